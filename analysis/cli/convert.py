@@ -1,0 +1,33 @@
+"""``berserk convert``: rewrite a deck in another file format."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from analysis.cli.common import add_cards_option, cards_from, deck_from
+from analysis.decks import DECK_FORMATS, format_deck, write_deck
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "convert",
+        help="convert a deck between txt, brsd and json",
+        description="Convert a deck file. The output format comes from --to or OUTPUT's extension.",
+    )
+    p.add_argument("deck", metavar="DECK")
+    p.add_argument("output", metavar="OUTPUT", nargs="?", help="file to write (default: stdout)")
+    p.add_argument("--to", choices=DECK_FORMATS, help="output format")
+    add_cards_option(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    db = cards_from(args)
+    deck = deck_from(args, db)
+    if args.output:
+        write_deck(deck, args.output, db, args.to)
+        print(f"wrote {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(format_deck(deck, args.to or "txt", db))
+    return 0

@@ -1,0 +1,330 @@
+"""Decks and their file formats: ProBerserk text, berserk-nxt ``.brsd``, and JSON.
+
+ProBerserk text (``.txt``)::
+
+    # Deck title
+    3 Смотрящий в ночь
+    2x Инзела
+    1 x Эллион
+    1 Мертвяцкая бомбарда [20/159]
+
+``#`` lines are the title (the first) and comments. ``COUNT NAME``, ``COUNTx NAME`` and
+``COUNT x NAME`` are accepted. A ``[SET/NUMBER]`` suffix pins a printing other than the newest;
+the writer adds it only when needed, so name-only lists round-trip unchanged.
+
+``.brsd`` (berserk-nxt): ``#Title`` then ``COUNT ID`` lines, ID = set_id·1000 + number.
+JSON: ``{"title": str, "notes": [str], "cards": [{"count", "name", "set_id", "number"}]}``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from analysis.atomic import write_text_atomic
+from analysis.cards import Card, CardDB
+from analysis.errors import BerserkInputError
+from analysis.paths import data_dir
+from analysis.textnorm import normalize_name
+
+MAX_DECK_BYTES = 256_000
+MAX_COPIES_PER_LINE = 999
+DECK_FORMATS = ("txt", "brsd", "json")
+
+_LINE = re.compile(r"^(\d+)\s*[xXхХ×]?\s+(.+?)\s*(?:\[\s*(\d{1,3})\s*/\s*(\d{1,4})\s*\])?\s*$")
+_BRSD_LINE = re.compile(r"^(\d+)\s+(\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class DeckEntry:
+    card: Card
+    count: int
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck: a title, free comment lines, and (printing, count) entries in file order."""
+
+    title: str
+    entries: tuple[DeckEntry, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def size(self) -> int:
+        """Number of cards in the deck."""
+        return sum(e.count for e in self.entries)
+
+    def cards(self) -> list[Card]:
+        """Every card of the deck, one element per copy (what gets shuffled and dealt)."""
+        return [e.card for e in self.entries for _ in range(e.count)]
+
+    def counts_by_name(self) -> dict[str, int]:
+        """Copies per card name (the normalised key), summing printings of the same name."""
+        out: dict[str, int] = {}
+        for e in self.entries:
+            out[e.card.key] = out.get(e.card.key, 0) + e.count
+        return out
+
+    def with_counts(self, counts: Iterable[tuple[Card, int]]) -> Deck:
+        """A copy with other entries (counts ≤ 0 dropped); the title and notes are kept."""
+        return Deck(self.title, _merge_entries(counts), self.notes)
+
+
+def _merge_entries(items: Iterable[tuple[Card, int]]) -> tuple[DeckEntry, ...]:
+    merged: dict[int, list] = {}
+    for card, count in items:
+        if card.id in merged:
+            merged[card.id][1] += count
+        else:
+            merged[card.id] = [card, count]
+    return tuple(DeckEntry(c, n) for c, n in merged.values() if n > 0)
+
+
+def _too_many_problems(source: str, problems: list[str]) -> BerserkInputError:
+    shown = "\n  ".join(problems[:10])
+    more = f"\n  … and {len(problems) - 10} more" if len(problems) > 10 else ""
+    return BerserkInputError(f"{source}: {len(problems)} problem(s) in the deck:\n  {shown}{more}")
+
+
+def _resolve(db: CardDB, name: str, code: tuple[str, str] | None, where: str) -> Card | str:
+    """A card, or the problem text for that line."""
+    if code and code[0] is not None:
+        card = db.by_id(int(code[0]) * 1000 + int(code[1]))
+        if card is None:
+            return f"{where}: no card {code[0]}/{code[1]}"
+        if name and card.key != normalize_name(name):
+            return f"{where}: {code[0]}/{code[1]} is {card.name!r}, not {name!r}"
+        return card
+    try:
+        return db.find(name)
+    except BerserkInputError as exc:
+        return f"{where}: {exc}"
+
+
+def parse_deck_text(text: str, db: CardDB, source: str = "<text>") -> Deck:
+    """Parse the ProBerserk text format; every bad line is reported with its number."""
+    title, notes, items, problems = "", [], [], []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            continue
+        if line.startswith("#"):
+            comment = line[1:].strip()
+            if not title and not items and not notes:
+                title = comment
+            else:
+                notes.append(comment)
+            continue
+        match = _LINE.match(line)
+        where = f"line {number}"
+        if not match:
+            problems.append(f"{where}: expected 'COUNT NAME' (e.g. '3 Гуль'), got {line[:60]!r}")
+            continue
+        count = int(match.group(1))
+        if not 1 <= count <= MAX_COPIES_PER_LINE:
+            problems.append(f"{where}: count {count} must be between 1 and {MAX_COPIES_PER_LINE}")
+            continue
+        code = (match.group(3), match.group(4)) if match.group(3) else None
+        card = _resolve(db, match.group(2), code, where)
+        if isinstance(card, str):
+            problems.append(card)
+        else:
+            items.append((card, count))
+    if problems:
+        raise _too_many_problems(source, problems)
+    if not items:
+        raise BerserkInputError(f"{source}: no cards found; expected lines like '3 Гуль'")
+    return Deck(title, _merge_entries(items), tuple(notes))
+
+
+def parse_brsd(text: str, db: CardDB, source: str = "<brsd>") -> Deck:
+    """Parse berserk-nxt's ``.brsd``: ``#Title`` then ``COUNT ID`` lines."""
+    title, notes, items, problems = "", [], [], []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            continue
+        if line.startswith("#"):
+            if not title and not items:
+                title = line[1:].strip()
+            else:
+                notes.append(line[1:].strip())
+            continue
+        match = _BRSD_LINE.match(line)
+        if not match:
+            problems.append(f"line {number}: expected 'COUNT ID' (e.g. '3 10185'), got {line[:60]!r}")
+            continue
+        count, card_id = int(match.group(1)), int(match.group(2))
+        card = db.by_id(card_id)
+        if card is None:
+            problems.append(f"line {number}: no card with id {card_id} (set {card_id // 1000}, number {card_id % 1000})")
+        elif not 1 <= count <= MAX_COPIES_PER_LINE:
+            problems.append(f"line {number}: count {count} must be between 1 and {MAX_COPIES_PER_LINE}")
+        else:
+            items.append((card, count))
+    if problems:
+        raise _too_many_problems(source, problems)
+    if not items:
+        raise BerserkInputError(f"{source}: no cards found; expected lines like '3 10185'")
+    return Deck(title, _merge_entries(items), tuple(notes))
+
+
+def parse_deck_json(text: str, db: CardDB, source: str = "<json>") -> Deck:
+    """Parse the JSON form written by :func:`format_deck_json`."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BerserkInputError(f"{source}: not valid JSON: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise BerserkInputError(f"{source}: expected an object with a 'cards' list")
+    title = data.get("title", "")
+    notes = data.get("notes", [])
+    if not isinstance(title, str) or not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+        raise BerserkInputError(f"{source}: 'title' must be a string and 'notes' a list of strings")
+    items, problems = [], []
+    for index, entry in enumerate(data["cards"]):
+        where = f"cards[{index}]"
+        if not isinstance(entry, dict):
+            problems.append(f"{where}: expected an object with 'count' and 'name'")
+            continue
+        count, name = entry.get("count"), entry.get("name")
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COPIES_PER_LINE:
+            problems.append(f"{where}: 'count' must be a whole number from 1 to {MAX_COPIES_PER_LINE}")
+            continue
+        if not isinstance(name, str):
+            problems.append(f"{where}: 'name' must be a string")
+            continue
+        set_id, num = entry.get("set_id"), entry.get("number")
+        code = (str(set_id), str(num)) if isinstance(set_id, int) and isinstance(num, int) else None
+        card = _resolve(db, name, code, where)
+        if isinstance(card, str):
+            problems.append(card)
+        else:
+            items.append((card, count))
+    if problems:
+        raise _too_many_problems(source, problems)
+    if not items:
+        raise BerserkInputError(f"{source}: the 'cards' list is empty")
+    return Deck(title, _merge_entries(items), tuple(notes))
+
+
+def format_deck_text(deck: Deck, db: CardDB | None = None) -> str:
+    """ProBerserk text; a ``[SET/NUM]`` suffix marks printings a bare name would not give."""
+    lines = [f"# {deck.title}"] if deck.title or deck.notes else []
+    lines += [f"# {n}" for n in deck.notes]
+    for e in deck.entries:
+        pinned = db is None or db.default_printing(e.card).id != e.card.id
+        suffix = f" [{e.card.code}]" if pinned else ""
+        lines.append(f"{e.count} {e.card.name}{suffix}")
+    return "\n".join(lines) + "\n"
+
+
+def format_brsd(deck: Deck) -> str:
+    """berserk-nxt ``.brsd`` text."""
+    lines = [f"#{deck.title}"] + [f"#{n}" for n in deck.notes]
+    lines += [f"{e.count} {e.card.id}" for e in deck.entries]
+    return "\n".join(lines) + "\n"
+
+
+def format_deck_json(deck: Deck) -> str:
+    """The JSON form (UTF-8, names kept readable)."""
+    data = {
+        "title": deck.title,
+        "notes": list(deck.notes),
+        "cards": [
+            {"count": e.count, "name": e.card.name, "set_id": e.card.set_id, "number": e.card.number}
+            for e in deck.entries
+        ],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def decode_deck_bytes(data: bytes, source: str) -> str:
+    """Bytes of an uploaded or read deck file → text; size, binary and encoding checked."""
+    if len(data) > MAX_DECK_BYTES:
+        raise BerserkInputError(
+            f"{source}: {len(data):,} bytes is too large for a deck file (limit {MAX_DECK_BYTES:,})"
+        )
+    if b"\x00" in data:
+        raise BerserkInputError(f"{source}: looks like a binary file, not a deck list")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    text = data.decode("cp1251", errors="strict") if _looks_cp1251(data) else None
+    if text is None:
+        raise BerserkInputError(f"{source}: not UTF-8 text; save the deck list as UTF-8")
+    return text
+
+
+def _looks_cp1251(data: bytes) -> bool:
+    try:
+        text = data.decode("cp1251")
+    except UnicodeDecodeError:
+        return False
+    letters = sum(1 for ch in text if ch.isalpha())
+    cyrillic = sum(1 for ch in text if "а" <= ch.lower() <= "я" or ch in "ёЁ")
+    return letters > 0 and cyrillic / letters > 0.5
+
+
+def guess_format(name: str, text: str) -> str:
+    """``txt``, ``brsd`` or ``json`` from the file name, else from the content."""
+    suffix = Path(name).suffix.lower().lstrip(".")
+    if suffix in DECK_FORMATS:
+        return suffix
+    stripped = text.lstrip("\ufeff \t\r\n")
+    if stripped.startswith("{"):
+        return "json"
+    body = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")]
+    if body and all(_BRSD_LINE.match(ln) and len(ln.split()[1]) >= 4 for ln in body):
+        return "brsd"
+    return "txt"
+
+
+def parse_deck(text: str, db: CardDB, fmt: str = "txt", source: str = "<text>") -> Deck:
+    """Parse deck text in one of :data:`DECK_FORMATS`."""
+    parsers = {"txt": parse_deck_text, "brsd": parse_brsd, "json": parse_deck_json}
+    if fmt not in parsers:
+        raise BerserkInputError(f"unknown deck format {fmt!r}; use one of {', '.join(DECK_FORMATS)}")
+    return parsers[fmt](text, db, source)
+
+
+def read_deck(path: Path | str, db: CardDB, fmt: str | None = None) -> Deck:
+    """Read a deck file; the format comes from the extension or the content."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise BerserkInputError(f"{path}: no such deck file") from None
+    except IsADirectoryError:
+        raise BerserkInputError(f"{path}: is a folder, not a deck file") from None
+    except OSError as exc:
+        raise BerserkInputError(f"{path}: cannot read: {exc.strerror}") from None
+    text = decode_deck_bytes(data, str(path))
+    return parse_deck(text, db, fmt or guess_format(path.name, text), str(path))
+
+
+def format_deck(deck: Deck, fmt: str, db: CardDB | None = None) -> str:
+    """Deck text in one of :data:`DECK_FORMATS`."""
+    if fmt == "txt":
+        return format_deck_text(deck, db)
+    if fmt == "brsd":
+        return format_brsd(deck)
+    if fmt == "json":
+        return format_deck_json(deck)
+    raise BerserkInputError(f"unknown deck format {fmt!r}; use one of {', '.join(DECK_FORMATS)}")
+
+
+def write_deck(deck: Deck, path: Path | str, db: CardDB | None = None, fmt: str | None = None) -> None:
+    """Write a deck atomically; the format comes from the extension unless given."""
+    path = Path(path)
+    fmt = fmt or (path.suffix.lower().lstrip(".") if path.suffix.lower().lstrip(".") in DECK_FORMATS else "txt")
+    write_text_atomic(path, format_deck(deck, fmt, db))
+
+
+def sample_deck_paths() -> list[Path]:
+    """The built-in sample decks (``data/decks``)."""
+    return sorted((data_dir() / "decks").glob("*.txt"))

@@ -1,0 +1,304 @@
+"""Rulesets: every contested number of the rules, read from a TOML file.
+
+    >>> rules = load_ruleset("relaunch")
+    >>> rules.crystals.gold, rules.deck_limits("constructed").copies
+    (23, 3)
+
+Built-in rulesets live in ``data/rules/*.toml``. A user file may start from a built-in one with
+``base = "relaunch"`` and override only what differs, e.g. a tournament's extra bans::
+
+    base = "relaunch"
+    name = "my-cup"
+    [deck.bans]
+    names = ["Гуль"]
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from analysis.errors import BerserkInputError
+from analysis.paths import data_dir
+
+FORMATS = ("constructed", "draft", "sealed")
+MULLIGAN_MODELS = ("pay_gold", "shrink")
+UNIQUENESS_MODELS = ("unique_flag", "elite_unique")
+COMBAT_MODELS = ("strike_table", "defence_die")
+MAX_RULESET_BYTES = 200_000
+
+
+@dataclass(frozen=True)
+class DeckLimits:
+    """Deck size and copy limits of one format; ``copies = 0`` means no copy limit."""
+
+    min_cards: int
+    max_cards: int
+    copies: int
+    horde_copies: int
+
+
+@dataclass(frozen=True)
+class Bans:
+    use_card_flag: bool
+    names: tuple[str, ...]
+    allowed_sets: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DealRules:
+    """Deal size and the mulligan model: ``pay_gold`` (redeal the full deal for gold) or ``shrink``."""
+
+    size: int
+    mulligan: str
+    mulligan_gold_cost: int
+    min_size: int
+
+    def size_after(self, mulligans: int) -> int:
+        """Deal size after ``mulligans`` redeals."""
+        if self.mulligan == "shrink":
+            return max(self.min_size, self.size - mulligans)
+        return self.size
+
+
+@dataclass(frozen=True)
+class Crystals:
+    gold: int
+    silver: int
+    second_player_gold: int
+    second_player_silver: int
+    carry_over: bool
+
+
+@dataclass(frozen=True)
+class ElementRules:
+    """Gold adjustment: −penalty per element beyond ``free_elements``; +bonus at ≤ ``mono_max_elements``."""
+
+    free_elements: int
+    penalty_per_extra: int
+    mono_bonus: int
+    mono_max_elements: int
+
+    def adjustment(self, n_elements: int) -> int:
+        """Gold added (positive) or lost (negative) for a squad with ``n_elements`` elements."""
+        bonus = self.mono_bonus if n_elements <= self.mono_max_elements else 0
+        return bonus - self.penalty_per_extra * max(0, n_elements - self.free_elements)
+
+
+@dataclass(frozen=True)
+class SquadRules:
+    """Squad limits; ``flying_cost_cap = 0`` means no cap."""
+
+    max_cards: int
+    max_terrains: int
+    flying_cost_cap: int
+    uniqueness: str
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    description: str
+    formats: tuple[tuple[str, DeckLimits], ...]
+    bans: Bans
+    deal: DealRules
+    crystals: Crystals
+    elements: ElementRules
+    squad: SquadRules
+    combat_model: str
+    source: str = "built-in"
+
+    def deck_limits(self, fmt: str) -> DeckLimits:
+        """Limits of a format; an error naming the formats this ruleset has if it lacks ``fmt``."""
+        for name, limits in self.formats:
+            if name == fmt:
+                return limits
+        have = ", ".join(n for n, _ in self.formats)
+        raise BerserkInputError(f"ruleset {self.name!r} has no {fmt!r} format (it has: {have})")
+
+    @property
+    def format_names(self) -> tuple[str, ...]:
+        return tuple(n for n, _ in self.formats)
+
+    def seat_crystals(self, player: int) -> tuple[int, int]:
+        """(gold, silver) before the element adjustment for player 1 or 2."""
+        if player not in (1, 2):
+            raise BerserkInputError(f"player must be 1 or 2, got {player}")
+        c = self.crystals
+        if player == 1:
+            return c.gold, c.silver
+        return c.gold + c.second_player_gold, c.silver + c.second_player_silver
+
+
+# --------------------------------------------------------------------------- validation
+
+_SCHEMA: dict[str, dict[str, type]] = {
+    "deck.<format>": {"min_cards": int, "max_cards": int, "copies": int, "horde_copies": int},
+    "deck.bans": {"use_card_flag": bool, "names": list, "allowed_sets": list},
+    "deal": {"size": int, "mulligan": str, "mulligan_gold_cost": int, "min_size": int},
+    "crystals": {
+        "gold": int,
+        "silver": int,
+        "second_player_gold": int,
+        "second_player_silver": int,
+        "carry_over": bool,
+    },
+    "elements": {"free_elements": int, "penalty_per_extra": int, "mono_bonus": int, "mono_max_elements": int},
+    "squad": {"max_cards": int, "max_terrains": int, "flying_cost_cap": int, "uniqueness": str},
+    "combat": {"model": str},
+}
+
+
+class _Validator:
+    def __init__(self, source: str):
+        self.source = source
+
+    def fail(self, key: str, message: str) -> BerserkInputError:
+        return BerserkInputError(f"{self.source}: key {key!r}: {message}")
+
+    def table(self, data: dict[str, Any], key: str) -> dict[str, Any]:
+        node: Any = data
+        for part in key.split("."):
+            if not isinstance(node, dict) or part not in node:
+                raise self.fail(key, "missing table")
+            node = node[part]
+        if not isinstance(node, dict):
+            raise self.fail(key, "must be a table ([...])")
+        return node
+
+    def fields(self, table: dict[str, Any], key: str, schema: dict[str, type]) -> dict[str, Any]:
+        unknown = sorted(set(table) - set(schema))
+        if unknown:
+            raise self.fail(f"{key}.{unknown[0]}", f"unknown key; known keys: {', '.join(schema)}")
+        out = {}
+        for name, kind in schema.items():
+            full = f"{key}.{name}"
+            if name not in table:
+                raise self.fail(full, "missing")
+            value = table[name]
+            if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
+                raise self.fail(full, f"must be a whole number, got {value!r}")
+            if kind is int and value < 0:
+                raise self.fail(full, f"must be ≥ 0, got {value}")
+            if kind is not int and not isinstance(value, kind):
+                raise self.fail(full, f"must be a {kind.__name__}, got {value!r}")
+            out[name] = value
+        return out
+
+    def choice(self, value: str, key: str, options: tuple[str, ...]) -> str:
+        if value not in options:
+            raise self.fail(key, f"must be one of {', '.join(options)}, got {value!r}")
+        return value
+
+
+def _deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _deep_merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def ruleset_from_dict(data: dict[str, Any], source: str) -> Ruleset:
+    """Validate a parsed ruleset; errors name the offending key."""
+    v = _Validator(source)
+    top_unknown = sorted(set(data) - {"name", "description", "base", "deck", "deal", "crystals", "elements", "squad", "combat"})
+    if top_unknown:
+        raise v.fail(top_unknown[0], "unknown key")
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise v.fail("name", "missing or not a string")
+    deck = v.table(data, "deck")
+    formats = []
+    for fmt in FORMATS:
+        if fmt in deck:
+            f = v.fields(v.table(data, f"deck.{fmt}"), f"deck.{fmt}", _SCHEMA["deck.<format>"])
+            if f["min_cards"] > f["max_cards"]:
+                raise v.fail(f"deck.{fmt}.min_cards", f"{f['min_cards']} is above max_cards {f['max_cards']}")
+            if f["max_cards"] == 0:
+                raise v.fail(f"deck.{fmt}.max_cards", "must be at least 1")
+            formats.append((fmt, DeckLimits(**f)))
+    extra_tables = sorted(set(deck) - set(FORMATS) - {"bans"})
+    if extra_tables:
+        raise v.fail(f"deck.{extra_tables[0]}", f"unknown format; formats: {', '.join(FORMATS)}")
+    if not formats:
+        raise v.fail("deck", f"no format table; give at least one of {', '.join(FORMATS)}")
+    b = v.fields(v.table(data, "deck.bans"), "deck.bans", _SCHEMA["deck.bans"])
+    if not all(isinstance(n, str) for n in b["names"]):
+        raise v.fail("deck.bans.names", "must be a list of card names")
+    if not all(isinstance(s, int) and not isinstance(s, bool) for s in b["allowed_sets"]):
+        raise v.fail("deck.bans.allowed_sets", "must be a list of set ids such as [10, 20]")
+    d = v.fields(v.table(data, "deal"), "deal", _SCHEMA["deal"])
+    v.choice(d["mulligan"], "deal.mulligan", MULLIGAN_MODELS)
+    if not 1 <= d["size"] <= 50:
+        raise v.fail("deal.size", f"must be between 1 and 50, got {d['size']}")
+    if not 1 <= d["min_size"] <= d["size"]:
+        raise v.fail("deal.min_size", f"must be between 1 and deal.size ({d['size']}), got {d['min_size']}")
+    c = v.fields(v.table(data, "crystals"), "crystals", _SCHEMA["crystals"])
+    e = v.fields(v.table(data, "elements"), "elements", _SCHEMA["elements"])
+    s = v.fields(v.table(data, "squad"), "squad", _SCHEMA["squad"])
+    v.choice(s["uniqueness"], "squad.uniqueness", UNIQUENESS_MODELS)
+    if s["max_cards"] == 0:
+        raise v.fail("squad.max_cards", "must be at least 1")
+    combat = v.fields(v.table(data, "combat"), "combat", _SCHEMA["combat"])
+    v.choice(combat["model"], "combat.model", COMBAT_MODELS)
+    return Ruleset(
+        name=name,
+        description=str(data.get("description", "")),
+        formats=tuple(formats),
+        bans=Bans(b["use_card_flag"], tuple(b["names"]), tuple(b["allowed_sets"])),
+        deal=DealRules(**d),
+        crystals=Crystals(**c),
+        elements=ElementRules(**e),
+        squad=SquadRules(**s),
+        combat_model=combat["model"],
+        source=source,
+    )
+
+
+def builtin_ruleset_names() -> list[str]:
+    """Names of the rulesets shipped in ``data/rules``."""
+    return sorted(p.stem for p in (data_dir() / "rules").glob("*.toml"))
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        if path.stat().st_size > MAX_RULESET_BYTES:
+            raise BerserkInputError(f"{path}: ruleset file is larger than {MAX_RULESET_BYTES:,} bytes")
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BerserkInputError(f"{path}: no such ruleset file") from None
+    except UnicodeDecodeError:
+        raise BerserkInputError(f"{path}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise BerserkInputError(f"{path}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise BerserkInputError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def load_ruleset(name_or_path: str | Path = "relaunch") -> Ruleset:
+    """A built-in ruleset by name (``classic``, ``relaunch``, ``realms``) or a TOML file by path."""
+    text = str(name_or_path)
+    builtin = data_dir() / "rules" / f"{text}.toml"
+    if "/" not in text and "\\" not in text and not text.endswith(".toml"):
+        if not builtin.exists():
+            raise BerserkInputError(
+                f"unknown ruleset {text!r}; built-in rulesets: {', '.join(builtin_ruleset_names())}, "
+                "or give the path of a .toml file"
+            )
+        path = builtin
+    else:
+        path = Path(text)
+    data = _read_toml(path)
+    base = data.pop("base", None)
+    if base is not None:
+        if not isinstance(base, str) or base not in builtin_ruleset_names():
+            raise BerserkInputError(
+                f"{path}: key 'base': must name a built-in ruleset ({', '.join(builtin_ruleset_names())})"
+            )
+        data = _deep_merge(_read_toml(data_dir() / "rules" / f"{base}.toml"), data)
+    return ruleset_from_dict(data, "built-in" if path == builtin else str(path))

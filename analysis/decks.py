@@ -160,7 +160,9 @@ def parse_brsd(text: str, db: CardDB, source: str = "<brsd>") -> Deck:
         count, card_id = int(match.group(1)), int(match.group(2))
         card = db.by_id(card_id)
         if card is None:
-            problems.append(f"line {number}: no card with id {card_id} (set {card_id // 1000}, number {card_id % 1000})")
+            problems.append(
+                f"line {number}: no card with id {card_id} (set {card_id // 1000}, number {card_id % 1000})"
+            )
         elif not 1 <= count <= MAX_COPIES_PER_LINE:
             problems.append(f"line {number}: count {count} must be between 1 and {MAX_COPIES_PER_LINE}")
         else:
@@ -182,7 +184,11 @@ def parse_deck_json(text: str, db: CardDB, source: str = "<json>") -> Deck:
         raise BerserkInputError(f"{source}: expected an object with a 'cards' list")
     title = data.get("title", "")
     notes = data.get("notes", [])
-    if not isinstance(title, str) or not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+    if (
+        not isinstance(title, str)
+        or not isinstance(notes, list)
+        or not all(isinstance(n, str) for n in notes)
+    ):
         raise BerserkInputError(f"{source}: 'title' must be a string and 'notes' a list of strings")
     items, problems = [], []
     for index, entry in enumerate(data["cards"]):
@@ -321,7 +327,9 @@ def format_deck(deck: Deck, fmt: str, db: CardDB | None = None) -> str:
 def write_deck(deck: Deck, path: Path | str, db: CardDB | None = None, fmt: str | None = None) -> None:
     """Write a deck atomically; the format comes from the extension unless given."""
     path = Path(path)
-    fmt = fmt or (path.suffix.lower().lstrip(".") if path.suffix.lower().lstrip(".") in DECK_FORMATS else "txt")
+    fmt = fmt or (
+        path.suffix.lower().lstrip(".") if path.suffix.lower().lstrip(".") in DECK_FORMATS else "txt"
+    )
     write_text_atomic(path, format_deck(deck, fmt, db))
 
 

@@ -66,13 +66,27 @@ def check_deck(deck: Deck, rules: Ruleset, fmt: str = "constructed") -> Legality
 
     size = deck.size
     if size < limits.min_cards:
-        problems.append(Finding("deck_size", "", (
-            f"the deck has {_plural(size, 'card')}; {fmt} needs at least {limits.min_cards} "
-            f"({limits.min_cards - size} short)")))
+        problems.append(
+            Finding(
+                "deck_size",
+                "",
+                (
+                    f"the deck has {_plural(size, 'card')}; {fmt} needs at least {limits.min_cards} "
+                    f"({limits.min_cards - size} short)"
+                ),
+            )
+        )
     elif size > limits.max_cards:
-        problems.append(Finding("deck_size", "", (
-            f"the deck has {_plural(size, 'card')}; {fmt} allows at most {limits.max_cards} "
-            f"({size - limits.max_cards} over)")))
+        problems.append(
+            Finding(
+                "deck_size",
+                "",
+                (
+                    f"the deck has {_plural(size, 'card')}; {fmt} allows at most {limits.max_cards} "
+                    f"({size - limits.max_cards} over)"
+                ),
+            )
+        )
 
     first_of_name = {}
     for entry in deck.entries:
@@ -81,38 +95,74 @@ def check_deck(deck: Deck, rules: Ruleset, fmt: str = "constructed") -> Legality
     banned_names = {normalize_name(n) for n in rules.bans.names}
     for key, count in counts.items():
         card = first_of_name[key]
-        any_horde = any(e.card.horde for e in deck.entries if e.card.key == key)
+        printings = [e.card for e in deck.entries if e.card.key == key]
+        any_horde = any(c.horde for c in printings)
+        flagged = rules.bans.use_card_flag and any(c.banned for c in printings)
         limit = limits.horde_copies if any_horde else limits.copies
         if limit and count > limit:
             kind = "a Horde card" if any_horde else "a card"
-            problems.append(Finding("copies", card.name, (
-                f"{count} copies of {card.name!r}: {kind} may have at most {limit} in {fmt} "
-                f"({count - limit} over)")))
-        if (rules.bans.use_card_flag and card.banned) or key in banned_names:
-            why = "banned in tournaments" if card.banned and rules.bans.use_card_flag else f"banned by ruleset {rules.name!r}"
-            problems.append(Finding("banned", card.name, (
-                f"{card.name!r} is {why}; remove {'it' if count == 1 else f'all {count} copies'}")))
+            problems.append(
+                Finding(
+                    "copies",
+                    card.name,
+                    (
+                        f"{count} copies of {card.name!r}: {kind} may have at most {limit} in {fmt} "
+                        f"({count - limit} over)"
+                    ),
+                )
+            )
+        if flagged or key in banned_names:
+            why = "banned in tournaments" if flagged else f"banned by ruleset {rules.name!r}"
+            problems.append(
+                Finding(
+                    "banned",
+                    card.name,
+                    (f"{card.name!r} is {why}; remove {'it' if count == 1 else f'all {count} copies'}"),
+                )
+            )
         unique = card.unique or (rules.squad.uniqueness == "elite_unique" and card.elite)
         if unique and count > 1:
-            warnings.append(Finding("unique_copies", card.name, (
-                f"{card.name!r} is unique: only 1 of its {count} copies can be in a squad at once "
-                f"(the other {count - 1} can never join the same squad)")))
+            warnings.append(
+                Finding(
+                    "unique_copies",
+                    card.name,
+                    (
+                        f"{card.name!r} is unique: only 1 of its {count} copies can be in a squad at once "
+                        f"(the other {count - 1} can never join the same squad)"
+                    ),
+                )
+            )
 
     if rules.bans.allowed_sets:
         allowed = set(rules.bans.allowed_sets)
         for entry in deck.entries:
             if entry.card.set_id not in allowed:
                 sets = ", ".join(str(s) for s in sorted(allowed))
-                problems.append(Finding("set_not_allowed", entry.card.name, (
-                    f"{entry.card.label()} is from set {entry.card.set_id} ({entry.card.set_name}); "
-                    f"ruleset {rules.name!r} allows only sets {sets} ({_plural(entry.count, 'copy')} to replace)")))
+                problems.append(
+                    Finding(
+                        "set_not_allowed",
+                        entry.card.name,
+                        (
+                            f"{entry.card.label()} is from set {entry.card.set_id} ({entry.card.set_name}); "
+                            f"ruleset {rules.name!r} allows only sets {sets} "
+                            f"({_plural(entry.count, 'copy')} to replace)"
+                        ),
+                    )
+                )
 
     for entry in deck.entries:
         if not entry.card.complete:
             missing = ", ".join(_missing_facts(entry.card)) or "some facts"
-            warnings.append(Finding("incomplete_card", entry.card.name, (
-                f"{entry.card.label()} has no {missing} in the card data; figures that need it "
-                "treat it as unknown")))
+            warnings.append(
+                Finding(
+                    "incomplete_card",
+                    entry.card.name,
+                    (
+                        f"{entry.card.label()} has no {missing} in the card data; figures that need it "
+                        "treat it as unknown"
+                    ),
+                )
+            )
 
     return LegalityReport(rules.name, fmt, size, tuple(problems), tuple(warnings))
 

@@ -206,7 +206,9 @@ def _deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any
 def ruleset_from_dict(data: dict[str, Any], source: str) -> Ruleset:
     """Validate a parsed ruleset; errors name the offending key."""
     v = _Validator(source)
-    top_unknown = sorted(set(data) - {"name", "description", "base", "deck", "deal", "crystals", "elements", "squad", "combat"})
+    top_unknown = sorted(
+        set(data) - {"name", "description", "base", "deck", "deal", "crystals", "elements", "squad", "combat"}
+    )
     if top_unknown:
         raise v.fail(top_unknown[0], "unknown key")
     name = data.get("name")

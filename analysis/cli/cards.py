@@ -8,18 +8,42 @@ from analysis.cli.common import add_cards_option, add_json_option, cards_from, p
 from analysis.errors import BerserkInputError
 from analysis.schema import CARD_TYPES, ELEMENTS
 
-SHOWN = ["id", "name", "set_name", "elements", "type", "cost", "elite", "unique", "life", "move",
-         "strike_weak", "strike_medium", "strike_strong"]
+SHOWN = [
+    "id",
+    "name",
+    "set_name",
+    "elements",
+    "type",
+    "cost",
+    "elite",
+    "unique",
+    "life",
+    "move",
+    "strike_weak",
+    "strike_medium",
+    "strike_strong",
+]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("cards", help="list and filter cards", description="List and filter cards.")
-    p.add_argument("--set", type=int, action="append", dest="sets", metavar="SET_ID",
-                   help="set id, e.g. 10 (repeatable)")
-    p.add_argument("--element", action="append", dest="elements", metavar="ELEMENT",
-                   help=f"one of {', '.join(ELEMENTS)}, neutral (repeatable)")
-    p.add_argument("--type", action="append", dest="types", metavar="TYPE",
-                   help=f"one of {', '.join(CARD_TYPES)} (repeatable)")
+    p.add_argument(
+        "--set", type=int, action="append", dest="sets", metavar="SET_ID", help="set id, e.g. 10 (repeatable)"
+    )
+    p.add_argument(
+        "--element",
+        action="append",
+        dest="elements",
+        metavar="ELEMENT",
+        help=f"one of {', '.join(ELEMENTS)}, neutral (repeatable)",
+    )
+    p.add_argument(
+        "--type",
+        action="append",
+        dest="types",
+        metavar="TYPE",
+        help=f"one of {', '.join(CARD_TYPES)} (repeatable)",
+    )
     p.add_argument("--name", help="part of the name")
     add_cards_option(p)
     add_json_option(p)

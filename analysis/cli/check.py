@@ -41,8 +41,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         title = f"{deck.title!r} " if deck.title else ""
         verdict = "LEGAL" if report.legal else "ILLEGAL"
-        print(f"{args.deck}: deck {title}({report.cards} cards) is {verdict} "
-              f"under {report.ruleset} / {report.format}")
+        print(
+            f"{args.deck}: deck {title}({report.cards} cards) is {verdict} "
+            f"under {report.ruleset} / {report.format}"
+        )
         for finding in report.problems:
             print(f"  problem [{finding.code}] {finding.message}")
         for finding in report.warnings:

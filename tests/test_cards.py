@@ -1,0 +1,220 @@
+"""Card table: the import is reproducible, the schema is validated, lookups and user cards work."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from analysis.card_import import build_card_table
+from analysis.cards import load_cards, read_card_csv
+from analysis.errors import BerserkInputError
+from analysis.paths import data_dir
+from analysis.schema import CARD_TYPES, ELEMENTS, card_columns
+
+
+def test_committed_table_is_what_the_import_builds():
+    committed = (data_dir() / "cards.csv").read_text(encoding="utf-8")
+    assert build_card_table() == committed
+
+
+def test_table_has_every_documented_column_and_all_printings(db):
+    header = (data_dir() / "cards.csv").read_text(encoding="utf-8").splitlines()[0].split(",")
+    assert tuple(header) == card_columns()
+    assert len(db) == 1310
+    frame = db.to_frame()
+    assert set(frame["type"]) <= set(CARD_TYPES)
+    assert all(set(filter(None, e.split("|"))) <= set(ELEMENTS) for e in frame["elements"])
+    readme = (data_dir() / "README.md").read_text(encoding="utf-8")
+    for column in card_columns():
+        assert f"`{column}`" in readme, f"data/README.md does not document column {column}"
+
+
+def test_raw_facts_map_to_columns(db):
+    shaksi = db.find("10/185")
+    assert shaksi.name == "Шакси" and shaksi.unique  # a correction listed in the source README
+    kondor = db.find("Пустынный кондор")
+    assert kondor.type == "flyer" and kondor.elements == ("steppes",)
+    besy = db.find("Бес")
+    assert besy.horde and besy.keyword("exp_defence") == 1
+    assert db.find("10/39").banned and not db.find("50/43").banned  # the ban flag is per printing
+
+
+def test_incomplete_cards_are_flagged(db):
+    incomplete = [c for c in db if not c.complete]
+    assert len(incomplete) == 8
+    assert all(c.type == "artifact" and c.set_id == 30 and c.life is None for c in incomplete)
+
+
+@pytest.mark.parametrize("query", ["ТЁМНЫЙ МЕНЕСТРЕЛЬ", "темный менестрель", "  Тёмный   менестрель "])
+def test_lookup_ignores_case_yo_and_spaces(db, query):
+    assert db.find(query).name == "Тёмный менестрель"
+
+
+def test_lookup_normalises_apostrophes(db):
+    names = [c.name for c in db if "'" in c.name]
+    assert names, "the data has names with apostrophes"
+    curly = names[0].replace("'", "’")
+    assert db.find(curly).name == names[0]
+
+
+def test_lookup_by_set_and_number_and_newest_printing(db):
+    assert db.find("20/159").set_id == 20
+    assert db.find("Мертвяцкая бомбарда").id == 60173  # newest printing by default
+    assert [c.id for c in db.printings("мертвяцкая бомбарда")] == [60173, 20159]
+
+
+def test_unknown_name_suggests_three_closest(db):
+    with pytest.raises(BerserkInputError) as err:
+        db.find("Гульь")
+    message = str(err.value)
+    assert "'Гульь'" in message and "'Гуль'" in message
+    assert message.count("'") - 2 == 6  # the query plus three quoted suggestions
+
+
+def test_unknown_set_number(db):
+    with pytest.raises(BerserkInputError, match="no card 99/1"):
+        db.find("99/1")
+
+
+def _write_user_csv(path, rows):
+    columns = [
+        "set_id",
+        "number",
+        "name",
+        "type",
+        "cost",
+        "elite",
+        "unique",
+        "life",
+        "move",
+        "strike_weak",
+        "strike_medium",
+        "strike_strong",
+        "elements",
+        "armor",
+    ]
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=columns)
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({c: row.get(c, "") for c in columns})
+
+
+def test_user_cards_are_added(tmp_path):
+    path = tmp_path / "mine.csv"
+    _write_user_csv(
+        path,
+        [
+            {
+                "set_id": 99,
+                "number": 1,
+                "name": "Тестовый рыцарь",
+                "type": "creature",
+                "cost": 5,
+                "elite": "true",
+                "unique": "false",
+                "life": 9,
+                "move": 1,
+                "strike_weak": 2,
+                "strike_medium": 3,
+                "strike_strong": 4,
+                "elements": "mountains",
+                "armor": 1,
+            }
+        ],
+    )
+    db = load_cards(extra=[path])
+    card = db.find("тестовый рыцарь")
+    assert card.id == 99001 and card.elite and card.keyword("armor") == 1
+    assert card.strike == (2, 3, 4) and card.elements == ("mountains",)
+    assert len(db) == 1311
+
+
+def test_user_card_clash_names_both_rows(tmp_path):
+    path = tmp_path / "clash.csv"
+    _write_user_csv(
+        path,
+        [
+            {
+                "set_id": 10,
+                "number": 1,
+                "name": "Новый",
+                "type": "creature",
+                "cost": 3,
+                "elite": "false",
+                "unique": "false",
+                "life": 5,
+            }
+        ],
+    )
+    with pytest.raises(BerserkInputError) as err:
+        load_cards(extra=[path])
+    message = str(err.value)
+    assert "clash.csv line 2" in message and "cards.csv line" in message and "10/1" in message
+
+
+def test_user_card_with_builtin_name_clashes(tmp_path):
+    path = tmp_path / "dup.csv"
+    _write_user_csv(
+        path,
+        [
+            {
+                "set_id": 99,
+                "number": 2,
+                "name": "гуль",
+                "type": "creature",
+                "cost": 3,
+                "elite": "false",
+                "unique": "false",
+                "life": 5,
+            }
+        ],
+    )
+    with pytest.raises(BerserkInputError, match="clashes with Гуль"):
+        load_cards(extra=[path])
+
+
+@pytest.mark.parametrize(
+    ("row", "expected"),
+    [
+        ({"cost": "abc"}, "column 'cost' must be a whole number"),
+        ({"type": "dragon"}, "column 'type' must be one of"),
+        ({"elite": "maybe"}, "column 'elite' must be true or false"),
+        ({"elements": "fire"}, "column 'elements' must be elements from"),
+        ({"strike_weak": "1"}, "column 'strike_weak' must be given with"),
+    ],
+)
+def test_bad_user_rows_name_line_and_column(tmp_path, row, expected):
+    base = {
+        "set_id": 99,
+        "number": 3,
+        "name": "Плохой",
+        "type": "creature",
+        "cost": 3,
+        "elite": "false",
+        "unique": "false",
+        "life": 5,
+    }
+    base.update(row)
+    path = tmp_path / "bad.csv"
+    _write_user_csv(path, [base])
+    with pytest.raises(BerserkInputError) as err:
+        read_card_csv(path)
+    assert "bad.csv line 2" in str(err.value) and expected in str(err.value)
+
+
+def test_unknown_column_and_missing_file(tmp_path):
+    path = tmp_path / "odd.csv"
+    path.write_text("set_id,number,name,type,cost,elite,unique,colour\n", encoding="utf-8")
+    with pytest.raises(BerserkInputError, match="unknown column"):
+        read_card_csv(path)
+    with pytest.raises(BerserkInputError, match="no such card file"):
+        read_card_csv(tmp_path / "missing.csv")
+
+
+def test_filter(db):
+    flyers = db.filter(sets=[10], elements=["steppes"], types=["flyer"])
+    assert flyers and all(c.set_id == 10 and c.is_flyer and "steppes" in c.elements for c in flyers)
+    neutral = db.filter(elements=["neutral"])
+    assert neutral and all(c.elements == () for c in neutral)

@@ -1,0 +1,67 @@
+"""Cards page (AppTest): filters, card details, adding to the shared deck."""
+
+from __future__ import annotations
+
+from app_helpers import frame_with, metric, open_app, texts
+
+from analysis.cards import load_cards
+
+DB = load_cards()
+
+
+def test_filters_narrow_the_table():
+    at = open_app("cards")
+    assert at.caption[0].value == f"{len(DB)} of {len(DB)} printings match."
+    at.text_input(key="cards_text").input("гуль").run()
+    table = frame_with(at, "keywords")
+    assert len(table) > 0 and all("гуль" in n.lower() for n in table.name)
+    assert at.caption[0].value.startswith(f"{len(table)} of {len(DB)}")
+    at.text_input(key="cards_text").input("").run()
+    at.multiselect(key="cards_types").select("flyer").run()
+    at.multiselect(key="cards_elements").select("steppes").run()
+    at.radio(key="cards_elite").set_value("elite").run()
+    table = frame_with(at, "keywords")
+    expected = [c for c in DB if c.is_flyer and "steppes" in c.elements and c.elite]
+    assert sorted(table.code) == sorted(c.code for c in expected)
+
+
+def test_no_match_says_so():
+    at = open_app("cards")
+    at.text_input(key="cards_text").input("zzzz no such card").run()
+    assert any("No card matches" in i for i in texts(at.info))
+
+
+def test_details_and_add_to_deck():
+    at = open_app("cards")
+    card = next(c for c in DB if c.name == "Гуль" and DB.default_printing(c) is c)
+    at.text_input(key="cards_text").input("гуль").run()
+    at.selectbox(key="cards_pick").set_value(card.id).run()
+    details = frame_with(at, "fact").set_index("fact")["value"]
+    assert details["Name"] == card.name
+    assert details["Strike (weak-medium-strong)"] == "-".join(map(str, card.strike))
+    assert details["Life"] == str(card.life)
+    before = at.session_state["deck"].size
+    at.number_input(key="cards_add_n").set_value(2).run()
+    at.button(key="cards_add").click().run()
+    added = [s for s in texts(at.success) if f"Added 2 × {card.name}" in s]
+    assert added and f"now has {before + 2} cards" in added[0]
+    deck = at.session_state["deck"]
+    assert deck.counts_by_name()[card.key] == 2
+    at.switch_page("pages/deck.py").run()
+    assert metric(at, "Cards") == str(before + 2)
+    assert any(r.name == card.name and r.count == 2 for r in frame_with(at, "strike").itertuples())
+    at.switch_page("pages/cards.py").run()
+    at.text_input(key="cards_text").input("гуль").run()
+    at.selectbox(key="cards_pick").set_value(card.id).run()
+    at.button(key="cards_remove").click().run()
+    assert at.session_state["deck"].size == before
+    assert any("Removed" in s for s in texts(at.success))
+
+
+def test_keyword_filter_and_keyword_table():
+    at = open_app("cards")
+    at.multiselect(key="cards_keywords").select("armor").run()
+    table = frame_with(at, "keywords")
+    assert len(table) == sum(1 for c in DB if c.has("armor"))
+    keywords = frame_with(at, "meaning")
+    assert "armor" in set(keywords.keyword)

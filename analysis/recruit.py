@@ -34,15 +34,19 @@ one returned; ``top`` alternatives are ranked the same way.
 
 from __future__ import annotations
 
+import csv
+import io
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from analysis.cards import Card
 from analysis.economy import Payment, is_unique_in_squad, pay, seat_budget
 from analysis.errors import BerserkInputError
 from analysis.rules import Ruleset
 from analysis.schema import ELEMENTS
+from analysis.textnorm import normalize_name
 
 OBJECTIVES = ("crystals", "rating", "weights")
 _POPCOUNT = tuple(bin(i).count("1") for i in range(1 << len(ELEMENTS)))
@@ -520,4 +524,58 @@ def milp_value(
     return float(-res.fun)
 
 
-__all__ = ["OBJECTIVES", "Alternative", "Recruiter", "Recruitment", "card_values", "milp_value", "recruit"]
+MAX_RATINGS_BYTES = 2_000_000
+
+
+def read_ratings(path: str | Path) -> dict[str, float]:
+    """A ``name,rating`` CSV (UTF-8, header row) → {normalised name: rating}; errors name the line."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_RATINGS_BYTES:
+            raise BerserkInputError(f"{path}: larger than {MAX_RATINGS_BYTES:,} bytes")
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise BerserkInputError(f"{path}: no such ratings file") from None
+    except UnicodeDecodeError:
+        raise BerserkInputError(f"{path}: not UTF-8 text; save the CSV as UTF-8") from None
+    except OSError as exc:
+        raise BerserkInputError(f"{path}: cannot read: {exc.strerror}") from None
+    rows = list(csv.reader(io.StringIO(text)))
+    if not rows or [h.strip().lower() for h in rows[0][:2]] != ["name", "rating"]:
+        raise BerserkInputError(f"{path} line 1: the header must be 'name,rating'")
+    out: dict[str, float] = {}
+    for line, row in enumerate(rows[1:], start=2):
+        if not row or not any(cell.strip() for cell in row):
+            continue
+        if len(row) < 2:
+            raise BerserkInputError(f"{path} line {line}: expected 'name,rating', got {','.join(row)!r}")
+        key = normalize_name(row[0])
+        try:
+            value = float(row[1])
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value) or value < 0:
+            raise BerserkInputError(
+                f"{path} line {line}: rating of {row[0]!r} must be a number ≥ 0, got {row[1]!r}")
+        if key in out:
+            raise BerserkInputError(f"{path} line {line}: {row[0]!r} is rated twice")
+        out[key] = value
+    return out
+
+
+def parse_weight(text: str) -> tuple[str, float]:
+    """``NAME=W`` (a ``--weight`` option) → (normalised name, weight ≥ 0)."""
+    name, sep, value = text.rpartition("=")
+    try:
+        weight = float(value)
+    except ValueError:
+        weight = math.nan
+    if not sep or not name.strip() or not math.isfinite(weight) or weight < 0:
+        raise BerserkInputError(f"--weight expects NAME=W with W ≥ 0 (e.g. 'Гуль=2'), got {text!r}")
+    return normalize_name(name), weight
+
+
+__all__ = [
+    "OBJECTIVES", "Alternative", "Recruiter", "Recruitment", "card_values", "milp_value", "parse_weight",
+    "read_ratings", "recruit",
+]

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from analysis.errors import BerserkInputError
 
-COMMAND_MODULES = ("cards", "check", "convert", "import_cards")
+COMMAND_MODULES = ("cards", "check", "convert", "import_cards", "recruit", "deal")
 """Sub-command modules, in help order. Add a module name here to add a command."""
 
 

@@ -1,0 +1,90 @@
+"""``berserk recruit``: the best squad a deal can buy, with its payment and the rulebook-greedy squad."""
+
+from __future__ import annotations
+
+import argparse
+
+from analysis.cli.common import (
+    add_cards_option,
+    add_json_option,
+    add_rules_option,
+    cards_from,
+    print_json,
+    rules_from,
+)
+from analysis.economy import squad_elements
+from analysis.errors import BerserkInputError
+from analysis.recruit import OBJECTIVES, parse_weight, read_ratings, recruit
+
+
+def add_objective_options(p: argparse.ArgumentParser) -> None:
+    """``--objective``, ``--ratings CSV`` and ``--weight NAME=W`` (shared with ``berserk deal``)."""
+    p.add_argument("--objective", choices=OBJECTIVES, default="crystals",
+                   help="crystals: total cost (default); rating: sum of --ratings; "
+                        "weights: cost × --weight (default weight 1)")
+    p.add_argument("--ratings", metavar="CSV", help="per-card ratings, a CSV with columns name,rating")
+    p.add_argument("--weight", action="append", default=[], metavar="NAME=W",
+                   help="weight of a card for --objective weights (repeatable)")
+
+
+def objective_inputs(args: argparse.Namespace) -> tuple[dict[str, float] | None, dict[str, float] | None]:
+    """(ratings, weights) from the options, checked against ``--objective``."""
+    ratings = read_ratings(args.ratings) if args.ratings else None
+    weights = dict(parse_weight(w) for w in args.weight) if args.weight else None
+    if args.objective == "rating" and ratings is None:
+        raise BerserkInputError("--objective rating needs --ratings CSV (columns name,rating)")
+    if weights and args.objective != "weights":
+        raise BerserkInputError("--weight only applies with --objective weights")
+    return ratings, weights
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "recruit",
+        help="the best squad a deal can buy",
+        description="Find a provably optimal squad for a deal under every squad rule (RULES.md §1, §3), "
+        "with the payment, the rulebook's greedy squad (elites first) and the next-best squads.",
+    )
+    p.add_argument("cards_in_deal", nargs="+", metavar="CARD",
+                   help="a card by name or SET/NUMBER; repeat a name for copies")
+    add_rules_option(p)
+    p.add_argument("--player", type=int, choices=(1, 2), default=1, help="seat (default 1)")
+    p.add_argument("--mulligans", type=int, default=0, metavar="K",
+                   help="mulligans already taken (default 0)")
+    add_objective_options(p)
+    p.add_argument("--top", type=int, default=0, metavar="K", help="also show the K next-best squads")
+    add_cards_option(p)
+    add_json_option(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    db = cards_from(args)
+    rules = rules_from(args)
+    deal = [db.find(name) for name in args.cards_in_deal]
+    if len(deal) > 50:
+        raise BerserkInputError(f"a deal of {len(deal)} cards is too large; at most 50")
+    ratings, weights = objective_inputs(args)
+    result = recruit(deal, rules, args.player, args.mulligans, args.objective, ratings, weights, args.top)
+    if args.json:
+        print_json(result.to_dict())
+        return 0
+    p = result.payment
+    d = result.to_dict()
+    print(f"Best squad for {args.objective} = {d['value']} ({rules.name}, player {args.player}, "
+          f"{args.mulligans} mulligan(s); {len(deal)} cards dealt)")
+    for card in result.squad:
+        kind = "elite" if card.elite else "ordinary"
+        element = "/".join(card.elements) or "neutral"
+        print(f"  {card.cost:>2}  {kind:<8}  {element:<10} {card.label()}")
+    elements = ", ".join(p.elements) or "none"
+    print(f"Elements: {elements} → gold {p.gold} {p.element_adjustment:+d} = {p.gold_eff}, silver {p.silver}")
+    print(f"Paid: {p.gold_spent} gold + {p.silver_spent} silver; "
+          f"left: {p.gold_left} gold, {p.silver_left} silver")
+    greedy_el = ", ".join(squad_elements(result.greedy_squad)) or "none"
+    print(f"Rulebook greedy (elites first): {d['greedy_value']} with {len(result.greedy_squad)} cards "
+          f"({greedy_el}); the optimizer adds {round(result.value - result.greedy_value, 6):g}")
+    for i, alt in enumerate(result.alternatives, start=1):
+        a = alt.to_dict()
+        print(f"  #{i + 1}: {a['value']}  " + ", ".join(a["squad"]))
+    return 0

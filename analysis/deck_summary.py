@@ -77,15 +77,16 @@ def deck_frame(deck: Deck) -> pd.DataFrame:
 
 
 def cost_curve(deck: Deck) -> pd.DataFrame:
-    """Copies per (cost, elite/ordinary): the deck's mana curve in long form, every cost 0..max."""
+    """Copies per (cost, elite/ordinary): the deck's cost curve in long form, every cost min..max."""
     counts: dict[tuple[int, str], int] = {}
     for e in deck.entries:
         key = (e.card.cost, "elite" if e.card.elite else "ordinary")
         counts[key] = counts.get(key, 0) + e.count
     top = max((c for c, _ in counts), default=0)
+    low = min((c for c, _ in counts), default=0)
     rows = [
         {"cost": cost, "kind": kind, "copies": counts.get((cost, kind), 0)}
-        for cost in range(0, top + 1)
+        for cost in range(low, top + 1)
         for kind in ("elite", "ordinary")
     ]
     return pd.DataFrame(rows, columns=["cost", "kind", "copies"])

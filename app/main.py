@@ -21,6 +21,7 @@ ensure_state()
 PAGES = [
     st.Page("pages/deck.py", title="Deck", icon=":material/style:", default=True),
     st.Page("pages/cards.py", title="Cards", icon=":material/search:"),
+    st.Page("pages/recruit.py", title="Recruit", icon=":material/groups:"),
 ]
 
 sidebar()

@@ -87,20 +87,35 @@ def current_format() -> str:
     return fmt if fmt in rules.format_names else rules.format_names[0]
 
 
+def _copy_state(source: str, target: str) -> None:
+    st.session_state[target] = st.session_state[source]
+
+
 def sidebar() -> None:
-    """Current deck and the ruleset/format pickers, drawn on every page."""
+    """Current deck and the ruleset/format pickers, drawn on every page.
+
+    The chosen ruleset and format live in ``rules_name`` / ``deck_format``, which no widget owns,
+    so they survive any page that does not draw the pickers; the pickers copy into them.
+    """
     deck = current_deck()
     with st.sidebar:
         st.markdown(f"**Current deck:** {deck.title or 'untitled'}  \n{deck.size} cards · "
                     f"{len(deck.entries)} entries")
         st.caption(f"from {st.session_state.get('deck_source', '?')}")
         names = builtin_ruleset_names()
-        st.selectbox("Ruleset", names, key="rules_name",
+        rules_name = st.session_state.get("rules_name", DEFAULT_RULES)
+        if st.session_state.get("rules_pick") != rules_name:
+            st.session_state["rules_pick"] = rules_name
+        st.selectbox("Ruleset", names, key="rules_pick", on_change=_copy_state,
+                     args=("rules_pick", "rules_name"),
                      help="classic, relaunch (default), realms (War of the Realms), relaunch-banlist")
         formats = list(current_rules().format_names)
-        if st.session_state.get("deck_format") not in formats:
-            st.session_state["deck_format"] = formats[0]
-        st.selectbox("Format", formats, key="deck_format")
+        fmt = current_format()
+        st.session_state["deck_format"] = fmt
+        if st.session_state.get("format_pick") != fmt:
+            st.session_state["format_pick"] = fmt
+        st.selectbox("Format", formats, key="format_pick", on_change=_copy_state,
+                     args=("format_pick", "deck_format"))
 
 
 def show_input_error(exc: BerserkInputError, what: str) -> None:

@@ -63,8 +63,8 @@ def set_sidebar(at: AppTest, **values) -> AppTest:
     """Set the sidebar pickers (ruleset, format) and rerun.
 
     AppTest (Streamlit 1.67) drops the entry script's own elements from its element tree on every
-    rerun of a ``st.navigation`` app, though the script still draws them (the browser test checks
-    the real sidebar); so the pickers are driven through their widget keys in session state.
+    rerun of a ``st.navigation`` app (the browser test checks the real sidebar); so the tests set
+    the state the pickers write (``rules_name``, ``deck_format``) directly.
     """
     for key, value in values.items():
         at.session_state[key] = value

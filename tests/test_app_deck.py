@@ -130,7 +130,7 @@ def test_banlist_ruleset_marks_the_banned_card():
 
 def test_format_follows_the_ruleset():
     at = open_app()
-    assert at.sidebar.selectbox(key="deck_format").options == ["constructed", "draft", "sealed"]
+    assert at.sidebar.selectbox(key="format_pick").options == ["constructed", "draft", "sealed"]
     set_sidebar(at, rules_name="realms")
     assert any("under **realms** / **constructed**" in s for s in texts(at.success) + texts(at.error))
     set_sidebar(at, rules_name="classic", deck_format="draft")

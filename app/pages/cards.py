@@ -60,7 +60,7 @@ with left:
     details = card_details(card)
     st.dataframe(
         {"fact": list(details), "value": [str(v) for v in details.values()]},
-        hide_index=True, width="stretch", key="card_details")
+        hide_index=True, width="stretch", height=35 * len(details) + 40, key="card_details")
 with right:
     st.markdown("**Keywords**")
     kw = card_keywords(card)

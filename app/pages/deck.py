@@ -151,14 +151,14 @@ curve = cost_curve(deck)
 fig = px.bar(curve, x="cost", y="copies", color="kind", color_discrete_map=KIND_COLOURS,
              title="Cost curve", labels={"copies": "copies", "cost": "cost", "kind": ""})
 fig.update_layout(xaxis=dict(dtick=1), legend=dict(orientation="h", y=1.12, x=1, xanchor="right"),
-                  margin=dict(t=60, b=10))
+                  margin=dict(t=60, b=10), height=340)
 left.plotly_chart(fig, width="stretch", key="chart_cost_curve")
 
 split = elite_split(deck)
 fig = px.pie(split, names="kind", values="copies", color="kind", color_discrete_map=KIND_COLOURS,
              hole=0.45, title="Elite / ordinary copies")
 fig.update_traces(textinfo="label+value", hovertemplate="%{label}: %{value} copies<extra></extra>")
-fig.update_layout(margin=dict(t=60, b=10), showlegend=False)
+fig.update_layout(margin=dict(t=60, b=10), height=340, showlegend=False)
 right.plotly_chart(fig, width="stretch", key="chart_elite")
 
 left, right = st.columns(2)
@@ -166,12 +166,12 @@ elements = element_counts(deck)
 fig = px.bar(elements, x="element", y="copies", color="element", color_discrete_map=ELEMENT_COLOURS,
              text="copies", title="Elements (a multi-element card counts in each)",
              hover_data={"cards": True})
-fig.update_layout(showlegend=False, margin=dict(t=60, b=10))
+fig.update_layout(showlegend=False, margin=dict(t=60, b=10), height=340)
 left.plotly_chart(fig, width="stretch", key="chart_elements")
 
 types = type_counts(deck)
 fig = px.bar(types, x="type", y="copies", text="copies", title="Card types")
-fig.update_layout(margin=dict(t=60, b=10))
+fig.update_layout(margin=dict(t=60, b=10), height=340)
 right.plotly_chart(fig, width="stretch", key="chart_types")
 
 left, right = st.columns(2)
@@ -186,7 +186,7 @@ with left:
                      color="elite",
                      color_discrete_map={True: KIND_COLOURS["elite"], False: KIND_COLOURS["ordinary"]},
                      title="Flyer cost (bar label: copies)", labels={"name": "", "elite": "elite"})
-        fig.update_layout(margin=dict(t=60, b=10), yaxis=dict(autorange="reversed"))
+        fig.update_layout(margin=dict(t=60, b=10), height=340, yaxis=dict(autorange="reversed"))
         st.plotly_chart(fig, width="stretch", key="chart_flyers")
         cap = f"cap {fsum.cap}" if fsum.cap else "no flying cost cap in this ruleset"
         fit = "all fit together" if fsum.all_fit else "they cannot all be in one squad"
@@ -202,7 +202,7 @@ with right:
                      color_discrete_map={"usable": "#4c9a4c", "dead": "#c0504d"},
                      title="Unique cards: only one copy can be in a squad",
                      labels={"n": "copies", "name": ""})
-        fig.update_layout(margin=dict(t=60, b=10), yaxis=dict(autorange="reversed"),
+        fig.update_layout(margin=dict(t=60, b=10), height=340, yaxis=dict(autorange="reversed"),
                           legend=dict(orientation="h", y=1.12, x=1, xanchor="right", title=""))
         st.plotly_chart(fig, width="stretch", key="chart_unique")
         st.caption(f"{stats.dead_unique_copies} dead cop{'y' if stats.dead_unique_copies == 1 else 'ies'}: "

@@ -1,0 +1,69 @@
+"""Recruit page (AppTest): the squad shown is the optimizer's answer for the deal, seat and mulligans."""
+
+from __future__ import annotations
+
+from app_helpers import frame_with, metric, open_app, plotly_specs, set_sidebar, texts, trace_values
+
+from analysis.cards import load_cards
+from analysis.decks import read_deck, sample_deck_paths
+from analysis.recruit import recruit
+from analysis.rules import load_ruleset
+from analysis.squad_summary import budget_frame, copy_choices, random_deal
+
+DB = load_cards()
+DECK = read_deck(sample_deck_paths()[0], DB)  # tournament-01, the deck loaded on first open
+
+
+def test_random_deal_gives_the_optimal_squad_and_budget():
+    at = open_app("recruit")
+    rules = load_ruleset("relaunch")
+    deal = random_deal(DECK, 15, 1)
+    rec = recruit(deal, rules, player=1, mulligans=0, top=3)
+    assert metric(at, "Squad value") == f"{rec.value:g}"
+    assert metric(at, "Cards") == str(len(rec.squad))
+    assert metric(at, "Greedy (elites first)") == f"{rec.greedy_value:g}"
+    budget = budget_frame(rec.payment, rec.squad, rules)
+    spec = plotly_specs(at)[0]
+    used = next(t for t in spec["data"] if t["name"] == "used")
+    assert trace_values(used, "x") == list(budget.used)
+    alternatives = frame_with(at, "gap")
+    assert len(alternatives) == 1 + len(rec.alternatives) and alternatives.value.iloc[0] == rec.value
+    assert (alternatives.value <= rec.value).all()
+
+
+def test_seat_mulligans_and_seed_change_the_answer():
+    at = open_app("recruit")
+    at.radio(key="recruit_seat").set_value(2).run()
+    at.number_input(key="recruit_mulligans").set_value(2).run()
+    at.number_input(key="recruit_seed").set_value(7).run()
+    rec = recruit(random_deal(DECK, 15, 7), load_ruleset("relaunch"), player=2, mulligans=2)
+    assert metric(at, "Squad value") == f"{rec.value:g}"
+    assert metric(at, "Gold left") == str(rec.payment.gold_left)
+
+
+def test_realms_deal_shrinks_with_mulligans():
+    at = open_app("recruit")
+    set_sidebar(at, rules_name="realms")
+    at.number_input(key="recruit_mulligans").set_value(3).run()
+    assert any("the deal has 12 cards after 3" in c for c in texts(at.caption))
+    rec = recruit(random_deal(DECK, 12, 1), load_ruleset("realms"), player=1, mulligans=3)
+    assert metric(at, "Squad value") == f"{rec.value:g}"
+
+
+def test_chosen_cards_and_weights():
+    at = open_app("recruit")
+    at.radio(key="recruit_source").set_value("chosen cards").run()
+    assert any("Pick the cards" in i for i in texts(at.info))
+    choices = copy_choices(DECK)
+    picked = [label for label, _ in choices[::2]][:15]
+    at.multiselect(key="recruit_pick").set_value(picked).run()
+    deal = [card for label, card in choices if label in picked]
+    rules = load_ruleset("relaunch")
+    rec = recruit(deal, rules)
+    assert metric(at, "Squad value") == f"{rec.value:g}"
+    top_card = max(rec.squad, key=lambda c: c.cost)
+    at.selectbox(key="recruit_objective").set_value("weights").run()
+    at.multiselect(key="recruit_avoid").set_value([top_card.name]).run()
+    weighted = recruit(deal, rules, objective="weights", weights={top_card.key: 0.0})
+    assert metric(at, "Squad value") == f"{weighted.value:g}"
+    assert weighted.value < rec.value

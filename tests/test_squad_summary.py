@@ -1,0 +1,75 @@
+"""Squad tables: deals, budget bars and alternatives agree with the economy and the optimizer."""
+
+from __future__ import annotations
+
+import pytest
+
+from analysis.cards import load_cards
+from analysis.decks import read_deck, sample_deck_paths
+from analysis.economy import check_squad, mulligan_gold
+from analysis.errors import BerserkInputError
+from analysis.recruit import recruit
+from analysis.rules import load_ruleset
+from analysis.squad_summary import (
+    alternatives_frame,
+    budget_frame,
+    copy_choices,
+    random_deal,
+    squad_difference,
+    squad_frame,
+)
+
+DB = load_cards()
+DECKS = [read_deck(p, DB) for p in sample_deck_paths()]
+
+
+def test_random_deal_is_seeded_and_drawn_from_the_deck():
+    deck = DECKS[0]
+    deal = random_deal(deck, 15, 5)
+    assert deal == random_deal(deck, 15, 5) and len(deal) == 15
+    pool = deck.counts_by_name()
+    for card in deal:
+        assert sum(1 for c in deal if c.key == card.key) <= pool[card.key]
+    assert any(random_deal(deck, 15, s) != deal for s in range(6, 10))
+    with pytest.raises(BerserkInputError):
+        random_deal(deck, deck.size + 1, 1)
+
+
+@pytest.mark.parametrize("rules_name", ["classic", "relaunch", "realms"])
+@pytest.mark.parametrize("player", [1, 2])
+def test_budget_bars_add_up(rules_name, player):
+    rules = load_ruleset(rules_name)
+    for seed, deck in enumerate(DECKS):
+        mulligans = seed % 3
+        deal = random_deal(deck, rules.deal.size_after(mulligans), seed)
+        rec = recruit(deal, rules, player=player, mulligans=mulligans)
+        assert check_squad(rec.squad, rules, player, mulligans).ok
+        frame = budget_frame(rec.payment, rec.squad, rules, mulligans).set_index("resource")
+        gold = frame.loc["gold"]
+        seat_gold, seat_silver = rules.seat_crystals(player)
+        assert gold["mulligans"] == mulligan_gold(rules, mulligans)
+        assert gold["used"] + gold["left"] + gold["element penalty"] + gold["mulligans"] == gold["capacity"]
+        assert gold["capacity"] == seat_gold + max(0, rec.payment.element_adjustment)
+        assert frame.loc["silver", "capacity"] == seat_silver
+        assert frame.loc["silver", "used"] + frame.loc["gold", "used"] == sum(c.cost for c in rec.squad)
+        assert frame.loc["squad size", "used"] == len(rec.squad)
+        flyers = sum(c.cost for c in rec.squad if c.is_flyer)
+        assert frame.loc["flyer cap", "used"] == flyers
+
+
+def test_alternatives_and_differences():
+    rules = load_ruleset("relaunch")
+    rec = recruit(random_deal(DECKS[7], 15, 3), rules, top=4)
+    frame = alternatives_frame(rec)
+    assert list(frame["rank"]) == list(range(1, len(rec.alternatives) + 2))
+    assert frame.value.iloc[0] == rec.value and (frame.gap >= 0).all()
+    only_best, only_greedy = squad_difference(rec.squad, rec.greedy_squad)
+    assert len(rec.squad) - len(only_best) == len(rec.greedy_squad) - len(only_greedy)
+    squad = squad_frame(rec.squad)
+    assert len(squad) == len(rec.squad) and squad.cost.sum() == sum(c.cost for c in rec.squad)
+
+
+def test_copy_choices_label_every_copy():
+    deck = DECKS[0]
+    choices = copy_choices(deck)
+    assert len(choices) == deck.size and len({label for label, _ in choices}) == deck.size

@@ -241,32 +241,56 @@ def _merge(denominator: int, branches: list[Branch]) -> StrikeSpace:
     return StrikeSpace(denominator, tuple(Branch(w, *key) for key, w in merged.items()))
 
 
-def _table_space(att: Fighter, tgt: Fighter, closed: bool) -> StrikeSpace:
-    if closed:
-        counts: Counter = Counter(st.closed_target_kind(die + att.attack_mod) for die in range(1, 7))
-        return _merge(6, [Branch(n, (_wounds(att, tgt, kind), 0)) for kind, n in counts.items()])
-    shift = att.attack_mod - tgt.parry_mod
+@lru_cache(maxsize=1024)
+def closed_kind_weights(attack_mod: int) -> tuple[tuple[int, int], ...]:
+    """(kind, ways of 6) of a strike on a closed target with roll modifier ``attack_mod``."""
+    counts = Counter(st.closed_target_kind(die + attack_mod) for die in range(1, 7))
+    return tuple(sorted(counts.items()))
+
+
+@lru_cache(maxsize=1024)
+def exchange_kind_rows(
+    attack_mod: int, parry_mod: int
+) -> tuple[tuple[int, tuple[int, int], tuple[int, int] | None, str | None], ...]:
+    """The Strike Table exchange on an open target by kinds, before wounds: rows of
+    (ways of 36, (attacker's kind, parrier's kind), kinds after weakening or None, who may weaken).
+
+    It depends only on the two roll modifiers: results are not clamped (000 2.14), so
+    d = (attacker's die − parrier's die) + (attack_mod − parry_mod); at d = 0 the split uses the
+    modified results (both ≤ 4 or both ≥ 5)."""
+    shift = attack_mod - parry_mod
     rows: dict[tuple[int, bool], int] = {}
-    for k in range(-5, 6):  # k = attacker's die − parrier's die; 6 − |k| ways; results not clamped
+    for k in range(-5, 6):  # k = attacker's die − parrier's die: 6 − |k| ways
         d = k + shift
         if d == 0:
-            # both modified results equal; they are ≥ 5 when the attacker's die is ≥ 5 − its modifier
-            low = 5 - att.attack_mod
-            high = sum(1 for a in range(max(1, 1 + k), min(6, 6 + k) + 1) if a >= low)
+            # both modified results are equal; they are ≥ 5 when the attacker's die is ≥ 5 − its modifier
+            high = sum(1 for a in range(max(1, 1 + k), min(6, 6 + k) + 1) if a >= 5 - attack_mod)
             if high:
                 rows[(0, True)] = high
             if 6 - abs(k) - high:
                 rows[(0, False)] = 6 - abs(k) - high
         else:
             rows[(d, False)] = 6 - abs(k)
+    out = []
+    for (d, tied_high), n in rows.items():
+        kinds = st.exchange_row(d, tied_high)
+        if st.can_weaken(d):
+            out.append((n, kinds, st.exchange_row(d - 1 if d > 0 else d + 1), st.weakener(d)))
+        else:
+            out.append((n, kinds, None, None))
+    return tuple(out)
+
+
+def _table_space(att: Fighter, tgt: Fighter, closed: bool) -> StrikeSpace:
+    if closed:
+        kinds = closed_kind_weights(att.attack_mod)
+        return _merge(6, [Branch(n, (_wounds(att, tgt, kind), 0)) for kind, n in kinds])
     dealt = {k: _wounds(att, tgt, k) for k in st.KIND_NAMES}
     back = {k: _wounds(tgt, att, k) for k in st.KIND_NAMES}
     branches = []
-    for (d, tied_high), n in rows.items():
-        ka, kp = st.exchange_row(d, tied_high)
-        if st.can_weaken(d):
-            wa, wp = st.exchange_row(d - 1 if d > 0 else d + 1)
-            branches.append(Branch(n, (dealt[ka], back[kp]), (dealt[wa], back[wp]), st.weakener(d)))
+    for n, (ka, kp), weak, chooser in exchange_kind_rows(att.attack_mod, tgt.parry_mod):
+        if weak is not None:
+            branches.append(Branch(n, (dealt[ka], back[kp]), (dealt[weak[0]], back[weak[1]]), chooser))
         else:
             branches.append(Branch(n, (dealt[ka], back[kp])))
     return _merge(36, branches)
@@ -303,24 +327,34 @@ def _realms_faces(fighter_roll: int) -> list[int]:
     return [min(6, max(1, f + fighter_roll)) for f in range(1, 7)]
 
 
-def _realms_attack(att: Fighter, tgt: Fighter) -> tuple[list[int], list[int], int]:
-    """(final face weights, wounds per face, denominator) of the attacker's die in realms."""
-    faces = _realms_faces(att.roll)
-    dealt = [_wounds(att, tgt, _band(f)) for f in faces]
-    plan = reroll_plan(tuple(Fraction(w) for w in dealt), att.exp_attack + att.blessing)
-    return _face_weights(plan), dealt, 6 ** len(plan)
-
-
 def _realms_space(att: Fighter, tgt: Fighter, closed: bool) -> StrikeSpace:
-    a_weights, dealt, a_den = _realms_attack(att, tgt)
+    faces = _realms_faces(att.roll)
+    dealt = tuple(_wounds(att, tgt, _band(f)) for f in faces)
+    back = 0 if closed else _wounds(tgt, att, st.WEAK)
+    return _realms_space_of(
+        dealt, att.exp_attack + att.blessing, closed, back, tgt.roll, tgt.exp_defence + tgt.blessing
+    )
+
+
+@lru_cache(maxsize=65536)
+def _realms_space_of(
+    dealt: tuple[int, ...],
+    attack_rerolls: int,
+    closed: bool,
+    back: int,
+    defence_roll: int,
+    defence_rerolls: int,
+) -> StrikeSpace:
+    """The realms space from what it depends on: wounds per attack face, re-rolls, the light
+    strike back and the defender's roll modifier (cached: many pairs share these)."""
+    plan_a = reroll_plan(tuple(Fraction(w) for w in dealt), attack_rerolls)
+    a_weights, a_den = _face_weights(plan_a), 6 ** len(plan_a)
     if closed:
         return _merge(a_den, [Branch(w, (dealt[f], 0)) for f, w in enumerate(a_weights) if w])
     expected_dealt = Fraction(sum(w * d for w, d in zip(a_weights, dealt, strict=True)), a_den)
-    back = _wounds(tgt, att, st.WEAK)
-    faces = _realms_faces(tgt.roll)
-    worth = {1: -expected_dealt, 2: -expected_dealt, 3: -expected_dealt, 4: -expected_dealt,
-             5: Fraction(0), 6: Fraction(back)}
-    plan = reroll_plan(tuple(worth[f] for f in faces), tgt.exp_defence + tgt.blessing)
+    faces = _realms_faces(defence_roll)
+    worth = tuple(-expected_dealt if f <= 4 else Fraction(0) if f == 5 else Fraction(back) for f in faces)
+    plan = reroll_plan(worth, defence_rerolls)
     d_weights, d_den = _face_weights(plan), 6 ** len(plan)
     branches = []
     for fa, wa in enumerate(a_weights):
@@ -569,6 +603,8 @@ __all__ = [
     "StrikeSpace",
     "WEAKEN_POLICIES",
     "decide_weakening",
+    "closed_kind_weights",
+    "exchange_kind_rows",
     "fighter_from_card",
     "fighter_from_stats",
     "lone_value",

@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
@@ -287,7 +287,6 @@ class Simulation:
     first_deal_elite_pmf: Mapping[int, Estimate]
     first_deal_card_probability: Mapping[str, Estimate]
     solves: int = 0
-    extra: Mapping[str, object] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, object]:
         def hist(h: Mapping[int, Estimate]) -> dict[str, object]:

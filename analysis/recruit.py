@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from analysis.cards import Card
-from analysis.economy import Payment, is_unique_in_squad, pay, seat_budget
+from analysis.economy import Payment, is_unique_in_squad, max_mulligans, pay, seat_budget
 from analysis.errors import BerserkInputError
 from analysis.rules import Ruleset
 from analysis.schema import ELEMENTS
@@ -130,7 +130,7 @@ class Recruiter:
 
     Compile once per (pool, rules, seat, objective); then :meth:`solve` takes a deal as a count
     vector over :attr:`units` and the number of mulligans taken. Results are memoised by
-    (counts, mulligans), since deals from a 30-card deck repeat.
+    (counts, mulligans), since deals from a 30-card deck repeat; ``memo_size=0`` turns that off.
     """
 
     def __init__(
@@ -217,15 +217,17 @@ class Recruiter:
         ``top = 1`` gives the optimum; more gives the next-best distinct squads too.
         """
         key = (tuple(counts), mulligans, top)
-        hit = self.memo.get(key)
-        if hit is not None:
-            self.memo_hits += 1
-            return hit
+        if self.memo_size:
+            hit = self.memo.get(key)
+            if hit is not None:
+                self.memo_hits += 1
+                return hit
         gold0, silver0 = self.budget(mulligans)
         out = self._search(tuple(counts), gold0, silver0, max(1, top))
-        if len(self.memo) >= self.memo_size:
-            self.memo.clear()
-        self.memo[key] = out
+        if self.memo_size:
+            if len(self.memo) >= self.memo_size:
+                self.memo.clear()
+            self.memo[key] = out
         return out
 
     def best_value(self, counts: Sequence[int], mulligans: int = 0) -> float:
@@ -439,8 +441,10 @@ def recruit(
     """The best squad ``deal`` can buy under ``rules`` (see the module docstring)."""
     if top < 0:
         raise BerserkInputError(f"--top must be ≥ 0, got {top}")
-    if mulligans < 0:
-        raise BerserkInputError(f"the number of mulligans must be ≥ 0, got {mulligans}")
+    most = max_mulligans(rules, player)
+    if not 0 <= mulligans <= most:
+        raise BerserkInputError(f"the number of mulligans must be between 0 and {most} under {rules.name!r}, "
+                                f"got {mulligans}")
     r = Recruiter(deal, rules, player, objective, ratings, weights)
     return r.recruit(r.counts_of(deal), mulligans, top)
 

@@ -204,3 +204,10 @@ def test_objective_errors(db):
         card_values(deal, "weights", weights={deal[0].key: -1.0})
     doubled = card_values(deal, "weights", weights={deal[0].key: 2.0})
     assert doubled == [2.0 * deal[0].cost, float(deal[1].cost)]
+
+
+def test_mulligans_beyond_the_gold_are_refused(db):
+    rules = load_ruleset("relaunch")
+    assert recruit([db.find("Кочевник")], rules, mulligans=23).payment.gold_eff == 1
+    with pytest.raises(BerserkInputError, match="between 0 and 23"):
+        recruit([db.find("Кочевник")], rules, mulligans=24)

@@ -177,9 +177,12 @@ def _compute_matrix(rows: tuple[Fighter, ...], cols: tuple[Fighter, ...], model:
             # ... which counts when the second survived the first's m-th attack (it comes before)
             lost_exchange = (d_a >= life_first[part]) & (d_t < life_second[part])
             win2[start : start + len(part)] = lost_exchange + (died * (1.0 - fy[:, :k_second])).sum(axis=1)
+            if progress is not None and n == total_terms:
+                progress(start + len(part), total_terms)
         return win1, win2
 
-    every = np.arange(len(t["pair"]))
+    total_terms = len(t["pair"])
+    every = np.arange(total_terms)
     win1, win2 = outcome(t["dt"], t["da"], every)
     dt, da = t["dt"].copy(), t["da"].copy()
     weak = np.flatnonzero(t["has_weak"])
@@ -194,8 +197,6 @@ def _compute_matrix(rows: tuple[Fighter, ...], cols: tuple[Fighter, ...], model:
         win1[sel], win2[sel] = w1[use], w2[use]
         dt[sel], da[sel] = t["dt_w"][sel], t["da_w"][sel]
     both = ((da >= life_first) & (dt >= life_second)).astype(float)
-    if progress is not None:
-        progress(len(rows) * n_cols, len(rows) * n_cols)
     shape = (len(rows), n_cols)
     size = shape[0] * shape[1]
 

@@ -1,0 +1,99 @@
+"""``berserk odds``: exact odds of one simple strike and of the duel between two creatures."""
+
+from __future__ import annotations
+
+import argparse
+
+from analysis.cli.common import (
+    add_cards_option,
+    add_json_option,
+    add_rules_option,
+    cards_from,
+    print_json,
+    rules_from,
+)
+from analysis.combat import WEAKEN_POLICIES, StrikeOdds, parse_fighter_spec, strike_odds
+from analysis.duel import DEFAULT_MAX_TURNS, DUEL_POLICIES, DuelResult, duel
+
+FIGHTER_HELP = ("card name or SET/NUM (optionally NAME+MODIFIERS, e.g. 'Эвтерпа+exp_attack=2'), or custom "
+                "stats X-Y-Z:LIFE[:MODIFIERS], e.g. 2-3-4:8:armor=1,blessing")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "odds",
+        help="exact odds of a simple strike and of a duel",
+        description="Exact distribution of one simple strike of ATTACKER on TARGET (wounds to each) "
+        "and the exact duel between them, ATTACKER moving first. Modifiers: exp_attack, exp_defence, "
+        "blessing, curse, clumsiness, armor, regeneration (named: the largest applies), roll and "
+        "power (added).",
+    )
+    p.add_argument("attacker", metavar="ATTACKER", help=FIGHTER_HELP)
+    p.add_argument("target", metavar="TARGET", help=FIGHTER_HELP)
+    p.add_argument("--closed", action="store_true", help="the target is closed (only the attacker rolls)")
+    p.add_argument("--weaken", choices=WEAKEN_POLICIES, default="best",
+                   help="weakening on the Strike Table: never, always, or best for the chooser (default)")
+    p.add_argument("--duel-policy", choices=DUEL_POLICIES, default="always_attack",
+                   help="always_attack (default) or optimal (attack or hold back, by value iteration)")
+    p.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS, metavar="N",
+                   help="duel turns (both players' turns counted) before 'undecided' "
+                   f"(default {DEFAULT_MAX_TURNS})")
+    add_rules_option(p)
+    add_cards_option(p)
+    add_json_option(p)
+    p.set_defaults(func=run)
+
+
+def odds_json(odds: StrikeOdds, result: DuelResult, rules_name: str) -> dict[str, object]:
+    """The ``--json`` object: the issue's keys plus the names, rules and policies used."""
+    return {
+        "attacker": odds.attacker.describe(),
+        "target": odds.target.describe(),
+        "rules": rules_name,
+        "combat_model": odds.model,
+        "closed": odds.closed,
+        "weaken": odds.policy,
+        "outcomes": [
+            {"to_target": o.to_target, "to_attacker": o.to_attacker, "p": float(o.p),
+             "p_exact": f"{o.p.numerator}/{o.p.denominator}"}
+            for o in odds.outcomes
+        ],
+        "p_target_dies": float(odds.p_target_dies),
+        "duel": {
+            "first_wins": result.first_wins,
+            "second_wins": result.second_wins,
+            "both_die": result.both_die,
+            "undecided": result.undecided,
+            "policy": result.policy,
+            "weaken": result.weaken,
+            "max_turns": result.max_turns,
+        },
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    db = cards_from(args)
+    rules = rules_from(args)
+    attacker = parse_fighter_spec(args.attacker, db.find)
+    target = parse_fighter_spec(args.target, db.find)
+    odds = strike_odds(attacker, target, rules, closed=args.closed, weaken=args.weaken)
+    result = duel(attacker, target, rules, policy=args.duel_policy, weaken=args.weaken,
+                  max_turns=args.max_turns)
+    if args.json:
+        print_json(odds_json(odds, result, rules.name))
+        return 0
+    state = "closed" if args.closed else "open"
+    print(f"{attacker.describe()}\n  strikes {target.describe()} ({state})")
+    print(f"rules {rules.name} ({odds.model}), weakening: {odds.policy}")
+    print(f"{'to target':>9}  {'to attacker':>11}  {'probability':>11}  exact")
+    for o in odds.outcomes:
+        exact = f"{o.p.numerator}/{o.p.denominator}"
+        print(f"{o.to_target:>9}  {o.to_attacker:>11}  {float(o.p):>11.4f}  {exact}")
+    print(f"P(target dies) = {float(odds.p_target_dies):.4f}   P(attacker dies) = "
+          f"{float(odds.p_attacker_dies):.4f}   expected wounds {float(odds.expected_to_target):.3f} dealt, "
+          f"{float(odds.expected_to_attacker):.3f} taken")
+    print(f"duel ({result.policy}, weakening {result.weaken}, {result.max_turns} turns; "
+          f"{attacker.name} moves first):")
+    print(f"  first wins {result.first_wins:.4f}   second wins {result.second_wins:.4f}   "
+          f"both die {result.both_die:.4f}   undecided {result.undecided:.4f}")
+    return 0

@@ -326,10 +326,12 @@ class _Context:
     """What a worker needs: the compiled optimizer for the deck and the deck as unit indices."""
 
     def __init__(self, deck: Deck, rules: Ruleset, player: int, objective: str,
-                 ratings: Mapping[str, float] | None, weights: Mapping[str, float] | None):
+                 ratings: Mapping[str, float] | None, weights: Mapping[str, float] | None,
+                 default_rating: float | None = None):
         cards = deck.cards()
         self.rules, self.player = rules, player
-        self.recruiter = Recruiter(cards, rules, player, objective, ratings, weights)
+        self.recruiter = Recruiter(cards, rules, player, objective, ratings, weights,
+                                   default_rating=default_rating)
         r = self.recruiter
         self.deck_units = np.array([r.index[c.id] for c in cards], dtype=np.int64)
         self.n_units = len(r.units)
@@ -466,6 +468,7 @@ def simulate(
     estimate_trials: int = 4_000,
     processes: int = 1,
     progress: Progress | None = None,
+    default_rating: float | None = None,
 ) -> Simulation:
     """Monte Carlo over ``trials`` games' recruitment under a mulligan policy (module docstring)."""
     global _WORKER
@@ -484,7 +487,7 @@ def simulate(
         h = 0
     if pol.kind == "optimal" and h > 0 and estimate_trials < 30:
         raise BerserkInputError(f"--estimate-trials must be at least 30, got {estimate_trials}")
-    ctx = _Context(deck, rules, player, objective, ratings, weights)
+    ctx = _Context(deck, rules, player, objective, ratings, weights, default_rating)
     _WORKER = ctx
     root = np.random.SeedSequence(seed)
     est_seq, sim_seq = root.spawn(2)

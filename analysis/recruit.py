@@ -60,8 +60,12 @@ def card_values(
     objective: str = "crystals",
     ratings: Mapping[str, float] | None = None,
     weights: Mapping[str, float] | None = None,
+    default_rating: float | None = None,
 ) -> list[float]:
-    """The objective value of each card (see the module docstring); bad input → BerserkInputError."""
+    """The objective value of each card (see the module docstring); bad input → BerserkInputError.
+
+    ``default_rating`` is the rating of a card the ``ratings`` lack (None: such a card is an error).
+    """
     if objective not in OBJECTIVES:
         raise BerserkInputError(f"unknown objective {objective!r}; use one of {', '.join(OBJECTIVES)}")
     if objective == "crystals":
@@ -70,10 +74,13 @@ def card_values(
         if ratings is None:
             raise BerserkInputError("objective 'rating' needs ratings (e.g. --ratings CSV with name,rating)")
         missing = sorted({c.name for c in cards if c.key not in ratings})
-        if missing:
+        if missing and default_rating is not None:
+            ratings = {**{c.key: default_rating for c in cards}, **ratings}
+        elif missing:
             raise BerserkInputError(
                 f"no rating for {', '.join(repr(m) for m in missing[:5])}"
-                f"{' …' if len(missing) > 5 else ''}; add a row 'name,rating' for each")
+                f"{' …' if len(missing) > 5 else ''}; add a row 'name,rating' for each "
+                "or give a default rating")
         values = [float(ratings[c.key]) for c in cards]
     else:
         weights = weights or {}
@@ -142,10 +149,11 @@ class Recruiter:
         ratings: Mapping[str, float] | None = None,
         weights: Mapping[str, float] | None = None,
         memo_size: int = 200_000,
+        default_rating: float | None = None,
     ):
         distinct = {c.id: c for c in pool}
         cards = list(distinct.values())
-        values = card_values(cards, objective, ratings, weights)
+        values = card_values(cards, objective, ratings, weights, default_rating)
         value_of = {c.id: v for c, v in zip(cards, values, strict=True)}
 
         def density(c: Card) -> float:
@@ -437,6 +445,7 @@ def recruit(
     ratings: Mapping[str, float] | None = None,
     weights: Mapping[str, float] | None = None,
     top: int = 0,
+    default_rating: float | None = None,
 ) -> Recruitment:
     """The best squad ``deal`` can buy under ``rules`` (see the module docstring)."""
     if top < 0:
@@ -445,7 +454,7 @@ def recruit(
     if not 0 <= mulligans <= most:
         raise BerserkInputError(f"the number of mulligans must be between 0 and {most} under {rules.name!r}, "
                                 f"got {mulligans}")
-    r = Recruiter(deal, rules, player, objective, ratings, weights)
+    r = Recruiter(deal, rules, player, objective, ratings, weights, default_rating=default_rating)
     return r.recruit(r.counts_of(deal), mulligans, top)
 
 

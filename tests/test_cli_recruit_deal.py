@@ -56,6 +56,11 @@ def test_recruit_rating_objective_from_csv(capsys, tmp_path):
     bad.write_text("name,rating\nКочевник,lots\n", encoding="utf-8")
     assert main(["recruit", "Кочевник", "--objective", "rating", "--ratings", str(bad)]) == 2
     assert "line 2" in capsys.readouterr().err
+    assert main(["recruit", "Кочевник", "Гуль", "--objective", "rating", "--ratings", str(ratings)]) == 2
+    assert "no rating for 'Гуль'" in capsys.readouterr().err
+    code, d, _ = run_json(capsys, ["recruit", "Кочевник", "Гуль", "--objective", "rating", "--ratings",
+                                   str(ratings), "--default-rating", "0.5", "--json"])
+    assert code == 0 and d["value"] == 10.5
     assert main(["recruit", "Кочевник", "--objective", "rating"]) == 2
     assert main(["recruit", "Кочевник", "--weight", "Кочевник=2"]) == 2
     argv = ["recruit", "Кочевник", "--objective", "weights", "--weight", "Кочевник=2.5", "--json"]

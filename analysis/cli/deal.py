@@ -54,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
     sim = simulate(
         deck, rules, args.player, args.trials, args.seed, args.policy, args.objective, ratings, weights,
         args.horizon, args.estimate_trials, args.processes, progress_printer(not args.quiet, "deal"),
+        args.default_rating,
     )
     if args.json:
         out = {"deck": deck.title, **odds.to_dict(), **sim.to_dict()}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 from analysis.cli.common import (
     add_cards_option,
@@ -23,6 +24,8 @@ def add_objective_options(p: argparse.ArgumentParser) -> None:
                    help="crystals: total cost (default); rating: sum of --ratings; "
                         "weights: cost × --weight (default weight 1)")
     p.add_argument("--ratings", metavar="CSV", help="per-card ratings, a CSV with columns name,rating")
+    p.add_argument("--default-rating", type=float, default=None, metavar="X",
+                   help="rating of a card missing from --ratings (default: such a card is an error)")
     p.add_argument("--weight", action="append", default=[], metavar="NAME=W",
                    help="weight of a card for --objective weights (repeatable)")
 
@@ -35,6 +38,9 @@ def objective_inputs(args: argparse.Namespace) -> tuple[dict[str, float] | None,
         raise BerserkInputError("--objective rating needs --ratings CSV (columns name,rating)")
     if weights and args.objective != "weights":
         raise BerserkInputError("--weight only applies with --objective weights")
+    default = args.default_rating
+    if default is not None and not (math.isfinite(default) and default >= 0):
+        raise BerserkInputError(f"--default-rating must be a number ≥ 0, got {args.default_rating}")
     return ratings, weights
 
 
@@ -65,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
     if len(deal) > 50:
         raise BerserkInputError(f"a deal of {len(deal)} cards is too large; at most 50")
     ratings, weights = objective_inputs(args)
-    result = recruit(deal, rules, args.player, args.mulligans, args.objective, ratings, weights, args.top)
+    result = recruit(deal, rules, args.player, args.mulligans, args.objective, ratings, weights, args.top,
+                     args.default_rating)
     if args.json:
         print_json(result.to_dict())
         return 0

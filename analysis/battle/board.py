@@ -1,0 +1,123 @@
+"""The battlefield: 5 columns × 6 rows, squares as plain ints, adjacency and placement zones.
+
+Square ``s = row * 5 + col``. Row 0 is the First player's 3rd (back) row, row 2 his 1st row,
+row 3 the Second player's 1st row and row 5 his 3rd row (000 2.1.1). Everything here is a
+precomputed tuple so the engine's hot loop only indexes.
+
+    >>> square(2, 1), row_of(11), col_of(11)
+    (11, 2, 1)
+    >>> sorted(ADJ8[0])
+    [1, 5, 6]
+    >>> [len(t) for t in PLACEMENT_TIERS[0]], [len(t) for t in PLACEMENT_TIERS[1]]
+    ([9, 4, 2], [11, 4])
+"""
+
+from __future__ import annotations
+
+COLS = 5
+ROWS = 6
+SQUARES = COLS * ROWS
+AUX = -1
+"""Position of a card in the auxiliary zone (flying creatures, terrains; 000 2.1.2)."""
+NOWHERE = -2
+"""Position of a dead card."""
+
+
+def square(row: int, col: int) -> int:
+    """Square index of (row, col)."""
+    return row * COLS + col
+
+
+def row_of(s: int) -> int:
+    return s // COLS
+
+
+def col_of(s: int) -> int:
+    return s % COLS
+
+
+def _neighbours(s: int, diagonal: bool) -> tuple[int, ...]:
+    r, c = divmod(s, COLS)
+    out = []
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if (dr, dc) == (0, 0) or (not diagonal and dr and dc):
+                continue
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < ROWS and 0 <= cc < COLS:
+                out.append(rr * COLS + cc)
+    return tuple(out)
+
+
+ADJ8: tuple[tuple[int, ...], ...] = tuple(_neighbours(s, True) for s in range(SQUARES))
+"""The 8 neighbours of each square: adjacency for strikes and defenders (RULES.md §6)."""
+ADJ4: tuple[tuple[int, ...], ...] = tuple(_neighbours(s, False) for s in range(SQUARES))
+"""The orthogonal neighbours: one movement step (000 3.14)."""
+ADJ8_SELF: tuple[tuple[int, ...], ...] = tuple((s, *ADJ8[s]) for s in range(SQUARES))
+"""The square itself and its 8 neighbours (a host and its rider share a square)."""
+NEAR: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(a == b or b in ADJ8[a] for b in range(SQUARES)) for a in range(SQUARES)
+)
+"""``NEAR[a][b]``: cards on a and b stand next to each other (same square: host and symbiote)."""
+MANHATTAN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(abs(row_of(a) - row_of(b)) + abs(col_of(a) - col_of(b)) for b in range(SQUARES))
+    for a in range(SQUARES)
+)
+CHEBYSHEV: tuple[tuple[int, ...], ...] = tuple(
+    tuple(max(abs(row_of(a) - row_of(b)), abs(col_of(a) - col_of(b))) for b in range(SQUARES))
+    for a in range(SQUARES)
+)
+
+
+def half_rows(seat: int) -> tuple[int, int, int]:
+    """Board rows of a seat's 1st, 2nd and 3rd row (seat 0 = First player)."""
+    return (2, 1, 0) if seat == 0 else (3, 4, 5)
+
+
+def _tiers(seat: int) -> tuple[tuple[int, ...], ...]:
+    first, second, third = half_rows(seat)
+    centre = tuple(square(r, c) for r in (first, second, third) for c in (1, 2, 3))
+    edges_back = tuple(square(r, c) for r in (second, third) for c in (0, 4))
+    edges_front = tuple(square(first, c) for c in (0, 4))
+    if seat == 0:
+        # 000 3.9: the central 3×3 first, then the edges of rows 2-3, the 1st row's edges last.
+        return (tuple(sorted(centre)), tuple(sorted(edges_back)), tuple(sorted(edges_front)))
+    # 000 3.10: the Second player may use the central 3×3 and his whole 1st row at once.
+    return (tuple(sorted(centre + edges_front)), tuple(sorted(edges_back)))
+
+
+PLACEMENT_TIERS: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] = (_tiers(0), _tiers(1))
+"""Per seat, the squares in the order they may be filled: a tier is open once the previous is full."""
+
+
+def placement_squares(seat: int, n: int) -> tuple[int, ...]:
+    """The squares a legal placement of ``n`` cards may use: whole tiers, then part of the next."""
+    out: list[int] = []
+    for tier in PLACEMENT_TIERS[seat]:
+        if len(out) >= n:
+            break
+        out.extend(tier)
+    return tuple(out)
+
+
+def placement_problem(seat: int, squares: list[int]) -> str | None:
+    """Why a set of squares is not a legal placement for ``seat`` (000 3.8-3.10), or None."""
+    if len(set(squares)) != len(squares):
+        return "two cards on one square"
+    tiers = PLACEMENT_TIERS[seat]
+    used = [sum(1 for s in squares if s in tier) for tier in tiers]
+    if sum(used) != len(squares):
+        return "a card outside the player's half"
+    for k in range(len(tiers) - 1):
+        if used[k] < len(tiers[k]) and any(used[k + 1 :]):
+            return f"placement tier {k + 2} used before tier {k + 1} is full"
+    return None
+
+
+def square_name(s: int) -> str:
+    """Human name of a square: column letter a-e and board row 1-6 (row 1 = First player's back)."""
+    if s == AUX:
+        return "aux"
+    if s < 0:
+        return "-"
+    return "abcde"[col_of(s)] + str(row_of(s) + 1)

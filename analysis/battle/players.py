@@ -1,0 +1,448 @@
+"""Players: the decisions of a battle behind one small interface.
+
+A :class:`Player` answers six questions; the engine asks them and checks every answer:
+
+- ``place(battle, seat) -> {unit: square}`` where the squad stands (000 3.8-3.10);
+- ``attach(battle, unit, hosts) -> host`` which creature carries a companion or parasite (-1: none);
+- ``hide(battle, candidates) -> [unit]`` which 3rd-row cards the Second player keeps hidden;
+- ``play_turn(battle)`` the whole turn, acting through ``battle.move/strike/prepare``;
+- ``choose_defender(battle, attacker, target, candidates) -> unit`` (-1: none);
+- ``weaken(battle, chooser, attacker, parrier, base, alt) -> bool`` whether the higher roller
+  weakens (000 4.5); ``base``/``alt`` are (wounds to parrier, wounds to attacker) before armor.
+
+Players draw randomness only from ``battle.prng``, so a battle is a pure function of its seed.
+To add a player, subclass :class:`Player` and register it in :data:`PLAYERS`.
+"""
+
+from __future__ import annotations
+
+from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, PLACEMENT_TIERS, SQUARES, half_rows, row_of
+from analysis.battle.engine import Battle
+from analysis.battle.tables import (
+    ARTIFACT,
+    CLOSED_SUMMARIES,
+    COMPANION,
+    FLYER,
+    GROUND,
+    OPEN_SUMMARIES,
+    PROFILES,
+    card_key,
+    closed_summary,
+    open_summary,
+)
+from analysis.cards import Card
+from analysis.combat import Branch, decide_weakening
+
+
+class Player:
+    """The interface, with simple legal defaults (no hiding, no defenders, no weakening)."""
+
+    name = "base"
+
+    def place(self, battle: Battle, seat: int) -> dict[int, int]:
+        units = [u for u in range(battle.n) if battle.seat[u] == seat]
+        squares = _tier_squares(seat, len(units), list(range(SQUARES)))
+        return dict(zip(units, squares, strict=True))
+
+    def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
+        return hosts[0]
+
+    def hide(self, battle: Battle, candidates: list[int]) -> list[int]:
+        return []
+
+    def play_turn(self, battle: Battle) -> None:
+        return None
+
+    def choose_defender(self, battle: Battle, attacker: int, target: int, candidates: list[int]) -> int:
+        return -1
+
+    def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,
+               base: tuple[int, int], alt: tuple[int, int]) -> bool:
+        return False
+
+
+def _tier_squares(seat: int, n: int, preference: list[int]) -> list[int]:
+    """``n`` squares of a legal placement: whole tiers in order, then the preferred part of the next."""
+    out: list[int] = []
+    for tier in PLACEMENT_TIERS[seat]:
+        room = n - len(out)
+        if room <= 0:
+            break
+        if room >= len(tier):
+            out.extend(tier)
+        else:
+            out.extend(sorted(tier, key=preference.index)[:room])
+    if len(out) < n:
+        raise ValueError(f"a squad of {n} cards does not fit the 15 squares of a half")
+    return out
+
+
+# --------------------------------------------------------------------------- random player
+
+
+class RandomPlayer(Player):
+    """Baseline: every decision uniformly at random among the legal ones (ending the turn is one
+    of the choices at each step)."""
+
+    name = "random"
+
+    def place(self, battle: Battle, seat: int) -> dict[int, int]:
+        rng = battle.prng
+        units = [u for u in range(battle.n) if battle.seat[u] == seat]
+        pref = list(range(SQUARES))
+        rng.shuffle(pref)
+        squares = _tier_squares(seat, len(units), pref)
+        rng.shuffle(squares)
+        return dict(zip(units, squares, strict=True))
+
+    def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
+        return battle.prng.choice(hosts)
+
+    def hide(self, battle: Battle, candidates: list[int]) -> list[int]:
+        return [u for u in candidates if battle.prng.random() < 0.5]
+
+    def play_turn(self, battle: Battle) -> None:
+        rng = battle.prng
+        while not battle.over:
+            actions: list[tuple[int, int, int]] = [(0, -1, -1)]
+            for u in battle.units[battle.active]:
+                for s in battle.steps(u):
+                    actions.append((1, u, s))
+                for v in battle.targets(u):
+                    actions.append((2, u, v))
+                if battle.can_prepare(u):
+                    actions.append((3, u, -1))
+            what, u, x = actions[int(rng.random() * len(actions))]
+            if what == 0:
+                return
+            if what == 1:
+                battle.move(u, x)
+            elif what == 2:
+                battle.strike(u, x)
+            else:
+                battle.prepare(u)
+
+    def choose_defender(self, battle: Battle, attacker: int, target: int, candidates: list[int]) -> int:
+        rng = battle.prng
+        return candidates[int(rng.random() * len(candidates))] if rng.random() < 0.5 else -1
+
+    def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,
+               base: tuple[int, int], alt: tuple[int, int]) -> bool:
+        return battle.prng.random() < 0.5
+
+
+# --------------------------------------------------------------------------- heuristic player
+
+UNKNOWN_CARD = Card(
+    id=0, set_id=0, set_name="", number=0, name="?", rarity=0, elements=(), type="creature", cost=4,
+    elite=False, unique=False, life=6, move=1, strike=(1, 2, 3), horde=False, banned=False,
+)
+"""What a player assumes a hidden card is (000 3.11.1): an average small creature."""
+
+
+class HeuristicPlayer(Player):
+    """A greedy tactical player, fast enough for thousands of battles a second.
+
+    - **Placement:** ground creatures by strength (cost) from the front centre backwards; cards
+      that leave the board at reveal (flyers, terrains, companions) take the remaining squares.
+      Companions ride the ground creature with the most life; parasites the most costly enemy in
+      reach. The Second player hides every 3rd-row card it may.
+    - **Target choice:** for each card that can strike, the expected *gain* of each legal strike:
+      ``Σ p · (value lost by the enemy − value lost by us)`` over the exact outcome distribution
+      (open exchange or strike on a closed card, armor left this turn included), where a kill
+      costs a card its whole value (cost + 1 + its strongest strike as threat) and a wound that
+      does not kill half its share of life. A ground card's gain is lowered by ``caution`` times its
+      *exposure*: striking closes it, so the enemies next to it will hit it next turn without a
+      counter-strike. Strikes are made best first while the gain is above ``threshold``.
+    - **Movement:** cards that have not struck walk the shortest path (through empty squares)
+      towards a square next to an enemy creature, then strike if it pays.
+    - **Defenders:** appoints the open candidate that minimises the attacker's expected gain, if
+      that is clearly better than letting the target take the strike.
+    - **Weakening:** the combat engine's ``best`` rule (:func:`analysis.combat.decide_weakening`)
+      with a position-aware value: a kill or a death outweighs any difference in wounds.
+    - **4.16:** when the enemy has only flyers left, ground creatures close to strike them.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, threshold: float = 0.0, caution: float = 0.5):
+        self.threshold = threshold
+        self.caution = caution
+        self._unknown = card_key(UNKNOWN_CARD)
+
+    # ---------------------------------------------------------------- setup decisions
+
+    def place(self, battle: Battle, seat: int) -> dict[int, int]:
+        units = [u for u in range(battle.n) if battle.seat[u] == seat]
+        front = half_rows(seat)[0]
+        pref = sorted(range(SQUARES), key=lambda s: (abs(row_of(s) - front), abs(s % 5 - 2), s))
+        squares = sorted(_tier_squares(seat, len(units), pref), key=pref.index)
+        kind = battle.kind
+
+        def order(u: int) -> tuple[int, int]:
+            stays = kind[u] == GROUND or kind[u] == ARTIFACT
+            return (0 if kind[u] == GROUND else 1 if stays else 2, -battle.cost[u] - battle.life[u])
+
+        return dict(zip(sorted(units, key=order), squares, strict=True))
+
+    def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
+        if battle.kind[unit] == COMPANION:
+            return max(hosts, key=lambda h: (battle.life[h] - battle.wounds[h], -h))
+        return max(hosts, key=lambda h: (battle.cost[h], -h))
+
+    def hide(self, battle: Battle, candidates: list[int]) -> list[int]:
+        return list(candidates)
+
+    # ---------------------------------------------------------------- evaluation
+
+    def _gain(self, b: Battle, u: int, v: int) -> float:
+        """Expected value won by ``u``'s side when ``u`` strikes ``v`` (``v`` parries)."""
+        model = b.config.model
+        osum, csum = OPEN_SUMMARIES.get(model), CLOSED_SUMMARIES.get(model)
+        if b.hidden[v]:
+            kv, life_v, rem_v, val_v = self._unknown, 6, 6, 5.0
+        else:
+            kv = b.key[v]
+            life_v = b.life[v]
+            rem_v = life_v - b.wounds[v]
+            val_v = b.cost[v] + 1.0 + (PROFILES[kv].strike or (0, 0, 0))[2]
+        arm_v = 0 if b.magic[u] else b.armor_left[v]
+        if b.kind[u] == FLYER and b.prot_flyers[v]:
+            return -1.0
+        gain = 0.0
+        if b.open[v] and b.creature[v] and not b.unanswerable[u]:
+            life_u = b.life[u]
+            rem_u = life_u - b.wounds[u]
+            val_u = b.cost[u] + 1.0 + (PROFILES[b.key[u]].strike or (0, 0, 0))[2]
+            arm_u = 0 if b.magic[v] else b.armor_left[u]
+            no_back = b.kind[v] == FLYER and b.prot_flyers[u]
+            half_v, half_u = 0.5 * val_v / life_v, 0.5 * val_u / life_u
+            summary = osum.get((b.key[u] << 20) | kv) if osum is not None else None
+            if summary is None:
+                summary = open_summary(b.key[u], kv, model)
+            for tp, ta, pr in summary:
+                tp -= arm_v
+                ta = 0 if no_back else ta - arm_u
+                g = 0.0
+                if tp >= rem_v:
+                    g = val_v
+                elif tp > 0:
+                    g = half_v * tp
+                if ta >= rem_u:
+                    g -= val_u
+                elif ta > 0:
+                    g -= half_u * ta
+                gain += pr * g
+        else:
+            half_v = 0.5 * val_v / life_v
+            summary = csum.get(b.key[u]) if csum is not None else None
+            if summary is None:
+                summary = closed_summary(b.key[u], model)
+            for tp, pr in summary:
+                tp -= arm_v
+                if tp >= rem_v:
+                    gain += pr * val_v
+                elif tp > 0:
+                    gain += pr * half_v * tp
+        return gain
+
+    def _best_target(self, b: Battle, u: int) -> tuple[float, int]:
+        """The best strike of ``u`` (which must be able to act) and its gain; (-1e9, -1) if none."""
+        best, target = -1e9, -1
+        if b.kind[u] == FLYER or (b.prepared[u] == 2 and b.n_ground[1 - b.seat[u]] == 0):
+            candidates = b.targets(u)
+        else:
+            # Same as Battle.targets for a card on the board, by scanning its neighbourhood.
+            p = b.pos[u]
+            board, seat, rider = b.board, b.seat, b.rider
+            me = seat[u]
+            candidates = []
+            for sq in ADJ8_SELF[p]:
+                w = board[sq]
+                if w >= 0:
+                    if seat[w] != me:
+                        candidates.append(w)
+                    r = rider[w]
+                    if r >= 0 and seat[r] != me:
+                        candidates.append(r)
+        for v in candidates:
+            g = self._gain(b, u, v)
+            if g > best:
+                best, target = g, v
+        if target >= 0 and self.caution and b.kind[u] != FLYER:
+            best -= self.caution * self._exposure(b, u)
+        return best, target
+
+    def _exposure(self, b: Battle, u: int) -> float:
+        """Value ``u`` is expected to lose in the enemy's next turn for being closed rather than
+        open: the enemies next to it hit without a counter-strike (half of their mean wounds on a
+        closed card, per enemy)."""
+        p = b.pos[u]
+        board, seat, rider = b.board, b.seat, b.rider
+        me = seat[u]
+        model = b.config.model
+        total = 0.0
+        for sq in ADJ8_SELF[p]:
+            w = board[sq]
+            if w >= 0:
+                if seat[w] != me and b.has_strike[w]:
+                    total += _mean_closed(b.key[w], model)
+                r = rider[w]
+                if r >= 0 and seat[r] != me and b.has_strike[r]:
+                    total += _mean_closed(b.key[r], model)
+        if not total:
+            return 0.0
+        val_u = b.cost[u] + 1.0 + (PROFILES[b.key[u]].strike or (0, 0, 0))[2]
+        return 0.5 * total * 0.5 * val_u / b.life[u]
+
+    # ---------------------------------------------------------------- the turn
+
+    def play_turn(self, battle: Battle) -> None:
+        b = battle
+        me = b.active
+        enemy = 1 - me
+        units = b.units[me]
+        thr = self.threshold
+        opened, acted, has_strike, alive = b.open, b.acted, b.has_strike, b.alive
+        # Strikes from where the cards stand, best first (a plan is redone if its target died).
+        plans = []
+        for u in units:
+            if opened[u] and has_strike[u]:
+                g, v = self._best_target(b, u)
+                if v >= 0 and g > thr:
+                    plans.append((g, u, v))
+        if plans:
+            plans.sort(reverse=True)
+            for _, u, v in plans:
+                if not alive[u] or acted[u]:
+                    continue
+                if not alive[v]:
+                    g, v = self._best_target(b, u)
+                    if v < 0 or g <= thr:
+                        continue
+                b.strike(u, v)
+                if b.over:
+                    return
+        # 000 4.16: nothing but flyers left on the other side.
+        if b.n_ground[enemy] == 0:
+            for u in list(units):
+                if b.can_prepare(u):
+                    b.prepare(u)
+            return
+        # Movement towards the enemy, then a strike if it pays.
+        board, pos, kind, moves = b.board, b.pos, b.kind, b.moves
+        movers = [u for u in units if kind[u] == GROUND and opened[u] and not acted[u]]
+        if not movers:
+            return
+        dist = self._distance_field(b, me)
+        seat = b.seat
+
+        def in_contact(u: int) -> bool:
+            for sq in ADJ8[pos[u]]:
+                w = board[sq]
+                if w >= 0 and seat[w] == enemy and b.creature[w]:
+                    return True
+            return False
+
+        def here(u: int) -> int:
+            """Steps from u's square to contact: 0 if in contact, else 1 + the best empty neighbour."""
+            if in_contact(u):
+                return 0
+            return 1 + min((dist[sq] for sq in ADJ4[pos[u]] if board[sq] < 0), default=98)
+
+        movers.sort(key=here)
+        for u in movers:
+            if not alive[u] or acted[u]:
+                continue
+            while moves[u] > 0 and not in_contact(u):
+                step, d_best = -1, 99
+                for sq in ADJ4[pos[u]]:
+                    if board[sq] < 0 and dist[sq] < d_best:
+                        step, d_best = sq, dist[sq]
+                if step < 0 or d_best >= 99:
+                    break
+                b.move(u, step)
+            if has_strike[u]:
+                g, v = self._best_target(b, u)
+                if v >= 0 and g > thr:
+                    b.strike(u, v)
+                    if b.over:
+                        return
+
+    @staticmethod
+    def _distance_field(b: Battle, me: int) -> list[int]:
+        """Steps through empty squares from each empty square to an empty square next to an enemy
+        creature on the board (99 where no such path exists)."""
+        far = 99
+        dist = [far] * SQUARES
+        board = b.board
+        pos = b.pos
+        frontier = []
+        for v in b.units[1 - me]:
+            p = pos[v]
+            if p < 0 or not b.creature[v]:
+                continue
+            for sq in ADJ8[p]:
+                if dist[sq] and board[sq] < 0:
+                    dist[sq] = 0
+                    frontier.append(sq)
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for sq in frontier:
+                for t in ADJ4[sq]:
+                    if dist[t] == far and board[t] < 0:
+                        dist[t] = d
+                        nxt.append(t)
+            frontier = nxt
+        return dist
+
+    # ---------------------------------------------------------------- reactions
+
+    def choose_defender(self, battle: Battle, attacker: int, target: int, candidates: list[int]) -> int:
+        b = battle
+        base = self._gain(b, attacker, target)
+        best, choice = base - 0.25, -1
+        for w in candidates:
+            g = self._gain(b, attacker, w)
+            if g < best:
+                best, choice = g, w
+        return choice
+
+    def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,
+               base: tuple[int, int], alt: tuple[int, int]) -> bool:
+        b = battle
+        rem_p = b.life[parrier] - b.wounds[parrier] + (0 if b.magic[attacker] else b.armor_left[parrier])
+        rem_a = b.life[attacker] - b.wounds[attacker] + (0 if b.magic[parrier] else b.armor_left[attacker])
+
+        def value(pair: tuple[int, int], who: str) -> float:
+            to_p, to_a = pair
+            score = (to_p - to_a) + 100 * ((to_p >= rem_p) - (to_a >= rem_a))
+            return score if who == "attacker" else -score
+
+        who = "attacker" if chooser == attacker else "parrier"
+        return decide_weakening(Branch(1, base, alt, who), "best", value)
+
+
+_MEAN_CLOSED: dict[tuple[str, int], float] = {}
+
+
+def _mean_closed(key: int, model: str) -> float:
+    out = _MEAN_CLOSED.get((model, key))
+    if out is None:
+        out = sum(w * p for w, p in closed_summary(key, model))
+        _MEAN_CLOSED[(model, key)] = out
+    return out
+
+
+PLAYERS: dict[str, type[Player]] = {"heuristic": HeuristicPlayer, "random": RandomPlayer}
+"""Players by name (for the CLI and matchups)."""
+
+
+def make_player(name: str) -> Player:
+    """A fresh player by name (``heuristic`` or ``random``)."""
+    try:
+        return PLAYERS[name]()
+    except KeyError:
+        raise ValueError(f"unknown player {name!r}; players: {', '.join(PLAYERS)}") from None

@@ -1,0 +1,124 @@
+"""``berserk matchup``: deck A against deck B (or squad against squad), win/draw/loss with 95 % CIs."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from analysis.battle import BattleConfig
+from analysis.battle.draw import battle_text
+from analysis.battle.engine import TIMEOUT_RULES
+from analysis.battle.players import PLAYERS
+from analysis.battle.record import replay, write_record
+from analysis.cli.common import (
+    add_cards_option,
+    add_json_option,
+    add_rules_option,
+    cards_from,
+    print_json,
+    progress_printer,
+    rules_from,
+)
+from analysis.decks import read_deck
+from analysis.errors import BerserkInputError
+from analysis.matchup import (
+    MatchupSettings,
+    deck_matchup,
+    first_game_record,
+    squad_matchup,
+)
+
+
+def add_battle_options(p: argparse.ArgumentParser) -> None:
+    """Options shared by ``matchup`` and ``matrix``: games, seed, mulligan policy, players, end rules."""
+    p.add_argument("--games", type=int, default=1_000, metavar="N", help="games per pair (default 1000)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    p.add_argument("--mulligan", default="optimal", metavar="POLICY",
+                   help="never, optimal (default) or threshold:V — see `berserk deal`")
+    p.add_argument("--players", default="heuristic,heuristic", metavar="A,B",
+                   help=f"players of A and B, from {', '.join(PLAYERS)} (default heuristic,heuristic)")
+    p.add_argument("--max-rounds", type=int, default=40, metavar="R",
+                   help="full rounds before the game is stopped (default 40)")
+    p.add_argument("--timeout-rule", choices=TIMEOUT_RULES, default="cost",
+                   help="at the round cap: cost = higher squad cost wins (000 7.3), draw (default cost)")
+    p.add_argument("--stall-rounds", type=int, default=5, metavar="R",
+                   help="draw after R full rounds with no change of life (000 7.6; 0 = off; default 5)")
+    p.add_argument("--processes", type=int, default=1, metavar="N", help="worker processes (default 1)")
+    p.add_argument("--progress", action="store_true", help="draw a progress bar on stderr")
+
+
+def settings_from(args: argparse.Namespace) -> MatchupSettings:
+    rules = rules_from(args)
+    players = tuple(x.strip() for x in args.players.split(","))
+    if len(players) != 2:
+        raise BerserkInputError(f"--players needs two names separated by a comma, got {args.players!r}")
+    if args.processes < 1:
+        raise BerserkInputError(f"--processes must be at least 1, got {args.processes}")
+    try:
+        battle = BattleConfig(max_rounds=args.max_rounds, timeout_rule=args.timeout_rule,
+                              stall_rounds=args.stall_rounds, model=rules.combat_model)
+    except ValueError as exc:
+        raise BerserkInputError(str(exc)) from None
+    return MatchupSettings(rules, args.mulligan, players, battle)  # type: ignore[arg-type]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "matchup",
+        help="deck against deck: win/draw/loss odds with 95 % intervals",
+        description="Play deck A against deck B through the whole pipeline (seats alternating, deals, "
+        "mulligans, optimal recruitment, placement, battle) and report win, draw and loss rates with "
+        "95 %% intervals, split by seat. With --squads the two files are squads that fight as they are.",
+    )
+    p.add_argument("a", metavar="A", help="deck file (.txt, .brsd or .json)")
+    p.add_argument("b", metavar="B", help="deck file of the opponent")
+    p.add_argument("--squads", action="store_true", help="A and B are squads (every card fights), not decks")
+    add_battle_options(p)
+    p.add_argument("--record", metavar="JSONL", help="also write the first game's battle as JSON lines")
+    p.add_argument("--draw", action="store_true", help="also print the first game's board turn by turn")
+    add_rules_option(p)
+    add_cards_option(p)
+    add_json_option(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    db = cards_from(args)
+    settings = settings_from(args)
+    deck_a, deck_b = read_deck(args.a, db), read_deck(args.b, db)
+    labels = (deck_a.title or Path(args.a).stem, deck_b.title or Path(args.b).stem)
+    executor = "processes" if args.processes > 1 else "serial"
+    progress = progress_printer(args.progress, "matchup")
+    if args.squads:
+        a, b = deck_a.cards(), deck_b.cards()
+        result = squad_matchup(a, b, settings, args.games, args.seed, labels, executor, args.processes,
+                               progress=progress)
+    else:
+        a, b = deck_a, deck_b  # type: ignore[assignment]
+        result = deck_matchup(deck_a, deck_b, settings, args.games, args.seed, executor, args.processes,
+                              progress=progress)
+    if args.record or args.draw:
+        events = first_game_record(a, b, settings, args.seed)
+        if args.record:
+            write_record(args.record, events)
+        if args.draw and not args.json:
+            print(battle_text(replay(events, db)))
+            print()
+    if args.json:
+        print_json(result.to_dict())
+        return 0
+    d = result.to_dict()
+    lo, hi = d["a_wins_ci95"]
+    print(f"{result.a} vs {result.b}: {result.games} games ({result.mode}; {settings.rules.name}; "
+          f"mulligan {settings.mulligan}; players {'/'.join(settings.players)}; seed {args.seed})")
+    print(f"  A wins {result.a_wins} ({result.a_win_rate:.1%}, 95 % CI {lo:.1%}-{hi:.1%}), "
+          f"B wins {result.b_wins}, draws {result.draws}")
+    for key, label in (("a_first", "A moves first"), ("b_first", "B moves first")):
+        s = d["by_seat"][key]
+        if s["games"]:
+            slo, shi = s["a_wins_ci95"]
+            print(f"  {label}: A wins {s['a_wins']}/{s['games']} ({s['a_win_rate']:.1%}, "
+                  f"{slo:.1%}-{shi:.1%}), B wins {s['b_wins']}, draws {s['draws']}")
+    print(f"  mean length {result.mean_turns:.1f} turns; mean mulligans A {result.mean_mulligans[0]:.2f}, "
+          f"B {result.mean_mulligans[1]:.2f}")
+    return 0

@@ -1,0 +1,564 @@
+"""Deck against deck through the whole pipeline, squad against squad, and the matchup matrix.
+
+One game of deck A against deck B (:func:`deck_matchup`):
+
+1. seats alternate: even games A is the First player (seat 0), odd games B is;
+2. each side is dealt ``rules.deal.size`` cards from its shuffled deck and follows the mulligan
+   policy of :mod:`analysis.deals` (``never``, ``threshold:V``, or ``optimal``: the backward-
+   induction thresholds of :func:`analysis.deals.simulate` for that deck and seat);
+3. each side recruits the optimal squad of its kept deal (:class:`analysis.recruit.Recruiter`,
+   objective ``crystals``, with the seat's crystals and the mulligans paid);
+4. the squads fight a battle (:mod:`analysis.battle`) with the chosen players.
+
+Win, draw and loss rates carry Wilson 95 % intervals (:func:`analysis.deals.proportion_ci`) and
+are split by seat. Games are cut into chunks of :data:`CHUNK` with child seeds
+(``numpy.random.SeedSequence(seed).spawn``), so a seed gives the same answer however the chunks
+are spread: serially, over processes (``concurrent.futures``) or over a Dask cluster
+(``dask.distributed``) — all three run the very same :func:`play_chunk`.
+
+For the dashboard:
+
+- :func:`deck_matchup` / :func:`squad_matchup` → :class:`MatchupResult` (``to_dict()`` is the
+  ``berserk matchup --json`` object; ``by_seat`` holds the per-seat figures);
+- :func:`matchup_matrix` → :class:`MatrixResult`; ``.frame()`` is a pandas DataFrame with one row
+  per ordered pair (row deck vs column deck), ``.score_table()`` the square table of scores
+  (wins + draws/2 per game) for a heatmap, ``.figure()`` that heatmap in plotly, and
+  ``.pair(a, b)`` the :class:`MatchupResult` of one pair.
+
+Simplifications: those of the battle engine (see :mod:`analysis.battle.engine`); recruitment
+maximises the squad's crystal cost, which is what the recruitment optimizer proves optimal, not
+what wins battles.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from analysis.battle import Battle, BattleConfig, make_player
+from analysis.battle.players import PLAYERS
+from analysis.battle.record import record_battle
+from analysis.cards import Card
+from analysis.deals import default_horizon, parse_policy, proportion_ci, simulate
+from analysis.decks import Deck
+from analysis.errors import BerserkInputError
+from analysis.recruit import Recruiter
+from analysis.rules import Ruleset
+
+CHUNK = 250
+"""Games per task; each chunk has its own child seed, so results do not depend on the executor."""
+EXECUTORS = ("serial", "processes", "dask")
+Progress = Callable[[int, int], None]
+
+
+# --------------------------------------------------------------------------- settings and sides
+
+
+@dataclass(frozen=True)
+class MatchupSettings:
+    """Everything a game needs besides the two decks (picklable, so it travels to workers)."""
+
+    rules: Ruleset
+    mulligan: str = "optimal"
+    players: tuple[str, str] = ("heuristic", "heuristic")
+    battle: BattleConfig = field(default_factory=BattleConfig)
+    estimate_trials: int = 1_000
+    """Deals per stage used to estimate the ``optimal`` mulligan thresholds."""
+
+    def __post_init__(self) -> None:
+        parse_policy(self.mulligan)
+        for name in self.players:
+            if name not in PLAYERS:
+                raise BerserkInputError(f"unknown player {name!r}; players: {', '.join(PLAYERS)}")
+
+
+class _Side:
+    """A deck compiled for one seat: its recruiter and mulligan thresholds."""
+
+    def __init__(self, deck: Deck, settings: MatchupSettings, player: int):
+        rules = settings.rules
+        self.cards = deck.cards()
+        self.rules = rules
+        self.recruiter = Recruiter(self.cards, rules, player)
+        self.units = [self.recruiter.index[c.id] for c in self.cards]
+        policy = parse_policy(settings.mulligan)
+        if policy.kind == "never":
+            self.thresholds: tuple[float, ...] = ()
+        elif policy.kind == "threshold":
+            self.thresholds = (policy.value,) * default_horizon(rules, player)
+        else:
+            sim = simulate(deck, rules, player, trials=1, seed=0, policy="optimal",
+                           estimate_trials=settings.estimate_trials)
+            self.thresholds = sim.thresholds
+
+    def squad(self, rng: random.Random) -> tuple[tuple[Card, ...], int]:
+        """Deal, mulligan by the thresholds, recruit optimally: (squad, mulligans taken)."""
+        r = self.recruiter
+        n_units = len(r.units)
+        m = 0
+        while True:
+            size = min(self.rules.deal.size_after(m), len(self.units))
+            counts = [0] * n_units
+            for u in rng.sample(self.units, size):
+                counts[u] += 1
+            value, vec = r.solve(counts, m, 1)[0]
+            if m >= len(self.thresholds) or value >= self.thresholds[m]:
+                return r.cards_of(vec), m
+            m += 1
+
+
+_SIDES: dict[tuple[Deck, MatchupSettings, int], _Side] = {}
+
+
+def _side(deck: Deck, settings: MatchupSettings, player: int) -> _Side:
+    """Cached per process: compiling a side (and its thresholds) costs far more than a game."""
+    key = (deck, settings, player)
+    side = _SIDES.get(key)
+    if side is None:
+        if len(_SIDES) > 64:
+            _SIDES.clear()
+        side = _Side(deck, settings, player)
+        _SIDES[key] = side
+    return side
+
+
+# --------------------------------------------------------------------------- one chunk of games
+
+
+@dataclass(frozen=True)
+class Task:
+    """A chunk of games of one pair: what a worker receives."""
+
+    pair: int
+    a: Deck | tuple[Card, ...]
+    b: Deck | tuple[Card, ...]
+    settings: MatchupSettings
+    first_game: int
+    games: int
+    seed: int
+
+
+def _game(task: Task, rng: random.Random, i: int):
+    """Squads (by seat), A's seat, mulligans and battle seed of game ``i`` of a chunk; advances ``rng``."""
+    s = task.settings
+    a_seat = (task.first_game + i) % 2
+    if isinstance(task.a, Deck):
+        squad_a, mull_a = _side(task.a, s, a_seat + 1).squad(rng)
+        squad_b, mull_b = _side(task.b, s, 2 - a_seat).squad(rng)  # type: ignore[arg-type]
+    else:
+        squad_a, squad_b, mull_a, mull_b = task.a, task.b, 0, 0  # type: ignore[assignment]
+    squads = (squad_a, squad_b) if a_seat == 0 else (squad_b, squad_a)
+    return squads, a_seat, mull_a, mull_b, rng.getrandbits(63)
+
+
+def play_chunk(task: Task) -> np.ndarray:
+    """Play a chunk; one row per game: (A's seat, outcome for A: 1 win, 0 draw, -1 loss, turns,
+    mulligans of A, mulligans of B). The same function runs serially, in processes and on Dask."""
+    s = task.settings
+    rng = random.Random(task.seed)
+    players = (make_player(s.players[0]), make_player(s.players[1]))
+    rows = np.zeros((task.games, 5), dtype=np.int64)
+    for i in range(task.games):
+        squads, a_seat, mull_a, mull_b, battle_seed = _game(task, rng, i)
+        seat_players = players if a_seat == 0 else (players[1], players[0])
+        result = Battle(squads, seat_players, seed=battle_seed, config=s.battle).run()
+        outcome = 0 if result.winner is None else 1 if result.winner == a_seat else -1
+        rows[i] = (a_seat, outcome, result.turns, mull_a, mull_b)
+    return rows
+
+
+def first_game_record(a, b, settings: MatchupSettings, seed: int = 0) -> list[dict[str, Any]]:
+    """The battle record (JSON-lines events, :mod:`analysis.battle.record`) of game 0 of the
+    matchup :func:`deck_matchup` / :func:`squad_matchup` would play with this seed."""
+    pieces = (tuple(a), tuple(b)) if not isinstance(a, Deck) else (a, b)
+    task = _tasks(0, pieces[0], pieces[1], settings, 1, seed)[0]
+    squads, a_seat, _, _, battle_seed = _game(task, random.Random(task.seed), 0)
+    names = settings.players if a_seat == 0 else (settings.players[1], settings.players[0])
+    return record_battle(squads, names, battle_seed, settings.battle)
+
+
+def _seeds(seed: int, n: int) -> list[int]:
+    return [int(s.generate_state(1, dtype=np.uint64)[0] >> 1) for s in np.random.SeedSequence(seed).spawn(n)]
+
+
+def _tasks(pair: int, a, b, settings: MatchupSettings, games: int, seed: int) -> list[Task]:
+    n = -(-games // CHUNK)
+    seeds = _seeds(seed, n)
+    return [Task(pair, a, b, settings, j * CHUNK, min(CHUNK, games - j * CHUNK), seeds[j]) for j in range(n)]
+
+
+def run_tasks(
+    tasks: Sequence[Task],
+    executor: str = "serial",
+    processes: int = 1,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> list[np.ndarray]:
+    """Run chunks with ``serial``, ``processes`` (``processes`` workers) or ``dask`` (the cluster
+    at ``scheduler``, or a LocalCluster of ``processes`` workers); results in task order."""
+    if executor not in EXECUTORS:
+        raise BerserkInputError(f"unknown executor {executor!r}; use one of {', '.join(EXECUTORS)}")
+    total = sum(t.games for t in tasks)
+    done = 0
+    out: list[np.ndarray] = []
+    if executor == "serial" or (executor == "processes" and processes <= 1):
+        for t in tasks:
+            out.append(play_chunk(t))
+            done += t.games
+            if progress:
+                progress(done, total)
+        return out
+    if executor == "processes":
+        with ProcessPoolExecutor(max_workers=processes) as pool:
+            for t, rows in zip(tasks, pool.map(play_chunk, tasks), strict=True):
+                out.append(rows)
+                done += t.games
+                if progress:
+                    progress(done, total)
+        return out
+    return _run_dask(tasks, processes, scheduler, progress, total)
+
+
+def _run_dask(tasks: Sequence[Task], processes: int, scheduler: str | None, progress: Progress | None,
+              total: int) -> list[np.ndarray]:
+    from dask.distributed import Client, LocalCluster, as_completed
+
+    cluster = None
+    try:
+        if scheduler:
+            try:
+                client = Client(scheduler, timeout="10s")
+            except OSError as exc:
+                raise BerserkInputError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
+        else:
+            cluster = LocalCluster(n_workers=max(1, processes), threads_per_worker=1,
+                                   processes=processes > 1, dashboard_address=None)
+            client = Client(cluster)
+        with client:
+            futures = client.map(play_chunk, list(tasks), pure=False)
+            index = {f.key: i for i, f in enumerate(futures)}
+            results: list[Any] = [None] * len(tasks)
+            done = 0
+            for fut in as_completed(futures):
+                i = index[fut.key]
+                results[i] = fut.result()
+                done += tasks[i].games
+                if progress:
+                    progress(done, total)
+            return results
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+# --------------------------------------------------------------------------- results
+
+
+def _ci(k: int, n: int) -> list[float]:
+    e = proportion_ci(k, n)
+    return [round(e.lo, 6), round(e.hi, 6)]
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """Counts for the games where A had one seat."""
+
+    games: int
+    a_wins: int
+    b_wins: int
+    draws: int
+
+    def to_dict(self) -> dict[str, Any]:
+        n = self.games
+        return {
+            "games": n,
+            "a_wins": self.a_wins,
+            "b_wins": self.b_wins,
+            "draws": self.draws,
+            "a_win_rate": round(self.a_wins / n, 6) if n else None,
+            "a_wins_ci95": _ci(self.a_wins, n),
+        }
+
+
+@dataclass(frozen=True)
+class MatchupResult:
+    """Deck (or squad) A against B: counts, intervals and the split by seat.
+
+    ``by_seat["a_first"]`` are the games where A was the First player, ``["b_first"]`` the others.
+    """
+
+    a: str
+    b: str
+    games: int
+    a_wins: int
+    b_wins: int
+    draws: int
+    by_seat: dict[str, SeatResult]
+    mean_turns: float
+    mean_mulligans: tuple[float, float]
+    seed: int
+    mode: str
+    settings: MatchupSettings
+
+    @property
+    def a_win_rate(self) -> float:
+        return self.a_wins / self.games if self.games else math.nan
+
+    @property
+    def a_score(self) -> float:
+        """A's wins plus half its draws, per game (the heatmap's figure)."""
+        return (self.a_wins + 0.5 * self.draws) / self.games if self.games else math.nan
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``berserk matchup --json`` object."""
+        s = self.settings
+        return {
+            "a": self.a,
+            "b": self.b,
+            "mode": self.mode,
+            "games": self.games,
+            "a_wins": self.a_wins,
+            "b_wins": self.b_wins,
+            "draws": self.draws,
+            "a_wins_ci95": _ci(self.a_wins, self.games),
+            "b_wins_ci95": _ci(self.b_wins, self.games),
+            "draws_ci95": _ci(self.draws, self.games),
+            "by_seat": {k: v.to_dict() for k, v in self.by_seat.items()},
+            "mean_turns": round(self.mean_turns, 3),
+            "mean_mulligans": [round(x, 4) for x in self.mean_mulligans],
+            "seed": self.seed,
+            "ruleset": s.rules.name,
+            "mulligan": s.mulligan if self.mode == "decks" else None,
+            "players": list(s.players),
+            "battle": {"max_rounds": s.battle.max_rounds, "timeout_rule": s.battle.timeout_rule,
+                       "stall_rounds": s.battle.stall_rounds},
+        }
+
+
+def summarise(
+    a: str, b: str, rows: np.ndarray, seed: int, mode: str, settings: MatchupSettings
+) -> MatchupResult:
+    """A :class:`MatchupResult` from the rows of :func:`play_chunk`."""
+    seat, outcome = rows[:, 0], rows[:, 1]
+
+    def seat_result(mask: np.ndarray) -> SeatResult:
+        o = outcome[mask]
+        return SeatResult(int(mask.sum()), int((o == 1).sum()), int((o == -1).sum()), int((o == 0).sum()))
+
+    n = len(rows)
+    return MatchupResult(
+        a=a,
+        b=b,
+        games=n,
+        a_wins=int((outcome == 1).sum()),
+        b_wins=int((outcome == -1).sum()),
+        draws=int((outcome == 0).sum()),
+        by_seat={"a_first": seat_result(seat == 0), "b_first": seat_result(seat == 1)},
+        mean_turns=float(rows[:, 2].mean()) if n else math.nan,
+        mean_mulligans=(float(rows[:, 3].mean()), float(rows[:, 4].mean())) if n else (math.nan, math.nan),
+        seed=seed,
+        mode=mode,
+        settings=settings,
+    )
+
+
+def _check_games(games: int) -> None:
+    if games < 1:
+        raise BerserkInputError(f"--games must be at least 1, got {games}")
+    if games > 10_000_000:
+        raise BerserkInputError(f"--games {games:,} is too many; use at most 10,000,000")
+
+
+def deck_matchup(
+    a: Deck,
+    b: Deck,
+    settings: MatchupSettings,
+    games: int = 1_000,
+    seed: int = 0,
+    executor: str = "serial",
+    processes: int = 1,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> MatchupResult:
+    """Deck ``a`` against deck ``b`` over ``games`` full games (see the module docstring)."""
+    _check_games(games)
+    for deck in (a, b):
+        if deck.size < 1:
+            raise BerserkInputError(f"deck {deck.title!r} has no cards")
+    tasks = _tasks(0, a, b, settings, games, seed)
+    rows = np.concatenate(run_tasks(tasks, executor, processes, scheduler, progress))
+    return summarise(a.title or "A", b.title or "B", rows, seed, "decks", settings)
+
+
+def check_squad(squad: Sequence[Card], label: str) -> None:
+    """A squad the battle can place: 1-15 cards."""
+    if not 1 <= len(squad) <= 15:
+        raise BerserkInputError(
+            f"squad {label!r} has {len(squad)} cards; a squad has 1 to 15 (one per square)"
+        )
+
+
+def squad_matchup(
+    a: Sequence[Card],
+    b: Sequence[Card],
+    settings: MatchupSettings,
+    games: int = 1_000,
+    seed: int = 0,
+    labels: tuple[str, str] = ("A", "B"),
+    executor: str = "serial",
+    processes: int = 1,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> MatchupResult:
+    """Two given squads fight ``games`` battles, seats alternating (no deals, no recruitment)."""
+    _check_games(games)
+    check_squad(a, labels[0])
+    check_squad(b, labels[1])
+    tasks = _tasks(0, tuple(a), tuple(b), settings, games, seed)
+    rows = np.concatenate(run_tasks(tasks, executor, processes, scheduler, progress))
+    return summarise(labels[0], labels[1], rows, seed, "squads", settings)
+
+
+# --------------------------------------------------------------------------- the matrix
+
+
+@dataclass(frozen=True)
+class MatrixResult:
+    """Every pair of a field of decks. ``pairs[(i, j)]`` (i < j) is deck i (as A) against deck j."""
+
+    names: tuple[str, ...]
+    pairs: dict[tuple[int, int], MatchupResult]
+    games: int
+    seed: int
+    executor: str
+
+    def pair(self, a: str | int, b: str | int) -> MatchupResult:
+        """The result of deck ``a`` against deck ``b`` (by index or name), from ``a``'s side."""
+        i = a if isinstance(a, int) else self.names.index(a)
+        j = b if isinstance(b, int) else self.names.index(b)
+        if (i, j) in self.pairs:
+            return self.pairs[(i, j)]
+        r = self.pairs[(j, i)]
+        return MatchupResult(
+            a=r.b, b=r.a, games=r.games, a_wins=r.b_wins, b_wins=r.a_wins, draws=r.draws,
+            by_seat={"a_first": _swap(r.by_seat["b_first"]), "b_first": _swap(r.by_seat["a_first"])},
+            mean_turns=r.mean_turns, mean_mulligans=(r.mean_mulligans[1], r.mean_mulligans[0]),
+            seed=r.seed, mode=r.mode, settings=r.settings,
+        )
+
+    def frame(self):
+        """One row per ordered pair (deck vs opponent): counts, rates, intervals, per-seat rates."""
+        import pandas as pd
+
+        rows = []
+        n = len(self.names)
+        for i in range(n):
+            for j in range(n):
+                if i == j or ((i, j) not in self.pairs and (j, i) not in self.pairs):
+                    continue
+                r = self.pair(i, j)
+                lo, hi = _ci(r.a_wins, r.games)
+                first, second = r.by_seat["a_first"], r.by_seat["b_first"]
+                rows.append({
+                    "deck": r.a, "opponent": r.b, "games": r.games, "wins": r.a_wins, "losses": r.b_wins,
+                    "draws": r.draws, "win_rate": r.a_win_rate, "win_ci95_lo": lo, "win_ci95_hi": hi,
+                    "score": r.a_score,
+                    "win_rate_first": first.a_wins / first.games if first.games else math.nan,
+                    "win_rate_second": second.a_wins / second.games if second.games else math.nan,
+                    "mean_turns": r.mean_turns,
+                })
+        return pd.DataFrame(rows)
+
+    def score_table(self):
+        """Square DataFrame: score (wins + draws/2 per game) of the row deck against the column deck."""
+        import pandas as pd
+
+        n = len(self.names)
+        table = np.full((n, n), np.nan)
+        for i in range(n):
+            for j in range(n):
+                if i != j and ((i, j) in self.pairs or (j, i) in self.pairs):
+                    table[i, j] = self.pair(i, j).a_score
+        return pd.DataFrame(table, index=list(self.names), columns=list(self.names))
+
+    def figure(self):
+        """Plotly heatmap of :meth:`score_table` (hover: wins/draws/losses and the 95 % interval)."""
+        import plotly.graph_objects as go
+
+        table = self.score_table()
+        n = len(self.names)
+        hover = [["" for _ in range(n)] for _ in range(n)]
+        for i in range(n):
+            for j in range(n):
+                if not math.isnan(table.iat[i, j]):
+                    r = self.pair(i, j)
+                    lo, hi = _ci(r.a_wins, r.games)
+                    hover[i][j] = (f"{r.a} vs {r.b}<br>{r.a_wins}-{r.draws}-{r.b_wins} (W-D-L) of {r.games}"
+                                   f"<br>win rate {r.a_win_rate:.3f} [{lo:.3f}, {hi:.3f}]")
+        fig = go.Figure(go.Heatmap(
+            z=table.values, x=list(self.names), y=list(self.names), zmin=0, zmax=1, colorscale="RdBu",
+            text=[[("" if math.isnan(v) else f"{v:.2f}") for v in row] for row in table.values],
+            texttemplate="%{text}", hovertext=hover, hoverinfo="text", colorbar={"title": "score"},
+        ))
+        fig.update_layout(
+            title=f"Matchup matrix: score of the row deck (wins + draws/2), {self.games} games per pair, "
+                  f"seed {self.seed}",
+            xaxis={"title": "opponent"}, yaxis={"title": "deck", "autorange": "reversed"},
+            height=max(420, 60 * n + 200),
+        )
+        return fig
+
+
+def _swap(s: SeatResult) -> SeatResult:
+    return SeatResult(s.games, s.b_wins, s.a_wins, s.draws)
+
+
+def deck_names(decks: Sequence[Deck], labels: Sequence[str] | None = None) -> tuple[str, ...]:
+    """Distinct display names: the given labels, else the deck titles (numbered when repeated)."""
+    base = list(labels) if labels else [d.title or f"deck {i + 1}" for i, d in enumerate(decks)]
+    out: list[str] = []
+    for name in base:
+        label, k = name, 2
+        while label in out:
+            label = f"{name} ({k})"
+            k += 1
+        out.append(label)
+    return tuple(out)
+
+
+def matchup_matrix(
+    decks: Sequence[Deck],
+    settings: MatchupSettings,
+    games: int = 1_000,
+    seed: int = 0,
+    labels: Sequence[str] | None = None,
+    executor: str = "processes",
+    processes: int = 2,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> MatrixResult:
+    """Every pair (i < j) of ``decks``, ``games`` games each, spread over the executor's workers."""
+    if len(decks) < 2:
+        raise BerserkInputError("a matrix needs at least two decks")
+    _check_games(games)
+    names = deck_names(decks, labels)
+    pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
+    pair_seeds = _seeds(seed, len(pairs))
+    tasks: list[Task] = []
+    for k, (i, j) in enumerate(pairs):
+        tasks.extend(_tasks(k, decks[i], decks[j], settings, games, pair_seeds[k]))
+    results = run_tasks(tasks, executor, processes, scheduler, progress)
+    by_pair: dict[int, list[np.ndarray]] = {}
+    for t, rows in zip(tasks, results, strict=True):
+        by_pair.setdefault(t.pair, []).append(rows)
+    out = {
+        (i, j): summarise(names[i], names[j], np.concatenate(by_pair[k]), pair_seeds[k], "decks", settings)
+        for k, (i, j) in enumerate(pairs)
+    }
+    return MatrixResult(names, out, games, seed, executor)

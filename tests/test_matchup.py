@@ -1,0 +1,131 @@
+"""Matchups through the whole pipeline, the executors (serial, processes, Dask), the matrix, the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+from analysis.cli import main
+from analysis.deals import proportion_ci
+from analysis.decks import Deck, DeckEntry, read_deck, sample_deck_paths
+from analysis.errors import BerserkInputError
+from analysis.matchup import (
+    CHUNK,
+    MatchupSettings,
+    deck_matchup,
+    first_game_record,
+    matchup_matrix,
+    squad_matchup,
+)
+
+
+@pytest.fixture(scope="module")
+def settings(relaunch):
+    return MatchupSettings(relaunch, mulligan="never")
+
+
+@pytest.fixture(scope="module")
+def decks(db):
+    return [read_deck(p, db) for p in sorted(sample_deck_paths())[:3]]
+
+
+def _plain_creatures(db):
+    return [c for c in db.cards if c.type == "creature" and c.complete and c.strike and not c.unique
+            and not c.horde and not c.banned and db.default_printing(c).id == c.id]
+
+
+def test_mirror_with_alternating_seats_is_even(decks, settings):
+    deck = decks[0]
+    r = deck_matchup(deck, deck, settings, games=400, seed=11)
+    assert r.games == r.a_wins + r.b_wins + r.draws == 400
+    assert r.by_seat["a_first"].games == r.by_seat["b_first"].games == 200
+    decisive = r.a_wins + r.b_wins
+    assert proportion_ci(r.a_wins, decisive).contains(0.5)
+
+
+def test_strongest_cards_beat_weakest(db, settings):
+    creatures = _plain_creatures(db)
+    power = sorted(creatures, key=lambda c: sum(c.strike) * c.life)
+    weakest = [c for c in power if sum(c.strike) * c.life > 0][:10]
+    strongest = power[-10:]
+    strong = Deck("strong", tuple(DeckEntry(c, 3) for c in strongest))
+    weak = Deck("weak", tuple(DeckEntry(c, 3) for c in weakest))
+    r = deck_matchup(strong, weak, settings, games=100, seed=2)
+    assert r.a_wins / r.games > 0.9
+    lo, hi = r.to_dict()["a_wins_ci95"]
+    assert lo > 0.8 and r.by_seat["a_first"].a_wins > 40 and r.by_seat["b_first"].a_wins > 40
+
+
+def test_executors_give_the_same_answer(db, settings):
+    squad = [db.find("Кочевник"), db.find("Кшар")] * 3
+    other = _plain_creatures(db)[100:106]
+    games = CHUNK + 20
+    serial = squad_matchup(squad, other, settings, games=games, seed=5)
+    procs = squad_matchup(squad, other, settings, games=games, seed=5, executor="processes", processes=2)
+    dask = squad_matchup(squad, other, settings, games=games, seed=5, executor="dask", processes=1)
+    assert serial.to_dict() == procs.to_dict() == dask.to_dict()
+    assert serial.mode == "squads" and serial.mean_mulligans == (0.0, 0.0)
+
+
+def test_first_game_record_is_game_zero(db, settings, decks):
+    events = first_game_record(decks[0], decks[1], settings, seed=4)
+    assert events[0]["e"] == "header" and events[-1]["e"] == "end"
+    one = deck_matchup(decks[0], decks[1], settings, games=1, seed=4)
+    winner = events[-1]["winner"]  # game 0: A is seat 0
+    assert one.a_wins == (winner == 0) and one.b_wins == (winner == 1)
+
+
+def test_matrix_frame_and_pairs(decks, settings):
+    m = matchup_matrix(decks, settings, games=30, seed=1, executor="serial")
+    assert set(m.pairs) == {(0, 1), (0, 2), (1, 2)}
+    frame = m.frame()
+    assert len(frame) == 6 and {"deck", "opponent", "win_rate", "win_ci95_lo", "score"} <= set(frame.columns)
+    ab, ba = m.pair(0, 1), m.pair(m.names[1], m.names[0])
+    assert (ab.a_wins, ab.b_wins, ab.draws) == (ba.b_wins, ba.a_wins, ba.draws)
+    assert ab.by_seat["a_first"].a_wins == ba.by_seat["b_first"].b_wins
+    table = m.score_table()
+    assert pd.isna(table.iat[0, 0]) and abs(table.iat[0, 1] + table.iat[1, 0] - 1) < 1e-12
+    assert m.figure().data[0].type == "heatmap"
+    with pytest.raises(BerserkInputError):
+        matchup_matrix(decks[:1], settings, games=10)
+
+
+def test_cli_matchup_json(capsys):
+    a, b = sorted(sample_deck_paths())[:2]
+    assert main(["matchup", str(a), str(b), "--games", "20", "--seed", "3", "--mulligan", "never",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    for key in ("games", "a_wins", "b_wins", "draws", "a_wins_ci95", "by_seat"):
+        assert key in out
+    assert out["games"] == 20 and set(out["by_seat"]) == {"a_first", "b_first"}
+    assert out["a_wins"] + out["b_wins"] + out["draws"] == 20
+
+
+def test_cli_matchup_text_squads_and_record(capsys, tmp_path):
+    a, b = sorted(sample_deck_paths())[:2]
+    rec = tmp_path / "g.jsonl"
+    # A sample deck has more than 15 cards: as a squad it cannot be placed.
+    assert main(["matchup", str(a), str(b), "--squads", "--games", "5"]) == 2
+    assert "1 to 15" in capsys.readouterr().err
+    squad = tmp_path / "squad.txt"
+    squad.write_text("# S\n3 Кочевник\n3 Кшар\n", encoding="utf-8")
+    assert main(["matchup", str(squad), str(squad), "--squads", "--games", "10", "--record", str(rec),
+                 "--draw"]) == 0
+    out = capsys.readouterr().out
+    assert "A wins" in out and "A moves first" in out and "aux:" in out
+    assert rec.read_text(encoding="utf-8").startswith('{"e": "header"')
+
+
+def test_cli_matrix_writes_reports(tmp_path, capsys):
+    paths = [str(p) for p in sorted(sample_deck_paths())[:3]]
+    out = tmp_path / "m"
+    assert main(["matrix", *paths, "--games", "10", "--mulligan", "never", "--executor", "serial",
+                 "-o", str(out), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["pairs"]) == 3
+    frame = pd.read_csv(tmp_path / "m.csv")
+    assert len(frame) == 6
+    assert "plotly" in (tmp_path / "m.html").read_text(encoding="utf-8")
+    assert main(["matrix", paths[0], "--games", "10"]) == 2

@@ -148,7 +148,7 @@ class Recruiter:
         objective: str = "crystals",
         ratings: Mapping[str, float] | None = None,
         weights: Mapping[str, float] | None = None,
-        memo_size: int = 200_000,
+        memo_size: int = 50_000,
         default_rating: float | None = None,
     ):
         distinct = {c.id: c for c in pool}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -88,6 +89,14 @@ def test_deal_json_contract_and_exact_odds(capsys):
     odds = deal_odds(read_deck(DECK, load_cards()), 15)
     assert d["elite_count_pmf"] == pytest.approx(list(odds.elite_count_pmf), abs=1e-6)
     assert d["card_probability"]["Аранта"] == pytest.approx(0.5)
+
+
+def test_deal_together_probability(capsys):
+    code, d, _ = run_json(capsys, ["deal", DECK, "--trials", "50", "--quiet", "--json",
+                                   "--together", "Аранта", "--together", "Эллион"])
+    assert code == 0 and d["together"]["names"] == ["Аранта", "Эллион"]
+    assert d["together"]["probability"] == pytest.approx(math.comb(28, 13) / math.comb(30, 15), abs=1e-6)
+    assert main(["deal", DECK, "--quiet", "--together", "Гуль"]) == 2
 
 
 def test_deal_progress_on_stderr_unless_quiet(capsys):

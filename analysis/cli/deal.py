@@ -15,7 +15,7 @@ from analysis.cli.common import (
     rules_from,
 )
 from analysis.cli.recruit import add_objective_options, objective_inputs
-from analysis.deals import deal_odds, simulate
+from analysis.deals import deal_odds, prob_all_present, simulate
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -38,6 +38,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--estimate-trials", type=int, default=4_000, metavar="N",
                    help="deals per stage to estimate the optimal thresholds (default 4000)")
     p.add_argument("--processes", type=int, default=1, metavar="P", help="worker processes (default 1)")
+    p.add_argument("--together", action="append", default=[], metavar="NAME",
+                   help="exact P(the first deal has at least one copy of every such name) (repeatable)")
     add_objective_options(p)
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     add_cards_option(p)
@@ -51,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
     deck = deck_from(args, db)
     ratings, weights = objective_inputs(args)
     odds = deal_odds(deck, rules.deal.size)
+    together = prob_all_present(deck, args.together, rules.deal.size) if args.together else None
     sim = simulate(
         deck, rules, args.player, args.trials, args.seed, args.policy, args.objective, ratings, weights,
         args.horizon, args.estimate_trials, args.processes, progress_printer(not args.quiet, "deal"),
@@ -58,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.json:
         out = {"deck": deck.title, **odds.to_dict(), **sim.to_dict()}
+        if together is not None:
+            out["together"] = {"names": args.together, "probability": round(together, 6)}
         print_json(out)
         return 0
     v, mr = sim.squad_value, sim.mulligan_rate
@@ -68,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"  elite cards: {elites}")
     print("  P(at least one copy): " + ", ".join(
         f"{k} {p:.2f}" for k, p in sorted(odds.card_probability.items(), key=lambda kv: -kv[1])))
+    if together is not None:
+        print(f"  P(at least one copy of each of {', '.join(args.together)}): {together:.4f}")
     print(f"Monte Carlo, {sim.trials:,} games, seed {sim.seed}, policy {sim.policy}, "
           f"objective {sim.objective}:")
     print(f"  squad value {v.mean:.3f}  (95% CI {v.lo:.3f} – {v.hi:.3f})")

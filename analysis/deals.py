@@ -272,6 +272,7 @@ class Simulation:
     seed: int
     horizon: int
     deal_size: int
+    estimate_trials: int
     thresholds: tuple[float, ...]
     threshold_estimates: tuple[Estimate, ...]
     squad_value: Estimate
@@ -300,6 +301,7 @@ class Simulation:
             "trials": self.trials,
             "seed": self.seed,
             "horizon": self.horizon,
+            "estimate_trials": self.estimate_trials,
             "squad_value": self.squad_value.to_dict(),
             "mulligan_rate": self.mulligan_rate.to_dict(),
             "thresholds": [_r(t) for t in self.thresholds],
@@ -530,6 +532,7 @@ def simulate(
         seed=seed,
         horizon=h,
         deal_size=rules.deal.size,
+        estimate_trials=estimate_trials if est_tasks else 0,
         thresholds=tuple(float(t) for t in thresholds),
         threshold_estimates=tuple(t_est),
         squad_value=mean_ci(value),

@@ -200,7 +200,7 @@ def main() -> int:
         sims.append({
             "ruleset": name, "mulligan_model": sim_rules.deal.mulligan, "deck": decks[deck_index].title,
             "trials": args.sim_trials, "processes": args.processes, "horizon": sim.horizon,
-            "estimate_trials_per_stage": 4000, "optimizer_solves": sim.solves, "wall_s": wall,
+            "estimate_trials_per_stage": sim.estimate_trials, "optimizer_solves": sim.solves, "wall_s": wall,
             "squad_value": sim.squad_value.to_dict(), "mulligan_rate": sim.mulligan_rate.to_dict(),
             "thresholds": list(sim.thresholds),
         })

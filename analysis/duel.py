@@ -140,6 +140,16 @@ def duel(
 
 @lru_cache(maxsize=4096)
 def _duel(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_turns: int) -> tuple[float, ...]:
+    if max_turns == 0:
+        return (0.0, 0.0, 0.0)
+    final, _, _ = _solve(a, b, model, policy, weaken, max_turns)
+    return tuple(float(x) for x in final[1][:, 0, 0])
+
+
+def _solve(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_turns: int):
+    """(values with the first to move, values one turn later, the padding template): each a pair of
+    (3, life_a, life_b) arrays for the waiting creature closed / open; channels first wins,
+    second wins, both die."""
     la, lb = a.life, b.life
     sides = (_Side(a, b, model), _Side(b, a, model))
     pad_a = max(sides[0].max_taken, sides[1].max_dealt) + 1
@@ -171,23 +181,45 @@ def _duel(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_turn
         return closed[:, :, idx], opened[:, :, idx]
 
     zero = np.zeros((3, la, lb))
-    history: list[tuple[np.ndarray, np.ndarray]] = [(zero, zero)]  # values with n turns left
+    recent: list[tuple[np.ndarray, np.ndarray]] = [(zero, zero)]  # values with n turns left
     for n in range(1, max_turns + 1):
         mover = (max_turns - n) % 2  # A moves when an even number of turns has been played
-        values = step(mover, history[-1], top=n == max_turns)
-        history.append(values)
-        if n >= 3 and n < max_turns - 1 and _same(values, history[-3]):
+        values = step(mover, recent[-1], top=n == max_turns)
+        recent = [*recent[-2:], values]
+        if 3 <= n < max_turns - 1 and _same(values, recent[-3]):
             # Stationary: the values repeat every two turns from here on.
-            last = history[-2] if (max_turns - n) % 2 == 0 else values
-            final = step(0, last, top=True)
-            return tuple(final[1][:, 0, 0])
-    if max_turns == 0:
-        return (0.0, 0.0, 0.0)
-    return tuple(history[-1][1][:, 0, 0])
+            below = recent[-2] if (max_turns - n) % 2 == 0 else values
+            return step(0, below, top=True), below, template
+    return recent[-1], recent[-2], template
+
+
+def first_exchange_choices(
+    first: Fighter, second: Fighter, rules=STRIKE_TABLE, max_turns: int = DEFAULT_MAX_TURNS
+) -> dict[tuple[tuple[int, int], tuple[int, int], str], bool]:
+    """Under ``always_attack`` with ``best`` weakening, whether the chooser weakens on each
+    weakenable row of the opening exchange: (plain, weakened, chooser) → True/False, decided by the
+    chooser's probability of winning the rest of the duel (strictly better; a tie: no weakening).
+    The Monte Carlo duel uses it to play the same policy as the exact one."""
+    model = model_of(rules)
+    if max_turns < 1:
+        return {}
+    _, below, template = _solve(first, second, model, "always_attack", "best", max_turns)
+    la, lb = first.life, second.life
+    padded = template.copy()
+    padded[:, :la, :lb] = below[0]
+    out = {}
+    for br in strike_space(first, second, model, False).branches:
+        if br.weakened is None:
+            continue
+        own = 0 if br.chooser == "attacker" else 1
+        plain = padded[own, br.plain[1], br.plain[0]]
+        weak = padded[own, br.weakened[1], br.weakened[0]]
+        out[(br.plain, br.weakened, br.chooser)] = bool(weak > plain)
+    return out
 
 
 def _same(x: tuple[np.ndarray, np.ndarray], y: tuple[np.ndarray, np.ndarray]) -> bool:
     return np.array_equal(x[0], y[0]) and np.array_equal(x[1], y[1])
 
 
-__all__ = ["DEFAULT_MAX_TURNS", "DUEL_POLICIES", "DuelResult", "duel"]
+__all__ = ["DEFAULT_MAX_TURNS", "DUEL_POLICIES", "DuelResult", "duel", "first_exchange_choices"]

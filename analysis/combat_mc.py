@@ -1,0 +1,325 @@
+"""Monte Carlo for simple strikes and duels: vectorised numpy dice, seeded, with 95 % intervals.
+
+The simulation rolls real dice and applies the rules itself, vectorised over millions of strikes:
+the Strike Table through :func:`analysis.strike_table.exchange_row` looked up by the modified
+difference (unclamped), the closed-target bands with the clamp, the realms defence die with the
+re-roll rule of :func:`analysis.combat.reroll_plan`. It does not use the exact outcome spaces of
+:mod:`analysis.combat`, so the tests can check each figure against them.
+
+    >>> from analysis.combat import fighter_from_stats
+    >>> sim = simulate_strikes(fighter_from_stats("2-3-4", 5), fighter_from_stats("1-2-3", 4),
+    ...                        closed=True, n=60_000, seed=1)
+    >>> est = sim.outcomes[(2, 0)]
+    >>> est.lo < 0.5 < est.hi
+    True
+
+Intervals are Wilson score intervals for proportions (z = 1.96) and normal intervals for means.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from statistics import NormalDist
+
+import numpy as np
+
+from analysis import strike_table as st
+from analysis.combat import (
+    STRIKE_TABLE,
+    WEAKEN_POLICIES,
+    Fighter,
+    _band,
+    _face_weights,
+    _realms_faces,
+    _wounds,
+    lone_value,
+    model_of,
+    reroll_plan,
+)
+from analysis.duel import DEFAULT_MAX_TURNS, first_exchange_choices
+from analysis.errors import BerserkInputError
+
+Z95 = 1.959963984540054
+BATCH = 1 << 20
+_SPAN = 40  # modified differences are looked up in −_SPAN.._SPAN
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A simulated proportion (``k`` of ``n``) or mean (``sd`` given) with its 95 % interval."""
+
+    value: float
+    lo: float
+    hi: float
+    n: int
+    k: int | None = None
+    sd: float | None = None
+
+    def contains(self, x: float) -> bool:
+        return self.lo <= x <= self.hi
+
+    def at_level(self, level: float) -> Estimate:
+        """The same estimate with an interval of another confidence level (e.g. Bonferroni)."""
+        z = NormalDist().inv_cdf(0.5 + level / 2)
+        if self.k is not None:
+            return wilson(self.k, self.n, z)
+        return _mean_z(self.value, self.sd or 0.0, self.n, z)
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> Estimate:
+    """Wilson score interval of a proportion."""
+    if n <= 0:
+        return Estimate(math.nan, 0.0, 1.0, 0, 0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)
+    hi = 1.0 if successes == n else min(1.0, centre + half)
+    return Estimate(p, lo, hi, n, successes)
+
+
+def _mean_z(mean: float, sd: float, n: int, z: float) -> Estimate:
+    half = z * sd / math.sqrt(n)
+    return Estimate(mean, mean - half, mean + half, n, None, sd)
+
+
+def _mean(total: float, total_sq: float, n: int) -> Estimate:
+    mean = total / n
+    var = max(0.0, total_sq / n - mean * mean) * n / max(1, n - 1)
+    return _mean_z(mean, math.sqrt(var), n, Z95)
+
+
+@dataclass(frozen=True)
+class StrikeSim:
+    """Simulated distribution of one simple strike: outcome (to_target, to_attacker) → estimate."""
+
+    n: int
+    seed: int
+    model: str
+    closed: bool
+    policy: str
+    outcomes: dict[tuple[int, int], Estimate]
+    p_target_dies: Estimate
+    p_attacker_dies: Estimate
+    to_target: Estimate
+    to_attacker: Estimate
+
+
+class _Dice:
+    """Roll faces for each side under the rules of the model (vectorised)."""
+
+    def __init__(self, rng: np.random.Generator):
+        self.rng = rng
+
+    def d6(self, n: int) -> np.ndarray:
+        return self.rng.integers(1, 7, size=n, dtype=np.int16)
+
+    def with_plan(self, n: int, plan: tuple[tuple[bool, ...], ...]) -> np.ndarray:
+        """Faces after optimal re-rolls: with k re-rolls left, re-roll faces ``plan[k]`` drops."""
+        face = self.d6(n)
+        active = np.ones(n, dtype=bool)
+        for k in range(len(plan) - 1, 0, -1):
+            keep = np.array(plan[k])
+            active &= ~keep[face - 1]
+            count = int(active.sum())
+            if not count:
+                break
+            face[active] = self.d6(count)
+        return face
+
+
+def _kind_wounds(striker: Fighter, receiver: Fighter) -> np.ndarray:
+    """Wounds by kind + 1 (index 0 = miss) after the receiver's armor."""
+    return np.array([_wounds(striker, receiver, k) for k in (st.MISS, st.WEAK, st.MEDIUM, st.STRONG)],
+                    dtype=np.int16)
+
+
+def _table_luts():
+    """Kind lookup by modified difference d (offset by _SPAN): plain and after weakening."""
+    ds = range(-_SPAN, _SPAN + 1)
+    plain = np.array([st.exchange_row(d) for d in ds], dtype=np.int16)  # d = 0 row: both ≤ 4
+    weak = np.array([st.exchange_row(d - 1 if d > 0 else d + 1) if st.can_weaken(d) else st.exchange_row(d)
+                     for d in ds], dtype=np.int16)
+    can = np.array([st.can_weaken(d) for d in ds])
+    chooser_attacker = np.array([d > 0 for d in ds])
+    return plain, weak, can, chooser_attacker
+
+
+_PLAIN, _WEAK, _CAN, _CHOOSER_ATT = _table_luts()
+_TIE_HIGH = np.array(st.exchange_row(0, tied_high=True), dtype=np.int16)
+
+
+def _strike_batch(dice: _Dice, att: Fighter, tgt: Fighter, model: str, closed: bool, n: int,
+                  weaken_rows) -> tuple[np.ndarray, np.ndarray]:
+    """(wounds to target, wounds to attacker) for ``n`` simulated strikes.
+
+    ``weaken_rows(d_index, plain_t, plain_a, weak_t, weak_a, chooser_is_attacker)`` → bool mask of
+    the weakening choices (Strike Table only)."""
+    dealt, back = _kind_wounds(att, tgt), _kind_wounds(tgt, att)
+    if model == STRIKE_TABLE:
+        ra = dice.d6(n) + att.attack_mod
+        if closed:
+            roll = np.clip(ra, 1, 6)  # against a closed card the roll is clamped (000 2.14)
+            kinds = np.where(roll <= 3, st.WEAK, np.where(roll <= 5, st.MEDIUM, st.STRONG))
+            return dealt[kinds + 1], np.zeros(n, dtype=np.int16)
+        rp = dice.d6(n) + tgt.parry_mod
+        d = np.clip(ra - rp, -_SPAN, _SPAN) + _SPAN
+        kinds = _PLAIN[d].copy()
+        tie_high = (ra == rp) & (ra >= 5)
+        kinds[tie_high] = _TIE_HIGH
+        to_t, to_a = dealt[kinds[:, 0] + 1], back[kinds[:, 1] + 1]
+        can = _CAN[d]
+        if can.any():
+            wk = _WEAK[d[can]]
+            wt, wa = dealt[wk[:, 0] + 1], back[wk[:, 1] + 1]
+            use = weaken_rows(to_t[can], to_a[can], wt, wa, _CHOOSER_ATT[d[can]])
+            idx = np.flatnonzero(can)[use]
+            to_t[idx], to_a[idx] = wt[use], wa[use]
+        return to_t, to_a
+    # defence die (realms)
+    faces_a = _realms_faces(att.roll)
+    dealt_face = np.array([_wounds(att, tgt, _band(f)) for f in faces_a], dtype=np.int16)
+    plan_a = reroll_plan(tuple(Fraction(int(w)) for w in dealt_face), att.exp_attack + att.blessing)
+    fa = dice.with_plan(n, plan_a)
+    to_t = dealt_face[fa - 1]
+    if closed:
+        return to_t, np.zeros(n, dtype=np.int16)
+    # the defender's re-roll rule needs the attacker's expected wounds (exact, from the plan)
+    weights = _face_weights(plan_a)
+    expected = Fraction(sum(w * int(x) for w, x in zip(weights, dealt_face, strict=True)), 6 ** len(plan_a))
+    light_back = _wounds(tgt, att, st.WEAK)
+    faces_d = _realms_faces(tgt.roll)
+    worth = tuple(-expected if f <= 4 else Fraction(0) if f == 5 else Fraction(light_back) for f in faces_d)
+    plan_d = reroll_plan(worth, tgt.exp_defence + tgt.blessing)
+    fd = np.array(faces_d, dtype=np.int16)[dice.with_plan(n, plan_d) - 1]
+    hit = fd <= 4
+    to_t = np.where(hit, to_t, 0).astype(np.int16)
+    to_a = np.where(fd == 6, light_back, 0).astype(np.int16)
+    return to_t, to_a
+
+
+def _lone_rule(policy: str):
+    def rule(pt, pa, wt, wa, chooser_att):
+        if policy == "never":
+            return np.zeros(len(pt), dtype=bool)
+        if policy == "always":
+            return np.ones(len(pt), dtype=bool)
+        # best for a lone strike: the chooser's wounds dealt minus taken, strictly better
+        plain = np.where(chooser_att, pt.astype(int) - pa, pa.astype(int) - pt)
+        weak = np.where(chooser_att, wt.astype(int) - wa, wa.astype(int) - wt)
+        return weak > plain
+
+    assert lone_value((1, 0), "attacker") == 1  # the same rule as the exact odds
+    return rule
+
+
+def simulate_strikes(
+    attacker: Fighter,
+    target: Fighter,
+    rules=STRIKE_TABLE,
+    closed: bool = False,
+    weaken: str = "best",
+    n: int = 1_000_000,
+    seed: int = 0,
+) -> StrikeSim:
+    """``n`` simulated simple strikes; each outcome's probability with a 95 % Wilson interval."""
+    model = model_of(rules)
+    if weaken not in WEAKEN_POLICIES:
+        raise BerserkInputError(f"unknown weakening policy {weaken!r}; use never, always or best")
+    if n < 1:
+        raise BerserkInputError(f"n must be at least 1, got {n}")
+    dice = _Dice(np.random.default_rng(seed))
+    counts: dict[int, int] = {}
+    sums = np.zeros(4)
+    dies = np.zeros(2, dtype=np.int64)
+    rule = _lone_rule(weaken)
+    done = 0
+    while done < n:
+        m = min(BATCH, n - done)
+        to_t, to_a = _strike_batch(dice, attacker, target, model, closed, m, rule)
+        code = to_t.astype(np.int64) * 1024 + to_a
+        values, freq = np.unique(code, return_counts=True)
+        for v, f in zip(values.tolist(), freq.tolist(), strict=True):
+            counts[v] = counts.get(v, 0) + f
+        t64, a64 = to_t.astype(np.float64), to_a.astype(np.float64)
+        sums += (t64.sum(), (t64 * t64).sum(), a64.sum(), (a64 * a64).sum())
+        dies += (int((to_t >= target.life).sum()), int((to_a >= attacker.life).sum()))
+        done += m
+    outcomes = {(c // 1024, c % 1024): wilson(k, n) for c, k in sorted(counts.items())}
+    policy = weaken if model == STRIKE_TABLE and not closed else "n/a"
+    return StrikeSim(n, seed, model, bool(closed), policy, outcomes, wilson(int(dies[0]), n),
+                     wilson(int(dies[1]), n), _mean(sums[0], sums[1], n), _mean(sums[2], sums[3], n))
+
+
+@dataclass(frozen=True)
+class DuelSim:
+    """Simulated duel ends (always attack), each with a 95 % Wilson interval."""
+
+    n: int
+    seed: int
+    first_wins: Estimate
+    second_wins: Estimate
+    both_die: Estimate
+    undecided: Estimate
+    policy: str
+    weaken: str
+    max_turns: int
+
+
+def simulate_duels(
+    first: Fighter,
+    second: Fighter,
+    rules=STRIKE_TABLE,
+    weaken: str = "best",
+    n: int = 200_000,
+    max_turns: int = DEFAULT_MAX_TURNS,
+    seed: int = 0,
+) -> DuelSim:
+    """``n`` simulated duels under ``always_attack`` (the first moves first; see :mod:`analysis.duel`).
+
+    With ``best`` the opening exchange's weakening follows the chooser's exact winning chances
+    (:func:`analysis.duel.first_exchange_choices`), so the figures are comparable with the DP."""
+    model = model_of(rules)
+    if weaken not in WEAKEN_POLICIES:
+        raise BerserkInputError(f"unknown weakening policy {weaken!r}; use never, always or best")
+    dice = _Dice(np.random.default_rng(seed))
+    fighters = (first, second)
+    wounds = np.zeros((2, n), dtype=np.int32)
+    result = np.full(n, 3, dtype=np.int8)  # 0 first wins, 1 second wins, 2 both die, 3 undecided
+    active = np.arange(n)
+    if weaken == "best" and model == STRIKE_TABLE:
+        choices = first_exchange_choices(first, second, model, max_turns)
+
+        def rule(pt, pa, wt, wa, chooser_att):
+            use = np.zeros(len(pt), dtype=bool)
+            for (plain, weak, chooser), yes in choices.items():
+                if yes:
+                    use |= ((pt == plain[0]) & (pa == plain[1]) & (wt == weak[0]) & (wa == weak[1])
+                            & (chooser_att == (chooser == "attacker")))
+            return use
+    else:
+        rule = _lone_rule(weaken)
+    for turn in range(1, max_turns + 1):
+        if not len(active):
+            break
+        mover = 0 if turn % 2 else 1
+        me, other = fighters[mover], fighters[1 - mover]
+        w_me = np.maximum(0, wounds[mover, active] - me.regeneration)
+        to_o, to_me = _strike_batch(dice, me, other, model, turn > 1, len(active), rule)
+        w_me = w_me + to_me
+        w_other = wounds[1 - mover, active] + to_o
+        wounds[mover, active], wounds[1 - mover, active] = w_me, w_other
+        dead_me, dead_other = w_me >= me.life, w_other >= other.life
+        ended = dead_me | dead_other
+        outcome = np.where(dead_me & dead_other, 2, np.where(dead_other, mover, 1 - mover))
+        result[active[ended]] = outcome[ended]
+        active = active[~ended]
+    counts = np.bincount(result, minlength=4)
+    shown = weaken if model == STRIKE_TABLE else "n/a"
+    return DuelSim(n, seed, *(wilson(int(c), n) for c in counts), "always_attack", shown, max_turns)
+
+
+__all__ = ["DuelSim", "Estimate", "StrikeSim", "simulate_duels", "simulate_strikes", "wilson"]

@@ -72,37 +72,62 @@ def _grouped(space: StrikeSpace) -> list[tuple[float, tuple[int, int], tuple[int
     return [(b.weight / den, b.plain, b.weakened, b.chooser) for b in space.branches]
 
 
+class _Branches:
+    """One mover's strike outcomes as gather indices into the padded value grid, so that the value
+    of attacking is a few numpy operations for all branches and all wound pairs at once."""
+
+    def __init__(self, space: StrikeSpace, mover: int, la: int, lb: int, width: int):
+        rows = _grouped(space)
+        self.p = np.array([r[0] for r in rows])
+        self.shape = (len(rows), la, lb)
+        ia, ib = np.arange(la)[None, :, None], np.arange(lb)[None, None, :]
+
+        def index(pairs):
+            """Flat indices into one channel of the padded grid (row-major, ``width`` columns)."""
+            dealt = np.array([q[0] for q in pairs])[:, None, None]
+            taken = np.array([q[1] for q in pairs])[:, None, None]
+            sa, sb = (taken, dealt) if mover == 0 else (dealt, taken)
+            return np.ascontiguousarray(((ia + sa) * width + (ib + sb)).reshape(-1))
+
+        self.plain = index([r[1] for r in rows])
+        self.weak = index([r[2] or r[1] for r in rows])
+        self.any_weak = any(r[2] is not None for r in rows)
+        # the chooser's own channel (0 first wins, 1 second wins) on each row
+        self.own = np.array([mover if r[3] == "attacker" else 1 - mover for r in rows])
+        self.rows = np.arange(len(rows))
+        pairs = [q for r in rows for q in (r[1], r[2]) if q is not None]
+        self.max_dealt = max(q[0] for q in pairs)
+        self.max_taken = max(q[1] for q in pairs)
+
+    def value(self, padded: np.ndarray, weaken: str) -> np.ndarray:
+        """Expected outcome vector of attacking, for every (wA, wB) at once."""
+        flat = padded.reshape(3, -1)
+        values = flat.take(self.plain, axis=1).reshape(3, *self.shape)  # (3, branches, la, lb)
+        if self.any_weak and weaken != "never":
+            weak = flat.take(self.weak, axis=1).reshape(3, *self.shape)
+            if weaken == "always":
+                values = weak
+            else:
+                better = weak[self.own, self.rows] > values[self.own, self.rows]
+                values = np.where(better[None], weak, values)
+        return (self.p @ values.reshape(3, self.shape[0], -1)).reshape(3, self.shape[1], self.shape[2])
+
+
 class _Side:
     """The strikes of one mover: against a closed and against an open opponent."""
 
-    def __init__(self, mover: Fighter, other: Fighter, model: str):
-        self.closed = _grouped(strike_space(mover, other, model, True))
-        self.open = _grouped(strike_space(mover, other, model, False))
-        pairs = [p for _, a, b, _ in self.closed + self.open for p in (a, b) if p is not None]
-        self.max_dealt = max(p[0] for p in pairs)
-        self.max_taken = max(p[1] for p in pairs)
+    def __init__(self, mover: Fighter, other: Fighter, model: str, index: int, la: int, lb: int, width: int):
+        self.closed = _Branches(strike_space(mover, other, model, True), index, la, lb, width)
+        self.open = _Branches(strike_space(mover, other, model, False), index, la, lb, width)
+        self.max_dealt = max(self.closed.max_dealt, self.open.max_dealt)
+        self.max_taken = max(self.closed.max_taken, self.open.max_taken)
 
 
-def _attack_value(padded, branches, mover: int, weaken: str, la: int, lb: int):
-    """Expected outcome vector of attacking, for every (wA, wB) at once."""
-    total = np.zeros((3, la, lb))
-
-    def sliced(pair):
-        dealt, taken = pair
-        sa, sb = (taken, dealt) if mover == 0 else (dealt, taken)
-        return padded[:, sa : sa + la, sb : sb + lb]
-
-    for p, plain, weakened, chooser in branches:
-        value = sliced(plain)
-        if weakened is not None and weaken != "never":
-            other = sliced(weakened)
-            if weaken == "always":
-                value = other
-            else:
-                channel = mover if chooser == "attacker" else 1 - mover
-                value = np.where(other[channel] > value[channel], other, value)
-        total += p * value
-    return total
+def _most(att: Fighter, tgt: Fighter, model: str, which: int) -> int:
+    """Most wounds to the target (``which`` = 0) or to the attacker (1) in any outcome."""
+    pairs = [q for closed in (True, False) for b in strike_space(att, tgt, model, closed).branches
+             for q in (b.plain, b.weakened) if q is not None]
+    return max(q[which] for q in pairs)
 
 
 def _choose(attack, hold, mover: int):
@@ -151,9 +176,9 @@ def _solve(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_tur
     (3, life_a, life_b) arrays for the waiting creature closed / open; channels first wins,
     second wins, both die."""
     la, lb = a.life, b.life
-    sides = (_Side(a, b, model), _Side(b, a, model))
-    pad_a = max(sides[0].max_taken, sides[1].max_dealt) + 1
-    pad_b = max(sides[0].max_dealt, sides[1].max_taken) + 1
+    pad_a = max(_most(a, b, model, 1), _most(b, a, model, 0)) + 1
+    pad_b = max(_most(a, b, model, 0), _most(b, a, model, 1)) + 1
+    sides = (_Side(a, b, model, 0, la, lb, lb + pad_b), _Side(b, a, model, 1, la, lb, lb + pad_b))
     template = np.zeros((3, la + pad_a, lb + pad_b))
     template[1, la:, :lb] = 1.0  # A dead, B alive: second wins
     template[0, :la, lb:] = 1.0  # B dead, A alive: first wins
@@ -169,9 +194,9 @@ def _solve(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_tur
         padded = template.copy()
         padded[:, :la, :lb] = nxt[0]  # the mover attacked, so it waits closed
         side = sides[mover]
-        closed = _attack_value(padded, side.closed, mover, weaken, la, lb)
+        closed = side.closed.value(padded, weaken)
         # Under always-attack the waiting creature is open only on the very first turn.
-        opened = _attack_value(padded, side.open, mover, weaken, la, lb) if optimal or top else closed
+        opened = side.open.value(padded, weaken) if optimal or top else closed
         if optimal:
             hold = nxt[1]
             closed, opened = _choose(closed, hold, mover), _choose(opened, hold, mover)

@@ -23,7 +23,10 @@ partial squad uses the adjustment of the elements it already has, which can only
 A branch is cut when its upper bound cannot beat the incumbent; the bound is the linear-
 programming relaxation of the two crystal constraints (elites ≤ gold, all ≤ gold + silver, and
 the flying cap for flyers), solved greedily by value per crystal — exact for this nested
-(polymatroid) pair of constraints. The answer is proven optimal.
+(polymatroid) pair of constraints. When every card has the same value per crystal (the
+``crystals`` objective) the bound is sharpened to the highest total the remaining cards can
+actually cost (a subset-sum bitset per suffix), which removes most of the search when the budget
+cannot be hit exactly. The answer is proven optimal.
 
 Deterministic tie-break. Among squads of equal value, the answer is the one that takes the most
 copies of the first unit in the canonical order, then of the second, and so on (the
@@ -266,10 +269,20 @@ class Recruiter:
             suf_el[i] = suf_el[i + 1] + (amount if elite[i] else 0)
             suf_ord[i] = suf_ord[i + 1] + (0 if elite[i] else amount)
             suf_ground[i] = suf_ground[i + 1] + (m[i] if ground[i] else 0)
+        uniform, ud = self.uniform, self.uniform_density
+        # Uniform value per crystal (the crystals objective): bit s of suf_sums[i] is set when the
+        # cards i.. can cost exactly s; the bound is then the highest reachable total under the cap.
+        suf_sums = [1] * (n + 1)
+        if uniform:
+            for i in range(n - 1, -1, -1):
+                acc = reach = suf_sums[i + 1]
+                for _ in range(m[i]):
+                    reach <<= cost[i]
+                    acc |= reach
+                suf_sums[i] = acc
         adj = self.adj
         pc = _POPCOUNT
         fcap, tcap, ncap = self.flying_cap, self.max_terrains, self.max_cards
-        uniform, ud = self.uniform, self.uniform_density
         eps = 0.0 if self.integral else 1e-9
         name_cnt = [0] * self.n_names
         name_uni = [0] * self.n_names
@@ -279,7 +292,8 @@ class Recruiter:
 
         def bound(i: int, rt: int, rg: int, rf: int) -> float:
             if uniform:
-                return ud * min(rt, suf_ord[i] + min(rg, suf_el[i]))
+                cap = min(rt, suf_ord[i] + min(rg, suf_el[i]))
+                return ud * ((suf_sums[i] & ((2 << cap) - 1)).bit_length() - 1) if cap >= 0 else -1.0
             b = 0.0
             for j in range(i, n):
                 c = cost[j]

@@ -1,7 +1,8 @@
 """Berserk deck lab: ``streamlit run app/main.py``.
 
 Navigation between the pages in ``app/pages``; the current deck (a sample on first open), the
-ruleset and the format are shared by all pages through ``st.session_state``.
+ruleset and the format are shared by all pages through ``st.session_state``; every page starts
+with ``ui.page_setup()`` (state and sidebar), so a page also works when run on its own.
 """
 
 from __future__ import annotations
@@ -13,17 +14,14 @@ import streamlit as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ui import ensure_state, sidebar  # noqa: E402
+from ui import PAGE_LIST, ensure_state  # noqa: E402
 
 st.set_page_config(page_title="Berserk deck lab", page_icon="⚔️", layout="wide")
 ensure_state()
 
-PAGES = [
-    st.Page("pages/deck.py", title="Deck", icon=":material/style:", default=True),
-    st.Page("pages/cards.py", title="Cards", icon=":material/search:"),
-    st.Page("pages/recruit.py", title="Recruit", icon=":material/groups:"),
-]
+PAGES = [st.Page(path, title=title, icon=icon, default=i == 0)
+         for i, (path, title, icon) in enumerate(PAGE_LIST)]
 
-sidebar()
-navigation = st.navigation(PAGES)
+# The menu is drawn by each page (ui.page_setup) so it looks the same however the page was reached.
+navigation = st.navigation(PAGES, position="hidden")
 navigation.run()

@@ -9,10 +9,18 @@ from __future__ import annotations
 import streamlit as st
 
 from analysis.cards import CardDB, load_cards
-from analysis.deck_summary import ELEMENT_ORDER, deck_label, sample_decks
+from analysis.deck_summary import ELEMENT_ORDER, card_elements, deck_label, sample_decks, strike_text
 from analysis.decks import Deck, format_deck_json, parse_deck_json
 from analysis.errors import BerserkInputError
 from analysis.rules import Ruleset, builtin_ruleset_names, load_ruleset
+
+PAGE_LIST = (
+    ("pages/deck.py", "Deck", ":material/style:"),
+    ("pages/cards.py", "Cards", ":material/search:"),
+    ("pages/deals.py", "Deals", ":material/casino:"),
+    ("pages/recruit.py", "Recruit", ":material/groups:"),
+)
+"""The pages in menu order: (path relative to ``main.py``, title, icon)."""
 
 DEFAULT_SAMPLE = "tournament-01"
 DEFAULT_RULES = "relaunch"
@@ -54,6 +62,23 @@ def ensure_state() -> None:
         set_deck(samples()[stem], f"sample {stem}")
     st.session_state.setdefault("rules_name", DEFAULT_RULES)
     st.session_state.setdefault("deck_format", "constructed")
+
+
+def page_setup() -> None:
+    """Called first by every page: wide layout, the shared state, and the sidebar.
+
+    Each page draws the sidebar itself (not ``main.py``) because Streamlit runs a file of a
+    ``pages/`` folder on its own, without the entry script, when that page is the first thing a
+    fresh server is asked for (and on every rerun under ``streamlit.testing``).
+    """
+    st.set_page_config(page_title="Berserk deck lab", page_icon="⚔️", layout="wide")
+    ensure_state()
+    with st.sidebar:
+        st.markdown("### ⚔ Berserk deck lab")
+        for path, title, icon in PAGE_LIST:
+            st.page_link(path, label=title, icon=icon)
+        st.divider()
+    sidebar()
 
 
 def set_deck(deck: Deck, source: str) -> None:
@@ -126,3 +151,24 @@ def show_input_error(exc: BerserkInputError, what: str) -> None:
 def seed_input(key: str, default: int = 1) -> int:
     """A seed field: every Monte Carlo figure on the pages is reproducible from it."""
     return int(st.number_input("Seed", min_value=0, max_value=2**31 - 1, value=default, step=1, key=key))
+
+
+def card_tiles(cards, per_row: int = 5) -> None:
+    """Cards as small bordered tiles (elites first, dearest first): name, cost, type, elements, stats."""
+    ordered = sorted(cards, key=lambda c: (not c.elite, -c.cost, c.name))
+    for start in range(0, len(ordered), per_row):
+        for column, card in zip(st.columns(per_row), ordered[start:start + per_row], strict=False):
+            with column.container(border=True):
+                dots = " ".join(
+                    f"<span style='color:{ELEMENT_COLOURS[e]}'>●</span>" for e in card_elements(card))
+                price = (f"<span style='color:#a8841a'>**{card.cost}** gold · elite</span>" if card.elite
+                         else f"**{card.cost}** · ordinary")
+                st.markdown(f"**{card.name}** {dots}  \n{price}", unsafe_allow_html=True)
+                stats = f"{card.type} · {strike_text(card)} · life {card.life}" if card.strike else card.type
+                st.caption(stats)
+
+
+def error_bars(frame, y: str = "p", lo: str = "lo", hi: str = "hi") -> dict:
+    """Plotly ``error_y`` for a frame with an estimate and its 95 % interval."""
+    return dict(type="data", symmetric=False, array=(frame[hi] - frame[y]).tolist(),
+                arrayminus=(frame[y] - frame[lo]).tolist(), color="#444", thickness=1.2, width=3)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import streamlit as st
-from ui import ELEMENT_COLOURS, card_db, current_deck, set_deck
+from ui import ELEMENT_COLOURS, card_db, current_deck, page_setup, set_deck
 
 from analysis.deck_summary import (
     ELEMENT_ORDER,
@@ -16,6 +16,8 @@ from analysis.deck_summary import (
     set_copies,
 )
 from analysis.schema import CARD_TYPES, set_names
+
+page_setup()
 
 db = card_db()
 st.title("Cards")

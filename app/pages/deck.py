@@ -12,6 +12,7 @@ from ui import (
     current_deck,
     current_format,
     current_rules,
+    page_setup,
     sample_labels,
     samples,
     set_deck,
@@ -35,6 +36,8 @@ from analysis.deck_summary import (
 from analysis.decks import DECK_FORMATS, MAX_DECK_BYTES, format_deck
 from analysis.errors import BerserkInputError
 from analysis.legality import check_deck
+
+page_setup()
 
 FORMAT_LABELS = {"auto": "guess", "txt": "ProBerserk text", "brsd": "berserk-nxt .brsd", "json": "JSON"}
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 import streamlit as st
-from ui import ELEMENT_COLOURS, current_deck, current_rules, seed_input
+from ui import card_tiles, current_deck, current_rules, page_setup, seed_input
 
-from analysis.deck_summary import card_elements, strike_text
 from analysis.economy import max_mulligans
 from analysis.errors import BerserkInputError
 from analysis.recruit import recruit
@@ -19,23 +18,10 @@ from analysis.squad_summary import (
     squad_frame,
 )
 
+page_setup()
+
 SEGMENTS = (
     ("used", "#3b7dd8"), ("left", "#b9d3f0"), ("element penalty", "#c0504d"), ("mulligans", "#e39b3a"))
-
-
-def card_tiles(cards, per_row: int = 5) -> None:
-    """Cards as small bordered tiles: name, cost (gold for elites), type, elements, strike/life."""
-    ordered = sorted(cards, key=lambda c: (not c.elite, -c.cost, c.name))
-    for start in range(0, len(ordered), per_row):
-        for column, card in zip(st.columns(per_row), ordered[start:start + per_row], strict=False):
-            with column.container(border=True):
-                dots = " ".join(
-                    f"<span style='color:{ELEMENT_COLOURS[e]}'>●</span>" for e in card_elements(card))
-                price = (f"<span style='color:#a8841a'>**{card.cost}** gold · elite</span>" if card.elite
-                         else f"**{card.cost}** · ordinary")
-                st.markdown(f"**{card.name}**  \n{price} · {card.type} {dots}", unsafe_allow_html=True)
-                stats = f"{strike_text(card)} · life {card.life}" if card.strike else card.type
-                st.caption(stats)
 
 
 deck = current_deck()

@@ -1,0 +1,75 @@
+"""Deals page (AppTest): exact odds, the sample deal, and a simulation of the three policies."""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import (
+    chart_titles,
+    frame_with,
+    metric,
+    open_app,
+    plotly_specs,
+    set_sidebar,
+    texts,
+    trace_values,
+)
+
+from analysis.cards import load_cards
+from analysis.deals import deal_odds, simulate
+from analysis.decks import read_deck, sample_deck_paths
+from analysis.recruit import recruit
+from analysis.rules import load_ruleset
+from analysis.squad_summary import random_deal
+
+DB = load_cards()
+DECK = read_deck(sample_deck_paths()[0], DB)
+RULES = load_ruleset("relaunch")
+SUBMIT = "FormSubmitter:deals_form-Run simulation"
+
+
+def test_exact_odds_and_sample_deal():
+    at = open_app("deals")
+    odds = deal_odds(DECK, 15)
+    table = frame_with(at, "expected").set_index("quantity")
+    mean_elites = sum(k * p for k, p in enumerate(odds.elite_count_pmf))
+    assert table.loc["elites", "expected"] == pytest.approx(mean_elites)
+    assert table.loc["elites", "P(0)"] == pytest.approx(odds.elite_count_pmf[0])
+    cards = frame_with(at, "p_at_least_one").set_index("name")
+    for name, p in odds.card_probability.items():
+        assert cards.loc[name, "p_at_least_one"] == pytest.approx(p)
+    rec = recruit(random_deal(DECK, 15, 1), RULES)
+    assert any(f"Optimal squad value **{rec.value:g}**" in m for m in texts(at.markdown))
+    at.number_input(key="deals_sample_seed").set_value(9).run()
+    rec = recruit(random_deal(DECK, 15, 9), RULES)
+    assert any(f"Optimal squad value **{rec.value:g}**" in m for m in texts(at.markdown))
+    assert any("press **Run simulation**" in i for i in texts(at.info))
+
+
+def test_simulation_shows_the_policies_with_intervals():
+    at = open_app("deals")
+    at.number_input(key="deals_trials").set_value(400)
+    at.number_input(key="deals_estimate").set_value(200)
+    at.number_input(key="deals_seed").set_value(3)
+    at.number_input(key="deals_threshold").set_value(44.0)
+    at.button(key=SUBMIT).click().run()
+    assert not at.exception
+    expected = {p: simulate(DECK, RULES, 1, trials=400, seed=3, policy=p, estimate_trials=200)
+                for p in ("never", "threshold:44", "optimal")}
+    policies = frame_with(at, "mulligan_rate").set_index("policy")
+    for name, sim in expected.items():
+        assert policies.loc[name, "value"] == pytest.approx(sim.squad_value.mean)
+        assert policies.loc[name, "value_lo"] == pytest.approx(sim.squad_value.lo)
+        assert policies.loc[name, "mulligan_rate"] == pytest.approx(sim.mulligan_rate.mean)
+    assert policies.loc["never", "mulligan_rate"] == 0
+    best = expected["optimal"].squad_value.mean
+    assert metric(at, "Expected value (optimal)") == f"{best:.2f}"
+    titles = chart_titles(at)
+    for wanted in ("Expected squad value (95% CI)", "Squad value (optimal)", "Elites in the first deal"):
+        assert any(t.startswith(wanted) for t in titles), titles
+    policy_chart = plotly_specs(at)[titles.index("Expected squad value (95% CI)")]
+    assert trace_values(policy_chart["data"][0], "y") == pytest.approx(list(policies.value))
+    assert any("seed 3" in c for c in texts(at.caption))
+    at.radio(key="deals_detail").set_value("never").run()
+    assert "Squad value (never)" in chart_titles(at)
+    set_sidebar(at, rules_name="classic")
+    assert any("press **Run simulation**" in i for i in texts(at.info))  # results were for relaunch

@@ -6,8 +6,8 @@
 Objectives (the value of a squad is the sum of its cards' values):
 
 - ``crystals``: the card's cost (gold and silver alike, as in the technical-victory rule);
-- ``rating``: ``ratings[card.key]`` from the caller (e.g. the combat ratings); every card of the
-  deal needs one;
+- ``rating``: ``ratings[card.key]`` from the caller (e.g. ``analysis.ratings.ratings_map``);
+  every card of the deal needs one, unless a ``default_rating`` is given for the missing ones;
 - ``weights``: the card's cost times a user weight ``weights[card.key]`` (default 1; 0 = never
   worth a crystal, 2 = worth double).
 

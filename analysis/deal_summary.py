@@ -9,6 +9,7 @@ Plain functions returning DataFrames; Monte Carlo rows always carry their 95 % i
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 
 import pandas as pd
@@ -153,5 +154,25 @@ __all__ = [
     "distribution_frame",
     "exact_against_simulated",
     "policy_frame",
+    "seat_difference",
     "threshold_frame",
 ]
+
+
+def seat_difference(values: pd.DataFrame) -> pd.DataFrame:
+    """Second seat minus first seat per (deck, ruleset) from :func:`budget_comparison`'s values.
+
+    The two cells are independent simulations, so the 95 % half-width of the difference is
+    √(h₁² + h₂²) with h the half-widths of the two intervals.
+    """
+    rows = []
+    for (deck, ruleset), group in values.groupby(["deck", "ruleset"], sort=False):
+        by_seat = group.set_index("seat")
+        if 1 not in by_seat.index or 2 not in by_seat.index:
+            continue
+        one, two = by_seat.loc[1], by_seat.loc[2]
+        diff = float(two.value - one.value)
+        half = math.hypot(float(two.hi - two.value), float(one.hi - one.value))
+        rows.append({"deck": deck, "ruleset": ruleset, "difference": diff,
+                     "lo": diff - half, "hi": diff + half})
+    return pd.DataFrame(rows, columns=["deck", "ruleset", "difference", "lo", "hi"])

@@ -13,6 +13,7 @@ from analysis.deal_summary import (
     distribution_frame,
     exact_against_simulated,
     policy_frame,
+    seat_difference,
     threshold_frame,
 )
 from analysis.deals import deal_odds, simulate
@@ -74,3 +75,14 @@ def test_budget_comparison_has_every_cell():
     assert row.value == sim.squad_value.mean and (row.lo, row.hi) == sim.squad_value.ci95
     for _, group in elements.groupby(["deck", "ruleset", "seat"]):
         assert group.p.sum() == pytest.approx(1.0)
+
+
+def test_seat_difference_combines_intervals():
+    import math
+
+    decks = {"tournament-02": DECKS["tournament-02"]}
+    values, _ = budget_comparison(decks, [RELAUNCH], players=(1, 2), trials=300, seed=2)
+    diff = seat_difference(values).iloc[0]
+    one, two = values.iloc[0], values.iloc[1]
+    assert diff.difference == pytest.approx(two.value - one.value)
+    assert diff.hi - diff.difference == pytest.approx(math.hypot(one.hi - one.value, two.hi - two.value))

@@ -73,12 +73,20 @@ def _grouped(space: StrikeSpace) -> list[tuple[float, tuple[int, int], tuple[int
 
 
 class _Branches:
-    """One mover's strike outcomes as gather indices into the padded value grid, so that the value
-    of attacking is a few numpy operations for all branches and all wound pairs at once."""
+    """Strike outcomes of one mover as gather indices into the padded value grid, so that the value
+    of attacking is a few numpy operations for all outcomes and all wound pairs at once.
 
-    def __init__(self, space: StrikeSpace, mover: int, la: int, lb: int, width: int):
-        rows = _grouped(space)
-        self.p = np.array([r[0] for r in rows])
+    ``spaces`` are stacked as groups (e.g. closed target, open target); :meth:`value` returns
+    (3, groups, la, lb)."""
+
+    def __init__(self, spaces: list[StrikeSpace], mover: int, la: int, lb: int, width: int):
+        rows, group = [], []
+        for g, space in enumerate(spaces):
+            for r in _grouped(space):
+                rows.append(r)
+                group.append(g)
+        self.weights = np.zeros((len(spaces), len(rows)))
+        self.weights[group, np.arange(len(rows))] = [r[0] for r in rows]
         self.shape = (len(rows), la, lb)
         ia, ib = np.arange(la)[None, :, None], np.arange(lb)[None, None, :]
 
@@ -90,37 +98,38 @@ class _Branches:
             return np.ascontiguousarray(((ia + sa) * width + (ib + sb)).reshape(-1))
 
         self.plain = index([r[1] for r in rows])
-        self.weak = index([r[2] or r[1] for r in rows])
-        self.any_weak = any(r[2] is not None for r in rows)
-        # the chooser's own channel (0 first wins, 1 second wins) on each row
-        self.own = np.array([mover if r[3] == "attacker" else 1 - mover for r in rows])
-        self.rows = np.arange(len(rows))
-        pairs = [q for r in rows for q in (r[1], r[2]) if q is not None]
-        self.max_dealt = max(q[0] for q in pairs)
-        self.max_taken = max(q[1] for q in pairs)
+        weak_rows = [i for i, r in enumerate(rows) if r[2] is not None]
+        self.weak_rows = np.array(weak_rows, dtype=np.int64)
+        self.weak = index([rows[i][2] for i in weak_rows]) if weak_rows else None
+        # the chooser's own channel (0 first wins, 1 second wins) on each weakenable row
+        owners = [mover if rows[i][3] == "attacker" else 1 - mover for i in weak_rows]
+        self.own = np.array(owners, dtype=np.int64)
+        self.weak_shape = (len(weak_rows), la, lb)
 
     def value(self, padded: np.ndarray, weaken: str) -> np.ndarray:
-        """Expected outcome vector of attacking, for every (wA, wB) at once."""
+        """Expected outcome vectors of attacking, (3, groups, la, lb), for every (wA, wB) at once."""
         flat = padded.reshape(3, -1)
-        values = flat.take(self.plain, axis=1).reshape(3, *self.shape)  # (3, branches, la, lb)
-        if self.any_weak and weaken != "never":
-            weak = flat.take(self.weak, axis=1).reshape(3, *self.shape)
+        values = flat.take(self.plain, axis=1).reshape(3, *self.shape)  # (3, rows, la, lb)
+        if self.weak is not None and weaken != "never":
+            weak = flat.take(self.weak, axis=1).reshape(3, *self.weak_shape)
             if weaken == "always":
-                values = weak
+                values[:, self.weak_rows] = weak
             else:
-                better = weak[self.own, self.rows] > values[self.own, self.rows]
-                values = np.where(better[None], weak, values)
-        return (self.p @ values.reshape(3, self.shape[0], -1)).reshape(3, self.shape[1], self.shape[2])
+                ar = np.arange(len(self.weak_rows))
+                plain = values[:, self.weak_rows]
+                better = weak[self.own, ar] > plain[self.own, ar]
+                values[:, self.weak_rows] = np.where(better[None], weak, plain)
+        out = self.weights @ values.reshape(3, self.shape[0], -1)  # (3, groups, la·lb)
+        return out.reshape(3, self.weights.shape[0], self.shape[1], self.shape[2])
 
 
 class _Side:
-    """The strikes of one mover: against a closed and against an open opponent."""
+    """The strikes of one mover: against a closed opponent, and against a closed or open one."""
 
     def __init__(self, mover: Fighter, other: Fighter, model: str, index: int, la: int, lb: int, width: int):
-        self.closed = _Branches(strike_space(mover, other, model, True), index, la, lb, width)
-        self.open = _Branches(strike_space(mover, other, model, False), index, la, lb, width)
-        self.max_dealt = max(self.closed.max_dealt, self.open.max_dealt)
-        self.max_taken = max(self.closed.max_taken, self.open.max_taken)
+        closed = strike_space(mover, other, model, True)
+        self.closed = _Branches([closed], index, la, lb, width)
+        self.both = _Branches([closed, strike_space(mover, other, model, False)], index, la, lb, width)
 
 
 def _most(att: Fighter, tgt: Fighter, model: str, which: int) -> int:
@@ -128,13 +137,6 @@ def _most(att: Fighter, tgt: Fighter, model: str, which: int) -> int:
     pairs = [q for closed in (True, False) for b in strike_space(att, tgt, model, closed).branches
              for q in (b.plain, b.weakened) if q is not None]
     return max(q[which] for q in pairs)
-
-
-def _choose(attack, hold, mover: int):
-    """Attack or hold, per state, for the mover (own win ↑, then opponent's win ↓, then attack)."""
-    own, opp = mover, 1 - mover
-    better_hold = (hold[own] > attack[own]) | ((hold[own] == attack[own]) & (hold[opp] < attack[opp]))
-    return np.where(better_hold, hold, attack)
 
 
 def duel(
@@ -168,13 +170,13 @@ def _duel(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_turn
     if max_turns == 0:
         return (0.0, 0.0, 0.0)
     final, _, _ = _solve(a, b, model, policy, weaken, max_turns)
-    return tuple(float(x) for x in final[1][:, 0, 0])
+    return tuple(float(x) for x in final[:, 1, 0, 0])
 
 
 def _solve(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_turns: int):
-    """(values with the first to move, values one turn later, the padding template): each a pair of
-    (3, life_a, life_b) arrays for the waiting creature closed / open; channels first wins,
-    second wins, both die."""
+    """(values with the first to move, values one turn later, the padding template); values are
+    (3, 2, life_a, life_b): channels first wins / second wins / both die, then the waiting
+    creature closed / open, then the wounds of each."""
     la, lb = a.life, b.life
     pad_a = max(_most(a, b, model, 1), _most(b, a, model, 0)) + 1
     pad_b = max(_most(a, b, model, 0), _most(b, a, model, 1)) + 1
@@ -189,29 +191,30 @@ def _solve(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_tur
     )
     optimal = policy == "optimal"
 
-    def step(mover: int, nxt: tuple[np.ndarray, np.ndarray], top: bool) -> tuple[np.ndarray, np.ndarray]:
-        """Values with the mover to play, from the values after its turn (opponent to play)."""
+    def step(mover: int, nxt: np.ndarray, top: bool) -> np.ndarray:
+        """Values with the mover to play (3, waiting closed/open, la, lb), from the values after
+        its turn (the opponent to play)."""
         padded = template.copy()
-        padded[:, :la, :lb] = nxt[0]  # the mover attacked, so it waits closed
+        padded[:, :la, :lb] = nxt[:, 0]  # the mover attacked, so it waits closed
         side = sides[mover]
-        closed = side.closed.value(padded, weaken)
-        # Under always-attack the waiting creature is open only on the very first turn.
-        opened = side.open.value(padded, weaken) if optimal or top else closed
+        if optimal or top:
+            values = side.both.value(padded, weaken)
+        else:  # under always-attack the waiting creature is open only on the very first turn
+            values = np.repeat(side.closed.value(padded, weaken), 2, axis=1)
         if optimal:
-            hold = nxt[1]
-            closed, opened = _choose(closed, hold, mover), _choose(opened, hold, mover)
+            hold = nxt[:, 1][:, None]  # the mover held back, so it waits open
+            own, opp = mover, 1 - mover
+            better_hold = (hold[own] > values[own]) | ((hold[own] == values[own]) & (hold[opp] < values[opp]))
+            values = np.where(better_hold[None], hold, values)
         idx = regen_index[mover]
-        if mover == 0:
-            return closed[:, idx, :], opened[:, idx, :]
-        return closed[:, :, idx], opened[:, :, idx]
+        return values[:, :, idx, :] if mover == 0 else values[:, :, :, idx]
 
-    zero = np.zeros((3, la, lb))
-    recent: list[tuple[np.ndarray, np.ndarray]] = [(zero, zero)]  # values with n turns left
+    recent: list[np.ndarray] = [np.zeros((3, 2, la, lb))]  # values with n turns left
     for n in range(1, max_turns + 1):
         mover = (max_turns - n) % 2  # A moves when an even number of turns has been played
         values = step(mover, recent[-1], top=n == max_turns)
         recent = [*recent[-2:], values]
-        if 3 <= n < max_turns - 1 and _same(values, recent[-3]):
+        if 3 <= n < max_turns - 1 and np.array_equal(values, recent[-3]):
             # Stationary: the values repeat every two turns from here on.
             below = recent[-2] if (max_turns - n) % 2 == 0 else values
             return step(0, below, top=True), below, template
@@ -231,7 +234,7 @@ def first_exchange_choices(
     _, below, template = _solve(first, second, model, "always_attack", "best", max_turns)
     la, lb = first.life, second.life
     padded = template.copy()
-    padded[:, :la, :lb] = below[0]
+    padded[:, :la, :lb] = below[:, 0]
     out = {}
     for br in strike_space(first, second, model, False).branches:
         if br.weakened is None:
@@ -241,10 +244,6 @@ def first_exchange_choices(
         weak = padded[own, br.weakened[1], br.weakened[0]]
         out[(br.plain, br.weakened, br.chooser)] = bool(weak > plain)
     return out
-
-
-def _same(x: tuple[np.ndarray, np.ndarray], y: tuple[np.ndarray, np.ndarray]) -> bool:
-    return np.array_equal(x[0], y[0]) and np.array_equal(x[1], y[1])
 
 
 __all__ = ["DEFAULT_MAX_TURNS", "DUEL_POLICIES", "DuelResult", "duel", "first_exchange_choices"]

@@ -152,53 +152,74 @@ _PLAIN, _WEAK, _CAN, _CHOOSER_ATT = _table_luts()
 _TIE_HIGH = np.array(st.exchange_row(0, tied_high=True), dtype=np.int16)
 
 
-def _strike_batch(dice: _Dice, att: Fighter, tgt: Fighter, model: str, closed: bool, n: int,
-                  weaken_rows) -> tuple[np.ndarray, np.ndarray]:
-    """(wounds to target, wounds to attacker) for ``n`` simulated strikes.
-
-    ``weaken_rows(d_index, plain_t, plain_a, weak_t, weak_a, chooser_is_attacker)`` → bool mask of
-    the weakening choices (Strike Table only)."""
-    dealt, back = _kind_wounds(att, tgt), _kind_wounds(tgt, att)
-    if model == STRIKE_TABLE:
-        ra = dice.d6(n) + att.attack_mod
-        if closed:
-            roll = np.clip(ra, 1, 6)  # against a closed card the roll is clamped (000 2.14)
-            kinds = np.where(roll <= 3, st.WEAK, np.where(roll <= 5, st.MEDIUM, st.STRONG))
-            return dealt[kinds + 1], np.zeros(n, dtype=np.int16)
-        rp = dice.d6(n) + tgt.parry_mod
-        d = np.clip(ra - rp, -_SPAN, _SPAN) + _SPAN
-        kinds = _PLAIN[d].copy()
-        tie_high = (ra == rp) & (ra >= 5)
-        kinds[tie_high] = _TIE_HIGH
-        to_t, to_a = dealt[kinds[:, 0] + 1], back[kinds[:, 1] + 1]
-        can = _CAN[d]
-        if can.any():
-            wk = _WEAK[d[can]]
-            wt, wa = dealt[wk[:, 0] + 1], back[wk[:, 1] + 1]
-            use = weaken_rows(to_t[can], to_a[can], wt, wa, _CHOOSER_ATT[d[can]])
-            idx = np.flatnonzero(can)[use]
-            to_t[idx], to_a[idx] = wt[use], wa[use]
-        return to_t, to_a
-    # defence die (realms)
-    faces_a = _realms_faces(att.roll)
-    dealt_face = np.array([_wounds(att, tgt, _band(f)) for f in faces_a], dtype=np.int16)
-    plan_a = reroll_plan(tuple(Fraction(int(w)) for w in dealt_face), att.exp_attack + att.blessing)
-    fa = dice.with_plan(n, plan_a)
-    to_t = dealt_face[fa - 1]
-    if closed:
-        return to_t, np.zeros(n, dtype=np.int16)
-    # the defender's re-roll rule needs the attacker's expected wounds (exact, from the plan)
-    weights = _face_weights(plan_a)
-    expected = Fraction(sum(w * int(x) for w, x in zip(weights, dealt_face, strict=True)), 6 ** len(plan_a))
-    light_back = _wounds(tgt, att, st.WEAK)
-    faces_d = _realms_faces(tgt.roll)
-    worth = tuple(-expected if f <= 4 else Fraction(0) if f == 5 else Fraction(light_back) for f in faces_d)
-    plan_d = reroll_plan(worth, tgt.exp_defence + tgt.blessing)
-    fd = np.array(faces_d, dtype=np.int16)[dice.with_plan(n, plan_d) - 1]
-    hit = fd <= 4
-    to_t = np.where(hit, to_t, 0).astype(np.int16)
-    to_a = np.where(fd == 6, light_back, 0).astype(np.int16)
+def _table_rules(ra: np.ndarray, rp: np.ndarray | None, dealt: np.ndarray, back: np.ndarray,
+                 weaken_rows) -> tuple[np.ndarray, np.ndarray]:
+    """The Strike Table applied to arrays of modified results ``ra`` (attacker) and ``rp`` (parrier,
+    None for a closed target): (wounds to target, wounds to attacker)."""
+    if rp is None:
+        roll = np.clip(ra, 1, 6)  # against a closed card the roll is clamped (000 2.14)
+        kinds = np.where(roll <= 3, st.WEAK, np.where(roll <= 5, st.MEDIUM, st.STRONG))
+        return dealt[kinds + 1], np.zeros(len(ra), dtype=np.int16)
+    d = np.clip(ra - rp, -_SPAN, _SPAN) + _SPAN  # not clamped between open creatures
+    kinds = _PLAIN[d].copy()
+    tie_high = (ra == rp) & (ra >= 5)
+    kinds[tie_high] = _TIE_HIGH
+    to_t, to_a = dealt[kinds[:, 0] + 1], back[kinds[:, 1] + 1]
+    can = _CAN[d]
+    if can.any():
+        wk = _WEAK[d[can]]
+        wt, wa = dealt[wk[:, 0] + 1], back[wk[:, 1] + 1]
+        use = weaken_rows(to_t[can], to_a[can], wt, wa, _CHOOSER_ATT[d[can]])
+        idx = np.flatnonzero(can)[use]
+        to_t[idx], to_a[idx] = wt[use], wa[use]
     return to_t, to_a
+
+
+class _Striker:
+    """One attacker → target simple strike, simulated: the rules are applied once to every
+    combination of die faces (36, or 6 against a closed target) and the random dice index that
+    table; in realms the faces come from simulated re-rolls."""
+
+    def __init__(self, att: Fighter, tgt: Fighter, model: str, closed: bool, weaken_rows):
+        self.model, self.closed = model, closed
+        faces = np.arange(1, 7, dtype=np.int16)
+        if model == STRIKE_TABLE:
+            dealt, back = _kind_wounds(att, tgt), _kind_wounds(tgt, att)
+            if closed:
+                self.lut = _table_rules(faces + att.attack_mod, None, dealt, back, weaken_rows)
+            else:
+                a, p = np.repeat(faces, 6), np.tile(faces, 6)
+                self.lut = _table_rules(a + att.attack_mod, p + tgt.parry_mod, dealt, back, weaken_rows)
+            return
+        # defence die (realms)
+        faces_a = _realms_faces(att.roll)
+        dealt_face = np.array([_wounds(att, tgt, _band(f)) for f in faces_a], dtype=np.int16)
+        self.plan_a = reroll_plan(tuple(Fraction(int(w)) for w in dealt_face), att.exp_attack + att.blessing)
+        if closed:
+            self.lut = (dealt_face, np.zeros(6, dtype=np.int16))
+            return
+        # the defender's re-roll rule needs the attacker's expected wounds (exact, from the plan)
+        weights = _face_weights(self.plan_a)
+        total = sum(w * int(x) for w, x in zip(weights, dealt_face, strict=True))
+        expected = Fraction(total, 6 ** len(self.plan_a))
+        light_back = _wounds(tgt, att, st.WEAK)
+        faces_d = _realms_faces(tgt.roll)
+        worth = tuple(-expected if f <= 4 else Fraction(0 if f == 5 else light_back) for f in faces_d)
+        self.plan_d = reroll_plan(worth, tgt.exp_defence + tgt.blessing)
+        fa = np.repeat(np.arange(6), 6)
+        fd = np.array(faces_d, dtype=np.int16)[np.tile(np.arange(6), 6)]
+        to_t = np.where(fd <= 4, dealt_face[fa], 0).astype(np.int16)  # 1-4: the attack hits
+        to_a = np.where(fd == 6, light_back, 0).astype(np.int16)  # 6: the defender strikes back
+        self.lut = (to_t, to_a)
+
+    def __call__(self, dice: _Dice, n: int) -> tuple[np.ndarray, np.ndarray]:
+        if self.model == STRIKE_TABLE:
+            a = dice.d6(n)
+            idx = a - 1 if self.closed else (a - 1) * 6 + dice.d6(n) - 1
+        else:
+            a = dice.with_plan(n, self.plan_a)
+            idx = a - 1 if self.closed else (a - 1) * 6 + dice.with_plan(n, self.plan_d) - 1
+        return self.lut[0][idx], self.lut[1][idx]
 
 
 def _lone_rule(policy: str):
@@ -235,11 +256,11 @@ def simulate_strikes(
     counts: dict[int, int] = {}
     sums = np.zeros(4)
     dies = np.zeros(2, dtype=np.int64)
-    rule = _lone_rule(weaken)
+    strike = _Striker(attacker, target, model, bool(closed), _lone_rule(weaken))
     done = 0
     while done < n:
         m = min(BATCH, n - done)
-        to_t, to_a = _strike_batch(dice, attacker, target, model, closed, m, rule)
+        to_t, to_a = strike(dice, m)
         code = to_t.astype(np.int64) * 1024 + to_a
         values, freq = np.unique(code, return_counts=True)
         for v, f in zip(values.tolist(), freq.tolist(), strict=True):
@@ -302,13 +323,15 @@ def simulate_duels(
             return use
     else:
         rule = _lone_rule(weaken)
+    strikers = {(m, closed): _Striker(fighters[m], fighters[1 - m], model, closed, rule)
+                for m in (0, 1) for closed in (False, True)}
     for turn in range(1, max_turns + 1):
         if not len(active):
             break
         mover = 0 if turn % 2 else 1
         me, other = fighters[mover], fighters[1 - mover]
         w_me = np.maximum(0, wounds[mover, active] - me.regeneration)
-        to_o, to_me = _strike_batch(dice, me, other, model, turn > 1, len(active), rule)
+        to_o, to_me = strikers[(mover, turn > 1)](dice, len(active))
         w_me = w_me + to_me
         w_other = wounds[1 - mover, active] + to_o
         wounds[mover, active], wounds[1 - mover, active] = w_me, w_other

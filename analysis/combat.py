@@ -304,8 +304,10 @@ def _band(face: int) -> int:
 def reroll_plan(values: tuple[Fraction, ...], rerolls: int) -> tuple[tuple[bool, ...], ...]:
     """Optimal stopping for a d6 with up to ``rerolls`` re-rolls: ``plan[k][f]`` says whether to
     keep face f+1 when k re-rolls are left (keep while the face is worth at least a re-roll)."""
-    expected = sum(values, Fraction(0)) / 6  # worth of a roll with no re-roll left
     plan: list[tuple[bool, ...]] = [(True,) * 6]
+    if rerolls <= 0:
+        return tuple(plan)
+    expected = sum(values, Fraction(0)) / 6  # worth of a roll with no re-roll left
     for _ in range(rerolls):
         keep = tuple(v >= expected for v in values)
         plan.append(keep)
@@ -347,14 +349,17 @@ def _realms_space_of(
 ) -> StrikeSpace:
     """The realms space from what it depends on: wounds per attack face, re-rolls, the light
     strike back and the defender's roll modifier (cached: many pairs share these)."""
-    plan_a = reroll_plan(tuple(Fraction(w) for w in dealt), attack_rerolls)
+    plan_a = reroll_plan(tuple(map(Fraction, dealt)) if attack_rerolls else (), attack_rerolls)
     a_weights, a_den = _face_weights(plan_a), 6 ** len(plan_a)
     if closed:
         return _merge(a_den, [Branch(w, (dealt[f], 0)) for f, w in enumerate(a_weights) if w])
-    expected_dealt = Fraction(sum(w * d for w, d in zip(a_weights, dealt, strict=True)), a_den)
     faces = _realms_faces(defence_roll)
-    worth = tuple(-expected_dealt if f <= 4 else Fraction(0) if f == 5 else Fraction(back) for f in faces)
-    plan = reroll_plan(worth, defence_rerolls)
+    if defence_rerolls:
+        expected_dealt = Fraction(sum(w * d for w, d in zip(a_weights, dealt, strict=True)), a_den)
+        worth = tuple(-expected_dealt if f <= 4 else Fraction(0 if f == 5 else back) for f in faces)
+        plan = reroll_plan(worth, defence_rerolls)
+    else:
+        plan = reroll_plan((), 0)
     d_weights, d_den = _face_weights(plan), 6 ** len(plan)
     branches = []
     for fa, wa in enumerate(a_weights):

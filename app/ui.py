@@ -19,6 +19,7 @@ PAGE_LIST = (
     ("pages/cards.py", "Cards", ":material/search:"),
     ("pages/deals.py", "Deals", ":material/casino:"),
     ("pages/recruit.py", "Recruit", ":material/groups:"),
+    ("pages/combat.py", "Combat", ":material/swords:"),
     ("pages/budgets.py", "Budgets", ":material/savings:"),
 )
 """The pages in menu order: (path relative to ``main.py``, title, icon)."""

@@ -15,7 +15,7 @@ page_setup()
 CURRENT = "current deck"
 RULES_COLOURS = {
     "classic": "#8c6d3f", "relaunch": "#b8322a", "realms": "#3b7dd8", "relaunch-banlist": "#e39b3a"}
-LEGEND = dict(orientation="h", y=1.14, x=1, xanchor="right")
+LEGEND = dict(orientation="h", y=1.2, x=1, xanchor="right", title_text="")
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -80,7 +80,7 @@ fig = px.bar(values, x="deck", y="value", color="ruleset", facet_col="seat", bar
              labels={"value": "expected squad value", "deck": ""})
 low = float(values.lo.min())
 fig.update_yaxes(range=[max(0.0, low - 3), float(values.hi.max()) + 1])
-fig.update_layout(height=420, margin=dict(t=80, b=10), legend=LEGEND)
+fig.update_layout(height=440, margin=dict(t=100, b=10), legend=LEGEND)
 fig.for_each_annotation(lambda a: a.update(text=a.text.replace("seat=", "")))
 st.plotly_chart(fig, width="stretch", key="chart_budgets")
 
@@ -103,7 +103,7 @@ fig = px.bar(mine, x="elements", y="p", color="ruleset", facet_col="seat", barmo
              error_y=mine.hi - mine.p, error_y_minus=mine.p - mine.lo, color_discrete_map=RULES_COLOURS,
              title="Current deck: distinct elements in the optimal squad (share of games, 95% CI)",
              labels={"p": "share of games", "elements": "elements"})
-fig.update_layout(height=360, margin=dict(t=80, b=10), legend=LEGEND)
+fig.update_layout(height=380, margin=dict(t=100, b=10), legend=LEGEND)
 fig.update_xaxes(dtick=1)
 fig.for_each_annotation(lambda a: a.update(text=a.text.replace("seat=", "")))
 st.plotly_chart(fig, width="stretch", key="chart_budget_elements")

@@ -1,0 +1,70 @@
+"""Combat page (AppTest): dice grid, exact outcome distribution, duel odds, one creature vs the deck."""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import chart_titles, frame_with, metric, open_app, plotly_specs, texts
+
+from analysis.cards import load_cards
+from analysis.combat import fighter_from_card, fighter_from_stats, strike_odds
+from analysis.combat_summary import versus_deck, weighted_win
+from analysis.decks import read_deck, sample_deck_paths
+from analysis.duel import duel
+from analysis.rules import load_ruleset
+
+DB = load_cards()
+DECK = read_deck(sample_deck_paths()[0], DB)
+RELAUNCH = load_ruleset("relaunch")
+
+
+def test_default_creatures_from_the_deck():
+    at = open_app("combat")
+    first, second = DECK.entries[0].card, DECK.entries[1].card
+    att, tgt = fighter_from_card(first), fighter_from_card(second)
+    titles = chart_titles(at)
+    assert titles[:2] == [
+        "Dice grid: wounds to target / to attacker (* weakened)",
+        "Outcome distribution (exact)",
+    ]
+    grid = plotly_specs(at)[0]["data"][0]
+    assert len(grid["text"]) == 6 and all(len(row) == 6 for row in grid["text"])
+    odds = strike_odds(att, tgt, RELAUNCH)
+    assert metric(at, "P(target dies)") == f"{float(odds.p_target_dies):.3f}"
+    result = duel(att, tgt, RELAUNCH)
+    assert metric(at, f"{att.name} wins (moving first)") == f"{result.first_wins:.3f}"
+    versus = versus_deck(att, DECK, RELAUNCH)
+    assert (
+        metric(at, "Win probability against a random creature of the deck") == f"{weighted_win(versus):.3f}"
+    )
+
+
+def test_custom_stats_closed_target_and_policies():
+    at = open_app("combat")
+    at.radio(key="combat_attacker_kind").set_value("custom stats").run()
+    at.text_input(key="combat_attacker_strike").input("3-4-6").run()
+    at.number_input(key="combat_attacker_life").set_value(9).run()
+    at.text_input(key="combat_attacker_mods").input("exp_attack=1").run()
+    at.radio(key="combat_closed").set_value("closed").run()
+    at.selectbox(key="combat_weaken").set_value("never").run()
+    att = fighter_from_stats("3-4-6", 9, {"exp_attack": 1}, name="attacker 3-4-6/9")
+    tgt = fighter_from_card(DECK.entries[1].card)
+    odds = strike_odds(att, tgt, RELAUNCH, closed=True, weaken="never")
+    outcomes = frame_with(at, "exact")
+    assert sorted(outcomes.exact) == sorted(str(o.p) for o in odds.outcomes)
+    assert (outcomes.to_attacker == 0).all()  # a closed target does not strike back
+    at.selectbox(key="combat_duel_policy").set_value("optimal").run()
+    result = duel(att, tgt, RELAUNCH, policy="optimal", weaken="never")
+    duels = frame_with(at, "first_wins")
+    assert duels.first_wins.iloc[0] == pytest.approx(result.first_wins)
+    assert set(duels.policy) == {"optimal"}
+
+
+def test_bad_modifier_and_realms():
+    at = open_app("combat")
+    at.text_input(key="combat_target_mods").input("shield=2").run()
+    assert any("unknown combat modifier 'shield'" in e for e in texts(at.error))
+    at.text_input(key="combat_target_mods").input("").run()
+    at.session_state["rules_name"] = "realms"
+    at.run()
+    assert any("defence_die" in c for c in texts(at.caption))
+    assert any("defence die" in str(s["layout"]["xaxis"]["title"]) for s in plotly_specs(at)[:1])

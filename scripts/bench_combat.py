@@ -210,8 +210,9 @@ def summary(r: dict) -> str:
         else:
             lines.append(f"| {label} | {v['duels']:,} duels | {v['median_s']:.3f} | "
                          f"{v['duels_per_s'] / 1e3:.0f} k duels |")
-    lines += ["", "**Ratings of all built-in creatures against the full pool** (`ratings`, target < 1 min):", "",
-              "| combat model | creatures | pool | runs | median s | top card (win) |", "|---|---|---|---|---|---|"]
+    lines += ["", "**Ratings of all built-in creatures against the full pool** (`ratings`, target < 1 min):",
+              "", "| combat model | creatures | pool | runs | median s | top card (win) |",
+              "|---|---|---|---|---|---|"]
     for rules, v in r["ratings_all_creatures"].items():
         lines.append(f"| {rules} | {v['creatures']} | {v['pool']} | {v['runs']} | {v['median_s']:.1f} | "
                      f"{v['top']} ({v['top_win']:.4f}) |")

@@ -68,7 +68,7 @@ class MatchupSettings:
     mulligan: str = "optimal"
     players: tuple[str, str] = ("heuristic", "heuristic")
     battle: BattleConfig = field(default_factory=BattleConfig)
-    estimate_trials: int = 1_000
+    estimate_trials: int = 500
     """Deals per stage used to estimate the ``optimal`` mulligan thresholds."""
 
     def __post_init__(self) -> None:
@@ -78,24 +78,37 @@ class MatchupSettings:
                 raise BerserkInputError(f"unknown player {name!r}; players: {', '.join(PLAYERS)}")
 
 
+Thresholds = tuple[tuple[float, ...], tuple[float, ...]]
+"""Mulligan thresholds of a deck for player 1 and player 2 (empty: keep every deal)."""
+
+
+def mulligan_thresholds(deck: Deck, settings: MatchupSettings) -> Thresholds:
+    """The redeal thresholds of ``deck`` for each seat under the settings' mulligan policy; for
+    ``optimal``, the backward-induction thresholds of :func:`analysis.deals.simulate` (seed 0)."""
+    rules = settings.rules
+    policy = parse_policy(settings.mulligan)
+    out = []
+    for player in (1, 2):
+        if policy.kind == "never":
+            out.append(())
+        elif policy.kind == "threshold":
+            out.append((policy.value,) * default_horizon(rules, player))
+        else:
+            sim = simulate(deck, rules, player, trials=1, seed=0, policy="optimal",
+                           estimate_trials=settings.estimate_trials)
+            out.append(tuple(sim.thresholds))
+    return out[0], out[1]
+
+
 class _Side:
     """A deck compiled for one seat: its recruiter and mulligan thresholds."""
 
-    def __init__(self, deck: Deck, settings: MatchupSettings, player: int):
-        rules = settings.rules
+    def __init__(self, deck: Deck, rules: Ruleset, player: int, thresholds: tuple[float, ...]):
         self.cards = deck.cards()
         self.rules = rules
         self.recruiter = Recruiter(self.cards, rules, player)
         self.units = [self.recruiter.index[c.id] for c in self.cards]
-        policy = parse_policy(settings.mulligan)
-        if policy.kind == "never":
-            self.thresholds: tuple[float, ...] = ()
-        elif policy.kind == "threshold":
-            self.thresholds = (policy.value,) * default_horizon(rules, player)
-        else:
-            sim = simulate(deck, rules, player, trials=1, seed=0, policy="optimal",
-                           estimate_trials=settings.estimate_trials)
-            self.thresholds = sim.thresholds
+        self.thresholds = thresholds
 
     def squad(self, rng: random.Random) -> tuple[tuple[Card, ...], int]:
         """Deal, mulligan by the thresholds, recruit optimally: (squad, mulligans taken)."""
@@ -113,17 +126,17 @@ class _Side:
             m += 1
 
 
-_SIDES: dict[tuple[Deck, MatchupSettings, int], _Side] = {}
+_SIDES: dict[tuple[Deck, Ruleset, int, tuple[float, ...]], _Side] = {}
 
 
-def _side(deck: Deck, settings: MatchupSettings, player: int) -> _Side:
-    """Cached per process: compiling a side (and its thresholds) costs far more than a game."""
-    key = (deck, settings, player)
+def _side(deck: Deck, rules: Ruleset, player: int, thresholds: tuple[float, ...]) -> _Side:
+    """Cached per process: compiling a recruiter costs more than a game."""
+    key = (deck, rules, player, thresholds)
     side = _SIDES.get(key)
     if side is None:
         if len(_SIDES) > 64:
             _SIDES.clear()
-        side = _Side(deck, settings, player)
+        side = _Side(deck, rules, player, thresholds)
         _SIDES[key] = side
     return side
 
@@ -142,6 +155,8 @@ class Task:
     first_game: int
     games: int
     seed: int
+    thresholds: tuple[Thresholds, Thresholds] = ((), ())
+    """Mulligan thresholds of A and of B (decks only), computed once by the caller."""
 
 
 def _game(task: Task, rng: random.Random, i: int):
@@ -149,8 +164,9 @@ def _game(task: Task, rng: random.Random, i: int):
     s = task.settings
     a_seat = (task.first_game + i) % 2
     if isinstance(task.a, Deck):
-        squad_a, mull_a = _side(task.a, s, a_seat + 1).squad(rng)
-        squad_b, mull_b = _side(task.b, s, 2 - a_seat).squad(rng)  # type: ignore[arg-type]
+        thr_a, thr_b = task.thresholds
+        squad_a, mull_a = _side(task.a, s.rules, a_seat + 1, thr_a[a_seat]).squad(rng)
+        squad_b, mull_b = _side(task.b, s.rules, 2 - a_seat, thr_b[1 - a_seat]).squad(rng)  # type: ignore
     else:
         squad_a, squad_b, mull_a, mull_b = task.a, task.b, 0, 0  # type: ignore[assignment]
     squads = (squad_a, squad_b) if a_seat == 0 else (squad_b, squad_a)
@@ -176,8 +192,11 @@ def play_chunk(task: Task) -> np.ndarray:
 def first_game_record(a, b, settings: MatchupSettings, seed: int = 0) -> list[dict[str, Any]]:
     """The battle record (JSON-lines events, :mod:`analysis.battle.record`) of game 0 of the
     matchup :func:`deck_matchup` / :func:`squad_matchup` would play with this seed."""
-    pieces = (tuple(a), tuple(b)) if not isinstance(a, Deck) else (a, b)
-    task = _tasks(0, pieces[0], pieces[1], settings, 1, seed)[0]
+    if isinstance(a, Deck):
+        thresholds = (mulligan_thresholds(a, settings), mulligan_thresholds(b, settings))
+        task = _tasks(0, a, b, settings, 1, seed, thresholds)[0]
+    else:
+        task = _tasks(0, tuple(a), tuple(b), settings, 1, seed)[0]
     squads, a_seat, _, _, battle_seed = _game(task, random.Random(task.seed), 0)
     names = settings.players if a_seat == 0 else (settings.players[1], settings.players[0])
     return record_battle(squads, names, battle_seed, settings.battle)
@@ -187,10 +206,12 @@ def _seeds(seed: int, n: int) -> list[int]:
     return [int(s.generate_state(1, dtype=np.uint64)[0] >> 1) for s in np.random.SeedSequence(seed).spawn(n)]
 
 
-def _tasks(pair: int, a, b, settings: MatchupSettings, games: int, seed: int) -> list[Task]:
+def _tasks(pair: int, a, b, settings: MatchupSettings, games: int, seed: int,
+           thresholds: tuple[Thresholds, Thresholds] = ((), ())) -> list[Task]:
     n = -(-games // CHUNK)
     seeds = _seeds(seed, n)
-    return [Task(pair, a, b, settings, j * CHUNK, min(CHUNK, games - j * CHUNK), seeds[j]) for j in range(n)]
+    return [Task(pair, a, b, settings, j * CHUNK, min(CHUNK, games - j * CHUNK), seeds[j], thresholds)
+            for j in range(n)]
 
 
 def run_tasks(
@@ -391,7 +412,8 @@ def deck_matchup(
     for deck in (a, b):
         if deck.size < 1:
             raise BerserkInputError(f"deck {deck.title!r} has no cards")
-    tasks = _tasks(0, a, b, settings, games, seed)
+    thresholds = (mulligan_thresholds(a, settings), mulligan_thresholds(b, settings))
+    tasks = _tasks(0, a, b, settings, games, seed, thresholds)
     rows = np.concatenate(run_tasks(tasks, executor, processes, scheduler, progress))
     return summarise(a.title or "A", b.title or "B", rows, seed, "decks", settings)
 
@@ -550,9 +572,11 @@ def matchup_matrix(
     names = deck_names(decks, labels)
     pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
     pair_seeds = _seeds(seed, len(pairs))
+    thresholds = [mulligan_thresholds(d, settings) for d in decks]
     tasks: list[Task] = []
     for k, (i, j) in enumerate(pairs):
-        tasks.extend(_tasks(k, decks[i], decks[j], settings, games, pair_seeds[k]))
+        tasks.extend(_tasks(k, decks[i], decks[j], settings, games, pair_seeds[k],
+                            (thresholds[i], thresholds[j])))
     results = run_tasks(tasks, executor, processes, scheduler, progress)
     by_pair: dict[int, list[np.ndarray]] = {}
     for t, rows in zip(tasks, results, strict=True):

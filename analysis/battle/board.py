@@ -55,6 +55,9 @@ ADJ4: tuple[tuple[int, ...], ...] = tuple(_neighbours(s, False) for s in range(S
 """The orthogonal neighbours: one movement step (000 3.14)."""
 ADJ8_SELF: tuple[tuple[int, ...], ...] = tuple((s, *ADJ8[s]) for s in range(SQUARES))
 """The square itself and its 8 neighbours (a host and its rider share a square)."""
+NEAR_MASK: tuple[int, ...] = tuple(sum(1 << t for t in ADJ8_SELF[s]) for s in range(SQUARES))
+"""Bit mask of :data:`ADJ8_SELF` (a square and its neighbours), for set operations on the board."""
+ADJ8_MASK: tuple[int, ...] = tuple(sum(1 << t for t in ADJ8[s]) for s in range(SQUARES))
 NEAR: tuple[tuple[bool, ...], ...] = tuple(
     tuple(a == b or b in ADJ8[a] for b in range(SQUARES)) for a in range(SQUARES)
 )

@@ -45,7 +45,7 @@ sudden actions in response.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -146,6 +146,7 @@ class Battle:
         self.move_points = [p.move for p in profs]
         self.has_strike = [p.strike is not None for p in profs]
         self.armor = [p.armor for p in profs]
+        self._any_armor = any(self.armor)
         self.regen = [p.regeneration for p in profs]
         self.directed = [p.directed for p in profs]
         self.unanswerable = [p.unanswerable for p in profs]
@@ -173,13 +174,12 @@ class Battle:
         self.rng = rng
         self.prng = random.Random(seed ^ 0x5EED5EED)
         """The players' own random stream (deterministic, separate from the dice)."""
-        rand = rng.random
-        if dice is None:
-            self.d6: Callable[[], int] = lambda: int(rand() * 6) + 1
-        else:
-            it = iter(dice)
-            self.d6 = lambda: next(it)
+        self._rand = rng.random
+        self._fixed = None if dice is None else iter(dice)
+        """Fixed dice (tests): each strike takes the attacker's die, then the parrier's if it fights."""
         self._by_dice = self.config.model == "strike_table"
+        self._otab = OPEN_TABLES.setdefault(self.config.model, {})
+        self._ctab = CLOSED_TABLES.setdefault(self.config.model, {})
         self.turn = 0
         self.active = 0
         self.over = False
@@ -306,19 +306,24 @@ class Battle:
     def _start_turn(self) -> None:
         self._started = True
         active = self.active
-        wounds, opened, regen = self.wounds, self.open, self.regen
+        wounds, opened, regen, acted, moves, points = (
+            self.wounds, self.open, self.regen, self.acted, self.moves, self.move_points)
         if self.log is not None:
             self._emit({"e": "turn", "n": self.turn, "seat": active})
-        for u in self.units[1 - active]:
-            self.armor_left[u] = self.armor[u]
+        if self._any_armor:
+            armor, armor_left = self.armor, self.armor_left
+            for u in self.units[1 - active]:
+                armor_left[u] = armor[u]
+            for u in self.units[active]:
+                armor_left[u] = armor[u]
+        prepared = self.prepared
         healed = False
         for u in self.units[active]:
             opened[u] = True
-            self.acted[u] = False
-            self.moves[u] = self.move_points[u]
-            self.armor_left[u] = self.armor[u]
-            if self.prepared[u] == 1:
-                self.prepared[u] = 2
+            acted[u] = False
+            moves[u] = points[u]
+            if prepared[u] == 1:
+                prepared[u] = 2
             if regen[u] and wounds[u]:
                 heal = min(regen[u], wounds[u])
                 wounds[u] -= heal
@@ -499,20 +504,21 @@ class Battle:
                 parrier = d
                 self.hidden[d] = False
         keys = self.key
-        model = self.config.model
         weak = False
+        fixed = self._fixed
         if self.open[parrier] and self.creature[parrier] and not self.unanswerable[u]:
-            table = OPEN_TABLES.get(model, {}).get((keys[u] << 20) | keys[parrier])
+            table = self._otab.get((keys[u] << 20) | keys[parrier])
             if table is None:
-                table = open_table(keys[u], keys[parrier], model)
-            if self._by_dice:
-                a = self.d6()
-                p = self.d6()
-                entry = table[a * 6 + p - 7]
+                table = open_table(keys[u], keys[parrier], self.config.model)
+            if fixed is not None:
+                a = next(fixed)
+                p = next(fixed)
+                i = a * 6 + p - 7
+            elif self._by_dice:  # two d6 at once: index = (a - 1) * 6 + (p - 1)
+                i = int(self._rand() * 36)
             else:  # defence-die model: equally likely outcomes after re-rolls
-                a = int(self.rng.random() * len(table))
-                p = -1
-                entry = table[a]
+                i = int(self._rand() * len(table))
+            entry = table[i]
             to_p, to_a = entry[0], entry[1]
             chooser = entry[4]
             if chooser:
@@ -521,19 +527,15 @@ class Battle:
                 if self.players[self.seat[who]].weaken(self, who, u, parrier, (to_p, to_a), alt):
                     to_p, to_a = entry[2], entry[3]
                     weak = True
-            dice = [a, p]
+            fought = True
         else:
-            ctable = CLOSED_TABLES.get(model, {}).get(keys[u])
+            ctable = self._ctab.get(keys[u])
             if ctable is None:
-                ctable = closed_table(keys[u], model)
-            if self._by_dice:
-                a = self.d6()
-                to_p = ctable[a - 1]
-            else:
-                a = int(self.rng.random() * len(ctable))
-                to_p = ctable[a]
+                ctable = closed_table(keys[u], self.config.model)
+            i = next(fixed) - 1 if fixed is not None else int(self._rand() * len(ctable))
+            to_p = ctable[i]
             to_a = 0
-            dice = [a]
+            fought = False
         if kind[u] == FLYER and self.prot_flyers[parrier]:
             to_p = 0
         if kind[parrier] == FLYER and self.prot_flyers[u]:
@@ -561,6 +563,8 @@ class Battle:
         if parrier != v:
             self.open[parrier] = False
         if self.log is not None:
+            # Dice of the Strike Table; under the defence-die model the index of the outcome.
+            dice = ([i // 6 + 1, i % 6 + 1] if fought else [i + 1]) if self._by_dice else [i]
             self._emit({"e": "strike", "u": u, "target": v, "parrier": parrier, "dice": dice,
                         "weakened": weak, "wounds": [to_p, to_a]})
         dead = False

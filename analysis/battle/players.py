@@ -16,15 +16,23 @@ To add a player, subclass :class:`Player` and register it in :data:`PLAYERS`.
 
 from __future__ import annotations
 
-from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, PLACEMENT_TIERS, SQUARES, half_rows, row_of
+from analysis.battle.board import (
+    ADJ4,
+    ADJ8,
+    ADJ8_MASK,
+    ADJ8_SELF,
+    NEAR_MASK,
+    PLACEMENT_TIERS,
+    SQUARES,
+    half_rows,
+    row_of,
+)
 from analysis.battle.engine import Battle
 from analysis.battle.tables import (
     ARTIFACT,
-    CLOSED_SUMMARIES,
     COMPANION,
     FLYER,
     GROUND,
-    OPEN_SUMMARIES,
     PROFILES,
     card_key,
     closed_summary,
@@ -196,63 +204,35 @@ class HeuristicPlayer(Player):
     # ---------------------------------------------------------------- evaluation
 
     def _gain(self, b: Battle, u: int, v: int) -> float:
-        """Expected value won by ``u``'s side when ``u`` strikes ``v`` (``v`` parries)."""
-        model = b.config.model
-        osum, csum = OPEN_SUMMARIES.get(model), CLOSED_SUMMARIES.get(model)
+        """Expected value won by ``u``'s side when ``u`` strikes ``v`` (``v`` parries); memoised
+        on (cards, life left, armor left, whether ``v`` fights), which is all it depends on."""
         if b.hidden[v]:
-            kv, life_v, rem_v, val_v = self._unknown, 6, 6, 5.0
+            kv, rem_v = self._unknown, 6
         else:
-            kv = b.key[v]
-            life_v = b.life[v]
-            rem_v = life_v - b.wounds[v]
-            val_v = b.cost[v] + 1.0 + (PROFILES[kv].strike or (0, 0, 0))[2]
-        arm_v = 0 if b.magic[u] else b.armor_left[v]
-        if b.kind[u] == FLYER and b.prot_flyers[v]:
-            return -1.0
-        gain = 0.0
-        if b.open[v] and b.creature[v] and not b.unanswerable[u]:
-            life_u = b.life[u]
-            rem_u = life_u - b.wounds[u]
-            val_u = b.cost[u] + 1.0 + (PROFILES[b.key[u]].strike or (0, 0, 0))[2]
-            arm_u = 0 if b.magic[v] else b.armor_left[u]
-            no_back = b.kind[v] == FLYER and b.prot_flyers[u]
-            half_v, half_u = 0.5 * val_v / life_v, 0.5 * val_u / life_u
-            summary = osum.get((b.key[u] << 20) | kv) if osum is not None else None
-            if summary is None:
-                summary = open_summary(b.key[u], kv, model)
-            for tp, ta, pr in summary:
-                tp -= arm_v
-                ta = 0 if no_back else ta - arm_u
-                g = 0.0
-                if tp >= rem_v:
-                    g = val_v
-                elif tp > 0:
-                    g = half_v * tp
-                if ta >= rem_u:
-                    g -= val_u
-                elif ta > 0:
-                    g -= half_u * ta
-                gain += pr * g
-        else:
-            half_v = 0.5 * val_v / life_v
-            summary = csum.get(b.key[u]) if csum is not None else None
-            if summary is None:
-                summary = closed_summary(b.key[u], model)
-            for tp, pr in summary:
-                tp -= arm_v
-                if tp >= rem_v:
-                    gain += pr * val_v
-                elif tp > 0:
-                    gain += pr * half_v * tp
-        return gain
+            kv, rem_v = b.key[v], b.life[v] - b.wounds[v]
+        fights = b.open[v] and b.creature[v]
+        rem_u = b.life[u] - b.wounds[u] if fights else 0
+        key = ((((((b.key[u] << 16 | kv) << 7 | rem_u) << 7 | rem_v) << 4 | b.armor_left[u]) << 4
+                | b.armor_left[v]) << 1) | fights
+        cache = _GAINS.get(b.config.model)
+        if cache is None:
+            cache = _GAINS.setdefault(b.config.model, {})
+        g = cache.get(key)
+        if g is None:
+            if len(cache) > 2_000_000:
+                cache.clear()
+            g = _exact_gain(b.key[u], kv, rem_u, rem_v, b.armor_left[u], b.armor_left[v], fights,
+                            b.config.model)
+            cache[key] = g
+        return g
 
     def _best_target(self, b: Battle, u: int) -> tuple[float, int]:
-        """The best strike of ``u`` (which must be able to act) and its gain; (-1e9, -1) if none."""
+        """The best strike of ``u`` (which must be able to act) and its gain; (-1e9, -1) if none.
+        Same as taking the best :meth:`_gain` over ``battle.targets(u)``, inlined for speed."""
         best, target = -1e9, -1
         if b.kind[u] == FLYER or (b.prepared[u] == 2 and b.n_ground[1 - b.seat[u]] == 0):
             candidates = b.targets(u)
         else:
-            # Same as Battle.targets for a card on the board, by scanning its neighbourhood.
             p = b.pos[u]
             board, seat, rider = b.board, b.seat, b.rider
             me = seat[u]
@@ -265,8 +245,38 @@ class HeuristicPlayer(Player):
                     r = rider[w]
                     if r >= 0 and seat[r] != me:
                         candidates.append(r)
+            if not candidates:
+                return best, target
+        model = b.config.model
+        cache = _GAINS.get(model)
+        if cache is None:
+            cache = _GAINS.setdefault(model, {})
+        keys, life, wounds, armor_left = b.key, b.life, b.wounds, b.armor_left
+        hidden, opened, creature = b.hidden, b.open, b.creature
+        ku = keys[u]
+        ku_part = ku << 16
+        rem_u_open = life[u] - wounds[u]
+        arm_u = armor_left[u]
         for v in candidates:
-            g = self._gain(b, u, v)
+            if hidden[v]:
+                kv, rem_v = self._unknown, 6
+            else:
+                kv, rem_v = keys[v], life[v] - wounds[v]
+            if opened[v] and creature[v]:
+                key = ((((((ku_part | kv) << 7 | rem_u_open) << 7 | rem_v) << 4 | arm_u) << 4
+                        | armor_left[v]) << 1) | 1
+                g = cache.get(key)
+                if g is None:
+                    if len(cache) > 2_000_000:
+                        cache.clear()
+                    g = _exact_gain(ku, kv, rem_u_open, rem_v, arm_u, armor_left[v], True, model)
+                    cache[key] = g
+            else:
+                key = ((((((ku_part | kv) << 7) << 7 | rem_v) << 4 | arm_u) << 4 | armor_left[v]) << 1)
+                g = cache.get(key)
+                if g is None:
+                    g = _exact_gain(ku, kv, 0, rem_v, arm_u, armor_left[v], False, model)
+                    cache[key] = g
             if g > best:
                 best, target = g, v
         if target >= 0 and self.caution and b.kind[u] != FLYER:
@@ -292,8 +302,7 @@ class HeuristicPlayer(Player):
                     total += _mean_closed(b.key[r], model)
         if not total:
             return 0.0
-        val_u = b.cost[u] + 1.0 + (PROFILES[b.key[u]].strike or (0, 0, 0))[2]
-        return 0.5 * total * 0.5 * val_u / b.life[u]
+        return 0.25 * total * card_value(b.key[u]) / b.life[u]
 
     # ---------------------------------------------------------------- the turn
 
@@ -304,10 +313,22 @@ class HeuristicPlayer(Player):
         units = b.units[me]
         thr = self.threshold
         opened, acted, has_strike, alive = b.open, b.acted, b.has_strike, b.alive
+        pos, kind = b.pos, b.kind
+        # Squares next to an enemy card (bit mask): only cards there (or flyers) can strike without
+        # moving; and the squares of enemy creatures, for "in contact" (as at the start of the turn).
+        hot = 0
+        foes = 0
+        creature = b.creature
+        for v in b.units[enemy]:
+            p = pos[v]
+            if p >= 0:
+                hot |= NEAR_MASK[p]
+                if creature[v]:
+                    foes |= 1 << p
         # Strikes from where the cards stand, best first (a plan is redone if its target died).
         plans = []
         for u in units:
-            if opened[u] and has_strike[u]:
+            if opened[u] and has_strike[u] and (kind[u] == FLYER or b.prepared[u] == 2 or hot >> pos[u] & 1):
                 g, v = self._best_target(b, u)
                 if v >= 0 and g > thr:
                     plans.append((g, u, v))
@@ -330,19 +351,14 @@ class HeuristicPlayer(Player):
                     b.prepare(u)
             return
         # Movement towards the enemy, then a strike if it pays.
-        board, pos, kind, moves = b.board, b.pos, b.kind, b.moves
+        board, moves = b.board, b.moves
         movers = [u for u in units if kind[u] == GROUND and opened[u] and not acted[u]]
         if not movers:
             return
-        dist = self._distance_field(b, me)
-        seat = b.seat
+        dist: list[int] = []
 
         def in_contact(u: int) -> bool:
-            for sq in ADJ8[pos[u]]:
-                w = board[sq]
-                if w >= 0 and seat[w] == enemy and b.creature[w]:
-                    return True
-            return False
+            return bool(ADJ8_MASK[pos[u]] & foes)
 
         def here(u: int) -> int:
             """Steps from u's square to contact: 0 if in contact, else 1 + the best empty neighbour."""
@@ -350,10 +366,16 @@ class HeuristicPlayer(Player):
                 return 0
             return 1 + min((dist[sq] for sq in ADJ4[pos[u]] if board[sq] < 0), default=98)
 
+        # Those in contact chose above; those boxed in by other cards cannot step.
+        movers = [u for u in movers if not in_contact(u) and any(board[sq] < 0 for sq in ADJ4[pos[u]])]
+        if not movers:
+            return
+        dist.extend(self._distance_field(b, me))
         movers.sort(key=here)
         for u in movers:
             if not alive[u] or acted[u]:
                 continue
+            moved = False
             while moves[u] > 0 and not in_contact(u):
                 step, d_best = -1, 99
                 for sq in ADJ4[pos[u]]:
@@ -362,7 +384,8 @@ class HeuristicPlayer(Player):
                 if step < 0 or d_best >= 99:
                     break
                 b.move(u, step)
-            if has_strike[u]:
+                moved = True
+            if moved and has_strike[u]:
                 g, v = self._best_target(b, u)
                 if v >= 0 and g > thr:
                     b.strike(u, v)
@@ -426,6 +449,51 @@ class HeuristicPlayer(Player):
 
 
 _MEAN_CLOSED: dict[tuple[str, int], float] = {}
+_GAINS: dict[str, dict[int, float]] = {}
+
+
+def card_value(key: int) -> float:
+    """What losing a card costs its side, for the heuristic: cost + 1 + its strongest strike."""
+    prof = PROFILES[key]
+    return prof.cost + 1.0 + (prof.strike or (0, 0, 0))[2]
+
+
+def _exact_gain(ku: int, kv: int, rem_u: int, rem_v: int, armor_u: int, armor_v: int, fights: bool,
+                model: str) -> float:
+    """Expected value won by the attacker's side (see :meth:`HeuristicPlayer._gain`)."""
+    pu, pv = PROFILES[ku], PROFILES[kv]
+    if pu.kind == FLYER and pv.prot_flyers:
+        return -1.0
+    val_v = card_value(kv)
+    arm_v = 0 if pu.magic else armor_v
+    half_v = 0.5 * val_v / pv.life
+    gain = 0.0
+    if fights and not pu.unanswerable:
+        val_u = card_value(ku)
+        arm_u = 0 if pv.magic else armor_u
+        no_back = pv.kind == FLYER and pu.prot_flyers
+        half_u = 0.5 * val_u / pu.life
+        for tp, ta, pr in open_summary(ku, kv, model):
+            tp -= arm_v
+            ta = 0 if no_back else ta - arm_u
+            g = 0.0
+            if tp >= rem_v:
+                g = val_v
+            elif tp > 0:
+                g = half_v * tp
+            if ta >= rem_u:
+                g -= val_u
+            elif ta > 0:
+                g -= half_u * ta
+            gain += pr * g
+    else:
+        for tp, pr in closed_summary(ku, model):
+            tp -= arm_v
+            if tp >= rem_v:
+                gain += pr * val_v
+            elif tp > 0:
+                gain += pr * half_v * tp
+    return gain
 
 
 def _mean_closed(key: int, model: str) -> float:

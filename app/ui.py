@@ -21,6 +21,7 @@ PAGE_LIST = (
     ("pages/recruit.py", "Recruit", ":material/groups:"),
     ("pages/combat.py", "Combat", ":material/swords:"),
     ("pages/budgets.py", "Budgets", ":material/savings:"),
+    ("pages/matchup.py", "Matchup", ":material/trophy:"),
 )
 """The pages in menu order: (path relative to ``main.py``, title, icon)."""
 

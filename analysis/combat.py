@@ -32,6 +32,7 @@ Wounds are the strike's power (never below 0, 000 2.13) minus the receiver's arm
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -301,17 +302,25 @@ def _band(face: int) -> int:
     return st.WEAK if face <= 3 else st.MEDIUM if face <= 5 else st.STRONG
 
 
-def reroll_plan(values: tuple[Fraction, ...], rerolls: int) -> tuple[tuple[bool, ...], ...]:
+def reroll_plan(values: tuple[Fraction | int, ...], rerolls: int) -> tuple[tuple[bool, ...], ...]:
     """Optimal stopping for a d6 with up to ``rerolls`` re-rolls: ``plan[k][f]`` says whether to
-    keep face f+1 when k re-rolls are left (keep while the face is worth at least a re-roll)."""
+    keep face f+1 when k re-rolls are left (keep while the face is worth at least a re-roll).
+
+    Exact: the values are brought to whole numbers (a positive common scale does not change any
+    decision) and the worth of a re-roll is kept as a fraction num / 6^j in integers."""
     plan: list[tuple[bool, ...]] = [(True,) * 6]
     if rerolls <= 0:
         return tuple(plan)
-    expected = sum(values, Fraction(0)) / 6  # worth of a roll with no re-roll left
+    if all(isinstance(v, int) for v in values):
+        ints = [int(v) for v in values]
+    else:
+        fracs = [Fraction(v) for v in values]
+        scale = math.lcm(*(f.denominator for f in fracs))
+        ints = [int(f * scale) for f in fracs]
+    num, den = sum(ints), 6  # worth of a roll with no re-roll left
     for _ in range(rerolls):
-        keep = tuple(v >= expected for v in values)
-        plan.append(keep)
-        expected = sum((max(v, expected) for v in values), Fraction(0)) / 6
+        plan.append(tuple(v * den >= num for v in ints))
+        num, den = sum(max(v * den, num) for v in ints), den * 6
     return tuple(plan)
 
 
@@ -349,14 +358,15 @@ def _realms_space_of(
 ) -> StrikeSpace:
     """The realms space from what it depends on: wounds per attack face, re-rolls, the light
     strike back and the defender's roll modifier (cached: many pairs share these)."""
-    plan_a = reroll_plan(tuple(map(Fraction, dealt)) if attack_rerolls else (), attack_rerolls)
+    plan_a = reroll_plan(dealt, attack_rerolls)
     a_weights, a_den = _face_weights(plan_a), 6 ** len(plan_a)
     if closed:
         return _merge(a_den, [Branch(w, (dealt[f], 0)) for f, w in enumerate(a_weights) if w])
     faces = _realms_faces(defence_roll)
     if defence_rerolls:
-        expected_dealt = Fraction(sum(w * d for w, d in zip(a_weights, dealt, strict=True)), a_den)
-        worth = tuple(-expected_dealt if f <= 4 else Fraction(0 if f == 5 else back) for f in faces)
+        # worth to the defender, times a_den: a hit costs the attacker's expected wounds
+        total_dealt = sum(w * d for w, d in zip(a_weights, dealt, strict=True))
+        worth = tuple(-total_dealt if f <= 4 else 0 if f == 5 else back * a_den for f in faces)
         plan = reroll_plan(worth, defence_rerolls)
     else:
         plan = reroll_plan((), 0)

@@ -190,11 +190,12 @@ def _solve(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_tur
         np.maximum(0, np.arange(lb) - b.regeneration),
     )
     optimal = policy == "optimal"
+    buffer = template.copy()
 
     def step(mover: int, nxt: np.ndarray, top: bool) -> np.ndarray:
         """Values with the mover to play (3, waiting closed/open, la, lb), from the values after
         its turn (the opponent to play)."""
-        padded = template.copy()
+        padded = buffer  # the padding (dead creatures) never changes; only the inside is rewritten
         padded[:, :la, :lb] = nxt[:, 0]  # the mover attacked, so it waits closed
         side = sides[mover]
         if optimal or top:

@@ -255,3 +255,17 @@ def test_resolver_matches_exact_odds(x, y, z, exp_a, exp_d, roll, armor, policy)
     exact = dist(strike_odds(att, par, weaken=policy))
     assert {k: F(v, 36) for k, v in counts.items()} == exact
     assert sum(exact.values()) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(s.lists(s.integers(-30, 30), min_size=6, max_size=6), s.integers(1, 60), s.integers(0, 4))
+def test_reroll_plan_is_scale_free_and_exact(values, scale, rerolls):
+    """Integer values and the same values as fractions (divided by ``scale``) give the same plan,
+    and the plan equals a direct Fraction computation of optimal stopping."""
+    fracs = tuple(F(v, scale) for v in values)
+    plan = reroll_plan(tuple(values), rerolls)
+    assert plan == reroll_plan(fracs, rerolls)
+    expected = sum(fracs, F(0)) / 6
+    for k in range(1, rerolls + 1):
+        assert plan[k] == tuple(f >= expected for f in fracs)
+        expected = sum((max(f, expected) for f in fracs), F(0)) / 6

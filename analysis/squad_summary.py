@@ -94,13 +94,16 @@ def budget_frame(payment: Payment, squad: Sequence[Card], rules: Ruleset, mullig
 
 
 def alternatives_frame(rec: Recruitment) -> pd.DataFrame:
-    """The optimal squad and the next-best ones: rank, value, gap to the best, size, cards."""
-    rows = [{"rank": 1, "value": rec.value, "gap": 0.0, "cards": len(rec.squad),
+    """The optimal squad and the next-best ones: rank, value, gap to the best, size, what changes
+    against the best squad (``+name`` added, ``−name`` dropped) and the cards."""
+    rows = [{"rank": 1, "value": rec.value, "gap": 0.0, "cards": len(rec.squad), "changes": "(best)",
              "squad": ", ".join(c.name for c in rec.squad)}]
     for i, alt in enumerate(rec.alternatives, start=2):
+        dropped, added = squad_difference(rec.squad, alt.squad)
+        changes = ", ".join([f"+{n}" for n in added] + [f"−{n}" for n in dropped]) or "same cards"
         rows.append({"rank": i, "value": alt.value, "gap": rec.value - alt.value, "cards": len(alt.squad),
-                     "squad": ", ".join(c.name for c in alt.squad)})
-    return pd.DataFrame(rows, columns=["rank", "value", "gap", "cards", "squad"])
+                     "changes": changes, "squad": ", ".join(c.name for c in alt.squad)})
+    return pd.DataFrame(rows, columns=["rank", "value", "gap", "cards", "changes", "squad"])
 
 
 def squad_difference(best: Sequence[Card], other: Sequence[Card]) -> tuple[list[str], list[str]]:

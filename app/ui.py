@@ -131,17 +131,15 @@ def sidebar() -> None:
                     f"{len(deck.entries)} entries")
         st.caption(f"from {st.session_state.get('deck_source', '?')}")
         names = builtin_ruleset_names()
-        rules_name = st.session_state.get("rules_name", DEFAULT_RULES)
-        if st.session_state.get("rules_pick") != rules_name:
-            st.session_state["rules_pick"] = rules_name
+        # The pickers show the shared state on every page (each page draws its own copy).
+        st.session_state["rules_pick"] = st.session_state.get("rules_name", DEFAULT_RULES)
         st.selectbox("Ruleset", names, key="rules_pick", on_change=_copy_state,
                      args=("rules_pick", "rules_name"),
                      help="classic, relaunch (default), realms (War of the Realms), relaunch-banlist")
         formats = list(current_rules().format_names)
         fmt = current_format()
         st.session_state["deck_format"] = fmt
-        if st.session_state.get("format_pick") != fmt:
-            st.session_state["format_pick"] = fmt
+        st.session_state["format_pick"] = fmt
         st.selectbox("Format", formats, key="format_pick", on_change=_copy_state,
                      args=("format_pick", "deck_format"))
 

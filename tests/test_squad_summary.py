@@ -73,3 +73,13 @@ def test_copy_choices_label_every_copy():
     deck = DECKS[0]
     choices = copy_choices(deck)
     assert len(choices) == deck.size and len({label for label, _ in choices}) == deck.size
+
+
+def test_alternatives_name_their_changes():
+    rules = load_ruleset("relaunch")
+    rec = recruit(random_deal(DECKS[7], 15, 1), rules, top=3)
+    frame = alternatives_frame(rec)
+    assert frame.changes.iloc[0] == "(best)"
+    for alt, changes in zip(rec.alternatives, frame.changes.iloc[1:], strict=True):
+        dropped, added = squad_difference(rec.squad, alt.squad)
+        assert changes.count("+") == len(added) and changes.count("−") == len(dropped)

@@ -186,7 +186,7 @@ fig = go.Figure(
         x=seats["games"],
         y=seats.win_rate,
         error_y=error_bars(seats, "win_rate", "win_lo", "win_hi"),
-        marker_color=["#3b7dd8", "#1a7f37", "#cf222e"],
+        marker_color=["#3b7dd8", "#9dbde0", "#9dbde0"],
         text=seats.win_rate.map(lambda p: f"{p:.2f}"),
         textposition="inside",
     )
@@ -203,7 +203,18 @@ st.subheader("The first game of the pair on the board")
 events = first_game(field_texts[a], field_texts[b], rules_name, result.seed, mulligan_used, players_used)
 rep = replay(events)
 board = battle_figure(rep)
-board.update_layout(height=520, margin=dict(t=50, b=10))
-st.plotly_chart(board, width="stretch", key="chart_board")
-with st.expander("The same game as text, turn by turn"):
-    st.code(battle_text(rep), language=None)
+for trace in [*board.data, *(t for frame in board.frames for t in frame.data)]:
+    trace.update(textfont=dict(size=10, color="#111"), marker=dict(size=46, opacity=0.55))
+board.update_layout(
+    height=620, margin=dict(t=50, b=10), legend=dict(orientation="h", y=1.06, x=1, xanchor="right")
+)
+left, right = st.columns([3, 2])
+left.plotly_chart(board, width="stretch", key="chart_board")
+with right:
+    st.caption(
+        "Move the slider under the board to step through the turns. Each card shows its label and "
+        "wounds/life (hover for its name); a hollow square is a closed card; cards right of the board "
+        "are in the auxiliary zone (flyers, terrains). Blue is seat A (moves first), red seat B."
+    )
+    with st.expander("The same game as text, turn by turn"):
+        st.code(battle_text(rep), language=None)

@@ -255,19 +255,29 @@ def _table_terms(rows, cols, model):
     am_c = np.array([f.attack_mod for f in cols], dtype=np.int64)
     pm_c = np.array([f.parry_mod for f in cols], dtype=np.int64)
 
-    def closed_keys(am, dmg, tgts, transpose):
-        keys = []
-        for i in range(dmg.shape[0]):
-            for j in range(dmg.shape[1]):
-                a_i, t_j = (j, i) if transpose else (i, j)
-                kinds = closed_kind_weights(int(am[a_i]))
-                dist = tuple(sorted((n / 6, int(dmg[i, j, k + 1])) for k, n in kinds))
-                keys.append((dist, tgts[t_j].life, tgts[t_j].regeneration))
-        return keys
+    def closed_rows(am_att, dmg, life_t, regen_t):
+        """Per pair (attacker's roll modifier clamped to where it matters, wounds of weak /
+        medium / strong, target life, target regeneration): what the closed-target race depends on."""
+        shape = dmg.shape[:2]
+        return np.stack([np.broadcast_to(np.clip(am_att, -6, 6), shape), dmg[:, :, 1], dmg[:, :, 2],
+                         dmg[:, :, 3], np.broadcast_to(life_t, shape), np.broadcast_to(regen_t, shape)],
+                        axis=-1).reshape(-1, 6)
 
-    keys_ij = closed_keys(am_r, dealt, cols, False)
-    keys_ji = closed_keys(am_c, back, rows, True)
-    combos, ids = _combo_ids(keys_ij + keys_ji)
+    life_r = np.array([f.life for f in rows], dtype=np.int64)
+    life_c = np.array([f.life for f in cols], dtype=np.int64)
+    regen_r = np.array([f.regeneration for f in rows], dtype=np.int64)
+    regen_c = np.array([f.regeneration for f in cols], dtype=np.int64)
+    keys = np.concatenate([
+        closed_rows(am_r[:, None], dealt, life_c[None, :], regen_c[None, :]),  # row attacks column
+        closed_rows(am_c[None, :], back, life_r[:, None], regen_r[:, None]),  # column attacks row
+    ])
+    uniq, inverse = np.unique(keys, axis=0, return_inverse=True)
+    ids = inverse.reshape(-1)
+    combos = []
+    for am, w, m, st_, life, regen in uniq.tolist():
+        wounds = {0: w, 1: m, 2: st_}
+        dist = tuple(sorted((n / 6, wounds[k]) for k, n in closed_kind_weights(am)))
+        combos.append((dist, life, regen))
     n = nr * nc
     pair_grid = np.arange(n).reshape(nr, nc)
     parts: dict[str, list[np.ndarray]] = {k: [] for k in _TERM_FIELDS}

@@ -269,6 +269,11 @@ class Recruiter:
             suf_el[i] = suf_el[i + 1] + (amount if elite[i] else 0)
             suf_ord[i] = suf_ord[i + 1] + (0 if elite[i] else amount)
             suf_ground[i] = suf_ground[i + 1] + (m[i] if ground[i] else 0)
+        suf_min = [1 << 30] * (n + 1)
+        suf_free = [False] * (n + 1)  # a card costing 0 remains (it always fits)
+        for i in range(n - 1, -1, -1):
+            suf_min[i] = min(suf_min[i + 1], cost[i])
+            suf_free[i] = suf_free[i + 1] or cost[i] == 0
         uniform, ud = self.uniform, self.uniform_density
         # Uniform value per crystal (the crystals objective): bit s of suf_sums[i] is set when the
         # cards i.. can cost exactly s; the bound is then the highest reachable total under the cap.
@@ -341,7 +346,21 @@ class Recruiter:
                     record(v)
                 return
             g = gold0 + adj[pc[mask]]
-            if v + bound(i, g + silver0 - spent, g - espent, fcap - fspent) + eps <= state["thr"]:
+            rt = g + silver0 - spent
+            if uniform:
+                cap = min(rt, suf_ord[i] + min(g - espent, suf_el[i]))
+                reach = (suf_sums[i] & ((2 << cap) - 1)).bit_length() - 1 if cap >= 0 else -1
+                add = ud * reach
+            else:
+                reach = -1
+                add = bound(i, rt, g - espent, fcap - fspent)
+            if v + add + eps <= state["thr"]:
+                return
+            if suf_min[i] > rt or ncard >= ncap or (uniform and reach == 0 and not suf_free[i]):
+                # No remaining card can be added (each alone costs more than is left): this
+                # node's squad is the only leaf below it.
+                if comps <= grounds and v > state["thr"]:
+                    record(v)
                 return
             c = cost[i]
             mask2 = mask | emask[i]

@@ -57,8 +57,9 @@ class Estimate:
     k: int | None = None
     sd: float | None = None
 
-    def contains(self, x: float) -> bool:
-        return self.lo <= x <= self.hi
+    def contains(self, x: float, slack: float = 1e-12) -> bool:
+        """Whether ``x`` lies in the interval (``slack`` absorbs float rounding of exact values)."""
+        return self.lo - slack <= x <= self.hi + slack
 
     def at_level(self, level: float) -> Estimate:
         """The same estimate with an interval of another confidence level (e.g. Bonferroni)."""

@@ -159,7 +159,7 @@ def duel(
         if f.life > MAX_LIFE:
             raise BerserkInputError(f"{f.name}: life {f.life} is above the duel limit {MAX_LIFE}")
     probs = _duel(first, second, model, policy, weaken, int(max_turns))
-    w1, w2, both = (float(x) for x in probs)
+    w1, w2, both = (min(1.0, max(0.0, float(x))) for x in probs)  # float rounding may pass 1 by 1e-16
     undecided = max(0.0, 1.0 - w1 - w2 - both)
     shown = weaken if model == STRIKE_TABLE else "n/a"
     return DuelResult(first.name, second.name, w1, w2, both, undecided, policy, shown, model, int(max_turns))

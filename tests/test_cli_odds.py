@@ -11,6 +11,7 @@ import pytest
 from analysis.cards import load_cards
 from analysis.cli import main
 from analysis.combat import fighter_from_card, strike_odds
+from analysis.combat_mc import wilson
 from analysis.decks import read_deck, sample_deck_paths
 from analysis.duel import duel
 from analysis.recruit import read_ratings
@@ -61,6 +62,28 @@ def test_odds_options(capsys):
     assert main(["odds", a.name, b.name]) == 0
     text = capsys.readouterr().out
     assert "P(target dies)" in text and "first wins" in text
+
+
+def test_odds_simulate_json(capsys):
+    a, b = deck_creatures()[4:6]
+    out = run_json(capsys, "odds", a.name, b.name, "--simulate", "100000", "--seed", "3", "--json")
+    mc = out["monte_carlo"]
+    assert mc["n"] == 100000 and mc["seed"] == 3 and mc["duel"]["policy"] == "always_attack"
+    exact = {(o["to_target"], o["to_attacker"]): o["p"] for o in out["outcomes"]}
+    figures = [(o, exact[(o["to_target"], o["to_attacker"])]) for o in mc["outcomes"]]
+    ends = ("first_wins", "second_wins", "both_die", "undecided")
+    figures += [(mc["duel"][k], out["duel"][k]) for k in ends]
+    for fig, _ in figures:  # the reported interval is the 95 % Wilson interval of the count
+        est = wilson(round(fig["p"] * 100000), 100000)
+        assert (fig["lo"], fig["hi"]) == pytest.approx((est.lo, est.hi))
+    # every exact figure inside its interval, Bonferroni-adjusted over the figures (see test_combat_mc)
+    level = 1 - 0.05 / len(figures)
+    for fig, x in figures:
+        assert wilson(round(fig["p"] * 100000), 100000).at_level(level).contains(x)
+    assert set(mc["outcomes"][0]) == {"to_target", "to_attacker", "p", "lo", "hi"}
+    optimal = run_json(capsys, "odds", a.name, b.name, "--simulate", "1000", "--duel-policy", "optimal",
+                       "--json")
+    assert optimal["monte_carlo"]["duel"] is None
 
 
 @pytest.mark.parametrize("argv", [

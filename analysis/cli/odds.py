@@ -13,7 +13,9 @@ from analysis.cli.common import (
     rules_from,
 )
 from analysis.combat import WEAKEN_POLICIES, StrikeOdds, parse_fighter_spec, strike_odds
+from analysis.combat_mc import DuelSim, Estimate, StrikeSim, simulate_duels, simulate_strikes
 from analysis.duel import DEFAULT_MAX_TURNS, DUEL_POLICIES, DuelResult, duel
+from analysis.errors import BerserkInputError
 
 FIGHTER_HELP = ("card name or SET/NUM (optionally NAME+MODIFIERS, e.g. 'Эвтерпа+exp_attack=2'), or custom "
                 "stats X-Y-Z:LIFE[:MODIFIERS], e.g. 2-3-4:8:armor=1,blessing")
@@ -38,10 +40,34 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS, metavar="N",
                    help="duel turns (both players' turns counted) before 'undecided' "
                    f"(default {DEFAULT_MAX_TURNS})")
+    p.add_argument("--simulate", type=int, default=0, metavar="N",
+                   help="also run N simulated strikes and N simulated duels (Monte Carlo, 95%% intervals)")
+    p.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
     add_rules_option(p)
     add_cards_option(p)
     add_json_option(p)
     p.set_defaults(func=run)
+
+
+def _interval(e: Estimate) -> dict[str, float]:
+    return {"p": e.value, "lo": e.lo, "hi": e.hi}
+
+
+def simulation_json(sim: StrikeSim, duel_sim: DuelSim | None) -> dict[str, object]:
+    """The ``monte_carlo`` object of ``--json --simulate N``."""
+    return {
+        "n": sim.n,
+        "seed": sim.seed,
+        "outcomes": [{"to_target": t, "to_attacker": a, **_interval(e)}
+                     for (t, a), e in sim.outcomes.items()],
+        "p_target_dies": _interval(sim.p_target_dies),
+        "duel": None if duel_sim is None else {
+            "n": duel_sim.n,
+            "policy": duel_sim.policy,
+            **{k: _interval(getattr(duel_sim, k))
+               for k in ("first_wins", "second_wins", "both_die", "undecided")},
+        },
+    }
 
 
 def odds_json(odds: StrikeOdds, result: DuelResult, rules_name: str) -> dict[str, object]:
@@ -79,8 +105,20 @@ def run(args: argparse.Namespace) -> int:
     odds = strike_odds(attacker, target, rules, closed=args.closed, weaken=args.weaken)
     result = duel(attacker, target, rules, policy=args.duel_policy, weaken=args.weaken,
                   max_turns=args.max_turns)
+    if args.simulate < 0:
+        raise BerserkInputError(f"--simulate must be ≥ 0, got {args.simulate}")
+    sim = duel_sim = None
+    if args.simulate:
+        sim = simulate_strikes(attacker, target, rules, args.closed, args.weaken, n=args.simulate,
+                               seed=args.seed)
+        if args.duel_policy == "always_attack":  # the simulation plays the always-attack policy only
+            duel_sim = simulate_duels(attacker, target, rules, args.weaken, n=args.simulate,
+                                      max_turns=args.max_turns, seed=args.seed)
     if args.json:
-        print_json(odds_json(odds, result, rules.name))
+        out = odds_json(odds, result, rules.name)
+        if sim is not None:
+            out["monte_carlo"] = simulation_json(sim, duel_sim)
+        print_json(out)
         return 0
     state = "closed" if args.closed else "open"
     print(f"{attacker.describe()}\n  strikes {target.describe()} ({state})")
@@ -96,4 +134,18 @@ def run(args: argparse.Namespace) -> int:
           f"{attacker.name} moves first):")
     print(f"  first wins {result.first_wins:.4f}   second wins {result.second_wins:.4f}   "
           f"both die {result.both_die:.4f}   undecided {result.undecided:.4f}")
+    if sim is not None:
+        print(f"Monte Carlo, {sim.n:,} strikes (seed {sim.seed}), 95% intervals:")
+        for (t, a), e in sim.outcomes.items():
+            print(f"{t:>9}  {a:>11}  {e.value:>11.4f}  [{e.lo:.4f}, {e.hi:.4f}]")
+        d = sim.p_target_dies
+        print(f"P(target dies) = {d.value:.4f} [{d.lo:.4f}, {d.hi:.4f}]")
+        if duel_sim is None:
+            print("  (the duel simulation plays always_attack only; see the exact figures above)")
+        else:
+            parts = [f"{label} {getattr(duel_sim, k).value:.4f} [{getattr(duel_sim, k).lo:.4f}, "
+                     f"{getattr(duel_sim, k).hi:.4f}]"
+                     for label, k in (("first wins", "first_wins"), ("second wins", "second_wins"),
+                                      ("both die", "both_die"), ("undecided", "undecided"))]
+            print(f"  {duel_sim.n:,} duels: " + "   ".join(parts))
     return 0

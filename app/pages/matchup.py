@@ -6,6 +6,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 from ui import (
+    card_db,
     current_deck,
     current_rules,
     deck_from_key,
@@ -17,7 +18,7 @@ from ui import (
 )
 from ui import seed_input as seed_field
 
-from analysis.battle.draw import battle_figure, battle_text
+from analysis.battle.draw import battle_figure, battle_text, unit_labels
 from analysis.battle.players import PLAYERS
 from analysis.battle.record import replay
 from analysis.errors import BerserkInputError
@@ -201,7 +202,7 @@ right.plotly_chart(fig, width="stretch", key="chart_pair")
 
 st.subheader("The first game of the pair on the board")
 events = first_game(field_texts[a], field_texts[b], rules_name, result.seed, mulligan_used, players_used)
-rep = replay(events)
+rep = replay(events, card_db())
 board = battle_figure(rep)
 for trace in [*board.data, *(t for frame in board.frames for t in frame.data)]:
     trace.update(textfont=dict(size=10, color="#111"), marker=dict(size=46, opacity=0.55))
@@ -214,7 +215,14 @@ with right:
     st.caption(
         "Move the slider under the board to step through the turns. Each card shows its label and "
         "wounds/life (hover for its name); a hollow square is a closed card; cards right of the board "
-        "are in the auxiliary zone (flyers, terrains). Blue is seat A (moves first), red seat B."
+        f"are in the auxiliary zone (flyers, terrains). Blue (A) is {a}, moving first; red (B) is {b}."
+    )
+    st.dataframe(
+        {"card": unit_labels(rep), "name": list(rep.names), "life": list(rep.life)},
+        hide_index=True,
+        width="stretch",
+        height=300,
+        key="matchup_units",
     )
     with st.expander("The same game as text, turn by turn"):
         st.code(battle_text(rep), language=None)

@@ -99,6 +99,10 @@ def _apply_modifiers(base: dict[str, int], modifiers: dict[str, int] | None) -> 
     out = dict(base)
     for name, value in (modifiers or {}).items():
         if name in NAMED_MODIFIERS:
+            if int(value) < 0:
+                raise BerserkInputError(
+                    f"modifier {name} must be ≥ 0, got {value} (use roll= or power= to subtract)"
+                )
             out[name] = max(out.get(name, 0), int(value))  # 000 2.15: only the largest applies
         elif name in EXTRA_MODIFIERS:
             out[name] = out.get(name, 0) + int(value)
@@ -114,7 +118,7 @@ def _apply_modifiers(base: dict[str, int], modifiers: dict[str, int] | None) -> 
 def fighter_from_card(card: Card, modifiers: dict[str, int] | None = None) -> Fighter:
     """The profile of a creature card, plus user modifiers (see the module docstring)."""
     if not card.is_creature:
-        raise BerserkInputError(f"{card.label()} is a {card.type}, not a creature: it has no simple strike")
+        raise BerserkInputError(f"{card.label()} is not a creature ({card.type}): it has no simple strike")
     if card.strike is None or card.life is None:
         raise BerserkInputError(
             f"{card.label()} has no strike or life in the card data; give custom stats instead "

@@ -233,7 +233,7 @@ def test_custom_fighter_specs():
     assert (f.strike, f.life, f.armor, f.blessing) == ((2, 3, 4), 8, 1, 1)
     g = parse_fighter_spec("Эвтерпа+exp_attack=2", db.find)
     assert g.exp_attack == 2 and g.life == 12
-    for bad in ("2-3-4", "2-3-4:x", "2-3:5", "Эвтерпа+speed=2"):
+    for bad in ("2-3-4", "2-3-4:x", "2-3:5", "Эвтерпа+speed=2", "2-3-4:5:armor=-1", "2-3-4:0"):
         with pytest.raises(BerserkInputError):
             parse_fighter_spec(bad, db.find)
 

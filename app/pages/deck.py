@@ -173,7 +173,8 @@ fig.update_layout(showlegend=False, margin=dict(t=60, b=10), height=340)
 left.plotly_chart(fig, width="stretch", key="chart_elements")
 
 types = type_counts(deck)
-fig = px.bar(types, x="type", y="copies", text="copies", title="Card types")
+fig = px.bar(types, x="type", y="copies", text="copies", title="Card types",
+             color_discrete_sequence=["#5b7a99"])
 fig.update_layout(margin=dict(t=60, b=10), height=340)
 right.plotly_chart(fig, width="stretch", key="chart_types")
 
@@ -185,11 +186,12 @@ with left:
         st.markdown("**Flyer cost**")
         st.info("No flying creatures in this deck.")
     else:
-        fig = px.bar(flyers, x="cost", y="name", orientation="h", text="copies",
-                     color="elite",
-                     color_discrete_map={True: KIND_COLOURS["elite"], False: KIND_COLOURS["ordinary"]},
-                     title="Flyer cost (bar label: copies)", labels={"name": "", "elite": "elite"})
-        fig.update_layout(margin=dict(t=60, b=10), height=340, yaxis=dict(autorange="reversed"))
+        shown = flyers.assign(kind=flyers.elite.map({True: "elite", False: "ordinary"}))
+        fig = px.bar(shown, x="cost", y="name", orientation="h", text="copies", color="kind",
+                     color_discrete_map=KIND_COLOURS, title="Flyer cost (bar label: copies)",
+                     labels={"name": "", "kind": ""})
+        fig.update_layout(margin=dict(t=60, b=10), height=340, yaxis=dict(autorange="reversed"),
+                          legend=dict(orientation="h", y=1.12, x=1, xanchor="right"))
         st.plotly_chart(fig, width="stretch", key="chart_flyers")
         cap = f"cap {fsum.cap}" if fsum.cap else "no flying cost cap in this ruleset"
         fit = "all fit together" if fsum.all_fit else "they cannot all be in one squad"

@@ -36,7 +36,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -73,6 +73,8 @@ class MatchupSettings:
 
     def __post_init__(self) -> None:
         parse_policy(self.mulligan)
+        if self.battle.model != self.rules.combat_model:  # the ruleset decides the combat model
+            object.__setattr__(self, "battle", replace(self.battle, model=self.rules.combat_model))
         for name in self.players:
             if name not in PLAYERS:
                 raise BerserkInputError(f"unknown player {name!r}; players: {', '.join(PLAYERS)}")

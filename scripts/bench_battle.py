@@ -12,7 +12,8 @@ Measures:
    load). The same for the random player, as a reference.
 2. The 10-deck matchup matrix through the whole pipeline (deals, optimal mulligan thresholds,
    optimal recruitment, battle) with ``--games`` games per pair on ``--processes`` processes,
-   timed once, wall-clock; and the same matrix on a Dask LocalCluster with ``--dask-games``.
+   timed once, wall-clock (its results are written to reports/matchup_matrix.csv and .html, as
+   ``berserk matrix`` would); and the same matrix on a Dask LocalCluster with ``--dask-games``.
 """
 
 from __future__ import annotations
@@ -148,6 +149,11 @@ def main() -> int:
         "games_per_s": round(n_games / wall, 1),
     }
     report["load_after_matrix"] = load()
+    # The matrix itself is a deliverable: the same files `berserk matrix data/decks/*.txt` writes.
+    reports = Path(args.out).parent
+    write_text_atomic(reports / "matchup_matrix.csv", matrix.frame().to_csv(index=False, float_format="%.6g"))
+    write_text_atomic(reports / "matchup_matrix.html",
+                      matrix.figure().to_html(include_plotlyjs="cdn", full_html=True))
     t0 = time.perf_counter()
     dmatrix = matchup_matrix(decks, settings, games=args.dask_games, seed=1, executor="dask",
                              processes=args.processes)

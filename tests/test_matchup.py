@@ -111,11 +111,23 @@ def test_cli_matchup_text_squads_and_record(capsys, tmp_path):
     assert "1 to 15" in capsys.readouterr().err
     squad = tmp_path / "squad.txt"
     squad.write_text("# S\n3 Кочевник\n3 Кшар\n", encoding="utf-8")
+    plot = tmp_path / "g.html"
     assert main(["matchup", str(squad), str(squad), "--squads", "--games", "10", "--record", str(rec),
-                 "--draw"]) == 0
+                 "--draw", "--plot", str(plot)]) == 0
     out = capsys.readouterr().out
     assert "A wins" in out and "A moves first" in out and "aux:" in out
     assert rec.read_text(encoding="utf-8").startswith('{"e": "header"')
+    assert "plotly" in plot.read_text(encoding="utf-8")
+
+
+def test_realms_rules_use_the_defence_die(db):
+    from analysis.rules import load_ruleset
+
+    realms = MatchupSettings(load_ruleset("realms"), mulligan="never")
+    assert realms.battle.model == "defence_die"
+    squad = [db.find("Кочевник"), db.find("Кшар")] * 3
+    r = squad_matchup(squad, squad, realms, games=40, seed=1)
+    assert r.games == 40 and r.a_wins + r.b_wins + r.draws == 40
 
 
 def test_cli_matrix_writes_reports(tmp_path, capsys):

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from analysis.battle.board import (
     ADJ4,
-    ADJ8,
     ADJ8_MASK,
     ADJ8_SELF,
     NEAR_MASK,
@@ -318,6 +317,7 @@ class HeuristicPlayer(Player):
         # moving; and the squares of enemy creatures, for "in contact" (as at the start of the turn).
         hot = 0
         foes = 0
+        near_foes = 0
         creature = b.creature
         for v in b.units[enemy]:
             p = pos[v]
@@ -325,6 +325,7 @@ class HeuristicPlayer(Player):
                 hot |= NEAR_MASK[p]
                 if creature[v]:
                     foes |= 1 << p
+                    near_foes |= ADJ8_MASK[p]
         # Strikes from where the cards stand, best first (a plan is redone if its target died).
         plans = []
         for u in units:
@@ -370,7 +371,18 @@ class HeuristicPlayer(Player):
         movers = [u for u in movers if not in_contact(u) and any(board[sq] < 0 for sq in ADJ4[pos[u]])]
         if not movers:
             return
-        dist.extend(self._distance_field(b, me))
+        occupied = 0
+        for sq, w in enumerate(board):
+            if w >= 0:
+                occupied |= 1 << sq
+        key = (occupied << SQUARES) | (near_foes & ~occupied)
+        field = _FIELDS.get(key)
+        if field is None:
+            if len(_FIELDS) > 200_000:
+                _FIELDS.clear()
+            field = _distance_field(occupied, near_foes & ~occupied)
+            _FIELDS[key] = field
+        dist.extend(field)
         movers.sort(key=here)
         for u in movers:
             if not alive[u] or acted[u]:
@@ -391,35 +403,6 @@ class HeuristicPlayer(Player):
                     b.strike(u, v)
                     if b.over:
                         return
-
-    @staticmethod
-    def _distance_field(b: Battle, me: int) -> list[int]:
-        """Steps through empty squares from each empty square to an empty square next to an enemy
-        creature on the board (99 where no such path exists)."""
-        far = 99
-        dist = [far] * SQUARES
-        board = b.board
-        pos = b.pos
-        frontier = []
-        for v in b.units[1 - me]:
-            p = pos[v]
-            if p < 0 or not b.creature[v]:
-                continue
-            for sq in ADJ8[p]:
-                if dist[sq] and board[sq] < 0:
-                    dist[sq] = 0
-                    frontier.append(sq)
-        d = 0
-        while frontier:
-            d += 1
-            nxt = []
-            for sq in frontier:
-                for t in ADJ4[sq]:
-                    if dist[t] == far and board[t] < 0:
-                        dist[t] = d
-                        nxt.append(t)
-            frontier = nxt
-        return dist
 
     # ---------------------------------------------------------------- reactions
 
@@ -449,6 +432,29 @@ class HeuristicPlayer(Player):
 
 
 _MEAN_CLOSED: dict[tuple[str, int], float] = {}
+_FIELDS: dict[int, tuple[int, ...]] = {}
+
+
+def _distance_field(occupied: int, goals: int) -> tuple[int, ...]:
+    """Steps through empty squares (not in the ``occupied`` mask) from each square to one of the
+    ``goals`` (empty squares next to an enemy creature); 99 where no path exists. Memoised by the
+    caller on (occupied, goals), which is all it depends on."""
+    far = 99
+    dist = [far] * SQUARES
+    frontier = [sq for sq in range(SQUARES) if goals >> sq & 1]
+    for sq in frontier:
+        dist[sq] = 0
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for sq in frontier:
+            for t in ADJ4[sq]:
+                if dist[t] == far and not occupied >> t & 1:
+                    dist[t] = d
+                    nxt.append(t)
+        frontier = nxt
+    return tuple(dist)
 _GAINS: dict[str, dict[int, float]] = {}
 
 

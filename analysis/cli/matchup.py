@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from analysis.atomic import write_text_atomic
 from analysis.battle import BattleConfig
-from analysis.battle.draw import battle_text
+from analysis.battle.draw import battle_figure, battle_text
 from analysis.battle.engine import TIMEOUT_RULES
 from analysis.battle.players import PLAYERS
 from analysis.battle.record import replay, write_record
@@ -76,6 +77,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_battle_options(p)
     p.add_argument("--record", metavar="JSONL", help="also write the first game's battle as JSON lines")
     p.add_argument("--draw", action="store_true", help="also print the first game's board turn by turn")
+    p.add_argument("--plot", metavar="HTML", help="also write the first game as a plotly board (HTML)")
     add_rules_option(p)
     add_cards_option(p)
     add_json_option(p)
@@ -97,10 +99,13 @@ def run(args: argparse.Namespace) -> int:
         a, b = deck_a, deck_b  # type: ignore[assignment]
         result = deck_matchup(deck_a, deck_b, settings, args.games, args.seed, executor, args.processes,
                               progress=progress)
-    if args.record or args.draw:
+    if args.record or args.draw or args.plot:
         events = first_game_record(a, b, settings, args.seed)
         if args.record:
             write_record(args.record, events)
+        if args.plot:
+            figure = battle_figure(replay(events, db))
+            write_text_atomic(args.plot, figure.to_html(include_plotlyjs="cdn", full_html=True))
         if args.draw and not args.json:
             print(battle_text(replay(events, db)))
             print()

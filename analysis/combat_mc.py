@@ -37,8 +37,9 @@ from analysis.combat import (
     lone_value,
     model_of,
     reroll_plan,
+    strike_space,
 )
-from analysis.duel import DEFAULT_MAX_TURNS, first_exchange_choices
+from analysis.duel import DEFAULT_MAX_TURNS, DUEL_POLICIES, duel_policy
 from analysis.errors import BerserkInputError
 
 Z95 = 1.959963984540054
@@ -291,6 +292,24 @@ class DuelSim:
     max_turns: int
 
 
+def _open_table(att: Fighter, tgt: Fighter, weak_keys: tuple) -> tuple[np.ndarray, ...]:
+    """Strike Table on an open target for the 36 die combinations: wounds without and with
+    weakening, and the index of the combination's weakenable row in ``weak_keys`` (−1: none)."""
+    faces = np.arange(1, 7, dtype=np.int16)
+    ra, rp = np.repeat(faces, 6) + att.attack_mod, np.tile(faces, 6) + tgt.parry_mod
+    dealt, back = _kind_wounds(att, tgt), _kind_wounds(tgt, att)
+    pt, pa = _table_rules(ra, rp, dealt, back, lambda *x: np.zeros(len(x[0]), dtype=bool))
+    wt, wa = _table_rules(ra, rp, dealt, back, lambda *x: np.ones(len(x[0]), dtype=bool))
+    d = np.clip(ra - rp, -_SPAN, _SPAN) + _SPAN
+    index = {key: r for r, key in enumerate(weak_keys)}
+    row = np.full(36, -1, dtype=np.int64)
+    for c in np.flatnonzero(_CAN[d]):
+        chooser = "attacker" if _CHOOSER_ATT[d[c]] else "parrier"
+        key = ((int(pt[c]), int(pa[c])), (int(wt[c]), int(wa[c])), chooser)
+        row[c] = index[key]
+    return pt, pa, wt, wa, row
+
+
 def simulate_duels(
     first: Fighter,
     second: Fighter,
@@ -299,51 +318,90 @@ def simulate_duels(
     n: int = 200_000,
     max_turns: int = DEFAULT_MAX_TURNS,
     seed: int = 0,
+    policy: str = "always_attack",
 ) -> DuelSim:
-    """``n`` simulated duels under ``always_attack`` (the first moves first; see :mod:`analysis.duel`).
+    """``n`` simulated duels (the first moves first; see :mod:`analysis.duel`).
 
-    With ``best`` the opening exchange's weakening follows the chooser's exact winning chances
-    (:func:`analysis.duel.first_exchange_choices`), so the figures are comparable with the DP."""
+    The creatures follow the exact duel's decisions (:func:`analysis.duel.duel_policy`): under
+    ``optimal`` whether to attack or hold back, and under ``best`` whether to weaken, given the
+    wounds, who is open and the turns left; so the simulated figures estimate the exact ones."""
     model = model_of(rules)
     if weaken not in WEAKEN_POLICIES:
         raise BerserkInputError(f"unknown weakening policy {weaken!r}; use never, always or best")
+    if policy not in DUEL_POLICIES:
+        raise BerserkInputError(f"unknown duel policy {policy!r}; use one of {', '.join(DUEL_POLICIES)}")
+    table = model == STRIKE_TABLE
+    plan = duel_policy(first, second, model, policy, weaken, max_turns) if (
+        policy == "optimal" or (weaken == "best" and table)) else None
     dice = _Dice(np.random.default_rng(seed))
     fighters = (first, second)
-    wounds = np.zeros((2, n), dtype=np.int32)
+    wounds = np.zeros((2, n), dtype=np.int64)
+    is_open = np.ones((2, n), dtype=bool)  # both creatures start open
     result = np.full(n, 3, dtype=np.int8)  # 0 first wins, 1 second wins, 2 both die, 3 undecided
     active = np.arange(n)
-    if weaken == "best" and model == STRIKE_TABLE:
-        choices = first_exchange_choices(first, second, model, max_turns)
-
-        def rule(pt, pa, wt, wa, chooser_att):
-            use = np.zeros(len(pt), dtype=bool)
-            for (plain, weak, chooser), yes in choices.items():
-                if yes:
-                    use |= ((pt == plain[0]) & (pa == plain[1]) & (wt == weak[0]) & (wa == weak[1])
-                            & (chooser_att == (chooser == "attacker")))
-            return use
+    no_rule = _lone_rule("never")
+    closed_strike = {m: _Striker(fighters[m], fighters[1 - m], model, True, no_rule) for m in (0, 1)}
+    if table:
+        keys = plan.weak_keys if plan is not None else tuple(
+            _all_weak_keys(fighters[m], fighters[1 - m]) for m in (0, 1))
+        open_table = {m: _open_table(fighters[m], fighters[1 - m], keys[m]) for m in (0, 1)}
     else:
-        rule = _lone_rule(weaken)
-    strikers = {(m, closed): _Striker(fighters[m], fighters[1 - m], model, closed, rule)
-                for m in (0, 1) for closed in (False, True)}
+        open_strike = {m: _Striker(fighters[m], fighters[1 - m], model, False, no_rule) for m in (0, 1)}
     for turn in range(1, max_turns + 1):
         if not len(active):
             break
+        left = max_turns - turn + 1
         mover = 0 if turn % 2 else 1
         me, other = fighters[mover], fighters[1 - mover]
-        w_me = np.maximum(0, wounds[mover, active] - me.regeneration)
-        to_o, to_me = strikers[(mover, turn > 1)](dice, len(active))
-        w_me = w_me + to_me
-        w_other = wounds[1 - mover, active] + to_o
-        wounds[mover, active], wounds[1 - mover, active] = w_me, w_other
-        dead_me, dead_other = w_me >= me.life, w_other >= other.life
+        holds, weakens = plan.decisions(left) if plan is not None else (None, None)
+        w = wounds[:, active]
+        w[mover] = np.maximum(0, w[mover] - me.regeneration)  # opens and regenerates
+        waiting_open = is_open[1 - mover, active]
+        if holds is not None:
+            hold = holds[waiting_open.astype(np.int64), w[0], w[1]]
+        else:
+            hold = np.zeros(len(active), dtype=bool)
+        to_o = np.zeros(len(active), dtype=np.int64)
+        to_me = np.zeros(len(active), dtype=np.int64)
+        closed_att = np.flatnonzero(~hold & ~waiting_open)
+        if len(closed_att):
+            to_o[closed_att] = closed_strike[mover](dice, len(closed_att))[0]
+        open_att = np.flatnonzero(~hold & waiting_open)
+        if len(open_att):
+            if table:
+                pt, pa, wt, wa, row = open_table[mover]
+                combo = (dice.d6(len(open_att)) - 1) * 6 + dice.d6(len(open_att)) - 1
+                r = row[combo]
+                if weaken == "always":
+                    use = r >= 0
+                elif weaken == "best" and weakens is not None:
+                    use = np.zeros(len(open_att), dtype=bool)
+                    has = r >= 0
+                    use[has] = weakens[r[has], w[0][open_att][has], w[1][open_att][has]]
+                else:
+                    use = np.zeros(len(open_att), dtype=bool)
+                to_o[open_att] = np.where(use, wt[combo], pt[combo])
+                to_me[open_att] = np.where(use, wa[combo], pa[combo])
+            else:
+                t, a_ = open_strike[mover](dice, len(open_att))
+                to_o[open_att], to_me[open_att] = t, a_
+        w[mover] += to_me
+        w[1 - mover] += to_o
+        wounds[:, active] = w
+        is_open[mover, active] = hold  # striking closes the attacker; holding back keeps it open
+        dead_me, dead_other = w[mover] >= me.life, w[1 - mover] >= other.life
         ended = dead_me | dead_other
         outcome = np.where(dead_me & dead_other, 2, np.where(dead_other, mover, 1 - mover))
         result[active[ended]] = outcome[ended]
         active = active[~ended]
     counts = np.bincount(result, minlength=4)
-    shown = weaken if model == STRIKE_TABLE else "n/a"
-    return DuelSim(n, seed, *(wilson(int(c), n) for c in counts), "always_attack", shown, max_turns)
+    shown = weaken if table else "n/a"
+    return DuelSim(n, seed, *(wilson(int(c), n) for c in counts), policy, shown, max_turns)
+
+
+def _all_weak_keys(att: Fighter, tgt: Fighter) -> tuple:
+    space = strike_space(att, tgt, STRIKE_TABLE, False)
+    return tuple((b.plain, b.weakened, b.chooser) for b in space.branches if b.weakened is not None)
 
 
 __all__ = ["DuelSim", "Estimate", "StrikeSim", "simulate_duels", "simulate_strikes", "wilson"]

@@ -105,6 +105,8 @@ class _Branches:
         owners = [mover if rows[i][3] == "attacker" else 1 - mover for i in weak_rows]
         self.own = np.array(owners, dtype=np.int64)
         self.weak_shape = (len(weak_rows), la, lb)
+        self.weak_keys = tuple((rows[i][1], rows[i][2], rows[i][3]) for i in weak_rows)
+        self.last_better: np.ndarray | None = None  # the latest best-weakening choices, per weak row
 
     def value(self, padded: np.ndarray, weaken: str) -> np.ndarray:
         """Expected outcome vectors of attacking, (3, groups, la, lb), for every (wA, wB) at once."""
@@ -119,6 +121,7 @@ class _Branches:
                 plain = values[:, self.weak_rows]
                 better = weak[self.own, ar] > plain[self.own, ar]
                 values[:, self.weak_rows] = np.where(better[None], weak, plain)
+                self.last_better = better
         out = self.weights @ values.reshape(3, self.shape[0], -1)  # (3, groups, la·lb)
         return out.reshape(3, self.weights.shape[0], self.shape[1], self.shape[2])
 
@@ -173,7 +176,8 @@ def _duel(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_turn
     return tuple(float(x) for x in final[:, 1, 0, 0])
 
 
-def _solve(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_turns: int):
+def _solve(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_turns: int,
+           record: dict | None = None):
     """(values with the first to move, values one turn later, the padding template); values are
     (3, 2, life_a, life_b): channels first wins / second wins / both die, then the waiting
     creature closed / open, then the wounds of each."""
@@ -192,9 +196,10 @@ def _solve(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_tur
     optimal = policy == "optimal"
     buffer = template.copy()
 
-    def step(mover: int, nxt: np.ndarray, top: bool) -> np.ndarray:
+    def step(mover: int, nxt: np.ndarray, top: bool, n: int = 0) -> np.ndarray:
         """Values with the mover to play (3, waiting closed/open, la, lb), from the values after
-        its turn (the opponent to play)."""
+        its turn (the opponent to play). With ``record``, the decisions at ``n`` turns left are
+        kept (on the grid after the mover's regeneration)."""
         padded = buffer  # the padding (dead creatures) never changes; only the inside is rewritten
         padded[:, :la, :lb] = nxt[:, 0]  # the mover attacked, so it waits closed
         side = sides[mover]
@@ -207,44 +212,65 @@ def _solve(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_tur
             own, opp = mover, 1 - mover
             better_hold = (hold[own] > values[own]) | ((hold[own] == values[own]) & (hold[opp] < values[opp]))
             values = np.where(better_hold[None], hold, values)
+        if record is not None:
+            weak_choice = side.both.last_better if weaken == "best" and (optimal or top) else None
+            record[n] = (better_hold if optimal else None, weak_choice)
+            side.both.last_better = None
         idx = regen_index[mover]
         return values[:, :, idx, :] if mover == 0 else values[:, :, :, idx]
 
     recent: list[np.ndarray] = [np.zeros((3, 2, la, lb))]  # values with n turns left
     for n in range(1, max_turns + 1):
         mover = (max_turns - n) % 2  # A moves when an even number of turns has been played
-        values = step(mover, recent[-1], top=n == max_turns)
+        values = step(mover, recent[-1], top=n == max_turns, n=n)
         recent = [*recent[-2:], values]
         if 3 <= n < max_turns - 1 and np.array_equal(values, recent[-3]):
             # Stationary: the values repeat every two turns from here on.
             below = recent[-2] if (max_turns - n) % 2 == 0 else values
-            return step(0, below, top=True), below, template
+            if record is not None:
+                record["stationary"] = n
+            return step(0, below, top=True, n=max_turns), below, template
     return recent[-1], recent[-2], template
 
 
-def first_exchange_choices(
-    first: Fighter, second: Fighter, rules=STRIKE_TABLE, max_turns: int = DEFAULT_MAX_TURNS
-) -> dict[tuple[tuple[int, int], tuple[int, int], str], bool]:
-    """Under ``always_attack`` with ``best`` weakening, whether the chooser weakens on each
-    weakenable row of the opening exchange: (plain, weakened, chooser) → True/False, decided by the
-    chooser's probability of winning the rest of the duel (strictly better; a tie: no weakening).
-    The Monte Carlo duel uses it to play the same policy as the exact one."""
+@dataclass(frozen=True)
+class DuelPolicy:
+    """The decisions of the exact duel, turn by turn, for a simulation to follow.
+
+    ``decisions(n)`` with ``n`` turns left (the mover is the first creature when ``max_turns − n``
+    is even) gives ``(holds, weakens)``: ``holds[o, wA, wB]`` (``optimal`` only, else None) says
+    the mover holds back when the waiting creature is closed (o = 0) or open (1); ``weakens[r, wA,
+    wB]`` (``best`` weakening only, else None) says whether the chooser weakens on weakenable row
+    ``r`` of the mover's open-target strike, rows as in ``weak_keys[mover]`` = (plain, weakened,
+    chooser). Wounds are those after the mover's regeneration."""
+
+    policy: str
+    weaken: str
+    max_turns: int
+    steps: dict
+    weak_keys: tuple[tuple, tuple]
+
+    def decisions(self, n: int) -> tuple[np.ndarray | None, np.ndarray | None]:
+        stationary = self.steps.get("stationary")
+        if stationary is not None and n > stationary and n != self.max_turns:
+            n = stationary if (n - stationary) % 2 == 0 else stationary - 1
+        return self.steps.get(n, (None, None))
+
+
+def duel_policy(
+    first: Fighter, second: Fighter, rules=STRIKE_TABLE, policy: str = "optimal", weaken: str = "best",
+    max_turns: int = DEFAULT_MAX_TURNS,
+) -> DuelPolicy:
+    """The turn-by-turn decisions behind :func:`duel` (see :class:`DuelPolicy`)."""
     model = model_of(rules)
-    if max_turns < 1:
-        return {}
-    _, below, template = _solve(first, second, model, "always_attack", "best", max_turns)
+    record: dict = {}
+    if max_turns >= 1:
+        _solve(first, second, model, policy, weaken, max_turns, record)
     la, lb = first.life, second.life
-    padded = template.copy()
-    padded[:, :la, :lb] = below[:, 0]
-    out = {}
-    for br in strike_space(first, second, model, False).branches:
-        if br.weakened is None:
-            continue
-        own = 0 if br.chooser == "attacker" else 1
-        plain = padded[own, br.plain[1], br.plain[0]]
-        weak = padded[own, br.weakened[1], br.weakened[0]]
-        out[(br.plain, br.weakened, br.chooser)] = bool(weak > plain)
-    return out
+    width = lb + max(_most(first, second, model, 0), _most(second, first, model, 1)) + 1
+    keys = (_Side(first, second, model, 0, la, lb, width).both.weak_keys,
+            _Side(second, first, model, 1, la, lb, width).both.weak_keys)
+    return DuelPolicy(policy, weaken, max_turns, record, keys)
 
 
-__all__ = ["DEFAULT_MAX_TURNS", "DUEL_POLICIES", "DuelResult", "duel", "first_exchange_choices"]
+__all__ = ["DEFAULT_MAX_TURNS", "DUEL_POLICIES", "DuelPolicy", "DuelResult", "duel", "duel_policy"]

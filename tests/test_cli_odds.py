@@ -83,7 +83,7 @@ def test_odds_simulate_json(capsys):
     assert set(mc["outcomes"][0]) == {"to_target", "to_attacker", "p", "lo", "hi"}
     optimal = run_json(capsys, "odds", a.name, b.name, "--simulate", "1000", "--duel-policy", "optimal",
                        "--json")
-    assert optimal["monte_carlo"]["duel"] is None
+    assert optimal["monte_carlo"]["duel"]["policy"] == "optimal"
 
 
 @pytest.mark.parametrize("argv", [

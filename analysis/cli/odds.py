@@ -111,9 +111,8 @@ def run(args: argparse.Namespace) -> int:
     if args.simulate:
         sim = simulate_strikes(attacker, target, rules, args.closed, args.weaken, n=args.simulate,
                                seed=args.seed)
-        if args.duel_policy == "always_attack":  # the simulation plays the always-attack policy only
-            duel_sim = simulate_duels(attacker, target, rules, args.weaken, n=args.simulate,
-                                      max_turns=args.max_turns, seed=args.seed)
+        duel_sim = simulate_duels(attacker, target, rules, args.weaken, n=args.simulate,
+                                  max_turns=args.max_turns, seed=args.seed, policy=args.duel_policy)
     if args.json:
         out = odds_json(odds, result, rules.name)
         if sim is not None:
@@ -140,9 +139,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{t:>9}  {a:>11}  {e.value:>11.4f}  [{e.lo:.4f}, {e.hi:.4f}]")
         d = sim.p_target_dies
         print(f"P(target dies) = {d.value:.4f} [{d.lo:.4f}, {d.hi:.4f}]")
-        if duel_sim is None:
-            print("  (the duel simulation plays always_attack only; see the exact figures above)")
-        else:
+        if duel_sim is not None:
             parts = [f"{label} {getattr(duel_sim, k).value:.4f} [{getattr(duel_sim, k).lo:.4f}, "
                      f"{getattr(duel_sim, k).hi:.4f}]"
                      for label, k in (("first wins", "first_wins"), ("second wins", "second_wins"),

@@ -155,6 +155,9 @@ def main() -> int:
     t = median_time(lambda: simulate_duels(a, b, n=n_duels, seed=1), max(1, repeats // 2))
     mc["duels (always attack, strike_table)"] = {"duels": n_duels, "median_s": t, "duels_per_s": n_duels / t,
                                                  "pair": f"{a.name} vs {b.name}"}
+    t = median_time(lambda: simulate_duels(a, b, n=n_duels, seed=1, policy="optimal"), max(1, repeats // 2))
+    mc["duels (optimal play, strike_table; includes solving the DP)"] = {
+        "duels": n_duels, "median_s": t, "duels_per_s": n_duels / t, "pair": f"{a.name} vs {b.name}"}
     results["monte_carlo"] = mc
 
     # 4. ratings of all built-in creatures against the full pool

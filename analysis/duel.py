@@ -85,6 +85,9 @@ class _Branches:
             for r in _grouped(space):
                 rows.append(r)
                 group.append(g)
+        # weakenable rows last, so that they are one contiguous block (views, not copies)
+        order = sorted(range(len(rows)), key=lambda i: rows[i][2] is not None)
+        rows, group = [rows[i] for i in order], [group[i] for i in order]
         self.weights = np.zeros((len(spaces), len(rows)))
         self.weights[group, np.arange(len(rows))] = [r[0] for r in rows]
         self.shape = (len(rows), la, lb)
@@ -114,13 +117,13 @@ class _Branches:
         values = flat.take(self.plain, axis=1).reshape(3, *self.shape)  # (3, rows, la, lb)
         if self.weak is not None and weaken != "never":
             weak = flat.take(self.weak, axis=1).reshape(3, *self.weak_shape)
+            block = values[:, self.shape[0] - len(self.weak_rows) :]  # a view: the weakenable rows
             if weaken == "always":
-                values[:, self.weak_rows] = weak
+                block[...] = weak
             else:
                 ar = np.arange(len(self.weak_rows))
-                plain = values[:, self.weak_rows]
-                better = weak[self.own, ar] > plain[self.own, ar]
-                values[:, self.weak_rows] = np.where(better[None], weak, plain)
+                better = weak[self.own, ar] > block[self.own, ar]
+                np.copyto(block, weak, where=better[None])
                 self.last_better = better
         out = self.weights @ values.reshape(3, self.shape[0], -1)  # (3, groups, la·lb)
         return out.reshape(3, self.weights.shape[0], self.shape[1], self.shape[2])

@@ -103,6 +103,26 @@ def battles_per_second(squads, players: str, battles: int, seed: int) -> dict[st
             "mean_turns": turns / battles}
 
 
+def mirror_seats(squads, per_squad: int) -> dict[str, object]:
+    """Each 12-card squad against itself, heuristic vs heuristic: how often each seat wins."""
+    from analysis.deals import proportion_ci
+
+    wins = [0, 0]
+    draws = 0
+    for i, squad in enumerate(squads):
+        for k in range(per_squad):
+            result = Battle((squad, squad), (make_player("heuristic"), make_player("heuristic")),
+                            seed=10_000 * i + k).run()
+            if result.winner is None:
+                draws += 1
+            else:
+                wins[result.winner] += 1
+    second = proportion_ci(wins[1], wins[0] + wins[1])
+    return {"battles": per_squad * len(squads), "first_wins": wins[0], "second_wins": wins[1],
+            "draws": draws, "second_share_of_decisive": round(second.mean, 4),
+            "second_share_ci95": [round(second.lo, 4), round(second.hi, 4)]}
+
+
 def median_run(squads, players, battles, repeats, seed):
     runs = [battles_per_second(squads, players, battles, seed + 1000 * r) for r in range(repeats)]
     return {
@@ -136,6 +156,7 @@ def main() -> int:
     battles_per_second(squads, "heuristic", 20, 0)
     report["battles_heuristic"] = median_run(squads, "heuristic", args.battles, args.repeats, 1)
     report["battles_random"] = median_run(squads, "random", max(50, args.battles // 4), args.repeats, 2)
+    report["mirror_seats"] = mirror_seats(squads, 100)
     report["load_after_battles"] = load()
     settings = MatchupSettings(rules)  # optimal mulligans, heuristic players, default end rules
     t0 = time.perf_counter()
@@ -168,6 +189,7 @@ def main() -> int:
     write_text_atomic(out.with_suffix(".json"), json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     h, r = report["battles_heuristic"], report["battles_random"]
     m, d = report["matrix_processes"], report["matrix_dask_local"]
+    ms = report["mirror_seats"]
     mach = report["machine"]
     rows = [
         (f"full battles / s, one core, 12-card squads, heuristic vs heuristic "
@@ -176,6 +198,9 @@ def main() -> int:
          "≥ 1,000"),
         ("same, random vs random", f"{r['per_s_cpu_median']} (wall {r['per_s_wall_median']})", "—"),
         ("mean battle length (turns), heuristic", f"{h['mean_turns']}", "—"),
+        (f"mirror battles (each squad against itself, {ms['battles']} battles): Second player's share "
+         "of the decisive ones", f"{ms['second_share_of_decisive']} (95 % CI {ms['second_share_ci95']}; "
+         f"{ms['first_wins']}-{ms['second_wins']}, {ms['draws']} draws)", "—"),
         (f"10-deck matrix, {m['games_per_pair']} games/pair ({m['games']:,} games, whole pipeline), "
          f"{m['processes']} processes", f"**{m['wall_s']} s** ({m['games_per_s']} games/s)", "< 600 s"),
         (f"same matrix on a Dask LocalCluster ({d['workers']} workers), {d['games_per_pair']} games/pair",

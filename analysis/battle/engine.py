@@ -214,13 +214,15 @@ class Battle:
         if self.log is not None:
             self._emit({"e": "place", "pos": list(self.pos)})
         # 000 3.11: reveal, flyers and terrains to the auxiliary zone, symbiotes to hosts.
+        kind = self.kind
+        special = [u for u in range(self.n) if kind[u] != GROUND]
         for seat in (0, 1):
-            for u in range(self.n):
-                if self.seat[u] == seat and self.kind[u] in (FLYER, TERRAIN):
+            for u in special:
+                if self.seat[u] == seat and kind[u] in (FLYER, TERRAIN):
                     self.board[self.pos[u]] = -1
                     self.pos[u] = AUX
-            for u in range(self.n):
-                if self.seat[u] == seat and self.kind[u] == COMPANION:
+            for u in special:
+                if self.seat[u] == seat and kind[u] == COMPANION:
                     self._attach(u, seat)
         # 3.11.1: the Second player's 3rd-row cards may stay hidden (never symbiotes; here never flyers).
         back = half_rows(1)[2]
@@ -237,8 +239,8 @@ class Battle:
                 self.hidden[u] = True
         # 3.12: parasites, the First player's first.
         for seat in (0, 1):
-            for u in range(self.n):
-                if self.seat[u] == seat and self.kind[u] == PARASITE:
+            for u in special:
+                if self.seat[u] == seat and kind[u] == PARASITE:
                     self._attach(u, 1 - seat)
         for u in range(self.n):
             if not self.alive[u]:

@@ -84,6 +84,20 @@ def _tier_squares(seat: int, n: int, preference: list[int]) -> list[int]:
     return out
 
 
+_FRONT_FIRST: dict[tuple[int, int], list[int]] = {}
+
+
+def _front_first(seat: int, n: int) -> list[int]:
+    """The legal squares for ``n`` cards, front centre first (cached: it depends on seat and n)."""
+    out = _FRONT_FIRST.get((seat, n))
+    if out is None:
+        front = half_rows(seat)[0]
+        pref = sorted(range(SQUARES), key=lambda s: (abs(row_of(s) - front), abs(s % 5 - 2), s))
+        out = sorted(_tier_squares(seat, n, pref), key=pref.index)
+        _FRONT_FIRST[(seat, n)] = out
+    return out
+
+
 # --------------------------------------------------------------------------- random player
 
 
@@ -181,9 +195,7 @@ class HeuristicPlayer(Player):
 
     def place(self, battle: Battle, seat: int) -> dict[int, int]:
         units = [u for u in range(battle.n) if battle.seat[u] == seat]
-        front = half_rows(seat)[0]
-        pref = sorted(range(SQUARES), key=lambda s: (abs(row_of(s) - front), abs(s % 5 - 2), s))
-        squares = sorted(_tier_squares(seat, len(units), pref), key=pref.index)
+        squares = _front_first(seat, len(units))
         kind = battle.kind
 
         def order(u: int) -> tuple[int, int]:

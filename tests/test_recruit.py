@@ -8,6 +8,8 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from analysis.cards import load_cards
 from analysis.decks import read_deck, sample_deck_paths
@@ -211,3 +213,36 @@ def test_mulligans_beyond_the_gold_are_refused(db):
     assert recruit([db.find("Кочевник")], rules, mulligans=23).payment.gold_eff == 1
     with pytest.raises(BerserkInputError, match="between 0 and 23"):
         recruit([db.find("Кочевник")], rules, mulligans=24)
+
+
+CARD_SPEC = st.tuples(
+    st.sampled_from(["creature", "flyer", "companion", "terrain", "artifact"]),
+    st.integers(0, 6),
+    st.booleans(),
+    st.booleans(),
+    st.sets(st.sampled_from(ELEMENTS), max_size=2),
+    st.integers(0, 3),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    specs=st.lists(CARD_SPEC, min_size=1, max_size=7),
+    ruleset=st.sampled_from(["classic", "realms"]),
+    gold=st.integers(0, 12),
+    silver=st.integers(0, 8),
+    cap=st.integers(0, 7),
+    player=st.sampled_from([1, 2]),
+    objective=st.sampled_from(["crystals", "weights"]),
+)
+def test_property_equals_brute_force(db, specs, ruleset, gold, silver, cap, player, objective):
+    base = db.find("Кочевник")
+    deal = [
+        replace(base, id=980000 + i, number=i, name=f"Prop {name}", type=t, cost=c, elite=e, unique=u,
+                elements=tuple(sorted(els)))
+        for i, (t, c, e, u, els, name) in enumerate(specs)
+    ]
+    rules = tight(load_ruleset(ruleset), gold=gold, silver=silver, cap=cap, cards=5)
+    weights = {c.key: float(i % 3) for i, c in enumerate(deal)} if objective == "weights" else None
+    r = Recruiter(deal, rules, player, objective, weights=weights)
+    assert list(r.solve(r.counts_of(deal), 0, top=2)) == brute_force(r, deal, 0, 2)

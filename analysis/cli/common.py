@@ -55,7 +55,7 @@ def print_json(data: Any) -> None:
 
 def progress_printer(enabled: bool, label: str):
     """A callback ``(done, total)`` that draws a one-line progress bar on stderr, or None."""
-    if not enabled or not sys.stderr.isatty() and not enabled:
+    if not enabled:
         return None
     state = {"last": -1}
 

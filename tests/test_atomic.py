@@ -1,0 +1,29 @@
+"""Atomic writes: the file appears whole, with ordinary permissions, and no temp file is left."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from analysis.atomic import write_text_atomic
+
+
+def test_write_replaces_whole_file_with_umask_mode(tmp_path):
+    target = tmp_path / "sub" / "out.txt"
+    write_text_atomic(target, "first")
+    write_text_atomic(target, "second")
+    assert target.read_text(encoding="utf-8") == "second"
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+    assert [p.name for p in target.parent.iterdir()] == ["out.txt"]
+
+
+def test_failed_write_leaves_old_file_and_no_temp(tmp_path):
+    target = tmp_path / "out.txt"
+    write_text_atomic(target, "old")
+    with pytest.raises(UnicodeEncodeError):
+        write_text_atomic(target, "\udcff")
+    assert target.read_text(encoding="utf-8") == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]

@@ -20,10 +20,15 @@ def test_write_replaces_whole_file_with_umask_mode(tmp_path):
     assert [p.name for p in target.parent.iterdir()] == ["out.txt"]
 
 
-def test_failed_write_leaves_old_file_and_no_temp(tmp_path):
+def test_failed_write_leaves_old_file_and_no_temp(tmp_path, monkeypatch):
     target = tmp_path / "out.txt"
     write_text_atomic(target, "old")
-    with pytest.raises(UnicodeEncodeError):
-        write_text_atomic(target, "\udcff")
+
+    def broken_replace(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError, match="disk full"):
+        write_text_atomic(target, "new")
     assert target.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]

@@ -106,6 +106,21 @@ def alternatives_frame(rec: Recruitment) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["rank", "value", "gap", "cards", "changes", "squad"])
 
 
+def deck_ratings(deck: Deck, rules: Ruleset) -> dict[str, float]:
+    """Every card name of the deck → its duel rating (:func:`analysis.ratings.ratings_map`: the mean
+    chance to win a duel against every creature of the card table, under the ruleset's combat model).
+
+    Cards that do not duel (artifacts, terrains, companions, or creatures without strike or life)
+    are worth 0 under this objective, so the ``rating`` objective recruits fighting creatures.
+    """
+    from analysis.ratings import ratings_map
+
+    cards = [e.card for e in deck.entries]
+    fighters = [c for c in cards if c.is_creature and c.strike is not None and c.life is not None]
+    rated = ratings_map(rules, cards=fighters) if fighters else {}
+    return {c.key: float(rated.get(c.key, 0.0)) for c in cards}
+
+
 def squad_difference(best: Sequence[Card], other: Sequence[Card]) -> tuple[list[str], list[str]]:
     """(names only in ``best``, names only in ``other``), copies counted."""
     left = [c.name for c in best]
@@ -123,6 +138,7 @@ __all__ = [
     "alternatives_frame",
     "budget_frame",
     "copy_choices",
+    "deck_ratings",
     "random_deal",
     "squad_difference",
     "squad_frame",

@@ -67,3 +67,16 @@ def test_chosen_cards_and_weights():
     weighted = recruit(deal, rules, objective="weights", weights={top_card.key: 0.0})
     assert metric(at, "Squad value") == f"{weighted.value:g}"
     assert weighted.value < rec.value
+
+
+def test_rating_objective_uses_duel_ratings():
+    from analysis.squad_summary import deck_ratings
+
+    at = open_app("recruit")
+    at.selectbox(key="recruit_objective").set_value("rating").run()
+    assert not at.exception
+    rules = load_ruleset("relaunch")
+    ratings = deck_ratings(DECK, rules)
+    rec = recruit(random_deal(DECK, 15, 1), rules, objective="rating", ratings=ratings, top=3)
+    assert metric(at, "Squad value") == f"{rec.value:g}"
+    assert all(0 <= r <= 1 for r in ratings.values())

@@ -83,3 +83,17 @@ def test_alternatives_name_their_changes():
     for alt, changes in zip(rec.alternatives, frame.changes.iloc[1:], strict=True):
         dropped, added = squad_difference(rec.squad, alt.squad)
         assert changes.count("+") == len(added) and changes.count("−") == len(dropped)
+
+
+def test_deck_ratings_cover_every_card():
+    from analysis.ratings import ratings_map
+    from analysis.squad_summary import deck_ratings
+
+    deck = DECKS[7]  # has artifacts, a terrain and flyers
+    rules = load_ruleset("relaunch")
+    ratings = deck_ratings(deck, rules)
+    assert set(ratings) == set(deck.counts_by_name())
+    fighters = [e.card for e in deck.entries if e.card.is_creature and e.card.strike and e.card.life]
+    direct = ratings_map(rules, cards=fighters)
+    for card in (e.card for e in deck.entries):
+        assert ratings[card.key] == (direct[card.key] if card in fighters else 0.0)

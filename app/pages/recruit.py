@@ -4,21 +4,29 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 import streamlit as st
-from ui import card_tiles, current_deck, current_rules, page_setup, seed_input
+from ui import card_tiles, current_deck, current_rules, deck_from_key, deck_key, page_setup, seed_input
 
 from analysis.economy import max_mulligans
 from analysis.errors import BerserkInputError
 from analysis.recruit import recruit
+from analysis.rules import load_ruleset
 from analysis.squad_summary import (
     alternatives_frame,
     budget_frame,
     copy_choices,
+    deck_ratings,
     random_deal,
     squad_difference,
     squad_frame,
 )
 
 page_setup()
+
+@st.cache_data(show_spinner="Rating the deck's creatures by exact duels…", max_entries=16)
+def deck_ratings_cached(deck_json: str, rules_name: str) -> dict[str, float]:
+    """Duel ratings of the deck's cards (cached by deck and ruleset)."""
+    return deck_ratings(deck_from_key(deck_json), load_ruleset(rules_name))
+
 
 SEGMENTS = (
     ("used", "#3b7dd8"), ("left", "#b9d3f0"), ("element penalty", "#c0504d"), ("mulligans", "#e39b3a"))
@@ -35,12 +43,17 @@ player = c1.radio("Seat", [1, 2], horizontal=True, key="recruit_seat",
                   format_func=lambda p: f"player {p}" + (" (first)" if p == 1 else " (second)"))
 mulligans = int(c2.number_input("Mulligans taken", min_value=0, max_value=max_mulligans(rules, player),
                                 value=0, step=1, key="recruit_mulligans"))
-objective = c3.selectbox("Objective", ["crystals", "weights"], key="recruit_objective",
+objective = c3.selectbox("Objective", ["crystals", "weights", "rating"], key="recruit_objective",
                          format_func={"crystals": "crystals (total cost)",
-                                      "weights": "crystals, with my weights"}.get)
+                                      "weights": "crystals, with my weights",
+                                      "rating": "duel ratings of the creatures"}.get,
+                         help="rating: each creature is worth its chance to win a duel against every "
+                              "creature of the card table (exact duels); cards that do not duel are worth 0.")
 top = int(c4.number_input("Next-best squads", min_value=0, max_value=10, value=3, key="recruit_top"))
 
-weights = None
+weights = ratings = None
+if objective == "rating":
+    ratings = deck_ratings_cached(deck_key(deck), rules.name)
 if objective == "weights":
     names = sorted({e.card.name for e in deck.entries})
     w1, w2 = st.columns(2)
@@ -76,7 +89,7 @@ with st.expander(f"The deal ({len(deal)} cards)", expanded=False):
 
 try:
     rec = recruit(deal, rules, player=player, mulligans=mulligans, objective=objective, weights=weights,
-                  top=top)
+                  ratings=ratings, top=top)
 except BerserkInputError as exc:
     st.error(str(exc))
     st.stop()

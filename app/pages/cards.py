@@ -45,7 +45,8 @@ table = card_frame(
     keyword_columns=chosen_keywords,
 )
 st.caption(f"{len(table)} of {len(db)} printings match.")
-st.dataframe(table.drop(columns=["id"]), hide_index=True, width="stretch", height=320, key="cards_table")
+st.dataframe(table.drop(columns=["id"]), hide_index=True, width="stretch", key="cards_table",
+             height=min(320, 35 * (len(table) + 1) + 3))
 
 if table.empty:
     st.info("No card matches these filters.")

@@ -126,6 +126,8 @@ def test_banlist_ruleset_marks_the_banned_card():
     banned = table[table.status.str.contains("problem")]
     assert list(banned.name) == ["Илинси"]
     assert "banned" in banned.findings.iloc[0]
+    full = [m for m in texts(at.markdown) if "**Илинси**" in m]
+    assert full and "problem" in full[0] and "banned in tournaments" in full[0]
 
 
 def test_format_follows_the_ruleset():

@@ -146,6 +146,12 @@ st.dataframe(
     },
     key="legality_table",
 )
+findings = legal[legal.findings != ""]
+if not findings.empty:
+    with st.expander(f"Every finding in full ({len(findings)} cards)", expanded=not report.legal):
+        for row in findings.itertuples():
+            for line in row.findings.split("\n"):
+                st.markdown(f"- {row.status} · **{row.name}** ({row.code}) — {line}")
 
 # --------------------------------------------------------------------------- summary
 st.header("Summary")

@@ -162,8 +162,9 @@ __all__ = [
 def seat_difference(values: pd.DataFrame) -> pd.DataFrame:
     """Second seat minus first seat per (deck, ruleset) from :func:`budget_comparison`'s values.
 
-    The two cells are independent simulations, so the 95 % half-width of the difference is
-    √(h₁² + h₂²) with h the half-widths of the two intervals.
+    The half-width given is √(h₁² + h₂²) with h the half-widths of the two intervals: exact for
+    independent runs, and conservative (too wide) for cells run with the same seed, whose deals
+    are shared and so positively correlated.
     """
     rows = []
     for (deck, ruleset), group in values.groupby(["deck", "ruleset"], sort=False):

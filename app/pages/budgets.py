@@ -95,7 +95,8 @@ if not diff.empty:
     st.dataframe(diff, hide_index=True, width="stretch", key="budgets_seat_diff",
                  column_config={c: st.column_config.NumberColumn(format="%.3f")
                                 for c in ("difference", "lo", "hi")})
-    st.caption("Intervals of a difference of two independent estimates: ±√(h₁² + h₂²) around the difference.")
+    st.caption("95% interval of the difference: ±√(h₁² + h₂²) from the two cells' half-widths. Both seats "
+               "see the same deals (same seed), so this interval is conservative.")
 
 st.subheader("Elements in the optimal squad")
 mine = elements[elements.deck == CURRENT].assign(seat=lambda f: f.seat.map(lambda p: f"player {p}"))

@@ -206,3 +206,10 @@ def test_hidden_third_row_until_first_turn_ends():
     b._start_turn()
     b._end_turn()
     assert b.hidden == [False, False, False]
+
+
+def test_cards_beyond_the_engine_bounds_are_refused():
+    from analysis.errors import BerserkInputError
+
+    with pytest.raises(BerserkInputError, match="outside what the battle engine supports"):
+        Battle(([card(life=5000)], [card()]), (Player(), Player()))

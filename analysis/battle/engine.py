@@ -19,8 +19,10 @@ Rules implemented (000 = the classic rulebook, RULES.md §4 and §6):
   adjacent) or, for a flying creature, against any enemy card. Both roll if the parrier is an open
   creature, else only the attacker (4.9; artifacts always, and unanswerable strikes). Outcomes come
   from :mod:`analysis.battle.tables` (built on the combat engine), with weakening chosen by the
-  player of the higher roller (4.5). Armor absorbs the first X non-magical wounds each turn; a
-  card with protection from flying creatures takes no wounds from a flyer's strike.
+  player of the higher roller (4.5). Armor absorbs the first X wounds each turn (none from a
+  creature with the magic-strike keyword); a card with protection from flying creatures takes no
+  wounds from a flyer's strike (its counter-strike still lands); regeneration heals at the start
+  of its owner's turn. Modifiers (experience, blessing, curse, clumsiness) act through the tables.
 - Defenders (000 4.10-4.14): the inactive player may appoint an open creature next to both the
   attacker and the target (against a flyer's strike: next to the target, or any open flyer; for a
   target in the auxiliary zone: only another flyer); none against a directed strike. The defender
@@ -39,7 +41,7 @@ abilities, vanguard, "at the beginning of the battle" or token abilities, no ter
 creatures never attack their own squad (4.15), never jump or teleport; the 7.6 clause about a
 repeating game situation is not checked (the round cap covers it); a hidden Second-player card
 is never a flyer (flyers always go to the auxiliary zone at reveal); there is no stack, so no
-sudden actions in response.
+sudden actions in response; a card with no life in the data has 1, one with no strike deals none.
 """
 
 from __future__ import annotations

@@ -223,7 +223,7 @@ class HeuristicPlayer(Player):
             kv, rem_v = b.key[v], b.life[v] - b.wounds[v]
         fights = b.open[v] and b.creature[v]
         rem_u = b.life[u] - b.wounds[u] if fights else 0
-        key = ((((((b.key[u] << 16 | kv) << 7 | rem_u) << 7 | rem_v) << 4 | b.armor_left[u]) << 4
+        key = ((((((b.key[u] << 16 | kv) << 10 | rem_u) << 10 | rem_v) << 8 | b.armor_left[u]) << 8
                 | b.armor_left[v]) << 1) | fights
         cache = _GAINS.get(b.config.model)
         if cache is None:
@@ -274,7 +274,7 @@ class HeuristicPlayer(Player):
             else:
                 kv, rem_v = keys[v], life[v] - wounds[v]
             if opened[v] and creature[v]:
-                key = ((((((ku_part | kv) << 7 | rem_u_open) << 7 | rem_v) << 4 | arm_u) << 4
+                key = ((((((ku_part | kv) << 10 | rem_u_open) << 10 | rem_v) << 8 | arm_u) << 8
                         | armor_left[v]) << 1) | 1
                 g = cache.get(key)
                 if g is None:
@@ -283,7 +283,7 @@ class HeuristicPlayer(Player):
                     g = _exact_gain(ku, kv, rem_u_open, rem_v, arm_u, armor_left[v], True, model)
                     cache[key] = g
             else:
-                key = ((((((ku_part | kv) << 7) << 7 | rem_v) << 4 | arm_u) << 4 | armor_left[v]) << 1)
+                key = ((((((ku_part | kv) << 10) << 10 | rem_v) << 8 | arm_u) << 8 | armor_left[v]) << 1)
                 g = cache.get(key)
                 if g is None:
                     g = _exact_gain(ku, kv, 0, rem_v, arm_u, armor_left[v], False, model)

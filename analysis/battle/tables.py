@@ -7,7 +7,9 @@ attacker's die. Each open entry is ``(to_parrier, to_attacker, weakened_to_parri
 weakened_to_attacker, chooser)`` in wounds before armor, where ``chooser`` is 0 (no weakening
 possible), 1 (the attacker may weaken) or 2 (the parrier may weaken; 000 4.5). The outcome kinds
 come from the combat engine (:mod:`analysis.combat`), so the battle uses exactly its rules and
-modifiers; tables are built once per pair and cached for the whole process.
+modifiers; tables are built once per pair and cached for the whole process. Under the
+defence-die model (``realms``) a table lists equally likely outcomes after the re-rolls
+(:func:`analysis.combat.strike_space`) and the engine draws one uniformly; there is no weakening.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from analysis.combat import (
     resolve_strike,
     strike_space,
 )
+from analysis.errors import BerserkInputError
 
 GROUND, FLYER, COMPANION, PARASITE, ARTIFACT, TERRAIN = range(6)
 KIND_OF_TYPE = {
@@ -72,10 +75,11 @@ def card_key(card: Card) -> int:
     """A small int standing for a card's facts in this process (interned on first use)."""
     key = _KEYS.get(card)
     if key is None:
+        prof = _make_profile(card)  # may refuse the card: intern nothing then
         key = len(_CARDS)
         _KEYS[card] = key
         _CARDS.append(card)
-        PROFILES.append(_make_profile(card))
+        PROFILES.append(prof)
     return key
 
 
@@ -84,7 +88,16 @@ def profile(card: Card) -> Profile:
     return PROFILES[card_key(card)]
 
 
+MAX_LIFE, MAX_ARMOR, MAX_CARDS = 1023, 255, 65535
+"""Bounds of the packed keys the engine and the heuristic use (far beyond any printed card)."""
+
+
 def _make_profile(card: Card) -> Profile:
+    if (card.life or 0) > MAX_LIFE or card.keyword("armor") > MAX_ARMOR or len(_CARDS) > MAX_CARDS:
+        raise BerserkInputError(
+            f"{card.label()}: life above {MAX_LIFE}, armor above {MAX_ARMOR} or more than {MAX_CARDS} "
+            "distinct cards are outside what the battle engine supports"
+        )
     kind = KIND_OF_TYPE[card.type]
     strike = card.strike if (card.strike is not None and kind <= PARASITE) else None
     return Profile(

@@ -213,3 +213,31 @@ def test_cards_beyond_the_engine_bounds_are_refused():
 
     with pytest.raises(BerserkInputError, match="outside what the battle engine supports"):
         Battle(([card(life=5000)], [card()]), (Player(), Player()))
+
+
+def test_engine_strikes_follow_the_exact_odds():
+    """The engine's seeded strikes reproduce the combat engine's exact distribution (open and closed)."""
+    from collections import Counter
+
+    from scipy.stats import chisquare
+
+    from analysis.combat import fighter_from_card, strike_odds
+
+    att = card(strike=(2, 3, 5), life=60, exp_attack=1)
+    par = card(strike=(1, 2, 4), life=60, exp_defence=2, blessing=1)
+    b = Battle(([att], [par]), (Scripted(), Scripted()), seed=123,
+               placements=({0: P1_FRONT}, {1: P2_FRONT}))
+    b._start_turn()
+    n = 12_000
+    for closed in (False, True):
+        seen: Counter = Counter()
+        for _ in range(n):
+            b.open[0], b.acted[0], b.open[1] = True, False, not closed
+            b.wounds[0] = b.wounds[1] = 0
+            b.strike(0, 1)
+            seen[(b.wounds[1], b.wounds[0])] += 1
+        exact = strike_odds(fighter_from_card(att), fighter_from_card(par), closed=closed, weaken="never")
+        expected = {(o.to_target, o.to_attacker): float(o.p) * n for o in exact.outcomes}
+        assert set(seen) <= set(expected)
+        keys = sorted(expected)
+        assert chisquare([seen[k] for k in keys], [expected[k] for k in keys]).pvalue > 1e-4

@@ -23,7 +23,9 @@ For the dashboard:
 - :func:`matchup_matrix` → :class:`MatrixResult`; ``.frame()`` is a pandas DataFrame with one row
   per ordered pair (row deck vs column deck), ``.score_table()`` the square table of scores
   (wins + draws/2 per game) for a heatmap, ``.figure()`` that heatmap in plotly, and
-  ``.pair(a, b)`` the :class:`MatchupResult` of one pair.
+  ``.pair(a, b)`` the :class:`MatchupResult` of one pair;
+- :func:`score_table` / :func:`matrix_figure` do the same from a frame alone, e.g. the committed
+  ``reports/matchup_matrix.csv`` read with pandas (no games to play).
 
 Simplifications: those of the battle engine (see :mod:`analysis.battle.engine`); recruitment
 maximises the squad's crystal cost, which is what the recruitment optimizer proves optimal, not
@@ -501,42 +503,49 @@ class MatrixResult:
 
     def score_table(self):
         """Square DataFrame: score (wins + draws/2 per game) of the row deck against the column deck."""
-        import pandas as pd
-
-        n = len(self.names)
-        table = np.full((n, n), np.nan)
-        for i in range(n):
-            for j in range(n):
-                if i != j and ((i, j) in self.pairs or (j, i) in self.pairs):
-                    table[i, j] = self.pair(i, j).a_score
-        return pd.DataFrame(table, index=list(self.names), columns=list(self.names))
+        return score_table(self.frame(), self.names)
 
     def figure(self):
         """Plotly heatmap of :meth:`score_table` (hover: wins/draws/losses and the 95 % interval)."""
-        import plotly.graph_objects as go
+        return matrix_figure(self.frame(), self.names,
+                             f"{self.games} games per pair, seed {self.seed}")
 
-        table = self.score_table()
-        n = len(self.names)
-        hover = [["" for _ in range(n)] for _ in range(n)]
-        for i in range(n):
-            for j in range(n):
-                if not math.isnan(table.iat[i, j]):
-                    r = self.pair(i, j)
-                    lo, hi = _ci(r.a_wins, r.games)
-                    hover[i][j] = (f"{r.a} vs {r.b}<br>{r.a_wins}-{r.draws}-{r.b_wins} (W-D-L) of {r.games}"
-                                   f"<br>win rate {r.a_win_rate:.3f} [{lo:.3f}, {hi:.3f}]")
-        fig = go.Figure(go.Heatmap(
-            z=table.values, x=list(self.names), y=list(self.names), zmin=0, zmax=1, colorscale="RdBu",
-            text=[[("" if math.isnan(v) else f"{v:.2f}") for v in row] for row in table.values],
-            texttemplate="%{text}", hovertext=hover, hoverinfo="text", colorbar={"title": "score"},
-        ))
-        fig.update_layout(
-            title=f"Matchup matrix: score of the row deck (wins + draws/2), {self.games} games per pair, "
-                  f"seed {self.seed}",
-            xaxis={"title": "opponent"}, yaxis={"title": "deck", "autorange": "reversed"},
-            height=max(420, 60 * n + 200),
-        )
-        return fig
+
+def score_table(frame, names: Sequence[str] | None = None):
+    """The square score table (row deck vs column deck) from a matrix frame — :meth:`MatrixResult.frame`
+    or a ``reports/matchup_matrix.csv`` read with pandas; NaN on the diagonal and for missing pairs."""
+    names = list(names) if names is not None else list(dict.fromkeys([*frame["deck"], *frame["opponent"]]))
+    table = frame.pivot(index="deck", columns="opponent", values="score")
+    return table.reindex(index=names, columns=names).astype(float)
+
+
+def matrix_figure(frame, names: Sequence[str] | None = None, subtitle: str = ""):
+    """Plotly heatmap of a matrix frame (see :func:`score_table`), with W-D-L and the win-rate
+    interval of each cell on hover. The dashboard can draw the committed CSV with it."""
+    import plotly.graph_objects as go
+
+    table = score_table(frame, names)
+    labels = list(table.index)
+    rows = {(r.deck, r.opponent): r for r in frame.itertuples(index=False)}
+    hover = [["" for _ in labels] for _ in labels]
+    for i, a in enumerate(labels):
+        for j, b in enumerate(labels):
+            r = rows.get((a, b))
+            if r is not None:
+                hover[i][j] = (f"{a} vs {b}<br>{r.wins}-{r.draws}-{r.losses} (W-D-L) of {r.games}"
+                               f"<br>win rate {r.win_rate:.3f} [{r.win_ci95_lo:.3f}, {r.win_ci95_hi:.3f}]")
+    fig = go.Figure(go.Heatmap(
+        z=table.values, x=labels, y=labels, zmin=0, zmax=1, colorscale="RdBu",
+        text=[[("" if math.isnan(v) else f"{v:.2f}") for v in row] for row in table.values],
+        texttemplate="%{text}", hovertext=hover, hoverinfo="text", colorbar={"title": "score"},
+    ))
+    fig.update_layout(
+        title="Matchup matrix: score of the row deck (wins + draws/2)"
+              + (f", {subtitle}" if subtitle else ""),
+        xaxis={"title": "opponent"}, yaxis={"title": "deck", "autorange": "reversed"},
+        height=max(420, 60 * len(labels) + 200),
+    )
+    return fig
 
 
 def _swap(s: SeatResult) -> SeatResult:

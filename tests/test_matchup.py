@@ -17,6 +17,8 @@ from analysis.matchup import (
     deck_matchup,
     first_game_record,
     matchup_matrix,
+    matrix_figure,
+    score_table,
     squad_matchup,
 )
 
@@ -139,5 +141,8 @@ def test_cli_matrix_writes_reports(tmp_path, capsys):
     assert len(data["pairs"]) == 3
     frame = pd.read_csv(tmp_path / "m.csv")
     assert len(frame) == 6
+    table = score_table(frame)
+    assert list(table.index) == data["decks"] and table.shape == (3, 3)
+    assert matrix_figure(frame).data[0].type == "heatmap"
     assert "plotly" in (tmp_path / "m.html").read_text(encoding="utf-8")
     assert main(["matrix", paths[0], "--games", "10"]) == 2

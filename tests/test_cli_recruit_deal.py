@@ -62,11 +62,26 @@ def test_recruit_rating_objective_from_csv(capsys, tmp_path):
     code, d, _ = run_json(capsys, ["recruit", "Кочевник", "Гуль", "--objective", "rating", "--ratings",
                                    str(ratings), "--default-rating", "0.5", "--json"])
     assert code == 0 and d["value"] == 10.5
-    assert main(["recruit", "Кочевник", "--objective", "rating"]) == 2
     assert main(["recruit", "Кочевник", "--weight", "Кочевник=2"]) == 2
     argv = ["recruit", "Кочевник", "--objective", "weights", "--weight", "Кочевник=2.5", "--json"]
     code, d, _ = run_json(capsys, argv)
     assert d["value"] == 7.5
+
+
+def test_recruit_rating_defaults_to_combat_ratings(capsys):
+    """Without --ratings, creatures are rated by the combat engine and other cards get 0."""
+    from analysis.cards import load_cards
+    from analysis.ratings import ratings_map
+    from analysis.rules import load_ruleset
+
+    db, rules = load_cards(), load_ruleset("relaunch")
+    deal = ["Кочевник", "Кочевник", "Гуль", "20/159"]  # two creatures' names and an artifact
+    code, d, _ = run_json(capsys, ["recruit", *deal, "--objective", "rating", "--json"])
+    creatures = [db.find("Кочевник"), db.find("Гуль")]
+    expected = ratings_map(rules, cards=creatures, db=db)
+    assert code == 0 and "Мертвяцкая бомбарда" in d["squad"]  # rated 0, still affordable
+    assert d["value"] == round(2 * expected[creatures[0].key] + expected[creatures[1].key], 6)
+    assert 0 < expected[creatures[0].key] < 1
 
 
 def test_recruit_human_output(capsys):

@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     db = cards_from(args)
     rules = rules_from(args)
     deck = deck_from(args, db)
-    ratings, weights = objective_inputs(args)
+    ratings, weights = objective_inputs(args, db, rules, deck.cards())
     odds = deal_odds(deck, rules.deal.size)
     together = prob_all_present(deck, args.together, rules.deal.size) if args.together else None
     sim = simulate(

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Sequence
 
+from analysis.cards import Card, CardDB
 from analysis.cli.common import (
     add_cards_option,
     add_json_option,
@@ -15,7 +17,9 @@ from analysis.cli.common import (
 )
 from analysis.economy import squad_elements
 from analysis.errors import BerserkInputError
+from analysis.ratings import ratings_map
 from analysis.recruit import OBJECTIVES, parse_weight, read_ratings, recruit
+from analysis.rules import Ruleset
 
 
 def add_objective_options(p: argparse.ArgumentParser) -> None:
@@ -23,19 +27,33 @@ def add_objective_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--objective", choices=OBJECTIVES, default="crystals",
                    help="crystals: total cost (default); rating: sum of --ratings; "
                         "weights: cost × --weight (default weight 1)")
-    p.add_argument("--ratings", metavar="CSV", help="per-card ratings, a CSV with columns name,rating")
+    p.add_argument("--ratings", metavar="CSV",
+                   help="per-card ratings, a CSV with columns name,rating (default for --objective "
+                        "rating: the combat ratings, each creature's duel win probability against "
+                        "every built-in creature)")
     p.add_argument("--default-rating", type=float, default=None, metavar="X",
-                   help="rating of a card missing from --ratings (default: such a card is an error)")
+                   help="rating of a card missing from the ratings (default: an error with --ratings; "
+                        "0 with the combat ratings, which rate creatures only)")
     p.add_argument("--weight", action="append", default=[], metavar="NAME=W",
                    help="weight of a card for --objective weights (repeatable)")
 
 
-def objective_inputs(args: argparse.Namespace) -> tuple[dict[str, float] | None, dict[str, float] | None]:
-    """(ratings, weights) from the options, checked against ``--objective``."""
+def objective_inputs(
+    args: argparse.Namespace, db: CardDB, rules: Ruleset, cards: Sequence[Card]
+) -> tuple[dict[str, float] | None, dict[str, float] | None]:
+    """(ratings, weights) from the options, checked against ``--objective``.
+
+    ``--objective rating`` without ``--ratings`` rates the creatures among ``cards`` with the combat
+    engine (duel win probability against every built-in creature under ``rules``); other cards get
+    ``--default-rating`` (0 unless given), which is set on ``args``.
+    """
     ratings = read_ratings(args.ratings) if args.ratings else None
     weights = dict(parse_weight(w) for w in args.weight) if args.weight else None
     if args.objective == "rating" and ratings is None:
-        raise BerserkInputError("--objective rating needs --ratings CSV (columns name,rating)")
+        creatures = list({c.key: c for c in cards if c.is_creature and c.complete}.values())
+        ratings = ratings_map(rules, cards=creatures, db=db) if creatures else {}
+        if args.default_rating is None:
+            args.default_rating = 0.0
     if weights and args.objective != "weights":
         raise BerserkInputError("--weight only applies with --objective weights")
     default = args.default_rating
@@ -70,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     deal = [db.find(name) for name in args.cards_in_deal]
     if len(deal) > 50:
         raise BerserkInputError(f"a deal of {len(deal)} cards is too large; at most 50")
-    ratings, weights = objective_inputs(args)
+    ratings, weights = objective_inputs(args, db, rules, deal)
     result = recruit(deal, rules, args.player, args.mulligans, args.objective, ratings, weights, args.top,
                      args.default_rating)
     if args.json:

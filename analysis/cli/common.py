@@ -54,19 +54,29 @@ def print_json(data: Any) -> None:
 
 
 def progress_printer(enabled: bool, label: str):
-    """A callback ``(done, total)`` that draws a one-line progress bar on stderr, or None."""
+    """A callback ``(done, total)`` reporting progress on stderr, or None when ``enabled`` is false.
+
+    On a terminal it redraws one progress-bar line; in a log (stderr not a terminal) it writes a
+    plain line every 10 % so the log stays readable.
+    """
     if not enabled:
         return None
+    interactive = sys.stderr.isatty()
+    step = 1 if interactive else 10
     state = {"last": -1}
 
     def report(done: int, total: int) -> None:
         percent = int(100 * done / total) if total else 100
-        if percent == state["last"]:
+        shown = percent - percent % step
+        if shown == state["last"]:
             return
-        state["last"] = percent
-        bar = "#" * (percent // 4)
-        end = "\n" if done >= total else ""
-        sys.stderr.write(f"\r{label} [{bar:<25}] {percent:3d}% ({done:,}/{total:,}){end}")
+        state["last"] = shown
+        if interactive:
+            bar = "#" * (percent // 4)
+            end = "\n" if done >= total else ""
+            sys.stderr.write(f"\r{label} [{bar:<25}] {percent:3d}% ({done:,}/{total:,}){end}")
+        else:
+            sys.stderr.write(f"{label}: {shown}% ({done:,}/{total:,})\n")
         sys.stderr.flush()
 
     return report

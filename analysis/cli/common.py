@@ -76,7 +76,7 @@ def progress_printer(enabled: bool, label: str):
             end = "\n" if done >= total else ""
             sys.stderr.write(f"\r{label} [{bar:<25}] {percent:3d}% ({done:,}/{total:,}){end}")
         else:
-            sys.stderr.write(f"{label}: {shown}% ({done:,}/{total:,})\n")
+            sys.stderr.write(f"{label}: {percent}% ({done:,}/{total:,})\n")
         sys.stderr.flush()
 
     return report

@@ -37,6 +37,7 @@ def check(b: Battle) -> None:
     assert all(n == 1 for n in per_square.values()), "two independent cards on a square"
     for s, u in enumerate(b.board):
         assert u < 0 or (b.alive[u] and b.pos[u] == s)
+        assert (b.occupied >> s & 1) == (u >= 0)
     for seat in (0, 1):
         alive = [u for u in b.units[seat] if b.creature[u]]
         assert len(alive) == b.n_creatures[seat]

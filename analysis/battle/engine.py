@@ -61,6 +61,7 @@ from analysis.battle.tables import (
     OPEN_TABLES,
     PARASITE,
     PROFILES,
+    ROWS,
     TERRAIN,
     card_key,
     closed_table,
@@ -143,22 +144,26 @@ class Battle:
         self.key = [card_key(c) for c in self.cards]
         profs = [PROFILES[k] for k in self.key]
         self.profiles = profs
-        self.kind = [p.kind for p in profs]
-        self.life = [p.life for p in profs]
-        self.move_points = [p.move for p in profs]
-        self.has_strike = [p.strike is not None for p in profs]
-        self.armor = [p.armor for p in profs]
-        self._any_armor = any(self.armor)
-        self.regen = [p.regeneration for p in profs]
-        self.directed = [p.directed for p in profs]
-        self.unanswerable = [p.unanswerable for p in profs]
-        self.magic = [p.magic for p in profs]
-        self.prot_flyers = [p.prot_flyers for p in profs]
-        self.cost = [p.cost for p in profs]
-        self.creature = [p.is_creature for p in profs]
+        (kind, life, move, has_strike, armor, regen, directed, unanswerable, magic, prot, cost,
+         creature) = zip(*[ROWS[k] for k in self.key], strict=True) if n else ((),) * 12
+        self.kind = list(kind)
+        self.life = list(life)
+        self.move_points = list(move)
+        self.has_strike = list(has_strike)
+        self.armor = list(armor)
+        self._any_armor = any(armor)
+        self.regen = list(regen)
+        self.directed = list(directed)
+        self.unanswerable = list(unanswerable)
+        self.magic = list(magic)
+        self.prot_flyers = list(prot)
+        self.cost = list(cost)
+        self.creature = list(creature)
         self.wounds = [0] * n
         self.pos = [NOWHERE] * n
         self.board = [-1] * 30
+        self.occupied = 0
+        """Bit mask of the squares with a card on them (mirrors ``board``)."""
         self.host = [-1] * n
         self.rider = [-1] * n
         self.open = [True] * n
@@ -174,8 +179,7 @@ class Battle:
         self.seed = seed
         rng = random.Random(seed)
         self.rng = rng
-        self.prng = random.Random(seed ^ 0x5EED5EED)
-        """The players' own random stream (deterministic, separate from the dice)."""
+        self._prng: random.Random | None = None
         self._rand = rng.random
         self._fixed = None if dice is None else iter(dice)
         """Fixed dice (tests): each strike takes the attacker's die, then the parrier's if it fights."""
@@ -192,6 +196,13 @@ class Battle:
         self.log: list[dict[str, Any]] | None = [] if record else None
         self._placements = placements
         self._setup()
+
+    @property
+    def prng(self) -> random.Random:
+        """The players' own random stream (deterministic, separate from the dice; made on first use)."""
+        if self._prng is None:
+            self._prng = random.Random(self.seed ^ 0x5EED5EED)
+        return self._prng
 
     # ------------------------------------------------------------------ setup
 
@@ -213,6 +224,7 @@ class Battle:
             for u in mine:
                 self.pos[u] = placed[u]
                 self.board[placed[u]] = u
+                self.occupied |= 1 << placed[u]
         if self.log is not None:
             self._emit({"e": "place", "pos": list(self.pos)})
         # 000 3.11: reveal, flyers and terrains to the auxiliary zone, symbiotes to hosts.
@@ -222,6 +234,7 @@ class Battle:
             for u in special:
                 if self.seat[u] == seat and kind[u] in (FLYER, TERRAIN):
                     self.board[self.pos[u]] = -1
+                    self.occupied &= ~(1 << self.pos[u])
                     self.pos[u] = AUX
             for u in special:
                 if self.seat[u] == seat and kind[u] == COMPANION:
@@ -278,6 +291,7 @@ class Battle:
         ]
         old = self.pos[u]
         self.board[old] = -1
+        self.occupied &= ~(1 << old)
         host = self.players[self.seat[u]].attach(self, u, hosts) if hosts else -1
         if host < 0:
             self.alive[u] = False
@@ -462,6 +476,7 @@ class Battle:
             raise IllegalAction(f"unit {u} cannot move to square {to}")
         self.board[frm] = -1
         self.board[to] = u
+        self.occupied ^= (1 << frm) | (1 << to)
         self.pos[u] = to
         r = self.rider[u]
         if r >= 0:
@@ -589,6 +604,7 @@ class Battle:
         p = self.pos[x]
         if p >= 0 and self.board[p] == x:
             self.board[p] = -1
+            self.occupied &= ~(1 << p)
         self.pos[x] = NOWHERE
         self.units[s].remove(x)
         if self.creature[x]:

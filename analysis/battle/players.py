@@ -290,7 +290,7 @@ class HeuristicPlayer(Player):
                     cache[key] = g
             if g > best:
                 best, target = g, v
-        if target >= 0 and self.caution and b.kind[u] != FLYER:
+        if best > self.threshold and self.caution and b.kind[u] != FLYER:  # (else rejected anyway)
             best -= self.caution * self._exposure(b, u)
         return best, target
 
@@ -383,10 +383,7 @@ class HeuristicPlayer(Player):
         movers = [u for u in movers if not in_contact(u) and any(board[sq] < 0 for sq in ADJ4[pos[u]])]
         if not movers:
             return
-        occupied = 0
-        for sq, w in enumerate(board):
-            if w >= 0:
-                occupied |= 1 << sq
+        occupied = b.occupied
         key = (occupied << SQUARES) | (near_foes & ~occupied)
         field = _FIELDS.get(key)
         if field is None:

@@ -69,6 +69,8 @@ _KEYS: dict[Card, int] = {}
 _CARDS: list[Card] = []
 PROFILES: list[Profile] = []
 """Profile of each interned card, indexed by its key (see :func:`card_key`)."""
+ROWS: list[tuple] = []
+"""Per key, the profile as the tuple of per-unit columns the engine keeps (see ``Battle``)."""
 
 
 def card_key(card: Card) -> int:
@@ -80,6 +82,9 @@ def card_key(card: Card) -> int:
         _KEYS[card] = key
         _CARDS.append(card)
         PROFILES.append(prof)
+        ROWS.append((prof.kind, prof.life, prof.move, prof.strike is not None, prof.armor,
+                     prof.regeneration, prof.directed, prof.unanswerable, prof.magic, prof.prot_flyers,
+                     prof.cost, prof.is_creature))
     return key
 
 

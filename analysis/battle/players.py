@@ -291,29 +291,22 @@ class HeuristicPlayer(Player):
             if g > best:
                 best, target = g, v
         if best > self.threshold and self.caution and b.kind[u] != FLYER:  # (else rejected anyway)
-            best -= self.caution * self._exposure(b, u)
+            # Exposure: the enemies next to u (exactly the candidates) hit it closed next turn.
+            means = _MEAN_CLOSED.get(model)
+            if means is None:
+                means = _MEAN_CLOSED.setdefault(model, {})
+            has_strike = b.has_strike
+            total = 0.0
+            for v in candidates:
+                if has_strike[v]:
+                    kv = self._unknown if hidden[v] else keys[v]
+                    m = means.get(kv)
+                    if m is None:
+                        m = means[kv] = _mean_closed(kv, model)
+                    total += m
+            if total:
+                best -= self.caution * 0.25 * total * card_value(ku) / life[u]
         return best, target
-
-    def _exposure(self, b: Battle, u: int) -> float:
-        """Value ``u`` is expected to lose in the enemy's next turn for being closed rather than
-        open: the enemies next to it hit without a counter-strike (half of their mean wounds on a
-        closed card, per enemy)."""
-        p = b.pos[u]
-        board, seat, rider = b.board, b.seat, b.rider
-        me = seat[u]
-        model = b.config.model
-        total = 0.0
-        for sq in ADJ8_SELF[p]:
-            w = board[sq]
-            if w >= 0:
-                if seat[w] != me and b.has_strike[w]:
-                    total += _mean_closed(b.key[w], model)
-                r = rider[w]
-                if r >= 0 and seat[r] != me and b.has_strike[r]:
-                    total += _mean_closed(b.key[r], model)
-        if not total:
-            return 0.0
-        return 0.25 * total * card_value(b.key[u]) / b.life[u]
 
     # ---------------------------------------------------------------- the turn
 
@@ -440,7 +433,7 @@ class HeuristicPlayer(Player):
         return decide_weakening(Branch(1, base, alt, who), "best", value)
 
 
-_MEAN_CLOSED: dict[tuple[str, int], float] = {}
+_MEAN_CLOSED: dict[str, dict[int, float]] = {}
 _FIELDS: dict[int, tuple[int, ...]] = {}
 
 
@@ -512,11 +505,8 @@ def _exact_gain(ku: int, kv: int, rem_u: int, rem_v: int, armor_u: int, armor_v:
 
 
 def _mean_closed(key: int, model: str) -> float:
-    out = _MEAN_CLOSED.get((model, key))
-    if out is None:
-        out = sum(w * p for w, p in closed_summary(key, model))
-        _MEAN_CLOSED[(model, key)] = out
-    return out
+    """Mean wounds card ``key`` deals to a card that does not fight (before armor)."""
+    return sum(w * p for w, p in closed_summary(key, model))
 
 
 PLAYERS: dict[str, type[Player]] = {"heuristic": HeuristicPlayer, "random": RandomPlayer}

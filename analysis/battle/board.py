@@ -58,6 +58,7 @@ ADJ8_SELF: tuple[tuple[int, ...], ...] = tuple((s, *ADJ8[s]) for s in range(SQUA
 NEAR_MASK: tuple[int, ...] = tuple(sum(1 << t for t in ADJ8_SELF[s]) for s in range(SQUARES))
 """Bit mask of :data:`ADJ8_SELF` (a square and its neighbours), for set operations on the board."""
 ADJ8_MASK: tuple[int, ...] = tuple(sum(1 << t for t in ADJ8[s]) for s in range(SQUARES))
+ADJ4_MASK: tuple[int, ...] = tuple(sum(1 << t for t in ADJ4[s]) for s in range(SQUARES))
 NEAR: tuple[tuple[bool, ...], ...] = tuple(
     tuple(a == b or b in ADJ8[a] for b in range(SQUARES)) for a in range(SQUARES)
 )

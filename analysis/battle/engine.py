@@ -51,7 +51,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from analysis.battle.board import ADJ4, ADJ8, AUX, NEAR, NOWHERE, half_rows, placement_problem, row_of
+from analysis.battle.board import (
+    ADJ4,
+    AUX,
+    NEAR,
+    NEAR_MASK,
+    NOWHERE,
+    half_rows,
+    placement_problem,
+    row_of,
+)
 from analysis.battle.tables import (
     ARTIFACT,
     CLOSED_TABLES,
@@ -457,11 +466,18 @@ class Battle:
                 if (pw >= 0 and near_t[pw]) or kind[w] == FLYER:
                     out.append(w)
             return out
-        near_a = NEAR[pos[attacker]]
-        for w in self.units[enemy]:
-            pw = pos[w]
-            if w != target and pw >= 0 and opened[w] and creature[w] and near_t[pw] and near_a[pw]:
-                out.append(w)
+        # Cards next to both: the occupied squares in both neighbourhoods (riders share a square).
+        both = NEAR_MASK[pos[attacker]] & NEAR_MASK[pos[target]] & self.occupied
+        board, seat, rider = self.board, self.seat, self.rider
+        while both:
+            low = both & -both
+            both ^= low
+            w = board[low.bit_length() - 1]
+            for x in (w, rider[w]):
+                if x >= 0 and x != target and seat[x] == enemy and opened[x] and creature[x]:
+                    out.append(x)
+        if len(out) > 1:
+            out.sort()  # unit order, as for the other kinds of defence
         return out
 
     # ------------------------------------------------------------------ actions
@@ -500,19 +516,20 @@ class Battle:
         """Simple strike of the active player's ``u`` on enemy card ``v`` (000 4.1-4.14)."""
         if self.over:
             raise IllegalAction("the game is over")
-        if (not self.can_act(u) or not self.alive[v] or self.seat[v] == self.seat[u]
-                or self.kind[v] == TERRAIN):
+        kind, seat, alive, opened = self.kind, self.seat, self.alive, self.open
+        if (not (alive[u] and seat[u] == self.active and opened[u] and not self.acted[u]
+                 and self.has_strike[u]) or not alive[v] or seat[v] == seat[u] or kind[v] == TERRAIN):
             raise IllegalAction(f"unit {u} cannot strike unit {v}")
-        kind = self.kind
         via_prepare = False
         if kind[u] != FLYER:
             if kind[v] == FLYER:
-                if not (self.prepared[u] == 2 and self.n_ground[self.seat[v]] == 0):
+                if not (self.prepared[u] == 2 and self.n_ground[seat[v]] == 0):
                     raise IllegalAction(f"unit {u} may not strike flying unit {v} (000 4.16)")
                 via_prepare = True
             elif not NEAR[self.pos[u]][self.pos[v]]:
                 raise IllegalAction(f"unit {u} is not next to unit {v}")
-        self.hidden[v] = False
+        hidden = self.hidden
+        hidden[v] = False
         parrier = v
         candidates = self.defenders(u, v)
         if candidates:
@@ -521,11 +538,11 @@ class Battle:
                 if d not in candidates:
                     raise IllegalAction(f"unit {d} cannot defend unit {v}")
                 parrier = d
-                self.hidden[d] = False
+                hidden[d] = False
         keys = self.key
         weak = False
         fixed = self._fixed
-        if self.open[parrier] and self.creature[parrier] and not self.unanswerable[u]:
+        if opened[parrier] and self.creature[parrier] and not self.unanswerable[u]:
             table = self._otab.get((keys[u] << 20) | keys[parrier])
             if table is None:
                 table = open_table(keys[u], keys[parrier], self.config.model)
@@ -543,7 +560,7 @@ class Battle:
             if chooser:
                 who = u if chooser == 1 else parrier
                 alt = (entry[2], entry[3])
-                if self.players[self.seat[who]].weaken(self, who, u, parrier, (to_p, to_a), alt):
+                if self.players[seat[who]].weaken(self, who, u, parrier, (to_p, to_a), alt):
                     to_p, to_a = entry[2], entry[3]
                     weak = True
             fought = True
@@ -555,45 +572,45 @@ class Battle:
             to_p = ctable[i]
             to_a = 0
             fought = False
-        if kind[u] == FLYER and self.prot_flyers[parrier]:
+        prot = self.prot_flyers
+        if kind[u] == FLYER and prot[parrier]:
             to_p = 0
-        if kind[parrier] == FLYER and self.prot_flyers[u]:
+        if kind[parrier] == FLYER and prot[u]:
             to_a = 0
-        armor_left = self.armor_left
-        if to_p and armor_left[parrier] and not self.magic[u]:
-            absorbed = min(to_p, armor_left[parrier])
-            armor_left[parrier] -= absorbed
-            to_p -= absorbed
-        if to_a and armor_left[u] and not self.magic[parrier]:
-            absorbed = min(to_a, armor_left[u])
-            armor_left[u] -= absorbed
-            to_a -= absorbed
+        if self._any_armor:
+            armor_left = self.armor_left
+            if to_p and armor_left[parrier] and not self.magic[u]:
+                absorbed = min(to_p, armor_left[parrier])
+                armor_left[parrier] -= absorbed
+                to_p -= absorbed
+            if to_a and armor_left[u] and not self.magic[parrier]:
+                absorbed = min(to_a, armor_left[u])
+                armor_left[u] -= absorbed
+                to_a -= absorbed
         wounds = self.wounds
         wounds[parrier] += to_p
         wounds[u] += to_a
         if to_p or to_a:
             self._quiet_from = self.turn + 1
         # Payment (000 6.4.4 after-attack step): the attacker and a defender close.
-        self.open[u] = False
+        opened[u] = False
         self.acted[u] = True
         self.moves[u] = 0
         if via_prepare:
             self.prepared[u] = 0
         if parrier != v:
-            self.open[parrier] = False
+            opened[parrier] = False
         if self.log is not None:
             # Dice of the Strike Table; under the defence-die model the index of the outcome.
             dice = ([i // 6 + 1, i % 6 + 1] if fought else [i + 1]) if self._by_dice else [i]
             self._emit({"e": "strike", "u": u, "target": v, "parrier": parrier, "dice": dice,
                         "weakened": weak, "wounds": [to_p, to_a]})
-        dead = False
-        if wounds[parrier] >= self.life[parrier]:
-            self._kill(parrier)
-            dead = True
-        if wounds[u] >= self.life[u]:
-            self._kill(u)
-            dead = True
-        if dead:
+        life = self.life
+        if wounds[parrier] >= life[parrier] or wounds[u] >= life[u]:
+            if wounds[parrier] >= life[parrier]:
+                self._kill(parrier)
+            if wounds[u] >= life[u]:
+                self._kill(u)
             self._check_end()
 
     def _kill(self, x: int) -> None:
@@ -632,4 +649,4 @@ def play_battle(
     return Battle(squads, players, seed=seed, config=config).run()
 
 
-__all__ = ["ADJ8", "Battle", "BattleConfig", "BattleResult", "IllegalAction", "play_battle"]
+__all__ = ["Battle", "BattleConfig", "BattleResult", "IllegalAction", "play_battle"]

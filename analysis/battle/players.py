@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from analysis.battle.board import (
     ADJ4,
+    ADJ4_MASK,
     ADJ8_MASK,
-    ADJ8_SELF,
     NEAR_MASK,
     PLACEMENT_TIERS,
     SQUARES,
@@ -190,6 +190,7 @@ class HeuristicPlayer(Player):
         self.threshold = threshold
         self.caution = caution
         self._unknown = card_key(UNKNOWN_CARD)
+        self._enemy_squares = 0
 
     # ---------------------------------------------------------------- setup decisions
 
@@ -244,12 +245,18 @@ class HeuristicPlayer(Player):
         if b.kind[u] == FLYER or (b.prepared[u] == 2 and b.n_ground[1 - b.seat[u]] == 0):
             candidates = b.targets(u)
         else:
-            p = b.pos[u]
+            # The enemy cards on u's square and its neighbours (as Battle.targets), found through the
+            # bit mask of the squares enemy cards stood on at the start of the turn.
+            near = NEAR_MASK[b.pos[u]] & self._enemy_squares
+            if not near:
+                return best, target
             board, seat, rider = b.board, b.seat, b.rider
             me = seat[u]
             candidates = []
-            for sq in ADJ8_SELF[p]:
-                w = board[sq]
+            while near:
+                low = near & -near
+                near ^= low
+                w = board[low.bit_length() - 1]
                 if w >= 0:
                     if seat[w] != me:
                         candidates.append(w)
@@ -323,14 +330,17 @@ class HeuristicPlayer(Player):
         hot = 0
         foes = 0
         near_foes = 0
+        enemy_squares = 0
         creature = b.creature
         for v in b.units[enemy]:
             p = pos[v]
             if p >= 0:
                 hot |= NEAR_MASK[p]
+                enemy_squares |= 1 << p
                 if creature[v]:
                     foes |= 1 << p
                     near_foes |= ADJ8_MASK[p]
+        self._enemy_squares = enemy_squares
         # Strikes from where the cards stand, best first (a plan is redone if its target died).
         plans = []
         for u in units:
@@ -373,7 +383,8 @@ class HeuristicPlayer(Player):
             return 1 + min((dist[sq] for sq in ADJ4[pos[u]] if board[sq] < 0), default=98)
 
         # Those in contact chose above; those boxed in by other cards cannot step.
-        movers = [u for u in movers if not in_contact(u) and any(board[sq] < 0 for sq in ADJ4[pos[u]])]
+        free = ~b.occupied
+        movers = [u for u in movers if not ADJ8_MASK[pos[u]] & foes and ADJ4_MASK[pos[u]] & free]
         if not movers:
             return
         occupied = b.occupied
@@ -399,6 +410,9 @@ class HeuristicPlayer(Player):
                     break
                 b.move(u, step)
                 moved = True
+                r = b.rider[u]
+                if r >= 0 and b.seat[r] == enemy:  # an enemy parasite rides along
+                    self._enemy_squares |= 1 << step
             if moved and has_strike[u]:
                 g, v = self._best_target(b, u)
                 if v >= 0 and g > thr:

@@ -473,9 +473,11 @@ class Battle:
             low = both & -both
             both ^= low
             w = board[low.bit_length() - 1]
-            for x in (w, rider[w]):
-                if x >= 0 and x != target and seat[x] == enemy and opened[x] and creature[x]:
-                    out.append(x)
+            if seat[w] == enemy and w != target and opened[w] and creature[w]:
+                out.append(w)
+            x = rider[w]
+            if x >= 0 and seat[x] == enemy and x != target and opened[x] and creature[x]:
+                out.append(x)
         if len(out) > 1:
             out.sort()  # unit order, as for the other kinds of defence
         return out

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import statistics
 import sys
 import time
@@ -34,6 +33,8 @@ import numpy as np  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchlib import load, machine  # noqa: E402
+
 from analysis import combat  # noqa: E402
 from analysis import duel as duel_module  # noqa: E402
 from analysis import ratings as ratings_module  # noqa: E402
@@ -44,26 +45,6 @@ from analysis.combat_mc import simulate_duels, simulate_strikes  # noqa: E402
 from analysis.decks import read_deck, sample_deck_paths  # noqa: E402
 from analysis.duel import duel  # noqa: E402
 from analysis.ratings import ratings  # noqa: E402
-
-
-def machine() -> dict[str, object]:
-    model = "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {"cpu": model, "cores": os.cpu_count(), "python": platform.python_version(),
-            "numpy": np.__version__, "platform": platform.platform()}
-
-
-def load() -> float:
-    try:
-        return os.getloadavg()[0]
-    except OSError:
-        return float("nan")
 
 
 def clear_caches() -> None:
@@ -111,7 +92,7 @@ def main() -> int:
     args = parser.parse_args()
     repeats = args.repeats or (3 if args.quick else 7)
     load_before = load()
-    results: dict[str, object] = {"machine": machine(), "repeats": repeats, "quick": args.quick}
+    results: dict[str, object] = {"machine": machine("numpy"), "repeats": repeats, "quick": args.quick}
 
     # 1. exact single strike
     pairs = deck_pairs(50)

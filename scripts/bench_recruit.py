@@ -19,18 +19,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import statistics
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
-import scipy
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from benchlib import load, machine  # noqa: E402
 
 from analysis.atomic import write_text_atomic  # noqa: E402
 from analysis.cards import load_cards  # noqa: E402
@@ -38,32 +37,6 @@ from analysis.deals import simulate  # noqa: E402
 from analysis.decks import read_deck, sample_deck_paths  # noqa: E402
 from analysis.recruit import Recruiter, milp_value  # noqa: E402
 from analysis.rules import load_ruleset  # noqa: E402
-
-
-def machine() -> dict[str, object]:
-    model = "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {
-        "cpu": model,
-        "cores": os.cpu_count(),
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "scipy": scipy.__version__,
-        "platform": platform.platform(),
-    }
-
-
-def load() -> float:
-    try:
-        return os.getloadavg()[0]
-    except OSError:
-        return float("nan")
 
 
 def distinct_deals(decks, per_deck: int, seed: int):
@@ -124,7 +97,8 @@ def main() -> int:
     db = load_cards()
     rules = load_ruleset("relaunch")
     decks = [read_deck(p, db) for p in sample_deck_paths()]
-    report: dict[str, object] = {"machine": machine(), "load_before": load(), "ruleset": rules.name}
+    report: dict[str, object] = {
+        "machine": machine("numpy", "scipy"), "load_before": load(), "ruleset": rules.name}
     deals_by_deck = distinct_deals(decks, args.per_deck, seed=1)
     n_deals = sum(len(d) for _, d in deals_by_deck)
     ratings = ratings_for(decks, seed=2)

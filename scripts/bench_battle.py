@@ -20,18 +20,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from benchlib import load, machine  # noqa: E402
 
 from analysis.atomic import write_text_atomic  # noqa: E402
 from analysis.battle import Battle, make_player  # noqa: E402
@@ -39,34 +37,6 @@ from analysis.cards import load_cards  # noqa: E402
 from analysis.decks import read_deck, sample_deck_paths  # noqa: E402
 from analysis.matchup import MatchupSettings, matchup_matrix  # noqa: E402
 from analysis.rules import load_ruleset  # noqa: E402
-
-
-def machine() -> dict[str, object]:
-    model = "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    import dask
-
-    return {
-        "cpu": model,
-        "cores": os.cpu_count(),
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "dask": dask.__version__,
-        "platform": platform.platform(),
-    }
-
-
-def load() -> float:
-    try:
-        return round(os.getloadavg()[0], 2)
-    except OSError:
-        return float("nan")
 
 
 def squads_12(decks, seed: int = 0):
@@ -151,7 +121,8 @@ def main() -> int:
     rules = load_ruleset("relaunch")
     decks = [read_deck(p, db) for p in sorted(sample_deck_paths())]
     squads = squads_12(decks)
-    report: dict[str, object] = {"machine": machine(), "load_before": load(), "ruleset": rules.name}
+    report: dict[str, object] = {"machine": machine("numpy", "dask"), "load_before": load(),
+                                 "ruleset": rules.name}
     # Warm the per-pair strike tables once, as a long run would have them.
     battles_per_second(squads, "heuristic", 20, 0)
     report["battles_heuristic"] = median_run(squads, "heuristic", args.battles, args.repeats, 1)

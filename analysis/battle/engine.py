@@ -22,7 +22,8 @@ Rules implemented (000 = the classic rulebook, RULES.md §4 and §6):
   player of the higher roller (4.5). Armor absorbs the first X wounds each turn (none from a
   creature with the magic-strike keyword); a card with protection from flying creatures takes no
   wounds from a flyer's strike (its counter-strike still lands); regeneration heals at the start
-  of its owner's turn. Modifiers (experience, blessing, curse, clumsiness) act through the tables.
+  of its owner's turn (after the cards open, so always: 003 L1631 heals a card that opened this
+  turn too). Modifiers (experience, blessing, curse, clumsiness) act through the tables.
 - Defenders (000 4.10-4.14): the inactive player may appoint an open creature next to both the
   attacker and the target (against a flyer's strike: next to the target, or any open flyer; for a
   target in the auxiliary zone: only another flyer); none against a directed strike. The defender

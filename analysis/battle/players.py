@@ -451,25 +451,30 @@ _MEAN_CLOSED: dict[str, dict[int, float]] = {}
 _FIELDS: dict[int, tuple[int, ...]] = {}
 
 
+_FULL = (1 << SQUARES) - 1
+_COL0 = sum(1 << (r * 5) for r in range(6))
+_COL4 = _COL0 << 4
+
+
 def _distance_field(occupied: int, goals: int) -> tuple[int, ...]:
     """Steps through empty squares (not in the ``occupied`` mask) from each square to one of the
-    ``goals`` (empty squares next to an enemy creature); 99 where no path exists. Memoised by the
-    caller on (occupied, goals), which is all it depends on."""
-    far = 99
-    dist = [far] * SQUARES
-    frontier = [sq for sq in range(SQUARES) if goals >> sq & 1]
-    for sq in frontier:
-        dist[sq] = 0
-    d = 0
+    ``goals`` (empty squares next to an enemy creature); 99 where no path exists. A breadth-first
+    search on bit masks (a whole level at a time); memoised by the caller on (occupied, goals),
+    which is all it depends on."""
+    free = ~occupied & _FULL
+    dist = [99] * SQUARES
+    level, frontier, seen = 0, goals, goals
     while frontier:
-        d += 1
-        nxt = []
-        for sq in frontier:
-            for t in ADJ4[sq]:
-                if dist[t] == far and not occupied >> t & 1:
-                    dist[t] = d
-                    nxt.append(t)
-        frontier = nxt
+        m = frontier
+        while m:
+            low = m & -m
+            m ^= low
+            dist[low.bit_length() - 1] = level
+        grown = (((frontier & ~_COL4) << 1) | ((frontier & ~_COL0) >> 1) | (frontier << 5)
+                 | (frontier >> 5)) & free & ~seen
+        seen |= grown
+        frontier = grown
+        level += 1
     return tuple(dist)
 _GAINS: dict[str, dict[int, float]] = {}
 

@@ -5,10 +5,29 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pandas as pd
 
 from analysis.deals import proportion_ci
 from analysis.matchup import MatchupResult
+from analysis.paths import reports_dir
+
+SAVED_MATRIX_COLUMNS = ("deck", "opponent", "games", "wins", "losses", "draws", "win_rate",
+                        "win_ci95_lo", "win_ci95_hi", "score")
+
+
+def saved_matrix(path: Path | None = None) -> pd.DataFrame | None:
+    """The matrix frame saved by ``berserk matrix`` (default ``reports/matchup_matrix.csv``), or None
+    when there is none or it lacks the matrix columns; draw it with :func:`analysis.matchup.matrix_figure`."""
+    path = path or reports_dir() / "matchup_matrix.csv"
+    try:
+        frame = pd.read_csv(path, encoding="utf-8")
+    except (OSError, ValueError):
+        return None
+    if not set(SAVED_MATRIX_COLUMNS) <= set(frame.columns) or frame.empty:
+        return None
+    return frame
 
 
 def seat_frame(result: MatchupResult) -> pd.DataFrame:

@@ -51,6 +51,22 @@ def test_matrix_and_pair_details():
     assert any("turn" in c.value or "result" in c.value for c in at.code)
 
 
+def test_precomputed_sample_field_shows_before_a_run(tmp_path):
+    """With no run yet, the page draws the committed matrix of the sample decks."""
+    from analysis.matchup_summary import saved_matrix
+
+    saved = saved_matrix()
+    assert saved is not None and {"Ковеноглина", "Инкорн"} <= set(saved.deck)
+    at = open_app("matchup")
+    assert not at.exception, at.exception
+    titles = chart_titles(at)
+    assert titles and titles[0].startswith("Matchup matrix")
+    assert f"{int(saved.games.max()):,} games" in titles[0]
+    broken = tmp_path / "m.csv"
+    broken.write_text("deck,opponent\n", encoding="utf-8")
+    assert saved_matrix(broken) is None and saved_matrix(tmp_path / "none.csv") is None
+
+
 def test_a_field_of_one_is_refused():
     at = open_app("matchup")
     at.multiselect(key="matchup_samples").set_value([])

@@ -22,8 +22,8 @@ from analysis.battle.draw import battle_figure, battle_text, unit_labels
 from analysis.battle.players import PLAYERS
 from analysis.battle.record import replay
 from analysis.errors import BerserkInputError
-from analysis.matchup import MatchupSettings, first_game_record, matchup_matrix
-from analysis.matchup_summary import seat_frame
+from analysis.matchup import MatchupSettings, first_game_record, matchup_matrix, matrix_figure
+from analysis.matchup_summary import saved_matrix, seat_frame
 from analysis.rules import load_ruleset
 
 page_setup()
@@ -125,6 +125,18 @@ if stored is None:
     st.info(
         "Choose the field and press **Run matchups**: every pair of decks plays the given number of games."
     )
+    saved = saved_matrix()
+    if saved is not None:
+        games_saved = int(saved["games"].max())
+        st.header("The sample field, precomputed")
+        fig = matrix_figure(saved, subtitle=f"{games_saved:,} games per pair")
+        fig.update_layout(margin=dict(t=60, b=10))
+        st.plotly_chart(fig, width="stretch", key="chart_saved_matrix")
+        st.caption(
+            f"From `reports/matchup_matrix.csv` ({len(saved)} ordered pairs, {games_saved:,} games per pair, "
+            "relaunch, heuristic players), written by `berserk matrix data/decks/*.txt --games 2000 "
+            "--seed 1`. Hover a cell for W-D-L and the 95% interval."
+        )
     st.stop()
 field_texts, matrix, rules_name, mulligan_used, players_used = stored
 

@@ -88,3 +88,25 @@ def test_a_seed_gives_the_same_battle(a, b, seed):
         battle.run()
         runs.append(battle.log)
     assert runs[0] == runs[1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(occupied=st.integers(0, 2**30 - 1), goals=st.integers(0, 2**30 - 1))
+def test_movement_field_is_a_breadth_first_search(occupied, goals):
+    from analysis.battle.board import ADJ4, SQUARES
+    from analysis.battle.players import _distance_field
+
+    goals &= ~occupied
+    dist = [99] * SQUARES
+    frontier = [s for s in range(SQUARES) if goals >> s & 1]
+    for s in frontier:
+        dist[s] = 0
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for t in ADJ4[s]:
+                if dist[t] == 99 and not occupied >> t & 1:
+                    dist[t] = dist[s] + 1
+                    nxt.append(t)
+        frontier = nxt
+    assert _distance_field(occupied, goals) == tuple(dist)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -104,8 +104,15 @@ def _resolve(db: CardDB, name: str, code: tuple[str, str] | None, where: str) ->
         return f"{where}: {exc}"
 
 
-def parse_deck_text(text: str, db: CardDB, source: str = "<text>") -> Deck:
-    """Parse the ProBerserk text format; every bad line is reported with its number."""
+LineReader = Callable[[str, str], "tuple[Card, int] | str"]
+"""Reads one card line (text, "line N") into (card, count), or returns the problem text."""
+
+
+def _parse_lines(text: str, source: str, read_line: LineReader, example: str) -> Deck:
+    """The line-based formats: ``#`` lines are the title (the first) and notes, the rest card lines.
+
+    Every bad line is collected, so one error names all of them with their line numbers.
+    """
     title, notes, items, problems = "", [], [], []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip().lstrip("\ufeff")
@@ -118,60 +125,56 @@ def parse_deck_text(text: str, db: CardDB, source: str = "<text>") -> Deck:
             else:
                 notes.append(comment)
             continue
-        match = _LINE.match(line)
-        where = f"line {number}"
-        if not match:
-            problems.append(f"{where}: expected 'COUNT NAME' (e.g. '3 Гуль'), got {line[:60]!r}")
-            continue
-        count = int(match.group(1))
-        if not 1 <= count <= MAX_COPIES_PER_LINE:
-            problems.append(f"{where}: count {count} must be between 1 and {MAX_COPIES_PER_LINE}")
-            continue
-        code = (match.group(3), match.group(4)) if match.group(3) else None
-        card = _resolve(db, match.group(2), code, where)
-        if isinstance(card, str):
-            problems.append(card)
+        read = read_line(line, f"line {number}")
+        if isinstance(read, str):
+            problems.append(read)
         else:
-            items.append((card, count))
+            items.append(read)
     if problems:
         raise _too_many_problems(source, problems)
     if not items:
-        raise BerserkInputError(f"{source}: no cards found; expected lines like '3 Гуль'")
+        raise BerserkInputError(f"{source}: no cards found; expected lines like {example!r}")
     return Deck(title, _merge_entries(items), tuple(notes))
+
+
+def _check_count(count: int, where: str) -> str | None:
+    if not 1 <= count <= MAX_COPIES_PER_LINE:
+        return f"{where}: count {count} must be between 1 and {MAX_COPIES_PER_LINE}"
+    return None
+
+
+def parse_deck_text(text: str, db: CardDB, source: str = "<text>") -> Deck:
+    """Parse the ProBerserk text format; every bad line is reported with its number."""
+
+    def read_line(line: str, where: str) -> tuple[Card, int] | str:
+        match = _LINE.match(line)
+        if not match:
+            return f"{where}: expected 'COUNT NAME' (e.g. '3 Гуль'), got {line[:60]!r}"
+        count = int(match.group(1))
+        bad_count = _check_count(count, where)
+        if bad_count:
+            return bad_count
+        code = (match.group(3), match.group(4)) if match.group(3) else None
+        card = _resolve(db, match.group(2), code, where)
+        return card if isinstance(card, str) else (card, count)
+
+    return _parse_lines(text, source, read_line, "3 Гуль")
 
 
 def parse_brsd(text: str, db: CardDB, source: str = "<brsd>") -> Deck:
     """Parse berserk-nxt's ``.brsd``: ``#Title`` then ``COUNT ID`` lines."""
-    title, notes, items, problems = "", [], [], []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip().lstrip("\ufeff")
-        if not line:
-            continue
-        if line.startswith("#"):
-            if not title and not items:
-                title = line[1:].strip()
-            else:
-                notes.append(line[1:].strip())
-            continue
+
+    def read_line(line: str, where: str) -> tuple[Card, int] | str:
         match = _BRSD_LINE.match(line)
         if not match:
-            problems.append(f"line {number}: expected 'COUNT ID' (e.g. '3 10185'), got {line[:60]!r}")
-            continue
+            return f"{where}: expected 'COUNT ID' (e.g. '3 10185'), got {line[:60]!r}"
         count, card_id = int(match.group(1)), int(match.group(2))
         card = db.by_id(card_id)
         if card is None:
-            problems.append(
-                f"line {number}: no card with id {card_id} (set {card_id // 1000}, number {card_id % 1000})"
-            )
-        elif not 1 <= count <= MAX_COPIES_PER_LINE:
-            problems.append(f"line {number}: count {count} must be between 1 and {MAX_COPIES_PER_LINE}")
-        else:
-            items.append((card, count))
-    if problems:
-        raise _too_many_problems(source, problems)
-    if not items:
-        raise BerserkInputError(f"{source}: no cards found; expected lines like '3 10185'")
-    return Deck(title, _merge_entries(items), tuple(notes))
+            return f"{where}: no card with id {card_id} (set {card_id // 1000}, number {card_id % 1000})"
+        return _check_count(count, where) or (card, count)
+
+    return _parse_lines(text, source, read_line, "3 10185")
 
 
 def parse_deck_json(text: str, db: CardDB, source: str = "<json>") -> Deck:

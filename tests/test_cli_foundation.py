@@ -97,3 +97,19 @@ def test_console_script_has_no_traceback_on_bad_input():
     )
     assert result.returncode == 2
     assert result.stdout == "" and "no such deck file" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_help_of_every_command_renders(capsys):
+    """``--help`` of the tool and of each sub-command prints its usage (argparse %-formats help)."""
+    from analysis.cli import COMMAND_MODULES
+
+    commands = [None, *(m.replace("_", "-") for m in COMMAND_MODULES)]
+    for command in commands:
+        with pytest.raises(SystemExit) as done:
+            main([command, "--help"] if command else ["--help"])
+        out = capsys.readouterr().out
+        assert done.value.code == 0 and out.startswith("usage: berserk"), command
+        assert "%%" not in out, f"{command}: a literal %% in the help text"
+    with pytest.raises(SystemExit):
+        main(["matrix", "--help"])
+    assert "worker processes (default: 2)" in capsys.readouterr().out

@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="deal odds, squad values and mulligan policies of a deck",
         description="Exact odds of the first deal (hypergeometric) and a seeded Monte Carlo of the optimal "
         "squad under a mulligan policy: never, threshold:V (redeal while value < V) or optimal "
-        "(backward induction). Every estimate has a 95 %% confidence interval.",
+        "(backward induction). Every estimate has a 95 % confidence interval.",
     )
     p.add_argument("deck", metavar="DECK", help="deck file (.txt, .brsd or .json)")
     add_rules_option(p)

@@ -44,7 +44,8 @@ def add_battle_options(p: argparse.ArgumentParser) -> None:
                    help="at the round cap: cost = higher squad cost wins (000 7.3), draw (default cost)")
     p.add_argument("--stall-rounds", type=int, default=5, metavar="R",
                    help="draw after R full rounds with no change of life (000 7.6; 0 = off; default 5)")
-    p.add_argument("--processes", type=int, default=1, metavar="N", help="worker processes (default 1)")
+    p.add_argument("--processes", type=int, default=1, metavar="N",
+                   help="worker processes (default: %(default)s)")
     p.add_argument("--progress", action="store_true", help="draw a progress bar on stderr")
 
 
@@ -66,10 +67,10 @@ def settings_from(args: argparse.Namespace) -> MatchupSettings:
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "matchup",
-        help="deck against deck: win/draw/loss odds with 95 % intervals",
+        help="deck against deck: win/draw/loss odds with 95 %% intervals",
         description="Play deck A against deck B through the whole pipeline (seats alternating, deals, "
         "mulligans, optimal recruitment, placement, battle) and report win, draw and loss rates with "
-        "95 %% intervals, split by seat. With --squads the two files are squads that fight as they are.",
+        "95 % intervals, split by seat. With --squads the two files are squads that fight as they are.",
     )
     p.add_argument("a", metavar="A", help="deck file (.txt, .brsd or .json)")
     p.add_argument("b", metavar="B", help="deck file of the opponent")

@@ -98,6 +98,20 @@ def test_simulated_values_are_optimal_squads(deck, sim_never):
     assert set(d["squad_value"]) == {"mean", "ci95", "n"} and d["thresholds"] == []
 
 
+def test_optimizer_never_below_greedy_deal_by_deal(deck):
+    """Deal by deal (not only on average), the optimum is at least the rulebook's greedy squad."""
+    rng = np.random.default_rng(5)
+    cards = deck.cards()
+    rules = load_ruleset("relaunch")
+    gains = []
+    for _ in range(200):
+        deal = [cards[i] for i in rng.choice(len(cards), 15, replace=False)]
+        result = recruit(deal, rules, 1)
+        assert result.value >= result.greedy_value, [c.name for c in deal]
+        gains.append(result.value - result.greedy_value)
+    assert max(gains) > 0  # on some deals the optimizer does strictly better
+
+
 def test_deterministic_deck_has_exact_answers(db):
     """A 15-card deck dealt 15: every deal is the whole deck, so everything is known exactly."""
     cards = read_deck(sample_deck_paths()[0], db).cards()[:15]

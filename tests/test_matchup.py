@@ -7,6 +7,7 @@ import json
 import pandas as pd
 import pytest
 
+from analysis.cards import load_cards
 from analysis.cli import main
 from analysis.deals import proportion_ci
 from analysis.decks import Deck, DeckEntry, read_deck, sample_deck_paths
@@ -103,6 +104,14 @@ def test_cli_matchup_json(capsys):
         assert key in out
     assert out["games"] == 20 and set(out["by_seat"]) == {"a_first", "b_first"}
     assert out["a_wins"] + out["b_wins"] + out["draws"] == 20
+    # The CLI prints exactly what the library computes for the same settings and seed.
+    from analysis.cli import build_parser
+    from analysis.cli.matchup import settings_from
+
+    args = build_parser().parse_args(["matchup", str(a), str(b), "--mulligan", "never"])
+    db = load_cards()
+    expected = deck_matchup(read_deck(a, db), read_deck(b, db), settings_from(args), 20, 3, "serial", 1)
+    assert out == json.loads(json.dumps(expected.to_dict(), ensure_ascii=False))
 
 
 def test_cli_matchup_text_squads_and_record(capsys, tmp_path):

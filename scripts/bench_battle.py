@@ -181,7 +181,7 @@ def main() -> int:
     md = (
         "# Battle benchmark (issue 6)\n\n"
         f"Machine: {mach['cpu']}, {mach['cores']} cores, Python {mach['python']}, numpy {mach['numpy']}, "
-        f"dask {mach['dask']}. Shared with other work: 1-minute load {report['load_before']} before, "
+        f"dask {mach['dask']}. 1-minute load {report['load_before']} before, "
         f"{report['load_after_battles']} after the battle runs, {report['load_after']} at the end.\n\n"
         "| measure | result | target |\n|---|---|---|\n" + table + "\n\n"
         "Run: `python3 scripts/bench_battle.py` (writes this file and `bench_battle.json`).\n"

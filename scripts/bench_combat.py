@@ -33,7 +33,7 @@ import numpy as np  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchlib import load, machine  # noqa: E402
+from benchlib import load, load_note, machine  # noqa: E402
 
 from analysis import combat  # noqa: E402
 from analysis import duel as duel_module  # noqa: E402
@@ -169,8 +169,7 @@ def summary(r: dict) -> str:
         "# Combat odds benchmark (issue 4)",
         "",
         f"Machine: {m['cpu']}, {m['cores']} cores, Python {m['python']}, numpy {m['numpy']}. "
-        f"Load average (1 min) before {r['load_1min']['before']:.2f}, after {r['load_1min']['after']:.2f}; "
-        "the machine is shared with other helpers, so timings are noisy. "
+        + load_note(r["load_1min"]["before"], r["load_1min"]["after"]) + " "
         f"Command: `python3 scripts/bench_combat.py{' --quick' if r['quick'] else ''}`; "
         f"median of {r['repeats']} runs, caches cleared before each timed call.",
         "",

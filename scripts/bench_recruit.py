@@ -29,7 +29,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchlib import load, machine  # noqa: E402
+from benchlib import load, load_note, machine  # noqa: E402
 
 from analysis.atomic import write_text_atomic  # noqa: E402
 from analysis.cards import load_cards  # noqa: E402
@@ -194,8 +194,7 @@ def markdown(rep: dict, args) -> str:
         "# Recruitment benchmark (issue 3)",
         "",
         f"Machine: {m['cpu']}, {m['cores']} cores, Python {m['python']}, numpy {m['numpy']}, "
-        f"scipy {m['scipy']}. Load average (1 min) before {rep['load_before']:.2f}, after "
-        f"{rep['load_after']:.2f}; the machine is shared with other helpers, so timings are noisy.",
+        f"scipy {m['scipy']}. " + load_note(rep["load_before"], rep["load_after"]),
         "Command: `python3 scripts/bench_recruit.py`" + (" --quick" if args.quick else "") + ".",
         "",
         f"**Optimizer, one core, {o['deals']:,} distinct 15-card deals from the 10 sample decks, memo off, "

@@ -31,3 +31,12 @@ def load() -> float:
         return round(os.getloadavg()[0], 2)
     except OSError:
         return float("nan")
+
+
+def load_note(before: float, after: float) -> str:
+    """One sentence on how busy the machine was, for the markdown summary."""
+    busiest = max(before, after)
+    if busiest < 1.5:
+        return f"1-minute load {before:.2f} before and {after:.2f} after: nothing else was running."
+    return (f"1-minute load {before:.2f} before and {after:.2f} after: other work shared the 2 cores, "
+            "so these timings are pessimistic.")

@@ -191,6 +191,8 @@ class HeuristicPlayer(Player):
         self.caution = caution
         self._unknown = card_key(UNKNOWN_CARD)
         self._enemy_squares = 0
+        self._bound: Battle | None = None
+        self._ctx: tuple = ()
 
     # ---------------------------------------------------------------- setup decisions
 
@@ -238,19 +240,38 @@ class HeuristicPlayer(Player):
             cache[key] = g
         return g
 
+    def _bind(self, b: Battle) -> tuple:
+        """The battle's per-unit lists and memo tables, looked up once per battle (the lists are
+        only ever mutated in place, so the references stay valid)."""
+        model = b.config.model
+        cache = _GAINS.get(model)
+        if cache is None:
+            cache = _GAINS.setdefault(model, {})
+        means = _MEAN_CLOSED.get(model)
+        if means is None:
+            means = _MEAN_CLOSED.setdefault(model, {})
+        ctx = (b.kind, b.prepared, b.n_ground, b.seat, b.pos, b.board, b.rider, b.key, b.life, b.wounds,
+               b.armor_left, b.hidden, b.open, b.creature, b.has_strike, cache, means, model)
+        self._bound = b
+        self._ctx = ctx
+        return ctx
+
     def _best_target(self, b: Battle, u: int) -> tuple[float, int]:
         """The best strike of ``u`` (which must be able to act) and its gain; (-1e9, -1) if none.
         Same as taking the best :meth:`_gain` over ``battle.targets(u)``, inlined for speed."""
+        ctx = self._ctx if self._bound is b else self._bind(b)
+        (kind, prepared, n_ground, seat, pos, board, rider, keys, life, wounds, armor_left, hidden,
+         opened, creature, has_strike, cache, means, model) = ctx
         best, target = -1e9, -1
-        if b.kind[u] == FLYER or (b.prepared[u] == 2 and b.n_ground[1 - b.seat[u]] == 0):
+        flyer = kind[u] == FLYER
+        if flyer or (prepared[u] == 2 and n_ground[1 - seat[u]] == 0):
             candidates = b.targets(u)
         else:
             # The enemy cards on u's square and its neighbours (as Battle.targets), found through the
             # bit mask of the squares enemy cards stood on at the start of the turn.
-            near = NEAR_MASK[b.pos[u]] & self._enemy_squares
+            near = NEAR_MASK[pos[u]] & self._enemy_squares
             if not near:
                 return best, target
-            board, seat, rider = b.board, b.seat, b.rider
             me = seat[u]
             candidates = []
             while near:
@@ -265,24 +286,25 @@ class HeuristicPlayer(Player):
                         candidates.append(r)
             if not candidates:
                 return best, target
-        model = b.config.model
-        cache = _GAINS.get(model)
-        if cache is None:
-            cache = _GAINS.setdefault(model, {})
-        keys, life, wounds, armor_left = b.key, b.life, b.wounds, b.armor_left
-        hidden, opened, creature = b.hidden, b.open, b.creature
         ku = keys[u]
-        ku_part = ku << 16
         rem_u_open = life[u] - wounds[u]
         arm_u = armor_left[u]
+        # The memo key of :meth:`_gain` (fields ku|kv|rem_u|rem_v|arm_u|arm_v|fights, 53/37/27/17/9/1/0
+        # bits up), with u's fields put together once.
+        u_closed = ku << 53 | arm_u << 9
+        u_open = u_closed | rem_u_open << 27 | 1
+        unknown = self._unknown
+        # Exposure (for the caution below): the enemies next to u (exactly the candidates) that can
+        # hit it closed next turn, summed in candidate order.
+        exposed = bool(self.caution) and not flyer
+        total = 0.0
         for v in candidates:
             if hidden[v]:
-                kv, rem_v = self._unknown, 6
+                kv, rem_v = unknown, 6
             else:
                 kv, rem_v = keys[v], life[v] - wounds[v]
             if opened[v] and creature[v]:
-                key = ((((((ku_part | kv) << 10 | rem_u_open) << 10 | rem_v) << 8 | arm_u) << 8
-                        | armor_left[v]) << 1) | 1
+                key = u_open | kv << 37 | rem_v << 17 | armor_left[v] << 1
                 g = cache.get(key)
                 if g is None:
                     if len(cache) > 2_000_000:
@@ -290,29 +312,20 @@ class HeuristicPlayer(Player):
                     g = _exact_gain(ku, kv, rem_u_open, rem_v, arm_u, armor_left[v], True, model)
                     cache[key] = g
             else:
-                key = ((((((ku_part | kv) << 10) << 10 | rem_v) << 8 | arm_u) << 8 | armor_left[v]) << 1)
+                key = u_closed | kv << 37 | rem_v << 17 | armor_left[v] << 1
                 g = cache.get(key)
                 if g is None:
                     g = _exact_gain(ku, kv, 0, rem_v, arm_u, armor_left[v], False, model)
                     cache[key] = g
             if g > best:
                 best, target = g, v
-        if best > self.threshold and self.caution and b.kind[u] != FLYER:  # (else rejected anyway)
-            # Exposure: the enemies next to u (exactly the candidates) hit it closed next turn.
-            means = _MEAN_CLOSED.get(model)
-            if means is None:
-                means = _MEAN_CLOSED.setdefault(model, {})
-            has_strike = b.has_strike
-            total = 0.0
-            for v in candidates:
-                if has_strike[v]:
-                    kv = self._unknown if hidden[v] else keys[v]
-                    m = means.get(kv)
-                    if m is None:
-                        m = means[kv] = _mean_closed(kv, model)
-                    total += m
-            if total:
-                best -= self.caution * 0.25 * total * card_value(ku) / life[u]
+            if exposed and has_strike[v]:
+                m = means.get(kv)
+                if m is None:
+                    m = means[kv] = _mean_closed(kv, model)
+                total += m
+        if best > self.threshold and exposed and total:  # (else rejected anyway)
+            best -= self.caution * 0.25 * total * card_value(ku) / life[u]
         return best, target
 
     # ---------------------------------------------------------------- the turn

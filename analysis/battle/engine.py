@@ -470,10 +470,11 @@ class Battle:
         # Cards next to both: the occupied squares in both neighbourhoods (riders share a square).
         both = NEAR_MASK[pos[attacker]] & NEAR_MASK[pos[target]] & self.occupied
         board, seat, rider = self.board, self.seat, self.rider
-        while both:
-            low = both & -both
-            both ^= low
-            w = board[low.bit_length() - 1]
+        squares = SQUARES_OF.get(both)
+        if squares is None:
+            squares = squares_of(both)
+        for sq in squares:
+            w = board[sq]
             if seat[w] == enemy and w != target and opened[w] and creature[w]:
                 out.append(w)
             x = rider[w]
@@ -640,6 +641,23 @@ class Battle:
         if r >= 0:
             self.rider[x] = -1
             self._kill(r)  # 000 1.5.2 a: the symbiote dies with its host
+
+
+SQUARES_OF: dict[int, tuple[int, ...]] = {}
+"""Memo of :func:`squares_of` (the masks met are parts of a 3×3 neighbourhood, a few thousand)."""
+
+
+def squares_of(mask: int) -> tuple[int, ...]:
+    """The squares of a bit mask in increasing order (memoised in :data:`SQUARES_OF`): iterating a
+    stored tuple is cheaper than peeling the low bits off every time."""
+    out = []
+    m = mask
+    while m:
+        low = m & -m
+        m ^= low
+        out.append(low.bit_length() - 1)
+    squares = SQUARES_OF[mask] = tuple(out)
+    return squares
 
 
 def play_battle(

@@ -26,7 +26,7 @@ from analysis.battle.board import (
     half_rows,
     row_of,
 )
-from analysis.battle.engine import Battle
+from analysis.battle.engine import SQUARES_OF, Battle, squares_of
 from analysis.battle.tables import (
     ARTIFACT,
     COMPANION,
@@ -274,10 +274,11 @@ class HeuristicPlayer(Player):
                 return best, target
             me = seat[u]
             candidates = []
-            while near:
-                low = near & -near
-                near ^= low
-                w = board[low.bit_length() - 1]
+            squares = SQUARES_OF.get(near)
+            if squares is None:
+                squares = squares_of(near)
+            for sq in squares:
+                w = board[sq]
                 if w >= 0:
                     if seat[w] != me:
                         candidates.append(w)
@@ -340,20 +341,20 @@ class HeuristicPlayer(Player):
         pos, kind = b.pos, b.kind
         # Squares next to an enemy card (bit mask): only cards there (or flyers) can strike without
         # moving; and the squares of enemy creatures, for "in contact" (as at the start of the turn).
-        hot = 0
         foes = 0
-        near_foes = 0
         enemy_squares = 0
         creature = b.creature
         for v in b.units[enemy]:
             p = pos[v]
             if p >= 0:
-                hot |= NEAR_MASK[p]
                 enemy_squares |= 1 << p
                 if creature[v]:
                     foes |= 1 << p
-                    near_foes |= ADJ8_MASK[p]
         self._enemy_squares = enemy_squares
+        masks = _ZONES.get(enemy_squares << SQUARES | foes)
+        if masks is None:
+            masks = _zones(enemy_squares, foes)
+        hot, near_foes = masks
         # Strikes from where the cards stand, best first (a plan is redone if its target died).
         plans = []
         for u in units:
@@ -384,16 +385,16 @@ class HeuristicPlayer(Player):
         movers = [u for u in units if kind[u] == GROUND and opened[u] and not acted[u]]
         if not movers:
             return
-        dist: list[int] = []
-
-        def in_contact(u: int) -> bool:
-            return bool(ADJ8_MASK[pos[u]] & foes)
 
         def here(u: int) -> int:
-            """Steps from u's square to contact: 0 if in contact, else 1 + the best empty neighbour."""
-            if in_contact(u):
-                return 0
-            return 1 + min((dist[sq] for sq in ADJ4[pos[u]] if board[sq] < 0), default=98)
+            """Steps from u's square to contact (u is not in contact): 1 + the best empty neighbour."""
+            d_min = 999
+            for sq in ADJ4[pos[u]]:
+                if board[sq] < 0:
+                    d = dist[sq]
+                    if d < d_min:
+                        d_min = d
+            return 1 + (98 if d_min == 999 else d_min)
 
         # Those in contact chose above; those boxed in by other cards cannot step.
         free = ~b.occupied
@@ -408,13 +409,14 @@ class HeuristicPlayer(Player):
                 _FIELDS.clear()
             field = _distance_field(occupied, near_foes & ~occupied)
             _FIELDS[key] = field
-        dist.extend(field)
-        movers.sort(key=here)
+        dist = field
+        if len(movers) > 1:
+            movers.sort(key=here)
         for u in movers:
             if not alive[u] or acted[u]:
                 continue
             moved = False
-            while moves[u] > 0 and not in_contact(u):
+            while moves[u] > 0 and not ADJ8_MASK[pos[u]] & foes:
                 step, d_best = -1, 99
                 for sq in ADJ4[pos[u]]:
                     if board[sq] < 0 and dist[sq] < d_best:
@@ -462,6 +464,25 @@ class HeuristicPlayer(Player):
 
 _MEAN_CLOSED: dict[str, dict[int, float]] = {}
 _FIELDS: dict[int, tuple[int, ...]] = {}
+_ZONES: dict[int, tuple[int, int]] = {}
+
+
+def _zones(enemy_squares: int, foes: int) -> tuple[int, int]:
+    """The squares on or next to an enemy card, and those next to an enemy creature (bit masks),
+    from the squares of the enemy cards and creatures; memoised in ``_ZONES``."""
+    if len(_ZONES) > 200_000:
+        _ZONES.clear()
+    hot = near_foes = 0
+    m = enemy_squares
+    while m:
+        low = m & -m
+        m ^= low
+        p = low.bit_length() - 1
+        hot |= NEAR_MASK[p]
+        if foes >> p & 1:
+            near_foes |= ADJ8_MASK[p]
+    masks = _ZONES[enemy_squares << SQUARES | foes] = (hot, near_foes)
+    return masks
 
 
 _FULL = (1 << SQUARES) - 1

@@ -250,8 +250,15 @@ class HeuristicPlayer(Player):
         means = _MEAN_CLOSED.get(model)
         if means is None:
             means = _MEAN_CLOSED.setdefault(model, {})
+        for k in (*b.key, self._unknown):
+            if k not in means:
+                means[k] = _mean_closed(k, model)
+        # Per unit: the mean closed strike it deals (exposure) and what losing it costs.
+        mean_of = [means[k] for k in b.key]
+        value_of = [card_value(k) for k in b.key]
         ctx = (b.kind, b.prepared, b.n_ground, b.seat, b.pos, b.board, b.rider, b.key, b.life, b.wounds,
-               b.armor_left, b.hidden, b.open, b.creature, b.has_strike, cache, means, model)
+               b.armor_left, b.hidden, b.open, b.creature, b.has_strike, cache, means[self._unknown],
+               mean_of, value_of, model)
         self._bound = b
         self._ctx = ctx
         return ctx
@@ -261,7 +268,7 @@ class HeuristicPlayer(Player):
         Same as taking the best :meth:`_gain` over ``battle.targets(u)``, inlined for speed."""
         ctx = self._ctx if self._bound is b else self._bind(b)
         (kind, prepared, n_ground, seat, pos, board, rider, keys, life, wounds, armor_left, hidden,
-         opened, creature, has_strike, cache, means, model) = ctx
+         opened, creature, has_strike, cache, mean_unknown, mean_of, value_of, model) = ctx
         best, target = -1e9, -1
         flyer = kind[u] == FLYER
         if flyer or (prepared[u] == 2 and n_ground[1 - seat[u]] == 0):
@@ -321,12 +328,9 @@ class HeuristicPlayer(Player):
             if g > best:
                 best, target = g, v
             if exposed and has_strike[v]:
-                m = means.get(kv)
-                if m is None:
-                    m = means[kv] = _mean_closed(kv, model)
-                total += m
+                total += mean_unknown if hidden[v] else mean_of[v]
         if best > self.threshold and exposed and total:  # (else rejected anyway)
-            best -= self.caution * 0.25 * total * card_value(ku) / life[u]
+            best -= self.caution * 0.25 * total * value_of[u] / life[u]
         return best, target
 
     # ---------------------------------------------------------------- the turn

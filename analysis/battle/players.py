@@ -361,9 +361,11 @@ class HeuristicPlayer(Player):
         hot, near_foes = masks
         # Strikes from where the cards stand, best first (a plan is redone if its target died).
         plans = []
+        prepared = b.prepared
+        best_target = self._best_target
         for u in units:
-            if opened[u] and has_strike[u] and (kind[u] == FLYER or b.prepared[u] == 2 or hot >> pos[u] & 1):
-                g, v = self._best_target(b, u)
+            if opened[u] and has_strike[u] and (kind[u] == FLYER or prepared[u] == 2 or hot >> pos[u] & 1):
+                g, v = best_target(b, u)
                 if v >= 0 and g > thr:
                     plans.append((g, u, v))
         if plans:
@@ -372,7 +374,7 @@ class HeuristicPlayer(Player):
                 if not alive[u] or acted[u]:
                     continue
                 if not alive[v]:
-                    g, v = self._best_target(b, u)
+                    g, v = best_target(b, u)
                     if v < 0 or g <= thr:
                         continue
                 b.strike(u, v)
@@ -385,8 +387,12 @@ class HeuristicPlayer(Player):
                     b.prepare(u)
             return
         # Movement towards the enemy, then a strike if it pays.
-        board, moves = b.board, b.moves
-        movers = [u for u in units if kind[u] == GROUND and opened[u] and not acted[u]]
+        board, moves, rider, seat, move = b.board, b.moves, b.rider, b.seat, b.move
+        # Those in contact chose above; those boxed in by other cards cannot step.
+        occupied = b.occupied
+        free = ~occupied
+        movers = [u for u in units if kind[u] == GROUND and opened[u] and not acted[u]
+                  and not ADJ8_MASK[pos[u]] & foes and ADJ4_MASK[pos[u]] & free]
         if not movers:
             return
 
@@ -400,12 +406,6 @@ class HeuristicPlayer(Player):
                         d_min = d
             return 1 + (98 if d_min == 999 else d_min)
 
-        # Those in contact chose above; those boxed in by other cards cannot step.
-        free = ~b.occupied
-        movers = [u for u in movers if not ADJ8_MASK[pos[u]] & foes and ADJ4_MASK[pos[u]] & free]
-        if not movers:
-            return
-        occupied = b.occupied
         key = (occupied << SQUARES) | (near_foes & ~occupied)
         field = _FIELDS.get(key)
         if field is None:
@@ -427,13 +427,13 @@ class HeuristicPlayer(Player):
                         step, d_best = sq, dist[sq]
                 if step < 0 or d_best >= 99:
                     break
-                b.move(u, step)
+                move(u, step)
                 moved = True
-                r = b.rider[u]
-                if r >= 0 and b.seat[r] == enemy:  # an enemy parasite rides along
+                r = rider[u]
+                if r >= 0 and seat[r] == enemy:  # an enemy parasite rides along
                     self._enemy_squares |= 1 << step
             if moved and has_strike[u]:
-                g, v = self._best_target(b, u)
+                g, v = best_target(b, u)
                 if v >= 0 and g > thr:
                     b.strike(u, v)
                     if b.over:

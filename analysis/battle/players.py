@@ -220,23 +220,23 @@ class HeuristicPlayer(Player):
     def _gain(self, b: Battle, u: int, v: int) -> float:
         """Expected value won by ``u``'s side when ``u`` strikes ``v`` (``v`` parries); memoised
         on (cards, life left, armor left, whether ``v`` fights), which is all it depends on."""
-        if b.hidden[v]:
+        ctx = self._ctx if self._bound is b else self._bind(b)
+        (_, _, _, _, _, _, _, keys, life, wounds, armor_left, hidden, opened, creature, _, cache, _, _, _,
+         model) = ctx
+        if hidden[v]:
             kv, rem_v = self._unknown, 6
         else:
-            kv, rem_v = b.key[v], b.life[v] - b.wounds[v]
-        fights = b.open[v] and b.creature[v]
-        rem_u = b.life[u] - b.wounds[u] if fights else 0
-        key = ((((((b.key[u] << 16 | kv) << 10 | rem_u) << 10 | rem_v) << 8 | b.armor_left[u]) << 8
-                | b.armor_left[v]) << 1) | fights
-        cache = _GAINS.get(b.config.model)
-        if cache is None:
-            cache = _GAINS.setdefault(b.config.model, {})
+            kv, rem_v = keys[v], life[v] - wounds[v]
+        fights = opened[v] and creature[v]
+        rem_u = life[u] - wounds[u] if fights else 0
+        ku, arm_u, arm_v = keys[u], armor_left[u], armor_left[v]
+        # Fields ku|kv|rem_u|rem_v|arm_u|arm_v|fights, 53/37/27/17/9/1/0 bits up (as _best_target).
+        key = ku << 53 | kv << 37 | rem_u << 27 | rem_v << 17 | arm_u << 9 | arm_v << 1 | fights
         g = cache.get(key)
         if g is None:
             if len(cache) > 2_000_000:
                 cache.clear()
-            g = _exact_gain(b.key[u], kv, rem_u, rem_v, b.armor_left[u], b.armor_left[v], fights,
-                            b.config.model)
+            g = _exact_gain(ku, kv, rem_u, rem_v, arm_u, arm_v, fights, model)
             cache[key] = g
         return g
 

@@ -73,8 +73,16 @@ ROWS: list[tuple] = []
 """Per key, the profile as the tuple of per-unit columns the engine keeps (see ``Battle``)."""
 
 
+_BY_ID: dict[int, tuple[Card, int]] = {}
+"""``id(card)`` → (that card object, its key): skips hashing the whole frozen dataclass for card
+objects already seen (the object is held, so its id cannot be reused while the entry lives)."""
+
+
 def card_key(card: Card) -> int:
     """A small int standing for a card's facts in this process (interned on first use)."""
+    hit = _BY_ID.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
     key = _KEYS.get(card)
     if key is None:
         prof = _make_profile(card)  # may refuse the card: intern nothing then
@@ -85,6 +93,9 @@ def card_key(card: Card) -> int:
         ROWS.append((prof.kind, prof.life, prof.move, prof.strike is not None, prof.armor,
                      prof.regeneration, prof.directed, prof.unanswerable, prof.magic, prof.prot_flyers,
                      prof.cost, prof.is_creature))
+    if len(_BY_ID) > 100_000:
+        _BY_ID.clear()
+    _BY_ID[id(card)] = (card, key)
     return key
 
 

@@ -144,8 +144,8 @@ def main() -> int:
     # The matrix itself is a deliverable: the same files `berserk matrix data/decks/*.txt` writes.
     reports = Path(args.out).parent
     write_text_atomic(reports / "matchup_matrix.csv", matrix.frame().to_csv(index=False, float_format="%.6g"))
-    write_text_atomic(reports / "matchup_matrix.html",
-                      matrix.figure().to_html(include_plotlyjs="cdn", full_html=True))
+    html = matrix.figure().to_html(include_plotlyjs="cdn", full_html=True, div_id="matchup-matrix")
+    write_text_atomic(reports / "matchup_matrix.html", html)
     t0 = time.perf_counter()
     dmatrix = matchup_matrix(decks, settings, games=args.dask_games, seed=1, executor="dask",
                              processes=args.processes)

@@ -61,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
     csv_path, html_path = out.with_name(out.name + ".csv"), out.with_name(out.name + ".html")
     frame = result.frame()
     write_text_atomic(csv_path, frame.to_csv(index=False, float_format="%.6g"))
-    write_text_atomic(html_path, result.figure().to_html(include_plotlyjs="cdn", full_html=True))
+    html = result.figure().to_html(include_plotlyjs="cdn", full_html=True, div_id="matchup-matrix")
+    write_text_atomic(html_path, html)  # a fixed div id: the same matrix gives the same file
     if args.json:
         print_json({
             "decks": list(result.names),

@@ -227,8 +227,13 @@ class Battle:
             placed = given if given is not None else self.players[seat].place(self, seat)
             if sorted(placed) != mine:
                 raise IllegalAction(f"seat {seat} placement must give a square for each of its cards")
-            squares = [placed[u] for u in mine]
-            problem = placement_problem(seat, squares)
+            squares = tuple([placed[u] for u in mine])
+            memo = (seat, squares)
+            problem = _PLACEMENT_PROBLEMS.get(memo, _UNCHECKED)
+            if problem is _UNCHECKED:
+                if len(_PLACEMENT_PROBLEMS) > 100_000:
+                    _PLACEMENT_PROBLEMS.clear()
+                problem = _PLACEMENT_PROBLEMS[memo] = placement_problem(seat, list(squares))
             if problem:
                 raise IllegalAction(f"seat {seat} placement: {problem}")
             for u in mine:
@@ -642,6 +647,10 @@ class Battle:
             self.rider[x] = -1
             self._kill(r)  # 000 1.5.2 a: the symbiote dies with its host
 
+
+_UNCHECKED = object()
+_PLACEMENT_PROBLEMS: dict[tuple[int, tuple[int, ...]], str | None] = {}
+"""Memo of :func:`placement_problem` per (seat, squares): squads meet the same placements again."""
 
 SQUARES_OF: dict[int, tuple[int, ...]] = {}
 """Memo of :func:`squares_of` (the masks met are parts of a 3×3 neighbourhood, a few thousand)."""

@@ -85,6 +85,8 @@ def _tier_squares(seat: int, n: int, preference: list[int]) -> list[int]:
 
 
 _FRONT_FIRST: dict[tuple[int, int], list[int]] = {}
+_PLACEMENTS: dict[tuple, dict[int, int]] = {}
+"""Memo of :meth:`HeuristicPlayer.place` per (seat, units, card keys)."""
 
 
 def _front_first(seat: int, n: int) -> list[int]:
@@ -198,14 +200,23 @@ class HeuristicPlayer(Player):
 
     def place(self, battle: Battle, seat: int) -> dict[int, int]:
         units = [u for u in range(battle.n) if battle.seat[u] == seat]
-        squares = _front_first(seat, len(units))
-        kind = battle.kind
+        # The placement depends only on the seat, the units' numbers and their cards (kind, cost and
+        # life come from the card key), so it is memoised per squad and seat.
+        keys = battle.key
+        memo = (seat, tuple(units), tuple([keys[u] for u in units]))
+        placed = _PLACEMENTS.get(memo)
+        if placed is None:
+            squares = _front_first(seat, len(units))
+            kind = battle.kind
 
-        def order(u: int) -> tuple[int, int]:
-            stays = kind[u] == GROUND or kind[u] == ARTIFACT
-            return (0 if kind[u] == GROUND else 1 if stays else 2, -battle.cost[u] - battle.life[u])
+            def order(u: int) -> tuple[int, int]:
+                stays = kind[u] == GROUND or kind[u] == ARTIFACT
+                return (0 if kind[u] == GROUND else 1 if stays else 2, -battle.cost[u] - battle.life[u])
 
-        return dict(zip(sorted(units, key=order), squares, strict=True))
+            if len(_PLACEMENTS) > 100_000:
+                _PLACEMENTS.clear()
+            placed = _PLACEMENTS[memo] = dict(zip(sorted(units, key=order), squares, strict=True))
+        return dict(placed)
 
     def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
         if battle.kind[unit] == COMPANION:

@@ -525,8 +525,9 @@ class Battle:
         """Simple strike of the active player's ``u`` on enemy card ``v`` (000 4.1-4.14)."""
         if self.over:
             raise IllegalAction("the game is over")
-        kind, seat, alive, opened = self.kind, self.seat, self.alive, self.open
-        if (not (alive[u] and seat[u] == self.active and opened[u] and not self.acted[u]
+        kind, seat, alive, opened, acted = self.kind, self.seat, self.alive, self.open, self.acted
+        active = self.active
+        if (not (alive[u] and seat[u] == active and opened[u] and not acted[u]
                  and self.has_strike[u]) or not alive[v] or seat[v] == seat[u] or kind[v] == TERRAIN):
             raise IllegalAction(f"unit {u} cannot strike unit {v}")
         via_prepare = False
@@ -540,9 +541,9 @@ class Battle:
         hidden = self.hidden
         hidden[v] = False
         parrier = v
-        candidates = self.defenders(u, v)
+        candidates = () if self.directed[u] else self.defenders(u, v)
         if candidates:
-            d = self.players[1 - self.active].choose_defender(self, u, v, candidates)
+            d = self.players[1 - active].choose_defender(self, u, v, candidates)
             if d >= 0:
                 if d not in candidates:
                     raise IllegalAction(f"unit {d} cannot defend unit {v}")
@@ -603,7 +604,7 @@ class Battle:
             self._quiet_from = self.turn + 1
         # Payment (000 6.4.4 after-attack step): the attacker and a defender close.
         opened[u] = False
-        self.acted[u] = True
+        acted[u] = True
         self.moves[u] = 0
         if via_prepare:
             self.prepared[u] = 0

@@ -152,10 +152,18 @@ class Battle:
         self.n = n
         self.seat = [0] * n0 + [1] * (n - n0)
         self.key = [card_key(c) for c in self.cards]
-        profs = [PROFILES[k] for k in self.key]
-        self.profiles = profs
+        # The per-card columns depend only on the card keys: shared by battles of the same squads.
+        columns = _COLUMNS.get(tuple(self.key))
+        if columns is None:
+            if len(_COLUMNS) > 100_000:
+                _COLUMNS.clear()
+            columns = _COLUMNS[tuple(self.key)] = (
+                tuple([PROFILES[k] for k in self.key]),
+                tuple(zip(*[ROWS[k] for k in self.key], strict=True)) if n else ((),) * 12,
+            )
+        self.profiles = list(columns[0])
         (kind, life, move, has_strike, armor, regen, directed, unanswerable, magic, prot, cost,
-         creature) = zip(*[ROWS[k] for k in self.key], strict=True) if n else ((),) * 12
+         creature) = columns[1]
         self.kind = list(kind)
         self.life = list(life)
         self.move_points = list(move)
@@ -648,6 +656,9 @@ class Battle:
             self.rider[x] = -1
             self._kill(r)  # 000 1.5.2 a: the symbiote dies with its host
 
+
+_COLUMNS: dict[tuple[int, ...], tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]] = {}
+"""Per tuple of card keys: the cards' profiles and their :data:`ROWS` columns (see ``Battle``)."""
 
 _UNCHECKED = object()
 _PLACEMENT_PROBLEMS: dict[tuple[int, tuple[int, ...]], str | None] = {}

@@ -264,9 +264,15 @@ class HeuristicPlayer(Player):
         for k in (*b.key, self._unknown):
             if k not in means:
                 means[k] = _mean_closed(k, model)
-        # Per unit: the mean closed strike it deals (exposure) and what losing it costs.
-        mean_of = [means[k] for k in b.key]
-        value_of = [card_value(k) for k in b.key]
+        # Per unit: the mean closed strike it deals (exposure) and what losing it costs (both fixed
+        # by the card keys and the model, so shared by the battles of the same squads; read-only).
+        memo = (model, tuple(b.key))
+        per_unit = _PER_UNIT.get(memo)
+        if per_unit is None:
+            if len(_PER_UNIT) > 100_000:
+                _PER_UNIT.clear()
+            per_unit = _PER_UNIT[memo] = ([means[k] for k in b.key], [card_value(k) for k in b.key])
+        mean_of, value_of = per_unit
         ctx = (b.kind, b.prepared, b.n_ground, b.seat, b.pos, b.board, b.rider, b.key, b.life, b.wounds,
                b.armor_left, b.hidden, b.open, b.creature, b.has_strike, cache, means[self._unknown],
                mean_of, value_of, model)
@@ -526,6 +532,8 @@ def _distance_field(occupied: int, goals: int) -> tuple[int, ...]:
         level += 1
     return tuple(dist)
 _GAINS: dict[str, dict[int, float]] = {}
+_PER_UNIT: dict[tuple[str, tuple[int, ...]], tuple[list[float], list[float]]] = {}
+"""Per (model, the battle's card keys): each unit's mean closed strike and card value."""
 
 
 def card_value(key: int) -> float:

@@ -29,6 +29,7 @@ from analysis.cards import Card, CardDB
 from analysis.errors import BerserkInputError
 from analysis.paths import data_dir
 from analysis.textnorm import normalize_name
+from analysis.userfiles import read_user_bytes
 
 MAX_DECK_BYTES = 256_000
 MAX_COPIES_PER_LINE = 999
@@ -304,14 +305,7 @@ def parse_deck(text: str, db: CardDB, fmt: str = "txt", source: str = "<text>") 
 def read_deck(path: Path | str, db: CardDB, fmt: str | None = None) -> Deck:
     """Read a deck file; the format comes from the extension or the content."""
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise BerserkInputError(f"{path}: no such deck file") from None
-    except IsADirectoryError:
-        raise BerserkInputError(f"{path}: is a folder, not a deck file") from None
-    except OSError as exc:
-        raise BerserkInputError(f"{path}: cannot read: {exc.strerror}") from None
+    data = read_user_bytes(path, "deck")
     text = decode_deck_bytes(data, str(path))
     return parse_deck(text, db, fmt or guess_format(path.name, text), str(path))
 

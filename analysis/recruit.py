@@ -50,6 +50,7 @@ from analysis.errors import BerserkInputError
 from analysis.rules import Ruleset
 from analysis.schema import ELEMENTS
 from analysis.textnorm import normalize_name
+from analysis.userfiles import read_user_text
 
 OBJECTIVES = ("crystals", "rating", "weights")
 _POPCOUNT = tuple(bin(i).count("1") for i in range(1 << len(ELEMENTS)))
@@ -576,16 +577,7 @@ MAX_RATINGS_BYTES = 2_000_000
 def read_ratings(path: str | Path) -> dict[str, float]:
     """A ``name,rating`` CSV (UTF-8, header row) → {normalised name: rating}; errors name the line."""
     path = Path(path)
-    try:
-        if path.stat().st_size > MAX_RATINGS_BYTES:
-            raise BerserkInputError(f"{path}: larger than {MAX_RATINGS_BYTES:,} bytes")
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise BerserkInputError(f"{path}: no such ratings file") from None
-    except UnicodeDecodeError:
-        raise BerserkInputError(f"{path}: not UTF-8 text; save the CSV as UTF-8") from None
-    except OSError as exc:
-        raise BerserkInputError(f"{path}: cannot read: {exc.strerror}") from None
+    text = read_user_text(path, "ratings", MAX_RATINGS_BYTES)
     rows = list(csv.reader(io.StringIO(text)))
     if not rows or [h.strip().lower() for h in rows[0][:2]] != ["name", "rating"]:
         raise BerserkInputError(f"{path} line 1: the header must be 'name,rating'")

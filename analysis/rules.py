@@ -22,6 +22,7 @@ from typing import Any
 
 from analysis.errors import BerserkInputError
 from analysis.paths import data_dir
+from analysis.userfiles import read_user_text
 
 FORMATS = ("constructed", "draft", "sealed")
 MULLIGAN_MODELS = ("pay_gold", "shrink")
@@ -268,18 +269,11 @@ def builtin_ruleset_names() -> list[str]:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    text = read_user_text(path, "ruleset", MAX_RULESET_BYTES)
     try:
-        if path.stat().st_size > MAX_RULESET_BYTES:
-            raise BerserkInputError(f"{path}: ruleset file is larger than {MAX_RULESET_BYTES:,} bytes")
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BerserkInputError(f"{path}: no such ruleset file") from None
-    except UnicodeDecodeError:
-        raise BerserkInputError(f"{path}: not UTF-8 text") from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise BerserkInputError(f"{path}: not valid TOML: {exc}") from None
-    except OSError as exc:
-        raise BerserkInputError(f"{path}: cannot read: {exc.strerror}") from None
 
 
 def load_ruleset(name_or_path: str | Path = "relaunch") -> Ruleset:

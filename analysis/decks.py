@@ -14,6 +14,7 @@ the writer adds it only when needed, so name-only lists round-trip unchanged.
 
 ``.brsd`` (berserk-nxt): ``#Title`` then ``COUNT ID`` lines, ID = set_id·1000 + number.
 JSON: ``{"title": str, "notes": [str], "cards": [{"count", "name", "set_id", "number"}]}``.
+``.nxt``: one berserk-nxt compact deck code (:mod:`analysis.deck_code`); it carries no title.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from pathlib import Path
 
 from analysis.atomic import write_text_atomic
 from analysis.cards import Card, CardDB
+from analysis.deck_code import decode_entries, encode_entries, looks_like_code
 from analysis.errors import BerserkInputError
 from analysis.paths import data_dir
 from analysis.textnorm import normalize_name
@@ -33,7 +35,7 @@ from analysis.userfiles import read_user_bytes
 
 MAX_DECK_BYTES = 256_000
 MAX_COPIES_PER_LINE = 999
-DECK_FORMATS = ("txt", "brsd", "json")
+DECK_FORMATS = ("txt", "brsd", "json", "nxt")
 
 _LINE = re.compile(r"^(\d+)\s*[xXхХ×]?\s+(.+?)\s*(?:\[\s*(\d{1,3})\s*/\s*(\d{1,4})\s*\])?\s*$")
 _BRSD_LINE = re.compile(r"^(\d+)\s+(\d+)\s*$")
@@ -221,6 +223,25 @@ def parse_deck_json(text: str, db: CardDB, source: str = "<json>") -> Deck:
     return Deck(title, _merge_entries(items), tuple(notes))
 
 
+def parse_nxt(text: str, db: CardDB, source: str = "<nxt>") -> Deck:
+    """Parse a berserk-nxt compact deck code (``#`` lines of the file other than the code are
+    ignored only if they cannot be a code; the file holds one code)."""
+    body = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if len(body) != 1:
+        raise BerserkInputError(f"{source}: expected one deck code (like '#YAB…'), found {len(body)} lines")
+    items = decode_entries(body[0], db, source)
+    for card, count in items:
+        problem = _check_count(count, f"{source}: {card.label()}")
+        if problem:
+            raise BerserkInputError(problem)
+    return Deck("", _merge_entries(items), ())
+
+
+def format_nxt(deck: Deck) -> str:
+    """The deck as one compact code line (title and notes are not part of the format)."""
+    return encode_entries((e.card, e.count) for e in deck.entries) + "\n"
+
+
 def format_deck_text(deck: Deck, db: CardDB | None = None) -> str:
     """ProBerserk text; a ``[SET/NUM]`` suffix marks printings a bare name would not give."""
     lines = [f"# {deck.title}"] if deck.title or deck.notes else []
@@ -288,6 +309,8 @@ def guess_format(name: str, text: str) -> str:
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("{"):
         return "json"
+    if looks_like_code(stripped):
+        return "nxt"
     body = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")]
     if body and all(_BRSD_LINE.match(ln) and len(ln.split()[1]) >= 4 for ln in body):
         return "brsd"
@@ -296,7 +319,7 @@ def guess_format(name: str, text: str) -> str:
 
 def parse_deck(text: str, db: CardDB, fmt: str = "txt", source: str = "<text>") -> Deck:
     """Parse deck text in one of :data:`DECK_FORMATS`."""
-    parsers = {"txt": parse_deck_text, "brsd": parse_brsd, "json": parse_deck_json}
+    parsers = {"txt": parse_deck_text, "brsd": parse_brsd, "json": parse_deck_json, "nxt": parse_nxt}
     if fmt not in parsers:
         raise BerserkInputError(f"unknown deck format {fmt!r}; use one of {', '.join(DECK_FORMATS)}")
     return parsers[fmt](text, db, source)
@@ -318,6 +341,8 @@ def format_deck(deck: Deck, fmt: str, db: CardDB | None = None) -> str:
         return format_brsd(deck)
     if fmt == "json":
         return format_deck_json(deck)
+    if fmt == "nxt":
+        return format_nxt(deck)
     raise BerserkInputError(f"unknown deck format {fmt!r}; use one of {', '.join(DECK_FORMATS)}")
 
 

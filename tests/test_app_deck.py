@@ -38,7 +38,8 @@ def test_first_open_shows_the_sample_deck_with_every_chart(first_open):
     for wanted in ("Cost curve", "Elite / ordinary copies", "Elements", "Card types", "Unique cards"):
         assert any(t.startswith(wanted) for t in titles), (wanted, titles)
     assert [b.label for b in at.get("download_button")] == [
-        "Download ProBerserk text", "Download berserk-nxt .brsd", "Download JSON"]
+        "Download ProBerserk text", "Download berserk-nxt .brsd", "Download JSON",
+        "Download berserk-nxt code"]
     assert "tournament-01" in at.sidebar.caption[0].value
 
 

@@ -1,4 +1,4 @@
-"""Deck files: the three formats, lossless round trips, and clear errors for any bad input."""
+"""Deck files: the four formats, lossless round trips, and clear errors for any bad input."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from analysis.decks import (
     DECK_FORMATS,
     MAX_DECK_BYTES,
+    Deck,
     decode_deck_bytes,
     format_deck,
     guess_format,
@@ -59,10 +60,15 @@ def test_pinned_printing_round_trips(db):
 def test_samples_round_trip_every_format(db, fmt, tmp_path):
     for path in sample_deck_paths():
         deck = read_deck(path, db)
-        assert parse_deck(format_deck(deck, fmt, db), db, fmt) == deck
+        assert _same(parse_deck(format_deck(deck, fmt, db), db, fmt), deck, fmt)
         out = tmp_path / f"deck.{fmt}"
         write_deck(deck, out, db)
-        assert read_deck(out, db) == deck
+        assert _same(read_deck(out, db), deck, fmt)
+
+
+def _same(read: Deck, deck: Deck, fmt: str) -> bool:
+    """Equal decks; the compact code (nxt) carries the cards only, not the title and notes."""
+    return read.entries == deck.entries if fmt == "nxt" else read == deck
 
 
 def test_brsd_uses_set_times_1000_plus_number(db):
@@ -137,7 +143,7 @@ def test_round_trip_property(db, plain_cards, data):
     )
     deck = make_deck(list(zip(picks, counts, strict=True)), title=title)
     for fmt in DECK_FORMATS:
-        assert parse_deck(format_deck(deck, fmt, db), db, fmt) == deck
+        assert _same(parse_deck(format_deck(deck, fmt, db), db, fmt), deck, fmt)
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)

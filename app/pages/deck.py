@@ -39,7 +39,7 @@ from analysis.legality import check_deck
 
 page_setup()
 
-FORMAT_LABELS = {"auto": "guess", "txt": "ProBerserk text", "brsd": "berserk-nxt .brsd", "json": "JSON"}
+FORMAT_LABELS = {"auto": "guess", "txt": "ProBerserk text", "brsd": "berserk-nxt .brsd", "json": "JSON", "nxt": "berserk-nxt code"}
 
 
 def _load_sample() -> None:
@@ -93,7 +93,7 @@ with st.expander("Load a deck", expanded=True):
         st.button("Load pasted deck", on_click=_load_pasted, key="load_paste")
     with upload_tab:
         st.file_uploader(
-            f"Deck file (.txt, .brsd, .json; at most {MAX_DECK_BYTES // 1000} kB, UTF-8 or Windows-1251)",
+            f"Deck file (.txt, .brsd, .json, .nxt; at most {MAX_DECK_BYTES // 1000} kB, UTF-8 or Windows-1251)",
             type=list(DECK_FORMATS),
             key="deck_upload",
             on_change=_load_upload,
@@ -226,7 +226,7 @@ st.dataframe(deck_frame(deck), hide_index=True, width="stretch", key="deck_table
 st.header("Download")
 stem = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in (deck.title or "deck"))
 stem = stem.strip("-") or "deck"
-mimes = {"txt": "text/plain", "brsd": "text/plain", "json": "application/json"}
+mimes = {"txt": "text/plain", "brsd": "text/plain", "json": "application/json", "nxt": "text/plain"}
 for column, out_fmt in zip(st.columns(len(DECK_FORMATS)), DECK_FORMATS, strict=True):
     column.download_button(
         f"Download {FORMAT_LABELS[out_fmt]}",

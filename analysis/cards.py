@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
 import pandas as pd
 
+from analysis.abilities import CardAbilities, check_against_cards, load_abilities
 from analysis.errors import BerserkInputError
 from analysis.paths import data_dir
 from analysis.schema import (
@@ -60,6 +61,8 @@ class Card:
     classes: tuple[str, ...] = ()
     keywords: tuple[tuple[str, int], ...] = ()
     complete: bool = True
+    abilities: CardAbilities | None = None
+    """The modelled facts of the card's rules text (``data/abilities``); None = no entry."""
     source: str = field(default="built-in", compare=False)
 
     @property
@@ -369,18 +372,26 @@ def _merge(builtin: list[Card], extra: list[Card]) -> list[Card]:
 
 
 @lru_cache(maxsize=8)
-def _load(path: Path, extra: tuple[Path, ...]) -> CardDB:
+def _load(path: Path, extra: tuple[Path, ...], ability_files: tuple[Path, ...]) -> CardDB:
     builtin = read_card_csv(path, label=str(path.name) if path.parent == data_dir() else str(path))
     user: list[Card] = []
     for extra_path in extra:
         user.extend(read_card_csv(extra_path))
-    return CardDB(_merge(builtin, user))
+    cards = _merge(builtin, user)
+    book = load_abilities(ability_files)
+    check_against_cards(book, cards)
+    return CardDB(replace(c, abilities=book.get(c.code)) if c.code in book else c for c in cards)
 
 
-def load_cards(path: Path | str | None = None, extra: Sequence[Path | str] = ()) -> CardDB:
-    """Load the built-in card table plus the users' card CSVs (``--cards FILE``). Cached."""
+def load_cards(
+    path: Path | str | None = None,
+    extra: Sequence[Path | str] = (),
+    abilities: Sequence[Path | str] = (),
+) -> CardDB:
+    """Load the built-in card table plus the users' card CSVs (``--cards FILE``), with the ability
+    facts of ``data/abilities`` and the users' ability files (``--abilities FILE``). Cached."""
     base = Path(path) if path else data_dir() / "cards.csv"
-    return _load(base, tuple(Path(p) for p in extra))
+    return _load(base, tuple(Path(p) for p in extra), tuple(Path(p) for p in abilities))
 
 
 __all__ = ["Card", "CardDB", "card_to_row", "load_cards", "read_card_csv", "BASE_COLUMNS", "TAIL_COLUMNS"]

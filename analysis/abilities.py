@@ -1,0 +1,567 @@
+r"""Card abilities as data: the facts of each printing's rules text in a small vocabulary.
+
+The card table (``data/cards.csv``) carries stats and keyword icons; what a card's *text* lets it
+do — shoot, throw, discharge, strike through a row, heal — lives in ``data/abilities/*.toml``, one
+``[[card]]`` table per printing, read and checked here. One interpreter (the battle engine, the
+duels and the ratings) understands the vocabulary; a new card needs a data entry, never new code.
+The vocabulary and the rulebook passages behind it are documented in ``data/README.md``
+("Abilities"); in short::
+
+    [[card]]
+    code = "10/4"                  # SET/NUMBER of the printing
+    name = "Гиррит"                # must match the card table
+    status = "partial"             # full | partial | none
+    unmodelled = ["hunt marker: +2 wounds from flyers"]
+    abilities = [
+      { kind = "shot", damage = [1], range = 3, cost = "tap" },
+      { kind = "shot", damage = [2], cost = "counter_tap" },
+    ]
+
+Only facts are stored (kinds, numbers, conditions) and short English phrases for what is not
+modelled; never a card's own sentences. Users add or override entries with files in the same schema
+(``--abilities FILE``); an entry for a code already known replaces it.
+
+    >>> text = ('[[card]]\ncode = "10/4"\nname = "Гиррит"\nstatus = "full"\n'
+    ...         'abilities = [ { kind = "shot", damage = [1], range = 3, cost = "tap" } ]\n')
+    >>> parse_abilities(text, "example.toml")[0].abilities[0].describe()
+    'Shot 1, range 3 — tap'
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from analysis.errors import BerserkInputError
+from analysis.paths import data_dir
+from analysis.schema import CARD_TYPES, ELEMENTS
+from analysis.textnorm import normalize_name
+from analysis.userfiles import read_user_text
+
+# --------------------------------------------------------------------------- the vocabulary
+
+ATTACKS = ("shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike")
+"""Attacks the target does not answer (000 glossary: shot, throw, discharge, strike through a row,
+magic strike, special strike). Damage ``[n]`` or ``[weak, medium, strong]`` picked by a die."""
+WOUNDS = ("spell", "effect")
+"""Non-attack game actions that wound their target (a spell is magical, an effect is not)."""
+ACTIONS = (*ATTACKS, *WOUNDS, "heal")
+"""Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger."""
+PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
+            "blessing", "curse")
+"""Standing properties of the card itself (cost ``passive``), possibly conditional."""
+TRIGGERED = ("poison", "gain_counter")
+"""Kinds that only happen on a trigger (cost ``trigger``)."""
+KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *TRIGGERED)
+
+RANGED = ("shot", "throw", "discharge", "strike_through_row")
+"""Ranged attacks (000 glossary "Ranged attack"): never announced against an adjacent card."""
+MAGICAL = ("discharge", "magic_strike", "spell")
+"""Magical abilities (000 glossary "Magical ability"): armor does not stop their wounds."""
+
+COSTS = ("tap", "counter_tap", "counter", "passive", "trigger")
+TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill")
+"""``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
+``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
+ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card."""
+TARGETS = ("enemy", "ally", "self", "any")
+SEATS = ("first", "second")
+STATUSES = ("full", "partial", "none")
+FROM = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
+        "spell", "effect", "ranged", "magic", "all")
+"""What ``reduce`` and ``protection`` apply to: a kind, ``simple`` (simple strikes), ``ranged``
+(shots, throws, discharges, strikes through a row), ``magic`` (discharges, magic strikes, spells),
+``all`` (every attack and wounding action)."""
+
+NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "protection", "blessing", "curse")
+DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,)}
+"""000 glossary "Strike through a row": "If the power of this strike is not stated, it equals 1"."""
+
+_KINDS_TEXT = {
+    "shot": "Shot", "throw": "Throw", "discharge": "Discharge", "strike_through_row": "Strike through a row",
+    "magic_strike": "Magic strike", "special_strike": "Special strike", "spell": "Spell: wound",
+    "effect": "Effect: wound", "heal": "Heal", "strike_bonus": "Simple strike +",
+    "directed": "Directed strike",
+    "unanswerable": "Unanswerable strike", "simple_magic": "Simple strike is magical", "reduce": "Takes −",
+    "protection": "Protection from", "blessing": "Blessed", "curse": "Cursed", "poison": "Poisoning",
+    "gain_counter": "Gains counters:",
+}
+_COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
+              "trigger": "on "}
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability of one printing. Fields left at their defaults mean "no condition"."""
+
+    kind: str
+    damage: tuple[int, ...] = ()
+    """``(n,)`` fixed, or ``(weak, medium, strong)`` chosen by a die: 1-3, 4-5, 6 (000 "Shot at X-Y-Z").
+    For ``strike_bonus`` the bonus per strike kind; for ``heal`` the wounds healed; ``reduce`` the
+    wounds taken off; ``poison`` the poisoning; ``gain_counter`` the counters gained."""
+    range: int | None = None
+    """Squares counted in any direction (000 "Range X"); None = the rulebook's default: no limit for
+    ranged attacks, spells, effects and heals, adjacent for magic and special strikes."""
+    cost: str = "passive"
+    targets: int = 1
+    """How many different cards it hits ("three discharges on different creatures" = 3)."""
+    counters: int = 0
+    """Counters paid (``counter`` / ``counter_tap``; 1 unless the card says more)."""
+    trigger: str | None = None
+    target: str = "enemy"
+    vs_elements: tuple[str, ...] = ()
+    vs_classes: tuple[str, ...] = ()
+    vs_types: tuple[str, ...] = ()
+    vs_min_cost: int | None = None
+    vs_max_cost: int | None = None
+    uses_per_battle: int = 0
+    """0 = unlimited; "(1 раз за бой)" = 1."""
+    uses_per_turn: int = 0
+    seat: str | None = None
+    """Only when its owner is the First / Second player (the card's ``{first}``/``{second}`` mark)."""
+    applies_to: tuple[str, ...] = ()
+    """``reduce`` / ``protection``: what it applies to (see :data:`FROM`); TOML key ``from``."""
+    extra: str = ""
+    """A short English phrase for an accompanying effect that is not modelled."""
+
+    @property
+    def conditional(self) -> bool:
+        """True when a condition limits it or an unmodelled extra effect comes with it."""
+        return bool(
+            self.vs_elements or self.vs_classes or self.vs_types or self.vs_min_cost is not None
+            or self.vs_max_cost is not None or self.uses_per_battle or self.uses_per_turn or self.seat
+            or self.extra or (self.target not in ("enemy", _default_target(self.kind)))
+        )
+
+    @property
+    def is_action(self) -> bool:
+        return self.cost in ("tap", "counter_tap", "counter")
+
+    def damage_by_roll(self, roll: int) -> int:
+        """The damage for a die roll (modifiers already added): ≤3 weak, 4-5 medium, ≥6 strong."""
+        if not self.damage:
+            return 0
+        if len(self.damage) == 1:
+            return self.damage[0]
+        return self.damage[0] if roll <= 3 else self.damage[1] if roll <= 5 else self.damage[2]
+
+    def describe(self) -> str:
+        """The ability as a short English fact line, e.g. ``Shot 1-2-3, range 4 — tap``."""
+        head = _KINDS_TEXT[self.kind]
+        amount = "-".join(map(str, self.damage))
+        if self.kind in ("reduce", "protection"):
+            head = f"{head}{amount + ' from ' if amount else ' '}{', '.join(self.applies_to)}"
+        elif self.kind == "gain_counter":
+            head = f"{head} {amount}"
+        elif amount:
+            head = f"{head}{'' if head.endswith('+') else ' '}{amount}"
+        parts = [head]
+        if self.range is not None:
+            parts.append(f"range {self.range}")
+        if self.targets > 1:
+            parts.append(f"{self.targets} different targets")
+        if self.target != _default_target(self.kind):
+            parts.append(f"target {self.target}")
+        cond = []
+        if self.vs_elements:
+            cond.append("vs " + "/".join(self.vs_elements))
+        if self.vs_classes:
+            cond.append("vs class " + "/".join(self.vs_classes))
+        if self.vs_types:
+            cond.append("vs " + "/".join(self.vs_types))
+        if self.vs_min_cost is not None:
+            cond.append(f"vs cost ≥ {self.vs_min_cost}")
+        if self.vs_max_cost is not None:
+            cond.append(f"vs cost ≤ {self.vs_max_cost}")
+        if self.seat:
+            cond.append(f"{self.seat} player only")
+        if self.uses_per_battle:
+            cond.append(f"{self.uses_per_battle}× per battle")
+        if self.uses_per_turn:
+            cond.append(f"{self.uses_per_turn}× per turn")
+        parts.extend(cond)
+        text = ", ".join(parts)
+        cost = _COST_TEXT[self.cost]
+        if self.cost == "trigger":
+            cost += (self.trigger or "").replace("_", " ")
+        if self.counters > 1:
+            cost = cost.replace("counter", f"{self.counters} counters")
+        if cost:
+            text += f" — {cost}"
+        if self.extra:
+            text += f" (+ not modelled: {self.extra})"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        """The look-up contract's object: kind, damage, range, cost, targets, conditional (+ the
+        conditions that are set)."""
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "damage": list(self.damage),
+            "range": self.range,
+            "cost": self.cost,
+            "targets": self.targets,
+            "conditional": self.conditional,
+        }
+        for name in ("counters", "trigger", "vs_min_cost", "vs_max_cost", "uses_per_battle",
+                     "uses_per_turn", "seat", "extra"):
+            value = getattr(self, name)
+            if value:
+                out[name] = value
+        for name in ("vs_elements", "vs_classes", "vs_types"):
+            if getattr(self, name):
+                out[name] = list(getattr(self, name))
+        if self.applies_to:
+            out["from"] = list(self.applies_to)
+        if self.target != _default_target(self.kind):
+            out["target"] = self.target
+        return out
+
+
+def _default_target(kind: str) -> str:
+    return "ally" if kind == "heal" else "self" if kind in PASSIVES or kind == "gain_counter" else "enemy"
+
+
+@dataclass(frozen=True)
+class CardAbilities:
+    """The modelled text of one printing: its abilities, its status and what is left out."""
+
+    code: str
+    name: str
+    status: str
+    abilities: tuple[Ability, ...] = ()
+    unmodelled: tuple[str, ...] = ()
+    start_counters: int = 0
+    start_counters_second: int = 0
+    """Extra counters at the start when its owner is the Second player."""
+    max_counters: int = 0
+    """0 = no limit (000 1.11)."""
+    source: str = field(default="", compare=False)
+
+    def of_kind(self, *kinds: str) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.kind in kinds)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "code": self.code,
+            "modelled": self.status,
+            "abilities": [a.to_dict() for a in self.abilities],
+            "unmodelled": list(self.unmodelled),
+        }
+        for name in ("start_counters", "start_counters_second", "max_counters"):
+            if getattr(self, name):
+                out[name] = getattr(self, name)
+        return out
+
+
+AbilityBook = Mapping[str, CardAbilities]
+"""Printing code (``SET/NUMBER``) → its abilities."""
+
+# --------------------------------------------------------------------------- reading and checking
+
+MAX_ABILITY_FILE_BYTES = 5_000_000
+_CODE = re.compile(r"^(\d{1,3})/(\d{1,4})$")
+_CARD_KEYS = {"code", "name", "status", "unmodelled", "abilities", "start_counters",
+              "start_counters_second", "max_counters"}
+_ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trigger", "target",
+                 "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
+                 "uses_per_turn", "seat", "from", "extra"}
+_HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
+_INLINE = re.compile(r"^\s*\{")
+
+
+class _Where:
+    """Line numbers of the ``[[card]]`` headers and of the inline ability tables below each one,
+    so an error can name the line (tomllib keeps none)."""
+
+    def __init__(self, source: str, text: str):
+        self.source = source
+        self.cards: list[int] = []
+        self.abilities: list[list[int]] = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if _HEADER.match(line):
+                self.cards.append(number)
+                self.abilities.append([])
+            elif self.abilities and _INLINE.match(line):
+                self.abilities[-1].append(number)
+
+    def line(self, card: int, ability: int | None = None) -> int:
+        if card >= len(self.cards):
+            return 0
+        if ability is not None and ability < len(self.abilities[card]):
+            return self.abilities[card][ability]
+        return self.cards[card]
+
+    def error(self, card: int, ability: int | None, field_name: str, label: str,
+              message: str) -> BerserkInputError:
+        line = self.line(card, ability)
+        at = f" line {line}" if line else ""
+        which = f" ability {ability + 1}" if ability is not None else ""
+        return BerserkInputError(f"{self.source}{at} ({label}{which}): field {field_name!r} {message}")
+
+
+def _int(value: Any, low: int = 0) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= low
+
+
+def _str_list(value: Any, options: Sequence[str] | None) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) and v for v in value) and (
+        options is None or all(v in options for v in value))
+
+
+def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Ability:
+    def fail(name: str, message: str) -> BerserkInputError:
+        return where.error(card, index, name, label, message)
+
+    if not isinstance(raw, dict):
+        raise fail("abilities", "must hold inline tables like { kind = \"shot\", damage = [1] }")
+    unknown = sorted(set(raw) - _ABILITY_KEYS)
+    if unknown:
+        raise fail(unknown[0], f"is not a known field; fields: {', '.join(sorted(_ABILITY_KEYS))}")
+    kind = raw.get("kind")
+    if kind is None:
+        raise fail("kind", "is missing; every ability needs a kind")
+    if kind not in KINDS:
+        raise fail("kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+    damage = raw.get("damage", list(DEFAULT_DAMAGE.get(kind, ())))
+    if not isinstance(damage, list) or len(damage) not in (0, 1, 3) or not all(_int(d) for d in damage):
+        raise fail("damage", f"must be [n] or [weak, medium, strong] of whole numbers ≥ 0, got {damage!r}")
+    if kind in NO_DAMAGE and damage:
+        raise fail("damage", f"does not apply to {kind}")
+    if kind not in NO_DAMAGE and not damage:
+        raise fail("damage", f"is missing; {kind} needs [n] or [weak, medium, strong]")
+    if len(damage) == 3 and kind in ("heal", "reduce", "poison", "gain_counter"):
+        raise fail("damage", f"must be a single number [n] for {kind}")
+    default_cost = "passive" if kind in PASSIVES else "trigger" if kind in TRIGGERED else None
+    cost = raw.get("cost", default_cost)
+    if cost is None:
+        raise fail("cost", f"is missing; {kind} needs one of tap, counter_tap, counter, trigger")
+    if cost not in COSTS:
+        raise fail("cost", f"must be one of {', '.join(COSTS)}, got {cost!r}")
+    if kind in PASSIVES and cost != "passive":
+        raise fail("cost", f"of {kind} must be passive (a standing property)")
+    if kind in TRIGGERED and cost != "trigger":
+        raise fail("cost", f"of {kind} must be trigger")
+    if kind in ACTIONS and cost == "passive":
+        raise fail("cost", f"of {kind} must be tap, counter_tap, counter or trigger")
+    trigger = raw.get("trigger")
+    if cost == "trigger":
+        if trigger not in TRIGGERS:
+            raise fail("trigger", f"must be one of {', '.join(TRIGGERS)} when cost = \"trigger\", "
+                       f"got {trigger!r}")
+    elif trigger is not None:
+        raise fail("trigger", "is only for cost = \"trigger\"")
+    counters = raw.get("counters", 1 if cost in ("counter", "counter_tap") else 0)
+    if not _int(counters):
+        raise fail("counters", f"must be a whole number ≥ 0, got {counters!r}")
+    if counters and cost not in ("counter", "counter_tap"):
+        raise fail("counters", "is only for cost = \"counter\" or \"counter_tap\"")
+    if cost in ("counter", "counter_tap") and counters < 1:
+        raise fail("counters", "must be at least 1 for a counter cost")
+    rng = raw.get("range")
+    if rng is not None and not _int(rng, 1):
+        raise fail("range", f"must be a whole number ≥ 1 (squares) or left out, got {rng!r}")
+    if rng is not None and kind in PASSIVES + TRIGGERED:
+        raise fail("range", f"does not apply to {kind}")
+    targets = raw.get("targets", 1)
+    if not _int(targets, 1):
+        raise fail("targets", f"must be a whole number ≥ 1, got {targets!r}")
+    target = raw.get("target", _default_target(kind))
+    if target not in TARGETS:
+        raise fail("target", f"must be one of {', '.join(TARGETS)}, got {target!r}")
+    if kind in PASSIVES and target != "self":
+        raise fail("target", f"of {kind} is the card itself (self); auras that give others a property are "
+                   "not in the vocabulary: name them in 'unmodelled'")
+    lists = {}
+    for name, options in (("vs_elements", ELEMENTS), ("vs_classes", None), ("vs_types", CARD_TYPES)):
+        value = raw.get(name, [])
+        if not _str_list(value, options):
+            allowed = f" from {', '.join(options)}" if options else ""
+            raise fail(name, f"must be a list of names{allowed}, got {value!r}")
+        lists[name] = tuple(value)
+    applies = raw.get("from", [])
+    if not _str_list(applies, FROM):
+        raise fail("from", f"must be a list from {', '.join(FROM)}, got {applies!r}")
+    if kind in ("reduce", "protection") and not applies:
+        raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
+    if applies and kind not in ("reduce", "protection"):
+        raise fail("from", "is only for reduce and protection")
+    numbers = {}
+    for name in ("vs_min_cost", "vs_max_cost"):
+        value = raw.get(name)
+        if value is not None and not _int(value):
+            raise fail(name, f"must be a whole number ≥ 0, got {value!r}")
+        numbers[name] = value
+    for name in ("uses_per_battle", "uses_per_turn"):
+        value = raw.get(name, 0)
+        if not _int(value):
+            raise fail(name, f"must be a whole number ≥ 0 (0 = unlimited), got {value!r}")
+        numbers[name] = value
+    seat = raw.get("seat")
+    if seat is not None and seat not in SEATS:
+        raise fail("seat", f"must be first or second, got {seat!r}")
+    extra = raw.get("extra", "")
+    if not isinstance(extra, str) or len(extra) > 200:
+        raise fail("extra", "must be a short English phrase (at most 200 characters)")
+    return Ability(
+        kind=kind, damage=tuple(damage), range=rng, cost=cost, targets=targets, counters=counters,
+        trigger=trigger, target=target, vs_elements=lists["vs_elements"], vs_classes=lists["vs_classes"],
+        vs_types=lists["vs_types"], vs_min_cost=numbers["vs_min_cost"], vs_max_cost=numbers["vs_max_cost"],
+        uses_per_battle=numbers["uses_per_battle"], uses_per_turn=numbers["uses_per_turn"], seat=seat,
+        applies_to=tuple(applies), extra=extra.strip(),
+    )
+
+
+def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
+    label = f"card {index + 1}"
+
+    def fail(name: str, message: str) -> BerserkInputError:
+        return where.error(index, None, name, label, message)
+
+    if not isinstance(raw, dict):
+        raise fail("card", "must be a [[card]] table")
+    code = raw.get("code")
+    if not isinstance(code, str) or not _CODE.match(code.strip()):
+        raise fail("code", f"must be \"SET/NUMBER\" like \"10/4\", got {code!r}")
+    code = code.strip()
+    name = raw.get("name")
+    label = f"card {code}"
+    if not isinstance(name, str) or not name.strip():
+        raise fail("name", "is missing; give the card's name as in the card table")
+    label = f"card {code} {name.strip()!r}"
+    unknown = sorted(set(raw) - _CARD_KEYS)
+    if unknown:
+        raise fail(unknown[0], f"is not a known field; fields: {', '.join(sorted(_CARD_KEYS))}")
+    status = raw.get("status")
+    if status not in STATUSES:
+        raise fail("status", f"must be one of {', '.join(STATUSES)}, got {status!r}")
+    unmodelled = raw.get("unmodelled", [])
+    if not _str_list(unmodelled, None) or any(len(u) > 200 for u in unmodelled):
+        raise fail("unmodelled", "must be a list of short English phrases")
+    raw_abilities = raw.get("abilities", [])
+    if not isinstance(raw_abilities, list):
+        raise fail("abilities", "must be a list of inline tables")
+    abilities = tuple(_ability(a, where, index, i, label) for i, a in enumerate(raw_abilities))
+    counts = {}
+    for name_ in ("start_counters", "start_counters_second", "max_counters"):
+        value = raw.get(name_, 0)
+        if not _int(value):
+            raise fail(name_, f"must be a whole number ≥ 0, got {value!r}")
+        counts[name_] = value
+    if status == "full" and unmodelled:
+        raise fail("status", "is full but 'unmodelled' lists something; use partial")
+    if status in ("partial", "none") and not unmodelled:
+        raise fail("unmodelled", f"is empty; a {status} card names what is not modelled")
+    if status == "none" and abilities:
+        raise fail("status", "is none but abilities are given; use partial")
+    return CardAbilities(code=code, name=name.strip(), status=status, abilities=abilities,
+                         unmodelled=tuple(u.strip() for u in unmodelled), source=f"{where.source} line "
+                         f"{where.line(index)}", **counts)
+
+
+def parse_abilities(text: str, source: str) -> list[CardAbilities]:
+    """The entries of one abilities file (TOML text); any problem names the file, line and field."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BerserkInputError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise BerserkInputError(f"{source}: nested too deeply to be an abilities file") from None
+    where = _Where(source, text)
+    extra_keys = sorted(set(data) - {"card"})
+    if extra_keys:
+        raise BerserkInputError(f"{source}: unknown top-level key {extra_keys[0]!r}; an abilities file "
+                                "holds [[card]] tables only")
+    cards = data.get("card", [])
+    if not isinstance(cards, list):
+        raise BerserkInputError(f"{source}: 'card' must be [[card]] tables")
+    out = [_card(raw, where, i) for i, raw in enumerate(cards)]
+    seen: dict[str, CardAbilities] = {}
+    for entry in out:
+        if entry.code in seen:
+            raise BerserkInputError(f"{entry.source}: card {entry.code} is already given at "
+                                    f"{seen[entry.code].source}; one [[card]] per printing")
+        seen[entry.code] = entry
+    return out
+
+
+def builtin_ability_files() -> list[Path]:
+    """The built-in abilities files (``data/abilities/*.toml``), in name order."""
+    return sorted((data_dir() / "abilities").glob("*.toml"))
+
+
+def read_ability_file(path: Path | str, label: str | None = None) -> list[CardAbilities]:
+    path = Path(path)
+    text = read_user_text(path, "abilities", MAX_ABILITY_FILE_BYTES)
+    return parse_abilities(text, label or str(path))
+
+
+@lru_cache(maxsize=8)
+def _builtin() -> dict[str, CardAbilities]:
+    book: dict[str, CardAbilities] = {}
+    for path in builtin_ability_files():
+        for entry in read_ability_file(path, f"data/abilities/{path.name}"):
+            if entry.code in book:
+                raise BerserkInputError(f"{entry.source}: card {entry.code} is already given at "
+                                        f"{book[entry.code].source}")
+            book[entry.code] = entry
+    return book
+
+
+def load_abilities(extra: Sequence[Path | str] = ()) -> dict[str, CardAbilities]:
+    """The built-in ability facts plus the users' files (later entries override earlier ones)."""
+    book = dict(_builtin())
+    for path in extra:
+        for entry in read_ability_file(path):
+            book[entry.code] = entry
+    return book
+
+
+def check_against_cards(book: Mapping[str, CardAbilities], cards: Iterable[Any]) -> None:
+    """Every entry names a printing of the card table, by code and name (catches typos)."""
+    by_code = {c.code: c for c in cards}
+    for entry in book.values():
+        card = by_code.get(entry.code)
+        if card is None:
+            raise BerserkInputError(f"{entry.source}: no card {entry.code} in the card table")
+        if normalize_name(card.name) != normalize_name(entry.name):
+            raise BerserkInputError(f"{entry.source}: card {entry.code} is {card.name!r}, not {entry.name!r}")
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    """``python3 -m analysis.abilities FILE…``: check ability files against the schema and the card
+    table, and print how many printings and abilities each holds (the editors' check)."""
+    import sys
+
+    from analysis.cards import load_cards
+
+    paths = list(sys.argv[1:] if argv is None else argv) or [str(p) for p in builtin_ability_files()]
+    db = load_cards()
+    try:
+        for path in paths:
+            entries = read_ability_file(path)
+            check_against_cards({e.code: e for e in entries}, db)
+            status = {s: sum(e.status == s for e in entries) for s in STATUSES}
+            n_abilities = sum(len(e.abilities) for e in entries)
+            print(f"{path}: {len(entries)} printing(s), {n_abilities} abilities; "
+                  + ", ".join(f"{k} {v}" for k, v in status.items()))
+    except BerserkInputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main())
+
+
+__all__ = [
+    "ACTIONS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "FROM", "KINDS", "MAGICAL",
+    "PASSIVES", "RANGED", "STATUSES", "TRIGGERED", "TRIGGERS", "WOUNDS", "builtin_ability_files",
+    "check_against_cards", "load_abilities", "parse_abilities", "read_ability_file",
+]

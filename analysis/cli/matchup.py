@@ -30,8 +30,10 @@ from analysis.matchup import (
 )
 
 
-def add_battle_options(p: argparse.ArgumentParser) -> None:
-    """Options shared by ``matchup`` and ``matrix``: games, seed, mulligan policy, players, end rules."""
+def add_battle_options(p: argparse.ArgumentParser, progress: bool = True) -> None:
+    """Options shared by ``matchup``, ``matrix`` and the planner: games, seed, mulligan policy, players,
+    end rules (and ``--progress`` unless ``progress`` is false: the planner shows progress unless
+    ``--quiet``)."""
     p.add_argument("--games", type=int, default=1_000, metavar="N", help="games per pair (default 1000)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
     p.add_argument("--mulligan", default="optimal", metavar="POLICY",
@@ -46,7 +48,8 @@ def add_battle_options(p: argparse.ArgumentParser) -> None:
                    help="draw after R full rounds with no change of life (000 7.6; 0 = off; default 5)")
     p.add_argument("--processes", type=int, default=1, metavar="N",
                    help="worker processes (default: %(default)s)")
-    p.add_argument("--progress", action="store_true", help="draw a progress bar on stderr")
+    if progress:
+        p.add_argument("--progress", action="store_true", help="draw a progress bar on stderr")
 
 
 def settings_from(args: argparse.Namespace) -> MatchupSettings:

@@ -12,13 +12,13 @@ from analysis.cli import main
 from analysis.decks import read_deck, sample_deck_paths
 from analysis.errors import BerserkInputError
 from analysis.matchup import MatchupSettings, deck_matchup
+from analysis.paths import data_dir
 from analysis.planning.cache import GameCache, default_cache_dir
 from analysis.planning.field import field_to_toml, make_field, read_field
 from analysis.planning.games import Block, GameRunner
 from analysis.planning.keys import block_key, deck_key, derived_seed
 from analysis.planning.meta import expected_scores
 from analysis.planning.stats import Sample, combine, weighted_score
-from analysis.paths import data_dir
 from analysis.rules import load_ruleset
 
 SAMPLE_FIELD = data_dir() / "fields" / "sample-field.toml"
@@ -79,7 +79,8 @@ def test_shares_that_do_not_add_up_are_normalised_with_a_note(tmp_path, db, rela
         ([{"path": "{0}", "code": "#YAB", "share": 1}], "either 'path'"),
         ([{"path": "{0}", "share": 1, "weight": 2}], "unknown key 'weight'"),
         ([{"path": "{0}", "share": 1}, {"path": "{0}", "share": 1}], "both named"),
-        ([{"path": "{0}", "share": 1}, {"path": "small.txt", "share": 1}], r"deck 2 \('small'\) is not legal.*30"),
+        ([{"path": "{0}", "share": 1}, {"path": "small.txt", "share": 1}],
+         r"deck 2 \('small'\) is not legal.*30"),
         ([{"code": "#YA!", "share": 1}], "deck 1: deck code has the character"),
     ],
 )
@@ -187,7 +188,8 @@ def test_weighted_score_by_hand():
     var2 = np.var([0.5] * 2 + [0.0] * 8 + [0.0, 1.0], ddof=1) / 10
     se = math.sqrt(0.25 * var1 + 0.09 * var2)
     assert est.se == pytest.approx(se)
-    assert (est.lo, est.hi) == pytest.approx((est.mean - 1.959963984540054 * se, est.mean + 1.959963984540054 * se))
+    z = 1.959963984540054
+    assert (est.lo, est.hi) == pytest.approx((est.mean - z * se, est.mean + z * se))
     # the same sample named twice adds its coefficients (a pair counted from both sides)
     both = combine(1.0, [("p", 0.5, s1), ("p", -0.2, s1)])
     assert both.mean == pytest.approx(1.0 + 0.3 * 0.6) and both.se == pytest.approx(0.3 * math.sqrt(var1))
@@ -217,12 +219,14 @@ def test_expected_scores_equal_the_share_weighted_matrix_by_hand(samples, settin
         assert got.lo < got.mean < got.hi
     assert result.best == max(decks, key=lambda n: result.candidate(n).expected.mean)
     table = result.score_table()
-    assert table.loc["A", "A"] == 0.5 and table.loc["mine", "B"] == pytest.approx(pair_score(mine, samples[1]))
+    assert table.loc["A", "A"] == 0.5
+    assert table.loc["mine", "B"] == pytest.approx(pair_score(mine, samples[1]))
     # a pair seen from both sides adds up to 1
     assert table.loc["A", "B"] + table.loc["B", "A"] == pytest.approx(1.0)
     # the difference of two candidates equals the difference of their scores
     diff = result.difference("mine", "A")
-    assert diff.mean == pytest.approx(result.candidate("mine").expected.mean - result.candidate("A").expected.mean)
+    mine_score, a_score = result.candidate("mine").expected.mean, result.candidate("A").expected.mean
+    assert diff.mean == pytest.approx(mine_score - a_score)
     best = result.candidate("mine")
     played = result.matchups_frame("mine")
     assert best.best.score == played["score"].max() and best.worst.score == played["score"].min()

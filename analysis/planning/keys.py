@@ -54,6 +54,16 @@ def deck_key(deck: Deck) -> str:
     return digest([[e.card, e.count] for e in deck.entries])
 
 
+@lru_cache(maxsize=4096)
+def content_key(deck: Deck) -> str:
+    """The deck's cards regardless of their order (two decks with this key equal are the same deck,
+    e.g. for a mirror match)."""
+    merged: dict[int, list] = {}
+    for e in deck.entries:
+        merged.setdefault(e.card.id, [e.card, 0])[1] += e.count
+    return digest(sorted(([c, n] for c, n in merged.values()), key=lambda cn: cn[0].id))
+
+
 def deck_label(deck: Deck) -> str:
     """A readable form of the deck for a cache entry: ``COUNTxID`` in deck order."""
     return ",".join(f"{e.count}x{e.card.id}" for e in deck.entries)
@@ -118,5 +128,5 @@ def derived_seed(seed: int, *parts: object) -> int:
     return int(hashlib.sha256(text.encode()).hexdigest()[:16], 16) >> 1
 
 
-__all__ = ["block_key", "deck_key", "derived_seed", "digest", "engine_version", "ruleset_hash",
+__all__ = ["block_key", "content_key", "deck_key", "derived_seed", "digest", "engine_version", "ruleset_hash",
            "settings_key", "thresholds_key"]

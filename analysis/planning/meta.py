@@ -27,7 +27,7 @@ from analysis.errors import BerserkInputError
 from analysis.matchup import MatchupSettings, deck_names
 from analysis.planning.field import Field
 from analysis.planning.games import Block, GameRunner
-from analysis.planning.keys import deck_key, derived_seed
+from analysis.planning.keys import content_key, deck_key, derived_seed
 from analysis.planning.stats import Sample, ScoreEstimate, combine, matchup_interval, score_sample
 
 PairId = tuple[str, str]
@@ -180,6 +180,11 @@ def _pair_id(a: Deck, b: Deck) -> PairId:
     return (ka, kb) if ka <= kb else (kb, ka)
 
 
+def _mirror(a: Deck, b: Deck) -> bool:
+    """The same cards (in any order): the score is ½ by symmetry, no games needed."""
+    return content_key(a) == content_key(b)
+
+
 def expected_scores(
     field: Field,
     settings: MatchupSettings,
@@ -208,7 +213,7 @@ def expected_scores(
     for _, deck, _ in candidates:
         for opp in field.decks:
             pid = _pair_id(deck, opp.deck)
-            if pid[0] != pid[1] and pid not in pairs:
+            if not _mirror(deck, opp.deck) and pid not in pairs:
                 pairs[pid] = Block(decks_by_key[pid[0]], decks_by_key[pid[1]], games,
                                    derived_seed(seed, "meta-pair", *pid))
     order = list(pairs)
@@ -221,7 +226,7 @@ def expected_scores(
         const, terms = 0.0, []
         for opp_name, opp in zip(field.names, field.decks, strict=True):
             pid = _pair_id(deck, opp.deck)
-            if pid[0] == pid[1]:
+            if _mirror(deck, opp.deck):
                 mine.append(Matchup(name, opp_name, opp.share, 0, 0, 0, 0, 0.5, 0.5, 0.5))
                 const += 0.5 * opp.share
                 continue

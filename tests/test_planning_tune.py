@@ -71,7 +71,8 @@ def test_apply_swap_and_the_aligned_deck_hold_the_same_cards(samples, db):
 def test_collection_format_and_errors(db):
     c = parse_collection("# mine\n10185 3\n20159,1\n10185 1\n\n", db)
     assert c.copies == {10185: 4, 20159: 1}
-    with pytest.raises(BerserkInputError, match=r"line 2: expected 'ID COUNT'.*\n.*line 3: no card with id 999"):
+    words = r"line 2: expected 'ID COUNT'.*\n.*line 3: no card with id 999"
+    with pytest.raises(BerserkInputError, match=words):
         parse_collection("10185 3\nГуль 3\n99999 1\n", db, "my.txt")
     with pytest.raises(BerserkInputError, match="lists no cards"):
         parse_collection("# nothing\n", db)

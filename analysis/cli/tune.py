@@ -88,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
 def tune_text(result: TuneResult, name: str, pool: str) -> str:
     """The plain-text table of ``berserk tune``."""
     base = result.baseline
-    lines = [f"Tuning {name} against {result.field.title or 'the field'} ({len(result.field.decks)} deck(s)); "
+    field = result.field
+    lines = [f"Tuning {name} against {field.title or 'the field'} ({len(field.decks)} deck(s)); "
              f"pool: {pool}; seed {result.seed}",
              f"Baseline expected score {base.mean:.3f} (95 % CI {base.lo:.3f}-{base.hi:.3f}, "
              f"{base.games:,} games)"]
@@ -101,7 +102,8 @@ def tune_text(result: TuneResult, name: str, pool: str) -> str:
         g = s.gain
         lines.append(f"{rank:>4}  {s.swap.label():<{width}}  {g.mean:+.3f}  {g.lo:+.3f} to {g.hi:+.3f}  "
                      f"{s.expected.mean:.3f}  {s.games:>7,}  {s.status}")
-    lines.append(f"{result.games_total:,} games ({result.games_played:,} played now, the rest from the cache), "
+    played = result.games_played
+    lines.append(f"{result.games_total:,} games ({played:,} played now, the rest from the cache), "
                  f"{result.rounds} round(s); gains are paired (common random numbers), resolved to "
                  f"±{result.target} for the best {result.top}")
     return "\n".join(lines)

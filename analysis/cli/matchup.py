@@ -28,6 +28,7 @@ from analysis.matchup import (
     first_game_record,
     squad_matchup,
 )
+from analysis.planning.html import offline_figure_html
 
 
 def add_battle_options(p: argparse.ArgumentParser, progress: bool = True) -> None:
@@ -109,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
             write_record(args.record, events)
         if args.plot:
             figure = battle_figure(replay(events, db))
-            write_text_atomic(args.plot, figure.to_html(include_plotlyjs="cdn", full_html=True))
+            write_text_atomic(args.plot, offline_figure_html(figure, "battle"))   # opens offline
         if args.draw and not args.json:
             print(battle_text(replay(events, db)))
             print()

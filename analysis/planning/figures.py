@@ -196,11 +196,32 @@ def seat_budget_figure(values: pd.DataFrame) -> go.Figure:
     """Expected squad value per seat (and deck) with 95 % intervals (rows deck, seat, value, lo, hi)."""
     fig = go.Figure()
     for i, (deck, rows) in enumerate(values.groupby("deck", sort=False)):
-        fig.add_bar(x=[f"player {s}" for s in rows["seat"]], y=rows["value"], name=str(deck),
-                    marker_color=DECK_COLOURS[i % 2], error_y=_errors(rows, "value", "lo", "hi"),
-                    text=[f"{v:.2f}" for v in rows["value"]], textposition="inside")
-    fig.update_layout(barmode="group", title="Expected value of the optimal squad by seat",
-                      yaxis={"title": "crystals"})
+        fig.add_scatter(x=[f"player {s}" for s in rows["seat"]], y=rows["value"], name=str(deck),
+                        mode="markers+text", marker={"color": DECK_COLOURS[i % 2], "size": 12},
+                        error_y=_errors(rows, "value", "lo", "hi"), text=[f"{v:.2f}" for v in rows["value"]],
+                        textposition="middle right")
+    fig.update_layout(title="Expected value of the optimal squad by seat (95 % intervals)",
+                      yaxis={"title": "crystals"}, xaxis={"title": ""}, height=380)
+    return fig
+
+
+def head_to_head_figure(seats: pd.DataFrame, a: str, b: str) -> go.Figure:
+    """Wins, draws and losses of ``a`` against ``b`` (:func:`analysis.matchup_summary.seat_frame`):
+    all games and split by who moved first, as stacked shares with the win rate's interval."""
+    fig = go.Figure()
+    for column, label, colour in (("wins", f"{a} wins", DECK_COLOURS[0]), ("draws", "draws", "#bbbbbb"),
+                                  ("losses", f"{b} wins", DECK_COLOURS[1])):
+        share = seats[column] / seats["n"].where(seats["n"] > 0)
+        extra = {}
+        if column == "wins":
+            extra["error_x"] = {"type": "data", "symmetric": False,
+                                "array": (seats["win_hi"] - seats["win_rate"]).tolist(),
+                                "arrayminus": (seats["win_rate"] - seats["win_lo"]).tolist()}
+        fig.add_bar(y=seats["games"], x=share, name=label, orientation="h", marker_color=colour,
+                    text=[f"{v:.0%}" for v in share.fillna(0)], textposition="inside", **extra)
+    fig.update_layout(barmode="stack", title=f"Head-to-head: {a} against {b}",
+                      xaxis={"title": "share of games", "range": [0, 1]}, yaxis={"autorange": "reversed"},
+                      height=300)
     return fig
 
 
@@ -210,6 +231,7 @@ __all__ = [
     "elements_figure",
     "expected_score_figure",
     "gain_figure",
+    "head_to_head_figure",
     "matchup_bars",
     "meta_heatmap",
     "seat_budget_figure",

@@ -48,6 +48,14 @@ class Block:
     seed: int
 
 
+def flip_rows(rows: np.ndarray) -> np.ndarray:
+    """The same games seen from B's side: seats swapped, outcomes negated, mulligans swapped."""
+    out = rows[:, [0, 1, 2, 4, 3]].copy()
+    out[:, 0] = 1 - rows[:, 0]
+    out[:, 1] = -rows[:, 1]
+    return out
+
+
 def _thresholds_job(job: tuple[Deck, MatchupSettings]) -> Thresholds:
     deck, settings = job
     return mulligan_thresholds(deck, settings)
@@ -184,4 +192,4 @@ def _valid_thresholds(value: object) -> bool:
                     for seat in value))
 
 
-__all__ = ["Block", "GameRunner", "Progress", "ROW_COLUMNS"]
+__all__ = ["Block", "GameRunner", "Progress", "ROW_COLUMNS", "flip_rows"]

@@ -22,8 +22,8 @@ body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; ma
 h1 { margin-bottom: .2rem; }
 h2 { border-bottom: 2px solid #b8322a; padding-bottom: .2rem; margin-top: 2.2rem; }
 table { border-collapse: collapse; margin: .6rem 0 1rem; font-size: .9rem; }
-th, td { border: 1px solid #ccc; padding: .25rem .55rem; text-align: right; }
-th { background: #f3f0ea; } td:first-child, th:first-child { text-align: left; }
+th, td { border: 1px solid #ccc; padding: .25rem .55rem; text-align: left; }
+th { background: #f3f0ea; } .table { overflow-x: auto; max-width: 100%; }
 .muted { color: #666; font-size: .9rem; } .ok { color: #2e7d32; font-weight: 600; }
 .bad { color: #b8322a; font-weight: 600; } code { background: #f3f0ea; padding: .05rem .3rem; }
 nav ul { columns: 2; } .figure { page-break-inside: avoid; }
@@ -49,8 +49,8 @@ def figure_div(figure, div_id: str) -> str:
 
 def table_html(frame: pd.DataFrame, digits: int = 3) -> str:
     """A DataFrame as an HTML table (values escaped, floats rounded)."""
-    return frame.to_html(index=False, escape=True, na_rep="—", border=0,
-                         float_format=lambda x: f"{x:.{digits}f}")
+    return ('<div class="table">' + frame.to_html(index=False, escape=True, na_rep="—", border=0,
+                                                  float_format=lambda x: f"{x:.{digits}f}") + "</div>")
 
 
 def text(value: object) -> str:

@@ -24,9 +24,9 @@ import pandas as pd
 
 from analysis.decks import Deck
 from analysis.errors import BerserkInputError
-from analysis.matchup import MatchupSettings, deck_names
+from analysis.matchup import MatchupResult, MatchupSettings, deck_names, summarise
 from analysis.planning.field import Field
-from analysis.planning.games import Block, GameRunner
+from analysis.planning.games import Block, GameRunner, flip_rows
 from analysis.planning.keys import content_key, deck_key, derived_seed
 from analysis.planning.stats import Sample, ScoreEstimate, combine, matchup_interval, score_sample
 
@@ -180,6 +180,26 @@ def _pair_id(a: Deck, b: Deck) -> PairId:
     return (ka, kb) if ka <= kb else (kb, ka)
 
 
+def pair_block(a: Deck, b: Deck, games: int, seed: int) -> tuple[Block, bool]:
+    """The block of games the planner plays for decks ``a`` and ``b`` (whichever has the smaller
+    :func:`~analysis.planning.keys.deck_key` is A; the seed comes from the user's seed and both
+    decks), and whether ``a`` is its B side."""
+    pid = _pair_id(a, b)
+    flipped = deck_key(a) != pid[0]
+    first, second = (b, a) if flipped else (a, b)
+    return Block(first, second, games, derived_seed(seed, "meta-pair", *pid)), flipped
+
+
+def head_to_head(a: Deck, b: Deck, runner: GameRunner, games: int = 1_000, seed: int = 0,
+                 names: tuple[str, str] = ("A", "B")) -> MatchupResult:
+    """Deck ``a`` against deck ``b`` from ``a``'s side, on the very games ``berserk meta`` plays for
+    this pair with this seed (so the cache serves both)."""
+    block, flipped = pair_block(a, b, games, seed)
+    rows = runner.play([block])[0]
+    return summarise(names[0], names[1], flip_rows(rows) if flipped else rows, block.seed, "decks",
+                     runner.settings)
+
+
 def _mirror(a: Deck, b: Deck) -> bool:
     """The same cards (in any order): the score is ½ by symmetry, no games needed."""
     return content_key(a) == content_key(b)
@@ -192,10 +212,11 @@ def expected_scores(
     games: int = 1_000,
     seed: int = 0,
     runner: GameRunner | None = None,
+    field_candidates: bool = True,
 ) -> MetaResult:
-    """Every field deck and every ``extra`` (name, deck) against the field (module docstring).
-
-    ``runner`` plays and caches the games (default: two processes, no cache)."""
+    """Every field deck (unless ``field_candidates`` is false) and every ``extra`` (name, deck)
+    against the field (module docstring). ``runner`` plays and caches the games (default: one
+    process, no cache)."""
     if games < 2:
         raise BerserkInputError(f"--games must be at least 2 (seats alternate), got {games}")
     runner = runner or GameRunner(settings)
@@ -203,19 +224,18 @@ def expected_scores(
         raise ValueError("the runner was made for other settings")
     labels = deck_names([d.deck for d in field.decks] + [d for _, d in extra],
                         [*field.names, *(n for n, _ in extra)])
-    candidates: list[tuple[str, Deck, bool]] = [(labels[i], d.deck, True) for i, d in enumerate(field.decks)]
+    candidates: list[tuple[str, Deck, bool]] = [(labels[i], d.deck, True) for i, d in enumerate(field.decks)
+                                                if field_candidates]
     candidates += [(labels[len(field.decks) + i], d, False) for i, (_, d) in enumerate(extra)]
+    if not candidates:
+        raise BerserkInputError("no candidate deck: give a deck, or let the field's decks be candidates")
 
-    decks_by_key: dict[str, Deck] = {}
-    for _, deck, _ in candidates:
-        decks_by_key.setdefault(deck_key(deck), deck)
     pairs: dict[PairId, Block] = {}
     for _, deck, _ in candidates:
         for opp in field.decks:
             pid = _pair_id(deck, opp.deck)
             if not _mirror(deck, opp.deck) and pid not in pairs:
-                pairs[pid] = Block(decks_by_key[pid[0]], decks_by_key[pid[1]], games,
-                                   derived_seed(seed, "meta-pair", *pid))
+                pairs[pid] = pair_block(deck, opp.deck, games, seed)[0]
     order = list(pairs)
     rows = dict(zip(order, runner.play([pairs[p] for p in order], "games"), strict=True))
     samples = {p: score_sample(r) for p, r in rows.items()}
@@ -255,4 +275,4 @@ def expected_scores(
     return MetaResult(field, tuple(ranked), tuple(matchups), games, seed, settings, samples, weights)
 
 
-__all__ = ["CandidateScore", "Matchup", "MetaResult", "expected_scores"]
+__all__ = ["CandidateScore", "Matchup", "MetaResult", "expected_scores", "head_to_head", "pair_block"]

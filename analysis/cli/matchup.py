@@ -76,7 +76,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "mulligans, optimal recruitment, placement, battle) and report win, draw and loss rates with "
         "95 % intervals, split by seat. With --squads the two files are squads that fight as they are.",
     )
-    p.add_argument("a", metavar="A", help="deck file (.txt, .brsd or .json)")
+    p.add_argument("a", metavar="A", help="deck file (.txt, .brsd, .json or .nxt)")
     p.add_argument("b", metavar="B", help="deck file of the opponent")
     p.add_argument("--squads", action="store_true", help="A and B are squads (every card fights), not decks")
     add_battle_options(p)

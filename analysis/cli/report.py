@@ -36,11 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="simulated deals per seat (default 4000)")
     p.add_argument("--rank-field", action="store_true",
                    help="also score the field's own decks, to rank this deck among them (more games)")
-    add_planner_options(p, "games per pair against the field (default 500)", 500)
-    p.set_defaults(seed=1)
-    for action in p._actions:
-        if action.dest == "seed":
-            action.help = "random seed (default 1)"
+    add_planner_options(p, "games per pair against the field (default 1000, as `meta`: the same games, "
+                           "from the cache)", 1_000)
     add_rules_option(p)
     add_cards_option(p)
     p.set_defaults(func=run)

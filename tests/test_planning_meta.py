@@ -14,7 +14,7 @@ from analysis.errors import BerserkInputError
 from analysis.matchup import MatchupSettings, deck_matchup
 from analysis.paths import data_dir
 from analysis.planning.cache import GameCache, default_cache_dir
-from analysis.planning.field import field_to_toml, make_field, read_field
+from analysis.planning.field import equal_field, field_to_toml, make_field, read_field
 from analysis.planning.games import Block, GameRunner
 from analysis.planning.keys import block_key, deck_key, derived_seed
 from analysis.planning.meta import expected_scores
@@ -284,3 +284,27 @@ def test_meta_command_errors_exit_2(tmp_path, capsys):
     assert main(["meta", str(ok), "--deck", str(small), "--no-cache"]) == 2
     assert "small.txt: the deck is not legal" in capsys.readouterr().err
     assert main(["meta", str(ok), "--cache", str(tmp_path), "--no-cache"]) == 2
+
+
+def test_equal_field_and_progress(samples, settings, tmp_path):
+    field = equal_field({d.title: d for d in samples[:4]})
+    assert field.shares == (0.25,) * 4 and field.notes == ()
+    seen = []
+    runner = GameRunner(settings, GameCache(tmp_path), 1,
+                        progress=lambda stage, d, t: seen.append((stage, d, t)))
+    expected_scores(field, settings, (), 10, 0, runner)
+    stages = {s for s, _, _ in seen}
+    assert "games" in stages and "mulligan thresholds" in stages
+    assert seen[-1] == ("games", 60, 60)   # 6 pairs of 10 games
+    with pytest.raises(BerserkInputError, match="no decks"):
+        equal_field({})
+
+
+def test_meta_text_output(tmp_path, capsys):
+    entries = [{"path": str(p), "share": 1} for p in sample_deck_paths()[:3]]
+    field = _write(tmp_path / "f.toml", _field_text(entries))
+    assert main(["meta", str(field), "--games", "10", "--mulligan", "never", "--processes", "1",
+                 "--cache", str(tmp_path / "c")]) == 0
+    out = capsys.readouterr()
+    assert "Best choice:" in out.out and "rank  deck" in out.out and "95 % CI" in out.out
+    assert "cache:" in out.err and "6 computed" in out.err   # 3 pairs and 3 decks' thresholds

@@ -223,3 +223,19 @@ def test_tune_command_errors(tmp_path, capsys):
     assert "bad.txt: 1 problem(s) in the collection" in capsys.readouterr().err
     assert main(["tune", deck, "--field", str(field), "--block", "3", "--no-cache"]) == 2
     assert "--block must be an even number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"block": 3}, "even number"),
+        ({"block": 100, "max_games": 50}, "at least one block"),
+        ({"max_games": 2_000_000}, "too many"),
+        ({"target": 0}, "--target must be between 0 and 1"),
+        ({"top": 0}, "--top must be at least 1"),
+    ],
+)
+def test_tune_rejects_impossible_settings(samples, settings, kwargs, words):
+    field = make_field([("a", samples["tournament-01"], 1.0)])
+    with pytest.raises(BerserkInputError, match=words):
+        tune(samples["tournament-02"], field, settings, [], **kwargs)

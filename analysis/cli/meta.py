@@ -69,8 +69,8 @@ def meta_text(result: MetaResult, source: str) -> str:
     """The plain-text table of ``berserk meta``."""
     s = result.settings
     field = result.field
-    lines = [f"Field {field.title or source}: {len(field.decks)} deck(s) "
-             f"({', '.join(f'{n} {sh:.0%}' for n, sh in zip(field.names, field.shares, strict=True))})",
+    shares = ", ".join(f"{n} {sh:.0%}" for n, sh in zip(field.names, field.shares, strict=True))
+    lines = [f"Field: {field.title or source} — {len(field.decks)} deck(s): {shares}",
              f"Expected score against the field (wins + draws/2, share-weighted); {result.games:,} games per "
              f"pair, seed {result.seed}; {s.rules.name}, mulligan {s.mulligan}, "
              f"players {'/'.join(s.players)}"]

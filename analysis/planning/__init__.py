@@ -12,8 +12,9 @@
   pool (the deck's elements, every card, or the player's collection);
 - :mod:`~analysis.planning.tune`: racing the swaps with common random numbers;
 - :mod:`~analysis.planning.compare`: two decks side by side;
-- :mod:`~analysis.planning.figures` and :mod:`~analysis.planning.report`: plotly figures and the
-  self-contained HTML deck report.
+- :mod:`~analysis.planning.figures`, :mod:`~analysis.planning.html` and
+  :mod:`~analysis.planning.report`: plotly figures, pages with plotly.js inside (they open offline),
+  and the HTML deck report.
 
 The planner never looks inside a game: it calls the matchup layer (:mod:`analysis.matchup`), so
 better battles (card abilities, other players, other recruitment objectives) improve its numbers

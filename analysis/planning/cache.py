@@ -105,7 +105,8 @@ class GameCache:
         """One line for the user: where the cache is and how it was used."""
         if self.root is None:
             return "cache: off"
-        return f"cache: {self.root} ({self.hits} hit(s), {self.misses} computed)"
+        return (f"cache: {self.root} ({self.hits} entr{'y' if self.hits == 1 else 'ies'} read, "
+                f"{self.misses} computed; games and mulligan thresholds)")
 
 
 __all__ = ["ENV_VAR", "GameCache", "default_cache_dir"]

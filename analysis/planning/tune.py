@@ -55,6 +55,8 @@ from analysis.planning.stats import (
 from analysis.planning.swaps import Swap, SwapCandidate, aligned_deck, apply_swap
 
 RESOLVED, CAPPED = "resolved", "game cap"
+MAX_GAMES = 1_000_000
+"""Most games per swap and field deck (a bound on the work one command can ask for)."""
 
 
 @dataclass(frozen=True)
@@ -215,6 +217,9 @@ def tune(
         raise BerserkInputError(f"--block must be an even number of games (seats alternate), got {block}")
     if max_games < block:
         raise BerserkInputError(f"--games ({max_games}) must be at least one block ({block})")
+    if max_games > MAX_GAMES:
+        raise BerserkInputError(f"--games {max_games:,} is too many; use at most {MAX_GAMES:,} per swap and "
+                                "field deck")
     if not 0 < target < 1:
         raise BerserkInputError(f"--target must be between 0 and 1, got {target}")
     if top < 1:

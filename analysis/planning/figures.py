@@ -200,8 +200,10 @@ def seat_budget_figure(values: pd.DataFrame) -> go.Figure:
                         mode="markers+text", marker={"color": DECK_COLOURS[i % 2], "size": 12},
                         error_y=_errors(rows, "value", "lo", "hi"), text=[f"{v:.2f}" for v in rows["value"]],
                         textposition="middle right")
+    seats = values["seat"].nunique()
     fig.update_layout(title="Expected value of the optimal squad by seat (95 % intervals)",
-                      yaxis={"title": "crystals"}, xaxis={"title": ""}, height=380)
+                      yaxis={"title": "crystals"}, xaxis={"title": "", "range": [-0.5, seats - 0.5]},
+                      height=380)
     return fig
 
 

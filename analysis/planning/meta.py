@@ -215,8 +215,8 @@ def expected_scores(
     field_candidates: bool = True,
 ) -> MetaResult:
     """Every field deck (unless ``field_candidates`` is false) and every ``extra`` (name, deck)
-    against the field (module docstring). ``runner`` plays and caches the games (default: one
-    process, no cache)."""
+    against the field (module docstring). ``runner`` plays and caches the games (default: two
+    processes, no cache)."""
     if games < 2:
         raise BerserkInputError(f"--games must be at least 2 (seats alternate), got {games}")
     runner = runner or GameRunner(settings)

@@ -23,6 +23,8 @@ from analysis.planning.swaps import (
     apply_swap,
     candidate_swaps,
     pool_cards,
+    strengths_of,
+    swap_from_names,
 )
 from analysis.planning.tune import tune
 from analysis.rules import load_ruleset
@@ -239,3 +241,17 @@ def test_tune_rejects_impossible_settings(samples, settings, kwargs, words):
     field = make_field([("a", samples["tournament-01"], 1.0)])
     with pytest.raises(BerserkInputError, match=words):
         tune(samples["tournament-02"], field, settings, [], **kwargs)
+
+
+def test_swap_by_names_and_the_strength_of_a_decks_cards(samples, db, relaunch):
+    deck = samples["tournament-02"]
+    swap = swap_from_names(deck, db, "балторн", "Скелет", 2)
+    assert swap.remove == deck.entries[0].card and swap.add.name == "Скелет"
+    with pytest.raises(BerserkInputError, match="no 'Эллион' to remove"):
+        swap_from_names(deck, db, "Эллион", "Скелет", 1)
+    field = make_field([("orcs", samples["tournament-04"], 1.0)])
+    strength = strengths_of(deck, field, relaunch)
+    assert set(strength) == set(deck.counts_by_name())
+    assert strength[db.find("Мертвяцкая бомбарда").key] == 0.0          # an artifact does not duel
+    assert strength[db.find("Зомби-гризли").key] > strength[db.find("Балторн").key]
+    assert all(0.0 <= v <= 1.0 for v in strength.values())

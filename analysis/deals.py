@@ -43,7 +43,6 @@ from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
-from scipy.stats import hypergeom
 
 from analysis.decks import Deck
 from analysis.economy import max_mulligans, seat_budget
@@ -121,6 +120,8 @@ def histogram(values: np.ndarray) -> dict[int, Estimate]:
 
 def count_pmf(deck_size: int, successes: int, deal_size: int) -> list[float]:
     """P(exactly k of the ``successes`` marked cards in a deal), k = 0..min(successes, deal_size)."""
+    from scipy.stats import hypergeom  # imported here: scipy.stats alone takes ~1 s to import
+
     deal_size = min(deal_size, deck_size)
     k = np.arange(0, min(successes, deal_size) + 1)
     return [float(p) for p in hypergeom.pmf(k, deck_size, successes, deal_size)]

@@ -218,6 +218,15 @@ def _tasks(pair: int, a, b, settings: MatchupSettings, games: int, seed: int,
             for j in range(n)]
 
 
+def pair_tasks(a: Deck, b: Deck, settings: MatchupSettings, games: int, seed: int,
+               thresholds: tuple[Thresholds, Thresholds], pair: int = 0) -> list[Task]:
+    """The chunks :func:`deck_matchup` plays for ``a`` against ``b`` (``thresholds`` from
+    :func:`mulligan_thresholds`), for callers that batch many pairs into one :func:`run_tasks`:
+    the concatenated rows equal ``deck_matchup``'s game for game."""
+    _check_games(games)
+    return _tasks(pair, a, b, settings, games, seed, thresholds)
+
+
 def run_tasks(
     tasks: Sequence[Task],
     executor: str = "serial",

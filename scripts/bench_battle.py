@@ -36,6 +36,7 @@ from analysis.battle import Battle, make_player  # noqa: E402
 from analysis.cards import load_cards  # noqa: E402
 from analysis.decks import read_deck, sample_deck_paths  # noqa: E402
 from analysis.matchup import MatchupSettings, matchup_matrix  # noqa: E402
+from analysis.planning.html import offline_figure_html  # noqa: E402
 from analysis.rules import load_ruleset  # noqa: E402
 
 
@@ -144,7 +145,7 @@ def main() -> int:
     # The matrix itself is a deliverable: the same files `berserk matrix data/decks/*.txt` writes.
     reports = Path(args.out).parent
     write_text_atomic(reports / "matchup_matrix.csv", matrix.frame().to_csv(index=False, float_format="%.6g"))
-    html = matrix.figure().to_html(include_plotlyjs="cdn", full_html=True, div_id="matchup-matrix")
+    html = offline_figure_html(matrix.figure(), "matchup-matrix")   # plotly.js inside: opens offline
     write_text_atomic(reports / "matchup_matrix.html", html)
     t0 = time.perf_counter()
     dmatrix = matchup_matrix(decks, settings, games=args.dask_games, seed=1, executor="dask",

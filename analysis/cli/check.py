@@ -23,7 +23,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="check a deck's legality",
         description="Check a deck against a ruleset. Exit 0 legal, 1 illegal, 2 input error.",
     )
-    p.add_argument("deck", metavar="DECK", help="deck file (.txt, .brsd or .json)")
+    p.add_argument("deck", metavar="DECK", help="deck file (.txt, .brsd, .json or .nxt)")
     add_rules_option(p)
     p.add_argument("--format", choices=FORMATS, default="constructed", help="default: constructed")
     add_cards_option(p)

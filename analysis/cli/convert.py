@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from analysis.cli.common import add_cards_option, cards_from, deck_from
 from analysis.decks import DECK_FORMATS, format_deck, write_deck
@@ -12,8 +13,9 @@ from analysis.decks import DECK_FORMATS, format_deck, write_deck
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "convert",
-        help="convert a deck between txt, brsd and json",
-        description="Convert a deck file. The output format comes from --to or OUTPUT's extension.",
+        help="convert a deck between txt, brsd, json and nxt (compact code)",
+        description="Convert a deck file (txt, brsd, json, or nxt: one berserk-nxt compact code). The output "
+        "format comes from --to or OUTPUT's extension.",
     )
     p.add_argument("deck", metavar="DECK")
     p.add_argument("output", metavar="OUTPUT", nargs="?", help="file to write (default: stdout)")
@@ -25,6 +27,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     db = cards_from(args)
     deck = deck_from(args, db)
+    target = args.to or (Path(args.output).suffix.lower().lstrip(".") if args.output else "txt")
+    if target == "nxt" and (deck.title or deck.notes):
+        print("note: the compact deck code carries no title or comments; they are left out", file=sys.stderr)
     if args.output:
         write_deck(deck, args.output, db, args.to)
         print(f"wrote {args.output}", file=sys.stderr)

@@ -26,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "squad under a mulligan policy: never, threshold:V (redeal while value < V) or optimal "
         "(backward induction). Every estimate has a 95 % confidence interval.",
     )
-    p.add_argument("deck", metavar="DECK", help="deck file (.txt, .brsd or .json)")
+    p.add_argument("deck", metavar="DECK", help="deck file (.txt, .brsd, .json or .nxt)")
     add_rules_option(p)
     p.add_argument("--player", type=int, choices=(1, 2), default=1, help="seat (default 1)")
     p.add_argument("--trials", type=int, default=10_000, metavar="N", help="simulated games (default 10000)")

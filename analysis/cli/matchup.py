@@ -28,10 +28,13 @@ from analysis.matchup import (
     first_game_record,
     squad_matchup,
 )
+from analysis.planning.html import offline_figure_html
 
 
-def add_battle_options(p: argparse.ArgumentParser) -> None:
-    """Options shared by ``matchup`` and ``matrix``: games, seed, mulligan policy, players, end rules."""
+def add_battle_options(p: argparse.ArgumentParser, progress: bool = True) -> None:
+    """Options shared by ``matchup``, ``matrix`` and the planner: games, seed, mulligan policy, players,
+    end rules (and ``--progress`` unless ``progress`` is false: the planner shows progress unless
+    ``--quiet``)."""
     p.add_argument("--games", type=int, default=1_000, metavar="N", help="games per pair (default 1000)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
     p.add_argument("--mulligan", default="optimal", metavar="POLICY",
@@ -46,7 +49,8 @@ def add_battle_options(p: argparse.ArgumentParser) -> None:
                    help="draw after R full rounds with no change of life (000 7.6; 0 = off; default 5)")
     p.add_argument("--processes", type=int, default=1, metavar="N",
                    help="worker processes (default: %(default)s)")
-    p.add_argument("--progress", action="store_true", help="draw a progress bar on stderr")
+    if progress:
+        p.add_argument("--progress", action="store_true", help="draw a progress bar on stderr")
 
 
 def settings_from(args: argparse.Namespace) -> MatchupSettings:
@@ -72,7 +76,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "mulligans, optimal recruitment, placement, battle) and report win, draw and loss rates with "
         "95 % intervals, split by seat. With --squads the two files are squads that fight as they are.",
     )
-    p.add_argument("a", metavar="A", help="deck file (.txt, .brsd or .json)")
+    p.add_argument("a", metavar="A", help="deck file (.txt, .brsd, .json or .nxt)")
     p.add_argument("b", metavar="B", help="deck file of the opponent")
     p.add_argument("--squads", action="store_true", help="A and B are squads (every card fights), not decks")
     add_battle_options(p)
@@ -106,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
             write_record(args.record, events)
         if args.plot:
             figure = battle_figure(replay(events, db))
-            write_text_atomic(args.plot, figure.to_html(include_plotlyjs="cdn", full_html=True))
+            write_text_atomic(args.plot, offline_figure_html(figure, "battle"))   # opens offline
         if args.draw and not args.json:
             print(battle_text(replay(events, db)))
             print()

@@ -18,6 +18,7 @@ from analysis.cli.matchup import add_battle_options, settings_from
 from analysis.decks import read_deck
 from analysis.errors import BerserkInputError
 from analysis.matchup import EXECUTORS, matchup_matrix
+from analysis.planning.html import offline_figure_html
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     csv_path, html_path = out.with_name(out.name + ".csv"), out.with_name(out.name + ".html")
     frame = result.frame()
     write_text_atomic(csv_path, frame.to_csv(index=False, float_format="%.6g"))
-    html = result.figure().to_html(include_plotlyjs="cdn", full_html=True, div_id="matchup-matrix")
+    html = offline_figure_html(result.figure(), "matchup-matrix")   # plotly.js inside: opens offline
     write_text_atomic(html_path, html)  # a fixed div id: the same matrix gives the same file
     if args.json:
         print_json({

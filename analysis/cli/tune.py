@@ -1,0 +1,109 @@
+"""``berserk tune``: which swap makes a deck score better against the field."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from analysis.cli.common import add_cards_option, add_json_option, add_rules_option, cards_from, print_json
+from analysis.cli.planner import (
+    add_planner_options,
+    field_from,
+    legal_deck,
+    planner_settings,
+    print_notes,
+    runner_from,
+)
+from analysis.decks import write_deck
+from analysis.errors import BerserkInputError
+from analysis.planning.collection import read_collection
+from analysis.planning.swaps import POOLS, candidate_swaps
+from analysis.planning.tune import TuneResult, tune
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "tune",
+        help="suggest card swaps that raise a deck's expected score against a field",
+        description="Suggest swaps (remove k copies of a card, add k copies of another; every tuned deck "
+        "legal) ranked by the gain in expected score against the field, with 95 % intervals. Candidates "
+        "come from the pool and a duel-strength pre-screen; they race on the same games (common random "
+        "numbers), and the games go to the promising ones (successive halving and elimination).",
+    )
+    p.add_argument("deck", metavar="DECK", help="the deck to tune")
+    p.add_argument("--field", required=True, metavar="FIELD", help="field file (TOML)")
+    p.add_argument("--pool", default="elements", metavar="all|elements|FILE",
+                   help="cards to add: elements (default: the deck's elements and neutral cards), all, or "
+                        "your collection file (berserk-nxt format, one 'ID COUNT' per line)")
+    p.add_argument("--candidates", type=int, default=30, metavar="K",
+                   help="swaps to race, picked by the pre-screen (default 30)")
+    add_planner_options(p, "most games per swap and field deck (default 1600)", 1_600)
+    p.add_argument("--block", type=int, default=100, metavar="B",
+                   help="games per field deck in a racing step (even; default 100)")
+    p.add_argument("--target", type=float, default=0.02, metavar="H",
+                   help="stop a swap once its gain is known to ±H (95 %% half-width; default 0.02)")
+    p.add_argument("--top", type=int, default=5, metavar="T",
+                   help="how many best swaps to resolve (default 5)")
+    p.add_argument("--save-best", metavar="PATH",
+                   help="write the deck with the best swap applied (format from the extension)")
+    add_rules_option(p)
+    add_cards_option(p)
+    add_json_option(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 1 <= args.candidates <= 500:
+        raise BerserkInputError(f"--candidates must be between 1 and 500, got {args.candidates}")
+    db = cards_from(args)
+    settings = planner_settings(args)
+    deck = legal_deck(args.deck, db, settings.rules, args.format)
+    field = field_from(args, db, settings.rules)
+    pool = args.pool if args.pool in POOLS else read_collection(args.pool, db)
+    candidates = candidate_swaps(deck, db, settings.rules, args.format, pool, field, args.candidates)
+    runner = runner_from(args, settings)
+    if not args.quiet:
+        print(f"racing {len(candidates)} swap(s) against {len(field.decks)} field deck(s)", file=sys.stderr)
+    result = tune(deck, field, settings, candidates, args.seed, args.block, args.games, args.target, args.top,
+                  runner)
+    print_notes([*field.notes, *runner.cache.notes])
+    if not args.quiet:
+        print(runner.cache.describe(), file=sys.stderr)
+    if args.save_best:
+        if not result.swaps:
+            raise BerserkInputError("no swap to apply: the pool offers no legal swap")
+        write_deck(result.tuned_deck(1), args.save_best, db)
+        if not args.quiet:
+            print(f"wrote {args.save_best} ({result.swaps[0].swap.label()})", file=sys.stderr)
+    if args.json:
+        print_json(result.to_dict())
+    else:
+        name = deck.title or Path(args.deck).stem
+        pool_name = args.pool if args.pool in POOLS else f"collection {args.pool}"
+        print(tune_text(result, name, pool_name))
+    return 0
+
+
+def tune_text(result: TuneResult, name: str, pool: str) -> str:
+    """The plain-text table of ``berserk tune``."""
+    base = result.baseline
+    field = result.field
+    lines = [f"Tuning {name} against {field.title or 'the field'} ({len(field.decks)} deck(s)); "
+             f"pool: {pool}; seed {result.seed}",
+             f"Baseline expected score {base.mean:.3f} (95 % CI {base.lo:.3f}-{base.hi:.3f}, "
+             f"{base.games:,} games)"]
+    if not result.swaps:
+        lines.append("No legal swap from this pool.")
+        return "\n".join(lines)
+    width = max(len(s.swap.label()) for s in result.swaps)
+    lines.append(f"{'rank':>4}  {'swap':<{width}}  gain    95 % CI            score  games    status")
+    for rank, s in enumerate(result.swaps, start=1):
+        g = s.gain
+        lines.append(f"{rank:>4}  {s.swap.label():<{width}}  {g.mean:+.3f}  {g.lo:+.3f} to {g.hi:+.3f}  "
+                     f"{s.expected.mean:.3f}  {s.games:>7,}  {s.status}")
+    played = result.games_played
+    lines.append(f"{result.games_total:,} games ({played:,} played now, the rest from the cache), "
+                 f"{result.rounds} round(s); gains are paired (common random numbers), resolved to "
+                 f"±{result.target} for the best {result.top}")
+    return "\n".join(lines)

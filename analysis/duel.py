@@ -44,6 +44,8 @@ from analysis.combat import (
 from analysis.errors import BerserkInputError
 
 DUEL_POLICIES = ("always_attack", "optimal")
+TIE = 1e-12
+"""Two choices whose values differ by less than this are a tie (float rounding, not a preference)."""
 DEFAULT_MAX_TURNS = 100
 MAX_LIFE = 200
 
@@ -122,7 +124,7 @@ class _Branches:
                 block[...] = weak
             else:
                 ar = np.arange(len(self.weak_rows))
-                better = weak[self.own, ar] > block[self.own, ar]
+                better = weak[self.own, ar] > block[self.own, ar] + TIE
                 np.copyto(block, weak, where=better[None])
                 self.last_better = better
         out = self.weights @ values.reshape(3, self.shape[0], -1)  # (3, groups, la·lb)
@@ -213,7 +215,10 @@ def _solve(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_tur
         if optimal:
             hold = nxt[:, 1][:, None]  # the mover held back, so it waits open
             own, opp = mover, 1 - mover
-            better_hold = (hold[own] > values[own]) | ((hold[own] == values[own]) & (hold[opp] < values[opp]))
+            # Ties (within TIE: the same value up to float rounding) go to the choice that leaves the
+            # opponent less, as in exact arithmetic; a bare == would let rounding decide them.
+            gain = hold[own] - values[own]
+            better_hold = (gain > TIE) | ((np.abs(gain) <= TIE) & (hold[opp] < values[opp] - TIE))
             values = np.where(better_hold[None], hold, values)
         if record is not None:
             weak_choice = side.both.last_better if weaken == "best" and (optimal or top) else None

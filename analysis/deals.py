@@ -45,7 +45,7 @@ from itertools import combinations
 import numpy as np
 from scipy.stats import hypergeom
 
-from analysis.decks import Deck
+from analysis.decks import Deck, check_deck_size
 from analysis.economy import max_mulligans, seat_budget
 from analysis.errors import BerserkInputError
 from analysis.recruit import Recruiter
@@ -183,6 +183,7 @@ class DealOdds:
 
 def deal_odds(deck: Deck, deal_size: int = 15) -> DealOdds:
     """Exact hypergeometric odds for the first deal (names are the deck's display names)."""
+    check_deck_size(deck.size, _deck_label(deck))
     cards = deck.cards()
     total = len(cards)
     elites = sum(c.elite for c in cards)
@@ -481,6 +482,7 @@ def simulate(
         raise BerserkInputError(f"--trials {trials:,} is too many; use at most 10,000,000")
     if processes < 1:
         raise BerserkInputError(f"--processes must be at least 1, got {processes}")
+    check_deck_size(deck.size, _deck_label(deck))
     most = max_mulligans(rules, player)
     h = default_horizon(rules, player) if horizon is None else horizon
     if not 0 <= h <= most:
@@ -550,6 +552,10 @@ def simulate(
             nm: proportion_ci(int(cat["present0"][:, j].sum()), trials) for j, nm in enumerate(ctx.names)},
         solves=int(cat["dealt"].sum()) + int(sum(t[1] for t in est_tasks)),
     )
+
+
+def _deck_label(deck: Deck) -> str:
+    return f"deck {deck.title!r}" if deck.title else "the deck"
 
 
 def _seed_int(seq: np.random.SeedSequence) -> int:

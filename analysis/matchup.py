@@ -48,7 +48,7 @@ from analysis.battle.players import PLAYERS
 from analysis.battle.record import record_battle
 from analysis.cards import Card
 from analysis.deals import default_horizon, parse_policy, proportion_ci, simulate
-from analysis.decks import Deck
+from analysis.decks import Deck, check_deck_size
 from analysis.errors import BerserkInputError
 from analysis.recruit import Recruiter
 from analysis.rules import Ruleset
@@ -416,6 +416,7 @@ def deck_matchup(
     for deck in (a, b):
         if deck.size < 1:
             raise BerserkInputError(f"deck {deck.title!r} has no cards")
+        check_deck_size(deck.size, f"deck {deck.title!r}")
     thresholds = (mulligan_thresholds(a, settings), mulligan_thresholds(b, settings))
     tasks = _tasks(0, a, b, settings, games, seed, thresholds)
     rows = np.concatenate(run_tasks(tasks, executor, processes, scheduler, progress))
@@ -580,6 +581,8 @@ def matchup_matrix(
     if len(decks) < 2:
         raise BerserkInputError("a matrix needs at least two decks")
     _check_games(games)
+    for deck in decks:
+        check_deck_size(deck.size, f"deck {deck.title!r}")
     names = deck_names(decks, labels)
     pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
     pair_seeds = _seeds(seed, len(pairs))

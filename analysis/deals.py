@@ -37,7 +37,6 @@ optimal among policies that mulligan at most ``horizon`` times.
 from __future__ import annotations
 
 import math
-import multiprocessing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -48,9 +47,18 @@ from scipy.stats import hypergeom
 from analysis.decks import Deck, check_deck_size
 from analysis.economy import max_mulligans, seat_budget
 from analysis.errors import BerserkInputError
+from analysis.limits import (
+    MAX_ESTIMATE_TRIALS,
+    MAX_HORIZON,
+    MAX_TRIALS,
+    check_processes,
+    check_range,
+    check_seed,
+)
 from analysis.recruit import Recruiter
 from analysis.rules import Ruleset
 from analysis.schema import ELEMENTS
+from analysis.workers import worker_pool
 
 Z95 = 1.959963984540054
 CHUNK = 2_000
@@ -236,7 +244,7 @@ def parse_policy(text: str) -> Policy:
 
 def default_horizon(rules: Ruleset, player: int) -> int:
     """The default cap on mulligans (see the module docstring)."""
-    most = max_mulligans(rules, player)
+    most = min(max_mulligans(rules, player), MAX_HORIZON)
     return most if rules.deal.mulligan == "shrink" else min(most, PAY_GOLD_HORIZON)
 
 
@@ -448,7 +456,7 @@ def _run(tasks: list, fn: Callable, processes: int, progress: Progress | None, w
             if progress:
                 progress(done, total)
         return out
-    with multiprocessing.get_context("fork").Pool(processes) as pool:
+    with worker_pool(processes) as pool:
         for result, w in zip(pool.imap(fn, tasks), weights, strict=True):
             out.append(result)
             done += w
@@ -476,21 +484,17 @@ def simulate(
     """Monte Carlo over ``trials`` games' recruitment under a mulligan policy (module docstring)."""
     global _WORKER
     pol = parse_policy(policy) if isinstance(policy, str) else policy
-    if trials < 1:
-        raise BerserkInputError(f"--trials must be at least 1, got {trials}")
-    if trials > 10_000_000:
-        raise BerserkInputError(f"--trials {trials:,} is too many; use at most 10,000,000")
-    if processes < 1:
-        raise BerserkInputError(f"--processes must be at least 1, got {processes}")
+    check_range("--trials", trials, 1, MAX_TRIALS)
+    check_processes(processes)
+    check_seed(seed)
     check_deck_size(deck.size, _deck_label(deck))
-    most = max_mulligans(rules, player)
+    most = min(max_mulligans(rules, player), MAX_HORIZON)
     h = default_horizon(rules, player) if horizon is None else horizon
-    if not 0 <= h <= most:
-        raise BerserkInputError(f"--horizon must be between 0 and {most} under {rules.name!r}, got {h}")
+    check_range(f"--horizon (under {rules.name!r})", h, 0, most)
     if pol.kind == "never":
         h = 0
-    if pol.kind == "optimal" and h > 0 and estimate_trials < 30:
-        raise BerserkInputError(f"--estimate-trials must be at least 30, got {estimate_trials}")
+    if pol.kind == "optimal" and h > 0:
+        check_range("--estimate-trials", estimate_trials, 30, MAX_ESTIMATE_TRIALS)
     ctx = _Context(deck, rules, player, objective, ratings, weights, default_rating)
     _WORKER = ctx
     root = np.random.SeedSequence(seed)

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     if len(args.decks) < 2:
         raise BerserkInputError("a matrix needs at least two decks")
     db = cards_from(args)
-    settings = settings_from(args)
+    settings = settings_from(args, db)
     decks = [read_deck(path, db) for path in args.decks]
     labels = [d.title or Path(path).stem for d, path in zip(decks, args.decks, strict=True)]
     executor = args.executor or ("dask" if args.scheduler else "processes")

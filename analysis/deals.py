@@ -90,8 +90,11 @@ class Estimate:
         return {"mean": _r(self.mean), "ci95": [_r(self.lo), _r(self.hi)], "n": self.n}
 
 
-def _r(x: float) -> float:
-    return round(float(x), 6)
+def _r(x: float) -> float | None:
+    """Rounded for JSON; an undefined figure (the interval of a single trial) becomes null, since
+    JSON has no NaN or infinity."""
+    x = float(x)
+    return round(x, 6) if math.isfinite(x) else None
 
 
 def mean_ci(x: np.ndarray) -> Estimate:

@@ -126,11 +126,16 @@ def _take_trailing_count(text: str) -> tuple[str | None, str]:
     return digits, body[:before]
 
 
+def line_too_long(line: str) -> str:
+    """The problem text for a line over :data:`MAX_LINE_CHARS`."""
+    return (f"a card line of {len(line):,} characters is too long (at most {MAX_LINE_CHARS}); "
+            "write one card per line")
+
+
 def parse_card_line(line: str) -> CardLine | str:
     """A stripped card line → :class:`CardLine`, or the problem text (without the line number)."""
     if len(line) > MAX_LINE_CHARS:
-        return (f"a card line of {len(line):,} characters is too long (at most {MAX_LINE_CHARS}); "
-                "write one card per line as 'COUNT NAME'")
+        return line_too_long(line)
     pin, rest, problem = _take_pin(line)
     if problem:
         return problem
@@ -165,5 +170,5 @@ def split_id_line(line: str) -> tuple[str, str] | None:
     return parts[0], parts[1]
 
 
-__all__ = ["MAX_COPIES_PER_LINE", "MAX_LINE_CHARS", "CardLine", "checked_count", "parse_card_line",
-           "split_id_line"]
+__all__ = ["MAX_COPIES_PER_LINE", "MAX_LINE_CHARS", "CardLine", "checked_count", "line_too_long",
+           "parse_card_line", "split_id_line"]

@@ -35,7 +35,14 @@ from pathlib import Path
 from analysis.atomic import write_text_atomic
 from analysis.cards import Card, CardDB
 from analysis.deck_code import decode_entries, encode_entries, looks_like_code
-from analysis.deck_lines import MAX_COPIES_PER_LINE, checked_count, parse_card_line, split_id_line
+from analysis.deck_lines import (
+    MAX_COPIES_PER_LINE,
+    MAX_LINE_CHARS,
+    checked_count,
+    line_too_long,
+    parse_card_line,
+    split_id_line,
+)
 from analysis.errors import BerserkInputError
 from analysis.paths import data_dir
 from analysis.textnorm import normalize_name
@@ -154,6 +161,9 @@ def _parse_lines(text: str, source: str, read_line: LineReader, example: str) ->
                 title = comment
             else:
                 notes.append(comment)
+            continue
+        if len(line) > MAX_LINE_CHARS:  # before any parsing, whatever the format
+            problems.append(f"line {number}: {line_too_long(line)}")
             continue
         read = read_line(line, f"line {number}", len(problems) < SUGGESTED_PROBLEMS)
         if isinstance(read, str):

@@ -53,6 +53,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def _records(frame) -> list[dict]:
+    """Rows for JSON; a missing figure (the per-crystal rating of a card that costs 0) is null."""
+    return frame.astype(object).where(frame.notna(), None).to_dict("records")
+
+
 def run(args: argparse.Namespace) -> int:
     db = cards_from(args)
     rules = rules_from(args, db)
@@ -69,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"rules": rules.name, "policy": "always_attack", "weaken": args.weaken,
                     "max_turns": args.max_turns, "pool_size": frame.attrs["pool_size"],
-                    "output": args.output, "ratings": frame[CSV_COLUMNS].to_dict("records")})
+                    "output": args.output, "ratings": _records(frame[CSV_COLUMNS])})
         return 0
     shown = frame[["name", "code", "cost", "life", "strike", "rating", "rating_per_crystal"]]
     if args.top:

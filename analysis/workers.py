@@ -78,11 +78,14 @@ _DASK_WORKER_LOGGING = "DASK_LOGGING__DISTRIBUTED"
 
 @contextlib.contextmanager
 def quiet_workers() -> Iterator[None]:
-    """Processes started inside this block ignore SIGINT (an ignored signal stays ignored across
-    ``exec``, so Dask's spawned workers print no traceback on Ctrl-C) and log Dask's messages from
-    level ERROR up only (not the warnings about tasks cancelled by the shutdown), unless the user
-    set that level. The parent's own handler and environment are restored afterwards. Signals are
-    only touched from the main thread (the only one allowed to)."""
+    """Processes started inside this block ignore SIGINT and log Dask's messages from level ERROR
+    up only (not the warnings about tasks cancelled by a shutdown), unless the user set that level.
+
+    An ignored signal stays ignored across ``exec``, so Dask's spawned workers print no traceback
+    on Ctrl-C. The disposition is process-wide, so this process ignores Ctrl-C too while the block
+    runs (Dask's start-up, a few seconds); its handler and the environment are restored afterwards.
+    (Blocking the signal instead would not reach the workers: Dask spawns them from threads whose
+    signal mask is not the main thread's.) Only the main thread may change signal handlers."""
     own_level = _DASK_WORKER_LOGGING not in os.environ
     if own_level:
         os.environ[_DASK_WORKER_LOGGING] = "error"

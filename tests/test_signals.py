@@ -93,9 +93,9 @@ def test_ctrl_c_on_a_dask_matrix_prints_one_line(tmp_path):
     """Dask's workers start with SIGINT ignored (so they print nothing); the parent itself ignores
     Ctrl-C while the cluster starts, so the signal is sent once games are being played (the first
     progress line)."""
-    proc = subprocess.Popen([sys.executable, "-m", "analysis.cli", "matrix", *DECKS, "--executor", "dask",
-                             "--processes", "2", "--games", "100000", "--progress", "-o", str(tmp_path / "m")],
-                            cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    args = ["matrix", *DECKS, "--executor", "dask", "--processes", "2", "--games", "100000", "--progress",
+            "-o", str(tmp_path / "m")]
+    proc = subprocess.Popen([sys.executable, "-m", "analysis.cli", *args], cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
     lines: list[str] = []
     reader = threading.Thread(target=lambda: lines.extend(proc.stderr), daemon=True)

@@ -95,8 +95,8 @@ def test_ctrl_c_on_a_dask_matrix_prints_one_line(tmp_path):
     progress line)."""
     args = ["matrix", *DECKS, "--executor", "dask", "--processes", "2", "--games", "100000", "--progress",
             "-o", str(tmp_path / "m")]
-    proc = subprocess.Popen([sys.executable, "-m", "analysis.cli", *args], cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    proc = subprocess.Popen([sys.executable, "-m", "analysis.cli", *args], cwd=REPO_ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     lines: list[str] = []
     reader = threading.Thread(target=lambda: lines.extend(proc.stderr), daemon=True)
     reader.start()

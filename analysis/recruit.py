@@ -584,7 +584,10 @@ def read_ratings(path: str | Path) -> dict[str, float]:
     """A ``name,rating`` CSV (UTF-8, header row) → {normalised name: rating}; errors name the line."""
     path = Path(path)
     text = read_user_text(path, "ratings", MAX_RATINGS_BYTES)
-    rows = list(csv.reader(io.StringIO(text)))
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as exc:
+        raise BerserkInputError(f"{path}: cannot read as CSV: {exc}") from None
     if not rows or [h.strip().lower() for h in rows[0][:2]] != ["name", "rating"]:
         raise BerserkInputError(f"{path} line 1: the header must be 'name,rating'")
     out: dict[str, float] = {}

@@ -5,8 +5,9 @@ or the right answer within a second or two, with bounded memory.
     python3 scripts/bench_hardening.py --repeats 1 # a quicker run
 
 Every case runs the real command line in a fresh process (``python3 -m analysis.cli …``), as a user
-would, ``--repeats`` times; the summary gives the median wall time, the exit status, the peak
-memory of the process (``wait4``'s maximum resident set size) and the first line of its message.
+would, ``--repeats`` times, the cases taking turns; the summary gives the median wall time, the
+exit status, the peak memory of the process (``wait4``'s maximum resident set size) and its error
+message.
 A plain ``berserk check`` of a sample deck is measured too: most of every figure is the start-up
 that any command pays (importing NumPy, pandas, SciPy and loading the card table).
 """
@@ -97,9 +98,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         make_inputs(folder)
-        for label, case in CASES:
-            argv = [a.replace("{d}", str(folder)) for a in case]
-            runs = [run_once(argv) for _ in range(args.repeats)]
+        argvs = [[a.replace("{d}", str(folder)) for a in case] for _, case in CASES]
+        by_case: list[list[tuple[float, int, int, str]]] = [[] for _ in CASES]
+        for _ in range(args.repeats):  # round robin: a busy spell slows every case alike
+            for i, argv in enumerate(argvs):
+                by_case[i].append(run_once(argv))
+        for (label, _), argv, runs in zip(CASES, argvs, by_case, strict=True):
             rows.append({
                 "case": label,
                 "command": "berserk " + " ".join(a.replace(str(folder), "…").replace(str(ROOT) + "/", "")

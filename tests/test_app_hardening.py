@@ -6,6 +6,9 @@ from __future__ import annotations
 import pytest
 from app_helpers import open_app, texts
 
+from analysis.deck_summary import set_copies
+from analysis.decks import MAX_DECK_CARDS
+
 
 @pytest.mark.parametrize(
     ("name", "data", "message"),
@@ -48,3 +51,17 @@ def test_hostile_combat_inputs_show_an_error(field, value, message):
     at.text_input(key=field).input(value).run()
     assert not at.exception, at.exception
     assert any(message in e for e in texts(at.error)), texts(at.error)
+
+
+def test_adding_cards_beyond_the_deck_bound_shows_an_error_and_keeps_the_deck():
+    at = open_app("cards")
+    deck = at.session_state["deck"]
+    card = deck.entries[0].card
+    at.session_state["deck"] = set_copies(deck, card, MAX_DECK_CARDS - deck.size + deck.entries[0].count)
+    at.text_input(key="cards_text").input(card.name).run()
+    at.selectbox(key="cards_pick").set_value(card.id).run()
+    at.button(key="cards_add").click().run()
+    assert not at.exception, at.exception
+    too_large = f"a deck of {MAX_DECK_CARDS + 1} cards is too large"
+    assert any(too_large in e for e in texts(at.error)), texts(at.error)
+    assert at.session_state["deck"].size == MAX_DECK_CARDS

@@ -38,8 +38,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (implies --executor dask)")
     p.add_argument("-o", "--output", default=DEFAULT_OUTPUT, metavar="PATH",
-                   help=f"output prefix: writes PATH.csv and PATH.html (default {DEFAULT_OUTPUT}; the folder of "
-                   "another PATH must exist)")
+                   help=f"output prefix: writes PATH.csv and PATH.html (default {DEFAULT_OUTPUT}; the "
+                   "folder of another PATH must exist)")
     add_rules_option(p)
     add_cards_option(p)
     add_json_option(p)

@@ -7,7 +7,7 @@ import socket
 
 import pytest
 
-from analysis.atomic import write_text_atomic
+from analysis.atomic import writable_target, write_text_atomic
 from analysis.errors import BerserkInputError
 
 
@@ -113,3 +113,11 @@ def test_create_parents_only_when_asked(tmp_path):
     target = tmp_path / "reports" / "out.csv"
     write_text_atomic(target, "x", create_parents=True)
     assert target.read_text(encoding="utf-8") == "x"
+
+
+@pytest.mark.parametrize("device", ["/dev/null", "/dev/zero"])
+def test_devices_are_refused_by_the_target_check(device):
+    """Issue 13 #3: as root, ``-o /dev/null`` used to replace /dev/null with a regular file. Only the
+    check is called here (it never writes), so a regression cannot harm the machine."""
+    with pytest.raises(BerserkInputError, match=f"^{device}: is not a regular file"):
+        writable_target(device)

@@ -12,6 +12,7 @@ the newest printing, whose facts are the current ones. ``SET/NUMBER`` picks a pr
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -30,12 +31,16 @@ from analysis.schema import (
     ELEMENTS,
     TAIL_COLUMNS,
     card_columns,
+    column_max,
     keywords,
 )
 from analysis.textnorm import closest_names, normalize_name
+from analysis.userfiles import read_user_text
 
-_CODE = re.compile(r"^\s*(\d{1,3})\s*/\s*(\d{1,4})\s*$")
+_CODE = re.compile(r"^\s*(\d{1,3})\s*/\s*(\d{1,4})\s*$", re.ASCII)
 MAX_USER_CARD_BYTES = 5_000_000
+MAX_NAME_CHARS = 100
+"""A looked-up name longer than this is unknown at once (the longest card name has 22 characters)."""
 
 
 @dataclass(frozen=True)
@@ -141,8 +146,12 @@ class CardDB:
         """The ``n`` known names closest to ``name``."""
         return closest_names(name, self.names, n)
 
-    def find(self, query: str) -> Card:
-        """A card by name (any case, ё = е) or by ``SET/NUMBER``; unknown → error with suggestions."""
+    def find(self, query: str, suggest: bool = True) -> Card:
+        """A card by name (any case, ё = е) or by ``SET/NUMBER``; unknown → an input error with the
+        closest names (unless ``suggest`` is false: they cost a comparison with every name)."""
+        if len(query) > MAX_NAME_CHARS:
+            raise BerserkInputError(f"unknown card {query[:40].strip()!r}… ({len(query):,} characters; "
+                                    f"no card name is longer than {MAX_NAME_CHARS})")
         match = _CODE.match(query)
         if match:
             set_id, number = int(match.group(1)), int(match.group(2))
@@ -152,6 +161,8 @@ class CardDB:
             return card
         printings = self._by_name.get(normalize_name(query))
         if not printings:
+            if not suggest:
+                raise BerserkInputError(f"unknown card {query.strip()!r}")
             hint = ", ".join(repr(n) for n in self.suggest(query))
             raise BerserkInputError(f"unknown card {query.strip()!r}; closest names: {hint}")
         return printings[0]
@@ -252,16 +263,19 @@ class _RowReader:
         return (self.row.get(column) or "").strip()
 
     def int(self, column: str, optional: bool = False) -> int | None:
+        """A whole number from 0 to :func:`~analysis.schema.column_max` (``3`` or ``3.0``; ASCII
+        digits only, checked by length before conversion, so no float rounding and no overflow)."""
         value = self.text(column)
         if value == "" and optional:
             return None
-        try:
-            number = int(float(value))
-        except ValueError:
-            raise self.fail(column, "a whole number ≥ 0" + (" or empty" if optional else ""))
-        if number < 0 or number != float(value):
-            raise self.fail(column, "a whole number ≥ 0")
-        return number
+        top = column_max(column)
+        digits, dot, zeros = value.partition(".")
+        if (not digits or len(digits) > len(str(top)) or not _ascii_digits(digits)
+                or (dot and not (zeros == "" or _ascii_digits(zeros))) or int(digits) > top):
+            raise self.fail(column, f"a whole number from 0 to {top}" + (" or empty" if optional else ""))
+        if dot and zeros.strip("0"):
+            raise self.fail(column, f"a whole number from 0 to {top}")
+        return int(digits)
 
     def bool(self, column: str) -> bool:
         value = self.text(column).lower()
@@ -270,10 +284,14 @@ class _RowReader:
         return _BOOL[value]
 
 
+def _ascii_digits(text: str) -> bool:
+    return all("0" <= ch <= "9" for ch in text)
+
+
 def _card_from_row(reader: _RowReader, source_label: str) -> Card:
     name = reader.text("name")
-    if not name:
-        raise reader.fail("name", "a card name")
+    if not name or len(name) > MAX_NAME_CHARS or not name.isprintable():
+        raise reader.fail("name", f"a card name of 1 to {MAX_NAME_CHARS} printable characters")
     card_type = reader.text("type")
     if card_type not in CARD_TYPES:
         raise reader.fail("type", "one of " + ", ".join(CARD_TYPES))
@@ -328,18 +346,24 @@ REQUIRED_USER_COLUMNS = ("set_id", "number", "name", "type", "cost", "elite", "u
 
 
 def read_card_csv(path: Path | str, label: str | None = None) -> list[Card]:
-    """Read a card table (built-in or a user's) and validate every row."""
+    """Read a card table (built-in or a user's) from a regular file of at most
+    :data:`MAX_USER_CARD_BYTES` and validate every row (:func:`cards_from_csv_text`)."""
     path = Path(path)
     label = label or str(path)
     try:
-        if path.stat().st_size > MAX_USER_CARD_BYTES:
-            raise BerserkInputError(f"{label}: file is larger than {MAX_USER_CARD_BYTES:,} bytes")
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8")
-    except FileNotFoundError:
-        raise BerserkInputError(f"{label}: no such card file") from None
-    except UnicodeDecodeError:
-        raise BerserkInputError(f"{label}: not UTF-8 text; save the CSV as UTF-8") from None
-    except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
+        text = read_user_text(path, "card", MAX_USER_CARD_BYTES)
+    except BerserkInputError as exc:  # name the file as the caller labels it
+        raise BerserkInputError(str(exc).replace(str(path), label, 1)) from None
+    return cards_from_csv_text(text, label)
+
+
+def cards_from_csv_text(text: str, label: str) -> list[Card]:
+    """The cards of a card table's CSV text, every row checked against the schema: the columns
+    (:mod:`analysis.schema`), each value's type and range, and no id twice. The loader and
+    ``berserk import-cards`` (before it writes) both use it, so they accept the same tables."""
+    try:
+        frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, ValueError) as exc:
         raise BerserkInputError(f"{label}: cannot read as CSV: {exc}") from None
     known = set(card_columns())
     unknown = [c for c in frame.columns if c not in known]
@@ -350,24 +374,32 @@ def read_card_csv(path: Path | str, label: str | None = None) -> list[Card]:
     missing = [c for c in REQUIRED_USER_COLUMNS if c not in frame.columns]
     if missing:
         raise BerserkInputError(f"{label}: missing required column(s) {missing}")
-    cards = []
+    cards: list[Card] = []
+    by_id: dict[int, Card] = {}
     for index, row in enumerate(frame.to_dict("records")):
-        cards.append(_card_from_row(_RowReader(label, index + 2, row), label))
+        card = _card_from_row(_RowReader(label, index + 2, row), label)
+        if card.id in by_id:
+            raise BerserkInputError(f"{card.source}: id {card.id} ({card.code}, {card.name!r}) is already "
+                                    f"used at {by_id[card.id].source}; every printing needs its own "
+                                    "set/number")
+        by_id[card.id] = card
+        cards.append(card)
     return cards
 
 
 def _merge(builtin: list[Card], extra: list[Card]) -> list[Card]:
+    """The built-in cards and the users': a user card may share neither an id nor a name with
+    any other card (built-in or user), so a name always means one card."""
     by_id = {c.id: c for c in builtin}
     by_name = {c.key: c for c in builtin}
-    seen: dict[int, Card] = {}
     for card in extra:
-        clash = by_id.get(card.id) or by_name.get(card.key) or seen.get(card.id)
+        clash = by_id.get(card.id) or by_name.get(card.key)
         if clash is not None:
             raise BerserkInputError(
                 f"user card {card.label()} at {card.source} clashes with {clash.label()} at "
                 f"{clash.source}; give it another set/number and a new name, or remove it"
             )
-        seen[card.id] = card
+        by_id[card.id] = by_name[card.key] = card
     return builtin + extra
 
 
@@ -394,4 +426,5 @@ def load_cards(
     return _load(base, tuple(Path(p) for p in extra), tuple(Path(p) for p in abilities))
 
 
-__all__ = ["Card", "CardDB", "card_to_row", "load_cards", "read_card_csv", "BASE_COLUMNS", "TAIL_COLUMNS"]
+__all__ = ["Card", "CardDB", "card_to_row", "cards_from_csv_text", "load_cards", "read_card_csv",
+           "BASE_COLUMNS", "TAIL_COLUMNS"]

@@ -42,6 +42,7 @@ from functools import lru_cache
 from analysis import strike_table as st
 from analysis.cards import Card
 from analysis.errors import BerserkInputError
+from analysis.schema import column_max
 
 STRIKE_TABLE, DEFENCE_DIE = "strike_table", "defence_die"
 COMBAT_MODELS = (STRIKE_TABLE, DEFENCE_DIE)
@@ -95,6 +96,14 @@ class Fighter:
         return f"{self.name} {x}-{y}-{z} life {self.life}" + (f" [{', '.join(mods)}]" if mods else "")
 
 
+MAX_STRIKE = 99
+"""Largest strike power X, Y or Z of a custom fighter (the cards' largest is 8)."""
+MAX_FIGHTER_LIFE = column_max("life")
+"""Largest life of a custom fighter (the duel engine's limit, 200)."""
+MAX_MODIFIER = 99
+"""Largest size of a modifier: named ones 0..99, ``roll`` and ``power`` −99..99 after adding up."""
+
+
 def _apply_modifiers(base: dict[str, int], modifiers: dict[str, int] | None) -> dict[str, int]:
     out = dict(base)
     for name, value in (modifiers or {}).items():
@@ -112,6 +121,12 @@ def _apply_modifiers(base: dict[str, int], modifiers: dict[str, int] | None) -> 
     for name in NAMED_MODIFIERS:
         if out.get(name, 0) < 0:
             raise BerserkInputError(f"modifier {name} must be ≥ 0, got {out[name]}")
+        if out.get(name, 0) > MAX_MODIFIER:
+            raise BerserkInputError(f"modifier {name}={out[name]} is too large; at most {MAX_MODIFIER}")
+    for name in EXTRA_MODIFIERS:
+        if abs(out.get(name, 0)) > MAX_MODIFIER:
+            raise BerserkInputError(f"modifier {name}={out[name]} is too large; use −{MAX_MODIFIER} to "
+                                    f"{MAX_MODIFIER}")
     return out
 
 
@@ -131,16 +146,34 @@ def fighter_from_card(card: Card, modifiers: dict[str, int] | None = None) -> Fi
     return Fighter(name=card.name, strike=card.strike, life=card.life, cost=card.cost, key=card.key, **values)
 
 
-_STATS = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*$")
+_STATS = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*$", re.ASCII)
+MAX_SPEC_CHARS = 300
+"""A fighter given as text longer than this is refused before it is parsed."""
 
 
 def parse_strike(text: str) -> tuple[int, int, int]:
-    """``"2-3-4"`` → (2, 3, 4); an error naming the expected form otherwise."""
-    match = _STATS.match(text)
+    """``"2-3-4"`` → (2, 3, 4), each 0..:data:`MAX_STRIKE`; an error naming the expected form
+    otherwise (ASCII digits only: ``²`` is not a number here)."""
+    match = _STATS.match(text) if len(text) <= MAX_SPEC_CHARS else None
     if not match:
-        raise BerserkInputError(f"strike {text!r} must look like X-Y-Z, e.g. 2-3-4")
-    x, y, z = (int(g) for g in match.groups())
+        raise BerserkInputError(f"strike {text[:40]!r} must look like X-Y-Z, e.g. 2-3-4")
+    groups = match.groups()
+    if any(len(g) > len(str(MAX_STRIKE)) or int(g) > MAX_STRIKE for g in groups):
+        raise BerserkInputError(f"strike {text.strip()[:40]!r}: each power must be between 0 and "
+                                f"{MAX_STRIKE}")
+    x, y, z = (int(g) for g in groups)
     return x, y, z
+
+
+def _whole_number(text: str, what: str, example: str) -> int:
+    """ASCII digits with an optional sign, at most 12 of them, as an int; an input error otherwise."""
+    body = text.strip()
+    digits = body[1:] if body[:1] in "+-" else body
+    if not digits or not all("0" <= ch <= "9" for ch in digits):
+        raise BerserkInputError(f"{what}: value must be a whole number, e.g. {example}")
+    if len(digits) > 12:
+        raise BerserkInputError(f"{what}: the value is too large; at most {MAX_MODIFIER}")
+    return int(body)
 
 
 def fighter_from_stats(
@@ -152,10 +185,10 @@ def fighter_from_stats(
 ) -> Fighter:
     """A custom fighter: strike ``"X-Y-Z"``, life, and keyword/user modifiers by name."""
     triple = parse_strike(strike) if isinstance(strike, str) else tuple(int(v) for v in strike)
-    if len(triple) != 3 or min(triple) < 0:
-        raise BerserkInputError(f"strike {strike!r} must be three whole numbers ≥ 0")
-    if int(life) < 1:
-        raise BerserkInputError(f"life must be at least 1, got {life}")
+    if len(triple) != 3 or min(triple) < 0 or max(triple) > MAX_STRIKE:
+        raise BerserkInputError(f"strike {strike!r} must be three whole numbers from 0 to {MAX_STRIKE}")
+    if not 1 <= int(life) <= MAX_FIGHTER_LIFE:
+        raise BerserkInputError(f"life must be between 1 and {MAX_FIGHTER_LIFE}, got {life}")
     label = name or "{}-{}-{}/{}".format(*triple, life)
     values = _apply_modifiers({}, modifiers)
     return Fighter(name=label, strike=triple, life=int(life), cost=cost, key=label, **values)  # type: ignore[arg-type]
@@ -164,13 +197,13 @@ def fighter_from_stats(
 def parse_modifiers(text: str) -> dict[str, int]:
     """``"exp_attack=2,blessing,power=-1"`` → dict; a bare name means 1. Same names: largest wins."""
     out: dict[str, int] = {}
+    if len(text) > MAX_SPEC_CHARS:
+        raise BerserkInputError(f"modifiers of {len(text):,} characters are too long "
+                                f"(at most {MAX_SPEC_CHARS})")
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, _, value = part.partition("=")
         name = name.strip()
-        try:
-            number = int(value) if value.strip() else 1
-        except ValueError:
-            raise BerserkInputError(f"modifier {part!r}: value must be a whole number, e.g. armor=1")
+        number = _whole_number(value, f"modifier {part[:40]!r}", "armor=1") if value.strip() else 1
         if name in EXTRA_MODIFIERS:
             out[name] = out.get(name, 0) + number
         else:
@@ -183,13 +216,20 @@ def parse_fighter_spec(spec: str, find_card) -> Fighter:
     """A CLI fighter: a card name / ``SET/NUM`` (looked up with ``find_card``), or custom stats
     ``X-Y-Z:LIFE[:MODIFIERS]`` such as ``2-3-4:8:armor=1,blessing``. A card name may be followed by
     ``+MODIFIERS`` (``Кочевник+exp_attack=1``)."""
+    if len(spec) > MAX_SPEC_CHARS:
+        raise BerserkInputError(f"fighter {spec[:40]!r}… is {len(spec):,} characters long "
+                                f"(at most {MAX_SPEC_CHARS})")
     head = spec.split(":", 1)[0]
-    if _STATS.match(head):
+    if _STATS.match(head) or (head.strip()[:1].isdigit() and "-" in head):  # "²-3-4" is custom too
         parts = spec.split(":")
-        if len(parts) < 2 or not parts[1].strip().isdigit():
-            raise BerserkInputError(f"custom fighter {spec!r} must be X-Y-Z:LIFE[:MODIFIERS], e.g. 2-3-4:8")
-        mods = parse_modifiers(parts[2]) if len(parts) > 2 else None
-        return fighter_from_stats(head, int(parts[1]), mods)
+        life = parts[1].strip() if len(parts) > 1 else ""
+        if not life or not all("0" <= ch <= "9" for ch in life):
+            raise BerserkInputError(f"custom fighter {spec[:60]!r} must be X-Y-Z:LIFE[:MODIFIERS], "
+                                    "e.g. 2-3-4:8")
+        if len(life) > 12:
+            raise BerserkInputError(f"life must be between 1 and {MAX_FIGHTER_LIFE}, got {life[:12]}…")
+        mods = parse_modifiers(":".join(parts[2:])) if len(parts) > 2 else None
+        return fighter_from_stats(head, int(life), mods)
     name, plus, mods_text = spec.partition("+")
     card = find_card(name.strip())
     return fighter_from_card(card, parse_modifiers(mods_text) if plus else None)

@@ -41,6 +41,7 @@ from analysis.combat import (
 )
 from analysis.duel import DEFAULT_MAX_TURNS, DUEL_POLICIES, duel_policy
 from analysis.errors import BerserkInputError
+from analysis.limits import MAX_DUEL_TURNS, MAX_SIMULATE, check_range, check_seed
 
 Z95 = 1.959963984540054
 BATCH = 1 << 20
@@ -252,8 +253,8 @@ def simulate_strikes(
     model = model_of(rules)
     if weaken not in WEAKEN_POLICIES:
         raise BerserkInputError(f"unknown weakening policy {weaken!r}; use never, always or best")
-    if n < 1:
-        raise BerserkInputError(f"n must be at least 1, got {n}")
+    check_range("--simulate", n, 1, MAX_SIMULATE)
+    check_seed(seed)
     dice = _Dice(np.random.default_rng(seed))
     counts: dict[int, int] = {}
     sums = np.zeros(4)
@@ -330,6 +331,9 @@ def simulate_duels(
         raise BerserkInputError(f"unknown weakening policy {weaken!r}; use never, always or best")
     if policy not in DUEL_POLICIES:
         raise BerserkInputError(f"unknown duel policy {policy!r}; use one of {', '.join(DUEL_POLICIES)}")
+    check_range("--simulate", n, 1, MAX_SIMULATE)
+    check_range("--max-turns", max_turns, 0, MAX_DUEL_TURNS)
+    check_seed(seed)
     table = model == STRIKE_TABLE
     plan = duel_policy(first, second, model, policy, weaken, max_turns) if (
         policy == "optimal" or (weaken == "best" and table)) else None

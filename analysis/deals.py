@@ -37,19 +37,27 @@ optimal among policies that mulligan at most ``horizon`` times.
 from __future__ import annotations
 
 import math
-import multiprocessing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
 
-from analysis.decks import Deck
+from analysis.decks import Deck, check_deck_size
 from analysis.economy import max_mulligans, seat_budget
 from analysis.errors import BerserkInputError
+from analysis.limits import (
+    MAX_ESTIMATE_TRIALS,
+    MAX_HORIZON,
+    MAX_TRIALS,
+    check_processes,
+    check_range,
+    check_seed,
+)
 from analysis.recruit import Recruiter
 from analysis.rules import Ruleset
 from analysis.schema import ELEMENTS
+from analysis.workers import worker_pool
 
 Z95 = 1.959963984540054
 CHUNK = 2_000
@@ -81,8 +89,11 @@ class Estimate:
         return {"mean": _r(self.mean), "ci95": [_r(self.lo), _r(self.hi)], "n": self.n}
 
 
-def _r(x: float) -> float:
-    return round(float(x), 6)
+def _r(x: float) -> float | None:
+    """Rounded for JSON; an undefined figure (the interval of a single trial) becomes null, since
+    JSON has no NaN or infinity."""
+    x = float(x)
+    return round(x, 6) if math.isfinite(x) else None
 
 
 def mean_ci(x: np.ndarray) -> Estimate:
@@ -184,6 +195,7 @@ class DealOdds:
 
 def deal_odds(deck: Deck, deal_size: int = 15) -> DealOdds:
     """Exact hypergeometric odds for the first deal (names are the deck's display names)."""
+    check_deck_size(deck.size, _deck_label(deck))
     cards = deck.cards()
     total = len(cards)
     elites = sum(c.elite for c in cards)
@@ -236,7 +248,7 @@ def parse_policy(text: str) -> Policy:
 
 def default_horizon(rules: Ruleset, player: int) -> int:
     """The default cap on mulligans (see the module docstring)."""
-    most = max_mulligans(rules, player)
+    most = min(max_mulligans(rules, player), MAX_HORIZON)
     return most if rules.deal.mulligan == "shrink" else min(most, PAY_GOLD_HORIZON)
 
 
@@ -448,7 +460,7 @@ def _run(tasks: list, fn: Callable, processes: int, progress: Progress | None, w
             if progress:
                 progress(done, total)
         return out
-    with multiprocessing.get_context("fork").Pool(processes) as pool:
+    with worker_pool(processes) as pool:
         for result, w in zip(pool.imap(fn, tasks), weights, strict=True):
             out.append(result)
             done += w
@@ -476,20 +488,17 @@ def simulate(
     """Monte Carlo over ``trials`` games' recruitment under a mulligan policy (module docstring)."""
     global _WORKER
     pol = parse_policy(policy) if isinstance(policy, str) else policy
-    if trials < 1:
-        raise BerserkInputError(f"--trials must be at least 1, got {trials}")
-    if trials > 10_000_000:
-        raise BerserkInputError(f"--trials {trials:,} is too many; use at most 10,000,000")
-    if processes < 1:
-        raise BerserkInputError(f"--processes must be at least 1, got {processes}")
-    most = max_mulligans(rules, player)
+    check_range("--trials", trials, 1, MAX_TRIALS)
+    check_processes(processes)
+    check_seed(seed)
+    check_deck_size(deck.size, _deck_label(deck))
+    most = min(max_mulligans(rules, player), MAX_HORIZON)
     h = default_horizon(rules, player) if horizon is None else horizon
-    if not 0 <= h <= most:
-        raise BerserkInputError(f"--horizon must be between 0 and {most} under {rules.name!r}, got {h}")
+    check_range(f"--horizon (under {rules.name!r})", h, 0, most)
     if pol.kind == "never":
         h = 0
-    if pol.kind == "optimal" and h > 0 and estimate_trials < 30:
-        raise BerserkInputError(f"--estimate-trials must be at least 30, got {estimate_trials}")
+    if pol.kind == "optimal" and h > 0:
+        check_range("--estimate-trials", estimate_trials, 30, MAX_ESTIMATE_TRIALS)
     ctx = _Context(deck, rules, player, objective, ratings, weights, default_rating)
     _WORKER = ctx
     root = np.random.SeedSequence(seed)
@@ -551,6 +560,10 @@ def simulate(
             nm: proportion_ci(int(cat["present0"][:, j].sum()), trials) for j, nm in enumerate(ctx.names)},
         solves=int(cat["dealt"].sum()) + int(sum(t[1] for t in est_tasks)),
     )
+
+
+def _deck_label(deck: Deck) -> str:
+    return f"deck {deck.title!r}" if deck.title else "the deck"
 
 
 def _seed_int(seq: np.random.SeedSequence) -> int:

@@ -18,7 +18,15 @@ from dataclasses import dataclass
 import pandas as pd
 
 from analysis.cards import Card, CardDB
-from analysis.decks import Deck, decode_deck_bytes, guess_format, parse_deck, read_deck, sample_deck_paths
+from analysis.decks import (
+    Deck,
+    check_deck_size,
+    decode_deck_bytes,
+    guess_format,
+    parse_deck,
+    read_deck,
+    sample_deck_paths,
+)
 from analysis.errors import BerserkInputError
 from analysis.legality import LegalityReport
 from analysis.rules import Ruleset
@@ -286,6 +294,7 @@ def set_copies(deck: Deck, card: Card, count: int) -> Deck:
     items = [(e.card, e.count) for e in deck.entries if e.card.id != card.id]
     position = next((i for i, e in enumerate(deck.entries) if e.card.id == card.id), len(items))
     items.insert(position, (card, count))
+    check_deck_size(sum(n for _, n in items if n > 0), "the edited deck")
     return deck.with_counts(items)
 
 

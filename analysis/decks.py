@@ -9,18 +9,25 @@ ProBerserk text (``.txt``)::
     1 Мертвяцкая бомбарда [20/159]
 
 ``#`` lines are the title (the first) and comments. ``COUNT NAME``, ``COUNTx NAME`` and
-``COUNT x NAME`` are accepted. A ``[SET/NUMBER]`` suffix pins a printing other than the newest;
-the writer adds it only when needed, so name-only lists round-trip unchanged.
+``COUNT x NAME`` are accepted, and so are the count-last lines players paste (``NAME x3``,
+``NAME х3``, ``NAME ×3``, ``NAME - 3``, ``NAME (3)``; :mod:`analysis.deck_lines`). A
+``[SET/NUMBER]`` suffix pins a printing other than the newest; the writer adds it only when
+needed, so name-only lists round-trip unchanged.
 
 ``.brsd`` (berserk-nxt): ``#Title`` then ``COUNT ID`` lines, ID = set_id·1000 + number.
 JSON: ``{"title": str, "notes": [str], "cards": [{"count", "name", "set_id", "number"}]}``.
 ``.nxt``: one berserk-nxt compact deck code (:mod:`analysis.deck_code`); it carries no title.
+
+Bounds, checked before anything is allocated per card: a file of at most :data:`MAX_DECK_BYTES`,
+card lines of at most :data:`~analysis.deck_lines.MAX_LINE_CHARS` characters, 1 to
+:data:`~analysis.deck_lines.MAX_COPIES_PER_LINE` copies per line, and a deck of at most
+:data:`MAX_DECK_CARDS` cards in all. Closest-name suggestions are computed for the first
+:data:`SUGGESTED_PROBLEMS` problems only (they are all that is shown).
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,17 +35,26 @@ from pathlib import Path
 from analysis.atomic import write_text_atomic
 from analysis.cards import Card, CardDB
 from analysis.deck_code import decode_entries, encode_entries, looks_like_code
+from analysis.deck_lines import (
+    MAX_COPIES_PER_LINE,
+    MAX_LINE_CHARS,
+    checked_count,
+    line_too_long,
+    parse_card_line,
+    split_id_line,
+)
 from analysis.errors import BerserkInputError
 from analysis.paths import data_dir
 from analysis.textnorm import normalize_name
-from analysis.userfiles import read_user_bytes
+from analysis.userfiles import parse_json, read_user_bytes
 
 MAX_DECK_BYTES = 256_000
-MAX_COPIES_PER_LINE = 999
+MAX_DECK_CARDS = 500
+"""Most cards a deck may have: ten times the largest deck any ruleset allows (50). Dealing
+allocates per deck card, so the bound is checked before any deal, squad or matchup."""
+SUGGESTED_PROBLEMS = 10
+"""Problems shown in full (with closest names); the rest are counted."""
 DECK_FORMATS = ("txt", "brsd", "json", "nxt")
-
-_LINE = re.compile(r"^(\d+)\s*[xXхХ×]?\s+(.+?)\s*(?:\[\s*(\d{1,3})\s*/\s*(\d{1,4})\s*\])?\s*$")
-_BRSD_LINE = re.compile(r"^(\d+)\s+(\d+)\s*$")
 
 
 @dataclass(frozen=True)
@@ -87,34 +103,52 @@ def _merge_entries(items: Iterable[tuple[Card, int]]) -> tuple[DeckEntry, ...]:
 
 
 def _too_many_problems(source: str, problems: list[str]) -> BerserkInputError:
-    shown = "\n  ".join(problems[:10])
-    more = f"\n  … and {len(problems) - 10} more" if len(problems) > 10 else ""
-    return BerserkInputError(f"{source}: {len(problems)} problem(s) in the deck:\n  {shown}{more}")
+    shown = "\n  ".join(problems[:SUGGESTED_PROBLEMS])
+    more = (f"\n  … and {len(problems) - SUGGESTED_PROBLEMS:,} more"
+            if len(problems) > SUGGESTED_PROBLEMS else "")
+    return BerserkInputError(f"{source}: {len(problems):,} problem(s) in the deck:\n  {shown}{more}")
 
 
-def _resolve(db: CardDB, name: str, code: tuple[str, str] | None, where: str) -> Card | str:
-    """A card, or the problem text for that line."""
-    if code and code[0] is not None:
-        card = db.by_id(int(code[0]) * 1000 + int(code[1]))
+def check_deck_size(cards: int, source: str) -> None:
+    """An input error when a deck of ``cards`` cards is above :data:`MAX_DECK_CARDS`."""
+    if cards > MAX_DECK_CARDS:
+        raise BerserkInputError(
+            f"{source}: a deck of {cards:,} cards is too large to analyse; at most {MAX_DECK_CARDS:,} "
+            "(the largest legal deck has 50)")
+
+
+def _build(source: str, title: str, items: list[tuple[Card, int]], notes: tuple[str, ...]) -> Deck:
+    """The deck of parsed items, once its size is known to be within :data:`MAX_DECK_CARDS`."""
+    check_deck_size(sum(count for _, count in items), source)
+    return Deck(title, _merge_entries(items), notes)
+
+
+def _resolve(db: CardDB, name: str, code: tuple[int, int] | None, where: str,
+             suggest: bool = True) -> Card | str:
+    """A card, or the problem text for that line (closest names only when ``suggest``)."""
+    if code is not None:
+        card = db.by_id(code[0] * 1000 + code[1]) if code[1] < 1000 else None
         if card is None:
             return f"{where}: no card {code[0]}/{code[1]}"
         if name and card.key != normalize_name(name):
             return f"{where}: {code[0]}/{code[1]} is {card.name!r}, not {name!r}"
         return card
     try:
-        return db.find(name)
+        return db.find(name, suggest=suggest)
     except BerserkInputError as exc:
         return f"{where}: {exc}"
 
 
-LineReader = Callable[[str, str], "tuple[Card, int] | str"]
-"""Reads one card line (text, "line N") into (card, count), or returns the problem text."""
+LineReader = Callable[[str, str, bool], "tuple[Card, int] | str"]
+"""Reads one card line (text, "line N", whether to suggest names) into (card, count), or returns
+the problem text."""
 
 
 def _parse_lines(text: str, source: str, read_line: LineReader, example: str) -> Deck:
     """The line-based formats: ``#`` lines are the title (the first) and notes, the rest card lines.
 
-    Every bad line is collected, so one error names all of them with their line numbers.
+    Every bad line is collected, so one error names all of them with their line numbers; closest
+    names are looked for only while fewer than :data:`SUGGESTED_PROBLEMS` problems are known.
     """
     title, notes, items, problems = "", [], [], []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -128,7 +162,10 @@ def _parse_lines(text: str, source: str, read_line: LineReader, example: str) ->
             else:
                 notes.append(comment)
             continue
-        read = read_line(line, f"line {number}")
+        if len(line) > MAX_LINE_CHARS:  # before any parsing, whatever the format
+            problems.append(f"line {number}: {line_too_long(line)}")
+            continue
+        read = read_line(line, f"line {number}", len(problems) < SUGGESTED_PROBLEMS)
         if isinstance(read, str):
             problems.append(read)
         else:
@@ -137,29 +174,21 @@ def _parse_lines(text: str, source: str, read_line: LineReader, example: str) ->
         raise _too_many_problems(source, problems)
     if not items:
         raise BerserkInputError(f"{source}: no cards found; expected lines like {example!r}")
-    return Deck(title, _merge_entries(items), tuple(notes))
-
-
-def _check_count(count: int, where: str) -> str | None:
-    if not 1 <= count <= MAX_COPIES_PER_LINE:
-        return f"{where}: count {count} must be between 1 and {MAX_COPIES_PER_LINE}"
-    return None
+    return _build(source, title, items, tuple(notes))
 
 
 def parse_deck_text(text: str, db: CardDB, source: str = "<text>") -> Deck:
-    """Parse the ProBerserk text format; every bad line is reported with its number."""
+    """Parse the ProBerserk text format (any count spelling of :mod:`analysis.deck_lines`); every
+    bad line is reported with its number."""
 
-    def read_line(line: str, where: str) -> tuple[Card, int] | str:
-        match = _LINE.match(line)
-        if not match:
-            return f"{where}: expected 'COUNT NAME' (e.g. '3 Гуль'), got {line[:60]!r}"
-        count = int(match.group(1))
-        bad_count = _check_count(count, where)
-        if bad_count:
-            return bad_count
-        code = (match.group(3), match.group(4)) if match.group(3) else None
-        card = _resolve(db, match.group(2), code, where)
-        return card if isinstance(card, str) else (card, count)
+    def read_line(line: str, where: str, suggest: bool) -> tuple[Card, int] | str:
+        parsed = parse_card_line(line)
+        if isinstance(parsed, str):
+            return f"{where}: {parsed}"
+        if parsed.count is None:
+            return f"{where}: expected 'COUNT NAME' (e.g. '3 Гуль' or 'Гуль x3'), got {line[:60]!r}"
+        card = _resolve(db, parsed.name, parsed.pin, where, suggest)
+        return card if isinstance(card, str) else (card, parsed.count)
 
     return _parse_lines(text, source, read_line, "3 Гуль")
 
@@ -167,25 +196,25 @@ def parse_deck_text(text: str, db: CardDB, source: str = "<text>") -> Deck:
 def parse_brsd(text: str, db: CardDB, source: str = "<brsd>") -> Deck:
     """Parse berserk-nxt's ``.brsd``: ``#Title`` then ``COUNT ID`` lines."""
 
-    def read_line(line: str, where: str) -> tuple[Card, int] | str:
-        match = _BRSD_LINE.match(line)
-        if not match:
+    def read_line(line: str, where: str, suggest: bool) -> tuple[Card, int] | str:
+        parts = split_id_line(line)
+        if parts is None:
             return f"{where}: expected 'COUNT ID' (e.g. '3 10185'), got {line[:60]!r}"
-        count, card_id = int(match.group(1)), int(match.group(2))
-        card = db.by_id(card_id)
+        count = checked_count(parts[0])
+        if isinstance(count, str):
+            return f"{where}: {count}"
+        card = db.by_id(int(parts[1])) if len(parts[1]) <= 6 else None
         if card is None:
-            return f"{where}: no card with id {card_id} (set {card_id // 1000}, number {card_id % 1000})"
-        return _check_count(count, where) or (card, count)
+            card_id = parts[1] if len(parts[1]) <= 12 else f"{parts[1][:12]}…"
+            return f"{where}: no card with id {card_id} (ID = set × 1000 + number, e.g. 10185)"
+        return card, count
 
     return _parse_lines(text, source, read_line, "3 10185")
 
 
 def parse_deck_json(text: str, db: CardDB, source: str = "<json>") -> Deck:
     """Parse the JSON form written by :func:`format_deck_json`."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BerserkInputError(f"{source}: not valid JSON: {exc}") from None
+    data = parse_json(text, source)
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise BerserkInputError(f"{source}: expected an object with a 'cards' list")
     title = data.get("title", "")
@@ -210,8 +239,13 @@ def parse_deck_json(text: str, db: CardDB, source: str = "<json>") -> Deck:
             problems.append(f"{where}: 'name' must be a string")
             continue
         set_id, num = entry.get("set_id"), entry.get("number")
-        code = (str(set_id), str(num)) if isinstance(set_id, int) and isinstance(num, int) else None
-        card = _resolve(db, name, code, where)
+        code = None
+        if _is_plain_int(set_id) and _is_plain_int(num):
+            code = (set_id, num)
+        elif any(v is not None and not _is_plain_int(v) for v in (set_id, num)):
+            problems.append(f"{where}: 'set_id' and 'number' must be whole numbers from 0 to 999")
+            continue
+        card = _resolve(db, name, code, where, len(problems) < SUGGESTED_PROBLEMS)
         if isinstance(card, str):
             problems.append(card)
         else:
@@ -220,7 +254,11 @@ def parse_deck_json(text: str, db: CardDB, source: str = "<json>") -> Deck:
         raise _too_many_problems(source, problems)
     if not items:
         raise BerserkInputError(f"{source}: the 'cards' list is empty")
-    return Deck(title, _merge_entries(items), tuple(notes))
+    return _build(source, title, items, tuple(notes))
+
+
+def _is_plain_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1000
 
 
 def parse_nxt(text: str, db: CardDB, source: str = "<nxt>") -> Deck:
@@ -230,11 +268,12 @@ def parse_nxt(text: str, db: CardDB, source: str = "<nxt>") -> Deck:
     if len(body) != 1:
         raise BerserkInputError(f"{source}: expected one deck code (like '#YAB…'), found {len(body)} lines")
     items = decode_entries(body[0], db, source)
+    check_deck_size(sum(count for _, count in items), source)
     for card, count in items:
-        problem = _check_count(count, f"{source}: {card.label()}")
-        if problem:
-            raise BerserkInputError(problem)
-    return Deck("", _merge_entries(items), ())
+        problem = checked_count(count)
+        if isinstance(problem, str):
+            raise BerserkInputError(f"{source}: {card.label()}: {problem}")
+    return _build(source, "", items, ())
 
 
 def format_nxt(deck: Deck) -> str:
@@ -312,7 +351,7 @@ def guess_format(name: str, text: str) -> str:
     if looks_like_code(stripped):
         return "nxt"
     body = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")]
-    if body and all(_BRSD_LINE.match(ln) and len(ln.split()[1]) >= 4 for ln in body):
+    if body and all((parts := split_id_line(ln)) and len(parts[1]) >= 4 for ln in body):
         return "brsd"
     return "txt"
 

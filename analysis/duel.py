@@ -42,6 +42,7 @@ from analysis.combat import (
     strike_space,
 )
 from analysis.errors import BerserkInputError
+from analysis.limits import MAX_DUEL_TURNS, check_range
 
 DUEL_POLICIES = ("always_attack", "optimal")
 TIE = 1e-12
@@ -161,8 +162,7 @@ def duel(
         raise BerserkInputError(f"unknown duel policy {policy!r}; use one of {', '.join(DUEL_POLICIES)}")
     if weaken not in WEAKEN_POLICIES:
         raise BerserkInputError(f"unknown weakening policy {weaken!r}; use never, always or best")
-    if max_turns < 0:
-        raise BerserkInputError(f"max_turns must be ≥ 0, got {max_turns}")
+    check_range("--max-turns", max_turns, 0, MAX_DUEL_TURNS)
     for f in (first, second):
         if f.life > MAX_LIFE:
             raise BerserkInputError(f"{f.name}: life {f.life} is above the duel limit {MAX_LIFE}")

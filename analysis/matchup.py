@@ -13,7 +13,7 @@ One game of deck A against deck B (:func:`deck_matchup`):
 Win, draw and loss rates carry Wilson 95 % intervals (:func:`analysis.deals.proportion_ci`) and
 are split by seat. Games are cut into chunks of :data:`CHUNK` with child seeds
 (``numpy.random.SeedSequence(seed).spawn``), so a seed gives the same answer however the chunks
-are spread: serially, over processes (``concurrent.futures``) or over a Dask cluster
+are spread: serially, over processes (:func:`analysis.workers.worker_pool`) or over a Dask cluster
 (``dask.distributed``) — all three run the very same :func:`play_chunk`.
 
 For the dashboard:
@@ -37,7 +37,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -48,10 +47,12 @@ from analysis.battle.players import PLAYERS
 from analysis.battle.record import record_battle
 from analysis.cards import Card
 from analysis.deals import default_horizon, parse_policy, proportion_ci, simulate
-from analysis.decks import Deck
+from analysis.decks import Deck, check_deck_size
 from analysis.errors import BerserkInputError
+from analysis.limits import MAX_GAMES, MAX_ROUNDS, check_processes, check_range, check_seed
 from analysis.recruit import Recruiter
 from analysis.rules import Ruleset
+from analysis.workers import quiet_workers, worker_pool
 
 CHUNK = 250
 """Games per task; each chunk has its own child seed, so results do not depend on the executor."""
@@ -75,6 +76,8 @@ class MatchupSettings:
 
     def __post_init__(self) -> None:
         parse_policy(self.mulligan)
+        check_range("--max-rounds", self.battle.max_rounds, 1, MAX_ROUNDS)
+        check_range("--stall-rounds", self.battle.stall_rounds, 0, MAX_ROUNDS)
         if self.battle.model != self.rules.combat_model:  # the ruleset decides the combat model
             object.__setattr__(self, "battle", replace(self.battle, model=self.rules.combat_model))
         for name in self.players:
@@ -238,6 +241,7 @@ def run_tasks(
     at ``scheduler``, or a LocalCluster of ``processes`` workers); results in task order."""
     if executor not in EXECUTORS:
         raise BerserkInputError(f"unknown executor {executor!r}; use one of {', '.join(EXECUTORS)}")
+    check_processes(processes)
     total = sum(t.games for t in tasks)
     done = 0
     out: list[np.ndarray] = []
@@ -249,8 +253,8 @@ def run_tasks(
                 progress(done, total)
         return out
     if executor == "processes":
-        with ProcessPoolExecutor(max_workers=processes) as pool:
-            for t, rows in zip(tasks, pool.map(play_chunk, tasks), strict=True):
+        with worker_pool(processes) as pool:
+            for t, rows in zip(tasks, pool.imap(play_chunk, tasks), strict=True):
                 out.append(rows)
                 done += t.games
                 if progress:
@@ -271,8 +275,9 @@ def _run_dask(tasks: Sequence[Task], processes: int, scheduler: str | None, prog
             except OSError as exc:
                 raise BerserkInputError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
         else:
-            cluster = LocalCluster(n_workers=max(1, processes), threads_per_worker=1,
-                                   processes=processes > 1, dashboard_address=None)
+            with quiet_workers():  # its worker processes leave Ctrl-C and its messages to this one
+                cluster = LocalCluster(n_workers=max(1, processes), threads_per_worker=1,
+                                       processes=processes > 1, dashboard_address=None)
             client = Client(cluster)
         with client:
             futures = client.map(play_chunk, list(tasks), pure=False)
@@ -403,10 +408,7 @@ def summarise(
 
 
 def _check_games(games: int) -> None:
-    if games < 1:
-        raise BerserkInputError(f"--games must be at least 1, got {games}")
-    if games > 10_000_000:
-        raise BerserkInputError(f"--games {games:,} is too many; use at most 10,000,000")
+    check_range("--games", games, 1, MAX_GAMES)
 
 
 def deck_matchup(
@@ -422,9 +424,11 @@ def deck_matchup(
 ) -> MatchupResult:
     """Deck ``a`` against deck ``b`` over ``games`` full games (see the module docstring)."""
     _check_games(games)
+    check_seed(seed)
     for deck in (a, b):
         if deck.size < 1:
             raise BerserkInputError(f"deck {deck.title!r} has no cards")
+        check_deck_size(deck.size, f"deck {deck.title!r}")
     thresholds = (mulligan_thresholds(a, settings), mulligan_thresholds(b, settings))
     tasks = _tasks(0, a, b, settings, games, seed, thresholds)
     rows = np.concatenate(run_tasks(tasks, executor, processes, scheduler, progress))
@@ -453,6 +457,7 @@ def squad_matchup(
 ) -> MatchupResult:
     """Two given squads fight ``games`` battles, seats alternating (no deals, no recruitment)."""
     _check_games(games)
+    check_seed(seed)
     check_squad(a, labels[0])
     check_squad(b, labels[1])
     tasks = _tasks(0, tuple(a), tuple(b), settings, games, seed)
@@ -589,6 +594,9 @@ def matchup_matrix(
     if len(decks) < 2:
         raise BerserkInputError("a matrix needs at least two decks")
     _check_games(games)
+    check_seed(seed)
+    for deck in decks:
+        check_deck_size(deck.size, f"deck {deck.title!r}")
     names = deck_names(decks, labels)
     pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
     pair_seeds = _seeds(seed, len(pairs))

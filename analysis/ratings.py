@@ -42,6 +42,7 @@ from analysis.combat import (
 )
 from analysis.duel import DEFAULT_MAX_TURNS
 from analysis.errors import BerserkInputError
+from analysis.limits import MAX_DUEL_TURNS, check_range
 
 CHUNK_TERMS = 50_000
 _TERM_FIELDS = ("pair", "weight", "dt", "da", "dt_w", "da_w", "has_weak", "chooser")
@@ -146,8 +147,7 @@ def _profile_matrix(rows: tuple[Fighter, ...], cols: tuple[Fighter, ...], model:
 
 def _compute_matrix(rows: tuple[Fighter, ...], cols: tuple[Fighter, ...], model: str, weaken: str,
                     max_turns: int, progress=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    if max_turns < 1:
-        raise BerserkInputError(f"max_turns must be at least 1, got {max_turns}")
+    check_range("--max-turns", max_turns, 1, MAX_DUEL_TURNS)
     if weaken not in ("never", "always", "best"):
         raise BerserkInputError(f"unknown weakening policy {weaken!r}; use never, always or best")
     k_first, k_second = (max_turns + 1) // 2, max_turns // 2

@@ -47,6 +47,7 @@ from pathlib import Path
 from analysis.cards import Card
 from analysis.economy import Payment, is_unique_in_squad, max_mulligans, pay, seat_budget
 from analysis.errors import BerserkInputError
+from analysis.limits import MAX_TOP, check_range
 from analysis.rules import Ruleset
 from analysis.schema import ELEMENTS
 from analysis.textnorm import normalize_name
@@ -57,6 +58,11 @@ _POPCOUNT = tuple(bin(i).count("1") for i in range(1 << len(ELEMENTS)))
 _ELEMENT_BIT = {e: 1 << i for i, e in enumerate(ELEMENTS)}
 Found = tuple[float, tuple[int, ...]]
 """(value, count vector over :attr:`Recruiter.units`)."""
+
+
+MAX_CARD_VALUE = 1e6
+"""Largest value a rating, or cost × weight, may give a card: sums of squads stay finite and exact
+enough, so no result (or JSON output) can become infinite."""
 
 
 def card_values(
@@ -90,8 +96,9 @@ def card_values(
         weights = weights or {}
         values = [c.cost * float(weights.get(c.key, 1.0)) for c in cards]
     for card, value in zip(cards, values, strict=True):
-        if not math.isfinite(value) or value < 0:
-            raise BerserkInputError(f"the value of {card.name!r} must be a finite number ≥ 0, got {value}")
+        if not math.isfinite(value) or not 0 <= value <= MAX_CARD_VALUE:
+            raise BerserkInputError(f"the value of {card.name!r} must be a finite number from 0 to "
+                                    f"{MAX_CARD_VALUE:,.0f}, got {value}")
     return values
 
 
@@ -482,8 +489,7 @@ def recruit(
     default_rating: float | None = None,
 ) -> Recruitment:
     """The best squad ``deal`` can buy under ``rules`` (see the module docstring)."""
-    if top < 0:
-        raise BerserkInputError(f"--top must be ≥ 0, got {top}")
+    check_range("--top", top, 0, MAX_TOP)
     most = max_mulligans(rules, player)
     if not 0 <= mulligans <= most:
         raise BerserkInputError(f"the number of mulligans must be between 0 and {most} under {rules.name!r}, "
@@ -578,7 +584,10 @@ def read_ratings(path: str | Path) -> dict[str, float]:
     """A ``name,rating`` CSV (UTF-8, header row) → {normalised name: rating}; errors name the line."""
     path = Path(path)
     text = read_user_text(path, "ratings", MAX_RATINGS_BYTES)
-    rows = list(csv.reader(io.StringIO(text)))
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as exc:
+        raise BerserkInputError(f"{path}: cannot read as CSV: {exc}") from None
     if not rows or [h.strip().lower() for h in rows[0][:2]] != ["name", "rating"]:
         raise BerserkInputError(f"{path} line 1: the header must be 'name,rating'")
     out: dict[str, float] = {}
@@ -592,9 +601,9 @@ def read_ratings(path: str | Path) -> dict[str, float]:
             value = float(row[1])
         except ValueError:
             value = math.nan
-        if not math.isfinite(value) or value < 0:
-            raise BerserkInputError(
-                f"{path} line {line}: rating of {row[0]!r} must be a number ≥ 0, got {row[1]!r}")
+        if not math.isfinite(value) or not 0 <= value <= MAX_CARD_VALUE:
+            raise BerserkInputError(f"{path} line {line}: rating of {row[0][:60]!r} must be a number from 0 "
+                                    f"to {MAX_CARD_VALUE:,.0f}, got {row[1][:40]!r}")
         if key in out:
             raise BerserkInputError(f"{path} line {line}: {row[0]!r} is rated twice")
         out[key] = value
@@ -608,8 +617,9 @@ def parse_weight(text: str) -> tuple[str, float]:
         weight = float(value)
     except ValueError:
         weight = math.nan
-    if not sep or not name.strip() or not math.isfinite(weight) or weight < 0:
-        raise BerserkInputError(f"--weight expects NAME=W with W ≥ 0 (e.g. 'Гуль=2'), got {text!r}")
+    if not sep or not name.strip() or not math.isfinite(weight) or not 0 <= weight <= MAX_CARD_VALUE / 100:
+        raise BerserkInputError(f"--weight expects NAME=W with 0 ≤ W ≤ {MAX_CARD_VALUE / 100:,.0f} "
+                                f"(e.g. 'Гуль=2'), got {text[:60]!r}")
     return normalize_name(name), weight
 
 

@@ -11,24 +11,35 @@ Built-in rulesets live in ``data/rules/*.toml``. A user file may start from a bu
     name = "my-cup"
     [deck.bans]
     names = ["Гуль"]
+
+A base may itself have a base (``relaunch-banlist`` is ``relaunch`` plus the ban list), up to
+:data:`MAX_BASE_DEPTH` levels, without cycles. A user file without ``name`` is named after the file
+(``my-cup.toml`` → ``my-cup``), never after its base. Every whole number is between 0 and
+:data:`MAX_RULE_INT`. With a card database, the banned names and allowed sets are checked
+against it (:func:`check_ruleset_cards`).
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from analysis.errors import BerserkInputError
 from analysis.paths import data_dir
-from analysis.userfiles import read_user_text
+from analysis.userfiles import parse_toml, read_user_text
+
+if TYPE_CHECKING:
+    from analysis.cards import CardDB
 
 FORMATS = ("constructed", "draft", "sealed")
 MULLIGAN_MODELS = ("pay_gold", "shrink")
 UNIQUENESS_MODELS = ("unique_flag", "elite_unique")
 COMBAT_MODELS = ("strike_table", "defence_die")
 MAX_RULESET_BYTES = 200_000
+MAX_RULE_INT = 1_000
+"""Largest whole number of a ruleset (the real ones stay below 60)."""
+MAX_BASE_DEPTH = 8
 
 
 @dataclass(frozen=True)
@@ -181,8 +192,8 @@ class _Validator:
             value = table[name]
             if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
                 raise self.fail(full, f"must be a whole number, got {value!r}")
-            if kind is int and value < 0:
-                raise self.fail(full, f"must be ≥ 0, got {value}")
+            if kind is int and not 0 <= value <= MAX_RULE_INT:
+                raise self.fail(full, f"must be between 0 and {MAX_RULE_INT:,}, got {value:,}")
             if kind is not int and not isinstance(value, kind):
                 raise self.fail(full, f"must be a {kind.__name__}, got {value!r}")
             out[name] = value
@@ -233,7 +244,7 @@ def ruleset_from_dict(data: dict[str, Any], source: str) -> Ruleset:
     b = v.fields(v.table(data, "deck.bans"), "deck.bans", _SCHEMA["deck.bans"])
     if not all(isinstance(n, str) for n in b["names"]):
         raise v.fail("deck.bans.names", "must be a list of card names")
-    if not all(isinstance(s, int) and not isinstance(s, bool) for s in b["allowed_sets"]):
+    if not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= 999 for s in b["allowed_sets"]):
         raise v.fail("deck.bans.allowed_sets", "must be a list of set ids such as [10, 20]")
     d = v.fields(v.table(data, "deal"), "deal", _SCHEMA["deal"])
     v.choice(d["mulligan"], "deal.mulligan", MULLIGAN_MODELS)
@@ -269,15 +280,29 @@ def builtin_ruleset_names() -> list[str]:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
-    text = read_user_text(path, "ruleset", MAX_RULESET_BYTES)
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BerserkInputError(f"{path}: not valid TOML: {exc}") from None
+    return parse_toml(read_user_text(path, "ruleset", MAX_RULESET_BYTES), str(path))
 
 
-def load_ruleset(name_or_path: str | Path = "relaunch") -> Ruleset:
-    """A built-in ruleset by name (``classic``, ``relaunch``, ``realms``) or a TOML file by path."""
+def _with_bases(data: dict[str, Any], path: Path, chain: tuple[str, ...] = ()) -> dict[str, Any]:
+    """``data`` merged over its base, the base over its own base, and so on (no cycles, at most
+    :data:`MAX_BASE_DEPTH` levels); the ``base`` keys are consumed."""
+    base = data.pop("base", None)
+    if base is None:
+        return data
+    names = builtin_ruleset_names()
+    if not isinstance(base, str) or base not in names:
+        raise BerserkInputError(f"{path}: key 'base': must name a built-in ruleset ({', '.join(names)})")
+    if base in chain:
+        raise BerserkInputError(f"{path}: key 'base': the bases form a cycle ({' → '.join((*chain, base))})")
+    if len(chain) >= MAX_BASE_DEPTH:
+        raise BerserkInputError(f"{path}: key 'base': more than {MAX_BASE_DEPTH} levels of bases")
+    base_path = data_dir() / "rules" / f"{base}.toml"
+    return _deep_merge(_with_bases(_read_toml(base_path), base_path, (*chain, base)), data)
+
+
+def load_ruleset(name_or_path: str | Path = "relaunch", db: CardDB | None = None) -> Ruleset:
+    """A built-in ruleset by name (``classic``, ``relaunch``, ``realms``) or a TOML file by path;
+    with ``db``, its banned names and allowed sets are checked against the cards."""
     text = str(name_or_path)
     builtin = data_dir() / "rules" / f"{text}.toml"
     if "/" not in text and "\\" not in text and not text.endswith(".toml"):
@@ -290,11 +315,28 @@ def load_ruleset(name_or_path: str | Path = "relaunch") -> Ruleset:
     else:
         path = Path(text)
     data = _read_toml(path)
-    base = data.pop("base", None)
-    if base is not None:
-        if not isinstance(base, str) or base not in builtin_ruleset_names():
-            raise BerserkInputError(
-                f"{path}: key 'base': must name a built-in ruleset ({', '.join(builtin_ruleset_names())})"
-            )
-        data = _deep_merge(_read_toml(data_dir() / "rules" / f"{base}.toml"), data)
-    return ruleset_from_dict(data, "built-in" if path == builtin else str(path))
+    data.setdefault("name", path.stem)  # the file's own name, not its base's
+    chain = (path.stem,) if path == builtin else ()
+    rules = ruleset_from_dict(_with_bases(data, path, chain), "built-in" if path == builtin else str(path))
+    if db is not None:
+        check_ruleset_cards(rules, db)
+    return rules
+
+
+def check_ruleset_cards(rules: Ruleset, db: CardDB) -> None:
+    """An input error when ``[deck.bans]`` names a card or a set the card database lacks (a typo
+    would otherwise ban nothing, silently)."""
+    unknown = [n for n in rules.bans.names if n not in db]
+    if unknown:
+        first = unknown[0]
+        hint = ", ".join(repr(n) for n in db.suggest(first)) if len(first) <= 100 else ""
+        more = f" (and {len(unknown) - 1:,} more unknown)" if len(unknown) > 1 else ""
+        raise BerserkInputError(
+            f"{rules.source}: key 'deck.bans.names': unknown card {first[:100]!r}{more}"
+            + (f"; closest names: {hint}" if hint else ""))
+    sets = {c.set_id for c in db}
+    missing = [s for s in rules.bans.allowed_sets if s not in sets]
+    if missing:
+        raise BerserkInputError(
+            f"{rules.source}: key 'deck.bans.allowed_sets': no card has set id {missing[0]} "
+            f"(set ids: {', '.join(map(str, sorted(sets)))})")

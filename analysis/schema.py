@@ -79,6 +79,28 @@ BASE_COLUMNS: tuple[str, ...] = (
 )
 TAIL_COLUMNS: tuple[str, ...] = ("complete", "missing")
 
+COLUMN_MAX: dict[str, int] = {
+    "id": 999_999,
+    "set_id": 999,
+    "number": 999,  # id = set_id·1000 + number: a number of 1000 or more would be another set's id
+    "rarity": 9,
+    "cost": 99,
+    "life": 200,  # the duel engine's limit (analysis.duel.MAX_LIFE)
+    "move": 20,
+    "strike_weak": 99,
+    "strike_medium": 99,
+    "strike_strong": 99,
+}
+"""Largest value of each whole-number column (the smallest is 0). The built-in cards stay far below
+(cost ≤ 10, life ≤ 30, strike ≤ 8); the bounds keep user cards finite and exactly representable."""
+KEYWORD_MAX = 99
+"""Largest value of a keyword column (armor X, regeneration X, …)."""
+
+
+def column_max(column: str) -> int:
+    """The largest value a whole-number column of the card table may hold."""
+    return COLUMN_MAX.get(column, KEYWORD_MAX)
+
 
 def card_columns() -> tuple[str, ...]:
     """Every column of the card table, in file order."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+from pathlib import Path
 
 import pytest
 
@@ -185,6 +187,17 @@ def test_user_card_with_builtin_name_clashes(tmp_path):
         ({"elite": "maybe"}, "column 'elite' must be true or false"),
         ({"elements": "fire"}, "column 'elements' must be elements from"),
         ({"strike_weak": "1"}, "column 'strike_weak' must be given with"),
+        # issue 13 #6, #11: no float rounding, no overflow, no infinity
+        ({"cost": "99999999999999999999999"}, "column 'cost' must be a whole number from 0 to 99"),
+        ({"cost": "inf"}, "column 'cost' must be a whole number from 0 to 99"),
+        ({"cost": "1e400"}, "column 'cost' must be a whole number from 0 to 99"),
+        ({"cost": "-1"}, "column 'cost' must be a whole number from 0 to 99"),
+        ({"cost": "3.5"}, "column 'cost' must be a whole number from 0 to 99"),
+        ({"cost": "３"}, "column 'cost' must be a whole number from 0 to 99"),
+        ({"life": "1" * 5000}, "column 'life' must be a whole number from 0 to 200 or empty"),
+        ({"number": "1000"}, "column 'number' must be a whole number from 0 to 999"),
+        ({"armor": "100"}, "column 'armor' must be a whole number from 0 to 99"),
+        ({"name": "x" * 101}, "column 'name' must be a card name of 1 to 100 printable characters"),
     ],
 )
 def test_bad_user_rows_name_line_and_column(tmp_path, row, expected):
@@ -220,3 +233,47 @@ def test_filter(db):
     assert flyers and all(c.set_id == 10 and c.is_flyer and "steppes" in c.elements for c in flyers)
     neutral = db.filter(elements=["neutral"])
     assert neutral and all(c.elements == () for c in neutral)
+
+
+def test_whole_numbers_may_be_written_as_floats(tmp_path):
+    path = tmp_path / "ok.csv"
+    _write_user_csv(path, [{"set_id": 99, "number": 3, "name": "Целый", "type": "creature", "cost": "4.0",
+                            "elite": "false", "unique": "false", "life": "7.", "strike_weak": 1,
+                            "strike_medium": 2, "strike_strong": 3}])
+    card = read_card_csv(path)[0]
+    assert (card.cost, card.life) == (4, 7)
+
+
+def _user_row(number: int, name: str) -> dict:
+    return {"set_id": 99, "number": number, "name": name, "type": "creature", "cost": 3,
+            "elite": "false", "unique": "false", "life": 5}
+
+
+def test_duplicate_ids_in_one_table_are_refused(tmp_path):
+    path = tmp_path / "twice.csv"
+    _write_user_csv(path, [_user_row(4, "Первый"), _user_row(4, "Второй")])
+    expected = r"twice.csv line 3: id 99004 .* already used at .*twice.csv line 2"
+    with pytest.raises(BerserkInputError, match=expected):
+        read_card_csv(path)
+
+
+def test_duplicate_user_card_names_are_refused(tmp_path):
+    """Issue 13 #11: two user cards of one name made the name mean two different cards."""
+    one, two = tmp_path / "one.csv", tmp_path / "two.csv"
+    _write_user_csv(one, [_user_row(5, "Двойник")])
+    _write_user_csv(two, [_user_row(6, "двойник")])
+    with pytest.raises(BerserkInputError, match=r"99/6\) at .*two.csv line 2 clashes with Двойник \(99/5\)"):
+        load_cards(extra=[one, two])
+    both = tmp_path / "both.csv"
+    _write_user_csv(both, [_user_row(5, "Двойник"), _user_row(6, "Двойник")])
+    with pytest.raises(BerserkInputError, match="clashes with Двойник"):
+        load_cards(extra=[both])
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "fifo"])
+def test_special_card_files_are_refused(tmp_path, special):
+    path = Path(special) if special.startswith("/") else tmp_path / "cards.csv"
+    if special == "fifo":
+        os.mkfifo(path)
+    with pytest.raises(BerserkInputError, match="not a card file"):
+        read_card_csv(path)

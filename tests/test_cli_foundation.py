@@ -11,6 +11,7 @@ import pytest
 from analysis.cards import load_cards
 from analysis.cli import main
 from analysis.decks import parse_deck_text, read_deck
+from analysis.limits import max_processes
 from analysis.paths import REPO_ROOT, data_dir
 
 SAMPLE = str(data_dir() / "decks" / "tournament-01.txt")
@@ -112,4 +113,5 @@ def test_help_of_every_command_renders(capsys):
         assert "%%" not in out, f"{command}: a literal %% in the help text"
     with pytest.raises(SystemExit):
         main(["matrix", "--help"])
-    assert "worker processes (default: 2)" in capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"worker processes (default: 2; at most {max_processes()} on this machine)" in out

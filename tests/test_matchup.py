@@ -110,7 +110,7 @@ def test_cli_matchup_json(capsys):
 
     args = build_parser().parse_args(["matchup", str(a), str(b), "--mulligan", "never"])
     db = load_cards()
-    expected = deck_matchup(read_deck(a, db), read_deck(b, db), settings_from(args), 20, 3, "serial", 1)
+    expected = deck_matchup(read_deck(a, db), read_deck(b, db), settings_from(args, db), 20, 3, "serial", 1)
     assert out == json.loads(json.dumps(expected.to_dict(), ensure_ascii=False))
 
 

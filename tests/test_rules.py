@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from analysis.errors import BerserkInputError
@@ -105,3 +107,60 @@ def test_unreadable_rulesets(tmp_path):
     broken.write_text("name = [", encoding="utf-8")
     with pytest.raises(BerserkInputError, match="not valid TOML"):
         load_ruleset(str(broken))
+
+
+# --------------------------------------------------------------------------- issue 13 #6, #11
+
+
+def test_a_base_may_have_a_base(tmp_path):
+    path = tmp_path / "cup.toml"
+    path.write_text('base = "relaunch-banlist"\nname = "cup"\n', encoding="utf-8")
+    rules = load_ruleset(str(path))
+    banlist = load_ruleset("relaunch-banlist")
+    assert rules.name == "cup" and rules.bans == banlist.bans and rules.formats == banlist.formats
+
+
+def test_a_ruleset_without_a_name_is_named_after_its_file(tmp_path):
+    path = tmp_path / "spring-cup.toml"
+    path.write_text('base = "relaunch"\n[deck.bans]\nnames = ["Гуль"]\n', encoding="utf-8")
+    assert load_ruleset(str(path)).name == "spring-cup"
+
+
+def test_unknown_banned_names_and_sets_are_refused_with_the_cards(tmp_path, db):
+    path = tmp_path / "typo.toml"
+    path.write_text('base = "relaunch"\n[deck.bans]\nnames = ["Гульь", "Нет такой"]\n', encoding="utf-8")
+    assert load_ruleset(str(path)).bans.names == ("Гульь", "Нет такой")  # no cards: not checked
+    with pytest.raises(BerserkInputError) as err:
+        load_ruleset(str(path), db)
+    assert str(err.value) == (f"{path}: key 'deck.bans.names': unknown card 'Гульь' (and 1 more unknown); "
+                              "closest names: " + ", ".join(repr(n) for n in db.suggest("Гульь")))
+    path.write_text('base = "relaunch"\n[deck.bans]\nallowed_sets = [10, 99]\n', encoding="utf-8")
+    with pytest.raises(BerserkInputError, match="'deck.bans.allowed_sets': no card has set id 99"):
+        load_ruleset(str(path), db)
+    for name in builtin_ruleset_names():
+        load_ruleset(name, db)
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ('base = "relaunch"\n[crystals]\ngold = ' + "9" * 5000 + "\n", "not valid TOML"),
+        ('base = "relaunch"\n[crystals]\ngold = 10_000_000_000\n', "must be between 0 and 1,000"),
+        ('base = "relaunch"\n[crystals]\ngold = inf\n', "must be a whole number"),
+        ("name = " + "[" * 50_000 + "]" * 50_000 + "\n", "nested too deeply"),
+        ('base = "relaunch"\n[deck.bans]\nallowed_sets = [10000]\n', "deck.bans.allowed_sets"),
+    ],
+    ids=["5000-digit integer", "ten billion", "infinity", "deep nesting", "set id 10000"],
+)
+def test_hostile_rulesets_are_input_errors(tmp_path, body, message):
+    path = tmp_path / "evil.toml"
+    path.write_text(body, encoding="utf-8")
+    with pytest.raises(BerserkInputError, match=message):
+        load_ruleset(str(path))
+
+
+def test_a_fifo_ruleset_is_refused(tmp_path):
+    fifo = tmp_path / "rules.toml"
+    os.mkfifo(fifo)
+    with pytest.raises(BerserkInputError, match=r"is a FIFO \(named pipe\), not a ruleset file"):
+        load_ruleset(str(fifo))

@@ -2,22 +2,26 @@
 
 Each sub-command lives in its own module of this package with a ``register(subparsers)``
 function that adds its parser and sets ``func``. Exit codes: 0 success, 1 a negative answer
-(an illegal deck), 2 an input error (message on stderr, never a traceback).
+(an illegal deck), 2 an input error (message on stderr, never a traceback), 3 a bug in the
+analyzer, 130 after Ctrl-C and 143 after SIGTERM (one line on stderr, worker processes stopped).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
+import signal
 import sys
 import traceback
 from collections.abc import Sequence
 
 from analysis.errors import BerserkInputError
+from analysis.workers import Terminated
 
 COMMAND_MODULES = ("cards", "check", "convert", "import_cards", "recruit", "deal", "matchup", "matrix",
-                   "odds", "ratings", "meta", "tune", "report")
+                   "odds", "ratings", "meta", "tune", "report", "app")
 """Sub-command modules, in help order. Add a module name here to add a command."""
 
 
@@ -33,18 +37,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _interrupted(message: str, status: int) -> int:
+    """One line on stderr (after ending a progress bar's line on a terminal), and the status."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(("\n" if sys.stderr.isatty() else "") + f"berserk: {message}\n")
+        sys.stderr.flush()
+    return status
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run the command line; returns the exit status (0 success, 1 a negative answer, 2 an input
+    error, 3 a bug, 130 interrupted by Ctrl-C, 143 terminated by SIGTERM)."""
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
         return int(args.func(args) or 0)
     except BerserkInputError as exc:
         print(f"berserk: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("berserk: interrupted", file=sys.stderr)
-        return 130
+        return _interrupted("interrupted", 130)
+    except Terminated:
+        return _interrupted("terminated", 143)
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug in the analyzer, not in the input
@@ -58,6 +72,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 3
 
 
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
 def entry_point() -> None:
-    """Console-script entry point."""
-    sys.exit(main())
+    """Console-script entry point: SIGTERM becomes :class:`~analysis.workers.Terminated`, so a
+    terminated run stops its worker processes and exits 143 with one line."""
+    signal.signal(signal.SIGTERM, _raise_terminated)
+    status = main()
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+    sys.exit(status)

@@ -33,7 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     db = cards_from(args)
-    rules = rules_from(args)
+    rules = rules_from(args, db)
     deck = deck_from(args, db)
     report = check_deck(deck, rules, args.format)
     if args.json:

@@ -9,6 +9,7 @@ from typing import Any
 
 from analysis.cards import CardDB, load_cards
 from analysis.decks import Deck, read_deck
+from analysis.limits import MAX_SEED, max_processes
 from analysis.rules import Ruleset, load_ruleset
 
 
@@ -40,17 +41,49 @@ def cards_from(args: argparse.Namespace) -> CardDB:
     return load_cards(extra=tuple(getattr(args, "cards", []) or ()))
 
 
-def rules_from(args: argparse.Namespace) -> Ruleset:
-    return load_ruleset(args.rules)
+def rules_from(args: argparse.Namespace, db: CardDB) -> Ruleset:
+    """The ruleset of ``--rules``, its banned names and sets checked against the cards."""
+    return load_ruleset(args.rules, db)
 
 
 def deck_from(args: argparse.Namespace, db: CardDB, attr: str = "deck") -> Deck:
     return read_deck(getattr(args, attr), db)
 
 
+def bounded_int(low: int, high: int):
+    """An argparse ``type``: a whole number from ``low`` to ``high``; anything else is a usage error
+    (exit 2) that names the option and the range, before any work starts."""
+
+    def parse(text: str) -> int:
+        body = text.strip()
+        digits = body[1:] if body[:1] in "+-" else body
+        if not digits or not all("0" <= ch <= "9" for ch in digits):
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low:,} to {high:,}, "
+                                             f"got {text[:40]!r}")
+        if len(digits) > len(str(max(abs(low), abs(high)))) or not low <= int(body) <= high:
+            raise argparse.ArgumentTypeError(f"must be between {low:,} and {high:,}, got {text[:40]}")
+        return int(body)
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def add_seed_option(parser: argparse.ArgumentParser, what: str = "random seed") -> None:
+    parser.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0, metavar="S",
+                        help=f"{what}, 0 to 2^63-1 (default 0)")
+
+
+def add_processes_option(parser: argparse.ArgumentParser, default: int = 1) -> None:
+    parser.add_argument("--processes", type=bounded_int(1, max_processes()), default=default, metavar="P",
+                        help="worker processes (default: %(default)s; at most "
+                        f"{max_processes()} on this machine)")
+
+
 def print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    """One JSON object on stdout. ``NaN`` and ``Infinity`` are not JSON: the inputs that could
+    produce them are refused earlier, so meeting one here is a bug (exit 3), never invalid output."""
+    text = json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False)
+    sys.stdout.write(text + "\n")
 
 
 def progress_printer(enabled: bool, label: str):

@@ -7,7 +7,10 @@ import argparse
 from analysis.cli.common import (
     add_cards_option,
     add_json_option,
+    add_processes_option,
     add_rules_option,
+    add_seed_option,
+    bounded_int,
     cards_from,
     deck_from,
     print_json,
@@ -16,6 +19,7 @@ from analysis.cli.common import (
 )
 from analysis.cli.recruit import add_objective_options, objective_inputs
 from analysis.deals import deal_odds, prob_all_present, simulate
+from analysis.limits import MAX_ESTIMATE_TRIALS, MAX_HORIZON, MAX_TRIALS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,15 +33,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("deck", metavar="DECK", help="deck file (.txt, .brsd, .json or .nxt)")
     add_rules_option(p)
     p.add_argument("--player", type=int, choices=(1, 2), default=1, help="seat (default 1)")
-    p.add_argument("--trials", type=int, default=10_000, metavar="N", help="simulated games (default 10000)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    p.add_argument("--trials", type=bounded_int(1, MAX_TRIALS), default=10_000, metavar="N",
+                   help=f"simulated games, 1 to {MAX_TRIALS:,} (default 10,000)")
+    add_seed_option(p)
     p.add_argument("--policy", default="never", metavar="never|optimal|threshold:V",
                    help="mulligan policy (default never)")
-    p.add_argument("--horizon", type=int, default=None, metavar="H",
-                   help="at most H mulligans (default: 8 for pay-gold rules, every redeal for shrink)")
-    p.add_argument("--estimate-trials", type=int, default=4_000, metavar="N",
-                   help="deals per stage to estimate the optimal thresholds (default 4000)")
-    p.add_argument("--processes", type=int, default=1, metavar="P", help="worker processes (default 1)")
+    p.add_argument("--horizon", type=bounded_int(0, MAX_HORIZON), default=None, metavar="H",
+                   help=f"at most H mulligans, H ≤ {MAX_HORIZON} (default: 8 for pay-gold rules, every "
+                   "redeal for shrink)")
+    p.add_argument("--estimate-trials", type=bounded_int(30, MAX_ESTIMATE_TRIALS), default=4_000, metavar="N",
+                   help=f"deals per stage to estimate the optimal thresholds, 30 to {MAX_ESTIMATE_TRIALS:,} "
+                   "(default 4,000)")
+    add_processes_option(p)
     p.add_argument("--together", action="append", default=[], metavar="NAME",
                    help="exact P(the first deal has at least one copy of every such name) (repeatable)")
     add_objective_options(p)
@@ -49,7 +56,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     db = cards_from(args)
-    rules = rules_from(args)
+    rules = rules_from(args, db)
     deck = deck_from(args, db)
     ratings, weights = objective_inputs(args, db, rules, deck.cards())
     odds = deal_odds(deck, rules.deal.size)

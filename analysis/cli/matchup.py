@@ -11,10 +11,14 @@ from analysis.battle.draw import battle_figure, battle_text
 from analysis.battle.engine import TIMEOUT_RULES
 from analysis.battle.players import PLAYERS
 from analysis.battle.record import replay, write_record
+from analysis.cards import CardDB
 from analysis.cli.common import (
     add_cards_option,
     add_json_option,
+    add_processes_option,
     add_rules_option,
+    add_seed_option,
+    bounded_int,
     cards_from,
     print_json,
     progress_printer,
@@ -22,6 +26,7 @@ from analysis.cli.common import (
 )
 from analysis.decks import read_deck
 from analysis.errors import BerserkInputError
+from analysis.limits import MAX_GAMES, MAX_ROUNDS
 from analysis.matchup import (
     MatchupSettings,
     deck_matchup,
@@ -35,31 +40,29 @@ def add_battle_options(p: argparse.ArgumentParser, progress: bool = True) -> Non
     """Options shared by ``matchup``, ``matrix`` and the planner: games, seed, mulligan policy, players,
     end rules (and ``--progress`` unless ``progress`` is false: the planner shows progress unless
     ``--quiet``)."""
-    p.add_argument("--games", type=int, default=1_000, metavar="N", help="games per pair (default 1000)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    p.add_argument("--games", type=bounded_int(1, MAX_GAMES), default=1_000, metavar="N",
+                   help=f"games per pair, 1 to {MAX_GAMES:,} (default 1,000)")
+    add_seed_option(p)
     p.add_argument("--mulligan", default="optimal", metavar="POLICY",
                    help="never, optimal (default) or threshold:V — see `berserk deal`")
     p.add_argument("--players", default="heuristic,heuristic", metavar="A,B",
                    help=f"players of A and B, from {', '.join(PLAYERS)} (default heuristic,heuristic)")
-    p.add_argument("--max-rounds", type=int, default=40, metavar="R",
-                   help="full rounds before the game is stopped (default 40)")
+    p.add_argument("--max-rounds", type=bounded_int(1, MAX_ROUNDS), default=40, metavar="R",
+                   help=f"full rounds before the game is stopped, at most {MAX_ROUNDS:,} (default 40)")
     p.add_argument("--timeout-rule", choices=TIMEOUT_RULES, default="cost",
                    help="at the round cap: cost = higher squad cost wins (000 7.3), draw (default cost)")
-    p.add_argument("--stall-rounds", type=int, default=5, metavar="R",
+    p.add_argument("--stall-rounds", type=bounded_int(0, MAX_ROUNDS), default=5, metavar="R",
                    help="draw after R full rounds with no change of life (000 7.6; 0 = off; default 5)")
-    p.add_argument("--processes", type=int, default=1, metavar="N",
-                   help="worker processes (default: %(default)s)")
+    add_processes_option(p)
     if progress:
         p.add_argument("--progress", action="store_true", help="draw a progress bar on stderr")
 
 
-def settings_from(args: argparse.Namespace) -> MatchupSettings:
-    rules = rules_from(args)
+def settings_from(args: argparse.Namespace, db: CardDB) -> MatchupSettings:
+    rules = rules_from(args, db)
     players = tuple(x.strip() for x in args.players.split(","))
     if len(players) != 2:
         raise BerserkInputError(f"--players needs two names separated by a comma, got {args.players!r}")
-    if args.processes < 1:
-        raise BerserkInputError(f"--processes must be at least 1, got {args.processes}")
     try:
         battle = BattleConfig(max_rounds=args.max_rounds, timeout_rule=args.timeout_rule,
                               stall_rounds=args.stall_rounds, model=rules.combat_model)
@@ -91,7 +94,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     db = cards_from(args)
-    settings = settings_from(args)
+    settings = settings_from(args, db)
     deck_a, deck_b = read_deck(args.a, db), read_deck(args.b, db)
     labels = (deck_a.title or Path(args.a).stem, deck_b.title or Path(args.b).stem)
     executor = "processes" if args.processes > 1 else "serial"

@@ -20,6 +20,8 @@ from analysis.errors import BerserkInputError
 from analysis.matchup import EXECUTORS, matchup_matrix
 from analysis.planning.html import offline_figure_html
 
+DEFAULT_OUTPUT = "reports/matchup_matrix"
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
@@ -36,8 +38,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="serial, processes (default) or dask (default dask when --scheduler is given)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (implies --executor dask)")
-    p.add_argument("-o", "--output", default="reports/matchup_matrix", metavar="PATH",
-                   help="output prefix: writes PATH.csv and PATH.html (default reports/matchup_matrix)")
+    p.add_argument("-o", "--output", default=DEFAULT_OUTPUT, metavar="PATH",
+                   help=f"output prefix: writes PATH.csv and PATH.html (default {DEFAULT_OUTPUT}; the "
+                   "folder of another PATH must exist)")
     add_rules_option(p)
     add_cards_option(p)
     add_json_option(p)
@@ -48,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     if len(args.decks) < 2:
         raise BerserkInputError("a matrix needs at least two decks")
     db = cards_from(args)
-    settings = settings_from(args)
+    settings = settings_from(args, db)
     decks = [read_deck(path, db) for path in args.decks]
     labels = [d.title or Path(path).stem for d, path in zip(decks, args.decks, strict=True)]
     executor = args.executor or ("dask" if args.scheduler else "processes")
@@ -61,9 +64,10 @@ def run(args: argparse.Namespace) -> int:
         out = out.with_suffix("")
     csv_path, html_path = out.with_name(out.name + ".csv"), out.with_name(out.name + ".html")
     frame = result.frame()
-    write_text_atomic(csv_path, frame.to_csv(index=False, float_format="%.6g"))
-    html = offline_figure_html(result.figure(), "matchup-matrix")   # plotly.js inside: opens offline
-    write_text_atomic(html_path, html)  # a fixed div id: the same matrix gives the same file
+    default = args.output == DEFAULT_OUTPUT  # its reports/ folder is made when missing
+    write_text_atomic(csv_path, frame.to_csv(index=False, float_format="%.6g"), create_parents=default)
+    html = offline_figure_html(result.figure(), "matchup-matrix")  # plotly.js inside: opens offline
+    write_text_atomic(html_path, html, create_parents=default)  # a fixed div id: same matrix, same file
     if args.json:
         print_json({
             "decks": list(result.names),

@@ -40,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     db = cards_from(args)
-    settings = planner_settings(args)
+    settings = planner_settings(args, db)
     field = field_from(args, db, settings.rules)
     extra = []
     for path in args.deck:

@@ -8,6 +8,8 @@ from analysis.cli.common import (
     add_cards_option,
     add_json_option,
     add_rules_option,
+    add_seed_option,
+    bounded_int,
     cards_from,
     print_json,
     rules_from,
@@ -15,7 +17,7 @@ from analysis.cli.common import (
 from analysis.combat import WEAKEN_POLICIES, StrikeOdds, parse_fighter_spec, strike_odds
 from analysis.combat_mc import DuelSim, Estimate, StrikeSim, simulate_duels, simulate_strikes
 from analysis.duel import DEFAULT_MAX_TURNS, DUEL_POLICIES, DuelResult, duel
-from analysis.errors import BerserkInputError
+from analysis.limits import MAX_DUEL_TURNS, MAX_SIMULATE
 
 FIGHTER_HELP = ("card name or SET/NUM (optionally NAME+MODIFIERS, e.g. 'Эвтерпа+exp_attack=2'), or custom "
                 "stats X-Y-Z:LIFE[:MODIFIERS], e.g. 2-3-4:8:armor=1,blessing")
@@ -37,12 +39,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="weakening on the Strike Table: never, always, or best for the chooser (default)")
     p.add_argument("--duel-policy", choices=DUEL_POLICIES, default="always_attack",
                    help="always_attack (default) or optimal (attack or hold back, by value iteration)")
-    p.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS, metavar="N",
+    p.add_argument("--max-turns", type=bounded_int(0, MAX_DUEL_TURNS), default=DEFAULT_MAX_TURNS, metavar="N",
                    help="duel turns (both players' turns counted) before 'undecided' "
                    f"(default {DEFAULT_MAX_TURNS})")
-    p.add_argument("--simulate", type=int, default=0, metavar="N",
-                   help="also run N simulated strikes and N simulated duels (Monte Carlo, 95%% intervals)")
-    p.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    p.add_argument("--simulate", type=bounded_int(0, MAX_SIMULATE), default=0, metavar="N",
+                   help="also run N simulated strikes and N simulated duels (Monte Carlo, 95%% intervals; "
+                   f"N ≤ {MAX_SIMULATE:,})")
+    add_seed_option(p, "Monte Carlo seed")
     add_rules_option(p)
     add_cards_option(p)
     add_json_option(p)
@@ -99,14 +102,12 @@ def odds_json(odds: StrikeOdds, result: DuelResult, rules_name: str) -> dict[str
 
 def run(args: argparse.Namespace) -> int:
     db = cards_from(args)
-    rules = rules_from(args)
+    rules = rules_from(args, db)
     attacker = parse_fighter_spec(args.attacker, db.find)
     target = parse_fighter_spec(args.target, db.find)
     odds = strike_odds(attacker, target, rules, closed=args.closed, weaken=args.weaken)
     result = duel(attacker, target, rules, policy=args.duel_policy, weaken=args.weaken,
                   max_turns=args.max_turns)
-    if args.simulate < 0:
-        raise BerserkInputError(f"--simulate must be ≥ 0, got {args.simulate}")
     sim = duel_sim = None
     if args.simulate:
         sim = simulate_strikes(attacker, target, rules, args.closed, args.weaken, n=args.simulate,

@@ -62,8 +62,8 @@ def runner_from(args: argparse.Namespace, settings: MatchupSettings) -> GameRunn
     return GameRunner(settings, cache_from(args), args.processes, stage_progress(not args.quiet))
 
 
-def planner_settings(args: argparse.Namespace) -> MatchupSettings:
-    return settings_from(args)
+def planner_settings(args: argparse.Namespace, db: CardDB) -> MatchupSettings:
+    return settings_from(args, db)
 
 
 def field_from(args: argparse.Namespace, db: CardDB, rules: Ruleset, attr: str = "field") -> Field:

@@ -10,6 +10,7 @@ from analysis.cli.common import (
     add_cards_option,
     add_json_option,
     add_rules_option,
+    bounded_int,
     cards_from,
     deck_from,
     print_json,
@@ -18,6 +19,7 @@ from analysis.cli.common import (
 )
 from analysis.combat import WEAKEN_POLICIES
 from analysis.duel import DEFAULT_MAX_TURNS
+from analysis.limits import MAX_DUEL_TURNS
 from analysis.ratings import creature_pool, ratings
 
 CSV_COLUMNS = ["name", "rating", "rating_per_crystal", "loss", "both_die", "undecided", "code", "cost",
@@ -39,9 +41,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--deck", metavar="FILE", help="pool = the creatures of this deck (copies count)")
     p.add_argument("--weaken", choices=WEAKEN_POLICIES, default="best",
                    help="weakening policy (default best)")
-    p.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS, metavar="N",
-                   help=f"duel length in turns before 'undecided' (default {DEFAULT_MAX_TURNS})")
-    p.add_argument("--top", type=int, default=20, metavar="N", help="rows to print (default 20)")
+    p.add_argument("--max-turns", type=bounded_int(1, MAX_DUEL_TURNS), default=DEFAULT_MAX_TURNS, metavar="N",
+                   help=f"duel length in turns before 'undecided', at most {MAX_DUEL_TURNS:,} "
+                   f"(default {DEFAULT_MAX_TURNS})")
+    p.add_argument("--top", type=bounded_int(0, 100_000), default=20, metavar="N",
+                   help="rows to print (default 20; 0 = every row)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_rules_option(p)
     add_cards_option(p)
@@ -49,9 +53,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def _records(frame) -> list[dict]:
+    """Rows for JSON; a missing figure (the per-crystal rating of a card that costs 0) is null."""
+    return frame.astype(object).where(frame.notna(), None).to_dict("records")
+
+
 def run(args: argparse.Namespace) -> int:
     db = cards_from(args)
-    rules = rules_from(args)
+    rules = rules_from(args, db)
     cards = creature_pool(db, args.sets)
     pool = None
     if args.deck:
@@ -65,9 +74,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"rules": rules.name, "policy": "always_attack", "weaken": args.weaken,
                     "max_turns": args.max_turns, "pool_size": frame.attrs["pool_size"],
-                    "output": args.output, "ratings": frame[CSV_COLUMNS].to_dict("records")})
+                    "output": args.output, "ratings": _records(frame[CSV_COLUMNS])})
         return 0
-    shown = frame[["name", "code", "cost", "life", "strike", "rating", "rating_per_crystal"]].head(args.top)
+    shown = frame[["name", "code", "cost", "life", "strike", "rating", "rating_per_crystal"]]
+    if args.top:
+        shown = shown.head(args.top)
     print(shown.to_string(index=False, float_format=lambda v: f"{v:.4f}"))
     print(f"{len(frame)} creature(s) rated against a pool of {frame.attrs['pool_size']} under {rules.name} "
           f"(always attack, weakening {args.weaken}, {args.max_turns} turns)"

@@ -11,14 +11,16 @@ from analysis.cli.common import (
     add_cards_option,
     add_json_option,
     add_rules_option,
+    bounded_int,
     cards_from,
     print_json,
     rules_from,
 )
 from analysis.economy import squad_elements
 from analysis.errors import BerserkInputError
+from analysis.limits import MAX_TOP
 from analysis.ratings import ratings_map
-from analysis.recruit import OBJECTIVES, parse_weight, read_ratings, recruit
+from analysis.recruit import MAX_CARD_VALUE, OBJECTIVES, parse_weight, read_ratings, recruit
 from analysis.rules import Ruleset
 
 
@@ -57,8 +59,9 @@ def objective_inputs(
     if weights and args.objective != "weights":
         raise BerserkInputError("--weight only applies with --objective weights")
     default = args.default_rating
-    if default is not None and not (math.isfinite(default) and default >= 0):
-        raise BerserkInputError(f"--default-rating must be a number ≥ 0, got {args.default_rating}")
+    if default is not None and not (math.isfinite(default) and 0 <= default <= MAX_CARD_VALUE):
+        raise BerserkInputError(f"--default-rating must be a number from 0 to {MAX_CARD_VALUE:,.0f}, "
+                                f"got {args.default_rating}")
     return ratings, weights
 
 
@@ -73,10 +76,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="a card by name or SET/NUMBER; repeat a name for copies")
     add_rules_option(p)
     p.add_argument("--player", type=int, choices=(1, 2), default=1, help="seat (default 1)")
-    p.add_argument("--mulligans", type=int, default=0, metavar="K",
+    p.add_argument("--mulligans", type=bounded_int(0, 1_000), default=0, metavar="K",
                    help="mulligans already taken (default 0)")
     add_objective_options(p)
-    p.add_argument("--top", type=int, default=0, metavar="K", help="also show the K next-best squads")
+    p.add_argument("--top", type=bounded_int(0, MAX_TOP), default=0, metavar="K",
+                   help=f"also show the K next-best squads (K ≤ {MAX_TOP:,})")
     add_cards_option(p)
     add_json_option(p)
     p.set_defaults(func=run)
@@ -84,10 +88,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     db = cards_from(args)
-    rules = rules_from(args)
+    rules = rules_from(args, db)
+    if len(args.cards_in_deal) > 50:
+        raise BerserkInputError(f"a deal of {len(args.cards_in_deal):,} cards is too large; at most 50")
     deal = [db.find(name) for name in args.cards_in_deal]
-    if len(deal) > 50:
-        raise BerserkInputError(f"a deal of {len(deal)} cards is too large; at most 50")
     ratings, weights = objective_inputs(args, db, rules, deal)
     result = recruit(deal, rules, args.player, args.mulligans, args.objective, ratings, weights, args.top,
                      args.default_rating)

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     if not 100 <= args.trials <= 1_000_000:
         raise BerserkInputError(f"--trials must be between 100 and 1,000,000, got {args.trials}")
     db = cards_from(args)
-    settings = planner_settings(args)
+    settings = planner_settings(args, db)
     deck = read_deck(args.deck, db)
     field = read_field(args.field, db, settings.rules, args.format) if args.field else None
     runner = runner_from(args, settings) if field else None

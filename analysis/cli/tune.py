@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.candidates <= 500:
         raise BerserkInputError(f"--candidates must be between 1 and 500, got {args.candidates}")
     db = cards_from(args)
-    settings = planner_settings(args)
+    settings = planner_settings(args, db)
     deck = legal_deck(args.deck, db, settings.rules, args.format)
     field = field_from(args, db, settings.rules)
     pool = args.pool if args.pool in POOLS else read_collection(args.pool, db)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from analysis.atomic import write_text_atomic
+from analysis.errors import BerserkInputError
 from analysis.planning.keys import digest
 
 ENV_VAR = "BERSERK_CACHE"
@@ -95,10 +96,11 @@ class GameCache:
         text = json.dumps({"format": FORMAT, "key": key, "value": value}, ensure_ascii=False,
                           separators=(",", ":"))
         try:
-            write_text_atomic(path, text)
-        except OSError as exc:
+            write_text_atomic(path, text, create_parents=True)  # the cache makes its own folders
+        except (OSError, BerserkInputError) as exc:
             self._write_failed = True
-            self.notes.append(f"cache: cannot write to {self.root} ({exc.strerror or exc}); results are "
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            self.notes.append(f"cache: cannot write to {self.root} ({reason}); results are "
                               "not cached (use --cache DIR or --no-cache)")
 
     def describe(self) -> str:

@@ -15,6 +15,7 @@ from analysis.deck_summary import (
     keyword_columns_in_use,
     set_copies,
 )
+from analysis.errors import BerserkInputError
 from analysis.schema import CARD_TYPES, set_names
 
 page_setup()
@@ -78,9 +79,13 @@ with right:
     n = st.number_input("Copies to add", min_value=1, max_value=10, value=1, step=1, key="cards_add_n")
     a, b = st.columns(2)
     if a.button("Add to deck", type="primary", key="cards_add"):
-        set_deck(add_copies(deck, card, int(n)), "edited on the Cards page")
-        st.session_state["cards_message"] = f"Added {int(n)} × {card.name} to the deck."
-        st.rerun()
+        try:
+            set_deck(add_copies(deck, card, int(n)), "edited on the Cards page")
+        except BerserkInputError as exc:  # e.g. a deck over the size bound
+            st.error(str(exc))
+        else:
+            st.session_state["cards_message"] = f"Added {int(n)} × {card.name} to the deck."
+            st.rerun()
     if b.button("Remove this printing", disabled=not any(e.card.id == card.id for e in deck.entries),
                 key="cards_remove"):
         set_deck(set_copies(deck, card, 0), "edited on the Cards page")

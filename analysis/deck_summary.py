@@ -28,7 +28,7 @@ NEUTRAL = "neutral"
 ELEMENT_ORDER = (*ELEMENTS, NEUTRAL)
 """Elements in display order; ``neutral`` stands for cards without an element."""
 
-STATUS_ORDER = ("problem", "warning", "ok")
+STATUS_ORDER = ("problem", "warning", "info", "ok")
 
 
 def card_elements(card: Card) -> tuple[str, ...]:
@@ -214,31 +214,33 @@ def deck_stats(deck: Deck, rules: Ruleset) -> DeckStats:
 
 
 def legality_frame(deck: Deck, report: LegalityReport) -> pd.DataFrame:
-    """Every deck entry with its findings: ``status`` (problem/warning/ok) and the messages.
+    """Every deck entry with its findings: ``status`` (problem/warning/info/ok), the codes and messages.
 
     Findings about a card name attach to every entry (printing) of that name; findings about the
-    whole deck (``card == ""``) are in :func:`deck_findings`.
+    whole deck (``card == ""``) are in :func:`deck_findings`. ``codes`` lists the findings' codes
+    (``|``-joined, in the order of ``findings``' lines) so a page can word them itself.
     """
-    by_name: dict[str, list[tuple[str, str]]] = {}
-    for kind, findings in (("problem", report.problems), ("warning", report.warnings)):
+    by_name: dict[str, list[tuple[str, str, str]]] = {}
+    for kind, findings in report.by_level():
         for f in findings:
             if f.card:
-                by_name.setdefault(f.card, []).append((kind, f"{f.code}: {f.message}"))
+                by_name.setdefault(f.card, []).append((kind, f.code, f"{f.code}: {f.message}"))
     rows = []
     for e in deck.entries:
         found = by_name.get(e.card.name, [])
-        kinds = {k for k, _ in found}
-        status = "problem" if "problem" in kinds else "warning" if "warning" in kinds else "ok"
+        kinds = {k for k, _, _ in found}
+        status = next((s for s in STATUS_ORDER if s in kinds), "ok")
         rows.append(
             {
                 "status": status,
                 "count": e.count,
                 "name": e.card.name,
                 "code": e.card.code,
-                "findings": "\n".join(m for _, m in found),
+                "codes": "|".join(c for _, c, _ in found),
+                "findings": "\n".join(m for _, _, m in found),
             }
         )
-    frame = pd.DataFrame(rows, columns=["status", "count", "name", "code", "findings"])
+    frame = pd.DataFrame(rows, columns=["status", "count", "name", "code", "codes", "findings"])
     order = {s: i for i, s in enumerate(STATUS_ORDER)}
     return frame.sort_values("status", key=lambda s: s.map(order), kind="stable", ignore_index=True)
 
@@ -247,7 +249,7 @@ def deck_findings(report: LegalityReport) -> pd.DataFrame:
     """Findings about the deck as a whole (size and the like): kind, code, message."""
     rows = [
         {"kind": kind, "code": f.code, "message": f.message}
-        for kind, findings in (("problem", report.problems), ("warning", report.warnings))
+        for kind, findings in report.by_level()
         for f in findings
         if not f.card
     ]

@@ -4,8 +4,11 @@
     >>> rules.crystals.gold, rules.deck_limits("constructed").copies
     (23, 3)
 
-Built-in rulesets live in ``data/rules/*.toml``. A user file may start from a built-in one with
-``base = "relaunch"`` and override only what differs, e.g. a tournament's extra bans::
+Built-in rulesets live in ``data/rules/*.toml``: ``classic``, ``relaunch`` (tournament rules: the
+card table's ban list of March 2026), ``relaunch-casual`` (the same without bans) and ``realms``.
+The old name ``relaunch-banlist`` still loads ``relaunch`` (:data:`RULESET_ALIASES`). A user file
+may start from a built-in one with ``base = "relaunch"`` and override only what differs, e.g. a
+tournament's extra bans::
 
     base = "relaunch"
     name = "my-cup"
@@ -29,6 +32,9 @@ MULLIGAN_MODELS = ("pay_gold", "shrink")
 UNIQUENESS_MODELS = ("unique_flag", "elite_unique")
 COMBAT_MODELS = ("strike_table", "defence_die")
 MAX_RULESET_BYTES = 200_000
+RULESET_ALIASES = {"relaunch-banlist": "relaunch"}
+"""Old built-in names that still load: ``relaunch-banlist`` became the default ``relaunch``."""
+MAX_BASE_DEPTH = 4
 
 
 @dataclass(frozen=True)
@@ -276,9 +282,27 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise BerserkInputError(f"{path}: not valid TOML: {exc}") from None
 
 
+def _with_base(data: dict[str, Any], path: Path, depth: int = 0) -> dict[str, Any]:
+    """``data`` merged over the built-in ruleset its ``base`` key names (which may have a base too)."""
+    base = data.pop("base", None)
+    if base is None:
+        return data
+    base = RULESET_ALIASES.get(base, base) if isinstance(base, str) else base
+    if not isinstance(base, str) or base not in builtin_ruleset_names():
+        raise BerserkInputError(
+            f"{path}: key 'base': must name a built-in ruleset ({', '.join(builtin_ruleset_names())})"
+        )
+    if depth >= MAX_BASE_DEPTH:
+        raise BerserkInputError(f"{path}: key 'base': more than {MAX_BASE_DEPTH} bases in a chain (a loop?)")
+    base_path = data_dir() / "rules" / f"{base}.toml"
+    return _deep_merge(_with_base(_read_toml(base_path), base_path, depth + 1), data)
+
+
 def load_ruleset(name_or_path: str | Path = "relaunch") -> Ruleset:
-    """A built-in ruleset by name (``classic``, ``relaunch``, ``realms``) or a TOML file by path."""
+    """A built-in ruleset by name (``classic``, ``relaunch``, ``relaunch-casual``, ``realms``; the
+    old name ``relaunch-banlist`` loads ``relaunch``) or a TOML file by path."""
     text = str(name_or_path)
+    text = RULESET_ALIASES.get(text, text)
     builtin = data_dir() / "rules" / f"{text}.toml"
     if "/" not in text and "\\" not in text and not text.endswith(".toml"):
         if not builtin.exists():
@@ -289,12 +313,5 @@ def load_ruleset(name_or_path: str | Path = "relaunch") -> Ruleset:
         path = builtin
     else:
         path = Path(text)
-    data = _read_toml(path)
-    base = data.pop("base", None)
-    if base is not None:
-        if not isinstance(base, str) or base not in builtin_ruleset_names():
-            raise BerserkInputError(
-                f"{path}: key 'base': must name a built-in ruleset ({', '.join(builtin_ruleset_names())})"
-            )
-        data = _deep_merge(_read_toml(data_dir() / "rules" / f"{base}.toml"), data)
+    data = _with_base(_read_toml(path), path)
     return ruleset_from_dict(data, "built-in" if path == builtin else str(path))

@@ -135,7 +135,8 @@ def sidebar() -> None:
         st.session_state["rules_pick"] = st.session_state.get("rules_name", DEFAULT_RULES)
         st.selectbox("Ruleset", names, key="rules_pick", on_change=_copy_state,
                      args=("rules_pick", "rules_name"),
-                     help="classic, relaunch (default), realms (War of the Realms), relaunch-banlist")
+                     help="classic, relaunch (default: tournament rules, ban list of March 2026), "
+                          "relaunch-casual (no bans), realms")
         formats = list(current_rules().format_names)
         fmt = current_format()
         st.session_state["deck_format"] = fmt

@@ -117,18 +117,17 @@ def test_bad_uploads_are_reported(data, message):
     assert metric(at, "Cards") == str(SAMPLES["tournament-01"].size)
 
 
-def test_banlist_ruleset_marks_the_banned_card():
+def test_default_ruleset_marks_the_banned_card():
     at = open_app()
     at.selectbox(key="sample_pick").set_value("tournament-03")
     at.button(key="load_sample").click().run()
-    set_sidebar(at, rules_name="relaunch-banlist")
-    assert any("NOT LEGAL under **relaunch-banlist**" in e for e in texts(at.error))
+    assert any("NOT LEGAL under **relaunch**" in e for e in texts(at.error))
     table = frame_with(at, "findings")
     banned = table[table.status.str.contains("problem")]
     assert list(banned.name) == ["Илинси"]
     assert "banned" in banned.findings.iloc[0]
     full = [m for m in texts(at.markdown) if "**Илинси**" in m]
-    assert full and "problem" in full[0] and "banned in tournaments" in full[0]
+    assert full and "problem" in full[0] and "tournament ban list" in full[0]
 
 
 def test_format_follows_the_ruleset():

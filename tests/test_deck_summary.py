@@ -93,12 +93,14 @@ def test_flyer_summary_against_cap():
 
 def test_legality_findings_sit_against_their_cards():
     deck = DECKS["tournament-03"]
-    report = check_deck(deck, load_ruleset("relaunch-banlist"))
+    report = check_deck(deck, load_ruleset("relaunch"))
     assert not report.legal
     frame = legality_frame(deck, report)
     banned = frame[frame.status == "problem"]
     assert set(banned.name) == {p.card for p in report.problems}
     assert all("banned" in text for text in banned.findings)
+    assert all("banned" in codes.split("|") for codes in banned.codes)
+    assert set(frame[frame.status == "info"].name) == {i.card for i in report.info}
     assert frame.status.iloc[0] == "problem"  # problems are listed first
     short = deck.with_counts([(e.card, 1) for e in deck.entries])
     whole = deck_findings(check_deck(short, RELAUNCH))

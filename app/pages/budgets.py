@@ -14,7 +14,7 @@ page_setup()
 
 CURRENT = "current deck"
 RULES_COLOURS = {
-    "classic": "#8c6d3f", "relaunch": "#b8322a", "realms": "#3b7dd8", "relaunch-banlist": "#e39b3a"}
+    "classic": "#8c6d3f", "relaunch": "#b8322a", "realms": "#3b7dd8", "relaunch-casual": "#e39b3a"}
 LEGEND = dict(orientation="h", y=1.2, x=1, xanchor="right", title_text="")
 
 

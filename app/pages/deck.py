@@ -39,7 +39,8 @@ from analysis.legality import check_deck
 
 page_setup()
 
-FORMAT_LABELS = {"auto": "guess", "txt": "ProBerserk text", "brsd": "berserk-nxt .brsd", "json": "JSON", "nxt": "berserk-nxt code"}
+FORMAT_LABELS = {"auto": "guess", "txt": "ProBerserk text", "brsd": "berserk-nxt .brsd", "json": "JSON",
+                 "nxt": "berserk-nxt code"}
 
 
 def _load_sample() -> None:
@@ -93,7 +94,8 @@ with st.expander("Load a deck", expanded=True):
         st.button("Load pasted deck", on_click=_load_pasted, key="load_paste")
     with upload_tab:
         st.file_uploader(
-            f"Deck file (.txt, .brsd, .json, .nxt; at most {MAX_DECK_BYTES // 1000} kB, UTF-8 or Windows-1251)",
+            f"Deck file (.txt, .brsd, .json, .nxt; at most {MAX_DECK_BYTES // 1000} kB, "
+            "UTF-8 or Windows-1251)",
             type=list(DECK_FORMATS),
             key="deck_upload",
             on_change=_load_upload,

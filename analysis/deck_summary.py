@@ -297,6 +297,40 @@ def add_copies(deck: Deck, card: Card, count: int = 1) -> Deck:
     return set_copies(deck, card, have + count)
 
 
+@dataclass(frozen=True)
+class CopyStep:
+    """The result of one + / − on a card: the new deck, the copy limit of its name in the format
+    (0 = none), and ``refused`` when a + would pass that limit (the deck is then unchanged)."""
+
+    deck: Deck
+    copies: int
+    limit: int
+    refused: bool
+
+
+def copy_limit(card: Card, rules: Ruleset, fmt: str) -> int:
+    """How many copies of the card's name a deck may hold in ``fmt`` (0 = no limit; Horde cards
+    have their own limit, 000 glossary "Horde")."""
+    limits = rules.deck_limits(fmt)
+    return limits.horde_copies if card.horde else limits.copies
+
+
+def step_copies(deck: Deck, card: Card, delta: int, rules: Ruleset, fmt: str) -> CopyStep:
+    """One more (``delta = 1``) or one fewer (``delta = -1``) copy of this printing, within the copy
+    limit of its name: a + that would pass the limit is refused; a − on the last copy removes it."""
+    if delta not in (1, -1):
+        raise BerserkInputError(f"a deck edit adds or removes one copy, got {delta}")
+    limit = copy_limit(card, rules, fmt)
+    have = copies_in(deck, card)
+    if delta == 1 and limit and have >= limit:
+        return CopyStep(deck, have, limit, True)
+    printing = next((e.count for e in deck.entries if e.card.id == card.id), 0)
+    if delta == -1 and printing == 0:
+        return CopyStep(deck, have, limit, False)
+    new = set_copies(deck, card, printing + delta)
+    return CopyStep(new, copies_in(new, card), limit, False)
+
+
 def copies_in(deck: Deck, card: Card) -> int:
     """Copies of the card's name in the deck (all printings)."""
     return deck.counts_by_name().get(card.key, 0)
@@ -404,6 +438,8 @@ __all__ = [
     "card_frame",
     "card_keywords",
     "copies_in",
+    "copy_limit",
+    "CopyStep",
     "cost_curve",
     "deck_findings",
     "deck_frame",
@@ -419,6 +455,7 @@ __all__ = [
     "legality_frame",
     "sample_decks",
     "set_copies",
+    "step_copies",
     "strike_text",
     "type_counts",
     "unique_copies",

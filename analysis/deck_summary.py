@@ -13,6 +13,7 @@ element adjustment counts it, RULES.md §1).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pandas as pd
@@ -20,7 +21,7 @@ import pandas as pd
 from analysis.cards import Card, CardDB
 from analysis.decks import Deck, decode_deck_bytes, guess_format, parse_deck, read_deck, sample_deck_paths
 from analysis.errors import BerserkInputError
-from analysis.legality import LegalityReport
+from analysis.legality import Finding, LegalityReport
 from analysis.rules import Ruleset
 from analysis.schema import CARD_TYPES, ELEMENTS, keywords
 
@@ -213,18 +214,21 @@ def deck_stats(deck: Deck, rules: Ruleset) -> DeckStats:
 # --------------------------------------------------------------------------- legality against cards
 
 
-def legality_frame(deck: Deck, report: LegalityReport) -> pd.DataFrame:
-    """Every deck entry with its findings: ``status`` (problem/warning/info/ok), the codes and messages.
+def legality_frame(deck: Deck, report: LegalityReport,
+                   describe: Callable[[Finding], str] | None = None) -> pd.DataFrame:
+    """Every deck entry with its findings: ``status`` (problem/warning/info/ok), the codes and texts.
 
     Findings about a card name attach to every entry (printing) of that name; findings about the
     whole deck (``card == ""``) are in :func:`deck_findings`. ``codes`` lists the findings' codes
-    (``|``-joined, in the order of ``findings``' lines) so a page can word them itself.
+    (``|``-joined) and ``findings`` their texts (one per line): ``describe(finding)``, by default
+    ``"code: message"`` (a dashboard passes its own wording).
     """
+    describe = describe or (lambda f: f"{f.code}: {f.message}")
     by_name: dict[str, list[tuple[str, str, str]]] = {}
     for kind, findings in report.by_level():
         for f in findings:
             if f.card:
-                by_name.setdefault(f.card, []).append((kind, f.code, f"{f.code}: {f.message}"))
+                by_name.setdefault(f.card, []).append((kind, f.code, describe(f)))
     rows = []
     for e in deck.entries:
         found = by_name.get(e.card.name, [])

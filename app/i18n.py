@@ -20,7 +20,7 @@ from typing import Any
 
 import streamlit as st
 
-LANGUAGES = {"ru": "Русский", "en": "English"}
+LANGUAGES = ("ru", "en")
 DEFAULT_LANGUAGE = "ru"
 LOCALES = Path(__file__).resolve().parent / "locales"
 PLURAL_FORMS = ("one", "few", "many")

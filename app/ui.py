@@ -232,7 +232,7 @@ def sidebar() -> None:
         st.segmented_control(
             t("sidebar.language"),
             list(LANGUAGES),
-            format_func=LANGUAGES.get,
+            format_func=words_for(LANGUAGES, lambda code: t(f"language.{code}")),
             key="lang_pick",
             on_change=_language_changed,
             required=True,
@@ -360,6 +360,8 @@ def finding_text(finding: Finding, with_card: bool = True) -> str:
         key += "_short" if "short" in params else "_over"
     if "count" in params:
         params["copies"] = tn("unit.copies", int(params["count"]))
+    if "size" in params:
+        params["size"] = tn("unit.cards", int(params["size"]))
     if finding.code == "copies" and params.get("horde"):
         key += "_horde"
     if finding.code == "banned":

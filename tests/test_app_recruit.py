@@ -26,9 +26,23 @@ def test_random_deal_gives_the_optimal_squad_and_budget():
     spec = plotly_specs(at)[0]
     used = next(t for t in spec["data"] if t["name"] == "used")
     assert trace_values(used, "x") == list(budget.used)
-    alternatives = frame_with(at, "gap")
-    assert len(alternatives) == 1 + len(rec.alternatives) and alternatives.value.iloc[0] == rec.value
-    assert (alternatives.value <= rec.value).all()
+    alternatives = frame_with(at, "Gap")
+    assert len(alternatives) == 1 + len(rec.alternatives) and alternatives.Value.iloc[0] == rec.value
+    assert (alternatives.Value <= rec.value).all()
+
+
+def test_the_squad_shows_each_cards_value_and_the_objective_its_unit():
+    at = open_app("recruit")
+    rec = recruit(random_deal(DECK, 15, 1), load_ruleset("relaunch"))
+    squad = frame_with(at, "Value")
+    assert sorted(squad.Card) == sorted(c.name for c in rec.squad)
+    assert squad.Value.sum() == rec.value  # crystals: each card's value is its cost
+    assert all(v == c for v, c in zip(squad.Value, squad.Cost, strict=True))
+    box = texts(at.info)[0]
+    assert "**What it measures:** how many crystals" in box and "**Unit:** crystals" in box
+    at.selectbox(key="recruit_objective").set_value("rating").run()
+    box = texts(at.info)[0]
+    assert "exact chance (0 to 1) to win a duel" in box and "expected duel wins" in box
 
 
 def test_seat_mulligans_and_seed_change_the_answer():
@@ -45,14 +59,14 @@ def test_realms_deal_shrinks_with_mulligans():
     at = open_app("recruit")
     set_sidebar(at, rules_name="realms")
     at.number_input(key="recruit_mulligans").set_value(3).run()
-    assert any("the deal has 12 cards after 3" in c for c in texts(at.caption))
+    assert any("12 cards dealt with seed 1" in c and "after 3 mulligans" in c for c in texts(at.caption))
     rec = recruit(random_deal(DECK, 12, 1), load_ruleset("realms"), player=1, mulligans=3)
     assert metric(at, "Squad value") == f"{rec.value:g}"
 
 
 def test_chosen_cards_and_weights():
     at = open_app("recruit")
-    at.radio(key="recruit_source").set_value("chosen cards").run()
+    at.radio(key="recruit_source").set_value("chosen").run()
     assert any("Pick the cards" in i for i in texts(at.info))
     choices = copy_choices(DECK)
     picked = [label for label, _ in choices[::2]][:15]

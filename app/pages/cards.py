@@ -170,7 +170,7 @@ with right:
             [
                 {
                     "keyword": keyword_name(col),
-                    "x": value if col in numbered else "",
+                    "x": str(value) if col in numbered else "",
                     "meaning": t(f"keyword_meaning.{col}"),
                 }
                 for col, value in card.keywords

@@ -319,7 +319,7 @@ d4.metric(t("combat.wins_split", name=target.name), f"{t_wins:.3f}")
 duels = duels.assign(
     policy=duels.policy.map(lambda p: t(f"duel_policy.{p}")),
     weaken=duels.weaken.map(lambda w: t(f"weaken.{w}")),
-)
+).rename(columns={"policy": "play"})
 table(
     duels, "combat_duels", formats={c: "%.4f" for c in ("first_wins", "second_wins", "both_die", "undecided")}
 )

@@ -369,7 +369,7 @@ def finding_text(finding: Finding, with_card: bool = True) -> str:
     if "format" in params:
         params["format"] = format_label(str(params["format"]))
     if "missing" in params:
-        params["missing"] = ", ".join(t(f"fact.{m}") for m in params["missing"])
+        params["missing"] = ", ".join(t(f"missing.{m}") for m in params["missing"])
     text = t(key, card=finding.card, **params)
     return t("legality.about", card=finding.card, text=text) if with_card and finding.card else text
 
@@ -408,17 +408,25 @@ def table(
     height: int | str = "auto",
     wide: Iterable[str] = (),
     raw: Iterable[str] = (),
+    static: bool = False,
 ) -> None:
     """``st.dataframe`` with every column header from the catalog (``col.<name>``).
 
     ``formats`` are printf formats by column, ``progress`` columns are drawn as 0-1 bars and
-    ``wide`` columns get the large width (long texts are not cut to a few characters); ``raw``
-    columns keep their header as it is (notation such as ``P(3)``, the same in every language).
+    ``wide`` columns get the large width; ``raw`` columns keep their header as it is (notation
+    such as ``P(3)``, the same in every language). ``static`` draws a plain table whose cells wrap,
+    for short tables of long texts (a data grid cuts a long text to the column's width).
     """
     formats = dict(formats or {})
     progress, wide, raw = set(progress), set(wide), set(raw)
     config = {}
     labels = {c: c if c in raw else t(f"col.{c}") for c in frame.columns}
+    if static:
+        shown = frame.copy()
+        for column, fmt in formats.items():
+            shown[column] = shown[column].map(lambda v, fmt=fmt: fmt % v if v == v and v is not None else "")
+        st.table(shown.rename(columns=labels), hide_index=True)
+        return
     for column in frame.columns:
         label = labels[column]
         if column in progress:
@@ -433,16 +441,31 @@ def table(
     st.dataframe(shown, hide_index=True, width="stretch", height=height, column_config=config, key=key)
 
 
-def chart(fig, key: str, container=None, height: int | None = None, legend: bool = True) -> None:
-    """A plotly figure with the house layout: title left, legend below the plot, picture-only toolbar."""
-    layout = dict(title=dict(x=0, xanchor="left", y=0.97, yanchor="top"), margin=dict(t=60, b=10, l=10, r=10))
-    if legend:
-        layout["legend"] = dict(orientation="h", x=0, xanchor="left", y=-0.18, yanchor="top", title_text="")
-        layout["margin"]["b"] = 40
+def chart(
+    fig, key: str, container=None, height: int | None = None, legend: bool | str = True, top: int = 60
+) -> None:
+    """A plotly figure with the house layout: title top left, the legend on one line just under the
+    title (``legend="bottom"``: under the plot, for charts with facet titles on top), a toolbar with
+    the picture download only (top right, clear of both), ``top`` pixels above the plot."""
+    layout = dict(
+        title=dict(x=0, xanchor="left", y=1, yanchor="top", pad=dict(t=8)),
+        margin=dict(t=top, b=10, l=10, r=10),
+    )
+    if legend == "bottom":
+        layout["legend"] = dict(orientation="h", x=0, xanchor="left", y=-0.2, yanchor="top", title_text="")
+        layout["margin"]["b"] = 60
+    elif legend:
+        layout["legend"] = dict(orientation="h", x=0, xanchor="left", y=1.0, yanchor="bottom", title_text="")
+        layout["margin"]["t"] = top + 30
     if height:
         layout["height"] = height
     fig.update_layout(**layout)
     (container or st).plotly_chart(fig, width="stretch", key=key, config=PLOTLY_CONFIG)
+
+
+def multiselect(container, label: str, options, **kwargs):
+    """``multiselect`` with the catalog's placeholder (Streamlit's own is English)."""
+    return container.multiselect(label, options, placeholder=t("common.choose"), **kwargs)
 
 
 def card_tiles(cards, per_row: int = 5, values: Mapping[int, float] | None = None) -> None:

@@ -78,8 +78,8 @@ def set_sidebar(at: AppTest, **values) -> AppTest:
 
 
 def frame_with(at: AppTest, column: str):
-    """The first dataframe on the page that has ``column``."""
-    for element in at.dataframe:
+    """The first table (data grid or static table) on the page that has ``column``."""
+    for element in [*at.dataframe, *at.table]:
         if column in element.value.columns:
             return element.value
     raise AssertionError(f"no dataframe with a {column!r} column")
@@ -145,7 +145,7 @@ def shown_texts(at: AppTest) -> list[tuple[str, str]]:
         out.append(("tab", element.label))
     for element in at.get("progress"):
         out.append(("progress", element.proto.text))
-    for element in at.dataframe:
+    for element in [*at.dataframe, *at.table]:
         out.extend(("column", str(c)) for c in element.value.columns)
     for spec in plotly_specs(at):
         layout = spec.get("layout", {})

@@ -26,11 +26,13 @@ def test_compare_rulesets_and_seats():
     assert not at.exception
     table = frame_with(at, "Mulligan rate")
     assert len(table) == 2 * 2 * 2  # (current deck, tournament-08) × 2 rulesets × 2 seats
-    row = table[(table.Deck == "tournament-08") & (table.Ruleset == "realms") & (table.Seat == "player 2")]
+    row = table[(table.Deck == "Морраг Флай") & (table.Ruleset == "realms") & (table.Seat == "player 2")]
     sim = simulate(SAMPLES["tournament-08"], load_ruleset("realms"), player=2, trials=300, seed=5)
     assert row.Value.iloc[0] == pytest.approx(sim.squad_value.mean)
     assert (row["95% lo"].iloc[0], row["95% hi"].iloc[0]) == pytest.approx(sim.squad_value.ci95)
-    pick = (table.Deck == "current deck") & (table.Ruleset == "relaunch") & (table.Seat == "player 1")
+    pick = (
+        (table.Deck == "Ковеноглина · current") & (table.Ruleset == "relaunch") & (table.Seat == "player 1")
+    )
     current = table[pick]
     sim = simulate(SAMPLES["tournament-01"], load_ruleset("relaunch"), player=1, trials=300, seed=5)
     assert current.Value.iloc[0] == pytest.approx(sim.squad_value.mean)

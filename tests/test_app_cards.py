@@ -39,8 +39,8 @@ def test_details_and_add_to_deck():
     at.selectbox(key="cards_pick").set_value(card.id).run()
     details = frame_with(at, "Fact").set_index("Fact")["Value"]
     assert details["Set / number"] == f"{card.set_name} ({card.code})"
-    assert details["strike"] == "-".join(map(str, card.strike))
-    assert details["life"] == str(card.life)
+    assert details["Strike (weak-medium-strong)"] == "-".join(map(str, card.strike))
+    assert details["Life"] == str(card.life)
     assert details["Banned in tournaments (ban list of March 2026)"] == ("yes" if card.banned else "no")
     before = at.session_state["deck"].size
     at.number_input(key="cards_add_n").set_value(2).run()

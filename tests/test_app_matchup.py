@@ -39,24 +39,23 @@ def test_matrix_and_pair_details():
         and "30 games per pair, seed 4" in titles[0]
     )
     pair = expected.pair(names[0], "Инкорн")
-    assert metric(at, f"{names[0]} wins") == f"{pair.a_wins / pair.games:.1%}"
+    assert f"{names[0]} against Инкорн: 30 games" in texts(at.subheader)
+    assert metric(at, "Wins, all games") == f"{pair.a_wins / pair.games:.1%}"
     first, second = pair.by_seat["a_first"], pair.by_seat["b_first"]
-    assert metric(at, f"{names[0]} moving first") == f"{first.a_wins / first.games:.1%}"  # beside the odds
-    assert metric(at, f"{names[0]} moving second") == f"{second.a_wins / second.games:.1%}"
+    assert metric(at, "Wins moving first") == f"{first.a_wins / first.games:.1%}"  # beside the odds
+    assert metric(at, "Wins moving second") == f"{second.a_wins / second.games:.1%}"
     seats = frame_with(at, "Draw rate")
     assert list(seats.Games) == [30, 15, 15] and seats.Wins.iloc[0] == pair.a_wins
     assert list(seats["Which games"]) == ["all games", f"{names[0]} moves first", "Инкорн moves first"]
-    assert (seats["wins 95% lo"] <= seats["Win rate"]).all() and (
-        seats["Win rate"] <= seats["wins 95% hi"]
-    ).all()
-    bars = next(
-        s for s in plotly_specs(at) if s["layout"]["title"]["text"].endswith("win rate by seat (95% CI)")
-    )
+    lo, rate, hi = (seats[c].astype(float) for c in ("wins 95% lo", "Win rate", "wins 95% hi"))
+    assert (lo <= rate).all() and (rate <= hi).all()
+    bars = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"] == "Win rate by seat (95% CI)")
     assert bars["data"][0]["textposition"] == "outside"  # readable numbers on the seat bars
+    assert bars["data"][0]["text"] == [f"{p:.1%}" for p in rate]
     at.selectbox(key="matchup_a").set_value("Ковен").run()
     at.selectbox(key="matchup_b").set_value("Инкорн").run()
     pair = expected.pair("Ковен", "Инкорн")
-    assert metric(at, "Ковен wins") == f"{pair.a_wins / pair.games:.1%}"
+    assert metric(at, "Wins, all games") == f"{pair.a_wins / pair.games:.1%}"
     assert len(at.get("plotly_chart")) == 2  # the matrix and the seats; the board is a table of cards
     log = at.code[0].value
     assert log.startswith("Turn 1: Ковен moves") and " strikes " in log and ("dice " in log or "die " in log)

@@ -11,6 +11,8 @@ from ui import (
     current_deck,
     deck_from_key,
     deck_key,
+    deck_title,
+    multiselect,
     page_setup,
     progress_steps,
     sample_labels,
@@ -21,6 +23,7 @@ from ui import (
 )
 
 from analysis.deal_summary import budget_cell, budget_frames, seat_difference
+from analysis.matchup import deck_names
 from analysis.rules import builtin_ruleset_names, load_ruleset
 
 page_setup()
@@ -48,7 +51,8 @@ st.caption(t("budgets.intro"))
 labels = sample_labels()
 with st.form("budgets_form"):
     c1, c2 = st.columns([3, 2])
-    chosen = c1.multiselect(
+    chosen = multiselect(
+        c1,
         t("budgets.samples"),
         list(labels),
         default=list(labels)[:4],
@@ -56,7 +60,8 @@ with st.form("budgets_form"):
         key="budgets_samples",
         persist_state="session",
     )
-    rulesets = c2.multiselect(
+    rulesets = multiselect(
+        c2,
         t("budgets.rulesets"),
         builtin_ruleset_names(),
         default=["classic", "relaunch", "realms"],
@@ -64,7 +69,8 @@ with st.form("budgets_form"):
         persist_state="session",
     )
     c3, c4, c5, c6 = st.columns(4)
-    seats = c3.multiselect(
+    seats = multiselect(
+        c3,
         t("budgets.seats"),
         [1, 2],
         default=[1, 2],
@@ -116,8 +122,21 @@ if stored[0] != deck_key(deck):
 _, (values, elements), trials, seed, policy = stored
 
 
+def _display_names(internal: list[str]) -> dict[str, str]:
+    """Internal cell names (``current deck`` or a sample's file stem) → the decks' own names."""
+    decks = [deck if n == CURRENT else samples()[n] for n in internal]
+    titles = [
+        t("budgets.current_title", title=deck_title(deck)) if n == CURRENT else d.title
+        for n, d in zip(internal, decks, strict=True)
+    ]
+    return dict(zip(internal, deck_names(decks, titles), strict=True))
+
+
+display = _display_names(list(dict.fromkeys(values.deck)))
+
+
 def deck_name(name: str) -> str:
-    return t("budgets.current") if name == CURRENT else name
+    return display[name]
 
 
 def seat_name(p: int) -> str:
@@ -152,7 +171,7 @@ low = float(values.lo.min())
 fig.update_yaxes(range=[max(0.0, low - 3), float(values.hi.max()) + 1])
 fig.update_layout(height=460)
 fig.for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
-chart(fig, "chart_budgets")
+chart(fig, "chart_budgets", legend="bottom")
 
 table(
     shown.drop(columns=["err_plus", "err_minus"]),
@@ -193,4 +212,4 @@ fig = px.bar(
 fig.update_layout(height=400)
 fig.update_xaxes(dtick=1)
 fig.for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
-chart(fig, "chart_budget_elements")
+chart(fig, "chart_budget_elements", legend="bottom")

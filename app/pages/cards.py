@@ -13,6 +13,7 @@ from ui import (
     elements_text,
     keyword_name,
     kind_name,
+    multiselect,
     page_setup,
     set_deck,
     table,
@@ -56,14 +57,16 @@ text = c1.text_input(
     persist_state="session",
 )
 sets = set_names()
-chosen_sets = c2.multiselect(
+chosen_sets = multiselect(
+    c2,
     t("cards.sets"),
     list(sets),
     format_func=lambda s: f"{s} {sets[s]}",
     key="cards_sets",
     persist_state="session",
 )
-chosen_elements = c3.multiselect(
+chosen_elements = multiselect(
+    c3,
     t("cards.elements"),
     list(ELEMENT_ORDER),
     format_func=words_for(ELEMENT_ORDER, element_name),
@@ -71,7 +74,8 @@ chosen_elements = c3.multiselect(
     persist_state="session",
 )
 c1, c2, c3, c4 = st.columns([2, 2, 1, 2])
-chosen_types = c1.multiselect(
+chosen_types = multiselect(
+    c1,
     t("cards.types"),
     list(CARD_TYPES),
     format_func=words_for(CARD_TYPES, type_name),
@@ -90,7 +94,8 @@ elite_choice = c3.radio(
     persist_state="session",
 )
 in_use = keyword_columns_in_use(db)
-chosen_keywords = c4.multiselect(
+chosen_keywords = multiselect(
+    c4,
     t("cards.keywords"),
     in_use,
     format_func=words_for(in_use, keyword_name),
@@ -110,7 +115,7 @@ found = card_frame(
 )
 st.caption(t("cards.match", shown=len(found), total=len(db)))
 shown = (
-    found.drop(columns=["id"])
+    found.drop(columns=["id", "set"])  # the set is the first number of the code
     .assign(
         type=found.type.map(type_name),
         elements=found.elements.map(lambda s: translate_list(s, "element")),
@@ -158,7 +163,7 @@ with left:
     table(
         pd.DataFrame({"fact": [t(f"fact.{k}") for k in facts], "detail": list(facts.values())}),
         "card_details",
-        height=35 * len(facts) + 40,
+        static=True,
     )
 with right:
     st.markdown(f"**{t('cards.keywords_of')}**")
@@ -176,7 +181,7 @@ with right:
                 for col, value in card.keywords
             ]
         )
-        table(kw, "card_keywords", wide=["meaning"])
+        table(kw, "card_keywords", static=True)
 
     deck = current_deck()
     have = copies_in(deck, card)

@@ -255,7 +255,7 @@ with left:
         xaxis=dict(title=parrier + (t("combat.not_rolled") if closed else ""), dtick=1, side="top"),
         yaxis=dict(title=t("combat.attacker_die"), dtick=1, autorange="reversed"),
     )
-    chart(fig, "chart_dice_grid", legend=False)
+    chart(fig, "chart_dice_grid", legend=False, top=110)  # room for the die faces on top
     present = [o for o in OUTCOMES if o in set(grid.outcome)]
     st.markdown(
         " ".join(
@@ -294,7 +294,10 @@ with right:
         t("combat.p_attacker_dies"), f"{float(odds.p_attacker_dies):.3f}", help=str(odds.p_attacker_dies)
     )
     table(
-        outcomes.assign(outcome=outcomes.outcome.map(outcome_name)), "combat_outcomes", formats={"p": "%.4f"}
+        outcomes.assign(outcome=outcomes.outcome.map(outcome_name)),
+        "combat_outcomes",
+        formats={"p": "%.4f"},
+        static=True,
     )
 
 # --------------------------------------------------------------------------- duel
@@ -311,17 +314,23 @@ except BerserkInputError as exc:
 duels = duel_frame(results)
 a_wins = 0.5 * (results[0].first_wins + results[1].second_wins)
 t_wins = 0.5 * (results[0].second_wins + results[1].first_wins)
-d1, d2, d3, d4 = st.columns(4)
-d1.metric(t("combat.wins_first", name=attacker.name), f"{results[0].first_wins:.3f}")
-d2.metric(t("combat.wins_second", name=attacker.name), f"{results[1].second_wins:.3f}")
-d3.metric(t("combat.wins_split", name=attacker.name), f"{a_wins:.3f}")
-d4.metric(t("combat.wins_split", name=target.name), f"{t_wins:.3f}")
+mine, theirs = st.columns([3, 1])
+mine.markdown(t("combat.wins_of", name=attacker.name))
+d1, d2, d3 = mine.columns(3)
+d1.metric(t("combat.wins_first"), f"{results[0].first_wins:.3f}")
+d2.metric(t("combat.wins_second"), f"{results[1].second_wins:.3f}")
+d3.metric(t("combat.wins_split"), f"{a_wins:.3f}")
+theirs.markdown(t("combat.wins_of", name=target.name))
+theirs.metric(t("combat.wins_split"), f"{t_wins:.3f}")
 duels = duels.assign(
     policy=duels.policy.map(lambda p: t(f"duel_policy.{p}")),
     weaken=duels.weaken.map(lambda w: t(f"weaken.{w}")),
 ).rename(columns={"policy": "play"})
 table(
-    duels, "combat_duels", formats={c: "%.4f" for c in ("first_wins", "second_wins", "both_die", "undecided")}
+    duels,
+    "combat_duels",
+    formats={c: "%.4f" for c in ("first_wins", "second_wins", "both_die", "undecided")},
+    static=True,
 )
 st.caption(
     t("combat.duel_caption", policy=t(f"duel_policy.{policy}"), weaken=t(f"weaken.{results[0].weaken}"))

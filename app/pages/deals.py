@@ -90,19 +90,20 @@ st.caption(
 # --------------------------------------------------------------------------- exact odds
 st.header(t("deals.exact"))
 odds = deal_odds(deck, rules.deal.size)
-left, right = st.columns([3, 2])
+st.markdown(t("deals.how_many", size=odds.deal_size))
+counts = count_odds_table(odds)
+names = [quantity_name(q) for q in counts.quantity]
+# One row per count k (a tall table reads better than sixteen P(k) columns); counts no quantity
+# reaches with probability 0.0001 are left out.
+by_k = counts.set_index("quantity").drop(columns=["expected"]).T
+by_k.columns = names
+by_k = by_k[by_k.max(axis=1) >= 5e-5]
+by_k.insert(0, "k", [int(c[2:-1]) for c in by_k.index])
+means = dict(zip(names, counts.expected, strict=True))
+table(by_k.reset_index(drop=True), "deals_count_odds", formats=dict.fromkeys(names, "%.4f"), raw=names)
+st.caption(t("deals.means", means="; ".join(f"{n} {m:.2f}" for n, m in means.items())))
+left, _ = st.columns([3, 2])
 with left:
-    st.markdown(t("deals.how_many", size=odds.deal_size))
-    counts = count_odds_table(odds)
-    counts = counts.assign(quantity=counts.quantity.map(quantity_name))
-    p_columns = [c for c in counts.columns if c.startswith("P(")]
-    table(
-        counts,
-        "deals_count_odds",
-        formats={c: "%.4f" for c in counts.columns if c != "quantity"},
-        raw=p_columns,
-    )
-with right:
     st.markdown(t("deals.each_card"))
     table(
         card_odds_frame(deck, odds),
@@ -234,45 +235,42 @@ never, thresh, optimal = sims
 st.subheader(t("deals.side_by_side"))
 policies_frame = policy_frame(sims)
 shown = policies_frame.assign(policy=policies_frame.policy.map(policy_name))
-p1, p2 = st.columns([3, 2])
-with p1:
-    table(
-        shown,
-        "deals_policies",
-        formats={
-            "value": "%.3f",
-            "value_lo": "%.3f",
-            "value_hi": "%.3f",
-            "mulligan_rate": "%.4f",
-            "rate_lo": "%.4f",
-            "rate_hi": "%.4f",
-            "mean_mulligans": "%.3f",
-        },
-        wide=["thresholds"],
+table(
+    shown.drop(columns=["thresholds", "seed"]),  # the thresholds: the chart below; the seed: the caption
+    "deals_policies",
+    formats={
+        "value": "%.3f",
+        "value_lo": "%.3f",
+        "value_hi": "%.3f",
+        "mulligan_rate": "%.4f",
+        "rate_lo": "%.4f",
+        "rate_hi": "%.4f",
+        "mean_mulligans": "%.3f",
+    },
+)
+p1, p2 = st.columns(2)
+fig = go.Figure(
+    go.Bar(
+        x=["<br>".join(p.split(" ", 1)) for p in shown.policy],  # two-line labels: no rotated text
+        y=policies_frame.value,
+        error_y=error_bars(policies_frame, "value", "value_lo", "value_hi"),
+        marker_color=[POLICY_COLOURS.get(p, "#e39b3a") for p in policies_frame.policy],
+        text=[f"{v:.2f}" for v in policies_frame.value],
+        textposition="inside",
+        insidetextanchor="middle",
+        textfont=dict(size=14),
     )
-with p2:
-    fig = go.Figure(
-        go.Bar(
-            x=shown.policy,
-            y=policies_frame.value,
-            error_y=error_bars(policies_frame, "value", "value_lo", "value_hi"),
-            marker_color=[POLICY_COLOURS.get(p, "#e39b3a") for p in policies_frame.policy],
-            text=[f"{v:.2f}" for v in policies_frame.value],
-            textposition="inside",
-            insidetextanchor="middle",
-        )
-    )
-    low = float(policies_frame.value_lo.min())
-    fig.update_layout(
-        title=t("deals.chart_policies"),
-        height=320,
-        yaxis=dict(
-            title=t("axis.squad_value"), range=[max(0.0, low - 2), float(policies_frame.value_hi.max()) + 1]
-        ),
-    )
-    chart(fig, "chart_policies", legend=False)
-
-m = st.columns(4)
+)
+low = float(policies_frame.value_lo.min())
+fig.update_layout(
+    title=t("deals.chart_policies"),
+    height=340,
+    yaxis=dict(
+        title=t("axis.squad_value"), range=[max(0.0, low - 2), float(policies_frame.value_hi.max()) + 1]
+    ),
+)
+chart(fig, "chart_policies", p1, legend=False)
+m = p2.columns(2)
 m[0].metric(
     t("deals.m_value"),
     f"{optimal.squad_value.mean:.2f}",
@@ -289,18 +287,19 @@ m[1].metric(
     f"{optimal.mulligan_rate.mean:.1%}",
     help=t("deals.m_rate_help", lo=optimal.mulligan_rate.lo, hi=optimal.mulligan_rate.hi),
 )
-m[2].metric(
+m = p2.columns(2)
+m[0].metric(
     t("deals.m_first"),
     f"{never.first_deal_value.mean:.2f}",
     help=t("deals.ci_help", lo=never.first_deal_value.lo, hi=never.first_deal_value.hi),
 )
-m[3].metric(
+m[1].metric(
     t("deals.m_greedy"),
     f"{never.first_deal_greedy_value.mean:.2f}",
     delta=f"{-never.first_deal_optimizer_gain.mean:.2f}",
     help=t("deals.m_greedy_help"),
 )
-st.caption(
+p2.caption(
     t(
         "deals.ci_caption",
         lo=optimal.squad_value.lo,

@@ -208,19 +208,15 @@ for level, findings in report.by_level():
         if not f.card:
             level_box[level](t("deck.whole_deck", text=finding_text(f)))
 legal = legality_frame(deck, report, lambda f: finding_text(f, with_card=False))
-legal = legal.assign(
-    status=legal.status.map(lambda s: f"{STATUS_ICONS[s]} {t(f'status.{s}')}"),
-    findings=legal.findings.str.replace("\n", " · "),
-).drop(columns=["codes"])
-table(legal, "legality_table", wide=["findings"])
-flagged = [(level, f) for level, findings in report.by_level() for f in findings if f.card]
-if flagged:
-    with st.expander(t("deck.every_finding", n=len({f.card for _, f in flagged})), expanded=not report.legal):
-        for level, f in flagged:
-            st.markdown(
-                f"- {STATUS_ICONS[level]} {t(f'status.{level}')} · **{f.card}** — "
-                f"{finding_text(f, with_card=False)}"
-            )
+legal = legal[legal.status != "ok"]  # every card with a finding; the others are in the deck table
+if legal.empty:
+    st.caption(t("deck.no_findings"))
+else:
+    legal = legal.assign(
+        status=legal.status.map(lambda s: f"{STATUS_ICONS[s]} {t(f'status.{s}')}"),
+        findings=legal.findings.str.replace("\n", " · "),
+    ).drop(columns=["codes"])
+    table(legal, "legality_table", static=True)
 
 # --------------------------------------------------------------------------- editing
 st.header(t("deck.edit"))
@@ -238,7 +234,7 @@ for e in deck.entries:
     c[2].markdown(str(e.card.cost))
     c[3].markdown(f"{e.count} × {kind_name(e.card.elite)}")
     c[4].button(
-        "＋",
+        "+",
         key=f"plus_{e.card.id}",
         on_click=_step,
         args=(e.card.id, 1),

@@ -18,6 +18,7 @@ from ui import (
     deck_key,
     deck_title,
     error_bars,
+    multiselect,
     page_setup,
     progress_steps,
     sample_labels,
@@ -151,7 +152,8 @@ with st.expander(t("matchup.model_title")):
 labels = sample_labels()
 with st.form("matchup_form"):
     c1, c2 = st.columns([3, 1])
-    chosen = c1.multiselect(
+    chosen = multiselect(
+        c1,
         t("matchup.samples"),
         list(labels),
         default=list(labels)[:4],
@@ -247,20 +249,12 @@ matrix_chart(
     matrix.frame(), matrix.names, t("matchup.subtitle", games=matrix.games, seed=matrix.seed), "chart_matrix"
 )
 table(
-    matrix.frame(),
+    matrix.frame().drop(columns=["games", "score"]),  # games: the caption; score: the heatmap
     "matchup_table",
     formats={
-        c: "%.3f"
-        for c in (
-            "win_rate",
-            "win_ci95_lo",
-            "win_ci95_hi",
-            "score",
-            "win_rate_first",
-            "win_rate_second",
-            "mean_turns",
-        )
-    },
+        c: "%.3f" for c in ("win_rate", "win_ci95_lo", "win_ci95_hi", "win_rate_first", "win_rate_second")
+    }
+    | {"mean_turns": "%.1f"},
 )
 st.caption(
     t(
@@ -288,52 +282,56 @@ b = p2.selectbox(t("matchup.opponent"), others, index=0, key="matchup_b", persis
 result = matrix.pair(a, b)
 seats = seat_frame(result)
 overall, first, second = seats.iloc[0], seats.iloc[1], seats.iloc[2]
+st.subheader(t("matchup.pair_heading", a=a, b=b, games=result.games))
 m = st.columns(6)
 m[0].metric(
-    t("matchup.m_wins", name=a),
+    t("matchup.m_wins"),
     f"{overall.win_rate:.1%}",
     help=t("matchup.ci_help", lo=overall.win_lo, hi=overall.win_hi, games=result.games),
 )
 m[1].metric(
-    t("matchup.m_first", name=a),
+    t("matchup.m_first"),
     f"{first.win_rate:.1%}",
     help=t("matchup.ci_help", lo=first.win_lo, hi=first.win_hi, games=int(first.n)),
 )
 m[2].metric(
-    t("matchup.m_second", name=a),
+    t("matchup.m_second"),
     f"{second.win_rate:.1%}",
     help=t("matchup.ci_help", lo=second.win_lo, hi=second.win_hi, games=int(second.n)),
 )
 m[3].metric(t("matchup.m_draws"), f"{overall.draw_rate:.1%}")
-m[4].metric(t("matchup.m_wins", name=b), f"{result.b_wins / result.games:.1%}")
+m[4].metric(
+    t("matchup.m_losses"), f"{result.b_wins / result.games:.1%}", help=t("matchup.m_losses_help", name=b)
+)
 m[5].metric(t("matchup.m_turns"), f"{result.mean_turns:.1f}")
-seat_rows = [t("matchup.all_games"), t("matchup.moves_first", name=a), t("matchup.moves_first", name=b)]
-left, right = st.columns([3, 2])
-with left:
-    table(
-        seats.assign(games=seat_rows).rename(columns={"games": "subset"}),
-        "matchup_seats",
-        formats={c: "%.3f" for c in ("win_rate", "win_lo", "win_hi", "draw_rate", "draw_lo", "draw_hi")},
+subsets = [t("matchup.all_games"), t("matchup.moves_first", name=a), t("matchup.moves_first", name=b)]
+table(
+    seats.assign(games=subsets).rename(columns={"games": "subset"}),
+    "matchup_seats",
+    formats={c: "%.3f" for c in ("win_rate", "win_lo", "win_hi", "draw_rate", "draw_lo", "draw_hi")},
+    static=True,
+)
+left, right = st.columns([2, 3])
+bars = [t("matchup.bar_all"), t("matchup.bar_first"), t("matchup.bar_second")]
+fig = go.Figure(
+    go.Bar(
+        x=bars,
+        y=seats.win_rate,
+        error_y=error_bars(seats, "win_rate", "win_lo", "win_hi"),
+        marker_color=["#3b7dd8", "#9dbde0", "#9dbde0"],
+        text=[f"{p:.1%}" for p in seats.win_rate],
+        textposition="outside",
+        textfont=dict(size=14, color="#111"),
+        cliponaxis=False,
     )
-with right:
-    fig = go.Figure(
-        go.Bar(
-            x=seat_rows,
-            y=seats.win_rate,
-            error_y=error_bars(seats, "win_rate", "win_lo", "win_hi"),
-            marker_color=["#3b7dd8", "#9dbde0", "#9dbde0"],
-            text=[f"{p:.1%}" for p in seats.win_rate],
-            textposition="outside",
-            textfont=dict(size=14, color="#111"),
-            cliponaxis=False,
-        )
-    )
-    fig.update_layout(
-        title=t("matchup.chart_seats", name=a),
-        height=340,
-        yaxis=dict(range=[0, 1.15], title=t("axis.win_rate"), tickformat=".0%"),
-    )
-    chart(fig, "chart_pair", legend=False)
+)
+fig.update_layout(
+    title=t("matchup.chart_seats"),
+    height=340,
+    yaxis=dict(range=[0, 1.18], title=t("axis.win_rate"), tickformat=".0%"),
+)
+chart(fig, "chart_pair", left, legend=False)
+right.caption(t("matchup.seat_note", name=a))
 
 # --------------------------------------------------------------------------- the first game
 st.subheader(t("matchup.first_game"))

@@ -16,6 +16,7 @@ from ui import (
     deck_title,
     element_name,
     kind_name,
+    multiselect,
     page_setup,
     seed_input,
     table,
@@ -107,8 +108,8 @@ if objective == "rating":
 if objective == "weights":
     names = sorted({e.card.name for e in deck.entries})
     w1, w2 = st.columns(2)
-    favour = w1.multiselect(t("recruit.favour"), names, key="recruit_favour", persist_state="session")
-    avoid = w2.multiselect(t("recruit.avoid"), names, key="recruit_avoid", persist_state="session")
+    favour = multiselect(w1, t("recruit.favour"), names, key="recruit_favour", persist_state="session")
+    avoid = multiselect(w2, t("recruit.avoid"), names, key="recruit_avoid", persist_state="session")
     by_name = {e.card.name: e.card.key for e in deck.entries}
     weights = {by_name[n]: 2.0 for n in favour if n in by_name} | {
         by_name[n]: 0.0 for n in avoid if n in by_name
@@ -144,8 +145,8 @@ else:
     choices = dict(copy_choices(deck))
     kept = [p for p in st.session_state.get("recruit_pick", []) if p in choices]
     st.session_state["recruit_pick"] = kept[:size]
-    picked = st.multiselect(
-        t("recruit.pick", size=size), list(choices), key="recruit_pick", max_selections=size
+    picked = multiselect(
+        st, t("recruit.pick", size=size), list(choices), key="recruit_pick", max_selections=size
     )
     deal = tuple(choices[p] for p in picked)
     if not deal:
@@ -241,8 +242,12 @@ with left:
             {"(best)": t("recruit.best"), "same cards": t("recruit.same_cards")}
         )
     )
+    # The changes against the best squad say what differs; the full card lists would not fit.
     table(
-        alternatives, "recruit_alternatives", formats={"value": "%g", "gap": "%g"}, wide=["squad", "changes"]
+        alternatives.drop(columns=["squad"]),
+        "recruit_alternatives",
+        formats={"value": "%g", "gap": "%g"},
+        static=True,
     )
 with right:
     st.subheader(t("recruit.greedy"))
@@ -259,4 +264,4 @@ with right:
         type=greedy.type.map(type_name),
         elements=greedy.elements.map(lambda s: translate_list(s, "element")),
     ).rename(columns={"elite": "kind"})
-    table(greedy, "recruit_greedy")
+    table(greedy[["name", "cost", "kind", "elements"]], "recruit_greedy")

@@ -455,7 +455,9 @@ def chart(
         layout["legend"] = dict(orientation="h", x=0, xanchor="left", y=-0.2, yanchor="top", title_text="")
         layout["margin"]["b"] = 60
     elif legend:
-        layout["legend"] = dict(orientation="h", x=0, xanchor="left", y=1.0, yanchor="bottom", title_text="")
+        layout["legend"] = dict(
+            orientation="h", x=0, xanchor="left", y=1.0, yanchor="bottom", title_text="", traceorder="normal"
+        )
         layout["margin"]["t"] = top + 30
     if height:
         layout["height"] = height

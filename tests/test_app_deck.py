@@ -47,11 +47,12 @@ def test_first_open_shows_the_sample_deck_with_every_chart(first_open):
     for wanted in ("Cost curve", "Elite / ordinary copies", "Elements", "Card types", "Unique cards"):
         assert any(t.startswith(wanted) for t in titles), (wanted, titles)
     assert [b.label for b in at.get("download_button")] == [
-        "Download ProBerserk text (.txt)",
-        "Download berserk-nxt (.brsd)",
-        "Download JSON",
-        "Download berserk-nxt deck code (.nxt)",
+        "Download .txt",
+        "Download .brsd",
+        "Download .json",
+        "Download .nxt",
     ]
+    assert at.get("download_button")[3].proto.help == "Format: berserk-nxt deck code (.nxt)"
     assert "tournament-01" in at.sidebar.caption[0].value
     assert not at.warning  # a legal deck: no banner
 

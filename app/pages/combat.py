@@ -293,12 +293,13 @@ with right:
     k2.metric(
         t("combat.p_attacker_dies"), f"{float(odds.p_attacker_dies):.3f}", help=str(odds.p_attacker_dies)
     )
-    table(
-        outcomes.assign(outcome=outcomes.outcome.map(outcome_name)),
-        "combat_outcomes",
-        formats={"p": "%.4f"},
-        static=True,
-    )
+st.markdown(t("combat.outcome_table"))
+table(
+    outcomes.assign(outcome=outcomes.outcome.map(outcome_name)),
+    "combat_outcomes",
+    formats={"p": "%.4f"},
+    static=True,
+)
 
 # --------------------------------------------------------------------------- duel
 st.header(t("combat.duel"))

@@ -377,7 +377,8 @@ stem = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in (deck.title o
 stem = stem.strip("-") or "deck"
 for column, out_fmt in zip(st.columns(len(DECK_FORMATS)), DECK_FORMATS, strict=True):
     column.download_button(
-        t("deck.download_as", format=t(f"file_format.{out_fmt}")),
+        t("deck.download_as", ext=out_fmt),
+        help=t("deck.download_help", format=t(f"file_format.{out_fmt}")),
         data=format_deck(deck, out_fmt, card_db()).encode("utf-8"),
         file_name=f"{stem}.{out_fmt}",
         mime=MIMES[out_fmt],

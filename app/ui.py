@@ -465,6 +465,14 @@ def chart(
     (container or st).plotly_chart(fig, width="stretch", key=key, config=PLOTLY_CONFIG)
 
 
+def keep_valid(key: str, options: list) -> None:
+    """Before drawing a kept picker whose options changed (filters, a new field of decks): a kept
+    value that is no longer an option becomes the first option, so the picker and the value that
+    the page uses agree (dropping the value instead leaves the browser showing the old choice)."""
+    if key in st.session_state and st.session_state[key] not in options and options:
+        st.session_state[key] = options[0]
+
+
 def multiselect(container, label: str, options, **kwargs):
     """``multiselect`` with the catalog's placeholder (Streamlit's own is English)."""
     return container.multiselect(label, options, placeholder=t("common.choose"), **kwargs)

@@ -95,3 +95,20 @@ def test_rating_objective_uses_duel_ratings():
     rec = recruit(random_deal(DECK, 15, 1), rules, objective="rating", ratings=ratings, top=3)
     assert metric(at, "Squad value") == f"{rec.value:g}"
     assert all(0 <= r <= 1 for r in ratings.values())
+
+
+def test_kept_choices_of_another_deck_are_dropped():
+    """Weights and a hand-picked deal are kept across pages, and dropped for cards a new deck lacks."""
+    at = open_app("recruit")
+    at.selectbox(key="recruit_objective").set_value("weights").run()
+    name = DECK.entries[0].card.name
+    at.multiselect(key="recruit_avoid").set_value([name]).run()
+    at.switch_page("pages/deck.py").run()
+    at.switch_page("pages/recruit.py").run()
+    assert at.multiselect(key="recruit_avoid").value == [name]
+    at.switch_page("pages/deck.py").run()
+    at.selectbox(key="sample_pick").set_value("tournament-04")
+    at.button(key="load_sample").click().run()
+    at.switch_page("pages/recruit.py").run()
+    assert not at.exception
+    assert at.multiselect(key="recruit_avoid").value == []

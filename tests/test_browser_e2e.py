@@ -195,6 +195,12 @@ def test_russian_interface_every_page(page, shots):
     page.reload()
     settle(page)
     page.get_by_role("heading", name="Морраг Флай — 29 карт").wait_for()
+    assert "не легальна" in main.inner_text()  # 29 cards: the banner and the problem
+    main.get_by_role("button", name="+", exact=True).first.click()  # the copy back: legal again
+    page.get_by_text(re.compile("^Добавлена копия")).wait_for()
+    settle(page)
+    page.get_by_role("heading", name="Морраг Флай — 30 карт").wait_for()
+    assert "не легальна" not in main.inner_text()
     no_exception(page)
     screenshot(page, shots, "1-deck")
 

@@ -11,6 +11,7 @@ from ui import (
     current_deck,
     element_name,
     elements_text,
+    keep_valid,
     keyword_name,
     kind_name,
     multiselect,
@@ -136,8 +137,7 @@ labels = {
     int(r.id): t("cards.pick_label", name=r.name, code=r.code, type=type_name(r.type), cost=r.cost)
     for r in found.itertuples()
 }
-if st.session_state.get("cards_pick") not in labels:
-    st.session_state.pop("cards_pick", None)
+keep_valid("cards_pick", list(labels))
 card_id = st.selectbox(
     t("cards.card"), list(labels), format_func=labels.get, key="cards_pick", persist_state="session"
 )

@@ -18,6 +18,7 @@ from ui import (
     deck_key,
     deck_title,
     error_bars,
+    keep_valid,
     multiselect,
     page_setup,
     progress_steps,
@@ -271,14 +272,11 @@ st.caption(
 st.header(t("matchup.pair"))
 p1, p2 = st.columns(2)
 names = list(matrix.names)
-for key in ("matchup_a", "matchup_b"):
-    if st.session_state.get(key) not in names:
-        st.session_state.pop(key, None)
-a = p1.selectbox(t("matchup.deck"), names, index=0, key="matchup_a", persist_state="session")
+keep_valid("matchup_a", names)
+a = p1.selectbox(t("matchup.deck"), names, key="matchup_a", persist_state="session")
 others = [n for n in names if n != a]
-if st.session_state.get("matchup_b") not in others:
-    st.session_state.pop("matchup_b", None)
-b = p2.selectbox(t("matchup.opponent"), others, index=0, key="matchup_b", persist_state="session")
+keep_valid("matchup_b", others)
+b = p2.selectbox(t("matchup.opponent"), others, key="matchup_b", persist_state="session")
 result = matrix.pair(a, b)
 seats = seat_frame(result)
 overall, first, second = seats.iloc[0], seats.iloc[1], seats.iloc[2]

@@ -108,6 +108,9 @@ if objective == "rating":
 if objective == "weights":
     names = sorted({e.card.name for e in deck.entries})
     w1, w2 = st.columns(2)
+    for key in ("recruit_favour", "recruit_avoid"):  # kept choices of another deck are dropped
+        if key in st.session_state:
+            st.session_state[key] = [n for n in st.session_state[key] if n in names]
     favour = multiselect(w1, t("recruit.favour"), names, key="recruit_favour", persist_state="session")
     avoid = multiselect(w2, t("recruit.avoid"), names, key="recruit_avoid", persist_state="session")
     by_name = {e.card.name: e.card.key for e in deck.entries}
@@ -143,10 +146,17 @@ if source == "random":
     )
 else:
     choices = dict(copy_choices(deck))
-    kept = [p for p in st.session_state.get("recruit_pick", []) if p in choices]
-    st.session_state["recruit_pick"] = kept[:size]
+    if "recruit_pick" in st.session_state:  # kept cards of another deck or a larger deal are dropped
+        st.session_state["recruit_pick"] = [p for p in st.session_state["recruit_pick"] if p in choices][
+            :size
+        ]
     picked = multiselect(
-        st, t("recruit.pick", size=size), list(choices), key="recruit_pick", max_selections=size
+        st,
+        t("recruit.pick", size=size),
+        list(choices),
+        key="recruit_pick",
+        max_selections=size,
+        persist_state="session",
     )
     deal = tuple(choices[p] for p in picked)
     if not deal:

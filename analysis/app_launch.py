@@ -23,6 +23,7 @@ SETTINGS: dict[str, object] = {
     "server.maxUploadSize": 1,  # MB; deck files are at most 256 kB (analysis.decks.MAX_DECK_BYTES)
     "browser.gatherUsageStats": False,
     "client.showSidebarNavigation": False,  # every page draws the same menu (app/ui.py)
+    "client.toolbarMode": "minimal",  # a player's tool: no Deploy button
     "theme.primaryColor": "#b8322a",
 }
 """Streamlit options, as ``section.key`` → value."""

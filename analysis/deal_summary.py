@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 import pandas as pd
 
@@ -110,6 +111,39 @@ def threshold_frame(sim: Simulation) -> pd.DataFrame:
 # --------------------------------------------------------------------------- budgets
 
 
+VALUE_COLUMNS = ["deck", "ruleset", "seat", "value", "lo", "hi", "mulligan_rate", "trials"]
+ELEMENT_COLUMNS = ["deck", "ruleset", "seat", "elements", "p", "lo", "hi"]
+
+
+@dataclass(frozen=True)
+class BudgetCell:
+    """One (deck, ruleset, seat) cell of a budget comparison: its value row and element rows."""
+
+    value: dict[str, object]
+    elements: tuple[dict[str, object], ...]
+
+
+def budget_cell(name: str, deck: Deck, rules: Ruleset, player: int, trials: int, seed: int,
+                policy: str = "never") -> BudgetCell:
+    """One seeded :func:`analysis.deals.simulate` run: the expected squad value of ``deck`` for a
+    seat, with its 95 % interval, and the distribution of elements the optimal squads use."""
+    sim = simulate(deck, rules, player=player, trials=trials, seed=seed, policy=policy,
+                   estimate_trials=max(200, min(trials, 2_000)))
+    value = {"deck": name, "ruleset": rules.name, "seat": player, "value": sim.squad_value.mean,
+             "lo": sim.squad_value.lo, "hi": sim.squad_value.hi,
+             "mulligan_rate": sim.mulligan_rate.mean, "trials": trials}
+    elements = tuple({"deck": name, "ruleset": rules.name, "seat": player, "elements": k,
+                      "p": est.mean, "lo": est.lo, "hi": est.hi}
+                     for k, est in sorted(sim.elements_recruited.items()))
+    return BudgetCell(value, elements)
+
+
+def budget_frames(cells: Sequence[BudgetCell]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """``(values, elements)`` frames of played cells (see :func:`budget_comparison`)."""
+    return (pd.DataFrame([c.value for c in cells], columns=VALUE_COLUMNS),
+            pd.DataFrame([row for c in cells for row in c.elements], columns=ELEMENT_COLUMNS))
+
+
 def budget_comparison(
     decks: Mapping[str, Deck],
     rulesets: Sequence[Ruleset],
@@ -121,33 +155,25 @@ def budget_comparison(
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Expected squad value per (deck, ruleset, seat), and the distribution of elements recruited.
 
-    Every cell is one seeded :func:`analysis.deals.simulate` run (the same ``seed`` for every cell,
-    so the cells see the same deals where the rules allow). Returns ``(values, elements)``:
-    ``values`` rows deck, ruleset, seat, value, lo, hi, mulligan_rate, trials; ``elements`` rows
-    deck, ruleset, seat, elements (distinct elements in the optimal squad), p, lo, hi.
+    Every cell is one seeded :func:`budget_cell` (the same ``seed`` for every cell, so the cells see
+    the same deals where the rules allow). Returns ``(values, elements)``: ``values`` rows deck,
+    ruleset, seat, value, lo, hi, mulligan_rate, trials; ``elements`` rows deck, ruleset, seat,
+    elements (distinct elements in the optimal squad), p, lo, hi.
     """
-    cells = [(d, r, p) for d in decks for r in rulesets for p in players]
-    values, elements = [], []
-    for i, (name, rules, player) in enumerate(cells):
-        sim = simulate(decks[name], rules, player=player, trials=trials, seed=seed, policy=policy,
-                       estimate_trials=max(200, min(trials, 2_000)))
-        values.append({"deck": name, "ruleset": rules.name, "seat": player, "value": sim.squad_value.mean,
-                       "lo": sim.squad_value.lo, "hi": sim.squad_value.hi,
-                       "mulligan_rate": sim.mulligan_rate.mean, "trials": trials})
-        for k, est in sorted(sim.elements_recruited.items()):
-            elements.append({"deck": name, "ruleset": rules.name, "seat": player, "elements": k,
-                             "p": est.mean, "lo": est.lo, "hi": est.hi})
+    keys = [(d, r, p) for d in decks for r in rulesets for p in players]
+    cells = []
+    for i, (name, rules, player) in enumerate(keys):
+        cells.append(budget_cell(name, decks[name], rules, player, trials, seed, policy))
         if progress:
-            progress(i + 1, len(cells))
-    return (
-        pd.DataFrame(values,
-                     columns=["deck", "ruleset", "seat", "value", "lo", "hi", "mulligan_rate", "trials"]),
-        pd.DataFrame(elements, columns=["deck", "ruleset", "seat", "elements", "p", "lo", "hi"]),
-    )
+            progress(i + 1, len(keys))
+    return budget_frames(cells)
 
 
 __all__ = [
+    "BudgetCell",
+    "budget_cell",
     "budget_comparison",
+    "budget_frames",
     "card_odds_frame",
     "count_odds_frame",
     "count_odds_table",

@@ -13,6 +13,7 @@ element adjustment counts it, RULES.md §1).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pandas as pd
@@ -28,7 +29,7 @@ from analysis.decks import (
     sample_deck_paths,
 )
 from analysis.errors import BerserkInputError
-from analysis.legality import LegalityReport
+from analysis.legality import Finding, LegalityReport
 from analysis.rules import Ruleset
 from analysis.schema import CARD_TYPES, ELEMENTS, keywords
 
@@ -36,7 +37,7 @@ NEUTRAL = "neutral"
 ELEMENT_ORDER = (*ELEMENTS, NEUTRAL)
 """Elements in display order; ``neutral`` stands for cards without an element."""
 
-STATUS_ORDER = ("problem", "warning", "ok")
+STATUS_ORDER = ("problem", "warning", "info", "ok")
 
 
 def card_elements(card: Card) -> tuple[str, ...]:
@@ -221,32 +222,37 @@ def deck_stats(deck: Deck, rules: Ruleset) -> DeckStats:
 # --------------------------------------------------------------------------- legality against cards
 
 
-def legality_frame(deck: Deck, report: LegalityReport) -> pd.DataFrame:
-    """Every deck entry with its findings: ``status`` (problem/warning/ok) and the messages.
+def legality_frame(deck: Deck, report: LegalityReport,
+                   describe: Callable[[Finding], str] | None = None) -> pd.DataFrame:
+    """Every deck entry with its findings: ``status`` (problem/warning/info/ok), the codes and texts.
 
     Findings about a card name attach to every entry (printing) of that name; findings about the
-    whole deck (``card == ""``) are in :func:`deck_findings`.
+    whole deck (``card == ""``) are in :func:`deck_findings`. ``codes`` lists the findings' codes
+    (``|``-joined) and ``findings`` their texts (one per line): ``describe(finding)``, by default
+    ``"code: message"`` (a dashboard passes its own wording).
     """
-    by_name: dict[str, list[tuple[str, str]]] = {}
-    for kind, findings in (("problem", report.problems), ("warning", report.warnings)):
+    describe = describe or (lambda f: f"{f.code}: {f.message}")
+    by_name: dict[str, list[tuple[str, str, str]]] = {}
+    for kind, findings in report.by_level():
         for f in findings:
             if f.card:
-                by_name.setdefault(f.card, []).append((kind, f"{f.code}: {f.message}"))
+                by_name.setdefault(f.card, []).append((kind, f.code, describe(f)))
     rows = []
     for e in deck.entries:
         found = by_name.get(e.card.name, [])
-        kinds = {k for k, _ in found}
-        status = "problem" if "problem" in kinds else "warning" if "warning" in kinds else "ok"
+        kinds = {k for k, _, _ in found}
+        status = next((s for s in STATUS_ORDER if s in kinds), "ok")
         rows.append(
             {
                 "status": status,
                 "count": e.count,
                 "name": e.card.name,
                 "code": e.card.code,
-                "findings": "\n".join(m for _, m in found),
+                "codes": "|".join(c for _, c, _ in found),
+                "findings": "\n".join(m for _, _, m in found),
             }
         )
-    frame = pd.DataFrame(rows, columns=["status", "count", "name", "code", "findings"])
+    frame = pd.DataFrame(rows, columns=["status", "count", "name", "code", "codes", "findings"])
     order = {s: i for i, s in enumerate(STATUS_ORDER)}
     return frame.sort_values("status", key=lambda s: s.map(order), kind="stable", ignore_index=True)
 
@@ -255,7 +261,7 @@ def deck_findings(report: LegalityReport) -> pd.DataFrame:
     """Findings about the deck as a whole (size and the like): kind, code, message."""
     rows = [
         {"kind": kind, "code": f.code, "message": f.message}
-        for kind, findings in (("problem", report.problems), ("warning", report.warnings))
+        for kind, findings in report.by_level()
         for f in findings
         if not f.card
     ]
@@ -302,6 +308,40 @@ def add_copies(deck: Deck, card: Card, count: int = 1) -> Deck:
     """The deck with ``count`` more copies of this printing."""
     have = next((e.count for e in deck.entries if e.card.id == card.id), 0)
     return set_copies(deck, card, have + count)
+
+
+@dataclass(frozen=True)
+class CopyStep:
+    """The result of one + / − on a card: the new deck, the copy limit of its name in the format
+    (0 = none), and ``refused`` when a + would pass that limit (the deck is then unchanged)."""
+
+    deck: Deck
+    copies: int
+    limit: int
+    refused: bool
+
+
+def copy_limit(card: Card, rules: Ruleset, fmt: str) -> int:
+    """How many copies of the card's name a deck may hold in ``fmt`` (0 = no limit; Horde cards
+    have their own limit, 000 glossary "Horde")."""
+    limits = rules.deck_limits(fmt)
+    return limits.horde_copies if card.horde else limits.copies
+
+
+def step_copies(deck: Deck, card: Card, delta: int, rules: Ruleset, fmt: str) -> CopyStep:
+    """One more (``delta = 1``) or one fewer (``delta = -1``) copy of this printing, within the copy
+    limit of its name: a + that would pass the limit is refused; a − on the last copy removes it."""
+    if delta not in (1, -1):
+        raise BerserkInputError(f"a deck edit adds or removes one copy, got {delta}")
+    limit = copy_limit(card, rules, fmt)
+    have = copies_in(deck, card)
+    if delta == 1 and limit and have >= limit:
+        return CopyStep(deck, have, limit, True)
+    printing = next((e.count for e in deck.entries if e.card.id == card.id), 0)
+    if delta == -1 and printing == 0:
+        return CopyStep(deck, have, limit, False)
+    new = set_copies(deck, card, printing + delta)
+    return CopyStep(new, copies_in(new, card), limit, False)
 
 
 def copies_in(deck: Deck, card: Card) -> int:
@@ -411,6 +451,8 @@ __all__ = [
     "card_frame",
     "card_keywords",
     "copies_in",
+    "copy_limit",
+    "CopyStep",
     "cost_curve",
     "deck_findings",
     "deck_frame",
@@ -426,6 +468,7 @@ __all__ = [
     "legality_frame",
     "sample_decks",
     "set_copies",
+    "step_copies",
     "strike_text",
     "type_counts",
     "unique_copies",

@@ -3,29 +3,44 @@
     >>> report = check_deck(deck, load_ruleset("relaunch"), "constructed")
     >>> report.legal, [p.code for p in report.problems]
 
-Problem codes (the deck is illegal): ``deck_size``, ``copies``, ``banned``, ``set_not_allowed``.
-Warning codes (legal, but worth knowing): ``unique_copies``, ``incomplete_card``.
+Three levels of findings, each with a stable code:
+
+- problems (the deck is illegal): ``deck_size``, ``copies``, ``banned``, ``set_not_allowed``;
+- warnings (legal, but a figure may be off): ``incomplete_card``;
+- information (legal and fine, worth knowing): ``unique_copies`` — several copies of a unique card
+  are allowed; only one can be in a squad (002 L229), the others raise the odds of drawing it.
+
+Each finding carries its numbers in ``params`` so a dashboard can word it in another language.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from analysis.decks import Deck
 from analysis.rules import Ruleset
 from analysis.textnorm import normalize_name
 
 PROBLEM_CODES = ("deck_size", "copies", "banned", "set_not_allowed")
-WARNING_CODES = ("unique_copies", "incomplete_card")
+WARNING_CODES = ("incomplete_card",)
+INFO_CODES = ("unique_copies",)
+LEVELS = ("problem", "warning", "info")
+BAN_LIST_DATE = "March 2026"
+"""Date of the ban list carried by the card table's ``banned`` flag (data/README.md)."""
 
 
 @dataclass(frozen=True)
 class Finding:
-    """One problem or warning: a stable code, the card it is about ("" for the whole deck), a message."""
+    """One finding: a stable code, the card it is about ("" for the whole deck), an English message,
+    and the numbers in it (``params``: name → value pairs, for messages in other languages)."""
 
     code: str
     card: str
     message: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": self.code, "card": self.card, "message": self.message}
 
 
 @dataclass(frozen=True)
@@ -35,10 +50,15 @@ class LegalityReport:
     cards: int
     problems: tuple[Finding, ...]
     warnings: tuple[Finding, ...]
+    info: tuple[Finding, ...] = ()
 
     @property
     def legal(self) -> bool:
         return not self.problems
+
+    def by_level(self) -> tuple[tuple[str, tuple[Finding, ...]], ...]:
+        """``(("problem", problems), ("warning", warnings), ("info", info))``."""
+        return (("problem", self.problems), ("warning", self.warnings), ("info", self.info))
 
     def to_dict(self) -> dict[str, object]:
         """The ``berserk check --json`` object."""
@@ -47,8 +67,9 @@ class LegalityReport:
             "ruleset": self.ruleset,
             "format": self.format,
             "cards": self.cards,
-            "problems": [asdict(p) for p in self.problems],
-            "warnings": [asdict(w) for w in self.warnings],
+            "problems": [p.to_dict() for p in self.problems],
+            "warnings": [w.to_dict() for w in self.warnings],
+            "info": [i.to_dict() for i in self.info],
         }
 
 
@@ -63,6 +84,7 @@ def check_deck(deck: Deck, rules: Ruleset, fmt: str = "constructed") -> Legality
     limits = rules.deck_limits(fmt)
     problems: list[Finding] = []
     warnings: list[Finding] = []
+    info: list[Finding] = []
 
     size = deck.size
     if size < limits.min_cards:
@@ -74,6 +96,8 @@ def check_deck(deck: Deck, rules: Ruleset, fmt: str = "constructed") -> Legality
                     f"the deck has {_plural(size, 'card')}; {fmt} needs at least {limits.min_cards} "
                     f"({limits.min_cards - size} short)"
                 ),
+                (("size", size), ("format", fmt), ("min", limits.min_cards),
+                 ("short", limits.min_cards - size)),
             )
         )
     elif size > limits.max_cards:
@@ -85,6 +109,8 @@ def check_deck(deck: Deck, rules: Ruleset, fmt: str = "constructed") -> Legality
                     f"the deck has {_plural(size, 'card')}; {fmt} allows at most {limits.max_cards} "
                     f"({size - limits.max_cards} over)"
                 ),
+                (("size", size), ("format", fmt), ("max", limits.max_cards),
+                 ("over", size - limits.max_cards)),
             )
         )
 
@@ -109,27 +135,32 @@ def check_deck(deck: Deck, rules: Ruleset, fmt: str = "constructed") -> Legality
                         f"{count} copies of {card.name!r}: {kind} may have at most {limit} in {fmt} "
                         f"({count - limit} over)"
                     ),
+                    (("count", count), ("limit", limit), ("format", fmt), ("over", count - limit),
+                     ("horde", any_horde)),
                 )
             )
         if flagged or key in banned_names:
-            why = "banned in tournaments" if flagged else f"banned by ruleset {rules.name!r}"
+            why = (f"on the tournament ban list ({BAN_LIST_DATE})" if flagged
+                   else f"banned by ruleset {rules.name!r}")
             problems.append(
                 Finding(
                     "banned",
                     card.name,
                     (f"{card.name!r} is {why}; remove {'it' if count == 1 else f'all {count} copies'}"),
+                    (("count", count), ("by_flag", flagged), ("ruleset", rules.name)),
                 )
             )
         unique = card.unique or (rules.squad.uniqueness == "elite_unique" and card.elite)
         if unique and count > 1:
-            warnings.append(
+            info.append(
                 Finding(
                     "unique_copies",
                     card.name,
                     (
-                        f"{card.name!r} is unique: only 1 of its {count} copies can be in a squad at once "
-                        f"(the other {count - 1} can never join the same squad)"
+                        f"{card.name!r}: {count} copies of a unique card: one can be in a squad; "
+                        "the others raise the odds of drawing it"
                     ),
+                    (("count", count),),
                 )
             )
 
@@ -147,6 +178,9 @@ def check_deck(deck: Deck, rules: Ruleset, fmt: str = "constructed") -> Legality
                             f"ruleset {rules.name!r} allows only sets {sets} "
                             f"({_plural(entry.count, 'copy')} to replace)"
                         ),
+                        (("code", entry.card.code), ("set", entry.card.set_id),
+                         ("set_name", entry.card.set_name), ("allowed", sets), ("count", entry.count),
+                         ("ruleset", rules.name)),
                     )
                 )
 
@@ -161,10 +195,11 @@ def check_deck(deck: Deck, rules: Ruleset, fmt: str = "constructed") -> Legality
                         f"{entry.card.label()} has no {missing} in the card data; figures that need it "
                         "treat it as unknown"
                     ),
+                    (("code", entry.card.code), ("missing", tuple(_missing_facts(entry.card)))),
                 )
             )
 
-    return LegalityReport(rules.name, fmt, size, tuple(problems), tuple(warnings))
+    return LegalityReport(rules.name, fmt, size, tuple(problems), tuple(warnings), tuple(info))
 
 
 def _missing_facts(card) -> list[str]:

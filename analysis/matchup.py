@@ -20,9 +20,11 @@ For the dashboard:
 
 - :func:`deck_matchup` / :func:`squad_matchup` → :class:`MatchupResult` (``to_dict()`` is the
   ``berserk matchup --json`` object; ``by_seat`` holds the per-seat figures);
-- :func:`matchup_matrix` → :class:`MatrixResult`; ``.frame()`` is a pandas DataFrame with one row
-  per ordered pair (row deck vs column deck), ``.score_table()`` the square table of scores
-  (wins + draws/2 per game) for a heatmap, ``.figure()`` that heatmap in plotly, and
+- :func:`matchup_matrix` → :class:`MatrixResult` (or chunk by chunk: :func:`matrix_chunks`,
+  :func:`play_matrix_chunk`, :func:`matrix_from_chunks`, e.g. to cache each chunk);
+  ``.frame()`` is a pandas DataFrame with one row per ordered pair (row deck vs column deck),
+  ``.score_table()`` the square table of scores (wins + draws/2 per game) for a heatmap,
+  ``.figure()`` that heatmap in plotly, and
   ``.pair(a, b)`` the :class:`MatchupResult` of one pair;
 - :func:`score_table` / :func:`matrix_figure` do the same from a frame alone, e.g. the committed
   ``reports/matchup_matrix.csv`` read with pandas (no games to play).
@@ -213,12 +215,17 @@ def _seeds(seed: int, n: int) -> list[int]:
     return [int(s.generate_state(1, dtype=np.uint64)[0] >> 1) for s in np.random.SeedSequence(seed).spawn(n)]
 
 
-def _tasks(pair: int, a, b, settings: MatchupSettings, games: int, seed: int,
-           thresholds: tuple[Thresholds, Thresholds] = ((), ())) -> list[Task]:
+def _chunk_bounds(games: int, seed: int) -> list[tuple[int, int, int]]:
+    """(first game, games, child seed) of each chunk of ``games`` games played with ``seed``."""
     n = -(-games // CHUNK)
     seeds = _seeds(seed, n)
-    return [Task(pair, a, b, settings, j * CHUNK, min(CHUNK, games - j * CHUNK), seeds[j], thresholds)
-            for j in range(n)]
+    return [(j * CHUNK, min(CHUNK, games - j * CHUNK), seeds[j]) for j in range(n)]
+
+
+def _tasks(pair: int, a, b, settings: MatchupSettings, games: int, seed: int,
+           thresholds: tuple[Thresholds, Thresholds] = ((), ())) -> list[Task]:
+    return [Task(pair, a, b, settings, first, n, chunk_seed, thresholds)
+            for first, n, chunk_seed in _chunk_bounds(games, seed)]
 
 
 def pair_tasks(a: Deck, b: Deck, settings: MatchupSettings, games: int, seed: int,
@@ -579,6 +586,69 @@ def deck_names(decks: Sequence[Deck], labels: Sequence[str] | None = None) -> tu
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class MatrixChunk:
+    """One chunk of a matrix: games ``first_game`` … of pair ``pair`` (deck ``i`` as A against deck
+    ``j``), played with ``seed``; ``pair_seed`` is the pair's seed reported in its result."""
+
+    pair: int
+    i: int
+    j: int
+    first_game: int
+    games: int
+    seed: int
+    pair_seed: int
+
+
+def matrix_chunks(n_decks: int, games: int, seed: int = 0) -> list[MatrixChunk]:
+    """Every chunk :func:`matchup_matrix` plays for a field of ``n_decks``, in its order.
+
+    A caller may play them one by one (:func:`play_matrix_chunk`), e.g. to show progress or to
+    cache each chunk, and assemble the same result with :func:`matrix_from_chunks`.
+    """
+    if n_decks < 2:
+        raise BerserkInputError("a matrix needs at least two decks")
+    _check_games(games)
+    pairs = [(i, j) for i in range(n_decks) for j in range(i + 1, n_decks)]
+    out = []
+    for k, ((i, j), pair_seed) in enumerate(zip(pairs, _seeds(seed, len(pairs)), strict=True)):
+        for first, n, chunk_seed in _chunk_bounds(games, pair_seed):
+            out.append(MatrixChunk(k, i, j, first, n, chunk_seed, pair_seed))
+    return out
+
+
+def play_matrix_chunk(a: Deck, b: Deck, settings: MatchupSettings, chunk: MatrixChunk,
+                      thresholds: tuple[Thresholds, Thresholds] | None = None) -> np.ndarray:
+    """The rows (:func:`play_chunk`) of one matrix chunk of ``a`` against ``b``; ``thresholds`` are
+    :func:`mulligan_thresholds` of both decks (computed here when not given)."""
+    if thresholds is None:
+        thresholds = (mulligan_thresholds(a, settings), mulligan_thresholds(b, settings))
+    return play_chunk(Task(chunk.pair, a, b, settings, chunk.first_game, chunk.games, chunk.seed, thresholds))
+
+
+def matrix_from_chunks(
+    names: Sequence[str],
+    settings: MatchupSettings,
+    chunks: Sequence[MatrixChunk],
+    rows: Sequence[np.ndarray],
+    games: int,
+    seed: int,
+    executor: str = "serial",
+) -> MatrixResult:
+    """The :class:`MatrixResult` of played chunks (``rows[k]`` belongs to ``chunks[k]``)."""
+    by_pair: dict[int, list[np.ndarray]] = {}
+    meta: dict[int, MatrixChunk] = {}
+    for chunk, part in zip(chunks, rows, strict=True):
+        by_pair.setdefault(chunk.pair, []).append(part)
+        meta.setdefault(chunk.pair, chunk)
+    out = {
+        (c.i, c.j): summarise(names[c.i], names[c.j], np.concatenate(by_pair[k]), c.pair_seed, "decks",
+                              settings)
+        for k, c in sorted(meta.items())
+    }
+    return MatrixResult(tuple(names), out, games, seed, executor)
+
+
 def matchup_matrix(
     decks: Sequence[Deck],
     settings: MatchupSettings,
@@ -591,26 +661,13 @@ def matchup_matrix(
     progress: Progress | None = None,
 ) -> MatrixResult:
     """Every pair (i < j) of ``decks``, ``games`` games each, spread over the executor's workers."""
-    if len(decks) < 2:
-        raise BerserkInputError("a matrix needs at least two decks")
-    _check_games(games)
     check_seed(seed)
     for deck in decks:
         check_deck_size(deck.size, f"deck {deck.title!r}")
+    chunks = matrix_chunks(len(decks), games, seed)
     names = deck_names(decks, labels)
-    pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
-    pair_seeds = _seeds(seed, len(pairs))
     thresholds = [mulligan_thresholds(d, settings) for d in decks]
-    tasks: list[Task] = []
-    for k, (i, j) in enumerate(pairs):
-        tasks.extend(_tasks(k, decks[i], decks[j], settings, games, pair_seeds[k],
-                            (thresholds[i], thresholds[j])))
+    tasks = [Task(c.pair, decks[c.i], decks[c.j], settings, c.first_game, c.games, c.seed,
+                  (thresholds[c.i], thresholds[c.j])) for c in chunks]
     results = run_tasks(tasks, executor, processes, scheduler, progress)
-    by_pair: dict[int, list[np.ndarray]] = {}
-    for t, rows in zip(tasks, results, strict=True):
-        by_pair.setdefault(t.pair, []).append(rows)
-    out = {
-        (i, j): summarise(names[i], names[j], np.concatenate(by_pair[k]), pair_seeds[k], "decks", settings)
-        for k, (i, j) in enumerate(pairs)
-    }
-    return MatrixResult(names, out, games, seed, executor)
+    return matrix_from_chunks(names, settings, chunks, results, games, seed, executor)

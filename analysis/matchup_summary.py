@@ -1,14 +1,24 @@
-"""Tables for the dashboard's Matchup page, from :mod:`analysis.matchup` results.
+"""Tables for the dashboard's Matchup page, from :mod:`analysis.matchup` results and battle records.
 
 >>> seat_frame(result)      # all games, A moving first, B moving first: W/D/L with 95 % intervals
+>>> log = battle_log(events)                    # every move, strike (with its dice), heal and death
+>>> log_lines(log, ("Ковеноглина", "Инкорн"))   # the same as sentences: who struck whom with which dice
+>>> board_units(rep, rep.turn_frames()[3])      # the board after a turn: card names, squares, life left
+
+The log reads the record's events only (:mod:`analysis.battle.record`); the board reads a replay.
+Sentences come from templates (English by default) so the dashboard can pass its own language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
+from analysis.battle.board import AUX, COLS
+from analysis.battle.record import Frame, Replay
 from analysis.deals import proportion_ci
 from analysis.matchup import MatchupResult
 from analysis.paths import reports_dir
@@ -73,4 +83,148 @@ def seat_frame(result: MatchupResult) -> pd.DataFrame:
     )
 
 
-__all__ = ["seat_frame"]
+# --------------------------------------------------------------------------- one battle, readable
+
+
+def square_name(square: int) -> str:
+    """A board square as ``c3``: column a-e from the left, row 1-6 from the First player's back row."""
+    return "abcde"[square % COLS] + str(square // COLS + 1)
+
+
+LOG_COLUMNS = ["event", "turn", "seat", "kind", "unit", "name", "side", "target", "target_name",
+               "target_side", "parrier", "parrier_name", "dice", "to_target", "to_attacker", "weakened",
+               "healed", "square", "winner", "reason"]
+
+
+def battle_log(events: Sequence[dict[str, Any]]) -> pd.DataFrame:
+    """Every turn, move, closing, strike, heal and death of a battle record, one row each.
+
+    ``turn`` counts from 1 (0 = before the first turn), ``side`` is the acting unit's seat (0 =
+    First player). For a strike: ``target`` was attacked, ``parrier`` took the strike (a defender
+    when it differs from the target), ``dice`` are the Strike Table dice (attacker, parrier) — one
+    die against a closed target — or, under the defence-die model, the index of the outcome in the
+    engine's table of equally likely outcomes (not dice faces, so sentences leave it out);
+    ``to_target`` / ``to_attacker`` are the wounds dealt after armor, ``weakened`` whether the
+    higher roller weakened the result (000 2.14).
+    """
+    header = events[0]
+    names = [e["name"] for squad in header["squads"] for e in squad]
+    seats = [s for s, squad in enumerate(header["squads"]) for _ in squad]
+    rows = []
+    turn = 0
+    for index, ev in enumerate(events[1:], 1):
+        kind = ev["e"]
+        if kind in ("place", "reveal"):
+            continue
+        row: dict[str, Any] = dict.fromkeys(LOG_COLUMNS)
+        row.update(event=index, kind=kind, weakened=False)
+        if kind == "turn":
+            turn = ev["n"] + 1
+            row.update(seat=ev["seat"])
+        elif kind == "end":
+            row.update(winner=ev["winner"], reason=ev["reason"])
+        else:
+            u = ev["u"]
+            row.update(unit=u, name=names[u], side=seats[u])
+            if kind == "move":
+                row.update(square=square_name(ev["to"]))
+            elif kind == "heal":
+                row.update(healed=ev["by"])
+            elif kind == "strike":
+                t, p = ev["target"], ev["parrier"]
+                row.update(target=t, target_name=names[t], target_side=seats[t], parrier=p,
+                           parrier_name=names[p], dice=tuple(ev["dice"]), to_target=ev["wounds"][0],
+                           to_attacker=ev["wounds"][1], weakened=bool(ev["weakened"]))
+        row["turn"] = turn
+        if row["seat"] is None and row["side"] is not None:
+            row["seat"] = row["side"]
+        rows.append(row)
+    return pd.DataFrame(rows, columns=LOG_COLUMNS, dtype=object)  # object: missing stays None
+
+
+LOG_TEMPLATES = {
+    "turn": "Turn {turn}: {player} moves",
+    "move": "{name} ({player}) moves to {square}",
+    "prepare": "{name} ({player}) closes to strike a flyer",
+    "strike": "{name} ({player}) strikes {target} ({opponent}){defended}, dice {die}:{parry} → wounds: "
+              "{parrier} {to_target}, {name} {to_attacker}{weakened}",
+    "strike_closed": "{name} ({player}) strikes {target} ({opponent}, closed){defended}, die {die} → wounds: "
+                     "{parrier} {to_target}",
+    "strike_outcome": "{name} ({player}) strikes {target} ({opponent}){defended}, attack and defence dice → "
+                      "wounds: {parrier} {to_target}, {name} {to_attacker}{weakened}",
+    "defended": "; {parrier} defends",
+    "weakened": " (weakened)",
+    "heal": "{name} ({player}) regenerates {healed} wounds",
+    "death": "{name} ({player}) dies",
+    "end_win": "{player} wins ({reason})",
+    "end_draw": "Draw ({reason})",
+}
+"""English sentences of :func:`log_lines`; a caller may pass its own (same fields) for another language."""
+
+
+def log_lines(log: pd.DataFrame, players: Sequence[str], templates: Mapping[str, str] | None = None,
+              reasons: Mapping[str, str] | None = None, model: str = "strike_table") -> list[str]:
+    """The battle log as sentences: who moved, who struck whom with which dice and for how many
+    wounds, who regenerated and who died. ``players`` names seat 0 and seat 1 (e.g. the decks);
+    ``reasons`` words the end reasons (``elimination`` …); ``model`` is the record's combat model."""
+    text = {**LOG_TEMPLATES, **(templates or {})}
+    out = []
+    for r in log.itertuples(index=False):
+        player = players[r.side] if r.side is not None else ""
+        if r.kind == "turn":
+            out.append(text["turn"].format(turn=r.turn, player=players[r.seat]))
+        elif r.kind == "end":
+            reason = (reasons or {}).get(r.reason, r.reason)
+            out.append(text["end_draw"].format(reason=reason) if r.winner is None
+                       else text["end_win"].format(player=players[r.winner], reason=reason))
+        elif r.kind == "strike":
+            dice = tuple(r.dice)
+            if model != "strike_table":
+                key = "strike_outcome"
+            else:
+                key = "strike" if len(dice) == 2 else "strike_closed"
+            defended = text["defended"].format(parrier=r.parrier_name) if r.parrier != r.target else ""
+            out.append(text[key].format(
+                name=r.name, player=player, target=r.target_name, opponent=players[r.target_side],
+                parrier=r.parrier_name, die=dice[0], parry=dice[1] if len(dice) > 1 else "",
+                to_target=r.to_target, to_attacker=r.to_attacker, defended=defended,
+                weakened=text["weakened"] if r.weakened else ""))
+        elif r.kind in ("move", "prepare", "heal", "death"):
+            out.append(text[r.kind].format(name=r.name, player=player, square=r.square, healed=r.healed))
+    return out
+
+
+BOARD_COLUMNS = ["unit", "side", "name", "zone", "square", "row", "col", "wounds", "life", "life_left",
+                 "open"]
+
+
+def board_units(rep: Replay, frame: Frame) -> pd.DataFrame:
+    """The living cards after ``frame``: seat, name, ``zone`` (``board`` or ``aux``, the auxiliary zone
+    of flyers and terrains), square (``c3``), row (0-5 from the First player's back row) and column
+    (0-4), wounds, life, life left (None when the life is unknown) and whether the card is open."""
+    rows = []
+    for u, p in enumerate(frame.pos):
+        if not frame.alive[u] or p < AUX:
+            continue
+        life = rep.life[u] or None
+        on_board = p >= 0
+        rows.append({
+            "unit": u, "side": rep.seats[u], "name": rep.names[u], "zone": "board" if on_board else "aux",
+            "square": square_name(p) if on_board else "", "row": p // COLS if on_board else -1,
+            "col": p % COLS if on_board else -1, "wounds": frame.wounds[u], "life": life,
+            "life_left": life - frame.wounds[u] if life else None, "open": frame.open[u],
+        })
+    return pd.DataFrame(rows, columns=BOARD_COLUMNS)
+
+
+def turn_events(rep: Replay, log: pd.DataFrame, step: int) -> pd.DataFrame:
+    """The log rows that lead to ``rep.turn_frames()[step]`` from the previous one (step 0: none)."""
+    frames = rep.turn_frames()
+    if step <= 0:
+        return log.iloc[0:0]
+    lo, hi = frames[step - 1].index, frames[step].index
+    return log[(log.event > lo) & (log.event <= hi)]
+
+
+__all__ = ["LOG_TEMPLATES", "battle_log", "board_units", "log_lines", "saved_matrix", "seat_frame",
+           "square_name", "turn_events"]

@@ -4,8 +4,11 @@
     >>> rules.crystals.gold, rules.deck_limits("constructed").copies
     (23, 3)
 
-Built-in rulesets live in ``data/rules/*.toml``. A user file may start from a built-in one with
-``base = "relaunch"`` and override only what differs, e.g. a tournament's extra bans::
+Built-in rulesets live in ``data/rules/*.toml``: ``classic``, ``relaunch`` (tournament rules: the
+card table's ban list of March 2026), ``relaunch-casual`` (the same without bans) and ``realms``.
+The old name ``relaunch-banlist`` still loads ``relaunch`` (:data:`RULESET_ALIASES`). A user file
+may start from a built-in one with ``base = "relaunch"`` and override only what differs, e.g. a
+tournament's extra bans::
 
     base = "relaunch"
     name = "my-cup"
@@ -39,6 +42,8 @@ COMBAT_MODELS = ("strike_table", "defence_die")
 MAX_RULESET_BYTES = 200_000
 MAX_RULE_INT = 1_000
 """Largest whole number of a ruleset (the real ones stay below 60)."""
+RULESET_ALIASES = {"relaunch-banlist": "relaunch"}
+"""Old built-in names that still load: ``relaunch-banlist`` became the default ``relaunch``."""
 MAX_BASE_DEPTH = 8
 
 
@@ -290,6 +295,7 @@ def _with_bases(data: dict[str, Any], path: Path, chain: tuple[str, ...] = ()) -
     if base is None:
         return data
     names = builtin_ruleset_names()
+    base = RULESET_ALIASES.get(base, base) if isinstance(base, str) else base
     if not isinstance(base, str) or base not in names:
         raise BerserkInputError(f"{path}: key 'base': must name a built-in ruleset ({', '.join(names)})")
     if base in chain:
@@ -301,9 +307,11 @@ def _with_bases(data: dict[str, Any], path: Path, chain: tuple[str, ...] = ()) -
 
 
 def load_ruleset(name_or_path: str | Path = "relaunch", db: CardDB | None = None) -> Ruleset:
-    """A built-in ruleset by name (``classic``, ``relaunch``, ``realms``) or a TOML file by path;
-    with ``db``, its banned names and allowed sets are checked against the cards."""
+    """A built-in ruleset by name (``classic``, ``relaunch``, ``relaunch-casual``, ``realms``; the
+    old name ``relaunch-banlist`` loads ``relaunch``) or a TOML file by path; with ``db``, its banned
+    names and allowed sets are checked against the cards."""
     text = str(name_or_path)
+    text = RULESET_ALIASES.get(text, text)
     builtin = data_dir() / "rules" / f"{text}.toml"
     if "/" not in text and "\\" not in text and not text.endswith(".toml"):
         if not builtin.exists():

@@ -42,11 +42,14 @@ def copy_choices(deck: Deck) -> list[tuple[str, Card]]:
     return out
 
 
-def squad_frame(cards: Sequence[Card]) -> pd.DataFrame:
-    """Cards of a deal or squad, dearest first: name, cost, elite, type, elements, life, strike."""
+def squad_frame(cards: Sequence[Card], values: Sequence[float] | None = None) -> pd.DataFrame:
+    """Cards of a deal or squad, dearest first: name, cost, elite, type, elements, life, strike, and
+    each card's ``value`` under the objective when ``values`` (one per card, as
+    :func:`analysis.recruit.card_values` gives them) are passed."""
     rows = [
         {
             "name": c.name,
+            "value": values[i] if values is not None else None,
             "cost": c.cost,
             "elite": c.elite,
             "type": c.type,
@@ -54,10 +57,13 @@ def squad_frame(cards: Sequence[Card]) -> pd.DataFrame:
             "life": c.life,
             "strike": strike_text(c),
         }
-        for c in cards
+        for i, c in enumerate(cards)
     ]
-    frame = pd.DataFrame(rows, columns=["name", "cost", "elite", "type", "elements", "life", "strike"])
+    columns = ["name", "value", "cost", "elite", "type", "elements", "life", "strike"]
+    frame = pd.DataFrame(rows, columns=columns)
     frame["life"] = frame["life"].astype("Int64")
+    if values is None:
+        frame = frame.drop(columns=["value"])
     return frame.sort_values(["elite", "cost", "name"], ascending=[False, False, True], ignore_index=True)
 
 

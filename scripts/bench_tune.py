@@ -6,7 +6,8 @@
 Measures:
 
 1. ``tune``: ``--candidates`` swaps (default 50) for ``--deck`` (default tournament-01) against the
-   ten sample decks at equal shares (data/fields/sample-field.toml), default settings (optimal
+   ten sample decks at equal shares (data/fields/sample-field-2025.toml, under relaunch-casual:
+   five of them predate the March 2026 ban list), default settings (optimal
    mulligans, heuristic players), two processes, a fresh cache each run: wall-clock time from the
    pre-screen to the answer, games played, rounds, and whether the best ``--top`` swaps were
    resolved to ± ``--target`` (95 % half-width of the gain). Median of ``--repeats`` runs (the same
@@ -46,7 +47,8 @@ from analysis.planning.swaps import candidate_swaps  # noqa: E402
 from analysis.planning.tune import tune  # noqa: E402
 from analysis.rules import load_ruleset  # noqa: E402
 
-FIELD = ROOT / "data" / "fields" / "sample-field.toml"
+FIELD = ROOT / "data" / "fields" / "sample-field-2025.toml"
+RULES = "relaunch-casual"
 
 
 def run_tune(args, db, rules, field, deck, cache_dir: Path) -> dict:
@@ -93,7 +95,7 @@ def run_meta(args, db, rules, cache_dir: Path) -> dict:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     cmd = [sys.executable, "-m", "analysis.cli", "meta", str(FIELD), "--games", str(args.meta_games),
            "--seed", str(args.seed), "--cache", str(cache_dir), "--json", "--quiet",
-           "--processes", str(args.processes)]
+           "--processes", str(args.processes), "--rules", RULES]
     warm_cli = []
     for _ in range(args.repeats):
         t0 = time.perf_counter()
@@ -129,7 +131,7 @@ def main() -> None:
     if args.quick:
         args.candidates, args.meta_games, args.repeats, args.max_games = 10, 100, 1, 400
     db = load_cards()
-    rules = load_ruleset("relaunch")
+    rules = load_ruleset(RULES)
     field = read_field(FIELD, db, rules)
     deck = read_deck(args.deck, db)
     report: dict = {"machine": machine("numpy", "pandas", "plotly"), "load_before": load(),

@@ -12,7 +12,7 @@ from analysis.rules import load_ruleset
 
 DB = load_cards()
 SAMPLES = {p.stem: read_deck(p, DB) for p in sample_deck_paths()}
-SUBMIT = "FormSubmitter:budgets_form-Compare budgets"
+SUBMIT = "budgets_run"
 
 
 def test_compare_rulesets_and_seats():
@@ -24,18 +24,20 @@ def test_compare_rulesets_and_seats():
     at.number_input(key="budgets_seed").set_value(5)
     at.button(key=SUBMIT).click().run()
     assert not at.exception
-    table = frame_with(at, "mulligan_rate")
+    table = frame_with(at, "Mulligan rate")
     assert len(table) == 2 * 2 * 2  # (current deck, tournament-08) × 2 rulesets × 2 seats
-    row = table[(table.deck == "tournament-08") & (table.ruleset == "realms") & (table.seat == "player 2")]
+    row = table[(table.Deck == "Морраг Флай") & (table.Ruleset == "realms") & (table.Seat == "player 2")]
     sim = simulate(SAMPLES["tournament-08"], load_ruleset("realms"), player=2, trials=300, seed=5)
-    assert row.value.iloc[0] == pytest.approx(sim.squad_value.mean)
-    assert (row.lo.iloc[0], row.hi.iloc[0]) == pytest.approx(sim.squad_value.ci95)
-    pick = (table.deck == "current deck") & (table.ruleset == "relaunch") & (table.seat == "player 1")
+    assert row.Value.iloc[0] == pytest.approx(sim.squad_value.mean)
+    assert (row["95% lo"].iloc[0], row["95% hi"].iloc[0]) == pytest.approx(sim.squad_value.ci95)
+    pick = (
+        (table.Deck == "Ковеноглина · current") & (table.Ruleset == "relaunch") & (table.Seat == "player 1")
+    )
     current = table[pick]
     sim = simulate(SAMPLES["tournament-01"], load_ruleset("relaunch"), player=1, trials=300, seed=5)
-    assert current.value.iloc[0] == pytest.approx(sim.squad_value.mean)
-    diff = frame_with(at, "difference")
-    assert len(diff) == 4 and (diff.lo <= diff.difference).all()
+    assert current.Value.iloc[0] == pytest.approx(sim.squad_value.mean)
+    diff = frame_with(at, "Difference")
+    assert len(diff) == 4 and (diff["95% lo"] <= diff.Difference).all()
     titles = chart_titles(at)
     assert any(t.startswith("Expected squad value (95% CI; 300 deals per bar, seed 5") for t in titles)
     assert any(t.startswith("Current deck: distinct elements") for t in titles)

@@ -11,18 +11,19 @@ DB = load_cards()
 
 def test_filters_narrow_the_table():
     at = open_app("cards")
-    assert at.caption[0].value == f"{len(DB)} of {len(DB)} printings match."
+    assert f"{len(DB):,} of {len(DB):,} printings match." in texts(at.caption)
     at.text_input(key="cards_text").input("гуль").run()
-    table = frame_with(at, "keywords")
-    assert len(table) > 0 and all("гуль" in n.lower() for n in table.name)
-    assert at.caption[0].value.startswith(f"{len(table)} of {len(DB)}")
+    table = frame_with(at, "Keywords")
+    assert len(table) > 0 and all("гуль" in n.lower() for n in table.Card)
+    assert f"{len(table)} of {len(DB):,} printings match." in texts(at.caption)
     at.text_input(key="cards_text").input("").run()
     at.multiselect(key="cards_types").select("flyer").run()
     at.multiselect(key="cards_elements").select("steppes").run()
     at.radio(key="cards_elite").set_value("elite").run()
-    table = frame_with(at, "keywords")
+    table = frame_with(at, "Keywords")
     expected = [c for c in DB if c.is_flyer and "steppes" in c.elements and c.elite]
-    assert sorted(table.code) == sorted(c.code for c in expected)
+    assert sorted(table["Set/No."]) == sorted(c.code for c in expected)
+    assert set(table.Type) == {"Flying creature"} and set(table.Kind) == {"elite"}
 
 
 def test_no_match_says_so():
@@ -36,20 +37,22 @@ def test_details_and_add_to_deck():
     card = next(c for c in DB if c.name == "Гуль" and DB.default_printing(c) is c)
     at.text_input(key="cards_text").input("гуль").run()
     at.selectbox(key="cards_pick").set_value(card.id).run()
-    details = frame_with(at, "fact").set_index("fact")["value"]
-    assert details["Name"] == card.name
+    details = frame_with(at, "Fact").set_index("Fact")["Value"]
+    assert details["Set / number"] == f"{card.set_name} ({card.code})"
     assert details["Strike (weak-medium-strong)"] == "-".join(map(str, card.strike))
     assert details["Life"] == str(card.life)
+    assert details["Banned in tournaments (ban list of March 2026)"] == ("yes" if card.banned else "no")
     before = at.session_state["deck"].size
     at.number_input(key="cards_add_n").set_value(2).run()
     at.button(key="cards_add").click().run()
-    added = [s for s in texts(at.success) if f"Added 2 × {card.name}" in s]
+    added = [s for s in texts(at.success) if f"Added 2 copies of '{card.name}'" in s]
     assert added and f"now has {before + 2} cards" in added[0]
     deck = at.session_state["deck"]
     assert deck.counts_by_name()[card.key] == 2
     at.switch_page("pages/deck.py").run()
     assert metric(at, "Cards") == str(before + 2)
-    assert any(r.name == card.name and r.count == 2 for r in frame_with(at, "strike").itertuples())
+    table = frame_with(at, "Strike")
+    assert ((table.Card == card.name) & (table.Copies == 2)).any()
     at.switch_page("pages/cards.py").run()
     at.text_input(key="cards_text").input("гуль").run()
     at.selectbox(key="cards_pick").set_value(card.id).run()
@@ -61,7 +64,23 @@ def test_details_and_add_to_deck():
 def test_keyword_filter_and_keyword_table():
     at = open_app("cards")
     at.multiselect(key="cards_keywords").select("armor").run()
-    table = frame_with(at, "keywords")
+    table = frame_with(at, "Keywords")
     assert len(table) == sum(1 for c in DB if c.has("armor"))
-    keywords = frame_with(at, "meaning")
-    assert "armor" in set(keywords.keyword)
+    assert all("Armor" in k for k in table.Keywords)
+    keywords = frame_with(at, "Meaning")
+    assert "Armor" in set(keywords.Keyword)
+
+
+def test_cards_page_in_russian_names_keywords_and_elements():
+    at = open_app("cards", lang=None)
+    at.multiselect(key="cards_keywords").select("exp_attack").run()
+    table = frame_with(at, "Особенности")
+    assert all("Опыт в атаке" in k for k in table["Особенности"])
+    assert set(table["Стихии"].str.split(", ").explode()) <= {
+        "Степи",
+        "Горы",
+        "Леса",
+        "Болота",
+        "Тьма",
+        "Нейтралы",
+    }

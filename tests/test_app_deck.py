@@ -1,4 +1,5 @@
-"""Deck page (AppTest): loading from samples, pasted text and uploads; legality; summary; downloads."""
+"""Deck page (AppTest): loading from samples, pasted text, codes and uploads; legality and the banner;
+editing copy by copy; the deck kept in the URL; summary; downloads."""
 
 from __future__ import annotations
 
@@ -13,13 +14,17 @@ from app_helpers import (
     texts,
     trace_values,
 )
+from streamlit.testing.v1 import AppTest
 
 from analysis.cards import load_cards
 from analysis.deck_summary import cost_curve
-from analysis.decks import format_deck, read_deck, sample_deck_paths
+from analysis.decks import format_deck, format_nxt, read_deck, sample_deck_paths
+from analysis.legality import check_deck
+from analysis.rules import load_ruleset
 
 DB = load_cards()
 SAMPLES = {p.stem: read_deck(p, DB) for p in sample_deck_paths()}
+RELAUNCH = load_ruleset("relaunch")
 
 
 @pytest.fixture(scope="module")
@@ -33,14 +38,31 @@ def test_first_open_shows_the_sample_deck_with_every_chart(first_open):
     assert metric(at, "Cards") == str(deck.size)
     assert metric(at, "Distinct names") == str(len(deck.counts_by_name()))
     assert any(deck.title in s.value for s in at.subheader)
-    assert any("LEGAL under **relaunch** / **constructed**" in s for s in texts(at.success))
+    info = len(check_deck(deck, RELAUNCH).info)
+    assert any(
+        f"LEGAL under **relaunch** / **constructed** (0 warnings, {info} notes)" in s
+        for s in texts(at.success)
+    )
     titles = chart_titles(at)
     for wanted in ("Cost curve", "Elite / ordinary copies", "Elements", "Card types", "Unique cards"):
         assert any(t.startswith(wanted) for t in titles), (wanted, titles)
     assert [b.label for b in at.get("download_button")] == [
-        "Download ProBerserk text", "Download berserk-nxt .brsd", "Download JSON",
-        "Download berserk-nxt code"]
+        "Download .txt",
+        "Download .brsd",
+        "Download .json",
+        "Download .nxt",
+    ]
+    assert at.get("download_button")[3].proto.help == "Format: berserk-nxt deck code (.nxt)"
     assert "tournament-01" in at.sidebar.caption[0].value
+    assert not at.warning  # a legal deck: no banner
+
+
+def test_unique_copies_are_information_in_the_table(first_open):
+    table = frame_with(first_open, "Findings")
+    notes = table[table.Status.str.contains("note")]
+    unique = {i.card for i in check_deck(SAMPLES["tournament-01"], RELAUNCH).info}
+    assert set(notes.Card) == unique
+    assert all("one can be in a squad; the others raise the odds of drawing it" in f for f in notes.Findings)
 
 
 def test_cost_curve_chart_shows_the_deck_curve(first_open):
@@ -65,13 +87,17 @@ def test_picking_a_sample_loads_it_everywhere():
     assert at.session_state["deck"].title == deck.title
 
 
-def test_pasted_list_with_unknown_card_is_reported_with_suggestions():
+def test_failed_paste_shows_its_error_in_place_of_the_report():
     at = open_app()
     at.text_area(key="paste_text").input("# Test\n3 Смотрящий в ночь\n2 Инзелла\n").run()
     at.button(key="load_paste").click().run()
     errors = texts(at.error)
     assert any("could not be read" in e and "line 3" in e and "'Инзела'" in e for e in errors), errors
-    assert metric(at, "Cards") == str(SAMPLES["tournament-01"].size)  # the deck did not change
+    assert not at.metric and not at.dataframe  # not the previous deck's report under the error
+    assert any("still 'Ковеноглина'" in i for i in texts(at.info))
+    assert at.session_state["deck"] == SAMPLES["tournament-01"]  # the deck did not change
+    at.button(key="show_current").click().run()
+    assert metric(at, "Cards") == str(SAMPLES["tournament-01"].size)
 
 
 def test_pasted_list_loads_and_is_checked():
@@ -80,10 +106,23 @@ def test_pasted_list_loads_and_is_checked():
     at.button(key="load_paste").click().run()
     assert metric(at, "Cards") == "5"
     assert any("NOT LEGAL" in e for e in texts(at.error))
-    assert any("deck_size" in w and "25 short" in w for w in texts(at.error))
+    assert any(
+        "Whole deck: the deck has 5 cards; constructed needs at least 30 (25 short)" in e
+        for e in texts(at.error)
+    )
+    assert any("is not legal under relaunch" in w for w in texts(at.warning))  # the banner
 
 
-@pytest.mark.parametrize("fmt", ["txt", "brsd", "json"])
+def test_pasted_deck_code_loads():
+    at = open_app()
+    code = format_nxt(SAMPLES["tournament-04"]).strip()
+    at.text_area(key="paste_text").input(code).run()
+    at.button(key="load_paste").click().run()
+    assert metric(at, "Cards") == str(SAMPLES["tournament-04"].size)
+    assert at.session_state["deck"].entries == SAMPLES["tournament-04"].entries
+
+
+@pytest.mark.parametrize("fmt", ["txt", "brsd", "json", "nxt"])
 def test_upload_in_every_format(fmt):
     deck = SAMPLES["tournament-05"]
     at = open_app()
@@ -114,21 +153,76 @@ def test_bad_uploads_are_reported(data, message):
     at = open_app()
     at.file_uploader(key="deck_upload").set_value(("bad.txt", data, "text/plain")).run()
     assert any("bad.txt could not be read" in e and message in e for e in texts(at.error)), texts(at.error)
-    assert metric(at, "Cards") == str(SAMPLES["tournament-01"].size)
+    assert at.session_state["deck"] == SAMPLES["tournament-01"]
 
 
-def test_banlist_ruleset_marks_the_banned_card():
+def test_default_ruleset_marks_the_banned_card_and_every_page_shows_a_banner():
     at = open_app()
     at.selectbox(key="sample_pick").set_value("tournament-03")
     at.button(key="load_sample").click().run()
-    set_sidebar(at, rules_name="relaunch-banlist")
-    assert any("NOT LEGAL under **relaunch-banlist**" in e for e in texts(at.error))
-    table = frame_with(at, "findings")
-    banned = table[table.status.str.contains("problem")]
-    assert list(banned.name) == ["Илинси"]
-    assert "banned" in banned.findings.iloc[0]
-    full = [m for m in texts(at.markdown) if "**Илинси**" in m]
-    assert full and "problem" in full[0] and "banned in tournaments" in full[0]
+    assert any("NOT LEGAL under **relaunch**" in e for e in texts(at.error))
+    table = frame_with(at, "Findings")
+    banned = table[table.Status.str.contains("problem")]
+    assert list(banned.Card) == ["Илинси"]
+    assert "tournament ban list (March 2026)" in banned.Findings.iloc[0]
+    assert "remove 2 copies" in banned.Findings.iloc[0]
+    for page in ("cards", "deals", "recruit", "combat", "budgets", "matchup"):
+        at.switch_page(f"pages/{page}.py").run()
+        assert any(
+            "Deck 'Ковен' is not legal under relaunch" in w and "Илинси" in w for w in texts(at.warning)
+        ), page
+    set_sidebar(at, rules_name="relaunch-casual")
+    assert not [w for w in texts(at.warning) if "is not legal" in w]
+
+
+def test_deck_page_names_the_samples_the_ruleset_bans(first_open):
+    note = next(c for c in texts(first_open.caption) if "hold cards banned since" in c)
+    banned = sorted(stem for stem, deck in SAMPLES.items() if not check_deck(deck, RELAUNCH).legal)
+    assert note.startswith(f"The samples are older tournament lists. {len(banned)} of them")
+    assert all(stem in note for stem in banned)
+
+
+def test_plus_and_minus_edit_the_deck_within_the_copy_limit():
+    at = open_app()
+    deck = SAMPLES["tournament-01"]
+    full = next(e for e in deck.entries if e.count == 3)
+    at.button(key=f"plus_{full.card.id}").click().run()
+    assert any(f"'{full.card.name}': already 3, the most constructed allows." in w for w in texts(at.warning))
+    assert metric(at, "Cards") == str(deck.size)
+    at.button(key=f"minus_{full.card.id}").click().run()
+    assert metric(at, "Cards") == str(deck.size - 1)
+    assert any(f"Removed a copy of '{full.card.name}': 2 copies left." in s for s in texts(at.success))
+    at.button(key=f"plus_{full.card.id}").click().run()
+    assert metric(at, "Cards") == str(deck.size)
+    single = next(e for e in deck.entries if e.count == 1)
+    at.button(key=f"minus_{single.card.id}").click().run()
+    assert all(b.key != f"minus_{single.card.id}" for b in at.button)  # the card is gone
+    assert "edited by hand" in at.sidebar.caption[0].value
+
+
+def test_the_deck_survives_a_reload_through_the_url():
+    at = open_app()
+    single = next(e for e in SAMPLES["tournament-01"].entries if e.count == 1)
+    at.button(key=f"minus_{single.card.id}").click().run()
+    edited = at.session_state["deck"]
+    code, title = at.query_params["deck"], at.query_params["title"]
+    assert code == format_nxt(edited).strip().lstrip("#") and title == edited.title
+    reloaded = AppTest.from_file(at._script_path, default_timeout=120)  # a new session, same URL
+    reloaded.query_params.update({"deck": code, "title": title, "lang": "en"})
+    reloaded.run()
+    assert reloaded.session_state["deck"].entries == edited.entries
+    assert reloaded.session_state["deck"].title == edited.title
+    assert "opened from a link" in reloaded.sidebar.caption[0].value
+
+
+def test_a_broken_code_in_the_url_is_reported_and_a_sample_opens():
+    at = AppTest.from_file(open_app.__globals__["MAIN"], default_timeout=120)
+    at.query_params.update({"deck": "YA", "lang": "en"})
+    at.run()
+    assert any(
+        "The deck in the link could not be read" in e and "multiple of 3" in e for e in texts(at.error)
+    )
+    assert at.session_state["deck"] == SAMPLES["tournament-01"]
 
 
 def test_format_follows_the_ruleset():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from app_helpers import chart_titles, frame_with, metric, open_app, texts
+from app_helpers import chart_titles, frame_with, metric, open_app, plotly_specs, texts
 
 from analysis.cards import load_cards
 from analysis.decks import read_deck, sample_deck_paths
@@ -12,7 +12,7 @@ from analysis.rules import load_ruleset
 
 DB = load_cards()
 SAMPLES = {p.stem: read_deck(p, DB) for p in sample_deck_paths()}
-SUBMIT = "FormSubmitter:matchup_form-Run matchups"
+SUBMIT = "matchup_run"
 
 
 def test_matrix_and_pair_details():
@@ -24,31 +24,68 @@ def test_matrix_and_pair_details():
     at.button(key=SUBMIT).click().run()
     assert not at.exception, at.exception
     decks = [SAMPLES["tournament-01"], SAMPLES["tournament-02"], SAMPLES["tournament-03"]]
-    names = ["current deck", "tournament-02", "tournament-03"]
+    names = ["Ковеноглина · current", "Инкорн", "Ковен"]  # deck names, not file names
     settings = MatchupSettings(load_ruleset("relaunch"), mulligan="never", estimate_trials=300)
     expected = matchup_matrix(decks, settings, games=30, seed=4, labels=names, executor="serial")
-    table = frame_with(at, "win_ci95_lo")
+    table = frame_with(at, "Opponent")
     assert len(table) == 6  # ordered pairs of three decks
     want = expected.frame()
     for row in table.itertuples():
-        other = want[(want.deck == row.deck) & (want.opponent == row.opponent)].iloc[0]
-        assert (row.wins, row.losses, row.draws) == (other.wins, other.losses, other.draws)
+        other = want[(want.deck == row.Deck) & (want.opponent == row.Opponent)].iloc[0]
+        assert (row.Wins, row.Losses, row.Draws) == (other.wins, other.losses, other.draws)
     titles = chart_titles(at)
     assert (
         titles[0].startswith("Matchup matrix: score of the row deck")
         and "30 games per pair, seed 4" in titles[0]
     )
-    pair = expected.pair("current deck", "tournament-02")
-    assert metric(at, "current deck wins") == f"{pair.a_wins / pair.games:.1%}"
-    seats = frame_with(at, "draw_rate")
-    assert list(seats.n) == [30, 15, 15] and seats.wins.iloc[0] == pair.a_wins
-    assert (seats.win_lo <= seats.win_rate).all() and (seats.win_rate <= seats.win_hi).all()
-    at.selectbox(key="matchup_a").set_value("tournament-03").run()
-    at.selectbox(key="matchup_b").set_value("tournament-02").run()
-    pair = expected.pair("tournament-03", "tournament-02")
-    assert metric(at, "tournament-03 wins") == f"{pair.a_wins / pair.games:.1%}"
-    assert len(at.get("plotly_chart")) == 3  # matrix, seats, the board of the first game
-    assert any("turn" in c.value or "result" in c.value for c in at.code)
+    pair = expected.pair(names[0], "Инкорн")
+    assert f"{names[0]} against Инкорн: 30 games" in texts(at.subheader)
+    assert metric(at, "Wins, all games") == f"{pair.a_wins / pair.games:.1%}"
+    first, second = pair.by_seat["a_first"], pair.by_seat["b_first"]
+    assert metric(at, "Wins moving first") == f"{first.a_wins / first.games:.1%}"  # beside the odds
+    assert metric(at, "Wins moving second") == f"{second.a_wins / second.games:.1%}"
+    seats = frame_with(at, "Draw rate")
+    assert list(seats.Games) == [30, 15, 15] and seats.Wins.iloc[0] == pair.a_wins
+    assert list(seats["Which games"]) == ["all games", f"{names[0]} moves first", "Инкорн moves first"]
+    lo, rate, hi = (seats[c].astype(float) for c in ("wins 95% lo", "Win rate", "wins 95% hi"))
+    assert (lo <= rate).all() and (rate <= hi).all()
+    bars = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"] == "Win rate by seat (95% CI)")
+    assert bars["data"][0]["textposition"] == "outside"  # readable numbers on the seat bars
+    assert bars["data"][0]["text"] == [f"{p:.1%}" for p in rate]
+    at.selectbox(key="matchup_a").set_value("Ковен").run()
+    at.selectbox(key="matchup_b").set_value("Инкорн").run()
+    pair = expected.pair("Ковен", "Инкорн")
+    assert metric(at, "Wins, all games") == f"{pair.a_wins / pair.games:.1%}"
+    assert len(at.get("plotly_chart")) == 2  # the matrix and the seats; the board is a table of cards
+    log = at.code[0].value
+    assert log.startswith("Turn 1: Ковен moves") and " strikes " in log and ("dice " in log or "die " in log)
+
+
+def test_the_board_shows_card_names_with_life_and_the_turn_log():
+    from analysis.battle.record import replay
+    from analysis.matchup import first_game_record
+    from analysis.matchup_summary import battle_log, board_units
+
+    at = open_app("matchup")
+    at.multiselect(key="matchup_samples").set_value(["tournament-02"])
+    at.number_input(key="matchup_games").set_value(10)
+    at.button(key=SUBMIT).click().run()
+    at.select_slider(key="matchup_step").set_value(2).run()
+    settings = MatchupSettings(load_ruleset("relaunch"), mulligan="never", estimate_trials=300)
+    result = matchup_matrix(
+        [SAMPLES["tournament-01"], SAMPLES["tournament-02"]], settings, games=10, seed=1, executor="serial"
+    ).pair(0, 1)
+    events = first_game_record(SAMPLES["tournament-01"], SAMPLES["tournament-02"], settings, seed=result.seed)
+    rep = replay(events, DB)
+    board = board_units(rep, rep.turn_frames()[2])
+    html = next(m for m in texts(at.markdown) if m.startswith("<table"))
+    for unit in board[board.zone == "board"].itertuples():
+        assert unit.name in html and f"♥ {unit.life_left}/{unit.life}" in html
+    turn = next(m for m in texts(at.markdown) if m.startswith("- Turn 2: Инкорн moves"))
+    strikes = battle_log(events)
+    strikes = strikes[(strikes.kind == "strike") & (strikes.turn == 2)]
+    assert turn.count(" strikes ") == len(strikes)
+    assert any("What the battle models" in e.label for e in at.expander)
 
 
 def test_precomputed_sample_field_shows_before_a_run(tmp_path):

@@ -26,9 +26,24 @@ def test_random_deal_gives_the_optimal_squad_and_budget():
     spec = plotly_specs(at)[0]
     used = next(t for t in spec["data"] if t["name"] == "used")
     assert trace_values(used, "x") == list(budget.used)
-    alternatives = frame_with(at, "gap")
-    assert len(alternatives) == 1 + len(rec.alternatives) and alternatives.value.iloc[0] == rec.value
-    assert (alternatives.value <= rec.value).all()
+    alternatives = frame_with(at, "Gap")
+    values = alternatives.Value.astype(float)
+    assert len(alternatives) == 1 + len(rec.alternatives) and values.iloc[0] == rec.value
+    assert (values <= rec.value).all()
+
+
+def test_the_squad_shows_each_cards_value_and_the_objective_its_unit():
+    at = open_app("recruit")
+    rec = recruit(random_deal(DECK, 15, 1), load_ruleset("relaunch"))
+    squad = frame_with(at, "Value")
+    assert sorted(squad.Card) == sorted(c.name for c in rec.squad)
+    assert squad.Value.sum() == rec.value  # crystals: each card's value is its cost
+    assert all(v == c for v, c in zip(squad.Value, squad.Cost, strict=True))
+    box = texts(at.info)[0]
+    assert "**What it measures:** how many crystals" in box and "**Unit:** crystals" in box
+    at.selectbox(key="recruit_objective").set_value("rating").run()
+    box = texts(at.info)[0]
+    assert "exact chance (0 to 1) to win a duel" in box and "expected duel wins" in box
 
 
 def test_seat_mulligans_and_seed_change_the_answer():
@@ -46,14 +61,14 @@ def test_realms_deal_shrinks_with_mulligans():
     at = open_app("recruit")
     set_sidebar(at, rules_name="realms")
     at.number_input(key="recruit_mulligans").set_value(3).run()
-    assert any("the deal has 12 cards after 3" in c for c in texts(at.caption))
+    assert any("12 cards dealt with seed 1" in c and "after 3 mulligans" in c for c in texts(at.caption))
     rec = recruit(random_deal(DECK, 12, 1), load_ruleset("realms"), player=1, mulligans=3)
     assert metric(at, "Squad value") == f"{rec.value:g}"
 
 
 def test_chosen_cards_and_weights():
     at = open_app("recruit")
-    at.radio(key="recruit_source").set_value("chosen cards").run()
+    at.radio(key="recruit_source").set_value("chosen").run()
     assert any("Pick the cards" in i for i in texts(at.info))
     choices = copy_choices(DECK)
     picked = [label for label, _ in choices[::2]][:15]
@@ -81,3 +96,20 @@ def test_rating_objective_uses_duel_ratings():
     rec = recruit(random_deal(DECK, 15, 1), rules, objective="rating", ratings=ratings, top=3)
     assert metric(at, "Squad value") == f"{rec.value:g}"
     assert all(0 <= r <= 1 for r in ratings.values())
+
+
+def test_kept_choices_of_another_deck_are_dropped():
+    """Weights and a hand-picked deal are kept across pages, and dropped for cards a new deck lacks."""
+    at = open_app("recruit")
+    at.selectbox(key="recruit_objective").set_value("weights").run()
+    name = DECK.entries[0].card.name
+    at.multiselect(key="recruit_avoid").set_value([name]).run()
+    at.switch_page("pages/deck.py").run()
+    at.switch_page("pages/recruit.py").run()
+    assert at.multiselect(key="recruit_avoid").value == [name]
+    at.switch_page("pages/deck.py").run()
+    at.selectbox(key="sample_pick").set_value("tournament-04")
+    at.button(key="load_sample").click().run()
+    at.switch_page("pages/recruit.py").run()
+    assert not at.exception
+    assert at.multiselect(key="recruit_avoid").value == []

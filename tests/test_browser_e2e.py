@@ -1,7 +1,11 @@
 """End to end in a real browser: ``streamlit run app/main.py`` driven by Playwright and Debian's chromium.
 
-Loads a sample deck, runs a deal simulation, checks the chart and the numbers, and saves a
-screenshot of every page to ``reports/screenshots/``. Skipped (with the reason) only when
+In the Russian interface (the default), as a player would: loads a sample deck, edits it, runs a
+deal simulation twice (the second run comes from the cache), checks the chart and the numbers,
+visits every page and takes a screenshot of each; then the English interface through ``?lang=en``.
+Screenshots go to a temporary folder, or to ``reports/screenshots/`` when ``BERSERK_SCREENSHOTS=1``
+(that is how the committed ones are made), so running the tests changes no tracked file. Every
+label is taken from the message catalog, not typed here. Skipped (with the reason) only when
 chromium is not installed: ``apt-get install -y chromium``.
 """
 
@@ -20,14 +24,21 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = ROOT / "reports" / "screenshots"
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 TIMEOUT_MS = 120_000
 
+sys.path.insert(0, str(ROOT / "app"))
+from i18n import catalog  # noqa: E402
+
+RU = catalog("ru")
+EN = catalog("en")
+
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(),
-                       reason="chromium is not installed at /usr/bin/chromium (apt-get install -y chromium)"),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="chromium is not installed at /usr/bin/chromium (apt-get install -y chromium)",
+    ),
 ]
 
 
@@ -43,10 +54,27 @@ def server(tmp_path_factory):
     port = _free_port()
     log = open(tmp_path_factory.mktemp("streamlit") / "streamlit.log", "w")  # noqa: SIM115
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app/main.py", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true",
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=os.environ | {"PYTHONUNBUFFERED": "1"},
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app/main.py",
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--server.headless",
+            "true",
+            "--browser.gatherUsageStats",
+            "false",
+            "--server.fileWatcherType",
+            "none",
+        ],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=os.environ | {"PYTHONUNBUFFERED": "1"},
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
@@ -93,17 +121,26 @@ def settle(page) -> None:
     page.wait_for_function(
         "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
         " && !document.querySelector('[data-testid=\"stSkeleton\"]')",
-        timeout=TIMEOUT_MS)
+        timeout=TIMEOUT_MS,
+    )
     page.wait_for_timeout(800)
 
 
-def screenshot(page, name: str) -> Path:
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    """Where screenshots go: ``reports/screenshots/`` only when asked (``BERSERK_SCREENSHOTS=1``)."""
+    if os.environ.get("BERSERK_SCREENSHOTS") == "1":
+        return ROOT / "reports" / "screenshots"
+    return tmp_path_factory.mktemp("screenshots")
+
+
+def screenshot(page, shots: Path, name: str) -> Path:
     """A screenshot of the whole page: the viewport is stretched to the page's height first."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    shots.mkdir(parents=True, exist_ok=True)
     height = page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
-    page.set_viewport_size({"width": 1400, "height": max(1000, min(int(height), 7000))})
+    page.set_viewport_size({"width": 1400, "height": max(1000, min(int(height), 9000))})
     page.wait_for_timeout(1500)
-    path = SHOTS / f"{name}.png"
+    path = shots / f"{name}.png"
     page.screenshot(path=str(path))
     page.set_viewport_size({"width": 1400, "height": 1000})
     return path
@@ -122,68 +159,119 @@ def choose(page, label: str, option: str) -> None:
     page.get_by_role("option", name=option).click()
 
 
-def test_deck_then_deals_then_every_page(page):
+def no_exception(page) -> None:
+    assert page.locator("[data-testid='stException']").count() == 0, page.locator(
+        "[data-testid='stException']"
+    ).first.inner_text()
+
+
+def grouped(n: int) -> str:
+    """A number as the Russian interface writes it (narrow no-break space between thousands)."""
+    return f"{n:,}".replace(",", "\u202f")
+
+
+def test_russian_interface_every_page(page, shots):
     settle(page)
     main = page.locator("[data-testid='stMain']")
-    # First open: the sample deck is there, with the menu and the shared-deck sidebar.
     sidebar = page.locator("[data-testid='stSidebar']")
+    # First open: Russian, the sample deck, the menu, no Deploy button.
+    page.get_by_role("heading", name=RU["page.deck"], level=1).wait_for()
     assert "Ковеноглина" in sidebar.inner_text()
+    assert page.get_by_text("Deploy", exact=True).count() == 0
     # Load another sample deck.
-    choose(page, "Sample deck", "tournament-08 — Морраг Флай (30 cards)")
-    main.get_by_role("button", name="Load sample").click()
-    page.get_by_text("Loaded sample tournament-08").wait_for()
+    choose(page, RU["deck.sample"], "tournament-08 — Морраг Флай (30 карт)")
+    main.get_by_role("button", name=RU["deck.load_sample"]).click()
+    page.get_by_text(re.compile("^Загружен образец tournament-08")).wait_for()
     settle(page)
     assert "Морраг Флай" in sidebar.inner_text()
-    assert main.get_by_role("heading", name="Морраг Флай — 30 cards").is_visible()
+    main.get_by_role("heading", name="Морраг Флай — 30 карт").wait_for()
     assert page.locator(".js-plotly-plot").count() >= 5
-    assert "LEGAL under relaunch / constructed" in main.inner_text()
-    screenshot(page, "1-deck")
-
-    go_to(page, "Cards")
-    page.get_by_label("Name contains").fill("морраг")
-    page.get_by_label("Name contains").press("Enter")
-    page.get_by_text(re.compile(r"^\d+ of 1310 printings match\.$")).wait_for()
+    assert "Легальна по правилам relaunch / констрактед" in main.inner_text()
+    assert "deck=" in page.url and "lang=ru" in page.url  # the deck is kept in the address
+    # One copy fewer of the first card, then reload: the edited deck comes back from the URL.
+    main.get_by_role("button", name="−").first.click()
+    page.get_by_text(re.compile("^Убрана копия")).wait_for()
     settle(page)
-    screenshot(page, "2-cards")
-
-    go_to(page, "Deals")
-    page.get_by_label("Deals (N)").fill("1000")
-    page.get_by_label("Deals per stage for the optimal thresholds").fill("400")
-    main.get_by_role("button", name="Run simulation").click()
-    page.get_by_text("Done: 1,000 deals per policy, seed 1.").wait_for()
-    page.get_by_role("heading", name="Mulligan policies side by side").wait_for()
+    page.reload()
     settle(page)
-    text = main.inner_text()
-    value = re.search(r"Expected value \(optimal\)\s*\n\s*(\d+\.\d\d)", text)
-    assert value, text[:2000]
-    assert 20 < float(value.group(1)) < 60  # a squad worth 20–60 crystals: numbers, not a blank
-    assert re.search(r"95% intervals: expected value \d+\.\d{3} – \d+\.\d{3}; 1,000 deals", text)
-    charts = page.locator(".js-plotly-plot")
-    assert charts.count() >= 5
+    page.get_by_role("heading", name="Морраг Флай — 29 карт").wait_for()
+    assert "не легальна" in main.inner_text()  # 29 cards: the banner and the problem
+    main.get_by_role("button", name="+", exact=True).first.click()  # the copy back: legal again
+    page.get_by_text(re.compile("^Добавлена копия")).wait_for()
+    settle(page)
+    page.get_by_role("heading", name="Морраг Флай — 30 карт").wait_for()
+    assert "не легальна" not in main.inner_text()
+    no_exception(page)
+    screenshot(page, shots, "1-deck")
+
+    go_to(page, RU["page.cards"])
+    page.get_by_label(RU["cards.name_contains"]).fill("морраг")
+    page.get_by_label(RU["cards.name_contains"]).press("Enter")
+    page.get_by_text(re.compile(rf"^Подходит \d+ из {grouped(1310)} карт")).wait_for()
+    settle(page)
+    assert (
+        "Опыт в атаке" in main.inner_text() or "Броня" in main.inner_text() or "Существо" in main.inner_text()
+    )
+    screenshot(page, shots, "2-cards")
+
+    go_to(page, RU["page.deals"])
+    page.get_by_role("spinbutton", name=RU["deals.trials"]).fill("1000")
+    page.get_by_role("spinbutton", name=RU["deals.estimate"]).fill("400")
+    for attempt in range(2):  # the second run repeats the first: from the cache, no error
+        main.get_by_role("button", name=RU["deals.run"]).click()
+        page.get_by_text(f"Готово: {grouped(1000)} раздач на политику, зерно 1.").wait_for()
+        page.get_by_role("heading", name=RU["deals.side_by_side"]).wait_for()
+        settle(page)
+        no_exception(page)
+        text = main.inner_text()
+        value = re.search(rf"{re.escape(RU['deals.m_value'])}\s*\n\s*(\d+\.\d\d)", text)
+        assert value, (attempt, text[:2000])
+        assert 20 < float(value.group(1)) < 60  # a squad worth 20–60 crystals: numbers, not a blank
+    assert re.search(r"95% интервал ожидаемой ценности \d+\.\d{3} – \d+\.\d{3}; " + grouped(1000), text)
+    assert page.locator(".js-plotly-plot").count() >= 5
     assert page.locator(".js-plotly-plot .bars path").count() > 0  # bars were drawn
-    screenshot(page, "3-deals")
+    screenshot(page, shots, "3-deals")
 
-    go_to(page, "Recruit")
-    assert "Squad value" in main.inner_text()
-    screenshot(page, "4-recruit")
+    go_to(page, RU["page.recruit"])
+    assert RU["recruit.m_value"] in main.inner_text() and "Что измеряет" in main.inner_text()
+    screenshot(page, shots, "4-recruit")
 
-    go_to(page, "Combat")
-    assert re.search(r"P\(target dies\)\s*\n\s*\d\.\d{3}", main.inner_text())
+    go_to(page, RU["page.combat"])
+    assert re.search(r"P\(цель гибнет\)\s*\n\s*\d\.\d{3}", main.inner_text())
     assert page.locator(".js-plotly-plot .heatmaplayer").count() == 1  # the dice grid
-    screenshot(page, "5-combat")
+    screenshot(page, shots, "5-combat")
 
-    go_to(page, "Budgets")
-    page.get_by_label("Deals per cell").fill("300")
-    main.get_by_role("button", name="Compare budgets").click()
-    page.get_by_text(re.compile(r"Done: \d+ cells × 300 deals")).wait_for()
+    go_to(page, RU["page.budgets"])
+    page.get_by_role("spinbutton", name=RU["budgets.trials"]).fill("300")
+    main.get_by_role("button", name=RU["budgets.run"]).click()
+    page.get_by_text(re.compile(r"^Готово: \d+ клеток × 300 раздач")).wait_for()
     settle(page)
-    screenshot(page, "6-budgets")
+    no_exception(page)
+    screenshot(page, shots, "6-budgets")
 
-    go_to(page, "Matchup")
-    page.get_by_label("Games per pair").fill("40")
-    main.get_by_role("button", name="Run matchups").click()
-    page.get_by_text(re.compile(r"Done: \d+ pairs × 40 games")).wait_for()
-    page.get_by_role("heading", name="One pair in detail").wait_for()
+    go_to(page, RU["page.matchup"])
+    page.get_by_role("spinbutton", name=RU["matchup.games"]).fill("40")
+    main.get_by_role("button", name=RU["matchup.run"]).click()
+    page.get_by_text(re.compile(r"^Готово: \d+ пар × 40 игр")).wait_for()
+    page.get_by_role("heading", name=RU["matchup.pair"]).wait_for()
     settle(page)
-    assert re.search(r"current deck wins\s*\n\s*\d+\.\d%", main.inner_text())
-    screenshot(page, "7-matchup")
+    no_exception(page)
+    text = main.inner_text()
+    assert "Морраг Флай · текущая против" in text
+    for label in ("matchup.m_wins", "matchup.m_first", "matchup.m_second"):
+        assert re.search(re.escape(RU[label]) + r"\s*\n\s*\d+\.\d%", text), label
+    assert "♥" in text  # the board: card names with their life
+    page.get_by_role("slider").last.press("End")  # the last turn of the first game, with its log
+    settle(page)
+    assert " бьёт " in main.inner_text() and "кубик" in main.inner_text()
+    screenshot(page, shots, "7-matchup")
+
+
+def test_english_by_the_url(server, page, shots):
+    page.goto(f"{server}/?lang=en")
+    settle(page)
+    page.get_by_role("heading", name=EN["page.deck"], level=1).wait_for()
+    go_to(page, EN["page.combat"])
+    assert "P(target dies)" in page.locator("[data-testid='stMain']").inner_text()
+    no_exception(page)
+    screenshot(page, shots, "8-combat-english")

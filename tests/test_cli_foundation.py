@@ -28,13 +28,19 @@ def test_check_legal_json(capsys):
     data = json.loads(out)
     assert code == 0 and data["legal"] is True and data["cards"] == 30
     assert data["ruleset"] == "relaunch" and data["format"] == "constructed"
-    assert {w["code"] for w in data["warnings"]} == {"unique_copies"}
+    assert data["warnings"] == [] and {i["code"] for i in data["info"]} == {"unique_copies"}
 
 
-def test_check_illegal_exit_1(capsys):
+def test_check_banned_card_under_the_default_ruleset_exits_1(capsys):
     deck = str(data_dir() / "decks" / "tournament-03.txt")
-    code, out, _ = run(capsys, "check", deck, "--rules", "relaunch-banlist")
-    assert code == 1 and "ILLEGAL" in out and "problem [banned]" in out and "Илинси" in out
+    code, out, _ = run(capsys, "check", deck)
+    assert code == 1 and "ILLEGAL under relaunch" in out and "problem [banned]" in out and "Илинси" in out
+    assert "info [unique_copies]" in out
+    code, out, _ = run(capsys, "check", deck, "--json")
+    data = json.loads(out)
+    assert code == 1 and [p["code"] for p in data["problems"]] == ["banned"]
+    code, out, _ = run(capsys, "check", deck, "--rules", "relaunch-casual")
+    assert code == 0 and "LEGAL under relaunch-casual" in out
 
 
 def test_check_format_option(capsys):

@@ -18,7 +18,7 @@ def test_convert_to_nxt_and_check_it(tmp_path, capsys, db):
         assert code_file.read_text(encoding="utf-8") == format_nxt(deck)
         assert [(c.id, n) for c, n in decode_entries(code_file.read_text(), db)] == \
             [(e.card.id, e.count) for e in deck.entries]
-        assert main(["check", str(code_file), "--json"]) == 0
+        assert main(["check", str(code_file), "--json", "--rules", "relaunch-casual"]) == 0
         report = json.loads(capsys.readouterr().out)
         assert report["legal"] and report["cards"] == deck.size
         # and back to a list: the same cards
@@ -29,7 +29,7 @@ def test_convert_to_nxt_and_check_it(tmp_path, capsys, db):
 def test_check_nxt_under_the_ban_list_and_malformed_codes(tmp_path, capsys):
     banned = tmp_path / "ban.nxt"
     assert main(["convert", str(sample_deck_paths()[2]), str(banned)]) == 0
-    assert main(["check", str(banned), "--rules", "relaunch-banlist"]) == 1
+    assert main(["check", str(banned)]) == 1  # relaunch applies the March 2026 ban list
     assert "ILLEGAL" in capsys.readouterr().out
     bad = tmp_path / "bad.nxt"
     cases = (("#YA\n", "multiple of 3"), ("#YA!\n", "character '!'"), ("#YAB\n#YAB\n", "one deck code"))

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 from analysis.cards import load_cards
 from analysis.deal_summary import (
+    budget_cell,
     budget_comparison,
+    budget_frames,
     card_odds_frame,
     count_odds_frame,
     count_odds_table,
@@ -86,3 +89,13 @@ def test_seat_difference_combines_intervals():
     one, two = values.iloc[0], values.iloc[1]
     assert diff.difference == pytest.approx(two.value - one.value)
     assert diff.hi - diff.difference == pytest.approx(math.hypot(one.hi - one.value, two.hi - two.value))
+
+
+def test_budget_cells_one_by_one_make_the_same_frames():
+    """The dashboard caches one cell at a time; the assembled frames equal one comparison."""
+    decks = {"a": DECKS["tournament-01"], "b": DECKS["tournament-02"]}
+    values, elements = budget_comparison(decks, [RELAUNCH], players=(1, 2), trials=300, seed=3)
+    cells = [budget_cell(n, d, RELAUNCH, p, 300, 3) for n, d in decks.items() for p in (1, 2)]
+    again_values, again_elements = budget_frames(cells)
+    pd.testing.assert_frame_equal(again_values, values)
+    pd.testing.assert_frame_equal(again_elements, elements)

@@ -93,12 +93,14 @@ def test_flyer_summary_against_cap():
 
 def test_legality_findings_sit_against_their_cards():
     deck = DECKS["tournament-03"]
-    report = check_deck(deck, load_ruleset("relaunch-banlist"))
+    report = check_deck(deck, load_ruleset("relaunch"))
     assert not report.legal
     frame = legality_frame(deck, report)
     banned = frame[frame.status == "problem"]
     assert set(banned.name) == {p.card for p in report.problems}
     assert all("banned" in text for text in banned.findings)
+    assert all("banned" in codes.split("|") for codes in banned.codes)
+    assert set(frame[frame.status == "info"].name) == {i.card for i in report.info}
     assert frame.status.iloc[0] == "problem"  # problems are listed first
     short = deck.with_counts([(e.card, 1) for e in deck.entries])
     whole = deck_findings(check_deck(short, RELAUNCH))
@@ -161,3 +163,21 @@ def test_card_details_and_keywords():
 
 def test_sample_decks_are_all_there():
     assert set(sample_decks(DB)) == set(DECKS)
+
+
+def test_plus_and_minus_stay_within_the_copy_limit():
+    from analysis.deck_summary import step_copies
+
+    deck = DECKS["tournament-01"]
+    full = next(e for e in deck.entries if e.count == 3 and not e.card.horde)
+    step = step_copies(deck, full.card, 1, RELAUNCH, "constructed")
+    assert step.refused and step.deck == deck and step.limit == 3
+    step = step_copies(deck, full.card, -1, RELAUNCH, "constructed")
+    assert not step.refused and step.copies == 2 and step.deck.size == deck.size - 1
+    assert step_copies(deck, full.card, 1, RELAUNCH, "draft").copies == 4  # no copy limit in draft
+    single = step_copies(step_copies(step.deck, full.card, -1, RELAUNCH, "constructed").deck,
+                         full.card, -1, RELAUNCH, "constructed")
+    assert single.copies == 0 and all(e.card.id != full.card.id for e in single.deck.entries)
+    assert [e.card.id for e in single.deck.entries] == [e.card.id for e in deck.entries if e is not full]
+    horde = DB.find("Бес")
+    assert step_copies(deck, horde, 1, RELAUNCH, "constructed").limit == 5

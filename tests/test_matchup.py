@@ -18,7 +18,10 @@ from analysis.matchup import (
     deck_matchup,
     first_game_record,
     matchup_matrix,
+    matrix_chunks,
     matrix_figure,
+    matrix_from_chunks,
+    play_matrix_chunk,
     score_table,
     squad_matchup,
 )
@@ -93,6 +96,18 @@ def test_matrix_frame_and_pairs(decks, settings):
     assert m.figure().data[0].type == "heatmap"
     with pytest.raises(BerserkInputError):
         matchup_matrix(decks[:1], settings, games=10)
+
+
+def test_matrix_played_chunk_by_chunk_is_the_same_matrix(decks, settings):
+    """The dashboard plays (and caches) a matrix one chunk at a time: same result as in one call."""
+    games = CHUNK + 30  # two chunks per pair, the second one short
+    whole = matchup_matrix(decks, settings, games=games, seed=4, labels=["x", "y", "z"], executor="serial")
+    chunks = matrix_chunks(len(decks), games, seed=4)
+    assert len(chunks) == 3 * 2 and sum(c.games for c in chunks) == 3 * games
+    rows = [play_matrix_chunk(decks[c.i], decks[c.j], settings, c) for c in chunks]
+    parts = matrix_from_chunks(("x", "y", "z"), settings, chunks, rows, games, 4)
+    pd.testing.assert_frame_equal(parts.frame(), whole.frame())
+    assert {k: r.seed for k, r in parts.pairs.items()} == {k: r.seed for k, r in whole.pairs.items()}
 
 
 def test_cli_matchup_json(capsys):

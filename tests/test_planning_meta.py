@@ -11,6 +11,7 @@ import pytest
 from analysis.cli import main
 from analysis.decks import read_deck, sample_deck_paths
 from analysis.errors import BerserkInputError
+from analysis.legality import check_deck
 from analysis.matchup import MatchupSettings, deck_matchup
 from analysis.paths import data_dir
 from analysis.planning.cache import GameCache, default_cache_dir
@@ -21,7 +22,16 @@ from analysis.planning.meta import expected_scores
 from analysis.planning.stats import Sample, combine, weighted_score
 from analysis.rules import load_ruleset
 
-SAMPLE_FIELD = data_dir() / "fields" / "sample-field.toml"
+
+@pytest.fixture(scope="module")
+def relaunch():
+    """The relaunch rules without the March 2026 ban list: five sample decks predate it, and these
+    tests are about the planner's mechanics (the ban list has its own tests)."""
+    return load_ruleset("relaunch-casual")
+
+
+SAMPLE_FIELD = data_dir() / "fields" / "sample-field-2025.toml"
+CURRENT_FIELD = data_dir() / "fields" / "sample-field.toml"
 
 
 @pytest.fixture(scope="module")
@@ -57,6 +67,15 @@ def test_sample_field_has_the_ten_sample_decks_at_equal_shares(db, relaunch, sam
     assert [d.deck.entries for d in field.decks] == [d.entries for d in samples]
     assert math.isclose(sum(field.shares), 1.0) and len(set(field.shares)) == 1
     assert field.notes == ()
+
+
+def test_current_sample_field_holds_the_sample_decks_legal_under_the_ban_list(db, samples):
+    tournament = load_ruleset("relaunch")  # with the March 2026 ban list
+    legal = [d for d in samples if check_deck(d, tournament).legal]
+    assert 0 < len(legal) < len(samples)  # some samples hold since-banned cards
+    field = read_field(CURRENT_FIELD, db, tournament)
+    assert [d.deck.entries for d in field.decks] == [d.entries for d in legal]
+    assert math.isclose(sum(field.shares), 1.0) and len(set(field.shares)) == 1
 
 
 def test_shares_that_do_not_add_up_are_normalised_with_a_note(tmp_path, db, relaunch):
@@ -107,10 +126,10 @@ def test_field_file_errors(tmp_path, db, relaunch):
 
 
 def test_a_deck_banned_under_the_ruleset_makes_the_field_illegal(tmp_path, db):
-    banlist = load_ruleset("relaunch-banlist")
+    banlist = load_ruleset("relaunch")  # with the March 2026 ban list
     banned = next(p for p in sample_deck_paths() if any(e.card.banned for e in read_deck(p, db).entries))
     path = _write(tmp_path / "f.toml", _field_text([{"path": str(banned), "share": 1}]))
-    with pytest.raises(BerserkInputError, match="not legal under relaunch-banlist.*banned"):
+    with pytest.raises(BerserkInputError, match="not legal under relaunch.*ban list"):
         read_field(path, db, banlist)
 
 
@@ -255,7 +274,8 @@ def test_meta_command_json_and_html(tmp_path, capsys, samples):
     field = _write(tmp_path / "f.toml", _field_text([
         {"path": str(p), "share": s} for p, s in zip(sample_deck_paths()[:3], (2, 1, 1), strict=True)]))
     html = tmp_path / "meta.html"
-    code = main(["meta", str(field), "--deck", str(sample_deck_paths()[4]), "--games", "20", "--seed", "3",
+    code = main(["meta", "--rules", "relaunch-casual",
+                 str(field), "--deck", str(sample_deck_paths()[4]), "--games", "20", "--seed", "3",
                  "--mulligan", "never", "--processes", "1", "--cache", str(tmp_path / "cache"), "--json",
                  "--html", str(html), "--quiet"])
     out = capsys.readouterr()
@@ -277,13 +297,13 @@ def test_meta_command_json_and_html(tmp_path, capsys, samples):
 
 def test_meta_command_errors_exit_2(tmp_path, capsys):
     field = _write(tmp_path / "f.toml", _field_text([{"path": "nowhere.txt", "share": 1}]))
-    assert main(["meta", str(field), "--no-cache"]) == 2
+    assert main(["meta", "--rules", "relaunch-casual", str(field), "--no-cache"]) == 2
     assert "deck 1 (nowhere.txt)" in capsys.readouterr().err
     ok = _write(tmp_path / "g.toml", _field_text([{"path": str(sample_deck_paths()[0]), "share": 1}]))
     small = _write(tmp_path / "small.txt", "3 Гуль\n")
-    assert main(["meta", str(ok), "--deck", str(small), "--no-cache"]) == 2
+    assert main(["meta", "--rules", "relaunch-casual", str(ok), "--deck", str(small), "--no-cache"]) == 2
     assert "small.txt: the deck is not legal" in capsys.readouterr().err
-    assert main(["meta", str(ok), "--cache", str(tmp_path), "--no-cache"]) == 2
+    assert main(["meta", "--rules", "relaunch-casual", str(ok), "--cache", str(tmp_path), "--no-cache"]) == 2
 
 
 def test_equal_field_and_progress(samples, settings, tmp_path):
@@ -303,7 +323,8 @@ def test_equal_field_and_progress(samples, settings, tmp_path):
 def test_meta_text_output(tmp_path, capsys):
     entries = [{"path": str(p), "share": 1} for p in sample_deck_paths()[:3]]
     field = _write(tmp_path / "f.toml", _field_text(entries))
-    assert main(["meta", str(field), "--games", "10", "--mulligan", "never", "--processes", "1",
+    assert main(["meta", "--rules", "relaunch-casual",
+                 str(field), "--games", "10", "--mulligan", "never", "--processes", "1",
                  "--cache", str(tmp_path / "c")]) == 0
     out = capsys.readouterr()
     assert "Best choice:" in out.out and "rank  deck" in out.out and "95 % CI" in out.out

@@ -12,7 +12,22 @@ from analysis.rules import builtin_ruleset_names, load_ruleset
 
 
 def test_builtin_rulesets_exist():
-    assert {"classic", "relaunch", "realms"} <= set(builtin_ruleset_names())
+    assert {"classic", "relaunch", "relaunch-casual", "realms"} <= set(builtin_ruleset_names())
+
+
+def test_relaunch_casual_is_relaunch_without_bans():
+    relaunch, casual = load_ruleset("relaunch"), load_ruleset("relaunch-casual")
+    assert relaunch.bans.use_card_flag and not casual.bans.use_card_flag
+    assert casual.deal == relaunch.deal and casual.crystals == relaunch.crystals
+    assert casual.formats == relaunch.formats and casual.squad == relaunch.squad
+
+
+def test_a_base_may_itself_have_a_base(tmp_path):
+    path = tmp_path / "casual-cup.toml"
+    path.write_text('base = "relaunch-casual"\nname = "casual-cup"\n', encoding="utf-8")
+    rules = load_ruleset(str(path))
+    assert rules.name == "casual-cup" and not rules.bans.use_card_flag
+    assert rules.crystals == load_ruleset("relaunch").crystals
 
 
 @pytest.mark.parametrize(

@@ -67,6 +67,20 @@ def test_alternatives_and_differences():
     assert len(rec.squad) - len(only_best) == len(rec.greedy_squad) - len(only_greedy)
     squad = squad_frame(rec.squad)
     assert len(squad) == len(rec.squad) and squad.cost.sum() == sum(c.cost for c in rec.squad)
+    assert "value" not in squad.columns
+
+
+def test_squad_frame_shows_each_cards_value_summing_to_the_squad_value():
+    from analysis.recruit import card_values
+
+    rules = load_ruleset("relaunch")
+    deal = random_deal(DECKS[2], 15, 5)
+    weights = {deal[0].key: 2.0}
+    rec = recruit(deal, rules, objective="weights", weights=weights)
+    squad = squad_frame(rec.squad, card_values(rec.squad, "weights", weights=weights))
+    assert squad.value.sum() == pytest.approx(rec.value)
+    by_name = dict(zip(squad.name, squad.value, strict=False))
+    assert by_name.get(deal[0].name, 2.0 * deal[0].cost) == 2.0 * deal[0].cost
 
 
 def test_copy_choices_label_every_copy():

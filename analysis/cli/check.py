@@ -21,7 +21,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "check",
         help="check a deck's legality",
-        description="Check a deck against a ruleset. Exit 0 legal, 1 illegal, 2 input error.",
+        description="Check a deck against a ruleset (default relaunch: tournament rules with the ban "
+        "list of March 2026; relaunch-casual has no bans). Prints problems (the deck is illegal), "
+        "warnings and information. Exit 0 legal, 1 illegal, 2 input error.",
     )
     p.add_argument("deck", metavar="DECK", help="deck file (.txt, .brsd, .json or .nxt)")
     add_rules_option(p)
@@ -45,8 +47,7 @@ def run(args: argparse.Namespace) -> int:
             f"{args.deck}: deck {title}({report.cards} cards) is {verdict} "
             f"under {report.ruleset} / {report.format}"
         )
-        for finding in report.problems:
-            print(f"  problem [{finding.code}] {finding.message}")
-        for finding in report.warnings:
-            print(f"  warning [{finding.code}] {finding.message}")
+        for level, findings in report.by_level():
+            for finding in findings:
+                print(f"  {level} [{finding.code}] {finding.message}")
     return 0 if report.legal else 1

@@ -28,8 +28,8 @@ def add_rules_option(parser: argparse.ArgumentParser) -> None:
         "--rules",
         metavar="NAME|PATH",
         default="relaunch",
-        help="built-in ruleset (classic, relaunch, realms, relaunch-banlist) or a .toml file "
-        "(default: relaunch)",
+        help="built-in ruleset (classic, relaunch = tournament rules with the ban list, "
+        "relaunch-casual = no bans, realms) or a .toml file (default: relaunch)",
     )
 
 

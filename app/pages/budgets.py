@@ -5,106 +5,211 @@ from __future__ import annotations
 
 import plotly.express as px
 import streamlit as st
-from ui import current_deck, deck_from_key, deck_key, page_setup, sample_labels, samples, seed_input
+from i18n import t
+from ui import (
+    chart,
+    current_deck,
+    deck_from_key,
+    deck_key,
+    deck_title,
+    multiselect,
+    page_setup,
+    progress_steps,
+    sample_labels,
+    samples,
+    seed_input,
+    table,
+    words_for,
+)
 
-from analysis.deal_summary import budget_comparison, seat_difference
+from analysis.deal_summary import budget_cell, budget_frames, seat_difference
+from analysis.matchup import deck_names
 from analysis.rules import builtin_ruleset_names, load_ruleset
 
 page_setup()
 
 CURRENT = "current deck"
 RULES_COLOURS = {
-    "classic": "#8c6d3f", "relaunch": "#b8322a", "realms": "#3b7dd8", "relaunch-banlist": "#e39b3a"}
-LEGEND = dict(orientation="h", y=1.2, x=1, xanchor="right", title_text="")
+    "classic": "#8c6d3f",
+    "relaunch": "#b8322a",
+    "realms": "#3b7dd8",
+    "relaunch-casual": "#e39b3a",
+}
 
 
-@st.cache_data(show_spinner=False, max_entries=16)
-def compare(deck_jsons: tuple[tuple[str, str], ...], rules_names: tuple[str, ...], players: tuple[int, ...],
-            trials: int, seed: int, policy: str, _progress=None):
-    """The budget table for these decks × rulesets × seats (cached by inputs, not by the bar)."""
-    decks = {name: deck_from_key(text) for name, text in deck_jsons}
-
-    def report(done, total):
-        if _progress is not None:
-            _progress.progress(done / total, text=f"Simulated {done} of {total} deck × ruleset × seat cells")
-
-    return budget_comparison(decks, [load_ruleset(r) for r in rules_names], players, trials, seed, policy,
-                             progress=report)
+@st.cache_data(show_spinner=False, max_entries=512)
+def cell(name: str, deck_json: str, rules_name: str, player: int, trials: int, seed: int, policy: str):
+    """One deck × ruleset × seat cell, cached by its inputs. The page loops over the cells and moves
+    the progress bar between them, outside this function, so a repeated run returns at once."""
+    return budget_cell(name, deck_from_key(deck_json), load_ruleset(rules_name), player, trials, seed, policy)
 
 
 deck = current_deck()
-st.title("Budgets")
-st.caption("What each ruleset and seat is worth to a deck: the expected value (total cost) of the optimal "
-           "squad over many deals, with 95% confidence intervals. Same seed in every cell.")
+st.title(t("page.budgets"))
+st.caption(t("budgets.intro"))
 
 labels = sample_labels()
 with st.form("budgets_form"):
     c1, c2 = st.columns([3, 2])
-    chosen = c1.multiselect("Sample decks to compare with the current deck", list(labels),
-                            default=list(labels)[:4], format_func=labels.get, key="budgets_samples")
-    rulesets = c2.multiselect("Rulesets", builtin_ruleset_names(), default=["classic", "relaunch", "realms"],
-                              key="budgets_rules")
+    chosen = multiselect(
+        c1,
+        t("budgets.samples"),
+        list(labels),
+        default=list(labels)[:4],
+        format_func=labels.get,
+        key="budgets_samples",
+        persist_state="session",
+    )
+    rulesets = multiselect(
+        c2,
+        t("budgets.rulesets"),
+        builtin_ruleset_names(),
+        default=["classic", "relaunch", "realms"],
+        key="budgets_rules",
+        persist_state="session",
+    )
     c3, c4, c5, c6 = st.columns(4)
-    seats = c3.multiselect("Seats", [1, 2], default=[1, 2], format_func=lambda p: f"player {p}",
-                           key="budgets_seats")
-    trials = int(c4.number_input("Deals per cell", min_value=100, max_value=50_000, value=1_000, step=500,
-                                 key="budgets_trials"))
-    with c5:
-        seed = seed_input("budgets_seed", 1)
-    policy = c6.selectbox("Mulligan policy", ["never", "optimal"], key="budgets_policy")
-    run = st.form_submit_button("Compare budgets", type="primary")
+    seats = multiselect(
+        c3,
+        t("budgets.seats"),
+        [1, 2],
+        default=[1, 2],
+        format_func=words_for([1, 2], lambda p: t(f"common.player{p}")),
+        key="budgets_seats",
+        persist_state="session",
+    )
+    trials = int(
+        c4.number_input(
+            t("budgets.trials"),
+            min_value=100,
+            max_value=50_000,
+            value=1_000,
+            step=500,
+            key="budgets_trials",
+            persist_state="session",
+        )
+    )
+    seed = seed_input("budgets_seed", 1, c5)
+    policy = c6.selectbox(
+        t("budgets.policy"),
+        ["never", "optimal"],
+        key="budgets_policy",
+        format_func=words_for(["never", "optimal"], lambda p: t(f"policy.{p}", value="")),
+        persist_state="session",
+    )
+    run = st.form_submit_button(t("budgets.run"), type="primary", key="budgets_run")
 
 if run:
     if not rulesets or not seats:
-        st.error("Pick at least one ruleset and one seat.")
+        st.error(t("budgets.pick_one"))
         st.stop()
     decks = ((CURRENT, deck_key(deck)),) + tuple((s, deck_key(samples()[s])) for s in chosen)
-    bar = st.progress(0.0, text="Starting…")
-    result = compare(decks, tuple(rulesets), tuple(sorted(seats)), trials, seed, policy, _progress=bar)
-    bar.progress(1.0, text=f"Done: {len(result[0])} cells × {trials:,} deals, seed {seed}.")
-    st.session_state["budgets_result"] = (deck_key(deck), result, trials, seed, policy)
+    keys = [(name, text, r, p) for name, text in decks for r in rulesets for p in sorted(seats)]
+    bar = st.progress(0.0, text=t("common.starting"))
+    cells = []
+    for i, (name, text, r, p) in enumerate(keys):
+        progress_steps(bar, i, len(keys), t("budgets.progress", i=i + 1, total=len(keys)))
+        cells.append(cell(name, text, r, p, trials, seed, policy))
+    progress_steps(bar, 1, 1, t("budgets.done", cells=len(keys), trials=trials, seed=seed))
+    st.session_state["budgets_result"] = (deck_key(deck), budget_frames(cells), trials, seed, policy)
 
 stored = st.session_state.get("budgets_result")
 if stored is None:
-    st.info("Choose decks, rulesets and seats, then press **Compare budgets**.")
+    st.info(t("budgets.press_run"))
     st.stop()
 if stored[0] != deck_key(deck):
-    st.warning("The current deck changed since this comparison; press **Compare budgets** to update it.")
+    st.warning(t("budgets.deck_changed"))
 _, (values, elements), trials, seed, policy = stored
 
-values = values.assign(seat=values.seat.map(lambda p: f"player {p}"),
-                       err_plus=values.hi - values.value, err_minus=values.value - values.lo)
-fig = px.bar(values, x="deck", y="value", color="ruleset", facet_col="seat", barmode="group",
-             error_y="err_plus", error_y_minus="err_minus", color_discrete_map=RULES_COLOURS,
-             title=f"Expected squad value (95% CI; {trials:,} deals per bar, seed {seed}, policy {policy})",
-             labels={"value": "expected squad value", "deck": ""})
+
+def _display_names(internal: list[str]) -> dict[str, str]:
+    """Internal cell names (``current deck`` or a sample's file stem) → the decks' own names."""
+    decks = [deck if n == CURRENT else samples()[n] for n in internal]
+    titles = [
+        t("budgets.current_title", title=deck_title(deck)) if n == CURRENT else d.title
+        for n, d in zip(internal, decks, strict=True)
+    ]
+    return dict(zip(internal, deck_names(decks, titles), strict=True))
+
+
+display = _display_names(list(dict.fromkeys(values.deck)))
+
+
+def deck_name(name: str) -> str:
+    return display[name]
+
+
+def seat_name(p: int) -> str:
+    return t(f"common.player{p}")
+
+
+shown = values.assign(
+    deck=values.deck.map(deck_name),
+    seat=values.seat.map(seat_name),
+    err_plus=values.hi - values.value,
+    err_minus=values.value - values.lo,
+)
+fig = px.bar(
+    shown,
+    x="deck",
+    y="value",
+    color="ruleset",
+    facet_col="seat",
+    barmode="group",
+    error_y="err_plus",
+    error_y_minus="err_minus",
+    color_discrete_map=RULES_COLOURS,
+    title=t("budgets.chart_value", trials=trials, seed=seed, policy=t(f"policy.{policy}", value="")),
+    labels={
+        "value": t("axis.expected_squad_value"),
+        "deck": "",
+        "ruleset": t("col.ruleset"),
+        "seat": t("col.seat"),
+    },
+)
 low = float(values.lo.min())
 fig.update_yaxes(range=[max(0.0, low - 3), float(values.hi.max()) + 1])
-fig.update_layout(height=440, margin=dict(t=100, b=10), legend=LEGEND)
-fig.for_each_annotation(lambda a: a.update(text=a.text.replace("seat=", "")))
-st.plotly_chart(fig, width="stretch", key="chart_budgets")
+fig.update_layout(height=460)
+fig.for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
+chart(fig, "chart_budgets", legend="bottom")
 
-st.dataframe(values.drop(columns=["err_plus", "err_minus"]), hide_index=True, width="stretch",
-             key="budgets_table",
-             column_config={c: st.column_config.NumberColumn(format="%.3f")
-                            for c in ("value", "lo", "hi", "mulligan_rate")})
+table(
+    shown.drop(columns=["err_plus", "err_minus"]),
+    "budgets_table",
+    formats={c: "%.3f" for c in ("value", "lo", "hi", "mulligan_rate")},
+)
 
-diff = seat_difference(values.assign(seat=values.seat.str.replace("player ", "").astype(int)))
+diff = seat_difference(values)
 if not diff.empty:
-    st.subheader("Second seat minus first seat")
-    st.dataframe(diff, hide_index=True, width="stretch", key="budgets_seat_diff",
-                 column_config={c: st.column_config.NumberColumn(format="%.3f")
-                                for c in ("difference", "lo", "hi")})
-    st.caption("95% interval of the difference: ±√(h₁² + h₂²) from the two cells' half-widths. Both seats "
-               "see the same deals (same seed), so this interval is conservative.")
+    st.subheader(t("budgets.seat_diff"))
+    table(
+        diff.assign(deck=diff.deck.map(deck_name)),
+        "budgets_seat_diff",
+        formats={c: "%.3f" for c in ("difference", "lo", "hi")},
+    )
+    st.caption(t("budgets.seat_diff_caption"))
 
-st.subheader("Elements in the optimal squad")
-mine = elements[elements.deck == CURRENT].assign(seat=lambda f: f.seat.map(lambda p: f"player {p}"))
-fig = px.bar(mine, x="elements", y="p", color="ruleset", facet_col="seat", barmode="group",
-             error_y=mine.hi - mine.p, error_y_minus=mine.p - mine.lo, color_discrete_map=RULES_COLOURS,
-             title="Current deck: distinct elements in the optimal squad (share of games, 95% CI)",
-             labels={"p": "share of games", "elements": "elements"})
-fig.update_layout(height=380, margin=dict(t=100, b=10), legend=LEGEND)
+st.subheader(t("budgets.elements"))
+mine = elements[elements.deck == CURRENT].assign(seat=lambda f: f.seat.map(seat_name))
+fig = px.bar(
+    mine,
+    x="elements",
+    y="p",
+    color="ruleset",
+    facet_col="seat",
+    barmode="group",
+    error_y=mine.hi - mine.p,
+    error_y_minus=mine.p - mine.lo,
+    color_discrete_map=RULES_COLOURS,
+    title=t("budgets.chart_elements"),
+    labels={
+        "p": t("axis.share_of_games"),
+        "elements": t("axis.distinct_elements"),
+        "ruleset": t("col.ruleset"),
+        "seat": t("col.seat"),
+    },
+)
+fig.update_layout(height=400)
 fig.update_xaxes(dtick=1)
-fig.for_each_annotation(lambda a: a.update(text=a.text.replace("seat=", "")))
-st.plotly_chart(fig, width="stretch", key="chart_budget_elements")
+fig.for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
+chart(fig, "chart_budget_elements", legend="bottom")

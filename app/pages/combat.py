@@ -1,12 +1,28 @@
 """Combat page: two creatures (or custom stats), open or closed, modifiers, weakening policy →
-the 6×6 dice grid, the exact outcome distribution, duel odds, and one creature against a deck."""
+the 6×6 dice grid, the exact outcome distribution, duel odds, and one creature against a deck.
+
+Each side's choices (card or custom stats, the creature, modifiers, stats) are kept for the whole
+session (``persist_state``), so a typo in the modifiers or a switch to custom stats and back never
+resets the chosen creature.
+"""
 
 from __future__ import annotations
 
 import plotly.express as px
 import plotly.graph_objects as go
 import streamlit as st
-from ui import card_db, current_deck, current_rules, page_setup
+from i18n import t
+from ui import (
+    card_db,
+    chart,
+    current_deck,
+    current_rules,
+    deck_title,
+    page_setup,
+    show_input_error,
+    table,
+    words_for,
+)
 
 from analysis.combat import (
     WEAKEN_POLICIES,
@@ -35,13 +51,49 @@ OUTCOME_COLOURS = dict(
     zip(OUTCOMES, ("#1a7f37", "#8250df", "#cf222e", "#d4a72c", "#74c476", "#f4a3a3", "#d0d7de"), strict=True)
 )
 
+
+def outcome_name(outcome: str) -> str:
+    return t(f"outcome.{outcome.replace(' ', '_')}")
+
+
+def describe(fighter) -> str:
+    """``Name X-Y-Z, жизни N [Опыт в атаке 1, …]`` in the current language."""
+    mods = [
+        f"{t(f'modifier.{k}')} {getattr(fighter, k)}"
+        for k in (
+            "exp_attack",
+            "exp_defence",
+            "blessing",
+            "curse",
+            "clumsiness",
+            "armor",
+            "regeneration",
+            "roll",
+            "power",
+        )
+        if getattr(fighter, k)
+    ]
+    text = t(
+        "combat.describe", name=fighter.name, strike="-".join(map(str, fighter.strike)), life=fighter.life
+    )
+    return text + (f" [{', '.join(mods)}]" if mods else "")
+
+
 db = card_db()
 deck = current_deck()
 rules = current_rules()
 model = model_of(rules)
 pool = creature_pool(db)
 labels = {
-    c.id: f"{c.name} ({c.code}) {'-'.join(map(str, c.strike))} life {c.life}, cost {c.cost}" for c in pool
+    c.id: t(
+        "combat.creature_label",
+        name=c.name,
+        code=c.code,
+        strike="-".join(map(str, c.strike)),
+        life=c.life,
+        cost=c.cost,
+    )
+    for c in pool
 }
 in_deck = [
     db.default_printing(e.card).id
@@ -51,43 +103,71 @@ in_deck = [
 in_deck = [i for i in dict.fromkeys(in_deck) if i in labels]
 defaults = (in_deck + [c.id for c in pool])[:2]
 
-st.title("Combat")
-st.caption(
-    f"Ruleset **{rules.name}**: combat model `{model}`"
-    + (" (Strike Table, opposed d6)." if model == "strike_table" else " (attack die and defence die).")
-)
+st.title(t("page.combat"))
+st.caption(t("combat.intro", rules=rules.name, model=t(f"combat.model_{model}")))
 
 
 def fighter_input(side: str, default_id: int):
-    """A creature card or custom stats, plus modifiers; returns a Fighter or None (error shown)."""
-    st.subheader(side.capitalize())
-    kind = st.radio("Fighter", ["card", "custom stats"], horizontal=True, key=f"combat_{side}_kind")
+    """A creature card or custom stats, plus modifiers; returns a Fighter or None (error shown).
+
+    Every widget is drawn before anything is parsed, so a bad modifier never hides (and so never
+    resets) the creature picker.
+    """
+    st.subheader(t(f"combat.{side}"))
+    kind = st.radio(
+        t("combat.fighter"),
+        ["card", "custom"],
+        horizontal=True,
+        key=f"combat_{side}_kind",
+        format_func=words_for(["card", "custom"], lambda k: t(f"combat.kind_{k}")),
+        persist_state="session",
+    )
+    if kind == "card":
+        options = list(labels)
+        if st.session_state.get(f"combat_{side}_card") not in labels:
+            st.session_state.pop(f"combat_{side}_card", None)
+        card_id = st.selectbox(
+            t("combat.creature"),
+            options,
+            index=options.index(default_id),
+            format_func=labels.get,
+            key=f"combat_{side}_card",
+            persist_state="session",
+        )
+    else:
+        c1, c2 = st.columns(2)
+        strike = c1.text_input(
+            t("combat.strike"), value="2-3-4", key=f"combat_{side}_strike", persist_state="session"
+        )
+        life = int(
+            c2.number_input(
+                t("combat.life"),
+                min_value=1,
+                max_value=200,
+                value=10,
+                key=f"combat_{side}_life",
+                persist_state="session",
+            )
+        )
     mods_text = st.text_input(
-        "Extra modifiers",
+        t("combat.modifiers"),
         key=f"combat_{side}_mods",
-        placeholder="e.g. exp_attack=1, armor=1, blessing",
-        help="Keyword columns (exp_attack, exp_defence, armor, regeneration, blessing, "
-        "curse, clumsiness): the largest of the card's and yours applies; "
-        "roll and power add up.",
+        persist_state="session",
+        placeholder=t("combat.modifiers_placeholder"),
+        help=t("combat.modifiers_help"),
     )
     try:
         mods = parse_modifiers(mods_text) if mods_text.strip() else None
         if kind == "card":
-            options = list(labels)
-            card_id = st.selectbox(
-                "Creature",
-                options,
-                index=options.index(default_id),
-                format_func=labels.get,
-                key=f"combat_{side}_card",
-            )
             return fighter_from_card(db.by_id(card_id), mods)
-        c1, c2 = st.columns(2)
-        strike = c1.text_input("Strike X-Y-Z", value="2-3-4", key=f"combat_{side}_strike")
-        life = int(c2.number_input("Life", min_value=1, max_value=200, value=10, key=f"combat_{side}_life"))
-        return fighter_from_stats(strike, life, mods, name=f"{side} {strike}/{life}")
+        return fighter_from_stats(
+            strike,
+            life,
+            mods,
+            name=t("combat.custom_name", side=t(f"combat.{side}"), strike=strike, life=life),
+        )
     except BerserkInputError as exc:
-        st.error(str(exc))
+        show_input_error(exc, t("combat.bad_input"))
         return None
 
 
@@ -98,28 +178,40 @@ with right:
     target = fighter_input("target", defaults[-1])
 if attacker is None or target is None:
     st.stop()
-st.caption(f"Attacker: {attacker.describe()} · Target: {target.describe()}")
+st.caption(t("combat.versus", attacker=describe(attacker), target=describe(target)))
 
 o1, o2, o3 = st.columns(3)
-closed = o1.radio("Target", ["open (parries)", "closed"], horizontal=True, key="combat_closed") == "closed"
+closed = (
+    o1.radio(
+        t("combat.target_state"),
+        ["open", "closed"],
+        horizontal=True,
+        key="combat_closed",
+        format_func=words_for(["open", "closed"], lambda s: t(f"combat.target_{s}")),
+        persist_state="session",
+    )
+    == "closed"
+)
 weaken = o2.selectbox(
-    "Weakening policy",
+    t("combat.weaken"),
     WEAKEN_POLICIES,
     index=WEAKEN_POLICIES.index("best"),
     key="combat_weaken",
-    help="never, always, or best = the chooser's wounds dealt minus taken "
-    "(in a duel: the higher chance to win)",
+    format_func=words_for(WEAKEN_POLICIES, lambda w: t(f"weaken.{w}")),
+    help=t("combat.weaken_help"),
+    persist_state="session",
 )
 policy = o3.selectbox(
-    "Duel play",
+    t("combat.duel_play"),
     DUEL_POLICIES,
     key="combat_duel_policy",
-    help="always_attack: both strike every turn; optimal: each side attacks or holds back "
-    "to maximise its chance to win",
+    format_func=words_for(DUEL_POLICIES, lambda p: t(f"duel_policy.{p}")),
+    help=t("combat.duel_play_help"),
+    persist_state="session",
 )
 
 # --------------------------------------------------------------------------- one strike
-st.header("One strike")
+st.header(t("combat.one_strike"))
 grid = dice_grid(attacker, target, rules, closed=closed, weaken=weaken)
 odds = strike_odds(attacker, target, rules, closed=closed, weaken=weaken)
 outcomes = outcome_frame(odds)
@@ -134,7 +226,15 @@ with left:
         + grid.weakened.map({True: " *", False: ""})
     ).pivot(index="attacker_die", columns="parrier_die", values="t")
     hover = grid.assign(
-        h="dealt " + grid.dealt + ", returned " + grid.returned + "<br>" + grid.outcome
+        h=grid.apply(
+            lambda r: t(
+                "combat.grid_hover",
+                dealt=t(f"strike_kind.{r.dealt}"),
+                returned=t(f"strike_kind.{r.returned}"),
+                outcome=outcome_name(r.outcome),
+            ),
+            axis=1,
+        )
     ).pivot(index="attacker_die", columns="parrier_die", values="h")
     n = len(OUTCOMES)
     scale = []
@@ -154,134 +254,128 @@ with left:
             showscale=False,
             xgap=2,
             ygap=2,
-            hovertemplate="attacker %{y}, parrier %{x}<br>%{customdata}<extra></extra>",
+            hovertemplate=t("combat.grid_hover_dice") + "<br>%{customdata}<extra></extra>",
         )
     )
-    parrier = "defence die" if model == "defence_die" else "parrier's die"
+    parrier = t("combat.defence_die") if model == "defence_die" else t("combat.parrier_die")
     fig.update_layout(
-        title="Dice grid: wounds to target / to attacker (* weakened)",
-        height=430,
-        margin=dict(t=50, b=10),
-        xaxis=dict(title=parrier + (" (not rolled)" if closed else ""), dtick=1, side="top"),
-        yaxis=dict(title="attacker's die", dtick=1, autorange="reversed"),
+        title=t("combat.chart_grid"),
+        height=460,
+        xaxis=dict(title=parrier + (t("combat.not_rolled") if closed else ""), dtick=1, side="top"),
+        yaxis=dict(title=t("combat.attacker_die"), dtick=1, autorange="reversed"),
     )
-    st.plotly_chart(fig, width="stretch", key="chart_dice_grid")
+    chart(fig, "chart_dice_grid", legend=False, top=110)  # room for the die faces on top
     present = [o for o in OUTCOMES if o in set(grid.outcome)]
     st.markdown(
         " ".join(
             f"<span style='background:{OUTCOME_COLOURS[o]};padding:1px 6px;border-radius:3px;"
             f"color:{'#fff' if o in ('target dies', 'both die', 'attacker dies') else '#000'}'>"
-            f"{o}</span>"
+            f"{outcome_name(o)}</span>"
             for o in present
         ),
         unsafe_allow_html=True,
     )
     if model == "defence_die":
-        st.caption(
-            "Faces are final faces after re-rolls; with experience or blessing they are not equally likely "
-            "(the distribution on the right is exact)."
-        )
+        st.caption(t("combat.defence_faces"))
 with right:
-    totals = outcome_totals(outcomes)
+    totals = outcome_totals(outcomes).assign(outcome=lambda f: f.outcome.map(outcome_name))
     fig = px.bar(
         totals,
         x="p",
         y="outcome",
         orientation="h",
         color="outcome",
-        color_discrete_map=OUTCOME_COLOURS,
+        color_discrete_map={outcome_name(o): c for o, c in OUTCOME_COLOURS.items()},
         text=totals.p.map(lambda p: f"{p:.3f}"),
-        title="Outcome distribution (exact)",
+        title=t("combat.chart_outcomes"),
     )
+    fig.update_traces(textposition="outside", cliponaxis=False)
     fig.update_layout(
         showlegend=False,
-        height=300,
-        margin=dict(t=50, b=10),
+        height=320,
         yaxis=dict(title=""),
-        xaxis=dict(title="probability", range=[0, 1]),
+        xaxis=dict(title=t("axis.probability"), range=[0, 1.15]),
     )
-    st.plotly_chart(fig, width="stretch", key="chart_outcomes")
+    chart(fig, "chart_outcomes", legend=False)
     k1, k2 = st.columns(2)
-    k1.metric("P(target dies)", f"{float(odds.p_target_dies):.3f}", help=str(odds.p_target_dies))
-    k2.metric("P(attacker dies)", f"{float(odds.p_attacker_dies):.3f}", help=str(odds.p_attacker_dies))
-    st.dataframe(
-        outcomes,
-        hide_index=True,
-        width="stretch",
-        key="combat_outcomes",
-        column_config={"p": st.column_config.NumberColumn(format="%.4f")},
+    k1.metric(t("combat.p_target_dies"), f"{float(odds.p_target_dies):.3f}", help=str(odds.p_target_dies))
+    k2.metric(
+        t("combat.p_attacker_dies"), f"{float(odds.p_attacker_dies):.3f}", help=str(odds.p_attacker_dies)
     )
+st.markdown(t("combat.outcome_table"))
+table(
+    outcomes.assign(outcome=outcomes.outcome.map(outcome_name)),
+    "combat_outcomes",
+    formats={"p": "%.4f"},
+    static=True,
+)
 
 # --------------------------------------------------------------------------- duel
-st.header("Duel to the death")
+st.header(t("combat.duel"))
 try:
     results = [
         duel(attacker, target, rules, policy=policy, weaken=weaken),
         duel(target, attacker, rules, policy=policy, weaken=weaken),
     ]
 except BerserkInputError as exc:
-    st.error(str(exc))
+    show_input_error(exc, t("combat.bad_input"))
     st.stop()
 duels = duel_frame(results)
 a_wins = 0.5 * (results[0].first_wins + results[1].second_wins)
 t_wins = 0.5 * (results[0].second_wins + results[1].first_wins)
-d1, d2, d3, d4 = st.columns(4)
-d1.metric(f"{attacker.name} wins (moving first)", f"{results[0].first_wins:.3f}")
-d2.metric(f"{attacker.name} wins (moving second)", f"{results[1].second_wins:.3f}")
-d3.metric(f"{attacker.name} wins (first strike split)", f"{a_wins:.3f}")
-d4.metric(f"{target.name} wins (first strike split)", f"{t_wins:.3f}")
-st.dataframe(
+mine, theirs = st.columns([3, 1])
+mine.markdown(t("combat.wins_of", name=attacker.name))
+d1, d2, d3 = mine.columns(3)
+d1.metric(t("combat.wins_first"), f"{results[0].first_wins:.3f}")
+d2.metric(t("combat.wins_second"), f"{results[1].second_wins:.3f}")
+d3.metric(t("combat.wins_split"), f"{a_wins:.3f}")
+theirs.markdown(t("combat.wins_of", name=target.name))
+theirs.metric(t("combat.wins_split"), f"{t_wins:.3f}")
+duels = duels.assign(
+    policy=duels.policy.map(lambda p: t(f"duel_policy.{p}")),
+    weaken=duels.weaken.map(lambda w: t(f"weaken.{w}")),
+).rename(columns={"policy": "play"})
+table(
     duels,
-    hide_index=True,
-    width="stretch",
-    key="combat_duels",
-    column_config={
-        c: st.column_config.NumberColumn(format="%.4f")
-        for c in ("first_wins", "second_wins", "both_die", "undecided")
-    },
+    "combat_duels",
+    formats={c: "%.4f" for c in ("first_wins", "second_wins", "both_die", "undecided")},
+    static=True,
 )
 st.caption(
-    f"Exact (dynamic programming over wounds); play `{policy}`, weakening `{results[0].weaken}`; "
-    "duels longer than 100 turns count as undecided."
+    t("combat.duel_caption", policy=t(f"duel_policy.{policy}"), weaken=t(f"weaken.{results[0].weaken}"))
 )
 
 # --------------------------------------------------------------------------- against the deck
-st.header(f"{attacker.name} against every creature of {deck.title or 'the deck'}")
+st.header(t("combat.against_deck", name=attacker.name, title=deck_title(deck)))
 try:
     versus = versus_deck(attacker, deck, rules, weaken=weaken)
-except BerserkInputError as exc:
-    st.info(str(exc))
+except BerserkInputError:
+    st.info(t("combat.no_creatures", title=deck_title(deck)))
     st.stop()
-st.metric(
-    "Win probability against a random creature of the deck",
-    f"{weighted_win(versus):.3f}",
-    help="Always-attack duels, first strike split evenly, weighted by copies.",
-)
+st.metric(t("combat.m_random"), f"{weighted_win(versus):.3f}", help=t("combat.m_random_help"))
 long = versus.melt(
     id_vars=["name"], value_vars=["win", "both_die", "loss"], var_name="result", value_name="p"
 )
+long["result"] = long["result"].map(lambda r: t(f"combat.result_{r}"))
 fig = px.bar(
     long,
     x="p",
     y="name",
     color="result",
     orientation="h",
-    color_discrete_map={"win": "#1a7f37", "both_die": "#8250df", "loss": "#cf222e"},
-    title=f"Duel results of {attacker.name} (always attack, first strike split)",
+    color_discrete_map={
+        t("combat.result_win"): "#1a7f37",
+        t("combat.result_both_die"): "#8250df",
+        t("combat.result_loss"): "#cf222e",
+    },
+    title=t("combat.chart_versus", name=attacker.name),
+    labels={"p": "", "name": "", "result": ""},
 )
 fig.update_layout(
     barmode="stack",
-    height=max(300, 28 * len(versus) + 100),
-    margin=dict(t=50, b=10),
+    height=max(320, 28 * len(versus) + 140),
     yaxis=dict(title="", autorange="reversed"),
-    xaxis=dict(title="probability", range=[0, 1]),
-    legend=dict(orientation="h", y=1.08, x=1, xanchor="right", title_text=""),
+    xaxis=dict(title=t("axis.probability"), range=[0, 1]),
 )
-st.plotly_chart(fig, width="stretch", key="chart_versus")
-st.dataframe(
-    versus,
-    hide_index=True,
-    width="stretch",
-    key="combat_versus",
-    column_config={c: st.column_config.NumberColumn(format="%.3f") for c in ("win", "loss", "both_die")},
-)
+chart(fig, "chart_versus")
+table(versus, "combat_versus", formats={c: "%.3f" for c in ("win", "loss", "both_die")})

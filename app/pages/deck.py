@@ -1,27 +1,40 @@
-"""Deck page: load a deck (sample, paste, upload), check it, see its shape, download it."""
+"""Deck page: load a deck (sample, paste a list or a code, upload), check it, edit it copy by copy,
+see its shape, share and download it."""
 
 from __future__ import annotations
 
 import plotly.express as px
 import streamlit as st
+from i18n import t, tn
 from ui import (
     ELEMENT_COLOURS,
     KIND_COLOURS,
     STATUS_ICONS,
     card_db,
+    chart,
     current_deck,
     current_format,
+    current_report,
     current_rules,
+    deck_code,
+    deck_title,
+    element_name,
+    finding_text,
+    format_label,
+    kind_name,
     page_setup,
     sample_labels,
     samples,
     set_deck,
     show_input_error,
+    table,
+    translate_list,
+    type_name,
+    words_for,
 )
 
 from analysis.deck_summary import (
     cost_curve,
-    deck_findings,
     deck_frame,
     deck_from_bytes,
     deck_stats,
@@ -30,6 +43,7 @@ from analysis.deck_summary import (
     flyer_costs,
     flyer_summary,
     legality_frame,
+    step_copies,
     type_counts,
     unique_copies,
 )
@@ -39,14 +53,14 @@ from analysis.legality import check_deck
 
 page_setup()
 
-FORMAT_LABELS = {"auto": "guess", "txt": "ProBerserk text", "brsd": "berserk-nxt .brsd", "json": "JSON",
-                 "nxt": "berserk-nxt code"}
+PASTE_FORMATS = ("auto", "txt", "brsd", "json", "nxt")
+MIMES = {"txt": "text/plain", "brsd": "text/plain", "json": "application/json", "nxt": "text/plain"}
 
 
 def _load_sample() -> None:
     stem = st.session_state["sample_pick"]
-    set_deck(samples()[stem], f"sample {stem}")
-    st.session_state["load_message"] = ("ok", f"Loaded sample {sample_labels()[stem]}.")
+    set_deck(samples()[stem], ("sample", stem))
+    st.session_state["load_message"] = ("ok", t("deck.loaded_sample", label=sample_labels()[stem]))
 
 
 def _load_pasted() -> None:
@@ -55,10 +69,10 @@ def _load_pasted() -> None:
     try:
         deck = deck_from_bytes("pasted deck", text.encode("utf-8"), card_db(), None if fmt == "auto" else fmt)
     except BerserkInputError as exc:
-        st.session_state["load_message"] = ("error", "The pasted deck could not be read", exc)
+        st.session_state["load_message"] = ("error", t("deck.paste_failed"), exc)
         return
-    set_deck(deck, "pasted text")
-    st.session_state["load_message"] = ("ok", f"Loaded the pasted deck: {deck.size} cards.")
+    set_deck(deck, ("paste",))
+    st.session_state["load_message"] = ("ok", t("deck.loaded_paste", cards=tn("unit.cards", deck.size)))
 
 
 def _load_upload() -> None:
@@ -68,172 +82,305 @@ def _load_upload() -> None:
     try:
         deck = deck_from_bytes(upload.name, upload.getvalue(), card_db())
     except BerserkInputError as exc:
-        st.session_state["load_message"] = ("error", f"{upload.name} could not be read", exc)
+        st.session_state["load_message"] = ("error", t("deck.upload_failed", name=upload.name), exc)
         return
-    set_deck(deck, f"file {upload.name}")
-    st.session_state["load_message"] = ("ok", f"Loaded {upload.name}: {deck.size} cards.")
+    set_deck(deck, ("file", upload.name))
+    st.session_state["load_message"] = (
+        "ok",
+        t("deck.loaded_file", name=upload.name, cards=tn("unit.cards", deck.size)),
+    )
 
 
-st.title("Deck")
+def _step(card_id: int, delta: int) -> None:
+    """+ or − one copy of a printing (a + past the copy limit is refused with a warning)."""
+    card = card_db().by_id(card_id)
+    step = step_copies(current_deck(), card, delta, current_rules(), current_format())
+    if step.refused:
+        st.session_state["edit_message"] = (
+            "warning",
+            t("deck.edit_limit", card=card.name, limit=step.limit, format=format_label(current_format())),
+        )
+        return
+    set_deck(step.deck, ("edit",))
+    key = "deck.edit_added" if delta > 0 else "deck.edit_removed"
+    st.session_state["edit_message"] = ("ok", t(key, card=card.name, copies=tn("unit.copies", step.copies)))
 
-with st.expander("Load a deck", expanded=True):
-    sample_tab, paste_tab, upload_tab = st.tabs(["Sample decks", "Paste a list", "Upload a file"])
+
+st.title(t("page.deck"))
+
+rules = current_rules()
+fmt = current_format()
+with st.expander(t("deck.load"), expanded=True):
+    sample_tab, paste_tab, upload_tab = st.tabs(
+        [t("deck.tab_samples"), t("deck.tab_paste"), t("deck.tab_upload")]
+    )
     with sample_tab:
         labels = sample_labels()
-        st.selectbox("Sample deck", list(labels), format_func=labels.get, key="sample_pick")
-        st.button("Load sample", on_click=_load_sample, type="primary", key="load_sample")
+        st.selectbox(
+            t("deck.sample"), list(labels), format_func=labels.get, key="sample_pick", persist_state="session"
+        )
+        st.button(t("deck.load_sample"), on_click=_load_sample, type="primary", key="load_sample")
+        banned = {
+            stem: sorted({p.card for p in check_deck(d, rules, fmt).problems if p.code == "banned"})
+            for stem, d in samples().items()
+        }
+        banned = {stem: cards for stem, cards in banned.items() if cards}
+        if banned:
+            listed = "; ".join(f"{stem} ({', '.join(cards)})" for stem, cards in banned.items())
+            st.caption(t("deck.samples_banned", n=len(banned), rules=rules.name, list=listed))
     with paste_tab:
         st.text_area(
-            "Deck list",
+            t("deck.paste_label"),
             key="paste_text",
             height=180,
-            placeholder="# My deck\n3 Смотрящий в ночь\n2x Инзела\n1 Мертвяцкая бомбарда [20/159]",
-            help="ProBerserk text (COUNT NAME per line), .brsd (COUNT ID) or JSON.",
+            persist_state="session",
+            placeholder=t("deck.paste_placeholder"),
+            help=t("deck.paste_help"),
         )
-        st.selectbox("Format", list(FORMAT_LABELS), format_func=FORMAT_LABELS.get, key="paste_format")
-        st.button("Load pasted deck", on_click=_load_pasted, key="load_paste")
+        st.selectbox(
+            t("deck.paste_format"),
+            list(PASTE_FORMATS),
+            format_func=words_for(PASTE_FORMATS, lambda f: t(f"file_format.{f}")),
+            key="paste_format",
+            persist_state="session",
+        )
+        st.button(t("deck.load_paste"), on_click=_load_pasted, key="load_paste")
     with upload_tab:
         st.file_uploader(
-            f"Deck file (.txt, .brsd, .json, .nxt; at most {MAX_DECK_BYTES // 1000} kB, "
-            "UTF-8 or Windows-1251)",
+            t("deck.upload_label", kb=MAX_DECK_BYTES // 1000),
             type=list(DECK_FORMATS),
             key="deck_upload",
             on_change=_load_upload,
         )
-        st.caption("The file is only read in memory; nothing uploaded is run or saved.")
+        st.caption(t("deck.upload_note"))
 
 message = st.session_state.pop("load_message", None)
 if message and message[0] == "ok":
     st.success(message[1])
 elif message:
+    # The error takes the place of the report: the deck below would be the previous one.
     show_input_error(message[2], message[1])
+    st.info(t("deck.still_current", title=deck_title()))
+    st.button(t("deck.show_current"), key="show_current")
+    st.stop()
 
 deck = current_deck()
-rules = current_rules()
-fmt = current_format()
-report = check_deck(deck, rules, fmt)
+report = current_report()
 stats = deck_stats(deck, rules)
 
-st.subheader(f"{deck.title or 'Untitled deck'} — {deck.size} cards")
+st.subheader(t("deck.heading", title=deck_title(deck), cards=tn("unit.cards", deck.size)))
 cols = st.columns(6)
-cols[0].metric("Cards", stats.cards)
-cols[1].metric("Distinct names", stats.distinct)
-cols[2].metric("Mean cost", f"{stats.mean_cost:.2f}")
-cols[3].metric("Elite / ordinary", f"{stats.elites} / {stats.ordinaries}")
-cols[4].metric("Flyers", stats.flyers)
-cols[5].metric("Elements", len(stats.elements), help=", ".join(stats.elements) or "neutral only")
+cols[0].metric(t("deck.m_cards"), stats.cards)
+cols[1].metric(t("deck.m_distinct"), stats.distinct)
+cols[2].metric(t("deck.m_mean_cost"), f"{stats.mean_cost:.2f}", help=t("deck.m_mean_cost_help"))
+cols[3].metric(t("deck.m_split"), f"{stats.elites} / {stats.ordinaries}")
+cols[4].metric(t("deck.m_flyers"), stats.flyers)
+cols[5].metric(
+    t("deck.m_elements"),
+    len(stats.elements),
+    help=", ".join(element_name(e) for e in stats.elements) or element_name("neutral"),
+)
 
 # --------------------------------------------------------------------------- legality
-st.header("Legality")
+st.header(t("deck.legality"))
 if report.legal:
-    st.success(f"LEGAL under **{rules.name}** / **{fmt}** "
-               f"({len(report.warnings)} warning{'s' if len(report.warnings) != 1 else ''}).")
+    st.success(
+        t(
+            "deck.legal",
+            rules=rules.name,
+            format=format_label(fmt),
+            warnings=tn("unit.warnings", len(report.warnings)),
+            info=tn("unit.notes", len(report.info)),
+        )
+    )
 else:
-    st.error(f"NOT LEGAL under **{rules.name}** / **{fmt}**: {len(report.problems)} problem"
-             f"{'s' if len(report.problems) != 1 else ''}.")
-for row in deck_findings(report).itertuples():
-    (st.error if row.kind == "problem" else st.warning)(f"Whole deck — {row.code}: {row.message}")
-legal = legality_frame(deck, report)
-legal["status"] = legal["status"].map(STATUS_ICONS)
-st.dataframe(
-    legal,
-    hide_index=True,
-    width="stretch",
-    column_config={
-        "status": st.column_config.TextColumn("Status", width="small"),
-        "count": st.column_config.NumberColumn("Copies", width="small"),
-        "name": st.column_config.TextColumn("Card"),
-        "code": st.column_config.TextColumn("Set/No.", width="small"),
-        "findings": st.column_config.TextColumn("Findings", width="large"),
-    },
-    key="legality_table",
-)
-findings = legal[legal.findings != ""]
-if not findings.empty:
-    with st.expander(f"Every finding in full ({len(findings)} cards)", expanded=not report.legal):
-        for row in findings.itertuples():
-            for line in row.findings.split("\n"):
-                st.markdown(f"- {row.status} · **{row.name}** ({row.code}) — {line}")
+    st.error(
+        t(
+            "deck.illegal",
+            rules=rules.name,
+            format=format_label(fmt),
+            problems=tn("unit.problems", len(report.problems)),
+        )
+    )
+level_box = {"problem": st.error, "warning": st.warning, "info": st.info}
+for level, findings in report.by_level():
+    for f in findings:
+        if not f.card:
+            level_box[level](t("deck.whole_deck", text=finding_text(f)))
+legal = legality_frame(deck, report, lambda f: finding_text(f, with_card=False))
+legal = legal[legal.status != "ok"]  # every card with a finding; the others are in the deck table
+if legal.empty:
+    st.caption(t("deck.no_findings"))
+else:
+    legal = legal.assign(
+        status=legal.status.map(lambda s: f"{STATUS_ICONS[s]} {t(f'status.{s}')}"),
+        findings=legal.findings.str.replace("\n", " · "),
+    ).drop(columns=["codes"])
+    table(legal, "legality_table", static=True)
+
+# --------------------------------------------------------------------------- editing
+st.header(t("deck.edit"))
+st.caption(t("deck.edit_help", format=format_label(fmt)))
+edit = st.session_state.pop("edit_message", None)
+if edit:
+    (st.success if edit[0] == "ok" else st.warning)(edit[1])
+head = st.columns([5, 2, 1, 3, 1, 1])
+for column, key in zip(head, ("name", "type", "cost", "count", "plus", "minus"), strict=True):
+    column.markdown(f"**{t(f'deck.edit_col_{key}')}**")
+for e in deck.entries:
+    c = st.columns([5, 2, 1, 3, 1, 1], vertical_alignment="center")
+    c[0].markdown(f"{e.card.name} <span style='color:#888'>({e.card.code})</span>", unsafe_allow_html=True)
+    c[1].markdown(type_name(e.card.type))
+    c[2].markdown(str(e.card.cost))
+    c[3].markdown(f"{e.count} × {kind_name(e.card.elite)}")
+    c[4].button(
+        "+",
+        key=f"plus_{e.card.id}",
+        on_click=_step,
+        args=(e.card.id, 1),
+        help=t("deck.plus_help", card=e.card.name),
+    )
+    c[5].button(
+        "−",
+        key=f"minus_{e.card.id}",
+        on_click=_step,
+        args=(e.card.id, -1),
+        help=t("deck.minus_help", card=e.card.name),
+    )
+st.caption(t("deck.add_more"))
 
 # --------------------------------------------------------------------------- summary
-st.header("Summary")
+st.header(t("deck.summary"))
 left, right = st.columns(2)
-curve = cost_curve(deck)
-fig = px.bar(curve, x="cost", y="copies", color="kind", color_discrete_map=KIND_COLOURS,
-             title="Cost curve", labels={"copies": "copies", "cost": "cost", "kind": ""})
-fig.update_layout(xaxis=dict(dtick=1), legend=dict(orientation="h", y=1.12, x=1, xanchor="right"),
-                  margin=dict(t=60, b=10), height=340)
-left.plotly_chart(fig, width="stretch", key="chart_cost_curve")
+curve = cost_curve(deck).assign(kind=lambda f: f.kind.map(kind_name))
+fig = px.bar(
+    curve,
+    x="cost",
+    y="copies",
+    color="kind",
+    color_discrete_map={kind_name(k): c for k, c in KIND_COLOURS.items()},
+    title=t("deck.chart_curve"),
+    labels={"copies": t("axis.copies"), "cost": t("axis.cost"), "kind": ""},
+)
+fig.update_layout(xaxis=dict(dtick=1), height=360)
+chart(fig, "chart_cost_curve", left)
 
-split = elite_split(deck)
-fig = px.pie(split, names="kind", values="copies", color="kind", color_discrete_map=KIND_COLOURS,
-             hole=0.45, title="Elite / ordinary copies")
-fig.update_traces(textinfo="label+value", hovertemplate="%{label}: %{value} copies<extra></extra>")
-fig.update_layout(margin=dict(t=60, b=10), height=340, showlegend=False)
-right.plotly_chart(fig, width="stretch", key="chart_elite")
+split = elite_split(deck).assign(kind=lambda f: f.kind.map(kind_name))
+fig = px.pie(
+    split,
+    names="kind",
+    values="copies",
+    color="kind",
+    hole=0.45,
+    title=t("deck.chart_split"),
+    color_discrete_map={kind_name(k): c for k, c in KIND_COLOURS.items()},
+)
+fig.update_traces(textinfo="label+value", hovertemplate="%{label}: %{value}<extra></extra>")
+fig.update_layout(height=360, showlegend=False)
+chart(fig, "chart_elite", right, legend=False)
 
 left, right = st.columns(2)
-elements = element_counts(deck)
-fig = px.bar(elements, x="element", y="copies", color="element", color_discrete_map=ELEMENT_COLOURS,
-             text="copies", title="Elements (a multi-element card counts in each)",
-             hover_data={"cards": True})
-fig.update_layout(showlegend=False, margin=dict(t=60, b=10), height=340)
-left.plotly_chart(fig, width="stretch", key="chart_elements")
+elements = element_counts(deck).assign(element=lambda f: f.element.map(element_name))
+fig = px.bar(
+    elements,
+    x="element",
+    y="copies",
+    color="element",
+    text="copies",
+    title=t("deck.chart_elements"),
+    color_discrete_map={element_name(k): c for k, c in ELEMENT_COLOURS.items()},
+    labels={"copies": t("axis.copies"), "element": "", "cards": t("axis.cards")},
+    hover_data={"cards": True},
+)
+fig.update_layout(showlegend=False, height=360)
+chart(fig, "chart_elements", left, legend=False)
 
-types = type_counts(deck)
-fig = px.bar(types, x="type", y="copies", text="copies", title="Card types",
-             color_discrete_sequence=["#5b7a99"])
-fig.update_layout(margin=dict(t=60, b=10), height=340)
-right.plotly_chart(fig, width="stretch", key="chart_types")
+types = type_counts(deck).assign(type=lambda f: f.type.map(type_name))
+fig = px.bar(
+    types,
+    x="type",
+    y="copies",
+    text="copies",
+    title=t("deck.chart_types"),
+    color_discrete_sequence=["#5b7a99"],
+    labels={"copies": t("axis.copies"), "type": ""},
+)
+fig.update_layout(height=360)
+chart(fig, "chart_types", right, legend=False)
 
 left, right = st.columns(2)
 with left:
     flyers = flyer_costs(deck)
     fsum = flyer_summary(deck, rules)
     if flyers.empty:
-        st.markdown("**Flyer cost**")
-        st.info("No flying creatures in this deck.")
+        st.markdown(f"**{t('deck.chart_flyers_plain')}**")
+        st.info(t("deck.no_flyers"))
     else:
-        shown = flyers.assign(kind=flyers.elite.map({True: "elite", False: "ordinary"}))
-        fig = px.bar(shown, x="cost", y="name", orientation="h", text="copies", color="kind",
-                     color_discrete_map=KIND_COLOURS, title="Flyer cost (bar label: copies)",
-                     labels={"name": "", "kind": ""})
-        fig.update_layout(margin=dict(t=60, b=10), height=340, yaxis=dict(autorange="reversed"),
-                          legend=dict(orientation="h", y=1.12, x=1, xanchor="right"))
-        st.plotly_chart(fig, width="stretch", key="chart_flyers")
-        cap = f"cap {fsum.cap}" if fsum.cap else "no flying cost cap in this ruleset"
-        fit = "all fit together" if fsum.all_fit else "they cannot all be in one squad"
-        st.caption(f"One of each flyer costs {fsum.cost_one_of_each} ({cap}): {fit}.")
+        shown = flyers.assign(kind=flyers.elite.map(kind_name))
+        fig = px.bar(
+            shown,
+            x="cost",
+            y="name",
+            orientation="h",
+            text="copies",
+            color="kind",
+            color_discrete_map={kind_name(k): c for k, c in KIND_COLOURS.items()},
+            title=t("deck.chart_flyers"),
+            labels={"name": "", "kind": "", "cost": t("axis.cost"), "copies": t("axis.copies")},
+        )
+        fig.update_layout(height=360, yaxis=dict(autorange="reversed"))
+        chart(fig, "chart_flyers")
+        cap = t("deck.flyer_cap", cap=fsum.cap) if fsum.cap else t("deck.flyer_no_cap")
+        fit = t("deck.flyers_fit") if fsum.all_fit else t("deck.flyers_do_not_fit")
+        st.caption(t("deck.flyer_caption", cost=fsum.cost_one_of_each, cap=cap, fit=fit))
 with right:
     unique = unique_copies(deck, rules)
     if unique.empty:
-        st.markdown("**Unique copies**")
-        st.info(f"No unique cards under {rules.name}.")
+        st.markdown(f"**{t('deck.chart_unique_plain')}**")
+        st.info(t("deck.no_unique", rules=rules.name))
     else:
         long = unique.melt(id_vars=["name"], value_vars=["usable", "dead"], var_name="copy", value_name="n")
-        fig = px.bar(long, x="n", y="name", color="copy", orientation="h",
-                     color_discrete_map={"usable": "#4c9a4c", "dead": "#c0504d"},
-                     title="Unique cards: only one copy can be in a squad",
-                     labels={"n": "copies", "name": ""})
-        fig.update_layout(margin=dict(t=60, b=10), height=340, yaxis=dict(autorange="reversed"),
-                          legend=dict(orientation="h", y=1.12, x=1, xanchor="right", title=""))
-        st.plotly_chart(fig, width="stretch", key="chart_unique")
-        st.caption(f"{stats.dead_unique_copies} dead cop{'y' if stats.dead_unique_copies == 1 else 'ies'}: "
-                   "extra copies of a unique card can never join the same squad.")
+        long["copy"] = long["copy"].map({"usable": t("deck.unique_usable"), "dead": t("deck.unique_extra")})
+        fig = px.bar(
+            long,
+            x="n",
+            y="name",
+            color="copy",
+            orientation="h",
+            color_discrete_map={t("deck.unique_usable"): "#4c9a4c", t("deck.unique_extra"): "#d9a441"},
+            title=t("deck.chart_unique"),
+            labels={"n": t("axis.copies"), "name": "", "copy": ""},
+        )
+        fig.update_layout(height=360, yaxis=dict(autorange="reversed"))
+        chart(fig, "chart_unique")
+        st.caption(t("deck.unique_caption", copies=tn("unit.extra_copies", stats.dead_unique_copies)))
 
-st.header("Cards in the deck")
-st.dataframe(deck_frame(deck), hide_index=True, width="stretch", key="deck_table")
+st.header(t("deck.cards_in_deck"))
+cards = deck_frame(deck)
+cards = cards.assign(
+    elite=cards.elite.map(kind_name),
+    type=cards.type.map(type_name),
+    elements=cards.elements.map(lambda s: translate_list(s, "element")),
+    unique=cards.unique.map(lambda u: t("common.yes") if u else ""),
+)
+cards = cards.rename(columns={"elite": "kind"})
+table(cards, "deck_table")
 
-# --------------------------------------------------------------------------- download
-st.header("Download")
+# --------------------------------------------------------------------------- share and download
+st.header(t("deck.share"))
+code = deck_code(deck)
+if code:
+    st.markdown(t("deck.share_help"))
+    st.code("#" + code, language=None)
+st.subheader(t("deck.download"))
 stem = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in (deck.title or "deck"))
 stem = stem.strip("-") or "deck"
-mimes = {"txt": "text/plain", "brsd": "text/plain", "json": "application/json", "nxt": "text/plain"}
 for column, out_fmt in zip(st.columns(len(DECK_FORMATS)), DECK_FORMATS, strict=True):
     column.download_button(
-        f"Download {FORMAT_LABELS[out_fmt]}",
+        t("deck.download_as", ext=out_fmt),
+        help=t("deck.download_help", format=t(f"file_format.{out_fmt}")),
         data=format_deck(deck, out_fmt, card_db()).encode("utf-8"),
         file_name=f"{stem}.{out_fmt}",
-        mime=mimes[out_fmt],
+        mime=MIMES[out_fmt],
         key=f"download_{out_fmt}",
     )

@@ -1,65 +1,85 @@
 """Matchup page: the matchup matrix of a field of decks (whole pipeline: deals, mulligans, optimal
-recruitment, battle) and the details of one pair, with the first game drawn on the board."""
+recruitment, battle), one pair by seat, and its first game on the board with a log of every strike."""
 
 from __future__ import annotations
 
+import html
+import math
+
 import plotly.graph_objects as go
 import streamlit as st
+from i18n import has, t, tn
 from ui import (
     card_db,
+    chart,
     current_deck,
     current_rules,
     deck_from_key,
     deck_key,
+    deck_title,
     error_bars,
+    keep_valid,
+    multiselect,
     page_setup,
+    progress_steps,
     sample_labels,
     samples,
+    seed_input,
+    table,
+    words_for,
 )
-from ui import seed_input as seed_field
 
-from analysis.battle.draw import battle_figure, battle_text, unit_labels
+from analysis.battle.board import COLS, ROWS
 from analysis.battle.players import PLAYERS
 from analysis.battle.record import replay
 from analysis.errors import BerserkInputError
-from analysis.matchup import MatchupSettings, first_game_record, matchup_matrix, matrix_figure
-from analysis.matchup_summary import saved_matrix, seat_frame
+from analysis.matchup import (
+    MatchupSettings,
+    deck_names,
+    first_game_record,
+    matrix_chunks,
+    matrix_from_chunks,
+    mulligan_thresholds,
+    play_matrix_chunk,
+    score_table,
+)
+from analysis.matchup_summary import (
+    LOG_TEMPLATES,
+    battle_log,
+    board_units,
+    log_lines,
+    saved_matrix,
+    seat_frame,
+    turn_events,
+)
 from analysis.rules import load_ruleset
 
 page_setup()
 
-CURRENT = "current deck"
+SIDE_COLOURS = ("#3b7dd8", "#cf4b3f")
+SIDE_FILLS = ("#e3edfa", "#fae5e2")
 
 
 def _settings(rules_name: str, mulligan: str, players: tuple[str, str]) -> MatchupSettings:
     return MatchupSettings(load_ruleset(rules_name), mulligan=mulligan, players=players, estimate_trials=300)
 
 
-@st.cache_data(show_spinner=False, max_entries=8)
-def run_matrix(
-    decks: tuple[tuple[str, str], ...],
-    rules_name: str,
-    games: int,
-    seed: int,
-    mulligan: str,
-    players: tuple[str, str],
-    _progress=None,
-):
-    """The matrix for these decks and settings (cached by inputs, not by the progress bar)."""
+@st.cache_data(show_spinner=False, max_entries=64)
+def thresholds(deck_json: str, rules_name: str, mulligan: str, players: tuple[str, str]):
+    """A deck's mulligan thresholds for both seats (cached: the optimal policy estimates them)."""
+    return mulligan_thresholds(deck_from_key(deck_json), _settings(rules_name, mulligan, players))
 
-    def report(done, total):
-        if _progress is not None:
-            _progress.progress(done / total, text=f"Played {done:,} of {total:,} games")
 
-    return matchup_matrix(
-        [deck_from_key(text) for _, text in decks],
-        _settings(rules_name, mulligan, players),
-        games=games,
-        seed=seed,
-        labels=[name for name, _ in decks],
-        executor="serial",
-        progress=report,
+@st.cache_data(show_spinner=False, max_entries=4096)
+def chunk_rows(a_json: str, b_json: str, rules_name: str, mulligan: str, players: tuple[str, str], chunk):
+    """One chunk of games of a pair (≤ 250), cached by its inputs. The page loops over the chunks
+    and moves the progress bar between them, outside this function, so a repeated run is instant."""
+    settings = _settings(rules_name, mulligan, players)
+    pair = (
+        thresholds(a_json, rules_name, mulligan, players),
+        thresholds(b_json, rules_name, mulligan, players),
     )
+    return play_matrix_chunk(deck_from_key(a_json), deck_from_key(b_json), settings, chunk, pair)
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -70,171 +90,346 @@ def first_game(a_text: str, b_text: str, rules_name: str, seed: int, mulligan: s
     )
 
 
+def player_name(name: str) -> str:
+    return t(f"player.{name}") if has(f"player.{name}") else name
+
+
+def matrix_chart(frame, names, subtitle: str, key: str) -> None:
+    """The score heatmap (row deck against column deck) with W-D-L and the interval on hover."""
+    scores = score_table(frame, names)
+    labels = list(scores.index)
+    rows = {(r.deck, r.opponent): r for r in frame.itertuples(index=False)}
+    hover = [
+        [
+            t(
+                "matchup.hover",
+                a=a,
+                b=b,
+                wins=r.wins,
+                draws=r.draws,
+                losses=r.losses,
+                games=r.games,
+                rate=r.win_rate,
+                lo=r.win_ci95_lo,
+                hi=r.win_ci95_hi,
+            )
+            if (r := rows.get((a, b)))
+            else ""
+            for b in labels
+        ]
+        for a in labels
+    ]
+    fig = go.Figure(
+        go.Heatmap(
+            z=scores.values,
+            x=labels,
+            y=labels,
+            zmin=0,
+            zmax=1,
+            colorscale="RdBu",
+            text=[[("" if math.isnan(v) else f"{v:.2f}") for v in row] for row in scores.values],
+            texttemplate="%{text}",
+            hovertext=hover,
+            hoverinfo="text",
+            colorbar={"title": t("matchup.score")},
+        )
+    )
+    fig.update_layout(
+        title=t("matchup.chart_matrix", subtitle=subtitle),
+        height=max(440, 60 * len(labels) + 200),
+        xaxis={"title": t("matchup.opponent")},
+        yaxis={"title": t("matchup.deck"), "autorange": "reversed"},
+    )
+    chart(fig, key, legend=False)
+
+
 deck = current_deck()
 rules = current_rules()
-st.title("Matchup")
-st.caption(
-    f"Ruleset **{rules.name}**. Each game: seats alternate, both sides are dealt, take mulligans by the "
-    "policy, recruit their optimal squad, and a battle on the 5×6 board decides (heuristic players)."
-)
+st.title(t("page.matchup"))
+st.caption(t("matchup.intro", rules=rules.name))
+with st.expander(t("matchup.model_title")):
+    st.markdown(t("matchup.model_text"))
 
 labels = sample_labels()
 with st.form("matchup_form"):
     c1, c2 = st.columns([3, 1])
-    chosen = c1.multiselect(
-        "Sample decks in the field",
+    chosen = multiselect(
+        c1,
+        t("matchup.samples"),
         list(labels),
         default=list(labels)[:4],
         format_func=labels.get,
         key="matchup_samples",
+        persist_state="session",
     )
-    with_current = c2.checkbox("Add the current deck", value=True, key="matchup_current")
+    with_current = c2.checkbox(
+        t("matchup.add_current"), value=True, key="matchup_current", persist_state="session"
+    )
     c3, c4, c5, c6 = st.columns(4)
     games = int(
         c3.number_input(
-            "Games per pair", min_value=10, max_value=20_000, value=200, step=50, key="matchup_games"
+            t("matchup.games"),
+            min_value=10,
+            max_value=20_000,
+            value=200,
+            step=50,
+            key="matchup_games",
+            persist_state="session",
         )
     )
-    with c4:
-        seed = seed_field("matchup_seed", 1)
-    mulligan = c5.selectbox("Mulligan policy", ["never", "optimal"], key="matchup_mulligan")
-    player = c6.selectbox(
-        "Players", list(PLAYERS), index=list(PLAYERS).index("heuristic"), key="matchup_players"
+    seed = seed_input("matchup_seed", 1, c4)
+    mulligan = c5.selectbox(
+        t("matchup.mulligan"),
+        ["never", "optimal"],
+        key="matchup_mulligan",
+        format_func=words_for(["never", "optimal"], lambda p: t(f"policy.{p}", value="")),
+        persist_state="session",
     )
-    run = st.form_submit_button("Run matchups", type="primary")
+    player = c6.selectbox(
+        t("matchup.players"),
+        list(PLAYERS),
+        index=list(PLAYERS).index("heuristic"),
+        key="matchup_players",
+        format_func=words_for(PLAYERS, player_name),
+        persist_state="session",
+    )
+    run = st.form_submit_button(t("matchup.run"), type="primary", key="matchup_run")
 
 if run:
-    field = ([(CURRENT, deck_key(deck))] if with_current else []) + [
-        (s, deck_key(samples()[s])) for s in chosen
+    field_decks = ([current_deck()] if with_current else []) + [samples()[s] for s in chosen]
+    if len(field_decks) < 2:
+        st.error(t("matchup.need_two"))
+        st.stop()
+    titles = [
+        (t("matchup.current_title", title=deck_title(deck)) if with_current and i == 0 else d.title)
+        for i, d in enumerate(field_decks)
     ]
-    if len(field) < 2:
-        st.error("A matchup needs at least two decks: pick samples or add the current deck.")
-        st.stop()
-    bar = st.progress(0.0, text="Starting…")
+    names = deck_names(field_decks, titles)
+    texts = [deck_key(d) for d in field_decks]
+    players = (player, player)
     try:
-        matrix = run_matrix(tuple(field), rules.name, games, seed, mulligan, (player, player), _progress=bar)
+        chunks = matrix_chunks(len(field_decks), games, seed)
     except BerserkInputError as exc:
-        st.error(str(exc))
+        st.error(t("matchup.failed"))
+        st.caption(str(exc))
         st.stop()
-    pairs = len(field) * (len(field) - 1) // 2
-    bar.progress(1.0, text=f"Done: {pairs} pairs × {games:,} games, seed {seed}.")
-    st.session_state["matchup_result"] = (dict(field), matrix, rules.name, mulligan, (player, player))
+    bar = st.progress(0.0, text=t("common.starting"))
+    total = sum(c.games for c in chunks)
+    rows, done = [], 0
+    for c in chunks:
+        progress_steps(
+            bar, done, total, t("matchup.progress", done=done, total=total, a=names[c.i], b=names[c.j])
+        )
+        rows.append(chunk_rows(texts[c.i], texts[c.j], rules.name, mulligan, players, c))
+        done += c.games
+    matrix = matrix_from_chunks(names, _settings(rules.name, mulligan, players), chunks, rows, games, seed)
+    pairs = len(field_decks) * (len(field_decks) - 1) // 2
+    progress_steps(bar, 1, 1, t("matchup.done", pairs=pairs, games=games, seed=seed))
+    st.session_state["matchup_result"] = (
+        dict(zip(names, texts, strict=True)),
+        matrix,
+        rules.name,
+        mulligan,
+        players,
+    )
 
 stored = st.session_state.get("matchup_result")
 if stored is None:
-    st.info(
-        "Choose the field and press **Run matchups**: every pair of decks plays the given number of games."
-    )
+    st.info(t("matchup.press_run"))
     saved = saved_matrix()
     if saved is not None:
         games_saved = int(saved["games"].max())
-        st.header("The sample field, precomputed")
-        fig = matrix_figure(saved, subtitle=f"{games_saved:,} games per pair")
-        fig.update_layout(margin=dict(t=60, b=10))
-        st.plotly_chart(fig, width="stretch", key="chart_saved_matrix")
-        st.caption(
-            f"From `reports/matchup_matrix.csv` ({len(saved)} ordered pairs, {games_saved:,} games per pair, "
-            "relaunch, heuristic players), written by `berserk matrix data/decks/*.txt --games 2000 "
-            "--seed 1`. Hover a cell for W-D-L and the 95% interval."
-        )
+        st.header(t("matchup.saved"))
+        matrix_chart(saved, None, t("matchup.games_per_pair", games=games_saved), "chart_saved_matrix")
+        st.caption(t("matchup.saved_caption", pairs=len(saved), games=games_saved))
     st.stop()
 field_texts, matrix, rules_name, mulligan_used, players_used = stored
 
-st.header("Matrix")
-fig = matrix.figure()
-fig.update_layout(margin=dict(t=60, b=10))
-st.plotly_chart(fig, width="stretch", key="chart_matrix")
-table = matrix.frame()
-st.dataframe(
-    table,
-    hide_index=True,
-    width="stretch",
-    key="matchup_table",
-    column_config={
-        c: st.column_config.NumberColumn(format="%.3f")
-        for c in (
-            "win_rate",
-            "win_ci95_lo",
-            "win_ci95_hi",
-            "score",
-            "win_rate_first",
-            "win_rate_second",
-            "mean_turns",
-        )
-    },
+st.header(t("matchup.matrix"))
+matrix_chart(
+    matrix.frame(), matrix.names, t("matchup.subtitle", games=matrix.games, seed=matrix.seed), "chart_matrix"
+)
+table(
+    matrix.frame().drop(columns=["games", "score"]),  # games: the caption; score: the heatmap
+    "matchup_table",
+    formats={
+        c: "%.3f" for c in ("win_rate", "win_ci95_lo", "win_ci95_hi", "win_rate_first", "win_rate_second")
+    }
+    | {"mean_turns": "%.1f"},
 )
 st.caption(
-    f"Ruleset {rules_name}, mulligans {mulligan_used}, players {players_used[0]}; "
-    f"{matrix.games:,} games per pair, seed {matrix.seed}. Intervals are Wilson 95%."
+    t(
+        "matchup.matrix_caption",
+        rules=rules_name,
+        mulligan=t(f"policy.{mulligan_used}", value=""),
+        players=player_name(players_used[0]),
+        games=matrix.games,
+        seed=matrix.seed,
+    )
 )
 
-st.header("One pair in detail")
+# --------------------------------------------------------------------------- one pair
+st.header(t("matchup.pair"))
 p1, p2 = st.columns(2)
 names = list(matrix.names)
-a = p1.selectbox("Deck", names, index=0, key="matchup_a")
-b = p2.selectbox("Opponent", [n for n in names if n != a], index=0, key="matchup_b")
+keep_valid("matchup_a", names)
+a = p1.selectbox(t("matchup.deck"), names, key="matchup_a", persist_state="session")
+others = [n for n in names if n != a]
+keep_valid("matchup_b", others)
+b = p2.selectbox(t("matchup.opponent"), others, key="matchup_b", persist_state="session")
 result = matrix.pair(a, b)
 seats = seat_frame(result)
-m = st.columns(4)
-overall = seats.iloc[0]
+overall, first, second = seats.iloc[0], seats.iloc[1], seats.iloc[2]
+st.subheader(t("matchup.pair_heading", a=a, b=b, games=result.games))
+m = st.columns(6)
 m[0].metric(
-    f"{a} wins", f"{overall.win_rate:.1%}", help=f"95% CI {overall.win_lo:.1%} – {overall.win_hi:.1%}"
+    t("matchup.m_wins"),
+    f"{overall.win_rate:.1%}",
+    help=t("matchup.ci_help", lo=overall.win_lo, hi=overall.win_hi, games=result.games),
 )
-m[1].metric("Draws", f"{overall.draw_rate:.1%}")
-m[2].metric(f"{b} wins", f"{result.b_wins / result.games:.1%}")
-m[3].metric("Mean turns", f"{result.mean_turns:.1f}")
-left, right = st.columns([3, 2])
-left.dataframe(
-    seats,
-    hide_index=True,
-    width="stretch",
-    key="matchup_seats",
-    column_config={
-        c: st.column_config.NumberColumn(format="%.3f")
-        for c in ("win_rate", "win_lo", "win_hi", "draw_rate", "draw_lo", "draw_hi")
-    },
+m[1].metric(
+    t("matchup.m_first"),
+    f"{first.win_rate:.1%}",
+    help=t("matchup.ci_help", lo=first.win_lo, hi=first.win_hi, games=int(first.n)),
 )
+m[2].metric(
+    t("matchup.m_second"),
+    f"{second.win_rate:.1%}",
+    help=t("matchup.ci_help", lo=second.win_lo, hi=second.win_hi, games=int(second.n)),
+)
+m[3].metric(t("matchup.m_draws"), f"{overall.draw_rate:.1%}")
+m[4].metric(
+    t("matchup.m_losses"), f"{result.b_wins / result.games:.1%}", help=t("matchup.m_losses_help", name=b)
+)
+m[5].metric(t("matchup.m_turns"), f"{result.mean_turns:.1f}")
+subsets = [t("matchup.all_games"), t("matchup.moves_first", name=a), t("matchup.moves_first", name=b)]
+table(
+    seats.assign(games=subsets).rename(columns={"games": "subset"}),
+    "matchup_seats",
+    formats={c: "%.3f" for c in ("win_rate", "win_lo", "win_hi", "draw_rate", "draw_lo", "draw_hi")},
+    static=True,
+)
+left, right = st.columns([2, 3])
+bars = [t("matchup.bar_all"), t("matchup.bar_first"), t("matchup.bar_second")]
 fig = go.Figure(
     go.Bar(
-        x=seats["games"],
+        x=bars,
         y=seats.win_rate,
         error_y=error_bars(seats, "win_rate", "win_lo", "win_hi"),
         marker_color=["#3b7dd8", "#9dbde0", "#9dbde0"],
-        text=seats.win_rate.map(lambda p: f"{p:.2f}"),
-        textposition="inside",
+        text=[f"{p:.1%}" for p in seats.win_rate],
+        textposition="outside",
+        textfont=dict(size=14, color="#111"),
+        cliponaxis=False,
     )
 )
 fig.update_layout(
-    title=f"{a}: win rate by seat (95% CI)",
-    height=300,
-    margin=dict(t=50, b=10),
-    yaxis=dict(range=[0, 1], title="win rate"),
+    title=t("matchup.chart_seats"),
+    height=340,
+    yaxis=dict(range=[0, 1.18], title=t("axis.win_rate"), tickformat=".0%"),
 )
-right.plotly_chart(fig, width="stretch", key="chart_pair")
+chart(fig, "chart_pair", left, legend=False)
+right.caption(t("matchup.seat_note", name=a))
 
-st.subheader("The first game of the pair on the board")
+# --------------------------------------------------------------------------- the first game
+st.subheader(t("matchup.first_game"))
 events = first_game(field_texts[a], field_texts[b], rules_name, result.seed, mulligan_used, players_used)
 rep = replay(events, card_db())
-board = battle_figure(rep)
-for trace in [*board.data, *(t for frame in board.frames for t in frame.data)]:
-    trace.update(textfont=dict(size=10, color="#111"), marker=dict(size=46, opacity=0.55))
-board.update_layout(
-    height=620, margin=dict(t=50, b=10), legend=dict(orientation="h", y=1.06, x=1, xanchor="right")
+log = battle_log(events)
+sides = (a, b)  # game 0: deck A is the First player (seat 0)
+frames = rep.turn_frames()
+
+
+def step_label(i: int) -> str:
+    f = frames[i]
+    return (
+        t("matchup.after_reveal")
+        if f.turn < 0
+        else t("matchup.after_turn", turn=f.turn + 1, name=sides[f.seat])
+    )
+
+
+if st.session_state.get("matchup_step", 0) >= len(frames):
+    st.session_state["matchup_step"] = len(frames) - 1
+step = st.select_slider(
+    t("matchup.turn"),
+    options=list(range(len(frames))),
+    format_func=words_for(range(len(frames)), step_label),
+    key="matchup_step",
 )
+board = board_units(rep, frames[step])
+
+
+def unit_html(u) -> str:
+    life = (
+        t("matchup.life", left=u.life_left, life=u.life)
+        if u.life is not None and u.life == u.life
+        else t("matchup.wounds", wounds=u.wounds)
+    )
+    frame = "solid" if u.open else "dashed"
+    style = f"border:2px {frame} {SIDE_COLOURS[u.side]};background:{SIDE_FILLS[u.side]};"
+    closed = "" if u.open else f"<br><i>{t('matchup.closed')}</i>"
+    return (
+        f"<div style='{style}border-radius:4px;padding:2px 4px;margin:1px 0;"
+        "font-size:0.8rem;line-height:1.2'>"
+        f"<b>{html.escape(u.name)}</b><br>{life}{closed}</div>"
+    )
+
+
+cells = {}
+for u in board.itertuples():
+    if u.zone == "board":
+        cells.setdefault((u.row, u.col), []).append(unit_html(u))
+grid = [
+    "<table style='border-collapse:collapse;width:100%;table-layout:fixed'>",
+    "<tr><th style='width:2em'></th>" + "".join(f"<th>{c}</th>" for c in "abcde") + "</tr>",
+]
+for r in range(ROWS - 1, -1, -1):
+    grid.append(
+        f"<tr><th>{r + 1}</th>"
+        + "".join(
+            f"<td style='border:1px solid #ccc;height:4.2em;vertical-align:top;padding:2px'>"
+            f"{''.join(cells.get((r, c), []))}</td>"
+            for c in range(COLS)
+        )
+        + "</tr>"
+    )
+grid.append("</table>")
 left, right = st.columns([3, 2])
-left.plotly_chart(board, width="stretch", key="chart_board")
+with left:
+    st.markdown("".join(grid), unsafe_allow_html=True)
+    aux = board[board.zone == "aux"]
+    for side in (0, 1):
+        mine = aux[aux.side == side]
+        if len(mine):
+            st.markdown(
+                t("matchup.aux", name=sides[side]) + " " + "".join(unit_html(u) for u in mine.itertuples()),
+                unsafe_allow_html=True,
+            )
+    st.caption(t("matchup.board_caption", a=a, b=b))
 with right:
-    st.caption(
-        "Move the slider under the board to step through the turns. Each card shows its label and "
-        "wounds/life (hover for its name); a hollow square is a closed card; cards right of the board "
-        f"are in the auxiliary zone (flyers, terrains). Blue (A) is {a}, moving first; red (B) is {b}."
-    )
-    st.dataframe(
-        {"card": unit_labels(rep), "name": list(rep.names), "life": list(rep.life)},
-        hide_index=True,
-        width="stretch",
-        height=300,
-        key="matchup_units",
-    )
-    with st.expander("The same game as text, turn by turn"):
-        st.code(battle_text(rep), language=None)
+    reasons = {
+        r: t(f"matchup.reason_{r}")
+        for r in ("elimination", "mutual", "stall", "timeout_draw", "timeout_cost")
+    }
+    templates = {k: t(f"log.{k}") for k in LOG_TEMPLATES}
+    model = events[0]["config"]["model"]
+    this_turn = log_lines(turn_events(rep, log, step), sides, templates, reasons, model)
+    st.markdown(f"**{step_label(step)}**")
+    if this_turn:
+        st.markdown("\n".join(f"- {line}" for line in this_turn))
+    else:
+        st.caption(t("matchup.no_events"))
+    if rep.result:
+        w = rep.result.get("winner")
+        outcome = t("matchup.result_draw") if w is None else t("matchup.result_win", name=sides[w])
+        st.markdown(
+            t(
+                "matchup.result",
+                outcome=outcome,
+                reason=reasons.get(rep.result.get("reason"), rep.result.get("reason")),
+                turns=tn("unit.turns", rep.result.get("turn", 0) + 1),
+            )
+        )
+    with st.expander(t("matchup.full_log", lines=len(log))):
+        st.code("\n".join(log_lines(log, sides, templates, reasons, model)), language=None)

@@ -16,6 +16,7 @@ import pandas as pd
 
 from analysis.deals import DealOdds, Estimate, Simulation, proportion_ci, simulate
 from analysis.decks import Deck
+from analysis.recruit import DEFAULT_OBJECTIVE
 from analysis.rules import Ruleset
 
 
@@ -118,8 +119,10 @@ def budget_comparison(
     seed: int = 1,
     policy: str = "never",
     progress: Callable[[int, int], None] | None = None,
+    objective: str = DEFAULT_OBJECTIVE,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Expected squad value per (deck, ruleset, seat), and the distribution of elements recruited.
+    ``objective`` is the recruitment objective (strength by default; ``crystals`` for budget use).
 
     Every cell is one seeded :func:`analysis.deals.simulate` run (the same ``seed`` for every cell,
     so the cells see the same deals where the rules allow). Returns ``(values, elements)``:
@@ -130,8 +133,9 @@ def budget_comparison(
     values, elements = [], []
     for i, (name, rules, player) in enumerate(cells):
         sim = simulate(decks[name], rules, player=player, trials=trials, seed=seed, policy=policy,
-                       estimate_trials=max(200, min(trials, 2_000)))
-        values.append({"deck": name, "ruleset": rules.name, "seat": player, "value": sim.squad_value.mean,
+                       estimate_trials=max(200, min(trials, 2_000)), objective=objective)
+        values.append({"deck": name, "ruleset": rules.name, "seat": player, "objective": objective,
+                       "value": sim.squad_value.mean,
                        "lo": sim.squad_value.lo, "hi": sim.squad_value.hi,
                        "mulligan_rate": sim.mulligan_rate.mean, "trials": trials})
         for k, est in sorted(sim.elements_recruited.items()):

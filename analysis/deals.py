@@ -48,7 +48,7 @@ from scipy.stats import hypergeom
 from analysis.decks import Deck
 from analysis.economy import max_mulligans, seat_budget
 from analysis.errors import BerserkInputError
-from analysis.recruit import Recruiter
+from analysis.recruit import DEFAULT_OBJECTIVE, Recruiter
 from analysis.rules import Ruleset
 from analysis.schema import ELEMENTS
 
@@ -463,7 +463,7 @@ def simulate(
     trials: int = 10_000,
     seed: int = 0,
     policy: str | Policy = "never",
-    objective: str = "crystals",
+    objective: str = DEFAULT_OBJECTIVE,
     ratings: Mapping[str, float] | None = None,
     weights: Mapping[str, float] | None = None,
     horizon: int | None = None,

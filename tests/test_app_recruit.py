@@ -18,7 +18,7 @@ def test_random_deal_gives_the_optimal_squad_and_budget():
     at = open_app("recruit")
     rules = load_ruleset("relaunch")
     deal = random_deal(DECK, 15, 1)
-    rec = recruit(deal, rules, player=1, mulligans=0, top=3)
+    rec = recruit(deal, rules, player=1, mulligans=0, top=3, objective="crystals")
     assert metric(at, "Squad value") == f"{rec.value:g}"
     assert metric(at, "Cards") == str(len(rec.squad))
     assert metric(at, "Greedy (elites first)") == f"{rec.greedy_value:g}"
@@ -37,7 +37,8 @@ def test_seat_mulligans_and_seed_change_the_answer():
     at.number_input(key="recruit_mulligans").set_value(2).run()
     at.number_input(key="recruit_seed").set_value(7).run()
     rules = load_ruleset("relaunch")
-    rec = recruit(random_deal(DECK, rules.deal.size_after(2), 7), rules, player=2, mulligans=2)
+    rec = recruit(random_deal(DECK, rules.deal.size_after(2), 7), rules, player=2, mulligans=2,
+                  objective="crystals")
     assert metric(at, "Squad value") == f"{rec.value:g}"
     assert metric(at, "Gold left") == str(rec.payment.gold_left)
 
@@ -47,7 +48,8 @@ def test_realms_deal_shrinks_with_mulligans():
     set_sidebar(at, rules_name="realms")
     at.number_input(key="recruit_mulligans").set_value(3).run()
     assert any("the deal has 12 cards after 3" in c for c in texts(at.caption))
-    rec = recruit(random_deal(DECK, 12, 1), load_ruleset("realms"), player=1, mulligans=3)
+    rec = recruit(random_deal(DECK, 12, 1), load_ruleset("realms"), player=1, mulligans=3,
+                  objective="crystals")
     assert metric(at, "Squad value") == f"{rec.value:g}"
 
 
@@ -60,7 +62,7 @@ def test_chosen_cards_and_weights():
     at.multiselect(key="recruit_pick").set_value(picked).run()
     deal = [card for label, card in choices if label in picked]
     rules = load_ruleset("relaunch")
-    rec = recruit(deal, rules)
+    rec = recruit(deal, rules, objective="crystals")
     assert metric(at, "Squad value") == f"{rec.value:g}"
     top_card = max(rec.squad, key=lambda c: c.cost)
     at.selectbox(key="recruit_objective").set_value("weights").run()

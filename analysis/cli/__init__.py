@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from analysis.errors import BerserkInputError
 
 COMMAND_MODULES = ("cards", "check", "convert", "import_cards", "recruit", "deal", "matchup", "matrix",
-                   "odds", "ratings")
+                   "odds", "ratings", "fit_strength")
 """Sub-command modules, in help order. Add a module name here to add a command."""
 
 

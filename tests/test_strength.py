@@ -108,8 +108,8 @@ def test_matchup_takes_an_objective_and_a_player_per_side(capsys):
     import json
 
     a, b = "data/decks/tournament-01.txt", "data/decks/tournament-02.txt"
-    assert main(["matchup", a, b, "--games", "6", "--objective", "strength,crystals", "--players", "heuristic",
-                 "--json"]) == 0
+    assert main(["matchup", a, b, "--games", "6", "--objective", "strength,crystals",
+                 "--players", "heuristic", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["objectives"] == ["strength", "crystals"] and d["players"] == ["heuristic", "heuristic"]
     assert main(["matchup", a, b, "--games", "2", "--objective", "weights"]) == 2

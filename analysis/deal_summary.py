@@ -17,6 +17,7 @@ import pandas as pd
 
 from analysis.deals import DealOdds, Estimate, Simulation, proportion_ci, simulate
 from analysis.decks import Deck
+from analysis.recruit import DEFAULT_OBJECTIVE
 from analysis.rules import Ruleset
 
 
@@ -111,7 +112,7 @@ def threshold_frame(sim: Simulation) -> pd.DataFrame:
 # --------------------------------------------------------------------------- budgets
 
 
-VALUE_COLUMNS = ["deck", "ruleset", "seat", "value", "lo", "hi", "mulligan_rate", "trials"]
+VALUE_COLUMNS = ["deck", "ruleset", "seat", "objective", "value", "lo", "hi", "mulligan_rate", "trials"]
 ELEMENT_COLUMNS = ["deck", "ruleset", "seat", "elements", "p", "lo", "hi"]
 
 
@@ -124,12 +125,14 @@ class BudgetCell:
 
 
 def budget_cell(name: str, deck: Deck, rules: Ruleset, player: int, trials: int, seed: int,
-                policy: str = "never") -> BudgetCell:
+                policy: str = "never", objective: str = DEFAULT_OBJECTIVE) -> BudgetCell:
     """One seeded :func:`analysis.deals.simulate` run: the expected squad value of ``deck`` for a
-    seat, with its 95 % interval, and the distribution of elements the optimal squads use."""
+    seat under the recruitment ``objective``, with its 95 % interval, and the distribution of
+    elements the optimal squads use."""
     sim = simulate(deck, rules, player=player, trials=trials, seed=seed, policy=policy,
-                   estimate_trials=max(200, min(trials, 2_000)))
-    value = {"deck": name, "ruleset": rules.name, "seat": player, "value": sim.squad_value.mean,
+                   estimate_trials=max(200, min(trials, 2_000)), objective=objective)
+    value = {"deck": name, "ruleset": rules.name, "seat": player, "objective": objective,
+             "value": sim.squad_value.mean,
              "lo": sim.squad_value.lo, "hi": sim.squad_value.hi,
              "mulligan_rate": sim.mulligan_rate.mean, "trials": trials}
     elements = tuple({"deck": name, "ruleset": rules.name, "seat": player, "elements": k,
@@ -152,18 +155,20 @@ def budget_comparison(
     seed: int = 1,
     policy: str = "never",
     progress: Callable[[int, int], None] | None = None,
+    objective: str = DEFAULT_OBJECTIVE,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Expected squad value per (deck, ruleset, seat), and the distribution of elements recruited.
+    ``objective`` is the recruitment objective (strength by default; ``crystals`` for budget use).
 
     Every cell is one seeded :func:`budget_cell` (the same ``seed`` for every cell, so the cells see
     the same deals where the rules allow). Returns ``(values, elements)``: ``values`` rows deck,
-    ruleset, seat, value, lo, hi, mulligan_rate, trials; ``elements`` rows deck, ruleset, seat,
+    ruleset, seat, objective, value, lo, hi, mulligan_rate, trials; ``elements`` rows deck, ruleset, seat,
     elements (distinct elements in the optimal squad), p, lo, hi.
     """
     keys = [(d, r, p) for d in decks for r in rulesets for p in players]
     cells = []
     for i, (name, rules, player) in enumerate(keys):
-        cells.append(budget_cell(name, decks[name], rules, player, trials, seed, policy))
+        cells.append(budget_cell(name, decks[name], rules, player, trials, seed, policy, objective))
         if progress:
             progress(i + 1, len(keys))
     return budget_frames(cells)

@@ -54,7 +54,7 @@ from analysis.limits import (
     check_range,
     check_seed,
 )
-from analysis.recruit import Recruiter
+from analysis.recruit import DEFAULT_OBJECTIVE, Recruiter
 from analysis.rules import Ruleset
 from analysis.schema import ELEMENTS
 from analysis.workers import worker_pool
@@ -476,7 +476,7 @@ def simulate(
     trials: int = 10_000,
     seed: int = 0,
     policy: str | Policy = "never",
-    objective: str = "crystals",
+    objective: str = DEFAULT_OBJECTIVE,
     ratings: Mapping[str, float] | None = None,
     weights: Mapping[str, float] | None = None,
     horizon: int | None = None,

@@ -7,7 +7,8 @@ One game of deck A against deck B (:func:`deck_matchup`):
    policy of :mod:`analysis.deals` (``never``, ``threshold:V``, or ``optimal``: the backward-
    induction thresholds of :func:`analysis.deals.simulate` for that deck and seat);
 3. each side recruits the optimal squad of its kept deal (:class:`analysis.recruit.Recruiter`,
-   objective ``crystals``, with the seat's crystals and the mulligans paid);
+   with its own objective — ``strength`` by default, the card strengths fitted from battles —
+   the seat's crystals and the mulligans paid);
 4. the squads fight a battle (:mod:`analysis.battle`) with the chosen players.
 
 Win, draw and loss rates carry Wilson 95 % intervals (:func:`analysis.deals.proportion_ci`) and
@@ -29,9 +30,8 @@ For the dashboard:
 - :func:`score_table` / :func:`matrix_figure` do the same from a frame alone, e.g. the committed
   ``reports/matchup_matrix.csv`` read with pandas (no games to play).
 
-Simplifications: those of the battle engine (see :mod:`analysis.battle.engine`); recruitment
-maximises the squad's crystal cost, which is what the recruitment optimizer proves optimal, not
-what wins battles.
+Simplifications: those of the battle engine (see :mod:`analysis.battle.engine`); the
+``strength`` objective adds up per-card strengths (no card pairs or board roles).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ from analysis.deals import default_horizon, parse_policy, proportion_ci, simulat
 from analysis.decks import Deck, check_deck_size
 from analysis.errors import BerserkInputError
 from analysis.limits import MAX_GAMES, MAX_ROUNDS, check_processes, check_range, check_seed
-from analysis.recruit import Recruiter
+from analysis.recruit import DEFAULT_OBJECTIVE, Recruiter
 from analysis.rules import Ruleset
 from analysis.workers import quiet_workers, worker_pool
 
@@ -73,6 +73,8 @@ class MatchupSettings:
     mulligan: str = "optimal"
     players: tuple[str, str] = ("heuristic", "heuristic")
     battle: BattleConfig = field(default_factory=BattleConfig)
+    objectives: tuple[str, str] = (DEFAULT_OBJECTIVE, DEFAULT_OBJECTIVE)
+    """Recruitment objective of side A and of side B (:data:`MATCHUP_OBJECTIVES`)."""
     estimate_trials: int = 500
     """Deals per stage used to estimate the ``optimal`` mulligan thresholds."""
 
@@ -85,15 +87,40 @@ class MatchupSettings:
         for name in self.players:
             if name not in PLAYERS:
                 raise BerserkInputError(f"unknown player {name!r}; players: {', '.join(PLAYERS)}")
+        for name in self.objectives:
+            if name not in MATCHUP_OBJECTIVES:
+                raise BerserkInputError(f"unknown objective {name!r} for a matchup; objectives: "
+                                        f"{', '.join(MATCHUP_OBJECTIVES)}")
+
+
+MATCHUP_OBJECTIVES = ("strength", "crystals", "rating")
+"""Objectives a side can recruit by (``weights`` needs a user's weights and is not offered here)."""
+
+
+def objective_ratings(objective: str, rules: Ruleset) -> dict[str, float] | None:
+    """The ratings a side needs: the duel ratings of every built-in creature for ``rating``."""
+    if objective != "rating":
+        return None
+    key = rules.name, rules.combat_model
+    if key not in _RATINGS:
+        from analysis.ratings import ratings_map
+
+        _RATINGS[key] = ratings_map(rules)
+    return _RATINGS[key]
+
+
+_RATINGS: dict[tuple[str, str], dict[str, float]] = {}
 
 
 Thresholds = tuple[tuple[float, ...], tuple[float, ...]]
 """Mulligan thresholds of a deck for player 1 and player 2 (empty: keep every deal)."""
 
 
-def mulligan_thresholds(deck: Deck, settings: MatchupSettings) -> Thresholds:
+def mulligan_thresholds(deck: Deck, settings: MatchupSettings, objective: str = DEFAULT_OBJECTIVE
+                        ) -> Thresholds:
     """The redeal thresholds of ``deck`` for each seat under the settings' mulligan policy; for
-    ``optimal``, the backward-induction thresholds of :func:`analysis.deals.simulate` (seed 0)."""
+    ``optimal``, the backward-induction thresholds of :func:`analysis.deals.simulate` (seed 0) for
+    the side's recruitment ``objective``."""
     rules = settings.rules
     policy = parse_policy(settings.mulligan)
     out = []
@@ -103,7 +130,8 @@ def mulligan_thresholds(deck: Deck, settings: MatchupSettings) -> Thresholds:
         elif policy.kind == "threshold":
             out.append((policy.value,) * default_horizon(rules, player))
         else:
-            sim = simulate(deck, rules, player, trials=1, seed=0, policy="optimal",
+            sim = simulate(deck, rules, player, trials=1, seed=0, policy="optimal", objective=objective,
+                           ratings=objective_ratings(objective, rules), default_rating=0.0,
                            estimate_trials=settings.estimate_trials)
             out.append(tuple(sim.thresholds))
     return out[0], out[1]
@@ -112,10 +140,12 @@ def mulligan_thresholds(deck: Deck, settings: MatchupSettings) -> Thresholds:
 class _Side:
     """A deck compiled for one seat: its recruiter and mulligan thresholds."""
 
-    def __init__(self, deck: Deck, rules: Ruleset, player: int, thresholds: tuple[float, ...]):
+    def __init__(self, deck: Deck, rules: Ruleset, player: int, thresholds: tuple[float, ...],
+                 objective: str = DEFAULT_OBJECTIVE):
         self.cards = deck.cards()
         self.rules = rules
-        self.recruiter = Recruiter(self.cards, rules, player)
+        self.recruiter = Recruiter(self.cards, rules, player, objective, objective_ratings(objective, rules),
+                                   default_rating=0.0)
         self.units = [self.recruiter.index[c.id] for c in self.cards]
         self.thresholds = thresholds
 
@@ -135,17 +165,17 @@ class _Side:
             m += 1
 
 
-_SIDES: dict[tuple[Deck, Ruleset, int, tuple[float, ...]], _Side] = {}
+_SIDES: dict[tuple[Deck, Ruleset, int, tuple[float, ...], str], _Side] = {}
 
 
-def _side(deck: Deck, rules: Ruleset, player: int, thresholds: tuple[float, ...]) -> _Side:
+def _side(deck: Deck, rules: Ruleset, player: int, thresholds: tuple[float, ...], objective: str) -> _Side:
     """Cached per process: compiling a recruiter costs more than a game."""
-    key = (deck, rules, player, thresholds)
+    key = (deck, rules, player, thresholds, objective)
     side = _SIDES.get(key)
     if side is None:
         if len(_SIDES) > 64:
             _SIDES.clear()
-        side = _Side(deck, rules, player, thresholds)
+        side = _Side(deck, rules, player, thresholds, objective)
         _SIDES[key] = side
     return side
 
@@ -174,8 +204,9 @@ def _game(task: Task, rng: random.Random, i: int):
     a_seat = (task.first_game + i) % 2
     if isinstance(task.a, Deck):
         thr_a, thr_b = task.thresholds
-        squad_a, mull_a = _side(task.a, s.rules, a_seat + 1, thr_a[a_seat]).squad(rng)
-        squad_b, mull_b = _side(task.b, s.rules, 2 - a_seat, thr_b[1 - a_seat]).squad(rng)  # type: ignore
+        obj_a, obj_b = s.objectives
+        squad_a, mull_a = _side(task.a, s.rules, a_seat + 1, thr_a[a_seat], obj_a).squad(rng)
+        squad_b, mull_b = _side(task.b, s.rules, 2 - a_seat, thr_b[1 - a_seat], obj_b).squad(rng)  # type: ignore
     else:
         squad_a, squad_b, mull_a, mull_b = task.a, task.b, 0, 0  # type: ignore[assignment]
     squads = (squad_a, squad_b) if a_seat == 0 else (squad_b, squad_a)
@@ -202,7 +233,8 @@ def first_game_record(a, b, settings: MatchupSettings, seed: int = 0) -> list[di
     """The battle record (JSON-lines events, :mod:`analysis.battle.record`) of game 0 of the
     matchup :func:`deck_matchup` / :func:`squad_matchup` would play with this seed."""
     if isinstance(a, Deck):
-        thresholds = (mulligan_thresholds(a, settings), mulligan_thresholds(b, settings))
+        thresholds = (mulligan_thresholds(a, settings, settings.objectives[0]),
+                      mulligan_thresholds(b, settings, settings.objectives[1]))
         task = _tasks(0, a, b, settings, 1, seed, thresholds)[0]
     else:
         task = _tasks(0, tuple(a), tuple(b), settings, 1, seed)[0]
@@ -382,6 +414,7 @@ class MatchupResult:
             "ruleset": s.rules.name,
             "mulligan": s.mulligan if self.mode == "decks" else None,
             "players": list(s.players),
+            "objectives": list(s.objectives) if self.mode == "decks" else None,
             "battle": {"max_rounds": s.battle.max_rounds, "timeout_rule": s.battle.timeout_rule,
                        "stall_rounds": s.battle.stall_rounds},
         }
@@ -436,7 +469,8 @@ def deck_matchup(
         if deck.size < 1:
             raise BerserkInputError(f"deck {deck.title!r} has no cards")
         check_deck_size(deck.size, f"deck {deck.title!r}")
-    thresholds = (mulligan_thresholds(a, settings), mulligan_thresholds(b, settings))
+    thresholds = (mulligan_thresholds(a, settings, settings.objectives[0]),
+                  mulligan_thresholds(b, settings, settings.objectives[1]))
     tasks = _tasks(0, a, b, settings, games, seed, thresholds)
     rows = np.concatenate(run_tasks(tasks, executor, processes, scheduler, progress))
     return summarise(a.title or "A", b.title or "B", rows, seed, "decks", settings)
@@ -666,7 +700,10 @@ def matchup_matrix(
         check_deck_size(deck.size, f"deck {deck.title!r}")
     chunks = matrix_chunks(len(decks), games, seed)
     names = deck_names(decks, labels)
-    thresholds = [mulligan_thresholds(d, settings) for d in decks]
+    if settings.objectives[0] != settings.objectives[1]:
+        raise BerserkInputError("a matrix recruits every deck by one objective; got "
+                                f"{settings.objectives[0]!r} and {settings.objectives[1]!r}")
+    thresholds = [mulligan_thresholds(d, settings, settings.objectives[0]) for d in decks]
     tasks = [Task(c.pair, decks[c.i], decks[c.j], settings, c.first_game, c.games, c.seed,
                   (thresholds[c.i], thresholds[c.j])) for c in chunks]
     results = run_tasks(tasks, executor, processes, scheduler, progress)

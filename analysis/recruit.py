@@ -9,7 +9,10 @@ Objectives (the value of a squad is the sum of its cards' values):
 - ``rating``: ``ratings[card.key]`` from the caller (e.g. ``analysis.ratings.ratings_map``);
   every card of the deal needs one, unless a ``default_rating`` is given for the missing ones;
 - ``weights``: the card's cost times a user weight ``weights[card.key]`` (default 1; 0 = never
-  worth a crystal, 2 = worth double).
+  worth a crystal, 2 = worth double);
+- ``strength``: the card's fitted strength for winning battles (:mod:`analysis.strength_table`,
+  log-odds of winning per card, fitted from simulated battles by ``berserk fit-strength``); the
+  ruleset picks the table.
 
 Values must be finite and ≥ 0.
 
@@ -50,10 +53,13 @@ from analysis.errors import BerserkInputError
 from analysis.limits import MAX_TOP, check_range
 from analysis.rules import Ruleset
 from analysis.schema import ELEMENTS
+from analysis.strength_table import strength_table
 from analysis.textnorm import normalize_name
 from analysis.userfiles import read_user_text
 
-OBJECTIVES = ("crystals", "rating", "weights")
+OBJECTIVES = ("strength", "crystals", "rating", "weights")
+DEFAULT_OBJECTIVE = "strength"
+"""The objective wherever the question is "the best squad" (crystals stays for budget studies)."""
 _POPCOUNT = tuple(bin(i).count("1") for i in range(1 << len(ELEMENTS)))
 _ELEMENT_BIT = {e: 1 << i for i, e in enumerate(ELEMENTS)}
 Found = tuple[float, tuple[int, ...]]
@@ -67,19 +73,26 @@ enough, so no result (or JSON output) can become infinite."""
 
 def card_values(
     cards: Sequence[Card],
-    objective: str = "crystals",
+    objective: str = DEFAULT_OBJECTIVE,
     ratings: Mapping[str, float] | None = None,
     weights: Mapping[str, float] | None = None,
     default_rating: float | None = None,
+    rules: Ruleset | None = None,
 ) -> list[float]:
     """The objective value of each card (see the module docstring); bad input → BerserkInputError.
 
     ``default_rating`` is the rating of a card the ``ratings`` lack (None: such a card is an error).
+    ``rules`` picks the strength table of the ``strength`` objective.
     """
     if objective not in OBJECTIVES:
         raise BerserkInputError(f"unknown objective {objective!r}; use one of {', '.join(OBJECTIVES)}")
     if objective == "crystals":
         return [float(c.cost) for c in cards]
+    if objective == "strength":
+        if rules is None:
+            raise BerserkInputError("objective 'strength' needs the ruleset (its strength table)")
+        table = strength_table(rules)
+        return [max(0.0, table.value(c)) for c in cards]
     if objective == "rating":
         if ratings is None:
             raise BerserkInputError("objective 'rating' needs ratings (e.g. --ratings CSV with name,rating)")
@@ -156,7 +169,7 @@ class Recruiter:
         pool: Sequence[Card],
         rules: Ruleset,
         player: int = 1,
-        objective: str = "crystals",
+        objective: str = DEFAULT_OBJECTIVE,
         ratings: Mapping[str, float] | None = None,
         weights: Mapping[str, float] | None = None,
         memo_size: int = 50_000,
@@ -164,7 +177,7 @@ class Recruiter:
     ):
         distinct = {c.id: c for c in pool}
         cards = list(distinct.values())
-        values = card_values(cards, objective, ratings, weights, default_rating)
+        values = card_values(cards, objective, ratings, weights, default_rating, rules)
         value_of = {c.id: v for c, v in zip(cards, values, strict=True)}
 
         def density(c: Card) -> float:
@@ -482,7 +495,7 @@ def recruit(
     rules: Ruleset,
     player: int = 1,
     mulligans: int = 0,
-    objective: str = "crystals",
+    objective: str = DEFAULT_OBJECTIVE,
     ratings: Mapping[str, float] | None = None,
     weights: Mapping[str, float] | None = None,
     top: int = 0,

@@ -39,7 +39,8 @@ def test_compare_rulesets_and_seats():
     diff = frame_with(at, "Difference")
     assert len(diff) == 4 and (diff["95% lo"] <= diff.Difference).all()
     titles = chart_titles(at)
-    assert any(t.startswith("Expected squad value (95% CI; 300 deals per bar, seed 5") for t in titles)
+    assert any(t.startswith("Expected squad value, strength for winning (95% CI; 300 deals per bar, seed 5")
+               for t in titles)
     assert any(t.startswith("Current deck: distinct elements") for t in titles)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from app_helpers import frame_with, metric, open_app, plotly_specs, set_sidebar, texts, trace_values
 
 from analysis.cards import load_cards
@@ -9,6 +10,7 @@ from analysis.decks import read_deck, sample_deck_paths
 from analysis.recruit import recruit
 from analysis.rules import load_ruleset
 from analysis.squad_summary import budget_frame, copy_choices, random_deal
+from analysis.strength_table import strength_table
 
 DB = load_cards()
 DECK = read_deck(sample_deck_paths()[0], DB)  # tournament-01, the deck loaded on first open
@@ -28,15 +30,27 @@ def test_random_deal_gives_the_optimal_squad_and_budget():
     assert trace_values(used, "x") == list(budget.used)
     alternatives = frame_with(at, "Gap")
     values = alternatives.Value.astype(float)
-    assert len(alternatives) == 1 + len(rec.alternatives) and values.iloc[0] == rec.value
-    assert (values <= rec.value).all()
+    assert len(alternatives) == 1 + len(rec.alternatives)
+    assert values.iloc[0] == pytest.approx(rec.value, abs=1e-5)  # shown to 6 digits
+    assert (values <= rec.value + 1e-5).all()
 
 
 def test_the_squad_shows_each_cards_value_and_the_objective_its_unit():
     at = open_app("recruit")
-    rec = recruit(random_deal(DECK, 15, 1), load_ruleset("relaunch"))
+    rules = load_ruleset("relaunch")
+    rec = recruit(random_deal(DECK, 15, 1), rules)  # the default objective: strength
     squad = frame_with(at, "Value")
     assert sorted(squad.Card) == sorted(c.name for c in rec.squad)
+    assert squad.Value.astype(float).sum() == pytest.approx(rec.value, abs=1e-3)
+    table = strength_table(rules)
+    assert all(float(v) == pytest.approx(max(0.0, table.value(c)), abs=1e-3)
+               for v, c in zip(squad.Value, sorted(rec.squad, key=lambda c: list(squad.Card).index(c.name)),
+                               strict=True))
+    box = texts(at.info)[0]
+    assert "simulated battles" in box and "**Unit:** strength (log-odds of winning)" in box
+    at.selectbox(key="recruit_objective").set_value("crystals").run()
+    rec = recruit(random_deal(DECK, 15, 1), rules, objective="crystals")
+    squad = frame_with(at, "Value")
     assert squad.Value.sum() == rec.value  # crystals: each card's value is its cost
     assert all(v == c for v, c in zip(squad.Value, squad.Cost, strict=True))
     box = texts(at.info)[0]
@@ -76,6 +90,9 @@ def test_chosen_cards_and_weights():
     deal = [card for label, card in choices if label in picked]
     rules = load_ruleset("relaunch")
     rec = recruit(deal, rules)
+    assert metric(at, "Squad value") == f"{rec.value:g}"
+    at.selectbox(key="recruit_objective").set_value("crystals").run()
+    rec = recruit(deal, rules, objective="crystals")
     assert metric(at, "Squad value") == f"{rec.value:g}"
     top_card = max(rec.squad, key=lambda c: c.cost)
     at.selectbox(key="recruit_objective").set_value("weights").run()

@@ -11,6 +11,8 @@ from analysis.cards import load_cards
 from analysis.cli import main
 from analysis.deals import deal_odds
 from analysis.decks import read_deck
+from analysis.rules import load_ruleset
+from analysis.strength_table import strength_table
 
 DECK = "data/decks/tournament-01.txt"
 DEAL = ["Чернокнижник", "Инзела", "Королева медуз", "Элмор", "Кочевник", "10/1", "Немая стража"]
@@ -23,7 +25,8 @@ def run_json(capsys, argv):
 
 
 def test_recruit_json_contract(capsys):
-    code, d, _ = run_json(capsys, ["recruit", *DEAL, "--json", "--top", "2", "--rules", "classic"])
+    code, d, _ = run_json(capsys, ["recruit", *DEAL, "--json", "--top", "2", "--rules", "classic",
+                                   "--objective", "crystals"])
     assert code == 0
     assert list(d) == ["squad", "value", "gold_spent", "silver_spent", "gold_left", "silver_left",
                        "elements", "element_adjustment", "greedy_value", "alternatives"]
@@ -88,9 +91,21 @@ def test_recruit_rating_defaults_to_combat_ratings(capsys):
 
 
 def test_recruit_human_output(capsys):
-    assert main(["recruit", *DEAL]) == 0
+    assert main(["recruit", *DEAL, "--objective", "crystals"]) == 0
     out = capsys.readouterr().out
     assert "Best squad for crystals" in out and "Rulebook greedy" in out
+
+
+def test_recruit_default_objective_is_strength(capsys):
+    code, d, _ = run_json(capsys, ["recruit", *DEAL, "--json"])
+    assert code == 0
+    rules = load_ruleset("relaunch")
+    table = strength_table(rules)
+    db = load_cards()
+    squad = [db.find(n) for n in d["squad"]]
+    assert d["value"] == pytest.approx(sum(max(0.0, table.value(c)) for c in squad), abs=1e-5)
+    crystals = run_json(capsys, ["recruit", *DEAL, "--json", "--objective", "crystals"])[1]
+    assert crystals["value"] >= sum(c.cost for c in squad)  # crystals maximises the cost instead
 
 
 def test_deal_json_contract_and_exact_odds(capsys):

@@ -44,7 +44,7 @@ def test_exact_tables_are_distributions():
 
 def test_simulated_elites_agree_with_the_exact_pmf():
     deck = DECKS["tournament-01"]
-    sim = simulate(deck, RELAUNCH, trials=4000, seed=2)
+    sim = simulate(deck, RELAUNCH, trials=4000, seed=2, objective="crystals")
     table = exact_against_simulated(deal_odds(deck, 15).elite_count_pmf, sim.first_deal_elite_pmf)
     assert table.simulated.sum() == pytest.approx(1.0)
     likely = table[table.exact > 0.01]
@@ -55,7 +55,7 @@ def test_simulated_elites_agree_with_the_exact_pmf():
 
 def test_policy_and_threshold_frames():
     deck = DECKS["tournament-05"]
-    sims = [simulate(deck, RELAUNCH, trials=300, seed=1, policy=p, estimate_trials=100)
+    sims = [simulate(deck, RELAUNCH, trials=300, seed=1, policy=p, estimate_trials=100, objective="crystals")
             for p in ("never", "optimal")]
     frame = policy_frame(sims).set_index("policy")
     assert frame.loc["never", "mulligan_rate"] == 0 and frame.loc["never", "thresholds"] == "—"
@@ -70,11 +70,11 @@ def test_budget_comparison_has_every_cell():
     rulesets = [load_ruleset("classic"), RELAUNCH, load_ruleset("realms")]
     calls = []
     values, elements = budget_comparison(decks, rulesets, players=(1, 2), trials=300, seed=4,
-                                         progress=lambda d, t: calls.append((d, t)))
+                                         progress=lambda d, t: calls.append((d, t)), objective="crystals")
     assert len(values) == 2 * 3 * 2 and calls[-1] == (12, 12)
     pick = (values.deck == "tournament-08") & (values.ruleset == "relaunch") & (values.seat == 2)
     row = values[pick].iloc[0]
-    sim = simulate(DECKS["tournament-08"], RELAUNCH, player=2, trials=300, seed=4)
+    sim = simulate(DECKS["tournament-08"], RELAUNCH, player=2, trials=300, seed=4, objective="crystals")
     assert row.value == sim.squad_value.mean and (row.lo, row.hi) == sim.squad_value.ci95
     for _, group in elements.groupby(["deck", "ruleset", "seat"]):
         assert group.p.sum() == pytest.approx(1.0)

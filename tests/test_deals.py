@@ -37,7 +37,8 @@ def deck(db):
 
 @pytest.fixture(scope="module")
 def sim_never(deck):
-    return simulate(deck, load_ruleset("relaunch"), 1, trials=6000, seed=3, policy="never")
+    return simulate(deck, load_ruleset("relaunch"), 1, trials=6000, seed=3, policy="never",
+                    objective="crystals")
 
 
 def test_count_pmf_is_the_hypergeometric_formula():
@@ -106,7 +107,7 @@ def test_optimizer_never_below_greedy_deal_by_deal(deck):
     gains = []
     for _ in range(200):
         deal = [cards[i] for i in rng.choice(len(cards), 15, replace=False)]
-        result = recruit(deal, rules, 1)
+        result = recruit(deal, rules, 1, objective="crystals")
         assert result.value >= result.greedy_value, [c.name for c in deal]
         gains.append(result.value - result.greedy_value)
     assert max(gains) > 0  # on some deals the optimizer does strictly better
@@ -117,11 +118,13 @@ def test_deterministic_deck_has_exact_answers(db):
     cards = read_deck(sample_deck_paths()[0], db).cards()[:15]
     deck = Deck("fifteen", tuple(DeckEntry(c, 1) for c in cards))
     rules = load_ruleset("classic")  # pay a gold, redeal the same 15 (000 3.3)
-    exact = [recruit(cards, rules, 1, mulligans=m).value for m in range(4)]
-    sim = simulate(deck, rules, 1, trials=300, seed=1, policy="optimal", horizon=3, estimate_trials=60)
+    exact = [recruit(cards, rules, 1, mulligans=m, objective="crystals").value for m in range(4)]
+    sim = simulate(deck, rules, 1, trials=300, seed=1, policy="optimal", horizon=3,
+                   estimate_trials=60, objective="crystals")
     assert sim.thresholds == pytest.approx(exact[1:])  # C_m = V_{m+1}: redealing never helps
     assert sim.squad_value.mean == exact[0] and sim.mulligan_rate.mean == 0
-    forced = simulate(deck, rules, 1, trials=50, seed=1, policy="threshold:1000", horizon=3)
+    forced = simulate(deck, rules, 1, trials=50, seed=1, policy="threshold:1000", horizon=3,
+                      objective="crystals")
     assert forced.squad_value.mean == exact[3] and forced.mulligans_taken[3].mean == 1.0
 
 
@@ -133,8 +136,10 @@ def test_backward_induction_by_hand():
 
 def test_optimal_policy_is_at_least_as_good(deck, sim_never):
     rules = load_ruleset("relaunch")
-    opt = simulate(deck, rules, 1, trials=6000, seed=3, policy="optimal", horizon=3, estimate_trials=800)
-    thr = simulate(deck, rules, 1, trials=6000, seed=3, policy="threshold:40", horizon=3)
+    opt = simulate(deck, rules, 1, trials=6000, seed=3, policy="optimal", horizon=3,
+                   estimate_trials=800, objective="crystals")
+    thr = simulate(deck, rules, 1, trials=6000, seed=3, policy="threshold:40", horizon=3,
+                   objective="crystals")
     slack = lambda a, b: (a.hi - a.lo) / 2 + (b.hi - b.lo) / 2  # noqa: E731
     assert opt.squad_value.mean >= sim_never.squad_value.mean - slack(opt.squad_value, sim_never.squad_value)
     assert opt.squad_value.mean >= thr.squad_value.mean - slack(opt.squad_value, thr.squad_value)
@@ -146,7 +151,8 @@ def test_optimal_policy_is_at_least_as_good(deck, sim_never):
 def test_shrink_model_deals_one_card_fewer(deck):
     rules = load_ruleset("realms")
     assert default_horizon(rules, 1) == 14
-    sim = simulate(deck, rules, 1, trials=200, seed=2, policy="threshold:1000", horizon=10)
+    sim = simulate(deck, rules, 1, trials=200, seed=2, policy="threshold:1000", horizon=10,
+                   objective="crystals")
     assert set(sim.mulligans_taken) == {10}
     assert max(sim.cards_recruited) <= rules.deal.size_after(10) == 5
 
@@ -160,7 +166,7 @@ def test_seed_reproducible_and_process_count_independent(deck):
                  processes=2)
     assert a.to_dict() == b.to_dict()
     assert calls[-1][0] == calls[-1][1] == 2500 + 3 * 200
-    c = simulate(deck, rules, 2, trials=2500, seed=10, policy="never")
+    c = simulate(deck, rules, 2, trials=2500, seed=10, policy="never", objective="crystals")
     assert c.to_dict() != a.to_dict()
 
 
@@ -169,10 +175,11 @@ def test_bad_inputs(deck):
     with pytest.raises(BerserkInputError, match="policy"):
         parse_policy("sometimes")
     with pytest.raises(BerserkInputError, match="horizon"):
-        simulate(deck, rules, trials=10, policy="optimal", horizon=99)
+        simulate(deck, rules, trials=10, policy="optimal", horizon=99, objective="crystals")
     with pytest.raises(BerserkInputError, match="trials"):
-        simulate(deck, rules, trials=0)
+        simulate(deck, rules, trials=0, objective="crystals")
     assert parse_policy("threshold:44.5").value == 44.5
     tiny = replace(rules, deal=replace(rules.deal, size=40, min_size=40))
-    sim = simulate(deck, tiny, trials=20, seed=1)  # a deal larger than the deck deals the whole deck
+    sim = simulate(deck, tiny, trials=20, seed=1,
+                   objective="crystals")  # a deal larger than the deck deals the whole deck
     assert sim.cards_recruited

@@ -87,7 +87,7 @@ def test_exact_against_brute_force_on_small_synthetic_deals(db, ruleset):
         deal = synthetic_deal(db, rng, int(rng.integers(3, 9)))
         player = int(rng.integers(1, 3))
         mulligans = int(rng.integers(0, 2))
-        r = Recruiter(deal, rules, player)
+        r = Recruiter(deal, rules, player, objective="crystals")
         assert list(r.solve(r.counts_of(deal), mulligans, top=3)) == brute_force(r, deal, mulligans, 3)
 
 
@@ -109,7 +109,7 @@ def test_optimum_equals_milp_on_sample_deck_deals(decks):
         rules = load_ruleset(ruleset)
         for deck in decks[:: 2 if ruleset != "relaunch" else 1]:
             cards = deck.cards()
-            r = Recruiter(cards, rules, player=2)
+            r = Recruiter(cards, rules, player=2, objective="crystals")
             for _ in range(2):
                 deal = [cards[i] for i in rng.permutation(len(cards))[:15]]
                 mull = int(rng.integers(0, 4))
@@ -123,7 +123,7 @@ def test_optimum_equals_milp_on_synthetic_15_card_deals_all_objectives(db):
     for i in range(24):
         deal = synthetic_deal(db, rng, 15)
         if i % 3 == 0:
-            r = Recruiter(deal, rules, 1)
+            r = Recruiter(deal, rules, 1, objective="crystals")
         elif i % 3 == 1:
             ratings = {c.key: float(rng.random() * 10) for c in deal}
             r = Recruiter(deal, rules, 1, objective="rating", ratings=ratings)
@@ -143,17 +143,17 @@ def test_third_element_card_cannot_be_taken_with_exactly_its_cost_in_gold(db):
     rules = replace(classic, crystals=replace(classic.crystals, silver=0))
     deal = [db.find("Чернокнижник"), db.find("Инзела"), db.find("Королева медуз"), db.find("Элмор")]
     assert sum(c.cost for c in deal) == 23
-    result = recruit(deal, rules, player=1)
+    result = recruit(deal, rules, player=1, objective="crystals")
     assert result.value == 18 == milp_value(deal, rules, 1)
     assert sorted(c.name for c in result.squad) == sorted(["Инзела", "Королева медуз", "Элмор"])
     assert result.payment.element_adjustment == -1 and result.payment.gold_left == 4
     # Without the third element, the two-element elites leave exactly 6 gold, not enough for Элмор.
-    assert recruit(deal[:3], rules, player=1).payment.gold_left == 6
+    assert recruit(deal[:3], rules, player=1, objective="crystals").payment.gold_left == 6
 
 
 def test_payment_and_json_shape(db, decks):
     deal = decks[0].cards()[:15]
-    result = recruit(deal, load_ruleset("relaunch"), player=1, top=2)
+    result = recruit(deal, load_ruleset("relaunch"), player=1, top=2, objective="crystals")
     d = result.to_dict()
     assert list(d) == ["squad", "value", "gold_spent", "silver_spent", "gold_left", "silver_left",
                        "elements", "element_adjustment", "greedy_value", "alternatives"]
@@ -173,7 +173,7 @@ def test_greedy_follows_the_rulebook_advice_and_can_lose(db):
     big = db.find("Дух Адрелиана")  # elite 7
     small = [db.find("Поглотитель магии"), db.find("Шаггон")]  # elites 4 + 4
     deal = [big, *small]
-    result = recruit(deal, rules, player=1)
+    result = recruit(deal, rules, player=1, objective="crystals")
     assert result.greedy_value == 7 and [c.name for c in result.greedy_squad] == ["Дух Адрелиана"]
     assert result.value == 8
 
@@ -181,8 +181,8 @@ def test_greedy_follows_the_rulebook_advice_and_can_lose(db):
 def test_tie_break_is_deterministic_and_order_independent(decks):
     rules = load_ruleset("relaunch")
     deal = decks[2].cards()[5:20]
-    first = recruit(deal, rules).to_dict()
-    again = recruit(list(reversed(deal)), rules).to_dict()
+    first = recruit(deal, rules, objective="crystals").to_dict()
+    again = recruit(list(reversed(deal)), rules, objective="crystals").to_dict()
     assert first == again
 
 
@@ -190,9 +190,9 @@ def test_companion_needs_a_ground_host(db):
     rules = load_ruleset("relaunch")
     spirit = db.find("Дух ярости")  # companion, elite 2
     flyer = db.find("Ангел-хранитель")
-    result = recruit([spirit, flyer], rules)
+    result = recruit([spirit, flyer], rules, objective="crystals")
     assert [c.name for c in result.squad] == ["Ангел-хранитель"]
-    result = recruit([spirit, flyer, db.find("Кочевник")], rules)
+    result = recruit([spirit, flyer, db.find("Кочевник")], rules, objective="crystals")
     assert sorted(c.name for c in result.squad) == sorted(["Дух ярости", "Ангел-хранитель", "Кочевник"])
 
 
@@ -210,9 +210,9 @@ def test_objective_errors(db):
 
 def test_mulligans_beyond_the_gold_are_refused(db):
     rules = load_ruleset("classic")
-    assert recruit([db.find("Кочевник")], rules, mulligans=23).payment.gold_eff == 1
+    assert recruit([db.find("Кочевник")], rules, mulligans=23, objective="crystals").payment.gold_eff == 1
     with pytest.raises(BerserkInputError, match="between 0 and 23"):
-        recruit([db.find("Кочевник")], rules, mulligans=24)
+        recruit([db.find("Кочевник")], rules, mulligans=24, objective="crystals")
 
 
 CARD_SPEC = st.tuples(

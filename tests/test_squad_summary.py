@@ -42,7 +42,7 @@ def test_budget_bars_add_up(rules_name, player):
     for seed, deck in enumerate(DECKS):
         mulligans = seed % 3
         deal = random_deal(deck, rules.deal.size_after(mulligans), seed)
-        rec = recruit(deal, rules, player=player, mulligans=mulligans)
+        rec = recruit(deal, rules, player=player, mulligans=mulligans, objective="crystals")
         assert check_squad(rec.squad, rules, player, mulligans).ok
         frame = budget_frame(rec.payment, rec.squad, rules, mulligans).set_index("resource")
         gold = frame.loc["gold"]
@@ -59,7 +59,7 @@ def test_budget_bars_add_up(rules_name, player):
 
 def test_alternatives_and_differences():
     rules = load_ruleset("relaunch")
-    rec = recruit(random_deal(DECKS[7], 15, 3), rules, top=4)
+    rec = recruit(random_deal(DECKS[7], 15, 3), rules, top=4, objective="crystals")
     frame = alternatives_frame(rec)
     assert list(frame["rank"]) == list(range(1, len(rec.alternatives) + 2))
     assert frame.value.iloc[0] == rec.value and (frame.gap >= 0).all()
@@ -91,7 +91,7 @@ def test_copy_choices_label_every_copy():
 
 def test_alternatives_name_their_changes():
     rules = load_ruleset("relaunch")
-    rec = recruit(random_deal(DECKS[7], 15, 1), rules, top=3)
+    rec = recruit(random_deal(DECKS[7], 15, 1), rules, top=3, objective="crystals")
     frame = alternatives_frame(rec)
     assert frame.changes.iloc[0] == "(best)"
     for alt, changes in zip(rec.alternatives, frame.changes.iloc[1:], strict=True):

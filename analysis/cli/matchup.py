@@ -28,12 +28,14 @@ from analysis.decks import read_deck
 from analysis.errors import BerserkInputError
 from analysis.limits import MAX_GAMES, MAX_ROUNDS
 from analysis.matchup import (
+    MATCHUP_OBJECTIVES,
     MatchupSettings,
     deck_matchup,
     first_game_record,
     squad_matchup,
 )
 from analysis.planning.html import offline_figure_html
+from analysis.recruit import DEFAULT_OBJECTIVE
 
 
 def add_battle_options(p: argparse.ArgumentParser, progress: bool = True) -> None:
@@ -45,8 +47,12 @@ def add_battle_options(p: argparse.ArgumentParser, progress: bool = True) -> Non
     add_seed_option(p)
     p.add_argument("--mulligan", default="optimal", metavar="POLICY",
                    help="never, optimal (default) or threshold:V — see `berserk deal`")
-    p.add_argument("--players", default="heuristic,heuristic", metavar="A,B",
-                   help=f"players of A and B, from {', '.join(PLAYERS)} (default heuristic,heuristic)")
+    p.add_argument("--players", default="heuristic,heuristic", metavar="A[,B]",
+                   help=f"players of A and B, from {', '.join(PLAYERS)}; one name applies to both "
+                   "(default heuristic)")
+    p.add_argument("--objective", default=DEFAULT_OBJECTIVE, metavar="A[,B]",
+                   help=f"recruitment objective of A and B, from {', '.join(MATCHUP_OBJECTIVES)}; one name "
+                   f"applies to both (default {DEFAULT_OBJECTIVE}: card strengths fitted from battles)")
     p.add_argument("--max-rounds", type=bounded_int(1, MAX_ROUNDS), default=40, metavar="R",
                    help=f"full rounds before the game is stopped, at most {MAX_ROUNDS:,} (default 40)")
     p.add_argument("--timeout-rule", choices=TIMEOUT_RULES, default="cost",
@@ -58,17 +64,26 @@ def add_battle_options(p: argparse.ArgumentParser, progress: bool = True) -> Non
         p.add_argument("--progress", action="store_true", help="draw a progress bar on stderr")
 
 
+def _pair(text: str, option: str) -> tuple[str, str]:
+    """``X`` or ``X,Y`` → (A's, B's)."""
+    names = tuple(x.strip() for x in text.split(","))
+    if len(names) == 1:
+        names = names * 2
+    if len(names) != 2 or not all(names):
+        raise BerserkInputError(f"{option} needs one name or two separated by a comma, got {text!r}")
+    return names  # type: ignore[return-value]
+
+
 def settings_from(args: argparse.Namespace, db: CardDB) -> MatchupSettings:
     rules = rules_from(args, db)
-    players = tuple(x.strip() for x in args.players.split(","))
-    if len(players) != 2:
-        raise BerserkInputError(f"--players needs two names separated by a comma, got {args.players!r}")
+    players = _pair(args.players, "--players")
+    objectives = _pair(args.objective, "--objective")
     try:
         battle = BattleConfig(max_rounds=args.max_rounds, timeout_rule=args.timeout_rule,
                               stall_rounds=args.stall_rounds, model=rules.combat_model)
     except ValueError as exc:
         raise BerserkInputError(str(exc)) from None
-    return MatchupSettings(rules, args.mulligan, players, battle)  # type: ignore[arg-type]
+    return MatchupSettings(rules, args.mulligan, players, battle, objectives)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -122,8 +137,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     d = result.to_dict()
     lo, hi = d["a_wins_ci95"]
+    recruited = f"objective {'/'.join(settings.objectives)}; " if not args.squads else ""
     print(f"{result.a} vs {result.b}: {result.games} games ({result.mode}; {settings.rules.name}; "
-          f"mulligan {settings.mulligan}; players {'/'.join(settings.players)}; seed {args.seed})")
+          f"mulligan {settings.mulligan}; {recruited}players {'/'.join(settings.players)}; seed {args.seed})")
     print(f"  A wins {result.a_wins} ({result.a_win_rate:.1%}, 95 % CI {lo:.1%}-{hi:.1%}), "
           f"B wins {result.b_wins}, draws {result.draws}")
     for key, label in (("a_first", "A moves first"), ("b_first", "B moves first")):

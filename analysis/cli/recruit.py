@@ -20,15 +20,23 @@ from analysis.economy import squad_elements
 from analysis.errors import BerserkInputError
 from analysis.limits import MAX_TOP
 from analysis.ratings import ratings_map
-from analysis.recruit import MAX_CARD_VALUE, OBJECTIVES, parse_weight, read_ratings, recruit
+from analysis.recruit import (
+    DEFAULT_OBJECTIVE,
+    MAX_CARD_VALUE,
+    OBJECTIVES,
+    parse_weight,
+    read_ratings,
+    recruit,
+)
 from analysis.rules import Ruleset
 
 
 def add_objective_options(p: argparse.ArgumentParser) -> None:
     """``--objective``, ``--ratings CSV`` and ``--weight NAME=W`` (shared with ``berserk deal``)."""
-    p.add_argument("--objective", choices=OBJECTIVES, default="crystals",
-                   help="crystals: total cost (default); rating: sum of --ratings; "
-                        "weights: cost × --weight (default weight 1)")
+    p.add_argument("--objective", choices=OBJECTIVES, default=DEFAULT_OBJECTIVE,
+                   help="strength (default): sum of the card strengths fitted from battles (log-odds of "
+                        "winning, data/strength/); crystals: total cost; rating: sum of --ratings (default "
+                        "the duel ratings); weights: cost × --weight (default weight 1)")
     p.add_argument("--ratings", metavar="CSV",
                    help="per-card ratings, a CSV with columns name,rating (default for --objective "
                         "rating: the combat ratings, each creature's duel win probability against "

@@ -29,6 +29,8 @@ from analysis.rules import builtin_ruleset_names, load_ruleset
 page_setup()
 
 CURRENT = "current deck"
+# Strength answers "how strong a squad"; crystals "how much of the budget is spent".
+BUDGET_OBJECTIVES = ["strength", "crystals"]
 RULES_COLOURS = {
     "classic": "#8c6d3f",
     "relaunch": "#b8322a",
@@ -38,10 +40,12 @@ RULES_COLOURS = {
 
 
 @st.cache_data(show_spinner=False, max_entries=512)
-def cell(name: str, deck_json: str, rules_name: str, player: int, trials: int, seed: int, policy: str):
+def cell(name: str, deck_json: str, rules_name: str, player: int, trials: int, seed: int, policy: str,
+         objective: str):
     """One deck × ruleset × seat cell, cached by its inputs. The page loops over the cells and moves
     the progress bar between them, outside this function, so a repeated run returns at once."""
-    return budget_cell(name, deck_from_key(deck_json), load_ruleset(rules_name), player, trials, seed, policy)
+    return budget_cell(name, deck_from_key(deck_json), load_ruleset(rules_name), player, trials, seed, policy,
+                       objective)
 
 
 deck = current_deck()
@@ -68,7 +72,7 @@ with st.form("budgets_form"):
         key="budgets_rules",
         persist_state="session",
     )
-    c3, c4, c5, c6 = st.columns(4)
+    c3, c4, c5, c6, c7 = st.columns(5)
     seats = multiselect(
         c3,
         t("budgets.seats"),
@@ -97,6 +101,13 @@ with st.form("budgets_form"):
         format_func=words_for(["never", "optimal"], lambda p: t(f"policy.{p}", value="")),
         persist_state="session",
     )
+    objective = c7.selectbox(
+        t("budgets.objective"),
+        BUDGET_OBJECTIVES,
+        key="budgets_objective",
+        format_func=words_for(BUDGET_OBJECTIVES, lambda o: t(f"objective.{o}.label")),
+        persist_state="session",
+    )
     run = st.form_submit_button(t("budgets.run"), type="primary", key="budgets_run")
 
 if run:
@@ -109,9 +120,10 @@ if run:
     cells = []
     for i, (name, text, r, p) in enumerate(keys):
         progress_steps(bar, i, len(keys), t("budgets.progress", i=i + 1, total=len(keys)))
-        cells.append(cell(name, text, r, p, trials, seed, policy))
+        cells.append(cell(name, text, r, p, trials, seed, policy, objective))
     progress_steps(bar, 1, 1, t("budgets.done", cells=len(keys), trials=trials, seed=seed))
-    st.session_state["budgets_result"] = (deck_key(deck), budget_frames(cells), trials, seed, policy)
+    st.session_state["budgets_result"] = (deck_key(deck), budget_frames(cells), trials, seed, policy,
+                                          objective)
 
 stored = st.session_state.get("budgets_result")
 if stored is None:
@@ -119,7 +131,7 @@ if stored is None:
     st.stop()
 if stored[0] != deck_key(deck):
     st.warning(t("budgets.deck_changed"))
-_, (values, elements), trials, seed, policy = stored
+_, (values, elements), trials, seed, policy, objective = stored
 
 
 def _display_names(internal: list[str]) -> dict[str, str]:
@@ -144,6 +156,7 @@ def seat_name(p: int) -> str:
 
 
 shown = values.assign(
+    objective=values.objective.map(lambda o: t(f"objective.{o}.label")),
     deck=values.deck.map(deck_name),
     seat=values.seat.map(seat_name),
     err_plus=values.hi - values.value,
@@ -159,16 +172,18 @@ fig = px.bar(
     error_y="err_plus",
     error_y_minus="err_minus",
     color_discrete_map=RULES_COLOURS,
-    title=t("budgets.chart_value", trials=trials, seed=seed, policy=t(f"policy.{policy}", value="")),
+    title=t("budgets.chart_value", trials=trials, seed=seed, policy=t(f"policy.{policy}", value=""),
+            objective=t(f"objective.{objective}.label")),
     labels={
-        "value": t("axis.expected_squad_value"),
+        "value": t("axis.expected_squad_value", unit=t(f"objective.{objective}.unit")),
         "deck": "",
         "ruleset": t("col.ruleset"),
         "seat": t("col.seat"),
     },
 )
-low = float(values.lo.min())
-fig.update_yaxes(range=[max(0.0, low - 3), float(values.hi.max()) + 1])
+low, high = float(values.lo.min()), float(values.hi.max())
+margin = max(0.05 * high, 0.1 * (high - low), 1e-3)  # crystals sit near 45, strengths near a few units
+fig.update_yaxes(range=[max(0.0, low - 3 * margin), high + margin])
 fig.update_layout(height=460)
 fig.for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
 chart(fig, "chart_budgets", legend="bottom")

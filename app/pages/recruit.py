@@ -62,7 +62,8 @@ rules = current_rules()
 st.title(t("page.recruit"))
 st.caption(t("recruit.intro", title=deck_title(deck), cards=deck.size, rules=rules.name))
 
-objectives = [o for o in ("crystals", "weights", "rating", *OBJECTIVES) if has(f"objective.{o}.label")]
+objectives = [o for o in ("strength", "crystals", "weights", "rating", *OBJECTIVES)
+              if has(f"objective.{o}.label")]
 objectives = list(dict.fromkeys(o for o in objectives if o in OBJECTIVES))
 c1, c2, c3, c4 = st.columns(4)
 player = c1.radio(
@@ -181,7 +182,7 @@ except BerserkInputError as exc:
     st.error(t("recruit.failed"))
     st.caption(str(exc))
     st.stop()
-values = card_values(rec.squad, objective, ratings=ratings, weights=weights)
+values = card_values(rec.squad, objective, ratings=ratings, weights=weights, rules=rules)
 
 st.header(t("recruit.optimal"))
 unit = t(f"objective.{objective}.unit")
@@ -203,7 +204,7 @@ squad = squad.assign(
     type=squad.type.map(type_name),
     elements=squad.elements.map(lambda s: translate_list(s, "element")),
 ).rename(columns={"elite": "kind"})
-table(squad, "recruit_squad", formats={"value": "%.3g" if objective == "rating" else "%g"})
+table(squad, "recruit_squad", formats={"value": "%.3g" if objective in ("rating", "strength") else "%g"})
 st.caption(t("recruit.values_sum", value=rec.value, unit=unit))
 
 st.subheader(t("recruit.budget"))

@@ -1,12 +1,15 @@
 """One simple strike, exactly: fighters, roll modifiers, weakening, and the outcome distribution.
 
-A :class:`Fighter` is a creature's combat profile — printed strike X-Y-Z, life, and the keywords
-that change a simple strike (RULES.md §4): experience in attack / defence (+X to the attacker's /
-parrier's roll), blessing (+1 to every roll), curse (−1), clumsiness (−X to both; the card data has
-no X, so X = 1), armor X (the first X wounds from non-magical attacks each turn are ignored) and
-regeneration X (used by :mod:`analysis.duel`). Users may add modifiers: named ones (a keyword
-column such as ``exp_attack``) combine with the card's own by taking the largest (000 2.15); the
-unnamed ``roll`` (every roll) and ``power`` (every strike, 000 2.13) add up.
+A :class:`Fighter` is a creature's combat profile — printed strike X-Y-Z, life, and what changes a
+simple strike (RULES.md §4): experience in attack / defence (+X to the attacker's / parrier's roll),
+blessing (+1 to every roll), curse (−1), clumsiness (−X to both; the card data has no X, so X = 1),
+armor X (the first X wounds from non-magical attacks each turn are ignored) and regeneration X (used
+by :mod:`analysis.duel`), and from the card's ability facts (:mod:`analysis.ability_rules`): a strike
+bonus, "−X from simple strikes" (``reduce``), protection from simple strikes and a magical simple
+strike (armor does not stop it). Blessing and curse come from the facts, not from the ``bls``/``cur``
+icons, which only mark a text that mentions them (issue 9 audit). Users may add modifiers: named ones
+(a keyword column such as ``exp_attack``) combine with the card's own by taking the largest (000
+2.15); the unnamed ``roll`` (every roll) and ``power`` (every strike, 000 2.13) add up.
 
     >>> att = fighter_from_stats("2-3-4", life=5)
     >>> odds = strike_odds(att, fighter_from_stats("1-2-3", life=4), closed=True)
@@ -71,6 +74,12 @@ class Fighter:
     regeneration: int = 0
     roll: int = 0
     power: int = 0
+    reduce: int = 0
+    """"−X from simple strikes": the power of strikes it receives is lowered by X (000 glossary)."""
+    prot_simple: bool = False
+    """Protection from simple strikes: they deal it no wounds (000 2.8)."""
+    magical: bool = False
+    """Its simple strike is magical: the receiver's armor does not stop it (000 "Armor X")."""
     cost: int = 0
     key: str = field(default="", compare=False)
 
@@ -90,7 +99,9 @@ class Fighter:
 
     def describe(self) -> str:
         """``name X-Y-Z life N [keywords]`` for reports."""
-        mods = [f"{k}={getattr(self, k)}" for k in (*NAMED_MODIFIERS, *EXTRA_MODIFIERS) if getattr(self, k)]
+        mods = [f"{k}={getattr(self, k)}" for k in (*NAMED_MODIFIERS, *EXTRA_MODIFIERS, "reduce")
+                if getattr(self, k)]
+        mods += [k for k in ("prot_simple", "magical") if getattr(self, k)]
         x, y, z = self.strike
         return f"{self.name} {x}-{y}-{z} life {self.life}" + (f" [{', '.join(mods)}]" if mods else "")
 
@@ -115,8 +126,12 @@ def _apply_modifiers(base: dict[str, int], modifiers: dict[str, int] | None) -> 
     return out
 
 
-def fighter_from_card(card: Card, modifiers: dict[str, int] | None = None) -> Fighter:
-    """The profile of a creature card, plus user modifiers (see the module docstring)."""
+def fighter_from_card(card: Card, modifiers: dict[str, int] | None = None, against: Card | None = None,
+                      seat: int | None = None) -> Fighter:
+    """The profile of a creature card, plus user modifiers (see the module docstring).
+
+    ``against``: the opponent, for the facts that hold only against some cards (None: only the
+    unconditional ones); ``seat`` (0 First, 1 Second) for facts marked for one seat."""
     if not card.is_creature:
         raise BerserkInputError(f"{card.label()} is not a creature ({card.type}): it has no simple strike")
     if card.strike is None or card.life is None:
@@ -124,11 +139,29 @@ def fighter_from_card(card: Card, modifiers: dict[str, int] | None = None) -> Fi
             f"{card.label()} has no strike or life in the card data; give custom stats instead "
             "(e.g. 2-3-4:8)"
         )
-    base = {k: card.keyword(k) for k in NAMED_MODIFIERS}
-    for flag in FLAG_MODIFIERS:
-        base[flag] = 1 if base[flag] else 0
-    values = _apply_modifiers(base, modifiers)
-    return Fighter(name=card.name, strike=card.strike, life=card.life, cost=card.cost, key=card.key, **values)
+    fighter = fighter_from_facts(card, card.strike, card.life, against, seat)
+    if modifiers:
+        values = _apply_modifiers({k: getattr(fighter, k) for k in NAMED_MODIFIERS}, modifiers)
+        fighter = replace(fighter, **values)
+    return fighter
+
+
+def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, against: Card | None = None,
+                       seat: int | None = None) -> Fighter:
+    """The combat profile of any card with the given strike and life (no type check): keyword
+    columns and the ability facts that act on a simple strike against ``against``."""
+    from analysis.ability_rules import protected, reduction, strike_passives
+
+    passives = strike_passives(card, against, seat)
+    base = {k: card.keyword(k) for k in NAMED_MODIFIERS if k not in ("blessing", "curse")}
+    base["clumsiness"] = 1 if base["clumsiness"] else 0
+    bonus = passives.bonus
+    return Fighter(
+        name=card.name, strike=(strike[0] + bonus[0], strike[1] + bonus[1], strike[2] + bonus[2]),
+        life=life, cost=card.cost, key=card.key, blessing=int(passives.blessing), curse=int(passives.curse),
+        reduce=reduction(card, "simple", against, seat), prot_simple=protected(card, "simple", against, seat),
+        magical=passives.magical, **base,
+    )
 
 
 _STATS = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*$")
@@ -219,7 +252,12 @@ class StrikeSpace:
 
 
 def _wounds(striker: Fighter, receiver: Fighter, kind: int) -> int:
-    return max(0, striker.wounds(kind) - receiver.armor)
+    """Wounds of a strike of ``kind``: its power less the receiver's "−X from simple strikes" (not
+    below 0, 000 2.13), less armor unless the strike is magical; none through protection."""
+    if receiver.prot_simple or kind < 0:
+        return 0
+    power = striker.wounds(kind) - receiver.reduce
+    return max(0, power - (0 if striker.magical else receiver.armor))
 
 
 def _exchange_wounds(att: Fighter, tgt: Fighter, kinds: tuple[int, int]) -> tuple[int, int]:
@@ -625,6 +663,7 @@ __all__ = [
     "closed_kind_weights",
     "exchange_kind_rows",
     "fighter_from_card",
+    "fighter_from_facts",
     "fighter_from_stats",
     "lone_value",
     "model_of",

@@ -247,10 +247,24 @@ def _table_terms(rows, cols, model):
         return np.array([[0, *(f.wounds(k) for k in (0, 1, 2))] for f in fs], dtype=np.int64)
 
     s_r, s_c = strikes(rows), strikes(cols)
-    arm_r = np.array([f.armor for f in rows], dtype=np.int64)
-    arm_c = np.array([f.armor for f in cols], dtype=np.int64)
-    dealt = np.maximum(0, s_r[:, None, :] - arm_c[None, :, None])  # row → col, by kind + 1
-    back = np.maximum(0, s_c[None, :, :] - arm_r[:, None, None])  # col → row
+
+    def soak(fs):  # (n,): what a receiver takes off a non-magical / magical strike, and protection
+        red = np.array([f.reduce for f in fs], dtype=np.int64)
+        arm = np.array([f.armor for f in fs], dtype=np.int64)
+        prot = np.array([f.prot_simple for f in fs], dtype=bool)
+        return red + arm, red, prot
+
+    def magical(fs):
+        return np.array([f.magical for f in fs], dtype=bool)
+
+    plain_r, magic_r, prot_r = soak(rows)
+    plain_c, magic_c, prot_c = soak(cols)
+    # row → col and col → row wounds by kind + 1 (miss first): power less "−X from" and (for a
+    # non-magical strike) armor, not below 0; nothing through protection from simple strikes.
+    cut_rc = np.where(magical(rows)[:, None], magic_c[None, :], plain_c[None, :])
+    cut_cr = np.where(magical(cols)[None, :], magic_r[:, None], plain_r[:, None])
+    dealt = np.where(prot_c[None, :, None], 0, np.maximum(0, s_r[:, None, :] - cut_rc[:, :, None]))
+    back = np.where(prot_r[:, None, None], 0, np.maximum(0, s_c[None, :, :] - cut_cr[:, :, None]))
     am_r = np.array([f.attack_mod for f in rows], dtype=np.int64)
     am_c = np.array([f.attack_mod for f in cols], dtype=np.int64)
     pm_c = np.array([f.parry_mod for f in cols], dtype=np.int64)

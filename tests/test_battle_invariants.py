@@ -47,16 +47,8 @@ def check(b: Battle) -> None:
 class CheckedBattle(Battle):
     """Checks the invariants after every action."""
 
-    def move(self, u, to):
-        super().move(u, to)
-        check(self)
-
-    def strike(self, u, v):
-        super().strike(u, v)
-        check(self)
-
-    def prepare(self, u):
-        super().prepare(u)
+    def apply(self, action, draws=None):
+        super().apply(action, draws)
         check(self)
 
 

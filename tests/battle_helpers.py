@@ -21,10 +21,11 @@ def card(name: str = "X", strike=(1, 2, 3), life: int = 8, type: str = "creature
     if abilities:
         from analysis.abilities import parse_abilities
 
-        text = f'[[card]]\ncode = "900/{number}"\nname = "{name}"\n{abilities}\n'
+        text = f'[[card]]\ncode = "900/{number % 10_000}"\nname = "{name}"\n{abilities}\n'
         facts = parse_abilities(text, "test")[0]
     return Card(
-        id=number, set_id=900, set_name="test", number=number, name=name, rarity=0, elements=tuple(elements),
+        id=number, set_id=900, set_name="test", number=number % 10_000, name=name, rarity=0,
+        elements=tuple(elements),
         type=type, cost=cost, elite=False, unique=False, life=life, move=move, strike=strike,
         horde=False, banned=False, classes=tuple(classes),
         keywords=tuple(sorted((k, v) for k, v in keywords.items() if v)), abilities=facts,

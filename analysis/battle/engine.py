@@ -746,7 +746,11 @@ class Battle:
         if self._guarded or draws is not None:
             return self._apply_checked(action, draws)
         t = type(action)
+        if t is not EndTurn and not (0 <= action[0] < self.n):
+            raise IllegalAction(f"{action}: no unit {action[0]}")
         if t is Strike:
+            if not 0 <= action[1] < self.n:
+                raise IllegalAction(f"{action}: no unit {action[1]}")
             self._strike(action[0], action[1])
         elif t is Move:
             self._move(action[0], action[1])

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 
 from analysis.errors import BerserkInputError
 
-COMMAND_MODULES = ("cards", "check", "convert", "import_cards", "recruit", "deal", "matchup", "matrix",
-                   "odds", "ratings")
+COMMAND_MODULES = ("cards", "abilities", "check", "convert", "import_cards", "recruit", "deal", "matchup",
+                   "matrix", "odds", "ratings")
 """Sub-command modules, in help order. Add a module name here to add a command."""
 
 

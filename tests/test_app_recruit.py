@@ -36,7 +36,8 @@ def test_seat_mulligans_and_seed_change_the_answer():
     at.radio(key="recruit_seat").set_value(2).run()
     at.number_input(key="recruit_mulligans").set_value(2).run()
     at.number_input(key="recruit_seed").set_value(7).run()
-    rec = recruit(random_deal(DECK, 15, 7), load_ruleset("relaunch"), player=2, mulligans=2)
+    rules = load_ruleset("relaunch")
+    rec = recruit(random_deal(DECK, rules.deal.size_after(2), 7), rules, player=2, mulligans=2)
     assert metric(at, "Squad value") == f"{rec.value:g}"
     assert metric(at, "Gold left") == str(rec.payment.gold_left)
 

@@ -37,8 +37,11 @@ def test_recruit_json_contract(capsys):
 def test_recruit_player_and_mulligans_change_the_budget(capsys):
     _, p1, _ = run_json(capsys, ["recruit", "Кочевник", "--json"])
     _, p2, _ = run_json(capsys, ["recruit", "Кочевник", "--json", "--player", "2", "--mulligans", "3"])
+    _, c2, _ = run_json(capsys, ["recruit", "Кочевник", "--json", "--player", "2", "--mulligans", "3",
+                                 "--rules", "classic"])
     assert (p1["gold_left"], p1["silver_left"]) == (24, 19)  # 23 + 1 (one element); silver pays first
-    assert (p2["gold_left"], p2["silver_left"]) == (24 + 1 - 3, 20)
+    assert (p2["gold_left"], p2["silver_left"]) == (24 + 1, 20)  # relaunch: free mulligans (004 L129)
+    assert (c2["gold_left"], c2["silver_left"]) == (23 + 1 - 3, 20)  # classic: 1 gold each (000 3.3)
 
 
 def test_recruit_unknown_card_exits_2(capsys):

@@ -116,7 +116,7 @@ def test_deterministic_deck_has_exact_answers(db):
     """A 15-card deck dealt 15: every deal is the whole deck, so everything is known exactly."""
     cards = read_deck(sample_deck_paths()[0], db).cards()[:15]
     deck = Deck("fifteen", tuple(DeckEntry(c, 1) for c in cards))
-    rules = load_ruleset("relaunch")
+    rules = load_ruleset("classic")  # pay a gold, redeal the same 15 (000 3.3)
     exact = [recruit(cards, rules, 1, mulligans=m).value for m in range(4)]
     sim = simulate(deck, rules, 1, trials=300, seed=1, policy="optimal", horizon=3, estimate_trials=60)
     assert sim.thresholds == pytest.approx(exact[1:])  # C_m = V_{m+1}: redealing never helps

@@ -21,14 +21,16 @@ def test_seat_budgets_per_ruleset():
     assert seat_budget(load_ruleset("classic"), 1) == (23, 22)
     assert seat_budget(load_ruleset("classic"), 2) == (23, 23)
     assert seat_budget(load_ruleset("relaunch"), 2) == (24, 23)
-    assert seat_budget(load_ruleset("relaunch"), 1, mulligans=3) == (20, 22)
+    assert seat_budget(load_ruleset("classic"), 1, mulligans=3) == (20, 22)  # 000 3.3: 1 gold each
+    assert seat_budget(load_ruleset("relaunch"), 1, mulligans=3) == (23, 22)  # 004 L129: free
     assert seat_budget(load_ruleset("realms"), 1, mulligans=3) == (23, 22)  # shrink: free
     with pytest.raises(BerserkInputError):
         seat_budget(load_ruleset("relaunch"), 1, mulligans=-1)
 
 
 def test_max_mulligans_models():
-    assert max_mulligans(load_ruleset("relaunch"), 1) == 23  # 1 gold each, while gold lasts
+    assert max_mulligans(load_ruleset("classic"), 1) == 23  # 1 gold each, while gold lasts
+    assert max_mulligans(load_ruleset("relaunch"), 1) == 14  # 15, 14, ..., 1
     assert max_mulligans(load_ruleset("realms"), 1) == 14  # 15, 14, ..., 1
 
 

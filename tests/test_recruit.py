@@ -209,7 +209,7 @@ def test_objective_errors(db):
 
 
 def test_mulligans_beyond_the_gold_are_refused(db):
-    rules = load_ruleset("relaunch")
+    rules = load_ruleset("classic")
     assert recruit([db.find("Кочевник")], rules, mulligans=23).payment.gold_eff == 1
     with pytest.raises(BerserkInputError, match="between 0 and 23"):
         recruit([db.find("Кочевник")], rules, mulligans=24)

@@ -17,7 +17,7 @@ def test_builtin_rulesets_exist():
     ("name", "p2", "carry", "mulligan", "cap", "uniq", "combat"),
     [
         ("classic", (23, 23), True, "pay_gold", 15, "unique_flag", "strike_table"),
-        ("relaunch", (24, 23), True, "pay_gold", 15, "unique_flag", "strike_table"),
+        ("relaunch", (24, 23), True, "shrink", 15, "unique_flag", "strike_table"),
         ("realms", (24, 23), False, "shrink", 0, "elite_unique", "defence_die"),
     ],
 )
@@ -47,7 +47,8 @@ def test_economy_worked_examples():
 
 def test_shrinking_mulligan_sizes():
     assert [load_ruleset("realms").deal.size_after(k) for k in (0, 1, 14, 20)] == [15, 14, 1, 1]
-    assert load_ruleset("relaunch").deal.size_after(3) == 15
+    assert [load_ruleset("relaunch").deal.size_after(k) for k in (0, 1, 14)] == [15, 14, 1]  # 004 L129
+    assert load_ruleset("classic").deal.size_after(3) == 15  # 000 3.3: pay a gold, redeal 15
 
 
 def test_formats_and_horde():

@@ -154,6 +154,19 @@ THROUGH_ROW: tuple[tuple[tuple[int, int], ...], ...] = tuple(_through_row(s) for
 """Per square, the (target square, square passed through) of a strike through a row: two squares
 away vertically or horizontally, never diagonally (000 glossary "Strike through a row")."""
 
+def _ring(radius: int, sq: int) -> int:
+    return sum(1 << t for t in range(SQUARES) if 1 < CHEBYSHEV[sq][t] <= radius)
+
+
+RING: tuple[tuple[int, ...], ...] = tuple(tuple(_ring(r, s) for s in range(SQUARES)) for r in range(6))
+"""``RING[r][s]``: bit mask of the squares within ``r`` of ``s`` (any direction) but not next to it:
+where a ranged attack of range ``r`` from ``s`` may land (000 glossary "Range X", "Ranged attack");
+``r = 5`` covers the whole board."""
+WITHIN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << t for t in range(SQUARES) if CHEBYSHEV[s][t] <= r) for s in range(SQUARES))
+    for r in range(6))
+"""``WITHIN[r][s]``: the squares within ``r`` of ``s``, ``s`` and its neighbours included."""
+
 SQUARES_OF: dict[int, tuple[int, ...]] = {}
 """Memo of :func:`squares_of` (the masks met are parts of a 3×3 neighbourhood, a few thousand)."""
 

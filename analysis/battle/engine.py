@@ -83,7 +83,7 @@ from itertools import combinations, product
 from typing import Any
 
 from analysis.abilities import Ability
-from analysis.ability_rules import ARMOR_STOPS, protected, roll_modifier, wounds_after
+from analysis.ability_rules import ARMOR_STOPS, protected
 from analysis.battle.board import (
     ADJ4,
     AUX,
@@ -110,7 +110,7 @@ from analysis.battle.interface import (
     UseAbility,
 )
 from analysis.battle.powers import ability as ability_of
-from analysis.battle.powers import face_groups, meets, reach, rolls
+from analysis.battle.powers import aimable, face_groups, hit, meets, reach, reach_slot, rolls, slot, slots_of
 from analysis.battle.tables import (
     ALWAYS,
     ARTIFACT,
@@ -123,10 +123,10 @@ from analysis.battle.tables import (
     PARASITE,
     PROFILES,
     ROWS,
-    SEATS,
     TERRAIN,
     TRIGGER_BITS,
     card_key,
+    card_of,
     closed_table,
     open_table,
     pair_passives,
@@ -206,15 +206,21 @@ class Battle:
         self.seat = [0] * n0 + [1] * (n - n0)
         self.key = [card_key(c, s) for c, s in zip(self.cards, self.seat, strict=True)]
         # The per-card columns depend only on the card keys: shared by battles of the same squads.
-        columns = _COLUMNS.get(tuple(self.key))
+        memo = (tuple(self.key), n0)
+        columns = _COLUMNS.get(memo)
         if columns is None:
             if len(_COLUMNS) > 100_000:
                 _COLUMNS.clear()
-            columns = _COLUMNS[tuple(self.key)] = (
+            columns = _COLUMNS[memo] = (
                 tuple([PROFILES[k] for k in self.key]),
                 tuple(zip(*[ROWS[k] for k in self.key], strict=True)) if n else ((),) * 15,
+                _start_counters(self.key, self.seat),
+                tuple([slots_of(k) for k in self.key]),
             )
         self.profiles = list(columns[0])
+        self._start_counters = columns[2]
+        self.slots = columns[3]
+        """Per unit, its card's abilities compiled (:class:`analysis.battle.powers.Slot`), by index."""
         (kind, life, move, has_strike, armor, regen, directed, unanswerable, magic, prot, cost,
          creature, acts, triggers, counter_user) = columns[1]
         self.kind = list(kind)
@@ -362,13 +368,10 @@ class Battle:
                 self.n_creatures[s] += 1
                 if self.kind[u] != FLYER:
                     self.n_ground[s] += 1
-        for u in range(self.n):  # 000 1.11: counters the card begins the battle with
-            prof = self.profiles[u]
-            if prof.counter_user or prof.start_counters or self.cards[u].abilities is not None:
-                entry = self.cards[u].abilities
-                second = entry.start_counters_second if entry and self.seat[u] == 1 else 0
-                start = prof.start_counters + second
-                self.counters[u] = self._capped(u, start)
+        if self._start_counters:  # 000 1.11: counters the cards begin the battle with
+            for u in range(self.n):
+                if self.alive[u]:
+                    self.counters[u] = self._start_counters[u]
         if self.log is not None:
             self._emit(
                 {
@@ -661,15 +664,18 @@ class Battle:
         battle / turn and the seat mark must allow it."""
         if not (self.acts[u] and self.alive[u] and self.seat[u] == self.active):
             return False
-        prof = self.profiles[u]
-        if index not in prof.actions:
+        if index not in self.profiles[u].actions:
             return False
-        ab = ability_of(self.key[u], index)
-        if ab.cost != "counter" and (not self.open[u] or self.acted[u]):
+        return self._ready(u, self.slots[u][index])
+
+    def _ready(self, u: int, sl) -> bool:
+        """:meth:`ability_ready` for a playable ability of an active unit, compiled."""
+        if sl.closes and (not self.open[u] or self.acted[u]):
             return False
+        ab = sl.ability
         if ab.counters > self.counters[u]:
             return False
-        return self._allowed(u, index, ab)
+        return not sl.limited or self._allowed(u, sl.index, ab)
 
     def _allowed(self, u: int, index: int, ab: Ability) -> bool:
         if ab.seat is not None and ("first", "second")[self.seat[u]] != ab.seat:
@@ -683,7 +689,7 @@ class Battle:
         cannot be used; see :mod:`analysis.battle.powers` for the reach)."""
         if not self.ability_ready(u, index):
             return []
-        return reach(self, u, ability_of(self.key[u], index))
+        return reach_slot(self, u, self.slots[u][index])
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the active player: ``END_TURN`` first, then per unit its moves,
@@ -733,7 +739,7 @@ class Battle:
                 return False
             if len(targets) > ability_of(self.key[u], action.index).targets:
                 return False
-            cands = set(reach(self, u, ability_of(self.key[u], action.index)))
+            cands = reach(self, u, action.index)
             return all(v in cands for v in targets)
         return False
 
@@ -1058,33 +1064,39 @@ class Battle:
         is carried out, 5.2: ``tap`` closes the card, counters are spent)."""
         if not isinstance(index, int) or not self.ability_ready(u, index):
             raise IllegalAction(f"unit {u} cannot use ability {index} now")
-        ab = ability_of(self.key[u], index)
-        if (not isinstance(targets, tuple) or not targets or len(targets) > ab.targets
-                or len(set(targets)) != len(targets)):
+        sl = self.slots[u][index]
+        ab = sl.ability
+        if not isinstance(targets, tuple) or not targets or len(targets) > ab.targets or (
+                len(targets) > 1 and len(set(targets)) != len(targets)):
             raise IllegalAction(f"ability {index} of unit {u} takes 1 to {ab.targets} different targets")
-        cands = reach(self, u, ab)
+        src = self.pos[u]
         for v in targets:
-            if v not in cands:
+            if not aimable(self, u, sl, v, src):
                 raise IllegalAction(f"ability {index} of unit {u} cannot be aimed at unit {v}")
         self.hidden[u] = False
-        if ab.cost != "counter":
-            self._close(u)
+        if sl.closes:
+            self.open[u] = False
+            self.acted[u] = True
+            self.moves[u] = 0
         self.counters[u] -= ab.counters
-        self._count_use(u, index)
-        self._resolve(u, index, ab, targets, trigger=None)
+        if sl.limited:
+            self._count_use(u, index)
+        self._resolve(u, sl, targets, trigger=None)
 
     def _count_use(self, u: int, index: int) -> None:
+        """Count a use (only abilities limited in uses or by seat are counted: :meth:`_allowed`)."""
         self.uses_battle[(u, index)] = self.uses_battle.get((u, index), 0) + 1
         self.uses_turn[(u, index)] = self.uses_turn.get((u, index), 0) + 1
 
-    def _resolve(self, u: int, index: int, ab: Ability, targets: Sequence[int], trigger: str | None) -> None:
-        """Carry out ability ``ab`` of ``u`` on each target, then the deaths it caused."""
+    def _resolve(self, u: int, sl, targets: Sequence[int], trigger: str | None) -> None:
+        """Carry out the compiled ability ``sl`` of ``u`` on each target, then the deaths it caused."""
+        ab = sl.ability
         dealt, dice = [], []
         for v in targets:
             self.hidden[v] = False
-            dealt.append(self._effect(u, ab, v, dice))
+            dealt.append(self._effect(u, sl, v, dice))
         if self.log is not None:
-            event: dict[str, Any] = {"e": "ability", "u": u, "i": index, "kind": ab.kind,
+            event: dict[str, Any] = {"e": "ability", "u": u, "i": sl.index, "kind": ab.kind,
                                      "targets": list(targets), "dice": dice, "wounds": dealt,
                                      "closes": trigger is None and ab.cost != "counter"}
             if trigger:
@@ -1092,17 +1104,18 @@ class Battle:
             self._emit(event)
         self._settle(targets, u)
 
-    def _effect(self, u: int, ab: Ability, v: int, dice: list[int]) -> int:
-        """What one use of ``ab`` by ``u`` does to ``v``: wounds dealt (negative: healed)."""
+    def _effect(self, u: int, sl, v: int, dice: list[int]) -> int:
+        """What one use of slot ``sl`` (:func:`~analysis.battle.powers.slot`) by ``u`` does to ``v``:
+        wounds dealt (negative: healed)."""
+        ab = sl.ability
         kind = ab.kind
         if not self.alive[v]:
             return 0
-        die = self._die() if rolls(ab) else 0
+        die = self._die() if sl.rolls else 0
         if die:
             dice.append(die)
-        if not meets(ab, self.key[v]):  # a hidden target that turned out illegal: blocked
+        if sl.conditional and not meets(sl, self.key[v]):  # a hidden target that turned out illegal
             return 0
-        source, target = self.cards[u], self.cards[v]
         if kind == "heal":
             healed = min(ab.damage[0], self.wounds[v])
             self.wounds[v] -= healed
@@ -1110,19 +1123,14 @@ class Battle:
                 self._quiet_from = self.turn + 1
             return -healed
         if kind == "poison":
-            if self.creature[v] and not protected(target, "poison", source, self.seat[v]):
+            if self.creature[v] and not protected(self.cards[v], "poison", self.cards[u], self.seat[v]):
                 self.poison[v] = max(self.poison[v], ab.damage[0])
             return 0
         if kind == "gain_counter":
             self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])
             return 0
-        if die:
-            modifier = roll_modifier(source, kind, target, SEATS[self.key[u]])
-            damage = ab.damage_by_roll(min(6, max(1, die + modifier)))
-        else:
-            damage = ab.damage[0]
         armor = self.armor_left[v] if kind in ARMOR_STOPS else 0
-        wounds, used = wounds_after(damage, kind, target, source, armor, self.seat[v])
+        wounds, used = hit(self.key[u], sl.index, self.key[v], armor, die)
         self.armor_left[v] -= used
         self.wounds[v] += wounds
         if wounds:
@@ -1138,10 +1146,12 @@ class Battle:
         for index, ab in enumerate(facts):
             if ab.cost != "trigger" or ab.trigger != trigger or self.over:
                 continue
-            if not self._allowed(u, index, ab):
+            limited = self.slots[u][index].limited
+            if limited and not self._allowed(u, index, ab):
                 continue
             if ab.kind == "gain_counter":
-                self._count_use(u, index)
+                if limited:
+                    self._count_use(u, index)
                 self.counters[u] = self._capped(u, self.counters[u] + ab.damage[0])
                 if self.log is not None:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
@@ -1149,11 +1159,11 @@ class Battle:
                 continue
             if trigger == "strike" and ab.range is None and ab.target in ("enemy", "any"):
                 ok = (context >= 0 and self.alive[context] and self.seat[context] != self.seat[u]
-                      and (self.hidden[context] or meets(ab, self.key[context]))
+                      and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
                       and (ab.kind not in ("heal", "poison") or self.creature[context]))
                 cands = [context] if ok else []
             else:
-                cands = reach(self, u, ab, src)
+                cands = reach(self, u, index, src)
             if not cands:
                 continue
             most = min(ab.targets, len(cands))
@@ -1164,8 +1174,9 @@ class Battle:
                 if (not chosen or len(chosen) > most or len(set(chosen)) != len(chosen)
                         or any(v not in cands for v in chosen)):
                     raise IllegalAction(f"unit {u}: {chosen} are not 1 to {most} of the targets {cands}")
-            self._count_use(u, index)
-            self._resolve(u, index, ab, chosen, trigger)
+            if limited:
+                self._count_use(u, index)
+            self._resolve(u, self.slots[u][index], chosen, trigger)
 
     # ------------------------------------------------------------------ death
 
@@ -1224,12 +1235,28 @@ class Battle:
             self._kill(r)  # 000 1.5.2 a: the symbiote dies with its host
 
 
-_COLUMNS: dict[tuple[int, ...], tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]] = {}
-"""Per tuple of card keys: the cards' profiles and their :data:`ROWS` columns (see ``Battle``)."""
+_COLUMNS: dict[tuple[tuple[int, ...], int], tuple] = {}
+"""Per (card keys, size of seat 0's squad): the cards' profiles, their :data:`ROWS` columns and
+their start counters (see ``Battle``)."""
 
 _UNCHECKED = object()
 _PLACEMENT_PROBLEMS: dict[tuple[int, tuple[int, ...]], str | None] = {}
 """Memo of :func:`placement_problem` per (seat, squares): squads meet the same placements again."""
+
+
+def _start_counters(keys: Sequence[int], seats: Sequence[int]) -> tuple[int, ...]:
+    """Counters each unit begins the battle with (``start_counters``, plus ``start_counters_second``
+    for the Second player, at most ``max_counters``; 000 1.11); () when none has any."""
+    out = []
+    for k, s in zip(keys, seats, strict=True):
+        entry = card_of(k).abilities
+        start = 0
+        if entry is not None:
+            start = entry.start_counters + (entry.start_counters_second if s == 1 else 0)
+            if entry.max_counters:
+                start = min(start, entry.max_counters)
+        out.append(start)
+    return tuple(out) if any(out) else ()
 
 
 def play_battle(

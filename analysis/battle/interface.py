@@ -104,10 +104,15 @@ class BattleState(Protocol):
     ``has_strike``, ``armor``, ``armor_left`` (this turn), ``regen``, ``pos``, ``host`` / ``rider``
     (-1: none), ``open``, ``acted``, ``prepared`` (0, 1 closed for 4.16, 2 may strike a flyer),
     ``hidden`` (the Second player's hidden 3rd row, 3.11.1: the other side must treat it as
-    unknown), ``alive``, ``counters``, ``poison``.
+    unknown), ``alive``, ``counters``, ``poison``, ``slots`` (its card's abilities compiled,
+    :class:`analysis.battle.powers.Slot`, by index), ``profiles`` (:class:`~analysis.battle.tables.
+    Profile`; ``profiles[u].actions``: the indices of its playable abilities).
     Board: ``board`` (square → unit or -1), ``occupied`` (bit mask). Sides: ``units`` (per seat, the
     living units in play, terrains excluded), ``n_creatures``, ``n_ground``. Game: ``n``, ``turn``,
     ``active``, ``over``, ``winner``, ``config``, ``prng`` (the players' own seeded stream).
+    Queries: ``can_act(u)``, ``steps(u)``, ``targets(u)``, ``can_prepare(u)``, ``can_accumulate(u)``,
+    ``ability_ready(u, index)``, ``ability_targets(u, index)``, ``defenders(attacker, target)``,
+    ``strike_flag(u, v, which)``, ``is_legal(action)``, ``squad_costs()``.
     """
 
     n: int

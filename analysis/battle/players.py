@@ -37,7 +37,7 @@ from analysis.battle.interface import (
     UseAbility,
     first_action,
 )
-from analysis.battle.powers import SHOOTING, WOUNDING, ability, hit_distribution
+from analysis.battle.powers import SHOOTING, WOUNDING, Slot, ability, hit_distribution, reach_slot
 from analysis.battle.tables import (
     ALWAYS,
     ARTIFACT,
@@ -167,6 +167,11 @@ class HeuristicPlayer(Player):
         self._enemy_squares = 0
         self._bound = None
         self._ctx: tuple = ()
+        self._turn_battle = None
+        self._turn_number = -1
+        self._turn_cache: dict[int, float] = {}
+        """Per turn: each unit's accumulate value (key u) and each seat's mean enemy wound value
+        (key -1 - seat)."""
 
     # ---------------------------------------------------------------- setup decisions
 
@@ -352,40 +357,71 @@ class HeuristicPlayer(Player):
         return self.caution * 0.25 * total * value_of[u] / b.life[u]
 
     def _target_gain(self, b, u: int, index: int, v: int) -> float:
-        """Expected gain of one use of ``u``'s ability ``index`` on ``v`` (negative on its own side)."""
-        ab = ability(b.key[u], index)
-        own = b.seat[v] == b.seat[u]
+        """Expected gain of one use of ``u``'s ability ``index`` on ``v`` (negative on its own side),
+        memoised on (card, ability, target card, its life left, its armor left)."""
+        ku = b.key[u]
         if b.hidden[v]:
             kv, rem_v = self._unknown, 6
         else:
             kv, rem_v = b.key[v], b.life[v] - b.wounds[v]
-        if ab.kind == "heal":
-            healed = min(ab.damage[0], b.wounds[v])
-            g = healed * 0.5 * card_value(kv) / PROFILES[kv].life
-            return g if own else -g
-        if ab.kind not in WOUNDING:
-            return 0.0
-        memo = (b.key[u], index, kv, rem_v, b.armor_left[v])
+        armor = b.armor_left[v]
+        memo = (((ku << 6 | index) << 16 | kv) << 11 | rem_v) << 9 | armor
         g = _ABILITY_GAINS.get(memo)
         if g is None:
-            value = card_value(kv)
-            half = 0.5 * value / PROFILES[kv].life
-            g = 0.0
-            for w, _, p in hit_distribution(b.key[u], index, kv, b.armor_left[v]):
-                g += p * (value if w >= rem_v else half * w)
-            if len(_ABILITY_GAINS) > 1_000_000:
-                _ABILITY_GAINS.clear()
-            _ABILITY_GAINS[memo] = g
-        return -g if own else g
+            g = _ability_gain(ku, index, kv, rem_v, armor, memo)
+        if (b.seat[v] == b.seat[u]) != (ability(ku, index).kind == "heal"):
+            return -g
+        return g
 
-    def _best_use(self, b, u: int, index: int) -> tuple[float, tuple[int, ...]]:
-        """The best targets of ``u``'s ability ``index`` now and their total gain (-1e9 if none)."""
-        cands = b.ability_targets(u, index)
+    def _best_use(self, b, u: int, sl: Slot, cands: list[int] | None = None) -> tuple[float, tuple[int, ...]]:
+        """The best targets of ``u``'s compiled ability ``sl`` now (among ``cands``, default all it
+        may be aimed at) and their total gain (-1e9 if none)."""
+        if cands is None:
+            if not b.ability_ready(u, sl.index):
+                return -1e9, ()
+            cands = reach_slot(b, u, sl)
         if not cands:
             return -1e9, ()
-        most = ability(b.key[u], index).targets
-        scored = sorted(((self._target_gain(b, u, index, v), v) for v in cands), reverse=True)
-        chosen = [(g, v) for g, v in scored[:most] if g > 0] or scored[:1]
+        ku, index = sl.key, sl.index
+        ab = sl.ability
+        heal = ab.kind == "heal"
+        sid = ku << 6 | index
+        me, seat, hidden, keys = b.seat[u], b.seat, b.hidden, b.key
+        life, wounds, armor_left = b.life, b.wounds, b.armor_left
+        unknown = self._unknown
+        get = _ABILITY_GAINS.get
+        base = sid << 16
+        if ab.targets == 1 and not heal and ab.target == "enemy":  # the common case, kept lean
+            best, target = -1e9, -1
+            for v in cands:
+                if hidden[v]:
+                    kv, rem_v = unknown, 6
+                else:
+                    kv, rem_v = keys[v], life[v] - wounds[v]
+                memo = ((base | kv) << 11 | rem_v) << 9 | armor_left[v]
+                g = get(memo)
+                if g is None:
+                    g = _ability_gain(ku, index, kv, rem_v, armor_left[v], memo)
+                if g > best:
+                    best, target = g, v
+            return best, (target,)
+        scored = []
+        for v in cands:  # the memo lookup of _target_gain, inlined
+            if hidden[v]:
+                kv, rem_v = unknown, 6
+            else:
+                kv, rem_v = keys[v], life[v] - wounds[v]
+            armor = armor_left[v]
+            memo = ((base | kv) << 11 | rem_v) << 9 | armor
+            g = get(memo)
+            if g is None:
+                g = _ability_gain(ku, index, kv, rem_v, armor, memo)
+            scored.append((-g if (seat[v] == me) != heal else g, v))
+        if ab.targets == 1:
+            g, v = max(scored)
+            return g, (v,)
+        scored.sort(reverse=True)
+        chosen = [(g, v) for g, v in scored[:ab.targets] if g > 0] or scored[:1]
         return sum(g for g, _ in chosen), tuple(sorted(v for _, v in chosen))
 
     def _options(self, b, u: int, contact: bool) -> tuple[float, Action | None]:
@@ -399,25 +435,31 @@ class HeuristicPlayer(Player):
                 best, act = g, STRIKES[u][v]
         if b.acts[u]:
             exposure = -1.0
+            slots = b.slots[u]
             for index in b.profiles[u].actions:
-                g, targets = self._best_use(b, u, index)
+                sl = slots[index]
+                g, targets = self._best_use(b, u, sl)
                 if not targets:
                     continue
-                if ability(b.key[u], index).cost != "counter":
+                if sl.closes and contact:
                     if exposure < 0:
                         exposure = self._exposure(b, u)
                     g -= exposure
                 if g > best:
                     best, act = g, UseAbility(u, index, targets)
-        if b.can_accumulate(u):
-            g = self._accumulate_value(b, u) - self._exposure(b, u)
+        if b.can_accumulate(u) and b.counters[u] < role(b.key[u]).saving:
+            g = self._accumulate_value(b, u) - (self._exposure(b, u) if contact else 0.0)
             if g > best and (role(b.key[u]).caster or act is None):
                 best, act = g, Accumulate(u)
         return best, act
 
     def _accumulate_value(self, b, u: int) -> float:
         """Worth of one more counter: half the best gain its counter abilities could bring against
-        any enemy now, per counter they cost."""
+        any enemy at the start of this turn, per counter they cost."""
+        cache = self._turn_cache_of(b)
+        cached = cache.get(u)
+        if cached is not None:
+            return cached
         best = 0.0
         for index in b.profiles[u].actions:
             ab = ability(b.key[u], index)
@@ -425,18 +467,34 @@ class HeuristicPlayer(Player):
                 continue
             for v in b.units[1 - b.seat[u]]:
                 best = max(best, self._target_gain(b, u, index, v) * min(ab.targets, 2) / ab.counters)
+        cache[u] = 0.5 * best
         return 0.5 * best
 
     def _walk_worth(self, b, u: int) -> float:
-        """What walking into contact could bring ``u``: its best strike gain against an enemy
-        creature that is closed (a rough look ahead)."""
-        best = 0.0
+        """What walking into contact could bring ``u`` (a rough look ahead): its mean strike on a
+        closed card times the mean value per wound of the enemy ground creatures (per turn)."""
         if not b.has_strike[u]:
-            return best
-        for v in b.units[1 - b.seat[u]]:
-            if b.creature[v] and b.kind[v] != FLYER:
-                best = max(best, self._closed_gain(b, u, v))
-        return best
+            return 0.0
+        ctx = self._ctx if self._bound is b else self._bind(b)
+        cache = self._turn_cache_of(b)
+        value = cache.get(-1 - b.seat[u])
+        if value is None:
+            total, count = 0.0, 0
+            value_of = ctx[18]
+            for v in b.units[1 - b.seat[u]]:
+                if b.creature[v] and b.kind[v] != FLYER:
+                    total += 0.5 * value_of[v] / b.life[v]
+                    count += 1
+            value = cache[-1 - b.seat[u]] = total / count if count else 0.0
+        return ctx[17][u] * value
+
+    def _turn_cache_of(self, b) -> dict[int, float]:
+        """Values this player keeps for the turn in progress of battle ``b`` (the battle object is
+        held, so a new battle can never be taken for it)."""
+        if self._turn_battle is not b or self._turn_number != b.turn:
+            self._turn_battle, self._turn_number = b, b.turn
+            self._turn_cache = {}
+        return self._turn_cache
 
     def _closed_gain(self, b, u: int, v: int) -> float:
         ctx = self._ctx if self._bound is b else self._bind(b)
@@ -473,12 +531,15 @@ class HeuristicPlayer(Player):
                 if creature[v]:
                     foes |= 1 << p
         self._enemy_squares = enemy_squares
+        standing_at_start = len(b.units[0]) + len(b.units[1])
         masks = _ZONES.get(enemy_squares << SQUARES | foes)
         if masks is None:
             masks = _zones(enemy_squares, foes)
         hot, near_foes = masks
         # Actions from where the cards stand, best first (a plan is redone if it went stale).
         plans = []
+        passed: dict[int, int] = {}
+        """Units that found nothing worth doing in phase 1, with the square they stood on."""
         prepared = b.prepared
         best_target = self._best_target
         for u in units:
@@ -486,6 +547,7 @@ class HeuristicPlayer(Player):
                 contact = pos[u] >= 0 and bool(hot >> pos[u] & 1)
                 g, act = self._options(b, u, contact)
                 if act is None or g <= thr:
+                    passed[u] = pos[u]
                     continue
                 if not contact and kind[u] == GROUND and type(act) is not Strike and b.moves[u] > 0 \
                         and not role(b.key[u]).shooter and g < self._walk_worth(b, u):
@@ -497,10 +559,14 @@ class HeuristicPlayer(Player):
                     plans.append((g, u, STRIKES[u][v]))
         if plans:
             plans.sort(reverse=True)  # highest gain first (one plan per unit: actions never compared)
+            standing = len(b.units[0]) + len(b.units[1])
             for g, u, act in plans:
                 if not alive[u] or acted[u] or b.over:
                     continue
-                if (not alive[act[1]]) if type(act) is Strike else not b.is_legal(act):
+                # A plan goes stale only when a card died since it was made (nothing moves here).
+                stale = (not alive[act[1]]) if type(act) is Strike else (
+                    len(b.units[0]) + len(b.units[1]) != standing and not b.is_legal(act))
+                if stale:
                     contact = pos[u] >= 0 and bool(hot >> pos[u] & 1)
                     g, act = self._options(b, u, contact) if (acts[u] or counter_user[u]) else (
                         self._strike_option(b, u))
@@ -578,10 +644,13 @@ class HeuristicPlayer(Player):
                             return
         # Cards that could neither strike nor move (flyers without a good strike, boxed-in casters):
         # an ability or a counter if it pays.
+        unchanged = len(b.units[0]) + len(b.units[1]) == standing_at_start
         for u in list(units):
             if (acts[u] or counter_user[u]) and alive[u] and not acted[u] and not b.over:
+                if unchanged and passed.get(u, -9) == pos[u]:
+                    continue  # nothing changed for it since it found nothing worth doing
                 g, act = self._options(b, u, pos[u] >= 0 and bool(ADJ8_MASK[pos[u]] & foes))
-                if act is not None and g > thr and b.is_legal(act):
+                if act is not None and g > thr:
                     apply(act)
 
     def _strike_option(self, b, u: int) -> tuple[float, Action | None]:
@@ -648,12 +717,37 @@ class HeuristicPlayer(Player):
 
     def choose_targets(self, battle, unit: int, index: int, candidates: Sequence[int],
                        most: int) -> tuple[int, ...]:
-        scored = sorted(((self._target_gain(battle, unit, index, v), v) for v in candidates), reverse=True)
+        gain = self._target_gain
+        if most == 1:
+            g, targets = self._best_use(battle, unit, battle.slots[unit][index], list(candidates))
+            return targets
+        scored = sorted(((gain(battle, unit, index, v), v) for v in candidates), reverse=True)
         chosen = [v for g, v in scored[:most] if g > 0] or [scored[0][1]]
         return tuple(sorted(chosen))
 
 
-_ABILITY_GAINS: dict[tuple, float] = {}
+_ABILITY_GAINS: dict[int, float] = {}
+
+
+def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, memo: int) -> float:
+    """Expected value taken from card ``kv`` (``rem_v`` life left) by one use of ability ``index``
+    of card ``ku`` (a heal: the value of the wounds it removes); stored under ``memo``."""
+    ab = ability(ku, index)
+    prof = PROFILES[kv]
+    value = card_value(kv)
+    if ab.kind == "heal":
+        g = min(ab.damage[0], prof.life - rem_v) * 0.5 * value / prof.life
+    elif ab.kind in WOUNDING:
+        half = 0.5 * value / prof.life
+        g = 0.0
+        for w, _, p in hit_distribution(ku, index, kv, armor):
+            g += p * (value if w >= rem_v else half * w)
+    else:
+        g = 0.0
+    if len(_ABILITY_GAINS) > 1_000_000:
+        _ABILITY_GAINS.clear()
+    _ABILITY_GAINS[memo] = g
+    return g
 
 
 def _ring(radius: int, sq: int) -> int:
@@ -667,11 +761,14 @@ _RING = tuple(tuple(_ring(r, s) for s in range(SQUARES)) for r in range(6))
 @dataclass(frozen=True)
 class Role:
     """How the heuristic uses a card: ``shooter`` (a playable ranged attack, spell or effect that
-    wounds: placed behind, kept out of reach) and ``caster`` (its counter abilities are its main
-    weapon: it accumulates counters when nothing better is open to it)."""
+    wounds at least as much as its simple strike: placed behind, kept out of reach) and ``caster``
+    (a counter ability wounds more than its simple strike: it accumulates counters, up to
+    ``saving``, when nothing better is open to it)."""
 
     shooter: bool
     caster: bool
+    saving: int = 0
+    """Counters worth holding: enough for two uses of its dearest counter ability."""
 
 
 _ROLES: dict[int, Role] = {}
@@ -684,16 +781,18 @@ def role(key: int) -> Role:
         prof = PROFILES[key]
         shooter = caster = False
         strike_mean = sum(prof.strike) / 3 if prof.strike else 0.0
+        saving = 0
         for index in prof.actions:
             ab = ability(key, index)
+            saving = max(saving, 2 * ab.counters)
             if ab.target not in ("enemy", "any") or ab.kind not in WOUNDING:
                 continue
             mean = sum(ab.damage) / len(ab.damage) * min(ab.targets, 3)
             if ab.kind in SHOOTING or ab.kind == "strike_through_row" or ab.kind in ("spell", "effect"):
-                shooter = shooter or mean >= 0.5 * strike_mean
+                shooter = shooter or mean >= strike_mean
             if ab.counters and mean > strike_mean:
                 caster = True
-        out = _ROLES[key] = Role(shooter, caster)
+        out = _ROLES[key] = Role(shooter, caster, saving)
     return out
 
 

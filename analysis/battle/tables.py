@@ -103,6 +103,8 @@ PROFILES: list[Profile] = []
 """Profile of each interned card, indexed by its key (see :func:`card_key`)."""
 ROWS: list[tuple] = []
 """Per key, the profile as the tuple of per-unit columns the engine keeps (see ``Battle``)."""
+ABILITIES: list[tuple] = []
+"""Per key, the card's ability facts (:func:`analysis.ability_rules.facts`)."""
 
 
 _BY_ID: dict[int, tuple[Card, bool, dict[int | None, int]]] = {}
@@ -134,6 +136,7 @@ def _intern(card: Card, seat: int | None) -> int:
         _KEYS[(card, seat)] = key
         _CARDS.append(card)
         SEATS.append(seat)
+        ABILITIES.append(facts(card))
         PROFILES.append(prof)
         ROWS.append((prof.kind, prof.life, prof.move, prof.strike is not None, prof.armor,
                      prof.regeneration, prof.directed, prof.unanswerable, prof.magic, prof.prot_flyers,

@@ -41,9 +41,10 @@ from analysis.combat import (
     StrikeSpace,
     exchange_kind_rows,
     model_of,
+    strike_space,
 )
 from analysis.duel import DEFAULT_MAX_TURNS
-from analysis.duel_plan import IDLE, PREPARE, SHOOT, STRIKE, DuelPlan, plan_duel
+from analysis.duel_plan import IDLE, PREPARE, SHOOT, SIMPLE, STRIKE, DuelPlan, defence, plan_duel
 from analysis.errors import BerserkInputError
 
 CHUNK_TERMS = 50_000
@@ -234,7 +235,8 @@ class _EventTables:
 
 
 class _Terms:
-    """Columns of the terms: one per (pair, outcome of the first blow)."""
+    """Columns of the terms: one per (pair, outcome of the first blow). Terms come as blocks of
+    arrays (vectorised pairs) or one at a time (pairs planned one by one)."""
 
     FIELDS = (
         "pair",
@@ -251,21 +253,23 @@ class _Terms:
     )
 
     def __init__(self) -> None:
-        self.cols: dict[str, list] = {k: [] for k in self.FIELDS}
+        self.blocks: dict[str, list] = {k: [] for k in self.FIELDS}
+        self.rows: list[tuple] = []
 
     def add(self, **values) -> None:
+        if np.ndim(values["pair"]) == 0:
+            self.rows.append(tuple(values[k] for k in self.FIELDS))
+            return
         for k, v in values.items():
-            self.cols[k].append(v)
+            self.blocks[k].append(np.asarray(v))
 
     def arrays(self) -> dict[str, np.ndarray]:
         out = {}
-        for k, v in self.cols.items():
+        single = list(zip(*self.rows, strict=True)) if self.rows else [()] * len(self.FIELDS)
+        for k, column in zip(self.FIELDS, single, strict=True):
             kind = float if k == "weight" else bool if k == "has_weak" else np.int64
-            out[k] = (
-                np.concatenate([np.atleast_1d(np.asarray(x)) for x in v]).astype(kind)
-                if v
-                else np.zeros(0, dtype=kind)
-            )
+            parts = [*self.blocks[k], np.array(column, dtype=kind)]
+            out[k] = np.concatenate(parts).astype(kind)
         return out
 
 
@@ -320,7 +324,13 @@ def _side_hits(plan: DuelPlan, mover: int, f: Fighter, other: Fighter, model: st
     action = side.cycle[0] if side.cycle != (PREPARE, STRIKE) else STRIKE
     if action == IDLE:
         return NO_HITS
-    return _dist(side.choice(action, False).space(f, other, model, False))
+    return _closed_dist(side.choice(action, False), f, defence(other), model)
+
+
+@lru_cache(maxsize=200_000)
+def _closed_dist(choice, f: Fighter, other: Fighter, model: str):
+    """:func:`_dist` of a choice's closed-target space, cached by the target's defence."""
+    return _dist(choice.space(f, other, model, False))
 
 
 def _poisoned_at(plan: DuelPlan, victim: int) -> int:
@@ -362,6 +372,32 @@ def _plan_terms(a: Fighter, b: Fighter, pair: int, model: str, builder: _Builder
             has_weak=br.weakened is not None,
             chooser=0 if br.chooser == "attacker" else 1,
             **common,
+        )
+
+
+def _plain_terms(
+    a: Fighter, b: Fighter, pair: int, model: str, builder: _Builder, terms: _Terms, line: int
+) -> None:
+    """The terms of a pair of plain fighters (:func:`_plain`), without planning: both strike every
+    turn, the first blow is an exchange."""
+    auto_a, auto_b = builder.line_auto[line]
+    combo_a = builder.combo(_closed_dist(SIMPLE, b, defence(a), model), a.life, a.regeneration, 0, auto_a)
+    combo_b = builder.combo(_closed_dist(SIMPLE, a, defence(b), model), b.life, b.regeneration, 0, auto_b)
+    space = strike_space(a, b, model, closed=False)
+    for br in space.branches:
+        weak = br.weakened or br.plain
+        terms.add(
+            pair=pair,
+            weight=br.weight / space.denominator,
+            dt=br.plain[0],
+            da=br.plain[1],
+            dt_w=weak[0],
+            da_w=weak[1],
+            has_weak=br.weakened is not None,
+            chooser=0 if br.chooser == "attacker" else 1,
+            combo_a=combo_a,
+            combo_b=combo_b,
+            line=line,
         )
 
 
@@ -724,9 +760,15 @@ def _compute(
     if model == STRIKE_TABLE:
         _table_terms(rows, cols, builder, terms)
     else:
+        plain_line = builder.line("strike", "strike", -1, -1)
+        plain_r = [_plain(f) for f in rows]
+        plain_c = [_plain(f) for f in cols]
         for i in range(nr):
             for j in range(nc):
-                _plan_terms(rows[i], cols[j], i * nc + j, model, builder, terms)
+                if plain_r[i] and plain_c[j]:
+                    _plain_terms(rows[i], cols[j], i * nc + j, model, builder, terms, plain_line)
+                else:
+                    _plan_terms(rows[i], cols[j], i * nc + j, model, builder, terms)
     t = terms.arrays()
     combos = list(builder.combos)
     automata = list(builder.automata)
@@ -739,8 +781,16 @@ def _compute(
     ) -> tuple[np.ndarray, np.ndarray]:
         """P(first wins), P(second wins) after the first blow dealt ``dt`` / took ``da``: computed
         once per distinct (both processes, both wounds, timeline), which many pairs share."""
-        cols = np.stack([t["combo_a"][sel], t["combo_b"][sel], np.minimum(da, tables.width - 1),
-                         np.minimum(dt, tables.width - 1), t["line"][sel]], axis=1)
+        cols = np.stack(
+            [
+                t["combo_a"][sel],
+                t["combo_b"][sel],
+                np.minimum(da, tables.width - 1),
+                np.minimum(dt, tables.width - 1),
+                t["line"][sel],
+            ],
+            axis=1,
+        )
         uniq, inv = _unique_rows(cols)
         w1, w2 = _distinct_outcome(uniq, report)
         return w1[inv], w2[inv]

@@ -37,6 +37,7 @@ fighters were built against each other), several targets, the other cards of a b
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from analysis.combat import AbilityAttack, Fighter, StrikeSpace, ability_space, strike_space
 
@@ -48,8 +49,10 @@ APPROACH_DISTANCE = 2
 def _expected(space: StrikeSpace) -> tuple[float, float]:
     """Mean wounds (to the target, to the attacker) of a space, without weakening."""
     den = space.denominator
-    return (sum(b.weight * b.plain[0] for b in space.branches) / den,
-            sum(b.weight * b.plain[1] for b in space.branches) / den)
+    return (
+        sum(b.weight * b.plain[0] for b in space.branches) / den,
+        sum(b.weight * b.plain[1] for b in space.branches) / den,
+    )
 
 
 @dataclass(frozen=True)
@@ -175,10 +178,36 @@ def closed_mean(choice: Choice, f: Fighter, other: Fighter, model: str) -> float
     return _expected(choice.space(f, other, model, False))[0]
 
 
-def _best(f: Fighter, other: Fighter, options: list[AbilityAttack], model: str,
-          with_simple: bool = True) -> tuple[Choice | None, float]:
+@lru_cache(maxsize=65_536)
+def defence(f: Fighter) -> Fighter:
+    """The part of a fighter that decides what attacks on it as a closed card do (armor,
+    protections, "−X from", flight): two fighters with the same defence suffer alike."""
+    return Fighter(
+        name="",
+        strike=(0, 0, 0),
+        life=1,
+        armor=f.armor,
+        reduce=f.reduce,
+        prot_simple=f.prot_simple,
+        flyer=f.flyer,
+        prot_flyers=f.prot_flyers,
+        guards=f.guards,
+        reductions=f.reductions,
+    )
+
+
+def _best(
+    f: Fighter, other: Fighter, options: list[AbilityAttack], model: str, with_simple: bool = True
+) -> tuple[Choice | None, float]:
     """The option with the most expected wounds to ``other`` as a closed card; ties go to the
-    simple strike, then to the first ability listed."""
+    simple strike, then to the first ability listed (cached by the other's :func:`defence`)."""
+    return _best_cached(f, defence(other), tuple(options), model, with_simple)
+
+
+@lru_cache(maxsize=200_000)
+def _best_cached(
+    f: Fighter, other: Fighter, options: tuple[AbilityAttack, ...], model: str, with_simple: bool
+) -> tuple[Choice | None, float]:
     best: Choice | None = None
     score = -1.0
     if with_simple:
@@ -222,8 +251,16 @@ def plan_duel(first: Fighter, second: Fighter, model: str) -> DuelPlan:
     return DuelPlan(out[0], out[1])
 
 
-def _actions(a: Fighter, b: Fighter, sa: Choice | None, sb: Choice | None, sa_score: float,
-             sb_score: float, ca_score: float, cb_score: float) -> tuple[tuple, tuple]:
+def _actions(
+    a: Fighter,
+    b: Fighter,
+    sa: Choice | None,
+    sb: Choice | None,
+    sa_score: float,
+    sb_score: float,
+    ca_score: float,
+    cb_score: float,
+) -> tuple[tuple, tuple]:
     """(head, cycle) of own-turn actions for each side (see the module docstring)."""
     if a.flyer or b.flyer:
         out = []
@@ -250,5 +287,15 @@ def _actions(a: Fighter, b: Fighter, sa: Choice | None, sb: Choice | None, sa_sc
     return ((), (IDLE,)), ((), (SHOOT,))
 
 
-__all__ = ["APPROACH_DISTANCE", "IDLE", "PREPARE", "SHOOT", "STRIKE", "Choice", "DuelPlan", "Side",
-           "closed_mean", "plan_duel"]
+__all__ = [
+    "APPROACH_DISTANCE",
+    "IDLE",
+    "PREPARE",
+    "SHOOT",
+    "STRIKE",
+    "Choice",
+    "DuelPlan",
+    "Side",
+    "closed_mean",
+    "plan_duel",
+]

@@ -101,9 +101,10 @@ def facts(card) -> tuple[Ability, ...]:
 
 def _standing(card, kind: str, seat: int | None) -> Iterable[Ability]:
     """The card's passives of ``kind`` that hold for its seat (a passive with a seat mark applies
-    only when the seat is known and right; one limited in uses is not a standing property)."""
+    only when the seat is known and right; one limited in uses is not a standing property, nor one
+    whose ``extra`` names a condition the vocabulary cannot express, e.g. "only while unwounded")."""
     for ab in facts(card):
-        if ab.kind != kind or ab.uses_per_battle or ab.uses_per_turn:
+        if ab.kind != kind or ab.uses_per_battle or ab.uses_per_turn or ab.extra:
             continue
         if ab.seat is not None and (seat is None or ("first", "second")[seat] != ab.seat):
             continue

@@ -666,10 +666,11 @@ class Battle:
             return False
         if index not in self.profiles[u].actions:
             return False
-        return self._ready(u, self.slots[u][index])
+        return self.slot_ready(u, self.slots[u][index])
 
-    def _ready(self, u: int, sl) -> bool:
-        """:meth:`ability_ready` for a playable ability of an active unit, compiled."""
+    def slot_ready(self, u: int, sl) -> bool:
+        """:meth:`ability_ready` for a living unit of the active player and one of its playable
+        abilities, compiled (``slots[u][index]`` with ``index`` in ``profiles[u].actions``)."""
         if sl.closes and (not self.open[u] or self.acted[u]):
             return False
         ab = sl.ability

@@ -111,7 +111,8 @@ class BattleState(Protocol):
     living units in play, terrains excluded), ``n_creatures``, ``n_ground``. Game: ``n``, ``turn``,
     ``active``, ``over``, ``winner``, ``config``, ``prng`` (the players' own seeded stream).
     Queries: ``can_act(u)``, ``steps(u)``, ``targets(u)``, ``can_prepare(u)``, ``can_accumulate(u)``,
-    ``ability_ready(u, index)``, ``ability_targets(u, index)``, ``defenders(attacker, target)``,
+    ``ability_ready(u, index)``, ``slot_ready(u, slot)``, ``ability_targets(u, index)``,
+    ``defenders(attacker, target)``,
     ``strike_flag(u, v, which)``, ``is_legal(action)``, ``squad_costs()``.
     """
 

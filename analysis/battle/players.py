@@ -17,8 +17,8 @@ from analysis.battle.board import (
     ADJ4,
     ADJ4_MASK,
     ADJ8_MASK,
-    CHEBYSHEV,
     NEAR_MASK,
+    RING,
     SQUARES,
     SQUARES_OF,
     half_rows,
@@ -365,10 +365,11 @@ class HeuristicPlayer(Player):
         else:
             kv, rem_v = b.key[v], b.life[v] - b.wounds[v]
         armor = b.armor_left[v]
-        memo = (((ku << 6 | index) << 16 | kv) << 11 | rem_v) << 9 | armor
-        g = _ABILITY_GAINS.get(memo)
+        gains = _slot_gains(ku << 6 | index)
+        memo = kv << 18 | rem_v << 8 | armor
+        g = gains.get(memo)
         if g is None:
-            g = _ability_gain(ku, index, kv, rem_v, armor, memo)
+            g = _ability_gain(ku, index, kv, rem_v, armor, gains, memo)
         if (b.seat[v] == b.seat[u]) != (ability(ku, index).kind == "heal"):
             return -g
         return g
@@ -377,7 +378,7 @@ class HeuristicPlayer(Player):
         """The best targets of ``u``'s compiled ability ``sl`` now (among ``cands``, default all it
         may be aimed at) and their total gain (-1e9 if none)."""
         if cands is None:
-            if not b.ability_ready(u, sl.index):
+            if not b.slot_ready(u, sl):  # (u is a living unit of the active player here)
                 return -1e9, ()
             cands = reach_slot(b, u, sl)
         if not cands:
@@ -389,8 +390,8 @@ class HeuristicPlayer(Player):
         me, seat, hidden, keys = b.seat[u], b.seat, b.hidden, b.key
         life, wounds, armor_left = b.life, b.wounds, b.armor_left
         unknown = self._unknown
-        get = _ABILITY_GAINS.get
-        base = sid << 16
+        gains = _slot_gains(sid)
+        get = gains.get
         if ab.targets == 1 and not heal and ab.target == "enemy":  # the common case, kept lean
             best, target = -1e9, -1
             for v in cands:
@@ -398,10 +399,10 @@ class HeuristicPlayer(Player):
                     kv, rem_v = unknown, 6
                 else:
                     kv, rem_v = keys[v], life[v] - wounds[v]
-                memo = ((base | kv) << 11 | rem_v) << 9 | armor_left[v]
+                memo = kv << 18 | rem_v << 8 | armor_left[v]
                 g = get(memo)
                 if g is None:
-                    g = _ability_gain(ku, index, kv, rem_v, armor_left[v], memo)
+                    g = _ability_gain(ku, index, kv, rem_v, armor_left[v], gains, memo)
                 if g > best:
                     best, target = g, v
             return best, (target,)
@@ -412,10 +413,10 @@ class HeuristicPlayer(Player):
             else:
                 kv, rem_v = keys[v], life[v] - wounds[v]
             armor = armor_left[v]
-            memo = ((base | kv) << 11 | rem_v) << 9 | armor
+            memo = kv << 18 | rem_v << 8 | armor
             g = get(memo)
             if g is None:
-                g = _ability_gain(ku, index, kv, rem_v, armor, memo)
+                g = _ability_gain(ku, index, kv, rem_v, armor, gains, memo)
             scored.append((-g if (seat[v] == me) != heal else g, v))
         if ab.targets == 1:
             g, v = max(scored)
@@ -671,7 +672,7 @@ class HeuristicPlayer(Player):
         for v in b.units[1 - b.seat[u]]:
             pv = b.pos[v]
             if pv >= 0:
-                goals |= _RING[min(reach_of, 5)][pv]
+                goals |= RING[min(reach_of, 5)][pv]
         near_foes = 0
         m = foes
         while m:
@@ -726,12 +727,24 @@ class HeuristicPlayer(Player):
         return tuple(sorted(chosen))
 
 
-_ABILITY_GAINS: dict[int, float] = {}
+_ABILITY_GAINS: dict[int, dict[int, float]] = {}
+"""Per ability slot (``key << 6 | index``): gains by ``target key << 18 | life left << 8 | armor
+left`` (kept below 2**30 for the usual card keys: small ints hash fast)."""
 
 
-def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, memo: int) -> float:
+def _slot_gains(sid: int) -> dict[int, float]:
+    gains = _ABILITY_GAINS.get(sid)
+    if gains is None:
+        if len(_ABILITY_GAINS) > 20_000:
+            _ABILITY_GAINS.clear()
+        gains = _ABILITY_GAINS[sid] = {}
+    return gains
+
+
+def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: dict[int, float],
+                  memo: int) -> float:
     """Expected value taken from card ``kv`` (``rem_v`` life left) by one use of ability ``index``
-    of card ``ku`` (a heal: the value of the wounds it removes); stored under ``memo``."""
+    of card ``ku`` (a heal: the value of the wounds it removes); stored in ``gains`` under ``memo``."""
     ab = ability(ku, index)
     prof = PROFILES[kv]
     value = card_value(kv)
@@ -744,18 +757,12 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, memo: in
             g += p * (value if w >= rem_v else half * w)
     else:
         g = 0.0
-    if len(_ABILITY_GAINS) > 1_000_000:
-        _ABILITY_GAINS.clear()
-    _ABILITY_GAINS[memo] = g
+    if len(gains) > 100_000:
+        gains.clear()
+    gains[memo] = g
     return g
 
 
-def _ring(radius: int, sq: int) -> int:
-    """Bit mask of the squares within ``radius`` of ``sq`` but not next to it (ranged attacks)."""
-    return sum(1 << t for t in range(SQUARES) if 1 < CHEBYSHEV[sq][t] <= radius)
-
-
-_RING = tuple(tuple(_ring(r, s) for s in range(SQUARES)) for r in range(6))
 
 
 @dataclass(frozen=True)

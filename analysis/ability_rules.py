@@ -204,16 +204,6 @@ def damage_by_die(ab: Ability, modifier: int = 0) -> tuple[int, ...]:
     return tuple(ab.damage_by_roll(min(6, max(1, face + modifier))) for face in range(1, 7))
 
 
-def damage_distribution(ab: Ability, modifier: int = 0) -> tuple[tuple[int, float], ...]:
-    """Distinct (damage, probability) of one use on one target, before protections and armor."""
-    if len(ab.damage) <= 1:
-        return ((ab.damage[0] if ab.damage else 0, 1.0),)
-    acc: dict[int, float] = {}
-    for d in damage_by_die(ab, modifier):
-        acc[d] = acc.get(d, 0.0) + 1 / 6
-    return tuple(sorted(acc.items(), reverse=True))
-
-
 def wounds_after(damage: int, kind: str, target, source=None, armor_left: int = 0,
                  seat: int | None = None) -> tuple[int, int]:
     """(wounds dealt, armor used) when an attack or action of ``kind`` with power ``damage`` by
@@ -228,6 +218,6 @@ def wounds_after(damage: int, kind: str, target, source=None, armor_left: int = 
 
 __all__ = [
     "ARMOR_STOPS", "ATTACK_KINDS", "NO_PASSIVES", "StrikePassives", "covers", "damage_by_die",
-    "damage_distribution", "depends_on_opponent", "facts", "groups", "has_condition", "matches",
+    "depends_on_opponent", "facts", "groups", "has_condition", "matches",
     "protected", "reduction", "roll_modifier", "seat_dependent", "strike_passives", "wounds_after",
 ]

@@ -497,17 +497,6 @@ class HeuristicPlayer(Player):
             self._turn_cache = {}
         return self._turn_cache
 
-    def _closed_gain(self, b, u: int, v: int) -> float:
-        ctx = self._ctx if self._bound is b else self._bind(b)
-        cache, model = ctx[15], ctx[19]
-        kv, rem_v = (self._unknown, 6) if b.hidden[v] else (b.key[v], b.life[v] - b.wounds[v])
-        ku, arm_u, arm_v = b.key[u], b.armor_left[u], b.armor_left[v]
-        key = ku << 53 | kv << 37 | rem_v << 17 | arm_u << 9 | arm_v << 1
-        g = cache.get(key)
-        if g is None:
-            g = cache[key] = _exact_gain(ku, kv, 0, rem_v, arm_u, arm_v, False, model)
-        return g
-
     # ---------------------------------------------------------------- the turn
 
     def play_turn(self, battle) -> None:

@@ -197,9 +197,15 @@ class Ability:
             text += f" (+ not modelled: {self.extra})"
         return text
 
+    def contract(self) -> dict[str, Any]:
+        """The look-up contract's object (issue 9): exactly kind, damage, range, cost, targets,
+        conditional."""
+        return {"kind": self.kind, "damage": list(self.damage), "range": self.range, "cost": self.cost,
+                "targets": self.targets, "conditional": self.conditional}
+
     def to_dict(self) -> dict[str, Any]:
-        """The look-up contract's object: kind, damage, range, cost, targets, conditional (+ the
-        conditions that are set)."""
+        """The contract's object plus the conditions and details that are set (trigger, counters,
+        ``vs_*``, uses, seat, from, target, extra)."""
         out: dict[str, Any] = {
             "kind": self.kind,
             "damage": list(self.damage),
@@ -257,6 +263,19 @@ class CardAbilities:
             if getattr(self, name):
                 out[name] = getattr(self, name)
         return out
+
+
+NO_ENTRY = "no ability facts for this printing in data/abilities yet"
+
+
+def lookup_contract(name: str, code: str, entry: CardAbilities | None) -> dict[str, Any]:
+    """``berserk abilities CARD --json``: exactly ``{"card", "code", "modelled", "abilities":
+    [{"kind", "damage", "range", "cost", "targets", "conditional"}, …], "unmodelled"}``; a printing
+    without an entry is ``none`` and says so in ``unmodelled``."""
+    if entry is None:
+        return {"card": name, "code": code, "modelled": "none", "abilities": [], "unmodelled": [NO_ENTRY]}
+    return {"card": name, "code": code, "modelled": entry.status,
+            "abilities": [a.contract() for a in entry.abilities], "unmodelled": list(entry.unmodelled)}
 
 
 AbilityBook = Mapping[str, CardAbilities]
@@ -562,6 +581,6 @@ if __name__ == "__main__":
 
 __all__ = [
     "ACTIONS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "FROM", "KINDS", "MAGICAL",
-    "PASSIVES", "RANGED", "STATUSES", "TRIGGERED", "TRIGGERS", "WOUNDS", "builtin_ability_files",
-    "check_against_cards", "load_abilities", "parse_abilities", "read_ability_file",
+    "NO_ENTRY", "PASSIVES", "RANGED", "STATUSES", "TRIGGERED", "TRIGGERS", "WOUNDS", "builtin_ability_files",
+    "check_against_cards", "load_abilities", "lookup_contract", "parse_abilities", "read_ability_file",
 ]

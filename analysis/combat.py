@@ -1,12 +1,15 @@
 """One simple strike, exactly: fighters, roll modifiers, weakening, and the outcome distribution.
 
-A :class:`Fighter` is a creature's combat profile — printed strike X-Y-Z, life, and the keywords
-that change a simple strike (RULES.md §4): experience in attack / defence (+X to the attacker's /
-parrier's roll), blessing (+1 to every roll), curse (−1), clumsiness (−X to both; the card data has
-no X, so X = 1), armor X (the first X wounds from non-magical attacks each turn are ignored) and
-regeneration X (used by :mod:`analysis.duel`). Users may add modifiers: named ones (a keyword
-column such as ``exp_attack``) combine with the card's own by taking the largest (000 2.15); the
-unnamed ``roll`` (every roll) and ``power`` (every strike, 000 2.13) add up.
+A :class:`Fighter` is a creature's combat profile — printed strike X-Y-Z, life, and what changes a
+simple strike (RULES.md §4): experience in attack / defence (+X to the attacker's / parrier's roll),
+blessing (+1 to every roll), curse (−1), clumsiness (−X to both; the card data has no X, so X = 1),
+armor X (the first X wounds from non-magical attacks each turn are ignored) and regeneration X (used
+by :mod:`analysis.duel`), and from the card's ability facts (:mod:`analysis.ability_rules`): a strike
+bonus, "−X from simple strikes" (``reduce``), protection from simple strikes and a magical simple
+strike (armor does not stop it). Blessing and curse come from the facts, not from the ``bls``/``cur``
+icons, which only mark a text that mentions them (issue 9 audit). Users may add modifiers: named ones
+(a keyword column such as ``exp_attack``) combine with the card's own by taking the largest (000
+2.15); the unnamed ``roll`` (every roll) and ``power`` (every strike, 000 2.13) add up.
 
     >>> att = fighter_from_stats("2-3-4", life=5)
     >>> odds = strike_odds(att, fighter_from_stats("1-2-3", life=4), closed=True)
@@ -56,6 +59,43 @@ EXTRA_MODIFIERS = ("roll", "power")
 """Unnamed user modifiers: ``roll`` adds to every roll, ``power`` to every strike; they add up."""
 
 
+ABILITY_KINDS = ("shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
+                 "spell", "effect")
+"""Ability attacks and wounding actions a duel knows (:class:`AbilityAttack`)."""
+_ARMOR_KINDS = frozenset({"shot", "throw", "strike_through_row", "special_strike"})
+"""Non-magical attacks among them (000 "Armor X"; spells and effects are no attacks)."""
+
+
+@dataclass(frozen=True)
+class AbilityAttack:
+    """A ``tap`` ability that wounds, as a duel uses it: damage by band of a die with modifier
+    ``roll`` (000 glossary "Shot at X-Y-Z": 1-3 weak, 4-5 medium, 6 strong; 2.14: clamped), or a
+    fixed damage (the same in all three bands); ``range`` None = the rulebook's default."""
+
+    kind: str
+    damage: tuple[int, int, int]
+    roll: int = 0
+    range: int | None = None
+
+    def by_face(self, face: int) -> int:
+        """Damage for a die face 1..6."""
+        result = min(6, max(1, face + self.roll))
+        return self.damage[0] if result <= 3 else self.damage[1] if result <= 5 else self.damage[2]
+
+    @property
+    def ranged(self) -> bool:
+        """Usable two squares away (000 glossary "Ranged attack", "Range X"; spells and effects
+        have no range limit unless stated)."""
+        if self.kind in ("shot", "throw", "discharge", "strike_through_row", "spell", "effect"):
+            return self.range is None or self.range >= 2
+        return self.range is not None and self.range >= 2
+
+    @property
+    def close(self) -> bool:
+        """Usable against an adjacent card (ranged attacks never are; 000 glossary)."""
+        return self.kind in ("magic_strike", "special_strike", "spell", "effect")
+
+
 @dataclass(frozen=True)
 class Fighter:
     """A creature's combat profile. Hashable, so results for it can be cached."""
@@ -72,6 +112,26 @@ class Fighter:
     regeneration: int = 0
     roll: int = 0
     power: int = 0
+    reduce: int = 0
+    """"−X from simple strikes": the power of strikes it receives is lowered by X (000 glossary)."""
+    prot_simple: bool = False
+    """Protection from simple strikes: they deal it no wounds (000 2.8)."""
+    magical: bool = False
+    """Its simple strike is magical: the receiver's armor does not stop it (000 "Armor X")."""
+    flyer: bool = False
+    """A flying creature (000 1.5.1, 4.16)."""
+    prot_flyers: bool = False
+    """Protection from flying creatures: a flyer's strikes deal it no wounds."""
+    move: int = 1
+    """Movement points (a ground creature with 0 cannot walk into contact)."""
+    attacks: tuple[AbilityAttack, ...] = ()
+    """Its ``tap`` abilities that wound an enemy (unconditional, unlimited, paid by closing only)."""
+    poison: int = 0
+    """Poisoning X it imposes with its simple strike (000 glossary "Poisoning at X")."""
+    guards: frozenset[str] = frozenset()
+    """The ability kinds (and ``poison``) that deal it no wounds: its protections, fortitude."""
+    reductions: tuple[int, ...] = ()
+    """"−X from" each kind of :data:`ABILITY_KINDS`, in that order (empty: none)."""
     cost: int = 0
     key: str = field(default="", compare=False)
 
@@ -89,9 +149,27 @@ class Fighter:
         """Power of this creature's strike of ``kind`` (0 for a miss, never below 0)."""
         return st.strike_power(self.strike, kind, self.power)
 
+    def reduction(self, kind: str) -> int:
+        """"−X from" attacks or actions of ``kind`` (an :data:`ABILITY_KINDS` name)."""
+        return self.reductions[ABILITY_KINDS.index(kind)] if self.reductions else 0
+
+    def taken(self, attack: AbilityAttack, face: int) -> int:
+        """Wounds one use of ``attack`` with die ``face`` deals this creature: none through a
+        protection (000 2.8), "−X from" lowers the power (not below 0, 2.13), armor stops
+        non-magical attacks."""
+        if attack.kind in self.guards:
+            return 0
+        power = max(0, attack.by_face(face) - self.reduction(attack.kind))
+        return max(0, power - self.armor) if attack.kind in _ARMOR_KINDS else power
+
     def describe(self) -> str:
         """``name X-Y-Z life N [keywords]`` for reports."""
-        mods = [f"{k}={getattr(self, k)}" for k in (*NAMED_MODIFIERS, *EXTRA_MODIFIERS) if getattr(self, k)]
+        mods = [f"{k}={getattr(self, k)}" for k in (*NAMED_MODIFIERS, *EXTRA_MODIFIERS, "reduce")
+                if getattr(self, k)]
+        mods += [k for k in ("prot_simple", "magical", "flyer", "prot_flyers") if getattr(self, k)]
+        if self.poison:
+            mods.append(f"poison={self.poison}")
+        mods += [f"{a.kind} {'-'.join(map(str, a.damage))}" for a in self.attacks]
         x, y, z = self.strike
         return f"{self.name} {x}-{y}-{z} life {self.life}" + (f" [{', '.join(mods)}]" if mods else "")
 
@@ -130,8 +208,12 @@ def _apply_modifiers(base: dict[str, int], modifiers: dict[str, int] | None) -> 
     return out
 
 
-def fighter_from_card(card: Card, modifiers: dict[str, int] | None = None) -> Fighter:
-    """The profile of a creature card, plus user modifiers (see the module docstring)."""
+def fighter_from_card(card: Card, modifiers: dict[str, int] | None = None, against: Card | None = None,
+                      seat: int | None = None) -> Fighter:
+    """The profile of a creature card, plus user modifiers (see the module docstring).
+
+    ``against``: the opponent, for the facts that hold only against some cards (None: only the
+    unconditional ones); ``seat`` (0 First, 1 Second) for facts marked for one seat."""
     if not card.is_creature:
         raise BerserkInputError(f"{card.label()} is not a creature ({card.type}): it has no simple strike")
     if card.strike is None or card.life is None:
@@ -139,11 +221,58 @@ def fighter_from_card(card: Card, modifiers: dict[str, int] | None = None) -> Fi
             f"{card.label()} has no strike or life in the card data; give custom stats instead "
             "(e.g. 2-3-4:8)"
         )
-    base = {k: card.keyword(k) for k in NAMED_MODIFIERS}
-    for flag in FLAG_MODIFIERS:
-        base[flag] = 1 if base[flag] else 0
-    values = _apply_modifiers(base, modifiers)
-    return Fighter(name=card.name, strike=card.strike, life=card.life, cost=card.cost, key=card.key, **values)
+    fighter = fighter_from_facts(card, card.strike, card.life, against, seat)
+    if modifiers:
+        values = _apply_modifiers({k: getattr(fighter, k) for k in NAMED_MODIFIERS}, modifiers)
+        fighter = replace(fighter, **values)
+    return fighter
+
+
+def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, against: Card | None = None,
+                       seat: int | None = None) -> Fighter:
+    """The combat profile of any card with the given strike and life (no type check): keyword
+    columns and the ability facts that act on a simple strike against ``against``."""
+    from analysis.ability_rules import protected, reduction, strike_passives
+
+    passives = strike_passives(card, against, seat)
+    base = {k: card.keyword(k) for k in NAMED_MODIFIERS if k not in ("blessing", "curse")}
+    base["clumsiness"] = 1 if base["clumsiness"] else 0
+    bonus = passives.bonus
+    reductions = tuple(reduction(card, k, against, seat) for k in ABILITY_KINDS)
+    return Fighter(
+        name=card.name, strike=(strike[0] + bonus[0], strike[1] + bonus[1], strike[2] + bonus[2]),
+        life=life, cost=card.cost, key=card.key, blessing=int(passives.blessing), curse=int(passives.curse),
+        reduce=reduction(card, "simple", against, seat), prot_simple=protected(card, "simple", against, seat),
+        magical=passives.magical, flyer=card.type == "flyer", prot_flyers=card.has("prot_flyers"),
+        move=card.move if card.type == "creature" else 0, attacks=duel_attacks(card, against, seat),
+        poison=strike_poison(card, seat), reductions=reductions if any(reductions) else (),
+        guards=frozenset(k for k in (*ABILITY_KINDS, "poison") if protected(card, k, against, seat)), **base,
+    )
+
+
+def duel_attacks(card: Card, against: Card | None = None,
+                 seat: int | None = None) -> tuple[AbilityAttack, ...]:
+    """The card's abilities a duel can use each turn: ``tap`` cost, wounding an enemy, no limit of
+    uses, no seat mark, no condition unmet by ``against`` (None: no condition at all)."""
+    from analysis.ability_rules import facts, matches, roll_modifier
+
+    out = []
+    for ab in facts(card):
+        if (ab.kind not in ABILITY_KINDS or ab.cost != "tap" or ab.uses_per_battle or ab.uses_per_turn
+                or ab.seat or ab.target not in ("enemy", "any") or not ab.damage or not matches(ab, against)):
+            continue
+        damage = ab.damage * 3 if len(ab.damage) == 1 else ab.damage
+        roll = roll_modifier(card, ab.kind, against, seat) if len(ab.damage) == 3 else 0
+        out.append(AbilityAttack(ab.kind, tuple(damage), roll, ab.range))
+    return tuple(out)
+
+
+def strike_poison(card: Card, seat: int | None = None) -> int:
+    """Poisoning X the card's simple strike imposes (a ``poison`` fact on trigger ``strike``)."""
+    from analysis.ability_rules import facts
+
+    return max((ab.damage[0] for ab in facts(card) if ab.kind == "poison" and ab.trigger == "strike"
+                and not ab.uses_per_battle and not ab.uses_per_turn and not ab.seat), default=0)
 
 
 _STATS = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*$", re.ASCII)
@@ -259,7 +388,13 @@ class StrikeSpace:
 
 
 def _wounds(striker: Fighter, receiver: Fighter, kind: int) -> int:
-    return max(0, striker.wounds(kind) - receiver.armor)
+    """Wounds of a strike of ``kind``: its power less the receiver's "−X from simple strikes" (not
+    below 0, 000 2.13), less armor unless the strike is magical; none through protection (from
+    simple strikes, or from flying creatures against a flyer's strike)."""
+    if receiver.prot_simple or kind < 0 or (striker.flyer and receiver.prot_flyers):
+        return 0
+    power = striker.wounds(kind) - receiver.reduce
+    return max(0, power - (0 if striker.magical else receiver.armor))
 
 
 def _exchange_wounds(att: Fighter, tgt: Fighter, kinds: tuple[int, int]) -> tuple[int, int]:
@@ -276,6 +411,13 @@ def strike_space(
     if model == DEFENCE_DIE:
         return _realms_space(attacker, target, closed)
     raise BerserkInputError(f"unknown combat model {model!r}; use one of {', '.join(COMBAT_MODELS)}")
+
+
+@lru_cache(maxsize=65536)
+def ability_space(attack: AbilityAttack, target: Fighter) -> StrikeSpace:
+    """The outcome space of one use of an ability attack on ``target``: the target does not fight
+    (magic and special strikes, ranged attacks, spells and effects; 000 glossary), one die."""
+    return _merge(6, [Branch(1, (target.taken(attack, face), 0)) for face in range(1, 7)])
 
 
 def _merge(denominator: int, branches: list[Branch]) -> StrikeSpace:
@@ -651,7 +793,10 @@ def _resolve_realms(att: Fighter, tgt: Fighter, rng, closed: bool) -> StrikeRoll
 
 
 __all__ = [
+    "ABILITY_KINDS",
+    "AbilityAttack",
     "Branch",
+    "ability_space",
     "COMBAT_MODELS",
     "DEFENCE_DIE",
     "Fighter",
@@ -663,8 +808,10 @@ __all__ = [
     "WEAKEN_POLICIES",
     "decide_weakening",
     "closed_kind_weights",
+    "duel_attacks",
     "exchange_kind_rows",
     "fighter_from_card",
+    "fighter_from_facts",
     "fighter_from_stats",
     "lone_value",
     "model_of",

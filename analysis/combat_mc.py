@@ -40,6 +40,7 @@ from analysis.combat import (
     strike_space,
 )
 from analysis.duel import DEFAULT_MAX_TURNS, DUEL_POLICIES, duel_policy
+from analysis.duel_plan import IDLE, PREPARE, plan_duel
 from analysis.errors import BerserkInputError
 from analysis.limits import MAX_DUEL_TURNS, MAX_SIMULATE, check_range, check_seed
 
@@ -311,6 +312,16 @@ def _open_table(att: Fighter, tgt: Fighter, weak_keys: tuple) -> tuple[np.ndarra
     return pt, pa, wt, wa, row
 
 
+class _AbilityStriker:
+    """One use of an ability attack, simulated: a die face indexes the wounds it deals."""
+
+    def __init__(self, attack, tgt: Fighter):
+        self.lut = np.array([tgt.taken(attack, f) for f in range(1, 7)], dtype=np.int16)
+
+    def __call__(self, dice: _Dice, n: int) -> tuple[np.ndarray, np.ndarray]:
+        return self.lut[dice.d6(n) - 1], np.zeros(n, dtype=np.int16)
+
+
 def simulate_duels(
     first: Fighter,
     second: Fighter,
@@ -323,7 +334,8 @@ def simulate_duels(
 ) -> DuelSim:
     """``n`` simulated duels (the first moves first; see :mod:`analysis.duel`).
 
-    The creatures follow the exact duel's decisions (:func:`analysis.duel.duel_policy`): under
+    The creatures follow the duel's plan (:mod:`analysis.duel_plan`: attacks, shots, 000 4.16,
+    poisoning) and the exact duel's decisions (:func:`analysis.duel.duel_policy`): under
     ``optimal`` whether to attack or hold back, and under ``best`` whether to weaken, given the
     wounds, who is open and the turns left; so the simulated figures estimate the exact ones."""
     model = model_of(rules)
@@ -335,8 +347,9 @@ def simulate_duels(
     check_range("--max-turns", max_turns, 0, MAX_DUEL_TURNS)
     check_seed(seed)
     table = model == STRIKE_TABLE
-    plan = duel_policy(first, second, model, policy, weaken, max_turns) if (
-        policy == "optimal" or (weaken == "best" and table)) else None
+    decided = policy == "optimal" or (weaken == "best" and table)
+    plan = duel_policy(first, second, model, policy, weaken, max_turns) if decided else None
+    duel_plan = plan.plan if plan is not None else plan_duel(first, second, model)
     dice = _Dice(np.random.default_rng(seed))
     fighters = (first, second)
     wounds = np.zeros((2, n), dtype=np.int64)
@@ -344,22 +357,45 @@ def simulate_duels(
     result = np.full(n, 3, dtype=np.int8)  # 0 first wins, 1 second wins, 2 both die, 3 undecided
     active = np.arange(n)
     no_rule = _lone_rule("never")
-    closed_strike = {m: _Striker(fighters[m], fighters[1 - m], model, True, no_rule) for m in (0, 1)}
-    if table:
-        keys = plan.weak_keys if plan is not None else tuple(
-            _all_weak_keys(fighters[m], fighters[1 - m]) for m in (0, 1))
-        open_table = {m: _open_table(fighters[m], fighters[1 - m], keys[m]) for m in (0, 1)}
-    else:
-        open_strike = {m: _Striker(fighters[m], fighters[1 - m], model, False, no_rule) for m in (0, 1)}
+    strikers: dict = {}
+
+    def striker(mover: int, action: str, target_open: bool):
+        """What the mover's ``action`` does to an open or a closed target (cached)."""
+        key = (mover, action, target_open)
+        if key not in strikers:
+            me, other = fighters[mover], fighters[1 - mover]
+            choice = duel_plan.side(mover).choice(action, target_open)
+            if not choice.simple:
+                strikers[key] = _AbilityStriker(choice.attack, other)
+            elif target_open and table:
+                keys = plan.weak_keys[mover] if plan is not None else _all_weak_keys(me, other)
+                strikers[key] = _open_table(me, other, keys)
+            else:
+                strikers[key] = _Striker(me, other, model, not target_open, no_rule)
+        return strikers[key]
+
     for turn in range(1, max_turns + 1):
         if not len(active):
             break
-        left = max_turns - turn + 1
-        mover = 0 if turn % 2 else 1
+        t = turn - 1
+        left = max_turns - t
+        mover = t % 2
         me, other = fighters[mover], fighters[1 - mover]
-        holds, weakens = plan.decisions(left) if plan is not None else (None, None)
+        action = duel_plan.action(t)
         w = wounds[:, active]
-        w[mover] = np.maximum(0, w[mover] - me.regeneration)  # opens and regenerates
+        # it opens, regenerates and takes its poisoning (000 glossary "Regeneration", "Poisoning at X")
+        w[mover] = np.maximum(0, w[mover] - me.regeneration) + duel_plan.poison_on(t)
+        poisoned = w[mover] >= me.life
+        if poisoned.any():
+            wounds[:, active] = w
+            result[active[poisoned]] = 1 - mover
+            active = active[~poisoned]
+            w = wounds[:, active]
+        if action in (PREPARE, IDLE):
+            wounds[:, active] = w
+            is_open[mover, active] = action == IDLE  # 000 4.16: closing for a strike on a flyer
+            continue
+        holds, weakens = plan.decisions(left) if plan is not None else (None, None)
         waiting_open = is_open[1 - mover, active]
         if holds is not None:
             hold = holds[waiting_open.astype(np.int64), w[0], w[1]]
@@ -369,11 +405,12 @@ def simulate_duels(
         to_me = np.zeros(len(active), dtype=np.int64)
         closed_att = np.flatnonzero(~hold & ~waiting_open)
         if len(closed_att):
-            to_o[closed_att] = closed_strike[mover](dice, len(closed_att))[0]
+            to_o[closed_att] = striker(mover, action, False)(dice, len(closed_att))[0]
         open_att = np.flatnonzero(~hold & waiting_open)
         if len(open_att):
-            if table:
-                pt, pa, wt, wa, row = open_table[mover]
+            strike = striker(mover, action, True)
+            if isinstance(strike, tuple):  # the Strike Table on an open target, with weakening
+                pt, pa, wt, wa, row = strike
                 combo = (dice.d6(len(open_att)) - 1) * 6 + dice.d6(len(open_att)) - 1
                 r = row[combo]
                 if weaken == "always":
@@ -387,8 +424,8 @@ def simulate_duels(
                 to_o[open_att] = np.where(use, wt[combo], pt[combo])
                 to_me[open_att] = np.where(use, wa[combo], pa[combo])
             else:
-                t, a_ = open_strike[mover](dice, len(open_att))
-                to_o[open_att], to_me[open_att] = t, a_
+                t_, a_ = strike(dice, len(open_att))
+                to_o[open_att], to_me[open_att] = t_, a_
         w[mover] += to_me
         w[1 - mover] += to_o
         wounds[:, active] = w

@@ -39,8 +39,8 @@ from analysis.combat import (
     Fighter,
     StrikeSpace,
     model_of,
-    strike_space,
 )
+from analysis.duel_plan import PREPARE, SHOOT, STRIKE, DuelPlan, plan_duel
 from analysis.errors import BerserkInputError
 from analysis.limits import MAX_DUEL_TURNS, check_range
 
@@ -132,20 +132,45 @@ class _Branches:
         return out.reshape(3, self.weights.shape[0], self.shape[1], self.shape[2])
 
 
-class _Side:
-    """The strikes of one mover: against a closed opponent, and against a closed or open one."""
+class _Plan:
+    """A duel's plan (:func:`analysis.duel_plan.plan_duel`) compiled for the value iteration: per
+    mover and attacking action, its outcome spaces against a closed and an open target as gather
+    indices; the padding of the value grid; the wound index after each turn's start."""
 
-    def __init__(self, mover: Fighter, other: Fighter, model: str, index: int, la: int, lb: int, width: int):
-        closed = strike_space(mover, other, model, True)
-        self.closed = _Branches([closed], index, la, lb, width)
-        self.both = _Branches([closed, strike_space(mover, other, model, False)], index, la, lb, width)
+    def __init__(self, a: Fighter, b: Fighter, model: str):
+        self.plan = plan = plan_duel(a, b, model)
+        self.la, self.lb = la, lb = a.life, b.life
+        spaces: dict[tuple[int, str], list[StrikeSpace]] = {}
+        for mover, f, other in ((0, a, b), (1, b, a)):
+            side = plan.side(mover)
+            for action in (STRIKE, SHOOT):
+                if action == SHOOT and side.shoot is None:
+                    continue
+                spaces[(mover, action)] = [side.choice(action, o).space(f, other, model, o)
+                                           for o in (False, True)]
+        most = [[0, 0], [0, 0]]  # most wounds to A / to B dealt by mover 0 / 1
+        for (mover, _), group in spaces.items():
+            for space in group:
+                for br in space.branches:
+                    for q in (br.plain, br.weakened):
+                        if q is not None:
+                            most[mover][1 - mover] = max(most[mover][1 - mover], q[0])
+                            most[mover][mover] = max(most[mover][mover], q[1])
+        self.pad_a = max(most[0][0], most[1][0]) + 1 + plan.second.poison
+        self.pad_b = max(most[0][1], most[1][1]) + 1 + plan.first.poison
+        width = lb + self.pad_b
+        self.branches = {key: _Branches(group, key[0], la, lb, width) for key, group in spaces.items()}
+        self.regen = (np.maximum(0, np.arange(la) - a.regeneration),
+                      np.maximum(0, np.arange(lb) - b.regeneration))
 
-
-def _most(att: Fighter, tgt: Fighter, model: str, which: int) -> int:
-    """Most wounds to the target (``which`` = 0) or to the attacker (1) in any outcome."""
-    pairs = [q for closed in (True, False) for b in strike_space(att, tgt, model, closed).branches
-             for q in (b.plain, b.weakened) if q is not None]
-    return max(q[which] for q in pairs)
+    def start_index(self, t: int) -> tuple[np.ndarray, bool]:
+        """Wounds of the mover of turn ``t`` after its start (regeneration, then poisoning: 000
+        glossary "Regeneration", "Poisoning at X") for each wound count before it, and whether it
+        can reach its life (be killed by the poison)."""
+        mover = t % 2
+        poison = self.plan.poison_on(t)
+        idx = self.regen[mover]
+        return (idx + poison if poison else idx), bool(poison)
 
 
 def duel(
@@ -183,62 +208,77 @@ def _duel(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_turn
 
 def _solve(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_turns: int,
            record: dict | None = None):
-    """(values with the first to move, values one turn later, the padding template); values are
+    """(values with the first to move, the padding template, the compiled plan); values are
     (3, 2, life_a, life_b): channels first wins / second wins / both die, then the waiting
-    creature closed / open, then the wounds of each."""
+    creature closed / open, then the wounds of each. Turns follow the duel's plan
+    (:mod:`analysis.duel_plan`); with ``record``, each turn's decisions are kept by turns left."""
+    compiled = _Plan(a, b, model)
+    plan = compiled.plan
     la, lb = a.life, b.life
-    pad_a = max(_most(a, b, model, 1), _most(b, a, model, 0)) + 1
-    pad_b = max(_most(a, b, model, 0), _most(b, a, model, 1)) + 1
-    sides = (_Side(a, b, model, 0, la, lb, lb + pad_b), _Side(b, a, model, 1, la, lb, lb + pad_b))
+    pad_a, pad_b = compiled.pad_a, compiled.pad_b
     template = np.zeros((3, la + pad_a, lb + pad_b))
     template[1, la:, :lb] = 1.0  # A dead, B alive: second wins
     template[0, :la, lb:] = 1.0  # B dead, A alive: first wins
     template[2, la:, lb:] = 1.0  # both dead
-    regen_index = (
-        np.maximum(0, np.arange(la) - a.regeneration),
-        np.maximum(0, np.arange(lb) - b.regeneration),
-    )
     optimal = policy == "optimal"
     buffer = template.copy()
+    full = np.empty((3, 2, la + pad_a, lb + pad_b))
 
-    def step(mover: int, nxt: np.ndarray, top: bool, n: int = 0) -> np.ndarray:
-        """Values with the mover to play (3, waiting closed/open, la, lb), from the values after
-        its turn (the opponent to play). With ``record``, the decisions at ``n`` turns left are
-        kept (on the grid after the mover's regeneration)."""
-        padded = buffer  # the padding (dead creatures) never changes; only the inside is rewritten
-        padded[:, :la, :lb] = nxt[:, 0]  # the mover attacked, so it waits closed
-        side = sides[mover]
-        if optimal or top:
-            values = side.both.value(padded, weaken)
-        else:  # under always-attack the waiting creature is open only on the very first turn
-            values = np.repeat(side.closed.value(padded, weaken), 2, axis=1)
-        if optimal:
-            hold = nxt[:, 1][:, None]  # the mover held back, so it waits open
-            own, opp = mover, 1 - mover
-            # Ties (within TIE: the same value up to float rounding) go to the choice that leaves the
-            # opponent less, as in exact arithmetic; a bare == would let rounding decide them.
-            gain = hold[own] - values[own]
-            better_hold = (gain > TIE) | ((np.abs(gain) <= TIE) & (hold[opp] < values[opp] - TIE))
-            values = np.where(better_hold[None], hold, values)
+    def step(t: int, nxt: np.ndarray, n: int) -> np.ndarray:
+        """Values with the mover of global turn ``t`` to play (3, waiting closed/open, la, lb), from
+        the values after its turn (``n`` turns left now)."""
+        mover = t % 2
+        action = plan.action(t)
+        decision = (None, None)
+        if action in (STRIKE, SHOOT):
+            padded = buffer  # the padding (dead creatures) never changes; only the inside is rewritten
+            padded[:, :la, :lb] = nxt[:, 0]  # the mover attacked, so it waits closed
+            side = compiled.branches[(mover, action)]
+            values = side.value(padded, weaken)
+            better_hold = None
+            if optimal:
+                hold = nxt[:, 1][:, None]  # the mover held back, so it waits open
+                own, opp = mover, 1 - mover
+                # Ties (within TIE: the same value up to float rounding) go to the choice that leaves
+                # the opponent less, as in exact arithmetic; a bare == would let rounding decide them.
+                gain = hold[own] - values[own]
+                better_hold = (gain > TIE) | ((np.abs(gain) <= TIE) & (hold[opp] < values[opp] - TIE))
+                values = np.where(better_hold[None], hold, values)
+            decision = (better_hold, side.last_better if weaken == "best" else None)
+            side.last_better = None
+        elif action == PREPARE:  # 000 4.16: it closes, no attack
+            values = np.repeat(nxt[:, 0][:, None], 2, axis=1)
+        else:  # idle: it cannot reach the other and stays open
+            values = np.repeat(nxt[:, 1][:, None], 2, axis=1)
         if record is not None:
-            weak_choice = side.both.last_better if weaken == "best" and (optimal or top) else None
-            record[n] = (better_hold if optimal else None, weak_choice)
-            side.both.last_better = None
-        idx = regen_index[mover]
+            record[n] = decision
+        idx, deadly = compiled.start_index(t)
+        if deadly:  # poisoning may kill it at the start of its turn: read the dead states too
+            full[:] = template[:, None]
+            full[:, :, :la, :lb] = values
+            return full[:, :, idx, :lb] if mover == 0 else full[:, :, :la, idx]
         return values[:, :, idx, :] if mover == 0 else values[:, :, :, idx]
 
-    recent: list[np.ndarray] = [np.zeros((3, 2, la, lb))]  # values with n turns left
-    for n in range(1, max_turns + 1):
-        mover = (max_turns - n) % 2  # A moves when an even number of turns has been played
-        values = step(mover, recent[-1], top=n == max_turns, n=n)
-        recent = [*recent[-2:], values]
-        if 3 <= n < max_turns - 1 and np.array_equal(values, recent[-3]):
-            # Stationary: the values repeat every two turns from here on.
-            below = recent[-2] if (max_turns - n) % 2 == 0 else values
+    head, period = plan.head_turns, plan.period
+    recent: dict[int, np.ndarray] = {0: np.zeros((3, 2, la, lb))}  # values with n turns left
+    n = 1
+    last = recent[0]
+    while n <= max_turns:
+        t = max_turns - n
+        last = step(t, last, n)
+        recent[n] = last
+        recent.pop(n - period - 1, None)
+        if t > head and n > period + 1 and np.array_equal(last, recent[n - period]):
+            # Stationary: from here on the values repeat with the plan's period up to its head.
+            base = n - period
+            top = max_turns - head
             if record is not None:
-                record["stationary"] = n
-            return step(0, below, top=True, n=max_turns), below, template
-    return recent[-1], recent[-2], template
+                record["stationary"] = (n, period, top)
+            last = recent[base + (top - base) % period]
+            n = top + 1
+            continue
+        n += 1
+    return last, template, compiled
 
 
 @dataclass(frozen=True)
@@ -250,18 +290,22 @@ class DuelPolicy:
     the mover holds back when the waiting creature is closed (o = 0) or open (1); ``weakens[r, wA,
     wB]`` (``best`` weakening only, else None) says whether the chooser weakens on weakenable row
     ``r`` of the mover's open-target strike, rows as in ``weak_keys[mover]`` = (plain, weakened,
-    chooser). Wounds are those after the mover's regeneration."""
+    chooser). Wounds are those after the mover's start of turn. ``plan`` is the duel's plan."""
 
     policy: str
     weaken: str
     max_turns: int
     steps: dict
     weak_keys: tuple[tuple, tuple]
+    plan: DuelPlan | None = None
 
     def decisions(self, n: int) -> tuple[np.ndarray | None, np.ndarray | None]:
         stationary = self.steps.get("stationary")
-        if stationary is not None and n > stationary and n != self.max_turns:
-            n = stationary if (n - stationary) % 2 == 0 else stationary - 1
+        if stationary is not None and n not in self.steps:
+            found, period, top = stationary
+            base = found - period
+            if base < n <= top:
+                n = base + (n - base) % period
         return self.steps.get(n, (None, None))
 
 
@@ -272,13 +316,11 @@ def duel_policy(
     """The turn-by-turn decisions behind :func:`duel` (see :class:`DuelPolicy`)."""
     model = model_of(rules)
     record: dict = {}
-    if max_turns >= 1:
-        _solve(first, second, model, policy, weaken, max_turns, record)
-    la, lb = first.life, second.life
-    width = lb + max(_most(first, second, model, 0), _most(second, first, model, 1)) + 1
-    keys = (_Side(first, second, model, 0, la, lb, width).both.weak_keys,
-            _Side(second, first, model, 1, la, lb, width).both.weak_keys)
-    return DuelPolicy(policy, weaken, max_turns, record, keys)
+    compiled = _solve(first, second, model, policy, weaken, max_turns, record)[2] if max_turns >= 1 \
+        else _Plan(first, second, model)
+    keys = tuple(compiled.branches[(m, STRIKE)].weak_keys if (m, STRIKE) in compiled.branches else ()
+                 for m in (0, 1))
+    return DuelPolicy(policy, weaken, max_turns, record, keys, compiled.plan)  # type: ignore[arg-type]
 
 
 __all__ = ["DEFAULT_MAX_TURNS", "DUEL_POLICIES", "DuelPolicy", "DuelResult", "duel", "duel_policy"]

@@ -93,11 +93,12 @@ def square_name(square: int) -> str:
 
 LOG_COLUMNS = ["event", "turn", "seat", "kind", "unit", "name", "side", "target", "target_name",
                "target_side", "parrier", "parrier_name", "dice", "to_target", "to_attacker", "weakened",
-               "healed", "square", "winner", "reason"]
+               "healed", "square", "winner", "reason", "ability", "trigger"]
 
 
 def battle_log(events: Sequence[dict[str, Any]]) -> pd.DataFrame:
-    """Every turn, move, closing, strike, heal and death of a battle record, one row each.
+    """Every turn, move, closing, strike, ability use, counter, heal, poisoning and death of a battle
+    record, one row each (an ability with several targets: one row per target).
 
     ``turn`` counts from 1 (0 = before the first turn), ``side`` is the acting unit's seat (0 =
     First player). For a strike: ``target`` was attacked, ``parrier`` took the strike (a defender
@@ -105,7 +106,11 @@ def battle_log(events: Sequence[dict[str, Any]]) -> pd.DataFrame:
     die against a closed target — or, under the defence-die model, the index of the outcome in the
     engine's table of equally likely outcomes (not dice faces, so sentences leave it out);
     ``to_target`` / ``to_attacker`` are the wounds dealt after armor, ``weakened`` whether the
-    higher roller weakened the result (000 2.14).
+    higher roller weakened the result (000 2.14). For an ``ability``: ``ability`` is its kind
+    (``shot``, ``heal``…), ``trigger`` what set it off (None: used as an action), ``target`` the card
+    it was aimed at, ``dice`` its die when it rolled one, ``to_target`` the wounds it dealt there
+    (``healed`` for a heal). A ``wound`` row is a poisoning taking effect (``to_target`` wounds on
+    ``unit``); ``accumulate`` a counter taken by closing (000 1.11.1).
     """
     header = events[0]
     names = [e["name"] for squad in header["squads"] for e in squad]
@@ -135,6 +140,17 @@ def battle_log(events: Sequence[dict[str, Any]]) -> pd.DataFrame:
                 row.update(target=t, target_name=names[t], target_side=seats[t], parrier=p,
                            parrier_name=names[p], dice=tuple(ev["dice"]), to_target=ev["wounds"][0],
                            to_attacker=ev["wounds"][1], weakened=bool(ev["weakened"]))
+            elif kind == "wound":
+                row.update(to_target=ev["by"], ability=ev.get("by_what"))
+            elif kind == "ability":
+                dice = ev.get("dice") or []
+                for k, (t, dealt) in enumerate(zip(ev["targets"], ev["wounds"], strict=True)):
+                    one = dict(row, turn=turn, seat=seats[u], target=t, target_name=names[t],
+                               target_side=seats[t], ability=ev["kind"], trigger=ev.get("trigger"),
+                               dice=(dice[k],) if k < len(dice) else (), to_target=max(0, dealt),
+                               healed=max(0, -dealt))
+                    rows.append(one)
+                continue
         row["turn"] = turn
         if row["seat"] is None and row["side"] is not None:
             row["seat"] = row["side"]
@@ -155,6 +171,14 @@ LOG_TEMPLATES = {
     "defended": "; {parrier} defends",
     "weakened": " (weakened)",
     "heal": "{name} ({player}) regenerates {healed} wounds",
+    "ability": "{name} ({player}): {ability}{trigger} at {target} ({opponent}){die} → wounds: {target} "
+               "{to_target}",
+    "ability_heal": "{name} ({player}): {ability}{trigger} on {target} → healed {healed}",
+    "ability_self": "{name} ({player}): {ability}{trigger}",
+    "ability_die": ", die {die}",
+    "ability_trigger": " ({trigger})",
+    "accumulate": "{name} ({player}) closes to take a counter",
+    "wound": "{name} ({player}) takes {to_target} wounds from {ability}",
     "death": "{name} ({player}) dies",
     "end_win": "{player} wins ({reason})",
     "end_draw": "Draw ({reason})",
@@ -163,10 +187,14 @@ LOG_TEMPLATES = {
 
 
 def log_lines(log: pd.DataFrame, players: Sequence[str], templates: Mapping[str, str] | None = None,
-              reasons: Mapping[str, str] | None = None, model: str = "strike_table") -> list[str]:
-    """The battle log as sentences: who moved, who struck whom with which dice and for how many
-    wounds, who regenerated and who died. ``players`` names seat 0 and seat 1 (e.g. the decks);
-    ``reasons`` words the end reasons (``elimination`` …); ``model`` is the record's combat model."""
+              reasons: Mapping[str, str] | None = None, model: str = "strike_table",
+              ability_words: Mapping[str, str] | None = None,
+              trigger_words: Mapping[str, str] | None = None) -> list[str]:
+    """The battle log as sentences: who moved, who struck or shot whom with which dice and for how
+    many wounds, who regenerated, healed, took counters or poison, and who died. ``players`` names
+    seat 0 and seat 1 (e.g. the decks); ``reasons`` words the end reasons (``elimination`` …),
+    ``ability_words`` the ability kinds (``shot`` …) and ``trigger_words`` the triggers (``death``
+    …); ``model`` is the record's combat model."""
     text = {**LOG_TEMPLATES, **(templates or {})}
     out = []
     for r in log.itertuples(index=False):
@@ -189,7 +217,21 @@ def log_lines(log: pd.DataFrame, players: Sequence[str], templates: Mapping[str,
                 parrier=r.parrier_name, die=dice[0], parry=dice[1] if len(dice) > 1 else "",
                 to_target=r.to_target, to_attacker=r.to_attacker, defended=defended,
                 weakened=text["weakened"] if r.weakened else ""))
-        elif r.kind in ("move", "prepare", "heal", "death"):
+        elif r.kind == "ability":
+            die = text["ability_die"].format(die=r.dice[0]) if r.dice else ""
+            trig = text["ability_trigger"].format(trigger=(trigger_words or {}).get(r.trigger, r.trigger)) \
+                if r.trigger else ""
+            ability = (ability_words or {}).get(r.ability, r.ability.replace("_", " "))
+            key = "ability_self" if r.target == r.unit and not r.to_target and not r.healed else (
+                "ability_heal" if r.healed else "ability")
+            out.append(text[key].format(name=r.name, player=player, ability=ability, trigger=trig,
+                                        target=r.target_name, opponent=players[r.target_side], die=die,
+                                        to_target=r.to_target, healed=r.healed))
+        elif r.kind == "wound":
+            ability = (ability_words or {}).get(r.ability, r.ability)
+            out.append(text["wound"].format(name=r.name, player=player, to_target=r.to_target,
+                                            ability=ability))
+        elif r.kind in ("move", "prepare", "heal", "death", "accumulate"):
             out.append(text[r.kind].format(name=r.name, player=player, square=r.square, healed=r.healed))
     return out
 

@@ -1,4 +1,4 @@
-"""Benchmark of the battle engine and the matchup matrix (issue 6).
+"""Benchmark of the battle engine and the matchup matrix (issues 6 and 9: with the ability facts).
 
     python3 scripts/bench_battle.py            # writes reports/bench_battle.json and .md
     python3 scripts/bench_battle.py --quick    # a smaller run for a smoke test
@@ -59,7 +59,7 @@ def squads_12(decks, seed: int = 0):
 
 def battles_per_second(squads, players: str, battles: int, seed: int) -> dict[str, float]:
     pairs = [(squads[i], squads[(i + 1) % len(squads)]) for i in range(len(squads))]
-    turns = strikes = 0
+    turns = 0
     wall0, cpu0 = time.perf_counter(), time.process_time()
     for k in range(battles):
         a, b = pairs[k % len(pairs)]
@@ -69,9 +69,22 @@ def battles_per_second(squads, players: str, battles: int, seed: int) -> dict[st
         result = battle.run()
         turns += result.turns
     wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
-    del strikes
     return {"wall_s": wall, "cpu_s": cpu, "per_s_wall": battles / wall, "per_s_cpu": battles / cpu,
             "mean_turns": turns / battles}
+
+
+def actions_per_battle(squads, battles: int = 200) -> dict[str, float]:
+    """What a heuristic battle of these squads contains (from seeded records): mean events per
+    battle of each kind (abilities used or triggered, strikes, moves…)."""
+    from analysis.battle.record import record_battle
+
+    pairs = [(squads[i], squads[(i + 1) % len(squads)]) for i in range(len(squads))]
+    counts: dict[str, int] = {}
+    for k in range(battles):
+        for event in record_battle(pairs[k % len(pairs)], seed=k)[1:]:
+            counts[event["e"]] = counts.get(event["e"], 0) + 1
+    keep = ("ability", "strike", "move", "accumulate", "death", "turn")
+    return {k: round(counts.get(k, 0) / battles, 2) for k in keep}
 
 
 def mirror_seats(squads, per_squad: int) -> dict[str, object]:
@@ -115,6 +128,8 @@ def main() -> int:
     ap.add_argument("--dask-games", type=int, default=400, help="games per pair of the Dask matrix")
     ap.add_argument("--processes", type=int, default=2)
     ap.add_argument("--out", default=str(ROOT / "reports" / "bench_battle"))
+    ap.add_argument("--matrix-files", action=argparse.BooleanOptionalAction, default=True,
+                    help="write reports/matchup_matrix.csv/.html from the timed matrix (default: yes)")
     args = ap.parse_args()
     if args.quick:
         args.battles, args.repeats, args.games, args.dask_games = 200, 2, 40, 20
@@ -129,6 +144,8 @@ def main() -> int:
     report["battles_heuristic"] = median_run(squads, "heuristic", args.battles, args.repeats, 1)
     report["battles_random"] = median_run(squads, "random", max(50, args.battles // 4), args.repeats, 2)
     report["mirror_seats"] = mirror_seats(squads, 100)
+    report["events_per_battle"] = actions_per_battle(squads)
+    report["ability_files"] = sorted(p.name for p in (ROOT / "data" / "abilities").glob("*.toml"))
     report["load_after_battles"] = load()
     settings = MatchupSettings(rules)  # optimal mulligans, heuristic players, default end rules
     t0 = time.perf_counter()
@@ -143,10 +160,12 @@ def main() -> int:
     }
     report["load_after_matrix"] = load()
     # The matrix itself is a deliverable: the same files `berserk matrix data/decks/*.txt` writes.
-    reports = Path(args.out).parent
-    write_text_atomic(reports / "matchup_matrix.csv", matrix.frame().to_csv(index=False, float_format="%.6g"))
-    html = offline_figure_html(matrix.figure(), "matchup-matrix")   # plotly.js inside: opens offline
-    write_text_atomic(reports / "matchup_matrix.html", html)
+    if args.matrix_files:
+        reports = Path(args.out).parent
+        csv = matrix.frame().to_csv(index=False, float_format="%.6g")
+        write_text_atomic(reports / "matchup_matrix.csv", csv)
+        html = offline_figure_html(matrix.figure(), "matchup-matrix")  # plotly.js inside: opens offline
+        write_text_atomic(reports / "matchup_matrix.html", html)
     t0 = time.perf_counter()
     dmatrix = matchup_matrix(decks, settings, games=args.dask_games, seed=1, executor="dask",
                              processes=args.processes)
@@ -170,6 +189,8 @@ def main() -> int:
          "≥ 1,000"),
         ("same, random vs random", f"{r['per_s_cpu_median']} (wall {r['per_s_wall_median']})", "—"),
         ("mean battle length (turns), heuristic", f"{h['mean_turns']}", "—"),
+        ("events per heuristic battle (200 seeded records)",
+         ", ".join(f"{k} {v}" for k, v in report["events_per_battle"].items()), "—"),
         (f"mirror battles (each squad against itself, {ms['battles']} battles): Second player's share "
          "of the decisive ones", f"{ms['second_share_of_decisive']} (95 % CI {ms['second_share_ci95']}; "
          f"{ms['first_wins']}-{ms['second_wins']}, {ms['draws']} draws)", "—"),
@@ -180,10 +201,12 @@ def main() -> int:
     ]
     table = "\n".join(f"| {a} | {b} | {c} |" for a, b, c in rows)
     md = (
-        "# Battle benchmark (issue 6)\n\n"
+        "# Battle benchmark (issues 6 and 9)\n\n"
         f"Machine: {mach['cpu']}, {mach['cores']} cores, Python {mach['python']}, numpy {mach['numpy']}, "
         f"dask {mach['dask']}. 1-minute load {report['load_before']} before, "
-        f"{report['load_after_battles']} after the battle runs, {report['load_after']} at the end.\n\n"
+        f"{report['load_after_battles']} after the battle runs, {report['load_after']} at the end "
+        "(above 1.5 other work shared the 2 cores, so the timings are pessimistic).\n\n"
+        f"Ability facts on the branch: {', '.join(report['ability_files']) or 'none'}.\n\n"
         "| measure | result | target |\n|---|---|---|\n" + table + "\n\n"
         "Run: `python3 scripts/bench_battle.py` (writes this file and `bench_battle.json`).\n"
     )

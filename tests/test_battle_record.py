@@ -66,3 +66,16 @@ def test_heuristic_beats_random(squads):
         result = Battle((a, a), players, seed=seed).run()
         wins += result.winner == seat
     assert wins >= 0.8 * games
+
+
+def test_a_battle_does_not_depend_on_the_battles_before_it(db):
+    """Players' and engine's caches must not leak between battles (e.g. caches keyed by a reused
+    object id): the same seed gives the same record before and after other battles."""
+    from analysis.decks import read_deck, sample_deck_paths
+
+    decks = [read_deck(p, db) for p in sample_deck_paths()[:4]]
+    squads = [d.cards()[:12] for d in decks]
+    first = record_battle((squads[0], squads[1]), seed=11)
+    for k in range(30):
+        record_battle((squads[2 + k % 2], squads[3 - k % 2]), ("heuristic", "random"), seed=k)
+    assert record_battle((squads[0], squads[1]), seed=11) == first

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analysis.battle import Battle, BattleConfig, IllegalAction, Player
+from analysis.battle import Battle, BattleConfig, IllegalAction, Move, Player, Strike
 from analysis.battle.board import AUX, PLACEMENT_TIERS, placement_problem, square
 from tests.battle_helpers import Scripted, card
 
@@ -92,7 +92,7 @@ def test_flyers_only_rule_4_16():
     b._start_turn()
     assert b.targets(0) == []
     with pytest.raises(IllegalAction):
-        b.strike(0, 1)
+        b.apply(Strike(0, 1))
     b.players[0].play_turn(b)                  # closes "for a strike against a flying creature"
     assert not b.open[0] and b.prepared[0] == 1
     b._end_turn()
@@ -191,10 +191,10 @@ def test_companion_rides_its_host_and_dies_with_it():
     b._start_turn()
     assert b.targets(2) == []
     with pytest.raises(IllegalAction):
-        b.strike(2, 0)  # not adjacent any more
-    b.move(2, P1_FRONT)
+        b.apply(Strike(2, 0))  # not adjacent any more
+    b.apply(Move(2, P1_FRONT))
     assert sorted(b.targets(2)) == [0, 1]   # the rider stands next to what stands next to its host
-    b.strike(2, 0)  # d = 5: strong 3 kills the host; its companion dies with it
+    b.apply(Strike(2, 0))  # d = 5: strong 3 kills the host; its companion dies with it
     assert not b.alive[0] and not b.alive[1]
     assert b.over and b.winner == 1
 
@@ -234,7 +234,7 @@ def test_engine_strikes_follow_the_exact_odds():
         for _ in range(n):
             b.open[0], b.acted[0], b.open[1] = True, False, not closed
             b.wounds[0] = b.wounds[1] = 0
-            b.strike(0, 1)
+            b.apply(Strike(0, 1))
             seen[(b.wounds[1], b.wounds[0])] += 1
         exact = strike_odds(fighter_from_card(att), fighter_from_card(par), closed=closed, weaken="never")
         expected = {(o.to_target, o.to_attacker): float(o.p) * n for o in exact.outcomes}

@@ -142,9 +142,11 @@ def test_named_modifiers_take_the_largest():
 
 def test_modifiers_from_card_keywords():
     db = load_cards()
-    samael = fighter_from_card(db.find("Самаэль"))  # exp_attack 1, blessing, curse
-    assert (samael.exp_attack, samael.blessing, samael.curse) == (1, 1, 1)
-    assert samael.attack_mod == 1 and samael.parry_mod == 0
+    samael = db.find("Самаэль")  # exp_attack 1; its bls/cur icons only mark a text about them
+    assert samael.has("blessing") and samael.has("curse")
+    fighter = fighter_from_card(samael)
+    assert (fighter.exp_attack, fighter.blessing, fighter.curse) == (1, 0, 0)
+    assert fighter.attack_mod == 1 and fighter.parry_mod == 0
     halniada = fighter_from_card(db.find("Халниада"))  # experience in defence 1
     assert halniada.parry_mod == 1 and halniada.attack_mod == 0
     with pytest.raises(BerserkInputError, match="not a creature"):

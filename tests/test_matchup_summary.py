@@ -33,10 +33,14 @@ def test_log_wounds_add_up_to_the_replayed_board(game):
     assert len(log[log.kind == "strike"]) == sum(e["e"] == "strike" for e in events)
     final = rep.frames[-1]
     for u in range(len(rep.names)):
-        dealt = sum(r.to_target for r in log.itertuples() if r.kind == "strike" and r.parrier == u)
-        back = sum(r.to_attacker for r in log.itertuples() if r.kind == "strike" and r.unit == u)
-        healed = sum(r.healed for r in log.itertuples() if r.kind == "heal" and r.unit == u)
-        assert dealt + back - healed == final.wounds[u], rep.names[u]
+        rows = list(log.itertuples())
+        dealt = sum(r.to_target for r in rows if r.kind == "strike" and r.parrier == u)
+        back = sum(r.to_attacker for r in rows if r.kind == "strike" and r.unit == u)
+        by_ability = sum(r.to_target for r in rows if r.kind == "ability" and r.target == u)
+        poison = sum(r.to_target for r in rows if r.kind == "wound" and r.unit == u)
+        healed = sum(r.healed for r in rows if r.kind == "heal" and r.unit == u)
+        healed += sum(r.healed for r in rows if r.kind == "ability" and r.target == u)
+        assert dealt + back + by_ability + poison - healed == final.wounds[u], rep.names[u]
     dead = {r.unit for r in log.itertuples() if r.kind == "death"}
     assert dead == {u for u, alive in enumerate(final.alive) if not alive}
     for dice in log[log.kind == "strike"].dice:

@@ -2,21 +2,43 @@
 
     >>> from analysis.battle import Battle, HeuristicPlayer, RandomPlayer, play_battle
 
+The engine (:mod:`analysis.battle.engine`) and the players (:mod:`analysis.battle.players`) meet
+only in :mod:`analysis.battle.interface` (actions, the documented state, the player questions).
 See :mod:`analysis.battle.engine` for the rules implemented and every simplification.
 """
 
-from analysis.battle.engine import Battle, BattleConfig, BattleResult, IllegalAction, play_battle
-from analysis.battle.players import PLAYERS, HeuristicPlayer, Player, RandomPlayer, make_player
+from analysis.battle.engine import Battle, BattleConfig, BattleResult, play_battle
+from analysis.battle.interface import (
+    END_TURN,
+    Accumulate,
+    Action,
+    IllegalAction,
+    Move,
+    Player,
+    Prepare,
+    Strike,
+    UseAbility,
+    first_action,
+)
+from analysis.battle.players import PLAYERS, HeuristicPlayer, RandomPlayer, make_player
 
 __all__ = [
+    "END_TURN",
     "PLAYERS",
+    "Accumulate",
+    "Action",
     "Battle",
     "BattleConfig",
     "BattleResult",
     "HeuristicPlayer",
     "IllegalAction",
+    "Move",
     "Player",
+    "Prepare",
     "RandomPlayer",
+    "Strike",
+    "UseAbility",
+    "first_action",
     "make_player",
     "play_battle",
 ]

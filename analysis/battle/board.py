@@ -118,6 +118,72 @@ def placement_problem(seat: int, squares: list[int]) -> str | None:
     return None
 
 
+def tier_squares(seat: int, n: int, preference: list[int]) -> list[int]:
+    """``n`` squares of a legal placement: whole tiers in order, then the preferred part of the next."""
+    out: list[int] = []
+    for tier in PLACEMENT_TIERS[seat]:
+        room = n - len(out)
+        if room <= 0:
+            break
+        if room >= len(tier):
+            out.extend(tier)
+        else:
+            out.extend(sorted(tier, key=preference.index)[:room])
+    if len(out) < n:
+        raise ValueError(f"a squad of {n} cards does not fit the 15 squares of a half")
+    return out
+
+
+def default_placement(state, seat: int) -> dict[int, int]:
+    """A legal placement of ``seat``'s squad: its units on the tiers' squares in index order."""
+    units = [u for u in range(state.n) if state.seat[u] == seat]
+    return dict(zip(units, tier_squares(seat, len(units), list(range(SQUARES))), strict=True))
+
+
+def _through_row(s: int) -> tuple[tuple[int, int], ...]:
+    r, c = divmod(s, COLS)
+    out = []
+    for dr, dc in ((-2, 0), (2, 0), (0, -2), (0, 2)):
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < ROWS and 0 <= cc < COLS:
+            out.append((rr * COLS + cc, (r + dr // 2) * COLS + c + dc // 2))
+    return tuple(out)
+
+
+THROUGH_ROW: tuple[tuple[tuple[int, int], ...], ...] = tuple(_through_row(s) for s in range(SQUARES))
+"""Per square, the (target square, square passed through) of a strike through a row: two squares
+away vertically or horizontally, never diagonally (000 glossary "Strike through a row")."""
+
+def _ring(radius: int, sq: int) -> int:
+    return sum(1 << t for t in range(SQUARES) if 1 < CHEBYSHEV[sq][t] <= radius)
+
+
+RING: tuple[tuple[int, ...], ...] = tuple(tuple(_ring(r, s) for s in range(SQUARES)) for r in range(6))
+"""``RING[r][s]``: bit mask of the squares within ``r`` of ``s`` (any direction) but not next to it:
+where a ranged attack of range ``r`` from ``s`` may land (000 glossary "Range X", "Ranged attack");
+``r = 5`` covers the whole board."""
+WITHIN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << t for t in range(SQUARES) if CHEBYSHEV[s][t] <= r) for s in range(SQUARES))
+    for r in range(6))
+"""``WITHIN[r][s]``: the squares within ``r`` of ``s``, ``s`` and its neighbours included."""
+
+SQUARES_OF: dict[int, tuple[int, ...]] = {}
+"""Memo of :func:`squares_of` (the masks met are parts of a 3×3 neighbourhood, a few thousand)."""
+
+
+def squares_of(mask: int) -> tuple[int, ...]:
+    """The squares of a bit mask in increasing order (memoised in :data:`SQUARES_OF`): iterating a
+    stored tuple is cheaper than peeling the low bits off every time."""
+    out = []
+    m = mask
+    while m:
+        low = m & -m
+        m ^= low
+        out.append(low.bit_length() - 1)
+    squares = SQUARES_OF[mask] = tuple(out)
+    return squares
+
+
 def square_name(s: int) -> str:
     """Human name of a square: column letter a-e and board row 1-6 (row 1 = First player's back)."""
     if s == AUX:

@@ -1,5 +1,11 @@
 """The battle engine: two squads on the 5×6 board, from placement to the end of the game.
 
+The engine is the game and its state; players (:mod:`analysis.battle.players`) are separate and
+reach it only through :mod:`analysis.battle.interface`: they read the documented state, list
+:meth:`Battle.legal_actions`, and :meth:`Battle.apply` one (checked: an illegal one raises
+:class:`IllegalAction`). For a searching player the chance is separable (:meth:`Battle.outcomes`,
+``apply(action, draws)``) and :meth:`Battle.clone` copies the state cheaply.
+
 Rules implemented (000 = the classic rulebook, RULES.md §4 and §6):
 
 - Placement (000 3.8-3.10): the First player (seat 0) places first; each seat fills its placement
@@ -9,40 +15,63 @@ Rules implemented (000 = the classic rulebook, RULES.md §4 and §6):
   (symbiotes) are put on a non-flying creature of their own squad, parasites on an enemy creature
   in the enemy's 1st row, one per host; those without a host die. The Second player may leave cards
   of his 3rd row hidden until the end of the First player's first turn (3.11.1): they fight
-  normally, but the opponent's player sees them only as unknown cards.
+  normally, but the opponent's player sees them only as unknown cards. Then the cards' counters
+  are set (``start_counters``, and ``start_counters_second`` for the Second player) and the "at
+  the beginning of the battle" abilities fire, the players alternating from the First (3.13).
 - Turns (000 6.3-6.5): at the start of a turn the active player's cards open, regeneration heals,
-  armor is renewed for every card (armor works "during each player's turn"), a card prepared for a
-  strike on flyers becomes ready. A ground creature that has not acted moves orthogonally to empty
-  squares, one square per movement point, and may then strike; striking (an action) ends its
-  movement and closes it (000 2.4, 4.1.1). Companions and parasites move with their host.
+  poisoning wounds (glossary "Poisoning at X": an open creature takes X wounds at the start of its
+  turn), armor is renewed for every card (armor works "during each player's turn"), a card prepared
+  for a strike on flyers becomes ready, and the "at the start of the turn" abilities fire. A ground
+  creature that has not acted moves orthogonally to empty squares, one square per movement point,
+  and may then act; acting (a strike, a ``tap`` ability, accumulating a counter, closing for a
+  flyer) ends its movement and closes it (000 2.4, 4.1.1). An ability paid with counters only
+  (``counter``) is not an action (000 2.6): the card keeps its movement and may still act.
+  Companions and parasites move with their host.
 - Simple strikes (000 4.1-4.9): against an adjacent card (8 neighbours; a host and its rider are
   adjacent) or, for a flying creature, against any enemy card. Both roll if the parrier is an open
   creature, else only the attacker (4.9; artifacts always, and unanswerable strikes). Outcomes come
-  from :mod:`analysis.battle.tables` (built on the combat engine), with weakening chosen by the
-  player of the higher roller (4.5). Armor absorbs the first X wounds each turn (none from a
-  creature with the magic-strike keyword); a card with protection from flying creatures takes no
-  wounds from a flyer's strike (its counter-strike still lands); regeneration heals at the start
-  of its owner's turn (after the cards open, so always: 003 L1631 heals a card that opened this
-  turn too). Modifiers (experience, blessing, curse, clumsiness) act through the tables.
+  from :mod:`analysis.battle.tables` (built on the combat engine, with each side's standing ability
+  facts against the other: strike bonus, "−X from", protection, blessing, curse), with weakening
+  chosen by the player of the higher roller (4.5). Armor absorbs the first X wounds from
+  non-magical attacks each turn (a ``simple_magic`` strike passes it); a card with protection from
+  flying creatures takes no wounds from a flyer's strike (its counter-strike still lands);
+  regeneration heals at the start of its owner's turn (after the cards open, so always: 003 L1631
+  heals a card that opened this turn too). After a strike lands, "on strike" abilities fire (a
+  counter-strike is a simple strike with all its abilities, 4.4; on a miss none, 4.7).
 - Defenders (000 4.10-4.14): the inactive player may appoint an open creature next to both the
   attacker and the target (against a flyer's strike: next to the target, or any open flyer; for a
-  target in the auxiliary zone: only another flyer); none against a directed strike. The defender
+  target in the auxiliary zone: only another flyer); only against a simple strike that is neither
+  directed nor unanswerable (4.11; glossary "Unanswerable strike", "Directed strike"). The defender
   becomes the parrier and closes.
+- Abilities (:mod:`analysis.battle.powers` for their reach): shots, throws and discharges,
+  strikes through a row, magic and special strikes (the target does not fight, no defender; 000
+  glossary), spells and effects that wound, heals, poisonings; the protections of the keyword
+  columns and of the facts, "−X from", fortitude against the opponent's effects, armor against
+  non-magical attacks only; experience in shooting, blessing and curse on an ability's die; costs
+  ``tap``, ``counter_tap``, ``counter`` (000 1.11) and the implied "[tap]: accumulate 1 counter"
+  (1.11.1), ``max_counters``; triggers on death, at the start of the owner's turn, at the beginning
+  of the battle, on strike and on kill; uses per battle / per turn, the seat marks, N different
+  targets. A hidden card is a legal target; if a condition fails once it is revealed, the action is
+  blocked (000 glossary "Hidden card").
 - Flying creatures (000 1.5.1, 4.16): they do not move and stand next to nothing; non-flying
   creatures may strike them only when the enemy has nothing but flyers left, and only after
-  closing "for a strike against a flying creature" on the turn before.
-- Death (4.17) at wounds ≥ life; a host's rider dies with it. End (7.1, 7.5): a player with no
-  creatures loses, both at once is a draw. Optional 7.6: a draw after ``stall_rounds`` full rounds
-  with no change of life. A hard cap of ``max_rounds`` full rounds ends every game: 7.3/7.4 (higher
-  total cost of the surviving squad wins, equal is a draw) or a plain draw (``timeout_rule``).
+  closing "for a strike against a flying creature" on the turn before. Ranged attacks, spells and
+  effects reach them whatever the range (2.1.2).
+- Death (4.17) at wounds ≥ life; a host's rider dies with it; "on death" abilities fire from where
+  the card stood, then "on kill" abilities of the card that destroyed it. End (7.1, 7.5): a player
+  with no creatures loses, both at once is a draw. Optional 7.6: a draw after ``stall_rounds`` full
+  rounds with no change of life. A hard cap of ``max_rounds`` full rounds ends every game: 7.3/7.4
+  (higher total cost of the squad in play, terrain included, wins; equal is a draw) or a plain
+  draw (``timeout_rule``).
 
-Simplifications (the game is far richer than this): card texts and abilities other than the
-keywords above are not modelled (no shots, throws, discharges, spells, special or magical
-abilities, vanguard, "at the beginning of the battle" or token abilities, no terrain effects);
-creatures never attack their own squad (4.15), never jump or teleport; the 7.6 clause about a
-repeating game situation is not checked (the round cap covers it); a hidden Second-player card
-is never a flyer (flyers always go to the auxiliary zone at reveal); there is no stack, so no
-sudden actions in response; a card with no life in the data has 1, one with no strike deals none.
+Simplifications: the card texts beyond their modelled facts (each printing's ``unmodelled`` list,
+``berserk abilities CARD``) do nothing — no vanguard, jumps, teleports, formation, auras for other
+cards, redistribution, resurrection, terrain effects; creatures never attack their own squad
+(4.15); there is no stack, so no sudden actions in response and triggered abilities resolve at
+once in a fixed order (on-strike abilities after the deaths the strike caused, for the cards still
+alive); the 7.6 clause about a repeating situation is covered by the round cap; a hidden
+Second-player card is never a flyer; a card with no life in the data has 1, one with no strike
+deals none; a flyer's ranged attacks have no range limit (it stands on no square).
 """
 
 from __future__ import annotations
@@ -50,22 +79,44 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from itertools import combinations, product
+from typing import Any
 
+from analysis.abilities import Ability
+from analysis.ability_rules import ARMOR_STOPS, protected
 from analysis.battle.board import (
     ADJ4,
     AUX,
     NEAR,
     NEAR_MASK,
     NOWHERE,
+    SQUARES_OF,
     half_rows,
     placement_problem,
     row_of,
+    squares_of,
 )
+from analysis.battle.interface import (
+    END_TURN,
+    Accumulate,
+    Action,
+    Draws,
+    EndTurn,
+    IllegalAction,
+    Move,
+    Player,
+    Prepare,
+    Strike,
+    UseAbility,
+)
+from analysis.battle.powers import ability as ability_of
+from analysis.battle.powers import aimable, face_groups, hit, meets, reach, reach_slot, rolls, slot, slots_of
 from analysis.battle.tables import (
+    ALWAYS,
     ARTIFACT,
     CLOSED_TABLES,
     COMPANION,
+    DEPENDS,
     FLYER,
     GROUND,
     OPEN_TABLES,
@@ -73,21 +124,18 @@ from analysis.battle.tables import (
     PROFILES,
     ROWS,
     TERRAIN,
+    TRIGGER_BITS,
     card_key,
+    card_of,
     closed_table,
     open_table,
+    pair_passives,
 )
 from analysis.cards import Card
 
-if TYPE_CHECKING:
-    from analysis.battle.players import Player
-
-
-class IllegalAction(ValueError):
-    """A player asked for an action the rules do not allow (a bug in that player)."""
-
-
 TIMEOUT_RULES = ("cost", "draw")
+_DEATH, _TURN_START, _BATTLE_START, _STRIKE, _KILL = (
+    TRIGGER_BITS[t] for t in ("death", "turn_start", "battle_start", "strike", "kill"))
 
 
 @dataclass(frozen=True)
@@ -125,13 +173,18 @@ class BattleResult:
     creatures_left: tuple[int, int]
 
 
+_MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
+            "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground")
+"""The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only)."""
+
+
 class Battle:
     """One battle between seat 0 (the First player) and seat 1. Build, then :meth:`run`.
 
-    Unit ``u`` is an index into the per-unit lists (``seat``, ``kind``, ``wounds``, ``pos``,
-    ``open``…): seat 0's squad first, then seat 1's. Players read these lists (read-only) and act
-    through :meth:`move`, :meth:`strike` and :meth:`prepare`, which check the rules and raise
-    :class:`IllegalAction` otherwise. ``dice`` replaces the seeded d6 by fixed values (tests).
+    The state players may read is documented in :class:`analysis.battle.interface.BattleState`;
+    they act through :meth:`apply`. ``dice`` replaces the seeded dice by fixed values (tests): a
+    strike takes the attacker's die, then the parrier's if it fights; an ability one die per target
+    whose damage a roll decides.
     """
 
     def __init__(
@@ -151,19 +204,25 @@ class Battle:
         n = len(self.cards)
         self.n = n
         self.seat = [0] * n0 + [1] * (n - n0)
-        self.key = [card_key(c) for c in self.cards]
+        self.key = [card_key(c, s) for c, s in zip(self.cards, self.seat, strict=True)]
         # The per-card columns depend only on the card keys: shared by battles of the same squads.
-        columns = _COLUMNS.get(tuple(self.key))
+        memo = (tuple(self.key), n0)
+        columns = _COLUMNS.get(memo)
         if columns is None:
             if len(_COLUMNS) > 100_000:
                 _COLUMNS.clear()
-            columns = _COLUMNS[tuple(self.key)] = (
+            columns = _COLUMNS[memo] = (
                 tuple([PROFILES[k] for k in self.key]),
-                tuple(zip(*[ROWS[k] for k in self.key], strict=True)) if n else ((),) * 12,
+                tuple(zip(*[ROWS[k] for k in self.key], strict=True)) if n else ((),) * 15,
+                _start_counters(self.key, self.seat),
+                tuple([slots_of(k) for k in self.key]),
             )
         self.profiles = list(columns[0])
+        self._start_counters = columns[2]
+        self.slots = columns[3]
+        """Per unit, its card's abilities compiled (:class:`analysis.battle.powers.Slot`), by index."""
         (kind, life, move, has_strike, armor, regen, directed, unanswerable, magic, prot, cost,
-         creature) = columns[1]
+         creature, acts, triggers, counter_user) = columns[1]
         self.kind = list(kind)
         self.life = list(life)
         self.move_points = list(move)
@@ -177,8 +236,15 @@ class Battle:
         self.prot_flyers = list(prot)
         self.cost = list(cost)
         self.creature = list(creature)
+        self.acts = list(acts)
+        """Whether the unit's card has playable abilities."""
+        self.triggers = list(triggers)
+        self.counter_user = list(counter_user)
+        self._any_triggers = any(triggers)
         self.wounds = [0] * n
         self.pos = [NOWHERE] * n
+        self.died_at = [NOWHERE] * n
+        """Where each dead unit stood (its "on death" abilities reach from there)."""
         self.board = [-1] * 30
         self.occupied = 0
         """Bit mask of the squares with a card on them (mirrors ``board``)."""
@@ -191,6 +257,12 @@ class Battle:
         self.prepared = [0] * n
         self.hidden = [False] * n
         self.alive = [True] * n
+        self.counters = [0] * n
+        self.poison = [0] * n
+        """Poisoning X on each unit (named: the largest applies; 000 glossary "Poisoning at X")."""
+        self.uses_battle: dict[tuple[int, int], int] = {}
+        """(unit, ability index) → uses so far (for ``uses_per_battle``)."""
+        self.uses_turn: dict[tuple[int, int], int] = {}
         self.units: tuple[list[int], list[int]] = ([], [])
         self.n_creatures = [0, 0]
         self.n_ground = [0, 0]
@@ -200,7 +272,8 @@ class Battle:
         self._prng: random.Random | None = None
         self._rand = rng.random
         self._fixed = None if dice is None else iter(dice)
-        """Fixed dice (tests): each strike takes the attacker's die, then the parrier's if it fights."""
+        self._draws = None
+        """The dice given to :meth:`apply` (used first, then the stream)."""
         self._by_dice = self.config.model == "strike_table"
         self._otab = OPEN_TABLES.setdefault(self.config.model, {})
         self._ctab = CLOSED_TABLES.setdefault(self.config.model, {})
@@ -211,6 +284,11 @@ class Battle:
         self.reason = ""
         self._quiet_from = 0
         self._started = False
+        self._acting: int | None = None
+        """The seat whose ``play_turn`` is running (:meth:`run`); actions for the other are refused."""
+        self._capture: Any = None
+        self._guarded = False
+        """True when :meth:`apply` must take its checked path (game over, turn passed, probe)."""
         self.log: list[dict[str, Any]] | None = [] if record else None
         self._placements = placements
         self._setup()
@@ -290,6 +368,10 @@ class Battle:
                 self.n_creatures[s] += 1
                 if self.kind[u] != FLYER:
                     self.n_ground[s] += 1
+        if self._start_counters:  # 000 1.11: counters the cards begin the battle with
+            for u in range(self.n):
+                if self.alive[u]:
+                    self.counters[u] = self._start_counters[u]
         if self.log is not None:
             self._emit(
                 {
@@ -300,6 +382,15 @@ class Battle:
                     "dead": [u for u in range(self.n) if not self.alive[u]],
                 }
             )
+        if self._any_triggers:
+            # 3.13: "at the beginning of the battle" abilities, the players alternating from the First.
+            queues = [[u for u in self.units[s] if self.triggers[u] & _BATTLE_START] for s in (0, 1)]
+            while (queues[0] or queues[1]) and not self.over:
+                for s in (0, 1):
+                    if queues[s]:
+                        u = queues[s].pop(0)
+                        if self.alive[u]:
+                            self._fire(u, "battle_start")
         self._check_end()
 
     def _attach(self, u: int, host_seat: int) -> None:
@@ -330,19 +421,31 @@ class Battle:
 
     def run(self) -> BattleResult:
         """Play turns until the game ends; returns the result."""
+        if not self._started and not self.over:
+            self._start_turn()
         players = self.players
         while not self.over:
-            self._start_turn()
-            players[self.active].play_turn(self)
-            if self.over:
-                break
-            self._end_turn()
+            seat, turn = self.active, self.turn
+            self._acting = seat
+            self._guarded = self._capture is not None
+            players[seat].play_turn(self)
+            self._acting = None
+            if not self.over and self.turn == turn:
+                self._pass_turn()
         return self.result()
 
     def result(self) -> BattleResult:
         """The result so far (``turns``: turns begun, 0 if the game ended at reveal)."""
         left = (self.n_creatures[0], self.n_creatures[1])
         return BattleResult(self.winner, self.reason, self.turn + 1 if self._started else 0, left)
+
+    def _pass_turn(self) -> None:
+        """000 6.5: the active player passes; the other's turn begins."""
+        self._end_turn()
+        if self._acting is not None:
+            self._guarded = True  # the player whose turn it was may not act any more
+        if not self.over:
+            self._start_turn()
 
     def _start_turn(self) -> None:
         self._started = True
@@ -357,8 +460,11 @@ class Battle:
                 armor_left[u] = armor[u]
             for u in self.units[active]:
                 armor_left[u] = armor[u]
-        prepared = self.prepared
+        if self.uses_turn:
+            self.uses_turn.clear()
+        prepared, poison = self.prepared, self.poison
         healed = False
+        poisoned = False
         for u in self.units[active]:
             opened[u] = True
             acted[u] = False
@@ -371,8 +477,23 @@ class Battle:
                 healed = True
                 if self.log is not None:
                     self._emit({"e": "heal", "u": u, "by": heal})
+            if poison[u]:
+                poisoned = True
         if healed:
             self._quiet_from = self.turn + 1
+        if poisoned:
+            # Glossary "Poisoning at X": an open creature takes X wounds at the start of its turn.
+            for u in list(self.units[active]):
+                if self.poison[u] and self.alive[u]:
+                    self.wounds[u] += self.poison[u]
+                    self._quiet_from = self.turn + 1
+                    if self.log is not None:
+                        self._emit({"e": "wound", "u": u, "by": self.poison[u], "by_what": "poison"})
+            self._settle(list(self.units[active]))
+        if self._any_triggers and not self.over:
+            for u in list(self.units[active]):
+                if self.triggers[u] & _TURN_START and self.alive[u] and not self.over:
+                    self._fire(u, "turn_start")
 
     def _end_turn(self) -> None:
         for u in self.units[self.active]:
@@ -387,7 +508,7 @@ class Battle:
             self._finish(None, "stall")
         elif played >= 2 * cfg.max_rounds:
             if cfg.timeout_rule == "cost":
-                totals = [sum(self.cost[u] for u in self.units[s] if self.alive[u]) for s in (0, 1)]
+                totals = self.squad_costs()
                 if totals[0] == totals[1]:
                     self._finish(None, "timeout_draw")
                 else:
@@ -398,14 +519,26 @@ class Battle:
             self.turn = played
             self.active ^= 1
 
+    def squad_costs(self) -> tuple[int, int]:
+        """000 7.3: the total cost of each player's squad in play, terrain included (a gold
+        crystal counts as a silver one)."""
+        totals = [0, 0]
+        for u in range(self.n):
+            if self.alive[u]:
+                totals[self.seat[u]] += self.cost[u]
+        return totals[0], totals[1]
+
     def _finish(self, winner: int | None, reason: str) -> None:
         self.over = True
+        self._guarded = True
         self.winner = winner
         self.reason = reason
         if self.log is not None:
             self._emit({"e": "end", "winner": winner, "reason": reason, "turn": self.turn})
 
     def _check_end(self) -> None:
+        if self.over:
+            return
         a, b = self.n_creatures
         if a and b:
             return
@@ -459,9 +592,33 @@ class Battle:
             and self.n_creatures[enemy] > 0 and self.prepared[u] == 0
         )
 
+    def can_accumulate(self, u: int) -> bool:
+        """000 1.11.1: a card that pays with counters may close to accumulate one (up to its
+        ``max_counters``)."""
+        if not (self.counter_user[u] and self.alive[u] and self.seat[u] == self.active and self.open[u]
+                and not self.acted[u]):
+            return False
+        most = self.profiles[u].max_counters
+        return not most or self.counters[u] < most
+
+    def strike_flag(self, u: int, v: int, which: str) -> bool:
+        """Whether ``u``'s simple strike on ``v`` is ``directed``, ``unanswerable`` or ``magic``
+        (its facts, some of which hold against some cards only)."""
+        flag = getattr(self, which)[u]
+        if flag == DEPENDS:
+            passives = pair_passives(self.key[u], self.key[v])
+            return {"directed": passives.directed, "unanswerable": passives.unanswerable,
+                    "magic": passives.magical}[which]
+        return flag == ALWAYS
+
     def defenders(self, attacker: int, target: int) -> list[int]:
-        """Cards the inactive player may appoint as defender (000 4.11-4.14, 4.16)."""
-        if self.directed[attacker]:
+        """Cards the inactive player may appoint as defender (000 4.11-4.14, 4.16): none against a
+        directed or unanswerable strike."""
+        d, un = self.directed[attacker], self.unanswerable[attacker]
+        if d == ALWAYS or un == ALWAYS:
+            return []
+        if (d or un) and (self.strike_flag(attacker, target, "directed")
+                          or self.strike_flag(attacker, target, "unanswerable")):
             return []
         enemy = self.seat[target]
         pos, opened, creature, kind = self.pos, self.open, self.creature, self.kind
@@ -497,12 +654,247 @@ class Battle:
             out.sort()  # unit order, as for the other kinds of defence
         return out
 
-    # ------------------------------------------------------------------ actions
+    def ability(self, u: int, index: int) -> Ability:
+        """Ability ``index`` of unit ``u``'s card."""
+        return ability_of(self.key[u], index)
 
-    def move(self, u: int, to: int) -> None:
-        """One orthogonal step of ground creature ``u`` to the empty square ``to`` (000 3.14)."""
+    def ability_ready(self, u: int, index: int) -> bool:
+        """Whether the active player's unit ``u`` may pay for its playable ability ``index`` now:
+        ``tap`` needs an open card that has not acted, counters must be there (000 1.11), uses per
+        battle / turn and the seat mark must allow it."""
+        if not (self.acts[u] and self.alive[u] and self.seat[u] == self.active):
+            return False
+        if index not in self.profiles[u].actions:
+            return False
+        return self.slot_ready(u, self.slots[u][index])
+
+    def slot_ready(self, u: int, sl) -> bool:
+        """:meth:`ability_ready` for a living unit of the active player and one of its playable
+        abilities, compiled (``slots[u][index]`` with ``index`` in ``profiles[u].actions``)."""
+        if sl.closes and (not self.open[u] or self.acted[u]):
+            return False
+        ab = sl.ability
+        if ab.counters > self.counters[u]:
+            return False
+        return not sl.limited or self._allowed(u, sl.index, ab)
+
+    def _allowed(self, u: int, index: int, ab: Ability) -> bool:
+        if ab.seat is not None and ("first", "second")[self.seat[u]] != ab.seat:
+            return False
+        if ab.uses_per_battle and self.uses_battle.get((u, index), 0) >= ab.uses_per_battle:
+            return False
+        return not (ab.uses_per_turn and self.uses_turn.get((u, index), 0) >= ab.uses_per_turn)
+
+    def ability_targets(self, u: int, index: int) -> list[int]:
+        """The units unit ``u``'s playable ability ``index`` may be aimed at now (empty when it
+        cannot be used; see :mod:`analysis.battle.powers` for the reach)."""
+        if not self.ability_ready(u, index):
+            return []
+        return reach_slot(self, u, self.slots[u][index])
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the active player: ``END_TURN`` first, then per unit its moves,
+        strikes, 4.16 closing, accumulating and ability uses. An ability on N different targets is
+        listed with as many targets as it may take (fewer are legal too; :meth:`is_legal`)."""
+        if self.over:
+            return []
+        out: list[Action] = [END_TURN]
+        for u in self.units[self.active]:
+            out.extend(Move(u, s) for s in self.steps(u))
+            out.extend(Strike(u, v) for v in self.targets(u))
+            if self.can_prepare(u):
+                out.append(Prepare(u))
+            if self.can_accumulate(u):
+                out.append(Accumulate(u))
+            if self.acts[u]:
+                for index in self.profiles[u].actions:
+                    cands = self.ability_targets(u, index)
+                    if cands:
+                        most = min(ability_of(self.key[u], index).targets, len(cands))
+                        out.extend(UseAbility(u, index, combo) for combo in combinations(cands, most))
+        return out
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether :meth:`apply` would accept ``action`` now."""
+        if self.over:
+            return False
+        t = type(action)
+        if t is EndTurn:
+            return True
+        u = action[0]
+        if not (isinstance(u, int) and 0 <= u < self.n):
+            return False
+        if t is Move:
+            return action.to in self.steps(u)
+        if t is Strike:
+            return action.target in self.targets(u)
+        if t is Prepare:
+            return self.can_prepare(u)
+        if t is Accumulate:
+            return self.can_accumulate(u)
+        if t is UseAbility:
+            targets = action.targets
+            if not isinstance(targets, tuple) or not targets or len(set(targets)) != len(targets):
+                return False
+            if not self.ability_ready(u, action.index):
+                return False
+            if len(targets) > ability_of(self.key[u], action.index).targets:
+                return False
+            cands = reach(self, u, action.index)
+            return all(v in cands for v in targets)
+        return False
+
+    # ------------------------------------------------------------------ the interface
+
+    def apply(self, action: Action, draws: Draws | None = None) -> None:
+        """Carry out one action of the active player (checked: :class:`IllegalAction` otherwise).
+        ``draws`` (see :data:`analysis.battle.interface.Draws`) are used for the action's dice
+        instead of the seeded stream; dice beyond them (triggered abilities) come from the stream."""
+        if self._guarded or draws is not None:
+            return self._apply_checked(action, draws)
+        t = type(action)
+        if t is not EndTurn and not (0 <= action[0] < self.n):
+            raise IllegalAction(f"{action}: no unit {action[0]}")
+        if t is Strike:
+            if not 0 <= action[1] < self.n:
+                raise IllegalAction(f"{action}: no unit {action[1]}")
+            self._strike(action[0], action[1])
+        elif t is Move:
+            self._move(action[0], action[1])
+        elif t is UseAbility:
+            self._use(action[0], action[1], action[2])
+        elif t is EndTurn:
+            self._pass_turn()
+        elif t is Accumulate:
+            self._accumulate(action[0])
+        elif t is Prepare:
+            self._prepare(action[0])
+        else:
+            raise IllegalAction(f"not an action: {action!r}")
+
+    def _apply_checked(self, action: Action, draws: Draws | None) -> None:
+        """:meth:`apply` when the game is over, the turn has passed, a probe is running
+        (:func:`~analysis.battle.interface.first_action`) or dice are given."""
         if self.over:
             raise IllegalAction("the game is over")
+        if self._acting is not None and self._acting != self.active:
+            raise IllegalAction("the turn has passed; the other player acts now")
+        if self.capture is not None:
+            if not self.is_legal(action):
+                raise IllegalAction(f"{action} is not legal here")
+            raise self.capture(action)
+        if draws is None:  # a stale guard (e.g. set by a probe that is gone)
+            self._guarded = False
+            return self.apply(action)
+        self._draws = iter(draws)
+        try:
+            self.apply(action)
+        finally:
+            self._draws = None
+
+    @property
+    def capture(self) -> Any:
+        """Set by :func:`analysis.battle.interface.first_action`: the first action is raised, not
+        applied."""
+        return self._capture
+
+    @capture.setter
+    def capture(self, value: Any) -> None:
+        self._capture = value
+        self._guarded = True
+
+    def outcomes(self, action: Action, parrier: int | None = None) -> list[tuple[float, Draws]]:
+        """The exact distribution of ``action``'s own dice: (probability, draws) pairs whose draws
+        have distinct effects (faces with the same effect merged). For a simple strike the
+        parrier is ``parrier`` (default: the target, i.e. no defender; pass the defender a model of
+        the opponent would appoint). Dice of the abilities the action triggers are not included."""
+        t = type(action)
+        if t is Strike:
+            u, v = action
+            p = v if parrier is None else parrier
+            ku, kp = self.key[u], self.key[p]
+            model = self.config.model
+            fights = self.open[p] and self.creature[p] and not self.strike_flag(u, v, "unanswerable")
+            groups: dict[Any, list] = {}
+            if fights:
+                table = open_table(ku, kp, model)
+                for i, entry in enumerate(table):
+                    draws = (i // 6 + 1, i % 6 + 1) if self._by_dice else (i,)
+                    groups.setdefault(entry, [draws, 0])[1] += 1
+            else:
+                table = closed_table(ku, kp, model)
+                for i, entry in enumerate(table):
+                    draws = (i + 1,) if self._by_dice else (i,)
+                    groups.setdefault(entry, [draws, 0])[1] += 1
+            return [(count / len(table), draws) for draws, count in groups.values()]
+        if t is UseAbility:
+            u, index, targets = action
+            if not rolls(ability_of(self.key[u], index)):
+                return [(1.0, ())]
+            per_target = [face_groups(self.key[u], index, self.key[v], self.armor_left[v]) for v in targets]
+            out = []
+            for combo in product(*per_target):
+                prob = 1.0
+                for _, p in combo:
+                    prob *= p
+                out.append((prob, tuple(face for face, _ in combo)))
+            return out
+        return [(1.0, ())]
+
+    def clone(self) -> Battle:
+        """An independent copy of the state (the players and the read-only columns are shared; the
+        dice stream continues from the same point; no record)."""
+        new = object.__new__(Battle)
+        new.__dict__.update(self.__dict__)
+        for name in _MUTABLE:
+            setattr(new, name, list(getattr(self, name)))
+        new.units = (list(self.units[0]), list(self.units[1]))
+        new.uses_battle = dict(self.uses_battle)
+        new.uses_turn = dict(self.uses_turn)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new._rand = new.rng.random
+        if self._prng is not None:
+            new._prng = random.Random()
+            new._prng.setstate(self._prng.getstate())
+        new._fixed = None
+        new._draws = None
+        new._acting = None
+        new._capture = None
+        new._guarded = new.over
+        new.log = None
+        return new
+
+    # ------------------------------------------------------------------ dice
+
+    def _die(self) -> int:
+        """One d6: from the draws given to :meth:`apply`, the fixed test dice, or the stream."""
+        draws = self._draws
+        if draws is not None:
+            face = next(draws, None)
+            if face is not None:
+                return face
+            self._draws = None
+        if self._fixed is not None:
+            return next(self._fixed)
+        return int(self._rand() * 6) + 1
+
+    def _index(self, size: int) -> int:
+        """One equally likely outcome of ``size`` (the defence-die model's strike tables)."""
+        draws = self._draws
+        if draws is not None:
+            face = next(draws, None)
+            if face is not None:
+                return face
+            self._draws = None
+        if self._fixed is not None:
+            return next(self._fixed)
+        return int(self._rand() * size)
+
+    # ------------------------------------------------------------------ actions
+
+    def _move(self, u: int, to: int) -> None:
+        """One orthogonal step of ground creature ``u`` to the empty square ``to`` (000 3.14)."""
         frm = self.pos[u]
         if (not self.alive[u] or self.seat[u] != self.active or self.kind[u] != GROUND or not self.open[u]
                 or self.acted[u] or self.moves[u] <= 0 or to not in ADJ4[frm] or self.board[to] >= 0):
@@ -515,24 +907,41 @@ class Battle:
         if r >= 0:
             self.pos[r] = to
         self.moves[u] -= 1
+        self.hidden[u] = False
         if self.log is not None:
             self._emit({"e": "move", "u": u, "to": to})
 
-    def prepare(self, u: int) -> None:
-        """000 4.16: close ``u`` so that next turn it may strike a flying creature once."""
-        if self.over or not self.can_prepare(u):
-            raise IllegalAction(f"unit {u} cannot close for a strike against a flying creature")
+    def _close(self, u: int) -> None:
+        """Payment for an action (000 2.4): the card closes and loses its movement."""
         self.open[u] = False
         self.acted[u] = True
         self.moves[u] = 0
+
+    def _prepare(self, u: int) -> None:
+        """000 4.16: close ``u`` so that next turn it may strike a flying creature once."""
+        if not self.can_prepare(u):
+            raise IllegalAction(f"unit {u} cannot close for a strike against a flying creature")
+        self._close(u)
         self.prepared[u] = 1
         if self.log is not None:
             self._emit({"e": "prepare", "u": u})
 
-    def strike(self, u: int, v: int) -> None:
+    def _accumulate(self, u: int) -> None:
+        """000 1.11.1: "[tap]: accumulate 1 counter"."""
+        if not self.can_accumulate(u):
+            raise IllegalAction(f"unit {u} cannot accumulate a counter")
+        self.hidden[u] = False
+        self._close(u)
+        self.counters[u] += 1
+        if self.log is not None:
+            self._emit({"e": "accumulate", "u": u})
+
+    def _capped(self, u: int, counters: int) -> int:
+        most = self.profiles[u].max_counters
+        return min(counters, most) if most else counters
+
+    def _strike(self, u: int, v: int) -> None:
         """Simple strike of the active player's ``u`` on enemy card ``v`` (000 4.1-4.14)."""
-        if self.over:
-            raise IllegalAction("the game is over")
         kind, seat, alive, opened, acted = self.kind, self.seat, self.alive, self.open, self.acted
         active = self.active
         if (not (alive[u] and seat[u] == active and opened[u] and not acted[u]
@@ -547,9 +956,10 @@ class Battle:
             elif not NEAR[self.pos[u]][self.pos[v]]:
                 raise IllegalAction(f"unit {u} is not next to unit {v}")
         hidden = self.hidden
+        hidden[u] = False
         hidden[v] = False
         parrier = v
-        candidates = () if self.directed[u] else self.defenders(u, v)
+        candidates = self.defenders(u, v)
         if candidates:
             d = self.players[1 - active].choose_defender(self, u, v, candidates)
             if d >= 0:
@@ -559,49 +969,63 @@ class Battle:
                 hidden[d] = False
         keys = self.key
         weak = False
-        fixed = self._fixed
-        if opened[parrier] and self.creature[parrier] and not self.unanswerable[u]:
-            table = self._otab.get((keys[u] << 20) | keys[parrier])
+        pair = (keys[u] << 20) | keys[parrier]
+        answerable = not self.unanswerable[u] or not self.strike_flag(u, v, "unanswerable")
+        if opened[parrier] and self.creature[parrier] and answerable:
+            table = self._otab.get(pair)
             if table is None:
                 table = open_table(keys[u], keys[parrier], self.config.model)
-            if fixed is not None:
-                a = next(fixed)
-                p = next(fixed)
-                i = a * 6 + p - 7
+            if self._fixed is not None or self._draws is not None:
+                if self._by_dice:
+                    a = self._die()
+                    i = a * 6 + self._die() - 7
+                else:
+                    i = self._index(len(table))
             elif self._by_dice:  # two d6 at once: index = (a - 1) * 6 + (p - 1)
                 i = int(self._rand() * 36)
             else:  # defence-die model: equally likely outcomes after re-rolls
                 i = int(self._rand() * len(table))
             entry = table[i]
             to_p, to_a = entry[0], entry[1]
+            landed = entry[5]
             chooser = entry[4]
             if chooser:
                 who = u if chooser == 1 else parrier
                 alt = (entry[2], entry[3])
                 if self.players[seat[who]].weaken(self, who, u, parrier, (to_p, to_a), alt):
                     to_p, to_a = entry[2], entry[3]
+                    landed = entry[6]
                     weak = True
             fought = True
         else:
-            ctable = self._ctab.get(keys[u])
+            ctable = self._ctab.get(pair)
             if ctable is None:
-                ctable = closed_table(keys[u], self.config.model)
-            i = next(fixed) - 1 if fixed is not None else int(self._rand() * len(ctable))
+                ctable = closed_table(keys[u], keys[parrier], self.config.model)
+            if self._fixed is not None or self._draws is not None:
+                i = self._die() - 1 if self._by_dice else self._index(len(ctable))
+            else:
+                i = int(self._rand() * len(ctable))
             to_p = ctable[i]
+            landed = 1
+            if to_p < 0:  # stopped by a protection from simple strikes
+                to_p, landed = 0, 0
             to_a = 0
             fought = False
         prot = self.prot_flyers
         if kind[u] == FLYER and prot[parrier]:
             to_p = 0
+            landed &= 2
         if kind[parrier] == FLYER and prot[u]:
             to_a = 0
+            landed &= 1
         if self._any_armor:
             armor_left = self.armor_left
-            if to_p and armor_left[parrier] and not self.magic[u]:
+            magic_u = self.magic[u] and self.strike_flag(u, parrier, "magic")
+            if to_p and armor_left[parrier] and not magic_u:
                 absorbed = min(to_p, armor_left[parrier])
                 armor_left[parrier] -= absorbed
                 to_p -= absorbed
-            if to_a and armor_left[u] and not self.magic[parrier]:
+            if to_a and armor_left[u] and not (self.magic[parrier] and self.strike_flag(parrier, u, "magic")):
                 absorbed = min(to_a, armor_left[u])
                 armor_left[u] -= absorbed
                 to_a -= absorbed
@@ -625,11 +1049,165 @@ class Battle:
                         "weakened": weak, "wounds": [to_p, to_a]})
         life = self.life
         if wounds[parrier] >= life[parrier] or wounds[u] >= life[u]:
-            if wounds[parrier] >= life[parrier]:
-                self._kill(parrier)
-            if wounds[u] >= life[u]:
-                self._kill(u)
-            self._check_end()
+            self._settle((parrier, u), u, {parrier: u, u: parrier})
+        if self._any_triggers and landed and not self.over:
+            # On-strike abilities (000 glossary "On strike"; 4.4: a counter-strike is a simple strike).
+            triggers = self.triggers
+            if landed & 1 and triggers[u] & _STRIKE and alive[u]:
+                self._fire(u, "strike", parrier)
+            if landed & 2 and triggers[parrier] & _STRIKE and alive[parrier] and not self.over:
+                self._fire(parrier, "strike", u)
+
+    # ------------------------------------------------------------------ abilities
+
+    def _use(self, u: int, index: int, targets: tuple[int, ...]) -> None:
+        """Unit ``u`` uses its playable ability ``index`` on ``targets`` (000 1.9.3; paid after it
+        is carried out, 5.2: ``tap`` closes the card, counters are spent)."""
+        if not isinstance(index, int) or not self.ability_ready(u, index):
+            raise IllegalAction(f"unit {u} cannot use ability {index} now")
+        sl = self.slots[u][index]
+        ab = sl.ability
+        if not isinstance(targets, tuple) or not targets or len(targets) > ab.targets or (
+                len(targets) > 1 and len(set(targets)) != len(targets)):
+            raise IllegalAction(f"ability {index} of unit {u} takes 1 to {ab.targets} different targets")
+        src = self.pos[u]
+        for v in targets:
+            if not aimable(self, u, sl, v, src):
+                raise IllegalAction(f"ability {index} of unit {u} cannot be aimed at unit {v}")
+        self.hidden[u] = False
+        if sl.closes:
+            self.open[u] = False
+            self.acted[u] = True
+            self.moves[u] = 0
+        self.counters[u] -= ab.counters
+        if sl.limited:
+            self._count_use(u, index)
+        self._resolve(u, sl, targets, trigger=None)
+
+    def _count_use(self, u: int, index: int) -> None:
+        """Count a use (only abilities limited in uses or by seat are counted: :meth:`_allowed`)."""
+        self.uses_battle[(u, index)] = self.uses_battle.get((u, index), 0) + 1
+        self.uses_turn[(u, index)] = self.uses_turn.get((u, index), 0) + 1
+
+    def _resolve(self, u: int, sl, targets: Sequence[int], trigger: str | None) -> None:
+        """Carry out the compiled ability ``sl`` of ``u`` on each target, then the deaths it caused."""
+        ab = sl.ability
+        dealt, dice = [], []
+        for v in targets:
+            self.hidden[v] = False
+            dealt.append(self._effect(u, sl, v, dice))
+        if self.log is not None:
+            event: dict[str, Any] = {"e": "ability", "u": u, "i": sl.index, "kind": ab.kind,
+                                     "targets": list(targets), "dice": dice, "wounds": dealt,
+                                     "closes": trigger is None and ab.cost != "counter"}
+            if trigger:
+                event["trigger"] = trigger
+            self._emit(event)
+        self._settle(targets, u)
+
+    def _effect(self, u: int, sl, v: int, dice: list[int]) -> int:
+        """What one use of slot ``sl`` (:func:`~analysis.battle.powers.slot`) by ``u`` does to ``v``:
+        wounds dealt (negative: healed)."""
+        ab = sl.ability
+        kind = ab.kind
+        if not self.alive[v]:
+            return 0
+        die = self._die() if sl.rolls else 0
+        if die:
+            dice.append(die)
+        if sl.conditional and not meets(sl, self.key[v]):  # a hidden target that turned out illegal
+            return 0
+        if kind == "heal":
+            healed = min(ab.damage[0], self.wounds[v])
+            self.wounds[v] -= healed
+            if healed:
+                self._quiet_from = self.turn + 1
+            return -healed
+        if kind == "poison":
+            if self.creature[v] and not protected(self.cards[v], "poison", self.cards[u], self.seat[v]):
+                self.poison[v] = max(self.poison[v], ab.damage[0])
+            return 0
+        if kind == "gain_counter":
+            self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])
+            return 0
+        armor = self.armor_left[v] if kind in ARMOR_STOPS else 0
+        wounds, used = hit(self.key[u], sl.index, self.key[v], armor, die)
+        self.armor_left[v] -= used
+        self.wounds[v] += wounds
+        if wounds:
+            self._quiet_from = self.turn + 1
+        return wounds
+
+    def _fire(self, u: int, trigger: str, context: int = -1) -> None:
+        """The triggered abilities of ``u`` on ``trigger`` (000 1.9.2). ``context``: the card struck
+        (``strike``), whose abilities without a range aim at it."""
+        card = self.cards[u]
+        facts = card.abilities.abilities if card.abilities is not None else ()
+        src = self.pos[u] if self.alive[u] else self.died_at[u]
+        for index, ab in enumerate(facts):
+            if ab.cost != "trigger" or ab.trigger != trigger or self.over:
+                continue
+            limited = self.slots[u][index].limited
+            if limited and not self._allowed(u, index, ab):
+                continue
+            if ab.kind == "gain_counter":
+                if limited:
+                    self._count_use(u, index)
+                self.counters[u] = self._capped(u, self.counters[u] + ab.damage[0])
+                if self.log is not None:
+                    self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
+                                "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
+                continue
+            if trigger == "strike" and ab.range is None and ab.target in ("enemy", "any"):
+                ok = (context >= 0 and self.alive[context] and self.seat[context] != self.seat[u]
+                      and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
+                      and (ab.kind not in ("heal", "poison") or self.creature[context]))
+                cands = [context] if ok else []
+            else:
+                cands = reach(self, u, index, src)
+            if not cands:
+                continue
+            most = min(ab.targets, len(cands))
+            if len(cands) == 1:
+                chosen: tuple[int, ...] = (cands[0],)
+            else:
+                chosen = tuple(self.players[self.seat[u]].choose_targets(self, u, index, list(cands), most))
+                if (not chosen or len(chosen) > most or len(set(chosen)) != len(chosen)
+                        or any(v not in cands for v in chosen)):
+                    raise IllegalAction(f"unit {u}: {chosen} are not 1 to {most} of the targets {cands}")
+            if limited:
+                self._count_use(u, index)
+            self._resolve(u, self.slots[u][index], chosen, trigger)
+
+    # ------------------------------------------------------------------ death
+
+    def _settle(self, suspects: Iterable[int], source: int = -1,
+                killers: dict[int, int] | None = None) -> None:
+        """Destroy the ``suspects`` whose wounds reached their life (000 4.17; a rider dies with its
+        host, 1.5.2 a), then fire the "on death" abilities of the dead and the "on kill" abilities
+        of who destroyed them (``source``, or per card ``killers``), then check the end of the game."""
+        life, wounds, alive, rider = self.life, self.wounds, self.alive, self.rider
+        dead, fallen = [], []
+        for x in suspects:
+            if alive[x] and wounds[x] >= life[x]:
+                r = rider[x]
+                self._kill(x)
+                dead.append(x)
+                fallen.append(x)
+                if r >= 0 and not alive[r] and r not in fallen:
+                    fallen.append(r)
+        if not dead:
+            return
+        if self._any_triggers:
+            for x in fallen:
+                if self.triggers[x] & _DEATH:
+                    self._fire(x, "death")
+            for x in dead:
+                killer = killers.get(x, source) if killers else source
+                if killer >= 0 and alive[killer] and self.triggers[killer] & _KILL \
+                        and self.seat[killer] != self.seat[x]:
+                    self._fire(killer, "kill", x)
+        self._check_end()
 
     def _kill(self, x: int) -> None:
         if not self.alive[x]:
@@ -637,11 +1215,12 @@ class Battle:
         self.alive[x] = False
         s = self.seat[x]
         p = self.pos[x]
+        self.died_at[x] = p
         if p >= 0 and self.board[p] == x:
             self.board[p] = -1
             self.occupied &= ~(1 << p)
         self.pos[x] = NOWHERE
-        self.units[s].remove(x)
+        self.units[s].remove(x)  # (terrains, in no unit list, never die: 000 1.8)
         if self.creature[x]:
             self.n_creatures[s] -= 1
             if self.kind[x] != FLYER:
@@ -657,28 +1236,28 @@ class Battle:
             self._kill(r)  # 000 1.5.2 a: the symbiote dies with its host
 
 
-_COLUMNS: dict[tuple[int, ...], tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]] = {}
-"""Per tuple of card keys: the cards' profiles and their :data:`ROWS` columns (see ``Battle``)."""
+_COLUMNS: dict[tuple[tuple[int, ...], int], tuple] = {}
+"""Per (card keys, size of seat 0's squad): the cards' profiles, their :data:`ROWS` columns and
+their start counters (see ``Battle``)."""
 
 _UNCHECKED = object()
 _PLACEMENT_PROBLEMS: dict[tuple[int, tuple[int, ...]], str | None] = {}
 """Memo of :func:`placement_problem` per (seat, squares): squads meet the same placements again."""
 
-SQUARES_OF: dict[int, tuple[int, ...]] = {}
-"""Memo of :func:`squares_of` (the masks met are parts of a 3×3 neighbourhood, a few thousand)."""
 
-
-def squares_of(mask: int) -> tuple[int, ...]:
-    """The squares of a bit mask in increasing order (memoised in :data:`SQUARES_OF`): iterating a
-    stored tuple is cheaper than peeling the low bits off every time."""
+def _start_counters(keys: Sequence[int], seats: Sequence[int]) -> tuple[int, ...]:
+    """Counters each unit begins the battle with (``start_counters``, plus ``start_counters_second``
+    for the Second player, at most ``max_counters``; 000 1.11); () when none has any."""
     out = []
-    m = mask
-    while m:
-        low = m & -m
-        m ^= low
-        out.append(low.bit_length() - 1)
-    squares = SQUARES_OF[mask] = tuple(out)
-    return squares
+    for k, s in zip(keys, seats, strict=True):
+        entry = card_of(k).abilities
+        start = 0
+        if entry is not None:
+            start = entry.start_counters + (entry.start_counters_second if s == 1 else 0)
+            if entry.max_counters:
+                start = min(start, entry.max_counters)
+        out.append(start)
+    return tuple(out) if any(out) else ()
 
 
 def play_battle(

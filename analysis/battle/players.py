@@ -1,88 +1,58 @@
-"""Players: the decisions of a battle behind one small interface.
+"""Players: the decisions of a battle, behind the interface of :mod:`analysis.battle.interface`.
 
-A :class:`Player` answers six questions; the engine asks them and checks every answer:
+A player answers the questions listed on :class:`~analysis.battle.interface.Player`, reads the
+documented state, and acts only through ``state.apply(action)``; the engine checks every action.
+This module does not import the engine (ARCHITECTURE.md "Game, state, player apart").
 
-- ``place(battle, seat) -> {unit: square}`` where the squad stands (000 3.8-3.10);
-- ``attach(battle, unit, hosts) -> host`` which creature carries a companion or parasite (-1: none);
-- ``hide(battle, candidates) -> [unit]`` which 3rd-row cards the Second player keeps hidden;
-- ``play_turn(battle)`` the whole turn, acting through ``battle.move/strike/prepare``;
-- ``choose_defender(battle, attacker, target, candidates) -> unit`` (-1: none);
-- ``weaken(battle, chooser, attacker, parrier, base, alt) -> bool`` whether the higher roller
-  weakens (000 4.5); ``base``/``alt`` are (wounds to parrier, wounds to attacker) before armor.
-
-Players draw randomness only from ``battle.prng``, so a battle is a pure function of its seed.
+Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
 To add a player, subclass :class:`Player` and register it in :data:`PLAYERS`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from analysis.battle.board import (
     ADJ4,
     ADJ4_MASK,
     ADJ8_MASK,
     NEAR_MASK,
-    PLACEMENT_TIERS,
+    RING,
     SQUARES,
+    SQUARES_OF,
     half_rows,
     row_of,
+    squares_of,
+    tier_squares,
 )
-from analysis.battle.engine import SQUARES_OF, Battle, squares_of
+from analysis.battle.interface import (
+    MOVES,
+    STRIKES,
+    Accumulate,
+    Action,
+    Player,
+    Prepare,
+    Strike,
+    UseAbility,
+    first_action,
+)
+from analysis.battle.powers import SHOOTING, WOUNDING, Slot, ability, hit_distribution, reach_slot
 from analysis.battle.tables import (
+    ALWAYS,
     ARTIFACT,
     COMPANION,
+    DEPENDS,
     FLYER,
     GROUND,
     PROFILES,
     card_key,
     closed_summary,
     open_summary,
+    pair_passives,
 )
 from analysis.cards import Card
 from analysis.combat import Branch, decide_weakening
-
-
-class Player:
-    """The interface, with simple legal defaults (no hiding, no defenders, no weakening)."""
-
-    name = "base"
-
-    def place(self, battle: Battle, seat: int) -> dict[int, int]:
-        units = [u for u in range(battle.n) if battle.seat[u] == seat]
-        squares = _tier_squares(seat, len(units), list(range(SQUARES)))
-        return dict(zip(units, squares, strict=True))
-
-    def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
-        return hosts[0]
-
-    def hide(self, battle: Battle, candidates: list[int]) -> list[int]:
-        return []
-
-    def play_turn(self, battle: Battle) -> None:
-        return None
-
-    def choose_defender(self, battle: Battle, attacker: int, target: int, candidates: list[int]) -> int:
-        return -1
-
-    def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,
-               base: tuple[int, int], alt: tuple[int, int]) -> bool:
-        return False
-
-
-def _tier_squares(seat: int, n: int, preference: list[int]) -> list[int]:
-    """``n`` squares of a legal placement: whole tiers in order, then the preferred part of the next."""
-    out: list[int] = []
-    for tier in PLACEMENT_TIERS[seat]:
-        room = n - len(out)
-        if room <= 0:
-            break
-        if room >= len(tier):
-            out.extend(tier)
-        else:
-            out.extend(sorted(tier, key=preference.index)[:room])
-    if len(out) < n:
-        raise ValueError(f"a squad of {n} cards does not fit the 15 squares of a half")
-    return out
-
 
 _FRONT_FIRST: dict[tuple[int, int], list[int]] = {}
 _PLACEMENTS: dict[tuple, dict[int, int]] = {}
@@ -95,7 +65,7 @@ def _front_first(seat: int, n: int) -> list[int]:
     if out is None:
         front = half_rows(seat)[0]
         pref = sorted(range(SQUARES), key=lambda s: (abs(row_of(s) - front), abs(s % 5 - 2), s))
-        out = sorted(_tier_squares(seat, n, pref), key=pref.index)
+        out = sorted(tier_squares(seat, n, pref), key=pref.index)
         _FRONT_FIRST[(seat, n)] = out
     return out
 
@@ -104,54 +74,43 @@ def _front_first(seat: int, n: int) -> list[int]:
 
 
 class RandomPlayer(Player):
-    """Baseline: every decision uniformly at random among the legal ones (ending the turn is one
-    of the choices at each step)."""
+    """Baseline: every decision uniformly at random among the legal ones (each action, ending the
+    turn included, equally likely at each step; every ability use with its targets is one action)."""
 
     name = "random"
 
-    def place(self, battle: Battle, seat: int) -> dict[int, int]:
+    def place(self, battle, seat: int) -> dict[int, int]:
         rng = battle.prng
         units = [u for u in range(battle.n) if battle.seat[u] == seat]
         pref = list(range(SQUARES))
         rng.shuffle(pref)
-        squares = _tier_squares(seat, len(units), pref)
+        squares = tier_squares(seat, len(units), pref)
         rng.shuffle(squares)
         return dict(zip(units, squares, strict=True))
 
-    def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
+    def attach(self, battle, unit: int, hosts: list[int]) -> int:
         return battle.prng.choice(hosts)
 
-    def hide(self, battle: Battle, candidates: list[int]) -> list[int]:
+    def hide(self, battle, candidates: list[int]) -> list[int]:
         return [u for u in candidates if battle.prng.random() < 0.5]
 
-    def play_turn(self, battle: Battle) -> None:
-        rng = battle.prng
-        while not battle.over:
-            actions: list[tuple[int, int, int]] = [(0, -1, -1)]
-            for u in battle.units[battle.active]:
-                for s in battle.steps(u):
-                    actions.append((1, u, s))
-                for v in battle.targets(u):
-                    actions.append((2, u, v))
-                if battle.can_prepare(u):
-                    actions.append((3, u, -1))
-            what, u, x = actions[int(rng.random() * len(actions))]
-            if what == 0:
-                return
-            if what == 1:
-                battle.move(u, x)
-            elif what == 2:
-                battle.strike(u, x)
-            else:
-                battle.prepare(u)
+    def choose_action(self, battle) -> Action:
+        actions = battle.legal_actions()
+        return actions[int(battle.prng.random() * len(actions))]
 
-    def choose_defender(self, battle: Battle, attacker: int, target: int, candidates: list[int]) -> int:
+    def choose_defender(self, battle, attacker: int, target: int, candidates: list[int]) -> int:
         rng = battle.prng
         return candidates[int(rng.random() * len(candidates))] if rng.random() < 0.5 else -1
 
-    def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,
+    def weaken(self, battle, chooser: int, attacker: int, parrier: int,
                base: tuple[int, int], alt: tuple[int, int]) -> bool:
         return battle.prng.random() < 0.5
+
+    def choose_targets(self, battle, unit: int, index: int, candidates: Sequence[int],
+                       most: int) -> tuple[int, ...]:
+        pool = list(candidates)
+        battle.prng.shuffle(pool)
+        return tuple(sorted(pool[:most]))
 
 
 # --------------------------------------------------------------------------- heuristic player
@@ -166,23 +125,36 @@ UNKNOWN_CARD = Card(
 class HeuristicPlayer(Player):
     """A greedy tactical player, fast enough for thousands of battles a second.
 
-    - **Placement:** ground creatures by strength (cost) from the front centre backwards; cards
-      that leave the board at reveal (flyers, terrains, companions) take the remaining squares.
-      Companions ride the ground creature with the most life; parasites the most costly enemy in
-      reach. The Second player hides every 3rd-row card it may.
-    - **Target choice:** for each card that can strike, the expected *gain* of each legal strike:
-      ``Σ p · (value lost by the enemy − value lost by us)`` over the exact outcome distribution
-      (open exchange or strike on a closed card, armor left this turn included), where a kill
-      costs a card its whole value (cost + 1 + its strongest strike as threat) and a wound that
-      does not kill half its share of life. A ground card's gain is lowered by ``caution`` times its
-      *exposure*: striking closes it, so the enemies next to it will hit it next turn without a
-      counter-strike. Strikes are made best first while the gain is above ``threshold``.
-    - **Movement:** cards that have not struck walk the shortest path (through empty squares)
-      towards a square next to an enemy creature, then strike if it pays.
+    - **Placement:** ground creatures by strength (cost) from the front centre backwards, shooters
+      (cards with a playable ranged attack, spell or effect) behind them; cards that leave the
+      board at reveal (flyers, terrains, companions) take the remaining squares. Companions ride
+      the ground creature with the most life; parasites the most costly enemy in reach. The Second
+      player hides every 3rd-row card it may.
+    - **Gain:** every option is scored by its expected *gain*, ``Σ p · (value lost by the enemy −
+      value lost by us)`` over its exact outcome distribution, where a kill costs a card its whole
+      value (cost + 1 + its strongest strike as threat) and a wound that does not kill half its
+      share of life. Strikes: the open exchange or the strike on a closed card from the combat
+      engine's tables (armor left this turn included). Abilities: the exact damage distribution
+      of the die against each target with its protections, "−X from" and armor
+      (:func:`analysis.battle.powers.hit_distribution`), summed over the best targets of a
+      several-target ability; a heal is worth the wounds it removes. An action that closes a
+      ground card is lowered by ``caution`` times its *exposure*: the enemies next to it will hit
+      it next turn without a counter-strike.
+    - **The turn:** first the cards that can do something where they stand (strike in contact, use
+      an ability whose gain beats what walking into a strike would bring, accumulate a counter when
+      nothing better is there for a card whose counter ability is its main weapon) act, best gain
+      first. Then the rest move: shooters walk only to squares from which a target is in range and
+      that are not next to an enemy creature (they keep out of reach), the others walk the
+      shortest path (through empty squares) towards a square next to an enemy creature; after
+      moving each takes its best option again.
+    - **Counters:** a counter ability is used when its gain is above ``threshold``; a card
+      accumulates when its best counter ability would be worth more than its simple strike and no
+      better action is open to it, or when it has nothing else to do.
     - **Defenders:** appoints the open candidate that minimises the attacker's expected gain, if
       that is clearly better than letting the target take the strike.
     - **Weakening:** the combat engine's ``best`` rule (:func:`analysis.combat.decide_weakening`)
       with a position-aware value: a kill or a death outweighs any difference in wounds.
+    - **Triggered abilities:** the targets with the highest gain.
     - **4.16:** when the enemy has only flyers left, ground creatures close to strike them.
     """
 
@@ -193,12 +165,17 @@ class HeuristicPlayer(Player):
         self.caution = caution
         self._unknown = card_key(UNKNOWN_CARD)
         self._enemy_squares = 0
-        self._bound: Battle | None = None
+        self._bound = None
         self._ctx: tuple = ()
+        self._turn_battle = None
+        self._turn_number = -1
+        self._turn_cache: dict[int, float] = {}
+        """Per turn: each unit's accumulate value (key u) and each seat's mean enemy wound value
+        (key -1 - seat)."""
 
     # ---------------------------------------------------------------- setup decisions
 
-    def place(self, battle: Battle, seat: int) -> dict[int, int]:
+    def place(self, battle, seat: int) -> dict[int, int]:
         units = [u for u in range(battle.n) if battle.seat[u] == seat]
         # The placement depends only on the seat, the units' numbers and their cards (kind, cost and
         # life come from the card key), so it is memoised per squad and seat.
@@ -210,25 +187,32 @@ class HeuristicPlayer(Player):
             kind = battle.kind
 
             def order(u: int) -> tuple[int, int]:
-                stays = kind[u] == GROUND or kind[u] == ARTIFACT
-                return (0 if kind[u] == GROUND else 1 if stays else 2, -battle.cost[u] - battle.life[u])
+                if kind[u] == GROUND:
+                    tier = 1 if role(keys[u]).shooter else 0
+                else:
+                    tier = 2 if kind[u] == ARTIFACT else 3
+                return (tier, -battle.cost[u] - battle.life[u])
 
             if len(_PLACEMENTS) > 100_000:
                 _PLACEMENTS.clear()
             placed = _PLACEMENTS[memo] = dict(zip(sorted(units, key=order), squares, strict=True))
         return dict(placed)
 
-    def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
+    def attach(self, battle, unit: int, hosts: list[int]) -> int:
         if battle.kind[unit] == COMPANION:
             return max(hosts, key=lambda h: (battle.life[h] - battle.wounds[h], -h))
         return max(hosts, key=lambda h: (battle.cost[h], -h))
 
-    def hide(self, battle: Battle, candidates: list[int]) -> list[int]:
+    def hide(self, battle, candidates: list[int]) -> list[int]:
         return list(candidates)
+
+    def choose_action(self, battle) -> Action:
+        """The first action of the turn this player would play (see :func:`first_action`)."""
+        return first_action(self, battle)
 
     # ---------------------------------------------------------------- evaluation
 
-    def _gain(self, b: Battle, u: int, v: int) -> float:
+    def _gain(self, b, u: int, v: int) -> float:
         """Expected value won by ``u``'s side when ``u`` strikes ``v`` (``v`` parries); memoised
         on (cards, life left, armor left, whether ``v`` fights), which is all it depends on."""
         ctx = self._ctx if self._bound is b else self._bind(b)
@@ -238,7 +222,7 @@ class HeuristicPlayer(Player):
             kv, rem_v = self._unknown, 6
         else:
             kv, rem_v = keys[v], life[v] - wounds[v]
-        fights = opened[v] and creature[v]
+        fights = opened[v] and creature[v] and not (b.unanswerable[u] and b.strike_flag(u, v, "unanswerable"))
         rem_u = life[u] - wounds[u] if fights else 0
         ku, arm_u, arm_v = keys[u], armor_left[u], armor_left[v]
         # Fields ku|kv|rem_u|rem_v|arm_u|arm_v|fights, 53/37/27/17/9/1/0 bits up (as _best_target).
@@ -251,7 +235,7 @@ class HeuristicPlayer(Player):
             cache[key] = g
         return g
 
-    def _bind(self, b: Battle) -> tuple:
+    def _bind(self, b) -> tuple:
         """The battle's per-unit lists and memo tables, looked up once per battle (the lists are
         only ever mutated in place, so the references stay valid)."""
         model = b.config.model
@@ -263,7 +247,7 @@ class HeuristicPlayer(Player):
             means = _MEAN_CLOSED.setdefault(model, {})
         for k in (*b.key, self._unknown):
             if k not in means:
-                means[k] = _mean_closed(k, model)
+                means[k] = _mean_closed(k, self._unknown, model)
         # Per unit: the mean closed strike it deals (exposure) and what losing it costs (both fixed
         # by the card keys and the model, so shared by the battles of the same squads; read-only).
         memo = (model, tuple(b.key))
@@ -280,7 +264,7 @@ class HeuristicPlayer(Player):
         self._ctx = ctx
         return ctx
 
-    def _best_target(self, b: Battle, u: int) -> tuple[float, int]:
+    def _best_target(self, b, u: int) -> tuple[float, int]:
         """The best strike of ``u`` (which must be able to act) and its gain; (-1e9, -1) if none.
         Same as taking the best :meth:`_gain` over ``battle.targets(u)``, inlined for speed."""
         ctx = self._ctx if self._bound is b else self._bind(b)
@@ -319,6 +303,7 @@ class HeuristicPlayer(Player):
         u_closed = ku << 53 | arm_u << 9
         u_open = u_closed | rem_u_open << 27 | 1
         unknown = self._unknown
+        maybe_unanswerable = b.unanswerable[u]
         # Exposure (for the caution below): the enemies next to u (exactly the candidates) that can
         # hit it closed next turn, summed in candidate order.
         exposed = bool(self.caution) and not flyer
@@ -328,7 +313,7 @@ class HeuristicPlayer(Player):
                 kv, rem_v = unknown, 6
             else:
                 kv, rem_v = keys[v], life[v] - wounds[v]
-            if opened[v] and creature[v]:
+            if opened[v] and creature[v] and not (maybe_unanswerable and b.strike_flag(u, v, "unanswerable")):
                 key = u_open | kv << 37 | rem_v << 17 | armor_left[v] << 1
                 g = cache.get(key)
                 if g is None:
@@ -350,9 +335,171 @@ class HeuristicPlayer(Player):
             best -= self.caution * 0.25 * total * value_of[u] / life[u]
         return best, target
 
+    def _exposure(self, b, u: int) -> float:
+        """What closing ``u`` costs: ``caution`` × the mean closed strikes of the enemy creatures
+        next to it, in its share of value (0 for a flyer or a card out of contact)."""
+        if not self.caution or b.kind[u] == FLYER or b.pos[u] < 0:
+            return 0.0
+        ctx = self._ctx if self._bound is b else self._bind(b)
+        near = NEAR_MASK[b.pos[u]] & self._enemy_squares
+        if not near:
+            return 0.0
+        seat, board, rider, hidden, has_strike = b.seat, b.board, b.rider, b.hidden, b.has_strike
+        mean_unknown, mean_of, value_of = ctx[16], ctx[17], ctx[18]
+        total = 0.0
+        squares = SQUARES_OF.get(near)
+        if squares is None:
+            squares = squares_of(near)
+        for sq in squares:
+            for w in (board[sq], rider[board[sq]] if board[sq] >= 0 else -1):
+                if w >= 0 and seat[w] != seat[u] and has_strike[w]:
+                    total += mean_unknown if hidden[w] else mean_of[w]
+        return self.caution * 0.25 * total * value_of[u] / b.life[u]
+
+    def _target_gain(self, b, u: int, index: int, v: int) -> float:
+        """Expected gain of one use of ``u``'s ability ``index`` on ``v`` (negative on its own side),
+        memoised on (card, ability, target card, its life left, its armor left)."""
+        ku = b.key[u]
+        if b.hidden[v]:
+            kv, rem_v = self._unknown, 6
+        else:
+            kv, rem_v = b.key[v], b.life[v] - b.wounds[v]
+        armor = b.armor_left[v]
+        gains = _slot_gains(ku << 6 | index)
+        memo = kv << 18 | rem_v << 8 | armor
+        g = gains.get(memo)
+        if g is None:
+            g = _ability_gain(ku, index, kv, rem_v, armor, gains, memo)
+        if (b.seat[v] == b.seat[u]) != (ability(ku, index).kind == "heal"):
+            return -g
+        return g
+
+    def _best_use(self, b, u: int, sl: Slot, cands: list[int] | None = None) -> tuple[float, tuple[int, ...]]:
+        """The best targets of ``u``'s compiled ability ``sl`` now (among ``cands``, default all it
+        may be aimed at) and their total gain (-1e9 if none)."""
+        if cands is None:
+            if not b.slot_ready(u, sl):  # (u is a living unit of the active player here)
+                return -1e9, ()
+            cands = reach_slot(b, u, sl)
+        if not cands:
+            return -1e9, ()
+        ku, index = sl.key, sl.index
+        ab = sl.ability
+        heal = ab.kind == "heal"
+        sid = ku << 6 | index
+        me, seat, hidden, keys = b.seat[u], b.seat, b.hidden, b.key
+        life, wounds, armor_left = b.life, b.wounds, b.armor_left
+        unknown = self._unknown
+        gains = _slot_gains(sid)
+        get = gains.get
+        if ab.targets == 1 and not heal and ab.target == "enemy":  # the common case, kept lean
+            best, target = -1e9, -1
+            for v in cands:
+                if hidden[v]:
+                    kv, rem_v = unknown, 6
+                else:
+                    kv, rem_v = keys[v], life[v] - wounds[v]
+                memo = kv << 18 | rem_v << 8 | armor_left[v]
+                g = get(memo)
+                if g is None:
+                    g = _ability_gain(ku, index, kv, rem_v, armor_left[v], gains, memo)
+                if g > best:
+                    best, target = g, v
+            return best, (target,)
+        scored = []
+        for v in cands:  # the memo lookup of _target_gain, inlined
+            if hidden[v]:
+                kv, rem_v = unknown, 6
+            else:
+                kv, rem_v = keys[v], life[v] - wounds[v]
+            armor = armor_left[v]
+            memo = kv << 18 | rem_v << 8 | armor
+            g = get(memo)
+            if g is None:
+                g = _ability_gain(ku, index, kv, rem_v, armor, gains, memo)
+            scored.append((-g if (seat[v] == me) != heal else g, v))
+        if ab.targets == 1:
+            g, v = max(scored)
+            return g, (v,)
+        scored.sort(reverse=True)
+        chosen = [(g, v) for g, v in scored[:ab.targets] if g > 0] or scored[:1]
+        return sum(g for g, _ in chosen), tuple(sorted(v for _, v in chosen))
+
+    def _options(self, b, u: int, contact: bool) -> tuple[float, Action | None]:
+        """The best action of ``u`` where it stands: a strike (if it is in contact or can reach a
+        flyer), an ability, or accumulating a counter; (gain, action)."""
+        best, act = -1e9, None
+        if b.has_strike[u] and b.open[u] and not b.acted[u] and (contact or b.kind[u] == FLYER
+                                                              or b.prepared[u] == 2):
+            g, v = self._best_target(b, u)
+            if v >= 0:
+                best, act = g, STRIKES[u][v]
+        if b.acts[u]:
+            exposure = -1.0
+            slots = b.slots[u]
+            for index in b.profiles[u].actions:
+                sl = slots[index]
+                g, targets = self._best_use(b, u, sl)
+                if not targets:
+                    continue
+                if sl.closes and contact:
+                    if exposure < 0:
+                        exposure = self._exposure(b, u)
+                    g -= exposure
+                if g > best:
+                    best, act = g, UseAbility(u, index, targets)
+        if b.can_accumulate(u) and b.counters[u] < role(b.key[u]).saving:
+            g = self._accumulate_value(b, u) - (self._exposure(b, u) if contact else 0.0)
+            if g > best and (role(b.key[u]).caster or act is None):
+                best, act = g, Accumulate(u)
+        return best, act
+
+    def _accumulate_value(self, b, u: int) -> float:
+        """Worth of one more counter: half the best gain its counter abilities could bring against
+        any enemy at the start of this turn, per counter they cost."""
+        cache = self._turn_cache_of(b)
+        cached = cache.get(u)
+        if cached is not None:
+            return cached
+        best = 0.0
+        for index in b.profiles[u].actions:
+            ab = ability(b.key[u], index)
+            if not ab.counters:
+                continue
+            for v in b.units[1 - b.seat[u]]:
+                best = max(best, self._target_gain(b, u, index, v) * min(ab.targets, 2) / ab.counters)
+        cache[u] = 0.5 * best
+        return 0.5 * best
+
+    def _walk_worth(self, b, u: int) -> float:
+        """What walking into contact could bring ``u`` (a rough look ahead): its mean strike on a
+        closed card times the mean value per wound of the enemy ground creatures (per turn)."""
+        if not b.has_strike[u]:
+            return 0.0
+        ctx = self._ctx if self._bound is b else self._bind(b)
+        cache = self._turn_cache_of(b)
+        value = cache.get(-1 - b.seat[u])
+        if value is None:
+            total, count = 0.0, 0
+            value_of = ctx[18]
+            for v in b.units[1 - b.seat[u]]:
+                if b.creature[v] and b.kind[v] != FLYER:
+                    total += 0.5 * value_of[v] / b.life[v]
+                    count += 1
+            value = cache[-1 - b.seat[u]] = total / count if count else 0.0
+        return ctx[17][u] * value
+
+    def _turn_cache_of(self, b) -> dict[int, float]:
+        """Values this player keeps for the turn in progress of battle ``b`` (the battle object is
+        held, so a new battle can never be taken for it)."""
+        if self._turn_battle is not b or self._turn_number != b.turn:
+            self._turn_battle, self._turn_number = b, b.turn
+            self._turn_cache = {}
+        return self._turn_cache
+
     # ---------------------------------------------------------------- the turn
 
-    def play_turn(self, battle: Battle) -> None:
+    def play_turn(self, battle) -> None:
         b = battle
         me = b.active
         enemy = 1 - me
@@ -360,6 +507,8 @@ class HeuristicPlayer(Player):
         thr = self.threshold
         opened, acted, has_strike, alive = b.open, b.acted, b.has_strike, b.alive
         pos, kind = b.pos, b.kind
+        acts, counter_user = b.acts, b.counter_user
+        apply = b.apply
         # Squares next to an enemy card (bit mask): only cards there (or flyers) can strike without
         # moving; and the squares of enemy creatures, for "in contact" (as at the start of the turn).
         foes = 0
@@ -372,93 +521,164 @@ class HeuristicPlayer(Player):
                 if creature[v]:
                     foes |= 1 << p
         self._enemy_squares = enemy_squares
+        standing_at_start = len(b.units[0]) + len(b.units[1])
         masks = _ZONES.get(enemy_squares << SQUARES | foes)
         if masks is None:
             masks = _zones(enemy_squares, foes)
         hot, near_foes = masks
-        # Strikes from where the cards stand, best first (a plan is redone if its target died).
+        # Actions from where the cards stand, best first (a plan is redone if it went stale).
         plans = []
+        passed: dict[int, int] = {}
+        """Units that found nothing worth doing in phase 1, with the square they stood on."""
         prepared = b.prepared
         best_target = self._best_target
         for u in units:
-            if opened[u] and has_strike[u] and (kind[u] == FLYER or prepared[u] == 2 or hot >> pos[u] & 1):
+            if acts[u] or counter_user[u]:
+                contact = pos[u] >= 0 and bool(hot >> pos[u] & 1)
+                g, act = self._options(b, u, contact)
+                if act is None or g <= thr:
+                    passed[u] = pos[u]
+                    continue
+                if not contact and kind[u] == GROUND and type(act) is not Strike and b.moves[u] > 0 \
+                        and not role(b.key[u]).shooter and g < self._walk_worth(b, u):
+                    continue  # walking into a strike is worth more: decide after the walk
+                plans.append((g, u, act))
+            elif opened[u] and has_strike[u] and (kind[u] == FLYER or prepared[u] == 2 or hot >> pos[u] & 1):
                 g, v = best_target(b, u)
                 if v >= 0 and g > thr:
-                    plans.append((g, u, v))
+                    plans.append((g, u, STRIKES[u][v]))
         if plans:
-            plans.sort(reverse=True)
-            for _, u, v in plans:
-                if not alive[u] or acted[u]:
+            plans.sort(reverse=True)  # highest gain first (one plan per unit: actions never compared)
+            for g, u, act in plans:
+                if not alive[u] or acted[u] or b.over:
                     continue
-                if not alive[v]:
-                    g, v = best_target(b, u)
-                    if v < 0 or g <= thr:
+                # A plan goes stale when a card died since it was made (nothing moves here), or when
+                # a hidden target was revealed (000 3.11.1) and turned out not to qualify for it.
+                stale = (not alive[act[1]]) if type(act) is Strike else not b.is_legal(act)
+                if stale:
+                    contact = pos[u] >= 0 and bool(hot >> pos[u] & 1)
+                    g, act = self._options(b, u, contact) if (acts[u] or counter_user[u]) else (
+                        self._strike_option(b, u))
+                    if act is None or g <= thr:
                         continue
-                b.strike(u, v)
+                apply(act)
                 if b.over:
                     return
         # 000 4.16: nothing but flyers left on the other side.
         if b.n_ground[enemy] == 0:
             for u in list(units):
                 if b.can_prepare(u):
-                    b.prepare(u)
+                    apply(Prepare(u))
             return
-        # Movement towards the enemy, then a strike if it pays.
-        board, moves, rider, seat, move = b.board, b.moves, b.rider, b.seat, b.move
+        # Movement towards the enemy (shooters: towards a safe square in range), then act if it pays.
+        board, moves, rider, seat = b.board, b.moves, b.rider, b.seat
         # Those in contact chose above; those boxed in by other cards cannot step.
         occupied = b.occupied
         free = ~occupied
         movers = [u for u in units if kind[u] == GROUND and opened[u] and not acted[u]
                   and not ADJ8_MASK[pos[u]] & foes and ADJ4_MASK[pos[u]] & free]
-        if not movers:
-            return
+        if movers:
+            key = (occupied << SQUARES) | (near_foes & ~occupied)
+            field = _FIELDS.get(key)
+            if field is None:
+                if len(_FIELDS) > 200_000:
+                    _FIELDS.clear()
+                field = _distance_field(occupied, near_foes & ~occupied)
+                _FIELDS[key] = field
+            dist = field
 
-        def here(u: int) -> int:
-            """Steps from u's square to contact (u is not in contact): 1 + the best empty neighbour."""
-            d_min = 999
-            for sq in ADJ4[pos[u]]:
-                if board[sq] < 0:
-                    d = dist[sq]
-                    if d < d_min:
-                        d_min = d
-            return 1 + (98 if d_min == 999 else d_min)
+            def here(u: int) -> int:
+                """Steps from u's square to contact (u is not in contact): 1 + the best empty neighbour."""
+                d_min = 999
+                for sq in ADJ4[pos[u]]:
+                    if board[sq] < 0:
+                        d = dist[sq]
+                        if d < d_min:
+                            d_min = d
+                return 1 + (98 if d_min == 999 else d_min)
 
-        key = (occupied << SQUARES) | (near_foes & ~occupied)
+            if len(movers) > 1:
+                movers.sort(key=here)
+            for u in movers:
+                if not alive[u] or acted[u]:
+                    continue
+                shooter = (acts[u] or counter_user[u]) and role(b.key[u]).shooter
+                walk = self._shooter_field(b, u, foes) if shooter else dist
+                moved = False
+                while moves[u] > 0 and not ADJ8_MASK[pos[u]] & foes:
+                    if shooter and walk[pos[u]] == 0:
+                        break  # in range and out of reach: stay
+                    step, d_best = -1, 99
+                    for sq in ADJ4[pos[u]]:
+                        if board[sq] < 0 and walk[sq] < d_best:
+                            step, d_best = sq, walk[sq]
+                    if step < 0 or d_best >= 99 or (shooter and d_best >= walk[pos[u]]):
+                        break
+                    apply(MOVES[u][step])
+                    moved = True
+                    r = rider[u]
+                    if r >= 0 and seat[r] == enemy:  # an enemy parasite rides along
+                        self._enemy_squares |= 1 << step
+                if acts[u] or counter_user[u]:
+                    g, act = self._options(b, u, bool(ADJ8_MASK[pos[u]] & foes))
+                    if act is not None and g > thr:
+                        apply(act)
+                        if b.over:
+                            return
+                elif moved and has_strike[u]:
+                    g, v = best_target(b, u)
+                    if v >= 0 and g > thr:
+                        apply(STRIKES[u][v])
+                        if b.over:
+                            return
+        # Cards that could neither strike nor move (flyers without a good strike, boxed-in casters):
+        # an ability or a counter if it pays.
+        unchanged = len(b.units[0]) + len(b.units[1]) == standing_at_start
+        for u in list(units):
+            if (acts[u] or counter_user[u]) and alive[u] and not acted[u] and not b.over:
+                if unchanged and passed.get(u, -9) == pos[u]:
+                    continue  # nothing changed for it since it found nothing worth doing
+                g, act = self._options(b, u, pos[u] >= 0 and bool(ADJ8_MASK[pos[u]] & foes))
+                if act is not None and g > thr:
+                    apply(act)
+
+    def _strike_option(self, b, u: int) -> tuple[float, Action | None]:
+        g, v = self._best_target(b, u) if b.can_act(u) else (-1e9, -1)
+        return (g, STRIKES[u][v]) if v >= 0 else (-1e9, None)
+
+    def _shooter_field(self, b, u: int, foes: int) -> tuple[int, ...]:
+        """Steps from each square to a square from which one of ``u``'s ranged abilities reaches an
+        enemy ground card and that is not next to an enemy creature (0 there, 99 unreachable)."""
+        reach_of = 0
+        for index in b.profiles[u].actions:
+            ab = ability(b.key[u], index)
+            if ab.kind in SHOOTING or ab.kind == "strike_through_row" or (
+                    ab.kind in ("spell", "effect") and ab.damage):
+                rng = 2 if ab.kind == "strike_through_row" else (ab.range or 5)
+                reach_of = max(reach_of, rng)
+        goals = 0
+        for v in b.units[1 - b.seat[u]]:
+            pv = b.pos[v]
+            if pv >= 0:
+                goals |= RING[min(reach_of, 5)][pv]
+        near_foes = 0
+        m = foes
+        while m:
+            low = m & -m
+            m ^= low
+            near_foes |= NEAR_MASK[low.bit_length() - 1]
+        own = 1 << b.pos[u]
+        occupied = b.occupied & ~own
+        goals &= ~near_foes & ~occupied
+        key = (occupied << SQUARES) | goals
         field = _FIELDS.get(key)
         if field is None:
-            if len(_FIELDS) > 200_000:
-                _FIELDS.clear()
-            field = _distance_field(occupied, near_foes & ~occupied)
-            _FIELDS[key] = field
-        dist = field
-        if len(movers) > 1:
-            movers.sort(key=here)
-        for u in movers:
-            if not alive[u] or acted[u]:
-                continue
-            moved = False
-            while moves[u] > 0 and not ADJ8_MASK[pos[u]] & foes:
-                step, d_best = -1, 99
-                for sq in ADJ4[pos[u]]:
-                    if board[sq] < 0 and dist[sq] < d_best:
-                        step, d_best = sq, dist[sq]
-                if step < 0 or d_best >= 99:
-                    break
-                move(u, step)
-                moved = True
-                r = rider[u]
-                if r >= 0 and seat[r] == enemy:  # an enemy parasite rides along
-                    self._enemy_squares |= 1 << step
-            if moved and has_strike[u]:
-                g, v = best_target(b, u)
-                if v >= 0 and g > thr:
-                    b.strike(u, v)
-                    if b.over:
-                        return
+            field = _FIELDS[key] = _distance_field(occupied, goals)
+        return field
 
     # ---------------------------------------------------------------- reactions
 
-    def choose_defender(self, battle: Battle, attacker: int, target: int, candidates: list[int]) -> int:
+    def choose_defender(self, battle, attacker: int, target: int, candidates: list[int]) -> int:
         b = battle
         base = self._gain(b, attacker, target)
         best, choice = base - 0.25, -1
@@ -468,11 +688,13 @@ class HeuristicPlayer(Player):
                 best, choice = g, w
         return choice
 
-    def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,
+    def weaken(self, battle, chooser: int, attacker: int, parrier: int,
                base: tuple[int, int], alt: tuple[int, int]) -> bool:
         b = battle
-        rem_p = b.life[parrier] - b.wounds[parrier] + (0 if b.magic[attacker] else b.armor_left[parrier])
-        rem_a = b.life[attacker] - b.wounds[attacker] + (0 if b.magic[parrier] else b.armor_left[attacker])
+        magic_a = b.magic[attacker] and b.strike_flag(attacker, parrier, "magic")
+        magic_p = b.magic[parrier] and b.strike_flag(parrier, attacker, "magic")
+        rem_p = b.life[parrier] - b.wounds[parrier] + (0 if magic_a else b.armor_left[parrier])
+        rem_a = b.life[attacker] - b.wounds[attacker] + (0 if magic_p else b.armor_left[attacker])
 
         def value(pair: tuple[int, int], who: str) -> float:
             to_p, to_a = pair
@@ -481,6 +703,92 @@ class HeuristicPlayer(Player):
 
         who = "attacker" if chooser == attacker else "parrier"
         return decide_weakening(Branch(1, base, alt, who), "best", value)
+
+    def choose_targets(self, battle, unit: int, index: int, candidates: Sequence[int],
+                       most: int) -> tuple[int, ...]:
+        gain = self._target_gain
+        if most == 1:
+            g, targets = self._best_use(battle, unit, battle.slots[unit][index], list(candidates))
+            return targets
+        scored = sorted(((gain(battle, unit, index, v), v) for v in candidates), reverse=True)
+        chosen = [v for g, v in scored[:most] if g > 0] or [scored[0][1]]
+        return tuple(sorted(chosen))
+
+
+_ABILITY_GAINS: dict[int, dict[int, float]] = {}
+"""Per ability slot (``key << 6 | index``): gains by ``target key << 18 | life left << 8 | armor
+left`` (kept below 2**30 for the usual card keys: small ints hash fast)."""
+
+
+def _slot_gains(sid: int) -> dict[int, float]:
+    gains = _ABILITY_GAINS.get(sid)
+    if gains is None:
+        if len(_ABILITY_GAINS) > 20_000:
+            _ABILITY_GAINS.clear()
+        gains = _ABILITY_GAINS[sid] = {}
+    return gains
+
+
+def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: dict[int, float],
+                  memo: int) -> float:
+    """Expected value taken from card ``kv`` (``rem_v`` life left) by one use of ability ``index``
+    of card ``ku`` (a heal: the value of the wounds it removes); stored in ``gains`` under ``memo``."""
+    ab = ability(ku, index)
+    prof = PROFILES[kv]
+    value = card_value(kv)
+    if ab.kind == "heal":
+        g = min(ab.damage[0], prof.life - rem_v) * 0.5 * value / prof.life
+    elif ab.kind in WOUNDING:
+        half = 0.5 * value / prof.life
+        g = 0.0
+        for w, _, p in hit_distribution(ku, index, kv, armor):
+            g += p * (value if w >= rem_v else half * w)
+    else:
+        g = 0.0
+    if len(gains) > 100_000:
+        gains.clear()
+    gains[memo] = g
+    return g
+
+
+
+
+@dataclass(frozen=True)
+class Role:
+    """How the heuristic uses a card: ``shooter`` (a playable ranged attack, spell or effect that
+    wounds at least as much as its simple strike: placed behind, kept out of reach) and ``caster``
+    (a counter ability wounds more than its simple strike: it accumulates counters, up to
+    ``saving``, when nothing better is open to it)."""
+
+    shooter: bool
+    caster: bool
+    saving: int = 0
+    """Counters worth holding: enough for two uses of its dearest counter ability."""
+
+
+_ROLES: dict[int, Role] = {}
+
+
+def role(key: int) -> Role:
+    """The heuristic's role of a card key (cached)."""
+    out = _ROLES.get(key)
+    if out is None:
+        prof = PROFILES[key]
+        shooter = caster = False
+        strike_mean = sum(prof.strike) / 3 if prof.strike else 0.0
+        saving = 0
+        for index in prof.actions:
+            ab = ability(key, index)
+            saving = max(saving, 2 * ab.counters)
+            if ab.target not in ("enemy", "any") or ab.kind not in WOUNDING:
+                continue
+            mean = sum(ab.damage) / len(ab.damage) * min(ab.targets, 3)
+            if ab.kind in SHOOTING or ab.kind == "strike_through_row" or ab.kind in ("spell", "effect"):
+                shooter = shooter or mean >= strike_mean
+            if ab.counters and mean > strike_mean:
+                caster = True
+        out = _ROLES[key] = Role(shooter, caster, saving)
+    return out
 
 
 _MEAN_CLOSED: dict[str, dict[int, float]] = {}
@@ -542,6 +850,15 @@ def card_value(key: int) -> float:
     return prof.cost + 1.0 + (prof.strike or (0, 0, 0))[2]
 
 
+def _flag(ka: int, kb: int, which: str) -> bool:
+    """A strike flag of card ``ka`` against card ``kb`` (see ``Battle.strike_flag``)."""
+    value = getattr(PROFILES[ka], which)
+    if value == DEPENDS:
+        passives = pair_passives(ka, kb)
+        return passives.magical if which == "magic" else getattr(passives, which)
+    return value == ALWAYS
+
+
 def _exact_gain(ku: int, kv: int, rem_u: int, rem_v: int, armor_u: int, armor_v: int, fights: bool,
                 model: str) -> float:
     """Expected value won by the attacker's side (see :meth:`HeuristicPlayer._gain`)."""
@@ -549,12 +866,12 @@ def _exact_gain(ku: int, kv: int, rem_u: int, rem_v: int, armor_u: int, armor_v:
     if pu.kind == FLYER and pv.prot_flyers:
         return -1.0
     val_v = card_value(kv)
-    arm_v = 0 if pu.magic else armor_v
+    arm_v = 0 if _flag(ku, kv, "magic") else armor_v
     half_v = 0.5 * val_v / pv.life
     gain = 0.0
-    if fights and not pu.unanswerable:
+    if fights and not _flag(ku, kv, "unanswerable"):
         val_u = card_value(ku)
-        arm_u = 0 if pv.magic else armor_u
+        arm_u = 0 if _flag(kv, ku, "magic") else armor_u
         no_back = pv.kind == FLYER and pu.prot_flyers
         half_u = 0.5 * val_u / pu.life
         for tp, ta, pr in open_summary(ku, kv, model):
@@ -571,7 +888,7 @@ def _exact_gain(ku: int, kv: int, rem_u: int, rem_v: int, armor_u: int, armor_v:
                 g -= half_u * ta
             gain += pr * g
     else:
-        for tp, pr in closed_summary(ku, model):
+        for tp, pr in closed_summary(ku, kv, model):
             tp -= arm_v
             if tp >= rem_v:
                 gain += pr * val_v
@@ -580,9 +897,10 @@ def _exact_gain(ku: int, kv: int, rem_u: int, rem_v: int, armor_u: int, armor_v:
     return gain
 
 
-def _mean_closed(key: int, model: str) -> float:
-    """Mean wounds card ``key`` deals to a card that does not fight (before armor)."""
-    return sum(w * p for w, p in closed_summary(key, model))
+def _mean_closed(key: int, unknown: int, model: str) -> float:
+    """Mean wounds card ``key`` deals to a card that does not fight (before armor; against the
+    average card a player assumes for a hidden one)."""
+    return sum(w * p for w, p in closed_summary(key, unknown, model))
 
 
 PLAYERS: dict[str, type[Player]] = {"heuristic": HeuristicPlayer, "random": RandomPlayer}

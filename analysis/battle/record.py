@@ -2,7 +2,10 @@
 
 A record is a list of events (dicts), one JSON object per line: first a ``header`` (seed, config,
 players, both squads by card id and name), then what the engine emitted (``place``, ``reveal``,
-``turn``, ``heal``, ``move``, ``prepare``, ``strike``, ``death``, ``end``). :func:`replay`
+``turn``, ``heal``, ``move``, ``prepare``, ``strike``, ``ability`` (an ability used or triggered:
+unit, ability index, kind, targets, dice, wounds per target — negative for a heal — and whether the
+user closed), ``accumulate``, ``wound`` (poisoning at the start of a turn), ``death``, ``end``).
+:func:`replay`
 rebuilds the board after every event from the record alone; :func:`rerun` plays the battle
 again from the header (same seed, same players) and must give the same events.
 """
@@ -23,7 +26,8 @@ from analysis.battle.tables import profile
 from analysis.cards import Card, CardDB
 from analysis.errors import BerserkInputError
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: ability, accumulate and wound events (issue 9)."""
 
 
 def record_battle(
@@ -181,8 +185,15 @@ def replay(events: Sequence[dict[str, Any]], db: CardDB | None = None) -> Replay
                 if r != u and alive[r] and pos[r] == pos[u]:
                     pos[r] = to
             pos[u] = to
-        elif kind == "prepare":
+        elif kind in ("prepare", "accumulate"):
             opened[ev["u"]] = False
+        elif kind == "ability":
+            for v, w in zip(ev["targets"], ev["wounds"], strict=True):
+                wounds[v] += w
+            if ev.get("closes"):
+                opened[ev["u"]] = False
+        elif kind == "wound":
+            wounds[ev["u"]] += ev["by"]
         elif kind == "strike":
             u, parrier = ev["u"], ev["parrier"]
             to_p, to_a = ev["wounds"]

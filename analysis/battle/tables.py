@@ -10,6 +10,13 @@ come from the combat engine (:mod:`analysis.combat`), so the battle uses exactly
 modifiers; tables are built once per pair and cached for the whole process. Under the
 defence-die model (``realms``) a table lists equally likely outcomes after the re-rolls
 (:func:`analysis.combat.strike_space`) and the engine draws one uniformly; there is no weakening.
+
+Tables are per *pair* of cards (closed ones too), because a card's standing ability facts may hold
+only against some opponents (a strike bonus against mountain creatures, "−1 from simple strikes of
+orcs"): each side's strike is built with :func:`analysis.combat.fighter_from_facts` against the other.
+Entries also say whether each side's strike *landed* (not a miss, not stopped by a protection), which
+"on strike" triggers need (000 4.7: on a miss no accompanying ability triggers). A card whose facts
+hold only for one seat gets a key per seat (:func:`card_key`).
 """
 
 from __future__ import annotations
@@ -17,12 +24,20 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from math import gcd
 
+from analysis import strike_table as st
+from analysis.ability_rules import (
+    NO_PASSIVES,
+    StrikePassives,
+    depends_on_opponent,
+    facts,
+    seat_dependent,
+    strike_passives,
+)
 from analysis.cards import Card
 from analysis.combat import (
     STRIKE_TABLE,
     Fighter,
-    fighter_from_card,
-    fighter_from_stats,
+    fighter_from_facts,
     resolve_strike,
     strike_space,
 )
@@ -40,9 +55,16 @@ KIND_OF_TYPE = {
 KIND_NAMES = ("ground", "flyer", "companion", "parasite", "artifact", "terrain")
 
 
+TRIGGER_BITS = {"death": 1, "turn_start": 2, "battle_start": 4, "strike": 8, "kill": 16}
+"""Bit of each trigger in :attr:`Profile.triggers`."""
+ALWAYS, DEPENDS = 1, 2
+"""Values of the per-card strike flags (``directed``, ``unanswerable``, ``magic``): 0 never, 1 always,
+2 depends on the opponent (see :func:`pair_passives`)."""
+
+
 @dataclass(frozen=True)
 class Profile:
-    """The battle-relevant facts of one card, as plain ints (built once per card and cached).
+    """The battle-relevant facts of one card, as plain ints (built once per card key and cached).
 
     Cards with no life in the data fight with 1 life; cards with no strike do not strike.
     """
@@ -54,10 +76,18 @@ class Profile:
     cost: int
     armor: int
     regeneration: int
-    directed: bool
-    unanswerable: bool
-    magic: bool
+    directed: int
+    unanswerable: int
+    magic: int
     prot_flyers: bool
+    actions: tuple[int, ...] = ()
+    """Indices (into the card's abilities) of its playable abilities: cost tap, counter_tap, counter."""
+    triggers: int = 0
+    """Bit mask of the triggers it has abilities for (:data:`TRIGGER_BITS`)."""
+    counter_user: bool = False
+    """It pays for something with counters, so it may accumulate them (000 1.11.1)."""
+    start_counters: int = 0
+    max_counters: int = 0
 
     @property
     def is_creature(self) -> bool:
@@ -65,50 +95,78 @@ class Profile:
         return self.kind in (GROUND, FLYER, COMPANION, PARASITE)
 
 
-_KEYS: dict[Card, int] = {}
+_KEYS: dict[tuple[Card, int | None], int] = {}
 _CARDS: list[Card] = []
+SEATS: list[int | None] = []
+"""Per key, the seat its seat-marked facts were resolved for (None: the card has none)."""
 PROFILES: list[Profile] = []
 """Profile of each interned card, indexed by its key (see :func:`card_key`)."""
 ROWS: list[tuple] = []
 """Per key, the profile as the tuple of per-unit columns the engine keeps (see ``Battle``)."""
+ABILITIES: list[tuple] = []
+"""Per key, the card's ability facts (:func:`analysis.ability_rules.facts`)."""
 
 
-_BY_ID: dict[int, tuple[Card, int]] = {}
-"""``id(card)`` → (that card object, its key): skips hashing the whole frozen dataclass for card
-objects already seen (the object is held, so its id cannot be reused while the entry lives)."""
+_BY_ID: dict[int, tuple[Card, bool, dict[int | None, int]]] = {}
+"""``id(card)`` → (that card object, whether its facts depend on the seat, its keys by seat): skips
+hashing the whole frozen dataclass for card objects already seen (the object is held, so its id
+cannot be reused while the entry lives)."""
 
 
-def card_key(card: Card) -> int:
-    """A small int standing for a card's facts in this process (interned on first use)."""
+def card_key(card: Card, seat: int | None = None) -> int:
+    """A small int standing for a card's facts in this process (interned on first use). A card
+    with facts for one seat only (``{first}``/``{second}`` marks) has a key per ``seat``."""
     hit = _BY_ID.get(id(card))
-    if hit is not None and hit[0] is card:
-        return hit[1]
-    key = _KEYS.get(card)
+    if hit is None or hit[0] is not card:
+        if len(_BY_ID) > 100_000:
+            _BY_ID.clear()
+        hit = _BY_ID[id(card)] = (card, seat_dependent(card), {})
+    which = seat if hit[1] else None
+    key = hit[2].get(which)
     if key is None:
-        prof = _make_profile(card)  # may refuse the card: intern nothing then
-        key = len(_CARDS)
-        _KEYS[card] = key
-        _CARDS.append(card)
-        PROFILES.append(prof)
-        ROWS.append((prof.kind, prof.life, prof.move, prof.strike is not None, prof.armor,
-                     prof.regeneration, prof.directed, prof.unanswerable, prof.magic, prof.prot_flyers,
-                     prof.cost, prof.is_creature))
-    if len(_BY_ID) > 100_000:
-        _BY_ID.clear()
-    _BY_ID[id(card)] = (card, key)
+        key = hit[2][which] = _intern(card, which)
     return key
 
 
-def profile(card: Card) -> Profile:
+def _intern(card: Card, seat: int | None) -> int:
+    key = _KEYS.get((card, seat))
+    if key is None:
+        prof = _make_profile(card, seat)  # may refuse the card: intern nothing then
+        key = len(_CARDS)
+        _KEYS[(card, seat)] = key
+        _CARDS.append(card)
+        SEATS.append(seat)
+        ABILITIES.append(facts(card))
+        PROFILES.append(prof)
+        ROWS.append((prof.kind, prof.life, prof.move, prof.strike is not None, prof.armor,
+                     prof.regeneration, prof.directed, prof.unanswerable, prof.magic, prof.prot_flyers,
+                     prof.cost, prof.is_creature, bool(prof.actions), prof.triggers, prof.counter_user))
+    return key
+
+
+def card_of(key: int) -> Card:
+    """The card behind a key."""
+    return _CARDS[key]
+
+
+def profile(card: Card, seat: int | None = None) -> Profile:
     """The battle facts of a card (cached)."""
-    return PROFILES[card_key(card)]
+    return PROFILES[card_key(card, seat)]
 
 
 MAX_LIFE, MAX_ARMOR, MAX_CARDS = 1023, 255, 65535
 """Bounds of the packed keys the engine and the heuristic use (far beyond any printed card)."""
 
 
-def _make_profile(card: Card) -> Profile:
+def _flag(card: Card, seat: int | None, name: str) -> int:
+    """0 never, 1 always, 2 against some opponents only (:data:`DEPENDS`)."""
+    if getattr(strike_passives(card, None, seat), name):
+        return ALWAYS
+    kind = {"magical": "simple_magic"}.get(name, name)
+    return DEPENDS if depends_on_opponent(card, (kind,)) else 0
+
+
+def _make_profile(card: Card, seat: int | None) -> Profile:
     if (card.life or 0) > MAX_LIFE or card.keyword("armor") > MAX_ARMOR or len(_CARDS) > MAX_CARDS:
         raise BerserkInputError(
             f"{card.label()}: life above {MAX_LIFE}, armor above {MAX_ARMOR} or more than {MAX_CARDS} "
@@ -116,6 +174,13 @@ def _make_profile(card: Card) -> Profile:
         )
     kind = KIND_OF_TYPE[card.type]
     strike = card.strike if (card.strike is not None and kind <= PARASITE) else None
+    abilities = facts(card)
+    actions = tuple(i for i, ab in enumerate(abilities) if ab.is_action)
+    triggers = 0
+    for ab in abilities:
+        if ab.cost == "trigger":
+            triggers |= TRIGGER_BITS[ab.trigger or ""]
+    entry = card.abilities
     return Profile(
         kind=kind,
         life=max(1, card.life or 1),
@@ -124,20 +189,44 @@ def _make_profile(card: Card) -> Profile:
         cost=card.cost,
         armor=card.keyword("armor"),
         regeneration=card.keyword("regeneration"),
-        directed=card.has("directed_strike"),
-        unanswerable=card.has("unanswerable_strike"),
-        magic=card.has("magic_strike"),
+        directed=_flag(card, seat, "directed"),
+        unanswerable=_flag(card, seat, "unanswerable"),
+        magic=_flag(card, seat, "magical"),
         prot_flyers=card.has("prot_flyers"),
+        actions=actions,
+        triggers=triggers,
+        counter_user=any(ab.cost in ("counter", "counter_tap") for ab in abilities),
+        start_counters=entry.start_counters if entry else 0,
+        max_counters=entry.max_counters if entry else 0,
     )
+
+
+_PAIR_PASSIVES: dict[int, StrikePassives] = {}
+
+
+def pair_passives(ka: int, kp: int) -> StrikePassives:
+    """The simple-strike facts of card ``ka`` against card ``kp`` (keys; cached)."""
+    key = (ka << 20) | kp
+    out = _PAIR_PASSIVES.get(key)
+    if out is None:
+        card = _CARDS[ka]
+        out = strike_passives(card, _CARDS[kp], SEATS[ka]) if facts(card) or card.keywords else NO_PASSIVES
+        if len(_PAIR_PASSIVES) > 1_000_000:
+            _PAIR_PASSIVES.clear()
+        _PAIR_PASSIVES[key] = out
+    return out
 
 
 # --------------------------------------------------------------------------- strike outcome tables
 
-OpenEntry = tuple[int, int, int, int, int]
+OpenEntry = tuple[int, int, int, int, int, int, int]
+"""(to parrier, to attacker, the same weakened, chooser, landed, landed weakened): ``landed`` has bit
+1 when the attacker's strike landed and bit 2 when the parrier's counter-strike did."""
 OPEN_TABLES: dict[str, dict[int, tuple[OpenEntry, ...]]] = {}
 """Per combat model: ``(attacker_key << 20) | parrier_key`` → the 36 open outcomes."""
 CLOSED_TABLES: dict[str, dict[int, tuple[int, ...]]] = {}
-"""Per combat model: attacker key → wounds per attacker die 1..6 against a card that does not fight."""
+"""Per combat model, same keys: wounds per attacker die 1..6 against a card that does not fight
+(−1 where the strike is stopped by a protection: no wounds, and it did not land)."""
 OPEN_SUMMARIES: dict[str, dict[int, tuple[tuple[int, int, float], ...]]] = {}
 """Per combat model, same keys as :data:`OPEN_TABLES`: see :func:`open_summary`."""
 CLOSED_SUMMARIES: dict[str, dict[int, tuple[tuple[int, float], ...]]] = {}
@@ -153,18 +242,20 @@ def open_table(ka: int, kp: int, model: str = "strike_table") -> tuple[OpenEntry
     key = (ka << 20) | kp
     table = tables.get(key)
     if table is None:
-        table = _build_open(_CARDS[ka], _CARDS[kp], model)
+        table = _build_open(ka, kp, model)
         tables[key] = table
     return table
 
 
-def closed_table(ka: int, model: str = "strike_table") -> tuple[int, ...]:
-    """Wounds (before armor) dealt by card ``ka`` to a card that does not fight, per die 1..6."""
+def closed_table(ka: int, kp: int, model: str = "strike_table") -> tuple[int, ...]:
+    """Wounds (before armor) dealt by card ``ka`` to card ``kp`` that does not fight, per die 1..6
+    (-1: stopped by a protection)."""
     tables = CLOSED_TABLES.setdefault(model, {})
-    table = tables.get(ka)
+    key = (ka << 20) | kp
+    table = tables.get(key)
     if table is None:
-        table = _build_closed(_CARDS[ka], model)
-        tables[ka] = table
+        table = _build_closed(ka, kp, model)
+        tables[key] = table
     return table
 
 
@@ -178,7 +269,7 @@ def open_summary(ka: int, kp: int, model: str = "strike_table") -> tuple[tuple[i
     if out is None:
         acc: dict[tuple[int, int], float] = {}
         table = open_table(ka, kp, model)
-        for tp, ta, wp, wa, chooser in table:
+        for tp, ta, wp, wa, chooser, _, _ in table:
             if (chooser == 1 and tp - ta < wp - wa) or (chooser == 2 and ta - tp < wa - wp):
                 tp, ta = wp, wa
             acc[(tp, ta)] = acc.get((tp, ta), 0.0) + 1 / len(table)
@@ -187,17 +278,19 @@ def open_summary(ka: int, kp: int, model: str = "strike_table") -> tuple[tuple[i
     return out
 
 
-def closed_summary(ka: int, model: str = "strike_table") -> tuple[tuple[int, float], ...]:
-    """Distinct (wounds, probability) of a strike on a card that does not fight."""
+def closed_summary(ka: int, kp: int, model: str = "strike_table") -> tuple[tuple[int, float], ...]:
+    """Distinct (wounds, probability) of a strike by ``ka`` on ``kp`` when ``kp`` does not fight."""
     cache = CLOSED_SUMMARIES.setdefault(model, {})
-    out = cache.get(ka)
+    key = (ka << 20) | kp
+    out = cache.get(key)
     if out is None:
         acc: dict[int, float] = {}
-        table = closed_table(ka, model)
+        table = closed_table(ka, kp, model)
         for w in table:
+            w = max(0, w)
             acc[w] = acc.get(w, 0.0) + 1 / len(table)
         out = tuple(sorted(acc.items(), reverse=True))
-        cache[ka] = out
+        cache[key] = out
     return out
 
 
@@ -214,18 +307,21 @@ class _FixedDice:
         return self._dice.pop(0)
 
 
-def _fighter(card: Card) -> Fighter:
-    """The combat engine's profile of a card, armor set to 0 (the engine applies armor per turn)."""
-    if card.is_creature and card.strike is not None and card.life is not None:
-        fighter = fighter_from_card(card)
-    else:
-        prof = profile(card)
-        fighter = fighter_from_stats(prof.strike or (0, 0, 0), prof.life, name=card.name, cost=card.cost)
+def _fighter(ka: int, kb: int) -> Fighter:
+    """The combat engine's profile of card ``ka`` against card ``kb`` (keys), armor set to 0 (the
+    engine applies armor per turn)."""
+    card, other = _CARDS[ka], _CARDS[kb]
+    prof = PROFILES[ka]
+    fighter = fighter_from_facts(card, prof.strike or (0, 0, 0), prof.life, other, SEATS[ka])
     return replace(fighter, armor=0)
 
 
-def _build_open(attacker: Card, parrier: Card, model: str) -> tuple[OpenEntry, ...]:
-    att, par = _fighter(attacker), _fighter(parrier)
+def _landed(kind: int, receiver: Fighter) -> int:
+    return int(kind != st.MISS and not receiver.prot_simple)
+
+
+def _build_open(ka: int, kp: int, model: str) -> tuple[OpenEntry, ...]:
+    att, par = _fighter(ka, kp), _fighter(kp, ka)
     if model == STRIKE_TABLE:
         out = []
         for a in range(1, 7):
@@ -233,22 +329,28 @@ def _build_open(attacker: Card, parrier: Card, model: str) -> tuple[OpenEntry, .
                 plain = resolve_strike(att, par, _FixedDice(a, p), rules=model, weaken="never")
                 weak = resolve_strike(att, par, _FixedDice(a, p), rules=model, weaken="always")
                 chooser = {None: 0, "attacker": 1, "parrier": 2}[plain.chooser]
-                out.append((plain.to_target, plain.to_attacker, weak.to_target, weak.to_attacker, chooser))
+                landed = _landed(plain.dealt, par) | _landed(plain.returned, att) << 1
+                landed_w = _landed(weak.dealt, par) | _landed(weak.returned, att) << 1
+                out.append((plain.to_target, plain.to_attacker, weak.to_target, weak.to_attacker, chooser,
+                            landed, landed_w))
         return tuple(out)
     return _expand(strike_space(att, par, model, closed=False))
 
 
-def _build_closed(attacker: Card, model: str) -> tuple[int, ...]:
-    att = _fighter(attacker)
-    dummy = fighter_from_stats((0, 0, 0), 1)
+def _build_closed(ka: int, kp: int, model: str) -> tuple[int, ...]:
+    att, par = _fighter(ka, kp), _fighter(kp, ka)
+    if par.prot_simple:
+        return (-1,) * 6
+    par = replace(par, strike=(0, 0, 0), life=1)
     if model == STRIKE_TABLE:
-        return tuple(resolve_strike(att, dummy, _FixedDice(a), rules=model, closed=True).to_target
+        return tuple(resolve_strike(att, par, _FixedDice(a), rules=model, closed=True).to_target
                      for a in range(1, 7))
-    return tuple(e[0] for e in _expand(strike_space(att, dummy, model, closed=True)))
+    return tuple(e[0] for e in _expand(strike_space(att, par, model, closed=True)))
 
 
 def _expand(space) -> tuple[OpenEntry, ...]:
-    """A weighted outcome space as a list of equally likely entries (gcd-reduced)."""
+    """A weighted outcome space as a list of equally likely entries (gcd-reduced). Under the
+    defence-die model a strike counts as landed when it wounds."""
     g = 0
     for b in space.branches:
         g = gcd(g, b.weight)
@@ -256,5 +358,7 @@ def _expand(space) -> tuple[OpenEntry, ...]:
     for b in space.branches:
         w = b.weakened or b.plain
         chooser = {None: 0, "attacker": 1, "parrier": 2}[b.chooser]
-        out.extend([(b.plain[0], b.plain[1], w[0], w[1], chooser)] * (b.weight // g))
+        landed = int(b.plain[0] > 0) | int(b.plain[1] > 0) << 1
+        landed_w = int(w[0] > 0) | int(w[1] > 0) << 1
+        out.extend([(b.plain[0], b.plain[1], w[0], w[1], chooser, landed, landed_w)] * (b.weight // g))
     return tuple(out)

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from analysis.errors import BerserkInputError
 from analysis.workers import Terminated
 
-COMMAND_MODULES = ("cards", "check", "convert", "import_cards", "recruit", "deal", "matchup", "matrix",
-                   "odds", "ratings", "meta", "tune", "report", "app", "fit_strength")
+COMMAND_MODULES = ("cards", "abilities", "check", "convert", "import_cards", "recruit", "deal", "matchup",
+                   "matrix", "odds", "ratings", "meta", "tune", "report", "app", "fit_strength")
 """Sub-command modules, in help order. Add a module name here to add a command."""
 
 

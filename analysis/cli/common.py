@@ -21,6 +21,13 @@ def add_cards_option(parser: argparse.ArgumentParser) -> None:
         default=[],
         help="extra cards from a CSV in the card-table schema (repeatable)",
     )
+    parser.add_argument(
+        "--abilities",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="extra or overriding ability facts from a TOML file in the data/abilities schema (repeatable)",
+    )
 
 
 def add_rules_option(parser: argparse.ArgumentParser) -> None:
@@ -38,7 +45,8 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
 
 
 def cards_from(args: argparse.Namespace) -> CardDB:
-    return load_cards(extra=tuple(getattr(args, "cards", []) or ()))
+    return load_cards(extra=tuple(getattr(args, "cards", []) or ()),
+                      abilities=tuple(getattr(args, "abilities", []) or ()))
 
 
 def rules_from(args: argparse.Namespace, db: CardDB) -> Ruleset:

@@ -29,6 +29,7 @@ from ui import (
     words_for,
 )
 
+from analysis.abilities import KINDS, TRIGGERS
 from analysis.battle.board import COLS, ROWS
 from analysis.battle.players import PLAYERS
 from analysis.battle.record import replay
@@ -414,7 +415,9 @@ with right:
     }
     templates = {k: t(f"log.{k}") for k in LOG_TEMPLATES}
     model = events[0]["config"]["model"]
-    this_turn = log_lines(turn_events(rep, log, step), sides, templates, reasons, model)
+    words = {"ability_words": {k: t(f"ability_kind.{k}") for k in KINDS},
+             "trigger_words": {k: t(f"trigger.{k}") for k in TRIGGERS}}
+    this_turn = log_lines(turn_events(rep, log, step), sides, templates, reasons, model, **words)
     st.markdown(f"**{step_label(step)}**")
     if this_turn:
         st.markdown("\n".join(f"- {line}" for line in this_turn))
@@ -432,4 +435,4 @@ with right:
             )
         )
     with st.expander(t("matchup.full_log", lines=len(log))):
-        st.code("\n".join(log_lines(log, sides, templates, reasons, model)), language=None)
+        st.code("\n".join(log_lines(log, sides, templates, reasons, model, **words)), language=None)

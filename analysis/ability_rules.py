@@ -1,0 +1,223 @@
+"""How the ability facts act: the one interpreter the battle, the duels and the ratings call.
+
+:mod:`analysis.abilities` reads the facts (``data/abilities``); this module answers the rules
+questions about them, as plain functions of cards (000 = the classic rulebook, glossary entries in
+quotes):
+
+- :func:`matches`: whether a conditional fact applies against another card (``vs_elements``,
+  ``vs_classes``, ``vs_types``, ``vs_min_cost``, ``vs_max_cost``);
+- :func:`strike_passives`: what a card's standing facts do to its simple strike against a given
+  opponent — strike bonus, directed, unanswerable, magical, blessing, curse;
+- :func:`covers` / :func:`protected` / :func:`reduction`: which protections and "−N from" facts
+  stop or lessen an attack or action of a given kind;
+- :func:`roll_modifier` and :func:`damage_by_die`: the die of an ability (000 2.14: modifiers
+  added, the result clamped to 1..6; "Shot at X-Y-Z": 1-3 weak, 4-5 medium, 6 strong).
+
+Icons in the card table only say what a text mentions: the ``bls``/``cur`` icons give no ±1 and the
+``uht``/``mht`` icons make no strike unanswerable or magical; only the facts do (issue 9 audit).
+The keyword columns that are properties in their own right — directed strike, experience,
+armor, regeneration, the protections, fortitude — keep acting.
+
+    >>> from analysis.abilities import Ability
+    >>> damage_by_die(Ability("shot", (1, 2, 3), cost="tap"), 1)
+    (1, 1, 2, 2, 3, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from analysis.abilities import MAGICAL, RANGED, Ability
+from analysis.textnorm import normalize_name
+
+ATTACK_KINDS = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
+                "special_strike")
+"""Attacks (000 2.6 table): armor works against the non-magical ones."""
+ARMOR_STOPS = frozenset({"simple", "shot", "throw", "strike_through_row", "special_strike"})
+"""000 glossary "Armor X": the first X wounds from non-magical attacks each turn."""
+
+_GROUPS: dict[str, frozenset[str]] = {
+    kind: frozenset({kind, "all"}
+                    | ({"ranged"} if kind in RANGED else set())
+                    | ({"magic"} if kind in MAGICAL else set()))
+    for kind in ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
+                 "special_strike", "spell", "effect", "poison")
+}
+"""Which ``from`` names of ``reduce``/``protection`` cover each kind (``ranged``: 000 glossary
+"Ranged attack"; ``magic``: "Magical ability")."""
+
+_COLUMN_PROTECTS: dict[str, tuple[str, ...]] = {
+    "shot": ("prot_shots",),
+    "throw": ("prot_throws",),
+    "discharge": ("prot_discharges", "prot_magic"),
+    "magic_strike": ("prot_magic",),
+    "spell": ("prot_spells", "prot_magic"),
+    "poison": ("prot_poison",),
+}
+"""Keyword columns that are protections (000 glossary: "Protection from shots", "Protection from
+magic" = from spells, magic strikes and discharges, "Protection from spells", "Protection from
+poisoning"; "Throw": protection from shots and discharges does not protect from throws)."""
+
+
+def groups(kind: str) -> frozenset[str]:
+    """The ``from`` names that cover an attack or action of ``kind``."""
+    return _GROUPS[kind]
+
+
+def _norm_set(values: Iterable[str]) -> frozenset[str]:
+    return frozenset(normalize_name(v) for v in values)
+
+
+def has_condition(ab: Ability) -> bool:
+    """Whether the fact only applies against some cards (a ``vs_*`` field is set)."""
+    return bool(ab.vs_elements or ab.vs_classes or ab.vs_types or ab.vs_min_cost is not None
+                or ab.vs_max_cost is not None)
+
+
+def matches(ab: Ability, other) -> bool:
+    """Whether ``ab``'s ``vs_*`` conditions hold against card ``other`` (None: an unknown card,
+    which meets no condition)."""
+    if not has_condition(ab):
+        return True
+    if other is None:
+        return False
+    if ab.vs_elements and not set(ab.vs_elements) & set(other.elements):
+        return False
+    if ab.vs_classes and not _norm_set(ab.vs_classes) & _norm_set(other.classes):
+        return False
+    if ab.vs_types and other.type not in ab.vs_types:
+        return False
+    if ab.vs_min_cost is not None and other.cost < ab.vs_min_cost:
+        return False
+    return not (ab.vs_max_cost is not None and other.cost > ab.vs_max_cost)
+
+
+def facts(card) -> tuple[Ability, ...]:
+    """The card's ability facts (empty without an entry)."""
+    return card.abilities.abilities if card.abilities is not None else ()
+
+
+def _standing(card, kind: str, seat: int | None) -> Iterable[Ability]:
+    """The card's passives of ``kind`` that hold for its seat (a passive with a seat mark applies
+    only when the seat is known and right; one limited in uses is not a standing property, nor one
+    whose ``extra`` names a condition the vocabulary cannot express, e.g. "only while unwounded")."""
+    for ab in facts(card):
+        if ab.kind != kind or ab.uses_per_battle or ab.uses_per_turn or ab.extra:
+            continue
+        if ab.seat is not None and (seat is None or ("first", "second")[seat] != ab.seat):
+            continue
+        yield ab
+
+
+def seat_dependent(card) -> bool:
+    """Whether some passive of the card holds only for one seat (its profile then depends on it)."""
+    return any(ab.seat is not None and ab.cost == "passive" for ab in facts(card))
+
+
+@dataclass(frozen=True)
+class StrikePassives:
+    """What a card's standing facts do to its simple strike against one opponent."""
+
+    bonus: tuple[int, int, int] = (0, 0, 0)
+    """Added to the weak, medium and strong strike ("+X to attack", 000 2.13)."""
+    directed: bool = False
+    """No defender may be appointed (the ``direct`` icon or a ``directed`` fact; 000 4.11)."""
+    unanswerable: bool = False
+    """The target does not fight and no defender may be appointed (000 glossary, 4.11)."""
+    magical: bool = False
+    """The strike is magical: armor does not stop it (``simple_magic``)."""
+    blessing: bool = False
+    curse: bool = False
+
+
+NO_PASSIVES = StrikePassives()
+
+
+def strike_passives(card, other=None, seat: int | None = None) -> StrikePassives:
+    """The simple-strike facts of ``card`` against card ``other`` (None: only unconditional ones).
+
+    A ``strike_bonus`` of ``[n]`` adds n to all three strikes, ``[w, m, s]`` each to its own."""
+    bonus = [0, 0, 0]
+    flags = {"directed": card.has("directed_strike"), "unanswerable": False, "simple_magic": False,
+             "blessing": False, "curse": False}
+    for kind in ("strike_bonus", *flags):
+        for ab in _standing(card, kind, seat):
+            if not matches(ab, other):
+                continue
+            if kind == "strike_bonus":
+                add = ab.damage * 3 if len(ab.damage) == 1 else ab.damage
+                bonus = [b + d for b, d in zip(bonus, add, strict=True)]
+            else:
+                flags[kind] = True
+    if not any(bonus) and not any(flags.values()):
+        return NO_PASSIVES
+    return StrikePassives(tuple(bonus), flags["directed"], flags["unanswerable"], flags["simple_magic"],
+                          flags["blessing"], flags["curse"])
+
+
+def depends_on_opponent(card, kinds: Iterable[str] = ("strike_bonus", "directed", "unanswerable",
+                                                      "simple_magic", "blessing", "curse", "reduce",
+                                                      "protection")) -> bool:
+    """Whether a passive of the given kinds is conditional on the other card."""
+    wanted = set(kinds)
+    return any(ab.kind in wanted and has_condition(ab) for ab in facts(card))
+
+
+def covers(ab: Ability, kind: str) -> bool:
+    """Whether a ``reduce``/``protection`` fact applies to attacks or actions of ``kind``."""
+    return bool(set(ab.applies_to) & _GROUPS[kind])
+
+
+def protected(card, kind: str, source=None, seat: int | None = None) -> bool:
+    """Whether ``card`` takes no wounds from an attack or action of ``kind`` by card ``source``
+    (000 2.8 and the glossary's protections; fortitude: no wounds from the opponent's effects)."""
+    for column in _COLUMN_PROTECTS.get(kind, ()):
+        if card.has(column):
+            return True
+    if kind in ("effect", "poison") and card.has("fortitude"):
+        return True
+    return any(covers(ab, kind) and matches(ab, source) for ab in _standing(card, "protection", seat))
+
+
+def reduction(card, kind: str, source=None, seat: int | None = None) -> int:
+    """Wounds ``card`` takes off an attack or action of ``kind`` by ``source`` ("−X from attack",
+    000 glossary: a modifier the target puts on the attack's power)."""
+    return sum(ab.damage[0] for ab in _standing(card, "reduce", seat) if covers(ab, kind)
+               and matches(ab, source))
+
+
+def roll_modifier(card, kind: str, other=None, seat: int | None = None) -> int:
+    """The modifier on the die of ``card``'s ability of ``kind`` against ``other``: experience in
+    shooting for shots (000 glossary "Experience in shooting"), blessing +1 and curse −1 on any
+    roll of the card ("Blessing", "Curse")."""
+    passives = strike_passives(card, other, seat)
+    mod = card.keyword("exp_shooting") if kind == "shot" else 0
+    return mod + passives.blessing - passives.curse
+
+
+@lru_cache(maxsize=4096)
+def damage_by_die(ab: Ability, modifier: int = 0) -> tuple[int, ...]:
+    """The ability's damage for each die face 1..6 with a roll modifier (000 2.14: the modified
+    result is clamped to 1..6; "Shot at X-Y-Z": 3 or less X, 4-5 Y, 6 or more Z)."""
+    return tuple(ab.damage_by_roll(min(6, max(1, face + modifier))) for face in range(1, 7))
+
+
+def wounds_after(damage: int, kind: str, target, source=None, armor_left: int = 0,
+                 seat: int | None = None) -> tuple[int, int]:
+    """(wounds dealt, armor used) when an attack or action of ``kind`` with power ``damage`` by
+    ``source`` reaches ``target``: protection → 0; "−X from" lowers the power (not below 0, 000
+    2.13); armor absorbs from non-magical attacks (000 "Armor X")."""
+    if protected(target, kind, source, seat):
+        return 0, 0
+    power = max(0, damage - reduction(target, kind, source, seat))
+    used = min(power, armor_left) if kind in ARMOR_STOPS else 0
+    return power - used, used
+
+
+__all__ = [
+    "ARMOR_STOPS", "ATTACK_KINDS", "NO_PASSIVES", "StrikePassives", "covers", "damage_by_die",
+    "depends_on_opponent", "facts", "groups", "has_condition", "matches",
+    "protected", "reduction", "roll_modifier", "seat_dependent", "strike_passives", "wounds_after",
+]

@@ -1,0 +1,206 @@
+"""The game / player interface: actions, outcomes, the documented state, and what a player is.
+
+The engine (:mod:`analysis.battle.engine`) and the players (:mod:`analysis.battle.players`) both
+import this module and never each other (ARCHITECTURE.md "Game, state, player apart", as OpenSpiel
+keeps them). A player reads the state described by :class:`BattleState` and acts only through
+``state.apply(action)``; the engine checks every action and raises :class:`IllegalAction` for one the
+rules do not allow, so a faulty player cannot break the game.
+
+**Actions** are small immutable values (named tuples, so they are cheap, hashable and print well):
+
+- ``Move(unit, to)``: one orthogonal step to an empty square (000 3.14);
+- ``Strike(unit, target)``: a simple strike (000 4.1-4.14);
+- ``UseAbility(unit, index, targets)``: a playable ability of the card (cost ``tap``,
+  ``counter_tap`` or ``counter``; ``index`` into ``card.abilities.abilities``) on up to its
+  ``targets`` different cards (000 1.9.3);
+- ``Prepare(unit)``: close "for a strike against a flying creature" (000 4.16);
+- ``Accumulate(unit)``: ``[tap]: accumulate 1 counter`` (000 1.11.1);
+- ``END_TURN``: pass the turn (000 6.5).
+
+**Chance** is separable for a searching player: ``state.outcomes(action)`` lists the exact
+distribution of the action's own dice as ``(probability, draws)`` pairs (outcomes with the same
+effect merged), ``state.apply(action, draws)`` applies the action with those dice instead of
+drawing them from the battle's seeded stream, and ``state.clone()`` is a cheap independent copy.
+Decisions of the other side inside an action (appointing a defender, weakening) are still asked of
+the players through the reaction questions below.
+
+    >>> Move(3, 12), Strike(3, 17).target, UseAbility(2, 0, (14,)).targets
+    (Move(unit=3, to=12), 17, (14,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple, Protocol
+
+
+class IllegalAction(ValueError):
+    """A player asked for an action the rules do not allow (a bug in that player)."""
+
+
+class Move(NamedTuple):
+    """Ground creature ``unit`` steps to the empty square ``to`` (000 3.14)."""
+
+    unit: int
+    to: int
+
+
+class Strike(NamedTuple):
+    """``unit`` attacks ``target`` with a simple strike (000 4.1)."""
+
+    unit: int
+    target: int
+
+
+class UseAbility(NamedTuple):
+    """``unit`` uses its playable ability number ``index`` on ``targets`` (different cards)."""
+
+    unit: int
+    index: int
+    targets: tuple[int, ...]
+
+
+class Prepare(NamedTuple):
+    """``unit`` closes "for a strike against a flying creature" (000 4.16)."""
+
+    unit: int
+
+
+class Accumulate(NamedTuple):
+    """``unit`` closes to accumulate one counter (000 1.11.1)."""
+
+    unit: int
+
+
+class EndTurn(NamedTuple):
+    """The active player passes the turn."""
+
+
+END_TURN = EndTurn()
+Action = Move | Strike | UseAbility | Prepare | Accumulate | EndTurn
+
+MAX_UNITS = 32
+STRIKES: tuple[tuple[Strike, ...], ...] = tuple(tuple(Strike(u, v) for v in range(MAX_UNITS))
+                                                for u in range(MAX_UNITS))
+"""``STRIKES[u][v] == Strike(u, v)``, built once: actions are values, so a fast player may reuse
+them instead of building new ones in its inner loop (30 squares, at most 30 units)."""
+MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(u, s) for s in range(30))
+                                            for u in range(MAX_UNITS))
+"""``MOVES[u][s] == Move(u, s)``."""
+Draws = tuple[int, ...]
+"""The dice an action consumes, in order: for a simple strike under the Strike Table the
+attacker's die then (when the parrier fights) the parrier's; under the defence-die model the index
+of the equally likely outcome; for an ability one die per target whose damage a roll decides."""
+
+
+class BattleState(Protocol):
+    """What a player may read and call. Everything is read-only for players; unit ``u`` indexes the
+    per-unit lists (seat 0's squad first, then seat 1's). Squares are ``row * 5 + col``
+    (:mod:`analysis.battle.board`); ``AUX`` (-1) is the auxiliary zone, ``NOWHERE`` (-2) a dead card.
+
+    Per unit: ``seat``, ``kind`` (``tables.GROUND``, ``FLYER``…), ``key`` (card key, see
+    :func:`analysis.battle.tables.card_key`), ``cards`` (the :class:`~analysis.cards.Card`),
+    ``life``, ``wounds``, ``cost``, ``creature``, ``move_points``, ``moves`` (left this turn),
+    ``has_strike``, ``armor``, ``armor_left`` (this turn), ``regen``, ``pos``, ``host`` / ``rider``
+    (-1: none), ``open``, ``acted``, ``prepared`` (0, 1 closed for 4.16, 2 may strike a flyer),
+    ``hidden`` (the Second player's hidden 3rd row, 3.11.1: the other side must treat it as
+    unknown), ``alive``, ``counters``, ``poison``, ``slots`` (its card's abilities compiled,
+    :class:`analysis.battle.powers.Slot`, by index), ``profiles`` (:class:`~analysis.battle.tables.
+    Profile`; ``profiles[u].actions``: the indices of its playable abilities).
+    Board: ``board`` (square → unit or -1), ``occupied`` (bit mask). Sides: ``units`` (per seat, the
+    living units in play, terrains excluded), ``n_creatures``, ``n_ground``. Game: ``n``, ``turn``,
+    ``active``, ``over``, ``winner``, ``config``, ``prng`` (the players' own seeded stream).
+    Queries: ``can_act(u)``, ``steps(u)``, ``targets(u)``, ``can_prepare(u)``, ``can_accumulate(u)``,
+    ``ability_ready(u, index)``, ``slot_ready(u, slot)``, ``ability_targets(u, index)``,
+    ``defenders(attacker, target)``,
+    ``strike_flag(u, v, which)``, ``is_legal(action)``, ``squad_costs()``.
+    """
+
+    n: int
+    active: int
+    over: bool
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def apply(self, action: Action, draws: Draws | None = None) -> None: ...
+
+    def outcomes(self, action: Action, parrier: int | None = None) -> list[tuple[float, Draws]]: ...
+
+    def clone(self) -> BattleState: ...
+
+
+class Player:
+    """The questions the engine asks a player, with simple legal defaults.
+
+    - ``place(state, seat) -> {unit: square}`` where the squad stands (000 3.8-3.10);
+    - ``attach(state, unit, hosts) -> host`` which creature carries a companion or parasite;
+    - ``hide(state, candidates) -> [unit]`` which 3rd-row cards the Second player keeps hidden;
+    - ``play_turn(state)``: the whole turn, acting through ``state.apply(action)``; returning (or
+      applying ``END_TURN``) ends it. The default asks :meth:`choose_action` until ``END_TURN``;
+    - ``choose_action(state) -> Action``: one action (default ``END_TURN``);
+    - ``choose_defender(state, attacker, target, candidates) -> unit`` (-1: none; 000 4.11);
+    - ``weaken(state, chooser, attacker, parrier, base, alt) -> bool`` whether the higher roller
+      weakens (000 4.5); ``base``/``alt`` are (wounds to parrier, wounds to attacker) before armor;
+    - ``choose_targets(state, unit, index, candidates, most) -> targets``: the targets of a
+      triggered ability (at least one, at most ``most`` different candidates).
+
+    Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
+    """
+
+    name = "base"
+
+    def place(self, state, seat: int) -> dict[int, int]:
+        from analysis.battle.board import default_placement
+
+        return default_placement(state, seat)
+
+    def attach(self, state, unit: int, hosts: list[int]) -> int:
+        return hosts[0]
+
+    def hide(self, state, candidates: list[int]) -> list[int]:
+        return []
+
+    def play_turn(self, state) -> None:
+        while not state.over:
+            action = self.choose_action(state)
+            if type(action) is EndTurn:
+                return
+            state.apply(action)
+
+    def choose_action(self, state) -> Action:
+        return END_TURN
+
+    def choose_defender(self, state, attacker: int, target: int, candidates: list[int]) -> int:
+        return -1
+
+    def weaken(self, state, chooser: int, attacker: int, parrier: int,
+               base: tuple[int, int], alt: tuple[int, int]) -> bool:
+        return False
+
+    def choose_targets(self, state, unit: int, index: int, candidates: Sequence[int],
+                       most: int) -> tuple[int, ...]:
+        return tuple(candidates[:most])
+
+
+class _FirstAction(Exception):
+    def __init__(self, action: Action):
+        self.action = action
+
+
+def first_action(player: Player, state) -> Action:
+    """The action ``player`` would take first in ``state``: its ``play_turn`` is run on a clone
+    until it applies an action (which is then not carried out). Lets any player, however it
+    plans its turn, be asked for its best action in a position."""
+    probe = state.clone()
+    probe.capture = _FirstAction
+    try:
+        player.play_turn(probe)
+    except _FirstAction as found:
+        return found.action
+    return END_TURN
+
+
+__all__ = [
+    "END_TURN", "MOVES", "STRIKES", "Accumulate", "Action", "BattleState", "Draws", "EndTurn",
+    "IllegalAction", "Move", "Player", "Prepare", "Strike", "UseAbility", "first_action",
+]

@@ -1,0 +1,286 @@
+"""Card abilities on the board: where an ability reaches, and the exact outcome of one use on one
+target. Pure functions of the documented battle state (:class:`~analysis.battle.interface.
+BattleState`) and of card keys, so the engine resolves with them and players evaluate with them.
+
+Reach (000 = the classic rulebook; glossary entries in quotes):
+
+- shots, throws, discharges ("Ranged attack", "Range X"): never against an adjacent card (a rider
+  and its host share a square and are adjacent); within ``range`` squares counted in any direction
+  (no range: no limit); a card in the auxiliary zone (a flyer) whatever the range (000 2.1.2). A
+  flyer is adjacent to nothing and not on a square, so its ranged attacks reach any card;
+- strike through a row ("Strike through a row"): the card two squares away vertically or
+  horizontally, through an empty square or a square holding only its own side's cards;
+- magic and special strikes ("Close strike"): an adjacent card, or any card for a flyer; with a
+  ``range``, any card within it ("Strike with range X"), flyers included (2.1.2);
+- spells, effects, heals and triggered poisonings: within ``range`` (none: anywhere; 000 glossary
+  "Spell": "the target may be any card in the game zone"), flyers whatever the range;
+- ``target``: ``enemy`` / ``ally`` (its own side, itself included) / ``self`` / ``any``; heals and
+  poisonings only reach creatures (000 1.7: an artifact cannot be healed or poisoned); terrains are
+  never targets (000 1.8: a terrain blocks all attacks and cannot receive wounds);
+- ``vs_*`` conditions: a hidden card is a legal target whatever it is (000 glossary "Hidden card":
+  an action that turns out illegal on it is blocked, which the engine does on resolution).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from analysis.abilities import Ability
+from analysis.ability_rules import (
+    damage_by_die,
+    has_condition,
+    matches,
+    roll_modifier,
+    wounds_after,
+)
+from analysis.battle.board import AUX, NEAR, RING, THROUGH_ROW, WITHIN
+from analysis.battle.tables import ABILITIES, COMPANION, FLYER, GROUND, PARASITE, SEATS, TERRAIN, card_of
+
+SHOOTING = frozenset({"shot", "throw", "discharge"})
+CLOSE = frozenset({"magic_strike", "special_strike"})
+WOUNDING = frozenset({"shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
+                      "spell", "effect"})
+"""Kinds whose use wounds its targets."""
+CREATURE_KINDS = (GROUND, FLYER, COMPANION, PARASITE)
+_SHOOT, _ROW, _CLOSE, _ANY = range(4)
+"""Geometry of a slot: ranged attack, strike through a row, close strike, anything else."""
+
+
+def ability(key: int, index: int) -> Ability:
+    """Ability ``index`` of the card with key ``key``."""
+    return ABILITIES[key][index]
+
+
+def rolls(ab: Ability) -> bool:
+    """Whether one use rolls a die per target: a wounding ability with damage X-Y-Z."""
+    return len(ab.damage) == 3 and ab.kind in WOUNDING
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Ability ``index`` of card key ``key``, compiled for the hot loops (see :func:`slot`)."""
+
+    key: int
+    index: int
+    ability: Ability
+    geometry: int
+    range: int | None
+    mode: str
+    conditional: bool
+    creatures_only: bool
+    limited: bool
+    """A seat mark or a limit of uses per battle / turn."""
+    rolls: bool
+    """One die per target (:func:`rolls`)."""
+    closes: bool
+    """Paid by closing the card (``tap`` or ``counter_tap``)."""
+    id: int
+    """``key << 6 | index``: a small int naming the slot in memo keys."""
+
+
+_SLOTS: dict[int, Slot] = {}
+
+
+def slot(key: int, index: int) -> Slot:
+    """The compiled ability ``index`` of card key ``key`` (cached)."""
+    sid = key << 6 | index
+    out = _SLOTS.get(sid)
+    if out is None:
+        ab = ABILITIES[key][index]
+        kind = ab.kind
+        geometry = (_SHOOT if kind in SHOOTING else _ROW if kind == "strike_through_row"
+                    else _CLOSE if kind in CLOSE else _ANY)
+        limited = bool(ab.seat or ab.uses_per_battle or ab.uses_per_turn)
+        closes = ab.cost in ("tap", "counter_tap")
+        out = _SLOTS[sid] = Slot(key, index, ab, geometry, ab.range, ab.target, has_condition(ab),
+                                 kind in ("heal", "poison"), limited, rolls(ab), closes, sid)
+    return out
+
+
+_SLOTS_OF: dict[int, tuple[Slot, ...]] = {}
+
+
+def slots_of(key: int) -> tuple[Slot, ...]:
+    """Every ability of card key ``key`` as a :class:`Slot`, by index (cached)."""
+    out = _SLOTS_OF.get(key)
+    if out is None:
+        out = _SLOTS_OF[key] = tuple(slot(key, i) for i in range(len(ABILITIES[key])))
+    return out
+
+
+_MATCHES: dict[int, bool] = {}
+
+
+def meets(sl: Slot, kv: int) -> bool:
+    """Whether the slot's ``vs_*`` conditions hold against card key ``kv`` (cached)."""
+    if not sl.conditional:
+        return True
+    memo = sl.id << 20 | kv
+    hit = _MATCHES.get(memo)
+    if hit is None:
+        if len(_MATCHES) > 500_000:
+            _MATCHES.clear()
+        hit = _MATCHES[memo] = matches(sl.ability, card_of(kv))
+    return hit
+
+
+def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
+    """Whether the slot's ability used from square ``src`` (``AUX`` for a flyer) by a card of
+    ``seat`` may be aimed at unit ``v`` (geometry only; see the module docstring)."""
+    pv = state.pos[v]
+    if pv < AUX:
+        return False
+    geometry, rng = sl.geometry, sl.range
+    if geometry == _SHOOT:
+        if pv == AUX or src == AUX:
+            return True
+        return bool(RING[5 if rng is None or rng > 5 else rng][src] >> pv & 1)
+    if geometry == _ROW:
+        if src < 0 or pv < 0:
+            return False
+        board, seats, rider = state.board, state.seat, state.rider
+        for target_sq, middle in THROUGH_ROW[src]:
+            if target_sq != pv:
+                continue
+            w = board[middle]
+            if w < 0:
+                return True
+            return seats[w] == seat and (rider[w] < 0 or seats[rider[w]] == seat)
+        return False
+    if geometry == _CLOSE:
+        if src == AUX:
+            return True
+        if rng is None:
+            return pv >= 0 and NEAR[src][pv]
+        return pv == AUX or bool(WITHIN[min(rng, 5)][src] >> pv & 1)
+    if pv == AUX or src == AUX or rng is None:
+        return True
+    return bool(WITHIN[min(rng, 5)][src] >> pv & 1)
+
+
+def aimable(state, u: int, sl: Slot, v: int, src: int) -> bool:
+    """Whether unit ``v`` is in :func:`reach` of slot ``sl`` of unit ``u`` from ``src`` (one target)."""
+    if not (0 <= v < state.n) or not state.alive[v] or state.kind[v] == TERRAIN:
+        return False
+    mode, seat = sl.mode, state.seat[u]
+    if mode == "self":
+        return v == u
+    if (mode == "enemy" and state.seat[v] == seat) or (mode == "ally" and state.seat[v] != seat):
+        return False
+    if sl.creatures_only and state.kind[v] not in CREATURE_KINDS:
+        return False
+    if not reaches(state, sl, seat, src, v):
+        return False
+    return not sl.conditional or state.hidden[v] or meets(sl, state.key[v])
+
+
+def reach(state, u: int, index: int, src: int | None = None) -> list[int]:
+    """The units ability ``index`` of unit ``u`` may be aimed at from square ``src`` (default:
+    where ``u`` stands), in unit order (see the module docstring)."""
+    return reach_slot(state, u, slot(state.key[u], index), src)
+
+
+def reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
+    """:func:`reach` of a compiled ability."""
+    seat = state.seat[u]
+    src = state.pos[u] if src is None else src
+    mode = sl.mode
+    units = state.units
+    if mode == "self":
+        return [u] if state.alive[u] else []
+    if mode == "enemy":
+        pool = units[1 - seat]
+    elif mode == "ally":
+        pool = units[seat]
+    else:
+        pool = sorted(units[0] + units[1])
+    geometry = sl.geometry
+    free = (geometry == _ANY and (sl.range is None or src == AUX)) or (geometry == _SHOOT and src == AUX)
+    plain = not sl.conditional and not sl.creatures_only
+    if free and plain:
+        return list(pool)
+    if plain and geometry == _SHOOT:  # a bit mask of the squares it lands on; flyers always
+        ring = RING[5 if sl.range is None or sl.range > 5 else sl.range][src]
+        pos = state.pos
+        return [v for v in pool if pos[v] == AUX or (pos[v] >= 0 and ring >> pos[v] & 1)]
+    kinds, hidden, keys = state.kind, state.hidden, state.key
+    out = []
+    for v in pool:
+        if sl.creatures_only and kinds[v] not in CREATURE_KINDS:
+            continue
+        if not free and not reaches(state, sl, seat, src, v):
+            continue
+        if sl.conditional and not hidden[v] and not meets(sl, keys[v]):
+            continue
+        out.append(v)
+    return out
+
+
+_HITS: dict[int, tuple[tuple[int, int, float], ...]] = {}
+
+
+def hit_distribution(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[int, int, float], ...]:
+    """Distinct (wounds, armor used, probability) of one use of ability ``index`` of card ``ku`` on
+    card ``kv`` with ``armor_left`` armor this turn: the die with its modifiers (000 2.14, "Shot at
+    X-Y-Z"), protections (000 2.8), "−X from" and armor (cached)."""
+    memo = ((ku << 6 | index) << 20 | kv) << 8 | armor_left
+    out = _HITS.get(memo)
+    if out is None:
+        ab = ABILITIES[ku][index]
+        source, target = card_of(ku), card_of(kv)
+        if rolls(ab):
+            faces = damage_by_die(ab, roll_modifier(source, ab.kind, target, SEATS[ku]))
+        else:
+            faces = (ab.damage[0] if ab.damage else 0,)
+        acc: dict[tuple[int, int], float] = {}
+        for dmg in faces:
+            pair = wounds_after(dmg, ab.kind, target, source, armor_left, SEATS[kv])
+            acc[pair] = acc.get(pair, 0.0) + 1 / len(faces)
+        out = tuple(sorted(((w, a, p) for (w, a), p in acc.items()), reverse=True))
+        if len(_HITS) > 500_000:
+            _HITS.clear()
+        _HITS[memo] = out
+    return out
+
+
+_HIT: dict[int, tuple[int, int]] = {}
+
+
+def hit(ku: int, index: int, kv: int, armor_left: int, die: int) -> tuple[int, int]:
+    """(wounds dealt, armor used) of one use of ability ``index`` of card ``ku`` on card ``kv`` with
+    ``armor_left`` armor and die ``die`` (0: no die is rolled), as :func:`hit_distribution`
+    (cached: the engine resolves every use through it)."""
+    memo = (((ku << 6 | index) << 20 | kv) << 8 | armor_left) << 3 | die
+    out = _HIT.get(memo)
+    if out is None:
+        ab = ABILITIES[ku][index]
+        source, target = card_of(ku), card_of(kv)
+        if die:
+            damage = damage_by_die(ab, roll_modifier(source, ab.kind, target, SEATS[ku]))[die - 1]
+        else:
+            damage = ab.damage[0] if ab.damage else 0
+        out = wounds_after(damage, ab.kind, target, source, armor_left, SEATS[kv])
+        if len(_HIT) > 500_000:
+            _HIT.clear()
+        _HIT[memo] = out
+    return out
+
+
+def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[int, float], ...]:
+    """The die faces of one use on ``kv`` merged by their effect: (a representative face,
+    probability), for :meth:`Battle.outcomes`. ``((0, 1.0),)`` when no die is rolled."""
+    ab = ABILITIES[ku][index]
+    if not rolls(ab):
+        return ((0, 1.0),)
+    source, target = card_of(ku), card_of(kv)
+    faces = damage_by_die(ab, roll_modifier(source, ab.kind, target, SEATS[ku]))
+    groups: dict[tuple[int, int], list[int]] = {}
+    for face, dmg in enumerate(faces, start=1):
+        groups.setdefault(wounds_after(dmg, ab.kind, target, source, armor_left, SEATS[kv]), []).append(face)
+    return tuple((fs[0], len(fs) / 6) for fs in groups.values())
+
+
+__all__ = [
+    "CLOSE", "SHOOTING", "WOUNDING", "Slot", "ability", "aimable", "face_groups", "hit", "hit_distribution",
+    "meets", "reach", "reach_slot", "reaches", "rolls", "slot", "slots_of",
+]

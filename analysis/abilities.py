@@ -50,12 +50,12 @@ ATTACKS = ("shot", "throw", "discharge", "strike_through_row", "magic_strike", "
 magic strike, special strike). Damage ``[n]`` or ``[weak, medium, strong]`` picked by a die."""
 WOUNDS = ("spell", "effect")
 """Non-attack game actions that wound their target (a spell is magical, an effect is not)."""
-ACTIONS = (*ATTACKS, *WOUNDS, "heal")
+ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
-            "blessing", "curse")
+            "blessing", "curse", "cap", "stays_open", "incarnation")
 """Standing properties of the card itself (cost ``passive``), possibly conditional."""
-TRIGGERED = ("poison", "gain_counter")
+TRIGGERED = ("poison", "gain_counter", "finishing")
 """Kinds that only happen on a trigger (cost ``trigger``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *TRIGGERED)
 
@@ -65,10 +65,21 @@ MAGICAL = ("discharge", "magic_strike", "spell")
 """Magical abilities (000 glossary "Magical ability"): armor does not stop their wounds."""
 
 COSTS = ("tap", "counter_tap", "counter", "passive", "trigger")
-TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill")
+TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentration", "attacked", "wounded",
+            "ally_wounded", "ally_dies", "enemy_turn_start", "turn_end", "move", "enemy_moves_adjacent",
+            "enemy_magic")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
-ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card."""
+ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
+``concentration``: at the end of the opponent's turn if this card took no wounds since its own turn
+began (003 L1407-1413); ``attacked``: after an enemy attack against it is carried out (aims at the
+attacker unless a range is given); ``wounded``: after it takes wounds from an enemy (aims at their
+source); ``ally_wounded``: after another card of its squad takes wounds from an enemy (aims at their
+source); ``ally_dies``: when another creature of its squad dies; ``enemy_turn_start``: at the start of
+the opponent's turn; ``turn_end``: at the end of its owner's turn; ``move``: after it moves (once per
+turn, after its last step); ``enemy_moves_adjacent``: when an enemy creature ends a step next to it
+(aims at that creature); ``enemy_magic``: when an enemy uses a magical ability (discharge, magic
+strike, spell) within ``range`` of it (aims at that enemy)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -78,8 +89,19 @@ FROM = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_str
 (shots, throws, discharges, strikes through a row), ``magic`` (discharges, magic strikes, spells),
 ``all`` (every attack and wounding action)."""
 
-NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "protection", "blessing", "curse")
+NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "protection", "blessing", "curse", "give_blessing",
+             "give_curse", "stays_open")
+SINGLE = ("heal", "reduce", "poison", "gain_counter", "cap", "incarnation", "finishing", "move_wounds",
+          "extra_life")
+"""Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,)}
+SELF_STATES = ("unwounded", "wounded", "open", "closed")
+"""``self_state``: only while the card itself is unwounded / wounded / open / closed."""
+VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed")
+"""``vs_state``: only against a target in that state."""
+VIAS = ("spell", "effect")
+"""``via``: a non-attack action's class, for protections: a spell is magical (protection from spells
+and from magic block it), an effect is not (fortitude blocks its wounds)."""
 """000 glossary "Strike through a row": "If the power of this strike is not stated, it equals 1"."""
 
 _KINDS_TEXT = {
@@ -89,7 +111,10 @@ _KINDS_TEXT = {
     "directed": "Directed strike",
     "unanswerable": "Unanswerable strike", "simple_magic": "Simple strike is magical", "reduce": "Takes −",
     "protection": "Protection from", "blessing": "Blessed", "curse": "Cursed", "poison": "Poisoning",
-    "gain_counter": "Gains counters:",
+    "gain_counter": "Gains counters:", "give_blessing": "Blesses a card", "give_curse": "Curses a card",
+    "move_wounds": "Moves wounds from an ally to the target:", "extra_life": "Extra life +",
+    "cap": "Wounds from one attack at most", "stays_open": "Does not close after its attacks",
+    "incarnation": "Incarnation", "finishing": "Finishing off at",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on "}
@@ -128,6 +153,15 @@ class Ability:
     """``reduce`` / ``protection``: what it applies to (see :data:`FROM`); TOML key ``from``."""
     extra: str = ""
     """A short English phrase for an accompanying effect that is not modelled."""
+    formation: bool = False
+    """Only while a creature of its squad with the formation keyword stands orthogonally next to it
+    (000 glossary "Formation": the "Строй:" abilities)."""
+    self_state: str | None = None
+    """Only while the card itself is in this state (:data:`SELF_STATES`)."""
+    vs_state: str | None = None
+    """Only against a target in this state (:data:`VS_STATES`)."""
+    via: str | None = None
+    """For non-attack actions: ``spell`` or ``effect`` (:data:`VIAS`); which protections apply."""
 
     @property
     def conditional(self) -> bool:
@@ -135,7 +169,8 @@ class Ability:
         return bool(
             self.vs_elements or self.vs_classes or self.vs_types or self.vs_min_cost is not None
             or self.vs_max_cost is not None or self.uses_per_battle or self.uses_per_turn or self.seat
-            or self.extra or (self.target not in ("enemy", _default_target(self.kind)))
+            or self.extra or self.formation or self.self_state or self.vs_state
+            or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
     @property
@@ -180,6 +215,14 @@ class Ability:
             cond.append(f"vs cost ≤ {self.vs_max_cost}")
         if self.seat:
             cond.append(f"{self.seat} player only")
+        if self.formation:
+            cond.append("in formation")
+        if self.self_state:
+            cond.append(f"while {self.self_state}")
+        if self.vs_state:
+            cond.append(f"vs {self.vs_state}")
+        if self.via:
+            cond.append(f"as a {self.via}")
         if self.uses_per_battle:
             cond.append(f"{self.uses_per_battle}× per battle")
         if self.uses_per_turn:
@@ -215,7 +258,7 @@ class Ability:
             "conditional": self.conditional,
         }
         for name in ("counters", "trigger", "vs_min_cost", "vs_max_cost", "uses_per_battle",
-                     "uses_per_turn", "seat", "extra"):
+                     "uses_per_turn", "seat", "extra", "formation", "self_state", "vs_state", "via"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -230,7 +273,11 @@ class Ability:
 
 
 def _default_target(kind: str) -> str:
-    return "ally" if kind == "heal" else "self" if kind in PASSIVES or kind == "gain_counter" else "enemy"
+    if kind in ("heal", "give_blessing"):
+        return "ally"
+    if kind in PASSIVES or kind in ("gain_counter", "extra_life"):
+        return "self"
+    return "enemy"
 
 
 @dataclass(frozen=True)
@@ -288,6 +335,7 @@ _CODE = re.compile(r"^(\d{1,3})/(\d{1,4})$")
 _CARD_KEYS = {"code", "name", "status", "unmodelled", "abilities", "start_counters",
               "start_counters_second", "max_counters"}
 _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trigger", "target",
+                 "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
                  "uses_per_turn", "seat", "from", "extra"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
@@ -354,7 +402,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("damage", f"does not apply to {kind}")
     if kind not in NO_DAMAGE and not damage:
         raise fail("damage", f"is missing; {kind} needs [n] or [weak, medium, strong]")
-    if len(damage) == 3 and kind in ("heal", "reduce", "poison", "gain_counter"):
+    if len(damage) == 3 and kind in SINGLE:
         raise fail("damage", f"must be a single number [n] for {kind}")
     default_cost = "passive" if kind in PASSIVES else "trigger" if kind in TRIGGERED else None
     cost = raw.get("cost", default_cost)
@@ -406,10 +454,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     applies = raw.get("from", [])
     if not _str_list(applies, FROM):
         raise fail("from", f"must be a list from {', '.join(FROM)}, got {applies!r}")
-    if kind in ("reduce", "protection") and not applies:
+    if kind in ("reduce", "protection", "cap") and not applies:
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
-    if applies and kind not in ("reduce", "protection"):
-        raise fail("from", "is only for reduce and protection")
+    if applies and kind not in ("reduce", "protection", "cap"):
+        raise fail("from", "is only for reduce, protection and cap")
     numbers = {}
     for name in ("vs_min_cost", "vs_max_cost"):
         value = raw.get(name)
@@ -424,6 +472,15 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     seat = raw.get("seat")
     if seat is not None and seat not in SEATS:
         raise fail("seat", f"must be first or second, got {seat!r}")
+    formation = raw.get("formation", False)
+    if not isinstance(formation, bool):
+        raise fail("formation", f"must be true or false, got {formation!r}")
+    states = {}
+    for name, options in (("self_state", SELF_STATES), ("vs_state", VS_STATES), ("via", VIAS)):
+        value = raw.get(name)
+        if value is not None and value not in options:
+            raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
+        states[name] = value
     extra = raw.get("extra", "")
     if not isinstance(extra, str) or len(extra) > 200:
         raise fail("extra", "must be a short English phrase (at most 200 characters)")
@@ -432,7 +489,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         trigger=trigger, target=target, vs_elements=lists["vs_elements"], vs_classes=lists["vs_classes"],
         vs_types=lists["vs_types"], vs_min_cost=numbers["vs_min_cost"], vs_max_cost=numbers["vs_max_cost"],
         uses_per_battle=numbers["uses_per_battle"], uses_per_turn=numbers["uses_per_turn"], seat=seat,
-        applies_to=tuple(applies), extra=extra.strip(),
+        applies_to=tuple(applies), extra=extra.strip(), formation=formation, **states,
     )
 
 

@@ -50,12 +50,12 @@ ATTACKS = ("shot", "throw", "discharge", "strike_through_row", "magic_strike", "
 magic strike, special strike). Damage ``[n]`` or ``[weak, medium, strong]`` picked by a die."""
 WOUNDS = ("spell", "effect")
 """Non-attack game actions that wound their target (a spell is magical, an effect is not)."""
-ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life")
+ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation")
 """Standing properties of the card itself (cost ``passive``), possibly conditional."""
-TRIGGERED = ("poison", "gain_counter", "finishing")
+TRIGGERED = ("poison", "gain_counter")
 """Kinds that only happen on a trigger (cost ``trigger``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *TRIGGERED)
 

@@ -6,8 +6,9 @@
 Measures, on 15-card deals from the sample decks in data/decks/ (ruleset relaunch, player 1):
 
 1. Optimal recruitments per second on one core, on *distinct* deals with the memo switched off
-   (the headline), for the ``crystals`` objective and for a ``rating`` objective (fixed
-   pseudo-random ratings per card name), median of ``--repeats`` runs.
+   (the headline), for the ``crystals`` objective, a ``rating`` objective (fixed pseudo-random
+   ratings per card name) and the ``strength`` objective (the committed strength table), median
+   of ``--repeats`` runs.
 2. ``scipy.optimize.milp`` (HiGHS) on a subset of the same deals in the same run, per deal; the
    speed-up is measured on exactly that subset, and every value is compared with the optimizer.
 3. With the memo on, a Monte-Carlo-like stream of deals (repeats allowed), reported separately.
@@ -106,6 +107,7 @@ def main() -> int:
     # 1. the optimizer, distinct deals, memo off
     per_deal, runs, values = time_optimizer(deals_by_deck, rules, "crystals", None, args.repeats)
     r_per_deal, r_runs, r_values = time_optimizer(deals_by_deck, rules, "rating", ratings, args.repeats)
+    s_per_deal, s_runs, s_values = time_optimizer(deals_by_deck, rules, "strength", None, args.repeats)
     report["optimizer"] = {
         "deals": n_deals,
         "distinct": True,
@@ -115,6 +117,9 @@ def main() -> int:
                      "runs_us": [x * 1e6 for x in runs], "mean_value": float(np.mean(values))},
         "rating": {"median_us_per_deal": r_per_deal * 1e6, "per_second": 1 / r_per_deal,
                    "runs_us": [x * 1e6 for x in r_runs], "mean_value": float(np.mean(r_values))},
+        "strength": {"median_us_per_deal": s_per_deal * 1e6, "per_second": 1 / s_per_deal,
+                     "runs_us": [x * 1e6 for x in s_runs], "mean_value": float(np.mean(s_values)),
+                     "ratio_to_crystals": s_per_deal / per_deal},
     }
 
     # 2. milp on a subset of the same deals, same run
@@ -151,7 +156,7 @@ def main() -> int:
     stream_t, stream_n, hits = 0.0, 0, 0
     for deck in decks:
         cards = deck.cards()
-        r = Recruiter(cards, rules, 1)
+        r = Recruiter(cards, rules, 1, "crystals")
         deals = [[cards[i] for i in rng.permutation(len(cards))[:15]] for _ in range(args.per_deck)]
         counts = [r.counts_of(d) for d in deals]
         t0 = time.perf_counter()
@@ -173,6 +178,7 @@ def main() -> int:
         wall = time.perf_counter() - t0
         sims.append({
             "ruleset": name, "mulligan_model": sim_rules.deal.mulligan, "deck": decks[deck_index].title,
+            "objective": sim.objective,
             "trials": args.sim_trials, "processes": args.processes, "horizon": sim.horizon,
             "estimate_trials_per_stage": sim.estimate_trials, "optimizer_solves": sim.solves, "wall_s": wall,
             "squad_value": sim.squad_value.to_dict(), "mulligan_rate": sim.mulligan_rate.to_dict(),
@@ -204,6 +210,10 @@ def markdown(rep: dict, args) -> str:
         "|---|---|---|",
         f"| crystals | {o['crystals']['median_us_per_deal']:.0f} | {o['crystals']['per_second']:,.0f} |",
         f"| rating | {o['rating']['median_us_per_deal']:.0f} | {o['rating']['per_second']:,.0f} |",
+        f"| strength | {o['strength']['median_us_per_deal']:.0f} | {o['strength']['per_second']:,.0f} |",
+        "",
+        f"Strength costs {o['strength']['ratio_to_crystals']:.2f}× the crystals objective per deal "
+        "(issue 10 target: within 2×).",
         "",
         f"**Against `scipy.optimize.milp`** on {mi['deals']} of the same deals, same run "
         "(milp: mean of one solve each; optimizer: median of the runs):",
@@ -235,7 +245,8 @@ def markdown(rep: dict, args) -> str:
             f"| {s['horizon']} | {s['optimizer_solves']:,} | {s['wall_s']:.1f} "
             f"| {v['mean']:.3f} ({v['ci95'][0]:.3f}–{v['ci95'][1]:.3f}) | {r['mean']:.3f} |")
     lines.append("")
-    lines.append(f"Deck for the simulation: {rep['simulation'][0]['deck']!r} (data/decks/tournament-01.txt).")
+    lines.append(f"Deck for the simulation: {rep['simulation'][0]['deck']!r} (data/decks/tournament-01.txt), "
+                 f"objective {rep['simulation'][0].get('objective', 'crystals')}.")
     return "\n".join(lines) + "\n"
 
 

@@ -12,7 +12,6 @@ share of the decisive games, with a Wilson 95 % interval.
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from analysis.errors import BerserkInputError
 from analysis.matchup import objective_ratings
 from analysis.recruit import Recruiter
 from analysis.rules import Ruleset
+from analysis.workers import worker_pool
 
 Progress = Callable[[int, int], None]
 CHUNK = 100
@@ -99,22 +99,19 @@ def objective_duel(
     total = sum(t.games for t in tasks)
     parts: dict[str, list[np.ndarray]] = {}
     done = 0
-    if processes <= 1:
-        results = map(_play, tasks)
-        pool = None
-    else:
-        pool = multiprocessing.get_context("fork").Pool(processes)
-        results = pool.imap(_play, tasks)
-    try:
+    def collect(results) -> None:
+        nonlocal done
         for (name, rows), task in zip(results, tasks, strict=True):
             parts.setdefault(name, []).append(rows)
             done += task.games
             if progress:
                 progress(done, total)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+
+    if processes <= 1:
+        collect(map(_play, tasks))
+    else:
+        with worker_pool(processes) as pool:  # workers die with the parent, ignore Ctrl-C
+            collect(pool.imap(_play, tasks))
     out = []
     every = []
     for name in decks:

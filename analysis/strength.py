@@ -39,7 +39,6 @@ import csv
 import io
 import json
 import math
-import multiprocessing
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -54,21 +53,22 @@ from analysis.battle import BattleConfig, make_player, play_battle
 from analysis.cards import Card, CardDB
 from analysis.decks import Deck, read_deck, sample_deck_paths
 from analysis.errors import BerserkInputError
+from analysis.limits import check_processes, check_range, check_seed
 from analysis.recruit import Recruiter
 from analysis.rules import Ruleset
 from analysis.schema import ELEMENTS
 from analysis.strength_table import strength_dir
+from analysis.workers import worker_pool
 
 Progress = Callable[[int, int], None]
 CHUNK = 500
 """Battles per task; each chunk has its own child seed."""
 DEAL = 15
-L2_GRID = (0.3, 1.0, 3.0, 10.0, 30.0)
+L2_GRID = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0)
 """Penalties tried (on the summed log-loss of the training battles); the validation split picks one."""
 SPLIT = (0.8, 0.1, 0.1)
 """Train / validation / test shares of the battles (by battle index, after a seeded shuffle)."""
 MAX_BATTLES = 5_000_000
-MAX_PROCESSES = 64
 
 
 # --------------------------------------------------------------------------- squads
@@ -181,12 +181,9 @@ def simulate_battles(
     progress: Progress | None = None,
 ) -> BattleData:
     """Play ``battles`` battles between random legal squads (module docstring, steps 1-2)."""
-    if not 1 <= battles <= MAX_BATTLES:
-        raise BerserkInputError(f"--battles must be between 1 and {MAX_BATTLES:,}, got {battles:,}")
-    if not 1 <= processes <= MAX_PROCESSES:
-        raise BerserkInputError(f"--processes must be between 1 and {MAX_PROCESSES}, got {processes}")
-    if seed < 0:
-        raise BerserkInputError(f"--seed must be ≥ 0, got {seed}")
+    check_range("--battles", battles, 1, MAX_BATTLES)
+    check_processes(processes)
+    check_seed(seed)
     source = source or squad_source(db)
     config = BattleConfig(model=rules.combat_model)
     n_chunks = -(-battles // CHUNK)
@@ -211,7 +208,7 @@ def simulate_battles(
         for task in tasks:
             collect(_play(task))
     else:
-        with multiprocessing.get_context("fork").Pool(processes) as pool:
+        with worker_pool(processes) as pool:  # workers die with the parent, ignore Ctrl-C
             for part in pool.imap(_play, tasks):
                 collect(part)
     return BattleData(tuple(first), tuple(second), np.array(result), seed, rules.name, players)

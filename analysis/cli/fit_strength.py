@@ -7,14 +7,17 @@ import argparse
 from analysis.cli.common import (
     add_cards_option,
     add_json_option,
+    add_processes_option,
     add_rules_option,
+    add_seed_option,
+    bounded_int,
     cards_from,
     print_json,
     progress_printer,
     rules_from,
 )
 from analysis.ratings import ratings_map
-from analysis.strength import MAX_BATTLES, MAX_PROCESSES, fit_strength, simulate_battles, write_fit
+from analysis.strength import MAX_BATTLES, fit_strength, simulate_battles, write_fit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,11 +30,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "data/strength/<ruleset>.csv with a .json of the fit's quality on held-out battles. The same "
         "seed and battle count give the same table.",
     )
-    p.add_argument("--battles", type=int, default=200_000, metavar="N",
-                   help=f"battles to simulate (default 200,000; at most {MAX_BATTLES:,})")
-    p.add_argument("--seed", type=int, default=1, help="seed of the battles (default 1)")
-    p.add_argument("--processes", type=int, default=2, metavar="N",
-                   help=f"worker processes (default 2, at most {MAX_PROCESSES})")
+    p.add_argument("--battles", type=bounded_int(1, MAX_BATTLES), default=200_000, metavar="N",
+                   help=f"battles to simulate, 1 to {MAX_BATTLES:,} (default 200,000)")
+    add_seed_option(p, "seed of the battles")
+    add_processes_option(p, default=2)
     p.add_argument("-o", "--output", metavar="CSV",
                    help="where to write the table (default data/strength/<ruleset>.csv)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")

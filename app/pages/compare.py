@@ -43,8 +43,7 @@ page_setup()
 
 CURRENT, BEFORE = "current", "before"
 PROCESSES = 2
-DECK_COLOURS = ("#b8322a", "#3b7dd8")
-"""The first deck red, the second blue, in every chart of the page."""
+DECK_COLOURS = ("#b8322a", "#3b7dd8")  # the first deck red, the second blue, in every chart of the page
 OBJECTIVES = ["strength", "crystals"]
 
 
@@ -252,6 +251,7 @@ def head_to_head_chart(cmp: DeckComparison, subsets: list[str]) -> None:
         )
     fig.update_layout(
         barmode="stack",
+        legend=dict(traceorder="normal"),
         title=t("compare.chart_h2h", a=a, b=b),
         xaxis=dict(title=t("axis.share_of_games"), range=[0, 1], tickformat=".0%"),
         yaxis=dict(autorange="reversed"),
@@ -416,12 +416,13 @@ odds_chart(cmp, quantity)
 st.caption(t("compare.odds_caption"))
 
 st.subheader(t("compare.strength"))
-left, right = st.columns(2)
-seats_chart(cmp, unit, left)
 if len(cmp.strength):
+    left, right = st.columns(2)
+    seats_chart(cmp, unit, left)
     distribution_chart(cmp, right)
-else:
-    right.info(t("compare.no_distribution"))
+else:  # strength is not a whole number: the seat means carry the comparison
+    seats_chart(cmp, unit, st.container())
+    st.caption(t("compare.no_distribution"))
 by_seat = cmp.strength_by_seat.assign(seat=cmp.strength_by_seat.seat.map(lambda p: t(f"common.player{p}")))
 table(
     by_seat,

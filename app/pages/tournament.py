@@ -45,10 +45,9 @@ from analysis.planning.tune import TuneResult, status_parts, tune
 page_setup()
 
 CURRENT = "current"
-PROCESSES = 2
-"""Worker processes for the games: both cores of the machine the dashboard is made for."""
-BLOCK = 100
-"""Games per field deck in one racing step of the tuning (the command line's default)."""
+PROCESSES = 2  # worker processes for the games: both cores of the machine the dashboard is made for
+BLOCK = 100  # games per field deck in one racing step of the tuning (the command line's default)
+# (Comments, not docstrings: Streamlit would draw a bare string of a page on the page.)
 FIELD_KEY, FIELD_VERSION = "tournament_field", "tournament_field_version"
 GAIN_COLOURS = {"better": "#2e8b57", "worse": "#b8322a", "unclear": "#8c9bab"}
 FIELD_COLOUR, MINE_COLOUR = "#8c9bab", "#b8322a"
@@ -215,12 +214,13 @@ def score_chart(result: MetaResult, mine: str | None, key: str) -> None:
     )
     fig.add_vline(x=0.5, line_dash="dot", line_color="#555")
     fig.update_layout(
-        title=t("tournament.chart_scores", games=result.games, seed=result.seed),
+        title=t("tournament.chart_scores"),
         xaxis=dict(title=t("tournament.axis_score"), range=[0, 1]),
         yaxis=dict(title=""),
         height=max(300, 40 * len(frame) + 140),
     )
     chart(fig, key, legend=False)
+    st.caption(t("tournament.chart_scores_caption", games=result.games, seed=result.seed))
 
 
 def matchup_heatmap(result: MetaResult, key: str) -> None:
@@ -372,8 +372,12 @@ names = _names()
 
 
 def legal_text(row_id: str) -> str:
+    """✓, or ✖ with the cards that make the deck illegal (or the problem itself, e.g. its size)."""
     found = check_deck(_deck_of(row_id), rules, fmt)
-    return "✓" if found.legal else "✖ " + finding_text(found.problems[0], with_card=True)
+    if found.legal:
+        return "✓"
+    cards = sorted({p.card for p in found.problems if p.card})
+    return "✖ " + (", ".join(cards) if cards else finding_text(found.problems[0], with_card=False))
 
 
 editor_frame = pd.DataFrame(
@@ -391,6 +395,7 @@ st.data_editor(
     on_change=_field_edited,
     hide_index=True,
     num_rows="fixed",
+    height=35 * (len(editor_frame) + 1) + 3,  # every row visible, no inner scrolling
     disabled=[t("col.deck"), t("col.source"), t("col.legal")],
     column_config={
         t("col.in_field"): st.column_config.CheckboxColumn(t("col.in_field"), width="small"),
@@ -507,6 +512,7 @@ else:
             f"{me.expected.mean:.3f}",
             help=t("tournament.ci_help", lo=me.expected.lo, hi=me.expected.hi, games=me.expected.games),
         )
+        m[0].caption(t("tournament.ci_caption", lo=me.expected.lo, hi=me.expected.hi))
         m[1].metric(
             t("tournament.m_rank"), t("tournament.rank_of", rank=ranked.index(mine) + 1, total=len(ranked))
         )
@@ -668,6 +674,7 @@ m[0].metric(
     f"{base.mean:.3f}",
     help=t("tournament.ci_help", lo=base.lo, hi=base.hi, games=base.games),
 )
+m[0].caption(t("tournament.ci_caption", lo=base.lo, hi=base.hi))
 m[1].metric(
     t("tournament.m_games"),
     t("tournament.games_count", n=tuned.games_total),
@@ -679,14 +686,26 @@ m[2].metric(
     f"{best.gain.mean:+.3f}",
     help=t("tournament.gain_ci_help", lo=best.gain.lo, hi=best.gain.hi),
 )
+m[2].caption(t("tournament.best_gain_caption", swap=best.swap.label(), lo=best.gain.lo, hi=best.gain.hi))
 gain_chart(tuned, "tournament_chart_gains")
 swaps = tuned.frame()
 table(
-    swaps.drop(columns=["remove", "add", "copies", "half_width"]).assign(
-        status=swaps.status.map(status_text)
-    ),
+    swaps[
+        [
+            "rank",
+            "swap",
+            "gain",
+            "gain_lo",
+            "gain_hi",
+            "expected_score",
+            "games",
+            "rounds",
+            "status",
+            "prescreen",
+        ]
+    ].assign(status=swaps.status.map(status_text)),
     "tournament_swaps_table",
-    formats={c: "%.3f" for c in ("expected_score", "lo", "hi", "prescreen")}
+    formats={c: "%.3f" for c in ("expected_score", "prescreen")}
     | {c: "%+.3f" for c in ("gain", "gain_lo", "gain_hi")},
 )
 st.caption(

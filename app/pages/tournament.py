@@ -91,19 +91,16 @@ def _new_editor() -> None:
     st.session_state[FIELD_VERSION] = st.session_state.get(FIELD_VERSION, 0) + 1
 
 
-def _field_edited() -> None:
-    """Copy the editor's changes into the kept rows (the editor reports row positions and the shown,
-    translated column names)."""
-    edits = st.session_state.get(_editor_key(), {}).get("edited_rows", {})
-    ids = _row_ids()
+def keep_edits(edited: pd.DataFrame) -> None:
+    """The editor's table (the kept rows with the user's edits on top) back into the kept rows, so the
+    edits outlive the editor (a page switch, a language switch, a reset makes a new one). Applying the
+    same edits again on the next run changes nothing."""
     rows = field_rows()
-    include, share = t("col.in_field"), t("col.share_percent")
-    for position, change in edits.items():
-        row = rows[ids[int(position)]]
-        if include in change:
-            row["include"] = bool(change[include])
-        if share in change and change[share] is not None:
-            row["share"] = float(change[share])
+    include, share = edited[t("col.in_field")], edited[t("col.share_percent")]
+    for row_id, ticked, value in zip(_row_ids(), include, share, strict=True):
+        rows[row_id]["include"] = bool(ticked)
+        if value is not None and value == value:  # an emptied cell keeps the share it had
+            rows[row_id]["share"] = float(value)
 
 
 def _reset_field() -> None:
@@ -389,10 +386,9 @@ editor_frame = pd.DataFrame(
         t("col.legal"): [legal_text(i) for i in rows],
     }
 )
-st.data_editor(
+edited = st.data_editor(
     editor_frame,
     key=_editor_key(),
-    on_change=_field_edited,
     hide_index=True,
     num_rows="fixed",
     height=35 * (len(editor_frame) + 1) + 3,  # every row visible, no inner scrolling
@@ -411,6 +407,7 @@ st.data_editor(
     },
     width="stretch",
 )
+keep_edits(edited)
 b1, b2, _ = st.columns([1, 1, 3])
 b1.button(t("tournament.equal_shares"), on_click=_equal_shares, key="tournament_equal")
 b2.button(t("tournament.reset_field"), on_click=_reset_field, key="tournament_reset")

@@ -5,7 +5,16 @@ current deck (and undone)."""
 from __future__ import annotations
 
 import pytest
-from app_helpers import chart_titles, frame_with, metric, open_app, plotly_specs, texts, trace_values
+from app_helpers import (
+    chart_titles,
+    edit_field,
+    frame_with,
+    metric,
+    open_app,
+    plotly_specs,
+    texts,
+    trace_values,
+)
 
 from analysis.cards import load_cards
 from analysis.decks import read_deck, sample_deck_paths
@@ -30,23 +39,6 @@ def runner() -> GameRunner:
     """The library's runner on the session's game cache (the page uses the same one): the same
     inputs give the same games whichever of the two plays them first."""
     return GameRunner(SETTINGS, GameCache.default(), 1)
-
-
-def edit_field(at, keep=PAIR, current=False, shares=None):
-    """Tick exactly ``keep`` (and the current deck if asked) and set ``shares`` (stem → percent)
-    through the editor's edit state, as clicks in the grid would."""
-    editor = at.data_editor[0]
-    sources = list(editor.value["From"])
-    edits = {}
-    for position, source in enumerate(sources):
-        ticked = source in keep or (source == "current deck" and current)
-        edits[str(position)] = {"In the field": ticked}
-        if shares and source in shares:
-            edits[str(position)]["Share, %"] = shares[source]
-    at.session_state[editor.key] = {"edited_rows": edits, "added_rows": [], "deleted_rows": []}
-    at.run()
-    assert not at.exception, at.exception
-    return at
 
 
 def small_field():

@@ -193,9 +193,7 @@ def seats_chart(cmp: DeckComparison, unit: str, container) -> None:
     fig.update_layout(
         barmode="group",
         title=t("compare.chart_seats"),
-        yaxis=dict(
-            title=t("axis.expected_squad_value", unit=unit), range=[min(0.0, low - margin), high + margin]
-        ),
+        yaxis=dict(title=unit, range=[min(0.0, low - margin), high + margin]),
         height=400,
     )
     chart(fig, "compare_chart_seats", container, legend="bottom")

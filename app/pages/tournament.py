@@ -394,7 +394,7 @@ edited = st.data_editor(
     height=35 * (len(editor_frame) + 1) + 3,  # every row visible, no inner scrolling
     disabled=[t("col.deck"), t("col.source"), t("col.legal")],
     column_config={
-        t("col.in_field"): st.column_config.CheckboxColumn(t("col.in_field"), width="small"),
+        t("col.in_field"): st.column_config.CheckboxColumn(t("col.in_field"), width="medium"),
         t("col.share_percent"): st.column_config.NumberColumn(
             t("col.share_percent"),
             min_value=0.0,
@@ -694,10 +694,10 @@ table(
             "gain",
             "gain_lo",
             "gain_hi",
-            "expected_score",
+            "status",  # before the wide numbers: why a swap stopped is part of the answer
             "games",
+            "expected_score",
             "rounds",
-            "status",
             "prescreen",
         ]
     ].assign(status=swaps.status.map(status_text)),

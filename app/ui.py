@@ -31,6 +31,8 @@ PAGE_LIST = (
     ("pages/combat.py", "combat", ":material/swords:"),
     ("pages/budgets.py", "budgets", ":material/savings:"),
     ("pages/matchup.py", "matchup", ":material/trophy:"),
+    ("pages/tournament.py", "tournament", ":material/leaderboard:"),
+    ("pages/compare.py", "compare", ":material/compare_arrows:"),
 )
 """The pages in menu order: (path relative to ``main.py``, catalog name, icon); titles are ``page.<name>``."""
 

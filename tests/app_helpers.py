@@ -65,6 +65,29 @@ def metric(at: AppTest, label: str) -> str:
     raise AssertionError(f"no metric {label!r}; have {[m.label for m in at.metric]}")
 
 
+def edit_field(
+    at: AppTest, keep=("tournament-01", "tournament-02"), current: bool = False, shares=None
+) -> AppTest:
+    """On the Tournament page: tick exactly the sample decks ``keep`` (and the current deck if asked)
+    and set ``shares`` (stem → percent) through the field editor's edit state, as clicks in the grid
+    would, then rerun (in either language)."""
+    editor = at.data_editor[0]
+    lang = "ru" if "Откуда" in editor.value.columns else "en"
+    include, share, source, current_label = {
+        "en": ("In the field", "Share, %", "From", "current deck"),
+        "ru": ("В поле", "Доля, %", "Откуда", "текущая колода"),
+    }[lang]
+    edits = {}
+    for position, row in enumerate(editor.value[source]):
+        edits[str(position)] = {include: row in keep or (row == current_label and current)}
+        if shares and row in shares:
+            edits[str(position)][share] = shares[row]
+    at.session_state[editor.key] = {"edited_rows": edits, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
 def set_sidebar(at: AppTest, **values) -> AppTest:
     """Set the sidebar pickers (ruleset, format) and rerun.
 

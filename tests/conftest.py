@@ -2,11 +2,28 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from analysis.cards import CardDB, load_cards
 from analysis.decks import Deck, DeckEntry
 from analysis.rules import Ruleset, load_ruleset
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_game_cache(tmp_path_factory):
+    """The planner's on-disk game cache of this test session: the dashboard's Tournament and Compare
+    pages (and any planner call without an explicit cache) keep their games in a temporary folder,
+    shared by the whole session (a deck's mulligan thresholds are estimated once), never in the
+    user's cache folder."""
+    old = os.environ.get("BERSERK_CACHE")
+    os.environ["BERSERK_CACHE"] = str(tmp_path_factory.mktemp("game-cache"))
+    yield
+    if old is None:
+        os.environ.pop("BERSERK_CACHE", None)
+    else:
+        os.environ["BERSERK_CACHE"] = old
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,7 @@ the page — including those that appear after another was pressed — is clicke
 from __future__ import annotations
 
 import pytest
-from app_helpers import open_app
+from app_helpers import edit_field, open_app
 
 
 def _small(page: str, at) -> None:
@@ -23,6 +23,21 @@ def _small(page: str, at) -> None:
     elif page == "matchup":
         at.multiselect(key="matchup_samples").set_value(["tournament-02"])
         at.number_input(key="matchup_games").set_value(10)
+    elif page == "tournament":
+        edit_field(at)  # two decks (the field's reset button brings back five)
+        # Form fields set through the session state: their values then hold through the runs of
+        # buttons outside the form too.
+        for key, value in (
+            ("tournament_games", 10),
+            ("tournament_candidates", 2),
+            ("tournament_max_games", 100),
+        ):
+            at.session_state[key] = value
+        at.run()
+    elif page == "compare":
+        at.session_state["compare_trials"] = 100
+        at.session_state["compare_games"] = 10
+        at.run()
     elif page == "deck":
         at.text_area(key="paste_text").input("3 Смотрящий в ночь\n")  # a short deck for "load pasted"
 
@@ -31,7 +46,9 @@ def _enabled(at) -> list[str]:
     return [b.key for b in at.button if not b.disabled]
 
 
-@pytest.mark.parametrize("page", ["deck", "cards", "deals", "recruit", "combat", "budgets", "matchup"])
+@pytest.mark.parametrize(
+    "page", ["deck", "cards", "deals", "recruit", "combat", "budgets", "matchup", "tournament", "compare"]
+)
 def test_every_button_pressed_twice(page):
     at = open_app(page)
     _small(page, at)
@@ -56,6 +73,9 @@ def test_every_button_pressed_twice(page):
         ("deals", "deals_run", "Done: 200 deals per policy, seed 1."),
         ("budgets", "budgets_run", "Done: 4 cells × 100 deals, seed 1."),
         ("matchup", "matchup_run", "Done: 1 pairs × 10 games, seed 1."),
+        ("tournament", "tournament_run", "Done: 2 decks against the field, 10 games per pair, seed 0."),
+        ("tournament", "tournament_tune_run", "Done: 2 swaps, 500 games, rounds: 1."),
+        ("compare", "compare_run", "Done: 100 deals per deck and seat, 10 games between the decks, seed 1."),
     ],
 )
 def test_a_repeated_run_shows_the_same_results(page, button, done):

@@ -59,9 +59,11 @@ def test_simulation_shows_the_policies_with_intervals():
     at.button(key=SUBMIT).click().run()
     assert not at.exception
     expected = {
-        p: simulate(DECK, RULES, 1, trials=400, seed=3, policy=p, estimate_trials=200)
+        p: simulate(DECK, RULES, 1, trials=400, seed=3, policy=p, estimate_trials=200, objective="crystals")
         for p in ("never", "threshold:44", "optimal")
     }
+    # the page's words (crystals, a threshold of 44 crystals) and its figures agree
+    assert all(20 < sim.squad_value.mean < 60 and sim.squad_value_pmf for sim in expected.values())
     policies = frame_with(at, "Mulligan rate").set_index("Mulligan policy")
     words = {"never": "never redeal", "threshold:44": "redeal below 44", "optimal": "optimal mulligans"}
     for name, sim in expected.items():

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from app_helpers import open_app, shown_texts
+from app_helpers import edit_field, open_app, shown_texts
 
 from analysis.cards import load_cards
 from analysis.decks import read_deck, sample_deck_paths
@@ -29,10 +29,12 @@ DB = load_cards()
 SAMPLES = {p.stem: read_deck(p, DB) for p in sample_deck_paths()}
 WORD = re.compile(r"[A-Za-zА-Яа-яЁё]{2,}")
 TAG = re.compile(r"<[^>]+>")
+CODE = re.compile(r"`[^`\n]*`")
+"""Inline code is data: a file path (the game cache's folder) or a command line."""
 
 
 def words(text: str) -> set[str]:
-    return {w.lower() for w in WORD.findall(TAG.sub(" ", text))}
+    return {w.lower() for w in WORD.findall(TAG.sub(" ", CODE.sub(" ", text)))}
 
 
 def catalog_words(lang: str) -> set[str]:
@@ -187,6 +189,32 @@ def _matchup(at):
     yield at
 
 
+def _tournament(at):
+    yield at  # the field editor, nothing run yet
+    edit_field(at, current=True, shares={"tournament-02": 30.0})
+    yield at  # the current deck in the field, shares normalised
+    at.session_state["tournament_games"] = 10
+    at.session_state["tournament_candidates"] = 2
+    at.session_state["tournament_max_games"] = 100
+    at.button(key="tournament_run").click().run()
+    yield at  # scores, chart, heatmap, tables
+    at.button(key="tournament_tune_run").click().run()
+    yield at  # the swaps, their chart and buttons
+    at.button(key="tournament_apply_1").click().run()
+    yield at  # a swap applied: messages, stale warnings, undo
+
+
+def _compare(at):
+    yield at
+    at.session_state["compare_trials"] = 100
+    at.session_state["compare_games"] = 10
+    at.button(key="compare_run").click().run()
+    yield at  # strength: seat means, head-to-head
+    at.selectbox(key="compare_objective").set_value("crystals")
+    at.button(key="compare_run").click().run()
+    yield at  # crystals: the distribution too
+
+
 PAGES = {
     "deck": _deck,
     "cards": _cards,
@@ -195,6 +223,8 @@ PAGES = {
     "combat": _combat,
     "budgets": _budgets,
     "matchup": _matchup,
+    "tournament": _tournament,
+    "compare": _compare,
 }
 
 
@@ -212,7 +242,7 @@ def test_every_page_in_russian_shows_only_catalog_words(page):
     assert seen > 20
 
 
-@pytest.mark.parametrize("page", ["deck", "matchup"])
+@pytest.mark.parametrize("page", ["deck", "matchup", "tournament", "compare"])
 def test_english_pages_show_only_english_catalog_words(page):
     at = open_app(page, lang="en")
     for state in PAGES[page](at):

@@ -31,8 +31,8 @@ def test_random_deal_gives_the_optimal_squad_and_budget():
     alternatives = frame_with(at, "Gap")
     values = alternatives.Value.astype(float)
     assert len(alternatives) == 1 + len(rec.alternatives)
-    assert values.iloc[0] == pytest.approx(rec.value, abs=1e-5)  # shown to 6 digits
-    assert (values <= rec.value + 1e-5).all()
+    assert values.iloc[0] == pytest.approx(rec.value, rel=1e-3)  # shown rounded
+    assert (values <= rec.value * (1 + 1e-3)).all()
 
 
 def test_the_squad_shows_each_cards_value_and_the_objective_its_unit():

@@ -2,7 +2,9 @@
 
 In the Russian interface (the default), as a player would: loads a sample deck, edits it, runs a
 deal simulation twice (the second run comes from the cache), checks the chart and the numbers,
-visits every page and takes a screenshot of each; then the English interface through ``?lang=en``.
+visits every page and takes a screenshot of each (on Tournament: scores run twice, the second from the
+game cache, swaps found and one applied; on Compare: two decks compared); then the English interface
+through ``?lang=en``.
 Screenshots go to a temporary folder, or to ``reports/screenshots/`` when ``BERSERK_SCREENSHOTS=1``
 (that is how the committed ones are made), so running the tests changes no tracked file. Every
 label is taken from the message catalog, not typed here. Skipped (with the reason) only when
@@ -268,6 +270,43 @@ def test_russian_interface_every_page(page, shots):
     assert " бьёт " in main.inner_text() and "кубик" in main.inner_text()
     screenshot(page, shots, "7-matchup")
 
+    go_to(page, RU["page.tournament"])
+    assert "Поле: 5 колод" in main.inner_text()  # the sample field, as the editor starts
+    page.get_by_role("spinbutton", name=RU["tournament.games"]).fill("40")
+    for _attempt in range(2):  # the second run comes from the on-disk game cache
+        main.get_by_role("button", name=RU["tournament.run_scores"]).click()
+        page.get_by_text(re.compile(r"^Готово: \d+ колод против поля, 40 игр на пару, зерно 0\.")).wait_for()
+        settle(page)
+        no_exception(page)
+    text = main.inner_text()
+    assert re.search(re.escape(RU["tournament.m_current"]) + r"\s*\n\s*0\.\d{3}", text), text[:3000]
+    assert "Лучший выбор — " in text and "из кэша 400 игр, сыграно 0" in text  # 10 pairs × 40, cached
+    assert page.locator(".js-plotly-plot .heatmaplayer").count() == 1  # the matchups
+    page.get_by_role("spinbutton", name=RU["tournament.candidates"]).fill("3")
+    page.get_by_role("spinbutton", name=RU["tournament.max_games"]).fill("100")
+    main.get_by_role("button", name=RU["tournament.run_tuning"]).click()
+    page.get_by_text(re.compile(r"^Готово: 3 замен")).wait_for()
+    settle(page)
+    no_exception(page)
+    screenshot(page, shots, "9-tournament")
+    main.get_by_role("button", name=RU["tournament.apply_button"]).first.click()  # the best swap
+    page.get_by_text(re.compile("^Применена замена")).wait_for()
+    settle(page)
+    assert "изменена заменой" in sidebar.inner_text()  # the current deck of every page changed
+    assert main.get_by_role("button", name=RU["tournament.apply_button"]).first.is_disabled()
+
+    go_to(page, RU["page.compare"])
+    page.get_by_role("spinbutton", name=RU["compare.trials"]).fill("500")
+    page.get_by_role("spinbutton", name=RU["compare.games"]).fill("40")
+    main.get_by_role("button", name=RU["compare.run"]).click()
+    page.get_by_text(re.compile(r"^Готово: 500 раздач на колоду и место, 40 игр")).wait_for()
+    settle(page)
+    no_exception(page)
+    text = main.inner_text()
+    assert "Морраг Флай · текущая" in text and RU["compare.head_to_head"] in text
+    assert page.locator(".js-plotly-plot").count() >= 5  # curve, elements, odds, seats, head-to-head
+    screenshot(page, shots, "10-compare")
+
 
 def test_english_by_the_url(server, page, shots):
     page.goto(f"{server}/?lang=en")
@@ -277,3 +316,12 @@ def test_english_by_the_url(server, page, shots):
     assert "P(target dies)" in page.locator("[data-testid='stMain']").inner_text()
     no_exception(page)
     screenshot(page, shots, "8-combat-english")
+    go_to(page, EN["page.tournament"])
+    main = page.locator("[data-testid='stMain']")
+    page.get_by_role("spinbutton", name=EN["tournament.games"]).fill("40")
+    main.get_by_role("button", name=EN["tournament.run_scores"]).click()
+    page.get_by_text(re.compile(r"^Done: \d+ decks against the field, 40 games per pair")).wait_for()
+    settle(page)
+    no_exception(page)
+    assert "Best choice: " in main.inner_text()
+    screenshot(page, shots, "11-tournament-english")

@@ -15,7 +15,14 @@ from analysis.legality import check_deck
 from analysis.matchup import MatchupSettings, deck_matchup
 from analysis.paths import data_dir
 from analysis.planning.cache import GameCache, default_cache_dir
-from analysis.planning.field import equal_field, field_to_toml, make_field, read_field
+from analysis.planning.field import (
+    equal_field,
+    field_to_toml,
+    make_field,
+    read_field,
+    sample_field_path,
+    sample_field_shares,
+)
 from analysis.planning.games import Block, GameRunner
 from analysis.planning.keys import block_key, deck_key, derived_seed
 from analysis.planning.meta import expected_scores
@@ -76,6 +83,12 @@ def test_current_sample_field_holds_the_sample_decks_legal_under_the_ban_list(db
     field = read_field(CURRENT_FIELD, db, tournament)
     assert [d.deck.entries for d in field.decks] == [d.entries for d in legal]
     assert math.isclose(sum(field.shares), 1.0) and len(set(field.shares)) == 1
+    # ... which is where the dashboard's field editor starts: by sample file stem, in file order
+    shares = sample_field_shares(db)
+    assert sample_field_path().samefile(CURRENT_FIELD)
+    legal_stems = [p.stem for p in sample_deck_paths() if check_deck(read_deck(p, db), tournament).legal]
+    assert list(shares) == legal_stems
+    assert list(shares.values()) == list(field.shares)
 
 
 def test_shares_that_do_not_add_up_are_normalised_with_a_note(tmp_path, db, relaunch):

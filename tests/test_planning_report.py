@@ -10,7 +10,7 @@ from analysis.cli import main
 from analysis.decks import read_deck, sample_deck_paths
 from analysis.matchup import MatchupSettings
 from analysis.planning.cache import GameCache
-from analysis.planning.compare import compare_decks
+from analysis.planning.compare import SUMMARY_MEASURES, compare_decks, seat_simulation
 from analysis.planning.field import make_field
 from analysis.planning.games import GameRunner
 from analysis.planning.meta import expected_scores
@@ -132,5 +132,25 @@ def test_two_decks_side_by_side(samples, relaunch, settings, tmp_path):
     assert h2h["n"].tolist() == [20, 10, 10]
     figures = cmp.figures()
     assert set(figures) == {"curve", "elements", "elites", "strength", "seats", "head_to_head"}
-    for strength in cmp.strength.groupby("deck").p.sum():
-        assert strength == pytest.approx(1.0)
+    assert cmp.measure_ids == (*(key for key, _ in SUMMARY_MEASURES), "head_to_head")
+    assert len(cmp.measure_ids) == len(cmp.summary)
+    # the default objective (strength) is not a whole number: the seat means carry the comparison
+    assert cmp.objective == "strength" and cmp.strength.empty
+    seats = cmp.strength_by_seat
+    assert list(seats.seat) == [1, 2, 1, 2] and (seats.lo < seats.value).all()
+
+
+def test_compare_in_crystals_and_with_simulations_made_beforehand(samples, relaunch):
+    """Crystals have a distribution (each deck's adds up to 1); simulations run one by one (as the
+    dashboard does, to show progress and cache each) give the very same comparison."""
+    a, b = samples["tournament-01"], samples["tournament-04"]
+    whole = compare_decks(a, b, relaunch, trials=300, seed=5, objective="crystals")
+    assert whole.objective == "crystals"
+    for total in whole.strength.groupby("deck").p.sum():
+        assert total == pytest.approx(1.0)
+    made = {(i, p): seat_simulation(d, relaunch, p, 300, 5, objective="crystals")
+            for i, d in enumerate((a, b)) for p in (1, 2)}
+    parts = compare_decks(a, b, relaunch, trials=300, seed=5, objective="crystals", simulations=made)
+    assert parts.summary.equals(whole.summary)
+    assert parts.strength.equals(whole.strength) and parts.strength_by_seat.equals(whole.strength_by_seat)
+    assert "head_to_head" not in whole.measure_ids  # no games asked for

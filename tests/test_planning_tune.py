@@ -26,7 +26,7 @@ from analysis.planning.swaps import (
     strengths_of,
     swap_from_names,
 )
-from analysis.planning.tune import tune
+from analysis.planning.tune import CAPPED, LOWER_HALF, OUT_OF_TOP, RESOLVED, status_parts, tune
 from analysis.rules import load_ruleset
 
 
@@ -154,6 +154,20 @@ def test_tuning_finds_a_planted_improvement(samples, db, settings, tmp_path):
     assert sorted((s.gain.mean for s in result.swaps), reverse=True) == [s.gain.mean for s in result.swaps]
     # every swap raced at least one block against each field deck, and only finishers played the most
     assert all(s.games >= 2 * 40 for s in result.swaps)
+    # every stop reason reads back as a kind and its numbers (the dashboard translates them)
+    for swap in result.swaps:
+        kind, numbers = status_parts(swap.status)
+        assert kind in ("resolved", "game_cap", "out_of_top", "lower_half"), swap.status
+        if kind == "out_of_top":
+            assert numbers["top"] == 2 and 1 <= numbers["round"] <= result.rounds
+
+
+def test_stop_reasons_read_back():
+    assert status_parts(RESOLVED) == ("resolved", {})
+    assert status_parts(CAPPED) == ("game_cap", {})
+    assert status_parts(OUT_OF_TOP.format(top=5, round=12)) == ("out_of_top", {"top": 5, "round": 12})
+    assert status_parts(LOWER_HALF.format(round=3)) == ("lower_half", {"round": 3})
+    assert status_parts("out of the top five after round one") == ("other", {})
 
 
 def test_paired_games_narrow_the_gain_interval(samples, db, settings, tmp_path):

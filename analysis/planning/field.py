@@ -34,6 +34,7 @@ from analysis.cards import CardDB
 from analysis.decks import Deck, format_nxt, parse_nxt, read_deck
 from analysis.errors import BerserkInputError
 from analysis.legality import check_deck
+from analysis.paths import data_dir
 from analysis.rules import Ruleset
 from analysis.userfiles import read_user_text
 
@@ -184,6 +185,18 @@ def read_field(path: Path | str, db: CardDB, rules: Ruleset | None = None, fmt: 
     return Field(decks, field.title, field.source, field.notes)
 
 
+def sample_field_path() -> Path:
+    """The built-in field: the sample decks legal under the current ban list, equal shares."""
+    return data_dir() / "fields" / "sample-field.toml"
+
+
+def sample_field_shares(db: CardDB) -> dict[str, float]:
+    """Sample deck (file stem, as in ``data/decks/``) → its share in the built-in field, in file order:
+    where the dashboard's field editor starts."""
+    field = read_field(sample_field_path(), db)
+    return {Path(d.origin).stem: d.share for d in field.decks}
+
+
 def _read_entry(table: dict[str, Any], i: int, path: Path, db: CardDB) -> tuple[Deck, str, str]:
     where = f"{path}: deck {i}"
     unknown = sorted(set(table) - set(_DECK_KEYS))
@@ -232,4 +245,5 @@ def field_to_toml(field: Field) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["Field", "FieldDeck", "equal_field", "field_to_toml", "make_field", "read_field"]
+__all__ = ["Field", "FieldDeck", "equal_field", "field_to_toml", "make_field", "read_field",
+           "sample_field_path", "sample_field_shares"]

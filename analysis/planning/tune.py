@@ -32,6 +32,7 @@ intervals of the dropped swaps slightly optimistic, those of the finishers are f
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -55,6 +56,10 @@ from analysis.planning.stats import (
 from analysis.planning.swaps import Swap, SwapCandidate, aligned_deck, apply_swap
 
 RESOLVED, CAPPED = "resolved", "game cap"
+OUT_OF_TOP = "out of the top {top} after round {round}"
+LOWER_HALF = "lower half after round {round}"
+"""Why a swap stopped racing: its gain is known to the target, it reached the game cap, it was out
+of the ``top`` best with 95 % confidence, or it was in the lower half when the field was halved."""
 MAX_GAMES = 1_000_000
 """Most games per swap and field deck (a bound on the work one command can ask for)."""
 
@@ -269,12 +274,12 @@ def tune(
             bar = sorted((gains[i].lo for i in contenders), reverse=True)[top - 1]
             for i in by_gain:
                 if gains[i].hi < bar:
-                    status[i] = f"out of the top {top} after round {rnd}"
+                    status[i] = OUT_OF_TOP.format(top=top, round=rnd)
             by_gain = [i for i in by_gain if i not in status]
         if len(by_gain) > 2 * top:
             keep = max(2 * top, math.ceil(len(by_gain) / 2))
             for i in by_gain[keep:]:
-                status[i] = f"lower half after round {rnd}"
+                status[i] = LOWER_HALF.format(round=rnd)
             by_gain = by_gain[:keep]
         contenders = by_gain
         active = [i for i in contenders
@@ -292,4 +297,22 @@ def tune(
                       rnd, seed, block, target, top, max_games, settings)
 
 
-__all__ = ["SwapResult", "TuneResult", "tune"]
+def status_parts(status: str) -> tuple[str, dict[str, int]]:
+    """A :attr:`SwapResult.status` as a kind and its numbers, e.g. for a translated label:
+    ``("resolved", {})``, ``("game_cap", {})``, ``("out_of_top", {"top": 5, "round": 1})`` or
+    ``("lower_half", {"round": 2})``; an unknown text is ``("other", {})``."""
+    if status == RESOLVED:
+        return "resolved", {}
+    if status == CAPPED:
+        return "game_cap", {}
+    for kind, template in (("out_of_top", OUT_OF_TOP), ("lower_half", LOWER_HALF)):
+        pattern = re.escape(template).replace(r"\{top\}", r"(?P<top>\d+)").replace(r"\{round\}",
+                                                                                   r"(?P<round>\d+)")
+        found = re.fullmatch(pattern, status)
+        if found:
+            return kind, {k: int(v) for k, v in found.groupdict().items()}
+    return "other", {}
+
+
+__all__ = ["CAPPED", "LOWER_HALF", "OUT_OF_TOP", "RESOLVED", "SwapResult", "TuneResult", "status_parts",
+           "tune"]

@@ -57,6 +57,9 @@ def simulate_policy(
         seed=seed,
         policy=policy,
         estimate_trials=estimate_trials,
+        # Every word and threshold of this page is in crystals; the library's default objective is
+        # now strength (issue 10), so the page names its objective.
+        objective="crystals",
     )
 
 

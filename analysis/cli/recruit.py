@@ -108,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     p = result.payment
     d = result.to_dict()
-    print(f"Best squad for {args.objective} = {d['value']} ({rules.name}, player {args.player}, "
+    print(f"Best squad for {args.objective} = {_shown(d['value'])}{UNITS.get(args.objective, '')} "
+          f"({rules.name}, player {args.player}, "
           f"{args.mulligans} mulligan(s); {len(deal)} cards dealt)")
     for card in result.squad:
         kind = "elite" if card.elite else "ordinary"
@@ -119,9 +120,19 @@ def run(args: argparse.Namespace) -> int:
     print(f"Paid: {p.gold_spent} gold + {p.silver_spent} silver; "
           f"left: {p.gold_left} gold, {p.silver_left} silver")
     greedy_el = ", ".join(squad_elements(result.greedy_squad)) or "none"
-    print(f"Rulebook greedy (elites first): {d['greedy_value']} with {len(result.greedy_squad)} cards "
-          f"({greedy_el}); the optimizer adds {round(result.value - result.greedy_value, 6):g}")
+    print(f"Rulebook greedy (elites first): {_shown(d['greedy_value'])} with {len(result.greedy_squad)} "
+          f"cards ({greedy_el}); the optimizer adds {_shown(result.value - result.greedy_value)}")
     for i, alt in enumerate(result.alternatives, start=1):
         a = alt.to_dict()
-        print(f"  #{i + 1}: {a['value']}  " + ", ".join(a["squad"]))
+        print(f"  #{i + 1}: {_shown(a['value'])}  " + ", ".join(a["squad"]))
     return 0
+
+
+UNITS = {"strength": " (log-odds of winning, summed over the squad's cards)", "crystals": " crystals"}
+"""The unit printed after the best squad's value, per objective."""
+
+
+def _shown(value: float) -> str:
+    """A squad value for people: whole numbers as they are, others to 2 decimals (the JSON keeps
+    the full precision)."""
+    return f"{value:g}" if float(value).is_integer() else f"{value:.2f}"

@@ -84,3 +84,42 @@ def test_cards_page_in_russian_names_keywords_and_elements():
         "Тьма",
         "Нейтралы",
     }
+
+
+def test_card_shows_its_modelled_abilities_status_and_strength():
+    """Issue 9: the Cards page shows each card's modelled abilities as facts and its status; the
+    strength comes from the committed table of the sidebar's ruleset."""
+    from analysis.abilities import load_abilities
+    from analysis.rules import load_ruleset
+    from analysis.strength_table import strength_table
+
+    book = load_abilities()
+    at = open_app("cards")
+    card = DB.find("10/4")  # Гиррит: two shots, one of them with a range
+    at.text_input(key="cards_text").input(card.name).run()
+    at.selectbox(key="cards_pick").set_value(card.id).run()
+    shown = "\n".join(texts(at.markdown))
+    assert "Abilities in the battle model** — part of the text is modelled" in shown
+    assert "- shot 1, range 3 — tap" in shown and "- shot 2 — counter + tap" in shown
+    assert any(f"`{book['10/4'].unmodelled[0]}`" in c for c in texts(at.caption))
+    value = strength_table(load_ruleset("relaunch")).value(card)
+    assert f"**Strength** (relaunch rules): {value:.2f}" in shown
+
+
+def test_every_ability_fact_has_words_in_both_languages():
+    """Every kind, cost, trigger, target, state and 'from' value the ability data can hold has a
+    word in both catalogs, so no card's ability line can fail to render."""
+    import tomllib
+    from pathlib import Path
+
+    from analysis import abilities as ab
+
+    needed = ([f"ability_kind.{k}" for k in ab.KINDS] + [f"trigger.{k}" for k in ab.TRIGGERS]
+              + [f"ability_cost.{k}" for k in ab.COSTS if k not in ("passive", "trigger")]
+              + [f"ability_target.{k}" for k in ab.TARGETS]
+              + [f"ability_state.{k}" for k in (*ab.SELF_STATES, *ab.VS_STATES)]
+              + [f"ability_from.{k}" for k in ab.FROM])
+    for lang in ("ru", "en"):
+        catalog = tomllib.loads((Path(__file__).parents[1] / "app" / "locales" / f"{lang}.toml").read_text())
+        missing = [k for k in needed if k.split(".")[1] not in catalog.get(k.split(".")[0], {})]
+        assert not missing, (lang, missing)

@@ -9,6 +9,7 @@ from ui import (
     ELEMENT_COLOURS,
     card_db,
     current_deck,
+    current_rules,
     element_name,
     elements_text,
     keep_valid,
@@ -25,6 +26,7 @@ from ui import (
     yes_no,
 )
 
+from analysis.abilities import load_abilities
 from analysis.deck_summary import (
     ELEMENT_ORDER,
     add_copies,
@@ -36,6 +38,7 @@ from analysis.deck_summary import (
 )
 from analysis.errors import BerserkInputError
 from analysis.schema import CARD_TYPES, keywords, set_names
+from analysis.strength_table import strength_table
 
 page_setup()
 
@@ -47,6 +50,62 @@ def keywords_text(text: str) -> str:
         column, _, value = part.partition(" ")
         out.append(f"{keyword_name(column)} {value}".strip())
     return ", ".join(out)
+
+
+def ability_text(a: dict) -> str:
+    """One modelled ability (``Ability.to_dict()``) in the page's language, as facts:
+    "выстрел 1-2-3, дальность 4 — тап"."""
+    head = t(f"ability_kind.{a['kind']}")
+    amount = "-".join(str(x) for x in a["damage"])
+    if a["kind"] in ("reduce", "protection") and a.get("from"):
+        head += f" {amount}" if amount else ""
+        head += " " + t("ability.from", what=", ".join(t(f"ability_from.{w}") for w in a["from"]))
+    elif amount:
+        head += f" {amount}"
+    parts = [head]
+    if a["range"] is not None:
+        parts.append(t("ability.range", n=a["range"]))
+    if a["targets"] > 1:
+        parts.append(t("ability.targets", n=a["targets"]))
+    if a.get("target"):
+        parts.append(t(f"ability_target.{a['target']}"))
+    for key in ("vs_elements", "vs_classes", "vs_types"):
+        if a.get(key):
+            words = [element_name(x) if key == "vs_elements" else type_name(x) if key == "vs_types" else x
+                     for x in a[key]]
+            parts.append(t("ability.vs", what=", ".join(words)))
+    if a.get("vs_min_cost") is not None:
+        parts.append(t("ability.vs_min_cost", n=a["vs_min_cost"]))
+    if a.get("vs_max_cost") is not None:
+        parts.append(t("ability.vs_max_cost", n=a["vs_max_cost"]))
+    if a.get("vs_state"):
+        parts.append(t("ability.vs", what=t(f"ability_state.{a['vs_state']}")))
+    if a.get("self_state"):
+        parts.append(t("ability.while", what=t(f"ability_state.{a['self_state']}")))
+    if a.get("formation"):
+        parts.append(t("ability.formation"))
+    if a.get("seat"):
+        parts.append(t(f"ability.seat_{a['seat']}"))
+    if a.get("uses_per_battle"):
+        parts.append(t("ability.per_battle", n=a["uses_per_battle"]))
+    if a.get("uses_per_turn"):
+        parts.append(t("ability.per_turn", n=a["uses_per_turn"]))
+    text = ", ".join(parts)
+    if a["cost"] == "trigger":
+        text += " — " + t(f"trigger.{a.get('trigger') or 'strike'}")
+    elif a["cost"] != "passive":
+        cost = t(f"ability_cost.{a['cost']}")
+        if a.get("counters", 1) > 1:
+            cost += f" ×{a['counters']}"
+        text += f" — {cost}"
+    if a.get("extra"):
+        text += " " + t("ability.extra", what=f"`{a['extra']}`")
+    return text
+
+
+@st.cache_resource(show_spinner=False)
+def ability_book():
+    return load_abilities()
 
 
 db = card_db()
@@ -184,6 +243,25 @@ with right:
             ]
         )
         table(kw, "card_keywords", static=True)
+
+    entry = ability_book().get(card.code)
+    status = entry.status if entry else "none"
+    st.markdown(f"**{t('cards.abilities_of')}** — {t(f'cards.status_{status}')}")
+    if entry and entry.abilities:
+        st.markdown("\n".join(f"- {ability_text(a.to_dict())}" for a in entry.abilities))
+    elif status != "full":
+        st.caption(t("cards.no_abilities"))
+    else:
+        st.caption(t("cards.no_text"))
+    if entry and (entry.start_counters or entry.start_counters_second):
+        st.caption(t("cards.start_counters", n=entry.start_counters, second=entry.start_counters_second))
+    if entry and entry.unmodelled:
+        # the phrases are data (English, as stored in data/abilities), shown as such
+        st.caption(t("cards.unmodelled") + " " + "; ".join(f"`{p}`" for p in entry.unmodelled))
+    table_ = strength_table(current_rules())
+    value = table_.value(card)
+    st.markdown(t("cards.strength", value=value, rules=current_rules().name)
+                + ("" if table_.fitted(card) else " " + t("cards.strength_unfitted")))
 
     deck = current_deck()
     have = copies_in(deck, card)

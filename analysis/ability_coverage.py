@@ -180,14 +180,7 @@ def coverage(db: CardDB, decks: Sequence[Deck] = ()) -> Coverage:
     by_set = tuple(
         SetRow(sid, cards[0].set_name, len(cards), _count(cards)) for sid, cards in sorted(sets.items())
     )
-    deck_rows = tuple(
-        DeckRow(
-            d.title or "?",
-            sum(e.count for e in d.entries),
-            _count(c for e in d.entries for c in [e.card] * e.count),
-        )
-        for d in decks
-    )
+    deck_rows = tuple(deck_row(d) for d in decks)
     everything = _count(db)
     kinds: dict[str, int] = {}
     for c in db:
@@ -200,6 +193,16 @@ def coverage(db: CardDB, decks: Sequence[Deck] = ()) -> Coverage:
         deck_rows,
         Share(len(db), everything["full"] + everything["partial"]),
         dict(sorted(kinds.items())),
+    )
+
+
+def deck_row(deck: Deck) -> DeckRow:
+    """How many of ``deck``'s copies are modelled ``full``, ``partial``, ``none`` (or have no
+    entry): what the Matchup page states for each side."""
+    return DeckRow(
+        deck.title or "?",
+        sum(e.count for e in deck.entries),
+        _count(c for e in deck.entries for c in [e.card] * e.count),
     )
 
 
@@ -250,6 +253,7 @@ __all__ = [
     "ICON_KINDS",
     "Share",
     "attacks_modelled",
+    "deck_row",
     "coverage",
     "coverage_text",
     "icons_of",

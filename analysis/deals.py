@@ -602,9 +602,13 @@ def simulate(
 
 CRYSTAL_THRESHOLD = 40.0
 """The threshold policy's default in crystals: redeal a deal whose best squad spends under 40."""
-THRESHOLD_QUANTILE = 0.5
+THRESHOLD_QUANTILE = 0.1
 """Objectives other than crystals (strength, ratings) have no natural round figure, so the default
-threshold is this quantile of the first deal's best-squad value: the median redeals the weaker half."""
+threshold is this quantile of the first deal's best-squad value: it redeals the weakest tenth of
+first deals. Measured on the first four sample decks for strength, player 1, relaunch and classic
+(2,000 deals, seed 1): the 0.1 quantile beat ``never`` in all 8 cells (+0.01 to +0.60), the median
+lost up to 3.4 under relaunch, where each redeal has a card fewer and the same threshold applies at
+every stage, and 0.2 lost in 2 cells of 8."""
 
 
 @dataclass(frozen=True)

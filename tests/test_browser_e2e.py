@@ -218,9 +218,9 @@ def test_russian_interface_every_page(page, shots):
 
     go_to(page, RU["page.deals"])
     # squads are recruited for strength by default: the page says what that measures and its unit,
-    # and the threshold's default is the median strength of first deals, not a crystal figure
+    # and the threshold's default is a percentile of first deals' strength, not a crystal figure
     strength_unit = RU["objective.strength.unit"]
-    page.get_by_text(re.compile("медиана ценности лучшего отряда")).wait_for()
+    page.get_by_text(re.compile("10-й процентиль ценности лучшего отряда")).wait_for()
     settle(page)
     assert strength_unit in main.inner_text()
     page.get_by_role("spinbutton", name=RU["deals.trials"]).fill("1000")

@@ -47,7 +47,7 @@ POLICY_COLOURS = {"never": "#8c8c8c", "optimal": "#3b7dd8"}
 # Strength answers "which squad wins" (the default); crystals "how much of the budget is spent";
 # duel ratings the older one-on-one measure. Weights need a user's choices: the Recruit page has them.
 DEAL_OBJECTIVES = ["strength", "crystals", "rating"]
-# First deals behind the suggested threshold of a non-crystal objective (their median).
+# First deals behind the suggested threshold of a non-crystal objective (their 10th percentile).
 THRESHOLD_TRIALS, THRESHOLD_SEED = 1_000, 0
 
 
@@ -267,8 +267,9 @@ with st.form("deals_form"):
     else:
         st.caption(
             t(
-                "deals.threshold_default_median",
+                "deals.threshold_default_quantile",
                 value=value_text(suggestion.value),
+                percent=f"{100 * suggestion.quantile:g}",
                 unit=unit,
                 trials=suggestion.trials,
                 seed=suggestion.seed,

@@ -193,3 +193,31 @@ def test_sides_that_differ_play_a_cross_matrix_as_the_library_does():
     mirror = expected.pair(names[0], names[0])
     assert metric(at, "Wins, all games") == f"{mirror.a_wins / mirror.games:.1%}"
     assert at.code[0].value.startswith(f"Turn 1: {names[0]} (A) moves")
+
+
+def test_a_player_added_to_the_registry_appears_and_plays(monkeypatch):
+    """The page lists analysis.battle.players.PLAYERS as it is: a player registered there (here a
+    copy of the heuristic under another name) is offered and plays, with no change to the page."""
+    from analysis.battle import players
+
+    class Lookalike(players.HeuristicPlayer):
+        pass
+
+    monkeypatch.setitem(players.PLAYERS, "lookalike", Lookalike)
+    at = open_app("matchup")
+    assert "lookalike" in at.selectbox(key="matchup_player_a").options
+    at.selectbox(key="matchup_player_a").set_value("lookalike").run()
+    assert "Played by the **lookalike** player" in " ".join(texts(at.markdown))
+    at.multiselect(key="matchup_samples").set_value(["tournament-02"])
+    at.number_input(key="matchup_games").set_value(10)
+    at.button(key=SUBMIT).click().run()
+    assert not at.exception, at.exception
+    caption = next(c for c in texts(at.caption) if c.startswith("Ruleset relaunch"))
+    assert "played by lookalike" in caption
+    settings = MatchupSettings(
+        load_ruleset("relaunch"), mulligan="never", players=("lookalike", "lookalike"), estimate_trials=300
+    )
+    expected = matchup_matrix(
+        [SAMPLES["tournament-01"], SAMPLES["tournament-02"]], settings, games=10, seed=1, executor="serial"
+    ).pair(0, 1)
+    assert metric(at, "Wins, all games") == f"{expected.a_wins / expected.games:.1%}"

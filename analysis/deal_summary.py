@@ -1,7 +1,8 @@
 """Tables from deal odds and deal simulations, for the dashboard's Deals and Budgets pages.
 
     >>> sim = simulate(deck, rules, trials=5_000, seed=1, policy="optimal")
-    >>> distribution_frame(sim.squad_value_pmf)      # value, p, lo, hi
+    >>> distribution_frame(sim.squad_value_pmf)      # value, p, lo, hi (whole-number values)
+    >>> value_frame(sim)                             # value, width, p, lo, hi (any objective)
     >>> policy_frame([never, optimal, threshold])    # policies side by side with 95 % intervals
 
 Plain functions returning DataFrames; Monte Carlo rows always carry their 95 % interval.
@@ -20,11 +21,30 @@ from analysis.decks import Deck
 from analysis.recruit import DEFAULT_OBJECTIVE
 from analysis.rules import Ruleset
 
+OBJECTIVE_UNITS = {
+    "strength": "strength, log-odds of winning",
+    "crystals": "crystals",
+    "rating": "expected duel wins",
+    "weights": "weighted crystals",
+}
+"""The unit of a squad value under each recruitment objective (English; the dashboard has its own)."""
+
 
 def distribution_frame(hist: Mapping[int, Estimate]) -> pd.DataFrame:
     """A simulated distribution (value → proportion with Wilson interval) as rows value, p, lo, hi."""
     rows = [{"value": k, "p": e.mean, "lo": e.lo, "hi": e.hi} for k, e in sorted(hist.items())]
     return pd.DataFrame(rows, columns=["value", "p", "lo", "hi"])
+
+
+def value_frame(sim: Simulation) -> pd.DataFrame:
+    """The squad value's distribution as bars: rows value (bar centre), width, p, lo, hi. Whole-number
+    values (crystals) get one bar per value (width 1); real values (strength, ratings) the equal-width
+    bins of :func:`analysis.deals.binned_histogram`, centred on the bin."""
+    if sim.squad_value_pmf:
+        return distribution_frame(sim.squad_value_pmf).assign(width=1.0)[["value", "width", "p", "lo", "hi"]]
+    rows = [{"value": (b.lo + b.hi) / 2, "width": b.hi - b.lo, "p": b.share.mean, "lo": b.share.lo,
+             "hi": b.share.hi} for b in sim.squad_value_bins]
+    return pd.DataFrame(rows, columns=["value", "width", "p", "lo", "hi"])
 
 
 def exact_against_simulated(exact: Sequence[float], simulated: Mapping[int, Estimate]) -> pd.DataFrame:
@@ -175,6 +195,7 @@ def budget_comparison(
 
 
 __all__ = [
+    "OBJECTIVE_UNITS",
     "BudgetCell",
     "budget_cell",
     "budget_comparison",
@@ -187,6 +208,7 @@ __all__ = [
     "policy_frame",
     "seat_difference",
     "threshold_frame",
+    "value_frame",
 ]
 
 

@@ -126,6 +126,38 @@ def histogram(values: np.ndarray) -> dict[int, Estimate]:
     return {int(k): proportion_ci(int(c), n) for k, c in zip(keys, counts, strict=True)}
 
 
+@dataclass(frozen=True)
+class ValueBin:
+    """One bin ``[lo, hi)`` of a binned distribution (the last bin includes ``hi``) and the share of
+    the values that fall in it, with its Wilson interval."""
+
+    lo: float
+    hi: float
+    share: Estimate
+
+
+VALUE_BINS = 24
+"""Bins of :func:`binned_histogram` by default: enough to show the shape of a few thousand squad
+values, few enough that each bin's interval stays narrow."""
+
+
+def binned_histogram(values: np.ndarray, bins: int = VALUE_BINS) -> tuple[ValueBin, ...]:
+    """Distribution of a real-valued quantity (e.g. squad strengths, which are not whole numbers) in
+    ``bins`` equal-width bins from the smallest to the largest value; fewer bins when there are
+    fewer distinct values. Every value falls in exactly one bin, so the shares sum to 1."""
+    values = np.asarray(values, dtype=float)
+    n = len(values)
+    if n == 0:
+        return ()
+    bins = max(1, min(bins, len(np.unique(values))))
+    lo, hi = float(values.min()), float(values.max())
+    if hi <= lo:
+        return (ValueBin(lo, hi, proportion_ci(n, n)),)
+    counts, edges = np.histogram(values, bins=bins, range=(lo, hi))
+    return tuple(ValueBin(float(edges[i]), float(edges[i + 1]), proportion_ci(int(c), n))
+                 for i, c in enumerate(counts))
+
+
 # --------------------------------------------------------------------------- exact odds
 
 
@@ -301,6 +333,9 @@ class Simulation:
     first_deal_elite_pmf: Mapping[int, Estimate]
     first_deal_card_probability: Mapping[str, Estimate]
     solves: int = 0
+    squad_value_bins: tuple[ValueBin, ...] = ()
+    """The squad value's distribution in equal-width bins (:func:`binned_histogram`): filled for
+    every objective, where ``squad_value_pmf`` exists only for whole-number values (crystals)."""
 
     def to_dict(self) -> dict[str, object]:
         def hist(h: Mapping[int, Estimate]) -> dict[str, object]:
@@ -321,6 +356,8 @@ class Simulation:
             "threshold_ci95": [[_r(e.lo), _r(e.hi)] for e in self.threshold_estimates],
             "mulligans_taken": hist(self.mulligans_taken),
             "squad_value_pmf": hist(self.squad_value_pmf),
+            "squad_value_bins": [{"lo": _r(b.lo), "hi": _r(b.hi), "p": _r(b.share.mean),
+                                  "ci95": [_r(b.share.lo), _r(b.share.hi)]} for b in self.squad_value_bins],
             "elements_recruited": hist(self.elements_recruited),
             "crystals_left": hist(self.crystals_left),
             "cards_recruited": hist(self.cards_recruited),
@@ -559,7 +596,61 @@ def simulate(
         first_deal_card_probability={
             nm: proportion_ci(int(cat["present0"][:, j].sum()), trials) for j, nm in enumerate(ctx.names)},
         solves=int(cat["dealt"].sum()) + int(sum(t[1] for t in est_tasks)),
+        squad_value_bins=binned_histogram(value),
     )
+
+
+CRYSTAL_THRESHOLD = 40.0
+"""The threshold policy's default in crystals: redeal a deal whose best squad spends under 40."""
+THRESHOLD_QUANTILE = 0.1
+"""Objectives other than crystals (strength, ratings) have no natural round figure, so the default
+threshold is this quantile of the first deal's best-squad value: it redeals the weakest tenth of
+first deals. Measured on the first four sample decks for strength, player 1, relaunch and classic
+(2,000 deals, seed 1): the 0.1 quantile beat ``never`` in all 8 cells (+0.01 to +0.60), the median
+lost up to 3.4 under relaunch, where each redeal has a card fewer and the same threshold applies at
+every stage, and 0.2 lost in 2 cells of 8."""
+
+
+@dataclass(frozen=True)
+class SuggestedThreshold:
+    """A default for the ``threshold:V`` policy in the objective's own unit, and how it was found:
+    ``quantile`` is None for the fixed crystal figure, else the quantile of ``trials`` first deals'
+    best-squad values (seeded) that ``value`` is."""
+
+    value: float
+    objective: str
+    quantile: float | None = None
+    trials: int = 0
+    seed: int = 0
+
+
+def suggested_threshold(
+    deck: Deck,
+    rules: Ruleset,
+    player: int = 1,
+    objective: str = DEFAULT_OBJECTIVE,
+    ratings: Mapping[str, float] | None = None,
+    weights: Mapping[str, float] | None = None,
+    trials: int = 1_000,
+    seed: int = 0,
+    quantile: float = THRESHOLD_QUANTILE,
+    default_rating: float | None = None,
+) -> SuggestedThreshold:
+    """A sensible default threshold for ``objective``: :data:`CRYSTAL_THRESHOLD` for crystals, else
+    the ``quantile`` of the optimal squad's value over ``trials`` seeded first deals (no mulligan),
+    rounded to 2 decimals — so the figure is on the objective's scale whatever that scale is."""
+    if objective == "crystals":
+        return SuggestedThreshold(CRYSTAL_THRESHOLD, objective)
+    check_range("trials", trials, 1, MAX_TRIALS)
+    check_seed(seed)
+    check_deck_size(deck.size, _deck_label(deck))
+    if not 0.0 <= quantile <= 1.0:
+        raise BerserkInputError(f"quantile {quantile} is outside 0..1")
+    ctx = _Context(deck, rules, player, objective, ratings, weights, default_rating)
+    counts = ctx.deal(np.random.default_rng(seed), trials, rules.deal.size)
+    values = ctx.solve_rows(counts, 0)[0]
+    value = round(float(np.quantile(values, quantile)), 2)
+    return SuggestedThreshold(value, objective, quantile, trials, seed)
 
 
 def _deck_label(deck: Deck) -> str:
@@ -575,7 +666,10 @@ __all__ = [
     "Estimate",
     "Policy",
     "Simulation",
+    "SuggestedThreshold",
+    "ValueBin",
     "backward_induction",
+    "binned_histogram",
     "count_pmf",
     "deal_odds",
     "default_horizon",
@@ -585,4 +679,5 @@ __all__ = [
     "prob_all_present",
     "proportion_ci",
     "simulate",
+    "suggested_threshold",
 ]

@@ -92,6 +92,11 @@ class MatchupSettings:
                 raise BerserkInputError(f"unknown objective {name!r} for a matchup; objectives: "
                                         f"{', '.join(MATCHUP_OBJECTIVES)}")
 
+    @property
+    def sides_differ(self) -> bool:
+        """Whether side A and side B recruit or play differently (then a matrix is a cross matrix)."""
+        return self.objectives[0] != self.objectives[1] or self.players[0] != self.players[1]
+
 
 MATCHUP_OBJECTIVES = ("strength", "crystals", "rating")
 """Objectives a side can recruit by (``weights`` needs a user's weights and is not offered here)."""
@@ -511,13 +516,19 @@ def squad_matchup(
 
 @dataclass(frozen=True)
 class MatrixResult:
-    """Every pair of a field of decks. ``pairs[(i, j)]`` (i < j) is deck i (as A) against deck j."""
+    """Every pair of a field of decks. ``pairs[(i, j)]`` (i < j) is deck i (as A) against deck j.
+
+    A ``cross`` matrix (sides that recruit or play differently, :attr:`MatchupSettings.sides_differ`)
+    holds every ordered pair, the diagonal included: ``pairs[(i, j)]`` is deck i with side A's
+    objective and player against deck j with side B's, so (i, j) and (j, i) are different games and
+    (i, i) is a mirror that only the sides' choices tell apart."""
 
     names: tuple[str, ...]
     pairs: dict[tuple[int, int], MatchupResult]
     games: int
     seed: int
     executor: str
+    cross: bool = False
 
     def pair(self, a: str | int, b: str | int) -> MatchupResult:
         """The result of deck ``a`` against deck ``b`` (by index or name), from ``a``'s side."""
@@ -541,7 +552,7 @@ class MatrixResult:
         n = len(self.names)
         for i in range(n):
             for j in range(n):
-                if i == j or ((i, j) not in self.pairs and (j, i) not in self.pairs):
+                if (i == j and not self.cross) or ((i, j) not in self.pairs and (j, i) not in self.pairs):
                     continue
                 r = self.pair(i, j)
                 lo, hi = _ci(r.a_wins, r.games)
@@ -634,8 +645,9 @@ class MatrixChunk:
     pair_seed: int
 
 
-def matrix_chunks(n_decks: int, games: int, seed: int = 0) -> list[MatrixChunk]:
-    """Every chunk :func:`matchup_matrix` plays for a field of ``n_decks``, in its order.
+def matrix_chunks(n_decks: int, games: int, seed: int = 0, cross: bool = False) -> list[MatrixChunk]:
+    """Every chunk :func:`matchup_matrix` plays for a field of ``n_decks``, in its order: the pairs
+    i < j, or with ``cross`` every ordered pair (i, j), the diagonal included (see :class:`MatrixResult`).
 
     A caller may play them one by one (:func:`play_matrix_chunk`), e.g. to show progress or to
     cache each chunk, and assemble the same result with :func:`matrix_from_chunks`.
@@ -643,7 +655,10 @@ def matrix_chunks(n_decks: int, games: int, seed: int = 0) -> list[MatrixChunk]:
     if n_decks < 2:
         raise BerserkInputError("a matrix needs at least two decks")
     _check_games(games)
-    pairs = [(i, j) for i in range(n_decks) for j in range(i + 1, n_decks)]
+    if cross:
+        pairs = [(i, j) for i in range(n_decks) for j in range(n_decks)]
+    else:
+        pairs = [(i, j) for i in range(n_decks) for j in range(i + 1, n_decks)]
     out = []
     for k, ((i, j), pair_seed) in enumerate(zip(pairs, _seeds(seed, len(pairs)), strict=True)):
         for first, n, chunk_seed in _chunk_bounds(games, pair_seed):
@@ -656,7 +671,8 @@ def play_matrix_chunk(a: Deck, b: Deck, settings: MatchupSettings, chunk: Matrix
     """The rows (:func:`play_chunk`) of one matrix chunk of ``a`` against ``b``; ``thresholds`` are
     :func:`mulligan_thresholds` of both decks (computed here when not given)."""
     if thresholds is None:
-        thresholds = (mulligan_thresholds(a, settings), mulligan_thresholds(b, settings))
+        thresholds = (mulligan_thresholds(a, settings, settings.objectives[0]),
+                      mulligan_thresholds(b, settings, settings.objectives[1]))
     return play_chunk(Task(chunk.pair, a, b, settings, chunk.first_game, chunk.games, chunk.seed, thresholds))
 
 
@@ -668,8 +684,10 @@ def matrix_from_chunks(
     games: int,
     seed: int,
     executor: str = "serial",
+    cross: bool = False,
 ) -> MatrixResult:
-    """The :class:`MatrixResult` of played chunks (``rows[k]`` belongs to ``chunks[k]``)."""
+    """The :class:`MatrixResult` of played chunks (``rows[k]`` belongs to ``chunks[k]``; ``cross`` as
+    the chunks were made by :func:`matrix_chunks`)."""
     by_pair: dict[int, list[np.ndarray]] = {}
     meta: dict[int, MatrixChunk] = {}
     for chunk, part in zip(chunks, rows, strict=True):
@@ -680,7 +698,7 @@ def matrix_from_chunks(
                               settings)
         for k, c in sorted(meta.items())
     }
-    return MatrixResult(tuple(names), out, games, seed, executor)
+    return MatrixResult(tuple(names), out, games, seed, executor, cross)
 
 
 def matchup_matrix(
@@ -694,17 +712,18 @@ def matchup_matrix(
     scheduler: str | None = None,
     progress: Progress | None = None,
 ) -> MatrixResult:
-    """Every pair (i < j) of ``decks``, ``games`` games each, spread over the executor's workers."""
+    """Every pair (i < j) of ``decks``, ``games`` games each, spread over the executor's workers.
+    When the sides differ (:attr:`MatchupSettings.sides_differ`: another objective or player for B)
+    the matrix is a cross matrix: every ordered pair, the diagonal included (:class:`MatrixResult`)."""
     check_seed(seed)
     for deck in decks:
         check_deck_size(deck.size, f"deck {deck.title!r}")
-    chunks = matrix_chunks(len(decks), games, seed)
+    cross = settings.sides_differ
+    chunks = matrix_chunks(len(decks), games, seed, cross)
     names = deck_names(decks, labels)
-    if settings.objectives[0] != settings.objectives[1]:
-        raise BerserkInputError("a matrix recruits every deck by one objective; got "
-                                f"{settings.objectives[0]!r} and {settings.objectives[1]!r}")
-    thresholds = [mulligan_thresholds(d, settings, settings.objectives[0]) for d in decks]
+    by_objective = {o: [mulligan_thresholds(d, settings, o) for d in decks] for o in set(settings.objectives)}
+    side_a, side_b = (by_objective[o] for o in settings.objectives)
     tasks = [Task(c.pair, decks[c.i], decks[c.j], settings, c.first_game, c.games, c.seed,
-                  (thresholds[c.i], thresholds[c.j])) for c in chunks]
+                  (side_a[c.i], side_b[c.j])) for c in chunks]
     results = run_tasks(tasks, executor, processes, scheduler, progress)
-    return matrix_from_chunks(names, settings, chunks, results, games, seed, executor)
+    return matrix_from_chunks(names, settings, chunks, results, games, seed, executor, cross)

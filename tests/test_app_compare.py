@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from app_helpers import chart_titles, frame_with, metric, open_app, texts
+from app_helpers import chart_titles, frame_with, metric, open_app, plotly_specs, texts, trace_values
 
 from analysis.cards import load_cards
 from analysis.decks import read_deck, sample_deck_paths
@@ -85,6 +85,13 @@ def test_current_deck_against_a_sample_as_the_library_compares_them():
     titles = chart_titles(at)
     for start in ("Cost curve", "Elements", "First deal: elites", "Squad strength by seat", "Ковеноглина"):
         assert any(title.startswith(start) for title in titles), (start, titles)
+    # strength is not a whole number: its distribution is the library's bins, on the strength axis
+    where = next(i for i, x in enumerate(titles) if x.startswith("Distribution of the squad"))
+    dist = plotly_specs(at)[where]
+    for trace, name in zip(dist["data"], names, strict=True):
+        rows = want.strength[want.strength.deck == name]
+        assert trace_values(trace, "y") == pytest.approx(list(rows.p)) and (rows.width < 1).all()
+    assert "log-odds" in dist["layout"]["xaxis"]["title"]["text"]
     # another quantity of the first deal: the chart follows the picker
     at.selectbox(key="compare_quantity").set_value("flyers").run()
     assert any(title.startswith("First deal: flyers") for title in chart_titles(at))

@@ -153,6 +153,11 @@ def _deals(at):
     at.number_input(key="deals_trials").set_value(200)
     at.number_input(key="deals_estimate").set_value(100)
     at.button(key="deals_run").click().run()
+    yield at  # strength: binned values, a median threshold
+    at.selectbox(key="deals_objective").set_value("crystals").run()
+    at.button(key="deals_run").click().run()
+    yield at
+    at.selectbox(key="deals_objective").set_value("rating").run()
     yield at
 
 
@@ -187,6 +192,12 @@ def _matchup(at):
     yield at
     at.select_slider(key="matchup_step").set_value(3).run()
     yield at
+    at.checkbox(key="matchup_same").set_value(False).run()
+    at.selectbox(key="matchup_objective_b").set_value("crystals").run()
+    at.button(key="matchup_run").click().run()
+    yield at  # a cross matrix: the sides named on the axes and in the caption
+    at.selectbox(key="matchup_b").set_value(at.selectbox(key="matchup_a").value).run()
+    yield at  # a mirror, its sides told apart by letter
 
 
 def _tournament(at):

@@ -122,3 +122,102 @@ def test_seat_frame_counts(games):
     assert frame.n.iloc[0] == games == frame.n.iloc[1] + frame.n.iloc[2]
     assert frame.wins.iloc[0] == frame.wins.iloc[1] + frame.wins.iloc[2] == result.a_wins
     assert (frame.wins + frame.draws + frame.losses == frame.n).all()
+
+
+def test_sides_default_to_strength_and_heuristic_from_the_registry():
+    """One objective and one player for both sides by default (strength, heuristic); the players are
+    the library's registry, so a player added there is offered without touching the page; the model
+    text says how the squads are recruited and who plays."""
+    from analysis.battle.players import PLAYERS
+    from analysis.matchup import MATCHUP_OBJECTIVES
+
+    at = open_app("matchup")
+    assert at.checkbox(key="matchup_same").value is True
+    assert at.selectbox(key="matchup_objective_a").value == "strength"
+    assert at.selectbox(key="matchup_player_a").value == "heuristic"
+    assert at.selectbox(key="matchup_objective_a").options == [
+        {"strength": "strength for winning", "crystals": "crystals", "rating": "duel ratings"}[o]
+        for o in MATCHUP_OBJECTIVES
+    ]
+    assert len(at.selectbox(key="matchup_player_a").options) == len(PLAYERS)
+    assert not any(s.key == "matchup_objective_b" for s in at.selectbox)  # same for both: no side B pickers
+    model = " ".join(texts(at.markdown))
+    assert "**Both sides:** squads recruited by **strength for winning**" in model
+    assert "fitted from many simulated battles" in model and "Played by the **heuristic** player" in model
+    assert any("each pair of decks is played once" in c for c in texts(at.caption))
+
+
+def test_sides_that_differ_play_a_cross_matrix_as_the_library_does():
+    """Side A strength with the heuristic player, side B crystals: every ordered pair and the mirrors
+    are played; the table, the pair and the caption equal matchup_matrix with those settings."""
+    at = open_app("matchup")
+    at.checkbox(key="matchup_same").set_value(False).run()
+    at.selectbox(key="matchup_objective_b").set_value("crystals").run()
+    assert at.selectbox(key="matchup_player_b").value == "heuristic"
+    model = " ".join(texts(at.markdown))
+    assert "**Side A:** squads recruited by **strength for winning**" in model
+    assert "**Side B:** squads recruited by **crystals**" in model
+    assert any("cross matrix" in c for c in texts(at.caption))
+    at.multiselect(key="matchup_samples").set_value(["tournament-02"])
+    at.number_input(key="matchup_games").set_value(20)
+    at.number_input(key="matchup_seed").set_value(2)
+    at.button(key=SUBMIT).click().run()
+    assert not at.exception, at.exception
+    names = ["Ковеноглина · current", "Инкорн"]
+    settings = MatchupSettings(
+        load_ruleset("relaunch"), mulligan="never", objectives=("strength", "crystals"), estimate_trials=300
+    )
+    expected = matchup_matrix(
+        [SAMPLES["tournament-01"], SAMPLES["tournament-02"]],
+        settings,
+        games=20,
+        seed=2,
+        labels=names,
+        executor="serial",
+    )
+    assert expected.cross
+    table = frame_with(at, "Opponent")
+    assert len(table) == 4  # two decks: every ordered pair, the mirrors included
+    want = expected.frame()
+    for row in table.itertuples():
+        other = want[(want.deck == row.Deck) & (want.opponent == row.Opponent)].iloc[0]
+        assert (row.Wins, row.Losses, row.Draws) == (other.wins, other.losses, other.draws)
+    heatmap = plotly_specs(at)[0]
+    assert heatmap["layout"]["yaxis"]["title"]["text"].startswith("deck as side A (recruited by strength")
+    assert "side B (recruited by crystals" in heatmap["layout"]["xaxis"]["title"]["text"]
+    caption = next(c for c in texts(at.caption) if c.startswith("Ruleset relaunch"))
+    assert "side A recruited by strength for winning, played by heuristic" in caption
+    assert "side B recruited by crystals, played by heuristic" in caption
+    # a deck against itself: the mirror of the cross matrix, with the sides told apart in the log
+    at.selectbox(key="matchup_b").set_value(names[0]).run()
+    mirror = expected.pair(names[0], names[0])
+    assert metric(at, "Wins, all games") == f"{mirror.a_wins / mirror.games:.1%}"
+    assert at.code[0].value.startswith(f"Turn 1: {names[0]} (A) moves")
+
+
+def test_a_player_added_to_the_registry_appears_and_plays(monkeypatch):
+    """The page lists analysis.battle.players.PLAYERS as it is: a player registered there (here a
+    copy of the heuristic under another name) is offered and plays, with no change to the page."""
+    from analysis.battle import players
+
+    class Lookalike(players.HeuristicPlayer):
+        pass
+
+    monkeypatch.setitem(players.PLAYERS, "lookalike", Lookalike)
+    at = open_app("matchup")
+    assert "lookalike" in at.selectbox(key="matchup_player_a").options
+    at.selectbox(key="matchup_player_a").set_value("lookalike").run()
+    assert "Played by the **lookalike** player" in " ".join(texts(at.markdown))
+    at.multiselect(key="matchup_samples").set_value(["tournament-02"])
+    at.number_input(key="matchup_games").set_value(10)
+    at.button(key=SUBMIT).click().run()
+    assert not at.exception, at.exception
+    caption = next(c for c in texts(at.caption) if c.startswith("Ruleset relaunch"))
+    assert "played by lookalike" in caption
+    settings = MatchupSettings(
+        load_ruleset("relaunch"), mulligan="never", players=("lookalike", "lookalike"), estimate_trials=300
+    )
+    expected = matchup_matrix(
+        [SAMPLES["tournament-01"], SAMPLES["tournament-02"]], settings, games=10, seed=1, executor="serial"
+    ).pair(0, 1)
+    assert metric(at, "Wins, all games") == f"{expected.a_wins / expected.games:.1%}"

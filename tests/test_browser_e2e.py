@@ -217,6 +217,12 @@ def test_russian_interface_every_page(page, shots):
     screenshot(page, shots, "2-cards")
 
     go_to(page, RU["page.deals"])
+    # squads are recruited for strength by default: the page says what that measures and its unit,
+    # and the threshold's default is a percentile of first deals' strength, not a crystal figure
+    strength_unit = RU["objective.strength.unit"]
+    page.get_by_text(re.compile("10-й процентиль ценности лучшего отряда")).wait_for()
+    settle(page)
+    assert strength_unit in main.inner_text()
     page.get_by_role("spinbutton", name=RU["deals.trials"]).fill("1000")
     page.get_by_role("spinbutton", name=RU["deals.estimate"]).fill("400")
     for attempt in range(2):  # the second run repeats the first: from the cache, no error
@@ -228,12 +234,14 @@ def test_russian_interface_every_page(page, shots):
         text = main.inner_text()
         value = re.search(rf"{re.escape(RU['deals.m_value'])}\s*\n\s*(\d+\.\d\d)", text)
         assert value, (attempt, text[:2000])
-        # the page simulates in crystals (its words say so): a full squad spends 40-50 crystals; the
-        # library's own figures are checked value for value by tests/test_app_deals.py
-        assert 30 < float(value.group(1)) <= 50
+        # the default objective is strength (log-odds of winning, about 20 for a relaunch squad of a
+        # sample deck), never the 40-50 crystals a full squad spends; the library's own figures are
+        # checked value for value by tests/test_app_deals.py
+        assert 0 < float(value.group(1)) < 40
     assert re.search(r"95% интервал ожидаемой ценности \d+\.\d{3} – \d+\.\d{3}; " + grouped(1000), text)
     assert page.locator(".js-plotly-plot").count() >= 5
     assert page.locator(".js-plotly-plot .bars path").count() > 0  # bars were drawn
+    assert "Значения не целые" in text and f"ценность отряда, {strength_unit}" in main.inner_text()
     screenshot(page, shots, "3-deals")
 
     go_to(page, RU["page.recruit"])
@@ -254,6 +262,15 @@ def test_russian_interface_every_page(page, shots):
     screenshot(page, shots, "6-budgets")
 
     go_to(page, RU["page.matchup"])
+    # one objective and one player for both sides by default: strength and the heuristic player
+    same = main.get_by_role("checkbox", name=RU["matchup.same_sides"])
+    same.wait_for(state="attached")
+    assert same.is_checked()
+    for label, value in (("matchup.objective_both", "objective.strength.label"),
+                         ("matchup.player_both", "player.heuristic")):
+        picker = main.get_by_role("combobox", name=RU[label])
+        picker.wait_for()
+        assert picker.input_value() == RU[value], label
     page.get_by_role("spinbutton", name=RU["matchup.games"]).fill("40")
     main.get_by_role("button", name=RU["matchup.run"]).click()
     page.get_by_text(re.compile(r"^Готово: \d+ пар × 40 игр")).wait_for()

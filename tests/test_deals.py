@@ -10,7 +10,9 @@ import pytest
 
 from analysis.cards import load_cards
 from analysis.deals import (
+    CRYSTAL_THRESHOLD,
     backward_induction,
+    binned_histogram,
     count_pmf,
     deal_odds,
     default_horizon,
@@ -18,6 +20,7 @@ from analysis.deals import (
     prob_all_present,
     proportion_ci,
     simulate,
+    suggested_threshold,
 )
 from analysis.decks import Deck, DeckEntry, read_deck, sample_deck_paths
 from analysis.errors import BerserkInputError
@@ -183,3 +186,46 @@ def test_bad_inputs(deck):
     sim = simulate(deck, tiny, trials=20, seed=1,
                    objective="crystals")  # a deal larger than the deck deals the whole deck
     assert sim.cards_recruited
+
+
+def test_binned_histogram_covers_every_value():
+    values = np.array([0.1, 0.2, 0.25, 1.0, 1.9, 2.0])
+    bins = binned_histogram(values, bins=4)
+    assert len(bins) == 4 and bins[0].lo == pytest.approx(0.1) and bins[-1].hi == pytest.approx(2.0)
+    assert [round(b.share.mean * 6) for b in bins] == [3, 1, 0, 2]  # the maximum falls in the last bin
+    assert sum(b.share.mean for b in bins) == pytest.approx(1.0)
+    assert all(b.share.lo - 1e-12 <= b.share.mean <= b.share.hi for b in bins)
+    assert len(binned_histogram(np.array([3.0, 3.0]))) == 1 and binned_histogram(np.array([])) == ()
+
+
+def test_strength_values_have_a_binned_distribution(deck):
+    """Strength values are not whole numbers: no pmf, but bins that hold every simulated squad and
+    whose range is the range of the values (the mean lies inside it)."""
+    sim = simulate(deck, load_ruleset("relaunch"), 1, trials=800, seed=2, objective="strength")
+    assert not sim.squad_value_pmf and sim.squad_value_bins
+    assert sum(b.share.mean for b in sim.squad_value_bins) == pytest.approx(1.0)
+    assert sim.squad_value_bins[0].lo <= sim.squad_value.mean <= sim.squad_value_bins[-1].hi
+    centre = sum((b.lo + b.hi) / 2 * b.share.mean for b in sim.squad_value_bins)
+    width = sim.squad_value_bins[0].hi - sim.squad_value_bins[0].lo
+    assert centre == pytest.approx(sim.squad_value.mean, abs=width / 2)
+    assert len(sim.to_dict()["squad_value_bins"]) == len(sim.squad_value_bins)
+
+
+def test_suggested_threshold_is_on_the_objective_scale(deck):
+    rules = load_ruleset("relaunch")
+    assert suggested_threshold(deck, rules, objective="crystals").value == CRYSTAL_THRESHOLD
+    tip = suggested_threshold(deck, rules, 1, "strength", trials=400, seed=5)
+    assert (tip.quantile, tip.trials, tip.seed) == (0.1, 400, 5)
+    never = simulate(deck, rules, 1, trials=400, seed=5, objective="strength")
+    first = list(never.squad_value_bins)
+    assert first[0].lo <= tip.value <= first[-1].hi  # a quantile of first deals: on the strength scale
+    # about a tenth of first deals lie below it (other deals: the simulation draws from its own child
+    # seeds, so compare shares loosely)
+    below = sum(b.share.mean for b in first if b.hi <= tip.value)
+    above = sum(b.share.mean for b in first if b.lo >= tip.value)
+    assert below < 0.2 and above > 0.8
+    assert suggested_threshold(deck, rules, 1, "strength", trials=400, seed=5) == tip
+    median = suggested_threshold(deck, rules, 1, "strength", trials=400, seed=5, quantile=0.5)
+    assert median.value > tip.value
+    with pytest.raises(BerserkInputError, match="quantile"):
+        suggested_threshold(deck, rules, objective="strength", quantile=1.5)

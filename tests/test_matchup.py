@@ -110,6 +110,29 @@ def test_matrix_played_chunk_by_chunk_is_the_same_matrix(decks, settings):
     assert {k: r.seed for k, r in parts.pairs.items()} == {k: r.seed for k, r in whole.pairs.items()}
 
 
+def test_cross_matrix_when_the_sides_differ(decks, relaunch):
+    """Side A recruits by strength, side B by crystals: every ordered pair is played (the diagonal
+    too, a mirror only the objectives tell apart), and each cell is deck_matchup of that pair with
+    the pair's seed; chunk by chunk gives the same matrix."""
+    cross = MatchupSettings(relaunch, mulligan="never", objectives=("strength", "crystals"))
+    assert cross.sides_differ and not MatchupSettings(relaunch).sides_differ
+    assert MatchupSettings(relaunch, players=("heuristic", "random")).sides_differ
+    two = decks[:2]
+    m = matchup_matrix(two, cross, games=20, seed=3, executor="serial")
+    assert m.cross and set(m.pairs) == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    frame = m.frame()
+    assert len(frame) == 4 and (frame.deck == frame.opponent).sum() == 2
+    for (i, j), r in m.pairs.items():
+        alone = deck_matchup(two[i], two[j], cross, games=20, seed=r.seed)
+        assert (r.a_wins, r.b_wins, r.draws) == (alone.a_wins, alone.b_wins, alone.draws)
+    table = m.score_table()
+    assert not pd.isna(table.iat[0, 0])  # the mirror has a score
+    chunks = matrix_chunks(2, 20, seed=3, cross=True)
+    rows = [play_matrix_chunk(two[c.i], two[c.j], cross, c) for c in chunks]
+    parts = matrix_from_chunks(m.names, cross, chunks, rows, 20, 3, cross=True)
+    pd.testing.assert_frame_equal(parts.frame(), frame)
+
+
 def test_cli_matchup_json(capsys):
     a, b = sorted(sample_deck_paths())[:2]
     assert main(["matchup", str(a), str(b), "--games", "20", "--seed", "3", "--mulligan", "never",

@@ -8,6 +8,7 @@ import pytest
 
 from analysis.cli import main
 from analysis.decks import read_deck, sample_deck_paths
+from analysis.errors import BerserkInputError
 from analysis.matchup import MatchupSettings
 from analysis.planning.cache import GameCache
 from analysis.planning.compare import SUMMARY_MEASURES, compare_decks, seat_simulation
@@ -67,6 +68,10 @@ def test_report_has_every_section_and_opens_offline(samples, relaunch, settings,
     budgets = report.budgets()
     assert (budgets["lo"] <= budgets["value"]).all() and (budgets["value"] <= budgets["hi"]).all()
     assert report.html() == html                    # same inputs, same bytes
+    # the deal sections speak the objective's unit (strength by default), never crystals
+    assert report.objective == "strength" and "log-odds of winning" in html
+    assert "(crystals recruited)" not in html
+    assert report.strength().groupby("series").p.sum().tolist() == pytest.approx([1.0, 1.0])
 
 
 def test_report_of_an_illegal_deck_without_a_field(samples, db):
@@ -76,6 +81,11 @@ def test_report_of_an_illegal_deck_without_a_field(samples, db):
     assert "ILLEGAL under relaunch" in html and "banned" in html
     assert "No field given" in html
     assert_offline(html)
+    crystals = build_report(samples["tournament-03"], banlist, trials=200, seed=1, objective="crystals")
+    assert crystals.objective == "crystals" and "(crystals; objective crystals)" in crystals.html()
+    assert (crystals.strength().width == 1).all()  # whole crystals: one bar per value
+    with pytest.raises(BerserkInputError, match="unknown objective 'gold'"):
+        build_report(samples["tournament-03"], banlist, trials=200, seed=1, objective="gold")
 
 
 def test_report_command(tmp_path, capsys, monkeypatch):
@@ -134,8 +144,11 @@ def test_two_decks_side_by_side(samples, relaunch, settings, tmp_path):
     assert set(figures) == {"curve", "elements", "elites", "strength", "seats", "head_to_head"}
     assert cmp.measure_ids == (*(key for key, _ in SUMMARY_MEASURES), "head_to_head")
     assert len(cmp.measure_ids) == len(cmp.summary)
-    # the default objective (strength) is not a whole number: the seat means carry the comparison
-    assert cmp.objective == "strength" and cmp.strength.empty
+    # the default objective (strength) is not a whole number: its distribution is binned
+    assert cmp.objective == "strength" and (cmp.strength.width < 1).all()
+    for total in cmp.strength.groupby("deck").p.sum():
+        assert total == pytest.approx(1.0)
+    assert "log-odds" in figures["strength"].layout.xaxis.title.text
     seats = cmp.strength_by_seat
     assert list(seats.seat) == [1, 2, 1, 2] and (seats.lo < seats.value).all()
 

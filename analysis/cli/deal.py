@@ -18,6 +18,7 @@ from analysis.cli.common import (
     rules_from,
 )
 from analysis.cli.recruit import add_objective_options, objective_inputs
+from analysis.deal_summary import OBJECTIVE_UNITS
 from analysis.deals import deal_odds, prob_all_present, simulate
 from analysis.limits import MAX_ESTIMATE_TRIALS, MAX_HORIZON, MAX_TRIALS
 
@@ -84,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"  P(at least one copy of each of {', '.join(args.together)}): {together:.4f}")
     print(f"Monte Carlo, {sim.trials:,} games, seed {sim.seed}, policy {sim.policy}, "
           f"objective {sim.objective}:")
-    print(f"  squad value {v.mean:.3f}  (95% CI {v.lo:.3f} – {v.hi:.3f})")
+    unit = OBJECTIVE_UNITS.get(sim.objective, sim.objective)
+    print(f"  squad value {v.mean:.3f} {unit}  (95% CI {v.lo:.3f} – {v.hi:.3f})")
     print(f"  mulligan rate {mr.mean:.3f}  (95% CI {mr.lo:.3f} – {mr.hi:.3f})")
     if sim.thresholds:
         print("  redeal when the squad value is below: " + ", ".join(

@@ -56,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
         raise BerserkInputError(f"{out}: the report is HTML; give a file name ending in .html")
     report = build_report(deck, settings.rules, args.format, deck.title or Path(args.deck).stem, args.deck,
                           field, settings, args.trials, args.games, args.seed, runner=runner,
-                          progress=stage_progress(not args.quiet), rank_field=args.rank_field)
+                          progress=stage_progress(not args.quiet), rank_field=args.rank_field,
+                          objective=settings.objectives[0])
     write_report(out, report)
     if field is not None and runner is not None:
         print_notes([*field.notes, *runner.cache.notes])

@@ -11,8 +11,8 @@ pair (:func:`analysis.planning.meta.head_to_head`), so the cache serves both. "S
 the value of the optimal squad of a deal under the deck's optimal mulligan policy (what the
 recruitment optimizer maximises), for each seat, under the recruitment ``objective``: ``strength``
 (the default, as in the matchups: fitted card strengths, log-odds of winning) or ``crystals``. The
-distribution of that value (``strength``) exists only for whole-number objectives (``crystals``);
-for ``strength`` it is empty and the seat means (``strength_by_seat``) carry the comparison.
+distribution of that value (``strength``, :func:`analysis.deal_summary.value_frame`) has one bar per
+crystal for ``crystals`` and equal-width bins (a ``width`` column) for the real-valued strengths.
 
 A caller that shows progress can run the four seeded deal simulations itself
 (:func:`seat_simulation`, e.g. cached one by one) and pass them in as ``simulations``.
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from analysis.deal_summary import count_odds_frame, distribution_frame
+from analysis.deal_summary import OBJECTIVE_UNITS, count_odds_frame, value_frame
 from analysis.deals import Simulation, deal_odds, simulate
 from analysis.deck_summary import cost_curve, deck_stats, element_counts
 from analysis.decks import Deck
@@ -70,6 +70,11 @@ class DeckComparison:
     objective: str = DEFAULT_OBJECTIVE
     """The recruitment objective the squad values are measured in."""
 
+    @property
+    def unit(self) -> str:
+        """The unit of the squad values (:data:`analysis.deal_summary.OBJECTIVE_UNITS`)."""
+        return OBJECTIVE_UNITS.get(self.objective, self.objective)
+
     def head_to_head_frame(self) -> pd.DataFrame:
         """W/D/L of the first deck against the second, all games and by who moved first, with intervals."""
         if self.head_to_head is None:
@@ -87,8 +92,8 @@ class DeckComparison:
             "elites": f.count_odds_figure(self.deal_odds, "elites"),
             "strength": f.value_distribution_figure(
                 self.strength.rename(columns={"deck": "series"}),
-                f"Value of the optimal squad, player 1 (objective {self.objective})"),
-            "seats": f.seat_budget_figure(self.strength_by_seat),
+                f"Value of the optimal squad, player 1 (objective {self.objective})", self.unit),
+            "seats": f.seat_budget_figure(self.strength_by_seat, self.unit),
         }
         if self.head_to_head is not None:
             out["head_to_head"] = f.head_to_head_figure(self.head_to_head_frame(), *self.names)
@@ -137,8 +142,7 @@ def compare_decks(
                                                                           seed, policy, objective)
         if progress:
             progress("deals", k, len(cells))
-    strength = pd.concat([distribution_frame(sims[(n, 1)].squad_value_pmf).assign(deck=n) for n in decks],
-                         ignore_index=True)
+    strength = pd.concat([value_frame(sims[(n, 1)]).assign(deck=n) for n in decks], ignore_index=True)
     by_seat = pd.DataFrame([{"deck": n, "seat": p, "value": s.squad_value.mean, "lo": s.squad_value.lo,
                              "hi": s.squad_value.hi, "mulligan_rate": s.mulligan_rate.mean, "trials": trials}
                             for (n, p), s in sims.items()])

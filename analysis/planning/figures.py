@@ -178,21 +178,25 @@ def thresholds_figure(thresholds: pd.DataFrame) -> go.Figure:
     return fig
 
 
-def value_distribution_figure(dist: pd.DataFrame, title: str = "Value of the optimal squad") -> go.Figure:
-    """Distribution of the squad's value (:func:`analysis.deal_summary.distribution_frame` frames with
-    a ``series`` column: a seat or a deck), with 95 % Wilson intervals."""
+def value_distribution_figure(dist: pd.DataFrame, title: str = "Value of the optimal squad",
+                              unit: str = "crystals") -> go.Figure:
+    """Distribution of the squad's value (:func:`analysis.deal_summary.value_frame` or
+    ``distribution_frame`` frames with a ``series`` column: a seat or a deck), with 95 % Wilson
+    intervals; binned values (a ``width`` column) are drawn as bins overlaid, whole numbers grouped."""
     fig = go.Figure()
     series = list(dict.fromkeys(dist["series"])) if "series" in dist else [None]
+    binned = "width" in dist and bool((dist["width"] != 1.0).any())
     for i, s in enumerate(series):
         rows = dist if s is None else dist[dist["series"] == s]
+        extra = {"width": rows["width"], "opacity": 0.6} if binned else {}
         fig.add_bar(x=rows["value"], y=rows["p"], name=str(s) if s is not None else "squads",
-                    marker_color=DECK_COLOURS[i % 2], error_y=_errors(rows, "p", "lo", "hi"))
-    fig.update_layout(barmode="group", title=title, xaxis={"title": "crystals recruited"},
-                      yaxis={"title": "share of games"})
+                    marker_color=DECK_COLOURS[i % 2], error_y=_errors(rows, "p", "lo", "hi"), **extra)
+    fig.update_layout(barmode="overlay" if binned else "group", title=title,
+                      xaxis={"title": f"squad value ({unit})"}, yaxis={"title": "share of games"})
     return fig
 
 
-def seat_budget_figure(values: pd.DataFrame) -> go.Figure:
+def seat_budget_figure(values: pd.DataFrame, unit: str = "crystals") -> go.Figure:
     """Expected squad value per seat (and deck) with 95 % intervals (rows deck, seat, value, lo, hi)."""
     fig = go.Figure()
     for i, (deck, rows) in enumerate(values.groupby("deck", sort=False)):
@@ -202,7 +206,7 @@ def seat_budget_figure(values: pd.DataFrame) -> go.Figure:
                         textposition="middle right")
     seats = values["seat"].nunique()
     fig.update_layout(title="Expected value of the optimal squad by seat (95 % intervals)",
-                      yaxis={"title": "crystals"}, xaxis={"title": "", "range": [-0.5, seats - 0.5]},
+                      yaxis={"title": unit}, xaxis={"title": "", "range": [-0.5, seats - 0.5]},
                       height=380)
     return fig
 

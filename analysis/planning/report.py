@@ -5,11 +5,12 @@
 
 Sections: the deck and its compact code; the legality check (RULES.md §2); the cost curve; the
 elements and card types; the exact odds of the first deal; the optimal mulligan thresholds by seat;
-the distribution of the optimal squad's value ("squad strength", in crystals — what the
-recruitment optimizer maximises); the budgets by seat; and, given a field, the expected score and
-the matchups against it (:mod:`analysis.planning.meta`). Every Monte Carlo figure states its seed
-and sample size and carries a 95 % interval. plotly.js is embedded once (:mod:`analysis.planning.html`),
-so the file opens without a network.
+the distribution of the optimal squad's value ("squad strength" under the recruitment ``objective``
+— strength by default, or crystals — what the recruitment optimizer maximises); the budgets by
+seat; and, given a field, the expected score and the matchups against it
+(:mod:`analysis.planning.meta`). Every Monte Carlo figure states its seed and sample size and
+carries a 95 % interval. plotly.js is embedded once (:mod:`analysis.planning.html`), so the file
+opens without a network.
 """
 
 from __future__ import annotations
@@ -22,12 +23,13 @@ import pandas as pd
 
 from analysis.atomic import write_text_atomic
 from analysis.deal_summary import (
+    OBJECTIVE_UNITS,
     card_odds_frame,
     count_odds_frame,
     count_odds_table,
-    distribution_frame,
     seat_difference,
     threshold_frame,
+    value_frame,
 )
 from analysis.deals import Simulation, deal_odds, simulate
 from analysis.deck_summary import (
@@ -43,12 +45,13 @@ from analysis.deck_summary import (
 from analysis.decks import Deck, format_nxt
 from analysis.errors import BerserkInputError
 from analysis.legality import LegalityReport, check_deck
-from analysis.matchup import MatchupSettings
+from analysis.matchup import MATCHUP_OBJECTIVES, MatchupSettings, objective_ratings
 from analysis.planning import figures as fig
 from analysis.planning.field import Field
 from analysis.planning.games import GameRunner, Progress
 from analysis.planning.html import figure_div, page, table_html, text
 from analysis.planning.meta import MetaResult, expected_scores
+from analysis.recruit import DEFAULT_OBJECTIVE
 from analysis.rules import Ruleset
 
 SECTIONS = (
@@ -88,9 +91,19 @@ class DeckReport:
         return pd.concat([threshold_frame(s).assign(seat=p) for p, s in self.simulations.items()],
                          ignore_index=True)
 
+    @property
+    def objective(self) -> str:
+        """The recruitment objective the squad values are measured in."""
+        return self.simulations[1].objective
+
+    @property
+    def unit(self) -> str:
+        return OBJECTIVE_UNITS.get(self.objective, self.objective)
+
     def strength(self) -> pd.DataFrame:
-        """Distribution of the optimal squad's value per seat (rows series, value, p, lo, hi)."""
-        return pd.concat([distribution_frame(s.squad_value_pmf).assign(series=f"player {p}")
+        """Distribution of the optimal squad's value per seat (rows series, value, width, p, lo, hi;
+        :func:`analysis.deal_summary.value_frame`)."""
+        return pd.concat([value_frame(s).assign(series=f"player {p}")
                           for p, s in self.simulations.items()], ignore_index=True)
 
     def budgets(self) -> pd.DataFrame:
@@ -123,9 +136,15 @@ def build_report(
     runner: GameRunner | None = None,
     progress: Progress | None = None,
     rank_field: bool = False,
+    objective: str = DEFAULT_OBJECTIVE,
 ) -> DeckReport:
     """Compute every section (module docstring). ``trials`` deals per seat; ``games`` per pair
-    against the field; ``rank_field`` also scores the field's own decks, to rank the deck among them."""
+    against the field; ``rank_field`` also scores the field's own decks, to rank the deck among them;
+    ``objective`` the deck's recruitment objective (:data:`analysis.matchup.MATCHUP_OBJECTIVES`; the
+    command line passes the deck's ``--objective``), in the deal sections as in the games."""
+    if objective not in MATCHUP_OBJECTIVES:
+        raise BerserkInputError(f"unknown objective {objective!r}; use one of "
+                                f"{', '.join(MATCHUP_OBJECTIVES)}")
     if deck.size < 1:
         raise BerserkInputError("the deck has no cards")
     name = name or deck.title or "deck"
@@ -135,7 +154,8 @@ def build_report(
         code = None   # a card from a set the compact code cannot name (a user card file)
     sims: dict[int, Simulation] = {}
     for player in (1, 2):
-        sims[player] = simulate(deck, rules, player, trials, seed, policy,
+        sims[player] = simulate(deck, rules, player, trials, seed, policy, objective=objective,
+                                ratings=objective_ratings(objective, rules), default_rating=0.0,
                                 estimate_trials=max(200, min(trials, 2_000)))
         if progress:
             progress("deals", player, 2)
@@ -203,21 +223,21 @@ def report_html(r: DeckReport) -> str:
         table_html(card_odds_frame(r.deck, odds), 3)]
     one = r.simulations[1]
     sections["mulligans"] = [
-        _p(f"Redeal when the best squad of the deal is worth less than the threshold (crystals); optimal "
+        _p(f"Redeal when the best squad of the deal is worth less than the threshold ({r.unit}); optimal "
            f"stopping by backward induction, estimated on {one.estimate_trials:,} deals per stage "
            f"(seed {r.seed}), {r.rules.deal.mulligan} mulligans under {r.rules.name}."),
         figure(fig.thresholds_figure(r.thresholds())) if len(r.thresholds()) else
         _p("The policy keeps every deal.", "muted"),
         table_html(r.thresholds(), 3)]
     sections["strength"] = [
-        _p(f"Value of the optimal squad (crystals recruited) over {r.trials:,} simulated games per seat, "
-           f"{r.policy} mulligan policy, seed {r.seed}; bars with 95 % Wilson intervals."),
-        figure(fig.value_distribution_figure(r.strength(), "Value of the optimal squad by seat")),
+        _p(f"Value of the optimal squad ({r.unit}; objective {r.objective}) over {r.trials:,} simulated "
+           f"games per seat, {r.policy} mulligan policy, seed {r.seed}; bars with 95 % Wilson intervals."),
+        figure(fig.value_distribution_figure(r.strength(), "Value of the optimal squad by seat", r.unit)),
     ]
     budgets = r.budgets()
     diff = seat_difference(budgets)
-    sections["budgets"] = [figure(fig.seat_budget_figure(budgets)), table_html(budgets, 3)] + (
-        [_p(f"Player 2 minus player 1: {diff.difference.iloc[0]:+.2f} crystals (95 % CI "
+    sections["budgets"] = [figure(fig.seat_budget_figure(budgets, r.unit)), table_html(budgets, 3)] + (
+        [_p(f"Player 2 minus player 1: {diff.difference.iloc[0]:+.2f} {r.unit} (95 % CI "
             f"{diff.lo.iloc[0]:+.2f} to {diff.hi.iloc[0]:+.2f}; conservative: both seats used the "
             "same seed).")]
         if len(diff) else [])

@@ -199,18 +199,25 @@ def seats_chart(cmp: DeckComparison, unit: str, container) -> None:
     chart(fig, "compare_chart_seats", container, legend="bottom")
 
 
-def distribution_chart(cmp: DeckComparison, container) -> None:
-    """Distribution of the optimal squad's value, player 1 (whole-number objectives only)."""
+def distribution_chart(cmp: DeckComparison, unit: str, container) -> None:
+    """Distribution of the optimal squad's value, player 1: a bar per crystal, or bins of strength."""
+    binned = bool((cmp.strength.width != 1.0).any())
     fig = go.Figure()
     for i, name in enumerate(cmp.names):
         rows = cmp.strength[cmp.strength.deck == name]
+        extra = {"width": rows.width, "opacity": 0.6} if binned else {}
         fig.add_bar(
-            x=rows.value, y=rows.p, name=name, marker_color=DECK_COLOURS[i], error_y=error_bars(rows, "p")
+            x=rows.value,
+            y=rows.p,
+            name=name,
+            marker_color=DECK_COLOURS[i],
+            error_y=error_bars(rows, "p"),
+            **extra,
         )
     fig.update_layout(
-        barmode="group",
+        barmode="overlay" if binned else "group",
         title=t("compare.chart_distribution"),
-        xaxis=dict(title=t("axis.squad_value")),
+        xaxis=dict(title=t("axis.squad_value_in", unit=unit)),
         yaxis=dict(title=t("axis.share_of_games")),
         height=400,
     )
@@ -414,13 +421,9 @@ odds_chart(cmp, quantity)
 st.caption(t("compare.odds_caption"))
 
 st.subheader(t("compare.strength"))
-if len(cmp.strength):
-    left, right = st.columns(2)
-    seats_chart(cmp, unit, left)
-    distribution_chart(cmp, right)
-else:  # strength is not a whole number: the seat means carry the comparison
-    seats_chart(cmp, unit, st.container())
-    st.caption(t("compare.no_distribution"))
+left, right = st.columns(2)
+seats_chart(cmp, unit, left)
+distribution_chart(cmp, unit, right)
 by_seat = cmp.strength_by_seat.assign(seat=cmp.strength_by_seat.seat.map(lambda p: t(f"common.player{p}")))
 table(
     by_seat,

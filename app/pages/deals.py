@@ -1,5 +1,7 @@
 """Deals page: exact deal odds, a sample deal with its optimal squad, and a Monte Carlo of N deals
-under the mulligan policies side by side (every figure with its 95 % interval and seed)."""
+under the mulligan policies side by side (every figure with its 95 % interval and seed). Squads are
+recruited by the chosen objective (strength by default, crystals or duel ratings); every value,
+unit, threshold and chart on the page is in that objective's unit."""
 
 from __future__ import annotations
 
@@ -31,21 +33,42 @@ from analysis.deal_summary import (
     exact_against_simulated,
     policy_frame,
     threshold_frame,
+    value_frame,
 )
-from analysis.deals import deal_odds, simulate
+from analysis.deals import deal_odds, simulate, suggested_threshold
 from analysis.errors import BerserkInputError
 from analysis.recruit import recruit
 from analysis.rules import load_ruleset
-from analysis.squad_summary import random_deal
+from analysis.squad_summary import deck_ratings, random_deal
 
 page_setup()
 
 POLICY_COLOURS = {"never": "#8c8c8c", "optimal": "#3b7dd8"}
+# Strength answers "which squad wins" (the default); crystals "how much of the budget is spent";
+# duel ratings the older one-on-one measure. Weights need a user's choices: the Recruit page has them.
+DEAL_OBJECTIVES = ["strength", "crystals", "rating"]
+# First deals behind the suggested threshold of a non-crystal objective (their 10th percentile).
+THRESHOLD_TRIALS, THRESHOLD_SEED = 1_000, 0
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def ratings_for(deck_json: str, rules_name: str, objective: str) -> dict[str, float] | None:
+    """The duel ratings the ``rating`` objective needs (None for the others), cached by deck."""
+    if objective != "rating":
+        return None
+    return deck_ratings(deck_from_key(deck_json), load_ruleset(rules_name))
 
 
 @st.cache_data(show_spinner=False, max_entries=48)
 def simulate_policy(
-    deck_json: str, rules_name: str, player: int, trials: int, seed: int, policy: str, estimate_trials: int
+    deck_json: str,
+    rules_name: str,
+    player: int,
+    trials: int,
+    seed: int,
+    policy: str,
+    estimate_trials: int,
+    objective: str,
 ):
     """One policy's simulation, cached by its inputs. The page loops over the policies and moves
     the progress bar between them, outside this function, so a cached run replays nothing."""
@@ -57,10 +80,28 @@ def simulate_policy(
         seed=seed,
         policy=policy,
         estimate_trials=estimate_trials,
-        # Every word and threshold of this page is in crystals; the library's default objective is
-        # now strength (issue 10), so the page names its objective.
-        objective="crystals",
+        objective=objective,
+        ratings=ratings_for(deck_json, rules_name, objective),
     )
+
+
+@st.cache_data(show_spinner=False, max_entries=48)
+def default_threshold(deck_json: str, rules_name: str, player: int, objective: str):
+    """The threshold policy's default for the objective (:func:`suggested_threshold`), cached."""
+    return suggested_threshold(
+        deck_from_key(deck_json),
+        load_ruleset(rules_name),
+        player,
+        objective,
+        ratings=ratings_for(deck_json, rules_name, objective),
+        trials=THRESHOLD_TRIALS,
+        seed=THRESHOLD_SEED,
+    )
+
+
+def value_text(value: float) -> str:
+    """A squad value: whole crystals as they are, strengths and ratings to four figures."""
+    return f"{value:.4g}"
 
 
 def policy_name(policy: str) -> str:
@@ -89,6 +130,22 @@ st.caption(
         mulligan=t(f"mulligan.{rules.deal.mulligan}"),
     )
 )
+
+objective = st.selectbox(
+    t("deals.objective"),
+    DEAL_OBJECTIVES,
+    key="deals_objective",
+    format_func=words_for(DEAL_OBJECTIVES, lambda o: t(f"objective.{o}.label")),
+    persist_state="session",
+    help=t("deals.objective_help"),
+)
+unit = t(f"objective.{objective}.unit")
+st.info(t("recruit.objective_box", what=t(f"objective.{objective}.what"), unit=unit))
+if objective == "rating":
+    with st.spinner(t("recruit.rating_spinner")):
+        ratings = ratings_for(deck_key(deck), rules.name, objective)
+else:
+    ratings = None
 
 # --------------------------------------------------------------------------- exact odds
 st.header(t("deals.exact"))
@@ -134,15 +191,16 @@ except BerserkInputError as exc:
     st.error(t("deals.deck_too_small", size=rules.deal.size, cards=deck.size))
     st.caption(str(exc))
     st.stop()
-rec = recruit(deal, rules, player=sample_player)
+rec = recruit(deal, rules, player=sample_player, objective=objective, ratings=ratings)
 st.markdown(
     t(
         "deals.sample_result",
-        value=rec.value,
+        value=value_text(rec.value),
+        unit=unit,
         cards=len(rec.squad),
         gold=rec.payment.gold_left,
         silver=rec.payment.silver_left,
-        greedy=rec.greedy_value,
+        greedy=value_text(rec.greedy_value),
     )
 )
 card_tiles(rec.squad)
@@ -153,7 +211,9 @@ st.caption(t("deals.left_in_deal", cards=", ".join(sorted(left_out)) or t("commo
 
 # --------------------------------------------------------------------------- simulation
 st.header(t("deals.simulate"))
-st.caption(t("deals.value_meaning"))
+st.caption(t("deals.value_meaning", objective=t(f"objective.{objective}.label"), unit=unit))
+seat_now = st.session_state.get("deals_seat", 1)
+suggestion = default_threshold(deck_key(deck), rules.name, seat_now, objective)
 with st.form("deals_form"):
     f1, f2, f3, f4, f5 = st.columns(5)
     player = f1.radio(
@@ -176,16 +236,18 @@ with st.form("deals_form"):
         )
     )
     seed = seed_input("deals_seed", 1, f3)
+    # One threshold per objective: 40 crystals would redeal every strength deal, and back.
     threshold = float(
         f4.number_input(
             t("deals.threshold"),
-            min_value=0.0,
-            max_value=100.0,
-            value=40.0,
-            step=1.0,
-            key="deals_threshold",
+            min_value=-1000.0,
+            max_value=1000.0,
+            value=float(suggestion.value),
+            step=1.0 if objective == "crystals" else 0.1,
+            format="%.0f" if objective == "crystals" else "%.2f",
+            key=f"deals_threshold_{objective}",
             persist_state="session",
-            help=t("deals.threshold_help"),
+            help=t("deals.threshold_help", unit=unit),
         )
     )
     estimate_trials = int(
@@ -200,9 +262,23 @@ with st.form("deals_form"):
             help=t("deals.estimate_help"),
         )
     )
+    if suggestion.quantile is None:
+        st.caption(t("deals.threshold_default_fixed", value=value_text(suggestion.value), unit=unit))
+    else:
+        st.caption(
+            t(
+                "deals.threshold_default_quantile",
+                value=value_text(suggestion.value),
+                percent=f"{100 * suggestion.quantile:g}",
+                unit=unit,
+                trials=suggestion.trials,
+                seed=suggestion.seed,
+                seat=t(f"common.player{seat_now}"),
+            )
+        )
     run = st.form_submit_button(t("deals.run"), type="primary", key="deals_run")
 
-inputs = (deck_key(deck), rules.name, player, trials, seed, threshold, estimate_trials)
+inputs = (deck_key(deck), rules.name, player, trials, seed, threshold, estimate_trials, objective)
 policies = ["never", f"threshold:{threshold:g}", "optimal"]
 if run:
     bar = st.progress(0.0, text=t("common.starting"))
@@ -215,7 +291,7 @@ if run:
                 len(policies),
                 t("deals.progress", i=i + 1, total=len(policies), policy=policy_name(policy), trials=trials),
             )
-            sims.append(simulate_policy(*inputs[:5], policy, estimate_trials))
+            sims.append(simulate_policy(*inputs[:5], policy, estimate_trials, objective))
     except BerserkInputError as exc:
         bar.empty()
         st.error(t("deals.failed"))
@@ -264,12 +340,14 @@ fig = go.Figure(
         textfont=dict(size=14),
     )
 )
-low = float(policies_frame.value_lo.min())
+low, high = float(policies_frame.value_lo.min()), float(policies_frame.value_hi.max())
+margin = max(0.05 * abs(high), 0.1 * (high - low), 1e-3)  # crystals sit near 45, strengths near 20
 fig.update_layout(
     title=t("deals.chart_policies"),
     height=340,
     yaxis=dict(
-        title=t("axis.squad_value"), range=[max(0.0, low - 2), float(policies_frame.value_hi.max()) + 1]
+        title=t("axis.squad_value_in", unit=unit),
+        range=[low - 4 * margin if low < 0 else max(0.0, low - 4 * margin), high + margin],
     ),
 )
 chart(fig, "chart_policies", p1, legend=False)
@@ -279,6 +357,7 @@ m[0].metric(
     f"{optimal.squad_value.mean:.2f}",
     help=t(
         "deals.m_value_help",
+        unit=unit,
         lo=optimal.squad_value.lo,
         hi=optimal.squad_value.hi,
         trials=optimal.trials,
@@ -300,7 +379,7 @@ m[1].metric(
     t("deals.m_greedy"),
     f"{never.first_deal_greedy_value.mean:.2f}",
     delta=f"{-never.first_deal_optimizer_gain.mean:.2f}",
-    help=t("deals.m_greedy_help"),
+    help=t("deals.m_greedy_help", unit=unit),
 )
 p2.caption(
     t(
@@ -327,7 +406,7 @@ if optimal.thresholds:
         title=t("deals.chart_thresholds"),
         height=320,
         xaxis=dict(title=t("axis.mulligans_taken"), dtick=1),
-        yaxis=dict(title=t("axis.squad_value")),
+        yaxis=dict(title=t("axis.squad_value_in", unit=unit)),
     )
     chart(fig, "chart_thresholds", legend=False)
 
@@ -342,15 +421,28 @@ detail = st.radio(
 )
 sim = next(s for s in sims if s.policy == detail)
 left, right = st.columns(2)
-values = distribution_frame(sim.squad_value_pmf)
-fig = go.Figure(go.Bar(x=values.value, y=values.p, error_y=error_bars(values), marker_color="#3b7dd8"))
+# Whole crystals: a bar per value; strengths and ratings are real numbers: equal-width bins.
+values = value_frame(sim)
+binned = not sim.squad_value_pmf
+fig = go.Figure(
+    go.Bar(
+        x=values.value,
+        y=values.p,
+        width=values.width if binned else None,
+        error_y=error_bars(values),
+        marker_color="#3b7dd8",
+        marker_line=dict(width=0.5, color="#fff") if binned else None,
+    )
+)
 fig.update_layout(
     title=t("deals.chart_value", policy=policy_name(sim.policy)),
     height=340,
-    xaxis=dict(title=t("axis.squad_value"), dtick=1),
+    xaxis=dict(title=t("axis.squad_value_in", unit=unit), dtick=None if binned else 1),
     yaxis=dict(title=t("axis.share_of_games")),
 )
 chart(fig, "chart_value", left, legend=False)
+if binned and len(values):
+    left.caption(t("deals.value_bins", bins=len(values), width=float(values.width.iloc[0]), unit=unit))
 
 elements = distribution_frame(sim.elements_recruited)
 fig = go.Figure(

@@ -1,5 +1,7 @@
 """Matchup page: the matchup matrix of a field of decks (whole pipeline: deals, mulligans, optimal
-recruitment, battle), one pair by seat, and its first game on the board with a log of every strike."""
+recruitment, battle), one pair by seat, and its first game on the board with a log of every strike.
+Each side recruits by its objective (strength by default) and is played by its player (from the
+library's registry); when the sides differ the matrix is a cross matrix (every ordered pair)."""
 
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ from analysis.battle.players import PLAYERS
 from analysis.battle.record import replay
 from analysis.errors import BerserkInputError
 from analysis.matchup import (
+    MATCHUP_OBJECTIVES,
     MatchupSettings,
     deck_names,
     first_game_record,
@@ -61,33 +64,51 @@ SIDE_COLOURS = ("#3b7dd8", "#cf4b3f")
 SIDE_FILLS = ("#e3edfa", "#fae5e2")
 
 
-def _settings(rules_name: str, mulligan: str, players: tuple[str, str]) -> MatchupSettings:
-    return MatchupSettings(load_ruleset(rules_name), mulligan=mulligan, players=players, estimate_trials=300)
+Pair = tuple[str, str]
+
+
+def _settings(rules_name: str, mulligan: str, players: Pair, objectives: Pair) -> MatchupSettings:
+    return MatchupSettings(
+        load_ruleset(rules_name),
+        mulligan=mulligan,
+        players=players,
+        objectives=objectives,
+        estimate_trials=300,
+    )
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def thresholds(deck_json: str, rules_name: str, mulligan: str, players: tuple[str, str]):
-    """A deck's mulligan thresholds for both seats (cached: the optimal policy estimates them)."""
-    return mulligan_thresholds(deck_from_key(deck_json), _settings(rules_name, mulligan, players))
+def thresholds(deck_json: str, rules_name: str, mulligan: str, objective: str):
+    """A deck's mulligan thresholds for both seats under a side's objective (cached: the optimal
+    policy estimates them)."""
+    settings = _settings(rules_name, mulligan, ("heuristic", "heuristic"), (objective, objective))
+    return mulligan_thresholds(deck_from_key(deck_json), settings, objective)
 
 
 @st.cache_data(show_spinner=False, max_entries=4096)
-def chunk_rows(a_json: str, b_json: str, rules_name: str, mulligan: str, players: tuple[str, str], chunk):
+def chunk_rows(
+    a_json: str, b_json: str, rules_name: str, mulligan: str, players: Pair, objectives: Pair, chunk
+):
     """One chunk of games of a pair (≤ 250), cached by its inputs. The page loops over the chunks
     and moves the progress bar between them, outside this function, so a repeated run is instant."""
-    settings = _settings(rules_name, mulligan, players)
+    settings = _settings(rules_name, mulligan, players, objectives)
     pair = (
-        thresholds(a_json, rules_name, mulligan, players),
-        thresholds(b_json, rules_name, mulligan, players),
+        thresholds(a_json, rules_name, mulligan, objectives[0]),
+        thresholds(b_json, rules_name, mulligan, objectives[1]),
     )
     return play_matrix_chunk(deck_from_key(a_json), deck_from_key(b_json), settings, chunk, pair)
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
-def first_game(a_text: str, b_text: str, rules_name: str, seed: int, mulligan: str, players: tuple[str, str]):
+def first_game(
+    a_text: str, b_text: str, rules_name: str, seed: int, mulligan: str, players: Pair, objectives: Pair
+):
     """The recorded first game of the pair (JSON-lines events)."""
     return first_game_record(
-        deck_from_key(a_text), deck_from_key(b_text), _settings(rules_name, mulligan, players), seed=seed
+        deck_from_key(a_text),
+        deck_from_key(b_text),
+        _settings(rules_name, mulligan, players, objectives),
+        seed=seed,
     )
 
 
@@ -95,8 +116,18 @@ def player_name(name: str) -> str:
     return t(f"player.{name}") if has(f"player.{name}") else name
 
 
-def matrix_chart(frame, names, subtitle: str, key: str) -> None:
-    """The score heatmap (row deck against column deck) with W-D-L and the interval on hover."""
+def player_about(name: str) -> str:
+    """What a player does, from the catalog (a player added to the registry without words: its name)."""
+    return t(f"player_about.{name}") if has(f"player_about.{name}") else player_name(name)
+
+
+def side_text(objective: str, player: str) -> str:
+    return t("matchup.side_text", objective=t(f"objective.{objective}.label"), player=player_name(player))
+
+
+def matrix_chart(frame, names, subtitle: str, key: str, axes: tuple[str, str] | None = None) -> None:
+    """The score heatmap (row deck against column deck) with W-D-L and the interval on hover;
+    ``axes`` names the rows' and the columns' side in a cross matrix."""
     scores = score_table(frame, names)
     labels = list(scores.index)
     rows = {(r.deck, r.opponent): r for r in frame.itertuples(index=False)}
@@ -138,8 +169,8 @@ def matrix_chart(frame, names, subtitle: str, key: str) -> None:
     fig.update_layout(
         title=t("matchup.chart_matrix", subtitle=subtitle),
         height=max(440, 60 * len(labels) + 200),
-        xaxis={"title": t("matchup.opponent")},
-        yaxis={"title": t("matchup.deck"), "autorange": "reversed"},
+        xaxis={"title": axes[1] if axes else t("matchup.opponent")},
+        yaxis={"title": axes[0] if axes else t("matchup.deck"), "autorange": "reversed"},
     )
     chart(fig, key, legend=False)
 
@@ -148,8 +179,71 @@ deck = current_deck()
 rules = current_rules()
 st.title(t("page.matchup"))
 st.caption(t("matchup.intro", rules=rules.name))
+# --------------------------------------------------------------------------- the sides
+# Outside the form, so "same for both sides" shows or hides side B's pickers at once; the results
+# keep the sides they were played with (their caption says which).
+OBJECTIVES = list(MATCHUP_OBJECTIVES)
+PLAYER_NAMES = list(PLAYERS)  # the library's registry: a new player appears here by itself
+st.subheader(t("matchup.sides"))
+same = st.checkbox(t("matchup.same_sides"), value=True, key="matchup_same", persist_state="session")
+s1, s2, s3, s4 = st.columns(4)
+keep_valid("matchup_player_a", PLAYER_NAMES)
+keep_valid("matchup_player_b", PLAYER_NAMES)
+objective_a = s1.selectbox(
+    t("matchup.objective_a") if not same else t("matchup.objective_both"),
+    OBJECTIVES,
+    key="matchup_objective_a",
+    format_func=words_for(OBJECTIVES, lambda o: t(f"objective.{o}.label")),
+    persist_state="session",
+)
+player_a = s2.selectbox(
+    t("matchup.player_a") if not same else t("matchup.player_both"),
+    PLAYER_NAMES,
+    index=PLAYER_NAMES.index("heuristic"),
+    key="matchup_player_a",
+    format_func=words_for(PLAYER_NAMES, player_name),
+    persist_state="session",
+)
+if same:
+    objective_b, player_b = objective_a, player_a
+else:
+    objective_b = s3.selectbox(
+        t("matchup.objective_b"),
+        OBJECTIVES,
+        key="matchup_objective_b",
+        format_func=words_for(OBJECTIVES, lambda o: t(f"objective.{o}.label")),
+        persist_state="session",
+    )
+    player_b = s4.selectbox(
+        t("matchup.player_b"),
+        PLAYER_NAMES,
+        index=PLAYER_NAMES.index("heuristic"),
+        key="matchup_player_b",
+        format_func=words_for(PLAYER_NAMES, player_name),
+        persist_state="session",
+    )
+objectives = (objective_a, objective_b)
+players = (player_a, player_b)
+cross = objectives[0] != objectives[1] or players[0] != players[1]
+st.caption(t("matchup.cross_note") if cross else t("matchup.same_note"))
+
 with st.expander(t("matchup.model_title")):
     st.markdown(t("matchup.model_text"))
+    sides_shown = [("side_a", 0), ("side_b", 1)] if cross else [("side_both", 0)]
+    st.markdown(
+        "\n".join(
+            "- "
+            + t(
+                "matchup.model_side",
+                side=t(f"matchup.{side}"),
+                objective=t(f"objective.{objectives[k]}.label"),
+                what=t(f"objective.{objectives[k]}.what"),
+                player=player_name(players[k]),
+                about=player_about(players[k]),
+            )
+            for side, k in sides_shown
+        )
+    )
 
 labels = sample_labels()
 with st.form("matchup_form"):
@@ -166,7 +260,7 @@ with st.form("matchup_form"):
     with_current = c2.checkbox(
         t("matchup.add_current"), value=True, key="matchup_current", persist_state="session"
     )
-    c3, c4, c5, c6 = st.columns(4)
+    c3, c4, c5 = st.columns(3)
     games = int(
         c3.number_input(
             t("matchup.games"),
@@ -186,14 +280,6 @@ with st.form("matchup_form"):
         format_func=words_for(["never", "optimal"], lambda p: t(f"policy.{p}", value="")),
         persist_state="session",
     )
-    player = c6.selectbox(
-        t("matchup.players"),
-        list(PLAYERS),
-        index=list(PLAYERS).index("heuristic"),
-        key="matchup_players",
-        format_func=words_for(PLAYERS, player_name),
-        persist_state="session",
-    )
     run = st.form_submit_button(t("matchup.run"), type="primary", key="matchup_run")
 
 if run:
@@ -207,9 +293,8 @@ if run:
     ]
     names = deck_names(field_decks, titles)
     texts = [deck_key(d) for d in field_decks]
-    players = (player, player)
     try:
-        chunks = matrix_chunks(len(field_decks), games, seed)
+        chunks = matrix_chunks(len(field_decks), games, seed, cross)
     except BerserkInputError as exc:
         st.error(t("matchup.failed"))
         st.caption(str(exc))
@@ -221,10 +306,11 @@ if run:
         progress_steps(
             bar, done, total, t("matchup.progress", done=done, total=total, a=names[c.i], b=names[c.j])
         )
-        rows.append(chunk_rows(texts[c.i], texts[c.j], rules.name, mulligan, players, c))
+        rows.append(chunk_rows(texts[c.i], texts[c.j], rules.name, mulligan, players, objectives, c))
         done += c.games
-    matrix = matrix_from_chunks(names, _settings(rules.name, mulligan, players), chunks, rows, games, seed)
-    pairs = len(field_decks) * (len(field_decks) - 1) // 2
+    settings = _settings(rules.name, mulligan, players, objectives)
+    matrix = matrix_from_chunks(names, settings, chunks, rows, games, seed, cross=cross)
+    pairs = len(matrix.pairs)
     progress_steps(bar, 1, 1, t("matchup.done", pairs=pairs, games=games, seed=seed))
     st.session_state["matchup_result"] = (
         dict(zip(names, texts, strict=True)),
@@ -232,6 +318,7 @@ if run:
         rules.name,
         mulligan,
         players,
+        objectives,
     )
 
 stored = st.session_state.get("matchup_result")
@@ -244,11 +331,18 @@ if stored is None:
         matrix_chart(saved, None, t("matchup.games_per_pair", games=games_saved), "chart_saved_matrix")
         st.caption(t("matchup.saved_caption", pairs=len(saved), games=games_saved))
     st.stop()
-field_texts, matrix, rules_name, mulligan_used, players_used = stored
+field_texts, matrix, rules_name, mulligan_used, players_used, objectives_used = stored
 
 st.header(t("matchup.matrix"))
+sides_used = [side_text(o, p) for o, p in zip(objectives_used, players_used, strict=True)]
 matrix_chart(
-    matrix.frame(), matrix.names, t("matchup.subtitle", games=matrix.games, seed=matrix.seed), "chart_matrix"
+    matrix.frame(),
+    matrix.names,
+    t("matchup.subtitle", games=matrix.games, seed=matrix.seed),
+    "chart_matrix",
+    (t("matchup.rows_side", side=sides_used[0]), t("matchup.columns_side", side=sides_used[1]))
+    if matrix.cross
+    else None,
 )
 table(
     matrix.frame().drop(columns=["games", "score"]),  # games: the caption; score: the heatmap
@@ -263,11 +357,13 @@ st.caption(
         "matchup.matrix_caption",
         rules=rules_name,
         mulligan=t(f"policy.{mulligan_used}", value=""),
-        players=player_name(players_used[0]),
+        sides=t("matchup.sides_cross", a=sides_used[0], b=sides_used[1]) if matrix.cross else sides_used[0],
         games=matrix.games,
         seed=matrix.seed,
     )
 )
+if matrix.cross:
+    st.caption(t("matchup.cross_caption"))
 
 # --------------------------------------------------------------------------- one pair
 st.header(t("matchup.pair"))
@@ -275,7 +371,7 @@ p1, p2 = st.columns(2)
 names = list(matrix.names)
 keep_valid("matchup_a", names)
 a = p1.selectbox(t("matchup.deck"), names, key="matchup_a", persist_state="session")
-others = [n for n in names if n != a]
+others = names if matrix.cross else [n for n in names if n != a]  # a cross matrix has mirrors
 keep_valid("matchup_b", others)
 b = p2.selectbox(t("matchup.opponent"), others, key="matchup_b", persist_state="session")
 result = matrix.pair(a, b)
@@ -334,10 +430,15 @@ right.caption(t("matchup.seat_note", name=a))
 
 # --------------------------------------------------------------------------- the first game
 st.subheader(t("matchup.first_game"))
-events = first_game(field_texts[a], field_texts[b], rules_name, result.seed, mulligan_used, players_used)
+events = first_game(
+    field_texts[a], field_texts[b], rules_name, result.seed, mulligan_used, players_used, objectives_used
+)
 rep = replay(events, card_db())
 log = battle_log(events)
-sides = (a, b)  # game 0: deck A is the First player (seat 0)
+# game 0: deck A is the First player (seat 0); a mirror's two sides are told apart by their letter
+sides = (
+    (t("matchup.side_name", name=a, side="A"), t("matchup.side_name", name=b, side="B")) if a == b else (a, b)
+)
 frames = rep.turn_frames()
 
 
@@ -415,8 +516,10 @@ with right:
     }
     templates = {k: t(f"log.{k}") for k in LOG_TEMPLATES}
     model = events[0]["config"]["model"]
-    words = {"ability_words": {k: t(f"ability_kind.{k}") for k in KINDS},
-             "trigger_words": {k: t(f"trigger.{k}") for k in TRIGGERS}}
+    words = {
+        "ability_words": {k: t(f"ability_kind.{k}") for k in KINDS},
+        "trigger_words": {k: t(f"trigger.{k}") for k in TRIGGERS},
+    }
     this_turn = log_lines(turn_events(rep, log, step), sides, templates, reasons, model, **words)
     st.markdown(f"**{step_label(step)}**")
     if this_turn:

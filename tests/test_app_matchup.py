@@ -52,6 +52,15 @@ def test_matrix_and_pair_details():
     bars = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"] == "Win rate by seat (95% CI)")
     assert bars["data"][0]["textposition"] == "outside"  # readable numbers on the seat bars
     assert bars["data"][0]["text"] == [f"{p:.1%}" for p in rate]
+    # issue 9: the page states how much of each deck's copies the battle models, from the data
+    from analysis.ability_coverage import deck_row
+
+    modelled = next(c for c in texts(at.caption) if c.startswith("How much of the cards' texts"))
+    for name, deck in ((names[0], decks[0]), ("Инкорн", decks[1])):
+        row = deck_row(deck)
+        assert (f"**{name}** — {row.modelled.share:.0%} of the copies modelled ({row.status['full']} fully, "
+                f"{row.status['partial']} partly, {row.status['none'] + row.status['missing']} not, "
+                f"of {row.copies})") in modelled
     at.selectbox(key="matchup_a").set_value("Ковен").run()
     at.selectbox(key="matchup_b").set_value("Инкорн").run()
     pair = expected.pair("Ковен", "Инкорн")

@@ -32,6 +32,7 @@ from ui import (
 )
 
 from analysis.abilities import KINDS, TRIGGERS
+from analysis.ability_coverage import deck_row
 from analysis.battle.board import COLS, ROWS
 from analysis.battle.players import PLAYERS
 from analysis.battle.record import replay
@@ -378,6 +379,17 @@ result = matrix.pair(a, b)
 seats = seat_frame(result)
 overall, first, second = seats.iloc[0], seats.iloc[1], seats.iloc[2]
 st.subheader(t("matchup.pair_heading", a=a, b=b, games=result.games))
+
+
+def modelled_text(name: str) -> str:
+    """How much of a deck's text the battle plays (issue 9): its copies by modelling status."""
+    row = deck_row(deck_from_key(field_texts[name]))
+    none = row.status["none"] + row.status["missing"]
+    return t("matchup.modelled_deck", name=name, share=row.modelled.share, full=row.status["full"],
+             partial=row.status["partial"], none=none, copies=row.copies)
+
+
+st.caption(t("matchup.modelled", decks="; ".join(modelled_text(n) for n in dict.fromkeys((a, b)))))
 m = st.columns(6)
 m[0].metric(
     t("matchup.m_wins"),

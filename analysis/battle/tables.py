@@ -179,7 +179,7 @@ def _make_profile(card: Card, seat: int | None) -> Profile:
     triggers = 0
     for ab in abilities:
         if ab.cost == "trigger":
-            triggers |= TRIGGER_BITS[ab.trigger or ""]
+            triggers |= TRIGGER_BITS.get(ab.trigger or "", 0)  # triggers the engine plays
     entry = card.abilities
     return Profile(
         kind=kind,

@@ -145,8 +145,9 @@ from analysis.battle.tables import (
 from analysis.cards import Card
 
 TIMEOUT_RULES = ("cost", "draw")
-_DEATH, _TURN_START, _BATTLE_START, _STRIKE, _KILL = (
-    TRIGGER_BITS[t] for t in ("death", "turn_start", "battle_start", "strike", "kill"))
+_DEATH, _TURN_START, _BATTLE_START, _STRIKE, _KILL, _ADJACENT = (
+    TRIGGER_BITS[t]
+    for t in ("death", "turn_start", "battle_start", "strike", "kill", "enemy_moves_adjacent"))
 
 
 @dataclass(frozen=True)
@@ -262,6 +263,8 @@ class Battle:
         self.triggers = list(triggers)
         self.counter_user = list(counter_user)
         self._any_triggers = any(triggers)
+        self._watchers = any(t & _ADJACENT for t in triggers)
+        """Some card fires when an enemy steps next to it (``enemy_moves_adjacent``)."""
         self.wounds = [0] * n
         self.pos = [NOWHERE] * n
         self.died_at = [NOWHERE] * n
@@ -936,6 +939,18 @@ class Battle:
         self.hidden[u] = False
         if self.log is not None:
             self._emit({"e": "move", "u": u, "to": to})
+        if self._watchers and self.creature[u]:
+            self._watched(u, to)
+
+    def _watched(self, u: int, to: int) -> None:
+        """The ``enemy_moves_adjacent`` abilities of the enemy cards next to square ``to``, where
+        enemy creature ``u`` just stepped (000 glossary "Triggered ability": it fires when its
+        condition occurs; aimed at the creature that moved)."""
+        near = NEAR[to]
+        for w in list(self.units[1 - self.seat[u]]):
+            if (self.triggers[w] & _ADJACENT and self.alive[w] and self.pos[w] >= 0 and near[self.pos[w]]
+                    and self.alive[u] and not self.over):
+                self._fire(w, "enemy_moves_adjacent", u)
 
     def _close(self, u: int) -> None:
         """Payment for an action (000 2.4): the card closes and loses its movement."""
@@ -1209,7 +1224,8 @@ class Battle:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
-            if trigger == "strike" and ab.range is None and ab.target in ("enemy", "any"):
+            if trigger in ("strike", "enemy_moves_adjacent") and ab.range is None \
+                    and ab.target in ("enemy", "any"):
                 ok = (context >= 0 and self.alive[context] and self.seat[context] != self.seat[u]
                       and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
                       and (ab.kind not in ("heal", "poison") or self.creature[context]))

@@ -55,7 +55,8 @@ KIND_OF_TYPE = {
 KIND_NAMES = ("ground", "flyer", "companion", "parasite", "artifact", "terrain")
 
 
-TRIGGER_BITS = {"death": 1, "turn_start": 2, "battle_start": 4, "strike": 8, "kill": 16}
+TRIGGER_BITS = {"death": 1, "turn_start": 2, "battle_start": 4, "strike": 8, "kill": 16,
+                "enemy_moves_adjacent": 32}
 """Bit of each trigger in :attr:`Profile.triggers`."""
 ALWAYS, DEPENDS = 1, 2
 """Values of the per-card strike flags (``directed``, ``unanswerable``, ``magic``): 0 never, 1 always,

@@ -489,8 +489,6 @@ class Battle:
                 armor_left[u] = armor[u]
         if self.uses_turn:
             self.uses_turn.clear()
-        if self._any_incarnation:
-            self._incarnate(active)
         prepared, poison = self.prepared, self.poison
         healed = False
         poisoned = False
@@ -519,6 +517,8 @@ class Battle:
                     if self.log is not None:
                         self._emit({"e": "wound", "u": u, "by": self.poison[u], "by_what": "poison"})
             self._settle(list(self.units[active]))
+        if self._any_incarnation and not self.over:
+            self._incarnate(active)  # a start-of-turn trigger: after the cards open (000 6.3)
         if self._any_triggers and not self.over:
             for u in list(self.units[active]):
                 if self.triggers[u] & _TURN_START and self.alive[u] and not self.over:

@@ -50,9 +50,12 @@ Rules implemented (000 = the classic rulebook, RULES.md §4 and §6):
   non-magical attacks only; experience in shooting, blessing and curse on an ability's die; costs
   ``tap``, ``counter_tap``, ``counter`` (000 1.11) and the implied "[tap]: accumulate 1 counter"
   (1.11.1), ``max_counters``; triggers on death, at the start of the owner's turn, at the beginning
-  of the battle, on strike and on kill; uses per battle / per turn, the seat marks, N different
-  targets. A hidden card is a legal target; if a condition fails once it is revealed, the action is
-  blocked (000 glossary "Hidden card").
+  of the battle, on strike, on kill and when an enemy steps next to the card; uses per battle /
+  per turn, the seat marks, N different targets; caps and protections by strength, parity or the
+  card's state (003 L1877); vampirism with a life cap; incarnation (once per battle); blessing and
+  curse given during the battle (the unit takes the key of its card with that standing fact). A
+  hidden card is a legal target; if a condition fails once it is revealed, the action is blocked
+  (000 glossary "Hidden card").
 - Flying creatures (000 1.5.1, 4.16): they do not move and stand next to nothing; non-flying
   creatures may strike them only when the enemy has nothing but flyers left, and only after
   closing "for a strike against a flying creature" on the turn before. Ranged attacks, spells and
@@ -66,7 +69,8 @@ Rules implemented (000 = the classic rulebook, RULES.md §4 and §6):
 
 Simplifications: the card texts beyond their modelled facts (each printing's ``unmodelled`` list,
 ``berserk abilities CARD``) do nothing — no vanguard, jumps, teleports, formation, auras for other
-cards, redistribution, resurrection, terrain effects; creatures never attack their own squad
+cards, redistribution, resurrection, concentration and the other triggers not listed above,
+terrain effects; creatures never attack their own squad
 (4.15); there is no stack, so no sudden actions in response and triggered abilities resolve at
 once in a fixed order (on-strike abilities after the deaths the strike caused, for the cards still
 alive); the 7.6 clause about a repeating situation is covered by the round cap; a hidden

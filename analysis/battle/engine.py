@@ -1308,7 +1308,8 @@ class Battle:
                 new = key
             else:
                 entry = card.abilities or CardAbilities(card.code, card.name, "none", unmodelled=("-",))
-                marked = replace(card, abilities=replace(entry, abilities=(*entry.abilities, Ability(name))))
+                mark = Ability(name, target="self")
+                marked = replace(card, abilities=replace(entry, abilities=(*entry.abilities, mark)))
                 new = card_key(marked, self.seat[v])
             _MARKED[memo] = new
         if new == key:

@@ -204,6 +204,8 @@ class Ability:
         amount = "-".join(map(str, self.damage))
         if self.kind in ("reduce", "protection"):
             head = f"{head}{amount + ' from ' if amount else ' '}{', '.join(self.applies_to)}"
+        elif self.kind == "cap":
+            head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
         elif self.kind == "gain_counter":
             head = f"{head} {amount}"
         elif amount:
@@ -235,7 +237,7 @@ class Ability:
         if self.vs_state:
             cond.append(f"vs {self.vs_state}")
         if self.via:
-            cond.append(f"as a {self.via}")
+            cond.append(f"as {'an' if self.via[0] in 'aeiou' else 'a'} {self.via}")
         if self.tiers:
             cond.append("vs " + "/".join(self.tiers) + " attacks")
         if self.parity:

@@ -1351,6 +1351,7 @@ class Battle:
             self.tokens[u] = -1
             self.alive[u] = True
             self.pos[u] = where
+            removed = self.wounds[u]
             self.wounds[u] = 0
             self.poison[u] = 0
             self.counters[u] = 0
@@ -1365,7 +1366,7 @@ class Battle:
                 self.n_ground[seat] += 1
             self._quiet_from = self.turn + 1
             if self.log is not None:
-                self._emit({"e": "incarnation", "u": u, "pos": where})
+                self._emit({"e": "incarnation", "u": u, "pos": where, "by": removed})
 
     # ------------------------------------------------------------------ death
 

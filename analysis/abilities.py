@@ -53,7 +53,7 @@ WOUNDS = ("spell", "effect")
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
-            "blessing", "curse", "cap", "stays_open", "incarnation")
+            "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism")
 """Standing properties of the card itself (cost ``passive``), possibly conditional."""
 TRIGGERED = ("poison", "gain_counter")
 """Kinds that only happen on a trigger (cost ``trigger``)."""
@@ -90,11 +90,17 @@ FROM = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_str
 ``all`` (every attack and wounding action)."""
 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "protection", "blessing", "curse", "give_blessing",
-             "give_curse", "stays_open")
+             "give_curse", "stays_open", "vampirism")
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "cap", "incarnation", "finishing", "move_wounds",
           "extra_life")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,)}
+TIERS = ("weak", "medium", "strong")
+"""``tiers`` of ``cap`` / ``protection``: only attacks of that strength — a simple strike of that kind
+or a die-picked X-Y-Z result of that band ("средние и сильные атаки" = ``["medium", "strong"]``)."""
+PARITIES = ("even", "odd")
+"""``parity`` of ``cap`` / ``protection``: only attacks whose power is even / odd ("атаки чётной
+величины" = ``"even"``)."""
 SELF_STATES = ("unwounded", "wounded", "open", "closed")
 """``self_state``: only while the card itself is unwounded / wounded / open / closed."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed")
@@ -114,7 +120,7 @@ _KINDS_TEXT = {
     "gain_counter": "Gains counters:", "give_blessing": "Blesses a card", "give_curse": "Curses a card",
     "move_wounds": "Moves wounds from an ally to the target:", "extra_life": "Extra life +",
     "cap": "Wounds from one attack at most", "stays_open": "Does not close after its attacks",
-    "incarnation": "Incarnation", "finishing": "Finishing off at",
+    "incarnation": "Incarnation", "finishing": "Finishing off at", "vampirism": "Vampirism",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on "}
@@ -162,6 +168,12 @@ class Ability:
     """Only against a target in this state (:data:`VS_STATES`)."""
     via: str | None = None
     """For non-attack actions: ``spell`` or ``effect`` (:data:`VIAS`); which protections apply."""
+    tiers: tuple[str, ...] = ()
+    """``cap`` / ``protection``: only against attacks of these strengths (:data:`TIERS`)."""
+    parity: str | None = None
+    """``cap`` / ``protection``: only against attacks of even / odd power (:data:`PARITIES`)."""
+    life_cap: int = 0
+    """``vampirism``: its life never grows above this (0 = no cap beyond the rulebook's)."""
 
     @property
     def conditional(self) -> bool:
@@ -169,7 +181,8 @@ class Ability:
         return bool(
             self.vs_elements or self.vs_classes or self.vs_types or self.vs_min_cost is not None
             or self.vs_max_cost is not None or self.uses_per_battle or self.uses_per_turn or self.seat
-            or self.extra or self.formation or self.self_state or self.vs_state
+            or self.extra or self.formation or self.self_state or self.vs_state or self.tiers
+            or self.parity or self.life_cap
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -191,6 +204,8 @@ class Ability:
         amount = "-".join(map(str, self.damage))
         if self.kind in ("reduce", "protection"):
             head = f"{head}{amount + ' from ' if amount else ' '}{', '.join(self.applies_to)}"
+        elif self.kind == "cap":
+            head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
         elif self.kind == "gain_counter":
             head = f"{head} {amount}"
         elif amount:
@@ -222,7 +237,13 @@ class Ability:
         if self.vs_state:
             cond.append(f"vs {self.vs_state}")
         if self.via:
-            cond.append(f"as a {self.via}")
+            cond.append(f"as {'an' if self.via[0] in 'aeiou' else 'a'} {self.via}")
+        if self.tiers:
+            cond.append("vs " + "/".join(self.tiers) + " attacks")
+        if self.parity:
+            cond.append(f"vs attacks of {self.parity} power")
+        if self.life_cap:
+            cond.append(f"life at most {self.life_cap}")
         if self.uses_per_battle:
             cond.append(f"{self.uses_per_battle}× per battle")
         if self.uses_per_turn:
@@ -258,11 +279,12 @@ class Ability:
             "conditional": self.conditional,
         }
         for name in ("counters", "trigger", "vs_min_cost", "vs_max_cost", "uses_per_battle",
-                     "uses_per_turn", "seat", "extra", "formation", "self_state", "vs_state", "via"):
+                     "uses_per_turn", "seat", "extra", "formation", "self_state", "vs_state", "via",
+                     "parity", "life_cap"):
             value = getattr(self, name)
             if value:
                 out[name] = value
-        for name in ("vs_elements", "vs_classes", "vs_types"):
+        for name in ("vs_elements", "vs_classes", "vs_types", "tiers"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
@@ -337,7 +359,7 @@ _CARD_KEYS = {"code", "name", "status", "unmodelled", "abilities", "start_counte
 _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trigger", "target",
                  "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
-                 "uses_per_turn", "seat", "from", "extra"}
+                 "uses_per_turn", "seat", "from", "extra", "tiers", "parity", "life_cap"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -481,6 +503,19 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         if value is not None and value not in options:
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         states[name] = value
+    tiers = raw.get("tiers", [])
+    if not _str_list(tiers, TIERS) or len(set(tiers)) != len(tiers):
+        raise fail("tiers", f"must be a list of different names from {', '.join(TIERS)}, got {tiers!r}")
+    parity = raw.get("parity")
+    if parity is not None and parity not in PARITIES:
+        raise fail("parity", f"must be one of {', '.join(PARITIES)}, got {parity!r}")
+    if (tiers or parity is not None) and kind not in ("cap", "protection"):
+        raise fail("tiers" if tiers else "parity", "is only for cap and protection")
+    life_cap = raw.get("life_cap", 0)
+    if not _int(life_cap):
+        raise fail("life_cap", f"must be a whole number ≥ 1 (or left out), got {life_cap!r}")
+    if life_cap and kind != "vampirism":
+        raise fail("life_cap", "is only for vampirism")
     extra = raw.get("extra", "")
     if not isinstance(extra, str) or len(extra) > 200:
         raise fail("extra", "must be a short English phrase (at most 200 characters)")
@@ -489,7 +524,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         trigger=trigger, target=target, vs_elements=lists["vs_elements"], vs_classes=lists["vs_classes"],
         vs_types=lists["vs_types"], vs_min_cost=numbers["vs_min_cost"], vs_max_cost=numbers["vs_max_cost"],
         uses_per_battle=numbers["uses_per_battle"], uses_per_turn=numbers["uses_per_turn"], seat=seat,
-        applies_to=tuple(applies), extra=extra.strip(), formation=formation, **states,
+        applies_to=tuple(applies), extra=extra.strip(), formation=formation, tiers=tuple(tiers),
+        parity=parity, life_cap=life_cap, **states,
     )
 
 
@@ -638,6 +674,7 @@ if __name__ == "__main__":
 
 __all__ = [
     "ACTIONS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "FROM", "KINDS", "MAGICAL",
-    "NO_ENTRY", "PASSIVES", "RANGED", "STATUSES", "TRIGGERED", "TRIGGERS", "WOUNDS", "builtin_ability_files",
+    "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED", "TRIGGERS", "WOUNDS",
+    "builtin_ability_files",
     "check_against_cards", "load_abilities", "lookup_contract", "parse_abilities", "read_ability_file",
 ]

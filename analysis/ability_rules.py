@@ -102,9 +102,13 @@ def facts(card) -> tuple[Ability, ...]:
 def _standing(card, kind: str, seat: int | None) -> Iterable[Ability]:
     """The card's passives of ``kind`` that hold for its seat (a passive with a seat mark applies
     only when the seat is known and right; one limited in uses is not a standing property, nor one
-    whose ``extra`` names a condition the vocabulary cannot express, e.g. "only while unwounded")."""
+    whose ``extra`` names a condition the vocabulary cannot express, e.g. "only while unwounded",
+    nor one that depends on the board — ``self_state``, ``formation``, ``vs_state`` — which the
+    battle engine applies itself: :func:`state_limits`)."""
     for ab in facts(card):
         if ab.kind != kind or ab.uses_per_battle or ab.uses_per_turn or ab.extra:
+            continue
+        if ab.self_state or ab.formation or ab.vs_state:
             continue
         if ab.seat is not None and (seat is None or ("first", "second")[seat] != ab.seat):
             continue
@@ -178,7 +182,65 @@ def protected(card, kind: str, source=None, seat: int | None = None) -> bool:
             return True
     if kind in ("effect", "poison") and card.has("fortitude"):
         return True
-    return any(covers(ab, kind) and matches(ab, source) for ab in _standing(card, "protection", seat))
+    return any(covers(ab, kind) and matches(ab, source) and not ab.tiers and ab.parity is None
+               for ab in _standing(card, "protection", seat))
+
+
+TIER_OF = {"weak": 0, "medium": 1, "strong": 2}
+"""Strengths of an attack as :mod:`analysis.strike_table` numbers them (weak 0, medium 1, strong 2;
+-1: an attack with no strength, e.g. a fixed-damage shot)."""
+
+
+def die_tier(roll: int) -> int:
+    """The strength a modified die roll picks for an X-Y-Z attack (000 "Shot at X-Y-Z": 3 or less
+    weak, 4-5 medium, 6 or more strong)."""
+    return 0 if roll <= 3 else 1 if roll <= 5 else 2
+
+
+def limits(card, kind: str, source=None, seat: int | None = None) -> tuple[tuple[int, int, int], ...]:
+    """The standing caps of ``card`` against an attack of ``kind`` by ``source``, as (most wounds,
+    tier mask, parity) triples for the hot loops: ``cap`` N ("attacks on it are reduced to N", 003
+    "reduction of an attack to X") and the protections that hold only for some strengths or
+    parities (cap 0; 000 2.8). Tier mask: bit t for tier t, 7 = any; parity 0 any, 1 even, 2 odd."""
+    out = []
+    for name in ("cap", "protection"):
+        for ab in _standing(card, name, seat):
+            if not covers(ab, kind) or not matches(ab, source):
+                continue
+            if name == "protection" and not ab.tiers and ab.parity is None:
+                continue  # a plain protection: :func:`protected`
+            mask = sum(1 << TIER_OF[t] for t in ab.tiers) if ab.tiers else 7
+            parity = {None: 0, "even": 1, "odd": 2}[ab.parity]
+            out.append((ab.damage[0] if name == "cap" else 0, mask, parity))
+    return tuple(out)
+
+
+def apply_limits(power: int, tier: int, caps: tuple[tuple[int, int, int], ...]) -> int:
+    """``power`` after the caps of :func:`limits` (an attack with no strength, ``tier`` -1, meets
+    only the caps for any strength)."""
+    for most, mask, parity in caps:
+        if mask != 7 and (tier < 0 or not mask >> tier & 1):
+            continue
+        if parity and (power % 2 == 0) != (parity == 1):
+            continue
+        if power > most:
+            power = most
+    return power
+
+
+def state_limits(card, seat: int | None = None) -> tuple[tuple[str, tuple[str, ...], int], ...]:
+    """The caps and protections of ``card`` that hold only while it is in a ``self_state`` (open,
+    closed, wounded, unwounded), as (state, from, most wounds): the battle engine checks them on
+    the board (e.g. "simple strikes on it while it is closed are reduced to 1")."""
+    out = []
+    for ab in facts(card):
+        if ab.kind not in ("cap", "protection") or not ab.self_state or ab.extra or ab.uses_per_battle \
+                or ab.uses_per_turn or ab.formation or ab.vs_state or ab.tiers or ab.parity:
+            continue
+        if ab.seat is not None and (seat is None or ("first", "second")[seat] != ab.seat):
+            continue
+        out.append((ab.self_state, ab.applies_to, ab.damage[0] if ab.kind == "cap" else 0))
+    return tuple(out)
 
 
 def reduction(card, kind: str, source=None, seat: int | None = None) -> int:
@@ -205,19 +267,24 @@ def damage_by_die(ab: Ability, modifier: int = 0) -> tuple[int, ...]:
 
 
 def wounds_after(damage: int, kind: str, target, source=None, armor_left: int = 0,
-                 seat: int | None = None) -> tuple[int, int]:
-    """(wounds dealt, armor used) when an attack or action of ``kind`` with power ``damage`` by
-    ``source`` reaches ``target``: protection → 0; "−X from" lowers the power (not below 0, 000
-    2.13); armor absorbs from non-magical attacks (000 "Armor X")."""
+                 seat: int | None = None, tier: int = -1) -> tuple[int, int]:
+    """(wounds dealt, armor used) when an attack or action of ``kind`` with power ``damage`` (of
+    strength ``tier``, -1 none) by ``source`` reaches ``target``: protection → 0; "−X from" lowers
+    the power (not below 0, 000 2.13); caps (:func:`limits`); armor absorbs from non-magical
+    attacks (000 "Armor X")."""
     if protected(target, kind, source, seat):
         return 0, 0
     power = max(0, damage - reduction(target, kind, source, seat))
+    caps = limits(target, kind, source, seat)
+    if caps:
+        power = apply_limits(power, tier, caps)
     used = min(power, armor_left) if kind in ARMOR_STOPS else 0
     return power - used, used
 
 
 __all__ = [
-    "ARMOR_STOPS", "ATTACK_KINDS", "NO_PASSIVES", "StrikePassives", "covers", "damage_by_die",
-    "depends_on_opponent", "facts", "groups", "has_condition", "matches",
+    "ARMOR_STOPS", "ATTACK_KINDS", "NO_PASSIVES", "TIER_OF", "StrikePassives", "apply_limits", "covers",
+    "damage_by_die", "depends_on_opponent", "die_tier", "facts", "groups", "has_condition",
+    "limits", "matches", "state_limits",
     "protected", "reduction", "roll_modifier", "seat_dependent", "strike_passives", "wounds_after",
 ]

@@ -133,6 +133,9 @@ class Fighter:
     reductions: tuple[int, ...] = ()
     """"−X from" each kind of :data:`ABILITY_KINDS`, in that order (empty: none)."""
     cost: int = 0
+    caps: tuple[tuple[int, int, int], ...] = ()
+    """Caps on the simple strikes it receives ("reduced to N", protections for some strengths or
+    parities): :func:`analysis.ability_rules.limits`."""
     key: str = field(default="", compare=False)
 
     @property
@@ -232,7 +235,7 @@ def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, agai
                        seat: int | None = None) -> Fighter:
     """The combat profile of any card with the given strike and life (no type check): keyword
     columns and the ability facts that act on a simple strike against ``against``."""
-    from analysis.ability_rules import protected, reduction, strike_passives
+    from analysis.ability_rules import limits, protected, reduction, strike_passives
 
     passives = strike_passives(card, against, seat)
     base = {k: card.keyword(k) for k in NAMED_MODIFIERS if k not in ("blessing", "curse")}
@@ -246,7 +249,8 @@ def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, agai
         magical=passives.magical, flyer=card.type == "flyer", prot_flyers=card.has("prot_flyers"),
         move=card.move if card.type == "creature" else 0, attacks=duel_attacks(card, against, seat),
         poison=strike_poison(card, seat), reductions=reductions if any(reductions) else (),
-        guards=frozenset(k for k in (*ABILITY_KINDS, "poison") if protected(card, k, against, seat)), **base,
+        guards=frozenset(k for k in (*ABILITY_KINDS, "poison") if protected(card, k, against, seat)),
+        caps=limits(card, "simple", against, seat), **base,
     )
 
 
@@ -394,6 +398,10 @@ def _wounds(striker: Fighter, receiver: Fighter, kind: int) -> int:
     if receiver.prot_simple or kind < 0 or (striker.flyer and receiver.prot_flyers):
         return 0
     power = striker.wounds(kind) - receiver.reduce
+    if receiver.caps:
+        from analysis.ability_rules import apply_limits
+
+        power = apply_limits(max(0, power), kind, receiver.caps)
     return max(0, power - (0 if striker.magical else receiver.armor))
 
 

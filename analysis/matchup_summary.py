@@ -133,8 +133,8 @@ def battle_log(events: Sequence[dict[str, Any]]) -> pd.DataFrame:
             row.update(unit=u, name=names[u], side=seats[u])
             if kind == "move":
                 row.update(square=square_name(ev["to"]))
-            elif kind == "heal":
-                row.update(healed=ev["by"])
+            elif kind in ("heal", "incarnation"):  # incarnation: back unwounded (its wounds removed)
+                row.update(healed=ev.get("by", 0))
             elif kind == "strike":
                 t, p = ev["target"], ev["parrier"]
                 row.update(target=t, target_name=names[t], target_side=seats[t], parrier=p,
@@ -180,6 +180,9 @@ LOG_TEMPLATES = {
     "accumulate": "{name} ({player}) closes to take a counter",
     "wound": "{name} ({player}) takes {to_target} wounds from {ability}",
     "death": "{name} ({player}) dies",
+    "incarnation": "{name} ({player}) returns from the graveyard (incarnation)",
+    "blessing": "{name} ({player}) becomes blessed",
+    "curse": "{name} ({player}) becomes cursed",
     "end_win": "{player} wins ({reason})",
     "end_draw": "Draw ({reason})",
 }
@@ -231,7 +234,7 @@ def log_lines(log: pd.DataFrame, players: Sequence[str], templates: Mapping[str,
             ability = (ability_words or {}).get(r.ability, r.ability)
             out.append(text["wound"].format(name=r.name, player=player, to_target=r.to_target,
                                             ability=ability))
-        elif r.kind in ("move", "prepare", "heal", "death", "accumulate"):
+        elif r.kind in ("move", "prepare", "heal", "death", "accumulate", "incarnation", "blessing", "curse"):
             out.append(text[r.kind].format(name=r.name, player=player, square=r.square, healed=r.healed))
     return out
 

@@ -123,6 +123,10 @@ def test_coverage_figures_follow_the_data(capsys, girrit):
     assert report.deck_copies.copies == copies
     with_entry = sum(e.count for d in decks for e in d.entries if e.card.abilities is not None)
     assert copies - report.deck_copies.status["missing"] == with_entry
+    for status in ("full", "partial", "none"):  # the sample-deck copies per status, recounted
+        assert report.deck_copies.status[status] == sum(
+            e.count for d in decks for e in d.entries
+            if e.card.abilities is not None and e.card.abilities.status == status)
     out = run_json(capsys, "abilities", "--coverage", "--json", "--abilities", str(girrit))
     assert out["attack_icons"]["total"] == len(attack)
     assert out["sample_decks"]["copies"] == copies

@@ -38,10 +38,15 @@ def test_log_wounds_add_up_to_the_replayed_board(game):
         back = sum(r.to_attacker for r in rows if r.kind == "strike" and r.unit == u)
         by_ability = sum(r.to_target for r in rows if r.kind == "ability" and r.target == u)
         poison = sum(r.to_target for r in rows if r.kind == "wound" and r.unit == u)
-        healed = sum(r.healed for r in rows if r.kind == "heal" and r.unit == u)
+        healed = sum(r.healed for r in rows if r.kind in ("heal", "incarnation") and r.unit == u)
         healed += sum(r.healed for r in rows if r.kind == "ability" and r.target == u)
         assert dealt + back + by_ability + poison - healed == final.wounds[u], rep.names[u]
-    dead = {r.unit for r in log.itertuples() if r.kind == "death"}
+    dead = set()
+    for r in log.itertuples():  # a card that incarnates comes back from the graveyard
+        if r.kind == "death":
+            dead.add(r.unit)
+        elif r.kind == "incarnation":
+            dead.discard(r.unit)
     assert dead == {u for u, alive in enumerate(final.alive) if not alive}
     for dice in log[log.kind == "strike"].dice:
         assert 1 <= len(dice) <= 2 and all(1 <= d <= 6 for d in dice)

@@ -50,9 +50,12 @@ Rules implemented (000 = the classic rulebook, RULES.md §4 and §6):
   non-magical attacks only; experience in shooting, blessing and curse on an ability's die; costs
   ``tap``, ``counter_tap``, ``counter`` (000 1.11) and the implied "[tap]: accumulate 1 counter"
   (1.11.1), ``max_counters``; triggers on death, at the start of the owner's turn, at the beginning
-  of the battle, on strike and on kill; uses per battle / per turn, the seat marks, N different
-  targets. A hidden card is a legal target; if a condition fails once it is revealed, the action is
-  blocked (000 glossary "Hidden card").
+  of the battle, on strike, on kill and when an enemy steps next to the card; uses per battle /
+  per turn, the seat marks, N different targets; caps and protections by strength, parity or the
+  card's state (003 L1877); vampirism with a life cap; incarnation (once per battle); blessing and
+  curse given during the battle (the unit takes the key of its card with that standing fact). A
+  hidden card is a legal target; if a condition fails once it is revealed, the action is blocked
+  (000 glossary "Hidden card").
 - Flying creatures (000 1.5.1, 4.16): they do not move and stand next to nothing; non-flying
   creatures may strike them only when the enemy has nothing but flyers left, and only after
   closing "for a strike against a flying creature" on the turn before. Ranged attacks, spells and
@@ -66,7 +69,8 @@ Rules implemented (000 = the classic rulebook, RULES.md §4 and §6):
 
 Simplifications: the card texts beyond their modelled facts (each printing's ``unmodelled`` list,
 ``berserk abilities CARD``) do nothing — no vanguard, jumps, teleports, formation, auras for other
-cards, redistribution, resurrection, terrain effects; creatures never attack their own squad
+cards, redistribution, resurrection, concentration and the other triggers not listed above,
+terrain effects; creatures never attack their own squad
 (4.15); there is no stack, so no sudden actions in response and triggered abilities resolve at
 once in a fixed order (on-strike abilities after the deaths the strike caused, for the cards still
 alive); the 7.6 clause about a repeating situation is covered by the round cap; a hidden
@@ -78,12 +82,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, product
 from typing import Any
 
-from analysis.abilities import Ability
-from analysis.ability_rules import ARMOR_STOPS, protected
+from analysis.abilities import Ability, CardAbilities
+from analysis.ability_rules import ARMOR_STOPS, facts, groups, protected, state_limits
 from analysis.battle.board import (
     ADJ4,
     AUX,
@@ -109,8 +113,19 @@ from analysis.battle.interface import (
     Strike,
     UseAbility,
 )
+from analysis.battle.powers import (
+    WOUNDING,
+    aimable,
+    face_groups,
+    hit,
+    meets,
+    reach,
+    reach_slot,
+    rolls,
+    slot,
+    slots_of,
+)
 from analysis.battle.powers import ability as ability_of
-from analysis.battle.powers import aimable, face_groups, hit, meets, reach, reach_slot, rolls, slot, slots_of
 from analysis.battle.tables import (
     ALWAYS,
     ARTIFACT,
@@ -134,8 +149,9 @@ from analysis.battle.tables import (
 from analysis.cards import Card
 
 TIMEOUT_RULES = ("cost", "draw")
-_DEATH, _TURN_START, _BATTLE_START, _STRIKE, _KILL = (
-    TRIGGER_BITS[t] for t in ("death", "turn_start", "battle_start", "strike", "kill"))
+_DEATH, _TURN_START, _BATTLE_START, _STRIKE, _KILL, _ADJACENT = (
+    TRIGGER_BITS[t]
+    for t in ("death", "turn_start", "battle_start", "strike", "kill", "enemy_moves_adjacent"))
 
 
 @dataclass(frozen=True)
@@ -174,8 +190,10 @@ class BattleResult:
 
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
-            "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground")
-"""The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only)."""
+            "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens")
+"""The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
+``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
+and are replaced, never changed in place, so clones may share them)."""
 
 
 class Battle:
@@ -216,10 +234,18 @@ class Battle:
                 tuple(zip(*[ROWS[k] for k in self.key], strict=True)) if n else ((),) * 15,
                 _start_counters(self.key, self.seat),
                 tuple([slots_of(k) for k in self.key]),
+                _extras(self.key, self.seat),
             )
         self.profiles = list(columns[0])
         self._start_counters = columns[2]
         self.slots = columns[3]
+        self.guards, self.vampire, self.incarnation = columns[4]
+        """Per unit: its caps and protections that hold only in a state (:func:`state_limits`);
+        its vampirism (-1 none, else its life cap, 0 = none beyond the rulebook's); its incarnation
+        X (0 none)."""
+        self._any_guards = any(self.guards)
+        self._any_vampire = any(v >= 0 for v in self.vampire)
+        self._any_incarnation = any(self.incarnation)
         """Per unit, its card's abilities compiled (:class:`analysis.battle.powers.Slot`), by index."""
         (kind, life, move, has_strike, armor, regen, directed, unanswerable, magic, prot, cost,
          creature, acts, triggers, counter_user) = columns[1]
@@ -241,6 +267,8 @@ class Battle:
         self.triggers = list(triggers)
         self.counter_user = list(counter_user)
         self._any_triggers = any(triggers)
+        self._watchers = any(t & _ADJACENT for t in triggers)
+        """Some card fires when an enemy steps next to it (``enemy_moves_adjacent``)."""
         self.wounds = [0] * n
         self.pos = [NOWHERE] * n
         self.died_at = [NOWHERE] * n
@@ -258,6 +286,9 @@ class Battle:
         self.hidden = [False] * n
         self.alive = [True] * n
         self.counters = [0] * n
+        self.tokens = [0] * n
+        """Incarnation tokens of each unit in the graveyard; -1 once it has incarnated (000 glossary
+        "Incarnation - X": once per battle)."""
         self.poison = [0] * n
         """Poisoning X on each unit (named: the largest applies; 000 glossary "Poisoning at X")."""
         self.uses_battle: dict[tuple[int, int], int] = {}
@@ -490,6 +521,8 @@ class Battle:
                     if self.log is not None:
                         self._emit({"e": "wound", "u": u, "by": self.poison[u], "by_what": "poison"})
             self._settle(list(self.units[active]))
+        if self._any_incarnation and not self.over:
+            self._incarnate(active)  # a start-of-turn trigger: after the cards open (000 6.3)
         if self._any_triggers and not self.over:
             for u in list(self.units[active]):
                 if self.triggers[u] & _TURN_START and self.alive[u] and not self.over:
@@ -910,6 +943,18 @@ class Battle:
         self.hidden[u] = False
         if self.log is not None:
             self._emit({"e": "move", "u": u, "to": to})
+        if self._watchers and self.creature[u]:
+            self._watched(u, to)
+
+    def _watched(self, u: int, to: int) -> None:
+        """The ``enemy_moves_adjacent`` abilities of the enemy cards next to square ``to``, where
+        enemy creature ``u`` just stepped (000 glossary "Triggered ability": it fires when its
+        condition occurs; aimed at the creature that moved)."""
+        near = NEAR[to]
+        for w in list(self.units[1 - self.seat[u]]):
+            if (self.triggers[w] & _ADJACENT and self.alive[w] and self.pos[w] >= 0 and near[self.pos[w]]
+                    and self.alive[u] and not self.over):
+                self._fire(w, "enemy_moves_adjacent", u)
 
     def _close(self, u: int) -> None:
         """Payment for an action (000 2.4): the card closes and loses its movement."""
@@ -1011,6 +1056,11 @@ class Battle:
                 to_p, landed = 0, 0
             to_a = 0
             fought = False
+        if self._any_guards:
+            if to_p and self.guards[parrier]:
+                to_p = self._guard(parrier, "simple", to_p)
+            if to_a and self.guards[u]:
+                to_a = self._guard(u, "simple", to_a)
         prot = self.prot_flyers
         if kind[u] == FLYER and prot[parrier]:
             to_p = 0
@@ -1030,8 +1080,15 @@ class Battle:
                 armor_left[u] -= absorbed
                 to_a -= absorbed
         wounds = self.wounds
+        if self._any_vampire:
+            left_p, left_a = self.life[parrier] - wounds[parrier], self.life[u] - wounds[u]
         wounds[parrier] += to_p
         wounds[u] += to_a
+        if self._any_vampire:
+            if to_p and self.vampire[u] >= 0:
+                self._drain(u, parrier, min(to_p, left_p))
+            if to_a and self.vampire[parrier] >= 0:
+                self._drain(parrier, u, min(to_a, left_a))
         if to_p or to_a:
             self._quiet_from = self.turn + 1
         # Payment (000 6.4.4 after-attack step): the attacker and a defender close.
@@ -1130,7 +1187,20 @@ class Battle:
         if kind == "gain_counter":
             self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])
             return 0
+        if kind in ("give_blessing", "give_curse"):
+            self._bless(u, v, ab)
+            return 0
+        if kind not in WOUNDING:
+            return 0  # kinds of the vocabulary the engine does not play yet
         armor = self.armor_left[v] if kind in ARMOR_STOPS else 0
+        if self._any_guards and self.guards[v]:
+            power = self._guard(v, kind, hit(self.key[u], sl.index, self.key[v], 0, die)[0])
+            used = min(power, armor)
+            self.armor_left[v] -= used
+            self.wounds[v] += power - used
+            if power - used:
+                self._quiet_from = self.turn + 1
+            return power - used
         wounds, used = hit(self.key[u], sl.index, self.key[v], armor, die)
         self.armor_left[v] -= used
         self.wounds[v] += wounds
@@ -1158,7 +1228,8 @@ class Battle:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
-            if trigger == "strike" and ab.range is None and ab.target in ("enemy", "any"):
+            if trigger in ("strike", "enemy_moves_adjacent") and ab.range is None \
+                    and ab.target in ("enemy", "any"):
                 ok = (context >= 0 and self.alive[context] and self.seat[context] != self.seat[u]
                       and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
                       and (ab.kind not in ("heal", "poison") or self.creature[context]))
@@ -1178,6 +1249,124 @@ class Battle:
             if limited:
                 self._count_use(u, index)
             self._resolve(u, self.slots[u][index], chosen, trigger)
+
+    def _guard(self, v: int, kind: str, power: int) -> int:
+        """``power`` of an attack or action of ``kind`` on ``v`` after ``v``'s caps and protections
+        that hold only in a state (e.g. "simple strikes on it while it is closed are reduced to
+        1"): 003 "Zníženie útoku na X" (L1877: the value becomes X if it was greater), 000 2.8 (a
+        protection: no wounds)."""
+        wanted = groups(kind)
+        for state, froms, most in self.guards[v]:
+            if power <= most or not wanted.intersection(froms):
+                continue
+            if state == "closed":
+                holds = not self.open[v]
+            elif state == "open":
+                holds = self.open[v]
+            elif state == "wounded":
+                holds = self.wounds[v] > 0
+            else:
+                holds = self.wounds[v] == 0
+            if holds:
+                power = most
+        return power
+
+    def _drain(self, x: int, y: int, dealt: int) -> None:
+        """Vampirism of ``x`` whose simple strike dealt ``dealt`` wounds to ``y`` (no more than
+        ``y`` had life left): 000 glossary "Vampirism" — ``x`` heals that many wounds, the rest
+        becomes additional life; never applied to artifacts and incorporeal creatures; its own
+        ``life_cap`` bounds its life."""
+        if dealt <= 0 or not self.alive[x] or not self.creature[y] or self.cards[y].has("incorporeal"):
+            return
+        healed = min(dealt, self.wounds[x])
+        self.wounds[x] -= healed
+        extra = dealt - healed
+        cap = self.vampire[x]
+        if extra and cap:
+            extra = max(0, min(extra, cap - self.life[x]))
+        if extra:
+            self.life = list(self.life)  # shared with clones: replaced, not changed in place
+            self.life[x] += extra
+        if self.log is not None and (healed or extra):
+            self._emit({"e": "heal", "u": x, "by": healed, "extra_life": extra, "by_what": "vampirism"})
+
+    def _bless(self, u: int, v: int, ab: Ability) -> None:
+        """``v`` becomes blessed (``give_blessing``) or cursed (``give_curse``) for the rest of the
+        battle: 000 glossary "Blessing" / "Curse" (+1 / −1 on any roll for the card; receiving it
+        again changes nothing) and p.135 (an acquired ability of the card). Given as a spell or an
+        effect (``via``), the target's protections from it apply (000 2.8). The unit takes the key
+        of its card with that standing fact, so every table and roll sees it."""
+        if ab.via and protected(self.cards[v], ab.via, self.cards[u], self.seat[v]):
+            return
+        name = "blessing" if ab.kind == "give_blessing" else "curse"
+        key = self.key[v]
+        memo = (key, name)
+        new = _MARKED.get(memo)
+        if new is None:
+            card = card_of(key)
+            if any(a.kind == name and not a.extra and not has_limit(a) for a in facts(card)):
+                new = key
+            else:
+                entry = card.abilities or CardAbilities(card.code, card.name, "none", unmodelled=("-",))
+                mark = Ability(name, target="self")
+                marked = replace(card, abilities=replace(entry, abilities=(*entry.abilities, mark)))
+                new = card_key(marked, self.seat[v])
+            _MARKED[memo] = new
+        if new == key:
+            return
+        for column, value in (("key", new), ("cards", card_of(new)), ("profiles", PROFILES[new])):
+            lst = list(getattr(self, column))
+            lst[v] = value
+            setattr(self, column, lst)
+        slots = list(self.slots)
+        slots[v] = slots_of(new)
+        self.slots = slots
+        if self.log is not None:
+            self._emit({"e": name, "u": v, "by": u})
+
+    def _incarnate(self, seat: int) -> None:
+        """000 glossary "Incarnation - X" (and "Incarnation token"): at the start of its owner's
+        turn a creature in the graveyard with incarnation takes a token; at X tokens they are removed
+        and it returns closed, unwounded, to a free square of its owner's third row (a flyer to the
+        auxiliary zone); with no free square it waits in the graveyard until one frees up; once per
+        battle (003 "Inkarnácia X", L1388-1398). It takes the first free square from the left."""
+        for u in range(self.n):
+            x = self.incarnation[u]
+            if not x or self.alive[u] or self.seat[u] != seat or self.tokens[u] < 0 or self.host[u] >= 0:
+                continue
+            if self.tokens[u] < x:
+                self.tokens[u] += 1
+            if self.tokens[u] < x:
+                continue
+            if self.kind[u] == FLYER:
+                where = AUX
+            else:
+                row = half_rows(seat)[2]
+                free = [row * 5 + c for c in range(5) if self.board[row * 5 + c] < 0]
+                if not free:
+                    continue
+                where = free[0]
+                self.board[where] = u
+                self.occupied |= 1 << where
+            self.tokens[u] = -1
+            self.alive[u] = True
+            self.pos[u] = where
+            removed = self.wounds[u]
+            self.wounds[u] = 0
+            self.poison[u] = 0
+            self.counters[u] = 0
+            self.open[u] = False
+            self.acted[u] = True
+            self.moves[u] = 0
+            self.prepared[u] = 0
+            self.armor_left[u] = self.armor[u]
+            self.units[seat].append(u)
+            self.n_creatures[seat] += 1
+            if self.kind[u] != FLYER:
+                self.n_ground[seat] += 1
+            self._quiet_from = self.turn + 1
+            if self.log is not None:
+                self._emit({"e": "incarnation", "u": u, "pos": where, "by": removed})
 
     # ------------------------------------------------------------------ death
 
@@ -1243,6 +1432,33 @@ their start counters (see ``Battle``)."""
 _UNCHECKED = object()
 _PLACEMENT_PROBLEMS: dict[tuple[int, tuple[int, ...]], str | None] = {}
 """Memo of :func:`placement_problem` per (seat, squares): squads meet the same placements again."""
+
+
+_MARKED: dict[tuple[int, str], int] = {}
+"""(card key, ``blessing``/``curse``) → the key of that card with the standing fact (see
+``Battle._bless``)."""
+
+
+def has_limit(ab: Ability) -> bool:
+    """Whether a fact is limited in uses or to a seat (not a standing property on its own)."""
+    return bool(ab.uses_per_battle or ab.uses_per_turn or ab.seat)
+
+
+def _extras(keys: Sequence[int], seats: Sequence[int]) -> tuple[tuple, tuple[int, ...], tuple[int, ...]]:
+    """Per unit: its state caps (:func:`state_limits`), its vampirism (-1 none, else its
+    ``life_cap``, 0 = none) and its incarnation X (0 none; the smallest if several, 000 glossary
+    "Incarnation - X"). Only the facts count, not the icons (issue 9 audit)."""
+    guards, vampire, incarnation = [], [], []
+    for k, s in zip(keys, seats, strict=True):
+        card = card_of(k)
+        found = facts(card)
+        guards.append(state_limits(card, s) if found else ())
+        vamp = [a for a in found if a.kind == "vampirism" and not a.extra and not has_limit(a)]
+        vampire.append(min((a.life_cap or 10**6) for a in vamp) % 10**6 if vamp else -1)
+        xs = [a.damage[0] for a in found if a.kind == "incarnation" and not a.extra and a.damage
+              and PROFILES[k].is_creature]
+        incarnation.append(min(xs) if xs else 0)
+    return tuple(guards), tuple(vampire), tuple(incarnation)
 
 
 def _start_counters(keys: Sequence[int], seats: Sequence[int]) -> tuple[int, ...]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from analysis.ability_rules import strike_passives
 from analysis.battle.board import (
     ADJ4,
     ADJ4_MASK,
@@ -47,6 +48,7 @@ from analysis.battle.tables import (
     GROUND,
     PROFILES,
     card_key,
+    card_of,
     closed_summary,
     open_summary,
     pair_passives,
@@ -370,7 +372,7 @@ class HeuristicPlayer(Player):
         g = gains.get(memo)
         if g is None:
             g = _ability_gain(ku, index, kv, rem_v, armor, gains, memo)
-        if (b.seat[v] == b.seat[u]) != (ability(ku, index).kind == "heal"):
+        if (b.seat[v] == b.seat[u]) != (ability(ku, index).kind in HELPS):
             return -g
         return g
 
@@ -385,7 +387,7 @@ class HeuristicPlayer(Player):
             return -1e9, ()
         ku, index = sl.key, sl.index
         ab = sl.ability
-        heal = ab.kind == "heal"
+        heal = ab.kind in HELPS
         sid = ku << 6 | index
         me, seat, hidden, keys = b.seat[u], b.seat, b.hidden, b.key
         life, wounds, armor_left = b.life, b.wounds, b.armor_left
@@ -720,6 +722,10 @@ _ABILITY_GAINS: dict[int, dict[int, float]] = {}
 left`` (kept below 2**30 for the usual card keys: small ints hash fast)."""
 
 
+HELPS = ("heal", "give_blessing")
+"""Kinds that help the card they aim at (gain on one's own side, loss on the enemy's)."""
+
+
 def _slot_gains(sid: int) -> dict[int, float]:
     gains = _ABILITY_GAINS.get(sid)
     if gains is None:
@@ -743,6 +749,12 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
         g = 0.0
         for w, _, p in hit_distribution(ku, index, kv, armor):
             g += p * (value if w >= rem_v else half * w)
+    elif ab.kind in ("give_blessing", "give_curse"):
+        # ±1 on every roll for the rest of the battle (000 glossary "Blessing", "Curse"): about a
+        # tenth of the card's worth, nothing if it already has it.
+        passives = strike_passives(card_of(kv))
+        has = passives.blessing if ab.kind == "give_blessing" else passives.curse
+        g = 0.0 if has or not prof.is_creature else 0.1 * value * rem_v / prof.life
     else:
         g = 0.0
     if len(gains) > 100_000:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from analysis.abilities import Ability
 from analysis.ability_rules import (
     damage_by_die,
+    die_tier,
     has_condition,
     matches,
     roll_modifier,
@@ -216,6 +217,12 @@ def reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
     return out
 
 
+def _tiers(modifier: int) -> tuple[int, ...]:
+    """The strength (weak 0, medium 1, strong 2) each die face 1..6 picks with a roll modifier
+    (000 2.14: the modified result clamped to 1..6; "Shot at X-Y-Z")."""
+    return tuple(die_tier(min(6, max(1, face + modifier))) for face in range(1, 7))
+
+
 _HITS: dict[int, tuple[tuple[int, int, float], ...]] = {}
 
 
@@ -229,12 +236,15 @@ def hit_distribution(ku: int, index: int, kv: int, armor_left: int) -> tuple[tup
         ab = ABILITIES[ku][index]
         source, target = card_of(ku), card_of(kv)
         if rolls(ab):
-            faces = damage_by_die(ab, roll_modifier(source, ab.kind, target, SEATS[ku]))
+            mod = roll_modifier(source, ab.kind, target, SEATS[ku])
+            faces = damage_by_die(ab, mod)
+            tiers = _tiers(mod)
         else:
             faces = (ab.damage[0] if ab.damage else 0,)
+            tiers = (-1,)
         acc: dict[tuple[int, int], float] = {}
-        for dmg in faces:
-            pair = wounds_after(dmg, ab.kind, target, source, armor_left, SEATS[kv])
+        for dmg, tier in zip(faces, tiers, strict=True):
+            pair = wounds_after(dmg, ab.kind, target, source, armor_left, SEATS[kv], tier)
             acc[pair] = acc.get(pair, 0.0) + 1 / len(faces)
         out = tuple(sorted(((w, a, p) for (w, a), p in acc.items()), reverse=True))
         if len(_HITS) > 500_000:
@@ -255,11 +265,14 @@ def hit(ku: int, index: int, kv: int, armor_left: int, die: int) -> tuple[int, i
     if out is None:
         ab = ABILITIES[ku][index]
         source, target = card_of(ku), card_of(kv)
+        tier = -1
         if die:
-            damage = damage_by_die(ab, roll_modifier(source, ab.kind, target, SEATS[ku]))[die - 1]
+            mod = roll_modifier(source, ab.kind, target, SEATS[ku])
+            damage = damage_by_die(ab, mod)[die - 1]
+            tier = _tiers(mod)[die - 1]
         else:
             damage = ab.damage[0] if ab.damage else 0
-        out = wounds_after(damage, ab.kind, target, source, armor_left, SEATS[kv])
+        out = wounds_after(damage, ab.kind, target, source, armor_left, SEATS[kv], tier)
         if len(_HIT) > 500_000:
             _HIT.clear()
         _HIT[memo] = out
@@ -273,10 +286,13 @@ def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[in
     if not rolls(ab):
         return ((0, 1.0),)
     source, target = card_of(ku), card_of(kv)
-    faces = damage_by_die(ab, roll_modifier(source, ab.kind, target, SEATS[ku]))
+    mod = roll_modifier(source, ab.kind, target, SEATS[ku])
+    faces = damage_by_die(ab, mod)
+    tiers = _tiers(mod)
     groups: dict[tuple[int, int], list[int]] = {}
     for face, dmg in enumerate(faces, start=1):
-        groups.setdefault(wounds_after(dmg, ab.kind, target, source, armor_left, SEATS[kv]), []).append(face)
+        pair = wounds_after(dmg, ab.kind, target, source, armor_left, SEATS[kv], tiers[face - 1])
+        groups.setdefault(pair, []).append(face)
     return tuple((fs[0], len(fs) / 6) for fs in groups.values())
 
 

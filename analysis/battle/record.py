@@ -205,6 +205,9 @@ def replay(events: Sequence[dict[str, Any]], db: CardDB | None = None) -> Replay
         elif kind == "death":
             alive[ev["u"]] = False
             pos[ev["u"]] = NOWHERE
+        elif kind == "incarnation":  # back from the graveyard, closed and unwounded
+            u = ev["u"]
+            alive[u], pos[u], wounds[u], opened[u] = True, ev["pos"], 0, False
         elif kind == "end":
             result = {k: ev[k] for k in ("winner", "reason", "turn")}
         frames.append(Frame(index, kind, turn, seat, tuple(pos), tuple(wounds), tuple(opened), tuple(alive)))

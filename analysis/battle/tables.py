@@ -55,7 +55,8 @@ KIND_OF_TYPE = {
 KIND_NAMES = ("ground", "flyer", "companion", "parasite", "artifact", "terrain")
 
 
-TRIGGER_BITS = {"death": 1, "turn_start": 2, "battle_start": 4, "strike": 8, "kill": 16}
+TRIGGER_BITS = {"death": 1, "turn_start": 2, "battle_start": 4, "strike": 8, "kill": 16,
+                "enemy_moves_adjacent": 32}
 """Bit of each trigger in :attr:`Profile.triggers`."""
 ALWAYS, DEPENDS = 1, 2
 """Values of the per-card strike flags (``directed``, ``unanswerable``, ``magic``): 0 never, 1 always,
@@ -179,7 +180,7 @@ def _make_profile(card: Card, seat: int | None) -> Profile:
     triggers = 0
     for ab in abilities:
         if ab.cost == "trigger":
-            triggers |= TRIGGER_BITS[ab.trigger or ""]
+            triggers |= TRIGGER_BITS.get(ab.trigger or "", 0)  # triggers the engine plays
     entry = card.abilities
     return Profile(
         kind=kind,

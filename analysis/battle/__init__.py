@@ -20,7 +20,9 @@ from analysis.battle.interface import (
     UseAbility,
     first_action,
 )
-from analysis.battle.players import PLAYERS, HeuristicPlayer, RandomPlayer, make_player
+from analysis.battle.players import HeuristicPlayer, RandomPlayer
+from analysis.battle.registry import PLAYERS, make_player
+from analysis.battle.search import SearchPlayer
 
 __all__ = [
     "END_TURN",
@@ -36,6 +38,7 @@ __all__ = [
     "Player",
     "Prepare",
     "RandomPlayer",
+    "SearchPlayer",
     "Strike",
     "UseAbility",
     "first_action",

@@ -31,7 +31,7 @@ from ui import (
 
 from analysis.abilities import KINDS, TRIGGERS
 from analysis.battle.board import COLS, ROWS
-from analysis.battle.players import PLAYERS
+from analysis.battle.registry import PLAYERS
 from analysis.battle.record import replay
 from analysis.errors import BerserkInputError
 from analysis.matchup import (

@@ -45,8 +45,8 @@ from typing import Any
 import numpy as np
 
 from analysis.battle import Battle, BattleConfig, make_player
-from analysis.battle.registry import player_problem
 from analysis.battle.record import record_battle
+from analysis.battle.registry import player_problem
 from analysis.cards import Card
 from analysis.deals import default_horizon, parse_policy, proportion_ci, simulate
 from analysis.decks import Deck, check_deck_size

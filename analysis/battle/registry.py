@@ -15,7 +15,9 @@ from analysis.battle.interface import Player
 from analysis.battle.players import HeuristicPlayer, RandomPlayer
 from analysis.battle.search import SearchPlayer, parse_budget
 
-PLAYERS: dict[str, type[Player]] = {"heuristic": HeuristicPlayer, "random": RandomPlayer, "search": SearchPlayer}
+PLAYERS: dict[str, type[Player]] = {
+    "heuristic": HeuristicPlayer, "random": RandomPlayer, "search": SearchPlayer,
+}
 """Players by name (``search`` also as ``search:N``, N nodes per decision)."""
 PLAYER_HELP = ("heuristic (greedy, fast), random (baseline), search or search:N (looks ahead one "
                "action with the exact odds, N nodes per decision, default 16; about 15-20x slower)")

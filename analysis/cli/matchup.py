@@ -9,8 +9,8 @@ from analysis.atomic import write_text_atomic
 from analysis.battle import BattleConfig
 from analysis.battle.draw import battle_figure, battle_text
 from analysis.battle.engine import TIMEOUT_RULES
-from analysis.battle.registry import PLAYER_HELP
 from analysis.battle.record import replay, write_record
+from analysis.battle.registry import PLAYER_HELP
 from analysis.cards import CardDB
 from analysis.cli.common import (
     add_cards_option,

@@ -111,13 +111,13 @@ def test_a_seed_gives_the_same_battle():
 
 
 def test_budget_names():
-    assert make_player("search").budget == 16
+    assert make_player("search").budget == 4
     assert make_player("search:32").budget == 32
     assert isinstance(make_player("search:1"), SearchPlayer)
     for bad in ("search:0", "search:x", "search:-3", "search:", "search:1001", "search:2.5"):
         with pytest.raises(ValueError, match="budget"):
             make_player(bad)
-        assert "search:16" in player_problem(bad)
+        assert "search:" in player_problem(bad)
     with pytest.raises(ValueError, match="unknown player"):
         make_player("serch")
     assert player_problem("heuristic") is None and player_problem("search:8") is None

@@ -16,11 +16,16 @@ from analysis.battle.players import HeuristicPlayer, RandomPlayer
 from analysis.battle.search import SearchPlayer, parse_budget
 
 PLAYERS: dict[str, type[Player]] = {
-    "heuristic": HeuristicPlayer, "random": RandomPlayer, "search": SearchPlayer,
+    "heuristic": HeuristicPlayer,
+    "random": RandomPlayer,
+    "search": SearchPlayer,
 }
 """Players by name (``search`` also as ``search:N``, N nodes per decision)."""
-PLAYER_HELP = ("heuristic (greedy, fast), random (baseline), search or search:N (looks ahead one "
-               "action with the exact odds, N nodes per decision, default 16; about 15-20x slower)")
+PLAYER_HELP = (
+    "heuristic (greedy, fast), random (baseline), search or search:N (looks ahead one "
+    "action with the exact odds, N nodes per decision, default 4; about 20x slower per battle, "
+    "see reports/bench_search.md)"
+)
 """One line for the ``--players`` help texts."""
 
 

@@ -50,7 +50,7 @@ from analysis.battle.interface import (
 from analysis.battle.players import UNKNOWN_CARD, HeuristicPlayer, card_value
 from analysis.battle.tables import FLYER, GROUND, card_key
 
-DEFAULT_BUDGET = 16
+DEFAULT_BUDGET = 4
 """Chance nodes (candidate actions, each with its whole outcome distribution) per decision."""
 MAX_BUDGET = 1_000
 WIN = 1_000.0

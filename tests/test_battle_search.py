@@ -83,20 +83,24 @@ def test_search_never_plays_an_illegal_action(a, b, seed, k, budget):
 
 
 def test_search_finds_the_forced_kill():
-    # The First player's A stands two squares from the Second player's only creature B (1 life
-    # left): one step, then a strike that always wounds (B is closed: it cannot parry) wins.
+    # The First player's A stands next to the Second player's only creature B (1 life left,
+    # closed: it cannot parry, so any strike kills it and wins) and to a costly artifact W (1 life).
+    # The heuristic takes the bigger material gain, W; the search sees that striking B wins.
     a = card("A", strike=(1, 2, 3), life=8, move=1)
-    decoy = card("Decoy", strike=(1, 1, 1), life=9, move=1)
-    b = card("B", strike=(1, 1, 1), life=1, move=1)
-    wall = card("Wall", type="artifact", strike=None, life=10, move=0)
-    placements = ({0: square(2, 2), 1: square(1, 1)}, {2: square(4, 2), 3: square(3, 4)})
+    b = card("B", strike=(1, 1, 1), life=1, move=1, cost=1)
+    w = card("W", type="artifact", strike=None, life=1, move=0, cost=10)
+    placements = ({0: square(2, 2)}, {1: square(3, 2), 2: square(3, 1)})
     for seed in range(5):
-        battle = Battle(([a, decoy], [b, wall]), (SearchPlayer(4), Scripted()), seed=seed,
-                        placements=placements, record=True)
-        battle.open[2] = False  # B acted last turn: its card is closed (only seat 0's cards open now)
-        result = battle.run()
-        assert result.winner == 0 and result.reason == "elimination" and result.turns == 1
-        assert [e["e"] for e in battle.log if e["e"] in ("move", "strike")][-1] == "strike"
+        results = {}
+        for name in ("heuristic", "search"):
+            battle = Battle(([a], [b, w]), (make_player(name), Scripted()), seed=seed, placements=placements,
+                            record=True)
+            battle.open[1] = False  # B acted last turn: closed (only seat 0's cards open now)
+            battle.run()
+            strikes = [e for e in battle.log if e["e"] == "strike"]
+            results[name] = (strikes[0]["target"], battle.winner, battle.turn)
+        assert results["heuristic"][0] == 2  # the heuristic strikes the artifact first
+        assert results["search"] == (1, 0, 0)  # the search kills B and wins in its first turn
 
 
 def test_a_seed_gives_the_same_battle():

@@ -56,7 +56,7 @@ from analysis.battle.players import UNKNOWN_CARD, HeuristicPlayer, _exact_gain, 
 from analysis.battle.powers import ability
 from analysis.battle.tables import FLYER, GROUND, card_key
 
-DEFAULT_BUDGET = 4
+DEFAULT_BUDGET = 2
 """Chance nodes (candidate actions, each with its whole outcome distribution) per decision."""
 MAX_BUDGET = 1_000
 WIN = 1_000.0
@@ -72,7 +72,7 @@ def parse_budget(name: str) -> int:
     """The node budget of a player name ``search`` or ``search:N`` (N from 1 to 1,000).
 
     >>> parse_budget("search"), parse_budget("search:4")
-    (4, 4)
+    (2, 4)
     """
     base, sep, rest = name.partition(":")
     if base != "search":
@@ -235,11 +235,11 @@ class SearchPlayer(Player):
         return total
 
     def _finish(self, c, me: int) -> float:
-        """The heuristic finishes ``me``'s turn on copy ``c``; the evaluation once it has passed."""
+        """The heuristic finishes ``me``'s turn on copy ``c``; the evaluation then (the turn is not
+        passed: the start of the opponent's turn would cost time and change little between
+        candidates)."""
         if not c.over and c.active == me:
             self._h.play_turn(c)
-            if not c.over and c.active == me:
-                c.apply(END_TURN)
         return self.evaluate(c, me)
 
     # ---------------------------------------------------------------- evaluation

@@ -148,8 +148,9 @@ def main(argv=None) -> int:
     md = [
         f"# Searching player against the heuristic (`{args.search}`)",
         "",
-        f"Written by `python3 scripts/bench_search.py --squad-games {args.squad_games} --deck-games "
-        f"{args.deck_games}` (seed {args.seed}). Mirrors with alternating seats; share of decisive games won "
+        f"Written by `python3 scripts/bench_search.py --search {args.search} "
+        f"--squad-games {args.squad_games} --deck-games {args.deck_games} --seed {args.seed}`. "
+        "Mirrors with alternating seats; share of decisive games won "
         "by the searching player with its Wilson 95 % interval. "
         "Target: ≥ 60 % at ≤ 20× the heuristic's time.",
         "",

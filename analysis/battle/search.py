@@ -8,9 +8,9 @@ expected evaluation is highest:
   (:class:`~analysis.battle.players.HeuristicPlayer`, asked on a copy of the state), then every
   other strike and ability use of the position ranked by the heuristic's expected gain (those
   with a gain above ``floor``); at most ``budget`` candidates per decision (the budget counts the
-  chance nodes expanded). When the
-  heuristic would move a card or end the turn, the searching player does the same: measured on the
-  sample squads, searching the steps too cost more time than it won (see ``reports/bench_search.md``).
+  chance nodes expanded). When the heuristic would move a card or end the turn, the searching
+  player does the same: in the tuning runs on the sample squads, searching the steps and the end
+  of the turn too cost more time than it won (README "Battles and matchups").
 - **Chance nodes are exact:** each candidate's dice distribution comes from
   ``state.outcomes(action, parrier)`` (the parrier: the defender the heuristic would appoint); each
   outcome is played on ``state.clone(dice_seed)`` with ``apply(action, draws)`` and weighted by its
@@ -23,7 +23,8 @@ expected evaluation is highest:
   next turn against the cards they can reach (ground creatures: within their movement + 1
   squares; flyers: anywhere; each attacker and each target counted once, best pairs first), where
   a card that has acted is closed and cannot strike back. So the search prefers the strikes and
-  targets after which the rest of the turn goes well and the squad is least exposed.
+  targets after which the rest of the turn goes well and the squad is least exposed. (Scoring
+  the children without finishing the turn, tried first, won no more games than the heuristic.)
 - **Reactions** (defenders, weakening, triggered targets), placement, companions and hiding are
   the heuristic's; inside the look-ahead both sides' reactions are modelled by the heuristic.
 

@@ -45,8 +45,8 @@ from typing import Any
 import numpy as np
 
 from analysis.battle import Battle, BattleConfig, make_player
-from analysis.battle.players import PLAYERS
 from analysis.battle.record import record_battle
+from analysis.battle.registry import player_problem
 from analysis.cards import Card
 from analysis.deals import default_horizon, parse_policy, proportion_ci, simulate
 from analysis.decks import Deck, check_deck_size
@@ -85,8 +85,9 @@ class MatchupSettings:
         if self.battle.model != self.rules.combat_model:  # the ruleset decides the combat model
             object.__setattr__(self, "battle", replace(self.battle, model=self.rules.combat_model))
         for name in self.players:
-            if name not in PLAYERS:
-                raise BerserkInputError(f"unknown player {name!r}; players: {', '.join(PLAYERS)}")
+            problem = player_problem(name)
+            if problem:
+                raise BerserkInputError(problem)
         for name in self.objectives:
             if name not in MATCHUP_OBJECTIVES:
                 raise BerserkInputError(f"unknown objective {name!r} for a matchup; objectives: "

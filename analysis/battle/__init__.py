@@ -1,9 +1,10 @@
 """Battle simulation: the board, the engine, players, recording, replay and drawing.
 
-    >>> from analysis.battle import Battle, HeuristicPlayer, RandomPlayer, play_battle
+    >>> from analysis.battle import Battle, HeuristicPlayer, RandomPlayer, SearchPlayer, play_battle
 
 The engine (:mod:`analysis.battle.engine`) and the players (:mod:`analysis.battle.players`) meet
-only in :mod:`analysis.battle.interface` (actions, the documented state, the player questions).
+only in :mod:`analysis.battle.interface` (actions, the documented state, the player questions);
+players are looked up by name in :mod:`analysis.battle.registry`.
 See :mod:`analysis.battle.engine` for the rules implemented and every simplification.
 """
 
@@ -20,7 +21,9 @@ from analysis.battle.interface import (
     UseAbility,
     first_action,
 )
-from analysis.battle.players import PLAYERS, HeuristicPlayer, RandomPlayer, make_player
+from analysis.battle.players import HeuristicPlayer, RandomPlayer
+from analysis.battle.registry import PLAYERS, make_player
+from analysis.battle.search import SearchPlayer
 
 __all__ = [
     "END_TURN",
@@ -36,6 +39,7 @@ __all__ = [
     "Player",
     "Prepare",
     "RandomPlayer",
+    "SearchPlayer",
     "Strike",
     "UseAbility",
     "first_action",

@@ -874,9 +874,12 @@ class Battle:
             return out
         return [(1.0, ())]
 
-    def clone(self) -> Battle:
-        """An independent copy of the state (the players and the read-only columns are shared; the
-        dice stream continues from the same point; no record)."""
+    def clone(self, dice_seed: int | None = None) -> Battle:
+        """An independent copy of the state (the players and the read-only columns are shared; no
+        record). The dice stream and the players' stream continue from the same point, unless
+        ``dice_seed`` is given: then both are fresh streams seeded from it — what a searching
+        player's look-ahead needs (it must not see the battle's own future dice), and cheaper
+        than copying a stream's state."""
         new = object.__new__(Battle)
         new.__dict__.update(self.__dict__)
         for name in _MUTABLE:
@@ -884,12 +887,18 @@ class Battle:
         new.units = (list(self.units[0]), list(self.units[1]))
         new.uses_battle = dict(self.uses_battle)
         new.uses_turn = dict(self.uses_turn)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new._rand = new.rng.random
-        if self._prng is not None:
-            new._prng = random.Random()
-            new._prng.setstate(self._prng.getstate())
+        if dice_seed is not None:
+            new.rng = random.Random(dice_seed)
+            new._rand = new.rng.random
+            new.seed = dice_seed  # the players' stream of the copy (made on first use) follows it
+            new._prng = None
+        else:
+            new.rng = random.Random()
+            new.rng.setstate(self.rng.getstate())
+            new._rand = new.rng.random
+            if self._prng is not None:
+                new._prng = random.Random()
+                new._prng.setstate(self._prng.getstate())
         new._fixed = None
         new._draws = None
         new._acting = None

@@ -20,7 +20,8 @@ rules do not allow, so a faulty player cannot break the game.
 **Chance** is separable for a searching player: ``state.outcomes(action)`` lists the exact
 distribution of the action's own dice as ``(probability, draws)`` pairs (outcomes with the same
 effect merged), ``state.apply(action, draws)`` applies the action with those dice instead of
-drawing them from the battle's seeded stream, and ``state.clone()`` is a cheap independent copy.
+drawing them from the battle's seeded stream, and ``state.clone()`` is a cheap independent copy
+(``state.clone(dice_seed)``: with fresh dice, so a look-ahead cannot see the battle's own).
 Decisions of the other side inside an action (appointing a defender, weakening) are still asked of
 the players through the reaction questions below.
 
@@ -126,7 +127,7 @@ class BattleState(Protocol):
 
     def outcomes(self, action: Action, parrier: int | None = None) -> list[tuple[float, Draws]]: ...
 
-    def clone(self) -> BattleState: ...
+    def clone(self, dice_seed: int | None = None) -> BattleState: ...
 
 
 class Player:

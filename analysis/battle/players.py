@@ -5,7 +5,8 @@ documented state, and acts only through ``state.apply(action)``; the engine chec
 This module does not import the engine (ARCHITECTURE.md "Game, state, player apart").
 
 Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
-To add a player, subclass :class:`Player` and register it in :data:`PLAYERS`.
+To add a player, subclass :class:`Player` and register it in
+:data:`analysis.battle.registry.PLAYERS` (which imports the players, so no player module imports it).
 """
 
 from __future__ import annotations
@@ -913,15 +914,3 @@ def _mean_closed(key: int, unknown: int, model: str) -> float:
     """Mean wounds card ``key`` deals to a card that does not fight (before armor; against the
     average card a player assumes for a hidden one)."""
     return sum(w * p for w, p in closed_summary(key, unknown, model))
-
-
-PLAYERS: dict[str, type[Player]] = {"heuristic": HeuristicPlayer, "random": RandomPlayer}
-"""Players by name (for the CLI and matchups)."""
-
-
-def make_player(name: str) -> Player:
-    """A fresh player by name (``heuristic`` or ``random``)."""
-    try:
-        return PLAYERS[name]()
-    except KeyError:
-        raise ValueError(f"unknown player {name!r}; players: {', '.join(PLAYERS)}") from None

@@ -21,7 +21,7 @@ from typing import Any
 from analysis.atomic import write_text_atomic
 from analysis.battle.board import NOWHERE
 from analysis.battle.engine import Battle, BattleConfig
-from analysis.battle.players import make_player
+from analysis.battle.registry import make_player
 from analysis.battle.tables import profile
 from analysis.cards import Card, CardDB
 from analysis.errors import BerserkInputError

@@ -9,8 +9,8 @@ from analysis.atomic import write_text_atomic
 from analysis.battle import BattleConfig
 from analysis.battle.draw import battle_figure, battle_text
 from analysis.battle.engine import TIMEOUT_RULES
-from analysis.battle.players import PLAYERS
 from analysis.battle.record import replay, write_record
+from analysis.battle.registry import PLAYER_HELP
 from analysis.cards import CardDB
 from analysis.cli.common import (
     add_cards_option,
@@ -48,8 +48,8 @@ def add_battle_options(p: argparse.ArgumentParser, progress: bool = True) -> Non
     p.add_argument("--mulligan", default="optimal", metavar="POLICY",
                    help="never, optimal (default) or threshold:V — see `berserk deal`")
     p.add_argument("--players", default="heuristic,heuristic", metavar="A[,B]",
-                   help=f"players of A and B, from {', '.join(PLAYERS)}; one name applies to both "
-                   "(default heuristic)")
+                   help=f"players of A and B: {PLAYER_HELP}; one name applies to both "
+                   "(default heuristic), e.g. --players search:8,heuristic")
     p.add_argument("--objective", default=DEFAULT_OBJECTIVE, metavar="A[,B]",
                    help=f"recruitment objective of A and B, from {', '.join(MATCHUP_OBJECTIVES)}; one name "
                    f"applies to both (default {DEFAULT_OBJECTIVE}: card strengths fitted from battles)")

@@ -34,8 +34,8 @@ from ui import (
 from analysis.abilities import KINDS, TRIGGERS
 from analysis.ability_coverage import deck_row
 from analysis.battle.board import COLS, ROWS
-from analysis.battle.players import PLAYERS
 from analysis.battle.record import replay
+from analysis.battle.registry import PLAYERS
 from analysis.errors import BerserkInputError
 from analysis.matchup import (
     MATCHUP_OBJECTIVES,

@@ -1,0 +1,177 @@
+"""Benchmark of the searching player against the heuristic (issue 10 part 3).
+
+    python3 scripts/bench_search.py                         # writes reports/bench_search.json and .md
+    python3 scripts/bench_search.py --squad-games 200 --deck-games 100 --repeats 1   # a smoke test
+
+1. Squad mirrors: each of the ten sample decks gives a 12-card squad (its first 12 distinct names
+   after a seeded shuffle, as ``bench_battle.py``); both sides play that squad, the searching
+   player and the heuristic alternate seats; battle seeds ``seed + k``.
+2. Deck mirrors: each sample deck against itself through the whole pipeline (deals, mulligan
+   ``never``, recruitment by strength), ``search`` against ``heuristic`` (seats alternate).
+3. Time per battle on one core (one process): search against heuristic and heuristic against
+   heuristic on the squad mirrors, median of ``--repeats`` runs; their ratio.
+
+The share of decisive games won by the searching player carries a Wilson 95 % interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench_battle import squads_12  # noqa: E402
+from benchlib import load, load_note, machine  # noqa: E402
+
+from analysis.atomic import write_text_atomic  # noqa: E402
+from analysis.battle import Battle, make_player  # noqa: E402
+from analysis.cards import load_cards  # noqa: E402
+from analysis.deals import proportion_ci  # noqa: E402
+from analysis.decks import read_deck, sample_deck_paths  # noqa: E402
+from analysis.matchup import MatchupSettings, deck_matchup  # noqa: E402
+from analysis.rules import load_ruleset  # noqa: E402
+
+
+def squad_mirrors(squads, search: str, games: int, seed: int) -> dict:
+    """Search against the heuristic, same squad on both sides, seats alternating every game."""
+    wins = losses = draws = 0
+    for k in range(games):
+        squad = squads[k % len(squads)]
+        search_seat = (k // len(squads)) % 2
+        players = [make_player("heuristic"), make_player("heuristic")]
+        players[search_seat] = make_player(search)
+        result = Battle((squad, squad), tuple(players), seed=seed + k).run()
+        if result.winner is None:
+            draws += 1
+        elif result.winner == search_seat:
+            wins += 1
+        else:
+            losses += 1
+    return _share(wins, losses, draws)
+
+
+def _share(wins: int, losses: int, draws: int) -> dict:
+    est = proportion_ci(wins, max(1, wins + losses))
+    lo, hi = est.lo, est.hi
+    return {
+        "games": wins + losses + draws,
+        "search_wins": wins,
+        "heuristic_wins": losses,
+        "draws": draws,
+        "search_share_of_decisive": round(wins / max(1, wins + losses), 4),
+        "ci95": [round(lo, 4), round(hi, 4)],
+    }
+
+
+def deck_mirrors(decks, search: str, games: int, seed: int) -> dict:
+    settings = MatchupSettings(load_ruleset("relaunch"), mulligan="never", players=(search, "heuristic"))
+    wins = losses = draws = 0
+    per = max(2, games // len(decks))
+    for i, deck in enumerate(decks):
+        r = deck_matchup(deck, deck, settings, per, seed + i)
+        wins, losses, draws = wins + r.a_wins, losses + r.b_wins, draws + r.draws
+    return _share(wins, losses, draws)
+
+
+def time_per_battle(squads, players: tuple[str, str], battles: int, repeats: int, seed: int) -> float:
+    runs = []
+    for _ in range(repeats):
+        t0 = time.process_time()
+        for k in range(battles):
+            squad = squads[k % len(squads)]
+            pair = (make_player(players[k % 2]), make_player(players[1 - k % 2]))
+            Battle((squad, squad), pair, seed=seed + k).run()
+        runs.append((time.process_time() - t0) / battles)
+    return statistics.median(runs)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--search", default="search", help="the searching player's name (default search)")
+    p.add_argument("--squad-games", type=int, default=1000)
+    p.add_argument("--deck-games", type=int, default=1000)
+    p.add_argument("--time-battles", type=int, default=100)
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", type=Path, default=ROOT / "reports" / "bench_search")
+    args = p.parse_args(argv)
+    db = load_cards()
+    decks = [read_deck(path, db) for path in sorted(sample_deck_paths())]
+    squads = squads_12(decks)
+    before = load()
+    t0 = time.perf_counter()
+    squad = squad_mirrors(squads, args.search, args.squad_games, args.seed)
+    deck = deck_mirrors(decks, args.search, args.deck_games, args.seed)
+    both = _share(
+        squad["search_wins"] + deck["search_wins"],
+        squad["heuristic_wins"] + deck["heuristic_wins"],
+        squad["draws"] + deck["draws"],
+    )
+    t_search = time_per_battle(squads, (args.search, "heuristic"), args.time_battles, args.repeats, args.seed)
+    t_heur = time_per_battle(
+        squads, ("heuristic", "heuristic"), args.time_battles * 5, args.repeats, args.seed
+    )
+    after = load()
+    out = {
+        "search": args.search,
+        "seed": args.seed,
+        "squad_mirrors": squad,
+        "deck_mirrors": deck,
+        "all": both,
+        "time_per_battle_s": {
+            "search_vs_heuristic": round(t_search, 5),
+            "heuristic_vs_heuristic": round(t_heur, 5),
+            "ratio": round(t_search / t_heur, 2),
+        },
+        "targets": {"share": 0.60, "ratio": 20},
+        "wall_s": round(time.perf_counter() - t0, 1),
+        "load": [before, after],
+        "machine": machine(),
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    write_text_atomic(args.out.with_suffix(".json"), json.dumps(out, indent=2) + "\n")
+
+    def row(name: str, r: dict) -> str:
+        return (
+            f"| {name} | {r['games']:,} | {r['search_wins']:,} | {r['heuristic_wins']:,} | {r['draws']:,} | "
+            f"{100 * r['search_share_of_decisive']:.1f} % "
+            f"({100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f}) |"
+        )
+
+    tp = out["time_per_battle_s"]
+    md = [
+        f"# Searching player against the heuristic (`{args.search}`)",
+        "",
+        f"Written by `python3 scripts/bench_search.py --search {args.search} "
+        f"--squad-games {args.squad_games} --deck-games {args.deck_games} --seed {args.seed}`. "
+        "Mirrors with alternating seats; share of decisive games won "
+        "by the searching player with its Wilson 95 % interval. "
+        "Target: ≥ 60 % at ≤ 20× the heuristic's time.",
+        "",
+        "| mirrors | games | search wins | heuristic wins | draws | search share of decisive (95 % CI) |",
+        "|---|---:|---:|---:|---:|---:|",
+        row("squads (10 sample-deck squads)", squad),
+        row("decks (10 sample decks, mulligan never)", deck),
+        row("all", both),
+        "",
+        f"Time per battle on one core (process CPU time, median of {args.repeats} runs): search against "
+        f"heuristic {1000 * tp['search_vs_heuristic']:.1f} ms, heuristic against heuristic "
+        f"{1000 * tp['heuristic_vs_heuristic']:.2f} ms: **{tp['ratio']:.1f}×**.",
+        "",
+        f"Machine: {out['machine']['cpu']}, {out['machine']['cores']} cores, shared with other sessions. "
+        + load_note(before, after),
+        "",
+    ]
+    write_text_atomic(args.out.with_suffix(".md"), "\n".join(md))
+    print("\n".join(md))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -137,7 +137,7 @@ def test_sides_default_to_strength_and_heuristic_from_the_registry():
     """One objective and one player for both sides by default (strength, heuristic); the players are
     the library's registry, so a player added there is offered without touching the page; the model
     text says how the squads are recruited and who plays."""
-    from analysis.battle.players import PLAYERS
+    from analysis.battle.registry import PLAYERS
     from analysis.matchup import MATCHUP_OBJECTIVES
 
     at = open_app("matchup")
@@ -205,14 +205,14 @@ def test_sides_that_differ_play_a_cross_matrix_as_the_library_does():
 
 
 def test_a_player_added_to_the_registry_appears_and_plays(monkeypatch):
-    """The page lists analysis.battle.players.PLAYERS as it is: a player registered there (here a
+    """The page lists analysis.battle.registry.PLAYERS as it is: a player registered there (here a
     copy of the heuristic under another name) is offered and plays, with no change to the page."""
-    from analysis.battle import players
+    from analysis.battle import players, registry
 
     class Lookalike(players.HeuristicPlayer):
         pass
 
-    monkeypatch.setitem(players.PLAYERS, "lookalike", Lookalike)
+    monkeypatch.setitem(registry.PLAYERS, "lookalike", Lookalike)
     at = open_app("matchup")
     assert "lookalike" in at.selectbox(key="matchup_player_a").options
     at.selectbox(key="matchup_player_a").set_value("lookalike").run()

@@ -50,7 +50,10 @@ Rules implemented (000 = the classic rulebook, RULES.md §4 and §6):
   non-magical attacks only; experience in shooting, blessing and curse on an ability's die; costs
   ``tap``, ``counter_tap``, ``counter`` (000 1.11) and the implied "[tap]: accumulate 1 counter"
   (1.11.1), ``max_counters``; triggers on death, at the start of the owner's turn, at the beginning
-  of the battle, on strike, on kill and when an enemy steps next to the card; uses per battle /
+  of the battle, on strike, on kill, when an enemy steps next to the card, at the start of the
+  opponent's turn, after each step, when a card of its squad is wounded by an enemy attack and when
+  a creature dies (``when_state`` / ``when_keyword`` / ``once_per_card``); a squad's ``shield``
+  from non-magic wounds in the enemy's turn (000 2.8); uses per battle /
   per turn, the seat marks, N different targets; caps and protections by strength, parity or the
   card's state (003 L1877); vampirism with a life cap; incarnation (once per battle); blessing and
   curse given during the battle (the unit takes the key of its card with that standing fact). A

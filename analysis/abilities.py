@@ -55,7 +55,7 @@ ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wound
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism")
 """Standing properties of the card itself (cost ``passive``), possibly conditional."""
-TRIGGERED = ("poison", "gain_counter")
+TRIGGERED = ("poison", "gain_counter", "shield")
 """Kinds that only happen on a trigger (cost ``trigger``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *TRIGGERED)
 
@@ -66,8 +66,9 @@ MAGICAL = ("discharge", "magic_strike", "spell")
 
 COSTS = ("tap", "counter_tap", "counter", "passive", "trigger")
 TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentration", "attacked", "wounded",
-            "ally_wounded", "ally_dies", "enemy_turn_start", "turn_end", "move", "enemy_moves_adjacent",
-            "enemy_magic")
+            "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "enemy_turn_start", "turn_end",
+            "move",
+            "enemy_moves_adjacent", "enemy_magic")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -75,9 +76,11 @@ ability then aims at the attacked card unless it has a range); ``kill``: after i
 began (003 L1407-1413); ``attacked``: after an enemy attack against it is carried out (aims at the
 attacker unless a range is given); ``wounded``: after it takes wounds from an enemy (aims at their
 source); ``ally_wounded``: after another card of its squad takes wounds from an enemy (aims at their
-source); ``ally_dies``: when another creature of its squad dies; ``enemy_turn_start``: at the start of
-the opponent's turn; ``turn_end``: at the end of its owner's turn; ``move``: after it moves (once per
-turn, after its last step); ``enemy_moves_adjacent``: when an enemy creature ends a step next to it
+source); ``squad_wounded``: the same for any card of its squad, itself included; ``ally_dies``: when
+another creature of its squad dies; ``creature_dies``: when another creature of either squad dies;
+``enemy_turn_start``: at the start of the opponent's turn; ``turn_end``: at the end of its owner's
+turn; ``move``: after each step it takes (``uses_per_turn`` limits it); ``enemy_moves_adjacent``:
+when an enemy creature ends a step next to it
 (aims at that creature); ``enemy_magic``: when an enemy uses a magical ability (discharge, magic
 strike, spell) within ``range`` of it (aims at that enemy)."""
 TARGETS = ("enemy", "ally", "self", "any")
@@ -91,7 +94,8 @@ FROM = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_str
 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "protection", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism")
-SINGLE = ("heal", "reduce", "poison", "gain_counter", "cap", "incarnation", "finishing", "move_wounds",
+SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
+          "move_wounds",
           "extra_life")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,)}
@@ -104,7 +108,11 @@ PARITIES = ("even", "odd")
 SELF_STATES = ("unwounded", "wounded", "open", "closed")
 """``self_state``: only while the card itself is unwounded / wounded / open / closed."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed")
-"""``vs_state``: only against a target in that state."""
+"""``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
+is about (the one that died or was wounded) is in that state."""
+WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies")
+"""Triggers that are about another card (the wounded or dying one): ``when_state``, ``when_keyword``
+and ``once_per_card`` apply to them."""
 VIAS = ("spell", "effect")
 """``via``: a non-attack action's class, for protections: a spell is magical (protection from spells
 and from magic block it), an effect is not (fortitude blocks its wounds)."""
@@ -121,6 +129,7 @@ _KINDS_TEXT = {
     "move_wounds": "Moves wounds from an ally to the target:", "extra_life": "Extra life +",
     "cap": "Wounds from one attack at most", "stays_open": "Does not close after its attacks",
     "incarnation": "Incarnation", "finishing": "Finishing off at", "vampirism": "Vampirism",
+    "shield": "Shields its squad from non-magic wounds:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on "}
@@ -174,6 +183,15 @@ class Ability:
     """``cap`` / ``protection``: only against attacks of even / odd power (:data:`PARITIES`)."""
     life_cap: int = 0
     """``vampirism``: its life never grows above this (0 = no cap beyond the rulebook's)."""
+    when_state: str | None = None
+    """On a trigger about another card (:data:`WHEN_TRIGGERS`): only when that card is in this state
+    (:data:`VS_STATES`; "when a cursed creature dies" = ``cursed``)."""
+    when_keyword: str | None = None
+    """On a trigger about another card: only when that card has this keyword column (e.g.
+    ``concentration``: "your creature with concentration")."""
+    once_per_card: bool = False
+    """On a trigger about another card: at most once per turn for each such card ("the first time
+    in a turn it is wounded")."""
 
     @property
     def conditional(self) -> bool:
@@ -182,7 +200,7 @@ class Ability:
             self.vs_elements or self.vs_classes or self.vs_types or self.vs_min_cost is not None
             or self.vs_max_cost is not None or self.uses_per_battle or self.uses_per_turn or self.seat
             or self.extra or self.formation or self.self_state or self.vs_state or self.tiers
-            or self.parity or self.life_cap
+            or self.parity or self.life_cap or self.when_state or self.when_keyword or self.once_per_card
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -206,7 +224,7 @@ class Ability:
             head = f"{head}{amount + ' from ' if amount else ' '}{', '.join(self.applies_to)}"
         elif self.kind == "cap":
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
-        elif self.kind == "gain_counter":
+        elif self.kind in ("gain_counter", "shield"):
             head = f"{head} {amount}"
         elif amount:
             head = f"{head}{'' if head.endswith('+') else ' '}{amount}"
@@ -244,6 +262,12 @@ class Ability:
             cond.append(f"vs attacks of {self.parity} power")
         if self.life_cap:
             cond.append(f"life at most {self.life_cap}")
+        if self.when_state:
+            cond.append(f"when it is {self.when_state}")
+        if self.when_keyword:
+            cond.append(f"when it has {self.when_keyword.replace('_', ' ')}")
+        if self.once_per_card:
+            cond.append("once per turn for each card")
         if self.uses_per_battle:
             cond.append(f"{self.uses_per_battle}× per battle")
         if self.uses_per_turn:
@@ -280,7 +304,7 @@ class Ability:
         }
         for name in ("counters", "trigger", "vs_min_cost", "vs_max_cost", "uses_per_battle",
                      "uses_per_turn", "seat", "extra", "formation", "self_state", "vs_state", "via",
-                     "parity", "life_cap"):
+                     "parity", "life_cap", "when_state", "when_keyword", "once_per_card"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -297,7 +321,7 @@ class Ability:
 def _default_target(kind: str) -> str:
     if kind in ("heal", "give_blessing"):
         return "ally"
-    if kind in PASSIVES or kind in ("gain_counter", "extra_life"):
+    if kind in PASSIVES or kind in ("gain_counter", "extra_life", "shield"):
         return "self"
     return "enemy"
 
@@ -359,7 +383,8 @@ _CARD_KEYS = {"code", "name", "status", "unmodelled", "abilities", "start_counte
 _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trigger", "target",
                  "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
-                 "uses_per_turn", "seat", "from", "extra", "tiers", "parity", "life_cap"}
+                 "uses_per_turn", "seat", "from", "extra", "tiers", "parity", "life_cap", "when_state",
+                 "when_keyword", "once_per_card"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -516,6 +541,19 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("life_cap", f"must be a whole number ≥ 1 (or left out), got {life_cap!r}")
     if life_cap and kind != "vampirism":
         raise fail("life_cap", "is only for vampirism")
+    when_state = raw.get("when_state")
+    if when_state is not None and when_state not in VS_STATES:
+        raise fail("when_state", f"must be one of {', '.join(VS_STATES)}, got {when_state!r}")
+    when_keyword = raw.get("when_keyword")
+    if when_keyword is not None and when_keyword not in _keyword_columns():
+        raise fail("when_keyword", f"must be a keyword column of cards.csv (e.g. concentration), "
+                   f"got {when_keyword!r}")
+    once_per_card = raw.get("once_per_card", False)
+    if not isinstance(once_per_card, bool):
+        raise fail("once_per_card", f"must be true or false, got {once_per_card!r}")
+    if (when_state or when_keyword or once_per_card) and trigger not in WHEN_TRIGGERS:
+        name = "when_state" if when_state else "when_keyword" if when_keyword else "once_per_card"
+        raise fail(name, f"is only for the triggers {', '.join(WHEN_TRIGGERS)}")
     extra = raw.get("extra", "")
     if not isinstance(extra, str) or len(extra) > 200:
         raise fail("extra", "must be a short English phrase (at most 200 characters)")
@@ -525,8 +563,18 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         vs_types=lists["vs_types"], vs_min_cost=numbers["vs_min_cost"], vs_max_cost=numbers["vs_max_cost"],
         uses_per_battle=numbers["uses_per_battle"], uses_per_turn=numbers["uses_per_turn"], seat=seat,
         applies_to=tuple(applies), extra=extra.strip(), formation=formation, tiers=tuple(tiers),
-        parity=parity, life_cap=life_cap, **states,
+        parity=parity, life_cap=life_cap, when_state=when_state, when_keyword=when_keyword,
+        once_per_card=once_per_card, **states,
     )
+
+
+@lru_cache(maxsize=1)
+def _keyword_columns() -> frozenset[str]:
+    """The keyword columns of the card table (``keywords.csv``), for ``when_keyword``."""
+    import csv
+
+    with open(data_dir() / "keywords.csv", encoding="utf-8", newline="") as fh:
+        return frozenset(row["column"] for row in csv.DictReader(fh))
 
 
 def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
@@ -674,7 +722,8 @@ if __name__ == "__main__":
 
 __all__ = [
     "ACTIONS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "FROM", "KINDS", "MAGICAL",
-    "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED", "TRIGGERS", "WOUNDS",
+    "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED", "TRIGGERS",
+    "WHEN_TRIGGERS", "WOUNDS",
     "builtin_ability_files",
     "check_against_cards", "load_abilities", "lookup_contract", "parse_abilities", "read_ability_file",
 ]

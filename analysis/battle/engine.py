@@ -50,7 +50,10 @@ Rules implemented (000 = the classic rulebook, RULES.md §4 and §6):
   non-magical attacks only; experience in shooting, blessing and curse on an ability's die; costs
   ``tap``, ``counter_tap``, ``counter`` (000 1.11) and the implied "[tap]: accumulate 1 counter"
   (1.11.1), ``max_counters``; triggers on death, at the start of the owner's turn, at the beginning
-  of the battle, on strike, on kill and when an enemy steps next to the card; uses per battle /
+  of the battle, on strike, on kill, when an enemy steps next to the card, at the start of the
+  opponent's turn, after each step, when a card of its squad is wounded by an enemy attack and when
+  a creature dies (``when_state`` / ``when_keyword`` / ``once_per_card``); a squad's ``shield``
+  from non-magic wounds in the enemy's turn (000 2.8); uses per battle /
   per turn, the seat marks, N different targets; caps and protections by strength, parity or the
   card's state (003 L1877); vampirism with a life cap; incarnation (once per battle); blessing and
   curse given during the battle (the unit takes the key of its card with that standing fact). A
@@ -86,8 +89,8 @@ from dataclasses import dataclass, replace
 from itertools import combinations, product
 from typing import Any
 
-from analysis.abilities import Ability, CardAbilities
-from analysis.ability_rules import ARMOR_STOPS, facts, groups, protected, state_limits
+from analysis.abilities import ATTACKS, Ability, CardAbilities
+from analysis.ability_rules import ARMOR_STOPS, facts, groups, protected, state_limits, strike_passives
 from analysis.battle.board import (
     ADJ4,
     AUX,
@@ -152,6 +155,14 @@ TIMEOUT_RULES = ("cost", "draw")
 _DEATH, _TURN_START, _BATTLE_START, _STRIKE, _KILL, _ADJACENT = (
     TRIGGER_BITS[t]
     for t in ("death", "turn_start", "battle_start", "strike", "kill", "enemy_moves_adjacent"))
+_ALLY_DIES, _CREATURE_DIES, _WOUNDED, _ALLY_WOUNDED, _SQUAD_WOUNDED, _ENEMY_TURN_START, _MOVE = (
+    TRIGGER_BITS[t]
+    for t in ("ally_dies", "creature_dies", "wounded", "ally_wounded", "squad_wounded", "enemy_turn_start",
+              "move"))
+_DIES = _ALLY_DIES | _CREATURE_DIES
+_HURT = _WOUNDED | _ALLY_WOUNDED | _SQUAD_WOUNDED
+_AIMED = ("strike", "enemy_moves_adjacent", "wounded", "ally_wounded", "squad_wounded")
+"""Triggers whose abilities without a range aim at the card that caused them."""
 
 
 @dataclass(frozen=True)
@@ -190,7 +201,7 @@ class BattleResult:
 
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
-            "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens")
+            "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -268,6 +279,12 @@ class Battle:
         self.counter_user = list(counter_user)
         self._any_triggers = any(triggers)
         self._watchers = any(t & _ADJACENT for t in triggers)
+        self._movers = any(t & _MOVE for t in triggers)
+        self._mourners = any(t & _DIES for t in triggers)
+        self._avengers = any(t & _HURT for t in triggers)
+        """Some card fires after its own steps / when a creature dies / when a card is wounded."""
+        self.shield = [0, 0]
+        """Per seat: non-magic wounds its cards are still shielded from this enemy turn (``shield``)."""
         """Some card fires when an enemy steps next to it (``enemy_moves_adjacent``)."""
         self.wounds = [0] * n
         self.pos = [NOWHERE] * n
@@ -527,8 +544,12 @@ class Battle:
             for u in list(self.units[active]):
                 if self.triggers[u] & _TURN_START and self.alive[u] and not self.over:
                     self._fire(u, "turn_start")
+            for u in list(self.units[1 - active]):
+                if self.triggers[u] & _ENEMY_TURN_START and self.alive[u] and not self.over:
+                    self._fire(u, "enemy_turn_start")
 
     def _end_turn(self) -> None:
+        self.shield[1 - self.active] = 0  # a shield lasts until the end of the enemy turn it covers
         for u in self.units[self.active]:
             if self.prepared[u] == 2:
                 self.prepared[u] = 0
@@ -954,6 +975,8 @@ class Battle:
             self._emit({"e": "move", "u": u, "to": to})
         if self._watchers and self.creature[u]:
             self._watched(u, to)
+        if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
+            self._fire(u, "move")
 
     def _watched(self, u: int, to: int) -> None:
         """The ``enemy_moves_adjacent`` abilities of the enemy cards next to square ``to``, where
@@ -1088,6 +1111,9 @@ class Battle:
                 absorbed = min(to_a, armor_left[u])
                 armor_left[u] -= absorbed
                 to_a -= absorbed
+        if to_p and self.shield[seat[parrier]] and seat[parrier] != active \
+                and not (self.magic[u] and self.strike_flag(u, parrier, "magic")):
+            to_p = self._shielded(parrier, to_p)
         wounds = self.wounds
         if self._any_vampire:
             left_p, left_a = self.life[parrier] - wounds[parrier], self.life[u] - wounds[u]
@@ -1123,6 +1149,11 @@ class Battle:
                 self._fire(u, "strike", parrier)
             if landed & 2 and triggers[parrier] & _STRIKE and alive[parrier] and not self.over:
                 self._fire(parrier, "strike", u)
+        if self._avengers and not self.over:
+            if to_p:
+                self._hurt(parrier, u)
+            if to_a and not self.over:
+                self._hurt(u, parrier)
 
     # ------------------------------------------------------------------ abilities
 
@@ -1170,6 +1201,10 @@ class Battle:
                 event["trigger"] = trigger
             self._emit(event)
         self._settle(targets, u)
+        if self._avengers and ab.kind in ATTACKS:
+            for v, d in zip(targets, dealt, strict=True):
+                if d > 0 and not self.over and self.seat[v] != self.seat[u]:
+                    self._hurt(v, u)
 
     def _effect(self, u: int, sl, v: int, dice: list[int]) -> int:
         """What one use of slot ``sl`` (:func:`~analysis.battle.powers.slot`) by ``u`` does to ``v``:
@@ -1202,24 +1237,85 @@ class Battle:
         if kind not in WOUNDING:
             return 0  # kinds of the vocabulary the engine does not play yet
         armor = self.armor_left[v] if kind in ARMOR_STOPS else 0
+        shielded = self.shield[self.seat[v]] and self.seat[v] != self.active and (
+            kind in ARMOR_STOPS or kind == "effect")
         if self._any_guards and self.guards[v]:
             power = self._guard(v, kind, hit(self.key[u], sl.index, self.key[v], 0, die)[0])
             used = min(power, armor)
             self.armor_left[v] -= used
-            self.wounds[v] += power - used
-            if power - used:
+            power -= used
+            if shielded and power:
+                power = self._shielded(v, power)
+            self.wounds[v] += power
+            if power:
                 self._quiet_from = self.turn + 1
-            return power - used
+            return power
         wounds, used = hit(self.key[u], sl.index, self.key[v], armor, die)
         self.armor_left[v] -= used
+        if shielded and wounds:
+            wounds = self._shielded(v, wounds)
         self.wounds[v] += wounds
         if wounds:
             self._quiet_from = self.turn + 1
         return wounds
 
-    def _fire(self, u: int, trigger: str, context: int = -1) -> None:
+    def _shielded(self, v: int, wounds: int) -> int:
+        """``wounds`` of a non-magic attack or effect on ``v`` less what its squad's shield
+        prevents (the ``shield`` kind: the next N non-magic wounds to its cards in this enemy turn
+        are not dealt; 000 2.8: a protection means the card takes no wounds from it)."""
+        pool = self.shield[self.seat[v]]
+        stopped = min(pool, wounds)
+        self.shield[self.seat[v]] = pool - stopped
+        if stopped and self.log is not None:
+            self._emit({"e": "shielded", "u": v, "by": stopped})
+        return wounds - stopped
+
+    def _in_state(self, v: int, state: str) -> bool:
+        """Whether unit ``v`` is in ``state`` (:data:`analysis.abilities.VS_STATES`)."""
+        if state == "blessed":
+            return strike_passives(self.cards[v]).blessing
+        if state == "cursed":
+            return strike_passives(self.cards[v]).curse
+        if state == "open":
+            return self.open[v]
+        if state == "closed":
+            return not self.open[v]
+        return (self.wounds[v] > 0) == (state == "wounded")
+
+    def _hurt(self, v: int, source: int) -> None:
+        """Enemy ``source`` has just wounded ``v``: the ``wounded`` abilities of ``v`` and the
+        ``ally_wounded`` / ``squad_wounded`` abilities of its squad fire, aimed at ``source``
+        (000 glossary "Triggered ability": it fires when its condition occurs)."""
+        for w in list(self.units[self.seat[v]]):
+            t = self.triggers[w]
+            if not t & _HURT or not self.alive[w] or self.over:
+                continue
+            if w == v and t & _WOUNDED:
+                self._fire(w, "wounded", source, v)
+            if w != v and t & _ALLY_WOUNDED and not self.over:
+                self._fire(w, "ally_wounded", source, v)
+            if t & _SQUAD_WOUNDED and not self.over:
+                self._fire(w, "squad_wounded", source, v)
+
+    def _mourn(self, dead: Sequence[int]) -> None:
+        """The ``ally_dies`` (another creature of its squad) and ``creature_dies`` (another creature
+        of either squad) abilities of the living cards, for each creature in ``dead``."""
+        for x in dead:
+            if not self.creature[x]:
+                continue
+            for w in range(self.n):
+                t = self.triggers[w]
+                if not t & _DIES or w == x or not self.alive[w] or self.over:
+                    continue
+                if t & _ALLY_DIES and self.seat[w] == self.seat[x]:
+                    self._fire(w, "ally_dies", -1, x)
+                if t & _CREATURE_DIES and not self.over:
+                    self._fire(w, "creature_dies", -1, x)
+
+    def _fire(self, u: int, trigger: str, context: int = -1, about: int = -1) -> None:
         """The triggered abilities of ``u`` on ``trigger`` (000 1.9.2). ``context``: the card struck
-        (``strike``), whose abilities without a range aim at it."""
+        (``strike``) or that wounded (``wounded`` …), whose abilities without a range aim at it;
+        ``about``: the card a ``when_*`` condition looks at (the wounded or dying one)."""
         card = self.cards[u]
         facts = card.abilities.abilities if card.abilities is not None else ()
         src = self.pos[u] if self.alive[u] else self.died_at[u]
@@ -1229,6 +1325,23 @@ class Battle:
             limited = self.slots[u][index].limited
             if limited and not self._allowed(u, index, ab):
                 continue
+            if about >= 0:
+                if ab.when_state and not self._in_state(about, ab.when_state):
+                    continue
+                if ab.when_keyword and not self.cards[about].has(ab.when_keyword):
+                    continue
+                if ab.once_per_card:
+                    if (u, index, about) in self.uses_turn:
+                        continue
+                    self.uses_turn[(u, index, about)] = 1
+            if ab.kind == "shield":
+                if limited:
+                    self._count_use(u, index)
+                self.shield[self.seat[u]] += ab.damage[0]
+                if self.log is not None:
+                    self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [],
+                                "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
+                continue
             if ab.kind == "gain_counter":
                 if limited:
                     self._count_use(u, index)
@@ -1237,7 +1350,7 @@ class Battle:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
-            if trigger in ("strike", "enemy_moves_adjacent") and ab.range is None \
+            if trigger in _AIMED and ab.range is None \
                     and ab.target in ("enemy", "any"):
                 ok = (context >= 0 and self.alive[context] and self.seat[context] != self.seat[u]
                       and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
@@ -1405,6 +1518,8 @@ class Battle:
                 if killer >= 0 and alive[killer] and self.triggers[killer] & _KILL \
                         and self.seat[killer] != self.seat[x]:
                     self._fire(killer, "kill", x)
+            if self._mourners:
+                self._mourn(fallen)
         self._check_end()
 
     def _kill(self, x: int) -> None:

@@ -56,7 +56,8 @@ KIND_NAMES = ("ground", "flyer", "companion", "parasite", "artifact", "terrain")
 
 
 TRIGGER_BITS = {"death": 1, "turn_start": 2, "battle_start": 4, "strike": 8, "kill": 16,
-                "enemy_moves_adjacent": 32}
+                "enemy_moves_adjacent": 32, "ally_dies": 64, "creature_dies": 128, "wounded": 256,
+                "ally_wounded": 512, "squad_wounded": 1024, "enemy_turn_start": 2048, "move": 4096}
 """Bit of each trigger in :attr:`Profile.triggers`."""
 ALWAYS, DEPENDS = 1, 2
 """Values of the per-card strike flags (``directed``, ``unanswerable``, ``magic``): 0 never, 1 always,

@@ -118,8 +118,29 @@ def test_every_ability_fact_has_words_in_both_languages():
               + [f"ability_cost.{k}" for k in ab.COSTS if k not in ("passive", "trigger")]
               + [f"ability_target.{k}" for k in ab.TARGETS]
               + [f"ability_state.{k}" for k in (*ab.SELF_STATES, *ab.VS_STATES)]
-              + [f"ability_from.{k}" for k in ab.FROM])
+              + [f"ability_from.{k}" for k in ab.FROM] + [f"ability_tier.{k}" for k in ab.TIERS]
+              + [f"ability_parity.{k}" for k in ab.PARITIES])
     for lang in ("ru", "en"):
         catalog = tomllib.loads((Path(__file__).parents[1] / "app" / "locales" / f"{lang}.toml").read_text())
         missing = [k for k in needed if k.split(".")[1] not in catalog.get(k.split(".")[0], {})]
         assert not missing, (lang, missing)
+
+
+def test_rare_ability_fields_render_in_russian():
+    """Cards whose facts use the rarer fields (tiers, parity, life cap, the dying/wounded card's
+    state or keyword, once per card, shields) show their ability lines without a missing word."""
+    from analysis.abilities import load_abilities
+
+    rare = ("tiers", "parity", "life_cap", "when_state", "when_keyword", "once_per_card")
+    book = load_abilities()
+    codes = [code for code, entry in book.items()
+             if any(a.kind == "shield" or any(a.to_dict().get(f) for f in rare) for a in entry.abilities)]
+    assert len(codes) >= 5
+    at = open_app("cards", lang="ru")
+    for code in codes:
+        card = DB.find(code)
+        at.text_input(key="cards_text").input(card.name).run()
+        at.selectbox(key="cards_pick").set_value(card.id).run()
+        assert not at.exception, (code, at.exception)
+        lines = [line for m in texts(at.markdown) for line in m.split("\n") if line.startswith("- ")]
+        assert len(lines) >= len(book[code].abilities), code

@@ -82,6 +82,18 @@ def ability_text(a: dict) -> str:
         parts.append(t("ability.vs", what=t(f"ability_state.{a['vs_state']}")))
     if a.get("self_state"):
         parts.append(t("ability.while", what=t(f"ability_state.{a['self_state']}")))
+    if a.get("tiers"):
+        parts.append(t("ability.tiers", what=", ".join(t(f"ability_tier.{x}") for x in a["tiers"])))
+    if a.get("parity"):
+        parts.append(t("ability.parity", what=t(f"ability_parity.{a['parity']}")))
+    if a.get("life_cap"):
+        parts.append(t("ability.life_cap", n=a["life_cap"]))
+    if a.get("when_state"):
+        parts.append(t("ability.when_state", what=t(f"ability_state.{a['when_state']}")))
+    if a.get("when_keyword"):
+        parts.append(t("ability.when_keyword", what=keyword_name(a["when_keyword"])))
+    if a.get("once_per_card"):
+        parts.append(t("ability.once_per_card"))
     if a.get("formation"):
         parts.append(t("ability.formation"))
     if a.get("seat"):

@@ -16,6 +16,7 @@ during the tests: reports are rebuilt on request.
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import time
@@ -33,6 +34,7 @@ class Step:
     name: str
     writes: str
     command: tuple[str, ...]
+    env: tuple[tuple[str, str], ...] = ()
 
 
 def _cli(*args: str) -> tuple[str, ...]:
@@ -100,6 +102,12 @@ STEPS: tuple[Step, ...] = (
     ),
     Step("matrix-search-estimate", "reports/matrix_search_estimate.*", _script("matrix_search_estimate.py")),
     Step("recruit", "reports/bench_recruit.*", _script("bench_recruit.py")),
+    Step(
+        "screenshots",
+        "reports/screenshots/*.png (needs chromium)",
+        (PY, "-m", "pytest", "-q", "tests/test_browser_e2e.py"),
+        env=(("BERSERK_SCREENSHOTS", "1"),),
+    ),
 )
 
 
@@ -132,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     for i, s in enumerate(steps, 1):
         print(f"[{i}/{len(steps)}] {s.name}: {' '.join(s.command)}", flush=True)
         t0 = time.monotonic()
-        done = subprocess.run(s.command, cwd=ROOT)
+        done = subprocess.run(s.command, cwd=ROOT, env={**os.environ, **dict(s.env)})
         took = time.monotonic() - t0
         if done.returncode != 0:
             print(

@@ -85,7 +85,8 @@ COSTS = ("tap", "counter_tap", "counter", "passive", "trigger")
 TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentration", "attacked", "wounded",
             "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "enemy_turn_start", "turn_end",
             "move",
-            "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump", "enemy_poisoned",
+            "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
+            "enemy_poisoned",
             "enemy_turn_end", "eats", "ally_combo")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
@@ -148,7 +149,8 @@ WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creat
 """Triggers that are about another card (the wounded or dying one): ``when_state``, ``when_keyword``
 and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
-         "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent", "outnumber",
+         "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
+         "outnumber",
          "classes_adjacent")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
@@ -318,7 +320,8 @@ class Ability:
             or self.vs_max_cost is not None or self.uses_per_battle or self.uses_per_turn or self.seat
             or self.extra or self.formation or self.self_state or self.vs_state or self.tiers
             or self.parity or self.life_cap or self.when_state or self.when_keyword or self.once_per_card
-            or self.when or self.partner or self.per or self.lasts or self.vs_has or self.vs_min_move is not None
+            or self.when or self.partner or self.per or self.lasts or self.vs_has
+            or self.vs_min_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
@@ -401,9 +404,10 @@ class Ability:
                 bits.append(f"at most {self.per_max}")
             cond.append(" ".join(bits))
         if self.when:
-            cond.append(f"while {self.when.replace('_', ' ')}" + (f" ({self.count})" if self.count > 1 else ""))
+            count = f" ({self.count})" if self.count > 1 else ""
+            cond.append(f"while {self.when.replace('_', ' ')}{count}")
         if self.partner:
-            cond.append(f"with an {self.partner} partner" if self.partner == "elite" else "with a common partner")
+            cond.append("with an elite partner" if self.partner == "elite" else "with a common partner")
         if self.formation and self.count > 1 and not self.when:
             cond.append(f"with {self.count} partners")
         if self.vs_has:
@@ -547,7 +551,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
                  "uses_per_turn", "seat", "from", "extra", "tiers", "parity", "life_cap", "when_state",
-                 "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per", "per_max", "plus",
+                 "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per", "per_max",
+                 "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
@@ -839,8 +844,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if out["every"] and cost == "passive":
         raise fail("every", "is only for actions and triggers")
     roll = raw.get("roll", [])
-    if not isinstance(roll, list) or not roll and "roll" in raw or not all(
-            isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6 for f in roll) or len(set(roll)) != len(roll):
+    faces_ok = isinstance(roll, list) and all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6
+                                              for f in roll)
+    if not faces_ok or (not roll and "roll" in raw) or len(set(roll)) != len(roll):
         raise fail("roll", f"must be a list of different die faces 1..6, got {roll!r}")
     if roll and kind not in ("block",) and cost != "trigger":
         raise fail("roll", "is only for triggers and block")
@@ -1007,7 +1013,8 @@ if __name__ == "__main__":
 
 
 __all__ = [
-    "ACTIONS", "AREAS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "EITHER", "FROM", "GRANTS",
+    "ACTIONS", "AREAS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "EITHER", "FROM",
+    "GRANTS",
     "KINDS", "LASTS", "MAGICAL", "PERS", "POSITIONS", "RANKS", "RESPONSES", "UNIT_PERS", "WHENS",
     "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED", "TRIGGERS",
     "WHEN_TRIGGERS", "WOUNDS",

@@ -130,7 +130,8 @@ def _standing(card, kind: str, seat: int | None) -> Iterable[Ability]:
     for ab in facts(card):
         if ab.kind != kind or ab.uses_per_battle or ab.uses_per_turn or ab.extra or ab.cost != "passive":
             continue
-        if ab.self_state or ab.formation or ab.vs_state or ab.when or ab.per or ab.vs_position or ab.squad_has:
+        if ab.self_state or ab.formation or ab.vs_state or ab.when or ab.per or ab.vs_position \
+                or ab.squad_has:
             continue
         if ab.seat is not None and (seat is None or ("first", "second")[seat] != ab.seat):
             continue
@@ -263,7 +264,8 @@ def state_limits(card, seat: int | None = None) -> tuple[tuple[str, tuple[str, .
     out = []
     for ab in facts(card):
         if ab.kind not in ("cap", "protection") or not ab.self_state or ab.extra or ab.uses_per_battle \
-                or ab.uses_per_turn or ab.formation or ab.vs_state or ab.tiers or ab.parity or ab.cost != "passive" \
+                or ab.uses_per_turn or ab.formation or ab.vs_state or ab.tiers or ab.parity \
+                or ab.cost != "passive" \
                 or ab.when or ab.vs_position or (ab.kind == "protection" and ab.damage):
             continue
         if ab.seat is not None and (seat is None or ("first", "second")[seat] != ab.seat):
@@ -290,10 +292,16 @@ def granted_keywords(card, seat: int | None = None) -> tuple[tuple[str, int], ..
     return tuple(out)
 
 
+def stays_open(card, seat: int | None = None) -> bool:
+    """Whether the card's simple strike does not close it (a standing, unlimited ``stays_open``)."""
+    return any(True for _ in _standing(card, "stays_open", seat))
+
+
 def counter_protected(card, against=None, seat: int | None = None) -> bool:
     """Whether ``card`` takes no wounds from counter-strikes (a ``protection`` from ``counter``, 000
     4.4: the parrier's strike back is a simple strike; the text "не получает ран от ответных ударов")."""
-    return any("counter" in ab.applies_to and matches(ab, against) for ab in _standing(card, "protection", seat))
+    return any("counter" in ab.applies_to and matches(ab, against) for ab in _standing(card, "protection",
+                                                                                       seat))
 
 
 def directed_reduction(card, against=None, seat: int | None = None) -> int:
@@ -345,6 +353,6 @@ __all__ = [
     "ARMOR_STOPS", "ATTACK_KINDS", "NO_PASSIVES", "TIER_OF", "StrikePassives", "apply_limits", "covers",
     "damage_by_die", "depends_on_opponent", "die_tier", "facts", "groups", "has_any", "has_condition",
     "limits", "matches", "state_limits",
-    "counter_protected", "directed_reduction", "granted_keywords",
+    "counter_protected", "directed_reduction", "granted_keywords", "stays_open",
     "protected", "reduction", "roll_modifier", "seat_dependent", "strike_passives", "wounds_after",
 ]

@@ -138,6 +138,8 @@ class Fighter:
     parities): :func:`analysis.ability_rules.limits`."""
     prot_counter: bool = False
     """It takes no wounds from counter-strikes (a ``protection`` from ``counter``; 000 4.4)."""
+    stays_open: bool = False
+    """Its simple strike does not close it (``stays_open``; 000 2.x, Baraka)."""
     key: str = field(default="", compare=False)
 
     @property
@@ -240,10 +242,12 @@ def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, agai
     from analysis.ability_rules import (
         counter_protected,
         directed_reduction,
+        facts,
         granted_keywords,
         limits,
         protected,
         reduction,
+        stays_open,
         strike_passives,
     )
 
@@ -259,9 +263,13 @@ def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, agai
         name=card.name, strike=(strike[0] + bonus[0], strike[1] + bonus[1], strike[2] + bonus[2]),
         life=life, cost=card.cost, key=card.key, blessing=int(passives.blessing), curse=int(passives.curse),
         reduce=reduction(card, "simple", against, seat) + directed_reduction(card, against, seat),
-        prot_simple=protected(card, "simple", against, seat), prot_counter=counter_protected(card, against, seat),
+        prot_simple=protected(card, "simple", against, seat), prot_counter=counter_protected(card, against,
+                                                                                             seat),
+        stays_open=stays_open(card, seat),
         magical=passives.magical, flyer=card.type == "flyer",
-        prot_flyers=card.has("prot_flyers") or any(k == "prot_flyers" for k, _ in granted_keywords(card, seat)),
+        prot_flyers=(card.has("prot_flyers") or any(k == "prot_flyers" for k, _ in granted_keywords(card,
+                                                                                                    seat)))
+        and not (against is not None and any(a.kind == "ignore_prot_flyers" for a in facts(against))),
         move=card.move if card.type == "creature" else 0, attacks=duel_attacks(card, against, seat),
         poison=strike_poison(card, seat), reductions=reductions if any(reductions) else (),
         guards=frozenset(k for k in (*ABILITY_KINDS, "poison") if protected(card, k, against, seat)),

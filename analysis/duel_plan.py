@@ -93,6 +93,9 @@ class Side:
     """Poisoning it imposes on the other (0: none or the other is protected)."""
     poisons_from: int | None = None
     """Its own-turn index of the first simple strike that poisons (None: never)."""
+    stays_open: bool = False
+    """Its contact attack is its simple strike and does not close it (``stays_open``): after a
+    ``strike`` it waits open (000 2.x, Baraka)."""
 
     def action(self, k: int) -> str:
         """Its action on its ``k``-th own turn (0-based)."""
@@ -226,7 +229,8 @@ def _poison_start(side: Side, f: Fighter, other: Fighter) -> Side:
     for k in range(len(side.head) + 2 * len(side.cycle) + 2):
         action = side.action(k)
         if action == STRIKE and side.choice(action, k == 0).simple:
-            return Side(side.head, side.cycle, side.strike_closed, side.strike_open, side.shoot, f.poison, k)
+            return Side(side.head, side.cycle, side.strike_closed, side.strike_open, side.shoot, f.poison, k,
+                        side.stays_open)
     return side
 
 
@@ -246,7 +250,7 @@ def plan_duel(first: Fighter, second: Fighter, model: str) -> DuelPlan:
     actions = _actions(first, second, sa, sb, sa_score, sb_score, ca_score, cb_score)
     out = []
     for (head, cycle), (f, other, contact, _, shoot, _) in zip(actions, sides, strict=True):
-        side = Side(head, cycle, contact, contact, shoot)
+        side = Side(head, cycle, contact, contact, shoot, stays_open=f.stays_open and contact.simple)
         out.append(_poison_start(side, f, other))
     return DuelPlan(out[0], out[1])
 

@@ -47,12 +47,37 @@ from analysis.battle.situational import stripped
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
 
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
-_NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla", "incarnate",
+_NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
+                 "incarnate",
                  "jump", "enemy_poisoned", "eats", "ally_combo")
 
 
 def _kinds_of(key: int) -> set[str]:
     return {a.kind for a in facts(card_of(key))}
+
+
+_SUMMARIES: dict[tuple[int, ...], tuple] = {}
+"""Per tuple of card keys: what :meth:`Effects._init_effects` needs (kinds in play, the units with
+each trigger added here, tiered strike triggers, responders, a ``per = "steps"`` fact)."""
+
+
+def _summary(keys) -> tuple:
+    kinds: set[str] = set()
+    trig: dict[str, list[int]] = {t: [] for t in _NEW_TRIGGERS}
+    tiered = [False] * len(keys)
+    responders = []
+    steps = False
+    for u, key in enumerate(keys):
+        for ab in facts(card_of(key)):
+            kinds.add(ab.kind)
+            if ab.cost == "trigger" and ab.trigger in trig and u not in trig[ab.trigger]:
+                trig[ab.trigger].append(u)
+            if ab.cost == "trigger" and ab.trigger == "strike" and (ab.tiers or ab.per == "strike_value"):
+                tiered[u] = True
+            if ab.kind in ("cap_strike", "flip_die") and u not in responders:
+                responders.append(u)
+            steps = steps or ab.per == "steps"
+    return frozenset(kinds), trig, tiered, responders, steps
 
 
 class Effects:
@@ -63,28 +88,27 @@ class Effects:
         self.stunned = [False] * n
         self.rooted = [-1] * n
         """Per unit: the unit that rooted it (-1: free)."""
+        self.fresh = [-1] * n
+        """Per unit: the turn in which it was closed without acting (stunned, incarnated closed)."""
         self.conc_wounds = [0] * n
         """Wounds of each unit when its owner's turn began (``concentration``)."""
         self.combo = [(), ()]
         """Per seat: the action kinds of the current ``ally_combo`` chain."""
-        kinds: set[str] = set()
-        trig: dict[str, list[int]] = {t: [] for t in _NEW_TRIGGERS}
-        self._tiered = [False] * n
-        for u in range(n):
-            abilities = facts(card_of(self.key[u]))
-            for ab in abilities:
-                kinds.add(ab.kind)
-                if ab.cost == "trigger" and ab.trigger in trig and u not in trig[ab.trigger]:
-                    trig[ab.trigger].append(u)
-                if ab.cost == "trigger" and ab.trigger == "strike" and (ab.tiers or ab.per == "strike_value"):
-                    self._tiered[u] = True
+        memo = tuple(self.key)
+        summary = _SUMMARIES.get(memo)
+        if summary is None:
+            if len(_SUMMARIES) > 50_000:
+                _SUMMARIES.clear()
+            summary = _SUMMARIES[memo] = _summary(self.key)
+        kinds, trig, tiered, responders, steps = summary
         self._trig = trig
+        self._tiered = tiered
         self._x_kinds = kinds
         self._openers = bool(kinds & {"stays_open", "defends_open"})
         self._blockers = "block" in kinds
         self._taunters = "taunt" in kinds
         self._taunt_skip = False
-        self._responders = [u for u in range(n) if _kinds_of(self.key[u]) & {"cap_strike", "flip_die"}]
+        self._responders = responders
         self._eaters = "carrion_eating" in kinds
         self._ignorers = "ignore_abilities" in kinds
         self._piercers = "ignore_prot_flyers" in kinds
@@ -94,15 +118,11 @@ class Effects:
         self._displacers = bool(kinds & {"push", "teleport"})
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
-        self._any_tiered = any(self._tiered)
+        self._any_tiered = any(tiered)
         self._x_trig = any(trig.values())
+        self._tracking = bool(self._board_units) or self._steppers or steps
         self._tiers_now = (-1, -1)
         self._strike_tier = -1
-        self._tracking = self._tracking_needed() if hasattr(self, "_board_units") else False
-
-    def _tracking_needed(self) -> bool:
-        return bool(self._board_units) or self._steppers or any(
-            ab.per == "steps" for k in self.key for ab in facts(card_of(k)))
 
     # ------------------------------------------------------------------ standing facts on the board
 
@@ -180,7 +200,8 @@ class Effects:
         jump = self._has(u, "jump")
         if jump is not None and self.walk[u][0] == 0 and jump.damage:
             mask = WITHIN[min(jump.damage[0], 5)][p]
-            out.extend(sq for sq in range(ROWS * COLS) if mask >> sq & 1 and board[sq] < 0 and sq not in ADJ4[p])
+            out.extend(sq for sq in range(ROWS * COLS)
+                       if mask >> sq & 1 and board[sq] < 0 and sq not in ADJ4[p])
         if self._has(u, "wraps") is not None and self.moves[u] > 0:
             c = p % COLS
             if c in (0, COLS - 1):
@@ -267,7 +288,8 @@ class Effects:
                 continue
             for index, ab in enumerate(facts(self.cards[w])):
                 if ab.kind == kind and ab.counters <= self.counters[w] and (
-                        not (ab.seat or ab.uses_per_battle or ab.uses_per_turn) or self._allowed(w, index, ab)):
+                        not (ab.seat or ab.uses_per_battle or ab.uses_per_turn) or self._allowed(w, index,
+                                                                                                 ab)):
                     out.append((w, index, ab))
                     break
         return out
@@ -283,6 +305,9 @@ class Effects:
         """``flip_die``: a card of either side may turn one die of this strike to its opposite face
         (000 1.1) when its player prefers that outcome (asked through ``Player.weaken``)."""
         if not self._by_dice:
+            return i
+        opened, alive = self.open, self.alive
+        if not any(opened[w] and alive[w] for w in self._responders):
             return i
         for seat in (self.seat[u], self.seat[parrier]):
             for w, index, ab in self._responders_of(seat, "flip_die"):
@@ -303,7 +328,7 @@ class Effects:
                 self._pay_response(w, index, ab)
                 if self.log is not None:
                     self._emit({"e": "ability", "u": w, "i": index, "kind": "flip_die", "targets": [w],
-                                "dice": [], "wounds": [0], "closes": True, "trigger": "response"})
+                                "dice": [], "wounds": [0], "closes": True})
                 return j
         return i
 
@@ -313,12 +338,13 @@ class Effects:
             most = ab.damage[0]
             if to_p <= most:
                 return to_p
-            if not self.players[self.seat[parrier]].weaken(self, parrier, u, parrier, (to_p, to_a), (most, to_a)):
+            if not self.players[self.seat[parrier]].weaken(self, parrier, u, parrier, (to_p, to_a), (most,
+                                                                                                     to_a)):
                 continue
             self._pay_response(w, index, ab)
             if self.log is not None:
                 self._emit({"e": "ability", "u": w, "i": index, "kind": "cap_strike", "targets": [parrier],
-                            "dice": [], "wounds": [0], "closes": True, "trigger": "response"})
+                            "dice": [], "wounds": [0], "closes": True})
             return most
         return to_p
 
@@ -393,8 +419,8 @@ class Effects:
                 self._quiet_from = self.turn + 1
             if not self.open[v]:
                 self.open[v] = True
-                if not ab.rest and self.active == self.seat[v]:
-                    self.acted[v] = False
+                if not ab.rest and self.active == self.seat[v] and self.fresh[v] == self.turn:
+                    self.acted[v] = False  # it has not acted this turn (000 2.x: one action per turn)
             return ab.damage[0] if ab.damage else 0
         if kind == "stun":
             if self.creature[v]:
@@ -447,7 +473,8 @@ class Effects:
         """Wounds of an attack or wounding action whose amount is a ``per`` quantity (no die)."""
         ab = sl.ability
         power = self._amount_for(u, ab, v)
-        armor = self.armor_left[v] if ab.kind in ("shot", "throw", "strike_through_row", "special_strike") else 0
+        armor = self.armor_left[v] if ab.kind in ("shot", "throw", "strike_through_row",
+                                                  "special_strike") else 0
         wounds, used = wounds_after(power, ab.kind, self.cards[v], self.cards[u], armor, self.seat[v])
         self.armor_left[v] -= used
         self.wounds[v] += wounds
@@ -589,6 +616,7 @@ class Effects:
                 self.open[u] = False
                 self.acted[u] = True
                 self.moves[u] = 0
+                self.fresh[u] = self.turn
 
     # ------------------------------------------------------------------ carrion-eating
 
@@ -597,7 +625,8 @@ class Effects:
         adjacent non-incorporeal enemy creature (a flying killer: any card)."""
         if killer < 0 or not self.alive[killer] or self.seat[killer] == self.seat[victim]:
             return
-        if not self.creature[victim] or self.cards[victim].has("incorporeal") or self._has(killer, "carrion_eating") \
+        if not self.creature[victim] or self.cards[victim].has("incorporeal") or self._has(killer,
+                                                                                           "carrion_eating") \
                 is None:
             return
         pk, pv = self.pos[killer], self.died_at[victim]

@@ -174,7 +174,8 @@ _EFFECT_KINDS = frozenset({"finishing", "extra_life", "move_wounds", "open", "st
                            "lose_counters", "teleport"})
 """Kinds carried out by :meth:`analysis.battle.effects.Effects._new_kind`."""
 _HURT = _WOUNDED | _ALLY_WOUNDED | _SQUAD_WOUNDED
-_AIMED = ("strike", "enemy_moves_adjacent", "wounded", "ally_wounded", "squad_wounded", "attacked", "enemy_poisoned")
+_AIMED = ("strike", "enemy_moves_adjacent", "wounded", "ally_wounded", "squad_wounded", "attacked",
+          "enemy_poisoned")
 """Triggers whose abilities without a range aim at the card that caused them."""
 
 
@@ -1463,14 +1464,14 @@ class Battle(Situational, Effects):
                 if t & _CREATURE_DIES and not self.over:
                     self._fire(w, "creature_dies", -1, x)
 
-    def _fire(self, u: int, trigger: str, context: int = -1, about: int = -1, kind: str | None = None) -> None:
+    def _fire(self, u: int, trigger: str, context: int = -1, about: int = -1,
+              kind: str | None = None) -> None:
         """The triggered abilities of ``u`` on ``trigger`` (000 1.9.2). ``context``: the card struck
         (``strike``) or that wounded (``wounded`` …), whose abilities without a range aim at it;
         ``about``: the card a ``when_*`` condition looks at (the wounded or dying one); ``kind``: the
         attack that set off ``attacked`` (its ``from`` must cover it)."""
         card = self.cards[u]
         facts = card.abilities.abilities if card.abilities is not None else ()
-        src = self.pos[u] if self.alive[u] else self.died_at[u]
         die = 0
         for index, ab in enumerate(facts):
             if ab.cost != "trigger" or ab.trigger != trigger or self.over:
@@ -1523,6 +1524,7 @@ class Battle(Situational, Effects):
                       and (ab.kind not in ("heal", "poison") or self.creature[context]))
                 cands = [context] if ok else []
             else:
+                src = self.pos[u] if self.alive[u] else self.died_at[u]  # (a teleport may have moved it)
                 cands = reach(self, u, index, src)
             if not cands:
                 continue
@@ -1662,6 +1664,7 @@ class Battle(Situational, Effects):
             if self.log is not None:
                 self._emit({"e": "incarnation", "u": u, "pos": where, "by": removed})
             if self._x_trig and u in self._trig["incarnate"] and not self.over:
+                self.fresh[u] = self.turn  # it returned closed without acting
                 self._fire(u, "incarnate")
 
     # ------------------------------------------------------------------ death

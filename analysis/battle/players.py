@@ -558,8 +558,10 @@ class HeuristicPlayer(Player):
                     continue
                 # A plan goes stale when a card died since it was made (nothing moves here), or when
                 # a hidden target was revealed (000 3.11.1) and turned out not to qualify for it.
-                stale = (not alive[act[1]] or (b._displacers and not b.is_legal(act))) if type(act) is Strike \
-                    else not b.is_legal(act)  # (pushes and teleports move cards during a turn)
+                if type(act) is Strike:  # (pushes and teleports move cards during a turn)
+                    stale = not alive[act[1]] or (b._displacers and not b.is_legal(act))
+                else:
+                    stale = not b.is_legal(act)
                 if stale:
                     contact = pos[u] >= 0 and bool(hot >> pos[u] & 1)
                     g, act = self._options(b, u, contact) if (acts[u] or counter_user[u]) else (

@@ -217,6 +217,9 @@ def forward(seat: int) -> int:
     return 1 if seat == 0 else -1
 
 
+_BOARD: dict[tuple[int, ...], tuple] = {}
+"""Per tuple of card keys: (the units whose variant follows the board, whether some card has
+strike-time facts, whether some card gives facts for a while)."""
 _VARIABLE = ("key", "cards", "profiles", "slots", "armor", "regen", "directed", "unanswerable", "magic",
              "prot_flyers", "move_points", "guards")
 """The per-unit columns a variant changes in place (copied by a clone when some unit has variants)."""
@@ -236,18 +239,27 @@ class Situational:
         """Per unit: (granted fact, the turn it lasts to; -1 = the battle) given by other cards."""
         self.base = list(self.key)
         """Each unit's key before its situational variant (a blessing changes it)."""
-        self._board_units = [u for u in range(n) if spec_of(self.key[u]).active]
-        self._strikers = any(spec_of(k).strike for k in self.key)
+        memo = tuple(self.key)
+        found = _BOARD.get(memo)
+        if found is None:
+            if len(_BOARD) > 50_000:
+                _BOARD.clear()
+            found = _BOARD[memo] = (
+                tuple(u for u in range(n) if spec_of(self.key[u]).active),
+                any(spec_of(k).strike for k in self.key),
+                any(ab.lasts for k in self.key for ab in facts(card_of(k))))
+        self._board_units = list(found[0])
+        self._strikers = found[1]
         self._static = [0] * n
         self._variable = bool(self._board_units or self._strikers)
-        self._granting = any(ab.lasts for k in self.key for ab in facts(card_of(k)))
+        self._granting = found[2]
         if self._variable or self._granting:
             self._variable = True
             self.guards = list(self.guards)
 
     def _clone_extras(self, original) -> None:
         """:meth:`Battle.clone`: the copy gets its own lists of this state (the original's stay)."""
-        for name in ("walk", "grants", "base", "stunned", "rooted", "conc_wounds", "combo"):
+        for name in ("walk", "grants", "base", "stunned", "rooted", "conc_wounds", "combo", "fresh"):
             setattr(self, name, list(getattr(original, name)))
         if original._variable:
             for name in _VARIABLE:

@@ -213,8 +213,8 @@ def test_isolated_target_unanswerable():
     assert b.wounds[1] == 1 and b.wounds[0] == 0
     b2 = start([rimaandy], [card("Pair", life=20), card("Mate", life=20)],
                ({0: P1_BACK}, {1: square(3, 2), 2: square(3, 3)}), dice=[1, 6])
-    b2.apply(Strike(0, 1))                       # a mate at its side: it fights (two dice)
-    assert b2.wounds[0] > 0 or b2.wounds[1] == 0
+    b2.apply(Strike(0, 1))                       # a mate at its side: it fights (1 against 6: medium back)
+    assert b2.wounds[0] == 2 and b2.wounds[1] == 0
 
 
 def test_per_target_strike_and_half_life_and_kin():
@@ -687,6 +687,14 @@ def test_grant_to_the_sides_protection_of_the_strikes_value():
     assert b.wounds[1] == 0
     b.apply(END_TURN)
     assert not b.grants[1]
+    b2 = start([zealot, left], [card("Foe", life=20), card("Hitter", strike=(3, 3, 3))],
+               ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT, 3: square(3, 1)}), dice=[1, 1])
+    b2.open[2] = False
+    b2.apply(Strike(0, 2))
+    b2.apply(END_TURN)
+    b2.open[1] = False
+    b2.apply(Strike(3, 1))                       # power 3: not covered
+    assert b2.wounds[1] == 3
 
 
 def test_keyword_given_by_tap_lasts_the_battle_and_clones_are_independent():

@@ -40,6 +40,8 @@ glossary; glossary entries in quotes):
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from analysis.abilities import Ability
 from analysis.ability_rules import covers, facts, protected, wounds_after
 from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
@@ -401,6 +403,11 @@ class Effects:
         ab = sl.ability
         kind = ab.kind
         if ab.lasts:
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8: given as a spell or an effect, the target's protections apply
+            if ab.per:  # the amount is fixed when it is given ("защиту от атак такой величины")
+                ab = replace(ab, damage=(self._amount_for(u, ab, v),), per=None, plus=0, per_max=0)
             self._give(u, v, ab)
             return 0
         if kind == "finishing":
@@ -747,6 +754,9 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
     per_wound = 0.5 * value / max(1, prof.life)
     amount = ab.damage[0] if ab.damage else ab.plus
     if ab.lasts:
+        if ab.kind == "keyword" and (ab.keyword != "move" and card_of(kv).keyword(ab.keyword) >= (
+                ab.damage[0] if ab.damage else 1)):
+            return 0.0  # it has it already
         scale = 3.0 if ab.lasts == "battle" else 1.0
         if ab.kind == "strike_bonus":
             bonus = (sum(ab.damage) / 3 if len(ab.damage) == 3 else amount) if ab.damage else 0

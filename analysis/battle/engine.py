@@ -70,10 +70,16 @@ Rules implemented (000 = the classic rulebook, RULES.md §4 and §6):
   (higher total cost of the squad in play, terrain included, wins; equal is a draw) or a plain
   draw (``timeout_rule``).
 
+Situational facts (formation, ``when`` conditions, amounts ``per`` a quantity, keyword grants,
+facts given for a while) play through card variants (:mod:`analysis.battle.situational`); the
+kinds and triggers added for «Война стихий» — finishing off, extra life, moving wounds, opening,
+stunning, rooting, pushing, jumps, blocks, taunts, carrion-eating, the sudden responses
+``cap_strike`` / ``flip_die``, the ``defends``, ``attacked``, ``valhalla``, ``concentration`` …
+triggers — live in :mod:`analysis.battle.effects`.
+
 Simplifications: the card texts beyond their modelled facts (each printing's ``unmodelled`` list,
-``berserk abilities CARD``) do nothing — no vanguard, jumps, teleports, formation, auras for other
-cards, redistribution, resurrection, concentration and the other triggers not listed above,
-terrain effects; creatures never attack their own squad
+``berserk abilities CARD``) do nothing — no vanguard, auras for other cards, resurrection,
+prophecies, markers on squares, terrain effects; creatures never attack their own squad
 (4.15); there is no stack, so no sudden actions in response and triggered abilities resolve at
 once in a fixed order (on-strike abilities after the deaths the strike caused, for the cards still
 alive); the 7.6 clause about a repeating situation is covered by the round cap; a hidden

@@ -444,8 +444,9 @@ class HeuristicPlayer(Player):
             for index in b.profiles[u].actions:
                 sl = slots[index]
                 g, targets = self._best_use(b, u, sl)
-                if not targets:
-                    continue
+                if not targets or (sl.ability.vs_state and not all(
+                        b._in_state(v, sl.ability.vs_state) for v in targets)):
+                    continue  # (a condition on the target's state: "a poisoned creature")
                 if sl.closes and contact:
                     if exposure < 0:
                         exposure = self._exposure(b, u)
@@ -613,6 +614,15 @@ class HeuristicPlayer(Player):
                 shooter = (acts[u] or counter_user[u]) and role(b.key[u]).shooter
                 walk = self._shooter_field(b, u, foes) if shooter else dist
                 moved = False
+                if b._steppers:  # a jump (002 "Прыжок") when it lands nearer than walking can
+                    jumps = [sq for sq in b.steps(u) if sq not in ADJ4[pos[u]]]
+                    if jumps:
+                        sq = min(jumps, key=lambda s: (walk[s], s))
+                        if walk[sq] < max(0, walk[pos[u]] - moves[u]):
+                            apply(MOVES[u][sq])
+                            if b.over:
+                                return
+                            moved = True
                 while moves[u] > 0 and not ADJ8_MASK[pos[u]] & foes:
                     if shooter and walk[pos[u]] == 0:
                         break  # in range and out of reach: stay

@@ -493,7 +493,14 @@ class Situational:
             until = self.turn if self.active == self.seat[v] else self.turn + 1
         else:  # enemy_turn
             until = self.turn if self.active != self.seat[v] else self.turn + 1
-        self.grants[v] = (*self.grants[v], (granted(ab), until))
+        fact = granted(ab)
+        kept = []
+        for g, end in self.grants[v]:  # the same fact again: it lasts to the later end
+            if g == fact:
+                until = -1 if -1 in (until, end) else max(until, end)
+            else:
+                kept.append((g, end))
+        self.grants[v] = (*kept, (fact, until))
         if v not in self._board_units:
             self._board_units = [*self._board_units, v]
         self._situate()

@@ -40,8 +40,10 @@ def test_formation_keyword_armor_holds_only_next_to_a_formation_partner():
     b = start([knight, partner, plain], [card("Foe")],
               ({0: P1_MID, 1: square(1, 1), 2: square(0, 2)}, {3: P2_FRONT}))
     assert b.armor[0] == 2 and b.armor_left[0] == 2          # orthogonally next to a partner
+    copy = b.clone()
     b.apply(Move(1, square(0, 1)))                             # now diagonal: formation broken
     assert b.armor[0] == 0 and b.armor_left[0] == 0
+    assert copy.armor[0] == 2 and copy.key[0] != b.key[0]     # a clone keeps its own variants
     b2 = start([knight, plain], [card("Foe")], ({0: P1_MID, 1: square(1, 1)}, {2: P2_FRONT}))
     assert b2.armor[0] == 0                                    # the neighbour has no formation
 

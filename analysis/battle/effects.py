@@ -543,6 +543,7 @@ class Effects:
                 self.board[to] = v
                 self.occupied ^= (1 << pv) | (1 << to)
                 self.pos[v] = to
+                self._board_ver += 1
                 if self.rider[v] >= 0:
                     self.pos[self.rider[v]] = to
                 if self.log is not None:
@@ -569,6 +570,7 @@ class Effects:
         if new == h or new not in hosts:
             return
         self.rider[h] = -1
+        self._board_ver += 1
         self.host[u] = new
         self.rider[new] = u
         self.pos[u] = self.pos[new]
@@ -595,6 +597,7 @@ class Effects:
         self.board[best] = u
         self.occupied ^= (1 << p) | (1 << best)
         self.pos[u] = best
+        self._board_ver += 1
         if self.rider[u] >= 0:
             self.pos[self.rider[u]] = best
         if self.log is not None:

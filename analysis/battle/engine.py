@@ -1667,6 +1667,7 @@ class Battle(Situational, Effects):
             if self.kind[u] != FLYER:
                 self.n_ground[seat] += 1
             self._quiet_from = self.turn + 1
+            self._board_ver += 1
             if self.log is not None:
                 self._emit({"e": "incarnation", "u": u, "pos": where, "by": removed})
             if self._x_trig and u in self._trig["incarnate"] and not self.over:

@@ -30,11 +30,12 @@ from typing import Any
 
 from analysis.abilities import UNIT_PERS, Ability, CardAbilities
 from analysis.ability_rules import facts
-from analysis.battle.board import ADJ4, ADJ8_SELF, COLS, half_rows, row_of
+from analysis.battle.board import ADJ4, ADJ8_SELF, COLS, NEAR_MASK, half_rows, row_of
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
 
 _ZERO_WALK = (0, 0, 0, 0, 0, 0, 0)
+_WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned"})
 """Per unit this turn: (steps, up, down, left, right, crossed, returned)."""
 _GUARDED = ("cap", "protection")
 """Kinds whose ``self_state`` the engine's guards check (:func:`analysis.ability_rules.state_limits`)."""
@@ -44,7 +45,7 @@ _STRIKE_PERS = ("target_strike", "target_half_life")
 class Spec:
     """Which facts of a card key depend on the board (indices into its abilities)."""
 
-    __slots__ = ("board", "unit_per", "strike", "static", "keywords", "active")
+    __slots__ = ("board", "unit_per", "strike", "static", "keywords", "active", "deps")
 
     def __init__(self, abilities: tuple[Ability, ...]):
         board, unit_per, strike, static, keywords = [], [], [], [], []
@@ -66,6 +67,31 @@ class Spec:
         self.keywords = tuple(keywords)
         self.active = bool(board or unit_per or static or keywords)
         """Its variant follows the board (else only the strike-time facts, if any)."""
+        deps: set[str] = set()
+        for i in (*board, *unit_per):
+            ab = abilities[i]
+            if ab.formation:
+                deps.add("near")
+            if ab.self_state and ab.kind not in _GUARDED:
+                deps.add("self")
+            if ab.when in _WALK_WHENS or ab.per == "steps":
+                deps.add("walk")
+            elif ab.when in ("own_turn", "enemy_turn"):
+                deps.add("turn")
+            elif ab.when in ("centre_column", "edge_column"):
+                deps.add("pos")
+            elif ab.when == "enemy_front_empty":
+                deps.add("board")
+            elif ab.when is not None:
+                deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
+            if ab.per in ("counters", "own_wounds"):
+                deps.add("self")
+            elif ab.per == "kin":
+                deps.add("alive")
+            elif ab.per == "side_weak":
+                deps.add("near")
+        self.deps = frozenset(deps)
+        """What its variant depends on (the engine recomputes it only when that changed)."""
 
 
 _SPECS: dict[int, Spec] = {}
@@ -249,6 +275,16 @@ class Situational:
                 any(spec_of(k).strike for k in self.key),
                 any(ab.lasts for k in self.key for ab in facts(card_of(k))))
         self._board_units = list(found[0])
+        self._sit_memo: dict[int, tuple] = {}
+        """Per board-dependent unit: what its variant was last computed from."""
+        self._sit_glance: tuple = ()
+        self._sit_deps = frozenset().union(*(spec_of(self.key[u]).deps for u in self._board_units))
+        self._grant_ver = 0
+        self._board_ver = 0
+        """Bumped when cards change squares in ways ``occupied`` may not show (pushes, teleports,
+        companions changing hosts, incarnations)."""
+        self._frm = [self.creature[u] and self.cards[u].has("formation") for u in range(n)]
+        """Per unit: a creature with the formation keyword (000 glossary "Formation")."""
         self._strikers = found[1]
         self._static = [0] * n
         self._variable = bool(self._board_units or self._strikers)
@@ -265,12 +301,64 @@ class Situational:
             for name in _VARIABLE:
                 setattr(self, name, list(getattr(original, name)))
             self._board_units = list(original._board_units)
+            self._sit_memo = dict(original._sit_memo)
+            self._sit_deps = original._sit_deps
 
     def _situate(self) -> None:
-        """Bring each board-dependent unit's key up to date (see the module docstring)."""
+        """Bring each board-dependent unit's key up to date (see the module docstring); a unit
+        whose variant depends on nothing that changed since it was last computed is skipped."""
+        glance = [self.occupied, self._board_ver, self._grant_ver]
+        needs = self._sit_deps
+        if "turn" in needs:
+            glance.append(self.active)
+        if "walk" in needs:
+            glance.append(tuple(self.walk))
+        if "self" in needs or "wounds" in needs:
+            glance.append(tuple(self.wounds))
+        if "self" in needs:
+            glance.append(tuple(self.counters))
+            glance.append(tuple(self.open))
+        if "alive" in needs:
+            glance.append(tuple(self.alive))
+        glance = tuple(glance)
+        if glance == self._sit_glance:
+            return  # nothing any variant depends on has changed
+        self._sit_glance = glance
+        alive = wounds = None
+        memo = self._sit_memo
         for u in self._board_units:
             if not self.alive[u]:
                 continue
+            deps = spec_of(self.base[u]).deps
+            parts = [self.base[u], self.grants[u], self._static[u]]
+            if "board" in deps:
+                parts.append(self.occupied)  # (every change of the board changes it, or the version)
+                parts.append(self._board_ver)
+            elif "near" in deps:  # only the squares next to it (and where it stands)
+                p = self.pos[u]
+                parts.append(p)
+                parts.append(self.occupied & NEAR_MASK[p] if p >= 0 else 0)
+                parts.append(self._board_ver)
+            elif "pos" in deps:
+                parts.append(self.pos[u])
+            if "walk" in deps:
+                parts.append(self.walk[u])
+            if "turn" in deps:
+                parts.append(self.active)
+            if "self" in deps:
+                parts.append((self.wounds[u], self.counters[u], self.open[u]))
+            if "wounds" in deps:
+                if wounds is None:
+                    wounds = tuple(self.wounds)
+                parts.append(wounds)
+            if "alive" in deps:
+                if alive is None:
+                    alive = tuple(self.alive)
+                parts.append(alive)
+            snapshot = tuple(parts)
+            if memo.get(u) == snapshot:
+                continue
+            memo[u] = snapshot
             new = self._variant_of(u)
             if new != self.key[u]:
                 self._rekey(u, new)
@@ -368,10 +456,11 @@ class Situational:
         if p < 0 or self.host[u] >= 0:
             return []
         out = []
-        board, seat = self.board, self.seat[u]
+        board, seats, frm = self.board, self.seat, self._frm
+        seat = seats[u]
         for sq in ADJ4[p]:
             w = board[sq]
-            if w >= 0 and self.seat[w] == seat and self.creature[w] and self.cards[w].has("formation") and (
+            if w >= 0 and frm[w] and seats[w] == seat and (
                     partner is None or self.cards[w].elite == (partner == "elite")):
                 out.append(w)
         return out
@@ -501,6 +590,7 @@ class Situational:
             else:
                 kept.append((g, end))
         self.grants[v] = (*kept, (fact, until))
+        self._grant_ver += 1
         if v not in self._board_units:
             self._board_units = [*self._board_units, v]
         self._situate()
@@ -514,11 +604,13 @@ class Situational:
             g = self.grants[u]
             if g and any(until == turn for _, until in g):
                 self.grants[u] = tuple(x for x in g if x[1] != turn)
+                self._grant_ver += 1
 
     def _drop_grants(self, u: int) -> None:
         """000 2.1.4: a card put into the graveyard loses its acquired abilities."""
         if self.grants[u]:
             self.grants[u] = ()
+            self._grant_ver += 1
 
     # ------------------------------------------------------------------ strike-time facts
 

@@ -29,6 +29,12 @@ of its turns after the poisoner's first simple strike (not if it is protected fr
 fortitude). Counter-strikes do not poison here, and under ``optimal`` a held-back first strike does
 not delay it.
 
+**A strike that does not close** (a standing ``stays_open``, 10/165 Барака; 000 2.x: it does not
+act again either): when its contact attack is its simple strike, it waits open after a ``strike``,
+so the other's attacks meet an open parrier. Protection from counter-strikes, "−X from directed
+strikes", keyword grants that hold without a condition and the ``vs_has`` conditions come with the
+fighters (:func:`analysis.combat.fighter_from_facts`).
+
 Left out of duels: abilities paid with counters or limited in uses, heals, triggered abilities
 other than poisoning on strike, abilities that hold only against some opponents (unless the
 fighters were built against each other), several targets, the other cards of a battle.

@@ -357,6 +357,8 @@ class Ability:
         elif amount:
             head = f"{head}{'' if head.endswith('+') else ' '}{amount}"
         parts = [head]
+        if self.applies_to and self.kind not in ("reduce", "protection", "cap", "taunt", "block"):
+            parts.append("after " + "/".join(self.applies_to))
         if self.range is not None:
             parts.append(f"range {self.range}")
         if self.targets > 1:

@@ -41,6 +41,7 @@ from analysis.battle.interface import (
     first_action,
 )
 from analysis.battle.powers import SHOOTING, WOUNDING, Slot, ability, hit_distribution, reach_slot
+from analysis.battle.situational import spec_of
 from analysis.battle.tables import (
     ALWAYS,
     ARTIFACT,
@@ -312,7 +313,12 @@ class HeuristicPlayer(Player):
         # hit it closed next turn, summed in candidate order.
         exposed = bool(self.caution) and not flyer
         total = 0.0
+        at_strike = b._strikers and bool(spec_of(ku).strike)  # facts that hold for the pair and position
         for v in candidates:
+            if at_strike:
+                ku = b._strike_key(u, v, True)
+                u_closed = ku << 53 | arm_u << 9
+                u_open = u_closed | rem_u_open << 27 | 1
             if hidden[v]:
                 kv, rem_v = unknown, 6
             else:

@@ -453,6 +453,8 @@ class HeuristicPlayer(Player):
                 if not targets or (sl.ability.vs_state and not all(
                         b._in_state(v, sl.ability.vs_state) for v in targets)):
                     continue  # (a condition on the target's state: "a poisoned creature")
+                if sl.ability.kind == "open" and any(b.open[v] or v == u for v in targets):
+                    continue  # opening is worth it for another card that is closed
                 if sl.closes and contact:
                     if exposure < 0:
                         exposure = self._exposure(b, u)

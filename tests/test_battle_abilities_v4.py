@@ -783,3 +783,76 @@ def test_duel_with_a_strike_that_does_not_close_and_no_counter_strike_wounds():
     assert fk.prot_counter
     odds = strike_odds(fk, fighter_from_facts(foe, (2, 3, 4), 12, kilsus))
     assert odds.expected_to_attacker == 0
+
+
+def test_more_amounts_and_conditions():
+    """``per`` own_wounds (10/110 Рэккен: throw X = its wounds, at most 4), poisoned_near_target
+    (10/115 Кровяница: finishing off at X + 1), behind_weak (10/199 Тич: on a strong strike the target
+    takes the weak strike of the card behind it); a tap finishing off reaches only an adjacent
+    creature (000 glossary "Finishing off at X"); ``vs_min_move`` (10/83 Серк), ``vs_rank`` (10/162
+    Тварь roots only a common creature)."""
+    rekken = unit("Rekken", '{ kind = "throw", per = "own_wounds", per_max = 4, range = 4, '
+                            'cost = "tap" }', life=9)
+    b = start([rekken], [card("Foe", life=20)], ({0: P1_BACK}, {1: P2_FRONT}))
+    b.wounds[0] = 6
+    b._situate()
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 4
+    blood = unit("Blood", '{ kind = "finishing", per = "poisoned_near_target", plus = 1, cost = "tap" }')
+    b2 = start([blood], [card("Weak", life=10), card("Sick"), card("Far", life=3)],
+               ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 3), 3: P2_BACK}))
+    assert 3 not in b2.ability_targets(0, 0)                  # not adjacent
+    b2.wounds[1] = 8
+    b2.poison[2] = 1
+    b2.apply(UseAbility(0, 0, (1,)))                            # 2 left ≤ 1 poisoned + 1
+    assert not b2.alive[1]
+    teach = unit("Teach", '{ kind = "effect", per = "behind_weak", cost = "trigger", trigger = "strike", '
+                 'tiers = ["strong"] }', strike=(2, 3, 4))
+    b3 = start([teach], [card("Front", life=20), card("Back", strike=(3, 3, 3))],
+               ({0: P1_FRONT}, {1: P2_FRONT, 2: P2_MID}), dice=[6])
+    b3.open[1] = False
+    b3.apply(Strike(0, 1))
+    assert b3.wounds[1] == 4 + 3
+    serk = unit("Serk", '{ kind = "reduce", damage = [1], from = ["simple"], vs_min_move = 2 }', life=9)
+    b4 = start([card("Fast", strike=(2, 2, 2), move=2), card("Slow", strike=(2, 2, 2))], [serk],
+               ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}), dice=[1, 1])
+    b4.open[2] = False
+    b4.apply(Strike(0, 2))
+    b4.apply(Strike(1, 2))
+    assert b4.wounds[2] == 1 + 2
+    beast = unit("Beast", '{ kind = "root", cost = "tap", range = 1, vs_rank = "common" }')
+    elite = card("Elite")
+    elite = type(elite)(**{**elite.__dict__, "elite": True})
+    b5 = start([beast], [card("Common"), elite], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 3)}))
+    assert b5.ability_targets(0, 0) == [1]
+
+
+def test_formation_area_open_rests_and_columns_and_own_turn():
+    """10/15 Рубаки Холверта: on its strike a creature in formation with it opens but acts no more
+    this turn (``area = "formation"``, ``rest``); 10/182 Матросы Аделаиды: attack experience in an edge
+    column, defence experience in the centre; 10/58 Молотобоец pushes only in its own turn (a
+    counter-strike in the enemy's turn does not)."""
+    cutters = unit("Cutters", '{ kind = "open", cost = "trigger", trigger = "strike", formation = true, '
+                   'area = "formation", rest = true, uses_per_turn = 1 }', formation=1, strike=(2, 3, 4))
+    mate = card("Mate", formation=1)
+    b = start([cutters, mate], [card("Foe", life=20)], ({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT}), dice=[1])
+    b._close(1)
+    b.open[2] = False
+    b.apply(Strike(0, 2))
+    assert b.open[1] and not b.can_act(1)
+    sailors = unit("Sailors", '{ kind = "keyword", keyword = "exp_defence", damage = [1], '
+                              'when = "centre_column" }',
+                   '{ kind = "keyword", keyword = "exp_attack", damage = [1], when = "edge_column" }', move=2)
+    b2 = start([card("Foe")], [sailors], ({0: P1_BACK}, {1: square(3, 2)}))
+    assert b2.cards[1].keyword("exp_defence") == 1 and b2.cards[1].keyword("exp_attack") == 0
+    b2.apply(END_TURN)
+    b2.apply(Move(1, square(3, 1)))
+    b2.apply(Move(1, square(3, 0)))
+    assert b2.cards[1].keyword("exp_attack") == 1 and b2.cards[1].keyword("exp_defence") == 0
+    hammer = unit("Hammer", '{ kind = "push", damage = [2], cost = "trigger", trigger = "strike", '
+                            'when = "own_turn" }',
+                  strike=(1, 1, 1), life=12)
+    b3 = start([card("Att", strike=(1, 1, 1), life=20)], [hammer], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[1,
+                                                                                                         6])
+    b3.apply(Strike(0, 1))                       # 1 against 6: only the hammer's counter-strike lands
+    assert b3.pos[0] == P1_FRONT and b3.wounds[0] == 1   # not pushed (and no 2 wounds instead)

@@ -38,15 +38,24 @@ ATTACK_KINDS = ("simple", "shot", "throw", "discharge", "strike_through_row", "m
 ARMOR_STOPS = frozenset({"simple", "shot", "throw", "strike_through_row", "special_strike"})
 """000 glossary "Armor X": the first X wounds from non-magical attacks each turn."""
 
+_NONMAGIC = frozenset({"simple", "shot", "throw", "strike_through_row", "special_strike"})
+_CLOSE = frozenset({"simple", "magic_strike", "special_strike"})
 _GROUPS: dict[str, frozenset[str]] = {
     kind: frozenset({kind, "all"}
                     | ({"ranged"} if kind in RANGED else set())
-                    | ({"magic"} if kind in MAGICAL else set()))
+                    | ({"magic"} if kind in MAGICAL else set())
+                    | ({"nonmagic"} if kind in _NONMAGIC else set())
+                    | ({"close"} if kind in _CLOSE else set()))
     for kind in ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
                  "special_strike", "spell", "effect", "poison")
 }
+_GROUPS["directed"] = frozenset({"directed"})
+_GROUPS["counter"] = frozenset({"counter"})
 """Which ``from`` names of ``reduce``/``protection`` cover each kind (``ranged``: 000 glossary
-"Ranged attack"; ``magic``: "Magical ability")."""
+"Ranged attack"; ``magic``: "Magical ability"; ``nonmagic``: the attacks that are not magical, the
+simple strike counted among them; ``close``: 000 glossary "Close strike"). ``directed`` and
+``counter`` name only themselves: a simple strike of a directed-strike card, a counter-strike
+(000 4.4), which :func:`analysis.combat.fighter_from_facts` adds to the simple strike's facts."""
 
 _COLUMN_PROTECTS: dict[str, tuple[str, ...]] = {
     "shot": ("prot_shots",),
@@ -73,7 +82,14 @@ def _norm_set(values: Iterable[str]) -> frozenset[str]:
 def has_condition(ab: Ability) -> bool:
     """Whether the fact only applies against some cards (a ``vs_*`` field is set)."""
     return bool(ab.vs_elements or ab.vs_classes or ab.vs_types or ab.vs_min_cost is not None
-                or ab.vs_max_cost is not None)
+                or ab.vs_max_cost is not None or ab.vs_has or ab.vs_min_move is not None or ab.vs_rank)
+
+
+def has_any(card, names: Iterable[str]) -> bool:
+    """Whether ``card`` has one of ``names``: an ability kind among its facts or a keyword column
+    (``vs_has``: "against cards with a discharge, magic strike or spell")."""
+    kinds = {a.kind for a in facts(card)}
+    return any(n in kinds or card.has(n) for n in names)
 
 
 def matches(ab: Ability, other) -> bool:
@@ -91,7 +107,13 @@ def matches(ab: Ability, other) -> bool:
         return False
     if ab.vs_min_cost is not None and other.cost < ab.vs_min_cost:
         return False
-    return not (ab.vs_max_cost is not None and other.cost > ab.vs_max_cost)
+    if ab.vs_max_cost is not None and other.cost > ab.vs_max_cost:
+        return False
+    if ab.vs_has and not has_any(other, ab.vs_has):
+        return False
+    if ab.vs_min_move is not None and (other.move or 0) < ab.vs_min_move:
+        return False
+    return not (ab.vs_rank is not None and other.elite != (ab.vs_rank == "elite"))
 
 
 def facts(card) -> tuple[Ability, ...]:
@@ -106,9 +128,10 @@ def _standing(card, kind: str, seat: int | None) -> Iterable[Ability]:
     nor one that depends on the board — ``self_state``, ``formation``, ``vs_state`` — which the
     battle engine applies itself: :func:`state_limits`)."""
     for ab in facts(card):
-        if ab.kind != kind or ab.uses_per_battle or ab.uses_per_turn or ab.extra:
+        if ab.kind != kind or ab.uses_per_battle or ab.uses_per_turn or ab.extra or ab.cost != "passive":
             continue
-        if ab.self_state or ab.formation or ab.vs_state:
+        if ab.self_state or ab.formation or ab.vs_state or ab.when or ab.per or ab.vs_position \
+                or ab.squad_has:
             continue
         if ab.seat is not None and (seat is None or ("first", "second")[seat] != ab.seat):
             continue
@@ -183,7 +206,7 @@ def protected(card, kind: str, source=None, seat: int | None = None) -> bool:
     if kind in ("effect", "poison") and card.has("fortitude"):
         return True
     return any(covers(ab, kind) and matches(ab, source) and not ab.tiers and ab.parity is None
-               for ab in _standing(card, "protection", seat))
+               and not ab.damage for ab in _standing(card, "protection", seat))
 
 
 TIER_OF = {"weak": 0, "medium": 1, "strong": 2}
@@ -201,16 +224,19 @@ def limits(card, kind: str, source=None, seat: int | None = None) -> tuple[tuple
     """The standing caps of ``card`` against an attack of ``kind`` by ``source``, as (most wounds,
     tier mask, parity) triples for the hot loops: ``cap`` N ("attacks on it are reduced to N", 003
     "reduction of an attack to X") and the protections that hold only for some strengths or
-    parities (cap 0; 000 2.8). Tier mask: bit t for tier t, 7 = any; parity 0 any, 1 even, 2 odd."""
+    parities (cap 0; 000 2.8). Tier mask: bit t for tier t, 7 = any; parity 0 any, 1 even, 2 odd,
+    3 + n: only an attack of power exactly n (a ``protection`` with ``damage = [n]``)."""
     out = []
     for name in ("cap", "protection"):
         for ab in _standing(card, name, seat):
             if not covers(ab, kind) or not matches(ab, source):
                 continue
-            if name == "protection" and not ab.tiers and ab.parity is None:
+            if name == "protection" and not ab.tiers and ab.parity is None and not ab.damage:
                 continue  # a plain protection: :func:`protected`
             mask = sum(1 << TIER_OF[t] for t in ab.tiers) if ab.tiers else 7
             parity = {None: 0, "even": 1, "odd": 2}[ab.parity]
+            if name == "protection" and ab.damage:
+                parity = 3 + ab.damage[0]  # only attacks of exactly this power
             out.append((ab.damage[0] if name == "cap" else 0, mask, parity))
     return tuple(out)
 
@@ -221,7 +247,10 @@ def apply_limits(power: int, tier: int, caps: tuple[tuple[int, int, int], ...]) 
     for most, mask, parity in caps:
         if mask != 7 and (tier < 0 or not mask >> tier & 1):
             continue
-        if parity and (power % 2 == 0) != (parity == 1):
+        if parity >= 3:
+            if power != parity - 3:
+                continue
+        elif parity and (power % 2 == 0) != (parity == 1):
             continue
         if power > most:
             power = most
@@ -235,7 +264,9 @@ def state_limits(card, seat: int | None = None) -> tuple[tuple[str, tuple[str, .
     out = []
     for ab in facts(card):
         if ab.kind not in ("cap", "protection") or not ab.self_state or ab.extra or ab.uses_per_battle \
-                or ab.uses_per_turn or ab.formation or ab.vs_state or ab.tiers or ab.parity:
+                or ab.uses_per_turn or ab.formation or ab.vs_state or ab.tiers or ab.parity \
+                or ab.cost != "passive" \
+                or ab.when or ab.vs_position or (ab.kind == "protection" and ab.damage):
             continue
         if ab.seat is not None and (seat is None or ("first", "second")[seat] != ab.seat):
             continue
@@ -248,6 +279,42 @@ def reduction(card, kind: str, source=None, seat: int | None = None) -> int:
     000 glossary: a modifier the target puts on the attack's power)."""
     return sum(ab.damage[0] for ab in _standing(card, "reduce", seat) if covers(ab, kind)
                and matches(ab, source))
+
+
+def granted_keywords(card, seat: int | None = None) -> tuple[tuple[str, int], ...]:
+    """The keyword columns the card's standing ``keyword`` facts give it, as (column, X) — X = 1
+    for a flag; ``move`` is extra movement. Conditional ones (formation, ``when`` …) are the battle
+    engine's to apply (:mod:`analysis.battle.situational`)."""
+    out = []
+    for ab in _standing(card, "keyword", seat):
+        if not has_condition(ab):
+            out.append((ab.keyword, ab.damage[0] if ab.damage else 1))
+    return tuple(out)
+
+
+def stays_open(card, seat: int | None = None) -> bool:
+    """Whether the card's simple strike does not close it (a standing, unlimited ``stays_open``)."""
+    return any(True for _ in _standing(card, "stays_open", seat))
+
+
+def counter_protected(card, against=None, seat: int | None = None) -> bool:
+    """Whether ``card`` takes no wounds from counter-strikes (a ``protection`` from ``counter``, 000
+    4.4: the parrier's strike back is a simple strike; the text "не получает ран от ответных ударов")."""
+    return any("counter" in ab.applies_to and matches(ab, against) for ab in _standing(card, "protection",
+                                                                                       seat))
+
+
+def directed_reduction(card, against=None, seat: int | None = None) -> int:
+    """"−X from directed strikes": the wounds ``card`` takes off the simple strikes of ``against``
+    when that card's strike is directed against it (000 glossary "Directed strike"); 0 against an
+    unknown card."""
+    if against is None:
+        return 0
+    total = sum(ab.damage[0] for ab in _standing(card, "reduce", seat) if "directed" in ab.applies_to
+                and matches(ab, against))
+    if not total:
+        return 0
+    return total if strike_passives(against, card).directed else 0
 
 
 def roll_modifier(card, kind: str, other=None, seat: int | None = None) -> int:
@@ -284,7 +351,8 @@ def wounds_after(damage: int, kind: str, target, source=None, armor_left: int = 
 
 __all__ = [
     "ARMOR_STOPS", "ATTACK_KINDS", "NO_PASSIVES", "TIER_OF", "StrikePassives", "apply_limits", "covers",
-    "damage_by_die", "depends_on_opponent", "die_tier", "facts", "groups", "has_condition",
+    "damage_by_die", "depends_on_opponent", "die_tier", "facts", "groups", "has_any", "has_condition",
     "limits", "matches", "state_limits",
+    "counter_protected", "directed_reduction", "granted_keywords", "stays_open",
     "protected", "reduction", "roll_modifier", "seat_dependent", "strike_passives", "wounds_after",
 ]

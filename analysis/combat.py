@@ -136,6 +136,10 @@ class Fighter:
     caps: tuple[tuple[int, int, int], ...] = ()
     """Caps on the simple strikes it receives ("reduced to N", protections for some strengths or
     parities): :func:`analysis.ability_rules.limits`."""
+    prot_counter: bool = False
+    """It takes no wounds from counter-strikes (a ``protection`` from ``counter``; 000 4.4)."""
+    stays_open: bool = False
+    """Its simple strike does not close it (``stays_open``; 000 2.x, Baraka)."""
     key: str = field(default="", compare=False)
 
     @property
@@ -235,18 +239,37 @@ def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, agai
                        seat: int | None = None) -> Fighter:
     """The combat profile of any card with the given strike and life (no type check): keyword
     columns and the ability facts that act on a simple strike against ``against``."""
-    from analysis.ability_rules import limits, protected, reduction, strike_passives
+    from analysis.ability_rules import (
+        counter_protected,
+        directed_reduction,
+        facts,
+        granted_keywords,
+        limits,
+        protected,
+        reduction,
+        stays_open,
+        strike_passives,
+    )
 
     passives = strike_passives(card, against, seat)
     base = {k: card.keyword(k) for k in NAMED_MODIFIERS if k not in ("blessing", "curse")}
+    for k, v in granted_keywords(card, seat):
+        if k in base:
+            base[k] = max(base[k], v)  # 000 2.15: only the largest applies
     base["clumsiness"] = 1 if base["clumsiness"] else 0
     bonus = passives.bonus
     reductions = tuple(reduction(card, k, against, seat) for k in ABILITY_KINDS)
     return Fighter(
         name=card.name, strike=(strike[0] + bonus[0], strike[1] + bonus[1], strike[2] + bonus[2]),
         life=life, cost=card.cost, key=card.key, blessing=int(passives.blessing), curse=int(passives.curse),
-        reduce=reduction(card, "simple", against, seat), prot_simple=protected(card, "simple", against, seat),
-        magical=passives.magical, flyer=card.type == "flyer", prot_flyers=card.has("prot_flyers"),
+        reduce=reduction(card, "simple", against, seat) + directed_reduction(card, against, seat),
+        prot_simple=protected(card, "simple", against, seat), prot_counter=counter_protected(card, against,
+                                                                                             seat),
+        stays_open=stays_open(card, seat),
+        magical=passives.magical, flyer=card.type == "flyer",
+        prot_flyers=(card.has("prot_flyers") or any(k == "prot_flyers" for k, _ in granted_keywords(card,
+                                                                                                    seat)))
+        and not (against is not None and any(a.kind == "ignore_prot_flyers" for a in facts(against))),
         move=card.move if card.type == "creature" else 0, attacks=duel_attacks(card, against, seat),
         poison=strike_poison(card, seat), reductions=reductions if any(reductions) else (),
         guards=frozenset(k for k in (*ABILITY_KINDS, "poison") if protected(card, k, against, seat)),
@@ -391,11 +414,13 @@ class StrikeSpace:
     branches: tuple[Branch, ...]
 
 
-def _wounds(striker: Fighter, receiver: Fighter, kind: int) -> int:
+def _wounds(striker: Fighter, receiver: Fighter, kind: int, counter: bool = False) -> int:
     """Wounds of a strike of ``kind``: its power less the receiver's "−X from simple strikes" (not
     below 0, 000 2.13), less armor unless the strike is magical; none through protection (from
-    simple strikes, or from flying creatures against a flyer's strike)."""
-    if receiver.prot_simple or kind < 0 or (striker.flyer and receiver.prot_flyers):
+    simple strikes, or from flying creatures against a flyer's strike). ``counter``: the strike is a
+    counter-strike (000 4.4), which a receiver protected from counter-strikes does not feel."""
+    if receiver.prot_simple or kind < 0 or (striker.flyer and receiver.prot_flyers) or (
+            counter and receiver.prot_counter):
         return 0
     power = striker.wounds(kind) - receiver.reduce
     if receiver.caps:
@@ -406,7 +431,7 @@ def _wounds(striker: Fighter, receiver: Fighter, kind: int) -> int:
 
 
 def _exchange_wounds(att: Fighter, tgt: Fighter, kinds: tuple[int, int]) -> tuple[int, int]:
-    return _wounds(att, tgt, kinds[0]), _wounds(tgt, att, kinds[1])
+    return _wounds(att, tgt, kinds[0]), _wounds(tgt, att, kinds[1], True)
 
 
 @lru_cache(maxsize=65536)
@@ -481,7 +506,7 @@ def _table_space(att: Fighter, tgt: Fighter, closed: bool) -> StrikeSpace:
         kinds = closed_kind_weights(att.attack_mod)
         return _merge(6, [Branch(n, (_wounds(att, tgt, kind), 0)) for kind, n in kinds])
     dealt = {k: _wounds(att, tgt, k) for k in st.KIND_NAMES}
-    back = {k: _wounds(tgt, att, k) for k in st.KIND_NAMES}
+    back = {k: _wounds(tgt, att, k, True) for k in st.KIND_NAMES}
     branches = []
     for n, (ka, kp), weak, chooser in exchange_kind_rows(att.attack_mod, tgt.parry_mod):
         if weak is not None:
@@ -535,7 +560,7 @@ def _realms_faces(fighter_roll: int) -> list[int]:
 def _realms_space(att: Fighter, tgt: Fighter, closed: bool) -> StrikeSpace:
     faces = _realms_faces(att.roll)
     dealt = tuple(_wounds(att, tgt, _band(f)) for f in faces)
-    back = 0 if closed else _wounds(tgt, att, st.WEAK)
+    back = 0 if closed else _wounds(tgt, att, st.WEAK, True)
     return _realms_space_of(
         dealt, att.exp_attack + att.blessing, closed, back, tgt.roll, tgt.exp_defence + tgt.blessing
     )
@@ -779,7 +804,7 @@ def _realms_plans(att: Fighter, tgt: Fighter):
     plan_a = reroll_plan(tuple(Fraction(w) for w in dealt), att.exp_attack + att.blessing)
     weights = _face_weights(plan_a)
     expected = Fraction(sum(w * d for w, d in zip(weights, dealt, strict=True)), 6 ** len(plan_a))
-    back = _wounds(tgt, att, st.WEAK)
+    back = _wounds(tgt, att, st.WEAK, True)
     faces_d = _realms_faces(tgt.roll)
     worth = tuple(-expected if f <= 4 else Fraction(0) if f == 5 else Fraction(back) for f in faces_d)
     plan_d = reroll_plan(worth, tgt.exp_defence + tgt.blessing)
@@ -797,7 +822,7 @@ def _resolve_realms(att: Fighter, tgt: Fighter, rng, closed: bool) -> StrikeRoll
         return StrikeRoll(fa, fd, kind, st.MISS, _wounds(att, tgt, kind), 0, False, None)
     if fd == 5:
         return StrikeRoll(fa, fd, st.MISS, st.MISS, 0, 0, False, None)
-    return StrikeRoll(fa, fd, st.MISS, st.WEAK, 0, _wounds(tgt, att, st.WEAK), False, None)
+    return StrikeRoll(fa, fd, st.MISS, st.WEAK, 0, _wounds(tgt, att, st.WEAK, True), False, None)
 
 
 __all__ = [

@@ -40,7 +40,7 @@ from analysis.combat import (
     strike_space,
 )
 from analysis.duel import DEFAULT_MAX_TURNS, DUEL_POLICIES, duel_policy
-from analysis.duel_plan import IDLE, PREPARE, plan_duel
+from analysis.duel_plan import IDLE, PREPARE, STRIKE, plan_duel
 from analysis.errors import BerserkInputError
 from analysis.limits import MAX_DUEL_TURNS, MAX_SIMULATE, check_range, check_seed
 
@@ -429,7 +429,8 @@ def simulate_duels(
         w[mover] += to_me
         w[1 - mover] += to_o
         wounds[:, active] = w
-        is_open[mover, active] = hold  # striking closes the attacker; holding back keeps it open
+        # striking closes the attacker (unless its strike does not close it); holding back keeps it open
+        is_open[mover, active] = hold | (action == STRIKE and duel_plan.side(mover).stays_open)
         dead_me, dead_other = w[mover] >= me.life, w[1 - mover] >= other.life
         ended = dead_me | dead_other
         outcome = np.where(dead_me & dead_other, 2, np.where(dead_other, mover, 1 - mover))

@@ -232,7 +232,8 @@ def _solve(a: Fighter, b: Fighter, model: str, policy: str, weaken: str, max_tur
         decision = (None, None)
         if action in (STRIKE, SHOOT):
             padded = buffer  # the padding (dead creatures) never changes; only the inside is rewritten
-            padded[:, :la, :lb] = nxt[:, 0]  # the mover attacked, so it waits closed
+            # the mover attacked, so it waits closed (open if its strike does not close it)
+            padded[:, :la, :lb] = nxt[:, 1 if action == STRIKE and plan.side(mover).stays_open else 0]
             side = compiled.branches[(mover, action)]
             values = side.value(padded, weaken)
             better_hold = None

@@ -29,6 +29,12 @@ of its turns after the poisoner's first simple strike (not if it is protected fr
 fortitude). Counter-strikes do not poison here, and under ``optimal`` a held-back first strike does
 not delay it.
 
+**A strike that does not close** (a standing ``stays_open``, 10/165 Барака; 000 2.x: it does not
+act again either): when its contact attack is its simple strike, it waits open after a ``strike``,
+so the other's attacks meet an open parrier. Protection from counter-strikes, "−X from directed
+strikes", keyword grants that hold without a condition and the ``vs_has`` conditions come with the
+fighters (:func:`analysis.combat.fighter_from_facts`).
+
 Left out of duels: abilities paid with counters or limited in uses, heals, triggered abilities
 other than poisoning on strike, abilities that hold only against some opponents (unless the
 fighters were built against each other), several targets, the other cards of a battle.
@@ -93,6 +99,9 @@ class Side:
     """Poisoning it imposes on the other (0: none or the other is protected)."""
     poisons_from: int | None = None
     """Its own-turn index of the first simple strike that poisons (None: never)."""
+    stays_open: bool = False
+    """Its contact attack is its simple strike and does not close it (``stays_open``): after a
+    ``strike`` it waits open (000 2.x, Baraka)."""
 
     def action(self, k: int) -> str:
         """Its action on its ``k``-th own turn (0-based)."""
@@ -226,7 +235,8 @@ def _poison_start(side: Side, f: Fighter, other: Fighter) -> Side:
     for k in range(len(side.head) + 2 * len(side.cycle) + 2):
         action = side.action(k)
         if action == STRIKE and side.choice(action, k == 0).simple:
-            return Side(side.head, side.cycle, side.strike_closed, side.strike_open, side.shoot, f.poison, k)
+            return Side(side.head, side.cycle, side.strike_closed, side.strike_open, side.shoot, f.poison, k,
+                        side.stays_open)
     return side
 
 
@@ -246,7 +256,7 @@ def plan_duel(first: Fighter, second: Fighter, model: str) -> DuelPlan:
     actions = _actions(first, second, sa, sb, sa_score, sb_score, ca_score, cb_score)
     out = []
     for (head, cycle), (f, other, contact, _, shoot, _) in zip(actions, sides, strict=True):
-        side = Side(head, cycle, contact, contact, shoot)
+        side = Side(head, cycle, contact, contact, shoot, stays_open=f.stays_open and contact.simple)
         out.append(_poison_start(side, f, other))
     return DuelPlan(out[0], out[1])
 

@@ -142,6 +142,11 @@ def battle_log(events: Sequence[dict[str, Any]]) -> pd.DataFrame:
                            to_attacker=ev["wounds"][1], weakened=bool(ev["weakened"]))
             elif kind == "wound":
                 row.update(to_target=ev["by"], ability=ev.get("by_what"))
+            elif kind in ("block", "redirect"):  # the blocker / the new target, and the attacker
+                b = ev["by"]
+                row.update(target=b, target_name=names[b], target_side=seats[b], ability=ev.get("kind"))
+            elif kind == "grant":
+                row.update(ability=ev.get("kind"))
             elif kind == "ability":
                 dice = ev.get("dice") or []
                 for k, (t, dealt) in enumerate(zip(ev["targets"], ev["wounds"], strict=True)):
@@ -183,6 +188,10 @@ LOG_TEMPLATES = {
     "incarnation": "{name} ({player}) returns from the graveyard (incarnation)",
     "blessing": "{name} ({player}) becomes blessed",
     "curse": "{name} ({player}) becomes cursed",
+    "block": "{name} ({player}) blocks the attack of {target}",
+    "redirect": "{name} ({player}) takes the strike instead",
+    "grant": "{name} ({player}) gains {ability}",
+    "rehost": "{name} ({player}) moves onto another host",
     "end_win": "{player} wins ({reason})",
     "end_draw": "Draw ({reason})",
 }
@@ -234,6 +243,9 @@ def log_lines(log: pd.DataFrame, players: Sequence[str], templates: Mapping[str,
             ability = (ability_words or {}).get(r.ability, r.ability)
             out.append(text["wound"].format(name=r.name, player=player, to_target=r.to_target,
                                             ability=ability))
+        elif r.kind in ("block", "redirect", "grant", "rehost"):
+            ability = (ability_words or {}).get(r.ability, (r.ability or "").replace("_", " "))
+            out.append(text[r.kind].format(name=r.name, player=player, target=r.target_name, ability=ability))
         elif r.kind in ("move", "prepare", "heal", "death", "accumulate", "incarnation", "blessing", "curse"):
             out.append(text[r.kind].format(name=r.name, player=player, square=r.square, healed=r.healed))
     return out

@@ -119,7 +119,15 @@ def test_every_ability_fact_has_words_in_both_languages():
               + [f"ability_target.{k}" for k in ab.TARGETS]
               + [f"ability_state.{k}" for k in (*ab.SELF_STATES, *ab.VS_STATES)]
               + [f"ability_from.{k}" for k in ab.FROM] + [f"ability_tier.{k}" for k in ab.TIERS]
-              + [f"ability_parity.{k}" for k in ab.PARITIES])
+              + [f"ability_parity.{k}" for k in ab.PARITIES]
+              + [f"ability_when.{k}" for k in ab.WHENS] + [f"ability_per.{k}" for k in ab.PERS]
+              + [f"ability_position.{k}" for k in ab.POSITIONS] + [f"ability_area.{k}" for k in ab.AREAS]
+              + [f"ability_lasts.{k}" for k in ab.LASTS] + [f"ability_rank.{k}" for k in ab.RANKS]
+              + [f"ability.{k}" for k in ("when", "count", "partner", "per", "plus", "per_max", "lasts",
+                                          "vs_has",
+                                          "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll",
+                                          "rest",
+                                          "squad_has", "keyword_move")])
     for lang in ("ru", "en"):
         catalog = tomllib.loads((Path(__file__).parents[1] / "app" / "locales" / f"{lang}.toml").read_text())
         missing = [k for k in needed if k.split(".")[1] not in catalog.get(k.split(".")[0], {})]
@@ -131,7 +139,9 @@ def test_rare_ability_fields_render_in_russian():
     state or keyword, once per card, shields) show their ability lines without a missing word."""
     from analysis.abilities import load_abilities
 
-    rare = ("tiers", "parity", "life_cap", "when_state", "when_keyword", "once_per_card")
+    rare = ("tiers", "parity", "life_cap", "when_state", "when_keyword", "once_per_card", "when", "per",
+            "lasts",
+            "vs_has", "vs_position", "area", "roll", "squad_has", "partner", "keyword")
     book = load_abilities()
     codes = [code for code, entry in book.items()
              if any(a.kind == "shield" or any(a.to_dict().get(f) for f in rare) for a in entry.abilities)]

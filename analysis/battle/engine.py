@@ -70,10 +70,16 @@ Rules implemented (000 = the classic rulebook, RULES.md §4 and §6):
   (higher total cost of the squad in play, terrain included, wins; equal is a draw) or a plain
   draw (``timeout_rule``).
 
+Situational facts (formation, ``when`` conditions, amounts ``per`` a quantity, keyword grants,
+facts given for a while) play through card variants (:mod:`analysis.battle.situational`); the
+kinds and triggers added for «Война стихий» — finishing off, extra life, moving wounds, opening,
+stunning, rooting, pushing, jumps, blocks, taunts, carrion-eating, the sudden responses
+``cap_strike`` / ``flip_die``, the ``defends``, ``attacked``, ``valhalla``, ``concentration`` …
+triggers — live in :mod:`analysis.battle.effects`.
+
 Simplifications: the card texts beyond their modelled facts (each printing's ``unmodelled`` list,
-``berserk abilities CARD``) do nothing — no vanguard, jumps, teleports, formation, auras for other
-cards, redistribution, resurrection, concentration and the other triggers not listed above,
-terrain effects; creatures never attack their own squad
+``berserk abilities CARD``) do nothing — no vanguard, auras for other cards, resurrection,
+prophecies, markers on squares, terrain effects; creatures never attack their own squad
 (4.15); there is no stack, so no sudden actions in response and triggered abilities resolve at
 once in a fixed order (on-strike abilities after the deaths the strike caused, for the cards still
 alive); the 7.6 clause about a repeating situation is covered by the round cap; a hidden
@@ -90,7 +96,15 @@ from itertools import combinations, product
 from typing import Any
 
 from analysis.abilities import ATTACKS, Ability, CardAbilities
-from analysis.ability_rules import ARMOR_STOPS, facts, groups, protected, state_limits, strike_passives
+from analysis.ability_rules import (
+    ARMOR_STOPS,
+    covers,
+    facts,
+    groups,
+    protected,
+    state_limits,
+    strike_passives,
+)
 from analysis.battle.board import (
     ADJ4,
     AUX,
@@ -103,6 +117,7 @@ from analysis.battle.board import (
     row_of,
     squares_of,
 )
+from analysis.battle.effects import Effects
 from analysis.battle.interface import (
     END_TURN,
     Accumulate,
@@ -129,6 +144,7 @@ from analysis.battle.powers import (
     slots_of,
 )
 from analysis.battle.powers import ability as ability_of
+from analysis.battle.situational import Situational
 from analysis.battle.tables import (
     ALWAYS,
     ARTIFACT,
@@ -160,8 +176,12 @@ _ALLY_DIES, _CREATURE_DIES, _WOUNDED, _ALLY_WOUNDED, _SQUAD_WOUNDED, _ENEMY_TURN
     for t in ("ally_dies", "creature_dies", "wounded", "ally_wounded", "squad_wounded", "enemy_turn_start",
               "move"))
 _DIES = _ALLY_DIES | _CREATURE_DIES
+_EFFECT_KINDS = frozenset({"finishing", "extra_life", "move_wounds", "open", "stun", "root", "push", "rehost",
+                           "lose_counters", "teleport"})
+"""Kinds carried out by :meth:`analysis.battle.effects.Effects._new_kind`."""
 _HURT = _WOUNDED | _ALLY_WOUNDED | _SQUAD_WOUNDED
-_AIMED = ("strike", "enemy_moves_adjacent", "wounded", "ally_wounded", "squad_wounded")
+_AIMED = ("strike", "enemy_moves_adjacent", "wounded", "ally_wounded", "squad_wounded", "attacked",
+          "enemy_poisoned")
 """Triggers whose abilities without a range aim at the card that caused them."""
 
 
@@ -207,7 +227,7 @@ _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted",
 and are replaced, never changed in place, so clones may share them)."""
 
 
-class Battle:
+class Battle(Situational, Effects):
     """One battle between seat 0 (the First player) and seat 1. Build, then :meth:`run`.
 
     The state players may read is documented in :class:`analysis.battle.interface.BattleState`;
@@ -339,6 +359,11 @@ class Battle:
         """True when :meth:`apply` must take its checked path (game over, turn passed, probe)."""
         self.log: list[dict[str, Any]] | None = [] if record else None
         self._placements = placements
+        self._init_situational()
+        self._init_effects()
+        if self._variable:
+            self.key, self.cards, self.slots = list(self.key), list(self.cards), list(self.slots)
+        self._last_strike_value = 0
         self._setup()
 
     @property
@@ -430,6 +455,9 @@ class Battle:
                     "dead": [u for u in range(self.n) if not self.alive[u]],
                 }
             )
+        if self._variable:  # the situational facts of the squads as placed (formation …)
+            self._setup_static()
+            self._situate()
         if self._any_triggers:
             # 3.13: "at the beginning of the battle" abilities, the players alternating from the First.
             queues = [[u for u in self.units[s] if self.triggers[u] & _BATTLE_START] for s in (0, 1)]
@@ -527,6 +555,14 @@ class Battle:
                     self._emit({"e": "heal", "u": u, "by": heal})
             if poison[u]:
                 poisoned = True
+        if self._tracking:
+            self._new_turn_walks()
+        if self._stuns:
+            self._keep_stunned(active)
+        if self._x_trig:
+            self._turn_start_triggers(active)
+        if self._variable and not self.over:
+            self._situate()
         if healed:
             self._quiet_from = self.turn + 1
         if poisoned:
@@ -537,6 +573,8 @@ class Battle:
                     self._quiet_from = self.turn + 1
                     if self.log is not None:
                         self._emit({"e": "wound", "u": u, "by": self.poison[u], "by_what": "poison"})
+                    if self._trig["enemy_poisoned"]:
+                        self._poisoned(u)
             self._settle(list(self.units[active]))
         if self._any_incarnation and not self.over:
             self._incarnate(active)  # a start-of-turn trigger: after the cards open (000 6.3)
@@ -549,6 +587,14 @@ class Battle:
                     self._fire(u, "enemy_turn_start")
 
     def _end_turn(self) -> None:
+        if self._x_trig and not self.over:
+            self._turn_end_triggers()
+            if self.over:
+                return
+        if self._variable:
+            self._expire_grants()
+            if not self.over:
+                self._situate()
         self.shield[1 - self.active] = 0  # a shield lasts until the end of the enemy turn it covers
         for u in self.units[self.active]:
             if self.prepared[u] == 2:
@@ -611,9 +657,14 @@ class Battle:
         )
 
     def steps(self, u: int) -> list[int]:
-        """Squares unit ``u`` may step to now (000 3.14)."""
+        """Squares unit ``u`` may step to now (000 3.14; a jump or a wrap: :meth:`_extra_steps`)."""
+        if self._steppers and self.alive[u] and self.kind[u] == GROUND and self.seat[u] == self.active \
+                and self.open[u] and not self.acted[u] and not (self._roots and self._rooted(u)):
+            board = self.board
+            near = [s for s in ADJ4[self.pos[u]] if board[s] < 0] if self.moves[u] > 0 else []
+            return near + [s for s in self._extra_steps(u) if s not in near]
         if not (self.alive[u] and self.kind[u] == GROUND and self.seat[u] == self.active and self.open[u]
-                and not self.acted[u] and self.moves[u] > 0):
+                and not self.acted[u] and self.moves[u] > 0) or (self._roots and self._rooted(u)):
             return []
         board = self.board
         return [s for s in ADJ4[self.pos[u]] if board[s] < 0]
@@ -624,9 +675,21 @@ class Battle:
             return []
         enemy = 1 - self.seat[u]
         if self.kind[u] == FLYER:
+            if self._taunters:
+                return self._taunt_filter(u, list(self.units[enemy]), "simple")
             return list(self.units[enemy])
         if self.kind[u] not in (GROUND, COMPANION, PARASITE):
             return []
+        if self._steppers or self._taunters:
+            out = self._plain_targets(u)
+            if self._steppers:
+                out += [v for v in self.units[enemy] if v not in out and self._wrap_near(u, v)]
+            return self._taunt_filter(u, out, "simple") if self._taunters else out
+        return self._plain_targets(u)
+
+    def _plain_targets(self, u: int) -> list[int]:
+        """:meth:`targets` of a creature that is not a flyer and can act (000 4.1, 4.16)."""
+        enemy = 1 - self.seat[u]
         out = []
         if self.n_ground[enemy] == 0 and self.prepared[u] == 2:
             out.extend(v for v in self.units[enemy] if self.kind[v] == FLYER)
@@ -825,6 +888,8 @@ class Battle:
             self._prepare(action[0])
         else:
             raise IllegalAction(f"not an action: {action!r}")
+        if self._variable and not self.over:
+            self._situate()
 
     def _apply_checked(self, action: Action, draws: Draws | None) -> None:
         """:meth:`apply` when the game is over, the turn has passed, a probe is running
@@ -926,6 +991,7 @@ class Battle:
         new._capture = None
         new._guarded = new.over
         new.log = None
+        new._clone_extras(self)
         return new
 
     # ------------------------------------------------------------------ dice
@@ -959,8 +1025,10 @@ class Battle:
     def _move(self, u: int, to: int) -> None:
         """One orthogonal step of ground creature ``u`` to the empty square ``to`` (000 3.14)."""
         frm = self.pos[u]
+        extra = self._steppers and to not in ADJ4[frm] and to in self._extra_steps(u)
         if (not self.alive[u] or self.seat[u] != self.active or self.kind[u] != GROUND or not self.open[u]
-                or self.acted[u] or self.moves[u] <= 0 or to not in ADJ4[frm] or self.board[to] >= 0):
+                or self.acted[u] or (self.moves[u] <= 0 and not extra) or (to not in ADJ4[frm] and not extra)
+                or self.board[to] >= 0 or (self._roots and self._rooted(u))):
             raise IllegalAction(f"unit {u} cannot move to square {to}")
         self.board[frm] = -1
         self.board[to] = u
@@ -973,6 +1041,14 @@ class Battle:
         self.hidden[u] = False
         if self.log is not None:
             self._emit({"e": "move", "u": u, "to": to})
+        if self._tracking:
+            self._after_step(u, frm, to)
+        if self._roots:
+            self._unroot_by(u)
+        if extra and self._is_jump(u, frm, to):
+            self.moves[u] = 0  # 002 "Прыжок": all movement is spent; it stays open and may act
+            if u in self._trig["jump"]:
+                self._fire(u, "jump")
         if self._watchers and self.creature[u]:
             self._watched(u, to)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
@@ -1030,11 +1106,17 @@ class Battle:
                 if not (self.prepared[u] == 2 and self.n_ground[seat[v]] == 0):
                     raise IllegalAction(f"unit {u} may not strike flying unit {v} (000 4.16)")
                 via_prepare = True
-            elif not NEAR[self.pos[u]][self.pos[v]]:
+            elif not NEAR[self.pos[u]][self.pos[v]] and not (self._steppers and self._wrap_near(u, v)):
                 raise IllegalAction(f"unit {u} is not next to unit {v}")
+        if self._taunters and not self._taunt_filter(u, [v], "simple"):
+            raise IllegalAction(f"unit {u} may only attack the cards that draw its attacks")
         hidden = self.hidden
         hidden[u] = False
         hidden[v] = False
+        if self._redirect:
+            w = self._redirected(u, v)
+            if w != v:
+                return self._strike_on(u, w, w, via_prepare)
         parrier = v
         candidates = self.defenders(u, v)
         if candidates:
@@ -1044,8 +1126,32 @@ class Battle:
                     raise IllegalAction(f"unit {d} cannot defend unit {v}")
                 parrier = d
                 hidden[d] = False
-        keys = self.key
+                if self._x_trig:
+                    self._defending(d, v)
+                    if self.over or not self.alive[d]:
+                        return
+        self._strike_on(u, v, parrier, via_prepare)
+
+    def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:
+        """The simple strike of ``u`` on ``v`` once ``parrier`` (the target or a defender) is known."""
+        kind, seat, alive, opened, acted = self.kind, self.seat, self.alive, self.open, self.acted
+        active = self.active
+        if self._blockers and self._strike_block(u, parrier):
+            return
+        saved = None
+        if self._strikers or self._ignorers:
+            ku_s, kp_s, saved = self._keys_for_strike(u, parrier)
+            self._swap_key(u, ku_s)
+            self._swap_key(parrier, kp_s)
+        stripped_armor = self._ignorers and self._has(u, "ignore_abilities") is not None and (
+            self.armor_left[parrier], self.guards[parrier])
+        if stripped_armor:
+            self.armor_left[parrier] = 0
+            if self._any_guards:
+                self.guards = list(self.guards)
+                self.guards[parrier] = ()
         weak = False
+        keys = self.key
         pair = (keys[u] << 20) | keys[parrier]
         answerable = not self.unanswerable[u] or not self.strike_flag(u, v, "unanswerable")
         if opened[parrier] and self.creature[parrier] and answerable:
@@ -1062,6 +1168,8 @@ class Battle:
                 i = int(self._rand() * 36)
             else:  # defence-die model: equally likely outcomes after re-rolls
                 i = int(self._rand() * len(table))
+            if self._responders:
+                i = self._flip_dice(u, parrier, i, table, True)
             entry = table[i]
             to_p, to_a = entry[0], entry[1]
             landed = entry[5]
@@ -1082,6 +1190,8 @@ class Battle:
                 i = self._die() - 1 if self._by_dice else self._index(len(ctable))
             else:
                 i = int(self._rand() * len(ctable))
+            if self._responders:
+                i = self._flip_dice(u, parrier, i, ctable, False)
             to_p = ctable[i]
             landed = 1
             if to_p < 0:  # stopped by a protection from simple strikes
@@ -1093,8 +1203,11 @@ class Battle:
                 to_p = self._guard(parrier, "simple", to_p)
             if to_a and self.guards[u]:
                 to_a = self._guard(u, "simple", to_a)
+        self._last_strike_value = to_p
+        if self._responders and to_p:
+            to_p = self._cap_strike(u, parrier, to_p, to_a)
         prot = self.prot_flyers
-        if kind[u] == FLYER and prot[parrier]:
+        if kind[u] == FLYER and prot[parrier] and not (self._piercers and self._has(u, "ignore_prot_flyers")):
             to_p = 0
             landed &= 2
         if kind[parrier] == FLYER and prot[u]:
@@ -1134,26 +1247,52 @@ class Battle:
             self.prepared[u] = 0
         if parrier != v:
             opened[parrier] = False
+        stays = self._openers and self._stays_open(u)
+        stays_d = self._openers and parrier != v and self._has(parrier, "defends_open") is not None
+        if stays:
+            opened[u] = True  # 000 2.x (Baraka): it does not close, and does not act again
+        if stays_d:
+            opened[parrier] = True
+        if self._any_tiered and (self._tiered[u] or self._tiered[parrier]):
+            self._tiers_now = self._strike_tiers(keys[u], keys[parrier], i, fought, weak)
+        if saved is not None:
+            self._swap_key(u, saved[0])
+            self._swap_key(parrier, saved[1])
+        if stripped_armor:
+            self.armor_left[parrier] = stripped_armor[0]
+            if self._any_guards:
+                self.guards[parrier] = stripped_armor[1]
         if self.log is not None:
             # Dice of the Strike Table; under the defence-die model the index of the outcome.
             dice = ([i // 6 + 1, i % 6 + 1] if fought else [i + 1]) if self._by_dice else [i]
-            self._emit({"e": "strike", "u": u, "target": v, "parrier": parrier, "dice": dice,
-                        "weakened": weak, "wounds": [to_p, to_a]})
+            event = {"e": "strike", "u": u, "target": v, "parrier": parrier, "dice": dice,
+                     "weakened": weak, "wounds": [to_p, to_a]}
+            if stays or stays_d:
+                event["stays_open"] = [x for x, f in ((u, stays), (parrier, stays_d)) if f]
+            self._emit(event)
         life = self.life
         if wounds[parrier] >= life[parrier] or wounds[u] >= life[u]:
             self._settle((parrier, u), u, {parrier: u, u: parrier})
         if self._any_triggers and landed and not self.over:
             # On-strike abilities (000 glossary "On strike"; 4.4: a counter-strike is a simple strike).
             triggers = self.triggers
+            tiers = self._tiers_now if self._any_tiered else (-1, -1)
             if landed & 1 and triggers[u] & _STRIKE and alive[u]:
+                self._strike_tier = tiers[0]
                 self._fire(u, "strike", parrier)
             if landed & 2 and triggers[parrier] & _STRIKE and alive[parrier] and not self.over:
+                self._strike_tier = tiers[1]
                 self._fire(parrier, "strike", u)
         if self._avengers and not self.over:
             if to_p:
                 self._hurt(parrier, u)
             if to_a and not self.over:
                 self._hurt(u, parrier)
+        if self._x_trig and not self.over:
+            if self._trig["attacked"]:
+                self._attacked(parrier, u, "simple")
+            if self._trig["ally_combo"]:
+                self._combo_step(u, "simple")
 
     # ------------------------------------------------------------------ abilities
 
@@ -1179,6 +1318,8 @@ class Battle:
         self.counters[u] -= ab.counters
         if sl.limited:
             self._count_use(u, index)
+        if sl.closes and self._openers and ab.kind in ATTACKS and self._stays_open(u):
+            self.open[u] = True  # its attacks do not close it
         self._resolve(u, sl, targets, trigger=None)
 
     def _count_use(self, u: int, index: int) -> None:
@@ -1205,6 +1346,13 @@ class Battle:
             for v, d in zip(targets, dealt, strict=True):
                 if d > 0 and not self.over and self.seat[v] != self.seat[u]:
                     self._hurt(v, u)
+        if self._x_trig and not self.over:
+            if self._trig["attacked"] and ab.kind in ATTACKS:
+                for v in targets:
+                    if self.seat[v] != self.seat[u] and not self.over:
+                        self._attacked(v, u, ab.kind)
+            if self._trig["ally_combo"] and trigger is None:
+                self._combo_step(u, ab.kind)
 
     def _effect(self, u: int, sl, v: int, dice: list[int]) -> int:
         """What one use of slot ``sl`` (:func:`~analysis.battle.powers.slot`) by ``u`` does to ``v``:
@@ -1218,6 +1366,10 @@ class Battle:
             dice.append(die)
         if sl.conditional and not meets(sl, self.key[v]):  # a hidden target that turned out illegal
             return 0
+        if ab.vs_state and ab.cost != "passive" and not self._in_state(v, ab.vs_state):
+            return 0
+        if ab.lasts or kind in _EFFECT_KINDS:
+            return self._new_kind(u, sl, v, dice)
         if kind == "heal":
             healed = min(ab.damage[0], self.wounds[v])
             self.wounds[v] -= healed
@@ -1236,6 +1388,10 @@ class Battle:
             return 0
         if kind not in WOUNDING:
             return 0  # kinds of the vocabulary the engine does not play yet
+        if self._blockers and kind in ATTACKS and self._blocked(u, v, kind):
+            return 0
+        if ab.per:
+            return self._per_wounds(u, sl, v)
         armor = self.armor_left[v] if kind in ARMOR_STOPS else 0
         shielded = self.shield[self.seat[v]] and self.seat[v] != self.active and (
             kind in ARMOR_STOPS or kind == "effect")
@@ -1280,6 +1436,8 @@ class Battle:
             return self.open[v]
         if state == "closed":
             return not self.open[v]
+        if state == "poisoned":
+            return self.poison[v] > 0
         return (self.wounds[v] > 0) == (state == "wounded")
 
     def _hurt(self, v: int, source: int) -> None:
@@ -1312,19 +1470,30 @@ class Battle:
                 if t & _CREATURE_DIES and not self.over:
                     self._fire(w, "creature_dies", -1, x)
 
-    def _fire(self, u: int, trigger: str, context: int = -1, about: int = -1) -> None:
+    def _fire(self, u: int, trigger: str, context: int = -1, about: int = -1,
+              kind: str | None = None) -> None:
         """The triggered abilities of ``u`` on ``trigger`` (000 1.9.2). ``context``: the card struck
         (``strike``) or that wounded (``wounded`` …), whose abilities without a range aim at it;
-        ``about``: the card a ``when_*`` condition looks at (the wounded or dying one)."""
+        ``about``: the card a ``when_*`` condition looks at (the wounded or dying one); ``kind``: the
+        attack that set off ``attacked`` (its ``from`` must cover it)."""
         card = self.cards[u]
         facts = card.abilities.abilities if card.abilities is not None else ()
-        src = self.pos[u] if self.alive[u] else self.died_at[u]
+        die = 0
         for index, ab in enumerate(facts):
             if ab.cost != "trigger" or ab.trigger != trigger or self.over:
                 continue
             limited = self.slots[u][index].limited
             if limited and not self._allowed(u, index, ab):
                 continue
+            if ab.tiers and trigger == "strike" and (
+                    self._strike_tier < 0 or ("weak", "medium", "strong")[self._strike_tier] not in ab.tiers):
+                continue  # "on a strong strike" …: only after a strike of that strength
+            if kind is not None and ab.applies_to and not covers(ab, kind):
+                continue
+            if ab.roll:
+                die = die or self._die()  # one die for the event (000 1.1)
+                if die not in ab.roll:
+                    continue
             if about >= 0:
                 if ab.when_state and not self._in_state(about, ab.when_state):
                     continue
@@ -1342,7 +1511,7 @@ class Battle:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
-            if ab.kind == "gain_counter":
+            if ab.kind == "gain_counter" and ab.target == "self":
                 if limited:
                     self._count_use(u, index)
                 self.counters[u] = self._capped(u, self.counters[u] + ab.damage[0])
@@ -1350,18 +1519,25 @@ class Battle:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
-            if trigger in _AIMED and ab.range is None \
+            if ab.area is not None:
+                cands = self._area_targets(u, index, ab, context)
+            elif trigger == "defends" and ab.range is None and ab.target in ("ally", "any"):
+                cands = [context] if context >= 0 and self.alive[context] else []
+            elif trigger in _AIMED and ab.range is None \
                     and ab.target in ("enemy", "any"):
                 ok = (context >= 0 and self.alive[context] and self.seat[context] != self.seat[u]
                       and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
                       and (ab.kind not in ("heal", "poison") or self.creature[context]))
                 cands = [context] if ok else []
             else:
+                src = self.pos[u] if self.alive[u] else self.died_at[u]  # (a teleport may have moved it)
                 cands = reach(self, u, index, src)
             if not cands:
                 continue
             most = min(ab.targets, len(cands))
-            if len(cands) == 1:
+            if ab.every:
+                chosen = tuple(cands)
+            elif len(cands) == 1:
                 chosen: tuple[int, ...] = (cands[0],)
             else:
                 chosen = tuple(self.players[self.seat[u]].choose_targets(self, u, index, list(cands), most))
@@ -1421,7 +1597,7 @@ class Battle:
         if ab.via and protected(self.cards[v], ab.via, self.cards[u], self.seat[v]):
             return
         name = "blessing" if ab.kind == "give_blessing" else "curse"
-        key = self.key[v]
+        key = self.base[v] if self._variable else self.key[v]
         memo = (key, name)
         new = _MARKED.get(memo)
         if new is None:
@@ -1436,6 +1612,10 @@ class Battle:
             _MARKED[memo] = new
         if new == key:
             return
+        if self._variable:
+            self.base[v] = new
+            if v in self._board_units or self.grants[v]:
+                new = self._variant_of(v)
         for column, value in (("key", new), ("cards", card_of(new)), ("profiles", PROFILES[new])):
             lst = list(getattr(self, column))
             lst[v] = value
@@ -1487,8 +1667,12 @@ class Battle:
             if self.kind[u] != FLYER:
                 self.n_ground[seat] += 1
             self._quiet_from = self.turn + 1
+            self._board_ver += 1
             if self.log is not None:
                 self._emit({"e": "incarnation", "u": u, "pos": where, "by": removed})
+            if self._x_trig and u in self._trig["incarnate"] and not self.over:
+                self.fresh[u] = self.turn  # it returned closed without acting
+                self._fire(u, "incarnate")
 
     # ------------------------------------------------------------------ death
 
@@ -1509,6 +1693,9 @@ class Battle:
                     fallen.append(r)
         if not dead:
             return
+        if self._eaters:  # 002 "Трупоедство": before the triggers of the deaths
+            for x in dead:
+                self._eat(killers.get(x, source) if killers else source, x)
         if self._any_triggers:
             for x in fallen:
                 if self.triggers[x] & _DEATH:
@@ -1525,6 +1712,10 @@ class Battle:
     def _kill(self, x: int) -> None:
         if not self.alive[x]:
             return
+        if self._variable:
+            self._drop_grants(x)
+        if self._stuns:
+            self.stunned[x] = False
         self.alive[x] = False
         s = self.seat[x]
         p = self.pos[x]

@@ -28,6 +28,7 @@ from analysis.battle.board import (
     squares_of,
     tier_squares,
 )
+from analysis.battle.effects import GAIN_KINDS, HELPING, heuristic_gain
 from analysis.battle.interface import (
     MOVES,
     STRIKES,
@@ -40,6 +41,7 @@ from analysis.battle.interface import (
     first_action,
 )
 from analysis.battle.powers import SHOOTING, WOUNDING, Slot, ability, hit_distribution, reach_slot
+from analysis.battle.situational import spec_of
 from analysis.battle.tables import (
     ALWAYS,
     ARTIFACT,
@@ -311,7 +313,12 @@ class HeuristicPlayer(Player):
         # hit it closed next turn, summed in candidate order.
         exposed = bool(self.caution) and not flyer
         total = 0.0
+        at_strike = b._strikers and bool(spec_of(ku).strike)  # facts that hold for the pair and position
         for v in candidates:
+            if at_strike:
+                ku = b._strike_key(u, v, True)
+                u_closed = ku << 53 | arm_u << 9
+                u_open = u_closed | rem_u_open << 27 | 1
             if hidden[v]:
                 kv, rem_v = unknown, 6
             else:
@@ -443,8 +450,11 @@ class HeuristicPlayer(Player):
             for index in b.profiles[u].actions:
                 sl = slots[index]
                 g, targets = self._best_use(b, u, sl)
-                if not targets:
-                    continue
+                if not targets or (sl.ability.vs_state and not all(
+                        b._in_state(v, sl.ability.vs_state) for v in targets)):
+                    continue  # (a condition on the target's state: "a poisoned creature")
+                if sl.ability.kind == "open" and any(b.open[v] or v == u for v in targets):
+                    continue  # opening is worth it for another card that is closed
                 if sl.closes and contact:
                     if exposure < 0:
                         exposure = self._exposure(b, u)
@@ -557,7 +567,10 @@ class HeuristicPlayer(Player):
                     continue
                 # A plan goes stale when a card died since it was made (nothing moves here), or when
                 # a hidden target was revealed (000 3.11.1) and turned out not to qualify for it.
-                stale = (not alive[act[1]]) if type(act) is Strike else not b.is_legal(act)
+                if type(act) is Strike:  # (pushes and teleports move cards during a turn)
+                    stale = not alive[act[1]] or (b._displacers and not b.is_legal(act))
+                else:
+                    stale = not b.is_legal(act)
                 if stale:
                     contact = pos[u] >= 0 and bool(hot >> pos[u] & 1)
                     g, act = self._options(b, u, contact) if (acts[u] or counter_user[u]) else (
@@ -579,7 +592,8 @@ class HeuristicPlayer(Player):
         occupied = b.occupied
         free = ~occupied
         movers = [u for u in units if kind[u] == GROUND and opened[u] and not acted[u]
-                  and not ADJ8_MASK[pos[u]] & foes and ADJ4_MASK[pos[u]] & free]
+                  and not ADJ8_MASK[pos[u]] & foes and ADJ4_MASK[pos[u]] & free
+                  and not (b._roots and b._rooted(u))]
         if movers:
             key = (occupied << SQUARES) | (near_foes & ~occupied)
             field = _FIELDS.get(key)
@@ -608,6 +622,15 @@ class HeuristicPlayer(Player):
                 shooter = (acts[u] or counter_user[u]) and role(b.key[u]).shooter
                 walk = self._shooter_field(b, u, foes) if shooter else dist
                 moved = False
+                if b._steppers:  # a jump (002 "Прыжок") when it lands nearer than walking can
+                    jumps = [sq for sq in b.steps(u) if sq not in ADJ4[pos[u]]]
+                    if jumps:
+                        sq = min(jumps, key=lambda s: (walk[s], s))
+                        if walk[sq] < max(0, walk[pos[u]] - moves[u]):
+                            apply(MOVES[u][sq])
+                            if b.over:
+                                return
+                            moved = True
                 while moves[u] > 0 and not ADJ8_MASK[pos[u]] & foes:
                     if shooter and walk[pos[u]] == 0:
                         break  # in range and out of reach: stay
@@ -618,6 +641,8 @@ class HeuristicPlayer(Player):
                     if step < 0 or d_best >= 99 or (shooter and d_best >= walk[pos[u]]):
                         break
                     apply(MOVES[u][step])
+                    if b.over:  # an ability on moving may end the game
+                        return
                     moved = True
                     r = rider[u]
                     if r >= 0 and seat[r] == enemy:  # an enemy parasite rides along
@@ -723,7 +748,7 @@ _ABILITY_GAINS: dict[int, dict[int, float]] = {}
 left`` (kept below 2**30 for the usual card keys: small ints hash fast)."""
 
 
-HELPS = ("heal", "give_blessing")
+HELPS = ("heal", "give_blessing", *HELPING)
 """Kinds that help the card they aim at (gain on one's own side, loss on the enemy's)."""
 
 
@@ -756,6 +781,8 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
         passives = strike_passives(card_of(kv))
         has = passives.blessing if ab.kind == "give_blessing" else passives.curse
         g = 0.0 if has or not prof.is_creature else 0.1 * value * rem_v / prof.life
+    elif ab.kind in GAIN_KINDS or ab.lasts:
+        g = heuristic_gain(ab, kv, rem_v, value)
     else:
         g = 0.0
     if len(gains) > 100_000:
@@ -793,7 +820,7 @@ def role(key: int) -> Role:
         for index in prof.actions:
             ab = ability(key, index)
             saving = max(saving, 2 * ab.counters)
-            if ab.target not in ("enemy", "any") or ab.kind not in WOUNDING:
+            if ab.target not in ("enemy", "any") or ab.kind not in WOUNDING or not ab.damage:
                 continue
             mean = sum(ab.damage) / len(ab.damage) * min(ab.targets, 3)
             if ab.kind in SHOOTING or ab.kind == "strike_through_row" or ab.kind in ("spell", "effect"):

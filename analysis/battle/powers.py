@@ -38,7 +38,7 @@ from analysis.battle.board import AUX, NEAR, RING, THROUGH_ROW, WITHIN
 from analysis.battle.tables import ABILITIES, COMPANION, FLYER, GROUND, PARASITE, SEATS, TERRAIN, card_of
 
 SHOOTING = frozenset({"shot", "throw", "discharge"})
-CLOSE = frozenset({"magic_strike", "special_strike"})
+CLOSE = frozenset({"magic_strike", "special_strike", "finishing"})
 WOUNDING = frozenset({"shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
                       "spell", "effect"})
 """Kinds whose use wounds its targets."""
@@ -163,6 +163,8 @@ def aimable(state, u: int, sl: Slot, v: int, src: int) -> bool:
     """Whether unit ``v`` is in :func:`reach` of slot ``sl`` of unit ``u`` from ``src`` (one target)."""
     if not (0 <= v < state.n) or not state.alive[v] or state.kind[v] == TERRAIN:
         return False
+    if state._taunters and sl.mode in ("enemy", "any") and state.seat[v] != state.seat[u]:
+        return v in reach_slot(state, u, sl, src)  # enemy taunts (``taunt``)
     mode, seat = sl.mode, state.seat[u]
     if mode == "self":
         return v == u
@@ -183,6 +185,8 @@ def reach(state, u: int, index: int, src: int | None = None) -> list[int]:
 
 def reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
     """:func:`reach` of a compiled ability."""
+    if state._taunters and sl.mode in ("enemy", "any") and not state._taunt_skip:
+        return state._taunted_reach(u, sl, src)
     seat = state.seat[u]
     src = state.pos[u] if src is None else src
     mode = sl.mode

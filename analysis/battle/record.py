@@ -192,6 +192,14 @@ def replay(events: Sequence[dict[str, Any]], db: CardDB | None = None) -> Replay
                 wounds[v] += w
             if ev.get("closes"):
                 opened[ev["u"]] = False
+            if ev["kind"] in ("open", "stun"):
+                for v in ev["targets"]:
+                    opened[v] = ev["kind"] == "open"
+        elif kind == "block":
+            if ev.get("kind") == "simple":  # a blocked simple strike is still paid for (000 2.7)
+                opened[ev["by"]] = False
+        elif kind == "rehost":
+            pos[ev["u"]] = ev["pos"]
         elif kind == "wound":
             wounds[ev["u"]] += ev["by"]
         elif kind == "strike":
@@ -202,6 +210,8 @@ def replay(events: Sequence[dict[str, Any]], db: CardDB | None = None) -> Replay
             opened[u] = False
             if parrier != ev["target"]:
                 opened[parrier] = False
+            for x in ev.get("stays_open", ()):
+                opened[x] = True
         elif kind == "death":
             alive[ev["u"]] = False
             pos[ev["u"]] = NOWHERE

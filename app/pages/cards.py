@@ -57,12 +57,19 @@ def ability_text(a: dict) -> str:
     "выстрел 1-2-3, дальность 4 — тап"."""
     head = t(f"ability_kind.{a['kind']}")
     amount = "-".join(str(x) for x in a["damage"])
-    if a["kind"] in ("reduce", "protection") and a.get("from"):
+    froms = ", ".join(t(f"ability_from.{w}") for w in a.get("from", ()))
+    if a["kind"] == "keyword":
+        column = a.get("keyword", "")
+        head += " " + (t("ability.keyword_move") if column == "move" else keyword_name(column))
         head += f" {amount}" if amount else ""
-        head += " " + t("ability.from", what=", ".join(t(f"ability_from.{w}") for w in a["from"]))
+    elif a["kind"] in ("reduce", "protection") and a.get("from"):
+        head += f" {amount}" if amount else ""
+        head += " " + t("ability.from", what=froms)
     elif amount:
         head += f" {amount}"
     parts = [head]
+    if a.get("from") and a["kind"] not in ("reduce", "protection"):
+        parts.append(t("ability.from", what=froms))
     if a["range"] is not None:
         parts.append(t("ability.range", n=a["range"]))
     if a["targets"] > 1:
@@ -96,6 +103,7 @@ def ability_text(a: dict) -> str:
         parts.append(t("ability.once_per_card"))
     if a.get("formation"):
         parts.append(t("ability.formation"))
+    parts.extend(_situational_parts(a))
     if a.get("seat"):
         parts.append(t(f"ability.seat_{a['seat']}"))
     if a.get("uses_per_battle"):
@@ -113,6 +121,47 @@ def ability_text(a: dict) -> str:
     if a.get("extra"):
         text += " " + t("ability.extra", what=f"`{a['extra']}`")
     return text
+
+
+def _situational_parts(a: dict) -> list[str]:
+    """The words of the board conditions, scaled amounts, areas and durations of an ability."""
+    from analysis.abilities import KINDS
+
+    parts = []
+    if a.get("when"):
+        parts.append(t("ability.when", what=t(f"ability_when.{a['when']}")))
+    if a.get("count"):
+        parts.append(t("ability.count", n=a["count"]))
+    if a.get("partner"):
+        parts.append(t("ability.partner", what=t(f"ability_rank.{a['partner']}")))
+    if a.get("squad_has"):
+        parts.append(t("ability.squad_has", what=", ".join(element_name(x) for x in a["squad_has"])))
+    if a.get("per"):
+        parts.append(t("ability.per", what=t(f"ability_per.{a['per']}")))
+    if a.get("plus"):
+        parts.append(t("ability.plus", n=a["plus"]))
+    if a.get("per_max"):
+        parts.append(t("ability.per_max", n=a["per_max"]))
+    if a.get("vs_has"):
+        words = [t(f"ability_kind.{x}") if x in KINDS else keyword_name(x) for x in a["vs_has"]]
+        parts.append(t("ability.vs_has", what=", ".join(words)))
+    if a.get("vs_min_move") is not None:
+        parts.append(t("ability.vs_min_move", n=a["vs_min_move"]))
+    if a.get("vs_rank"):
+        parts.append(t("ability.vs_rank", what=t(f"ability_rank.{a['vs_rank']}")))
+    if a.get("vs_position"):
+        parts.append(t("ability.vs_position", what=t(f"ability_position.{a['vs_position']}")))
+    if a.get("area"):
+        parts.append(t("ability.area", what=t(f"ability_area.{a['area']}")))
+    if a.get("every"):
+        parts.append(t("ability.every"))
+    if a.get("roll"):
+        parts.append(t("ability.roll", what=", ".join(str(x) for x in a["roll"])))
+    if a.get("rest"):
+        parts.append(t("ability.rest"))
+    if a.get("lasts"):
+        parts.append(t("ability.lasts", what=t(f"ability_lasts.{a['lasts']}")))
+    return parts
 
 
 @st.cache_resource(show_spinner=False)

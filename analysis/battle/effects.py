@@ -1,0 +1,789 @@
+"""The battle engine's part of the ability kinds and triggers added for «Война стихий» (issue 9):
+what opening, stunning, rooting, pushing, finishing off, extra life, moving wounds, carrion-eating,
+blocks, taunts, the sudden responses in a simple strike and the new triggers do on the board. A
+mixin of :class:`~analysis.battle.engine.Battle` (000 = the classic rulebook, 002 = the Russian
+glossary; glossary entries in quotes):
+
+- ``finishing`` ("Finishing off at X"): destroys an adjacent enemy creature with X or less life
+  left; it deals no wounds; not artifacts, symbiotes (000 1.5.2 g) or incorporeal creatures;
+- ``extra_life`` ("Additional life"): the target's life grows by N (not an artifact, 000 1.7);
+  ``move_wounds`` (003 "Prerozdelenie"): up to N wounds from the most wounded creature of its squad
+  in range go to the target;
+- ``open``: the target opens (000 2.4: an open card may act); with ``rest`` it cannot act again
+  this turn; ``damage`` wounds it as well; ``stun``: the target closes and does not open at the start
+  of its owner's next turn ("не открывается в свой следующий ход"); ``root``: the target cannot move
+  while the card that rooted it stays where it is and lives ("не может передвигаться … пока
+  Василиск не переместится или не покинет поле боя"); ``push``: the target moves one square further
+  along the line from the card (the square beyond it), or — off the board, onto a taken square, or a
+  card that is not a ground creature — takes ``damage`` as an effect instead; ``rehost``: a companion
+  moves onto another creature of its squad next to it, the player's choice (``Player.attach``);
+  ``lose_counters``: its counters are gone; ``teleport``: it moves to the free square next to the
+  most enemy creatures (000 3.15: "Teleportation is made to any unoccupied square");
+- ``carrion_eating`` (002 "Трупоедство"): when it destroys an adjacent non-incorporeal enemy
+  creature by its attack or ability (a flyer: any card), it heals completely and loses its poisoning
+  (trigger ``eats``);
+- ``block`` (000 2.7: the attack is paid for and not carried out — no wounds, no accompanying
+  abilities): attacks of the ``from`` kinds on it, ``uses_per_turn`` of them, on the die faces of
+  ``roll`` if given;
+- ``taunt``: enemy cards (``vs_*``: which) may declare attacks of the ``from`` kinds only at it while
+  it can be a target, whatever the range (the "могут объявлять … только по" abilities);
+- ``cap_strike`` / ``flip_die``: sudden actions ({instant}{tap}) in a simple strike: a simple
+  strike on a card of its squad is reduced to N; a die of the strike turns to its opposite face
+  (000 1.1: 1-6, 2-5, 3-4); its player decides (``Player.weaken`` is asked: keep or take the other
+  outcome);
+- triggers ``defends`` (000 4.10), ``attacked`` (after an enemy attack of the ``from`` kinds on it),
+  ``turn_end``, ``enemy_turn_end``, ``concentration`` (003 L1407-1413: at the end of the opponent's
+  turn, if it took no wounds since its own turn began), ``valhalla`` (at the start of its owner's
+  turn while it lies in the graveyard), ``incarnate``, ``jump``, ``enemy_poisoned``, ``eats``,
+  ``ally_combo``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from analysis.abilities import Ability
+from analysis.ability_rules import covers, facts, protected, wounds_after
+from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
+from analysis.battle.situational import stripped
+from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
+
+_STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
+_NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
+                 "incarnate",
+                 "jump", "enemy_poisoned", "eats", "ally_combo")
+
+
+def _kinds_of(key: int) -> set[str]:
+    return {a.kind for a in facts(card_of(key))}
+
+
+_SUMMARIES: dict[tuple[int, ...], tuple] = {}
+"""Per tuple of card keys: what :meth:`Effects._init_effects` needs (kinds in play, the units with
+each trigger added here, tiered strike triggers, responders, a ``per = "steps"`` fact)."""
+
+
+def _summary(keys) -> tuple:
+    kinds: set[str] = set()
+    trig: dict[str, list[int]] = {t: [] for t in _NEW_TRIGGERS}
+    tiered = [False] * len(keys)
+    responders = []
+    steps = False
+    for u, key in enumerate(keys):
+        for ab in facts(card_of(key)):
+            kinds.add(ab.kind)
+            if ab.cost == "trigger" and ab.trigger in trig and u not in trig[ab.trigger]:
+                trig[ab.trigger].append(u)
+            if ab.cost == "trigger" and ab.trigger == "strike" and (ab.tiers or ab.per == "strike_value"):
+                tiered[u] = True
+            if ab.kind in ("cap_strike", "flip_die") and u not in responders:
+                responders.append(u)
+            steps = steps or ab.per == "steps"
+    return frozenset(kinds), trig, tiered, responders, steps
+
+
+class Effects:
+    """The new kinds and triggers on the board (see the module docstring)."""
+
+    def _init_effects(self) -> None:
+        n = self.n
+        self.stunned = [False] * n
+        self.rooted = [-1] * n
+        """Per unit: the unit that rooted it (-1: free)."""
+        self.fresh = [-1] * n
+        """Per unit: the turn in which it was closed without acting (stunned, incarnated closed)."""
+        self.conc_wounds = [0] * n
+        """Wounds of each unit when its owner's turn began (``concentration``)."""
+        self.combo = [(), ()]
+        """Per seat: the action kinds of the current ``ally_combo`` chain."""
+        memo = tuple(self.key)
+        summary = _SUMMARIES.get(memo)
+        if summary is None:
+            if len(_SUMMARIES) > 50_000:
+                _SUMMARIES.clear()
+            summary = _SUMMARIES[memo] = _summary(self.key)
+        kinds, trig, tiered, responders, steps = summary
+        self._trig = trig
+        self._tiered = tiered
+        self._x_kinds = kinds
+        self._openers = bool(kinds & {"stays_open", "defends_open"})
+        self._blockers = "block" in kinds
+        self._taunters = "taunt" in kinds
+        self._taunt_skip = False
+        self._responders = responders
+        self._eaters = "carrion_eating" in kinds
+        self._ignorers = "ignore_abilities" in kinds
+        self._piercers = "ignore_prot_flyers" in kinds
+        self._redirect = "redirectable" in kinds
+        self._steppers = bool(kinds & {"wraps", "jump"})
+        self._stuns = "stun" in kinds
+        self._displacers = bool(kinds & {"push", "teleport"})
+        """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
+        self._roots = "root" in kinds
+        self._any_tiered = any(tiered)
+        self._x_trig = any(trig.values())
+        self._tracking = bool(self._board_units) or self._steppers or steps
+        self._tiers_now = (-1, -1)
+        self._strike_tier = -1
+
+    # ------------------------------------------------------------------ standing facts on the board
+
+    def _has(self, u: int, kind: str) -> Ability | None:
+        """The unit's standing fact of ``kind`` (its current variant), if any."""
+        for ab in facts(self.cards[u]):
+            if ab.kind == kind and ab.cost == "passive" and not (ab.formation or ab.when or ab.self_state
+                                                                  or ab.extra or ab.seat):
+                return ab
+        return None
+
+    def _stays_open(self, u: int) -> bool:
+        """``stays_open``: its attack does not close it (000 2.x, Baraka: it does not act again)."""
+        ab = self._has(u, "stays_open")
+        if ab is None:
+            return False
+        if ab.uses_per_turn:
+            index = facts(self.cards[u]).index(ab)
+            if self.uses_turn.get((u, index), 0) >= ab.uses_per_turn:
+                return False
+            self._count_use(u, index)
+        return True
+
+    def _area_targets(self, u: int, index: int, ab: Ability, context: int) -> list[int]:
+        """The cards an ability with an ``area`` may aim at (its ``target`` side, ``vs_*``)."""
+        from analysis.battle.powers import meets, slot
+
+        if ab.area == "near_target":
+            if context < 0:
+                return []
+            pool = [w for w in self._neighbours(context) if w != u] if self.alive[context] else (
+                self._around(self.died_at[context], context))
+        elif ab.area == "sides":
+            pool = self._sides(u)
+        else:
+            pool = self._formation_partners(u)
+        me = self.seat[u]
+        sl = slot(self.key[u], index)
+        out = []
+        for w in pool:
+            if not self.alive[w] or self.kind[w] == 5:  # never a terrain
+                continue
+            if (ab.target == "enemy" and self.seat[w] == me) or (ab.target == "ally" and self.seat[w] != me):
+                continue
+            if ab.target == "self" and w != u:
+                continue
+            if ab.kind in ("heal", "poison", "open", "stun") and not self.creature[w]:
+                continue
+            if sl.conditional and not self.hidden[w] and not meets(sl, self.key[w]):
+                continue
+            out.append(w)
+        return sorted(set(out))
+
+    def _around(self, sq: int, skip: int) -> list[int]:
+        if sq < 0:
+            return []
+        out = []
+        for t in ADJ8_SELF[sq]:
+            w = self.board[t]
+            if w >= 0 and w != skip:
+                out.append(w)
+                if self.rider[w] >= 0:
+                    out.append(self.rider[w])
+        return out
+
+    # ------------------------------------------------------------------ moves
+
+    def _extra_steps(self, u: int) -> list[int]:
+        """Squares ``u`` may also move to: a ``jump`` within its range if it has not moved this turn
+        (002 "Прыжок": instead of moving, any free square within range X; it loses its movement), the
+        other edge square of its row with ``wraps``."""
+        out = []
+        p = self.pos[u]
+        board = self.board
+        jump = self._has(u, "jump")
+        if jump is not None and self.walk[u][0] == 0 and jump.damage:
+            mask = WITHIN[min(jump.damage[0], 5)][p]
+            out.extend(sq for sq in range(ROWS * COLS)
+                       if mask >> sq & 1 and board[sq] < 0 and sq not in ADJ4[p])
+        if self._has(u, "wraps") is not None and self.moves[u] > 0:
+            c = p % COLS
+            if c in (0, COLS - 1):
+                other = p - c + (COLS - 1 - c)
+                if board[other] < 0 and other not in out:
+                    out.append(other)
+        return out
+
+    def _is_jump(self, u: int, frm: int, to: int) -> bool:
+        return to not in ADJ4[frm] and not (self._has(u, "wraps") is not None and abs(to - frm) == COLS - 1
+                                            and frm // COLS == to // COLS)
+
+    def _wrap_near(self, u: int, v: int) -> bool:
+        """With ``wraps``: the two edge squares of a row are next to each other for its strikes."""
+        pu, pv = self.pos[u], self.pos[v]
+        if pu < 0 or pv < 0 or self._has(u, "wraps") is None:
+            return False
+        return pu // COLS == pv // COLS and {pu % COLS, pv % COLS} == {0, COLS - 1}
+
+    # ------------------------------------------------------------------ strikes
+
+    def _redirected(self, u: int, v: int) -> int:
+        """``redirectable``: the target's player may redirect the simple strike of ``u`` to another
+        of his creatures next to ``u`` (000 glossary "Redirecting an attack"; no defender then)."""
+        if self._has(u, "redirectable") is None or self.pos[u] < 0:
+            return v
+        enemy = self.seat[v]
+        cands = [w for w in self._neighbours(u) if w != v and self.seat[w] == enemy and self.creature[w]
+                 and self.alive[w]]
+        if not cands:
+            return v
+        w = self.players[enemy].choose_defender(self, u, v, sorted(cands))
+        if w >= 0 and w in cands:
+            if self.log is not None:
+                self._emit({"e": "redirect", "u": w, "by": u, "from": v})
+            return w
+        return v
+
+    def _blocked(self, u: int, v: int, kind: str) -> bool:
+        """Whether ``v`` blocks an attack of ``kind`` by ``u`` (``block``; 000 2.7)."""
+        for index, ab in enumerate(facts(self.cards[v])):
+            if ab.kind != "block" or ab.cost != "passive" or not covers(ab, kind):
+                continue
+            if ab.formation or ab.when or ab.self_state:
+                continue
+            if ab.uses_per_turn and self.uses_turn.get((v, index), 0) >= ab.uses_per_turn:
+                continue
+            if ab.uses_per_battle and self.uses_battle.get((v, index), 0) >= ab.uses_per_battle:
+                continue
+            if ab.roll and self._die() not in ab.roll:
+                continue
+            if ab.uses_per_turn or ab.uses_per_battle:
+                self._count_use(v, index)
+            if self.log is not None:
+                self._emit({"e": "block", "u": v, "by": u, "kind": kind})
+            return True
+        return False
+
+    def _strike_block(self, u: int, parrier: int) -> bool:
+        """A blocked simple strike: paid for (the attacker closes, 000 2.7), nothing else."""
+        if not self._blocked(u, parrier, "simple"):
+            return False
+        self.open[u] = False
+        self.acted[u] = True
+        self.moves[u] = 0
+        return True
+
+    def _keys_for_strike(self, u: int, parrier: int) -> tuple[int, int, tuple[int, int]]:
+        """The keys ``u`` and ``parrier`` fight this strike under (strike-time facts, a card that
+        ignores the abilities of the one it strikes), and their own keys to restore."""
+        saved = (self.key[u], self.key[parrier])
+        ku = self._strike_key(u, parrier, True) if self._strikers else saved[0]
+        kp = self._strike_key(parrier, u, False) if self._strikers else saved[1]
+        if self._ignorers and self._has(u, "ignore_abilities") is not None:
+            kp = stripped(kp, self.seat[parrier])
+        return ku, kp, saved
+
+    # ------------------------------------------------------------------ responses
+
+    def _responders_of(self, seat: int, kind: str) -> list[tuple[int, int, Ability]]:
+        out = []
+        for w in self._responders:
+            if self.seat[w] != seat or not self.alive[w] or not self.open[w]:
+                continue
+            for index, ab in enumerate(facts(self.cards[w])):
+                if ab.kind == kind and ab.counters <= self.counters[w] and (
+                        not (ab.seat or ab.uses_per_battle or ab.uses_per_turn) or self._allowed(w, index,
+                                                                                                 ab)):
+                    out.append((w, index, ab))
+                    break
+        return out
+
+    def _pay_response(self, w: int, index: int, ab: Ability) -> None:
+        self.open[w] = False
+        self.acted[w] = self.acted[w] or self.active == self.seat[w]
+        self.counters[w] -= ab.counters
+        if ab.seat or ab.uses_per_battle or ab.uses_per_turn:
+            self._count_use(w, index)
+
+    def _flip_dice(self, u: int, parrier: int, i: int, table, fought: bool) -> int:
+        """``flip_die``: a card of either side may turn one die of this strike to its opposite face
+        (000 1.1) when its player prefers that outcome (asked through ``Player.weaken``)."""
+        if not self._by_dice:
+            return i
+        opened, alive = self.open, self.alive
+        if not any(opened[w] and alive[w] for w in self._responders):
+            return i
+        for seat in (self.seat[u], self.seat[parrier]):
+            for w, index, ab in self._responders_of(seat, "flip_die"):
+                if fought:
+                    a, p = i // 6 + 1, i % 6 + 1
+                    options = [(7 - a - 1) * 6 + p - 1, (a - 1) * 6 + 7 - p - 1]
+                    base = table[i][:2]
+                    alts = [(j, table[j][:2]) for j in options]
+                else:
+                    options = [5 - i]
+                    base = (max(0, table[i]), 0)
+                    alts = [(j, (max(0, table[j]), 0)) for j in options]
+                chooser = u if seat == self.seat[u] else parrier
+                sign = 1 if chooser == u else -1
+                j, alt = max(alts, key=lambda x: sign * (x[1][0] - x[1][1]))
+                if alt == base or not self.players[seat].weaken(self, chooser, u, parrier, base, alt):
+                    continue
+                self._pay_response(w, index, ab)
+                if self.log is not None:
+                    self._emit({"e": "ability", "u": w, "i": index, "kind": "flip_die", "targets": [w],
+                                "dice": [], "wounds": [0], "closes": True})
+                return j
+        return i
+
+    def _cap_strike(self, u: int, parrier: int, to_p: int, to_a: int) -> int:
+        """``cap_strike``: a card of the parrier's squad reduces the simple strike on it to N."""
+        for w, index, ab in self._responders_of(self.seat[parrier], "cap_strike"):
+            most = ab.damage[0]
+            if to_p <= most:
+                return to_p
+            if not self.players[self.seat[parrier]].weaken(self, parrier, u, parrier, (to_p, to_a), (most,
+                                                                                                     to_a)):
+                continue
+            self._pay_response(w, index, ab)
+            if self.log is not None:
+                self._emit({"e": "ability", "u": w, "i": index, "kind": "cap_strike", "targets": [parrier],
+                            "dice": [], "wounds": [0], "closes": True})
+            return most
+        return to_p
+
+    # ------------------------------------------------------------------ taunts
+
+    def _taunt_filter(self, u: int, cands: list[int], kind: str) -> list[int]:
+        """Enemy taunts: an attack of ``kind`` by ``u`` may only be declared at them."""
+        enemy = 1 - self.seat[u]
+        taunting = []
+        for w in self.units[enemy]:
+            for ab in facts(self.cards[w]):
+                if ab.kind == "taunt" and ab.cost == "passive" and covers(ab, kind) and (
+                        not ab.when or self._when(w, ab)) and self._matches_card(ab, u):
+                    taunting.append(w)
+                    break
+        if not taunting:
+            return cands
+        if kind == "simple":
+            return [w for w in taunting if w in cands]
+        if self.pos[u] >= 0:  # a ranged attack is never declared at an adjacent card; range does not count
+            taunting = [w for w in taunting if not (self.pos[w] >= 0 and NEAR[self.pos[u]][self.pos[w]])]
+        return taunting
+
+    def _taunted_reach(self, u: int, sl, src: int | None) -> list[int]:
+        """:func:`~analysis.battle.powers.reach_slot` under enemy taunts: an attack or wounding
+        action they cover may only be aimed at them (own cards stay for a ``target = "any"``)."""
+        from analysis.battle.powers import WOUNDING, reach_slot
+
+        self._taunt_skip = True
+        try:
+            cands = reach_slot(self, u, sl, src)
+        finally:
+            self._taunt_skip = False
+        if sl.ability.kind not in WOUNDING:
+            return cands
+        me = self.seat[u]
+        enemies = [v for v in cands if self.seat[v] != me]
+        kept = self._taunt_filter(u, enemies, sl.ability.kind)
+        if kept is enemies:
+            return cands
+        if sl.ability.kind not in ("shot", "throw", "discharge"):
+            kept = [v for v in kept if v in enemies]
+        return sorted([v for v in cands if self.seat[v] == me] + kept)
+
+    def _matches_card(self, ab: Ability, u: int) -> bool:
+        from analysis.ability_rules import matches
+
+        return matches(ab, self.cards[u])
+
+    # ------------------------------------------------------------------ new kinds
+
+    def _new_kind(self, u: int, sl, v: int, dice: list[int]) -> int:
+        """What one use of a kind added here does to ``v``: wounds dealt (negative: healed)."""
+        ab = sl.ability
+        kind = ab.kind
+        if ab.lasts:
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8: given as a spell or an effect, the target's protections apply
+            if ab.per:  # the amount is fixed when it is given ("защиту от атак такой величины")
+                ab = replace(ab, damage=(self._amount_for(u, ab, v),), per=None, plus=0, per_max=0)
+            self._give(u, v, ab)
+            return 0
+        if kind == "finishing":
+            return self._finish_off(u, v, self._amount_for(u, ab, v))
+        if kind == "extra_life":
+            if self.creature[v] and self.kind[v] != ARTIFACT:
+                self.life = list(self.life)
+                self.life[v] += ab.damage[0]
+                self._quiet_from = self.turn + 1
+            return 0
+        if kind == "move_wounds":
+            return self._move_wounds(u, sl, v)
+        if kind == "open":
+            if ab.damage and self.creature[v]:
+                self.wounds[v] += ab.damage[0]
+                self._quiet_from = self.turn + 1
+            if not self.open[v]:
+                self.open[v] = True
+                if not ab.rest and self.active == self.seat[v] and self.fresh[v] == self.turn:
+                    self.acted[v] = False  # it has not acted this turn (000 2.x: one action per turn)
+            return ab.damage[0] if ab.damage else 0
+        if kind == "stun":
+            if self.creature[v]:
+                self.open[v] = False
+                self.stunned[v] = True
+            return 0
+        if kind == "root":
+            if self.creature[v] and self.kind[v] == GROUND:
+                self.rooted[v] = u
+            return 0
+        if kind == "push":
+            return self._push(u, v, ab.damage[0] if ab.damage else 0)
+        if kind == "rehost":
+            self._rehost(u)
+            return 0
+        if kind == "lose_counters":
+            self.counters[v] = 0
+            return 0
+        if kind == "teleport":
+            self._teleport(u)
+            return 0
+        if kind == "gain_counter":
+            self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])
+            return 0
+        return 0
+
+    def _amount_for(self, u: int, ab: Ability, v: int) -> int:
+        """The amount of an action or trigger on ``v``: its damage, or its ``per`` quantity."""
+        if not ab.per:
+            return ab.damage[0] if ab.damage else 0
+        per = ab.per
+        if per == "poisoned_near_target":
+            q = sum(1 for w in self._neighbours(v) if self.creature[w] and self.poison[w])
+        elif per == "behind_weak":
+            q = 0
+            pv = self.pos[v]
+            if pv >= 0:
+                sq = pv - COLS * (1 if self.seat[v] == 0 else -1)  # the square behind it, seen by its owner
+                if 0 <= sq < ROWS * COLS and self.board[sq] >= 0:
+                    strike = PROFILES[self.key[self.board[sq]]].strike
+                    q = strike[0] if strike else 0
+        elif per == "strike_value":
+            q = self._last_strike_value
+        else:
+            q = self._quantity(u, per)
+        x = q + ab.plus
+        return min(x, ab.per_max) if ab.per_max else x
+
+    def _per_wounds(self, u: int, sl, v: int) -> int:
+        """Wounds of an attack or wounding action whose amount is a ``per`` quantity (no die)."""
+        ab = sl.ability
+        power = self._amount_for(u, ab, v)
+        armor = self.armor_left[v] if ab.kind in ("shot", "throw", "strike_through_row",
+                                                  "special_strike") else 0
+        wounds, used = wounds_after(power, ab.kind, self.cards[v], self.cards[u], armor, self.seat[v])
+        self.armor_left[v] -= used
+        self.wounds[v] += wounds
+        if wounds:
+            self._quiet_from = self.turn + 1
+        return wounds
+
+    def _finish_off(self, u: int, v: int, x: int) -> int:
+        """Finishing off at X (000 glossary): the creature dies if it has X or less life left."""
+        if not self.creature[v] or self.kind[v] == COMPANION or self.cards[v].has("incorporeal"):
+            return 0
+        pu, pv = self.pos[u], self.pos[v]
+        if not (pu == AUX or pv == AUX or (pu >= 0 and pv >= 0 and NEAR[pu][pv])):
+            return 0
+        if protected(self.cards[v], "effect", self.cards[u], self.seat[v]):
+            return 0  # an effect (000 glossary "Effect": finishing-off at X): fortitude
+        left = self.life[v] - self.wounds[v]
+        if 0 < left <= x:
+            self.wounds[v] = self.life[v]
+            self._quiet_from = self.turn + 1
+            return left
+        return 0
+
+    def _move_wounds(self, u: int, sl, v: int) -> int:
+        """Up to N wounds from the most wounded creature of its squad within range onto ``v``."""
+        ab = sl.ability
+        rng = ab.range
+        me = self.seat[u]
+        best, most = -1, 0
+        for w in self.units[me]:
+            if w == v or not self.creature[w] or not self.wounds[w]:
+                continue
+            if rng is not None and self.pos[u] >= 0 and self.pos[w] >= 0 and not (
+                    WITHIN[min(rng, 5)][self.pos[u]] >> self.pos[w] & 1):
+                continue
+            if self.wounds[w] > most:
+                best, most = w, self.wounds[w]
+        if best < 0:
+            return 0
+        n = min(ab.damage[0], most)
+        if ab.via and protected(self.cards[v], ab.via, self.cards[u], self.seat[v]) and self.seat[v] != me:
+            return 0
+        self.wounds[best] -= n
+        self.wounds[v] += n
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "heal", "u": best, "by": n, "by_what": "move_wounds"})
+        return n
+
+    def _push(self, u: int, v: int, damage: int) -> int:
+        """``push``: ``v`` moves one square further from ``u`` along their line, or takes ``damage``."""
+        pu, pv = self.pos[u], self.pos[v]
+        if pu >= 0 and pv >= 0 and self.kind[v] == GROUND and self.host[v] < 0:
+            dr, dc = pv // COLS - pu // COLS, pv % COLS - pu % COLS
+            r, c = pv // COLS + dr, pv % COLS + dc
+            if 0 <= r < ROWS and 0 <= c < COLS and self.board[r * COLS + c] < 0:
+                to = r * COLS + c
+                self.board[pv] = -1
+                self.board[to] = v
+                self.occupied ^= (1 << pv) | (1 << to)
+                self.pos[v] = to
+                self._board_ver += 1
+                if self.rider[v] >= 0:
+                    self.pos[self.rider[v]] = to
+                if self.log is not None:
+                    self._emit({"e": "move", "u": v, "to": to})
+                return 0
+        if protected(self.cards[v], "effect", self.cards[u], self.seat[v]) or not self.creature[v]:
+            return 0
+        self.wounds[v] += damage
+        if damage:
+            self._quiet_from = self.turn + 1
+        return damage
+
+    def _rehost(self, u: int) -> None:
+        """A companion moves onto another creature of its squad next to its host (its player picks
+        it, ``Player.attach``; keeping its host is a choice too)."""
+        h = self.host[u]
+        if h < 0 or self.pos[h] < 0:
+            return
+        hosts = [w for w in self.units[self.seat[u]] if w != h and self.kind[w] == GROUND and self.alive[w]
+                 and self.rider[w] < 0 and self.pos[w] >= 0 and NEAR[self.pos[h]][self.pos[w]]]
+        if not hosts:
+            return
+        new = self.players[self.seat[u]].attach(self, u, [h, *hosts])
+        if new == h or new not in hosts:
+            return
+        self.rider[h] = -1
+        self._board_ver += 1
+        self.host[u] = new
+        self.rider[new] = u
+        self.pos[u] = self.pos[new]
+        if self.log is not None:
+            self._emit({"e": "rehost", "u": u, "host": new, "pos": self.pos[new]})
+
+    def _teleport(self, u: int) -> None:
+        """``teleport``: to the free square next to the most enemy creatures (the first such)."""
+        p = self.pos[u]
+        if p < 0:
+            return
+        enemy = 1 - self.seat[u]
+        best, score = -1, -1
+        for sq in range(ROWS * COLS):
+            if self.board[sq] >= 0:
+                continue
+            s = sum(1 for t in ADJ8[sq] if self.board[t] >= 0 and self.seat[self.board[t]] == enemy
+                    and self.creature[self.board[t]])
+            if s > score:
+                best, score = sq, s
+        if best < 0 or score <= 0:
+            return
+        self.board[p] = -1
+        self.board[best] = u
+        self.occupied ^= (1 << p) | (1 << best)
+        self.pos[u] = best
+        self._board_ver += 1
+        if self.rider[u] >= 0:
+            self.pos[self.rider[u]] = best
+        if self.log is not None:
+            self._emit({"e": "move", "u": u, "to": best})
+
+    def _rooted(self, u: int) -> bool:
+        """Whether ``u`` may not move: rooted by a card that lives and has not moved since."""
+        r = self.rooted[u]
+        if r < 0:
+            return False
+        if not self.alive[r]:
+            self.rooted[u] = -1
+            return False
+        return True
+
+    def _unroot_by(self, u: int) -> None:
+        for v in range(self.n):
+            if self.rooted[v] == u:
+                self.rooted[v] = -1
+
+    def _keep_stunned(self, seat: int) -> None:
+        """Stunned cards do not open at the start of their owner's turn (and then may again)."""
+        for u in self.units[seat]:
+            if self.stunned[u]:
+                self.stunned[u] = False
+                self.open[u] = False
+                self.acted[u] = True
+                self.moves[u] = 0
+                self.fresh[u] = self.turn
+
+    # ------------------------------------------------------------------ carrion-eating
+
+    def _eat(self, killer: int, victim: int) -> None:
+        """002 "Трупоедство": the killer heals completely and loses its poisoning when it destroyed an
+        adjacent non-incorporeal enemy creature (a flying killer: any card)."""
+        if killer < 0 or not self.alive[killer] or self.seat[killer] == self.seat[victim]:
+            return
+        if not self.creature[victim] or self.cards[victim].has("incorporeal") or self._has(killer,
+                                                                                           "carrion_eating") \
+                is None:
+            return
+        pk, pv = self.pos[killer], self.died_at[victim]
+        if self.kind[killer] != FLYER and not (pk >= 0 and pv >= 0 and NEAR[pk][pv]):
+            return
+        healed = self.wounds[killer]
+        self.wounds[killer] = 0
+        self.poison[killer] = 0
+        if self.log is not None:
+            self._emit({"e": "heal", "u": killer, "by": healed, "by_what": "carrion_eating"})
+        if killer in self._trig["eats"] and not self.over:
+            self._fire(killer, "eats", victim)
+
+    # ------------------------------------------------------------------ triggers
+
+    def _fire_list(self, trigger: str, units, context: int = -1) -> None:
+        for u in list(units):
+            if self.alive[u] and not self.over:
+                self._fire(u, trigger, context)
+
+    def _turn_end_triggers(self) -> None:
+        active = self.active
+        trig = self._trig
+        if trig["turn_end"]:
+            self._fire_list("turn_end", [u for u in trig["turn_end"] if self.seat[u] == active])
+        if trig["enemy_turn_end"]:
+            self._fire_list("enemy_turn_end", [u for u in trig["enemy_turn_end"] if self.seat[u] != active])
+        if trig["concentration"]:
+            calm = [u for u in trig["concentration"] if self.seat[u] != active and self.alive[u]
+                    and self.wounds[u] <= self.conc_wounds[u]]
+            self._fire_list("concentration", calm)
+
+    def _turn_start_triggers(self, seat: int) -> None:
+        for u in self.units[seat]:
+            self.conc_wounds[u] = self.wounds[u]
+        for u in self._trig["valhalla"]:
+            if self.seat[u] == seat and not self.alive[u] and not self.over and self.creature[u]:
+                self._fire(u, "valhalla")
+
+    def _attacked(self, v: int, u: int, kind: str) -> None:
+        """``attacked``: after an enemy attack of ``kind`` on ``v`` (the ``from`` kinds; aims at ``u``)."""
+        if v in self._trig["attacked"] and self.alive[v] and not self.over:
+            self._fire(v, "attacked", u, -1, kind)
+
+    def _defending(self, d: int, v: int) -> None:
+        if d in self._trig["defends"] and not self.over:
+            self._fire(d, "defends", v)
+
+    def _poisoned(self, v: int) -> None:
+        """``enemy_poisoned``: an enemy creature ``v`` took wounds from poisoning."""
+        for w in self._trig["enemy_poisoned"]:
+            if self.seat[w] != self.seat[v] and self.alive[w] and not self.over:
+                self._fire(w, "enemy_poisoned", v)
+
+    def _combo_step(self, u: int, kind: str) -> None:
+        """``ally_combo``: record an action of ``u``; fire the watchers whose chain is complete."""
+        seat = self.seat[u]
+        chain = (*self.combo[seat], (u, kind))
+        fired = False
+        for w in self._trig["ally_combo"]:
+            if self.seat[w] != seat or w == u or not self.alive[w]:
+                continue
+            for ab in facts(self.cards[w]):
+                if ab.trigger != "ally_combo" or ab.cost != "trigger":
+                    continue
+                want = list(ab.applies_to)
+                tail = [k for x, k in chain if x != w and self._matches_card(ab, x)][-len(want):]
+                if sorted(tail) == sorted(want):
+                    self._fire(w, "ally_combo", u)
+                    fired = True
+                    break
+        self.combo[seat] = () if fired else chain[-4:]
+
+    # ------------------------------------------------------------------ strike tiers
+
+    def _strike_tiers(self, ku: int, kp: int, i: int, fought: bool, weak: bool) -> tuple[int, int]:
+        """The strengths (0 weak, 1 medium, 2 strong, -1 none) the attacker's strike and the
+        parrier's counter-strike had (Strike Table model only; -1 under the defence die)."""
+        from analysis.battle.tables import _fighter, _FixedDice
+        from analysis.combat import STRIKE_TABLE, resolve_strike
+
+        if self.config.model != STRIKE_TABLE:
+            return -1, -1
+        memo = (ku, kp, i, fought, weak)
+        out = _TIER_MEMO.get(memo)
+        if out is None:
+            att, par = _fighter(ku, kp), _fighter(kp, ku)
+            if fought:
+                r = resolve_strike(att, par, _FixedDice(i // 6 + 1, i % 6 + 1), rules=STRIKE_TABLE,
+                                   weaken="always" if weak else "never")
+                out = (r.dealt, r.returned)
+            else:
+                r = resolve_strike(att, par, _FixedDice(i + 1), rules=STRIKE_TABLE, closed=True)
+                out = (r.dealt, -1)
+            if len(_TIER_MEMO) > 200_000:
+                _TIER_MEMO.clear()
+            _TIER_MEMO[memo] = out
+        return out
+
+
+_TIER_MEMO: dict[tuple, tuple[int, int]] = {}
+
+_ = (PARASITE, half_rows)
+
+
+GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
+                        "move_wounds"})
+"""Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
+HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
+           "reduce", "protection", "cap", "stays_open", "keyword")
+"""Kinds (or granted kinds) whose use helps the card they aim at: a gain on one's own side."""
+
+
+def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
+    """A rough worth of one use of ``ab`` on card key ``kv`` (``rem_v`` life left, worth ``value``):
+    for the kinds that help (:data:`HELPING`) the help to that card, else the harm done to it."""
+    prof = PROFILES[kv]
+    per_wound = 0.5 * value / max(1, prof.life)
+    amount = ab.damage[0] if ab.damage else ab.plus
+    if ab.lasts:
+        if ab.kind == "keyword" and (ab.keyword != "move" and card_of(kv).keyword(ab.keyword) >= (
+                ab.damage[0] if ab.damage else 1)):
+            return 0.0  # it has it already
+        scale = 3.0 if ab.lasts == "battle" else 1.0
+        if ab.kind == "strike_bonus":
+            bonus = (sum(ab.damage) / 3 if len(ab.damage) == 3 else amount) if ab.damage else 0
+            return 0.05 * value * bonus * scale
+        if ab.kind == "reduce":
+            return 0.05 * value * amount * scale
+        return (0.1 if ab.kind in ("protection", "cap") else 0.05) * value * scale
+    kind = ab.kind
+    if kind == "finishing":
+        return value if prof.is_creature and prof.kind != COMPANION and 0 < rem_v <= amount else 0.0
+    if kind == "extra_life":
+        return amount * per_wound
+    if kind == "gain_counter":
+        return 0.1 * value if prof.counter_user else 0.0
+    if kind == "open":
+        return 0.1 * value - amount * per_wound
+    if kind == "stun":
+        return 0.2 * value if prof.is_creature else 0.0
+    if kind == "root":
+        return 0.05 * value if prof.kind == GROUND else 0.0
+    if kind == "push":
+        return 0.02 * value
+    if kind == "poison":
+        return 2 * amount * per_wound if prof.is_creature else 0.0
+    if kind == "move_wounds":
+        return amount * per_wound
+    return 0.0

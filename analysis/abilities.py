@@ -346,6 +346,8 @@ class Ability:
             head = f"{head} {', '.join(self.applies_to)} of power {amount}"
         elif self.kind in ("reduce", "protection"):
             head = f"{head}{amount + ' from ' if amount else ' '}{', '.join(self.applies_to)}"
+        elif self.kind == "keyword" and self.keyword == "move":
+            head = f"+{amount or 1} movement"  # added to the printed movement, not a keyword column
         elif self.kind == "keyword":
             head = f"{head} {(self.keyword or '').replace('_', ' ')}{' ' + amount if amount else ''}"
         elif self.kind in ("taunt", "block"):

@@ -87,6 +87,16 @@ def test_squad_has_elements_at_the_start_of_the_battle():
     assert bonus(dark, 0) == (0, 1, 1) and dark.move_points[0] == 2 and dark.armor[0] == 0
 
 
+def test_seat_marked_keyword_grant_counts_only_for_its_seat():
+    """000 1.9.5 with the card's {first} mark (20/17 Боргак, 50/72 Орм: "{first}: +1 {move}"): the
+    grant holds only while its owner is the First player."""
+    borgak = unit("Borgak", '{ kind = "keyword", keyword = "move", damage = [1], seat = "first" }')
+    first = start([borgak], [card("Foe")], ({0: P1_MID}, {1: P2_FRONT}))
+    assert first.move_points[0] == 2
+    second = start([card("Foe")], [borgak], ({0: P1_MID}, {1: P2_FRONT}))
+    assert second.move_points[1] == 1
+
+
 # ---------------------------------------------------------------- when conditions
 
 

@@ -134,14 +134,17 @@ def _amount(ab: Ability, quantity: int) -> tuple[int, ...]:
     return (x, x, x)
 
 
-def _merge_keywords(card, abilities: tuple[Ability, ...]):
-    """The card with the keyword columns of its standing, unconditional ``keyword`` facts merged in."""
+def _merge_keywords(card, abilities: tuple[Ability, ...], seat: int):
+    """The card with the keyword columns of its standing, unconditional ``keyword`` facts merged in;
+    a fact marked for a seat ({first}/{second}) counts only for a unit of that seat."""
+    own = ("first", "second")[seat]
     merged = dict(card.keywords)
     move = card.move
     changed = False
     for ab in abilities:
         if ab.kind != "keyword" or ab.cost != "passive" or ab.formation or ab.when or ab.squad_has \
-                or ab.self_state or ab.extra or ab.uses_per_battle or ab.uses_per_turn or ab.seat:
+                or ab.self_state or ab.extra or ab.uses_per_battle or ab.uses_per_turn \
+                or (ab.seat and ab.seat != own):
             continue
         value = ab.damage[0] if ab.damage else 1
         if ab.keyword == "move":
@@ -183,7 +186,7 @@ def variant(base: int, seat: int, holds: int, amounts: tuple[tuple[int, tuple[in
     abilities.extend(grants)
     entry = card.abilities or CardAbilities(card.code, card.name, "none", unmodelled=("-",))
     new_card = replace(card, abilities=replace(entry, abilities=tuple(abilities)))
-    new_card = _merge_keywords(new_card, tuple(abilities))
+    new_card = _merge_keywords(new_card, tuple(abilities), seat)
     out = _VARIANTS[memo] = card_key(new_card, seat)
     if len(_VARIANTS) > 200_000:
         _VARIANTS.clear()

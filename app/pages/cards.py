@@ -58,7 +58,9 @@ def ability_text(a: dict) -> str:
     head = t(f"ability_kind.{a['kind']}")
     amount = "-".join(str(x) for x in a["damage"])
     froms = ", ".join(t(f"ability_from.{w}") for w in a.get("from", ()))
-    if a["kind"] == "keyword":
+    if a["kind"] == "keyword" and a.get("keyword") == "move":
+        head = t("ability.keyword_move_plus", n=amount or 1)
+    elif a["kind"] == "keyword":
         column = a.get("keyword", "")
         head += " " + (t("ability.keyword_move") if column == "move" else keyword_name(column))
         head += f" {amount}" if amount else ""

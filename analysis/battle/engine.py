@@ -127,6 +127,7 @@ from analysis.battle.powers import (
     rolls,
     slot,
     slots_of,
+    triggered,
 )
 from analysis.battle.powers import ability as ability_of
 from analysis.battle.tables import (
@@ -246,6 +247,7 @@ class Battle:
                 _start_counters(self.key, self.seat),
                 tuple([slots_of(k) for k in self.key]),
                 _extras(self.key, self.seat),
+                _seat_triggers(ROWS, self.key, self.seat),
             )
         self.profiles = list(columns[0])
         self._start_counters = columns[2]
@@ -283,6 +285,9 @@ class Battle:
         self._mourners = any(t & _DIES for t in triggers)
         self._avengers = any(t & _HURT for t in triggers)
         """Some card fires after its own steps / when a creature dies / when a card is wounded."""
+        self._seat_triggers = columns[5]
+        """Per seat, the union of its cards' trigger bits: loops over a squad for a trigger are
+        skipped when no card of it has one."""
         self.shield = [0, 0]
         """Per seat: non-magic wounds its cards are still shielded from this enemy turn (``shield``)."""
         """Some card fires when an enemy steps next to it (``enemy_moves_adjacent``)."""
@@ -541,12 +546,15 @@ class Battle:
         if self._any_incarnation and not self.over:
             self._incarnate(active)  # a start-of-turn trigger: after the cards open (000 6.3)
         if self._any_triggers and not self.over:
-            for u in list(self.units[active]):
-                if self.triggers[u] & _TURN_START and self.alive[u] and not self.over:
-                    self._fire(u, "turn_start")
-            for u in list(self.units[1 - active]):
-                if self.triggers[u] & _ENEMY_TURN_START and self.alive[u] and not self.over:
-                    self._fire(u, "enemy_turn_start")
+            seat_triggers = self._seat_triggers
+            if seat_triggers[active] & _TURN_START:
+                for u in list(self.units[active]):
+                    if self.triggers[u] & _TURN_START and self.alive[u] and not self.over:
+                        self._fire(u, "turn_start")
+            if seat_triggers[1 - active] & _ENEMY_TURN_START:
+                for u in list(self.units[1 - active]):
+                    if self.triggers[u] & _ENEMY_TURN_START and self.alive[u] and not self.over:
+                        self._fire(u, "enemy_turn_start")
 
     def _end_turn(self) -> None:
         self.shield[1 - self.active] = 0  # a shield lasts until the end of the enemy turn it covers
@@ -792,10 +800,14 @@ class Battle:
                 return False
             if not self.ability_ready(u, action.index):
                 return False
-            if len(targets) > ability_of(self.key[u], action.index).targets:
+            sl = self.slots[u][action.index]
+            if len(targets) > sl.ability.targets:
                 return False
-            cands = reach(self, u, action.index)
-            return all(v in cands for v in targets)
+            # Each target in reach (aimable is reach's test for one unit: no list to build).
+            src = self.pos[u]
+            if len(targets) == 1:
+                return aimable(self, u, sl, targets[0], src)
+            return all(aimable(self, u, sl, v, src) for v in targets)
         return False
 
     # ------------------------------------------------------------------ the interface
@@ -1036,7 +1048,8 @@ class Battle:
         hidden[u] = False
         hidden[v] = False
         parrier = v
-        candidates = self.defenders(u, v)
+        candidates = (self.defenders(u, v)
+                      if self.directed[u] != ALWAYS and self.unanswerable[u] != ALWAYS else None)
         if candidates:
             d = self.players[1 - active].choose_defender(self, u, v, candidates)
             if d >= 0:
@@ -1200,7 +1213,11 @@ class Battle:
             if trigger:
                 event["trigger"] = trigger
             self._emit(event)
-        self._settle(targets, u)
+        wounds, life = self.wounds, self.life
+        for v in targets:
+            if wounds[v] >= life[v]:  # (else _settle has nothing to do)
+                self._settle(targets, u)
+                break
         if self._avengers and ab.kind in ATTACKS:
             for v, d in zip(targets, dealt, strict=True):
                 if d > 0 and not self.over and self.seat[v] != self.seat[u]:
@@ -1286,6 +1303,8 @@ class Battle:
         """Enemy ``source`` has just wounded ``v``: the ``wounded`` abilities of ``v`` and the
         ``ally_wounded`` / ``squad_wounded`` abilities of its squad fire, aimed at ``source``
         (000 glossary "Triggered ability": it fires when its condition occurs)."""
+        if not self._seat_triggers[self.seat[v]] & _HURT:
+            return
         for w in list(self.units[self.seat[v]]):
             t = self.triggers[w]
             if not t & _HURT or not self.alive[w] or self.over:
@@ -1316,13 +1335,14 @@ class Battle:
         """The triggered abilities of ``u`` on ``trigger`` (000 1.9.2). ``context``: the card struck
         (``strike``) or that wounded (``wounded`` …), whose abilities without a range aim at it;
         ``about``: the card a ``when_*`` condition looks at (the wounded or dying one)."""
-        card = self.cards[u]
-        facts = card.abilities.abilities if card.abilities is not None else ()
+        slots = self.slots[u]
         src = self.pos[u] if self.alive[u] else self.died_at[u]
-        for index, ab in enumerate(facts):
-            if ab.cost != "trigger" or ab.trigger != trigger or self.over:
-                continue
-            limited = self.slots[u][index].limited
+        for index in triggered(self.key[u], trigger):
+            if self.over:
+                break
+            sl = slots[index]
+            ab = sl.ability
+            limited = sl.limited
             if limited and not self._allowed(u, index, ab):
                 continue
             if about >= 0:
@@ -1583,6 +1603,14 @@ def _extras(keys: Sequence[int], seats: Sequence[int]) -> tuple[tuple, tuple[int
               and PROFILES[k].is_creature]
         incarnation.append(min(xs) if xs else 0)
     return tuple(guards), tuple(vampire), tuple(incarnation)
+
+
+def _seat_triggers(rows: Sequence[tuple], keys: Sequence[int], seats: Sequence[int]) -> tuple[int, int]:
+    """Per seat, the union of the trigger bits (:data:`TRIGGER_BITS`) of its cards."""
+    out = [0, 0]
+    for k, s in zip(keys, seats, strict=True):
+        out[s] |= rows[k][13]
+    return out[0], out[1]
 
 
 def _start_counters(keys: Sequence[int], seats: Sequence[int]) -> tuple[int, ...]:

@@ -19,6 +19,7 @@ from analysis.battle.board import (
     ADJ4,
     ADJ4_MASK,
     ADJ8_MASK,
+    AUX,
     NEAR_MASK,
     RING,
     SQUARES,
@@ -39,7 +40,16 @@ from analysis.battle.interface import (
     UseAbility,
     first_action,
 )
-from analysis.battle.powers import SHOOTING, WOUNDING, Slot, ability, hit_distribution, reach_slot
+from analysis.battle.powers import (
+    EVERYWHERE,
+    SHOOTING,
+    WOUNDING,
+    Slot,
+    ability,
+    hit_distribution,
+    reach_mask,
+    reach_slot,
+)
 from analysis.battle.tables import (
     ALWAYS,
     ARTIFACT,
@@ -380,24 +390,37 @@ class HeuristicPlayer(Player):
     def _best_use(self, b, u: int, sl: Slot, cands: list[int] | None = None) -> tuple[float, tuple[int, ...]]:
         """The best targets of ``u``'s compiled ability ``sl`` now (among ``cands``, default all it
         may be aimed at) and their total gain (-1e9 if none)."""
+        ab = sl.ability
+        heal = ab.kind in HELPS
+        lean = ab.targets == 1 and not heal and ab.target == "enemy"
+        me = b.seat[u]
+        mask = None
         if cands is None:
             if not b.slot_ready(u, sl):  # (u is a living unit of the active player here)
                 return -1e9, ()
-            cands = reach_slot(b, u, sl)
+            if lean and sl.plain:
+                mask = reach_mask(sl, b.pos[u])
+            # With a mask, the pool itself, filtered below by the mask as reach_slot would.
+            cands = reach_slot(b, u, sl) if mask is None else b.units[1 - me]
         if not cands:
             return -1e9, ()
         ku, index = sl.key, sl.index
-        ab = sl.ability
-        heal = ab.kind in HELPS
-        sid = ku << 6 | index
-        me, seat, hidden, keys = b.seat[u], b.seat, b.hidden, b.key
+        seat, hidden, keys = b.seat, b.hidden, b.key
         life, wounds, armor_left = b.life, b.wounds, b.armor_left
         unknown = self._unknown
-        gains = _slot_gains(sid)
+        gains = _ABILITY_GAINS.get(sl.id)
+        if gains is None:
+            gains = _slot_gains(sl.id)
         get = gains.get
-        if ab.targets == 1 and not heal and ab.target == "enemy":  # the common case, kept lean
+        if lean:  # the common case, kept lean
             best, target = -1e9, -1
+            pos = b.pos
+            ring = mask is not None and mask != EVERYWHERE
             for v in cands:
+                if ring:
+                    p = pos[v]
+                    if p != AUX and not (p >= 0 and mask >> p & 1):
+                        continue
                 if hidden[v]:
                     kv, rem_v = unknown, 6
                 else:
@@ -408,6 +431,8 @@ class HeuristicPlayer(Player):
                     g = _ability_gain(ku, index, kv, rem_v, armor_left[v], gains, memo)
                 if g > best:
                     best, target = g, v
+            if target < 0:
+                return -1e9, ()
             return best, (target,)
         scored = []
         for v in cands:  # the memo lookup of _target_gain, inlined

@@ -94,6 +94,7 @@ from analysis.ability_rules import ARMOR_STOPS, facts, groups, protected, state_
 from analysis.battle.board import (
     ADJ4,
     AUX,
+    COLS,
     NEAR,
     NEAR_MASK,
     NOWHERE,
@@ -241,7 +242,7 @@ class Battle:
         if columns is None:
             if len(_COLUMNS) > 100_000:
                 _COLUMNS.clear()
-            columns = _COLUMNS[memo] = (
+            base = (
                 tuple([PROFILES[k] for k in self.key]),
                 tuple(zip(*[ROWS[k] for k in self.key], strict=True)) if n else ((),) * 15,
                 _start_counters(self.key, self.seat),
@@ -249,6 +250,9 @@ class Battle:
                 _extras(self.key, self.seat),
                 _seat_triggers(ROWS, self.key, self.seat),
             )
+            columns = _COLUMNS[memo] = (*base, _flags(base[1], base[4]))
+        (self._any_guards, self._any_vampire, self._any_incarnation, self._any_armor, self._any_triggers,
+         self._watchers, self._movers, self._mourners, self._avengers) = columns[6]
         self.profiles = list(columns[0])
         self._start_counters = columns[2]
         self.slots = columns[3]
@@ -256,9 +260,6 @@ class Battle:
         """Per unit: its caps and protections that hold only in a state (:func:`state_limits`);
         its vampirism (-1 none, else its life cap, 0 = none beyond the rulebook's); its incarnation
         X (0 none)."""
-        self._any_guards = any(self.guards)
-        self._any_vampire = any(v >= 0 for v in self.vampire)
-        self._any_incarnation = any(self.incarnation)
         """Per unit, its card's abilities compiled (:class:`analysis.battle.powers.Slot`), by index."""
         (kind, life, move, has_strike, armor, regen, directed, unanswerable, magic, prot, cost,
          creature, acts, triggers, counter_user) = columns[1]
@@ -267,7 +268,6 @@ class Battle:
         self.move_points = list(move)
         self.has_strike = list(has_strike)
         self.armor = list(armor)
-        self._any_armor = any(armor)
         self.regen = list(regen)
         self.directed = list(directed)
         self.unanswerable = list(unanswerable)
@@ -279,18 +279,14 @@ class Battle:
         """Whether the unit's card has playable abilities."""
         self.triggers = list(triggers)
         self.counter_user = list(counter_user)
-        self._any_triggers = any(triggers)
-        self._watchers = any(t & _ADJACENT for t in triggers)
-        self._movers = any(t & _MOVE for t in triggers)
-        self._mourners = any(t & _DIES for t in triggers)
-        self._avengers = any(t & _HURT for t in triggers)
-        """Some card fires after its own steps / when a creature dies / when a card is wounded."""
+        """``_watchers``, ``_movers``, ``_mourners``, ``_avengers`` (from the memo above): some card
+        fires when an enemy steps next to it / after its own steps / when a creature dies / when a
+        card is wounded."""
         self._seat_triggers = columns[5]
         """Per seat, the union of its cards' trigger bits: loops over a squad for a trigger are
         skipped when no card of it has one."""
         self.shield = [0, 0]
         """Per seat: non-magic wounds its cards are still shielded from this enemy turn (``shield``)."""
-        """Some card fires when an enemy steps next to it (``enemy_moves_adjacent``)."""
         self.wounds = [0] * n
         self.pos = [NOWHERE] * n
         self.died_at = [NOWHERE] * n
@@ -360,8 +356,9 @@ class Battle:
         self.log.append(event)
 
     def _setup(self) -> None:
+        n0 = self.seat.count(0)  # seat 0's squad first, then seat 1's
         for seat in (0, 1):
-            mine = [u for u in range(self.n) if self.seat[u] == seat]
+            mine = list(range(n0)) if seat == 0 else list(range(n0, self.n))
             given = self._placements[seat]
             placed = given if given is not None else self.players[seat].place(self, seat)
             if sorted(placed) != mine:
@@ -395,11 +392,11 @@ class Battle:
                     self._attach(u, seat)
         # 3.11.1: the Second player's 3rd-row cards may stay hidden (never symbiotes; here never flyers).
         back = half_rows(1)[2]
+        pos = self.pos
         candidates = [
             u
-            for u in range(self.n)
-            if self.seat[u] == 1 and self.pos[u] >= 0 and row_of(self.pos[u]) == back
-            and self.kind[u] in (GROUND, ARTIFACT)
+            for u in range(n0, self.n)  # seat 1's units
+            if pos[u] >= 0 and pos[u] // COLS == back and kind[u] in (GROUND, ARTIFACT)
         ]
         if candidates:
             for u in self.players[1].hide(self, candidates):
@@ -1603,6 +1600,18 @@ def _extras(keys: Sequence[int], seats: Sequence[int]) -> tuple[tuple, tuple[int
               and PROFILES[k].is_creature]
         incarnation.append(min(xs) if xs else 0)
     return tuple(guards), tuple(vampire), tuple(incarnation)
+
+
+def _flags(columns: tuple, extras: tuple) -> tuple[bool, ...]:
+    """Which optional rules can come up at all in a battle of these cards (the hot paths test these
+    before any lookup): state caps, vampirism, incarnation, armor, any trigger, and triggers when an
+    enemy steps next to a card / after a card's own steps / when a creature dies / when a card is
+    wounded (``_any_guards`` … ``_avengers``)."""
+    armor, triggers = columns[4], columns[13]
+    guards, vampire, incarnation = extras
+    return (any(guards), any(v >= 0 for v in vampire), any(incarnation), any(armor), any(triggers),
+            any(t & _ADJACENT for t in triggers), any(t & _MOVE for t in triggers),
+            any(t & _DIES for t in triggers), any(t & _HURT for t in triggers))
 
 
 def _seat_triggers(rows: Sequence[tuple], keys: Sequence[int], seats: Sequence[int]) -> tuple[int, int]:

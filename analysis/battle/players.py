@@ -37,8 +37,8 @@ from analysis.battle.interface import (
     Player,
     Prepare,
     Strike,
-    UseAbility,
     first_action,
+    use_ability,
 )
 from analysis.battle.powers import (
     EVERYWHERE,
@@ -189,11 +189,12 @@ class HeuristicPlayer(Player):
     # ---------------------------------------------------------------- setup decisions
 
     def place(self, battle, seat: int) -> dict[int, int]:
-        units = [u for u in range(battle.n) if battle.seat[u] == seat]
+        n0 = battle.seat.count(0)  # seat 0's squad first, then seat 1's (BattleState)
+        units = range(n0) if seat == 0 else range(n0, battle.n)
         # The placement depends only on the seat, the units' numbers and their cards (kind, cost and
         # life come from the card key), so it is memoised per squad and seat.
         keys = battle.key
-        memo = (seat, tuple(units), tuple([keys[u] for u in units]))
+        memo = (seat, tuple(units), tuple(keys[n0:] if seat else keys[:n0]))
         placed = _PLACEMENTS.get(memo)
         if placed is None:
             squares = _front_first(seat, len(units))
@@ -238,8 +239,8 @@ class HeuristicPlayer(Player):
         fights = opened[v] and creature[v] and not (b.unanswerable[u] and b.strike_flag(u, v, "unanswerable"))
         rem_u = life[u] - wounds[u] if fights else 0
         ku, arm_u, arm_v = keys[u], armor_left[u], armor_left[v]
-        # Fields ku|kv|rem_u|rem_v|arm_u|arm_v|fights, 53/37/27/17/9/1/0 bits up (as _best_target).
-        key = ku << 53 | kv << 37 | rem_u << 27 | rem_v << 17 | arm_u << 9 | arm_v << 1 | fights
+        # Fields ku|rem_u|arm_u|kv|rem_v|arm_v|fights, 53/43/35/19/9/1/0 bits up (GAIN_KEY).
+        key = ku << 53 | rem_u << 43 | arm_u << 35 | kv << 19 | rem_v << 9 | arm_v << 1 | fights
         g = cache.get(key)
         if g is None:
             if len(cache) > 2_000_000:
@@ -311,10 +312,10 @@ class HeuristicPlayer(Player):
         ku = keys[u]
         rem_u_open = life[u] - wounds[u]
         arm_u = armor_left[u]
-        # The memo key of :meth:`_gain` (fields ku|kv|rem_u|rem_v|arm_u|arm_v|fights, 53/37/27/17/9/1/0
-        # bits up), with u's fields put together once.
-        u_closed = ku << 53 | arm_u << 9
-        u_open = u_closed | rem_u_open << 27 | 1
+        # The memo key of :meth:`_gain` (GAIN_KEY), with u's fields put together once; v's fields
+        # are the low 35 bits (a small int for the usual card keys: cheap shifts).
+        u_closed = ku << 53 | arm_u << 35
+        u_open = u_closed | rem_u_open << 43 | 1
         unknown = self._unknown
         maybe_unanswerable = b.unanswerable[u]
         # Exposure (for the caution below): the enemies next to u (exactly the candidates) that can
@@ -327,7 +328,7 @@ class HeuristicPlayer(Player):
             else:
                 kv, rem_v = keys[v], life[v] - wounds[v]
             if opened[v] and creature[v] and not (maybe_unanswerable and b.strike_flag(u, v, "unanswerable")):
-                key = u_open | kv << 37 | rem_v << 17 | armor_left[v] << 1
+                key = u_open + kv * 524288 + rem_v * 512 + armor_left[v] * 2
                 g = cache.get(key)
                 if g is None:
                     if len(cache) > 2_000_000:
@@ -335,7 +336,7 @@ class HeuristicPlayer(Player):
                     g = _exact_gain(ku, kv, rem_u_open, rem_v, arm_u, armor_left[v], True, model)
                     cache[key] = g
             else:
-                key = u_closed | kv << 37 | rem_v << 17 | armor_left[v] << 1
+                key = u_closed + kv * 524288 + rem_v * 512 + armor_left[v] * 2
                 g = cache.get(key)
                 if g is None:
                     g = _exact_gain(ku, kv, 0, rem_v, arm_u, armor_left[v], False, model)
@@ -425,7 +426,7 @@ class HeuristicPlayer(Player):
                     kv, rem_v = unknown, 6
                 else:
                     kv, rem_v = keys[v], life[v] - wounds[v]
-                memo = kv << 18 | rem_v << 8 | armor_left[v]
+                memo = kv * 262144 + rem_v * 256 + armor_left[v]  # kv << 18 | rem_v << 8 | armor
                 g = get(memo)
                 if g is None:
                     g = _ability_gain(ku, index, kv, rem_v, armor_left[v], gains, memo)
@@ -465,6 +466,7 @@ class HeuristicPlayer(Player):
         if b.acts[u]:
             exposure = -1.0
             slots = b.slots[u]
+            use, use_targets = -1, ()
             for index in b.profiles[u].actions:
                 sl = slots[index]
                 g, targets = self._best_use(b, u, sl)
@@ -475,7 +477,9 @@ class HeuristicPlayer(Player):
                         exposure = self._exposure(b, u)
                     g -= exposure
                 if g > best:
-                    best, act = g, UseAbility(u, index, targets)
+                    best, use, use_targets = g, index, targets
+            if use >= 0:  # (the action is built once, for the best use only)
+                act = use_ability(u, use, use_targets)
         if b.can_accumulate(u) and b.counters[u] < role(b.key[u]).saving:
             g = self._accumulate_value(b, u) - (self._exposure(b, u) if contact else 0.0)
             if g > best and (role(b.key[u]).caster or act is None):
@@ -490,12 +494,29 @@ class HeuristicPlayer(Player):
         if cached is not None:
             return cached
         best = 0.0
+        ku, me = b.key[u], b.seat[u]
+        hidden, keys, life, wounds, armor_left = b.hidden, b.key, b.life, b.wounds, b.armor_left
         for index in b.profiles[u].actions:
-            ab = ability(b.key[u], index)
+            ab = ability(ku, index)
             if not ab.counters:
                 continue
-            for v in b.units[1 - b.seat[u]]:
-                best = max(best, self._target_gain(b, u, index, v) * min(ab.targets, 2) / ab.counters)
+            # _target_gain on each enemy, inlined (v is an enemy: negative for a help, see HELPS).
+            gains = _slot_gains(ku << 6 | index)
+            helps = ab.kind in HELPS
+            scale, counters = min(ab.targets, 2), ab.counters
+            for v in b.units[1 - me]:
+                if hidden[v]:
+                    kv, rem_v = self._unknown, 6
+                else:
+                    kv, rem_v = keys[v], life[v] - wounds[v]
+                armor = armor_left[v]
+                memo = kv << 18 | rem_v << 8 | armor
+                g = gains.get(memo)
+                if g is None:
+                    g = _ability_gain(ku, index, kv, rem_v, armor, gains, memo)
+                x = (-g if helps else g) * scale / counters
+                if x > best:
+                    best = x
         cache[u] = 0.5 * best
         return 0.5 * best
 
@@ -878,6 +899,10 @@ def _distance_field(occupied: int, goals: int) -> tuple[int, ...]:
         level += 1
     return tuple(dist)
 _GAINS: dict[str, dict[int, float]] = {}
+"""Per combat model, :func:`_exact_gain` by GAIN_KEY: the fields ku|rem_u|arm_u|kv|rem_v|arm_v|fights
+53/43/35/19/9/1/0 bits up (attacker's card, life left if the target fights back else 0, armor left;
+the same of the target; whether it fights), read and written by HeuristicPlayer._gain,
+HeuristicPlayer._best_target and the search player's threat estimate."""
 _PER_UNIT: dict[tuple[str, tuple[int, ...]], tuple[list[float], list[float]]] = {}
 """Per (model, the battle's card keys): each unit's mean closed strike and card value."""
 

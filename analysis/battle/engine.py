@@ -822,10 +822,10 @@ class Battle:
             if not 0 <= action[1] < self.n:
                 raise IllegalAction(f"{action}: no unit {action[1]}")
             self._strike(action[0], action[1])
-        elif t is Move:
-            self._move(action[0], action[1])
         elif t is UseAbility:
             self._use(action[0], action[1], action[2])
+        elif t is Move:
+            self._move(action[0], action[1])
         elif t is EndTurn:
             self._pass_turn()
         elif t is Accumulate:

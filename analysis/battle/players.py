@@ -598,12 +598,14 @@ class HeuristicPlayer(Player):
                     plans.append((g, u, STRIKES[u][v]))
         if plans:
             plans.sort(reverse=True)  # highest gain first (one plan per unit: actions never compared)
+            fresh = True  # nothing applied since the plans were made: the first is legal as planned
             for g, u, act in plans:
                 if not alive[u] or acted[u] or b.over:
                     continue
                 # A plan goes stale when a card died since it was made (nothing moves here), or when
                 # a hidden target was revealed (000 3.11.1) and turned out not to qualify for it.
-                stale = (not alive[act[1]]) if type(act) is Strike else not b.is_legal(act)
+                stale = not fresh and ((not alive[act[1]]) if type(act) is Strike else not b.is_legal(act))
+                fresh = False
                 if stale:
                     contact = pos[u] >= 0 and bool(hot >> pos[u] & 1)
                     g, act = self._options(b, u, contact) if (acts[u] or counter_user[u]) else (

@@ -186,7 +186,8 @@ def aimable(state, u: int, sl: Slot, v: int, src: int) -> bool:
         return False
     if sl.creatures_only and state.kind[v] not in CREATURE_KINDS:
         return False
-    if not reaches(state, sl, seat, src, v):
+    # (An ability without geometry and range reaches every living card: no reaches() call.)
+    if not (sl.geometry == _ANY and sl.range is None) and not reaches(state, sl, seat, src, v):
         return False
     return not sl.conditional or state.hidden[v] or meets(sl, state.key[v])
 

@@ -185,6 +185,10 @@ class HeuristicPlayer(Player):
         self._turn_cache: dict[int, float] = {}
         """Per turn: each unit's accumulate value (key u) and each seat's mean enemy wound value
         (key -1 - seat)."""
+        self._codes: tuple | None = None
+        """While the turn's first plans are made (nothing is applied meanwhile): (the battle, each
+        enemy unit's memo key in :data:`_ABILITY_GAINS` or None until first needed), shared by the
+        cards' evaluations; else None."""
 
     # ---------------------------------------------------------------- setup decisions
 
@@ -396,7 +400,9 @@ class HeuristicPlayer(Player):
         lean = ab.targets == 1 and not heal and ab.target == "enemy"
         me = b.seat[u]
         mask = None
+        codes = None
         if cands is None:
+            codes = self._codes
             if not b.slot_ready(u, sl):  # (u is a living unit of the active player here)
                 return -1e9, ()
             if lean and sl.plain:
@@ -417,6 +423,24 @@ class HeuristicPlayer(Player):
             best, target = -1e9, -1
             pos = b.pos
             ring = mask is not None and mask != EVERYWHERE
+            if codes is not None and codes[0] is b:  # (cands are enemies: each has its code)
+                codes = codes[1]
+                if codes is None:  # made on first use
+                    codes = _target_codes(b, b.units[1 - me], unknown)
+                    self._codes = (b, codes)
+                for v in cands:
+                    if ring:
+                        p = pos[v]
+                        if p != AUX and not (p >= 0 and mask >> p & 1):
+                            continue
+                    memo = codes[v]
+                    g = get(memo)
+                    if g is None:
+                        kv, rem_v = (unknown, 6) if hidden[v] else (keys[v], life[v] - wounds[v])
+                        g = _ability_gain(ku, index, kv, rem_v, armor_left[v], gains, memo)
+                    if g > best:
+                        best, target = g, v
+                return (best, (target,)) if target >= 0 else (-1e9, ())
             for v in cands:
                 if ring:
                     p = pos[v]
@@ -581,6 +605,7 @@ class HeuristicPlayer(Player):
         """Units that found nothing worth doing in phase 1, with the square they stood on."""
         prepared = b.prepared
         best_target = self._best_target
+        self._codes = (b, None)  # the enemies' codes for _best_use, valid until something is applied
         for u in units:
             if acts[u] or counter_user[u]:
                 contact = pos[u] >= 0 and bool(hot >> pos[u] & 1)
@@ -596,6 +621,7 @@ class HeuristicPlayer(Player):
                 g, v = best_target(b, u)
                 if v >= 0 and g > thr:
                     plans.append((g, u, STRIKES[u][v]))
+        self._codes = None
         if plans:
             plans.sort(reverse=True)  # highest gain first (one plan per unit: actions never compared)
             fresh = True  # nothing applied since the plans were made: the first is legal as planned
@@ -773,6 +799,18 @@ left`` (kept below 2**30 for the usual card keys: small ints hash fast)."""
 
 HELPS = ("heal", "give_blessing")
 """Kinds that help the card they aim at (gain on one's own side, loss on the enemy's)."""
+
+
+def _target_codes(b, units: Sequence[int], unknown: int) -> list[int]:
+    """Per unit (0 for those not in ``units``): its memo key in :data:`_ABILITY_GAINS` now, as a
+    player sees it (a hidden card as ``unknown`` with 6 life)."""
+    hidden, keys, life, wounds, armor_left = b.hidden, b.key, b.life, b.wounds, b.armor_left
+    codes = [0] * b.n
+    hidden_code = unknown * 262144 + 6 * 256
+    for v in units:
+        code = hidden_code if hidden[v] else keys[v] * 262144 + (life[v] - wounds[v]) * 256
+        codes[v] = code + armor_left[v]
+    return codes
 
 
 def _slot_gains(sid: int) -> dict[int, float]:

@@ -368,10 +368,16 @@ class HeuristicPlayer(Player):
         squares = SQUARES_OF.get(near)
         if squares is None:
             squares = squares_of(near)
-        for sq in squares:
-            for w in (board[sq], rider[board[sq]] if board[sq] >= 0 else -1):
-                if w >= 0 and seat[w] != seat[u] and has_strike[w]:
-                    total += mean_unknown if hidden[w] else mean_of[w]
+        me = seat[u]
+        for sq in squares:  # the card on each square, then its rider
+            w = board[sq]
+            if w < 0:
+                continue
+            if seat[w] != me and has_strike[w]:
+                total += mean_unknown if hidden[w] else mean_of[w]
+            w = rider[w]
+            if w >= 0 and seat[w] != me and has_strike[w]:
+                total += mean_unknown if hidden[w] else mean_of[w]
         return self.caution * 0.25 * total * value_of[u] / b.life[u]
 
     def _target_gain(self, b, u: int, index: int, v: int) -> float:

@@ -243,8 +243,8 @@ class HeuristicPlayer(Player):
         fights = opened[v] and creature[v] and not (b.unanswerable[u] and b.strike_flag(u, v, "unanswerable"))
         rem_u = life[u] - wounds[u] if fights else 0
         ku, arm_u, arm_v = keys[u], armor_left[u], armor_left[v]
-        # Fields ku|rem_u|arm_u|kv|rem_v|arm_v|fights, 53/43/35/19/9/1/0 bits up (GAIN_KEY).
-        key = ku << 53 | rem_u << 43 | arm_u << 35 | kv << 19 | rem_v << 9 | arm_v << 1 | fights
+        # Fields ku|kv|rem_u|rem_v|arm_u|arm_v|fights, 53/37/27/17/9/1/0 bits up (as _best_target).
+        key = ku << 53 | kv << 37 | rem_u << 27 | rem_v << 17 | arm_u << 9 | arm_v << 1 | fights
         g = cache.get(key)
         if g is None:
             if len(cache) > 2_000_000:
@@ -316,10 +316,10 @@ class HeuristicPlayer(Player):
         ku = keys[u]
         rem_u_open = life[u] - wounds[u]
         arm_u = armor_left[u]
-        # The memo key of :meth:`_gain` (GAIN_KEY), with u's fields put together once; v's fields
-        # are the low 35 bits (a small int for the usual card keys: cheap shifts).
-        u_closed = ku << 53 | arm_u << 35
-        u_open = u_closed | rem_u_open << 43 | 1
+        # The memo key of :meth:`_gain` (fields ku|kv|rem_u|rem_v|arm_u|arm_v|fights, 53/37/27/17/9/1/0
+        # bits up), with u's fields put together once.
+        u_closed = ku << 53 | arm_u << 9
+        u_open = u_closed | rem_u_open << 27 | 1
         unknown = self._unknown
         maybe_unanswerable = b.unanswerable[u]
         # Exposure (for the caution below): the enemies next to u (exactly the candidates) that can
@@ -332,7 +332,7 @@ class HeuristicPlayer(Player):
             else:
                 kv, rem_v = keys[v], life[v] - wounds[v]
             if opened[v] and creature[v] and not (maybe_unanswerable and b.strike_flag(u, v, "unanswerable")):
-                key = u_open + kv * 524288 + rem_v * 512 + armor_left[v] * 2
+                key = u_open | kv << 37 | rem_v << 17 | armor_left[v] << 1
                 g = cache.get(key)
                 if g is None:
                     if len(cache) > 2_000_000:
@@ -340,7 +340,7 @@ class HeuristicPlayer(Player):
                     g = _exact_gain(ku, kv, rem_u_open, rem_v, arm_u, armor_left[v], True, model)
                     cache[key] = g
             else:
-                key = u_closed + kv * 524288 + rem_v * 512 + armor_left[v] * 2
+                key = u_closed | kv << 37 | rem_v << 17 | armor_left[v] << 1
                 g = cache.get(key)
                 if g is None:
                     g = _exact_gain(ku, kv, 0, rem_v, arm_u, armor_left[v], False, model)
@@ -945,10 +945,6 @@ def _distance_field(occupied: int, goals: int) -> tuple[int, ...]:
         level += 1
     return tuple(dist)
 _GAINS: dict[str, dict[int, float]] = {}
-"""Per combat model, :func:`_exact_gain` by GAIN_KEY: the fields ku|rem_u|arm_u|kv|rem_v|arm_v|fights
-53/43/35/19/9/1/0 bits up (attacker's card, life left if the target fights back else 0, armor left;
-the same of the target; whether it fights), read and written by HeuristicPlayer._gain,
-HeuristicPlayer._best_target and the search player's threat estimate."""
 _PER_UNIT: dict[tuple[str, tuple[int, ...]], tuple[list[float], list[float]]] = {}
 """Per (model, the battle's card keys): each unit's mean closed strike and card value."""
 

@@ -266,7 +266,7 @@ class SearchPlayer(Player):
         if not self.lam:
             return material
         # The threat: expected gain of each enemy creature's best strike next turn (the memo of
-        # HeuristicPlayer._gain, inlined: its key fields players._GAINS).
+        # HeuristicPlayer._gain, inlined: its key fields ku|kv|rem_u|rem_v|arm_u|arm_v|fights).
         pos, kind, creature, opened, armor_left = b.pos, b.kind, b.creature, b.open, b.armor_left
         keys, unanswerable, unknown_key = b.key, b.unanswerable, self._unknown_key
         targets = []
@@ -276,7 +276,7 @@ class SearchPlayer(Player):
             else:
                 kv, rem_v = keys[v], life[v] - wounds[v]
             arm_v = armor_left[v]
-            targets.append((v, pos[v], kv << 19 | rem_v << 9 | arm_v << 1, kv, rem_v, arm_v,
+            targets.append((v, pos[v], kv << 37 | rem_v << 17 | arm_v << 1, kv, rem_v, arm_v,
                             opened[v] and creature[v]))
         has_strike, points = b.has_strike, b.move_points
         pairs = []
@@ -290,13 +290,13 @@ class SearchPlayer(Player):
             reach = 1 + points[e]
             ke, arm_e, rem_e = keys[e], armor_left[e], life[e] - wounds[e]
             near = CHEBYSHEV[pe] if not flyer else None
-            base = ke << 53 | arm_e << 35
+            base = ke << 53 | arm_e << 9
             for v, pv, part, kv, rem_v, arm_v, can_fight in targets:
                 if near is not None and (pv < 0 or near[pv] > reach):
                     continue
                 fights = can_fight and not (unanswerable[e] and b.strike_flag(e, v, "unanswerable"))
                 rem_u = rem_e if fights else 0
-                key = base | part | rem_u << 43 | fights
+                key = base | part | rem_u << 27 | fights
                 g = cache.get(key)
                 if g is None:
                     if len(cache) > 2_000_000:

@@ -803,8 +803,9 @@ class Battle:
             # Each target in reach (aimable is reach's test for one unit: no list to build).
             src = self.pos[u]
             if len(targets) == 1:
-                return aimable(self, u, sl, targets[0], src)
-            return all(aimable(self, u, sl, v, src) for v in targets)
+                v = targets[0]
+                return isinstance(v, int) and aimable(self, u, sl, v, src)
+            return all(isinstance(v, int) and aimable(self, u, sl, v, src) for v in targets)
         return False
 
     # ------------------------------------------------------------------ the interface

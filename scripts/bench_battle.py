@@ -2,6 +2,7 @@
 
     python3 scripts/bench_battle.py            # writes reports/bench_battle.json and .md
     python3 scripts/bench_battle.py --quick    # a smaller run for a smoke test
+    python3 scripts/bench_battle.py --battles-only   # only measure 1 (heuristic), print it, write nothing
 
 Measures:
 
@@ -130,6 +131,8 @@ def main() -> int:
     ap.add_argument("--out", default=str(ROOT / "reports" / "bench_battle"))
     ap.add_argument("--matrix-files", action=argparse.BooleanOptionalAction, default=True,
                     help="write reports/matchup_matrix.csv/.html from the timed matrix (default: yes)")
+    ap.add_argument("--battles-only", action="store_true",
+                    help="only the heuristic battles per second (measure 1): print them, write no report")
     args = ap.parse_args()
     if args.quick:
         args.battles, args.repeats, args.games, args.dask_games = 200, 2, 40, 20
@@ -142,6 +145,10 @@ def main() -> int:
     # Warm the per-pair strike tables once, as a long run would have them.
     battles_per_second(squads, "heuristic", 20, 0)
     report["battles_heuristic"] = median_run(squads, "heuristic", args.battles, args.repeats, 1)
+    if args.battles_only:
+        report["load_after_battles"] = load()
+        print(json.dumps({k: report[k] for k in ("load_before", "battles_heuristic", "load_after_battles")}))
+        return 0
     report["battles_random"] = median_run(squads, "random", max(50, args.battles // 4), args.repeats, 2)
     report["mirror_seats"] = mirror_seats(squads, 100)
     report["events_per_battle"] = actions_per_battle(squads)

@@ -108,6 +108,7 @@ from analysis.ability_rules import (
 from analysis.battle.board import (
     ADJ4,
     AUX,
+    COLS,
     NEAR,
     NEAR_MASK,
     NOWHERE,
@@ -142,6 +143,7 @@ from analysis.battle.powers import (
     rolls,
     slot,
     slots_of,
+    triggered,
 )
 from analysis.battle.powers import ability as ability_of
 from analysis.battle.situational import Situational
@@ -260,13 +262,17 @@ class Battle(Situational, Effects):
         if columns is None:
             if len(_COLUMNS) > 100_000:
                 _COLUMNS.clear()
-            columns = _COLUMNS[memo] = (
+            base = (
                 tuple([PROFILES[k] for k in self.key]),
                 tuple(zip(*[ROWS[k] for k in self.key], strict=True)) if n else ((),) * 15,
                 _start_counters(self.key, self.seat),
                 tuple([slots_of(k) for k in self.key]),
                 _extras(self.key, self.seat),
+                _seat_triggers(ROWS, self.key, self.seat),
             )
+            columns = _COLUMNS[memo] = (*base, _flags(base[1], base[4]))
+        (self._any_guards, self._any_vampire, self._any_incarnation, self._any_armor, self._any_triggers,
+         self._watchers, self._movers, self._mourners, self._avengers) = columns[6]
         self.profiles = list(columns[0])
         self._start_counters = columns[2]
         self.slots = columns[3]
@@ -274,9 +280,6 @@ class Battle(Situational, Effects):
         """Per unit: its caps and protections that hold only in a state (:func:`state_limits`);
         its vampirism (-1 none, else its life cap, 0 = none beyond the rulebook's); its incarnation
         X (0 none)."""
-        self._any_guards = any(self.guards)
-        self._any_vampire = any(v >= 0 for v in self.vampire)
-        self._any_incarnation = any(self.incarnation)
         """Per unit, its card's abilities compiled (:class:`analysis.battle.powers.Slot`), by index."""
         (kind, life, move, has_strike, armor, regen, directed, unanswerable, magic, prot, cost,
          creature, acts, triggers, counter_user) = columns[1]
@@ -285,7 +288,6 @@ class Battle(Situational, Effects):
         self.move_points = list(move)
         self.has_strike = list(has_strike)
         self.armor = list(armor)
-        self._any_armor = any(armor)
         self.regen = list(regen)
         self.directed = list(directed)
         self.unanswerable = list(unanswerable)
@@ -297,15 +299,14 @@ class Battle(Situational, Effects):
         """Whether the unit's card has playable abilities."""
         self.triggers = list(triggers)
         self.counter_user = list(counter_user)
-        self._any_triggers = any(triggers)
-        self._watchers = any(t & _ADJACENT for t in triggers)
-        self._movers = any(t & _MOVE for t in triggers)
-        self._mourners = any(t & _DIES for t in triggers)
-        self._avengers = any(t & _HURT for t in triggers)
-        """Some card fires after its own steps / when a creature dies / when a card is wounded."""
+        """``_watchers``, ``_movers``, ``_mourners``, ``_avengers`` (from the memo above): some card
+        fires when an enemy steps next to it / after its own steps / when a creature dies / when a
+        card is wounded."""
+        self._seat_triggers = columns[5]
+        """Per seat, the union of its cards' trigger bits: loops over a squad for a trigger are
+        skipped when no card of it has one."""
         self.shield = [0, 0]
         """Per seat: non-magic wounds its cards are still shielded from this enemy turn (``shield``)."""
-        """Some card fires when an enemy steps next to it (``enemy_moves_adjacent``)."""
         self.wounds = [0] * n
         self.pos = [NOWHERE] * n
         self.died_at = [NOWHERE] * n
@@ -380,8 +381,9 @@ class Battle(Situational, Effects):
         self.log.append(event)
 
     def _setup(self) -> None:
+        n0 = self.seat.count(0)  # seat 0's squad first, then seat 1's
         for seat in (0, 1):
-            mine = [u for u in range(self.n) if self.seat[u] == seat]
+            mine = list(range(n0)) if seat == 0 else list(range(n0, self.n))
             given = self._placements[seat]
             placed = given if given is not None else self.players[seat].place(self, seat)
             if sorted(placed) != mine:
@@ -415,11 +417,11 @@ class Battle(Situational, Effects):
                     self._attach(u, seat)
         # 3.11.1: the Second player's 3rd-row cards may stay hidden (never symbiotes; here never flyers).
         back = half_rows(1)[2]
+        pos = self.pos
         candidates = [
             u
-            for u in range(self.n)
-            if self.seat[u] == 1 and self.pos[u] >= 0 and row_of(self.pos[u]) == back
-            and self.kind[u] in (GROUND, ARTIFACT)
+            for u in range(n0, self.n)  # seat 1's units
+            if pos[u] >= 0 and pos[u] // COLS == back and kind[u] in (GROUND, ARTIFACT)
         ]
         if candidates:
             for u in self.players[1].hide(self, candidates):
@@ -579,12 +581,15 @@ class Battle(Situational, Effects):
         if self._any_incarnation and not self.over:
             self._incarnate(active)  # a start-of-turn trigger: after the cards open (000 6.3)
         if self._any_triggers and not self.over:
-            for u in list(self.units[active]):
-                if self.triggers[u] & _TURN_START and self.alive[u] and not self.over:
-                    self._fire(u, "turn_start")
-            for u in list(self.units[1 - active]):
-                if self.triggers[u] & _ENEMY_TURN_START and self.alive[u] and not self.over:
-                    self._fire(u, "enemy_turn_start")
+            seat_triggers = self._seat_triggers
+            if seat_triggers[active] & _TURN_START:
+                for u in list(self.units[active]):
+                    if self.triggers[u] & _TURN_START and self.alive[u] and not self.over:
+                        self._fire(u, "turn_start")
+            if seat_triggers[1 - active] & _ENEMY_TURN_START:
+                for u in list(self.units[1 - active]):
+                    if self.triggers[u] & _ENEMY_TURN_START and self.alive[u] and not self.over:
+                        self._fire(u, "enemy_turn_start")
 
     def _end_turn(self) -> None:
         if self._x_trig and not self.over:
@@ -855,10 +860,15 @@ class Battle(Situational, Effects):
                 return False
             if not self.ability_ready(u, action.index):
                 return False
-            if len(targets) > ability_of(self.key[u], action.index).targets:
+            sl = self.slots[u][action.index]
+            if len(targets) > sl.ability.targets:
                 return False
-            cands = reach(self, u, action.index)
-            return all(v in cands for v in targets)
+            # Each target in reach (aimable is reach's test for one unit: no list to build).
+            src = self.pos[u]
+            if len(targets) == 1:
+                v = targets[0]
+                return isinstance(v, int) and aimable(self, u, sl, v, src)
+            return all(isinstance(v, int) and aimable(self, u, sl, v, src) for v in targets)
         return False
 
     # ------------------------------------------------------------------ the interface
@@ -876,10 +886,10 @@ class Battle(Situational, Effects):
             if not 0 <= action[1] < self.n:
                 raise IllegalAction(f"{action}: no unit {action[1]}")
             self._strike(action[0], action[1])
-        elif t is Move:
-            self._move(action[0], action[1])
         elif t is UseAbility:
             self._use(action[0], action[1], action[2])
+        elif t is Move:
+            self._move(action[0], action[1])
         elif t is EndTurn:
             self._pass_turn()
         elif t is Accumulate:
@@ -1118,7 +1128,8 @@ class Battle(Situational, Effects):
             if w != v:
                 return self._strike_on(u, w, w, via_prepare)
         parrier = v
-        candidates = self.defenders(u, v)
+        candidates = (self.defenders(u, v)
+                      if self.directed[u] != ALWAYS and self.unanswerable[u] != ALWAYS else None)
         if candidates:
             d = self.players[1 - active].choose_defender(self, u, v, candidates)
             if d >= 0:
@@ -1341,7 +1352,11 @@ class Battle(Situational, Effects):
             if trigger:
                 event["trigger"] = trigger
             self._emit(event)
-        self._settle(targets, u)
+        wounds, life = self.wounds, self.life
+        for v in targets:
+            if wounds[v] >= life[v]:  # (else _settle has nothing to do)
+                self._settle(targets, u)
+                break
         if self._avengers and ab.kind in ATTACKS:
             for v, d in zip(targets, dealt, strict=True):
                 if d > 0 and not self.over and self.seat[v] != self.seat[u]:
@@ -1444,6 +1459,8 @@ class Battle(Situational, Effects):
         """Enemy ``source`` has just wounded ``v``: the ``wounded`` abilities of ``v`` and the
         ``ally_wounded`` / ``squad_wounded`` abilities of its squad fire, aimed at ``source``
         (000 glossary "Triggered ability": it fires when its condition occurs)."""
+        if not self._seat_triggers[self.seat[v]] & _HURT:
+            return
         for w in list(self.units[self.seat[v]]):
             t = self.triggers[w]
             if not t & _HURT or not self.alive[w] or self.over:
@@ -1476,12 +1493,11 @@ class Battle(Situational, Effects):
         (``strike``) or that wounded (``wounded`` …), whose abilities without a range aim at it;
         ``about``: the card a ``when_*`` condition looks at (the wounded or dying one); ``kind``: the
         attack that set off ``attacked`` (its ``from`` must cover it)."""
-        card = self.cards[u]
-        facts = card.abilities.abilities if card.abilities is not None else ()
         die = 0
-        for index, ab in enumerate(facts):
-            if ab.cost != "trigger" or ab.trigger != trigger or self.over:
-                continue
+        for index in triggered(self.key[u], trigger):
+            if self.over:
+                break
+            ab = self.slots[u][index].ability
             limited = self.slots[u][index].limited
             if limited and not self._allowed(u, index, ab):
                 continue
@@ -1774,6 +1790,26 @@ def _extras(keys: Sequence[int], seats: Sequence[int]) -> tuple[tuple, tuple[int
               and PROFILES[k].is_creature]
         incarnation.append(min(xs) if xs else 0)
     return tuple(guards), tuple(vampire), tuple(incarnation)
+
+
+def _flags(columns: tuple, extras: tuple) -> tuple[bool, ...]:
+    """Which optional rules can come up at all in a battle of these cards (the hot paths test these
+    before any lookup): state caps, vampirism, incarnation, armor, any trigger, and triggers when an
+    enemy steps next to a card / after a card's own steps / when a creature dies / when a card is
+    wounded (``_any_guards`` … ``_avengers``)."""
+    armor, triggers = columns[4], columns[13]
+    guards, vampire, incarnation = extras
+    return (any(guards), any(v >= 0 for v in vampire), any(incarnation), any(armor), any(triggers),
+            any(t & _ADJACENT for t in triggers), any(t & _MOVE for t in triggers),
+            any(t & _DIES for t in triggers), any(t & _HURT for t in triggers))
+
+
+def _seat_triggers(rows: Sequence[tuple], keys: Sequence[int], seats: Sequence[int]) -> tuple[int, int]:
+    """Per seat, the union of the trigger bits (:data:`TRIGGER_BITS`) of its cards."""
+    out = [0, 0]
+    for k, s in zip(keys, seats, strict=True):
+        out[s] |= rows[k][13]
+    return out[0], out[1]
 
 
 def _start_counters(keys: Sequence[int], seats: Sequence[int]) -> tuple[int, ...]:

@@ -19,6 +19,7 @@ from analysis.battle.board import (
     ADJ4,
     ADJ4_MASK,
     ADJ8_MASK,
+    AUX,
     NEAR_MASK,
     RING,
     SQUARES,
@@ -37,10 +38,19 @@ from analysis.battle.interface import (
     Player,
     Prepare,
     Strike,
-    UseAbility,
     first_action,
+    use_ability,
 )
-from analysis.battle.powers import SHOOTING, WOUNDING, Slot, ability, hit_distribution, reach_slot
+from analysis.battle.powers import (
+    EVERYWHERE,
+    SHOOTING,
+    WOUNDING,
+    Slot,
+    ability,
+    hit_distribution,
+    reach_mask,
+    reach_slot,
+)
 from analysis.battle.situational import spec_of
 from analysis.battle.tables import (
     ALWAYS,
@@ -177,15 +187,20 @@ class HeuristicPlayer(Player):
         self._turn_cache: dict[int, float] = {}
         """Per turn: each unit's accumulate value (key u) and each seat's mean enemy wound value
         (key -1 - seat)."""
+        self._codes: tuple | None = None
+        """While the turn's first plans are made (nothing is applied meanwhile): (the battle, each
+        enemy unit's memo key in :data:`_ABILITY_GAINS` or None until first needed), shared by the
+        cards' evaluations; else None."""
 
     # ---------------------------------------------------------------- setup decisions
 
     def place(self, battle, seat: int) -> dict[int, int]:
-        units = [u for u in range(battle.n) if battle.seat[u] == seat]
+        n0 = battle.seat.count(0)  # seat 0's squad first, then seat 1's (BattleState)
+        units = range(n0) if seat == 0 else range(n0, battle.n)
         # The placement depends only on the seat, the units' numbers and their cards (kind, cost and
         # life come from the card key), so it is memoised per squad and seat.
         keys = battle.key
-        memo = (seat, tuple(units), tuple([keys[u] for u in units]))
+        memo = (seat, tuple(units), tuple(keys[n0:] if seat else keys[:n0]))
         placed = _PLACEMENTS.get(memo)
         if placed is None:
             squares = _front_first(seat, len(units))
@@ -360,10 +375,16 @@ class HeuristicPlayer(Player):
         squares = SQUARES_OF.get(near)
         if squares is None:
             squares = squares_of(near)
-        for sq in squares:
-            for w in (board[sq], rider[board[sq]] if board[sq] >= 0 else -1):
-                if w >= 0 and seat[w] != seat[u] and has_strike[w]:
-                    total += mean_unknown if hidden[w] else mean_of[w]
+        me = seat[u]
+        for sq in squares:  # the card on each square, then its rider
+            w = board[sq]
+            if w < 0:
+                continue
+            if seat[w] != me and has_strike[w]:
+                total += mean_unknown if hidden[w] else mean_of[w]
+            w = rider[w]
+            if w >= 0 and seat[w] != me and has_strike[w]:
+                total += mean_unknown if hidden[w] else mean_of[w]
         return self.caution * 0.25 * total * value_of[u] / b.life[u]
 
     def _target_gain(self, b, u: int, index: int, v: int) -> float:
@@ -387,34 +408,69 @@ class HeuristicPlayer(Player):
     def _best_use(self, b, u: int, sl: Slot, cands: list[int] | None = None) -> tuple[float, tuple[int, ...]]:
         """The best targets of ``u``'s compiled ability ``sl`` now (among ``cands``, default all it
         may be aimed at) and their total gain (-1e9 if none)."""
+        ab = sl.ability
+        heal = ab.kind in HELPS
+        lean = ab.targets == 1 and not heal and ab.target == "enemy"
+        me = b.seat[u]
+        mask = None
+        codes = None
         if cands is None:
+            codes = self._codes
             if not b.slot_ready(u, sl):  # (u is a living unit of the active player here)
                 return -1e9, ()
-            cands = reach_slot(b, u, sl)
+            if lean and sl.plain and not b._taunters:  # (a taunt narrows the reach: reach_slot)
+                mask = reach_mask(sl, b.pos[u])
+            # With a mask, the pool itself, filtered below by the mask as reach_slot would.
+            cands = reach_slot(b, u, sl) if mask is None else b.units[1 - me]
         if not cands:
             return -1e9, ()
         ku, index = sl.key, sl.index
-        ab = sl.ability
-        heal = ab.kind in HELPS
-        sid = ku << 6 | index
-        me, seat, hidden, keys = b.seat[u], b.seat, b.hidden, b.key
+        seat, hidden, keys = b.seat, b.hidden, b.key
         life, wounds, armor_left = b.life, b.wounds, b.armor_left
         unknown = self._unknown
-        gains = _slot_gains(sid)
+        gains = _ABILITY_GAINS.get(sl.id)
+        if gains is None:
+            gains = _slot_gains(sl.id)
         get = gains.get
-        if ab.targets == 1 and not heal and ab.target == "enemy":  # the common case, kept lean
+        if lean:  # the common case, kept lean
             best, target = -1e9, -1
+            pos = b.pos
+            ring = mask is not None and mask != EVERYWHERE
+            if codes is not None and codes[0] is b:  # (cands are enemies: each has its code)
+                codes = codes[1]
+                if codes is None:  # made on first use
+                    codes = _target_codes(b, b.units[1 - me], unknown)
+                    self._codes = (b, codes)
+                for v in cands:
+                    if ring:
+                        p = pos[v]
+                        if p != AUX and not (p >= 0 and mask >> p & 1):
+                            continue
+                    memo = codes[v]
+                    g = get(memo)
+                    if g is None:
+                        kv, rem_v = (unknown, 6) if hidden[v] else (keys[v], life[v] - wounds[v])
+                        g = _ability_gain(ku, index, kv, rem_v, armor_left[v], gains, memo)
+                    if g > best:
+                        best, target = g, v
+                return (best, (target,)) if target >= 0 else (-1e9, ())
             for v in cands:
+                if ring:
+                    p = pos[v]
+                    if p != AUX and not (p >= 0 and mask >> p & 1):
+                        continue
                 if hidden[v]:
                     kv, rem_v = unknown, 6
                 else:
                     kv, rem_v = keys[v], life[v] - wounds[v]
-                memo = kv << 18 | rem_v << 8 | armor_left[v]
+                memo = kv * 262144 + rem_v * 256 + armor_left[v]  # kv << 18 | rem_v << 8 | armor
                 g = get(memo)
                 if g is None:
                     g = _ability_gain(ku, index, kv, rem_v, armor_left[v], gains, memo)
                 if g > best:
                     best, target = g, v
+            if target < 0:
+                return -1e9, ()
             return best, (target,)
         scored = []
         for v in cands:  # the memo lookup of _target_gain, inlined
@@ -447,6 +503,7 @@ class HeuristicPlayer(Player):
         if b.acts[u]:
             exposure = -1.0
             slots = b.slots[u]
+            use, use_targets = -1, ()
             for index in b.profiles[u].actions:
                 sl = slots[index]
                 g, targets = self._best_use(b, u, sl)
@@ -460,7 +517,9 @@ class HeuristicPlayer(Player):
                         exposure = self._exposure(b, u)
                     g -= exposure
                 if g > best:
-                    best, act = g, UseAbility(u, index, targets)
+                    best, use, use_targets = g, index, targets
+            if use >= 0:  # (the action is built once, for the best use only)
+                act = use_ability(u, use, use_targets)
         if b.can_accumulate(u) and b.counters[u] < role(b.key[u]).saving:
             g = self._accumulate_value(b, u) - (self._exposure(b, u) if contact else 0.0)
             if g > best and (role(b.key[u]).caster or act is None):
@@ -475,12 +534,29 @@ class HeuristicPlayer(Player):
         if cached is not None:
             return cached
         best = 0.0
+        ku, me = b.key[u], b.seat[u]
+        hidden, keys, life, wounds, armor_left = b.hidden, b.key, b.life, b.wounds, b.armor_left
         for index in b.profiles[u].actions:
-            ab = ability(b.key[u], index)
+            ab = ability(ku, index)
             if not ab.counters:
                 continue
-            for v in b.units[1 - b.seat[u]]:
-                best = max(best, self._target_gain(b, u, index, v) * min(ab.targets, 2) / ab.counters)
+            # _target_gain on each enemy, inlined (v is an enemy: negative for a help, see HELPS).
+            gains = _slot_gains(ku << 6 | index)
+            helps = ab.kind in HELPS
+            scale, counters = min(ab.targets, 2), ab.counters
+            for v in b.units[1 - me]:
+                if hidden[v]:
+                    kv, rem_v = self._unknown, 6
+                else:
+                    kv, rem_v = keys[v], life[v] - wounds[v]
+                armor = armor_left[v]
+                memo = kv << 18 | rem_v << 8 | armor
+                g = gains.get(memo)
+                if g is None:
+                    g = _ability_gain(ku, index, kv, rem_v, armor, gains, memo)
+                x = (-g if helps else g) * scale / counters
+                if x > best:
+                    best = x
         cache[u] = 0.5 * best
         return 0.5 * best
 
@@ -545,6 +621,7 @@ class HeuristicPlayer(Player):
         """Units that found nothing worth doing in phase 1, with the square they stood on."""
         prepared = b.prepared
         best_target = self._best_target
+        self._codes = (b, None)  # the enemies' codes for _best_use, valid until something is applied
         for u in units:
             if acts[u] or counter_user[u]:
                 contact = pos[u] >= 0 and bool(hot >> pos[u] & 1)
@@ -560,6 +637,7 @@ class HeuristicPlayer(Player):
                 g, v = best_target(b, u)
                 if v >= 0 and g > thr:
                     plans.append((g, u, STRIKES[u][v]))
+        self._codes = None
         if plans:
             plans.sort(reverse=True)  # highest gain first (one plan per unit: actions never compared)
             for g, u, act in plans:
@@ -750,6 +828,18 @@ left`` (kept below 2**30 for the usual card keys: small ints hash fast)."""
 
 HELPS = ("heal", "give_blessing", *HELPING)
 """Kinds that help the card they aim at (gain on one's own side, loss on the enemy's)."""
+
+
+def _target_codes(b, units: Sequence[int], unknown: int) -> list[int]:
+    """Per unit (0 for those not in ``units``): its memo key in :data:`_ABILITY_GAINS` now, as a
+    player sees it (a hidden card as ``unknown`` with 6 life)."""
+    hidden, keys, life, wounds, armor_left = b.hidden, b.key, b.life, b.wounds, b.armor_left
+    codes = [0] * b.n
+    hidden_code = unknown * 262144 + 6 * 256
+    for v in units:
+        code = hidden_code if hidden[v] else keys[v] * 262144 + (life[v] - wounds[v]) * 256
+        codes[v] = code + armor_left[v]
+    return codes
 
 
 def _slot_gains(sid: int) -> dict[int, float]:

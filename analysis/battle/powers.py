@@ -77,6 +77,8 @@ class Slot:
     """Paid by closing the card (``tap`` or ``counter_tap``)."""
     id: int
     """``key << 6 | index``: a small int naming the slot in memo keys."""
+    plain: bool = False
+    """Neither ``vs_*`` conditions nor creatures only: its reach is geometry alone (:func:`reach_mask`)."""
 
 
 _SLOTS: dict[int, Slot] = {}
@@ -93,8 +95,10 @@ def slot(key: int, index: int) -> Slot:
                     else _CLOSE if kind in CLOSE else _ANY)
         limited = bool(ab.seat or ab.uses_per_battle or ab.uses_per_turn)
         closes = ab.cost in ("tap", "counter_tap")
-        out = _SLOTS[sid] = Slot(key, index, ab, geometry, ab.range, ab.target, has_condition(ab),
-                                 kind in ("heal", "poison"), limited, rolls(ab), closes, sid)
+        conditional, creatures_only = has_condition(ab), kind in ("heal", "poison")
+        out = _SLOTS[sid] = Slot(key, index, ab, geometry, ab.range, ab.target, conditional,
+                                 creatures_only, limited, rolls(ab), closes, sid,
+                                 not conditional and not creatures_only)
     return out
 
 
@@ -106,6 +110,18 @@ def slots_of(key: int) -> tuple[Slot, ...]:
     out = _SLOTS_OF.get(key)
     if out is None:
         out = _SLOTS_OF[key] = tuple(slot(key, i) for i in range(len(ABILITIES[key])))
+    return out
+
+
+_TRIGGERED: dict[tuple[int, str], tuple[int, ...]] = {}
+
+
+def triggered(key: int, trigger: str) -> tuple[int, ...]:
+    """Indices of the abilities of card key ``key`` that fire on ``trigger`` (cached)."""
+    out = _TRIGGERED.get((key, trigger))
+    if out is None:
+        out = _TRIGGERED[(key, trigger)] = tuple(
+            i for i, ab in enumerate(ABILITIES[key]) if ab.cost == "trigger" and ab.trigger == trigger)
     return out
 
 
@@ -172,7 +188,8 @@ def aimable(state, u: int, sl: Slot, v: int, src: int) -> bool:
         return False
     if sl.creatures_only and state.kind[v] not in CREATURE_KINDS:
         return False
-    if not reaches(state, sl, seat, src, v):
+    # (An ability without geometry and range reaches every living card: no reaches() call.)
+    if not (sl.geometry == _ANY and sl.range is None) and not reaches(state, sl, seat, src, v):
         return False
     return not sl.conditional or state.hidden[v] or meets(sl, state.key[v])
 
@@ -219,6 +236,25 @@ def reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
             continue
         out.append(v)
     return out
+
+
+EVERYWHERE = -1
+""":func:`reach_mask` of an ability that reaches every card of its pool."""
+
+
+def reach_mask(sl: Slot, src: int) -> int | None:
+    """The reach of a :attr:`Slot.plain` ability from square ``src`` for loops over its pool
+    without :func:`reach_slot`'s list: :data:`EVERYWHERE`, or for a ranged attack the bit mask of
+    the squares it lands on (a card in the auxiliary zone is always reached); None for any other
+    geometry (use :func:`reach_slot`). The same reach as :func:`reach_slot`, unit for unit."""
+    geometry = sl.geometry
+    if src == AUX:
+        return EVERYWHERE if geometry in (_ANY, _SHOOT) else None
+    if geometry == _ANY:
+        return EVERYWHERE if sl.range is None else None
+    if geometry == _SHOOT:
+        return RING[5 if sl.range is None or sl.range > 5 else sl.range][src]
+    return None
 
 
 def _tiers(modifier: int) -> tuple[int, ...]:
@@ -302,5 +338,6 @@ def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[in
 
 __all__ = [
     "CLOSE", "SHOOTING", "WOUNDING", "Slot", "ability", "aimable", "face_groups", "hit", "hit_distribution",
-    "meets", "reach", "reach_slot", "reaches", "rolls", "slot", "slots_of",
+    "EVERYWHERE", "meets", "reach", "reach_mask", "reach_slot", "reaches", "rolls", "slot", "slots_of",
+    "triggered",
 ]

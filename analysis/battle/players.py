@@ -235,7 +235,7 @@ class HeuristicPlayer(Player):
     def _gain(self, b, u: int, v: int) -> float:
         """Expected value won by ``u``'s side when ``u`` strikes ``v`` (``v`` parries); memoised
         on (cards, life left, armor left, whether ``v`` fights), which is all it depends on."""
-        ctx = self._ctx if self._bound is b else self._bind(b)
+        ctx = self._context(b)
         (_, _, _, _, _, _, _, keys, life, wounds, armor_left, hidden, opened, creature, _, cache, _, _, _,
          model) = ctx
         if hidden[v]:
@@ -255,9 +255,18 @@ class HeuristicPlayer(Player):
             cache[key] = g
         return g
 
+    def _context(self, b) -> tuple:
+        """:meth:`_bind`'s tuple for battle ``b``, made again when ``b`` is another battle or has
+        replaced its ``key`` or ``life`` list (a blessing, a curse, vampirism and additional life
+        replace them rather than change them in place, since clones share them)."""
+        ctx = self._ctx
+        if self._bound is not b or ctx[7] is not b.key or ctx[8] is not b.life:
+            ctx = self._bind(b)
+        return ctx
+
     def _bind(self, b) -> tuple:
-        """The battle's per-unit lists and memo tables, looked up once per battle (the lists are
-        only ever mutated in place, so the references stay valid)."""
+        """The battle's per-unit lists and memo tables, looked up once per binding (the other lists
+        are only ever mutated in place, so their references stay valid; see :meth:`_context`)."""
         model = b.config.model
         cache = _GAINS.get(model)
         if cache is None:
@@ -287,7 +296,7 @@ class HeuristicPlayer(Player):
     def _best_target(self, b, u: int) -> tuple[float, int]:
         """The best strike of ``u`` (which must be able to act) and its gain; (-1e9, -1) if none.
         Same as taking the best :meth:`_gain` over ``battle.targets(u)``, inlined for speed."""
-        ctx = self._ctx if self._bound is b else self._bind(b)
+        ctx = self._context(b)
         (kind, prepared, n_ground, seat, pos, board, rider, keys, life, wounds, armor_left, hidden,
          opened, creature, has_strike, cache, mean_unknown, mean_of, value_of, model) = ctx
         best, target = -1e9, -1
@@ -365,7 +374,7 @@ class HeuristicPlayer(Player):
         next to it, in its share of value (0 for a flyer or a card out of contact)."""
         if not self.caution or b.kind[u] == FLYER or b.pos[u] < 0:
             return 0.0
-        ctx = self._ctx if self._bound is b else self._bind(b)
+        ctx = self._context(b)
         near = NEAR_MASK[b.pos[u]] & self._enemy_squares
         if not near:
             return 0.0
@@ -565,7 +574,7 @@ class HeuristicPlayer(Player):
         closed card times the mean value per wound of the enemy ground creatures (per turn)."""
         if not b.has_strike[u]:
             return 0.0
-        ctx = self._ctx if self._bound is b else self._bind(b)
+        ctx = self._context(b)
         cache = self._turn_cache_of(b)
         value = cache.get(-1 - b.seat[u])
         if value is None:

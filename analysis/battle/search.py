@@ -251,7 +251,7 @@ class SearchPlayer(Player):
         if b.over:
             return 0.0 if b.winner is None else (WIN if b.winner == me else -WIN)
         h = self._h
-        ctx = h._ctx if h._bound is b else h._bind(b)
+        ctx = h._context(b)
         value_of, cache, model = ctx[18], ctx[15], ctx[19]
         life, wounds, hidden = b.life, b.wounds, b.hidden
         masked, unknown = self._masked, self._unknown_value

@@ -67,9 +67,9 @@ def _choose() -> bool:
         stale = _stale(modules)
         if not stale:
             return True
-        _warnings.warn(f"analysis.battle: the compiled {', '.join(stale)} were not built from the sources "
-                       "beside them; using the pure-Python sources (re-run pip install to compile them)",
-                       stacklevel=3)
+        _warnings.warn(f"analysis.battle: the compiled modules ({', '.join(stale)}) were not built from "
+                       "the sources beside them; using the pure-Python sources (re-run pip install to "
+                       "compile them)", stacklevel=3)
     _sys.meta_path.insert(0, _SourcesFirst(modules))
     return False
 

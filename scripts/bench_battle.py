@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from benchlib import load, machine  # noqa: E402
 
 from analysis.atomic import write_text_atomic  # noqa: E402
-from analysis.battle import Battle, make_player  # noqa: E402
+from analysis.battle import COMPILED, Battle, make_player  # noqa: E402
 from analysis.cards import load_cards  # noqa: E402
 from analysis.decks import read_deck, sample_deck_paths  # noqa: E402
 from analysis.matchup import MatchupSettings, matchup_matrix  # noqa: E402
@@ -141,13 +141,15 @@ def main() -> int:
     decks = [read_deck(p, db) for p in sorted(sample_deck_paths())]
     squads = squads_12(decks)
     report: dict[str, object] = {"machine": machine("numpy", "dask"), "load_before": load(),
+                                 "battle_engine": "compiled (mypyc)" if COMPILED else "pure Python",
                                  "ruleset": rules.name}
     # Warm the per-pair strike tables once, as a long run would have them.
     battles_per_second(squads, "heuristic", 20, 0)
     report["battles_heuristic"] = median_run(squads, "heuristic", args.battles, args.repeats, 1)
     if args.battles_only:
         report["load_after_battles"] = load()
-        print(json.dumps({k: report[k] for k in ("load_before", "battles_heuristic", "load_after_battles")}))
+        print(json.dumps({k: report[k] for k in ("battle_engine", "load_before", "battles_heuristic",
+                                                 "load_after_battles")}))
         return 0
     report["battles_random"] = median_run(squads, "random", max(50, args.battles // 4), args.repeats, 2)
     report["mirror_seats"] = mirror_seats(squads, 100)

@@ -6,8 +6,13 @@ The engine (:mod:`analysis.battle.engine`) and the players (:mod:`analysis.battl
 only in :mod:`analysis.battle.interface` (actions, the documented state, the player questions);
 players are looked up by name in :mod:`analysis.battle.registry`.
 See :mod:`analysis.battle.engine` for the rules implemented and every simplification.
+
+The engine's modules may be compiled with mypyc (``setup.py``): the extension modules are used only
+when they were built from the sources beside them, and not under ``BERSERK_PURE=1``; else the
+sources are imported (:data:`COMPILED` says which).
 """
 
+from analysis.battle._select import COMPILED
 from analysis.battle.engine import Battle, BattleConfig, BattleResult, play_battle
 from analysis.battle.interface import (
     END_TURN,
@@ -26,6 +31,7 @@ from analysis.battle.registry import PLAYERS, make_player
 from analysis.battle.search import SearchPlayer
 
 __all__ = [
+    "COMPILED",
     "END_TURN",
     "PLAYERS",
     "Accumulate",

@@ -42,10 +42,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from mypy_extensions import mypyc_attr
+
 from analysis.abilities import Ability
 from analysis.ability_rules import covers, facts, protected, wounds_after
 from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
-from analysis.battle.situational import stripped
+from analysis.battle.situational import Situational, stripped
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
 
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
@@ -82,7 +84,8 @@ def _summary(keys) -> tuple:
     return frozenset(kinds), trig, tiered, responders, steps
 
 
-class Effects:
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Effects(Situational):
     """The new kinds and triggers on the board (see the module docstring)."""
 
     def _init_effects(self) -> None:
@@ -196,7 +199,7 @@ class Effects:
         """Squares ``u`` may also move to: a ``jump`` within its range if it has not moved this turn
         (002 "Прыжок": instead of moving, any free square within range X; it loses its movement), the
         other edge square of its row with ``wraps``."""
-        out = []
+        out: list[int] = []
         p = self.pos[u]
         board = self.board
         jump = self._has(u, "jump")
@@ -757,7 +760,7 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
     per_wound = 0.5 * value / max(1, prof.life)
     amount = ab.damage[0] if ab.damage else ab.plus
     if ab.lasts:
-        if ab.kind == "keyword" and (ab.keyword != "move" and card_of(kv).keyword(ab.keyword) >= (
+        if ab.kind == "keyword" and (ab.keyword != "move" and card_of(kv).keyword(ab.keyword) >= (  # type: ignore[arg-type]
                 ab.damage[0] if ab.damage else 1)):
             return 0.0  # it has it already
         scale = 3.0 if ab.lasts == "battle" else 1.0

@@ -95,6 +95,8 @@ from dataclasses import dataclass, replace
 from itertools import combinations, product
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from analysis.abilities import ATTACKS, Ability, CardAbilities
 from analysis.ability_rules import (
     ARMOR_STOPS,
@@ -146,7 +148,6 @@ from analysis.battle.powers import (
     triggered,
 )
 from analysis.battle.powers import ability as ability_of
-from analysis.battle.situational import Situational
 from analysis.battle.tables import (
     ALWAYS,
     ARTIFACT,
@@ -187,6 +188,7 @@ _AIMED = ("strike", "enemy_moves_adjacent", "wounded", "ally_wounded", "squad_wo
 """Triggers whose abilities without a range aim at the card that caused them."""
 
 
+@mypyc_attr(native_class=False)  # (pickled to worker processes)
 @dataclass(frozen=True)
 class BattleConfig:
     """Options of one battle (the rulebook's optional end-of-game rules and the safety cap)."""
@@ -209,6 +211,7 @@ class BattleConfig:
             raise ValueError("stall_rounds must be ≥ 0")
 
 
+@mypyc_attr(native_class=False)  # (pickled to worker processes)
 @dataclass(frozen=True)
 class BattleResult:
     """How a battle ended: ``winner`` is the seat (0 = First player, 1 = Second) or None for a draw."""
@@ -229,7 +232,8 @@ _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted",
 and are replaced, never changed in place, so clones may share them)."""
 
 
-class Battle(Situational, Effects):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Battle(Effects):
     """One battle between seat 0 (the First player) and seat 1. Build, then :meth:`run`.
 
     The state players may read is documented in :class:`analysis.battle.interface.BattleState`;
@@ -250,7 +254,7 @@ class Battle(Situational, Effects):
     ):
         self.config = config or BattleConfig()
         self.players = players
-        self.cards: list[Card] = list(squads[0]) + list(squads[1])
+        self.cards = list(squads[0]) + list(squads[1])
         n0 = len(squads[0])
         n = len(self.cards)
         self.n = n
@@ -329,16 +333,16 @@ class Battle(Situational, Effects):
         "Incarnation - X": once per battle)."""
         self.poison = [0] * n
         """Poisoning X on each unit (named: the largest applies; 000 glossary "Poisoning at X")."""
-        self.uses_battle: dict[tuple[int, int], int] = {}
+        self.uses_battle = {}
         """(unit, ability index) → uses so far (for ``uses_per_battle``)."""
-        self.uses_turn: dict[tuple[int, int], int] = {}
-        self.units: tuple[list[int], list[int]] = ([], [])
+        self.uses_turn = {}
+        self.units = ([], [])
         self.n_creatures = [0, 0]
         self.n_ground = [0, 0]
         self.seed = seed
         rng = random.Random(seed)
         self.rng = rng
-        self._prng: random.Random | None = None
+        self._prng = None
         self._rand = rng.random
         self._fixed = None if dice is None else iter(dice)
         self._draws = None
@@ -349,16 +353,16 @@ class Battle(Situational, Effects):
         self.turn = 0
         self.active = 0
         self.over = False
-        self.winner: int | None = None
+        self.winner = None
         self.reason = ""
         self._quiet_from = 0
         self._started = False
-        self._acting: int | None = None
+        self._acting = None
         """The seat whose ``play_turn`` is running (:meth:`run`); actions for the other are refused."""
-        self._capture: Any = None
+        self._capture = None
         self._guarded = False
         """True when :meth:`apply` must take its checked path (game over, turn passed, probe)."""
-        self.log: list[dict[str, Any]] | None = [] if record else None
+        self.log = [] if record else None
         self._placements = placements
         self._init_situational()
         self._init_effects()
@@ -695,7 +699,7 @@ class Battle(Situational, Effects):
     def _plain_targets(self, u: int) -> list[int]:
         """:meth:`targets` of a creature that is not a flyer and can act (000 4.1, 4.16)."""
         enemy = 1 - self.seat[u]
-        out = []
+        out: list[int] = []
         if self.n_ground[enemy] == 0 and self.prepared[u] == 2:
             out.extend(v for v in self.units[enemy] if self.kind[v] == FLYER)
         pos, near = self.pos, NEAR[self.pos[u]]
@@ -841,26 +845,27 @@ class Battle(Situational, Effects):
         if self.over:
             return False
         t = type(action)
+        act: Any = action  # (each kind of action by its type below)
         if t is EndTurn:
             return True
-        u = action[0]
+        u = act[0]
         if not (isinstance(u, int) and 0 <= u < self.n):
             return False
         if t is Move:
-            return action.to in self.steps(u)
+            return act.to in self.steps(u)
         if t is Strike:
-            return action.target in self.targets(u)
+            return act.target in self.targets(u)
         if t is Prepare:
             return self.can_prepare(u)
         if t is Accumulate:
             return self.can_accumulate(u)
         if t is UseAbility:
-            targets = action.targets
+            targets = act.targets
             if not isinstance(targets, tuple) or not targets or len(set(targets)) != len(targets):
                 return False
-            if not self.ability_ready(u, action.index):
+            if not self.ability_ready(u, act.index):
                 return False
-            sl = self.slots[u][action.index]
+            sl = self.slots[u][act.index]
             if len(targets) > sl.ability.targets:
                 return False
             # Each target in reach (aimable is reach's test for one unit: no list to build).
@@ -880,24 +885,25 @@ class Battle(Situational, Effects):
         if self._guarded or draws is not None:
             return self._apply_checked(action, draws)
         t = type(action)
-        if t is not EndTurn and not (0 <= action[0] < self.n):
-            raise IllegalAction(f"{action}: no unit {action[0]}")
+        act: Any = action  # (each kind of action by its type below)
+        if t is not EndTurn and not (0 <= act[0] < self.n):
+            raise IllegalAction(f"{act}: no unit {act[0]}")
         if t is Strike:
-            if not 0 <= action[1] < self.n:
-                raise IllegalAction(f"{action}: no unit {action[1]}")
-            self._strike(action[0], action[1])
+            if not 0 <= act[1] < self.n:
+                raise IllegalAction(f"{act}: no unit {act[1]}")
+            self._strike(act[0], act[1])
         elif t is UseAbility:
-            self._use(action[0], action[1], action[2])
+            self._use(act[0], act[1], act[2])
         elif t is Move:
-            self._move(action[0], action[1])
+            self._move(act[0], act[1])
         elif t is EndTurn:
             self._pass_turn()
         elif t is Accumulate:
-            self._accumulate(action[0])
+            self._accumulate(act[0])
         elif t is Prepare:
-            self._prepare(action[0])
+            self._prepare(act[0])
         else:
-            raise IllegalAction(f"not an action: {action!r}")
+            raise IllegalAction(f"not an act: {act!r}")
         if self._variable and not self.over:
             self._situate()
 
@@ -911,7 +917,8 @@ class Battle(Situational, Effects):
         if self.capture is not None:
             if not self.is_legal(action):
                 raise IllegalAction(f"{action} is not legal here")
-            raise self.capture(action)
+            found = self._capture(action)  # (compiled: a call through the property lost its argument)
+            raise found
         if draws is None:  # a stale guard (e.g. set by a probe that is gone)
             self._guarded = False
             return self.apply(action)
@@ -938,13 +945,16 @@ class Battle(Situational, Effects):
         parrier is ``parrier`` (default: the target, i.e. no defender; pass the defender a model of
         the opponent would appoint). Dice of the abilities the action triggers are not included."""
         t = type(action)
+        act: Any = action  # (each kind of action by its type below)
         if t is Strike:
-            u, v = action
+            u, v = act
             p = v if parrier is None else parrier
             ku, kp = self.key[u], self.key[p]
             model = self.config.model
             fights = self.open[p] and self.creature[p] and not self.strike_flag(u, v, "unanswerable")
             groups: dict[Any, list] = {}
+            table: tuple[Any, ...]
+            entry: Any
             if fights:
                 table = open_table(ku, kp, model)
                 for i, entry in enumerate(table):
@@ -957,7 +967,7 @@ class Battle(Situational, Effects):
                     groups.setdefault(entry, [draws, 0])[1] += 1
             return [(count / len(table), draws) for draws, count in groups.values()]
         if t is UseAbility:
-            u, index, targets = action
+            u, index, targets = act
             if not rolls(ability_of(self.key[u], index)):
                 return [(1.0, ())]
             per_target = [face_groups(self.key[u], index, self.key[v], self.armor_left[v]) for v in targets]
@@ -976,8 +986,129 @@ class Battle(Situational, Effects):
         ``dice_seed`` is given: then both are fresh streams seeded from it — what a searching
         player's look-ahead needs (it must not see the battle's own future dice), and cheaper
         than copying a stream's state."""
-        new = object.__new__(Battle)
-        new.__dict__.update(self.__dict__)
+        new = Battle.__new__(Battle)
+        new._acting = self._acting
+        new._any_armor = self._any_armor
+        new._any_guards = self._any_guards
+        new._any_incarnation = self._any_incarnation
+        new._any_tiered = self._any_tiered
+        new._any_triggers = self._any_triggers
+        new._any_vampire = self._any_vampire
+        new._avengers = self._avengers
+        new._blockers = self._blockers
+        new._board_units = self._board_units
+        new._board_ver = self._board_ver
+        new._by_dice = self._by_dice
+        new._capture = self._capture
+        new._ctab = self._ctab
+        new._displacers = self._displacers
+        new._draws = self._draws
+        new._eaters = self._eaters
+        new._fixed = self._fixed
+        new._frm = self._frm
+        new._grant_ver = self._grant_ver
+        new._granting = self._granting
+        new._guarded = self._guarded
+        new._ignorers = self._ignorers
+        new._last_strike_value = self._last_strike_value
+        new._mourners = self._mourners
+        new._movers = self._movers
+        new._openers = self._openers
+        new._otab = self._otab
+        new._piercers = self._piercers
+        new._placements = self._placements
+        new._prng = self._prng
+        new._quiet_from = self._quiet_from
+        new._rand = self._rand
+        new._redirect = self._redirect
+        new._responders = self._responders
+        new._roots = self._roots
+        new._seat_triggers = self._seat_triggers
+        new._sit_deps = self._sit_deps
+        new._sit_glance = self._sit_glance
+        new._sit_memo = self._sit_memo
+        new._start_counters = self._start_counters
+        new._started = self._started
+        new._static = self._static
+        new._steppers = self._steppers
+        new._strike_tier = self._strike_tier
+        new._strikers = self._strikers
+        new._stuns = self._stuns
+        new._taunt_skip = self._taunt_skip
+        new._taunters = self._taunters
+        new._tiered = self._tiered
+        new._tiers_now = self._tiers_now
+        new._tracking = self._tracking
+        new._trig = self._trig
+        new._variable = self._variable
+        new._watchers = self._watchers
+        new._x_kinds = self._x_kinds
+        new._x_trig = self._x_trig
+        new.acted = self.acted
+        new.active = self.active
+        new.acts = self.acts
+        new.alive = self.alive
+        new.armor = self.armor
+        new.armor_left = self.armor_left
+        new.base = self.base
+        new.board = self.board
+        new.cards = self.cards
+        new.combo = self.combo
+        new.conc_wounds = self.conc_wounds
+        new.config = self.config
+        new.cost = self.cost
+        new.counter_user = self.counter_user
+        new.counters = self.counters
+        new.creature = self.creature
+        new.died_at = self.died_at
+        new.directed = self.directed
+        new.fresh = self.fresh
+        new.grants = self.grants
+        new.guards = self.guards
+        new.has_strike = self.has_strike
+        new.hidden = self.hidden
+        new.host = self.host
+        new.incarnation = self.incarnation
+        new.key = self.key
+        new.kind = self.kind
+        new.life = self.life
+        new.log = self.log
+        new.magic = self.magic
+        new.move_points = self.move_points
+        new.moves = self.moves
+        new.n = self.n
+        new.n_creatures = self.n_creatures
+        new.n_ground = self.n_ground
+        new.occupied = self.occupied
+        new.open = self.open
+        new.over = self.over
+        new.players = self.players
+        new.poison = self.poison
+        new.pos = self.pos
+        new.prepared = self.prepared
+        new.profiles = self.profiles
+        new.prot_flyers = self.prot_flyers
+        new.reason = self.reason
+        new.regen = self.regen
+        new.rider = self.rider
+        new.rng = self.rng
+        new.rooted = self.rooted
+        new.seat = self.seat
+        new.seed = self.seed
+        new.shield = self.shield
+        new.slots = self.slots
+        new.stunned = self.stunned
+        new.tokens = self.tokens
+        new.triggers = self.triggers
+        new.turn = self.turn
+        new.unanswerable = self.unanswerable
+        new.units = self.units
+        new.uses_battle = self.uses_battle
+        new.uses_turn = self.uses_turn
+        new.vampire = self.vampire
+        new.walk = self.walk
+        new.winner = self.winner
+        new.wounds = self.wounds
         for name in _MUTABLE:
             setattr(new, name, list(getattr(self, name)))
         new.units = (list(self.units[0]), list(self.units[1]))
@@ -1341,7 +1472,8 @@ class Battle(Situational, Effects):
     def _resolve(self, u: int, sl, targets: Sequence[int], trigger: str | None) -> None:
         """Carry out the compiled ability ``sl`` of ``u`` on each target, then the deaths it caused."""
         ab = sl.ability
-        dealt, dice = [], []
+        dealt: list[int] = []
+        dice: list[int] = []
         for v in targets:
             self.hidden[v] = False
             dealt.append(self._effect(u, sl, v, dice))
@@ -1552,9 +1684,9 @@ class Battle(Situational, Effects):
                 continue
             most = min(ab.targets, len(cands))
             if ab.every:
-                chosen = tuple(cands)
+                chosen: tuple[int, ...] = tuple(cands)
             elif len(cands) == 1:
-                chosen: tuple[int, ...] = (cands[0],)
+                chosen = (cands[0],)
             else:
                 chosen = tuple(self.players[self.seat[u]].choose_targets(self, u, index, list(cands), most))
                 if (not chosen or len(chosen) > most or len(set(chosen)) != len(chosen)

@@ -34,6 +34,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
+from mypy_extensions import mypyc_attr
+
 
 class IllegalAction(ValueError):
     """A player asked for an action the rules do not allow (a bug in that player)."""
@@ -57,7 +59,7 @@ class UseAbility(NamedTuple):
     """``unit`` uses its playable ability number ``index`` on ``targets`` (different cards)."""
 
     unit: int
-    index: int
+    index: int  # type: ignore[assignment]  # (shadows tuple.index, as the field of the action)
     targets: tuple[int, ...]
 
 
@@ -139,6 +141,7 @@ class BattleState(Protocol):
     def clone(self, dice_seed: int | None = None) -> BattleState: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Player:
     """The questions the engine asks a player, with simple legal defaults.
 

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from mypy_extensions import mypyc_attr
 
 from analysis.ability_rules import strike_passives
 from analysis.battle.board import (
@@ -69,6 +72,16 @@ from analysis.battle.tables import (
 from analysis.cards import Card
 from analysis.combat import Branch, decide_weakening
 
+if TYPE_CHECKING:
+    from analysis.battle.engine import Battle
+
+_Ctx = tuple[list[int], list[int], list[int], list[int], list[int], list[int], list[int], list[int],
+             list[int], list[int], list[int], list[bool], list[bool], list[bool], list[bool],
+             dict[int, float], float, list[float], list[float], str]
+""":meth:`HeuristicPlayer._bind`'s view of a battle: kind, prepared, n_ground, seat, pos, board, rider, key,
+life, wounds, armor_left, hidden, open, creature, has_strike, the gains memo, the mean closed strike of an
+unknown card, each unit's mean closed strike and value, the combat model."""
+
 _FRONT_FIRST: dict[tuple[int, int], list[int]] = {}
 _PLACEMENTS: dict[tuple, dict[int, int]] = {}
 """Memo of :meth:`HeuristicPlayer.place` per (seat, units, card keys)."""
@@ -88,13 +101,14 @@ def _front_first(seat: int, n: int) -> list[int]:
 # --------------------------------------------------------------------------- random player
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (players are extended in Python)
 class RandomPlayer(Player):
     """Baseline: every decision uniformly at random among the legal ones (each action, ending the
     turn included, equally likely at each step; every ability use with its targets is one action)."""
 
     name = "random"
 
-    def place(self, battle, seat: int) -> dict[int, int]:
+    def place(self, battle: Battle, seat: int) -> dict[int, int]:
         rng = battle.prng
         units = [u for u in range(battle.n) if battle.seat[u] == seat]
         pref = list(range(SQUARES))
@@ -103,25 +117,25 @@ class RandomPlayer(Player):
         rng.shuffle(squares)
         return dict(zip(units, squares, strict=True))
 
-    def attach(self, battle, unit: int, hosts: list[int]) -> int:
+    def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
         return battle.prng.choice(hosts)
 
-    def hide(self, battle, candidates: list[int]) -> list[int]:
+    def hide(self, battle: Battle, candidates: list[int]) -> list[int]:
         return [u for u in candidates if battle.prng.random() < 0.5]
 
-    def choose_action(self, battle) -> Action:
+    def choose_action(self, battle: Battle) -> Action:
         actions = battle.legal_actions()
         return actions[int(battle.prng.random() * len(actions))]
 
-    def choose_defender(self, battle, attacker: int, target: int, candidates: list[int]) -> int:
+    def choose_defender(self, battle: Battle, attacker: int, target: int, candidates: list[int]) -> int:
         rng = battle.prng
         return candidates[int(rng.random() * len(candidates))] if rng.random() < 0.5 else -1
 
-    def weaken(self, battle, chooser: int, attacker: int, parrier: int,
+    def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,
                base: tuple[int, int], alt: tuple[int, int]) -> bool:
         return battle.prng.random() < 0.5
 
-    def choose_targets(self, battle, unit: int, index: int, candidates: Sequence[int],
+    def choose_targets(self, battle: Battle, unit: int, index: int, candidates: Sequence[int],
                        most: int) -> tuple[int, ...]:
         pool = list(candidates)
         battle.prng.shuffle(pool)
@@ -137,6 +151,7 @@ UNKNOWN_CARD = Card(
 """What a player assumes a hidden card is (000 3.11.1): an average small creature."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (players are extended in Python)
 class HeuristicPlayer(Player):
     """A greedy tactical player, fast enough for thousands of battles a second.
 
@@ -180,9 +195,9 @@ class HeuristicPlayer(Player):
         self.caution = caution
         self._unknown = card_key(UNKNOWN_CARD)
         self._enemy_squares = 0
-        self._bound = None
-        self._ctx: tuple = ()
-        self._turn_battle = None
+        self._bound: Any = None
+        self._ctx: Any = ()
+        self._turn_battle: Any = None
         self._turn_number = -1
         self._turn_cache: dict[int, float] = {}
         """Per turn: each unit's accumulate value (key u) and each seat's mean enemy wound value
@@ -194,7 +209,7 @@ class HeuristicPlayer(Player):
 
     # ---------------------------------------------------------------- setup decisions
 
-    def place(self, battle, seat: int) -> dict[int, int]:
+    def place(self, battle: Battle, seat: int) -> dict[int, int]:
         n0 = battle.seat.count(0)  # seat 0's squad first, then seat 1's (BattleState)
         units = range(n0) if seat == 0 else range(n0, battle.n)
         # The placement depends only on the seat, the units' numbers and their cards (kind, cost and
@@ -218,21 +233,21 @@ class HeuristicPlayer(Player):
             placed = _PLACEMENTS[memo] = dict(zip(sorted(units, key=order), squares, strict=True))
         return dict(placed)
 
-    def attach(self, battle, unit: int, hosts: list[int]) -> int:
+    def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
         if battle.kind[unit] == COMPANION:
             return max(hosts, key=lambda h: (battle.life[h] - battle.wounds[h], -h))
         return max(hosts, key=lambda h: (battle.cost[h], -h))
 
-    def hide(self, battle, candidates: list[int]) -> list[int]:
+    def hide(self, battle: Battle, candidates: list[int]) -> list[int]:
         return list(candidates)
 
-    def choose_action(self, battle) -> Action:
+    def choose_action(self, battle: Battle) -> Action:
         """The first action of the turn this player would play (see :func:`first_action`)."""
         return first_action(self, battle)
 
     # ---------------------------------------------------------------- evaluation
 
-    def _gain(self, b, u: int, v: int) -> float:
+    def _gain(self, b: Battle, u: int, v: int) -> float:
         """Expected value won by ``u``'s side when ``u`` strikes ``v`` (``v`` parries); memoised
         on (cards, life left, armor left, whether ``v`` fights), which is all it depends on."""
         ctx = self._context(b)
@@ -255,7 +270,7 @@ class HeuristicPlayer(Player):
             cache[key] = g
         return g
 
-    def _context(self, b) -> tuple:
+    def _context(self, b: Battle) -> _Ctx:
         """:meth:`_bind`'s tuple for battle ``b``, made again when ``b`` is another battle or has
         replaced its ``key`` or ``life`` list (a blessing, a curse, vampirism and additional life
         replace them rather than change them in place, since clones share them)."""
@@ -264,7 +279,7 @@ class HeuristicPlayer(Player):
             ctx = self._bind(b)
         return ctx
 
-    def _bind(self, b) -> tuple:
+    def _bind(self, b: Battle) -> _Ctx:
         """The battle's per-unit lists and memo tables, looked up once per binding (the other lists
         are only ever mutated in place, so their references stay valid; see :meth:`_context`)."""
         model = b.config.model
@@ -293,7 +308,7 @@ class HeuristicPlayer(Player):
         self._ctx = ctx
         return ctx
 
-    def _best_target(self, b, u: int) -> tuple[float, int]:
+    def _best_target(self, b: Battle, u: int) -> tuple[float, int]:
         """The best strike of ``u`` (which must be able to act) and its gain; (-1e9, -1) if none.
         Same as taking the best :meth:`_gain` over ``battle.targets(u)``, inlined for speed."""
         ctx = self._context(b)
@@ -369,7 +384,7 @@ class HeuristicPlayer(Player):
             best -= self.caution * 0.25 * total * value_of[u] / life[u]
         return best, target
 
-    def _exposure(self, b, u: int) -> float:
+    def _exposure(self, b: Battle, u: int) -> float:
         """What closing ``u`` costs: ``caution`` × the mean closed strikes of the enemy creatures
         next to it, in its share of value (0 for a flyer or a card out of contact)."""
         if not self.caution or b.kind[u] == FLYER or b.pos[u] < 0:
@@ -396,7 +411,7 @@ class HeuristicPlayer(Player):
                 total += mean_unknown if hidden[w] else mean_of[w]
         return self.caution * 0.25 * total * value_of[u] / b.life[u]
 
-    def _target_gain(self, b, u: int, index: int, v: int) -> float:
+    def _target_gain(self, b: Battle, u: int, index: int, v: int) -> float:
         """Expected gain of one use of ``u``'s ability ``index`` on ``v`` (negative on its own side),
         memoised on (card, ability, target card, its life left, its armor left)."""
         ku = b.key[u]
@@ -414,15 +429,16 @@ class HeuristicPlayer(Player):
             return -g
         return g
 
-    def _best_use(self, b, u: int, sl: Slot, cands: list[int] | None = None) -> tuple[float, tuple[int, ...]]:
+    def _best_use(self, b: Battle, u: int, sl: Slot,
+                  cands: list[int] | None = None) -> tuple[float, tuple[int, ...]]:
         """The best targets of ``u``'s compiled ability ``sl`` now (among ``cands``, default all it
         may be aimed at) and their total gain (-1e9 if none)."""
         ab = sl.ability
         heal = ab.kind in HELPS
         lean = ab.targets == 1 and not heal and ab.target == "enemy"
         me = b.seat[u]
-        mask = None
-        codes = None
+        mask: Any = None
+        codes: Any = None
         if cands is None:
             codes = self._codes
             if not b.slot_ready(u, sl):  # (u is a living unit of the active player here)
@@ -500,10 +516,11 @@ class HeuristicPlayer(Player):
         chosen = [(g, v) for g, v in scored[:ab.targets] if g > 0] or scored[:1]
         return sum(g for g, _ in chosen), tuple(sorted(v for _, v in chosen))
 
-    def _options(self, b, u: int, contact: bool) -> tuple[float, Action | None]:
+    def _options(self, b: Battle, u: int, contact: bool) -> tuple[float, Action | None]:
         """The best action of ``u`` where it stands: a strike (if it is in contact or can reach a
         flyer), an ability, or accumulating a counter; (gain, action)."""
-        best, act = -1e9, None
+        best: float = -1e9
+        act: Action | None = None
         if b.has_strike[u] and b.open[u] and not b.acted[u] and (contact or b.kind[u] == FLYER
                                                               or b.prepared[u] == 2):
             g, v = self._best_target(b, u)
@@ -512,7 +529,8 @@ class HeuristicPlayer(Player):
         if b.acts[u]:
             exposure = -1.0
             slots = b.slots[u]
-            use, use_targets = -1, ()
+            use = -1
+            use_targets: tuple[int, ...] = ()
             for index in b.profiles[u].actions:
                 sl = slots[index]
                 g, targets = self._best_use(b, u, sl)
@@ -535,7 +553,7 @@ class HeuristicPlayer(Player):
                 best, act = g, Accumulate(u)
         return best, act
 
-    def _accumulate_value(self, b, u: int) -> float:
+    def _accumulate_value(self, b: Battle, u: int) -> float:
         """Worth of one more counter: half the best gain its counter abilities could bring against
         any enemy at the start of this turn, per counter they cost."""
         cache = self._turn_cache_of(b)
@@ -569,7 +587,7 @@ class HeuristicPlayer(Player):
         cache[u] = 0.5 * best
         return 0.5 * best
 
-    def _walk_worth(self, b, u: int) -> float:
+    def _walk_worth(self, b: Battle, u: int) -> float:
         """What walking into contact could bring ``u`` (a rough look ahead): its mean strike on a
         closed card times the mean value per wound of the enemy ground creatures (per turn)."""
         if not b.has_strike[u]:
@@ -587,7 +605,7 @@ class HeuristicPlayer(Player):
             value = cache[-1 - b.seat[u]] = total / count if count else 0.0
         return ctx[17][u] * value
 
-    def _turn_cache_of(self, b) -> dict[int, float]:
+    def _turn_cache_of(self, b: Battle) -> dict[int, float]:
         """Values this player keeps for the turn in progress of battle ``b`` (the battle object is
         held, so a new battle can never be taken for it)."""
         if self._turn_battle is not b or self._turn_number != b.turn:
@@ -597,7 +615,7 @@ class HeuristicPlayer(Player):
 
     # ---------------------------------------------------------------- the turn
 
-    def play_turn(self, battle) -> None:
+    def play_turn(self, battle: Battle) -> None:
         b = battle
         me = b.active
         enemy = 1 - me
@@ -625,12 +643,13 @@ class HeuristicPlayer(Player):
             masks = _zones(enemy_squares, foes)
         hot, near_foes = masks
         # Actions from where the cards stand, best first (a plan is redone if it went stale).
-        plans = []
+        plans: list[tuple[float, int, Any]] = []
         passed: dict[int, int] = {}
         """Units that found nothing worth doing in phase 1, with the square they stood on."""
         prepared = b.prepared
         best_target = self._best_target
         self._codes = (b, None)  # the enemies' codes for _best_use, valid until something is applied
+        act: Any
         for u in units:
             if acts[u] or counter_user[u]:
                 contact = pos[u] >= 0 and bool(hot >> pos[u] & 1)
@@ -757,11 +776,11 @@ class HeuristicPlayer(Player):
                 if act is not None and g > thr:
                     apply(act)
 
-    def _strike_option(self, b, u: int) -> tuple[float, Action | None]:
+    def _strike_option(self, b: Battle, u: int) -> tuple[float, Action | None]:
         g, v = self._best_target(b, u) if b.can_act(u) else (-1e9, -1)
         return (g, STRIKES[u][v]) if v >= 0 else (-1e9, None)
 
-    def _shooter_field(self, b, u: int, foes: int) -> tuple[int, ...]:
+    def _shooter_field(self, b: Battle, u: int, foes: int) -> tuple[int, ...]:
         """Steps from each square to a square from which one of ``u``'s ranged abilities reaches an
         enemy ground card and that is not next to an enemy creature (0 there, 99 unreachable)."""
         reach_of = 0
@@ -793,7 +812,7 @@ class HeuristicPlayer(Player):
 
     # ---------------------------------------------------------------- reactions
 
-    def choose_defender(self, battle, attacker: int, target: int, candidates: list[int]) -> int:
+    def choose_defender(self, battle: Battle, attacker: int, target: int, candidates: list[int]) -> int:
         b = battle
         base = self._gain(b, attacker, target)
         best, choice = base - 0.25, -1
@@ -803,7 +822,7 @@ class HeuristicPlayer(Player):
                 best, choice = g, w
         return choice
 
-    def weaken(self, battle, chooser: int, attacker: int, parrier: int,
+    def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,
                base: tuple[int, int], alt: tuple[int, int]) -> bool:
         b = battle
         magic_a = b.magic[attacker] and b.strike_flag(attacker, parrier, "magic")
@@ -819,7 +838,7 @@ class HeuristicPlayer(Player):
         who = "attacker" if chooser == attacker else "parrier"
         return decide_weakening(Branch(1, base, alt, who), "best", value)
 
-    def choose_targets(self, battle, unit: int, index: int, candidates: Sequence[int],
+    def choose_targets(self, battle: Battle, unit: int, index: int, candidates: Sequence[int],
                        most: int) -> tuple[int, ...]:
         gain = self._target_gain
         if most == 1:
@@ -839,7 +858,7 @@ HELPS = ("heal", "give_blessing", *HELPING)
 """Kinds that help the card they aim at (gain on one's own side, loss on the enemy's)."""
 
 
-def _target_codes(b, units: Sequence[int], unknown: int) -> list[int]:
+def _target_codes(b: Battle, units: Sequence[int], unknown: int) -> list[int]:
     """Per unit (0 for those not in ``units``): its memo key in :data:`_ABILITY_GAINS` now, as a
     player sees it (a hidden card as ``unknown`` with 6 life)."""
     hidden, keys, life, wounds, armor_left = b.hidden, b.key, b.life, b.wounds, b.armor_left
@@ -892,6 +911,7 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
 
 
 
+@mypyc_attr(native_class=False)  # (a plain class: pickled like the pure-Python one)
 @dataclass(frozen=True)
 class Role:
     """How the heuristic uses a card: ``shooter`` (a playable ranged attack, spell or effect that

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from analysis.abilities import Ability
 from analysis.ability_rules import (
     damage_by_die,
@@ -57,6 +59,7 @@ def rolls(ab: Ability) -> bool:
     return len(ab.damage) == 3 and ab.kind in WOUNDING
 
 
+@mypyc_attr(native_class=False)  # (a plain class: pickled like the pure-Python one)
 @dataclass(frozen=True)
 class Slot:
     """Ability ``index`` of card key ``key``, compiled for the hot loops (see :func:`slot`)."""

@@ -28,6 +28,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from analysis.abilities import UNIT_PERS, Ability, CardAbilities
 from analysis.ability_rules import facts
 from analysis.battle.board import ADJ4, ADJ8_SELF, COLS, NEAR_MASK, half_rows, row_of
@@ -42,6 +44,7 @@ _GUARDED = ("cap", "protection")
 _STRIKE_PERS = ("target_strike", "target_half_life")
 
 
+@mypyc_attr(native_class=False)  # (a plain class: pickled like the pure-Python one)
 class Spec:
     """Which facts of a card key depend on the board (indices into its abilities)."""
 
@@ -212,7 +215,7 @@ def strike_variant(key: int, seat: int, holds: int, amounts: tuple[tuple[int, tu
         for i, amount in amounts:
             abilities[i] = replace(abilities[i], damage=amount, per=None, plus=0, per_max=0, tiers=(),
                                    vs_position=None, vs_state=None)
-        new_card = replace(card, abilities=replace(card.abilities, abilities=tuple(abilities)))
+        new_card = replace(card, abilities=replace(card.abilities, abilities=tuple(abilities)))  # type: ignore[type-var]
         out = _STRIKE_VARIANTS[memo] = card_key(new_card, seat)
         if len(_STRIKE_VARIANTS) > 200_000:
             _STRIKE_VARIANTS.clear()
@@ -254,17 +257,166 @@ _VARIABLE = ("key", "cards", "profiles", "slots", "armor", "regen", "directed", 
 """The per-unit columns a variant changes in place (copied by a clone when some unit has variants)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Situational:
     """The engine's part of the situational facts (a mixin of :class:`~analysis.battle.engine.Battle`)."""
 
+    _acting: int | None
+    _any_armor: bool
+    _any_guards: bool
+    _any_incarnation: bool
+    _any_tiered: bool
+    _any_triggers: bool
+    _any_vampire: bool
+    _avengers: bool
+    _blockers: bool
+    _board_units: list[int]
+    _board_ver: int
+    _by_dice: bool
+    _capture: Any
+    _ctab: dict[Any, Any]
+    _displacers: bool
+    _draws: Any
+    _eaters: bool
+    _fixed: Any
+    _frm: list[bool]
+    _grant_ver: int
+    _granting: bool
+    _guarded: bool
+    _ignorers: bool
+    _last_strike_value: int
+    _mourners: bool
+    _movers: bool
+    _openers: bool
+    _otab: dict[Any, Any]
+    _piercers: bool
+    _placements: tuple[Any, ...]
+    _prng: Any
+    _quiet_from: int
+    _rand: Any
+    _redirect: bool
+    _responders: list[int]
+    _roots: bool
+    _seat_triggers: tuple[int, ...]
+    _sit_deps: Any
+    _sit_glance: tuple[Any, ...]
+    _sit_memo: dict[Any, Any]
+    _start_counters: tuple[Any, ...]
+    _started: bool
+    _static: list[int]
+    _steppers: bool
+    _strike_tier: int
+    _strikers: bool
+    _stuns: bool
+    _taunt_skip: bool
+    _taunters: bool
+    _tiered: list[bool]
+    _tiers_now: tuple[Any, ...]
+    _tracking: bool
+    _trig: dict[Any, Any]
+    _variable: bool
+    _watchers: bool
+    _x_kinds: Any
+    _x_trig: bool
+    acted: list[bool]
+    active: int
+    acts: list[bool]
+    alive: list[bool]
+    armor: list[int]
+    armor_left: list[int]
+    base: list[int]
+    board: list[int]
+    cards: list[Any]
+    combo: list[Any]
+    conc_wounds: list[int]
+    config: Any
+    cost: list[int]
+    counter_user: list[bool]
+    counters: list[int]
+    creature: list[bool]
+    died_at: list[int]
+    directed: list[int]
+    fresh: list[int]
+    grants: list[Any]
+    guards: Any
+    has_strike: list[bool]
+    hidden: list[bool]
+    host: list[int]
+    incarnation: tuple[Any, ...]
+    key: list[int]
+    kind: list[int]
+    life: list[int]
+    log: Any
+    magic: list[int]
+    move_points: list[int]
+    moves: list[int]
+    n: int
+    n_creatures: list[int]
+    n_ground: list[int]
+    occupied: int
+    open: list[bool]
+    over: bool
+    players: Any
+    poison: list[int]
+    pos: list[int]
+    prepared: list[int]
+    profiles: list[Any]
+    prot_flyers: list[bool]
+    reason: str
+    regen: list[int]
+    rider: list[int]
+    rng: Any
+    rooted: list[int]
+    seat: list[int]
+    seed: int
+    shield: list[int]
+    slots: Any
+    stunned: list[bool]
+    tokens: list[int]
+    triggers: list[int]
+    turn: int
+    unanswerable: list[int]
+    units: tuple[list[int], list[int]]
+    uses_battle: dict[Any, Any]
+    uses_turn: dict[Any, Any]
+    vampire: tuple[Any, ...]
+    walk: list[Any]
+    winner: int | None
+    wounds: list[int]
+
     # ------------------------------------------------------------------ setup and state
+
+    # The engine's methods these mixins call (defined by :class:`~analysis.battle.engine.Battle`;
+    # declared here so the mixins type-check and compile).
+
+    def _in_state(self, v: int, state: str) -> bool:
+        raise NotImplementedError
+
+    def _emit(self, event: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def _die(self) -> int:
+        raise NotImplementedError
+
+    def _count_use(self, u: int, index: int) -> None:
+        raise NotImplementedError
+
+    def _allowed(self, u: int, index: int, ab: Ability) -> bool:
+        raise NotImplementedError
+
+    def _capped(self, u: int, counters: int) -> int:
+        raise NotImplementedError
+
+    def _fire(self, u: int, trigger: str, context: int = -1, about: int = -1,
+              kind: str | None = None) -> None:
+        raise NotImplementedError
 
     def _init_situational(self) -> None:
         """Per-unit state the situational facts read, and which units follow the board."""
         n = self.n
         self.walk = [_ZERO_WALK] * n
         """(steps, up, down, left, right, crossed, returned) of each unit this turn."""
-        self.grants: list[tuple[tuple[Ability, int], ...]] = [()] * n
+        self.grants = [()] * n
         """Per unit: (granted fact, the turn it lasts to; -1 = the battle) given by other cards."""
         self.base = list(self.key)
         """Each unit's key before its situational variant (a blessing changes it)."""
@@ -278,9 +430,9 @@ class Situational:
                 any(spec_of(k).strike for k in self.key),
                 any(ab.lasts for k in self.key for ab in facts(card_of(k))))
         self._board_units = list(found[0])
-        self._sit_memo: dict[int, tuple] = {}
+        self._sit_memo = {}
         """Per board-dependent unit: what its variant was last computed from."""
-        self._sit_glance: tuple = ()
+        self._sit_glance = ()
         self._sit_deps = frozenset().union(*(spec_of(self.key[u]).deps for u in self._board_units))
         self._grant_ver = 0
         self._board_ver = 0
@@ -310,7 +462,7 @@ class Situational:
     def _situate(self) -> None:
         """Bring each board-dependent unit's key up to date (see the module docstring); a unit
         whose variant depends on nothing that changed since it was last computed is skipped."""
-        glance = [self.occupied, self._board_ver, self._grant_ver]
+        glance: Any = [self.occupied, self._board_ver, self._grant_ver]
         needs = self._sit_deps
         if "turn" in needs:
             glance.append(self.active)
@@ -536,9 +688,9 @@ class Situational:
                 mine = [w for w in mine if self._in_state(w, ab.when_state)]
             return len(mine) >= ab.count
         if when == "outnumber":
-            mine = sum(1 for w in near if self.seat[w] == me and self.creature[w])
-            theirs = sum(1 for w in near if self.seat[w] != me and self.creature[w])
-            return mine > theirs
+            n_mine = sum(1 for w in near if self.seat[w] == me and self.creature[w])
+            n_theirs = sum(1 for w in near if self.seat[w] != me and self.creature[w])
+            return n_mine > n_theirs
         if when == "classes_adjacent":
             classes: set[str] = set()
             for w in near:

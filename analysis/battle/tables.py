@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from math import gcd
 
+from mypy_extensions import mypyc_attr
+
 from analysis import strike_table as st
 from analysis.ability_rules import (
     NO_PASSIVES,
@@ -64,6 +66,7 @@ ALWAYS, DEPENDS = 1, 2
 2 depends on the opponent (see :func:`pair_passives`)."""
 
 
+@mypyc_attr(native_class=False)  # (a plain class: pickled like the pure-Python one)
 @dataclass(frozen=True)
 class Profile:
     """The battle-relevant facts of one card, as plain ints (built once per card key and cached).

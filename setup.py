@@ -6,7 +6,9 @@ second). The pure-Python modules stay the fallback:
 - without mypyc (``--no-build-isolation`` in an environment without mypy) the build warns and
   installs the plain-Python package;
 - a type error in the compiled modules stops the build (mypyc needs exact types; the message says
-  where), as does a failure of the C compiler;
+  where: a fault of the code, which the tests must see);
+- a machine without a working C compiler (or Python headers) gets the plain-Python package, with a
+  warning: the build of the extension modules is optional (:class:`OptionalBuildExt`);
 - at import, :mod:`analysis.battle` uses the extension modules only if they were built from the
   sources next to them (``_build_info.py``), else it warns and imports the sources — so an edit of
   an editable install is never shadowed by a stale build (re-run ``pip install -e .`` to compile
@@ -22,6 +24,8 @@ import os
 import sys
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
+from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError, PlatformError
 
 COMPILED_MODULES = ("board", "tables", "powers", "interface", "situational", "effects", "engine", "players")
 """The modules of :mod:`analysis.battle` that are compiled (the others, ``search``, ``record``,
@@ -74,4 +78,33 @@ def battle_extensions() -> list:
     return extensions
 
 
-setup(ext_modules=battle_extensions())
+_COMPILER_ERRORS = (CCompilerError, CompileError, ExecError, LinkError, PlatformError, OSError)
+
+
+class OptionalBuildExt(build_ext):
+    """Builds the extension modules if the machine can; else warns and leaves the pure-Python engine
+    (``_build_info.py`` removed, so a partial build is never imported: see analysis/battle/_select.py)."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except _COMPILER_ERRORS as err:
+            self._give_up(err)
+
+    def build_extension(self, ext) -> None:
+        try:
+            super().build_extension(ext)
+        except _COMPILER_ERRORS as err:
+            self._give_up(err)
+
+    def _give_up(self, err: BaseException) -> None:
+        _warn(f"the C compiler failed ({err}): the battle engine is not compiled (pure Python, about "
+              "2.5x slower battles); install gcc and the Python headers, then pip install again")
+        root = os.path.dirname(os.path.abspath(__file__))
+        info = os.path.join(root, "analysis", "battle", "_build_info.py")
+        if os.path.exists(info):
+            os.remove(info)
+        self.extensions = []
+
+
+setup(ext_modules=battle_extensions(), cmdclass={"build_ext": OptionalBuildExt})

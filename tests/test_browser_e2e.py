@@ -284,6 +284,8 @@ def test_russian_interface_every_page(page, shots):
     assert "♥" in text  # the board: card names with their life
     page.get_by_role("slider").last.press("End")  # the last turn of the first game, with its log
     settle(page)
+    main.get_by_text(re.compile(r"^Весь лог игры \(\d+ строк")).click()  # the whole game's log
+    settle(page)
     assert " бьёт " in main.inner_text() and "кубик" in main.inner_text()
     screenshot(page, shots, "7-matchup")
 

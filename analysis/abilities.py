@@ -251,7 +251,13 @@ class Ability:
     applies_to: tuple[str, ...] = ()
     """``reduce`` / ``protection``: what it applies to (see :data:`FROM`); TOML key ``from``."""
     extra: str = ""
-    """A short English phrase for an accompanying effect that is not modelled."""
+    """A short English phrase for an accompanying effect that is not modelled (the modelled part is
+    played without it; on a passive it names a condition, and the passive is not applied)."""
+    requires: str = ""
+    """A short English phrase for a condition or cost of the text that the vocabulary cannot check
+    ("only while it hosts a symbiote", "costs an incarnation token"): the fact is kept and shown,
+    but never played — by the battle, duels or ratings — since playing it unconditionally would
+    give the card what its text withholds."""
     formation: bool = False
     """Only while a creature of its squad with the formation keyword stands orthogonally next to it
     (000 glossary "Formation": the "Строй:" abilities)."""
@@ -318,7 +324,7 @@ class Ability:
         return bool(
             self.vs_elements or self.vs_classes or self.vs_types or self.vs_min_cost is not None
             or self.vs_max_cost is not None or self.uses_per_battle or self.uses_per_turn or self.seat
-            or self.extra or self.formation or self.self_state or self.vs_state or self.tiers
+            or self.extra or self.requires or self.formation or self.self_state or self.vs_state or self.tiers
             or self.parity or self.life_cap or self.when_state or self.when_keyword or self.once_per_card
             or self.when or self.partner or self.per or self.lasts or self.vs_has
             or self.vs_min_move is not None
@@ -449,6 +455,8 @@ class Ability:
             text += f" — {cost}"
         if self.extra:
             text += f" (+ not modelled: {self.extra})"
+        if self.requires:
+            text += f" (not played, needs: {self.requires})"
         return text
 
     def contract(self) -> dict[str, Any]:
@@ -469,10 +477,10 @@ class Ability:
             "conditional": self.conditional,
         }
         for name in ("counters", "trigger", "vs_min_cost", "vs_max_cost", "uses_per_battle",
-                     "uses_per_turn", "seat", "extra", "formation", "self_state", "vs_state", "via",
-                     "parity", "life_cap", "when_state", "when_keyword", "once_per_card", "keyword", "when",
-                     "partner", "per", "per_max", "plus", "lasts", "vs_min_move", "vs_rank", "vs_position",
-                     "area", "every", "rest"):
+                     "uses_per_turn", "seat", "extra", "requires", "formation", "self_state", "vs_state",
+                     "via", "parity", "life_cap", "when_state", "when_keyword", "once_per_card", "keyword",
+                     "when", "partner", "per", "per_max", "plus", "lasts", "vs_min_move", "vs_rank",
+                     "vs_position", "area", "every", "rest"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -512,6 +520,11 @@ class CardAbilities:
     max_counters: int = 0
     """0 = no limit (000 1.11)."""
     source: str = field(default="", compare=False)
+    played: tuple[Ability, ...] = field(init=False, compare=False, repr=False)
+    """The abilities the battle, duels and ratings play: all but those with ``requires``."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "played", tuple(a for a in self.abilities if not a.requires))
 
     def of_kind(self, *kinds: str) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.kind in kinds)
@@ -554,9 +567,9 @@ _CARD_KEYS = {"code", "name", "status", "unmodelled", "abilities", "start_counte
 _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trigger", "target",
                  "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
-                 "uses_per_turn", "seat", "from", "extra", "tiers", "parity", "life_cap", "when_state",
-                 "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per", "per_max",
-                 "plus",
+                 "uses_per_turn", "seat", "from", "extra", "requires", "tiers", "parity", "life_cap",
+                 "when_state", "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per",
+                 "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
@@ -770,13 +783,18 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     extra = raw.get("extra", "")
     if not isinstance(extra, str) or len(extra) > 200:
         raise fail("extra", "must be a short English phrase (at most 200 characters)")
+    requires = raw.get("requires", "")
+    if not isinstance(requires, str) or len(requires) > 200 or (requires and not requires.strip()):
+        raise fail("requires", "must be a short English phrase (at most 200 characters) naming the "
+                   "condition or cost the vocabulary cannot check")
     more = _more_fields(raw, fail, kind, cost, trigger, formation, per, when_state)
     return Ability(
         kind=kind, damage=tuple(damage), range=rng, cost=cost, targets=targets, counters=counters,
         trigger=trigger, target=target, vs_elements=lists["vs_elements"], vs_classes=lists["vs_classes"],
         vs_types=lists["vs_types"], vs_min_cost=numbers["vs_min_cost"], vs_max_cost=numbers["vs_max_cost"],
         uses_per_battle=numbers["uses_per_battle"], uses_per_turn=numbers["uses_per_turn"], seat=seat,
-        applies_to=tuple(applies), extra=extra.strip(), formation=formation, tiers=tuple(tiers),
+        applies_to=tuple(applies), extra=extra.strip(), requires=requires.strip(), formation=formation,
+        tiers=tuple(tiers),
         parity=parity, life_cap=life_cap, when_state=when_state, when_keyword=when_keyword,
         once_per_card=once_per_card, keyword=keyword, per=per, lasts=lasts, **states, **more,
     )
@@ -915,6 +933,9 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         raise fail("unmodelled", f"is empty; a {status} card names what is not modelled")
     if status == "none" and abilities:
         raise fail("status", "is none but abilities are given; use partial")
+    if status == "full" and any(a.requires for a in abilities):
+        raise fail("status", "is full but an ability has 'requires' (a condition that is not modelled, "
+                   "so the ability is never played); use partial")
     return CardAbilities(code=code, name=name.strip(), status=status, abilities=abilities,
                          unmodelled=tuple(u.strip() for u in unmodelled), source=f"{where.source} line "
                          f"{where.line(index)}", **counts)

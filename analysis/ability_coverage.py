@@ -144,7 +144,9 @@ def status_of(card: Card) -> str:
 
 
 def kinds_of(card: Card) -> set[str]:
-    return {a.kind for a in card.abilities.abilities} if card.abilities is not None else set()
+    """The kinds of the abilities the card plays (one with ``requires`` is never played, so an
+    attack icon it stands for does not count as modelled)."""
+    return {a.kind for a in card.abilities.played} if card.abilities is not None else set()
 
 
 def icons_of(card: Card) -> list[str]:

@@ -117,8 +117,9 @@ def matches(ab: Ability, other) -> bool:
 
 
 def facts(card) -> tuple[Ability, ...]:
-    """The card's ability facts (empty without an entry)."""
-    return card.abilities.abilities if card.abilities is not None else ()
+    """The card's ability facts that are played (empty without an entry): those with ``requires``
+    (a condition or cost the vocabulary cannot check) are left out."""
+    return card.abilities.played if card.abilities is not None else ()
 
 
 def _standing(card, kind: str, seat: int | None) -> Iterable[Ability]:

@@ -11,7 +11,8 @@ rules do not allow, so a faulty player cannot break the game.
 - ``Move(unit, to)``: one orthogonal step to an empty square (000 3.14);
 - ``Strike(unit, target)``: a simple strike (000 4.1-4.14);
 - ``UseAbility(unit, index, targets)``: a playable ability of the card (cost ``tap``,
-  ``counter_tap`` or ``counter``; ``index`` into ``card.abilities.abilities``) on up to its
+  ``counter_tap`` or ``counter``; ``index`` into the card's played facts,
+  :func:`analysis.ability_rules.facts`) on up to its
   ``targets`` different cards (000 1.9.3);
 - ``Prepare(unit)``: close "for a strike against a flying creature" (000 4.16);
 - ``Accumulate(unit)``: ``[tap]: accumulate 1 counter`` (000 1.11.1);

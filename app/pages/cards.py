@@ -122,6 +122,8 @@ def ability_text(a: dict) -> str:
         text += f" — {cost}"
     if a.get("extra"):
         text += " " + t("ability.extra", what=f"`{a['extra']}`")
+    if a.get("requires"):
+        text += " " + t("ability.requires", what=f"`{a['requires']}`")
     return text
 
 

@@ -104,7 +104,7 @@ def test_coverage_figures_follow_the_data(capsys, girrit):
         column, kinds = ICON_KINDS[row.icon]
         carriers = [c for c in creatures if c.has(column)]
         modelled = [
-            c for c in carriers if c.abilities and {a.kind for a in c.abilities.abilities} & set(kinds)
+            c for c in carriers if c.abilities and {a.kind for a in c.abilities.played} & set(kinds)
         ]
         assert (row.creatures.total, row.creatures.modelled) == (len(carriers), len(modelled))
     attack = [c for c in creatures if any(c.has(ICON_KINDS[i][0]) for i in ATTACK_ICONS)]

@@ -27,9 +27,10 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError, PlatformError
 
-COMPILED_MODULES = ("board", "tables", "powers", "interface", "situational", "effects", "engine", "players")
-"""The modules of :mod:`analysis.battle` that are compiled (the others, ``search``, ``record``,
-``draw``, ``registry``, stay Python: cold, or subclassing the compiled classes from Python)."""
+COMPILED_MODULES = ("board", "tables", "powers", "interface", "situational", "effects", "engine", "players",
+                    "search")
+"""The modules of :mod:`analysis.battle` that are compiled (the others, ``record``, ``draw`` and
+``registry``, stay Python: they are cold)."""
 
 
 def _warn(message: str) -> None:

@@ -41,6 +41,7 @@ which treats them as unknown).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from analysis.battle.board import CHEBYSHEV
 from analysis.battle.interface import (
@@ -56,6 +57,9 @@ from analysis.battle.interface import (
 from analysis.battle.players import UNKNOWN_CARD, HeuristicPlayer, _exact_gain, card_value
 from analysis.battle.powers import ability
 from analysis.battle.tables import FLYER, GROUND, card_key
+
+if TYPE_CHECKING:  # (for the types only: the players import no engine at run time)
+    from analysis.battle.engine import Battle
 
 DEFAULT_BUDGET = 2
 """Chance nodes (candidate actions, each with its whole outcome distribution) per decision."""
@@ -144,7 +148,7 @@ class SearchPlayer(Player):
                 return
             state.apply(action)
 
-    def choose_action(self, state) -> Action:
+    def choose_action(self, state: Battle) -> Action:
         """The candidate with the highest expected evaluation (ties: the heuristic's)."""
         seed = state.prng.getrandbits(32)
         candidates = self._candidates(state, seed)
@@ -159,7 +163,7 @@ class SearchPlayer(Player):
                 best, choice = q, action
         return choice
 
-    def _proposal(self, state, seed: int) -> Action:
+    def _proposal(self, state: Battle, seed: int) -> Action:
         """The heuristic's next action here (its turn played on a copy until it applies one)."""
         probe = state.clone(seed)
         probe.capture = _Found
@@ -169,7 +173,7 @@ class SearchPlayer(Player):
             return found.action
         return END_TURN
 
-    def _candidates(self, state, seed: int) -> list[Action]:
+    def _candidates(self, state: Battle, seed: int) -> list[Action]:
         """The heuristic's proposal, then (if it acts rather than moves or ends the turn) the other
         strikes and ability uses by the heuristic's gain; at most ``budget``."""
         h = self._proposal(state, seed)
@@ -183,9 +187,9 @@ class SearchPlayer(Player):
         for u in state.units[state.active]:
             for v in state.targets(u):
                 if not hidden[v]:
-                    action = Strike(u, v)
-                    if action != h:
-                        ranked.append((heur._gain(state, u, v), -k, action))
+                    strike = Strike(u, v)
+                    if strike != h:
+                        ranked.append((heur._gain(state, u, v), -k, strike))
                         k += 1
             if state.acts[u]:
                 for index in state.profiles[u].actions:
@@ -195,20 +199,21 @@ class SearchPlayer(Player):
                     most = min(ability(state.key[u], index).targets, len(cands))
                     scored = sorted(((heur._target_gain(state, u, index, v), v) for v in cands), reverse=True)
                     # One target: each is a candidate; several: the best ones together.
+                    options: list[tuple[float, tuple[int, ...]]]
                     if most == 1:
                         options = [(g, (v,)) for g, v in scored]
                     else:
                         best = scored[:most]
                         options = [(sum(g for g, _ in best), tuple(sorted(v for _, v in best)))]
                     for g, targets in options:
-                        action = UseAbility(u, index, targets)
-                        if action != h:
-                            ranked.append((g, -k, action))
+                        use = UseAbility(u, index, targets)
+                        if use != h:
+                            ranked.append((g, -k, use))
                             k += 1
         ranked.sort(reverse=True)
         return [h] + [a for g, _, a in ranked[:self.budget - 1] if g > self.floor]
 
-    def _expected(self, state, action: Action, me: int, seed: int) -> float:
+    def _expected(self, state: Battle, action: Action, me: int, seed: int) -> float:
         """Σ p · value over the action's exact outcomes, each finished by the heuristic."""
         parrier = None
         if type(action) is Strike:
@@ -235,7 +240,7 @@ class SearchPlayer(Player):
             total += p * self._finish(child, me)
         return total
 
-    def _finish(self, c, me: int) -> float:
+    def _finish(self, c: Battle, me: int) -> float:
         """The heuristic finishes ``me``'s turn on copy ``c``; the evaluation then (the turn is not
         passed: the start of the opponent's turn would cost time and change little between
         candidates)."""
@@ -245,7 +250,7 @@ class SearchPlayer(Player):
 
     # ---------------------------------------------------------------- evaluation
 
-    def evaluate(self, b, me: int) -> float:
+    def evaluate(self, b: Battle, me: int) -> float:
         """Material − ``lam`` · the enemy's threat next turn, in card-value units, for ``me``
         (±:data:`WIN` for a finished battle, 0 for a draw)."""
         if b.over:

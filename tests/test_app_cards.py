@@ -154,3 +154,17 @@ def test_rare_ability_fields_render_in_russian():
         assert not at.exception, (code, at.exception)
         lines = [line for m in texts(at.markdown) for line in m.split("\n") if line.startswith("- ")]
         assert len(lines) >= len(book[code].abilities), code
+
+
+def test_a_fact_that_is_not_played_says_so_in_both_languages():
+    """A fact with ``requires`` (a condition the battle cannot check) is listed with the reason it
+    is never played."""
+    card = DB.find("20/77")  # Санитар рощи: its magic strike only while it hosts a symbiote
+    (fact,) = [a for a in card.abilities.abilities if a.requires]
+    for lang, words in (("ru", "не играется"), ("en", "not played")):
+        at = open_app("cards", lang=lang)
+        at.text_input(key="cards_text").input(card.name).run()
+        at.selectbox(key="cards_pick").set_value(card.id).run()
+        assert not at.exception
+        lines = [line for m in texts(at.markdown) for line in m.split("\n") if fact.requires in line]
+        assert lines and words in lines[0], lang

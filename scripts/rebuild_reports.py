@@ -102,6 +102,7 @@ STEPS: tuple[Step, ...] = (
     ),
     Step("matrix-search-estimate", "reports/matrix_search_estimate.*", _script("matrix_search_estimate.py")),
     Step("recruit", "reports/bench_recruit.*", _script("bench_recruit.py")),
+    Step("tune", "reports/bench_tune.*", _script("bench_tune.py")),
     Step(
         "screenshots",
         "reports/screenshots/*.png (needs chromium)",

@@ -325,20 +325,35 @@ def _run_dask(tasks: Sequence[Task], processes: int, scheduler: str | None, prog
                                        processes=processes > 1, dashboard_address=None)
             client = Client(cluster)
         with client:
-            futures = client.map(play_chunk, list(tasks), pure=False)
-            index = {f.key: i for i, f in enumerate(futures)}
-            results: list[Any] = [None] * len(tasks)
-            done = 0
-            for fut in as_completed(futures):
-                i = index[fut.key]
-                results[i] = fut.result()
-                done += tasks[i].games
-                if progress:
-                    progress(done, total)
-            return results
+            try:
+                futures = client.map(play_chunk, list(tasks), pure=False)
+                index = {f.key: i for i, f in enumerate(futures)}
+                results: list[Any] = [None] * len(tasks)
+                done = 0
+                for fut in as_completed(futures):
+                    i = index[fut.key]
+                    results[i] = fut.result()
+                    done += tasks[i].games
+                    if progress:
+                        progress(done, total)
+                return results
+            except BaseException:
+                _silence_dask_logs()  # before the client closes: one line for an interrupt, no log
+                raise
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def _silence_dask_logs() -> None:
+    """Mute ``distributed``'s loggers while an interrupted run shuts its cluster down: the scheduler
+    (in this process) logs an ERROR for every result it can no longer hand out, which would bury the
+    CLI's one-line "interrupted" message."""
+    import logging
+
+    for name in ("distributed", "distributed.scheduler", "distributed.client", "distributed.worker",
+                 "distributed.nanny", "distributed.core"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 # --------------------------------------------------------------------------- results

@@ -78,8 +78,10 @@ _DASK_WORKER_LOGGING = "DASK_LOGGING__DISTRIBUTED"
 
 @contextlib.contextmanager
 def quiet_workers() -> Iterator[None]:
-    """Processes started inside this block ignore SIGINT and log Dask's messages from level ERROR
-    up only (not the warnings about tasks cancelled by a shutdown), unless the user set that level.
+    """Processes started inside this block ignore SIGINT and log only Dask's CRITICAL messages,
+    unless the user set that level: a task's own failure reaches the parent as the future's
+    exception anyway, and what a worker logs at a shutdown (cancelled tasks, a heartbeat to a
+    scheduler that has just closed) is noise under the command line's one-line message.
 
     An ignored signal stays ignored across ``exec``, so Dask's spawned workers print no traceback
     on Ctrl-C. The disposition is process-wide, so this process ignores Ctrl-C too while the block
@@ -88,7 +90,7 @@ def quiet_workers() -> Iterator[None]:
     signal mask is not the main thread's.) Only the main thread may change signal handlers."""
     own_level = _DASK_WORKER_LOGGING not in os.environ
     if own_level:
-        os.environ[_DASK_WORKER_LOGGING] = "error"
+        os.environ[_DASK_WORKER_LOGGING] = "critical"
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:

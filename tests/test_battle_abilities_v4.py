@@ -866,3 +866,30 @@ def test_formation_area_open_rests_and_columns_and_own_turn():
                                                                                                          6])
     b3.apply(Strike(0, 1))                       # 1 against 6: only the hammer's counter-strike lands
     assert b3.pos[0] == P1_FRONT and b3.wounds[0] == 1   # not pushed (and no 2 wounds instead)
+
+
+def test_heal_by_the_value_of_the_strike_that_set_it_off():
+    """30/97 Таликс: after its simple strike it heals a creature next to it by that strike's power
+    (``heal`` with ``per = "strike_value"``; the amount is known only when the strike lands)."""
+    healer = unit("Healer", '{ kind = "heal", per = "strike_value", range = 1, cost = "trigger", '
+                            'trigger = "strike", target = "ally" }', strike=(2, 3, 3))
+    ally = card("Ally", life=10)
+    b = start([healer, ally], [card("Foe", life=20)], ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}),
+              dice=[1, 1], p1=Scripted(targets=[1]))
+    b.open[2] = False
+    b.wounds[1] = 4
+    b.apply(Strike(0, 2))                        # a weak strike of 2 on a closed card
+    assert b.wounds[2] == 2 and b.wounds[1] == 2
+
+
+def test_heuristic_players_play_a_heal_whose_amount_is_a_quantity():
+    """The heuristic's estimate of a ``per`` heal (no printed N) is a stand-in amount, not a crash:
+    whole battles with such a card run for many seeds."""
+    from analysis.battle import HeuristicPlayer, play_battle
+
+    healer = unit("Healer", '{ kind = "heal", per = "strike_value", range = 1, cost = "trigger", '
+                            'trigger = "strike", target = "ally" }', strike=(2, 3, 3))
+    squads = ([healer, card("Ally", life=10), card("Ally 2", life=8)], [card("Foe", life=12), card("Foe 2")])
+    for seed in range(30):
+        result = play_battle(squads, (HeuristicPlayer(), HeuristicPlayer()), seed=seed)
+        assert result.turns >= 1

@@ -1517,8 +1517,8 @@ class Battle(Effects):
             return 0
         if ab.lasts or kind in _EFFECT_KINDS:
             return self._new_kind(u, sl, v, dice)
-        if kind == "heal":
-            healed = min(ab.damage[0], self.wounds[v])
+        if kind == "heal":  # its amount: the printed N, or a ``per`` quantity ("на величину этого удара")
+            healed = min(self._amount_for(u, ab, v), self.wounds[v])
             self.wounds[v] -= healed
             if healed:
                 self._quiet_from = self.turn + 1

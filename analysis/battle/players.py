@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
+from analysis.abilities import Ability
 from analysis.ability_rules import strike_passives
 from analysis.battle.board import (
     ADJ4,
@@ -879,6 +880,15 @@ def _slot_gains(sid: int) -> dict[int, float]:
     return gains
 
 
+def _nominal_amount(ab: Ability) -> int:
+    """An ability's amount as the memoised estimates see it: the printed N, or for a ``per`` amount
+    (known only on the board, e.g. the power of the strike that set a heal off) its ``per_max``, else
+    ``plus`` + 2, about a simple strike's power or a turn's steps."""
+    if ab.damage:
+        return ab.damage[0]
+    return ab.per_max or ab.plus + 2
+
+
 def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: dict[int, float],
                   memo: int) -> float:
     """Expected value taken from card ``kv`` (``rem_v`` life left) by one use of ability ``index``
@@ -887,7 +897,7 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
     prof = PROFILES[kv]
     value = card_value(kv)
     if ab.kind == "heal":
-        g = min(ab.damage[0], prof.life - rem_v) * 0.5 * value / prof.life
+        g = min(_nominal_amount(ab), prof.life - rem_v) * 0.5 * value / prof.life
     elif ab.kind in WOUNDING:
         half = 0.5 * value / prof.life
         g = 0.0

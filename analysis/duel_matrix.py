@@ -18,7 +18,9 @@ mover's start comes before the hit it deals), and symmetrically. The first blow 
 outcomes (the exchange's rows, with the ``best`` weakening choice made by win probability, or the
 die of an ability or shot). Pairs of creatures with no ability, flight or poison take the
 vectorised Strike Table path; the others (and every pair under the defence-die model) are planned
-one by one.
+one by one. A pair with a fighter whose simple strikes neither path models (caps on the strikes it
+receives, protection from counter-strikes, a strike that does not close it: :func:`_needs_exact`)
+is solved by the exact :func:`analysis.duel.duel` itself.
 
     >>> from analysis.combat import fighter_from_stats
     >>> a, b = fighter_from_stats("2-3-4", 8), fighter_from_stats("1-2-3", 8)
@@ -847,7 +849,32 @@ def _compute(
     def total(values: np.ndarray) -> np.ndarray:
         return np.bincount(t["pair"], weights=t["weight"] * values, minlength=size).reshape(nr, nc)
 
-    return total(win1), total(win2), total(both)
+    fw, sw, bd = total(win1), total(win2), total(both)
+    _exact_pairs(rows, cols, model, weaken, max_turns, fw, sw, bd)
+    return fw, sw, bd
+
+
+def _needs_exact(f: Fighter) -> bool:
+    """A fighter whose duels the event automata do not describe: caps on the strikes it receives
+    ("reduced to 1", protection from weak strikes …), protection from counter-strikes, or a simple
+    strike that leaves it open (the exact duel plays all three)."""
+    return bool(f.caps or f.prot_counter or f.stays_open)
+
+
+def _exact_pairs(rows: Sequence[Fighter], cols: Sequence[Fighter], model: str, weaken: str, max_turns: int,
+                 fw: np.ndarray, sw: np.ndarray, bd: np.ndarray) -> None:
+    """Overwrite, in place, the pairs with a :func:`_needs_exact` fighter by the exact duel."""
+    from analysis.duel import duel
+
+    exact_r = [_needs_exact(f) for f in rows]
+    exact_c = [_needs_exact(f) for f in cols]
+    if not any(exact_r) and not any(exact_c):
+        return
+    for i, a in enumerate(rows):
+        for j, b in enumerate(cols):
+            if exact_r[i] or exact_c[j]:
+                r = duel(a, b, model, "always_attack", weaken, max_turns)
+                fw[i, j], sw[i, j], bd[i, j] = r.first_wins, r.second_wins, r.both_die
 
 
 __all__ = ["DuelMatrix", "Timeline", "duel_matrix", "timeline"]

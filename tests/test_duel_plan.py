@@ -211,3 +211,26 @@ def test_the_duel_matrix_equals_the_dp_for_real_cards():
             r = duel(a, b)
             assert abs(m.first_wins[i, j] - r.first_wins) < 1e-9, (a.name, b.name)
             assert abs(m.second_wins[i, j] - r.second_wins) < 1e-9, (a.name, b.name)
+
+
+def test_the_duel_matrix_equals_the_dp_for_capped_counter_proof_and_open_strikers():
+    """Fighters whose received strikes are capped (10/16 Санкторум: protection from weak simple
+    strikes; 50/150 Немая стража: non-magic attacks reduced to 1), that take no counter-strike wounds
+    (10/18 Килсус) or whose strike leaves them open (10/165 Барака): the matrix equals the exact duel
+    under both combat models (it hands these pairs to the DP)."""
+    from analysis.cards import load_cards
+    from analysis.combat import fighter_from_card
+    from analysis.duel_matrix import duel_matrix
+
+    db = load_cards()
+    special = [fighter_from_card(db.find(code)) for code in ("10/16", "50/150", "10/18", "10/165")]
+    assert special[0].caps and special[1].caps and special[2].prot_counter and special[3].stays_open
+    fs = [*special, fighter_from_stats("2-3-4", 9), fighter_from_stats("1-2-2", 6, {"armor": 1})]
+    for model in ("strike_table", "defence_die"):
+        m = duel_matrix(fs, fs, model)
+        for i, a in enumerate(fs):
+            for j, b in enumerate(fs):
+                r = duel(a, b, model)
+                assert abs(m.first_wins[i, j] - r.first_wins) < 1e-9, (model, a.name, b.name)
+                assert abs(m.second_wins[i, j] - r.second_wins) < 1e-9, (model, a.name, b.name)
+                assert abs(m.both_die[i, j] - r.both_die) < 1e-9, (model, a.name, b.name)

@@ -215,6 +215,13 @@ def test_russian_interface_every_page(page, shots):
         "Опыт в атаке" in main.inner_text() or "Броня" in main.inner_text() or "Существо" in main.inner_text()
     )
     screenshot(page, shots, "2-cards")
+    # a card with a fact the battle never plays says so, and why (20/77: only while it hosts a symbiote)
+    page.get_by_label(RU["cards.name_contains"]).fill("санитар рощи")
+    page.get_by_label(RU["cards.name_contains"]).press("Enter")
+    page.get_by_text(re.compile(rf"^Подходит 1 из {grouped(1310)} карт")).wait_for()
+    settle(page)
+    assert "не играется" in main.inner_text() and "symbiote" in main.inner_text()
+    no_exception(page)
 
     go_to(page, RU["page.deals"])
     # squads are recruited for strength by default: the page says what that measures and its unit,

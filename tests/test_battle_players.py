@@ -129,3 +129,20 @@ def test_abilities_win_battles():
         wins += result.winner == seat
         losses += result.winner == 1 - seat
     assert proportion_ci(wins, wins + losses).lo > 0.5
+
+
+def test_a_mover_killed_by_a_trigger_on_its_step_does_not_act_afterwards():
+    """50/187's effect wounds an enemy that steps next to it (trigger ``enemy_moves_adjacent``); a
+    heuristic mover it kills must not then be sent to strike (this real battle of the strength fit
+    ended in an illegal strike by a dead unit)."""
+    from analysis.battle import BattleConfig, play_battle
+    from analysis.cards import load_cards
+
+    db = load_cards()
+    a = [db.find(c) for c in ("50/203", "40/163", "40/162", "60/207", "50/175", "50/157", "30/173",
+                              "40/166", "50/172", "60/154")]
+    b = [db.find(c) for c in ("60/18", "30/8", "10/15", "20/15", "10/69", "20/187", "30/87", "10/83",
+                              "50/22", "50/187", "10/23")]
+    result = play_battle((a, b), (HeuristicPlayer(), HeuristicPlayer()), seed=1563971838851754324,
+                         config=BattleConfig(model="strike_table"))
+    assert result.turns >= 1

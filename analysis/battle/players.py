@@ -738,7 +738,7 @@ class HeuristicPlayer(Player):
                             if b.over:
                                 return
                             moved = True
-                while moves[u] > 0 and not ADJ8_MASK[pos[u]] & foes:
+                while b.alive[u] and moves[u] > 0 and not ADJ8_MASK[pos[u]] & foes:
                     if shooter and walk[pos[u]] == 0:
                         break  # in range and out of reach: stay
                     step, d_best = -1, 99
@@ -754,6 +754,8 @@ class HeuristicPlayer(Player):
                     r = rider[u]
                     if r >= 0 and seat[r] == enemy:  # an enemy parasite rides along
                         self._enemy_squares |= 1 << step
+                if not b.alive[u] or not b.open[u]:
+                    continue  # a trigger on its step (an enemy's "when a card moves next to it") took it
                 if acts[u] or counter_user[u]:
                     g, act = self._options(b, u, bool(ADJ8_MASK[pos[u]] & foes))
                     if act is not None and g > thr:

@@ -258,10 +258,16 @@ def apply_limits(power: int, tier: int, caps: tuple[tuple[int, int, int], ...]) 
     return power
 
 
-def state_limits(card, seat: int | None = None) -> tuple[tuple[str, tuple[str, ...], int], ...]:
+StateLimit = tuple[str, tuple[str, ...], int, Ability | None]
+"""(state, from, most wounds, the fact when it holds only against some cards, else None)."""
+
+
+def state_limits(card, seat: int | None = None) -> tuple[StateLimit, ...]:
     """The caps and protections of ``card`` that hold only while it is in a ``self_state`` (open,
-    closed, wounded, unwounded), as (state, from, most wounds): the battle engine checks them on
-    the board (e.g. "simple strikes on it while it is closed are reduced to 1")."""
+    closed, wounded, unwounded), as (state, from, most wounds, the fact when it holds only against
+    some cards — ``vs_*`` — else None): the battle engine checks them on the board (e.g. "simple
+    strikes on it while it is closed are reduced to 1"; 30/131 Килхе: "while closed, protection
+    from the attacks of cards of cost 4 or less")."""
     out = []
     for ab in facts(card):
         if ab.kind not in ("cap", "protection") or not ab.self_state or ab.extra or ab.uses_per_battle \
@@ -271,7 +277,8 @@ def state_limits(card, seat: int | None = None) -> tuple[tuple[str, tuple[str, .
             continue
         if ab.seat is not None and (seat is None or ("first", "second")[seat] != ab.seat):
             continue
-        out.append((ab.self_state, ab.applies_to, ab.damage[0] if ab.kind == "cap" else 0))
+        out.append((ab.self_state, ab.applies_to, ab.damage[0] if ab.kind == "cap" else 0,
+                    ab if has_condition(ab) else None))
     return tuple(out)
 
 

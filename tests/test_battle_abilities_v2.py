@@ -77,6 +77,28 @@ def test_cap_while_closed_applies_only_to_a_closed_card():
     assert b.wounds[1] == 4
 
 
+def test_protection_while_closed_only_against_cheap_cards():
+    """30/131 Килхе: while closed, protection from all attacks of cards of cost 4 or less (000 2.8
+    with ``self_state = "closed"`` and ``vs_max_cost = 4``): a cost-4 brute deals nothing, a cost-5
+    one deals its full strike, and so does a cheap shooter's shot once Килхе is open."""
+    kilhe = card("Kilhe", strike=(0, 0, 0), life=12, abilities=facts(
+        '{ kind = "protection", from = ["all"], vs_max_cost = 4, self_state = "closed" }'))
+    for cost, wounds in ((4, 0), (5, 5)):
+        brute = card(f"Brute {cost}", strike=(5, 5, 5), life=10, cost=cost)
+        b = start([brute], [kilhe], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[6])
+        b.open[1] = False
+        b.apply(Strike(0, 1))
+        assert b.wounds[1] == wounds, cost
+    cheap_shooter = card("Shooter", strike=(1, 1, 1), life=10, cost=3, abilities=facts(SHOT_234))
+    b = start([cheap_shooter], [kilhe], ({0: P1_BACK}, {1: P2_FRONT}), dice=[6])
+    b.open[1] = False
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 0
+    b = start([cheap_shooter], [kilhe], ({0: P1_BACK}, {1: P2_FRONT}), dice=[6])
+    b.apply(UseAbility(0, 0, (1,)))       # open: no protection
+    assert b.wounds[1] == 4
+
+
 def test_vampirism_heals_then_adds_life_up_to_its_cap():
     """000 glossary "Vampirism": X wounds dealt heal X; what is left becomes additional life, never
     more than the target had; not against artifacts or incorporeal creatures; ``life_cap`` bounds

@@ -103,6 +103,7 @@ from analysis.ability_rules import (
     covers,
     facts,
     groups,
+    matches,
     protected,
     state_limits,
     strike_passives,
@@ -1342,9 +1343,9 @@ class Battle(Effects):
             fought = False
         if self._any_guards:
             if to_p and self.guards[parrier]:
-                to_p = self._guard(parrier, "simple", to_p)
+                to_p = self._guard(parrier, "simple", to_p, u)
             if to_a and self.guards[u]:
-                to_a = self._guard(u, "simple", to_a)
+                to_a = self._guard(u, "simple", to_a, parrier)
         self._last_strike_value = to_p
         if self._responders and to_p:
             to_p = self._cap_strike(u, parrier, to_p, to_a)
@@ -1543,7 +1544,7 @@ class Battle(Effects):
         shielded = self.shield[self.seat[v]] and self.seat[v] != self.active and (
             kind in ARMOR_STOPS or kind == "effect")
         if self._any_guards and self.guards[v]:
-            power = self._guard(v, kind, hit(self.key[u], sl.index, self.key[v], 0, die)[0])
+            power = self._guard(v, kind, hit(self.key[u], sl.index, self.key[v], 0, die)[0], u)
             used = min(power, armor)
             self.armor_left[v] -= used
             power -= used
@@ -1696,15 +1697,17 @@ class Battle(Effects):
                 self._count_use(u, index)
             self._resolve(u, self.slots[u][index], chosen, trigger)
 
-    def _guard(self, v: int, kind: str, power: int) -> int:
-        """``power`` of an attack or action of ``kind`` on ``v`` after ``v``'s caps and protections
-        that hold only in a state (e.g. "simple strikes on it while it is closed are reduced to
-        1"): 003 "Zníženie útoku na X" (L1877: the value becomes X if it was greater), 000 2.8 (a
-        protection: no wounds)."""
+    def _guard(self, v: int, kind: str, power: int, src: int) -> int:
+        """``power`` of an attack or action of ``kind`` by ``src`` on ``v`` after ``v``'s caps and
+        protections that hold only in a state (e.g. "simple strikes on it while it is closed are
+        reduced to 1"): 003 "Zníženie útoku na X" (L1877: the value becomes X if it was greater),
+        000 2.8 (a protection: no wounds)."""
         wanted = groups(kind)
-        for state, froms, most in self.guards[v]:
+        for state, froms, most, against in self.guards[v]:
             if power <= most or not wanted.intersection(froms):
                 continue
+            if against is not None and not matches(against, self.cards[src]):
+                continue  # only against some cards (``vs_*``), and ``src`` is not one of them
             if state == "closed":
                 holds = not self.open[v]
             elif state == "open":

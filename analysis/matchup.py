@@ -351,8 +351,8 @@ def _silence_dask_logs() -> None:
     CLI's one-line "interrupted" message."""
     import logging
 
-    for name in ("distributed", "distributed.scheduler", "distributed.client", "distributed.worker",
-                 "distributed.nanny", "distributed.core"):
+    names = [n for n in logging.root.manager.loggerDict if n == "distributed" or n.startswith("distributed.")]
+    for name in ("distributed", *names):  # Dask sets levels on its child loggers too
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 

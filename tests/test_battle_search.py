@@ -115,7 +115,7 @@ def test_a_seed_gives_the_same_battle():
 
 
 def test_budget_names():
-    assert make_player("search").budget == 2
+    assert make_player("search").budget == 3
     assert make_player("search:32").budget == 32
     assert isinstance(make_player("search:1"), SearchPlayer)
     for bad in ("search:0", "search:x", "search:-3", "search:", "search:1001", "search:2.5"):

@@ -23,7 +23,7 @@ PLAYERS: dict[str, type[Player]] = {
 """Players by name (``search`` also as ``search:N``, N nodes per decision)."""
 PLAYER_HELP = (
     "heuristic (greedy, fast), random (baseline), search or search:N (looks ahead one "
-    "action with the exact odds, N nodes per decision, default 2; about 16x slower per battle, "
+    "action with the exact odds, N nodes per decision, default 3; about 18x slower per battle, "
     "see reports/bench_search.md)"
 )
 """One line for the ``--players`` help texts."""

@@ -61,8 +61,10 @@ from analysis.battle.tables import FLYER, GROUND, card_key
 if TYPE_CHECKING:  # (for the types only: the players import no engine at run time)
     from analysis.battle.engine import Battle
 
-DEFAULT_BUDGET = 2
-"""Chance nodes (candidate actions, each with its whole outcome distribution) per decision."""
+DEFAULT_BUDGET = 3
+"""Chance nodes (candidate actions, each with its whole outcome distribution) per decision: the
+most that keeps a battle within 20x the heuristic's time (tuned with ``scripts/tune_search.py`` on
+squads and seeds the benchmark does not use; README "Battles and matchups")."""
 MAX_BUDGET = 1_000
 WIN = 1_000.0
 """Value of a won battle in material units (a card is worth about 5-15)."""
@@ -77,7 +79,7 @@ def parse_budget(name: str) -> int:
     """The node budget of a player name ``search`` or ``search:N`` (N from 1 to 1,000).
 
     >>> parse_budget("search"), parse_budget("search:4")
-    (2, 4)
+    (3, 4)
     """
     base, sep, rest = name.partition(":")
     if base != "search":
@@ -318,13 +320,12 @@ def _matched(pairs: list[tuple[float, int, int]]) -> float:
     if len(pairs) < 2:
         return pairs[0][0] if pairs else 0.0
     pairs.sort(reverse=True)
-    used_a: set[int] = set()
-    used_t: set[int] = set()
+    used_a = used_t = 0  # (bit masks of the units already matched)
     total = 0.0
     for g, a, t in pairs:
-        if a not in used_a and t not in used_t:
-            used_a.add(a)
-            used_t.add(t)
+        if not (used_a >> a & 1 or used_t >> t & 1):
+            used_a |= 1 << a
+            used_t |= 1 << t
             total += g
     return total
 

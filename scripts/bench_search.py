@@ -24,6 +24,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,21 +42,32 @@ from analysis.matchup import MatchupSettings, deck_matchup  # noqa: E402
 from analysis.rules import load_ruleset  # noqa: E402
 
 
-def squad_mirrors(squads, search: str, games: int, seed: int) -> dict:
-    """Search against the heuristic, same squad on both sides, seats alternating every game."""
+def play_mirrors(squads, make_search, games: Iterable[int], seed: int) -> tuple[int, int, int, float]:
+    """Game ``k`` of ``games``: squad ``k`` mod the squads on both sides, the player from
+    ``make_search()`` in seat ``k // len(squads) mod 2`` against the heuristic, battle seed
+    ``seed + k``. The searching side's wins, losses and draws, and the CPU seconds of the battles."""
     wins = losses = draws = 0
-    for k in range(games):
+    cpu = 0.0
+    for k in games:
         squad = squads[k % len(squads)]
         search_seat = (k // len(squads)) % 2
         players = [make_player("heuristic"), make_player("heuristic")]
-        players[search_seat] = make_player(search)
+        players[search_seat] = make_search()
+        t0 = time.process_time()
         result = Battle((squad, squad), tuple(players), seed=seed + k).run()
+        cpu += time.process_time() - t0
         if result.winner is None:
             draws += 1
         elif result.winner == search_seat:
             wins += 1
         else:
             losses += 1
+    return wins, losses, draws, cpu
+
+
+def squad_mirrors(squads, search: str, games: int, seed: int) -> dict:
+    """Search against the heuristic, same squad on both sides, seats alternating every game."""
+    wins, losses, draws, _ = play_mirrors(squads, lambda: make_player(search), range(games), seed)
     return _share(wins, losses, draws)
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -23,8 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench_battle import squads_12  # noqa: E402
+from bench_search import play_mirrors  # noqa: E402
 
-from analysis.battle import Battle, make_player  # noqa: E402
 from analysis.battle.search import SearchPlayer  # noqa: E402
 from analysis.cards import load_cards  # noqa: E402
 from analysis.deals import proportion_ci  # noqa: E402
@@ -45,23 +44,7 @@ def _chunk(args) -> tuple[int, int, int, float]:
     db = load_cards()
     decks = [read_deck(path, db) for path in sorted(sample_deck_paths())]
     squads = squads_12(decks, squad_seed)
-    wins = losses = draws = 0
-    t = 0.0
-    for k in seeds:
-        squad = squads[k % len(squads)]
-        seat = (k // len(squads)) % 2
-        players = [make_player("heuristic"), make_player("heuristic")]
-        players[seat] = SearchPlayer(**setting)
-        t0 = time.process_time()
-        result = Battle((squad, squad), tuple(players), seed=k).run()
-        t += time.process_time() - t0
-        if result.winner is None:
-            draws += 1
-        elif result.winner == seat:
-            wins += 1
-        else:
-            losses += 1
-    return wins, losses, draws, t
+    return play_mirrors(squads, lambda: SearchPlayer(**setting), seeds, 0)
 
 
 def main(argv=None) -> int:

@@ -28,12 +28,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from analysis.errors import BerserkInputError
-from analysis.paths import data_dir
-from analysis.userfiles import parse_toml, read_user_text
+from analysis.util.errors import BerserkInputError
+from analysis.util.paths import data_dir
+from analysis.util.userfiles import parse_toml, read_user_text
 
 if TYPE_CHECKING:
-    from analysis.cards import CardDB
+    from analysis.cards.table import CardDB
 
 FORMATS = ("constructed", "draft", "sealed")
 MULLIGAN_MODELS = ("pay_gold", "shrink")

@@ -16,12 +16,12 @@ import pandas as pd
 import streamlit as st
 from i18n import LANGUAGES, current_language, t, tn
 
-from analysis.cards import Card, CardDB, load_cards
-from analysis.deck_summary import ELEMENT_ORDER, card_elements, sample_decks, strike_text
-from analysis.decks import Deck, format_deck_json, format_nxt, parse_deck_json, parse_nxt
-from analysis.errors import BerserkInputError
-from analysis.legality import Finding, LegalityReport, check_deck
+from analysis.cards.table import Card, CardDB, load_cards
+from analysis.decks.deck import Deck, format_deck_json, format_nxt, parse_deck_json, parse_nxt
+from analysis.decks.legality import Finding, LegalityReport, check_deck
 from analysis.rules import Ruleset, builtin_ruleset_names, load_ruleset
+from analysis.summaries.deck import ELEMENT_ORDER, card_elements, sample_decks, strike_text
+from analysis.util.errors import BerserkInputError
 
 PAGE_LIST = (
     ("pages/deck.py", "deck", ":material/style:"),

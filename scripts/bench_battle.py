@@ -32,13 +32,13 @@ sys.path.insert(0, str(ROOT))
 
 from benchlib import load, machine  # noqa: E402
 
-from analysis.atomic import write_text_atomic  # noqa: E402
 from analysis.battle import COMPILED, Battle, make_player  # noqa: E402
-from analysis.cards import load_cards  # noqa: E402
-from analysis.decks import read_deck, sample_deck_paths  # noqa: E402
-from analysis.matchup import MatchupSettings, matchup_matrix  # noqa: E402
+from analysis.cards.table import load_cards  # noqa: E402
+from analysis.decks.deck import read_deck, sample_deck_paths  # noqa: E402
+from analysis.matchup.simulate import MatchupSettings, matchup_matrix  # noqa: E402
 from analysis.planning.html import offline_figure_html  # noqa: E402
 from analysis.rules import load_ruleset  # noqa: E402
+from analysis.util.atomic import write_text_atomic  # noqa: E402
 
 
 def squads_12(decks, seed: int = 0):
@@ -90,7 +90,7 @@ def actions_per_battle(squads, battles: int = 200) -> dict[str, float]:
 
 def mirror_seats(squads, per_squad: int) -> dict[str, object]:
     """Each 12-card squad against itself, heuristic vs heuristic: how often each seat wins."""
-    from analysis.deals import proportion_ci
+    from analysis.squad.deals import proportion_ci
 
     wins = [0, 0]
     draws = 0

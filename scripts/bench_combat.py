@@ -5,13 +5,13 @@
 
 Measures, each as the median of ``--repeats`` runs, caches cleared before every timed call:
 
-1. Exact single strike (``analysis.combat.strike_odds``) on real card pairs from the sample decks:
+1. Exact single strike (``analysis.combat.strike.strike_odds``) on real card pairs from the sample decks:
    Strike Table open (best weakening), closed, and the realms defence die (target: < 0.1 ms).
-2. Exact duel (``analysis.duel.duel``) with life 20 against life 20, always attack and optimal
+2. Exact duel (``analysis.combat.duel.duel``) with life 20 against life 20, always attack and optimal
    play, with and without regeneration (target: < 5 ms).
 3. Monte Carlo simple strikes per second on one core (``simulate_strikes``, 5 million per run;
    target ≥ 5 million/s), and Monte Carlo duels per second.
-4. Ratings of all built-in creatures against the full pool (``analysis.ratings.ratings``, relaunch
+4. Ratings of all built-in creatures against the full pool (``analysis.combat.ratings.ratings``, relaunch
    and realms; target < 1 minute).
 """
 
@@ -35,16 +35,16 @@ sys.path.insert(0, str(ROOT))
 
 from benchlib import load, load_note, machine  # noqa: E402
 
-from analysis import combat  # noqa: E402
-from analysis import duel as duel_module  # noqa: E402
-from analysis import ratings as ratings_module  # noqa: E402
-from analysis.atomic import write_text_atomic  # noqa: E402
-from analysis.cards import load_cards  # noqa: E402
-from analysis.combat import fighter_from_card, fighter_from_stats, strike_odds  # noqa: E402
-from analysis.combat_mc import simulate_duels, simulate_strikes  # noqa: E402
-from analysis.decks import read_deck, sample_deck_paths  # noqa: E402
-from analysis.duel import duel  # noqa: E402
-from analysis.ratings import ratings  # noqa: E402
+from analysis.cards.table import load_cards  # noqa: E402
+from analysis.combat import duel as duel_module  # noqa: E402
+from analysis.combat import ratings as ratings_module  # noqa: E402
+from analysis.combat import strike as combat  # noqa: E402
+from analysis.combat.duel import duel  # noqa: E402
+from analysis.combat.monte_carlo import simulate_duels, simulate_strikes  # noqa: E402
+from analysis.combat.ratings import ratings  # noqa: E402
+from analysis.combat.strike import fighter_from_card, fighter_from_stats, strike_odds  # noqa: E402
+from analysis.decks.deck import read_deck, sample_deck_paths  # noqa: E402
+from analysis.util.atomic import write_text_atomic  # noqa: E402
 
 
 def clear_caches() -> None:

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchlib import load, load_note, machine  # noqa: E402
 
-from analysis.atomic import write_text_atomic  # noqa: E402
+from analysis.util.atomic import write_text_atomic  # noqa: E402
 
 DECK = str(ROOT / "data" / "decks" / "tournament-01.txt")
 

@@ -12,7 +12,7 @@ Measures, on 15-card deals from the sample decks in data/decks/ (ruleset relaunc
 2. ``scipy.optimize.milp`` (HiGHS) on a subset of the same deals in the same run, per deal; the
    speed-up is measured on exactly that subset, and every value is compared with the optimizer.
 3. With the memo on, a Monte-Carlo-like stream of deals (repeats allowed), reported separately.
-4. ``analysis.deals.simulate``: 100,000 simulated games with optimal recruitment and the optimal
+4. ``analysis.squad.deals.simulate``: 100,000 simulated games with optimal recruitment and the optimal
    mulligan policy (threshold estimation included), with ``--processes`` worker processes.
 """
 
@@ -32,12 +32,12 @@ sys.path.insert(0, str(ROOT))
 
 from benchlib import load, load_note, machine  # noqa: E402
 
-from analysis.atomic import write_text_atomic  # noqa: E402
-from analysis.cards import load_cards  # noqa: E402
-from analysis.deals import simulate  # noqa: E402
-from analysis.decks import read_deck, sample_deck_paths  # noqa: E402
-from analysis.recruit import Recruiter, milp_value  # noqa: E402
+from analysis.cards.table import load_cards  # noqa: E402
+from analysis.decks.deck import read_deck, sample_deck_paths  # noqa: E402
 from analysis.rules import load_ruleset  # noqa: E402
+from analysis.squad.deals import simulate  # noqa: E402
+from analysis.squad.recruit import Recruiter, milp_value  # noqa: E402
+from analysis.util.atomic import write_text_atomic  # noqa: E402
 
 
 def distinct_deals(decks, per_deck: int, seed: int):
@@ -231,8 +231,8 @@ def markdown(rep: dict, args) -> str:
         f"Monte Carlo): {st['us_per_deal']:.0f} µs per deal, {st['per_second']:,.0f}/s, memo hit rate "
         f"{st['memo_hit_rate']:.1%} (reported separately; not the headline).",
         "",
-        "**Simulation** (`analysis.deals.simulate`, optimal recruitment of every deal, optimal mulligan "
-        "policy including the estimation of its thresholds):",
+        "**Simulation** (`analysis.squad.deals.simulate`, optimal recruitment of every deal, optimal "
+        "mulligan policy including the estimation of its thresholds):",
         "",
         "| ruleset (mulligans) | games | processes | horizon | optimizer solves | wall s "
         "| squad value (95% CI) | mulligan rate |",

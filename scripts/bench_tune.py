@@ -35,10 +35,9 @@ sys.path.insert(0, str(ROOT))
 
 from benchlib import load, load_note, machine  # noqa: E402
 
-from analysis.atomic import write_text_atomic  # noqa: E402
-from analysis.cards import load_cards  # noqa: E402
-from analysis.decks import read_deck  # noqa: E402
-from analysis.matchup import MatchupSettings  # noqa: E402
+from analysis.cards.table import load_cards  # noqa: E402
+from analysis.decks.deck import read_deck  # noqa: E402
+from analysis.matchup.simulate import MatchupSettings  # noqa: E402
 from analysis.planning.cache import GameCache  # noqa: E402
 from analysis.planning.field import read_field  # noqa: E402
 from analysis.planning.games import GameRunner  # noqa: E402
@@ -46,6 +45,7 @@ from analysis.planning.meta import expected_scores  # noqa: E402
 from analysis.planning.swaps import candidate_swaps  # noqa: E402
 from analysis.planning.tune import tune  # noqa: E402
 from analysis.rules import load_ruleset  # noqa: E402
+from analysis.util.atomic import write_text_atomic  # noqa: E402
 
 FIELD = ROOT / "data" / "fields" / "sample-field-2025.toml"
 RULES = "relaunch-casual"

@@ -21,11 +21,11 @@ sys.path.insert(0, str(ROOT))
 
 from benchlib import load, load_note, machine  # noqa: E402
 
-from analysis.atomic import write_text_atomic  # noqa: E402
-from analysis.cards import load_cards  # noqa: E402
-from analysis.decks import read_deck, sample_deck_paths  # noqa: E402
-from analysis.matchup import MatchupSettings, mulligan_thresholds, pair_tasks, run_tasks  # noqa: E402
+from analysis.cards.table import load_cards  # noqa: E402
+from analysis.decks.deck import read_deck, sample_deck_paths  # noqa: E402
+from analysis.matchup.simulate import MatchupSettings, mulligan_thresholds, pair_tasks, run_tasks  # noqa: E402
 from analysis.rules import load_ruleset  # noqa: E402
+from analysis.util.atomic import write_text_atomic  # noqa: E402
 
 MATRIX_GAMES = 45 * 2000
 

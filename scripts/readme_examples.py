@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from analysis.atomic import write_text_atomic  # noqa: E402
+from analysis.util.atomic import write_text_atomic  # noqa: E402
 
 FENCE = re.compile(r"^```console\n(.*?)^```", re.S | re.M)
 PROGRESS = re.compile(r"^(.*: \d+% \(|round \d+: \d+%|cache: |\s*\d+%\s)")

@@ -106,7 +106,7 @@ STEPS: tuple[Step, ...] = (
     Step(
         "screenshots",
         "reports/screenshots/*.png (needs chromium)",
-        (PY, "-m", "pytest", "-q", "tests/test_browser_e2e.py"),
+        (PY, "-m", "pytest", "-q", "tests/dashboard/test_browser_e2e.py"),
         env=(("BERSERK_SCREENSHOTS", "1"),),
     ),
 )

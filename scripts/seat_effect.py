@@ -21,12 +21,12 @@ sys.path.insert(0, str(ROOT))
 from bench_battle import squads_12  # noqa: E402
 from benchlib import machine  # noqa: E402
 
-from analysis.atomic import write_text_atomic  # noqa: E402
 from analysis.battle import Battle, make_player  # noqa: E402
 from analysis.battle.board import PLACEMENT_TIERS  # noqa: E402
-from analysis.cards import load_cards  # noqa: E402
-from analysis.deals import proportion_ci  # noqa: E402
-from analysis.decks import read_deck, sample_deck_paths  # noqa: E402
+from analysis.cards.table import load_cards  # noqa: E402
+from analysis.decks.deck import read_deck, sample_deck_paths  # noqa: E402
+from analysis.squad.deals import proportion_ci  # noqa: E402
+from analysis.util.atomic import write_text_atomic  # noqa: E402
 
 
 def second_seat(squads, first: str, second: str, games: int, seed: int) -> dict:

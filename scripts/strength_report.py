@@ -27,13 +27,13 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from benchlib import load, machine  # noqa: E402
 
-from analysis.atomic import write_text_atomic  # noqa: E402
-from analysis.cards import load_cards  # noqa: E402
-from analysis.decks import read_deck, sample_deck_paths  # noqa: E402
-from analysis.objective_duel import objective_duel  # noqa: E402
-from analysis.ratings import ratings_map  # noqa: E402
+from analysis.cards.table import load_cards  # noqa: E402
+from analysis.combat.ratings import ratings_map  # noqa: E402
+from analysis.decks.deck import read_deck, sample_deck_paths  # noqa: E402
+from analysis.fitting.objective_duel import objective_duel  # noqa: E402
 from analysis.rules import load_ruleset  # noqa: E402
-from analysis.strength_table import strength_dir  # noqa: E402
+from analysis.squad.strength_table import strength_dir  # noqa: E402
+from analysis.util.atomic import write_text_atomic  # noqa: E402
 
 REPORTS = ROOT / "reports"
 
@@ -132,7 +132,7 @@ def main() -> None:
         "`P(First wins) = σ(β + Σ w_card · (copies for First − copies for Second))` with `w ≥ 0` and an L2 "
         "penalty chosen on a validation split (80 % train, 10 % validation, 10 % test). Each card's `w` is "
         "what it adds to its squad's log-odds of winning; the sum over a squad is the `strength` objective, "
-        "additive, so the exact optimizer proves the best squad for it. See `analysis/strength.py`.",
+        "additive, so the exact optimizer proves the best squad for it. See `analysis/fitting/strength.py`.",
         "",
         "## Sample and fit",
         "",

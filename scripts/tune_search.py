@@ -25,9 +25,9 @@ from bench_battle import squads_12  # noqa: E402
 from bench_search import play_mirrors  # noqa: E402
 
 from analysis.battle.search import SearchPlayer  # noqa: E402
-from analysis.cards import load_cards  # noqa: E402
-from analysis.deals import proportion_ci  # noqa: E402
-from analysis.decks import read_deck, sample_deck_paths  # noqa: E402
+from analysis.cards.table import load_cards  # noqa: E402
+from analysis.decks.deck import read_deck, sample_deck_paths  # noqa: E402
+from analysis.squad.deals import proportion_ci  # noqa: E402
 
 
 def parse_setting(text: str) -> dict:

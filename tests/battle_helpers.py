@@ -6,7 +6,7 @@ import itertools
 
 from analysis.battle.engine import Battle
 from analysis.battle.interface import Accumulate, Move, Player, Prepare, Strike, UseAbility
-from analysis.cards import Card
+from analysis.cards.table import Card
 
 _ids = itertools.count(900_001)
 
@@ -19,7 +19,7 @@ def card(name: str = "X", strike=(1, 2, 3), life: int = 8, type: str = "creature
     number = next(_ids)
     facts = None
     if abilities:
-        from analysis.abilities import parse_abilities
+        from analysis.cards.abilities import parse_abilities
 
         text = f'[[card]]\ncode = "900/{number % 10_000}"\nname = "{name}"\n{abilities}\n'
         facts = parse_abilities(text, "test")[0]

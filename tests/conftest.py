@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from analysis.cards import CardDB, load_cards
-from analysis.decks import Deck, DeckEntry
+from analysis.cards.table import CardDB, load_cards
+from analysis.decks.deck import Deck, DeckEntry
 from analysis.rules import Ruleset, load_ruleset
 
 

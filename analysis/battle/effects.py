@@ -44,11 +44,11 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.abilities import Ability
-from analysis.ability_rules import covers, facts, protected, wounds_after
 from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
 from analysis.battle.situational import Situational, stripped
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
+from analysis.cards.abilities import Ability
+from analysis.cards.ability_rules import covers, facts, protected, wounds_after
 
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
@@ -395,7 +395,7 @@ class Effects(Situational):
         return sorted([v for v in cands if self.seat[v] == me] + kept)
 
     def _matches_card(self, ab: Ability, u: int) -> bool:
-        from analysis.ability_rules import matches
+        from analysis.cards.ability_rules import matches
 
         return matches(ab, self.cards[u])
 
@@ -719,7 +719,7 @@ class Effects(Situational):
         """The strengths (0 weak, 1 medium, 2 strong, -1 none) the attacker's strike and the
         parrier's counter-strike had (Strike Table model only; -1 under the defence die)."""
         from analysis.battle.tables import _fighter, _FixedDice
-        from analysis.combat import STRIKE_TABLE, resolve_strike
+        from analysis.combat.strike import STRIKE_TABLE, resolve_strike
 
         if self.config.model != STRIKE_TABLE:
             return -1, -1

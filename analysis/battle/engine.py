@@ -97,17 +97,6 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from analysis.abilities import ATTACKS, Ability, CardAbilities
-from analysis.ability_rules import (
-    ARMOR_STOPS,
-    covers,
-    facts,
-    groups,
-    matches,
-    protected,
-    state_limits,
-    strike_passives,
-)
 from analysis.battle.board import (
     ADJ4,
     AUX,
@@ -169,7 +158,18 @@ from analysis.battle.tables import (
     open_table,
     pair_passives,
 )
-from analysis.cards import Card
+from analysis.cards.abilities import ATTACKS, Ability, CardAbilities
+from analysis.cards.ability_rules import (
+    ARMOR_STOPS,
+    covers,
+    facts,
+    groups,
+    matches,
+    protected,
+    state_limits,
+    strike_passives,
+)
+from analysis.cards.table import Card
 
 TIMEOUT_RULES = ("cost", "draw")
 _DEATH, _TURN_START, _BATTLE_START, _STRIKE, _KILL, _ADJACENT = (
@@ -1575,7 +1575,7 @@ class Battle(Effects):
         return wounds - stopped
 
     def _in_state(self, v: int, state: str) -> bool:
-        """Whether unit ``v`` is in ``state`` (:data:`analysis.abilities.VS_STATES`)."""
+        """Whether unit ``v`` is in ``state`` (:data:`analysis.cards.abilities.VS_STATES`)."""
         if state == "blessed":
             return strike_passives(self.cards[v]).blessing
         if state == "cursed":

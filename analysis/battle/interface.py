@@ -12,7 +12,7 @@ rules do not allow, so a faulty player cannot break the game.
 - ``Strike(unit, target)``: a simple strike (000 4.1-4.14);
 - ``UseAbility(unit, index, targets)``: a playable ability of the card (cost ``tap``,
   ``counter_tap`` or ``counter``; ``index`` into the card's played facts,
-  :func:`analysis.ability_rules.facts`) on up to its
+  :func:`analysis.cards.ability_rules.facts`) on up to its
   ``targets`` different cards (000 1.9.3);
 - ``Prepare(unit)``: close "for a strike against a flying creature" (000 4.16);
 - ``Accumulate(unit)``: ``[tap]: accumulate 1 counter`` (000 1.11.1);
@@ -112,7 +112,7 @@ class BattleState(Protocol):
     (:mod:`analysis.battle.board`); ``AUX`` (-1) is the auxiliary zone, ``NOWHERE`` (-2) a dead card.
 
     Per unit: ``seat``, ``kind`` (``tables.GROUND``, ``FLYER``…), ``key`` (card key, see
-    :func:`analysis.battle.tables.card_key`), ``cards`` (the :class:`~analysis.cards.Card`),
+    :func:`analysis.battle.tables.card_key`), ``cards`` (the :class:`~analysis.cards.table.Card`),
     ``life``, ``wounds``, ``cost``, ``creature``, ``move_points``, ``moves`` (left this turn),
     ``has_strike``, ``armor``, ``armor_left`` (this turn), ``regen``, ``pos``, ``host`` / ``rider``
     (-1: none), ``open``, ``acted``, ``prepared`` (0, 1 closed for 4.16, 2 may strike a flyer),

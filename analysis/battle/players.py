@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
-from analysis.abilities import Ability
-from analysis.ability_rules import strike_passives
 from analysis.battle.board import (
     ADJ4,
     ADJ4_MASK,
@@ -70,8 +68,10 @@ from analysis.battle.tables import (
     open_summary,
     pair_passives,
 )
-from analysis.cards import Card
-from analysis.combat import Branch, decide_weakening
+from analysis.cards.abilities import Ability
+from analysis.cards.ability_rules import strike_passives
+from analysis.cards.table import Card
+from analysis.combat.strike import Branch, decide_weakening
 
 if TYPE_CHECKING:
     from analysis.battle.engine import Battle
@@ -183,7 +183,7 @@ class HeuristicPlayer(Player):
       better action is open to it, or when it has nothing else to do.
     - **Defenders:** appoints the open candidate that minimises the attacker's expected gain, if
       that is clearly better than letting the target take the strike.
-    - **Weakening:** the combat engine's ``best`` rule (:func:`analysis.combat.decide_weakening`)
+    - **Weakening:** the combat engine's ``best`` rule (:func:`analysis.combat.strike.decide_weakening`)
       with a position-aware value: a kill or a death outweighs any difference in wounds.
     - **Triggered abilities:** the targets with the highest gain.
     - **4.16:** when the enemy has only flyers left, ground creatures close to strike them.

@@ -27,8 +27,10 @@ from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
 
-from analysis.abilities import Ability
-from analysis.ability_rules import (
+from analysis.battle.board import AUX, NEAR, RING, THROUGH_ROW, WITHIN
+from analysis.battle.tables import ABILITIES, COMPANION, FLYER, GROUND, PARASITE, SEATS, TERRAIN, card_of
+from analysis.cards.abilities import Ability
+from analysis.cards.ability_rules import (
     damage_by_die,
     die_tier,
     has_condition,
@@ -36,8 +38,6 @@ from analysis.ability_rules import (
     roll_modifier,
     wounds_after,
 )
-from analysis.battle.board import AUX, NEAR, RING, THROUGH_ROW, WITHIN
-from analysis.battle.tables import ABILITIES, COMPANION, FLYER, GROUND, PARASITE, SEATS, TERRAIN, card_of
 
 SHOOTING = frozenset({"shot", "throw", "discharge"})
 CLOSE = frozenset({"magic_strike", "special_strike", "finishing"})

@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from analysis.atomic import write_text_atomic
 from analysis.battle.board import NOWHERE
 from analysis.battle.engine import Battle, BattleConfig
 from analysis.battle.registry import make_player
 from analysis.battle.tables import profile
-from analysis.cards import Card, CardDB
-from analysis.errors import BerserkInputError
+from analysis.cards.table import Card, CardDB
+from analysis.util.atomic import write_text_atomic
+from analysis.util.errors import BerserkInputError
 
 FORMAT_VERSION = 2
 """2: ability, accumulate and wound events (issue 9)."""

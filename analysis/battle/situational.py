@@ -30,17 +30,18 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from analysis.abilities import UNIT_PERS, Ability, CardAbilities
-from analysis.ability_rules import facts
 from analysis.battle.board import ADJ4, ADJ8_SELF, COLS, NEAR_MASK, half_rows, row_of
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
+from analysis.cards.abilities import UNIT_PERS, Ability, CardAbilities
+from analysis.cards.ability_rules import facts
 
 _ZERO_WALK = (0, 0, 0, 0, 0, 0, 0)
 _WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned"})
 """Per unit this turn: (steps, up, down, left, right, crossed, returned)."""
 _GUARDED = ("cap", "protection")
-"""Kinds whose ``self_state`` the engine's guards check (:func:`analysis.ability_rules.state_limits`)."""
+"""Kinds whose ``self_state`` the engine's guards check
+(:func:`analysis.cards.ability_rules.state_limits`)."""
 _STRIKE_PERS = ("target_strike", "target_half_life")
 
 
@@ -571,7 +572,7 @@ class Situational:
         self.prot_flyers[u] = row[9]
 
     def _quantity(self, u: int, per: str | None) -> int:
-        """A quantity of unit ``u``'s own state (:data:`analysis.abilities.UNIT_PERS`)."""
+        """A quantity of unit ``u``'s own state (:data:`analysis.cards.abilities.UNIT_PERS`)."""
         if per == "steps":
             return self.walk[u][0]
         if per == "counters":
@@ -799,7 +800,7 @@ class Situational:
         return strike_variant(key, self.seat[u], holds, tuple(amounts))
 
     def _position(self, u: int, w: int, position: str) -> bool:
-        """Whether card ``w`` stands in ``position`` to ``u`` (:data:`analysis.abilities.POSITIONS`)."""
+        """Whether card ``w`` stands in ``position`` to ``u`` (:data:`analysis.cards.abilities.POSITIONS`)."""
         pu, pw = self.pos[u], self.pos[w]
         if position == "isolated":
             if pw < 0:

@@ -6,14 +6,14 @@ the outcome up instead of recomputing the Strike Table: an *open* table has 36 e
 attacker's die. Each open entry is ``(to_parrier, to_attacker, weakened_to_parrier,
 weakened_to_attacker, chooser)`` in wounds before armor, where ``chooser`` is 0 (no weakening
 possible), 1 (the attacker may weaken) or 2 (the parrier may weaken; 000 4.5). The outcome kinds
-come from the combat engine (:mod:`analysis.combat`), so the battle uses exactly its rules and
+come from the combat engine (:mod:`analysis.combat.strike`), so the battle uses exactly its rules and
 modifiers; tables are built once per pair and cached for the whole process. Under the
 defence-die model (``realms``) a table lists equally likely outcomes after the re-rolls
-(:func:`analysis.combat.strike_space`) and the engine draws one uniformly; there is no weakening.
+(:func:`analysis.combat.strike.strike_space`) and the engine draws one uniformly; there is no weakening.
 
 Tables are per *pair* of cards (closed ones too), because a card's standing ability facts may hold
 only against some opponents (a strike bonus against mountain creatures, "−1 from simple strikes of
-orcs"): each side's strike is built with :func:`analysis.combat.fighter_from_facts` against the other.
+orcs"): each side's strike is built with :func:`analysis.combat.strike.fighter_from_facts` against the other.
 Entries also say whether each side's strike *landed* (not a miss, not stopped by a protection), which
 "on strike" triggers need (000 4.7: on a miss no accompanying ability triggers). A card whose facts
 hold only for one seat gets a key per seat (:func:`card_key`).
@@ -26,8 +26,7 @@ from math import gcd
 
 from mypy_extensions import mypyc_attr
 
-from analysis import strike_table as st
-from analysis.ability_rules import (
+from analysis.cards.ability_rules import (
     NO_PASSIVES,
     StrikePassives,
     depends_on_opponent,
@@ -35,15 +34,16 @@ from analysis.ability_rules import (
     seat_dependent,
     strike_passives,
 )
-from analysis.cards import Card
-from analysis.combat import (
+from analysis.cards.table import Card
+from analysis.combat import strike_table as st
+from analysis.combat.strike import (
     STRIKE_TABLE,
     Fighter,
     fighter_from_facts,
     resolve_strike,
     strike_space,
 )
-from analysis.errors import BerserkInputError
+from analysis.util.errors import BerserkInputError
 
 GROUND, FLYER, COMPANION, PARASITE, ARTIFACT, TERRAIN = range(6)
 KIND_OF_TYPE = {
@@ -109,7 +109,7 @@ PROFILES: list[Profile] = []
 ROWS: list[tuple] = []
 """Per key, the profile as the tuple of per-unit columns the engine keeps (see ``Battle``)."""
 ABILITIES: list[tuple] = []
-"""Per key, the card's ability facts (:func:`analysis.ability_rules.facts`)."""
+"""Per key, the card's ability facts (:func:`analysis.cards.ability_rules.facts`)."""
 
 
 _BY_ID: dict[int, tuple[Card, bool, dict[int | None, int]]] = {}
@@ -299,11 +299,11 @@ def closed_summary(ka: int, kp: int, model: str = "strike_table") -> tuple[tuple
     return out
 
 
-# --------------------------------------------------------------------------- built on analysis.combat
+# --------------------------------------------------------------------------- built on analysis.combat.strike
 
 
 class _FixedDice:
-    """Stand-in RNG for :func:`analysis.combat.resolve_strike` that returns given dice."""
+    """Stand-in RNG for :func:`analysis.combat.strike.resolve_strike` that returns given dice."""
 
     def __init__(self, *dice: int):
         self._dice = list(dice)

@@ -17,8 +17,8 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-from analysis.errors import BerserkInputError
-from analysis.workers import Terminated
+from analysis.util.errors import BerserkInputError
+from analysis.util.workers import Terminated
 
 COMMAND_MODULES = ("cards", "abilities", "check", "convert", "import_cards", "recruit", "deal", "matchup",
                    "matrix", "odds", "ratings", "meta", "tune", "report", "app", "fit_strength")
@@ -77,7 +77,7 @@ def _raise_terminated(signum: int, frame: object) -> None:
 
 
 def entry_point() -> None:
-    """Console-script entry point: SIGTERM becomes :class:`~analysis.workers.Terminated`, so a
+    """Console-script entry point: SIGTERM becomes :class:`~analysis.util.workers.Terminated`, so a
     terminated run stops its worker processes and exits 143 with one line."""
     signal.signal(signal.SIGTERM, _raise_terminated)
     status = main()

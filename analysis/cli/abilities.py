@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from analysis.abilities import lookup_contract
-from analysis.ability_coverage import coverage, coverage_text
+from analysis.cards.abilities import lookup_contract
 from analysis.cli.common import add_cards_option, add_json_option, cards_from, print_json
-from analysis.errors import BerserkInputError
+from analysis.decks.coverage import coverage, coverage_text
+from analysis.util.errors import BerserkInputError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -6,9 +6,9 @@ import argparse
 import os
 import sys
 
-from analysis.app_launch import DEFAULT_ADDRESS, DEFAULT_PORT, app_script, is_loopback, streamlit_command
 from analysis.cli.common import bounded_int
-from analysis.errors import BerserkInputError
+from analysis.util.app_launch import DEFAULT_ADDRESS, DEFAULT_PORT, app_script, is_loopback, streamlit_command
+from analysis.util.errors import BerserkInputError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

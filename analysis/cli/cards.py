@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from analysis.cards.schema import CARD_TYPES, ELEMENTS
 from analysis.cli.common import add_cards_option, add_json_option, cards_from, print_json
-from analysis.errors import BerserkInputError
-from analysis.schema import CARD_TYPES, ELEMENTS
+from analysis.util.errors import BerserkInputError
 
 SHOWN = [
     "id",

@@ -13,7 +13,7 @@ from analysis.cli.common import (
     print_json,
     rules_from,
 )
-from analysis.legality import check_deck
+from analysis.decks.legality import check_deck
 from analysis.rules import FORMATS
 
 

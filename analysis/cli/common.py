@@ -7,10 +7,10 @@ import json
 import sys
 from typing import Any
 
-from analysis.cards import CardDB, load_cards
-from analysis.decks import Deck, read_deck
-from analysis.limits import MAX_SEED, max_processes
+from analysis.cards.table import CardDB, load_cards
+from analysis.decks.deck import Deck, read_deck
 from analysis.rules import Ruleset, load_ruleset
+from analysis.util.limits import MAX_SEED, max_processes
 
 
 def add_cards_option(parser: argparse.ArgumentParser) -> None:

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from analysis.cli.common import add_cards_option, cards_from, deck_from
-from analysis.decks import DECK_FORMATS, format_deck, write_deck
+from analysis.decks.deck import DECK_FORMATS, format_deck, write_deck
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -18,9 +18,9 @@ from analysis.cli.common import (
     rules_from,
 )
 from analysis.cli.recruit import add_objective_options, objective_inputs
-from analysis.deal_summary import OBJECTIVE_UNITS
-from analysis.deals import deal_odds, prob_all_present, simulate
-from analysis.limits import MAX_ESTIMATE_TRIALS, MAX_HORIZON, MAX_TRIALS
+from analysis.squad.deals import deal_odds, prob_all_present, simulate
+from analysis.summaries.deals import OBJECTIVE_UNITS
+from analysis.util.limits import MAX_ESTIMATE_TRIALS, MAX_HORIZON, MAX_TRIALS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

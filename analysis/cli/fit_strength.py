@@ -16,8 +16,8 @@ from analysis.cli.common import (
     progress_printer,
     rules_from,
 )
-from analysis.ratings import ratings_map
-from analysis.strength import MAX_BATTLES, fit_strength, simulate_battles, write_fit
+from analysis.combat.ratings import ratings_map
+from analysis.fitting.strength import MAX_BATTLES, fit_strength, simulate_battles, write_fit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

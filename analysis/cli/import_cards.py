@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from analysis.card_import import import_cards
+from analysis.cards.importer import import_cards
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -5,13 +5,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from analysis.atomic import write_text_atomic
 from analysis.battle import BattleConfig
 from analysis.battle.draw import battle_figure, battle_text
 from analysis.battle.engine import TIMEOUT_RULES
 from analysis.battle.record import replay, write_record
 from analysis.battle.registry import PLAYER_HELP
-from analysis.cards import CardDB
+from analysis.cards.table import CardDB
 from analysis.cli.common import (
     add_cards_option,
     add_json_option,
@@ -24,10 +23,8 @@ from analysis.cli.common import (
     progress_printer,
     rules_from,
 )
-from analysis.decks import read_deck
-from analysis.errors import BerserkInputError
-from analysis.limits import MAX_GAMES, MAX_ROUNDS
-from analysis.matchup import (
+from analysis.decks.deck import read_deck
+from analysis.matchup.simulate import (
     MATCHUP_OBJECTIVES,
     MatchupSettings,
     deck_matchup,
@@ -35,7 +32,10 @@ from analysis.matchup import (
     squad_matchup,
 )
 from analysis.planning.html import offline_figure_html
-from analysis.recruit import DEFAULT_OBJECTIVE
+from analysis.squad.recruit import DEFAULT_OBJECTIVE
+from analysis.util.atomic import write_text_atomic
+from analysis.util.errors import BerserkInputError
+from analysis.util.limits import MAX_GAMES, MAX_ROUNDS
 
 
 def add_battle_options(p: argparse.ArgumentParser, progress: bool = True) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from analysis.atomic import write_text_atomic
 from analysis.cli.common import (
     add_cards_option,
     add_json_option,
@@ -15,10 +14,11 @@ from analysis.cli.common import (
     progress_printer,
 )
 from analysis.cli.matchup import add_battle_options, settings_from
-from analysis.decks import read_deck
-from analysis.errors import BerserkInputError
-from analysis.matchup import EXECUTORS, matchup_matrix
+from analysis.decks.deck import read_deck
+from analysis.matchup.simulate import EXECUTORS, matchup_matrix
 from analysis.planning.html import offline_figure_html
+from analysis.util.atomic import write_text_atomic
+from analysis.util.errors import BerserkInputError
 
 DEFAULT_OUTPUT = "reports/matchup_matrix"
 

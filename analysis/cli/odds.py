@@ -14,10 +14,10 @@ from analysis.cli.common import (
     print_json,
     rules_from,
 )
-from analysis.combat import WEAKEN_POLICIES, StrikeOdds, parse_fighter_spec, strike_odds
-from analysis.combat_mc import DuelSim, Estimate, StrikeSim, simulate_duels, simulate_strikes
-from analysis.duel import DEFAULT_MAX_TURNS, DUEL_POLICIES, DuelResult, duel
-from analysis.limits import MAX_DUEL_TURNS, MAX_SIMULATE
+from analysis.combat.duel import DEFAULT_MAX_TURNS, DUEL_POLICIES, DuelResult, duel
+from analysis.combat.monte_carlo import DuelSim, Estimate, StrikeSim, simulate_duels, simulate_strikes
+from analysis.combat.strike import WEAKEN_POLICIES, StrikeOdds, parse_fighter_spec, strike_odds
+from analysis.util.limits import MAX_DUEL_TURNS, MAX_SIMULATE
 
 FIGHTER_HELP = ("card name or SET/NUM (optionally NAME+MODIFIERS, e.g. 'Эвтерпа+exp_attack=2'), or custom "
                 "stats X-Y-Z:LIFE[:MODIFIERS], e.g. 2-3-4:8:armor=1,blessing")

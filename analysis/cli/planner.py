@@ -6,17 +6,17 @@ import argparse
 import sys
 from collections.abc import Iterable
 
-from analysis.cards import CardDB
+from analysis.cards.table import CardDB
 from analysis.cli.common import progress_printer
 from analysis.cli.matchup import add_battle_options, settings_from
-from analysis.decks import Deck, read_deck
-from analysis.errors import BerserkInputError
-from analysis.legality import check_deck
-from analysis.matchup import MatchupSettings
+from analysis.decks.deck import Deck, read_deck
+from analysis.decks.legality import check_deck
+from analysis.matchup.simulate import MatchupSettings
 from analysis.planning.cache import ENV_VAR, GameCache, default_cache_dir
 from analysis.planning.field import Field, read_field
 from analysis.planning.games import GameRunner, Progress
 from analysis.rules import FORMATS, Ruleset
+from analysis.util.errors import BerserkInputError
 
 
 def add_planner_options(p: argparse.ArgumentParser, games_help: str, games_default: int) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from analysis.atomic import write_text_atomic
 from analysis.cli.common import (
     add_cards_option,
     add_json_option,
@@ -17,10 +16,11 @@ from analysis.cli.common import (
     progress_printer,
     rules_from,
 )
-from analysis.combat import WEAKEN_POLICIES
-from analysis.duel import DEFAULT_MAX_TURNS
-from analysis.limits import MAX_DUEL_TURNS
-from analysis.ratings import creature_pool, ratings
+from analysis.combat.duel import DEFAULT_MAX_TURNS
+from analysis.combat.ratings import creature_pool, ratings
+from analysis.combat.strike import WEAKEN_POLICIES
+from analysis.util.atomic import write_text_atomic
+from analysis.util.limits import MAX_DUEL_TURNS
 
 CSV_COLUMNS = ["name", "rating", "rating_per_crystal", "loss", "both_die", "undecided", "code", "cost",
                "life", "strike", "key"]

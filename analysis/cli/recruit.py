@@ -6,7 +6,7 @@ import argparse
 import math
 from collections.abc import Sequence
 
-from analysis.cards import Card, CardDB
+from analysis.cards.table import Card, CardDB
 from analysis.cli.common import (
     add_cards_option,
     add_json_option,
@@ -16,11 +16,10 @@ from analysis.cli.common import (
     print_json,
     rules_from,
 )
-from analysis.economy import squad_elements
-from analysis.errors import BerserkInputError
-from analysis.limits import MAX_TOP
-from analysis.ratings import ratings_map
-from analysis.recruit import (
+from analysis.combat.ratings import ratings_map
+from analysis.rules import Ruleset
+from analysis.squad.economy import squad_elements
+from analysis.squad.recruit import (
     DEFAULT_OBJECTIVE,
     MAX_CARD_VALUE,
     OBJECTIVES,
@@ -28,7 +27,8 @@ from analysis.recruit import (
     read_ratings,
     recruit,
 )
-from analysis.rules import Ruleset
+from analysis.util.errors import BerserkInputError
+from analysis.util.limits import MAX_TOP
 
 
 def add_objective_options(p: argparse.ArgumentParser) -> None:

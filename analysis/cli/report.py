@@ -14,10 +14,10 @@ from analysis.cli.planner import (
     runner_from,
     stage_progress,
 )
-from analysis.decks import read_deck
-from analysis.errors import BerserkInputError
+from analysis.decks.deck import read_deck
 from analysis.planning.field import read_field
 from analysis.planning.report import build_report, write_report
+from analysis.util.errors import BerserkInputError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -15,11 +15,11 @@ from analysis.cli.planner import (
     print_notes,
     runner_from,
 )
-from analysis.decks import write_deck
-from analysis.errors import BerserkInputError
+from analysis.decks.deck import write_deck
 from analysis.planning.collection import read_collection
 from analysis.planning.swaps import POOLS, candidate_swaps
 from analysis.planning.tune import TuneResult, tune
+from analysis.util.errors import BerserkInputError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

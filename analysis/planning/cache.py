@@ -3,7 +3,7 @@
 Where: ``--cache DIR``, else ``$BERSERK_CACHE``, else ``$XDG_CACHE_HOME/berserk-analyzer``, else
 ``~/.cache/berserk-analyzer`` — never inside the repository. Each entry is
 ``matchups/<2 hex>/<sha256 of the key>.json`` holding the key itself and the value; it is written
-atomically (:mod:`analysis.atomic`), so a crash leaves the old entry or the new one.
+atomically (:mod:`analysis.util.atomic`), so a crash leaves the old entry or the new one.
 
 Safe to delete at any time (everything in it can be recomputed). An entry that cannot be read,
 is not valid JSON, or whose stored key differs from the one asked for is ignored (and recomputed)
@@ -17,9 +17,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from analysis.atomic import write_text_atomic
-from analysis.errors import BerserkInputError
 from analysis.planning.keys import digest
+from analysis.util.atomic import write_text_atomic
+from analysis.util.errors import BerserkInputError
 
 ENV_VAR = "BERSERK_CACHE"
 APP_FOLDER = "berserk-analyzer"

@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from analysis.cards import CardDB
-from analysis.errors import BerserkInputError
-from analysis.userfiles import read_user_text
+from analysis.cards.table import CardDB
+from analysis.util.errors import BerserkInputError
+from analysis.util.userfiles import read_user_text
 
 MAX_COLLECTION_BYTES = 1_000_000
 MAX_COPIES = 999

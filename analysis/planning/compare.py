@@ -5,13 +5,14 @@
     >>> cmp.figures()["curve"]      # plotly figures: curve, elements, elites, strength, head_to_head
 
 Everything is computed by the library functions the single-deck views use
-(:mod:`analysis.deck_summary`, :func:`analysis.deals.deal_odds`, :func:`analysis.deals.simulate`)
-with a ``deck`` column added; the head-to-head plays the same games ``berserk meta`` plays for the
+(:mod:`analysis.summaries.deck`, :func:`analysis.squad.deals.deal_odds`,
+:func:`analysis.squad.deals.simulate`) with a ``deck`` column added; the head-to-head plays the
+same games ``berserk meta`` plays for the
 pair (:func:`analysis.planning.meta.head_to_head`), so the cache serves both. "Squad strength" is
 the value of the optimal squad of a deal under the deck's optimal mulligan policy (what the
 recruitment optimizer maximises), for each seat, under the recruitment ``objective``: ``strength``
 (the default, as in the matchups: fitted card strengths, log-odds of winning) or ``crystals``. The
-distribution of that value (``strength``, :func:`analysis.deal_summary.value_frame`) has one bar per
+distribution of that value (``strength``, :func:`analysis.summaries.deals.value_frame`) has one bar per
 crystal for ``crystals`` and equal-width bins (a ``width`` column) for the real-valued strengths.
 
 A caller that shows progress can run the four seeded deal simulations itself
@@ -25,16 +26,16 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from analysis.deal_summary import OBJECTIVE_UNITS, count_odds_frame, value_frame
-from analysis.deals import Simulation, deal_odds, simulate
-from analysis.deck_summary import cost_curve, deck_stats, element_counts
-from analysis.decks import Deck
-from analysis.matchup import MatchupResult, MatchupSettings
-from analysis.matchup_summary import seat_frame
+from analysis.decks.deck import Deck
+from analysis.matchup.simulate import MatchupResult, MatchupSettings
 from analysis.planning.games import GameRunner, Progress
 from analysis.planning.meta import head_to_head
-from analysis.recruit import DEFAULT_OBJECTIVE
 from analysis.rules import Ruleset
+from analysis.squad.deals import Simulation, deal_odds, simulate
+from analysis.squad.recruit import DEFAULT_OBJECTIVE
+from analysis.summaries.deals import OBJECTIVE_UNITS, count_odds_frame, value_frame
+from analysis.summaries.deck import cost_curve, deck_stats, element_counts
+from analysis.summaries.matchup import seat_frame
 
 SUMMARY_MEASURES = (
     ("cards", "cards"),
@@ -72,7 +73,7 @@ class DeckComparison:
 
     @property
     def unit(self) -> str:
-        """The unit of the squad values (:data:`analysis.deal_summary.OBJECTIVE_UNITS`)."""
+        """The unit of the squad values (:data:`analysis.summaries.deals.OBJECTIVE_UNITS`)."""
         return OBJECTIVE_UNITS.get(self.objective, self.objective)
 
     def head_to_head_frame(self) -> pd.DataFrame:

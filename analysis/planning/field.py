@@ -30,13 +30,13 @@ from typing import Any
 
 import pandas as pd
 
-from analysis.cards import CardDB
-from analysis.decks import Deck, format_nxt, parse_nxt, read_deck
-from analysis.errors import BerserkInputError
-from analysis.legality import check_deck
-from analysis.paths import data_dir
+from analysis.cards.table import CardDB
+from analysis.decks.deck import Deck, format_nxt, parse_nxt, read_deck
+from analysis.decks.legality import check_deck
 from analysis.rules import Ruleset
-from analysis.userfiles import read_user_text
+from analysis.util.errors import BerserkInputError
+from analysis.util.paths import data_dir
+from analysis.util.userfiles import read_user_text
 
 MAX_FIELD_BYTES = 200_000
 MAX_FIELD_DECKS = 64

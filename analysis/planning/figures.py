@@ -1,6 +1,6 @@
 """Plotly figures of the planner and the deck report, drawn from the library's DataFrames.
 
-Each function takes a frame made by :mod:`analysis.deck_summary`, :mod:`analysis.deal_summary` or
+Each function takes a frame made by :mod:`analysis.summaries.deck`, :mod:`analysis.summaries.deals` or
 the planner and returns a ``plotly.graph_objects.Figure``; the dashboard shows them with
 ``st.plotly_chart`` and the HTML report embeds them. Intervals are drawn as error bars.
 """
@@ -114,7 +114,7 @@ def gain_figure(swaps: pd.DataFrame) -> go.Figure:
 
 
 def curve_figure(curves: pd.DataFrame) -> go.Figure:
-    """Cost curve (:func:`analysis.deck_summary.cost_curve`, optionally with a ``deck`` column for two
+    """Cost curve (:func:`analysis.summaries.deck.cost_curve`, optionally with a ``deck`` column for two
     decks side by side): copies per cost, stacked elite/ordinary, grouped by deck."""
     fig = go.Figure()
     decks = list(dict.fromkeys(curves["deck"])) if "deck" in curves else [None]
@@ -134,7 +134,7 @@ def curve_figure(curves: pd.DataFrame) -> go.Figure:
 
 
 def elements_figure(elements: pd.DataFrame) -> go.Figure:
-    """Copies per element (:func:`analysis.deck_summary.element_counts`, optionally per ``deck``)."""
+    """Copies per element (:func:`analysis.summaries.deck.element_counts`, optionally per ``deck``)."""
     if "deck" not in elements:
         return go.Figure(go.Bar(x=elements["element"], y=elements["copies"], text=elements["copies"],
                                 marker_color=[ELEMENT_COLOURS.get(e, "#888") for e in elements["element"]]),
@@ -150,7 +150,7 @@ def elements_figure(elements: pd.DataFrame) -> go.Figure:
 
 
 def count_odds_figure(odds: pd.DataFrame, quantity: str = "elites") -> go.Figure:
-    """Exact P(k) of one quantity of the first deal (:func:`analysis.deal_summary.count_odds_frame`,
+    """Exact P(k) of one quantity of the first deal (:func:`analysis.summaries.deals.count_odds_frame`,
     optionally per ``deck``)."""
     part = odds[odds["quantity"] == quantity]
     fig = go.Figure()
@@ -165,7 +165,7 @@ def count_odds_figure(odds: pd.DataFrame, quantity: str = "elites") -> go.Figure
 
 
 def thresholds_figure(thresholds: pd.DataFrame) -> go.Figure:
-    """Optimal mulligan thresholds per seat (frames of :func:`analysis.deal_summary.threshold_frame`
+    """Optimal mulligan thresholds per seat (frames of :func:`analysis.summaries.deals.threshold_frame`
     with a ``seat`` column), with their 95 % intervals."""
     fig = go.Figure()
     for i, (seat, rows) in enumerate(thresholds.groupby("seat", sort=True)):
@@ -180,7 +180,7 @@ def thresholds_figure(thresholds: pd.DataFrame) -> go.Figure:
 
 def value_distribution_figure(dist: pd.DataFrame, title: str = "Value of the optimal squad",
                               unit: str = "crystals") -> go.Figure:
-    """Distribution of the squad's value (:func:`analysis.deal_summary.value_frame` or
+    """Distribution of the squad's value (:func:`analysis.summaries.deals.value_frame` or
     ``distribution_frame`` frames with a ``series`` column: a seat or a deck), with 95 % Wilson
     intervals; binned values (a ``width`` column) are drawn as bins overlaid, whole numbers grouped."""
     fig = go.Figure()
@@ -212,7 +212,7 @@ def seat_budget_figure(values: pd.DataFrame, unit: str = "crystals") -> go.Figur
 
 
 def head_to_head_figure(seats: pd.DataFrame, a: str, b: str) -> go.Figure:
-    """Wins, draws and losses of ``a`` against ``b`` (:func:`analysis.matchup_summary.seat_frame`):
+    """Wins, draws and losses of ``a`` against ``b`` (:func:`analysis.summaries.matchup.seat_frame`):
     all games and split by who moved first, as stacked shares with the win rate's interval."""
     fig = go.Figure()
     for column, label, colour in (("wins", f"{a} wins", DECK_COLOURS[0]), ("draws", "draws", "#bbbbbb"),

@@ -1,13 +1,13 @@
 """The planner's only door to the games: blocks of deck-against-deck games, batched and cached.
 
-A :class:`Block` is ``deck_matchup(a, b, settings, games, seed)`` of :mod:`analysis.matchup` —
+A :class:`Block` is ``deck_matchup(a, b, settings, games, seed)`` of :mod:`analysis.matchup.simulate` —
 the same chunks, the same child seeds, so its rows equal that call's game for game. A
 :class:`GameRunner` plays many blocks in one pool of worker processes (the chunks of every pair
 together keep both cores busy), computes each deck's mulligan thresholds once (in parallel, and
 cached), and keeps every block's per-game rows in the :class:`~analysis.planning.cache.GameCache`,
 so a block already played is read back instead of replayed.
 
-Rows are those of :func:`analysis.matchup.play_chunk`: (A's seat, outcome for A: 1 win, 0 draw,
+Rows are those of :func:`analysis.matchup.simulate.play_chunk`: (A's seat, outcome for A: 1 win, 0 draw,
 -1 loss, turns, mulligans of A, mulligans of B).
 """
 
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.decks import Deck
-from analysis.matchup import (
+from analysis.decks.deck import Deck
+from analysis.matchup.simulate import (
     MatchupResult,
     MatchupSettings,
     Thresholds,
@@ -40,7 +40,7 @@ ROW_COLUMNS = ("seat", "outcome", "turns", "mulligans_a", "mulligans_b")
 @dataclass(frozen=True)
 class Block:
     """``games`` games of deck ``a`` against deck ``b`` with ``seed`` (seats alternate, A first in even
-    games), exactly as :func:`analysis.matchup.deck_matchup` plays them."""
+    games), exactly as :func:`analysis.matchup.simulate.deck_matchup` plays them."""
 
     a: Deck
     b: Deck
@@ -177,7 +177,8 @@ class GameRunner:
         return out
 
     def matchup(self, block: Block, a_name: str, b_name: str) -> MatchupResult:
-        """One block as a :class:`~analysis.matchup.MatchupResult` (what ``deck_matchup`` returns)."""
+        """One block as a :class:`~analysis.matchup.simulate.MatchupResult` (what ``deck_matchup``
+        returns)."""
         rows = self.play([block])[0]
         return summarise(a_name, b_name, rows, block.seed, "decks", self.settings)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from analysis.atomic import write_text_atomic
+from analysis.util.atomic import write_text_atomic
 
 STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 2rem auto;

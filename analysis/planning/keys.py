@@ -2,7 +2,7 @@
 
 A block of games is a function of: the two decks (every fact of every card, in deck order — the
 deal samples positions of the deck list, so order matters to the exact games, not to their
-distribution), the full :class:`~analysis.matchup.MatchupSettings` (every field, the ruleset's
+distribution), the full :class:`~analysis.matchup.simulate.MatchupSettings` (every field, the ruleset's
 content included: a field added later changes the key by itself), the number of games, the seed,
 and the game code itself (:func:`engine_version`: a hash of the library's source, so an upgraded
 battle engine never reuses results of the old one).
@@ -17,12 +17,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from analysis.decks import Deck
-from analysis.matchup import MatchupSettings
+from analysis.decks.deck import Deck
+from analysis.matchup.simulate import MatchupSettings
 from analysis.rules import Ruleset
 
 LIBRARY = Path(__file__).resolve().parent.parent
-_NOT_GAME_CODE = ("cli", "planning")
+_NOT_GAME_CODE = ("cli", "planning", "summaries")
 """Folders of the library that do not decide a game's outcome (output and the planner itself)."""
 
 
@@ -93,7 +93,7 @@ def engine_version() -> str:
 
 
 def block_key(a: Deck, b: Deck, settings: MatchupSettings, games: int, seed: int) -> dict[str, Any]:
-    """The key of :func:`analysis.matchup.deck_matchup` ``(a, b, settings, games, seed)``'s games."""
+    """The key of :func:`analysis.matchup.simulate.deck_matchup` ``(a, b, settings, games, seed)``'s games."""
     return {
         "kind": "deck_matchup_rows",
         "engine": engine_version(),
@@ -110,7 +110,7 @@ def block_key(a: Deck, b: Deck, settings: MatchupSettings, games: int, seed: int
 
 
 def thresholds_key(deck: Deck, settings: MatchupSettings) -> dict[str, Any]:
-    """The key of :func:`analysis.matchup.mulligan_thresholds` for a deck."""
+    """The key of :func:`analysis.matchup.simulate.mulligan_thresholds` for a deck."""
     return {
         "kind": "mulligan_thresholds",
         "engine": engine_version(),

@@ -6,7 +6,7 @@
     >>> result.figure()           # bar chart with the intervals
 
 Each candidate (every field deck, plus the player's own decks) meets each field deck o in
-``games`` games of :func:`analysis.matchup.deck_matchup`; its expected score is Σ_o s_o · p_o
+``games`` games of :func:`analysis.matchup.simulate.deck_matchup`; its expected score is Σ_o s_o · p_o
 (:mod:`analysis.planning.stats`; the mirror counts ½). Each unordered pair of deck contents is one
 block of games with its own seed derived from the user's seed and the two decks, so a pair's
 result does not depend on which other decks are in the field: adding a deck plays only its new
@@ -22,13 +22,13 @@ from typing import Any
 
 import pandas as pd
 
-from analysis.decks import Deck
-from analysis.errors import BerserkInputError
-from analysis.matchup import MatchupResult, MatchupSettings, deck_names, summarise
+from analysis.decks.deck import Deck
+from analysis.matchup.simulate import MatchupResult, MatchupSettings, deck_names, summarise
 from analysis.planning.field import Field
 from analysis.planning.games import Block, GameRunner, flip_rows
 from analysis.planning.keys import content_key, deck_key, derived_seed
 from analysis.planning.stats import Sample, ScoreEstimate, combine, matchup_interval, score_sample
+from analysis.util.errors import BerserkInputError
 
 PairId = tuple[str, str]
 """An unordered pair of deck contents, as (smaller key, larger key); the first plays as A."""

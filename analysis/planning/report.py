@@ -21,8 +21,18 @@ from pathlib import Path
 
 import pandas as pd
 
-from analysis.atomic import write_text_atomic
-from analysis.deal_summary import (
+from analysis.decks.deck import Deck, format_nxt
+from analysis.decks.legality import LegalityReport, check_deck
+from analysis.matchup.simulate import MATCHUP_OBJECTIVES, MatchupSettings, objective_ratings
+from analysis.planning import figures as fig
+from analysis.planning.field import Field
+from analysis.planning.games import GameRunner, Progress
+from analysis.planning.html import figure_div, page, table_html, text
+from analysis.planning.meta import MetaResult, expected_scores
+from analysis.rules import Ruleset
+from analysis.squad.deals import Simulation, deal_odds, simulate
+from analysis.squad.recruit import DEFAULT_OBJECTIVE
+from analysis.summaries.deals import (
     OBJECTIVE_UNITS,
     card_odds_frame,
     count_odds_frame,
@@ -31,8 +41,7 @@ from analysis.deal_summary import (
     threshold_frame,
     value_frame,
 )
-from analysis.deals import Simulation, deal_odds, simulate
-from analysis.deck_summary import (
+from analysis.summaries.deck import (
     cost_curve,
     deck_findings,
     deck_frame,
@@ -42,17 +51,8 @@ from analysis.deck_summary import (
     legality_frame,
     type_counts,
 )
-from analysis.decks import Deck, format_nxt
-from analysis.errors import BerserkInputError
-from analysis.legality import LegalityReport, check_deck
-from analysis.matchup import MATCHUP_OBJECTIVES, MatchupSettings, objective_ratings
-from analysis.planning import figures as fig
-from analysis.planning.field import Field
-from analysis.planning.games import GameRunner, Progress
-from analysis.planning.html import figure_div, page, table_html, text
-from analysis.planning.meta import MetaResult, expected_scores
-from analysis.recruit import DEFAULT_OBJECTIVE
-from analysis.rules import Ruleset
+from analysis.util.atomic import write_text_atomic
+from analysis.util.errors import BerserkInputError
 
 SECTIONS = (
     ("deck", "The deck"),
@@ -102,7 +102,7 @@ class DeckReport:
 
     def strength(self) -> pd.DataFrame:
         """Distribution of the optimal squad's value per seat (rows series, value, width, p, lo, hi;
-        :func:`analysis.deal_summary.value_frame`)."""
+        :func:`analysis.summaries.deals.value_frame`)."""
         return pd.concat([value_frame(s).assign(series=f"player {p}")
                           for p, s in self.simulations.items()], ignore_index=True)
 
@@ -140,7 +140,7 @@ def build_report(
 ) -> DeckReport:
     """Compute every section (module docstring). ``trials`` deals per seat; ``games`` per pair
     against the field; ``rank_field`` also scores the field's own decks, to rank the deck among them;
-    ``objective`` the deck's recruitment objective (:data:`analysis.matchup.MATCHUP_OBJECTIVES`; the
+    ``objective`` the deck's recruitment objective (:data:`analysis.matchup.simulate.MATCHUP_OBJECTIVES`; the
     command line passes the deck's ``--objective``), in the deal sections as in the games."""
     if objective not in MATCHUP_OBJECTIVES:
         raise BerserkInputError(f"unknown objective {objective!r}; use one of "

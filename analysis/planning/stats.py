@@ -13,7 +13,7 @@ sample the central limit theorem makes the normal interval accurate). A sample's
 computed with one pseudo-game at each end of the scale added (a win and a loss, or a difference of
 +1 and −1): conservative, and a matchup won every time still has an interval (Agresti–Coull idea).
 A single matchup's score gets the Wilson interval of its win-plus-half-draw rate
-(:func:`wilson`, the formula of :func:`analysis.deals.proportion_ci`), which draws make conservative.
+(:func:`wilson`, the formula of :func:`analysis.squad.deals.proportion_ci`), which draws make conservative.
 
 Paired differences (common random numbers): when a tuned deck and its baseline play the same
 games — the same seeds, the same deal positions — their per-game score difference has a much
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.deals import Z95
+from analysis.squad.deals import Z95
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ class Sample:
 
 
 def game_scores(rows: np.ndarray) -> np.ndarray:
-    """Per-game scores of deck A from :func:`analysis.matchup.play_chunk` rows: 1, ½ or 0."""
+    """Per-game scores of deck A from :func:`analysis.matchup.simulate.play_chunk` rows: 1, ½ or 0."""
     return (np.asarray(rows)[:, 1] + 1) / 2.0
 
 

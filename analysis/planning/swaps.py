@@ -8,12 +8,12 @@ Where the added cards come from (the *pool*): ``elements`` (default) — every c
 are all among the deck's elements, and neutral cards; ``all`` — every card; or a
 :class:`~analysis.planning.collection.Collection` — the cards the player owns, never more copies
 of a name than owned. Every proposed swap leaves the deck legal under the ruleset and format
-(:func:`analysis.legality.check_deck` on the result; RULES.md §2). Cards with missing facts are
+(:func:`analysis.decks.legality.check_deck` on the result; RULES.md §2). Cards with missing facts are
 never added.
 
 There are thousands of possible swaps and each costs thousands of games, so a cheap pre-screen
 picks the ones worth racing (:mod:`analysis.planning.tune`): a card's *strength* is its expected
-duel win probability (:func:`analysis.ratings.duel_matrix`, always attacking, first strike split
+duel win probability (:func:`analysis.combat.ratings.duel_matrix`, always attacking, first strike split
 evenly) against the creatures of the field, weighted by their share of the field's cards — 0 for
 cards that do not duel. A swap's pre-screen score is k · (strength of the added card − strength of
 the removed one). The choice is spread out: at most ``max(2, ⌈K/4⌉)`` swaps remove the same card
@@ -30,16 +30,16 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.cards import Card, CardDB
-from analysis.combat import fighter_from_card
-from analysis.decks import Deck, DeckEntry
-from analysis.errors import BerserkInputError
-from analysis.legality import check_deck
+from analysis.cards.schema import ELEMENTS
+from analysis.cards.table import Card, CardDB
+from analysis.combat.ratings import duel_matrix
+from analysis.combat.strike import fighter_from_card
+from analysis.decks.deck import Deck, DeckEntry
+from analysis.decks.legality import check_deck
 from analysis.planning.collection import Collection
 from analysis.planning.field import Field
-from analysis.ratings import duel_matrix
 from analysis.rules import Ruleset
-from analysis.schema import ELEMENTS
+from analysis.util.errors import BerserkInputError
 
 POOLS = ("elements", "all")
 """Named pools; a collection file is the third kind."""

@@ -40,9 +40,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.decks import Deck
-from analysis.errors import BerserkInputError
-from analysis.matchup import MatchupSettings
+from analysis.decks.deck import Deck
+from analysis.matchup.simulate import MatchupSettings
 from analysis.planning.field import Field
 from analysis.planning.games import Block, GameRunner
 from analysis.planning.keys import content_key, deck_key, derived_seed
@@ -54,6 +53,7 @@ from analysis.planning.stats import (
     weighted_score,
 )
 from analysis.planning.swaps import Swap, SwapCandidate, aligned_deck, apply_swap
+from analysis.util.errors import BerserkInputError
 
 RESOLVED, CAPPED = "resolved", "game cap"
 OUT_OF_TOP = "out of the top {top} after round {round}"

@@ -22,9 +22,9 @@ from ui import (
     words_for,
 )
 
-from analysis.deal_summary import budget_cell, budget_frames, seat_difference
-from analysis.matchup import deck_names
+from analysis.matchup.simulate import deck_names
 from analysis.rules import builtin_ruleset_names, load_ruleset
+from analysis.summaries.deals import budget_cell, budget_frames, seat_difference
 
 page_setup()
 

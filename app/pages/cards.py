@@ -26,8 +26,10 @@ from ui import (
     yes_no,
 )
 
-from analysis.abilities import load_abilities
-from analysis.deck_summary import (
+from analysis.cards.abilities import load_abilities
+from analysis.cards.schema import CARD_TYPES, keywords, set_names
+from analysis.squad.strength_table import strength_table
+from analysis.summaries.deck import (
     ELEMENT_ORDER,
     add_copies,
     card_frame,
@@ -36,9 +38,7 @@ from analysis.deck_summary import (
     set_copies,
     strike_text,
 )
-from analysis.errors import BerserkInputError
-from analysis.schema import CARD_TYPES, keywords, set_names
-from analysis.strength_table import strength_table
+from analysis.util.errors import BerserkInputError
 
 page_setup()
 
@@ -129,7 +129,7 @@ def ability_text(a: dict) -> str:
 
 def _situational_parts(a: dict) -> list[str]:
     """The words of the board conditions, scaled amounts, areas and durations of an ability."""
-    from analysis.abilities import KINDS
+    from analysis.cards.abilities import KINDS
 
     parts = []
     if a.get("when"):

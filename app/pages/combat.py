@@ -24,7 +24,9 @@ from ui import (
     words_for,
 )
 
-from analysis.combat import (
+from analysis.combat.duel import DUEL_POLICIES, duel
+from analysis.combat.ratings import creature_pool
+from analysis.combat.strike import (
     WEAKEN_POLICIES,
     fighter_from_card,
     fighter_from_stats,
@@ -32,7 +34,7 @@ from analysis.combat import (
     parse_modifiers,
     strike_odds,
 )
-from analysis.combat_summary import (
+from analysis.summaries.combat import (
     OUTCOMES,
     dice_grid,
     duel_frame,
@@ -41,9 +43,7 @@ from analysis.combat_summary import (
     versus_deck,
     weighted_win,
 )
-from analysis.duel import DUEL_POLICIES, duel
-from analysis.errors import BerserkInputError
-from analysis.ratings import creature_pool
+from analysis.util.errors import BerserkInputError
 
 page_setup()
 

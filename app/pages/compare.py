@@ -30,14 +30,14 @@ from ui import (
     words_for,
 )
 
-from analysis.errors import BerserkInputError
-from analysis.matchup import MatchupSettings, deck_names
+from analysis.matchup.simulate import MatchupSettings, deck_names
 from analysis.planning.cache import GameCache
 from analysis.planning.compare import DeckComparison, compare_decks, seat_simulation
 from analysis.planning.field import sample_field_shares
 from analysis.planning.games import GameRunner
 from analysis.planning.keys import content_key
 from analysis.rules import load_ruleset
+from analysis.util.errors import BerserkInputError
 
 page_setup()
 
@@ -102,7 +102,7 @@ def sample_field_shares_cached() -> dict[str, float]:
 
 
 def quantity_name(quantity: str) -> str:
-    """``elites``, ``flyers`` or ``<element> cards`` of :func:`analysis.deal_summary.count_odds_frame`."""
+    """``elites``, ``flyers`` or ``<element> cards`` of :func:`analysis.summaries.deals.count_odds_frame`."""
     if quantity in ("elites", "flyers"):
         return t(f"deals.q_{quantity}")
     return t("deals.q_element", element=element_name(quantity.removesuffix(" cards")))

@@ -26,7 +26,10 @@ from ui import (
     words_for,
 )
 
-from analysis.deal_summary import (
+from analysis.rules import load_ruleset
+from analysis.squad.deals import deal_odds, simulate, suggested_threshold
+from analysis.squad.recruit import recruit
+from analysis.summaries.deals import (
     card_odds_frame,
     count_odds_table,
     distribution_frame,
@@ -35,11 +38,8 @@ from analysis.deal_summary import (
     threshold_frame,
     value_frame,
 )
-from analysis.deals import deal_odds, simulate, suggested_threshold
-from analysis.errors import BerserkInputError
-from analysis.recruit import recruit
-from analysis.rules import load_ruleset
-from analysis.squad_summary import deck_ratings, random_deal
+from analysis.summaries.squad import deck_ratings, random_deal
+from analysis.util.errors import BerserkInputError
 
 page_setup()
 

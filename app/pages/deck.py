@@ -33,7 +33,9 @@ from ui import (
     words_for,
 )
 
-from analysis.deck_summary import (
+from analysis.decks.deck import DECK_FORMATS, MAX_DECK_BYTES, format_deck
+from analysis.decks.legality import check_deck
+from analysis.summaries.deck import (
     cost_curve,
     deck_frame,
     deck_from_bytes,
@@ -47,9 +49,7 @@ from analysis.deck_summary import (
     type_counts,
     unique_copies,
 )
-from analysis.decks import DECK_FORMATS, MAX_DECK_BYTES, format_deck
-from analysis.errors import BerserkInputError
-from analysis.legality import check_deck
+from analysis.util.errors import BerserkInputError
 
 page_setup()
 

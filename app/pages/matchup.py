@@ -31,13 +31,12 @@ from ui import (
     words_for,
 )
 
-from analysis.abilities import KINDS, TRIGGERS
-from analysis.ability_coverage import deck_row
 from analysis.battle.board import COLS, ROWS
 from analysis.battle.record import replay
 from analysis.battle.registry import PLAYERS
-from analysis.errors import BerserkInputError
-from analysis.matchup import (
+from analysis.cards.abilities import KINDS, TRIGGERS
+from analysis.decks.coverage import deck_row
+from analysis.matchup.simulate import (
     MATCHUP_OBJECTIVES,
     MatchupSettings,
     deck_names,
@@ -48,7 +47,8 @@ from analysis.matchup import (
     play_matrix_chunk,
     score_table,
 )
-from analysis.matchup_summary import (
+from analysis.rules import load_ruleset
+from analysis.summaries.matchup import (
     LOG_TEMPLATES,
     battle_log,
     board_units,
@@ -57,7 +57,7 @@ from analysis.matchup_summary import (
     seat_frame,
     turn_events,
 )
-from analysis.rules import load_ruleset
+from analysis.util.errors import BerserkInputError
 
 page_setup()
 

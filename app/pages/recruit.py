@@ -25,11 +25,10 @@ from ui import (
     words_for,
 )
 
-from analysis.economy import max_mulligans
-from analysis.errors import BerserkInputError
-from analysis.recruit import OBJECTIVES, card_values, recruit
 from analysis.rules import load_ruleset
-from analysis.squad_summary import (
+from analysis.squad.economy import max_mulligans
+from analysis.squad.recruit import OBJECTIVES, card_values, recruit
+from analysis.summaries.squad import (
     alternatives_frame,
     budget_frame,
     copy_choices,
@@ -38,6 +37,7 @@ from analysis.squad_summary import (
     squad_difference,
     squad_frame,
 )
+from analysis.util.errors import BerserkInputError
 
 page_setup()
 

@@ -31,9 +31,8 @@ from ui import (
     words_for,
 )
 
-from analysis.errors import BerserkInputError
-from analysis.legality import check_deck
-from analysis.matchup import MatchupSettings, deck_names
+from analysis.decks.legality import check_deck
+from analysis.matchup.simulate import MatchupSettings, deck_names
 from analysis.planning.cache import GameCache
 from analysis.planning.field import Field, field_to_toml, make_field, sample_field_shares
 from analysis.planning.games import GameRunner
@@ -41,6 +40,7 @@ from analysis.planning.keys import content_key
 from analysis.planning.meta import MetaResult, expected_scores
 from analysis.planning.swaps import POOLS, apply_swap, candidate_swaps
 from analysis.planning.tune import TuneResult, status_parts, tune
+from analysis.util.errors import BerserkInputError
 
 page_setup()
 

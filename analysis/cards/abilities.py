@@ -1,0 +1,1021 @@
+r"""Card abilities as data: the facts of each printing's rules text in a small vocabulary.
+
+The card table (``data/cards.csv``) carries stats and keyword icons; what a card's *text* lets it
+do — shoot, throw, discharge, strike through a row, heal — lives in ``data/abilities/*.toml``, one
+``[[card]]`` table per printing, read and checked here. One interpreter (the battle engine, the
+duels and the ratings) understands the vocabulary; a new card needs a data entry, never new code.
+The vocabulary and the rulebook passages behind it are documented in ``data/README.md``
+("Abilities"); in short::
+
+    [[card]]
+    code = "10/4"                  # SET/NUMBER of the printing
+    name = "Гиррит"                # must match the card table
+    status = "partial"             # full | partial | none
+    unmodelled = ["hunt marker: +2 wounds from flyers"]
+    abilities = [
+      { kind = "shot", damage = [1], range = 3, cost = "tap" },
+      { kind = "shot", damage = [2], cost = "counter_tap" },
+    ]
+
+Only facts are stored (kinds, numbers, conditions) and short English phrases for what is not
+modelled; never a card's own sentences. Users add or override entries with files in the same schema
+(``--abilities FILE``); an entry for a code already known replaces it.
+
+    >>> text = ('[[card]]\ncode = "10/4"\nname = "Гиррит"\nstatus = "full"\n'
+    ...         'abilities = [ { kind = "shot", damage = [1], range = 3, cost = "tap" } ]\n')
+    >>> parse_abilities(text, "example.toml")[0].abilities[0].describe()
+    'Shot 1, range 3 — tap'
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from analysis.cards.schema import CARD_TYPES, ELEMENTS
+from analysis.util.errors import BerserkInputError
+from analysis.util.paths import data_dir
+from analysis.util.textnorm import normalize_name
+from analysis.util.userfiles import read_user_text
+
+# --------------------------------------------------------------------------- the vocabulary
+
+ATTACKS = ("shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike")
+"""Attacks the target does not answer (000 glossary: shot, throw, discharge, strike through a row,
+magic strike, special strike). Damage ``[n]`` or ``[weak, medium, strong]`` picked by a die."""
+WOUNDS = ("spell", "effect")
+"""Non-attack game actions that wound their target (a spell is magical, an effect is not)."""
+ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
+           "open", "stun", "root", "push", "rehost", "lose_counters", "teleport")
+"""Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger."""
+PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
+            "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
+            "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
+            "redirectable", "wraps", "jump")
+"""Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
+:data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``)."""
+GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
+          "stays_open", "keyword")
+"""Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
+1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
+text says otherwise)."""
+RESPONSES = ("cap_strike", "flip_die")
+"""Sudden actions ({instant}) used in response during a simple strike (cost ``tap`` or
+``counter_tap``; never an action of its own): ``cap_strike`` reduces a simple strike on a card of
+its squad to ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6,
+2-5, 3-4)."""
+TRIGGERED = ("poison", "gain_counter", "shield")
+"""Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
+actions."""
+EITHER = ("poison", "gain_counter")
+"""Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
+KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
+
+RANGED = ("shot", "throw", "discharge", "strike_through_row")
+"""Ranged attacks (000 glossary "Ranged attack"): never announced against an adjacent card."""
+MAGICAL = ("discharge", "magic_strike", "spell")
+"""Magical abilities (000 glossary "Magical ability"): armor does not stop their wounds."""
+
+COSTS = ("tap", "counter_tap", "counter", "passive", "trigger")
+TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentration", "attacked", "wounded",
+            "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "enemy_turn_start", "turn_end",
+            "move",
+            "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
+            "enemy_poisoned",
+            "enemy_turn_end", "eats", "ally_combo")
+"""``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
+``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
+ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
+``concentration``: at the end of the opponent's turn if this card took no wounds since its own turn
+began (003 L1407-1413); ``attacked``: after an enemy attack against it is carried out (aims at the
+attacker unless a range is given); ``wounded``: after it takes wounds from an enemy (aims at their
+source); ``ally_wounded``: after another card of its squad takes wounds from an enemy (aims at their
+source); ``squad_wounded``: the same for any card of its squad, itself included; ``ally_dies``: when
+another creature of its squad dies; ``creature_dies``: when another creature of either squad dies;
+``enemy_turn_start``: at the start of the opponent's turn; ``turn_end``: at the end of its owner's
+turn; ``move``: after each step it takes (``uses_per_turn`` limits it); ``enemy_moves_adjacent``:
+when an enemy creature ends a step next to it
+(aims at that creature); ``enemy_magic``: when an enemy uses a magical ability (discharge, magic
+strike, spell) within ``range`` of it (aims at that enemy); ``defends``: when it is appointed
+defender (aims at the card it defends; 000 4.10-4.14); ``incarnate``: after it returns by
+incarnation; ``valhalla``: at the start of its owner's turn while it lies in the graveyard (the
+"Вальхалла:" abilities); ``jump``: after it jumps; ``enemy_poisoned``: when an enemy creature takes
+wounds from poisoning (aims at that creature); ``enemy_turn_end``: at the end of the opponent's turn;
+``eats``: when its carrion-eating heals it (002 "Трупоедство"); ``ally_combo``: when other creatures
+of its squad (``vs_elements`` / ``vs_classes`` filter them) perform, one after another in any order,
+one action of each kind listed in ``from`` (moves do not break the chain)."""
+TARGETS = ("enemy", "ally", "self", "any")
+SEATS = ("first", "second")
+STATUSES = ("full", "partial", "none")
+FROM = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
+        "spell", "effect", "ranged", "magic", "all", "nonmagic", "close", "directed", "counter", "heal")
+"""What ``reduce`` and ``protection`` apply to: a kind, ``simple`` (simple strikes), ``ranged``
+(shots, throws, discharges, strikes through a row), ``magic`` (discharges, magic strikes, spells),
+``all`` (every attack and wounding action), ``nonmagic`` (the non-magical attacks: simple strikes,
+shots, throws, strikes through a row, special strikes), ``close`` (close strikes: simple, magic and
+special strikes; 000 glossary "Close strike"), ``directed`` (simple strikes of a card whose strike is
+directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only)."""
+
+NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
+             "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
+             "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
+             "rehost", "lose_counters", "teleport", "flip_die")
+OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
+"""Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
+``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
+opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
+SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
+          "move_wounds",
+          "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike")
+"""Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
+DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,)}
+TIERS = ("weak", "medium", "strong")
+"""``tiers`` of ``cap`` / ``protection``: only attacks of that strength — a simple strike of that kind
+or a die-picked X-Y-Z result of that band ("средние и сильные атаки" = ``["medium", "strong"]``)."""
+PARITIES = ("even", "odd")
+"""``parity`` of ``cap`` / ``protection``: only attacks whose power is even / odd ("атаки чётной
+величины" = ``"even"``)."""
+SELF_STATES = ("unwounded", "wounded", "open", "closed")
+"""``self_state``: only while the card itself is unwounded / wounded / open / closed."""
+VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned")
+"""``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
+is about (the one that died or was wounded) is in that state."""
+WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies")
+"""Triggers that are about another card (the wounded or dying one): ``when_state``, ``when_keyword``
+and ``once_per_card`` apply to them."""
+WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
+         "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
+         "outnumber",
+         "classes_adjacent")
+"""``when``: a condition on the board or the turn, checked by the battle engine as it changes:
+``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
+steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
+``crossed`` (it stepped from its own half onto the enemy half this turn), ``returned`` (from the
+enemy half onto its own), ``own_turn`` / ``enemy_turn``, ``centre_column`` / ``edge_column`` (it
+stands in the middle / an outer column), ``enemy_front_empty`` (the enemy has no card in his 1st
+row), ``adjacent_enemy`` (an enemy creature stands next to it), ``allies_adjacent`` (at least
+``count`` creatures of its squad next to it, in ``when_state`` if given), ``outnumber`` (more
+creatures of its squad than enemy creatures next to it), ``classes_adjacent`` (the creatures next to
+it have at least ``count`` different classes)."""
+PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
+        "poisoned_near_target", "behind_weak", "strike_value")
+"""``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
+``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
+(its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
+weak strikes of the creatures of its squad to its left and right), ``target_strike`` (the printed
+simple strike of the card it strikes, strength by strength), ``target_half_life`` (half the life
+left of the card it strikes, rounded down), ``poisoned_near_target`` (poisoned creatures next to the
+target), ``behind_weak`` (the weak strike of the card behind the target), ``strike_value`` (the
+power of the simple strike that set the trigger off)."""
+UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak")
+"""Quantities of the card's own state (the engine keeps the amount up to date)."""
+POSITIONS = ("opposite", "diagonal", "isolated")
+"""``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
+glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
+its own side on its left and right)."""
+AREAS = ("near_target", "sides", "formation")
+"""``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
+to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
+its left and right), ``formation`` (the creatures in formation with it)."""
+LASTS = ("turn", "own_turn", "enemy_turn", "battle")
+"""``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
+owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle."""
+RANKS = ("elite", "common")
+"""``vs_rank`` (only against elite / common cards) and ``partner`` (formation with an elite / a
+common creature)."""
+VIAS = ("spell", "effect")
+"""``via``: a non-attack action's class, for protections: a spell is magical (protection from spells
+and from magic block it), an effect is not (fortitude blocks its wounds)."""
+"""000 glossary "Strike through a row": "If the power of this strike is not stated, it equals 1"."""
+
+_KINDS_TEXT = {
+    "shot": "Shot", "throw": "Throw", "discharge": "Discharge", "strike_through_row": "Strike through a row",
+    "magic_strike": "Magic strike", "special_strike": "Special strike", "spell": "Spell: wound",
+    "effect": "Effect: wound", "heal": "Heal", "strike_bonus": "Simple strike +",
+    "directed": "Directed strike",
+    "unanswerable": "Unanswerable strike", "simple_magic": "Simple strike is magical", "reduce": "Takes −",
+    "protection": "Protection from", "blessing": "Blessed", "curse": "Cursed", "poison": "Poisoning",
+    "gain_counter": "Gains counters:", "give_blessing": "Blesses a card", "give_curse": "Curses a card",
+    "move_wounds": "Moves wounds from an ally to the target:", "extra_life": "Extra life +",
+    "cap": "Wounds from one attack at most", "stays_open": "Does not close after its attacks",
+    "incarnation": "Incarnation", "finishing": "Finishing off at", "vampirism": "Vampirism",
+    "shield": "Shields its squad from non-magic wounds:",
+    "keyword": "Has", "defends_open": "Does not close when it defends",
+    "taunt": "Enemy attacks must target it:", "block": "Blocks attacks:", "carrion_eating": "Carrion-eating",
+    "ignore_abilities": "Ignores the abilities of the card it strikes",
+    "ignore_prot_flyers": "Ignores protection from flying creatures",
+    "redirectable": "The opponent may redirect its simple strike", "wraps": "Edge squares of a row adjacent",
+    "jump": "Jump, range", "cap_strike": "Reduces a simple strike on its squad to",
+    "flip_die": "Turns a die to its opposite face", "open": "Opens a card", "stun": "Stuns a card",
+    "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
+    "lose_counters": "Loses its counters", "teleport": "Teleports",
+}
+_COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
+              "trigger": "on "}
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability of one printing. Fields left at their defaults mean "no condition"."""
+
+    kind: str
+    damage: tuple[int, ...] = ()
+    """``(n,)`` fixed, or ``(weak, medium, strong)`` chosen by a die: 1-3, 4-5, 6 (000 "Shot at X-Y-Z").
+    For ``strike_bonus`` the bonus per strike kind; for ``heal`` the wounds healed; ``reduce`` the
+    wounds taken off; ``poison`` the poisoning; ``gain_counter`` the counters gained."""
+    range: int | None = None
+    """Squares counted in any direction (000 "Range X"); None = the rulebook's default: no limit for
+    ranged attacks, spells, effects and heals, adjacent for magic and special strikes."""
+    cost: str = "passive"
+    targets: int = 1
+    """How many different cards it hits ("three discharges on different creatures" = 3)."""
+    counters: int = 0
+    """Counters paid (``counter`` / ``counter_tap``; 1 unless the card says more)."""
+    trigger: str | None = None
+    target: str = "enemy"
+    vs_elements: tuple[str, ...] = ()
+    vs_classes: tuple[str, ...] = ()
+    vs_types: tuple[str, ...] = ()
+    vs_min_cost: int | None = None
+    vs_max_cost: int | None = None
+    uses_per_battle: int = 0
+    """0 = unlimited; "(1 раз за бой)" = 1."""
+    uses_per_turn: int = 0
+    seat: str | None = None
+    """Only when its owner is the First / Second player (the card's ``{first}``/``{second}`` mark)."""
+    applies_to: tuple[str, ...] = ()
+    """``reduce`` / ``protection``: what it applies to (see :data:`FROM`); TOML key ``from``."""
+    extra: str = ""
+    """A short English phrase for an accompanying effect that is not modelled (the modelled part is
+    played without it; on a passive it names a condition, and the passive is not applied)."""
+    requires: str = ""
+    """A short English phrase for a condition or cost of the text that the vocabulary cannot check
+    ("only while it hosts a symbiote", "costs an incarnation token"): the fact is kept and shown,
+    but never played — by the battle, duels or ratings — since playing it unconditionally would
+    give the card what its text withholds."""
+    formation: bool = False
+    """Only while a creature of its squad with the formation keyword stands orthogonally next to it
+    (000 glossary "Formation": the "Строй:" abilities)."""
+    self_state: str | None = None
+    """Only while the card itself is in this state (:data:`SELF_STATES`)."""
+    vs_state: str | None = None
+    """Only against a target in this state (:data:`VS_STATES`)."""
+    via: str | None = None
+    """For non-attack actions: ``spell`` or ``effect`` (:data:`VIAS`); which protections apply."""
+    tiers: tuple[str, ...] = ()
+    """``cap`` / ``protection``: only against attacks of these strengths (:data:`TIERS`)."""
+    parity: str | None = None
+    """``cap`` / ``protection``: only against attacks of even / odd power (:data:`PARITIES`)."""
+    life_cap: int = 0
+    """``vampirism``: its life never grows above this (0 = no cap beyond the rulebook's)."""
+    when_state: str | None = None
+    """On a trigger about another card (:data:`WHEN_TRIGGERS`): only when that card is in this state
+    (:data:`VS_STATES`; "when a cursed creature dies" = ``cursed``)."""
+    when_keyword: str | None = None
+    """On a trigger about another card: only when that card has this keyword column (e.g.
+    ``concentration``: "your creature with concentration")."""
+    once_per_card: bool = False
+    """On a trigger about another card: at most once per turn for each such card ("the first time
+    in a turn it is wounded")."""
+    keyword: str | None = None
+    """``keyword`` kind: the keyword column it has (``armor``, ``exp_defence``…; ``move`` = +N
+    movement); X in ``damage``."""
+    when: str | None = None
+    """A board or turn condition (:data:`WHENS`), checked by the battle engine."""
+    count: int = 1
+    """How many the ``when`` condition (or ``formation``) needs: ``allies_adjacent`` / formation
+    partners at least ``count``, ``classes_adjacent`` at least ``count`` classes."""
+    partner: str | None = None
+    """With ``formation``: only in formation with an ``elite`` / a ``common`` creature."""
+    per: str | None = None
+    """The amount is a quantity of the game (:data:`PERS`) plus ``plus``, at most ``per_max``."""
+    per_max: int = 0
+    plus: int = 0
+    lasts: str | None = None
+    """A passive kind given by an action or trigger holds for this long (:data:`LASTS`)."""
+    vs_has: tuple[str, ...] = ()
+    """Only against cards that have one of these: an ability kind (of their facts) or a keyword
+    column ("обладающим разрядом, магическим ударом или заклинанием")."""
+    vs_min_move: int | None = None
+    """Only against cards with at least this movement."""
+    vs_rank: str | None = None
+    """Only against ``elite`` / ``common`` cards."""
+    vs_position: str | None = None
+    """Only against a card in this position to it (:data:`POSITIONS`), checked at the strike."""
+    area: str | None = None
+    """Where a trigger or action finds its targets (:data:`AREAS`)."""
+    every: bool = False
+    """All the cards it can aim at, without a choice ("ранить всех стоящих рядом")."""
+    roll: tuple[int, ...] = ()
+    """Only when a die (one per trigger event or use) shows one of these faces."""
+    rest: bool = False
+    """``open``: the opened card cannot act again this turn."""
+    squad_has: tuple[str, ...] = ()
+    """Only if its squad has, at the start of the battle, another creature of one of these elements."""
+
+    @property
+    def conditional(self) -> bool:
+        """True when a condition limits it or an unmodelled extra effect comes with it."""
+        return bool(
+            self.vs_elements or self.vs_classes or self.vs_types or self.vs_min_cost is not None
+            or self.vs_max_cost is not None or self.uses_per_battle or self.uses_per_turn or self.seat
+            or self.extra or self.requires or self.formation or self.self_state or self.vs_state or self.tiers
+            or self.parity or self.life_cap or self.when_state or self.when_keyword or self.once_per_card
+            or self.when or self.partner or self.per or self.lasts or self.vs_has
+            or self.vs_min_move is not None
+            or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has
+            or (self.target not in ("enemy", _default_target(self.kind)))
+        )
+
+    @property
+    def is_action(self) -> bool:
+        return self.cost in ("tap", "counter_tap", "counter")
+
+    def damage_by_roll(self, roll: int) -> int:
+        """The damage for a die roll (modifiers already added): ≤3 weak, 4-5 medium, ≥6 strong."""
+        if not self.damage:
+            return 0
+        if len(self.damage) == 1:
+            return self.damage[0]
+        return self.damage[0] if roll <= 3 else self.damage[1] if roll <= 5 else self.damage[2]
+
+    def describe(self) -> str:
+        """The ability as a short English fact line, e.g. ``Shot 1-2-3, range 4 — tap``."""
+        head = _KINDS_TEXT[self.kind]
+        amount = "-".join(map(str, self.damage))
+        if self.kind == "protection" and amount:
+            head = f"{head} {', '.join(self.applies_to)} of power {amount}"
+        elif self.kind in ("reduce", "protection"):
+            head = f"{head}{amount + ' from ' if amount else ' '}{', '.join(self.applies_to)}"
+        elif self.kind == "keyword" and self.keyword == "move":
+            head = f"+{amount or 1} movement"  # added to the printed movement, not a keyword column
+        elif self.kind == "keyword":
+            head = f"{head} {(self.keyword or '').replace('_', ' ')}{' ' + amount if amount else ''}"
+        elif self.kind in ("taunt", "block"):
+            head = f"{head} {', '.join(self.applies_to)}"
+        elif self.kind == "cap":
+            head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
+        elif self.kind in ("gain_counter", "shield"):
+            head = f"{head} {amount}"
+        elif amount:
+            head = f"{head}{'' if head.endswith('+') else ' '}{amount}"
+        parts = [head]
+        if self.applies_to and self.kind not in ("reduce", "protection", "cap", "taunt", "block"):
+            parts.append("after " + "/".join(self.applies_to))
+        if self.range is not None:
+            parts.append(f"range {self.range}")
+        if self.targets > 1:
+            parts.append(f"{self.targets} different targets")
+        if self.target != _default_target(self.kind):
+            parts.append(f"target {self.target}")
+        cond = []
+        if self.vs_elements:
+            cond.append("vs " + "/".join(self.vs_elements))
+        if self.vs_classes:
+            cond.append("vs class " + "/".join(self.vs_classes))
+        if self.vs_types:
+            cond.append("vs " + "/".join(self.vs_types))
+        if self.vs_min_cost is not None:
+            cond.append(f"vs cost ≥ {self.vs_min_cost}")
+        if self.vs_max_cost is not None:
+            cond.append(f"vs cost ≤ {self.vs_max_cost}")
+        if self.seat:
+            cond.append(f"{self.seat} player only")
+        if self.formation:
+            cond.append("in formation")
+        if self.self_state:
+            cond.append(f"while {self.self_state}")
+        if self.vs_state:
+            cond.append(f"vs {self.vs_state}")
+        if self.via:
+            cond.append(f"as {'an' if self.via[0] in 'aeiou' else 'a'} {self.via}")
+        if self.tiers:
+            cond.append("vs " + "/".join(self.tiers) + " attacks")
+        if self.parity:
+            cond.append(f"vs attacks of {self.parity} power")
+        if self.life_cap:
+            cond.append(f"life at most {self.life_cap}")
+        if self.when_state:
+            cond.append(f"when it is {self.when_state}")
+        if self.when_keyword:
+            cond.append(f"when it has {self.when_keyword.replace('_', ' ')}")
+        if self.once_per_card:
+            cond.append("once per turn for each card")
+        if self.per:
+            bits = [f"X = {self.per.replace('_', ' ')}"]
+            if self.plus:
+                bits.append(f"+ {self.plus}")
+            if self.per_max:
+                bits.append(f"at most {self.per_max}")
+            cond.append(" ".join(bits))
+        if self.when:
+            count = f" ({self.count})" if self.count > 1 else ""
+            cond.append(f"while {self.when.replace('_', ' ')}{count}")
+        if self.partner:
+            cond.append("with an elite partner" if self.partner == "elite" else "with a common partner")
+        if self.formation and self.count > 1 and not self.when:
+            cond.append(f"with {self.count} partners")
+        if self.vs_has:
+            cond.append("vs cards with " + "/".join(v.replace("_", " ") for v in self.vs_has))
+        if self.vs_min_move is not None:
+            cond.append(f"vs movement ≥ {self.vs_min_move}")
+        if self.vs_rank:
+            cond.append(f"vs {self.vs_rank} cards")
+        if self.vs_position:
+            cond.append(f"vs a card {self.vs_position.replace('_', ' ')}")
+        if self.area:
+            cond.append(f"area {self.area.replace('_', ' ')}")
+        if self.every:
+            cond.append("every such card")
+        if self.roll:
+            cond.append("on a die of " + "/".join(map(str, self.roll)))
+        if self.rest:
+            cond.append("it cannot act again this turn")
+        if self.squad_has:
+            cond.append("if the squad has " + "/".join(self.squad_has))
+        if self.lasts:
+            cond.append(f"until the end of the {self.lasts.replace('_', ' ')}")
+        if self.uses_per_battle:
+            cond.append(f"{self.uses_per_battle}× per battle")
+        if self.uses_per_turn:
+            cond.append(f"{self.uses_per_turn}× per turn")
+        parts.extend(cond)
+        text = ", ".join(parts)
+        cost = _COST_TEXT[self.cost]
+        if self.cost == "trigger":
+            cost += (self.trigger or "").replace("_", " ")
+        if self.counters > 1:
+            cost = cost.replace("counter", f"{self.counters} counters")
+        if cost:
+            text += f" — {cost}"
+        if self.extra:
+            text += f" (+ not modelled: {self.extra})"
+        if self.requires:
+            text += f" (not played, needs: {self.requires})"
+        return text
+
+    def contract(self) -> dict[str, Any]:
+        """The look-up contract's object (issue 9): exactly kind, damage, range, cost, targets,
+        conditional."""
+        return {"kind": self.kind, "damage": list(self.damage), "range": self.range, "cost": self.cost,
+                "targets": self.targets, "conditional": self.conditional}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's object plus the conditions and details that are set (trigger, counters,
+        ``vs_*``, uses, seat, from, target, extra)."""
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "damage": list(self.damage),
+            "range": self.range,
+            "cost": self.cost,
+            "targets": self.targets,
+            "conditional": self.conditional,
+        }
+        for name in ("counters", "trigger", "vs_min_cost", "vs_max_cost", "uses_per_battle",
+                     "uses_per_turn", "seat", "extra", "requires", "formation", "self_state", "vs_state",
+                     "via", "parity", "life_cap", "when_state", "when_keyword", "once_per_card", "keyword",
+                     "when", "partner", "per", "per_max", "plus", "lasts", "vs_min_move", "vs_rank",
+                     "vs_position", "area", "every", "rest"):
+            value = getattr(self, name)
+            if value:
+                out[name] = value
+        if self.count > 1:
+            out["count"] = self.count
+        for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has"):
+            if getattr(self, name):
+                out[name] = list(getattr(self, name))
+        if self.applies_to:
+            out["from"] = list(self.applies_to)
+        if self.target != _default_target(self.kind):
+            out["target"] = self.target
+        return out
+
+
+def _default_target(kind: str) -> str:
+    if kind in ("heal", "give_blessing", "open"):
+        return "ally"
+    if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
+                                                          "lose_counters", "teleport"):
+        return "self"
+    return "enemy"
+
+
+@dataclass(frozen=True)
+class CardAbilities:
+    """The modelled text of one printing: its abilities, its status and what is left out."""
+
+    code: str
+    name: str
+    status: str
+    abilities: tuple[Ability, ...] = ()
+    unmodelled: tuple[str, ...] = ()
+    start_counters: int = 0
+    start_counters_second: int = 0
+    """Extra counters at the start when its owner is the Second player."""
+    max_counters: int = 0
+    """0 = no limit (000 1.11)."""
+    source: str = field(default="", compare=False)
+    played: tuple[Ability, ...] = field(init=False, compare=False, repr=False)
+    """The abilities the battle, duels and ratings play: all but those with ``requires``."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "played", tuple(a for a in self.abilities if not a.requires))
+
+    def of_kind(self, *kinds: str) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.kind in kinds)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "code": self.code,
+            "modelled": self.status,
+            "abilities": [a.to_dict() for a in self.abilities],
+            "unmodelled": list(self.unmodelled),
+        }
+        for name in ("start_counters", "start_counters_second", "max_counters"):
+            if getattr(self, name):
+                out[name] = getattr(self, name)
+        return out
+
+
+NO_ENTRY = "no ability facts for this printing in data/abilities yet"
+
+
+def lookup_contract(name: str, code: str, entry: CardAbilities | None) -> dict[str, Any]:
+    """``berserk abilities CARD --json``: exactly ``{"card", "code", "modelled", "abilities":
+    [{"kind", "damage", "range", "cost", "targets", "conditional"}, …], "unmodelled"}``; a printing
+    without an entry is ``none`` and says so in ``unmodelled``."""
+    if entry is None:
+        return {"card": name, "code": code, "modelled": "none", "abilities": [], "unmodelled": [NO_ENTRY]}
+    return {"card": name, "code": code, "modelled": entry.status,
+            "abilities": [a.contract() for a in entry.abilities], "unmodelled": list(entry.unmodelled)}
+
+
+AbilityBook = Mapping[str, CardAbilities]
+"""Printing code (``SET/NUMBER``) → its abilities."""
+
+# --------------------------------------------------------------------------- reading and checking
+
+MAX_ABILITY_FILE_BYTES = 5_000_000
+_CODE = re.compile(r"^(\d{1,3})/(\d{1,4})$")
+_CARD_KEYS = {"code", "name", "status", "unmodelled", "abilities", "start_counters",
+              "start_counters_second", "max_counters"}
+_ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trigger", "target",
+                 "formation", "self_state", "vs_state", "via",
+                 "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
+                 "uses_per_turn", "seat", "from", "extra", "requires", "tiers", "parity", "life_cap",
+                 "when_state", "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per",
+                 "per_max", "plus",
+                 "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
+                 "squad_has"}
+_HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
+_INLINE = re.compile(r"^\s*\{")
+
+
+class _Where:
+    """Line numbers of the ``[[card]]`` headers and of the inline ability tables below each one,
+    so an error can name the line (tomllib keeps none)."""
+
+    def __init__(self, source: str, text: str):
+        self.source = source
+        self.cards: list[int] = []
+        self.abilities: list[list[int]] = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if _HEADER.match(line):
+                self.cards.append(number)
+                self.abilities.append([])
+            elif self.abilities and _INLINE.match(line):
+                self.abilities[-1].append(number)
+
+    def line(self, card: int, ability: int | None = None) -> int:
+        if card >= len(self.cards):
+            return 0
+        if ability is not None and ability < len(self.abilities[card]):
+            return self.abilities[card][ability]
+        return self.cards[card]
+
+    def error(self, card: int, ability: int | None, field_name: str, label: str,
+              message: str) -> BerserkInputError:
+        line = self.line(card, ability)
+        at = f" line {line}" if line else ""
+        which = f" ability {ability + 1}" if ability is not None else ""
+        return BerserkInputError(f"{self.source}{at} ({label}{which}): field {field_name!r} {message}")
+
+
+def _int(value: Any, low: int = 0) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= low
+
+
+def _str_list(value: Any, options: Sequence[str] | None) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) and v for v in value) and (
+        options is None or all(v in options for v in value))
+
+
+def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Ability:
+    def fail(name: str, message: str) -> BerserkInputError:
+        return where.error(card, index, name, label, message)
+
+    if not isinstance(raw, dict):
+        raise fail("abilities", "must hold inline tables like { kind = \"shot\", damage = [1] }")
+    unknown = sorted(set(raw) - _ABILITY_KEYS)
+    if unknown:
+        raise fail(unknown[0], f"is not a known field; fields: {', '.join(sorted(_ABILITY_KEYS))}")
+    kind = raw.get("kind")
+    if kind is None:
+        raise fail("kind", "is missing; every ability needs a kind")
+    if kind not in KINDS:
+        raise fail("kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+    per = raw.get("per")
+    if per is not None and per not in PERS:
+        raise fail("per", f"must be one of {', '.join(PERS)}, got {per!r}")
+    lasts = raw.get("lasts")
+    if lasts is not None and lasts not in LASTS:
+        raise fail("lasts", f"must be one of {', '.join(LASTS)}, got {lasts!r}")
+    damage = raw.get("damage", [] if per else list(DEFAULT_DAMAGE.get(kind, ())))
+    signed = kind in ("strike_bonus", "reduce")
+    if not isinstance(damage, list) or len(damage) not in (0, 1, 3) or not all(
+            _int(d) or (signed and isinstance(d, int) and not isinstance(d, bool)) for d in damage):
+        raise fail("damage", f"must be [n] or [weak, medium, strong] of whole numbers ≥ 0, got {damage!r}")
+    if per and damage:
+        raise fail("damage", "does not go with 'per' (the amount is the quantity; use per_max and plus)")
+    if kind in NO_DAMAGE and damage:
+        raise fail("damage", f"does not apply to {kind}")
+    if kind not in NO_DAMAGE and kind not in OPTIONAL_DAMAGE and not damage and not per:
+        raise fail("damage", f"is missing; {kind} needs [n] or [weak, medium, strong]")
+    if len(damage) == 3 and kind in SINGLE:
+        raise fail("damage", f"must be a single number [n] for {kind}")
+    default_cost = "passive" if kind in PASSIVES else "trigger" if kind in TRIGGERED else None
+    cost = raw.get("cost", default_cost)
+    if cost is None:
+        raise fail("cost", f"is missing; {kind} needs one of tap, counter_tap, counter, trigger")
+    if cost not in COSTS:
+        raise fail("cost", f"must be one of {', '.join(COSTS)}, got {cost!r}")
+    granted = kind in GRANTS and cost != "passive"
+    if kind in PASSIVES and cost != "passive" and not granted:
+        raise fail("cost", f"of {kind} must be passive (a standing property)")
+    if granted and lasts is None:
+        raise fail("lasts", f"is missing; a {kind} given by an action or trigger needs how long it lasts "
+                   f"({', '.join(LASTS)})")
+    if lasts is not None and not granted:
+        raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive)")
+    if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive"):
+        raise fail("cost", f"of {kind} must be trigger")
+    if kind in ACTIONS and cost == "passive":
+        raise fail("cost", f"of {kind} must be tap, counter_tap, counter or trigger")
+    if kind in RESPONSES and cost not in ("tap", "counter_tap"):
+        raise fail("cost", f"of {kind} must be tap or counter_tap (a sudden action)")
+    trigger = raw.get("trigger")
+    if cost == "trigger":
+        if trigger not in TRIGGERS:
+            raise fail("trigger", f"must be one of {', '.join(TRIGGERS)} when cost = \"trigger\", "
+                       f"got {trigger!r}")
+    elif trigger is not None:
+        raise fail("trigger", "is only for cost = \"trigger\"")
+    counters = raw.get("counters", 1 if cost in ("counter", "counter_tap") else 0)
+    if not _int(counters):
+        raise fail("counters", f"must be a whole number ≥ 0, got {counters!r}")
+    if counters and cost not in ("counter", "counter_tap"):
+        raise fail("counters", "is only for cost = \"counter\" or \"counter_tap\"")
+    if cost in ("counter", "counter_tap") and counters < 1:
+        raise fail("counters", "must be at least 1 for a counter cost")
+    rng = raw.get("range")
+    if rng is not None and not _int(rng, 1):
+        raise fail("range", f"must be a whole number ≥ 1 (squares) or left out, got {rng!r}")
+    if rng is not None and cost == "passive":
+        raise fail("range", f"does not apply to {kind}")
+    targets = raw.get("targets", 1)
+    if not _int(targets, 1):
+        raise fail("targets", f"must be a whole number ≥ 1, got {targets!r}")
+    target = raw.get("target", _default_target(kind))
+    if target not in TARGETS:
+        raise fail("target", f"must be one of {', '.join(TARGETS)}, got {target!r}")
+    if kind in PASSIVES and cost == "passive" and target != "self":
+        raise fail("target", f"of {kind} is the card itself (self); auras that give others a property are "
+                   "not in the vocabulary: name them in 'unmodelled'")
+    keyword = raw.get("keyword")
+    if kind == "keyword":
+        if keyword != "move" and keyword not in _keyword_columns():
+            raise fail("keyword", f"must be a keyword column of cards.csv (armor, exp_defence, …) or move, "
+                       f"got {keyword!r}")
+    elif keyword is not None:
+        raise fail("keyword", "is only for kind = \"keyword\"")
+    lists = {}
+    for name, options in (("vs_elements", ELEMENTS), ("vs_classes", None), ("vs_types", CARD_TYPES)):
+        value = raw.get(name, [])
+        if not _str_list(value, options):
+            allowed = f" from {', '.join(options)}" if options else ""
+            raise fail(name, f"must be a list of names{allowed}, got {value!r}")
+        lists[name] = tuple(value)
+    applies = raw.get("from", [])
+    if not _str_list(applies, FROM):
+        raise fail("from", f"must be a list from {', '.join(FROM)}, got {applies!r}")
+    if kind in ("reduce", "protection", "cap") and not applies:
+        raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
+    if kind in ("taunt", "block") and not applies:
+        raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
+    if trigger in ("attacked", "ally_combo"):
+        pass
+    elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block"):
+        raise fail("from", "is only for reduce, protection, cap, taunt, block and the attacked / ally_combo "
+                   "triggers")
+    if trigger == "ally_combo" and len(applies) < 2:
+        raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
+    if "heal" in applies and trigger != "ally_combo":
+        raise fail("from", "heal is only for trigger ally_combo")
+    if set(applies) & {"directed", "counter"} and kind not in ("reduce", "protection"):
+        raise fail("from", "directed and counter are only for reduce and protection")
+    numbers = {}
+    for name in ("vs_min_cost", "vs_max_cost"):
+        value = raw.get(name)
+        if value is not None and not _int(value):
+            raise fail(name, f"must be a whole number ≥ 0, got {value!r}")
+        numbers[name] = value
+    for name in ("uses_per_battle", "uses_per_turn"):
+        value = raw.get(name, 0)
+        if not _int(value):
+            raise fail(name, f"must be a whole number ≥ 0 (0 = unlimited), got {value!r}")
+        numbers[name] = value
+    seat = raw.get("seat")
+    if seat is not None and seat not in SEATS:
+        raise fail("seat", f"must be first or second, got {seat!r}")
+    formation = raw.get("formation", False)
+    if not isinstance(formation, bool):
+        raise fail("formation", f"must be true or false, got {formation!r}")
+    states = {}
+    for name, options in (("self_state", SELF_STATES), ("vs_state", VS_STATES), ("via", VIAS)):
+        value = raw.get(name)
+        if value is not None and value not in options:
+            raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
+        states[name] = value
+    tiers = raw.get("tiers", [])
+    if not _str_list(tiers, TIERS) or len(set(tiers)) != len(tiers):
+        raise fail("tiers", f"must be a list of different names from {', '.join(TIERS)}, got {tiers!r}")
+    parity = raw.get("parity")
+    if parity is not None and parity not in PARITIES:
+        raise fail("parity", f"must be one of {', '.join(PARITIES)}, got {parity!r}")
+    if parity is not None and kind not in ("cap", "protection"):
+        raise fail("parity", "is only for cap and protection")
+    if tiers and kind not in ("cap", "protection") and trigger != "strike" and not (
+            kind == "strike_bonus" and per):
+        raise fail("tiers", "is only for cap, protection, a strike_bonus with 'per' and trigger strike")
+    life_cap = raw.get("life_cap", 0)
+    if not _int(life_cap):
+        raise fail("life_cap", f"must be a whole number ≥ 1 (or left out), got {life_cap!r}")
+    if life_cap and kind != "vampirism":
+        raise fail("life_cap", "is only for vampirism")
+    when_state = raw.get("when_state")
+    if when_state is not None and when_state not in VS_STATES:
+        raise fail("when_state", f"must be one of {', '.join(VS_STATES)}, got {when_state!r}")
+    when_keyword = raw.get("when_keyword")
+    if when_keyword is not None and when_keyword not in _keyword_columns():
+        raise fail("when_keyword", f"must be a keyword column of cards.csv (e.g. concentration), "
+                   f"got {when_keyword!r}")
+    once_per_card = raw.get("once_per_card", False)
+    if not isinstance(once_per_card, bool):
+        raise fail("once_per_card", f"must be true or false, got {once_per_card!r}")
+    if (when_keyword or once_per_card) and trigger not in WHEN_TRIGGERS:
+        name = "when_keyword" if when_keyword else "once_per_card"
+        raise fail(name, f"is only for the triggers {', '.join(WHEN_TRIGGERS)}")
+    extra = raw.get("extra", "")
+    if not isinstance(extra, str) or len(extra) > 200:
+        raise fail("extra", "must be a short English phrase (at most 200 characters)")
+    requires = raw.get("requires", "")
+    if not isinstance(requires, str) or len(requires) > 200 or (requires and not requires.strip()):
+        raise fail("requires", "must be a short English phrase (at most 200 characters) naming the "
+                   "condition or cost the vocabulary cannot check")
+    more = _more_fields(raw, fail, kind, cost, trigger, formation, per, when_state)
+    return Ability(
+        kind=kind, damage=tuple(damage), range=rng, cost=cost, targets=targets, counters=counters,
+        trigger=trigger, target=target, vs_elements=lists["vs_elements"], vs_classes=lists["vs_classes"],
+        vs_types=lists["vs_types"], vs_min_cost=numbers["vs_min_cost"], vs_max_cost=numbers["vs_max_cost"],
+        uses_per_battle=numbers["uses_per_battle"], uses_per_turn=numbers["uses_per_turn"], seat=seat,
+        applies_to=tuple(applies), extra=extra.strip(), requires=requires.strip(), formation=formation,
+        tiers=tuple(tiers),
+        parity=parity, life_cap=life_cap, when_state=when_state, when_keyword=when_keyword,
+        once_per_card=once_per_card, keyword=keyword, per=per, lasts=lasts, **states, **more,
+    )
+
+
+def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, formation: bool, per: str | None,
+                 when_state: str | None) -> dict[str, Any]:
+    """The fields of the board conditions, scaled amounts and target areas (checked together)."""
+    out: dict[str, Any] = {}
+    when = raw.get("when")
+    if when is not None and when not in WHENS:
+        raise fail("when", f"must be one of {', '.join(WHENS)}, got {when!r}")
+    out["when"] = when
+    count = raw.get("count", 1)
+    if not _int(count, 1):
+        raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
+    if count > 1 and when not in ("allies_adjacent", "classes_adjacent") and not formation:
+        raise fail("count", "is only for formation and when = allies_adjacent / classes_adjacent")
+    out["count"] = count
+    if when_state is not None and when != "allies_adjacent" and trigger not in WHEN_TRIGGERS:
+        raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)} and "
+                   "when = allies_adjacent")
+    partner = raw.get("partner")
+    if partner is not None and (partner not in RANKS or not formation):
+        raise fail("partner", f"must be one of {', '.join(RANKS)}, with formation = true; got {partner!r}")
+    out["partner"] = partner
+    for name in ("per_max", "plus"):
+        value = raw.get(name, 0)
+        if not _int(value):
+            raise fail(name, f"must be a whole number ≥ 0, got {value!r}")
+        if value and not per:
+            raise fail(name, "is only with 'per'")
+        out[name] = value
+    if per in ("target_strike", "target_half_life") and kind != "strike_bonus":
+        raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")
+    if per == "strike_value" and trigger != "strike":
+        raise fail("per", "strike_value is only for trigger strike")
+    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection"):
+        raise fail("per", f"does not apply to {kind}")
+    vs_has = raw.get("vs_has", [])
+    allowed = (*KINDS, *_keyword_columns())
+    if not _str_list(vs_has, allowed):
+        raise fail("vs_has", f"must be a list of ability kinds or keyword columns, got {vs_has!r}")
+    out["vs_has"] = tuple(vs_has)
+    value = raw.get("vs_min_move")
+    if value is not None and not _int(value):
+        raise fail("vs_min_move", f"must be a whole number ≥ 0, got {value!r}")
+    out["vs_min_move"] = value
+    for name, options in (("vs_rank", RANKS), ("vs_position", POSITIONS), ("area", AREAS)):
+        value = raw.get(name)
+        if value is not None and value not in options:
+            raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
+        out[name] = value
+    if out["vs_position"] and (cost != "passive" or kind not in (
+            "strike_bonus", "directed", "unanswerable", "reduce", "protection")):
+        raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce and "
+                   "protection")
+    if out["area"] and cost == "passive":
+        raise fail("area", "is only for actions and triggers")
+    if out["area"] == "near_target" and cost != "trigger":
+        raise fail("area", "near_target is only for triggers (the card the trigger is about)")
+    for name in ("every", "rest"):
+        value = raw.get(name, False)
+        if not isinstance(value, bool):
+            raise fail(name, f"must be true or false, got {value!r}")
+        out[name] = value
+    if out["rest"] and kind != "open":
+        raise fail("rest", "is only for open")
+    if out["every"] and cost == "passive":
+        raise fail("every", "is only for actions and triggers")
+    roll = raw.get("roll", [])
+    faces_ok = isinstance(roll, list) and all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6
+                                              for f in roll)
+    if not faces_ok or (not roll and "roll" in raw) or len(set(roll)) != len(roll):
+        raise fail("roll", f"must be a list of different die faces 1..6, got {roll!r}")
+    if roll and kind not in ("block",) and cost != "trigger":
+        raise fail("roll", "is only for triggers and block")
+    out["roll"] = tuple(roll)
+    squad_has = raw.get("squad_has", [])
+    if not _str_list(squad_has, ELEMENTS):
+        raise fail("squad_has", f"must be a list of elements from {', '.join(ELEMENTS)}, got {squad_has!r}")
+    if squad_has and cost != "passive":
+        raise fail("squad_has", "is only for passives")
+    out["squad_has"] = tuple(squad_has)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _keyword_columns() -> frozenset[str]:
+    """The keyword columns of the card table (``keywords.csv``), for ``when_keyword``."""
+    import csv
+
+    with open(data_dir() / "keywords.csv", encoding="utf-8", newline="") as fh:
+        return frozenset(row["column"] for row in csv.DictReader(fh))
+
+
+def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
+    label = f"card {index + 1}"
+
+    def fail(name: str, message: str) -> BerserkInputError:
+        return where.error(index, None, name, label, message)
+
+    if not isinstance(raw, dict):
+        raise fail("card", "must be a [[card]] table")
+    code = raw.get("code")
+    if not isinstance(code, str) or not _CODE.match(code.strip()):
+        raise fail("code", f"must be \"SET/NUMBER\" like \"10/4\", got {code!r}")
+    code = code.strip()
+    name = raw.get("name")
+    label = f"card {code}"
+    if not isinstance(name, str) or not name.strip():
+        raise fail("name", "is missing; give the card's name as in the card table")
+    label = f"card {code} {name.strip()!r}"
+    unknown = sorted(set(raw) - _CARD_KEYS)
+    if unknown:
+        raise fail(unknown[0], f"is not a known field; fields: {', '.join(sorted(_CARD_KEYS))}")
+    status = raw.get("status")
+    if status not in STATUSES:
+        raise fail("status", f"must be one of {', '.join(STATUSES)}, got {status!r}")
+    unmodelled = raw.get("unmodelled", [])
+    if not _str_list(unmodelled, None) or any(len(u) > 200 for u in unmodelled):
+        raise fail("unmodelled", "must be a list of short English phrases")
+    raw_abilities = raw.get("abilities", [])
+    if not isinstance(raw_abilities, list):
+        raise fail("abilities", "must be a list of inline tables")
+    abilities = tuple(_ability(a, where, index, i, label) for i, a in enumerate(raw_abilities))
+    counts = {}
+    for name_ in ("start_counters", "start_counters_second", "max_counters"):
+        value = raw.get(name_, 0)
+        if not _int(value):
+            raise fail(name_, f"must be a whole number ≥ 0, got {value!r}")
+        counts[name_] = value
+    if status == "full" and unmodelled:
+        raise fail("status", "is full but 'unmodelled' lists something; use partial")
+    if status in ("partial", "none") and not unmodelled:
+        raise fail("unmodelled", f"is empty; a {status} card names what is not modelled")
+    if status == "none" and abilities:
+        raise fail("status", "is none but abilities are given; use partial")
+    if status == "full" and any(a.requires for a in abilities):
+        raise fail("status", "is full but an ability has 'requires' (a condition that is not modelled, "
+                   "so the ability is never played); use partial")
+    return CardAbilities(code=code, name=name.strip(), status=status, abilities=abilities,
+                         unmodelled=tuple(u.strip() for u in unmodelled), source=f"{where.source} line "
+                         f"{where.line(index)}", **counts)
+
+
+def parse_abilities(text: str, source: str) -> list[CardAbilities]:
+    """The entries of one abilities file (TOML text); any problem names the file, line and field."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BerserkInputError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise BerserkInputError(f"{source}: nested too deeply to be an abilities file") from None
+    where = _Where(source, text)
+    extra_keys = sorted(set(data) - {"card"})
+    if extra_keys:
+        raise BerserkInputError(f"{source}: unknown top-level key {extra_keys[0]!r}; an abilities file "
+                                "holds [[card]] tables only")
+    cards = data.get("card", [])
+    if not isinstance(cards, list):
+        raise BerserkInputError(f"{source}: 'card' must be [[card]] tables")
+    out = [_card(raw, where, i) for i, raw in enumerate(cards)]
+    seen: dict[str, CardAbilities] = {}
+    for entry in out:
+        if entry.code in seen:
+            raise BerserkInputError(f"{entry.source}: card {entry.code} is already given at "
+                                    f"{seen[entry.code].source}; one [[card]] per printing")
+        seen[entry.code] = entry
+    return out
+
+
+def builtin_ability_files() -> list[Path]:
+    """The built-in abilities files (``data/abilities/*.toml``), in name order."""
+    return sorted((data_dir() / "abilities").glob("*.toml"))
+
+
+def read_ability_file(path: Path | str, label: str | None = None) -> list[CardAbilities]:
+    path = Path(path)
+    text = read_user_text(path, "abilities", MAX_ABILITY_FILE_BYTES)
+    return parse_abilities(text, label or str(path))
+
+
+@lru_cache(maxsize=8)
+def _builtin() -> dict[str, CardAbilities]:
+    book: dict[str, CardAbilities] = {}
+    for path in builtin_ability_files():
+        for entry in read_ability_file(path, f"data/abilities/{path.name}"):
+            if entry.code in book:
+                raise BerserkInputError(f"{entry.source}: card {entry.code} is already given at "
+                                        f"{book[entry.code].source}")
+            book[entry.code] = entry
+    return book
+
+
+def load_abilities(extra: Sequence[Path | str] = ()) -> dict[str, CardAbilities]:
+    """The built-in ability facts plus the users' files (later entries override earlier ones)."""
+    book = dict(_builtin())
+    for path in extra:
+        for entry in read_ability_file(path):
+            book[entry.code] = entry
+    return book
+
+
+def check_against_cards(book: Mapping[str, CardAbilities], cards: Iterable[Any]) -> None:
+    """Every entry names a printing of the card table, by code and name (catches typos)."""
+    by_code = {c.code: c for c in cards}
+    for entry in book.values():
+        card = by_code.get(entry.code)
+        if card is None:
+            raise BerserkInputError(f"{entry.source}: no card {entry.code} in the card table")
+        if normalize_name(card.name) != normalize_name(entry.name):
+            raise BerserkInputError(f"{entry.source}: card {entry.code} is {card.name!r}, not {entry.name!r}")
+
+
+__all__ = [
+    "ACTIONS", "AREAS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "EITHER", "FROM",
+    "GRANTS",
+    "KINDS", "LASTS", "MAGICAL", "PERS", "POSITIONS", "RANKS", "RESPONSES", "UNIT_PERS", "WHENS",
+    "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED", "TRIGGERS",
+    "WHEN_TRIGGERS", "WOUNDS",
+    "builtin_ability_files",
+    "check_against_cards", "load_abilities", "lookup_contract", "parse_abilities", "read_ability_file",
+]

@@ -1,0 +1,105 @@
+"""Worker processes that never outlive or outshout their parent.
+
+The deal simulation and the matchups spread chunks of work over a pool of forked processes
+(:func:`worker_pool`). Three rules keep an interrupted run tidy:
+
+- **Ctrl-C** reaches the whole foreground process group. Workers ignore SIGINT, so only the parent
+  sees it (one ``KeyboardInterrupt``, one line from the command line) and no worker prints a
+  traceback; the parent then terminates the pool.
+- **Any exception** in the parent (an interrupt, SIGTERM turned into :class:`Terminated` by the
+  command line, an error) terminates the workers before it propagates; a normal end closes the
+  pool and waits for it.
+- **A parent killed outright** (SIGKILL, or SIGTERM without the command line's handler) takes its
+  workers with it: on Linux each worker asks the kernel for SIGTERM when its parent dies
+  (``prctl(PR_SET_PDEATHSIG)``), and exits at once if the parent is already gone.
+
+The Dask path keeps its own workers (:func:`quiet_workers` only keeps Ctrl-C and shutdown warnings
+from them; Dask's worker processes exit by themselves when their parent's pipe closes).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from multiprocessing.pool import Pool
+
+from analysis.util.limits import check_processes
+
+_PR_SET_PDEATHSIG = 1
+
+
+class Terminated(BaseException):
+    """Raised in the parent by the command line's SIGTERM handler, so cleanup runs (a
+    ``BaseException``, like ``KeyboardInterrupt``: no ``except Exception`` swallows it)."""
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask the kernel to send this process SIGTERM when its parent dies (Linux only)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)
+
+
+def _init_worker(parent: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker inherits the parent's handler
+    _die_with_parent(parent)
+
+
+@contextlib.contextmanager
+def worker_pool(processes: int) -> Iterator[Pool]:
+    """A pool of ``processes`` forked workers (checked against
+    :func:`~analysis.util.limits.max_processes`) that follows the module's rules: closed and joined on a
+    normal exit, terminated on any exception, including ``KeyboardInterrupt``."""
+    check_processes(processes)
+    pool = multiprocessing.get_context("fork").Pool(processes, initializer=_init_worker,
+                                                    initargs=(os.getpid(),))
+    try:
+        yield pool
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+_DASK_WORKER_LOGGING = "DASK_LOGGING__DISTRIBUTED"
+
+
+@contextlib.contextmanager
+def quiet_workers() -> Iterator[None]:
+    """Processes started inside this block ignore SIGINT and log only Dask's CRITICAL messages,
+    unless the user set that level: a task's own failure reaches the parent as the future's
+    exception anyway, and what a worker logs at a shutdown (cancelled tasks, a heartbeat to a
+    scheduler that has just closed) is noise under the command line's one-line message.
+
+    An ignored signal stays ignored across ``exec``, so Dask's spawned workers print no traceback
+    on Ctrl-C. The disposition is process-wide, so this process ignores Ctrl-C too while the block
+    runs (Dask's start-up, a few seconds); its handler and the environment are restored afterwards.
+    (Blocking the signal instead would not reach the workers: Dask spawns them from threads whose
+    signal mask is not the main thread's.) Only the main thread may change signal handlers."""
+    own_level = _DASK_WORKER_LOGGING not in os.environ
+    if own_level:
+        os.environ[_DASK_WORKER_LOGGING] = "critical"
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        yield
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
+        if own_level:
+            os.environ.pop(_DASK_WORKER_LOGGING, None)
+
+
+__all__ = ["Terminated", "quiet_workers", "worker_pool"]

@@ -27,8 +27,9 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError, PlatformError
 
-COMPILED_MODULES = ("board", "tables", "powers", "interface", "situational", "effects", "engine", "players",
-                    "search")
+COMPILED_MODULES = ("board", "tables", "powers", "interface", "fields", "situational", "effects", "common",
+                    "triggers", "ability_use", "strikes", "turns", "placement", "engine", "valuation",
+                    "players", "random_player", "search")
 """The modules of :mod:`analysis.battle` that are compiled (the others, ``record``, ``draw`` and
 ``registry``, stay Python: they are cold)."""
 

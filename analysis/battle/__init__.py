@@ -26,7 +26,8 @@ from analysis.battle.interface import (
     UseAbility,
     first_action,
 )
-from analysis.battle.players import HeuristicPlayer, RandomPlayer
+from analysis.battle.players import HeuristicPlayer
+from analysis.battle.random_player import RandomPlayer
 from analysis.battle.registry import PLAYERS, make_player
 from analysis.battle.search import SearchPlayer
 

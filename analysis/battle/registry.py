@@ -12,7 +12,8 @@ no player at all (ARCHITECTURE.md "Game, state, player apart").
 from __future__ import annotations
 
 from analysis.battle.interface import Player
-from analysis.battle.players import HeuristicPlayer, RandomPlayer
+from analysis.battle.players import HeuristicPlayer
+from analysis.battle.random_player import RandomPlayer
 from analysis.battle.search import SearchPlayer, parse_budget
 
 PLAYERS: dict[str, type[Player]] = {

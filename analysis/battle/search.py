@@ -54,9 +54,10 @@ from analysis.battle.interface import (
     Strike,
     UseAbility,
 )
-from analysis.battle.players import UNKNOWN_CARD, HeuristicPlayer, _exact_gain, card_value
+from analysis.battle.players import HeuristicPlayer
 from analysis.battle.powers import ability
 from analysis.battle.tables import FLYER, GROUND, card_key
+from analysis.battle.valuation import UNKNOWN_CARD, _exact_gain, card_value
 
 if TYPE_CHECKING:  # (for the types only: the players import no engine at run time)
     from analysis.battle.engine import Battle

@@ -31,6 +31,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from analysis.battle.board import ADJ4, ADJ8_SELF, COLS, NEAR_MASK, half_rows, row_of
+from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import UNIT_PERS, Ability, CardAbilities
@@ -259,158 +260,8 @@ _VARIABLE = ("key", "cards", "profiles", "slots", "armor", "regen", "directed", 
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Situational:
+class Situational(EngineFields):
     """The engine's part of the situational facts (a mixin of :class:`~analysis.battle.engine.Battle`)."""
-
-    _acting: int | None
-    _any_armor: bool
-    _any_guards: bool
-    _any_incarnation: bool
-    _any_tiered: bool
-    _any_triggers: bool
-    _any_vampire: bool
-    _avengers: bool
-    _blockers: bool
-    _board_units: list[int]
-    _board_ver: int
-    _by_dice: bool
-    _capture: Any
-    _ctab: dict[Any, Any]
-    _displacers: bool
-    _draws: Any
-    _eaters: bool
-    _fixed: Any
-    _frm: list[bool]
-    _grant_ver: int
-    _granting: bool
-    _guarded: bool
-    _ignorers: bool
-    _last_strike_value: int
-    _mourners: bool
-    _movers: bool
-    _openers: bool
-    _otab: dict[Any, Any]
-    _piercers: bool
-    _placements: tuple[Any, ...]
-    _prng: Any
-    _quiet_from: int
-    _rand: Any
-    _redirect: bool
-    _responders: list[int]
-    _roots: bool
-    _seat_triggers: tuple[int, ...]
-    _sit_deps: Any
-    _sit_glance: tuple[Any, ...]
-    _sit_memo: dict[Any, Any]
-    _start_counters: tuple[Any, ...]
-    _started: bool
-    _static: list[int]
-    _steppers: bool
-    _strike_tier: int
-    _strikers: bool
-    _stuns: bool
-    _taunt_skip: bool
-    _taunters: bool
-    _tiered: list[bool]
-    _tiers_now: tuple[Any, ...]
-    _tracking: bool
-    _trig: dict[Any, Any]
-    _variable: bool
-    _watchers: bool
-    _x_kinds: Any
-    _x_trig: bool
-    acted: list[bool]
-    active: int
-    acts: list[bool]
-    alive: list[bool]
-    armor: list[int]
-    armor_left: list[int]
-    base: list[int]
-    board: list[int]
-    cards: list[Any]
-    combo: list[Any]
-    conc_wounds: list[int]
-    config: Any
-    cost: list[int]
-    counter_user: list[bool]
-    counters: list[int]
-    creature: list[bool]
-    died_at: list[int]
-    directed: list[int]
-    fresh: list[int]
-    grants: list[Any]
-    guards: Any
-    has_strike: list[bool]
-    hidden: list[bool]
-    host: list[int]
-    incarnation: tuple[Any, ...]
-    key: list[int]
-    kind: list[int]
-    life: list[int]
-    log: Any
-    magic: list[int]
-    move_points: list[int]
-    moves: list[int]
-    n: int
-    n_creatures: list[int]
-    n_ground: list[int]
-    occupied: int
-    open: list[bool]
-    over: bool
-    players: Any
-    poison: list[int]
-    pos: list[int]
-    prepared: list[int]
-    profiles: list[Any]
-    prot_flyers: list[bool]
-    reason: str
-    regen: list[int]
-    rider: list[int]
-    rng: Any
-    rooted: list[int]
-    seat: list[int]
-    seed: int
-    shield: list[int]
-    slots: Any
-    stunned: list[bool]
-    tokens: list[int]
-    triggers: list[int]
-    turn: int
-    unanswerable: list[int]
-    units: tuple[list[int], list[int]]
-    uses_battle: dict[Any, Any]
-    uses_turn: dict[Any, Any]
-    vampire: tuple[Any, ...]
-    walk: list[Any]
-    winner: int | None
-    wounds: list[int]
-
-    # ------------------------------------------------------------------ setup and state
-
-    # The engine's methods these mixins call (defined by :class:`~analysis.battle.engine.Battle`;
-    # declared here so the mixins type-check and compile).
-
-    def _in_state(self, v: int, state: str) -> bool:
-        raise NotImplementedError
-
-    def _emit(self, event: dict[str, Any]) -> None:
-        raise NotImplementedError
-
-    def _die(self) -> int:
-        raise NotImplementedError
-
-    def _count_use(self, u: int, index: int) -> None:
-        raise NotImplementedError
-
-    def _allowed(self, u: int, index: int, ab: Ability) -> bool:
-        raise NotImplementedError
-
-    def _capped(self, u: int, counters: int) -> int:
-        raise NotImplementedError
-
-    def _fire(self, u: int, trigger: str, context: int = -1, about: int = -1,
-              kind: str | None = None) -> None:
-        raise NotImplementedError
 
     def _init_situational(self) -> None:
         """Per-unit state the situational facts read, and which units follow the board."""

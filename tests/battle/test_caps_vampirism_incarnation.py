@@ -7,14 +7,14 @@ vampirism with a life cap, incarnation, blessing and curse given during the batt
 from __future__ import annotations
 
 import pytest
-from tests.test_battle_abilities import P1_BACK, P1_FRONT, P2_BACK, P2_FRONT, facts, start
 
 from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import AUX, square
-from analysis.battle.players import _ability_gain
 from analysis.battle.tables import card_key, closed_table
+from analysis.battle.valuation import _ability_gain
 from analysis.cards.abilities import parse_abilities
 from analysis.util.errors import BerserkInputError
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P2_BACK, P2_FRONT, facts, start
 from tests.battle_helpers import card
 
 ATTACKS = '["simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike"]'

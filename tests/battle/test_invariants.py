@@ -140,7 +140,7 @@ def test_a_seed_gives_the_same_battle(a, b, seed):
 @given(occupied=st.integers(0, 2**30 - 1), goals=st.integers(0, 2**30 - 1))
 def test_movement_field_is_a_breadth_first_search(occupied, goals):
     from analysis.battle.board import ADJ4, SQUARES
-    from analysis.battle.players import _distance_field
+    from analysis.battle.valuation import _distance_field
 
     goals &= ~occupied
     dist = [99] * SQUARES

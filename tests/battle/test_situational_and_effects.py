@@ -7,13 +7,13 @@ with the facts of the set-10 printing named in each test."""
 from __future__ import annotations
 
 import pytest
-from tests.test_battle_abilities import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, P2_MID, facts, start
 
 from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.cards.abilities import parse_abilities
 from analysis.cards.ability_rules import strike_passives
 from analysis.util.errors import BerserkInputError
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, P2_MID, facts, start
 from tests.battle_helpers import Scripted, card
 
 

@@ -7,12 +7,12 @@ shield from non-magic wounds, ``creature_dies`` / ``ally_dies`` with ``when_stat
 from __future__ import annotations
 
 import pytest
-from tests.test_battle_abilities import P1_BACK, P2_BACK, facts, start
 
 from analysis.battle import END_TURN, Move, UseAbility
 from analysis.battle.board import square
 from analysis.cards.abilities import parse_abilities
 from analysis.util.errors import BerserkInputError
+from tests.battle.test_ability_kinds import P1_BACK, P2_BACK, facts, start
 from tests.battle_helpers import Scripted, card
 
 SHOT_2 = '{ kind = "shot", damage = [2], cost = "tap" }'

@@ -6,13 +6,13 @@ import pickle
 from dataclasses import replace
 
 import pytest
-from tests.test_battle_abilities import P1_BACK, P2_FRONT, start
 
 from analysis.battle import UseAbility
 from analysis.cards.abilities import lookup_contract, parse_abilities
 from analysis.cards.ability_rules import facts
 from analysis.decks.coverage import attacks_modelled, kinds_of
 from analysis.util.errors import BerserkInputError
+from tests.battle.test_ability_kinds import P1_BACK, P2_FRONT, start
 from tests.battle_helpers import card
 
 SHOT = '{ kind = "shot", damage = [2], range = 3, cost = "tap" }'

@@ -7,7 +7,6 @@ import random
 import numpy as np
 import pytest
 from scipy import stats
-from tests.test_recruit import brute_force, tight
 
 import analysis.fitting.strength as strength_mod
 from analysis.cli import main
@@ -17,6 +16,7 @@ from analysis.rules import load_ruleset
 from analysis.squad.economy import check_squad
 from analysis.squad.recruit import Recruiter, card_values
 from analysis.squad.strength_table import strength_table
+from tests.squad.test_recruit import brute_force, tight
 
 
 def test_fit_recovers_planted_strengths(db):

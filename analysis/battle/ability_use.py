@@ -1,0 +1,220 @@
+"""Abilities used on the board: shots, throws, discharges, spells, heals, poisonings and the
+other ability kinds, their costs, uses and targets (a mixin of
+:class:`~analysis.battle.engine.Battle`; 000 = the classic rulebook).
+
+- Abilities (:mod:`analysis.battle.powers` for their reach): shots, throws and discharges,
+  strikes through a row, magic and special strikes (the target does not fight, no defender; 000
+  glossary), spells and effects that wound, heals, poisonings; the protections of the keyword
+  columns and of the facts, "−X from", fortitude against the opponent's effects, armor against
+  non-magical attacks only; experience in shooting, blessing and curse on an ability's die; costs
+  ``tap``, ``counter_tap``, ``counter`` (000 1.11) and the implied "[tap]: accumulate 1 counter"
+  (1.11.1), ``max_counters``; triggers on death, at the start of the owner's turn, at the beginning
+  of the battle, on strike, on kill, when an enemy steps next to the card, at the start of the
+  opponent's turn, after each step, when a card of its squad is wounded by an enemy attack and when
+  a creature dies (``when_state`` / ``when_keyword`` / ``once_per_card``); a squad's ``shield``
+  from non-magic wounds in the enemy's turn (000 2.8); uses per battle /
+  per turn, the seat marks, N different targets; caps and protections by strength, parity or the
+  card's state (003 L1877); vampirism with a life cap; incarnation (once per battle); blessing and
+  curse given during the battle (the unit takes the key of its card with that standing fact). A
+  hidden card is a legal target; if a condition fails once it is revealed, the action is blocked
+  (000 glossary "Hidden card").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mypy_extensions import mypyc_attr
+
+from analysis.battle.common import _EFFECT_KINDS
+from analysis.battle.interface import IllegalAction
+from analysis.battle.powers import (
+    WOUNDING,
+    aimable,
+    hit,
+    meets,
+    reach_slot,
+)
+from analysis.battle.powers import ability as ability_of
+from analysis.battle.triggers import Triggers
+from analysis.cards.abilities import ATTACKS, Ability
+from analysis.cards.ability_rules import ARMOR_STOPS, protected
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class AbilityUse(Triggers):
+    """Using an ability: checks, payment, targets and what it does (see the module docstring)."""
+
+    def ability(self, u: int, index: int) -> Ability:
+        """Ability ``index`` of unit ``u``'s card."""
+        return ability_of(self.key[u], index)
+
+    def ability_ready(self, u: int, index: int) -> bool:
+        """Whether the active player's unit ``u`` may pay for its playable ability ``index`` now:
+        ``tap`` needs an open card that has not acted, counters must be there (000 1.11), uses per
+        battle / turn and the seat mark must allow it."""
+        if not (self.acts[u] and self.alive[u] and self.seat[u] == self.active):
+            return False
+        if index not in self.profiles[u].actions:
+            return False
+        return self.slot_ready(u, self.slots[u][index])
+
+    def slot_ready(self, u: int, sl) -> bool:
+        """:meth:`ability_ready` for a living unit of the active player and one of its playable
+        abilities, compiled (``slots[u][index]`` with ``index`` in ``profiles[u].actions``)."""
+        if sl.closes and (not self.open[u] or self.acted[u]):
+            return False
+        ab = sl.ability
+        if ab.counters > self.counters[u]:
+            return False
+        return not sl.limited or self._allowed(u, sl.index, ab)
+
+    def _allowed(self, u: int, index: int, ab: Ability) -> bool:
+        if ab.seat is not None and ("first", "second")[self.seat[u]] != ab.seat:
+            return False
+        if ab.uses_per_battle and self.uses_battle.get((u, index), 0) >= ab.uses_per_battle:
+            return False
+        return not (ab.uses_per_turn and self.uses_turn.get((u, index), 0) >= ab.uses_per_turn)
+
+    def ability_targets(self, u: int, index: int) -> list[int]:
+        """The units unit ``u``'s playable ability ``index`` may be aimed at now (empty when it
+        cannot be used; see :mod:`analysis.battle.powers` for the reach)."""
+        if not self.ability_ready(u, index):
+            return []
+        return reach_slot(self, u, self.slots[u][index])
+
+    def _use(self, u: int, index: int, targets: tuple[int, ...]) -> None:
+        """Unit ``u`` uses its playable ability ``index`` on ``targets`` (000 1.9.3; paid after it
+        is carried out, 5.2: ``tap`` closes the card, counters are spent)."""
+        if not isinstance(index, int) or not self.ability_ready(u, index):
+            raise IllegalAction(f"unit {u} cannot use ability {index} now")
+        sl = self.slots[u][index]
+        ab = sl.ability
+        if not isinstance(targets, tuple) or not targets or len(targets) > ab.targets or (
+                len(targets) > 1 and len(set(targets)) != len(targets)):
+            raise IllegalAction(f"ability {index} of unit {u} takes 1 to {ab.targets} different targets")
+        src = self.pos[u]
+        for v in targets:
+            if not aimable(self, u, sl, v, src):
+                raise IllegalAction(f"ability {index} of unit {u} cannot be aimed at unit {v}")
+        self.hidden[u] = False
+        if sl.closes:
+            self.open[u] = False
+            self.acted[u] = True
+            self.moves[u] = 0
+        self.counters[u] -= ab.counters
+        if sl.limited:
+            self._count_use(u, index)
+        if sl.closes and self._openers and ab.kind in ATTACKS and self._stays_open(u):
+            self.open[u] = True  # its attacks do not close it
+        self._resolve(u, sl, targets, trigger=None)
+
+    def _count_use(self, u: int, index: int) -> None:
+        """Count a use (only abilities limited in uses or by seat are counted: :meth:`_allowed`)."""
+        self.uses_battle[(u, index)] = self.uses_battle.get((u, index), 0) + 1
+        self.uses_turn[(u, index)] = self.uses_turn.get((u, index), 0) + 1
+
+    def _resolve(self, u: int, sl, targets: Sequence[int], trigger: str | None) -> None:
+        """Carry out the compiled ability ``sl`` of ``u`` on each target, then the deaths it caused."""
+        ab = sl.ability
+        dealt: list[int] = []
+        dice: list[int] = []
+        for v in targets:
+            self.hidden[v] = False
+            dealt.append(self._effect(u, sl, v, dice))
+        if self.log is not None:
+            event: dict[str, Any] = {"e": "ability", "u": u, "i": sl.index, "kind": ab.kind,
+                                     "targets": list(targets), "dice": dice, "wounds": dealt,
+                                     "closes": trigger is None and ab.cost != "counter"}
+            if trigger:
+                event["trigger"] = trigger
+            self._emit(event)
+        wounds, life = self.wounds, self.life
+        for v in targets:
+            if wounds[v] >= life[v]:  # (else _settle has nothing to do)
+                self._settle(targets, u)
+                break
+        if self._avengers and ab.kind in ATTACKS:
+            for v, d in zip(targets, dealt, strict=True):
+                if d > 0 and not self.over and self.seat[v] != self.seat[u]:
+                    self._hurt(v, u)
+        if self._x_trig and not self.over:
+            if self._trig["attacked"] and ab.kind in ATTACKS:
+                for v in targets:
+                    if self.seat[v] != self.seat[u] and not self.over:
+                        self._attacked(v, u, ab.kind)
+            if self._trig["ally_combo"] and trigger is None:
+                self._combo_step(u, ab.kind)
+
+    def _effect(self, u: int, sl, v: int, dice: list[int]) -> int:
+        """What one use of slot ``sl`` (:func:`~analysis.battle.powers.slot`) by ``u`` does to ``v``:
+        wounds dealt (negative: healed)."""
+        ab = sl.ability
+        kind = ab.kind
+        if not self.alive[v]:
+            return 0
+        die = self._die() if sl.rolls else 0
+        if die:
+            dice.append(die)
+        if sl.conditional and not meets(sl, self.key[v]):  # a hidden target that turned out illegal
+            return 0
+        if ab.vs_state and ab.cost != "passive" and not self._in_state(v, ab.vs_state):
+            return 0
+        if ab.lasts or kind in _EFFECT_KINDS:
+            return self._new_kind(u, sl, v, dice)
+        if kind == "heal":  # its amount: the printed N, or a ``per`` quantity ("на величину этого удара")
+            healed = min(self._amount_for(u, ab, v), self.wounds[v])
+            self.wounds[v] -= healed
+            if healed:
+                self._quiet_from = self.turn + 1
+            return -healed
+        if kind == "poison":
+            if self.creature[v] and not protected(self.cards[v], "poison", self.cards[u], self.seat[v]):
+                self.poison[v] = max(self.poison[v], ab.damage[0])
+            return 0
+        if kind == "gain_counter":
+            self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])
+            return 0
+        if kind in ("give_blessing", "give_curse"):
+            self._bless(u, v, ab)
+            return 0
+        if kind not in WOUNDING:
+            return 0  # kinds of the vocabulary the engine does not play yet
+        if self._blockers and kind in ATTACKS and self._blocked(u, v, kind):
+            return 0
+        if ab.per:
+            return self._per_wounds(u, sl, v)
+        armor = self.armor_left[v] if kind in ARMOR_STOPS else 0
+        shielded = self.shield[self.seat[v]] and self.seat[v] != self.active and (
+            kind in ARMOR_STOPS or kind == "effect")
+        if self._any_guards and self.guards[v]:
+            power = self._guard(v, kind, hit(self.key[u], sl.index, self.key[v], 0, die)[0], u)
+            used = min(power, armor)
+            self.armor_left[v] -= used
+            power -= used
+            if shielded and power:
+                power = self._shielded(v, power)
+            self.wounds[v] += power
+            if power:
+                self._quiet_from = self.turn + 1
+            return power
+        wounds, used = hit(self.key[u], sl.index, self.key[v], armor, die)
+        self.armor_left[v] -= used
+        if shielded and wounds:
+            wounds = self._shielded(v, wounds)
+        self.wounds[v] += wounds
+        if wounds:
+            self._quiet_from = self.turn + 1
+        return wounds
+
+    def _shielded(self, v: int, wounds: int) -> int:
+        """``wounds`` of a non-magic attack or effect on ``v`` less what its squad's shield
+        prevents (the ``shield`` kind: the next N non-magic wounds to its cards in this enemy turn
+        are not dealt; 000 2.8: a protection means the card takes no wounds from it)."""
+        pool = self.shield[self.seat[v]]
+        stopped = min(pool, wounds)
+        self.shield[self.seat[v]] = pool - stopped
+        if stopped and self.log is not None:
+            self._emit({"e": "shielded", "u": v, "by": stopped})
+        return wounds - stopped

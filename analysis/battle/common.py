@@ -1,0 +1,41 @@
+"""Constants and small helpers the parts of the battle engine share: the trigger bits each part
+tests, the kinds carried out by the effects, and the memos of placements and marked keys."""
+
+from __future__ import annotations
+
+from analysis.battle.tables import TRIGGER_BITS
+from analysis.cards.abilities import Ability
+
+TIMEOUT_RULES = ("cost", "draw")
+_DEATH, _TURN_START, _BATTLE_START, _STRIKE, _KILL, _ADJACENT = (
+    TRIGGER_BITS[t]
+    for t in ("death", "turn_start", "battle_start", "strike", "kill", "enemy_moves_adjacent"))
+_ALLY_DIES, _CREATURE_DIES, _WOUNDED, _ALLY_WOUNDED, _SQUAD_WOUNDED, _ENEMY_TURN_START, _MOVE = (
+    TRIGGER_BITS[t]
+    for t in ("ally_dies", "creature_dies", "wounded", "ally_wounded", "squad_wounded", "enemy_turn_start",
+              "move"))
+_DIES = _ALLY_DIES | _CREATURE_DIES
+_EFFECT_KINDS = frozenset({"finishing", "extra_life", "move_wounds", "open", "stun", "root", "push", "rehost",
+                           "lose_counters", "teleport"})
+"""Kinds carried out by :meth:`analysis.battle.effects.Effects._new_kind`."""
+_HURT = _WOUNDED | _ALLY_WOUNDED | _SQUAD_WOUNDED
+_AIMED = ("strike", "enemy_moves_adjacent", "wounded", "ally_wounded", "squad_wounded", "attacked",
+          "enemy_poisoned")
+"""Triggers whose abilities without a range aim at the card that caused them."""
+
+
+_UNCHECKED = object()
+
+
+_PLACEMENT_PROBLEMS: dict[tuple[int, tuple[int, ...]], str | None] = {}
+"""Memo of :func:`placement_problem` per (seat, squares): squads meet the same placements again."""
+
+
+_MARKED: dict[tuple[int, str], int] = {}
+"""(card key, ``blessing``/``curse``) → the key of that card with the standing fact (see
+``Battle._bless``)."""
+
+
+def has_limit(ab: Ability) -> bool:
+    """Whether a fact is limited in uses or to a seat (not a standing property on its own)."""
+    return bool(ab.uses_per_battle or ab.uses_per_turn or ab.seat)

@@ -1,0 +1,57 @@
+"""The random player: a uniformly random legal action at every decision (the baseline every
+other player is measured against; it draws only from ``state.prng``, so a battle stays a pure
+function of its seed)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from mypy_extensions import mypyc_attr
+
+from analysis.battle.board import SQUARES, tier_squares
+from analysis.battle.interface import Action, Player
+
+if TYPE_CHECKING:
+    from analysis.battle.engine import Battle
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # (players are extended in Python)
+class RandomPlayer(Player):
+    """Baseline: every decision uniformly at random among the legal ones (each action, ending the
+    turn included, equally likely at each step; every ability use with its targets is one action)."""
+
+    name = "random"
+
+    def place(self, battle: Battle, seat: int) -> dict[int, int]:
+        rng = battle.prng
+        units = [u for u in range(battle.n) if battle.seat[u] == seat]
+        pref = list(range(SQUARES))
+        rng.shuffle(pref)
+        squares = tier_squares(seat, len(units), pref)
+        rng.shuffle(squares)
+        return dict(zip(units, squares, strict=True))
+
+    def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
+        return battle.prng.choice(hosts)
+
+    def hide(self, battle: Battle, candidates: list[int]) -> list[int]:
+        return [u for u in candidates if battle.prng.random() < 0.5]
+
+    def choose_action(self, battle: Battle) -> Action:
+        actions = battle.legal_actions()
+        return actions[int(battle.prng.random() * len(actions))]
+
+    def choose_defender(self, battle: Battle, attacker: int, target: int, candidates: list[int]) -> int:
+        rng = battle.prng
+        return candidates[int(rng.random() * len(candidates))] if rng.random() < 0.5 else -1
+
+    def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,
+               base: tuple[int, int], alt: tuple[int, int]) -> bool:
+        return battle.prng.random() < 0.5
+
+    def choose_targets(self, battle: Battle, unit: int, index: int, candidates: Sequence[int],
+                       most: int) -> tuple[int, ...]:
+        pool = list(candidates)
+        battle.prng.shuffle(pool)
+        return tuple(sorted(pool[:most]))

@@ -1,0 +1,307 @@
+"""Simple strikes and defenders: who may strike whom, who defends, the exchange on the Strike
+Table, armor and the strike's triggers (a mixin of :class:`~analysis.battle.engine.Battle`;
+000 = the classic rulebook, RULES.md §4).
+
+- Simple strikes (000 4.1-4.9): against an adjacent card (8 neighbours; a host and its rider are
+  adjacent) or, for a flying creature, against any enemy card. Both roll if the parrier is an open
+  creature, else only the attacker (4.9; artifacts always, and unanswerable strikes). Outcomes come
+  from :mod:`analysis.battle.tables` (built on the combat engine, with each side's standing ability
+  facts against the other: strike bonus, "−X from", protection, blessing, curse), with weakening
+  chosen by the player of the higher roller (4.5). Armor absorbs the first X wounds from
+  non-magical attacks each turn (a ``simple_magic`` strike passes it); a card with protection from
+  flying creatures takes no wounds from a flyer's strike (its counter-strike still lands);
+  regeneration heals at the start of its owner's turn (after the cards open, so always: 003 L1631
+  heals a card that opened this turn too). After a strike lands, "on strike" abilities fire (a
+  counter-strike is a simple strike with all its abilities, 4.4; on a miss none, 4.7).
+- Defenders (000 4.10-4.14): the inactive player may appoint an open creature next to both the
+  attacker and the target (against a flyer's strike: next to the target, or any open flyer; for a
+  target in the auxiliary zone: only another flyer); only against a simple strike that is neither
+  directed nor unanswerable (4.11; glossary "Unanswerable strike", "Directed strike"). The defender
+  becomes the parrier and closes.
+- Flying creatures (000 1.5.1, 4.16): they do not move and stand next to nothing; non-flying
+  creatures may strike them only when the enemy has nothing but flyers left, and only after
+  closing "for a strike against a flying creature" on the turn before. Ranged attacks, spells and
+  effects reach them whatever the range (2.1.2).
+"""
+
+from __future__ import annotations
+
+from mypy_extensions import mypyc_attr
+
+from analysis.battle.ability_use import AbilityUse
+from analysis.battle.board import NEAR, NEAR_MASK, SQUARES_OF, squares_of
+from analysis.battle.common import _STRIKE
+from analysis.battle.interface import IllegalAction
+from analysis.battle.tables import (
+    ALWAYS,
+    DEPENDS,
+    FLYER,
+    TERRAIN,
+    closed_table,
+    open_table,
+    pair_passives,
+)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Strikes(AbilityUse):
+    """Simple strikes, counter-strikes and defenders (see the module docstring)."""
+
+    def strike_flag(self, u: int, v: int, which: str) -> bool:
+        """Whether ``u``'s simple strike on ``v`` is ``directed``, ``unanswerable`` or ``magic``
+        (its facts, some of which hold against some cards only)."""
+        flag = getattr(self, which)[u]
+        if flag == DEPENDS:
+            passives = pair_passives(self.key[u], self.key[v])
+            return {"directed": passives.directed, "unanswerable": passives.unanswerable,
+                    "magic": passives.magical}[which]
+        return flag == ALWAYS
+
+    def defenders(self, attacker: int, target: int) -> list[int]:
+        """Cards the inactive player may appoint as defender (000 4.11-4.14, 4.16): none against a
+        directed or unanswerable strike."""
+        d, un = self.directed[attacker], self.unanswerable[attacker]
+        if d == ALWAYS or un == ALWAYS:
+            return []
+        if (d or un) and (self.strike_flag(attacker, target, "directed")
+                          or self.strike_flag(attacker, target, "unanswerable")):
+            return []
+        enemy = self.seat[target]
+        pos, opened, creature, kind = self.pos, self.open, self.creature, self.kind
+        out = []
+        if kind[target] == FLYER:
+            for w in self.units[enemy]:
+                if w != target and kind[w] == FLYER and opened[w]:
+                    out.append(w)
+            return out
+        near_t = NEAR[pos[target]]
+        if kind[attacker] == FLYER:
+            for w in self.units[enemy]:
+                if w == target or not opened[w] or not creature[w]:
+                    continue
+                pw = pos[w]
+                if (pw >= 0 and near_t[pw]) or kind[w] == FLYER:
+                    out.append(w)
+            return out
+        # Cards next to both: the occupied squares in both neighbourhoods (riders share a square).
+        both = NEAR_MASK[pos[attacker]] & NEAR_MASK[pos[target]] & self.occupied
+        board, seat, rider = self.board, self.seat, self.rider
+        squares = SQUARES_OF.get(both)
+        if squares is None:
+            squares = squares_of(both)
+        for sq in squares:
+            w = board[sq]
+            if seat[w] == enemy and w != target and opened[w] and creature[w]:
+                out.append(w)
+            x = rider[w]
+            if x >= 0 and seat[x] == enemy and x != target and opened[x] and creature[x]:
+                out.append(x)
+        if len(out) > 1:
+            out.sort()  # unit order, as for the other kinds of defence
+        return out
+
+    def _capped(self, u: int, counters: int) -> int:
+        most = self.profiles[u].max_counters
+        return min(counters, most) if most else counters
+
+    def _strike(self, u: int, v: int) -> None:
+        """Simple strike of the active player's ``u`` on enemy card ``v`` (000 4.1-4.14)."""
+        kind, seat, alive, opened, acted = self.kind, self.seat, self.alive, self.open, self.acted
+        active = self.active
+        if (not (alive[u] and seat[u] == active and opened[u] and not acted[u]
+                 and self.has_strike[u]) or not alive[v] or seat[v] == seat[u] or kind[v] == TERRAIN):
+            raise IllegalAction(f"unit {u} cannot strike unit {v}")
+        via_prepare = False
+        if kind[u] != FLYER:
+            if kind[v] == FLYER:
+                if not (self.prepared[u] == 2 and self.n_ground[seat[v]] == 0):
+                    raise IllegalAction(f"unit {u} may not strike flying unit {v} (000 4.16)")
+                via_prepare = True
+            elif not NEAR[self.pos[u]][self.pos[v]] and not (self._steppers and self._wrap_near(u, v)):
+                raise IllegalAction(f"unit {u} is not next to unit {v}")
+        if self._taunters and not self._taunt_filter(u, [v], "simple"):
+            raise IllegalAction(f"unit {u} may only attack the cards that draw its attacks")
+        hidden = self.hidden
+        hidden[u] = False
+        hidden[v] = False
+        if self._redirect:
+            w = self._redirected(u, v)
+            if w != v:
+                return self._strike_on(u, w, w, via_prepare)
+        parrier = v
+        candidates = (self.defenders(u, v)
+                      if self.directed[u] != ALWAYS and self.unanswerable[u] != ALWAYS else None)
+        if candidates:
+            d = self.players[1 - active].choose_defender(self, u, v, candidates)
+            if d >= 0:
+                if d not in candidates:
+                    raise IllegalAction(f"unit {d} cannot defend unit {v}")
+                parrier = d
+                hidden[d] = False
+                if self._x_trig:
+                    self._defending(d, v)
+                    if self.over or not self.alive[d]:
+                        return
+        self._strike_on(u, v, parrier, via_prepare)
+
+    def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:
+        """The simple strike of ``u`` on ``v`` once ``parrier`` (the target or a defender) is known."""
+        kind, seat, alive, opened, acted = self.kind, self.seat, self.alive, self.open, self.acted
+        active = self.active
+        if self._blockers and self._strike_block(u, parrier):
+            return
+        saved = None
+        if self._strikers or self._ignorers:
+            ku_s, kp_s, saved = self._keys_for_strike(u, parrier)
+            self._swap_key(u, ku_s)
+            self._swap_key(parrier, kp_s)
+        stripped_armor = self._ignorers and self._has(u, "ignore_abilities") is not None and (
+            self.armor_left[parrier], self.guards[parrier])
+        if stripped_armor:
+            self.armor_left[parrier] = 0
+            if self._any_guards:
+                self.guards = list(self.guards)
+                self.guards[parrier] = ()
+        weak = False
+        keys = self.key
+        pair = (keys[u] << 20) | keys[parrier]
+        answerable = not self.unanswerable[u] or not self.strike_flag(u, v, "unanswerable")
+        if opened[parrier] and self.creature[parrier] and answerable:
+            table = self._otab.get(pair)
+            if table is None:
+                table = open_table(keys[u], keys[parrier], self.config.model)
+            if self._fixed is not None or self._draws is not None:
+                if self._by_dice:
+                    a = self._die()
+                    i = a * 6 + self._die() - 7
+                else:
+                    i = self._index(len(table))
+            elif self._by_dice:  # two d6 at once: index = (a - 1) * 6 + (p - 1)
+                i = int(self._rand() * 36)
+            else:  # defence-die model: equally likely outcomes after re-rolls
+                i = int(self._rand() * len(table))
+            if self._responders:
+                i = self._flip_dice(u, parrier, i, table, True)
+            entry = table[i]
+            to_p, to_a = entry[0], entry[1]
+            landed = entry[5]
+            chooser = entry[4]
+            if chooser:
+                who = u if chooser == 1 else parrier
+                alt = (entry[2], entry[3])
+                if self.players[seat[who]].weaken(self, who, u, parrier, (to_p, to_a), alt):
+                    to_p, to_a = entry[2], entry[3]
+                    landed = entry[6]
+                    weak = True
+            fought = True
+        else:
+            ctable = self._ctab.get(pair)
+            if ctable is None:
+                ctable = closed_table(keys[u], keys[parrier], self.config.model)
+            if self._fixed is not None or self._draws is not None:
+                i = self._die() - 1 if self._by_dice else self._index(len(ctable))
+            else:
+                i = int(self._rand() * len(ctable))
+            if self._responders:
+                i = self._flip_dice(u, parrier, i, ctable, False)
+            to_p = ctable[i]
+            landed = 1
+            if to_p < 0:  # stopped by a protection from simple strikes
+                to_p, landed = 0, 0
+            to_a = 0
+            fought = False
+        if self._any_guards:
+            if to_p and self.guards[parrier]:
+                to_p = self._guard(parrier, "simple", to_p, u)
+            if to_a and self.guards[u]:
+                to_a = self._guard(u, "simple", to_a, parrier)
+        self._last_strike_value = to_p
+        if self._responders and to_p:
+            to_p = self._cap_strike(u, parrier, to_p, to_a)
+        prot = self.prot_flyers
+        if kind[u] == FLYER and prot[parrier] and not (self._piercers and self._has(u, "ignore_prot_flyers")):
+            to_p = 0
+            landed &= 2
+        if kind[parrier] == FLYER and prot[u]:
+            to_a = 0
+            landed &= 1
+        if self._any_armor:
+            armor_left = self.armor_left
+            magic_u = self.magic[u] and self.strike_flag(u, parrier, "magic")
+            if to_p and armor_left[parrier] and not magic_u:
+                absorbed = min(to_p, armor_left[parrier])
+                armor_left[parrier] -= absorbed
+                to_p -= absorbed
+            if to_a and armor_left[u] and not (self.magic[parrier] and self.strike_flag(parrier, u, "magic")):
+                absorbed = min(to_a, armor_left[u])
+                armor_left[u] -= absorbed
+                to_a -= absorbed
+        if to_p and self.shield[seat[parrier]] and seat[parrier] != active \
+                and not (self.magic[u] and self.strike_flag(u, parrier, "magic")):
+            to_p = self._shielded(parrier, to_p)
+        wounds = self.wounds
+        if self._any_vampire:
+            left_p, left_a = self.life[parrier] - wounds[parrier], self.life[u] - wounds[u]
+        wounds[parrier] += to_p
+        wounds[u] += to_a
+        if self._any_vampire:
+            if to_p and self.vampire[u] >= 0:
+                self._drain(u, parrier, min(to_p, left_p))
+            if to_a and self.vampire[parrier] >= 0:
+                self._drain(parrier, u, min(to_a, left_a))
+        if to_p or to_a:
+            self._quiet_from = self.turn + 1
+        # Payment (000 6.4.4 after-attack step): the attacker and a defender close.
+        opened[u] = False
+        acted[u] = True
+        self.moves[u] = 0
+        if via_prepare:
+            self.prepared[u] = 0
+        if parrier != v:
+            opened[parrier] = False
+        stays = self._openers and self._stays_open(u)
+        stays_d = self._openers and parrier != v and self._has(parrier, "defends_open") is not None
+        if stays:
+            opened[u] = True  # 000 2.x (Baraka): it does not close, and does not act again
+        if stays_d:
+            opened[parrier] = True
+        if self._any_tiered and (self._tiered[u] or self._tiered[parrier]):
+            self._tiers_now = self._strike_tiers(keys[u], keys[parrier], i, fought, weak)
+        if saved is not None:
+            self._swap_key(u, saved[0])
+            self._swap_key(parrier, saved[1])
+        if stripped_armor:
+            self.armor_left[parrier] = stripped_armor[0]
+            if self._any_guards:
+                self.guards[parrier] = stripped_armor[1]
+        if self.log is not None:
+            # Dice of the Strike Table; under the defence-die model the index of the outcome.
+            dice = ([i // 6 + 1, i % 6 + 1] if fought else [i + 1]) if self._by_dice else [i]
+            event = {"e": "strike", "u": u, "target": v, "parrier": parrier, "dice": dice,
+                     "weakened": weak, "wounds": [to_p, to_a]}
+            if stays or stays_d:
+                event["stays_open"] = [x for x, f in ((u, stays), (parrier, stays_d)) if f]
+            self._emit(event)
+        life = self.life
+        if wounds[parrier] >= life[parrier] or wounds[u] >= life[u]:
+            self._settle((parrier, u), u, {parrier: u, u: parrier})
+        if self._any_triggers and landed and not self.over:
+            # On-strike abilities (000 glossary "On strike"; 4.4: a counter-strike is a simple strike).
+            triggers = self.triggers
+            tiers = self._tiers_now if self._any_tiered else (-1, -1)
+            if landed & 1 and triggers[u] & _STRIKE and alive[u]:
+                self._strike_tier = tiers[0]
+                self._fire(u, "strike", parrier)
+            if landed & 2 and triggers[parrier] & _STRIKE and alive[parrier] and not self.over:
+                self._strike_tier = tiers[1]
+                self._fire(parrier, "strike", u)
+        if self._avengers and not self.over:
+            if to_p:
+                self._hurt(parrier, u)
+            if to_a and not self.over:
+                self._hurt(u, parrier)
+        if self._x_trig and not self.over:
+            if self._trig["attacked"]:
+                self._attacked(parrier, u, "simple")
+            if self._trig["ally_combo"]:
+                self._combo_step(u, "simple")

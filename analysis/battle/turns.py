@@ -1,0 +1,268 @@
+"""Turns and movement: what opens, heals and wounds at the start of a turn, the end of a turn and
+of the game, steps on the board, closing, preparing and accumulating (a mixin of
+:class:`~analysis.battle.engine.Battle`; 000 = the classic rulebook, RULES.md §6).
+
+- Turns (000 6.3-6.5): at the start of a turn the active player's cards open, regeneration heals,
+  poisoning wounds (glossary "Poisoning at X": an open creature takes X wounds at the start of its
+  turn), armor is renewed for every card (armor works "during each player's turn"), a card prepared
+  for a strike on flyers becomes ready, and the "at the start of the turn" abilities fire. A ground
+  creature that has not acted moves orthogonally to empty squares, one square per movement point,
+  and may then act; acting (a strike, a ``tap`` ability, accumulating a counter, closing for a
+  flyer) ends its movement and closes it (000 2.4, 4.1.1). An ability paid with counters only
+  (``counter``) is not an action (000 2.6): the card keeps its movement and may still act.
+  Companions and parasites move with their host.
+"""
+
+from __future__ import annotations
+
+from mypy_extensions import mypyc_attr
+
+from analysis.battle.board import ADJ4, NEAR
+from analysis.battle.common import _ADJACENT, _ENEMY_TURN_START, _MOVE, _TURN_START
+from analysis.battle.interface import IllegalAction
+from analysis.battle.strikes import Strikes
+from analysis.battle.tables import FLYER, GROUND
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Turns(Strikes):
+    """Turns, steps and the end of the game (see the module docstring)."""
+
+    def _pass_turn(self) -> None:
+        """000 6.5: the active player passes; the other's turn begins."""
+        self._end_turn()
+        if self._acting is not None:
+            self._guarded = True  # the player whose turn it was may not act any more
+        if not self.over:
+            self._start_turn()
+
+    def _start_turn(self) -> None:
+        self._started = True
+        active = self.active
+        wounds, opened, regen, acted, moves, points = (
+            self.wounds, self.open, self.regen, self.acted, self.moves, self.move_points)
+        if self.log is not None:
+            self._emit({"e": "turn", "n": self.turn, "seat": active})
+        if self._any_armor:
+            armor, armor_left = self.armor, self.armor_left
+            for u in self.units[1 - active]:
+                armor_left[u] = armor[u]
+            for u in self.units[active]:
+                armor_left[u] = armor[u]
+        if self.uses_turn:
+            self.uses_turn.clear()
+        prepared, poison = self.prepared, self.poison
+        healed = False
+        poisoned = False
+        for u in self.units[active]:
+            opened[u] = True
+            acted[u] = False
+            moves[u] = points[u]
+            if prepared[u] == 1:
+                prepared[u] = 2
+            if regen[u] and wounds[u]:
+                heal = min(regen[u], wounds[u])
+                wounds[u] -= heal
+                healed = True
+                if self.log is not None:
+                    self._emit({"e": "heal", "u": u, "by": heal})
+            if poison[u]:
+                poisoned = True
+        if self._tracking:
+            self._new_turn_walks()
+        if self._stuns:
+            self._keep_stunned(active)
+        if self._x_trig:
+            self._turn_start_triggers(active)
+        if self._variable and not self.over:
+            self._situate()
+        if healed:
+            self._quiet_from = self.turn + 1
+        if poisoned:
+            # Glossary "Poisoning at X": an open creature takes X wounds at the start of its turn.
+            for u in list(self.units[active]):
+                if self.poison[u] and self.alive[u]:
+                    self.wounds[u] += self.poison[u]
+                    self._quiet_from = self.turn + 1
+                    if self.log is not None:
+                        self._emit({"e": "wound", "u": u, "by": self.poison[u], "by_what": "poison"})
+                    if self._trig["enemy_poisoned"]:
+                        self._poisoned(u)
+            self._settle(list(self.units[active]))
+        if self._any_incarnation and not self.over:
+            self._incarnate(active)  # a start-of-turn trigger: after the cards open (000 6.3)
+        if self._any_triggers and not self.over:
+            seat_triggers = self._seat_triggers
+            if seat_triggers[active] & _TURN_START:
+                for u in list(self.units[active]):
+                    if self.triggers[u] & _TURN_START and self.alive[u] and not self.over:
+                        self._fire(u, "turn_start")
+            if seat_triggers[1 - active] & _ENEMY_TURN_START:
+                for u in list(self.units[1 - active]):
+                    if self.triggers[u] & _ENEMY_TURN_START and self.alive[u] and not self.over:
+                        self._fire(u, "enemy_turn_start")
+
+    def _end_turn(self) -> None:
+        if self._x_trig and not self.over:
+            self._turn_end_triggers()
+            if self.over:
+                return
+        if self._variable:
+            self._expire_grants()
+            if not self.over:
+                self._situate()
+        self.shield[1 - self.active] = 0  # a shield lasts until the end of the enemy turn it covers
+        for u in self.units[self.active]:
+            if self.prepared[u] == 2:
+                self.prepared[u] = 0
+        if self.turn == 0:
+            for u in range(self.n):
+                self.hidden[u] = False
+        played = self.turn + 1
+        cfg = self.config
+        if cfg.stall_rounds and played - self._quiet_from >= 2 * cfg.stall_rounds:
+            self._finish(None, "stall")
+        elif played >= 2 * cfg.max_rounds:
+            if cfg.timeout_rule == "cost":
+                totals = self.squad_costs()
+                if totals[0] == totals[1]:
+                    self._finish(None, "timeout_draw")
+                else:
+                    self._finish(0 if totals[0] > totals[1] else 1, "timeout_cost")
+            else:
+                self._finish(None, "timeout_draw")
+        if not self.over:
+            self.turn = played
+            self.active ^= 1
+
+    def squad_costs(self) -> tuple[int, int]:
+        """000 7.3: the total cost of each player's squad in play, terrain included (a gold
+        crystal counts as a silver one)."""
+        totals = [0, 0]
+        for u in range(self.n):
+            if self.alive[u]:
+                totals[self.seat[u]] += self.cost[u]
+        return totals[0], totals[1]
+
+    def _finish(self, winner: int | None, reason: str) -> None:
+        self.over = True
+        self._guarded = True
+        self.winner = winner
+        self.reason = reason
+        if self.log is not None:
+            self._emit({"e": "end", "winner": winner, "reason": reason, "turn": self.turn})
+
+    def _check_end(self) -> None:
+        if self.over:
+            return
+        a, b = self.n_creatures
+        if a and b:
+            return
+        if not a and not b:
+            self._finish(None, "mutual")
+        else:
+            self._finish(0 if a else 1, "elimination")
+
+    def can_act(self, u: int) -> bool:
+        """Whether the active player's unit ``u`` may still strike this turn."""
+        return (
+            self.alive[u] and self.seat[u] == self.active and self.open[u] and not self.acted[u]
+            and self.has_strike[u]
+        )
+
+    def steps(self, u: int) -> list[int]:
+        """Squares unit ``u`` may step to now (000 3.14; a jump or a wrap: :meth:`_extra_steps`)."""
+        if self._steppers and self.alive[u] and self.kind[u] == GROUND and self.seat[u] == self.active \
+                and self.open[u] and not self.acted[u] and not (self._roots and self._rooted(u)):
+            board = self.board
+            near = [s for s in ADJ4[self.pos[u]] if board[s] < 0] if self.moves[u] > 0 else []
+            return near + [s for s in self._extra_steps(u) if s not in near]
+        if not (self.alive[u] and self.kind[u] == GROUND and self.seat[u] == self.active and self.open[u]
+                and not self.acted[u] and self.moves[u] > 0) or (self._roots and self._rooted(u)):
+            return []
+        board = self.board
+        return [s for s in ADJ4[self.pos[u]] if board[s] < 0]
+
+    def _move(self, u: int, to: int) -> None:
+        """One orthogonal step of ground creature ``u`` to the empty square ``to`` (000 3.14)."""
+        frm = self.pos[u]
+        extra = self._steppers and to not in ADJ4[frm] and to in self._extra_steps(u)
+        if (not self.alive[u] or self.seat[u] != self.active or self.kind[u] != GROUND or not self.open[u]
+                or self.acted[u] or (self.moves[u] <= 0 and not extra) or (to not in ADJ4[frm] and not extra)
+                or self.board[to] >= 0 or (self._roots and self._rooted(u))):
+            raise IllegalAction(f"unit {u} cannot move to square {to}")
+        self.board[frm] = -1
+        self.board[to] = u
+        self.occupied ^= (1 << frm) | (1 << to)
+        self.pos[u] = to
+        r = self.rider[u]
+        if r >= 0:
+            self.pos[r] = to
+        self.moves[u] -= 1
+        self.hidden[u] = False
+        if self.log is not None:
+            self._emit({"e": "move", "u": u, "to": to})
+        if self._tracking:
+            self._after_step(u, frm, to)
+        if self._roots:
+            self._unroot_by(u)
+        if extra and self._is_jump(u, frm, to):
+            self.moves[u] = 0  # 002 "Прыжок": all movement is spent; it stays open and may act
+            if u in self._trig["jump"]:
+                self._fire(u, "jump")
+        if self._watchers and self.creature[u]:
+            self._watched(u, to)
+        if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
+            self._fire(u, "move")
+
+    def _watched(self, u: int, to: int) -> None:
+        """The ``enemy_moves_adjacent`` abilities of the enemy cards next to square ``to``, where
+        enemy creature ``u`` just stepped (000 glossary "Triggered ability": it fires when its
+        condition occurs; aimed at the creature that moved)."""
+        near = NEAR[to]
+        for w in list(self.units[1 - self.seat[u]]):
+            if (self.triggers[w] & _ADJACENT and self.alive[w] and self.pos[w] >= 0 and near[self.pos[w]]
+                    and self.alive[u] and not self.over):
+                self._fire(w, "enemy_moves_adjacent", u)
+
+    def _close(self, u: int) -> None:
+        """Payment for an action (000 2.4): the card closes and loses its movement."""
+        self.open[u] = False
+        self.acted[u] = True
+        self.moves[u] = 0
+
+    def _prepare(self, u: int) -> None:
+        """000 4.16: close ``u`` so that next turn it may strike a flying creature once."""
+        if not self.can_prepare(u):
+            raise IllegalAction(f"unit {u} cannot close for a strike against a flying creature")
+        self._close(u)
+        self.prepared[u] = 1
+        if self.log is not None:
+            self._emit({"e": "prepare", "u": u})
+
+    def _accumulate(self, u: int) -> None:
+        """000 1.11.1: "[tap]: accumulate 1 counter"."""
+        if not self.can_accumulate(u):
+            raise IllegalAction(f"unit {u} cannot accumulate a counter")
+        self.hidden[u] = False
+        self._close(u)
+        self.counters[u] += 1
+        if self.log is not None:
+            self._emit({"e": "accumulate", "u": u})
+
+    def can_prepare(self, u: int) -> bool:
+        """000 4.16: unit ``u`` may close now "for a strike against a flying creature"."""
+        enemy = 1 - self.active
+        return (
+            self.can_act(u) and self.kind[u] != FLYER and self.n_ground[enemy] == 0
+            and self.n_creatures[enemy] > 0 and self.prepared[u] == 0
+        )
+
+    def can_accumulate(self, u: int) -> bool:
+        """000 1.11.1: a card that pays with counters may close to accumulate one (up to its
+        ``max_counters``)."""
+        if not (self.counter_user[u] and self.alive[u] and self.seat[u] == self.active and self.open[u]
+                and not self.acted[u]):
+            return False
+        most = self.profiles[u].max_counters
+        return not most or self.counters[u] < most

@@ -6,12 +6,22 @@ squad mirrors, for each pair of players.
 Squads: the ten sample-deck squads of ``bench_battle.py`` (12 cards each), the same squad on both
 sides; pairs heuristic–heuristic, search–search, and mixed (search first / heuristic first, the
 two halves of each mixed run). Battle seeds ``seed + k``; Wilson 95 % intervals.
+
+Where the edge comes from (``--same-tiers-games``): the same heuristic mirrors with both seats
+given the same placement tiers — the First player's of 000 3.9, then the Second player's of 3.10
+(mirrored onto the other half) — so that only the order of play (and the Second player's hidden
+3rd row, 3.11.1) still tells the seats apart. These two runs are counterfactual: they change a
+rule of the game, so they run in a child process with the pure-Python engine, whose placement
+tiers (:data:`analysis.battle.board.PLACEMENT_TIERS`) can be replaced; the battles are otherwise
+the rulebook's.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -52,6 +62,40 @@ def second_seat(squads, first: str, second: str, games: int, seed: int) -> dict:
     }
 
 
+def _mirrored(tiers: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """A seat's placement tiers moved onto the other half of the board (row r ↔ row 5 - r)."""
+    return tuple(tuple(sorted((5 - s // 5) * 5 + s % 5 for s in tier)) for tier in tiers)
+
+
+def same_tiers(like: str, games: int, seed: int) -> dict:
+    """The heuristic mirror with both seats placing by ``like``'s tiers (``first`` = 000 3.9,
+    ``second`` = 3.10), in a child process running the pure-Python engine (see the docstring)."""
+    code = (f"import sys, json; sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / 'scripts')!r}]\n"
+            "import seat_effect as s\n"
+            f"print(json.dumps(s._same_tiers_here({like!r}, {games}, {seed})))\n")
+    env = {**os.environ, "BERSERK_PURE": "1"}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
+    if proc.returncode != 0:
+        raise SystemExit(f"the same-tiers run ({like}) failed:\n{proc.stderr[-2000:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _same_tiers_here(like: str, games: int, seed: int) -> dict:
+    """:func:`same_tiers` inside the child process (pure-Python engine only)."""
+    import analysis.battle as battle
+    from analysis.battle import board
+
+    if battle.COMPILED:
+        raise RuntimeError("the same-tiers experiment needs the pure-Python engine (BERSERK_PURE=1)")
+    own = board.PLACEMENT_TIERS[0 if like == "first" else 1]
+    board.PLACEMENT_TIERS = (own, _mirrored(own)) if like == "first" else (_mirrored(own), own)
+    db = load_cards()
+    squads = squads_12([read_deck(path, db) for path in sorted(sample_deck_paths())])
+    row = second_seat(squads, "heuristic", "heuristic", games, seed)
+    row["tiers"] = like
+    return row
+
+
 def placement_matches_rules() -> bool:
     """The engine's placement tiers against 000 3.9-3.10 / 004 L151-L159, written out here from the
     rule text (not from the engine's code): rows 0-2 are the First player's half (row 2 his 1st
@@ -90,15 +134,51 @@ FINDINGS = """## Placement rules checked line by line (the Second seat still win
   his 3rd-row cards hidden during the First player's first turn; both are in the engine (the crystal
   in deck matchups only: squad mirrors have no recruitment).
 
-**Finding:** placement is implemented as the rulebooks say. The Second seat's edge in these
-mirrors comes from the rules themselves as modelled: his front row may hold five cards against the
-First player's three central ones, and the First player moves first, so his cards walk into reach
-and are struck first (an open card that strikes is closed, and a closed card takes the next strikes
-without a counter-strike). The searching player does not remove it: it improves which strikes are
-made, not when to approach (its moves are the heuristic's). This is a property of this engine and
-these players, not a verified fact about the real game; matchups alternate seats, so deck
-comparisons stay fair.
+**Finding:** placement is implemented as the rulebooks say.{why}
 """
+
+WHY = """
+
+**Where the Second seat's edge comes from**, measured by giving both seats the same placement
+tiers (heuristic mirrors, {games:,} games each, same seeds; a counterfactual run, see the script):
+
+| both seats place as | First wins | Second wins | draws | First's share of decisive (95 % CI) |
+|---|---:|---:|---:|---:|
+{table}
+
+{verdict} This is a property of this engine and these players, not a verified fact about the real
+game; matchups alternate seats, so deck comparisons stay fair."""
+
+
+def _why(same: list[dict]) -> str:
+    """The paragraph on where the seat effect comes from, from the same-tiers runs (or a note that
+    they were not run)."""
+    if not same:
+        return " (Where the edge comes from was not measured: `--same-tiers-games 0`.)"
+    table, shares = [], {}
+    for r in same:
+        decisive = max(1, r["first_wins"] + r["second_wins"])
+        est = proportion_ci(r["first_wins"], decisive)
+        shares[r["tiers"]] = est
+        label = "the First player (000 3.9)" if r["tiers"] == "first" else "the Second player (000 3.10)"
+        table.append(f"| {label} | {r['first_wins']:,} | {r['second_wins']:,} | {r['draws']:,} | "
+                     f"{100 * est.mean:.1f} % ({100 * est.lo:.1f}–{100 * est.hi:.1f}) |")
+    low = min(e.lo for e in shares.values())
+    high = max(e.hi for e in shares.values())
+    if low > 0.5:
+        verdict = ("With the same tiers the First player wins most decisive games: moving first is an "
+                   "advantage, not the source of the Second seat's lead. Under the rulebook's tiers the "
+                   "Second player's wider first row (000 3.10: all five squares of his 1st row at once, "
+                   "against the First player's three central ones) outweighs that advantage.")
+    elif high < 0.5:
+        verdict = ("Even with the same tiers the Second player wins most decisive games: his lead does "
+                   "not come from the wider first row alone (the hidden 3rd row of 000 3.11.1, or the "
+                   "order of play, favours him here).")
+    else:
+        verdict = ("With the same tiers neither seat wins clearly more (the intervals include 50 %): "
+                   "the Second seat's lead under the rulebook's tiers comes from his wider first row "
+                   "(000 3.10).")
+    return WHY.format(games=same[0]["games"], table="\n".join(table), verdict=verdict)
 
 
 def main(argv=None) -> int:
@@ -107,6 +187,8 @@ def main(argv=None) -> int:
     p.add_argument("--search-games", type=int, default=400, help="games of each pair with a searching player")
     p.add_argument("--search", default="search")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--same-tiers-games", type=int, default=2000,
+                   help="games of each counterfactual run, both seats on the same placement tiers (0: none)")
     p.add_argument("--out", type=Path, default=ROOT / "reports" / "seat_effect")
     args = p.parse_args(argv)
     db = load_cards()
@@ -118,15 +200,22 @@ def main(argv=None) -> int:
         second_seat(squads, s, "heuristic", args.search_games, args.seed),
         second_seat(squads, "heuristic", s, args.search_games, args.seed),
     ]
-    out = {"seed": args.seed, "rows": rows, "machine": machine()}
+    for n, name in ((args.games, "--games"), (args.search_games, "--search-games")):
+        if not 1 <= n <= 1_000_000:
+            p.error(f"{name} must be between 1 and 1000000")
+    if not 0 <= args.same_tiers_games <= 1_000_000:
+        p.error("--same-tiers-games must be between 0 and 1000000")
+    same = ([same_tiers(like, args.same_tiers_games, args.seed) for like in ("first", "second")]
+            if args.same_tiers_games else [])
+    out = {"seed": args.seed, "rows": rows, "same_tiers": same, "machine": machine()}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     write_text_atomic(args.out.with_suffix(".json"), json.dumps(out, indent=2) + "\n")
     md = [
         "# Seat effect in squad mirrors",
         "",
         f"Written by `python3 scripts/seat_effect.py --games {args.games} "
-        f"--search-games {args.search_games}` "
-        f"(seed {args.seed}): the ten sample-deck squads, each against itself.",
+        f"--search-games {args.search_games} --same-tiers-games {args.same_tiers_games} --seed {args.seed}` "
+        ": the ten sample-deck squads, each against itself.",
         "",
         "| First player | Second player | games | First wins | Second wins | draws "
         "| Second's share of decisive (95 % CI) |",
@@ -142,7 +231,7 @@ def main(argv=None) -> int:
     out["placement_matches_rules"] = placement_matches_rules()
     if any(r["second_share_of_decisive"] > 0.6 for r in rows):
         check = "checked by this script: match" if out["placement_matches_rules"] else "MISMATCH"
-        md.append(FINDINGS.format(check=check))
+        md.append(FINDINGS.format(check=check, why=_why(same)))
     write_text_atomic(args.out.with_suffix(".json"), json.dumps(out, indent=2) + "\n")
     write_text_atomic(args.out.with_suffix(".md"), "\n".join(md))
     print("\n".join(md))

@@ -455,17 +455,17 @@ def coverage_markdown(report: Coverage, command: str = "berserk abilities --cove
               f"(`full` or `partial`): {p.modelled} of {p.total} ({_pct(p)}).", "",
               "## By set", "", "| set | name | printings | full | partial | none | no entry | modelled |",
               "|---|---|---|---|---|---|---|---|"]
-    for r in report.by_set:
-        st = r.status
-        lines.append(f"| {r.set_id} | {r.set_name} | {r.printings} | {st['full']} | {st['partial']} | "
-                     f"{st['none']} | {st['missing']} | {_pct(r.modelled)} |")
+    for row in report.by_set:
+        st = row.status
+        lines.append(f"| {row.set_id} | {row.set_name} | {row.printings} | {st['full']} | {st['partial']} | "
+                     f"{st['none']} | {st['missing']} | {_pct(row.modelled)} |")
     lines += ["", "## Sample decks (copies)", "",
               "| deck | copies | full | partial | none | no entry | modelled |",
               "|---|---|---|---|---|---|---|"]
-    for r in (*report.decks, report.deck_copies):
-        st = r.status
-        lines.append(f"| {r.deck} | {r.copies} | {st['full']} | {st['partial']} | {st['none']} | "
-                     f"{st['missing']} | {_pct(r.modelled)} |")
+    for deck in (*report.decks, report.deck_copies):
+        st = deck.status
+        lines.append(f"| {deck.deck} | {deck.copies} | {st['full']} | {st['partial']} | {st['none']} | "
+                     f"{st['missing']} | {_pct(deck.modelled)} |")
     if report.keywords:
         lines += ["", "## Keyword columns the battle plays", "", keyword_audit_markdown(report.keywords)]
     return "\n".join(lines) + "\n"

@@ -9,7 +9,9 @@ Why a chain: the card strengths (``data/strength/*.csv``) are fitted on battles,
 the engine, the players or the ability facts makes them stale; the strength report, the matchup
 matrix (recruited by strength), the searching player's benchmark and the seat effect are measured
 on top of them. Each step is the documented command of its report (README), run as a separate
-process from the repository root; the chain stops at the first step that fails. Nothing here runs
+process from the repository root; the chain stops at the first step that fails. The first two
+steps (the ability facts' coverage and the keyword audit in ``data/README.md``) depend on the facts
+only and take seconds. Nothing here runs
 during the tests: reports are rebuilt on request.
 """
 
@@ -46,6 +48,8 @@ def _script(name: str, *args: str) -> tuple[str, ...]:
 
 
 STEPS: tuple[Step, ...] = (
+    Step("coverage", "reports/coverage.md", _cli("abilities", "--coverage", "--out", "reports/coverage.md")),
+    Step("keywords-readme", "data/README.md (keyword audit)", _script("keywords_readme.py")),
     Step("ratings", "reports/card_ratings.csv", _cli("ratings", "-o", "reports/card_ratings.csv", "--quiet")),
     Step(
         "strength-relaunch",

@@ -37,7 +37,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from analysis.cards.schema import CARD_TYPES, ELEMENTS
+from analysis.cards.schema import CARD_TYPES, ELEMENTS, keywords
 from analysis.util.errors import BerserkInputError
 from analysis.util.paths import data_dir
 from analysis.util.textnorm import normalize_name
@@ -885,10 +885,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
 @lru_cache(maxsize=1)
 def _keyword_columns() -> frozenset[str]:
     """The keyword columns of the card table (``keywords.csv``), for ``when_keyword``."""
-    import csv
-
-    with open(data_dir() / "keywords.csv", encoding="utf-8", newline="") as fh:
-        return frozenset(row["column"] for row in csv.DictReader(fh))
+    return frozenset(k.column for k in keywords())
 
 
 def _card(raw: Any, where: _Where, index: int) -> CardAbilities:

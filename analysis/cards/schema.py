@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from analysis.util.errors import BerserkInputError
 from analysis.util.paths import data_dir
 
 CARD_TYPES: tuple[str, ...] = ("creature", "flyer", "companion", "parasite", "artifact", "terrain")
@@ -19,14 +20,26 @@ CARD_TYPES: tuple[str, ...] = ("creature", "flyer", "companion", "parasite", "ar
 CREATURE_TYPES = frozenset({"creature", "flyer"})
 
 
+PLAYED: tuple[str, ...] = ("keyword", "facts", "partly", "no")
+"""How the battle engine plays a keyword column (``played`` in ``keywords.csv``): ``keyword`` — the
+engine reads the column itself; ``facts`` — only through ability facts in ``data/abilities``;
+``partly`` — part of what the rulebook or the cards define; ``no`` — not at all."""
+
+
 @dataclass(frozen=True)
 class Keyword:
-    """One modelled keyword: its raw code, its column, ``number`` (value X) or ``flag`` (0/1)."""
+    """One keyword column: its raw code, its column, ``number`` (value X) or ``flag`` (0/1), and the
+    audit of how the battle plays it (``played`` of :data:`PLAYED`; ``facts``: the ability kinds,
+    ``trigger:NAME``, ``via:NAME`` or ``field:NAME`` of the facts that play it; ``how``: where and
+    why, with the rulebook passage)."""
 
     code: str
     column: str
     kind: str
     meaning: str
+    played: str = "no"
+    facts: tuple[str, ...] = ()
+    how: str = ""
 
 
 def _read_csv(path: Path) -> list[dict[str, str]]:
@@ -37,8 +50,20 @@ def _read_csv(path: Path) -> list[dict[str, str]]:
 @lru_cache(maxsize=4)
 def keywords(root: Path | None = None) -> tuple[Keyword, ...]:
     """The keyword table ``data/keywords.csv``."""
-    rows = _read_csv((root or data_dir()) / "keywords.csv")
-    return tuple(Keyword(r["code"], r["column"], r["kind"], r["meaning"]) for r in rows)
+    path = (root or data_dir()) / "keywords.csv"
+    rows = _read_csv(path)
+    out = []
+    for line, r in enumerate(rows, start=2):
+        played, how = (r.get("played") or "").strip(), (r.get("how") or "").strip()
+        if played not in PLAYED:
+            raise BerserkInputError(f"{path} line {line} ({r.get('column')}): column 'played' must be one of "
+                                    f"{', '.join(PLAYED)}, got {played!r}; audit the keyword and fill it in")
+        if played != "keyword" and not how:
+            raise BerserkInputError(f"{path} line {line} ({r.get('column')}): column 'how' is empty; say how "
+                                    "the facts play it, what part is left out, or why it is not played")
+        facts = tuple(f for f in (r.get("facts") or "").split("|") if f)
+        out.append(Keyword(r["code"], r["column"], r["kind"], r["meaning"], played, facts, how))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 
 from analysis.cards.abilities import lookup_contract
 from analysis.cli.common import add_cards_option, add_json_option, cards_from, print_json
-from analysis.decks.coverage import coverage, coverage_text
+from analysis.decks.coverage import coverage, coverage_markdown, coverage_text
+from analysis.util.atomic import write_text_atomic
 from analysis.util.errors import BerserkInputError
 
 
@@ -16,10 +18,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="a card's modelled abilities, or the coverage of the ability facts",
         description="Show the modelled abilities of CARD (name or SET/NUMBER) from data/abilities, "
         "or with --coverage the share of the card list they model (by icon, by set, by sample-deck "
-        "copies).",
+        "copies), issue 19's targets (full copies and printings, none printings) and the keyword "
+        "columns the battle does not play.",
     )
     p.add_argument("card", metavar="CARD", nargs="?", help="card name or SET/NUMBER, e.g. 10/4")
     p.add_argument("--coverage", action="store_true", help="report the coverage instead of one card")
+    p.add_argument("-o", "--out", metavar="PATH",
+                   help="with --coverage: also write the report as Markdown to PATH (atomically)")
     add_cards_option(p)
     add_json_option(p)
     p.set_defaults(func=run)
@@ -28,9 +33,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.coverage == bool(args.card):
         raise BerserkInputError("give a CARD (name or SET/NUMBER) or --coverage, not both or neither")
+    if args.out is not None and not args.coverage:
+        raise BerserkInputError("--out writes the coverage report: give it with --coverage")
     db = cards_from(args)
     if args.coverage:
         report = coverage(db)
+        if args.out is not None:
+            write_text_atomic(args.out, coverage_markdown(report, _command(args)))
         if args.json:
             print_json(report.to_dict())
         else:
@@ -61,3 +70,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("  not modelled: no ability facts for this printing in data/abilities yet")
     return 0
+
+
+def _command(args: argparse.Namespace) -> str:
+    """The command line that writes this report, for the report's own record."""
+    words = ["berserk", "abilities", "--coverage"]
+    for path in args.cards:
+        words += ["--cards", path]
+    for path in args.abilities:
+        words += ["--abilities", path]
+    words += ["--out", args.out]
+    return shlex.join(words)

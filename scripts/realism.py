@@ -165,6 +165,24 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f} %"
 
 
+def brief(out: dict) -> str:
+    """Two sentences with the headline figures, worded from the numbers."""
+    main = [r["piles"][0] for r in out["decks"]]
+    mean, over = out["mean_score"], out["mean_over_piles"]
+    st, ra = out["separation"][0]["strength"], out["separation"][0]["rarity"]
+    text = (f"The sample decks score {pct(mean[0])} ({pct(mean[1])}–{pct(mean[2])}) on average against "
+            f"their main piles of unplayed cards")
+    if over:
+        text += f", {pct(over[0])} ({pct(over[1])}–{pct(over[2])}) over {out['piles']} piles each"
+    lost = [r["deck"] for r, p in zip(out["decks"], main, strict=True) if p["ci95"][1] < 0.5]
+    text += (f"; {len(lost)} of 10 " + ("loses to its" if len(lost) == 1 else "lose to their") + " main pile"
+             + (f" ({', '.join(lost)})" if lost else "") + ". ")
+    text += (f"The fitted strengths rank the played creatures above the unplayed ones of the same sets with "
+             f"an AUC of {st['auc']:.3f} ({st['ci95'][0]:.3f}–{st['ci95'][1]:.3f}; 0.5 is a coin), rarity "
+             f"alone with {ra['auc']:.3f} ({ra['ci95'][0]:.3f}–{ra['ci95'][1]:.3f}).")
+    return text
+
+
 def markdown(out: dict) -> str:
     """The report: what it measures, how piles are built, the two tables and the machine."""
     a, b, m = out["decks"], out["separation"], out["machine"]
@@ -183,6 +201,10 @@ def markdown(out: dict) -> str:
         "",
         f"Written by `{out['command']}` (seed {out['seed']}, {n_piles} pile(s) per deck, "
         f"{out['games']:,} games per pile, {out['wall_min']:.1f} min).",
+        "",
+        "## In brief",
+        "",
+        brief(out),
         "",
         "## What this measures",
         "",
@@ -292,25 +314,36 @@ def markdown(out: dict) -> str:
     md += [
         "## (b) Fitted strengths: played against unplayed creatures",
         "",
-        "| creatures | played | unplayed | AUC of fitted strength (95 % CI) | rarity alone | cost alone |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| creatures | played | unplayed | AUC of fitted strength (95 % CI) | rarity alone | cost alone "
+        "| strength − rarity (paired) |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for r in b:
         cells = [f"{r[k]['auc']:.3f} ({r[k]['ci95'][0]:.3f}–{r[k]['ci95'][1]:.3f})"
                  for k in ("strength", "rarity", "cost")]
+        d = r["strength_minus_rarity"]
+        cells.append(f"{d['auc']:+.3f} ({d['ci95'][0]:+.3f} to {d['ci95'][1]:+.3f})")
         md.append(f"| {r['label']} | {r['played']} | {r['unplayed']} | **{cells[0]}** | {cells[1]} "
-                  f"| {cells[2]} |")
-    st, ra = b[0]["strength"], b[0]["rarity"]
+                  f"| {cells[2]} | {cells[3]} |")
+    st, ra, diff = b[0]["strength"], b[0]["rarity"], b[0]["strength_minus_rarity"]
     coin = st["ci95"][0] <= 0.5 <= st["ci95"][1]
+    if diff["ci95"][1] < 0:
+        versus = ("rarity alone separates them better: the paired difference strength − rarity is "
+                  f"{diff['auc']:+.3f}, its interval wholly below 0")
+    elif diff["ci95"][0] > 0:
+        versus = f"the strength separates them better than rarity alone (difference {diff['auc']:+.3f})"
+    else:
+        versus = (f"the paired difference strength − rarity ({diff['auc']:+.3f}) has an interval that "
+                  "includes 0")
     md += [
         "",
         f"Over all creatures of those sets the fitted strength reaches an AUC of {st['auc']:.3f}"
         + (" — its interval includes 0.5, a coin's" if coin else "")
-        + f"; rarity alone reaches {ra['auc']:.3f}"
-        + (", its interval wholly above the strength's" if ra["ci95"][0] > st["ci95"][1] else "")
-        + ". A creature counts as played when any sample deck plays its name. The second row leaves out "
-        "the creatures of elements no sample deck plays (their absence may say more about the decks "
-        "sampled than about the card).",
+        + f"; rarity alone reaches {ra['auc']:.3f}, and {versus}. The two AUCs are bootstrapped on the "
+        "same resamples of creatures, so their difference has its own (paired) interval. A creature "
+        "counts as played when any sample deck plays its name. The second row leaves out the creatures "
+        "of elements no sample deck plays (their absence may say more about the decks sampled than "
+        "about the card).",
         "",
         "## Machine",
         "",

@@ -237,19 +237,37 @@ def bootstrap_auc(positive: Sequence[float] | np.ndarray, negative: Sequence[flo
                   resamples: int = 2_000, seed: int = 0) -> AucEstimate:
     """:func:`auc` with a 95 % percentile bootstrap interval: positives and negatives are resampled
     separately with replacement (their numbers stay fixed), ``resamples`` times, seeded."""
+    return bootstrap_aucs([positive], [negative], resamples, seed)[0][0]
+
+
+def bootstrap_aucs(positive: Sequence[Sequence[float]], negative: Sequence[Sequence[float]],
+                   resamples: int = 2_000, seed: int = 0) -> tuple[list[AucEstimate], list[AucEstimate]]:
+    """Several scores of the same items, bootstrapped together: ``positive[k]`` / ``negative[k]``
+    hold score ``k`` of every positive / negative item (same item order for every score). Each
+    resample draws one set of positive and one set of negative items (with replacement, numbers
+    fixed) for all scores, so the differences are paired. Returns (the AUC of each score, the
+    difference of score 0's AUC minus score k's for k ≥ 1), each with its 95 % percentile interval."""
     check_range("--bootstrap", resamples, 1, MAX_BOOTSTRAP)
     check_seed(seed)
-    pos = np.asarray(positive, dtype=float)
-    neg = np.asarray(negative, dtype=float)
-    value = auc(pos, neg)
+    pos = [np.asarray(p, dtype=float) for p in positive]
+    neg = [np.asarray(n, dtype=float) for n in negative]
+    if not pos or len(pos) != len(neg) or len({len(p) for p in pos}) != 1 or len({len(n) for n in neg}) != 1:
+        raise BerserkInputError("bootstrap_aucs needs the same items, in the same numbers, for every score")
+    values = [auc(p, n) for p, n in zip(pos, neg, strict=True)]
     rng = np.random.default_rng(seed)
-    draws = np.empty(resamples)
+    n_pos, n_neg = len(pos[0]), len(neg[0])
+    draws = np.empty((resamples, len(pos)))
     for i in range(resamples):
-        draws[i] = auc(rng.choice(pos, len(pos)), rng.choice(neg, len(neg)))
-    lo, hi = np.quantile(draws, [0.025, 0.975])
-    return AucEstimate(value, float(lo), float(hi), resamples)
+        ip, ineg = rng.integers(0, n_pos, n_pos), rng.integers(0, n_neg, n_neg)
+        draws[i] = [auc(p[ip], n[ineg]) for p, n in zip(pos, neg, strict=True)]
 
+    def estimate(value: float, column: np.ndarray) -> AucEstimate:
+        lo, hi = np.quantile(column, [0.025, 0.975])
+        return AucEstimate(value, float(lo), float(hi), resamples)
 
+    each = [estimate(v, draws[:, k]) for k, v in enumerate(values)]
+    diffs = [estimate(values[0] - values[k], draws[:, 0] - draws[:, k]) for k in range(1, len(values))]
+    return each, diffs
 
 
 # --------------------------------------------------------------------------- measurements
@@ -284,32 +302,33 @@ class Separation:
     strength: AucEstimate
     rarity: AucEstimate
     cost: AucEstimate
+    strength_minus_rarity: AucEstimate
+    """The strength's AUC minus rarity's, with its paired bootstrap interval."""
+    strength_minus_cost: AucEstimate
 
     def to_dict(self) -> dict[str, object]:
         return {"label": self.label, "played": self.played, "unplayed": self.unplayed,
                 "strength": self.strength.to_dict(), "rarity": self.rarity.to_dict(),
-                "cost": self.cost.to_dict()}
+                "cost": self.cost.to_dict(), "strength_minus_rarity": self.strength_minus_rarity.to_dict(),
+                "strength_minus_cost": self.strength_minus_cost.to_dict()}
 
 
 def separation(label: str, creatures: Sequence[Card], played: frozenset[str], strength: StrengthTable,
                resamples: int, seed: int) -> Separation:
     """AUCs of the fitted strength, of rarity alone and of cost alone for ``creatures`` split into
-    played (name in ``played``) and unplayed; every creature must have a fitted strength (the table's
-    fallback is cost × a rate and would make the first AUC a cost AUC)."""
+    played (name in ``played``) and unplayed, bootstrapped together (:func:`bootstrap_aucs`); every
+    creature must have a fitted strength (the table's fallback is cost × a rate and would make the
+    first AUC a cost AUC)."""
     unfitted = [c.label() for c in creatures if not strength.fitted(c)]
     if unfitted:
         raise BerserkInputError(f"{len(unfitted)} creature(s) have no fitted strength in {strength.source}, "
                                 f"e.g. {unfitted[0]}; refit with 'berserk fit-strength'")
     pos = [c for c in creatures if c.key in played]
     neg = [c for c in creatures if c.key not in played]
-
-    def est(score) -> AucEstimate:
-        return bootstrap_auc([score(c) for c in pos], [score(c) for c in neg], resamples, seed)
-
-    return Separation(label, len(pos), len(neg), est(strength.value), est(lambda c: c.rarity),
-                      est(lambda c: c.cost))
-
-
+    scores = (strength.value, lambda c: c.rarity, lambda c: c.cost)
+    (s, r, c), (s_r, s_c) = bootstrap_aucs([[f(x) for x in pos] for f in scores],
+                                           [[f(x) for x in neg] for f in scores], resamples, seed)
+    return Separation(label, len(pos), len(neg), s, r, c, s_r, s_c)
 
 
 def mean_over_piles(scores: Sequence[Sequence[float]]) -> tuple[float, float, float]:
@@ -327,6 +346,6 @@ def mean_over_piles(scores: Sequence[Sequence[float]]) -> tuple[float, float, fl
 
 __all__ = [
     "MAX_BOOTSTRAP", "MAX_COST_WIDENING", "AucEstimate", "Pile", "Replacement", "Separation", "auc",
-    "average_ranks", "bootstrap_auc", "build_pile", "is_unique", "mean_over_piles", "mean_score",
-    "pile_pool", "played_keys", "score_estimate", "separation",
+    "average_ranks", "bootstrap_auc", "bootstrap_aucs", "build_pile", "is_unique", "mean_over_piles",
+    "mean_score", "pile_pool", "played_keys", "score_estimate", "separation",
 ]

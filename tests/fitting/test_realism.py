@@ -20,6 +20,7 @@ from analysis.fitting.realism import (
     auc,
     average_ranks,
     bootstrap_auc,
+    bootstrap_aucs,
     build_pile,
     mean_over_piles,
     mean_score,
@@ -200,6 +201,7 @@ def test_separation_uses_the_fitted_strength_and_splits_by_played_name(db, sampl
     strengths = auc([table.value(c) for c in pos], [table.value(c) for c in neg])
     assert sep.strength.value == pytest.approx(strengths)
     assert sep.rarity.value == pytest.approx(auc([c.rarity for c in pos], [c.rarity for c in neg]))
+    assert sep.strength_minus_rarity.value == pytest.approx(sep.strength.value - sep.rarity.value)
 
 
 # --------------------------------------------------------------------------- scores
@@ -252,3 +254,16 @@ def test_deck_seeds_are_reproducible_and_distinct():
     assert seeds == _script().deck_seeds(19, 10, 5)
     flat = [s for row in seeds for s in row]
     assert len(set(flat)) == 50 and all(0 <= s < 2**63 for s in flat)
+
+
+def test_scores_bootstrapped_together_give_paired_differences():
+    rng = np.random.default_rng(8)
+    pos, neg = rng.normal(0.4, 1, 40), rng.normal(0, 1, 90)
+    noisy_pos, noisy_neg = pos + rng.normal(0, 0.5, 40), neg + rng.normal(0, 0.5, 90)
+    (a, b, same), (a_b, a_same) = bootstrap_aucs([pos, noisy_pos, pos], [neg, noisy_neg, neg], 400, 3)
+    assert a == bootstrap_auc(pos, neg, 400, 3)  # one score alone draws the same resamples
+    assert (a_same.value, a_same.lo, a_same.hi) == (0.0, 0.0, 0.0)  # a score against itself, paired
+    assert a_b.value == pytest.approx(a.value - b.value)
+    assert a_b.hi - a_b.lo < (a.hi - a.lo) + (b.hi - b.lo)  # pairing narrows the difference's interval
+    with pytest.raises(BerserkInputError):
+        bootstrap_aucs([pos, pos[:10]], [neg, neg], 10, 0)

@@ -74,7 +74,9 @@ def per_battle(root: Path, battles: int) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp:
         base, _ = _collected(root, 0, Path(tmp))
         total, mode = _collected(root, battles, Path(tmp))
-    return {"checkout": str(root), "engine": mode, "battles": battles,
+    commit = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip() or "unknown"
+    return {"checkout": str(root), "commit": commit, "engine": mode, "battles": battles,
             "instructions_per_battle": round((total - base) / battles)}
 
 
@@ -100,8 +102,8 @@ def main(argv: list[str] | None = None) -> int:
              + (" --against OTHER" if args.against else "") + "`. "
              f"Machine: {report['machine']['cpu']}, {report['machine']['cores']} cores, "
              f"Python {report['machine']['python']}.", "",
-             "| checkout | engine | battles | instructions per battle |", "|---|---|---|---|"]
-    lines += [f"| {Path(str(r['checkout'])).name} | {r['engine']} | {r['battles']} | "
+             "| checkout | commit | engine | battles | instructions per battle |", "|---|---|---|---|---|"]
+    lines += [f"| {Path(str(r['checkout'])).name} | {r.get('commit', '')} | {r['engine']} | {r['battles']} | "
               f"{int(r['instructions_per_battle']):,} |" for r in runs]
     if len(runs) == 2:
         a, b = (int(r["instructions_per_battle"]) for r in runs)

@@ -2,8 +2,8 @@
 
     >>> from analysis.cards import load_cards
     >>> db = load_cards()
-    >>> db.by_name("Гуль")[0].name
-    'Гуль'
+    >>> db.find("Гуль").code  # a bare name resolves to its default printing
+    '50/43'
 
 - :mod:`~analysis.cards.table`: :class:`Card` and :class:`CardDB`, read from ``data/cards.csv``
   (plus a user's CSV);

@@ -2,8 +2,8 @@
 
     >>> from analysis.combat import fighter_from_stats, strike_odds
     >>> odds = strike_odds(fighter_from_stats("2-3-4", 5), fighter_from_stats("1-2-3", 4))
-    >>> round(sum(p for _, p in odds.outcomes), 6)
-    1.0
+    >>> sum(o.p for o in odds.outcomes)  # exact fractions over the 36 rolls
+    Fraction(1, 1)
 
 - :mod:`~analysis.combat.strike_table`: the Strike Table of the rulebook (two d6 → outcome);
 - :mod:`~analysis.combat.strike`: :class:`Fighter` and one simple strike's outcome distribution;

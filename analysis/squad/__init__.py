@@ -2,11 +2,10 @@
 
     >>> from analysis.cards import load_cards
     >>> from analysis.decks import read_deck
-    >>> from analysis.rules import load_ruleset
     >>> from analysis.squad import deal_odds
     >>> deck = read_deck("data/decks/tournament-01.txt", load_cards())
-    >>> round(deal_odds(deck, load_ruleset("relaunch")).deal_size)
-    15
+    >>> deal_odds(deck).deal_size, deck.size
+    (15, 30)
 
 - :mod:`~analysis.squad.economy`: gold and silver crystals, elite and element costs, the flyer cap,
   one terrain, unique cards; a squad's payment and its violations;

@@ -8,10 +8,10 @@
 Why a chain: the card strengths (``data/strength/*.csv``) are fitted on battles, so any change to
 the engine, the players or the ability facts makes them stale; the strength report, the matchup
 matrix (recruited by strength), the searching player's benchmark and the seat effect are measured
-on top of them. Each step is the documented command of its report (README), run as a separate
-process from the repository root; the chain stops at the first step that fails. The first two
-steps (the ability facts' coverage and the keyword audit in ``data/README.md``) depend on the facts
-only and take seconds. Nothing here runs
+on top of them. Each step is the documented command of its report (docs/benchmarks), run as a
+separate process from the repository root; the chain stops at the first step that fails. The first
+two steps (the ability facts' coverage and the keyword audit in ``data/README.md``) depend on the
+facts only and take seconds. Nothing here runs
 during the tests: reports are rebuilt on request.
 """
 

@@ -5,7 +5,7 @@ checked against these before anything is allocated or started, by the library fu
 themselves (so the dashboard and notebooks get the same answer as the command line) and by the
 command line's option parser (so ``--help`` names each bound). Each bound keeps a single request
 within minutes and a few hundred megabytes on an ordinary machine; the figures behind them are in
-the README's *Limits* section.
+``docs/reference/limits.md`` (the documentation's *Input limits*).
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@
     >>> rules.crystals.gold, rules.deck_limits("constructed").copies
     (23, 3)
 
+Imports: :mod:`analysis.util` and :mod:`analysis.cards` only (everything above reads a ruleset).
+
 Built-in rulesets live in ``data/rules/*.toml``: ``classic``, ``relaunch`` (tournament rules: the
 card table's ban list of March 2026), ``relaunch-casual`` (the same without bans) and ``realms``.
 The old name ``relaunch-banlist`` still loads ``relaunch`` (:data:`RULESET_ALIASES`). A user file

@@ -10,6 +10,10 @@ See :mod:`analysis.battle.engine` for the rules implemented and every simplifica
 The engine's modules may be compiled with mypyc (``setup.py``): the extension modules are used only
 when they were built from the sources beside them, and not under ``BERSERK_PURE=1``; else the
 sources are imported (:data:`COMPILED` says which).
+
+Imports: :mod:`analysis.util`, :mod:`analysis.cards`, :mod:`analysis.rules`, :mod:`analysis.decks`,
+:mod:`analysis.combat` (the strike tables are built on :mod:`analysis.combat.strike`); never
+:mod:`analysis.squad` or anything above it.
 """
 
 from analysis.battle._select import COMPILED

@@ -4,6 +4,9 @@ Each sub-command lives in its own module of this package with a ``register(subpa
 function that adds its parser and sets ``func``. Exit codes: 0 success, 1 a negative answer
 (an illegal deck), 2 an input error (message on stderr, never a traceback), 3 a bug in the
 analyzer, 130 after Ctrl-C and 143 after SIGTERM (one line on stderr, worker processes stopped).
+
+Imports: any package of the library (it is the top of the import order); the dashboard (``app/``)
+sits beside it and neither imports the other.
 """
 
 from __future__ import annotations

@@ -20,4 +20,7 @@ The planner never looks inside a game: it calls the matchup layer (:mod:`analysi
 better battles (card abilities, other players, other recruitment objectives) improve its numbers
 without a change here, and new :class:`~analysis.matchup.simulate.MatchupSettings` fields invalidate the
 cache by themselves.
+
+Imports: everything below it (:mod:`analysis.util` … :mod:`analysis.summaries`); only
+:mod:`analysis.cli` and the dashboard use it.
 """

@@ -11,9 +11,10 @@ The engine's modules may be compiled with mypyc (``setup.py``): the extension mo
 when they were built from the sources beside them, and not under ``BERSERK_PURE=1``; else the
 sources are imported (:data:`COMPILED` says which).
 
-Imports: :mod:`analysis.util`, :mod:`analysis.cards`, :mod:`analysis.rules`, :mod:`analysis.decks`,
-:mod:`analysis.combat` (the strike tables are built on :mod:`analysis.combat.strike`); never
-:mod:`analysis.squad` or anything above it.
+Imports: the packages below it (:mod:`analysis.util` … :mod:`analysis.squad` and
+:mod:`analysis.combat`; it uses :mod:`analysis.util`, :mod:`analysis.cards` and
+:mod:`analysis.combat`, whose :mod:`~analysis.combat.strike` builds the strike tables); never
+:mod:`analysis.matchup` or anything above it.
 """
 
 from analysis.battle._select import COMPILED

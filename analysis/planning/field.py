@@ -41,6 +41,7 @@ from analysis.decks.legality import check_deck
 from analysis.rules import Ruleset
 from analysis.util.errors import BerserkInputError
 from analysis.util.paths import data_dir
+from analysis.util.textnorm import terminal_text
 from analysis.util.userfiles import parse_toml, read_user_bytes, read_user_text
 
 MAX_FIELD_BYTES = 200_000
@@ -145,6 +146,9 @@ def make_field(
         raise BerserkInputError(f"{source}: {len(entries)} decks is too many for a field "
                                 f"(at most {MAX_FIELD_DECKS})")
     seen: dict[str, int] = {}
+    entries = [(terminal_text(name) if isinstance(name, str) else name, deck, share)
+               for name, deck, share in entries]  # (a name is one line: ESC, line breaks shown escaped)
+    title = terminal_text(title)
     for i, (name, deck, share) in enumerate(entries, start=1):
         label = f"{source}: deck {i} ({name!r})"
         if not name:
@@ -266,9 +270,16 @@ def _field_deck(deck_path: Path, db: CardDB, where: str) -> Deck:
                                 f"here: check the file with  berserk check {deck_path}") from None
 
 
+def _toml_escape(ch: str) -> str:
+    r"""A character TOML must not hold raw: ``\uXXXX``, or ``\UXXXXXXXX`` above U+FFFF (``\u`` takes
+    exactly four digits, so ``\u1f600`` would be U+1F60 then a ``0``)."""
+    code = ord(ch)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
 def _toml_string(text: str) -> str:
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in escaped) + '"'
+    return '"' + "".join(ch if ch.isprintable() else _toml_escape(ch) for ch in escaped) + '"'
 
 
 def field_to_toml(field: Field) -> str:

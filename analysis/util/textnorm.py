@@ -82,7 +82,27 @@ def terminal_text(text: str) -> str:
             out.append(" ")
         elif _is_control(ch):
             code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code <= 0xFFFF
+                       else f"\\U{code:08x}")
         else:
             out.append(ch)
     return "".join(out)
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a CSV cell as a formula (OWASP "CSV injection")."""
+
+
+def spreadsheet_cell(text: str) -> str:
+    """A text cell for a CSV file a spreadsheet may open: one starting like a formula gets a
+    leading ``'`` (shown as text; :func:`from_spreadsheet_cell` takes it off again).
+
+    >>> spreadsheet_cell("=HYPERLINK(1)"), spreadsheet_cell("Ковен")
+    ("'=HYPERLINK(1)", 'Ковен')
+    """
+    return "'" + text if text.startswith(_FORMULA_START) or text.startswith("'") else text
+
+
+def from_spreadsheet_cell(text: str) -> str:
+    """The text :func:`spreadsheet_cell` was given."""
+    return text[1:] if text.startswith("'") else text

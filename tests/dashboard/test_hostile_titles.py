@@ -81,3 +81,17 @@ def test_a_hostile_title_is_only_text_on_the_matchup_board():
         at.select_slider(key="matchup_step").set_value(step).run()
         assert not at.exception, at.exception
         _assert_inert(at)
+
+
+def test_a_link_or_upload_with_two_hashes_shows_an_error():
+    """Issue 20 #7: ``?deck=%23YAB`` (the code then has two leading '#') and an uploaded ``##YAB``
+    raised StopIteration on the page."""
+    at = AppTest.from_file(MAIN, default_timeout=TIMEOUT)
+    at.query_params.update({"deck": "#YAB", "lang": "en"})
+    at.run()
+    assert not at.exception, at.exception
+    assert any("deck code has the character '#'" in str(e.value) for e in at.error)
+    at.switch_page("pages/deck.py").run()
+    at.file_uploader(key="deck_upload").set_value(("d.nxt", b"##YAB", "text/plain")).run()
+    assert not at.exception, at.exception
+    assert any("d.nxt could not be read" in str(e.value) for e in at.error)

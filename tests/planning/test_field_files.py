@@ -76,3 +76,22 @@ def test_the_command_line_says_so_with_exit_2(tmp_path, capsys):
     assert main(["meta", str(field), "--no-cache"]) == 2
     err = capsys.readouterr().err
     assert "does not read as a deck" in err and "hunter2" not in err
+
+
+def test_field_to_toml_keeps_characters_above_u_ffff(tmp_path):
+    """Issue 20 #8: a non-printable character above U+FFFF was written as ``\\u`` with five digits."""
+    from analysis.planning.field import field_to_toml, make_field
+
+    deck = read_field(_field(tmp_path, f'[[deck]]\npath = "{GOOD}"\nshare = 1\n'), DB).decks[0].deck
+    name = "emoji😀 private\U0010fffd unassigned\U0003fffe"
+    field = make_field([(name, deck, 1.0)], title="t\U0010fffd")
+    text = field_to_toml(field)
+    assert "\\U0010fffd" in text
+    again = read_field(_field(tmp_path, text), DB)
+    assert again.names == (name,) and again.title == "t\U0010fffd"
+
+
+def test_names_and_titles_are_one_line(tmp_path):
+    body = f'title = "a\\nb"\n[[deck]]\npath = "{GOOD}"\nname = "x\\u001b[31my"\nshare = 1\n'
+    field = read_field(_field(tmp_path, body), DB)
+    assert field.title == "a\\nb" and field.names == ("x\\x1b[31my",)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -32,6 +31,7 @@ from analysis.matchup.simulate import (
 )
 from analysis.planning.cache import GameCache
 from analysis.planning.keys import block_key, deck_key, thresholds_key
+from analysis.util.workers import worker_pool
 
 Progress = Callable[[str, int, int], None]
 """``progress(stage, done, total)``: a stage label ("mulligan thresholds", "games"…) and its count."""
@@ -136,9 +136,9 @@ class GameRunner:
             total = len(jobs)
             self._report("mulligan thresholds", 0, total)
             if self.processes > 1 and total > 1 and self.settings.mulligan == "optimal":
-                with ProcessPoolExecutor(max_workers=min(self.processes, total)) as pool:
+                with worker_pool(min(self.processes, total)) as pool:  # (Ctrl-C, SIGTERM, a dead worker)
                     found = []
-                    for i, t in enumerate(pool.map(_thresholds_job, jobs), start=1):
+                    for i, t in enumerate(pool.imap(_thresholds_job, jobs), start=1):
                         found.append(t)
                         self._report("mulligan thresholds", i, total)
             else:

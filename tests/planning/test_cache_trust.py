@@ -189,3 +189,11 @@ def test_rows_of_the_wrong_shape_are_not_used(change):
     else:
         rows[0][2] = 10**12
     assert _rows_from_cache(value, 4) is None
+
+
+def test_thresholds_estimated_in_worker_processes_equal_the_serial_ones(decks):
+    """The thresholds pool follows the worker rules (analysis.util.workers) and gives the same answer."""
+    optimal = MatchupSettings(load_ruleset("relaunch-casual"), mulligan="optimal", estimate_trials=200)
+    serial = GameRunner(optimal, GameCache.disabled(), 1).thresholds(decks)
+    parallel = GameRunner(optimal, GameCache.disabled(), 2).thresholds(decks)
+    assert parallel == serial and all(len(seat) for t in serial.values() for seat in t)

@@ -41,3 +41,19 @@ def test_ctrl_c_works_when_started_with_sigint_ignored():
             os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 130
     assert err == "berserk: interrupted\n"
+
+
+def _crash(task):
+    os.kill(os.getpid(), signal.SIGKILL)  # as the compiled engine's SIGSEGV on a runaway chain did
+
+
+def test_a_dead_worker_ends_the_run_with_one_line(monkeypatch, capsys):
+    """Issue 20 #5: the run used to hang for ever (multiprocessing.Pool lost the task)."""
+    from analysis.cli import main
+
+    monkeypatch.setattr("analysis.matchup.simulate.play_chunk", _crash)
+    start = time.monotonic()
+    code = main(["matchup", DECK, DECK, "--games", "200", "--processes", "2"])
+    err = capsys.readouterr().err
+    assert time.monotonic() - start < 60
+    assert code == 3 and err.startswith("berserk: error: a worker process died") and err.count("\n") == 1

@@ -305,7 +305,8 @@ if run:
     rows, done = [], 0
     for c in chunks:
         progress_steps(
-            bar, done, total, t("matchup.progress", done=done, total=total, a=names[c.i], b=names[c.j])
+            bar, done, total,
+            t("matchup.progress", done=done, total=total, a=md(names[c.i]), b=md(names[c.j])),
         )
         rows.append(chunk_rows(texts[c.i], texts[c.j], rules.name, mulligan, players, objectives, c))
         done += c.games

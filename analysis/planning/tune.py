@@ -218,8 +218,10 @@ def check_tune_options(block: int, max_games: int, target: float, top: int) -> N
                                 "field deck")
     if not (isinstance(target, int | float) and 0 < target < 1):
         raise BerserkInputError(f"--target must be between 0 and 1, got {target}")
-    if not 1 <= top <= MAX_TOP:
-        raise BerserkInputError(f"--top must be between 1 and {MAX_TOP}, got {top}")
+    if top < 1:
+        raise BerserkInputError(f"--top must be at least 1, got {top}")
+    if top > MAX_TOP:
+        raise BerserkInputError(f"--top must be at most {MAX_TOP}, got {top}")
 
 
 def tune(

@@ -12,7 +12,7 @@ from tests.battle.test_ability_kinds import P1_BACK, P2_BACK, facts
 from tests.battle_helpers import Scripted, card
 
 PING = '{ kind = "shot", damage = [1], cost = "trigger", trigger = "squad_wounded" }'
-MEND = '{ kind = "heal", damage = [1000], cost = "trigger", trigger = "wounded", target = "self" }'
+MEND = '{ kind = "heal", damage = [99], cost = "trigger", trigger = "wounded", target = "self" }'
 OPENER = '{ kind = "shot", damage = [1], range = 5, cost = "tap" }'
 
 

@@ -89,4 +89,10 @@ def entry_point() -> None:
     status = main()
     with contextlib.suppress(OSError, ValueError):
         sys.stdout.flush()
+    if status in (130, 143):
+        # Interrupted or terminated: the workers are stopped and the output flushed; leave now rather
+        # than wait at exit for a pool's helper thread the signal may have caught holding a lock.
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.flush()
+        os._exit(status)
     sys.exit(status)

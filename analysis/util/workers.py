@@ -38,6 +38,8 @@ from typing import Any, TypeVar
 from analysis.util.limits import check_processes
 
 _PR_SET_PDEATHSIG = 1
+_CAN_MASK = hasattr(signal, "pthread_sigmask")
+_HELD = {signal.SIGINT, signal.SIGTERM}
 
 
 class Terminated(BaseException):
@@ -81,7 +83,7 @@ class WorkerPool:
         window = 4 * self.processes
         try:
             for task in tasks:
-                ahead.append(self._executor.submit(fn, task))
+                ahead.append(self._submit(fn, task))
                 if len(ahead) >= window:
                     yield ahead.popleft().result()
             while ahead:
@@ -91,17 +93,35 @@ class WorkerPool:
                 "a worker process died before finishing its task (a crash or the system's memory limit);"
                 " rerun with --processes 1 to see the error") from exc
 
+    def _submit(self, fn: Callable[[T], R], task: T) -> Future[R]:
+        """``submit`` with Ctrl-C and SIGTERM held back until it returns: an interrupt raised while
+        ``submit`` holds the executor's lock would leave it locked, and stopping the pool (which takes
+        that lock) would then wait for ever."""
+        if not _CAN_MASK or threading.current_thread() is not threading.main_thread():
+            return self._executor.submit(fn, task)
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+        try:
+            return self._executor.submit(fn, task)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)  # a held signal is raised here
+
     def close(self) -> None:
         """Wait for the workers to finish and end them (a normal end)."""
         self._executor.shutdown(wait=True)
 
     def terminate(self) -> None:
-        """Stop every worker now (SIGTERM, then SIGKILL after a second) and drop the queued tasks."""
+        """Stop every worker now (SIGTERM, then SIGKILL after a second) and drop the queued tasks.
+        The workers go first, so the executor's own thread sees them gone and winds down; its lock is
+        taken only if free (an interrupt may have left it held)."""
         procs: dict[Any, Any] = dict(getattr(self._executor, "_processes", None) or {})
-        self._executor.shutdown(wait=False, cancel_futures=True)
         for proc in procs.values():
             with contextlib.suppress(OSError, ValueError, AttributeError):
                 proc.terminate()
+        lock = getattr(self._executor, "_shutdown_lock", None)
+        if lock is None or lock.acquire(timeout=1.0):
+            if lock is not None:
+                lock.release()
+            self._executor.shutdown(wait=False, cancel_futures=True)
         for proc in procs.values():
             with contextlib.suppress(OSError, ValueError, AttributeError):
                 proc.join(1.0)
@@ -113,6 +133,10 @@ class WorkerPool:
 def _init_worker(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker inherits the parent's handler
+    # Forked inside _submit, with SIGINT and SIGTERM held back: take them again, after the handlers
+    # above, so that a Ctrl-C held meanwhile is dropped and a SIGTERM ends the worker.
+    if _CAN_MASK:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     _die_with_parent(parent)
 
 

@@ -9,6 +9,7 @@ card table and the sample decks in memory once. Every word shown comes from :mod
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -22,6 +23,7 @@ from analysis.decks.legality import Finding, LegalityReport, check_deck
 from analysis.rules import Ruleset, builtin_ruleset_names, load_ruleset
 from analysis.summaries.deck import ELEMENT_ORDER, card_elements, sample_decks, strike_text
 from analysis.util.errors import BerserkInputError
+from analysis.util.textnorm import inert_markup
 
 PAGE_LIST = (
     ("pages/deck.py", "deck", ":material/style:"),
@@ -242,7 +244,7 @@ def sidebar() -> None:
         st.markdown(
             t(
                 "sidebar.current_deck",
-                title=deck_title(deck),
+                title=md(deck_title(deck)),
                 cards=tn("unit.cards", deck.size),
                 entries=tn("unit.entries", len(deck.entries)),
             )
@@ -284,7 +286,7 @@ def illegal_banner() -> None:
     st.warning(
         t(
             "banner.illegal",
-            title=deck_title(),
+            title=md(deck_title()),
             rules=report.ruleset,
             format=format_label(report.format),
             problems=shown + (t("banner.more", n=more) if more > 0 else ""),
@@ -303,9 +305,17 @@ def words_for(options: Iterable[Any], word: Callable[[Any], str]) -> Callable[[A
     return lambda option: words.get(option, str(option))
 
 
+def md(text: object) -> str:
+    """User text (a deck title, a file, card or field name) to put into Markdown or HTML: shown
+    exactly as written, never as markup (:func:`analysis.util.textnorm.inert_markup`)."""
+    return inert_markup(str(text))
+
+
 def source_text(source: tuple[str, ...]) -> str:
+    """Where the current deck came from, for a caption (its detail, a file name or sample label, is
+    user text: kept inert)."""
     kind, *detail = source
-    return t(f"source.{kind}", detail=detail[0] if detail else "")
+    return t(f"source.{kind}", detail=md(detail[0]) if detail else "")
 
 
 def ruleset_label(name: str) -> str:
@@ -354,8 +364,9 @@ def translate_list(text: str, prefix: str) -> str:
     return ", ".join(t(f"{prefix}.{part.strip()}") for part in text.split(",") if part.strip())
 
 
-def finding_text(finding: Finding, with_card: bool = True) -> str:
-    """A legality finding in the current language, from its code and numbers (not the English text)."""
+def finding_text(finding: Finding, with_card: bool = True, markup: bool = True) -> str:
+    """A legality finding in the current language, from its code and numbers (not the English text);
+    ``markup``: for Markdown (the card name kept inert), else for a table cell (plain text)."""
     params = dict(finding.params)
     key = f"legality.{finding.code}"
     if finding.code == "deck_size":
@@ -372,8 +383,9 @@ def finding_text(finding: Finding, with_card: bool = True) -> str:
         params["format"] = format_label(str(params["format"]))
     if "missing" in params:
         params["missing"] = ", ".join(t(f"missing.{m}") for m in params["missing"])
-    text = t(key, card=finding.card, **params)
-    return t("legality.about", card=finding.card, text=text) if with_card and finding.card else text
+    card = md(finding.card) if finding.card and markup else finding.card
+    text = t(key, card=card, **params)
+    return t("legality.about", card=card, text=text) if with_card and finding.card else text
 
 
 # --------------------------------------------------------------------------- drawing helpers
@@ -382,7 +394,11 @@ def finding_text(finding: Finding, with_card: bool = True) -> str:
 def show_input_error(exc: BerserkInputError, what: str) -> None:
     """A bad-input message: what failed (translated) and the library's detail (file, line, card,
     closest names), which stays in English like the command line's."""
-    st.error(f"**{what}**\n\n{t('error.detail')}\n\n```\n{exc}\n```")
+    detail = str(exc)
+    longest = max((len(run) for run in re.findall(r"`+", detail)), default=0)
+    fence = "`" * max(3, longest + 1)  # the detail (it may quote a file) cannot close the block
+    st.error(f"**{what}**\n\n{t('error.detail')}\n\n{fence}\n{detail}\n{fence}")
+
 
 
 def seed_input(key: str, default: int = 1, container=None) -> int:
@@ -495,7 +511,7 @@ def card_tiles(cards, per_row: int = 5, values: Mapping[int, float] | None = Non
                     if card.elite
                     else t("tile.ordinary", cost=card.cost)
                 )
-                st.markdown(f"**{card.name}** {dots}  \n{price}", unsafe_allow_html=True)
+                st.markdown(f"**{md(card.name)}** {dots}  \n{price}", unsafe_allow_html=True)
                 stats = (
                     t("tile.stats", type=type_name(card.type), strike=strike_text(card), life=card.life)
                     if card.strike

@@ -7,6 +7,16 @@ from analysis.battle.tables import TRIGGER_BITS
 from analysis.cards.abilities import Ability
 
 TIMEOUT_RULES = ("cost", "draw")
+MAX_TRIGGER_DEPTH = 16
+"""Triggered abilities set off by triggered abilities, at most this deep (e.g. a shot "when a card
+of its squad is wounded" answered by the same shot of the enemy squad): a deeper one does not fire,
+the chain stops there and the battle records it (``Battle.limit``, a ``limit`` event)."""
+MAX_TRIGGERS_PER_TURN = 2000
+"""Triggered abilities fired in one turn, at most (bounds chains that branch): later ones that turn
+do not fire, recorded as for :data:`MAX_TRIGGER_DEPTH`."""
+MAX_ACTIONS_PER_TURN = 1000
+"""Actions one player applies in one turn, at most: the next one ends the game as a draw with
+reason ``action_limit`` (a player that never ends its turn cannot hang the battle)."""
 _DEATH, _TURN_START, _BATTLE_START, _STRIKE, _KILL, _ADJACENT = (
     TRIGGER_BITS[t]
     for t in ("death", "turn_start", "battle_start", "strike", "kill", "enemy_moves_adjacent"))

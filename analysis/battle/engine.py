@@ -55,6 +55,7 @@ from analysis.battle.common import (
     _DIES,
     _HURT,
     _MOVE,
+    MAX_ACTIONS_PER_TURN,
     TIMEOUT_RULES,
     has_limit,
 )
@@ -127,6 +128,10 @@ class BattleResult:
     turns: int
     """Turns begun (a turn of one player each)."""
     creatures_left: tuple[int, int]
+    limit: str = ""
+    """The bounds of the engine the battle reached, comma-separated in the order first reached
+    (``trigger_depth``, ``triggers_per_turn``, ``actions_per_turn``; :mod:`analysis.battle.common`),
+    empty for an ordinary battle."""
 
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
@@ -259,6 +264,14 @@ class Battle(Placement):
         self.over = False
         self.winner = None
         self.reason = ""
+        self.limit = ""
+        """The engine bounds reached (:attr:`BattleResult.limit`)."""
+        self._depth = 0
+        """How deep the triggered abilities now firing are (:data:`MAX_TRIGGER_DEPTH`)."""
+        self._fired = 0
+        """Triggered abilities fired this turn (:data:`MAX_TRIGGERS_PER_TURN`)."""
+        self._turn_actions = 0
+        """Actions applied this turn (:data:`MAX_ACTIONS_PER_TURN`)."""
         self._quiet_from = 0
         self._started = False
         self._acting = None
@@ -309,7 +322,7 @@ class Battle(Placement):
     def result(self) -> BattleResult:
         """The result so far (``turns``: turns begun, 0 if the game ended at reveal)."""
         left = (self.n_creatures[0], self.n_creatures[1])
-        return BattleResult(self.winner, self.reason, self.turn + 1 if self._started else 0, left)
+        return BattleResult(self.winner, self.reason, self.turn + 1 if self._started else 0, left, self.limit)
 
 
     # ------------------------------------------------------------------ queries for players
@@ -418,6 +431,11 @@ class Battle(Placement):
         act: Any = action  # (each kind of action by its type below)
         if t is not EndTurn and not (0 <= act[0] < self.n):
             raise IllegalAction(f"{act}: no unit {act[0]}")
+        self._turn_actions += 1
+        if self._turn_actions > MAX_ACTIONS_PER_TURN and t is not EndTurn:
+            self._reached("actions_per_turn", act[0], "")
+            self._finish(None, "action_limit")
+            return
         if t is Strike:
             if not 0 <= act[1] < self.n:
                 raise IllegalAction(f"{act}: no unit {act[1]}")
@@ -619,6 +637,10 @@ class Battle(Placement):
         new.profiles = self.profiles
         new.prot_flyers = self.prot_flyers
         new.reason = self.reason
+        new.limit = self.limit
+        new._depth = self._depth
+        new._fired = self._fired
+        new._turn_actions = self._turn_actions
         new.regen = self.regen
         new.rider = self.rider
         new.rng = self.rng

@@ -31,9 +31,11 @@ class EngineFields:
     _by_dice: bool
     _capture: Any
     _ctab: dict[Any, Any]
+    _depth: int
     _displacers: bool
     _draws: Any
     _eaters: bool
+    _fired: int
     _fixed: Any
     _frm: list[bool]
     _grant_ver: int
@@ -70,6 +72,7 @@ class EngineFields:
     _tiers_now: tuple[Any, ...]
     _tracking: bool
     _trig: dict[Any, Any]
+    _turn_actions: int
     _variable: bool
     _watchers: bool
     _x_kinds: Any
@@ -102,6 +105,7 @@ class EngineFields:
     key: list[int]
     kind: list[int]
     life: list[int]
+    limit: str
     log: Any
     magic: list[int]
     move_points: list[int]
@@ -169,6 +173,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _check_end(self) -> None:
+        raise NotImplementedError
+
+    def _reached(self, what: str, u: int, trigger: str) -> None:
         raise NotImplementedError
 
     def _index(self, size: int) -> int:

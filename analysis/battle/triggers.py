@@ -30,6 +30,8 @@ from analysis.battle.common import (
     _MARKED,
     _SQUAD_WOUNDED,
     _WOUNDED,
+    MAX_TRIGGER_DEPTH,
+    MAX_TRIGGERS_PER_TURN,
     has_limit,
 )
 from analysis.battle.effects import Effects
@@ -108,7 +110,25 @@ class Triggers(Effects):
         """The triggered abilities of ``u`` on ``trigger`` (000 1.9.2). ``context``: the card struck
         (``strike``) or that wounded (``wounded`` …), whose abilities without a range aim at it;
         ``about``: the card a ``when_*`` condition looks at (the wounded or dying one); ``kind``: the
-        attack that set off ``attacked`` (its ``from`` must cover it)."""
+        attack that set off ``attacked`` (its ``from`` must cover it). Beyond
+        :data:`~analysis.battle.common.MAX_TRIGGER_DEPTH` nested triggers, or
+        :data:`~analysis.battle.common.MAX_TRIGGERS_PER_TURN` in the turn, nothing fires: the chain
+        stops there and :meth:`_reached` records it (an endless chain would exhaust the stack)."""
+        if self._depth >= MAX_TRIGGER_DEPTH:
+            self._reached("trigger_depth", u, trigger)
+            return
+        if self._fired >= MAX_TRIGGERS_PER_TURN:
+            self._reached("triggers_per_turn", u, trigger)
+            return
+        self._fired += 1
+        self._depth += 1
+        try:
+            self._fire_now(u, trigger, context, about, kind)
+        finally:
+            self._depth -= 1
+
+    def _fire_now(self, u: int, trigger: str, context: int, about: int, kind: str | None) -> None:
+        """:meth:`_fire` within the bounds."""
         die = 0
         for index in triggered(self.key[u], trigger):
             if self.over:

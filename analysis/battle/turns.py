@@ -51,6 +51,8 @@ class Turns(Strikes):
                 armor_left[u] = armor[u]
         if self.uses_turn:
             self.uses_turn.clear()
+        self._fired = 0
+        self._turn_actions = 0
         prepared, poison = self.prepared, self.poison
         healed = False
         poisoned = False
@@ -151,6 +153,16 @@ class Turns(Strikes):
         self.reason = reason
         if self.log is not None:
             self._emit({"e": "end", "winner": winner, "reason": reason, "turn": self.turn})
+
+    def _reached(self, what: str, u: int, trigger: str) -> None:
+        """A bound of the engine (``what``, :mod:`analysis.battle.common`) stopped unit ``u``'s
+        ``trigger`` (empty: an action): added to :attr:`limit` the first time, with a ``limit``
+        event in the record."""
+        if what in self.limit.split(","):
+            return
+        self.limit = f"{self.limit},{what}" if self.limit else what
+        if self.log is not None:
+            self._emit({"e": "limit", "u": u, "what": what, "trigger": trigger or None, "turn": self.turn})
 
     def _check_end(self) -> None:
         if self.over:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -606,6 +606,28 @@ class _Where:
         return BerserkInputError(f"{self.source}{at} ({label}{which}): field {field_name!r} {message}")
 
 
+MAX_ABILITY_NUMBER = 99
+"""Every whole number in an abilities file (damage, range, targets, counters, heal amounts,
+start_counters, uses …) is at most this in size: the built-in facts need at most 25, and the
+engine, duels and ratings build tables and loops as large as these numbers (a damage of 10,000,000
+took 3.9 GB)."""
+
+
+def _too_large(raw: dict, fail: Callable[[str, str], BerserkInputError], skip: str = "") -> None:
+    """Raise ``fail`` naming the first field of ``raw`` (but ``skip``) holding a whole number beyond
+    ±:data:`MAX_ABILITY_NUMBER`, directly or in a list (before any message could print a
+    5,000-digit number, which Python refuses to turn into text)."""
+    for name, value in raw.items():
+        if name == skip:
+            continue
+        for v in (value if isinstance(value, list) else (value,)):
+            if isinstance(v, int) and not isinstance(v, bool) and abs(v) > MAX_ABILITY_NUMBER:
+                digits = int(v.bit_length() * 0.30103)
+                shown = f"{v}" if abs(v) < 10**15 else f"a number of about {digits} digits"
+                raise fail(name, f"must be at most {MAX_ABILITY_NUMBER} (every whole number in an abilities "
+                           f"file is), got {shown}")
+
+
 def _int(value: Any, low: int = 0) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= low
 
@@ -621,6 +643,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
 
     if not isinstance(raw, dict):
         raise fail("abilities", "must hold inline tables like { kind = \"shot\", damage = [1] }")
+    _too_large(raw, fail)
     unknown = sorted(set(raw) - _ABILITY_KEYS)
     if unknown:
         raise fail(unknown[0], f"is not a known field; fields: {', '.join(sorted(_ABILITY_KEYS))}")
@@ -896,6 +919,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
 
     if not isinstance(raw, dict):
         raise fail("card", "must be a [[card]] table")
+    _too_large(raw, fail, skip="abilities")
     code = raw.get("code")
     if not isinstance(code, str) or not _CODE.match(code.strip()):
         raise fail("code", f"must be \"SET/NUMBER\" like \"10/4\", got {code!r}")
@@ -946,6 +970,9 @@ def parse_abilities(text: str, source: str) -> list[CardAbilities]:
         raise BerserkInputError(f"{source}: not valid TOML: {exc}") from None
     except RecursionError:
         raise BerserkInputError(f"{source}: nested too deeply to be an abilities file") from None
+    except ValueError:  # an integer of more than 4,300 digits (Python refuses to convert it)
+        raise BerserkInputError(f"{source}: a number has thousands of digits; every whole number in an "
+                                f"abilities file is at most {MAX_ABILITY_NUMBER}") from None
     where = _Where(source, text)
     extra_keys = sorted(set(data) - {"card"})
     if extra_keys:

@@ -21,7 +21,7 @@ import traceback
 from collections.abc import Sequence
 
 from analysis.util.errors import BerserkInputError
-from analysis.util.workers import Terminated
+from analysis.util.workers import Terminated, WorkerDied
 
 COMMAND_MODULES = ("cards", "abilities", "check", "convert", "import_cards", "recruit", "deal", "matchup",
                    "matrix", "odds", "ratings", "meta", "tune", "report", "app", "fit_strength")
@@ -64,6 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _interrupted("terminated", 143)
     except BrokenPipeError:
         return 0
+    except WorkerDied as exc:
+        print(f"berserk: error: {exc}", file=sys.stderr)
+        return 3
     except Exception as exc:  # a bug in the analyzer, not in the input
         if os.environ.get("BERSERK_DEBUG"):
             traceback.print_exc()
@@ -83,7 +86,16 @@ def entry_point() -> None:
     """Console-script entry point: SIGTERM becomes :class:`~analysis.util.workers.Terminated`, so a
     terminated run stops its worker processes and exits 143 with one line."""
     signal.signal(signal.SIGTERM, _raise_terminated)
+    # Ctrl-C is KeyboardInterrupt even when the shell started this process with SIGINT ignored
+    # (``nohup … &``, a test run in the background): the workers ignore it, the parent must not.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     status = main()
     with contextlib.suppress(OSError, ValueError):
         sys.stdout.flush()
+    if status in (130, 143):
+        # Interrupted or terminated: the workers are stopped and the output flushed; leave now rather
+        # than wait at exit for a pool's helper thread the signal may have caught holding a lock.
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.flush()
+        os._exit(status)
     sys.exit(status)

@@ -7,7 +7,14 @@ import os
 import sys
 
 from analysis.cli.common import bounded_int
-from analysis.util.app_launch import DEFAULT_ADDRESS, DEFAULT_PORT, app_script, is_loopback, streamlit_command
+from analysis.util.app_launch import (
+    DEFAULT_ADDRESS,
+    DEFAULT_PORT,
+    app_script,
+    check_listen,
+    is_loopback,
+    streamlit_command,
+)
 from analysis.util.errors import BerserkInputError
 
 
@@ -31,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
     if not app_script().is_file():
         raise BerserkInputError(f"the dashboard is not installed: {app_script()} is missing; install from "
                                 "the repository with 'python3 -m pip install -e .'")
+    check_listen(args.address, args.port)
     if not is_loopback(args.address):
         print(f"berserk: warning: listening on {args.address} makes the dashboard reachable from other "
               "machines", file=sys.stderr)

@@ -19,6 +19,7 @@ from analysis.matchup.simulate import EXECUTORS, matchup_matrix
 from analysis.planning.html import offline_figure_html
 from analysis.util.atomic import write_text_atomic
 from analysis.util.errors import BerserkInputError
+from analysis.util.textnorm import spreadsheet_cell
 
 DEFAULT_OUTPUT = "reports/matchup_matrix"
 
@@ -64,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
         out = out.with_suffix("")
     csv_path, html_path = out.with_name(out.name + ".csv"), out.with_name(out.name + ".html")
     frame = result.frame()
+    for column in ("deck", "opponent"):  # a title like "=cmd|…" must stay text in a spreadsheet
+        frame[column] = frame[column].map(spreadsheet_cell)
     default = args.output == DEFAULT_OUTPUT  # its reports/ folder is made when missing
     write_text_atomic(csv_path, frame.to_csv(index=False, float_format="%.6g"), create_parents=default)
     html = offline_figure_html(result.figure(), "matchup-matrix")  # plotly.js inside: opens offline

@@ -6,7 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from analysis.cli.common import add_cards_option, add_json_option, add_rules_option, cards_from, print_json
+from analysis.cli.common import (
+    add_cards_option,
+    add_json_option,
+    add_rules_option,
+    bounded_int,
+    cards_from,
+    print_json,
+)
 from analysis.cli.planner import (
     add_planner_options,
     field_from,
@@ -18,7 +25,7 @@ from analysis.cli.planner import (
 from analysis.decks.deck import write_deck
 from analysis.planning.collection import read_collection
 from analysis.planning.swaps import POOLS, candidate_swaps
-from analysis.planning.tune import TuneResult, tune
+from analysis.planning.tune import MAX_GAMES, MAX_TOP, TuneResult, check_tune_options, tune
 from analysis.util.errors import BerserkInputError
 
 
@@ -36,15 +43,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--pool", default="elements", metavar="all|elements|FILE",
                    help="cards to add: elements (default: the deck's elements and neutral cards), all, or "
                         "your collection file (berserk-nxt format, one 'ID COUNT' per line)")
-    p.add_argument("--candidates", type=int, default=30, metavar="K",
+    p.add_argument("--candidates", type=bounded_int(1, 500), default=30, metavar="K",
                    help="swaps to race, picked by the pre-screen (default 30)")
-    add_planner_options(p, "most games per swap and field deck (default 1600)", 1_600)
-    p.add_argument("--block", type=int, default=100, metavar="B",
-                   help="games per field deck in a racing step (even; default 100)")
+    add_planner_options(p, f"most games per swap and field deck, 2 to {MAX_GAMES:,} (default 1,600)", 1_600)
+    for action in p._actions:
+        if action.dest == "games":
+            action.type = bounded_int(2, MAX_GAMES)  # (the help says the same bound)
+    p.add_argument("--block", type=bounded_int(2, MAX_GAMES), default=100, metavar="B",
+                   help="games per field deck in a racing step (even, at most --games; default 100)")
     p.add_argument("--target", type=float, default=0.02, metavar="H",
                    help="stop a swap once its gain is known to ±H (95 %% half-width; default 0.02)")
-    p.add_argument("--top", type=int, default=5, metavar="T",
-                   help="how many best swaps to resolve (default 5)")
+    p.add_argument("--top", type=bounded_int(1, MAX_TOP), default=5, metavar="T",
+                   help=f"how many best swaps to resolve, 1 to {MAX_TOP} (default 5)")
     p.add_argument("--save-best", metavar="PATH",
                    help="write the deck with the best swap applied (format from the extension)")
     add_rules_option(p)
@@ -54,8 +64,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 1 <= args.candidates <= 500:
-        raise BerserkInputError(f"--candidates must be between 1 and 500, got {args.candidates}")
+    check_tune_options(args.block, args.games, args.target, args.top)  # before any work
     db = cards_from(args)
     settings = planner_settings(args, db)
     deck = legal_deck(args.deck, db, settings.rules, args.format)

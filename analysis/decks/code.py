@@ -74,7 +74,8 @@ def decode_entries(code: str, db: CardDB, source: str = "<code>") -> list[tuple[
         raise BerserkInputError(f"{source}: deck code of {len(text):,} characters is too long "
                                 f"(at most {MAX_CODE_CHARS:,})")
     if not _SHAPE.match(text):
-        bad = next(ch for ch in text.lstrip("#") if ch not in _VALUE)
+        rest = text[1:] if text.startswith("#") else text  # one leading '#' only ("##YAB": the second is bad)
+        bad = next((ch for ch in rest if ch not in _VALUE), "#")
         raise BerserkInputError(f"{source}: deck code has the character {bad!r}; a code is '#' followed "
                                 "by letters A-Z a-z, digits, '-' and '_'")
     body = text[1:] if text.startswith("#") else text

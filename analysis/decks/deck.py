@@ -45,7 +45,7 @@ from analysis.decks.lines import (
 from analysis.util.atomic import write_text_atomic
 from analysis.util.errors import BerserkInputError
 from analysis.util.paths import data_dir
-from analysis.util.textnorm import normalize_name
+from analysis.util.textnorm import normalize_name, terminal_text
 from analysis.util.userfiles import parse_json, read_user_bytes
 
 MAX_DECK_BYTES = 256_000
@@ -70,6 +70,12 @@ class Deck:
     title: str
     entries: tuple[DeckEntry, ...]
     notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # A title is one line of text: control characters (ESC sequences, line breaks, bidi
+        # overrides) are kept as visible escapes, so no output (terminal, CSV, page) obeys them.
+        if not self.title.isprintable():
+            object.__setattr__(self, "title", terminal_text(self.title))
 
     @property
     def size(self) -> int:

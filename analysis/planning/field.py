@@ -14,15 +14,20 @@ A field file is TOML with one ``[[deck]]`` table per deck::
     share = 0.75
     name = "Фарро"
 
-Shares must be positive; when they do not add up to 1 they are divided by their sum and the field
-carries a note saying so. Every deck must be legal under the ruleset and format the planner uses
-(RULES.md §2): a missing, unreadable or illegal deck is an error naming the entry.
+A ``path`` (relative to the field file's folder, or absolute) must name a regular file with a deck
+extension (:data:`DECK_EXTENSIONS`); a file that does not read as a deck is an error naming the file
+and its lines, never quoting them (a field file shared by someone else may name any local file).
+
+Shares must be positive (at most :data:`MAX_SHARE`); when they do not add up to 1 they are divided
+by their sum and the field carries a note saying so. Every deck must be legal under the ruleset and
+format the planner uses (RULES.md §2): a missing, unreadable or illegal deck is an error naming the
+entry.
 """
 
 from __future__ import annotations
 
 import math
-import tomllib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,17 +36,24 @@ from typing import Any
 import pandas as pd
 
 from analysis.cards.table import CardDB
-from analysis.decks.deck import Deck, format_nxt, parse_nxt, read_deck
+from analysis.decks.deck import Deck, decode_deck_bytes, format_nxt, guess_format, parse_deck, parse_nxt
 from analysis.decks.legality import check_deck
 from analysis.rules import Ruleset
 from analysis.util.errors import BerserkInputError
 from analysis.util.paths import data_dir
-from analysis.util.userfiles import read_user_text
+from analysis.util.textnorm import terminal_text
+from analysis.util.userfiles import parse_toml, read_user_bytes, read_user_text
 
 MAX_FIELD_BYTES = 200_000
 MAX_FIELD_DECKS = 64
 """A field of 64 decks is 2,016 pairs; more is not a tournament forecast any more."""
 SHARE_TOLERANCE = 1e-9
+MAX_SHARE = 1_000_000
+"""Shares are relative (they are normalised), so no field needs a larger one; the bound keeps their
+sum finite (two shares of 1e308 overflowed)."""
+DECK_EXTENSIONS = (".txt", ".brsd", ".json", ".nxt")
+"""What a field entry's ``path`` may name: a deck file, not any file."""
+_LINE_NUMBER = re.compile(r"\bline (\d+)")
 _DECK_KEYS = ("path", "code", "share", "name")
 
 
@@ -95,6 +107,14 @@ def _number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
+def _share_ok(share: Any) -> bool:
+    if not _number(share):
+        return False
+    if isinstance(share, int):
+        return 0 < share <= MAX_SHARE
+    return math.isfinite(share) and 0 < share <= MAX_SHARE
+
+
 def _normalise(shares: Sequence[float], source: str) -> tuple[list[float], list[str]]:
     total = math.fsum(shares)
     if abs(total - 1.0) <= SHARE_TOLERANCE:
@@ -126,6 +146,9 @@ def make_field(
         raise BerserkInputError(f"{source}: {len(entries)} decks is too many for a field "
                                 f"(at most {MAX_FIELD_DECKS})")
     seen: dict[str, int] = {}
+    entries = [(terminal_text(name) if isinstance(name, str) else name, deck, share)
+               for name, deck, share in entries]  # (a name is one line: ESC, line breaks shown escaped)
+    title = terminal_text(title)
     for i, (name, deck, share) in enumerate(entries, start=1):
         label = f"{source}: deck {i} ({name!r})"
         if not name:
@@ -134,8 +157,10 @@ def make_field(
             raise BerserkInputError(f"{source}: decks {seen[name]} and {i} are both named {name!r}; "
                                     "give one of them another 'name'")
         seen[name] = i
-        if not _number(share) or not math.isfinite(share) or share <= 0:
-            raise BerserkInputError(f"{label}: 'share' must be a number above 0, got {share!r}")
+        if not _share_ok(share):
+            shown = f"{share!r}" if not isinstance(share, int) or abs(share) < 10**15 else "a huge number"
+            raise BerserkInputError(f"{label}: 'share' must be a number above 0 and at most {MAX_SHARE:,}, "
+                                    f"got {shown}")
         if deck.size < 1:
             raise BerserkInputError(f"{label}: the deck has no cards")
         if rules is not None:
@@ -157,10 +182,7 @@ def read_field(path: Path | str, db: CardDB, rules: Ruleset | None = None, fmt: 
     path = Path(path)
     source = str(path)
     text = read_user_text(path, "field", MAX_FIELD_BYTES)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BerserkInputError(f"{source}: not valid TOML: {exc}") from None
+    data = parse_toml(text, source)  # (deep nesting, 5,000-digit numbers: input errors)
     unknown = sorted(set(data) - {"title", "deck"})
     if unknown:
         raise BerserkInputError(f"{source}: unknown key {unknown[0]!r}; a field file has 'title' and "
@@ -215,10 +237,7 @@ def _read_entry(table: dict[str, Any], i: int, path: Path, db: CardDB) -> tuple[
         if not isinstance(rel, str) or not rel:
             raise BerserkInputError(f"{where}: 'path' must be a file name (relative to the field file)")
         where = f"{where} ({rel})"
-        try:
-            deck = read_deck(path.parent / rel, db)
-        except BerserkInputError as exc:
-            raise BerserkInputError(f"{where}: {exc}") from None
+        deck = _field_deck(path.parent / rel, db, where)
         default_name = deck.title or Path(rel).stem
         origin = rel
     else:
@@ -231,9 +250,36 @@ def _read_entry(table: dict[str, Any], i: int, path: Path, db: CardDB) -> tuple[
     return deck, origin, (name.strip() if name else default_name)
 
 
+def _field_deck(deck_path: Path, db: CardDB, where: str) -> Deck:
+    """The deck file a field entry names: a regular file with a deck extension, read within the
+    usual bound; when it does not read as a deck the error gives its line numbers, not its text."""
+    if deck_path.suffix.lower() not in DECK_EXTENSIONS:
+        raise BerserkInputError(f"{where}: 'path' must name a deck file ({', '.join(DECK_EXTENSIONS)}), "
+                                f"not {deck_path.name!r}")
+    try:
+        data = read_user_bytes(deck_path, "deck")  # regular files only (its errors name the path only)
+    except BerserkInputError as exc:
+        raise BerserkInputError(f"{where}: {exc}") from None
+    try:
+        text = decode_deck_bytes(data, str(deck_path))
+        return parse_deck(text, db, guess_format(deck_path.name, text), str(deck_path))
+    except BerserkInputError as exc:
+        lines = sorted({int(n) for n in _LINE_NUMBER.findall(str(exc))})
+        at = f" (problems at line {', '.join(str(n) for n in lines[:10])})" if lines else ""
+        raise BerserkInputError(f"{where}: {deck_path} does not read as a deck{at}; its content is not shown "
+                                f"here: check the file with  berserk check {deck_path}") from None
+
+
+def _toml_escape(ch: str) -> str:
+    r"""A character TOML must not hold raw: ``\uXXXX``, or ``\UXXXXXXXX`` above U+FFFF (``\u`` takes
+    exactly four digits, so ``\u1f600`` would be U+1F60 then a ``0``)."""
+    code = ord(ch)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
 def _toml_string(text: str) -> str:
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in escaped) + '"'
+    return '"' + "".join(ch if ch.isprintable() else _toml_escape(ch) for ch in escaped) + '"'
 
 
 def field_to_toml(field: Field) -> str:

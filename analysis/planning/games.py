@@ -13,8 +13,8 @@ Rows are those of :func:`analysis.matchup.simulate.play_chunk`: (A's seat, outco
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,6 +31,7 @@ from analysis.matchup.simulate import (
 )
 from analysis.planning.cache import GameCache
 from analysis.planning.keys import block_key, deck_key, thresholds_key
+from analysis.util.workers import worker_pool
 
 Progress = Callable[[str, int, int], None]
 """``progress(stage, done, total)``: a stage label ("mulligan thresholds", "games"…) and its count."""
@@ -61,9 +62,26 @@ def _thresholds_job(job: tuple[Deck, MatchupSettings]) -> Thresholds:
     return mulligan_thresholds(deck, settings)
 
 
+MAX_CACHED_TURNS = 10_000
+MAX_CACHED_MULLIGANS = 1_000
+MAX_THRESHOLD = 1e9
+MAX_THRESHOLDS = 64
+
+
+def _whole(x: object) -> bool:
+    return type(x) is int
+
+
 def _rows_from_cache(value: object, games: int) -> np.ndarray | None:
-    """Rows stored by :meth:`GameRunner.play`, or None when they are not what a block of ``games`` has."""
-    if not isinstance(value, dict) or not isinstance(value.get("rows"), list):
+    """Rows stored by :meth:`GameRunner.play`, or None when they are not what a block of ``games`` has:
+    exactly the columns, ``games`` rows of whole numbers (no ``true``, no fractions), seats 0/1,
+    outcomes -1/0/1, turns and mulligans non-negative and bounded."""
+    if not isinstance(value, dict) or set(value) != {"columns", "rows"} \
+            or value["columns"] != list(ROW_COLUMNS) or not isinstance(value["rows"], list):
+        return None
+    if len(value["rows"]) != games or not all(
+            isinstance(r, list) and len(r) == len(ROW_COLUMNS) and all(_whole(x) for x in r)
+            for r in value["rows"]):
         return None
     try:
         rows = np.array(value["rows"], dtype=np.int64)
@@ -73,6 +91,8 @@ def _rows_from_cache(value: object, games: int) -> np.ndarray | None:
         return None
     seats_ok = np.isin(rows[:, 0], (0, 1)).all()
     if not (seats_ok and np.isin(rows[:, 1], (-1, 0, 1)).all() and (rows[:, 2:] >= 0).all()):
+        return None
+    if (rows[:, 2] > MAX_CACHED_TURNS).any() or (rows[:, 3:] > MAX_CACHED_MULLIGANS).any():
         return None
     return rows
 
@@ -107,15 +127,18 @@ class GameRunner:
             if _valid_thresholds(stored):
                 self._thresholds[k] = (tuple(stored[0]), tuple(stored[1]))  # type: ignore[index]
             else:
+                if stored is not None:
+                    self.cache.notes.append("cache: ignored a malformed entry of mulligan thresholds; "
+                                            "estimating them again")
                 missing[k] = deck
         if missing:
             jobs = [(d, self.settings) for d in missing.values()]
             total = len(jobs)
             self._report("mulligan thresholds", 0, total)
             if self.processes > 1 and total > 1 and self.settings.mulligan == "optimal":
-                with ProcessPoolExecutor(max_workers=min(self.processes, total)) as pool:
+                with worker_pool(min(self.processes, total)) as pool:  # (Ctrl-C, SIGTERM, a dead worker)
                     found = []
-                    for i, t in enumerate(pool.map(_thresholds_job, jobs), start=1):
+                    for i, t in enumerate(pool.imap(_thresholds_job, jobs), start=1):
                         found.append(t)
                         self._report("mulligan thresholds", i, total)
             else:
@@ -188,8 +211,12 @@ class GameRunner:
 
 
 def _valid_thresholds(value: object) -> bool:
+    """Two lists (one per seat) of at most :data:`MAX_THRESHOLDS` finite numbers within
+    ±:data:`MAX_THRESHOLD` (``NaN``, ``Infinity``, ``1e308``, ``true`` and nested lists are not)."""
     return (isinstance(value, list) and len(value) == 2
-            and all(isinstance(seat, list) and all(isinstance(x, int | float) for x in seat)
+            and all(isinstance(seat, list) and len(seat) <= MAX_THRESHOLDS
+                    and all(type(x) in (int, float) and math.isfinite(x) and abs(x) <= MAX_THRESHOLD
+                            for x in seat)
                     for seat in value))
 
 

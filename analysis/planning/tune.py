@@ -61,6 +61,7 @@ LOWER_HALF = "lower half after round {round}"
 """Why a swap stopped racing: its gain is known to the target, it reached the game cap, it was out
 of the ``top`` best with 95 % confidence, or it was in the lower half when the field was halved."""
 MAX_GAMES = 1_000_000
+MAX_TOP = 500
 """Most games per swap and field deck (a bound on the work one command can ask for)."""
 
 
@@ -205,6 +206,24 @@ class _Race:
         return sum(sum(len(b) for b in per_opp) for per_opp in self.rows[i])
 
 
+def check_tune_options(block: int, max_games: int, target: float, top: int) -> None:
+    """The racing options' bounds (``--block``, ``--games``, ``--target``, ``--top``), checked by the
+    command line before any work (reading the field, the pre-screen) and again by :func:`tune`."""
+    if block < 2 or block % 2:
+        raise BerserkInputError(f"--block must be an even number of games (seats alternate), got {block}")
+    if max_games < block:
+        raise BerserkInputError(f"--games ({max_games}) must be at least one block ({block})")
+    if max_games > MAX_GAMES:
+        raise BerserkInputError(f"--games {max_games:,} is too many; use at most {MAX_GAMES:,} per swap and "
+                                "field deck")
+    if not (isinstance(target, int | float) and 0 < target < 1):
+        raise BerserkInputError(f"--target must be between 0 and 1, got {target}")
+    if top < 1:
+        raise BerserkInputError(f"--top must be at least 1, got {top}")
+    if top > MAX_TOP:
+        raise BerserkInputError(f"--top must be at most {MAX_TOP}, got {top}")
+
+
 def tune(
     deck: Deck,
     field: Field,
@@ -218,17 +237,7 @@ def tune(
     runner: GameRunner | None = None,
 ) -> TuneResult:
     """Race the ``candidates`` against the field (module docstring)."""
-    if block < 2 or block % 2:
-        raise BerserkInputError(f"--block must be an even number of games (seats alternate), got {block}")
-    if max_games < block:
-        raise BerserkInputError(f"--games ({max_games}) must be at least one block ({block})")
-    if max_games > MAX_GAMES:
-        raise BerserkInputError(f"--games {max_games:,} is too many; use at most {MAX_GAMES:,} per swap and "
-                                "field deck")
-    if not 0 < target < 1:
-        raise BerserkInputError(f"--target must be between 0 and 1, got {target}")
-    if top < 1:
-        raise BerserkInputError(f"--top must be at least 1, got {top}")
+    check_tune_options(block, max_games, target, top)
     runner = runner or GameRunner(settings)
     played_before = runner.games_played
     swaps = [c.swap if isinstance(c, SwapCandidate) else c for c in candidates]
@@ -314,5 +323,5 @@ def status_parts(status: str) -> tuple[str, dict[str, int]]:
     return "other", {}
 
 
-__all__ = ["CAPPED", "LOWER_HALF", "OUT_OF_TOP", "RESOLVED", "SwapResult", "TuneResult", "status_parts",
-           "tune"]
+__all__ = ["CAPPED", "LOWER_HALF", "MAX_GAMES", "OUT_OF_TOP", "RESOLVED", "SwapResult", "TuneResult",
+           "check_tune_options", "status_parts", "tune"]

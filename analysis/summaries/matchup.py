@@ -22,6 +22,7 @@ from analysis.battle.record import Frame, Replay
 from analysis.matchup.simulate import MatchupResult
 from analysis.squad.deals import proportion_ci
 from analysis.util.paths import reports_dir
+from analysis.util.textnorm import from_spreadsheet_cell
 
 SAVED_MATRIX_COLUMNS = ("deck", "opponent", "games", "wins", "losses", "draws", "win_rate",
                         "win_ci95_lo", "win_ci95_hi", "score")
@@ -38,6 +39,8 @@ def saved_matrix(path: Path | None = None) -> pd.DataFrame | None:
         return None
     if not set(SAVED_MATRIX_COLUMNS) <= set(frame.columns) or frame.empty:
         return None
+    for column in ("deck", "opponent"):  # (written through textnorm.spreadsheet_cell)
+        frame[column] = frame[column].astype(str).map(from_spreadsheet_cell)
     return frame
 
 

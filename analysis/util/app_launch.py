@@ -9,10 +9,13 @@ equal) so that ``streamlit run app/main.py`` from the repository root behaves th
 
 from __future__ import annotations
 
+import errno
 import ipaddress
+import socket
 import sys
 from pathlib import Path
 
+from analysis.util.errors import BerserkInputError
 from analysis.util.paths import REPO_ROOT
 
 DEFAULT_ADDRESS = "127.0.0.1"
@@ -55,4 +58,33 @@ def is_loopback(address: str) -> bool:
         return False
 
 
-__all__ = ["DEFAULT_ADDRESS", "DEFAULT_PORT", "SETTINGS", "app_script", "is_loopback", "streamlit_command"]
+def check_listen(address: str, port: int) -> None:
+    """An input error, before Streamlit starts, when the dashboard could not listen on ``address``
+    and ``port``: a host name that does not resolve, an address of another machine, a port another
+    program holds (Streamlit would print a traceback or exit 1 without saying why)."""
+    try:
+        infos = socket.getaddrinfo(address, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, socket.gaierror) and exc.strerror else exc
+        raise BerserkInputError(f"--address {address!r} is not an address or a host name that resolves "
+                                f"({reason}); use e.g. 127.0.0.1 (this machine only)") from None
+    family, kind, proto, _, where = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server itself does
+        try:
+            probe.bind(where)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise BerserkInputError(f"port {port} on {address} is in use by another program; stop it or "
+                                        "choose another port with --port N") from None
+            if exc.errno == errno.EADDRNOTAVAIL:
+                raise BerserkInputError(f"--address {address!r} is not an address of this machine; use "
+                                        "127.0.0.1 (this machine only) or one of its own addresses") from None
+            if exc.errno == errno.EACCES:
+                raise BerserkInputError(f"port {port} needs administrator rights; choose a port above 1023 "
+                                        "with --port N") from None
+            raise BerserkInputError(f"cannot listen on {address}:{port}: {exc.strerror or exc}") from None
+
+
+__all__ = ["DEFAULT_ADDRESS", "DEFAULT_PORT", "SETTINGS", "app_script", "check_listen", "is_loopback",
+           "streamlit_command"]

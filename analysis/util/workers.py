@@ -12,6 +12,9 @@ The deal simulation and the matchups spread chunks of work over a pool of forked
 - **A parent killed outright** (SIGKILL, or SIGTERM without the command line's handler) takes its
   workers with it: on Linux each worker asks the kernel for SIGTERM when its parent dies
   (``prctl(PR_SET_PDEATHSIG)``), and exits at once if the parent is already gone.
+- **A worker that dies** (a crash, the kernel's out-of-memory killer) ends the run at once with
+  :class:`WorkerDied`: the pool is a :class:`concurrent.futures.ProcessPoolExecutor`, which notices
+  a lost worker (``multiprocessing.Pool`` replaces it and waits forever for its task).
 
 The Dask path keeps its own workers (:func:`quiet_workers` only keeps Ctrl-C and shutdown warnings
 from them; Dask's worker processes exit by themselves when their parent's pipe closes).
@@ -19,6 +22,7 @@ from them; Dask's worker processes exit by themselves when their parent's pipe c
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import ctypes
 import multiprocessing
@@ -26,12 +30,16 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
-from multiprocessing.pool import Pool
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 from analysis.util.limits import check_processes
 
 _PR_SET_PDEATHSIG = 1
+_CAN_MASK = hasattr(signal, "pthread_sigmask")
+_HELD = {signal.SIGINT, signal.SIGTERM}
 
 
 class Terminated(BaseException):
@@ -49,28 +57,103 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
+class WorkerDied(RuntimeError):
+    """A worker process ended without returning its task (killed by a signal or exited): the run
+    stops with this error instead of waiting for the lost task."""
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class WorkerPool:
+    """Forked worker processes mapping a function over tasks in order (:meth:`imap`, like
+    ``multiprocessing.Pool.imap``); made by :func:`worker_pool`."""
+
+    def __init__(self, processes: int):
+        self.processes = processes
+        self._executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("fork"),
+                                             initializer=_init_worker, initargs=(os.getpid(),))
+
+    def imap(self, fn: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
+        """``fn(task)`` for each task, in task order, a few tasks ahead per worker (bounded memory for
+        long task lists). A dead worker raises :class:`WorkerDied`; a task's own exception is raised
+        as it is."""
+        ahead: collections.deque[Future[R]] = collections.deque()
+        window = 4 * self.processes
+        try:
+            for task in tasks:
+                ahead.append(self._submit(fn, task))
+                if len(ahead) >= window:
+                    yield ahead.popleft().result()
+            while ahead:
+                yield ahead.popleft().result()
+        except BrokenProcessPool as exc:
+            raise WorkerDied(
+                "a worker process died before finishing its task (a crash or the system's memory limit);"
+                " rerun with --processes 1 to see the error") from exc
+
+    def _submit(self, fn: Callable[[T], R], task: T) -> Future[R]:
+        """``submit`` with Ctrl-C and SIGTERM held back until it returns: an interrupt raised while
+        ``submit`` holds the executor's lock would leave it locked, and stopping the pool (which takes
+        that lock) would then wait for ever."""
+        if not _CAN_MASK or threading.current_thread() is not threading.main_thread():
+            return self._executor.submit(fn, task)
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+        try:
+            return self._executor.submit(fn, task)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)  # a held signal is raised here
+
+    def close(self) -> None:
+        """Wait for the workers to finish and end them (a normal end)."""
+        self._executor.shutdown(wait=True)
+
+    def terminate(self) -> None:
+        """Stop every worker now (SIGTERM, then SIGKILL after a second) and drop the queued tasks.
+        The workers go first, so the executor's own thread sees them gone and winds down; its lock is
+        taken only if free (an interrupt may have left it held)."""
+        procs: dict[Any, Any] = dict(getattr(self._executor, "_processes", None) or {})
+        for proc in procs.values():
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                proc.terminate()
+        lock = getattr(self._executor, "_shutdown_lock", None)
+        if lock is None or lock.acquire(timeout=1.0):
+            if lock is not None:
+                lock.release()
+            self._executor.shutdown(wait=False, cancel_futures=True)
+        for proc in procs.values():
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                proc.join(1.0)
+                if proc.is_alive():
+                    proc.kill()
+                    proc.join(1.0)
+
+
 def _init_worker(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker inherits the parent's handler
+    # Forked inside _submit, with SIGINT and SIGTERM held back: take them again, after the handlers
+    # above, so that a Ctrl-C held meanwhile is dropped and a SIGTERM ends the worker.
+    if _CAN_MASK:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     _die_with_parent(parent)
 
 
 @contextlib.contextmanager
-def worker_pool(processes: int) -> Iterator[Pool]:
+def worker_pool(processes: int) -> Iterator[WorkerPool]:
     """A pool of ``processes`` forked workers (checked against
     :func:`~analysis.util.limits.max_processes`) that follows the module's rules: closed and joined on a
-    normal exit, terminated on any exception, including ``KeyboardInterrupt``."""
+    normal exit, terminated on any exception, including ``KeyboardInterrupt``, :class:`Terminated`
+    and :class:`WorkerDied`."""
     check_processes(processes)
-    pool = multiprocessing.get_context("fork").Pool(processes, initializer=_init_worker,
-                                                    initargs=(os.getpid(),))
+    pool = WorkerPool(processes)
     try:
         yield pool
-        pool.close()
     except BaseException:
         pool.terminate()
         raise
-    finally:
-        pool.join()
+    pool.close()
 
 
 _DASK_WORKER_LOGGING = "DASK_LOGGING__DISTRIBUTED"
@@ -102,4 +185,4 @@ def quiet_workers() -> Iterator[None]:
             os.environ.pop(_DASK_WORKER_LOGGING, None)
 
 
-__all__ = ["Terminated", "quiet_workers", "worker_pool"]
+__all__ = ["Terminated", "WorkerDied", "WorkerPool", "quiet_workers", "worker_pool"]

@@ -15,6 +15,7 @@ from ui import (
     keep_valid,
     keyword_name,
     kind_name,
+    md,
     multiselect,
     page_setup,
     set_deck,
@@ -271,7 +272,7 @@ card = db.by_id(card_id)
 left, right = st.columns([3, 4])
 with left:
     colour = ELEMENT_COLOURS[(card.elements or ("neutral",))[0]]
-    st.markdown(f"### <span style='color:{colour}'>■</span> {card.name}", unsafe_allow_html=True)
+    st.markdown(f"### <span style='color:{colour}'>■</span> {md(card.name)}", unsafe_allow_html=True)
     facts = {
         "set": f"{card.set_name} ({card.code})",
         "type": type_name(card.type),

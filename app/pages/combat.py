@@ -18,6 +18,7 @@ from ui import (
     current_deck,
     current_rules,
     deck_title,
+    md,
     page_setup,
     show_input_error,
     table,
@@ -178,7 +179,7 @@ with right:
     target = fighter_input("target", defaults[-1])
 if attacker is None or target is None:
     st.stop()
-st.caption(t("combat.versus", attacker=describe(attacker), target=describe(target)))
+st.caption(t("combat.versus", attacker=md(describe(attacker)), target=md(describe(target))))
 
 o1, o2, o3 = st.columns(3)
 closed = (
@@ -324,12 +325,12 @@ duels = duel_frame(results)
 a_wins = 0.5 * (results[0].first_wins + results[1].second_wins)
 t_wins = 0.5 * (results[0].second_wins + results[1].first_wins)
 mine, theirs = st.columns([3, 1])
-mine.markdown(t("combat.wins_of", name=attacker.name))
+mine.markdown(t("combat.wins_of", name=md(attacker.name)))
 d1, d2, d3 = mine.columns(3)
 d1.metric(t("combat.wins_first"), f"{results[0].first_wins:.3f}")
 d2.metric(t("combat.wins_second"), f"{results[1].second_wins:.3f}")
 d3.metric(t("combat.wins_split"), f"{a_wins:.3f}")
-theirs.markdown(t("combat.wins_of", name=target.name))
+theirs.markdown(t("combat.wins_of", name=md(target.name)))
 theirs.metric(t("combat.wins_split"), f"{t_wins:.3f}")
 duels = duels.assign(
     policy=duels.policy.map(lambda p: t(f"duel_policy.{p}")),
@@ -346,11 +347,11 @@ st.caption(
 )
 
 # --------------------------------------------------------------------------- against the deck
-st.header(t("combat.against_deck", name=attacker.name, title=deck_title(deck)))
+st.header(t("combat.against_deck", name=md(attacker.name), title=md(deck_title(deck))))
 try:
     versus = versus_deck(attacker, deck, rules, weaken=weaken)
 except BerserkInputError:
-    st.info(t("combat.no_creatures", title=deck_title(deck)))
+    st.info(t("combat.no_creatures", title=md(deck_title(deck))))
     st.stop()
 st.metric(t("combat.m_random"), f"{weighted_win(versus):.3f}", help=t("combat.m_random_help"))
 long = versus.melt(

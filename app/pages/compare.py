@@ -19,6 +19,7 @@ from ui import (
     error_bars,
     keep_valid,
     kind_name,
+    md,
     page_setup,
     progress_steps,
     sample_labels,
@@ -381,7 +382,7 @@ unit = t(f"objective.{cmp.objective}.unit")
 
 # --------------------------------------------------------------------------- the comparison
 
-st.header(t("compare.side_by_side", a=a, b=b))
+st.header(t("compare.side_by_side", a=md(a), b=md(b)))
 measures = [
     t("compare.measure_head_to_head", games=cmp.head_to_head.games)
     if key == "head_to_head"
@@ -440,18 +441,18 @@ h2h = cmp.head_to_head
 seats = cmp.head_to_head_frame()
 m = st.columns(4)
 m[0].metric(
-    t("compare.m_score", name=a),
+    t("compare.m_score", name=md(a)),
     f"{h2h.a_score:.3f}",
     help=t("compare.score_help", games=h2h.games),
 )
 overall = seats.iloc[0]
 m[1].metric(
-    t("compare.m_wins", name=a),
+    t("compare.m_wins", name=md(a)),
     f"{overall.win_rate:.1%}",
     help=t("matchup.ci_help", lo=overall.win_lo, hi=overall.win_hi, games=h2h.games),
 )
 m[2].metric(t("matchup.m_draws"), f"{overall.draw_rate:.1%}")
-m[3].metric(t("compare.m_wins", name=b), f"{h2h.b_wins / h2h.games:.1%}")
+m[3].metric(t("compare.m_wins", name=md(b)), f"{h2h.b_wins / h2h.games:.1%}")
 subsets = [t("matchup.all_games"), t("matchup.moves_first", name=a), t("matchup.moves_first", name=b)]
 head_to_head_chart(cmp, subsets)
 table(
@@ -460,4 +461,4 @@ table(
     formats={c: "%.3f" for c in ("win_rate", "win_lo", "win_hi", "draw_rate", "draw_lo", "draw_hi")},
     static=True,
 )
-st.caption(t("compare.h2h_caption", games=h2h.games, seed=stored["seed"], a=a))
+st.caption(t("compare.h2h_caption", games=h2h.games, seed=stored["seed"], a=md(a)))

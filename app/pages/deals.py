@@ -19,6 +19,7 @@ from ui import (
     deck_title,
     element_name,
     error_bars,
+    md,
     page_setup,
     progress_steps,
     seed_input,
@@ -123,7 +124,7 @@ st.title(t("page.deals"))
 st.caption(
     t(
         "deals.intro",
-        title=deck_title(deck),
+        title=md(deck_title(deck)),
         cards=deck.size,
         rules=rules.name,
         size=rules.deal.size,

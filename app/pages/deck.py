@@ -22,6 +22,7 @@ from ui import (
     finding_text,
     format_label,
     kind_name,
+    md,
     page_setup,
     sample_labels,
     samples,
@@ -60,7 +61,7 @@ MIMES = {"txt": "text/plain", "brsd": "text/plain", "json": "application/json", 
 def _load_sample() -> None:
     stem = st.session_state["sample_pick"]
     set_deck(samples()[stem], ("sample", stem))
-    st.session_state["load_message"] = ("ok", t("deck.loaded_sample", label=sample_labels()[stem]))
+    st.session_state["load_message"] = ("ok", t("deck.loaded_sample", label=md(sample_labels()[stem])))
 
 
 def _load_pasted() -> None:
@@ -82,12 +83,12 @@ def _load_upload() -> None:
     try:
         deck = deck_from_bytes(upload.name, upload.getvalue(), card_db())
     except BerserkInputError as exc:
-        st.session_state["load_message"] = ("error", t("deck.upload_failed", name=upload.name), exc)
+        st.session_state["load_message"] = ("error", t("deck.upload_failed", name=md(upload.name)), exc)
         return
     set_deck(deck, ("file", upload.name))
     st.session_state["load_message"] = (
         "ok",
-        t("deck.loaded_file", name=upload.name, cards=tn("unit.cards", deck.size)),
+        t("deck.loaded_file", name=md(upload.name), cards=tn("unit.cards", deck.size)),
     )
 
 
@@ -160,7 +161,7 @@ if message and message[0] == "ok":
 elif message:
     # The error takes the place of the report: the deck below would be the previous one.
     show_input_error(message[2], message[1])
-    st.info(t("deck.still_current", title=deck_title()))
+    st.info(t("deck.still_current", title=md(deck_title())))
     st.button(t("deck.show_current"), key="show_current")
     st.stop()
 
@@ -168,7 +169,7 @@ deck = current_deck()
 report = current_report()
 stats = deck_stats(deck, rules)
 
-st.subheader(t("deck.heading", title=deck_title(deck), cards=tn("unit.cards", deck.size)))
+st.subheader(t("deck.heading", title=md(deck_title(deck)), cards=tn("unit.cards", deck.size)))
 cols = st.columns(6)
 cols[0].metric(t("deck.m_cards"), stats.cards)
 cols[1].metric(t("deck.m_distinct"), stats.distinct)
@@ -207,7 +208,7 @@ for level, findings in report.by_level():
     for f in findings:
         if not f.card:
             level_box[level](t("deck.whole_deck", text=finding_text(f)))
-legal = legality_frame(deck, report, lambda f: finding_text(f, with_card=False))
+legal = legality_frame(deck, report, lambda f: finding_text(f, with_card=False, markup=False))
 legal = legal[legal.status != "ok"]  # every card with a finding; the others are in the deck table
 if legal.empty:
     st.caption(t("deck.no_findings"))
@@ -229,7 +230,8 @@ for column, key in zip(head, ("name", "type", "cost", "count", "plus", "minus"),
     column.markdown(f"**{t(f'deck.edit_col_{key}')}**")
 for e in deck.entries:
     c = st.columns([5, 2, 1, 3, 1, 1], vertical_alignment="center")
-    c[0].markdown(f"{e.card.name} <span style='color:#888'>({e.card.code})</span>", unsafe_allow_html=True)
+    c[0].markdown(f"{md(e.card.name)} <span style='color:#888'>({e.card.code})</span>",
+                  unsafe_allow_html=True)
     c[1].markdown(type_name(e.card.type))
     c[2].markdown(str(e.card.cost))
     c[3].markdown(f"{e.count} × {kind_name(e.card.elite)}")
@@ -238,14 +240,14 @@ for e in deck.entries:
         key=f"plus_{e.card.id}",
         on_click=_step,
         args=(e.card.id, 1),
-        help=t("deck.plus_help", card=e.card.name),
+        help=t("deck.plus_help", card=md(e.card.name)),
     )
     c[5].button(
         "−",
         key=f"minus_{e.card.id}",
         on_click=_step,
         args=(e.card.id, -1),
-        help=t("deck.minus_help", card=e.card.name),
+        help=t("deck.minus_help", card=md(e.card.name)),
     )
 st.caption(t("deck.add_more"))
 

@@ -5,7 +5,6 @@ library's registry); when the sides differ the matrix is a cross matrix (every o
 
 from __future__ import annotations
 
-import html
 import math
 
 import plotly.graph_objects as go
@@ -21,6 +20,7 @@ from ui import (
     deck_title,
     error_bars,
     keep_valid,
+    md,
     multiselect,
     page_setup,
     progress_steps,
@@ -305,7 +305,8 @@ if run:
     rows, done = [], 0
     for c in chunks:
         progress_steps(
-            bar, done, total, t("matchup.progress", done=done, total=total, a=names[c.i], b=names[c.j])
+            bar, done, total,
+            t("matchup.progress", done=done, total=total, a=md(names[c.i]), b=md(names[c.j])),
         )
         rows.append(chunk_rows(texts[c.i], texts[c.j], rules.name, mulligan, players, objectives, c))
         done += c.games
@@ -378,14 +379,14 @@ b = p2.selectbox(t("matchup.opponent"), others, key="matchup_b", persist_state="
 result = matrix.pair(a, b)
 seats = seat_frame(result)
 overall, first, second = seats.iloc[0], seats.iloc[1], seats.iloc[2]
-st.subheader(t("matchup.pair_heading", a=a, b=b, games=result.games))
+st.subheader(t("matchup.pair_heading", a=md(a), b=md(b), games=result.games))
 
 
 def modelled_text(name: str) -> str:
     """How much of a deck's text the battle plays (issue 9): its copies by modelling status."""
     row = deck_row(deck_from_key(field_texts[name]))
     none = row.status["none"] + row.status["missing"]
-    return t("matchup.modelled_deck", name=name, share=row.modelled.share, full=row.status["full"],
+    return t("matchup.modelled_deck", name=md(name), share=row.modelled.share, full=row.status["full"],
              partial=row.status["partial"], none=none, copies=row.copies)
 
 
@@ -408,7 +409,7 @@ m[2].metric(
 )
 m[3].metric(t("matchup.m_draws"), f"{overall.draw_rate:.1%}")
 m[4].metric(
-    t("matchup.m_losses"), f"{result.b_wins / result.games:.1%}", help=t("matchup.m_losses_help", name=b)
+    t("matchup.m_losses"), f"{result.b_wins / result.games:.1%}", help=t("matchup.m_losses_help", name=md(b))
 )
 m[5].metric(t("matchup.m_turns"), f"{result.mean_turns:.1f}")
 subsets = [t("matchup.all_games"), t("matchup.moves_first", name=a), t("matchup.moves_first", name=b)]
@@ -438,7 +439,7 @@ fig.update_layout(
     yaxis=dict(range=[0, 1.18], title=t("axis.win_rate"), tickformat=".0%"),
 )
 chart(fig, "chart_pair", left, legend=False)
-right.caption(t("matchup.seat_note", name=a))
+right.caption(t("matchup.seat_note", name=md(a)))
 
 # --------------------------------------------------------------------------- the first game
 st.subheader(t("matchup.first_game"))
@@ -451,15 +452,17 @@ log = battle_log(events)
 sides = (
     (t("matchup.side_name", name=a, side="A"), t("matchup.side_name", name=b, side="B")) if a == b else (a, b)
 )
+sides_md = tuple(md(s) for s in sides)  # the side names inside Markdown and HTML (user text: inert)
 frames = rep.turn_frames()
 
 
-def step_label(i: int) -> str:
+def step_label(i: int, markup: bool = False) -> str:
+    """The step's label: plain text for the picker, ``markup`` for a Markdown heading."""
     f = frames[i]
     return (
         t("matchup.after_reveal")
         if f.turn < 0
-        else t("matchup.after_turn", turn=f.turn + 1, name=sides[f.seat])
+        else t("matchup.after_turn", turn=f.turn + 1, name=(sides_md if markup else sides)[f.seat])
     )
 
 
@@ -486,7 +489,7 @@ def unit_html(u) -> str:
     return (
         f"<div style='{style}border-radius:4px;padding:2px 4px;margin:1px 0;"
         "font-size:0.8rem;line-height:1.2'>"
-        f"<b>{html.escape(u.name)}</b><br>{life}{closed}</div>"
+        f"<b>{md(u.name)}</b><br>{life}{closed}</div>"
     )
 
 
@@ -517,10 +520,11 @@ with left:
         mine = aux[aux.side == side]
         if len(mine):
             st.markdown(
-                t("matchup.aux", name=sides[side]) + " " + "".join(unit_html(u) for u in mine.itertuples()),
+                t("matchup.aux", name=sides_md[side]) + " "
+                + "".join(unit_html(u) for u in mine.itertuples()),
                 unsafe_allow_html=True,
             )
-    st.caption(t("matchup.board_caption", a=a, b=b))
+    st.caption(t("matchup.board_caption", a=md(a), b=md(b)))
 with right:
     reasons = {
         r: t(f"matchup.reason_{r}")
@@ -532,15 +536,15 @@ with right:
         "ability_words": {k: t(f"ability_kind.{k}") for k in KINDS},
         "trigger_words": {k: t(f"trigger.{k}") for k in TRIGGERS},
     }
-    this_turn = log_lines(turn_events(rep, log, step), sides, templates, reasons, model, **words)
-    st.markdown(f"**{step_label(step)}**")
+    this_turn = log_lines(turn_events(rep, log, step), sides_md, templates, reasons, model, **words)
+    st.markdown(f"**{step_label(step, markup=True)}**")
     if this_turn:
         st.markdown("\n".join(f"- {line}" for line in this_turn))
     else:
         st.caption(t("matchup.no_events"))
     if rep.result:
         w = rep.result.get("winner")
-        outcome = t("matchup.result_draw") if w is None else t("matchup.result_win", name=sides[w])
+        outcome = t("matchup.result_draw") if w is None else t("matchup.result_win", name=sides_md[w])
         st.markdown(
             t(
                 "matchup.result",

@@ -16,6 +16,7 @@ from ui import (
     deck_title,
     element_name,
     kind_name,
+    md,
     multiselect,
     page_setup,
     seed_input,
@@ -60,7 +61,7 @@ RESOURCE_KEYS = {"gold": "gold", "silver": "silver", "flyer cap": "flyer_cap", "
 deck = current_deck()
 rules = current_rules()
 st.title(t("page.recruit"))
-st.caption(t("recruit.intro", title=deck_title(deck), cards=deck.size, rules=rules.name))
+st.caption(t("recruit.intro", title=md(deck_title(deck)), cards=deck.size, rules=rules.name))
 
 objectives = [o for o in ("strength", "crystals", "weights", "rating", *OBJECTIVES)
               if has(f"objective.{o}.label")]

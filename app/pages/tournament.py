@@ -21,6 +21,7 @@ from ui import (
     deck_key,
     deck_title,
     finding_text,
+    md,
     page_setup,
     progress_steps,
     samples,
@@ -171,7 +172,7 @@ def cache_caption(runner: GameRunner) -> None:
         st.caption(
             t(
                 "tournament.cache",
-                root=str(cache.root),
+                root=md(str(cache.root)),
                 cached=runner.games_cached,
                 played=runner.games_played,
             )
@@ -341,7 +342,7 @@ def _undo_swap() -> None:
         return
     deck, source = kept
     set_deck(deck, source)
-    st.session_state["tournament_message"] = ("ok", t("tournament.undone", title=deck_title(deck)))
+    st.session_state["tournament_message"] = ("ok", t("tournament.undone", title=md(deck_title(deck))))
 
 
 # --------------------------------------------------------------------------- page: the field
@@ -374,7 +375,8 @@ def legal_text(row_id: str) -> str:
     if found.legal:
         return "✓"
     cards = sorted({p.card for p in found.problems if p.card})
-    return "✖ " + (", ".join(cards) if cards else finding_text(found.problems[0], with_card=False))
+    problem = finding_text(found.problems[0], with_card=False, markup=False)
+    return "✖ " + (", ".join(cards) if cards else problem)
 
 
 editor_frame = pd.DataFrame(
@@ -440,12 +442,12 @@ st.download_button(
 # same cards, that deck's scores are the current deck's (no second copy of the same numbers).
 twin = next((d.name for d in field.decks if content_key(d.deck) == content_key(deck)), None)
 if not report.legal:
-    st.warning(t("tournament.current_illegal", title=deck_title()))
+    st.warning(t("tournament.current_illegal", title=md(deck_title())))
     extra, mine_now = [], None
 elif twin is not None:
     extra, mine_now = [], twin
     if twin != current_name():
-        st.caption(t("tournament.current_is", name=twin))
+        st.caption(t("tournament.current_is", name=md(twin)))
 else:
     extra, mine_now = [(current_name(), deck)], current_name()
 settings = MatchupSettings(rules)
@@ -518,10 +520,11 @@ else:
         first, second = result.candidates[0], result.candidates[1]
         diff = result.difference(first.deck, second.deck)
         key = "tournament.best_clear" if diff.lo > 0 else "tournament.best_unclear"
-        st.markdown(t(key, best=first.deck, second=second.deck, diff=diff.mean, lo=diff.lo, hi=diff.hi))
+        st.markdown(t(key, best=md(first.deck), second=md(second.deck), diff=diff.mean, lo=diff.lo,
+                      hi=diff.hi))
         if mine in ranked and mine != first.deck:
             gap = result.difference(mine, first.deck)
-            st.markdown(t("tournament.current_gap", best=first.deck, diff=gap.mean, lo=gap.lo, hi=gap.hi))
+            st.markdown(t("tournament.current_gap", best=md(first.deck), diff=gap.mean, lo=gap.lo, hi=gap.hi))
     score_chart(result, mine, "tournament_chart_scores")
     frame = result.frame()
     table(
@@ -743,5 +746,5 @@ for rank, swap in enumerate(tuned.swaps, start=1):
 if "tournament_undo" in st.session_state:
     before = st.session_state["tournament_undo"][0]
     st.button(
-        t("tournament.undo", title=deck_title(before)), on_click=_undo_swap, key="tournament_undo_button"
+        t("tournament.undo", title=md(deck_title(before))), on_click=_undo_swap, key="tournament_undo_button"
     )

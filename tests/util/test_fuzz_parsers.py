@@ -1,5 +1,6 @@
 """Fuzz targets, one per parser of user input (issue 13): deck text, ``.brsd``, deck JSON, the
-compact deck code (``.nxt``), ruleset TOML, card CSV, ratings CSV and custom fighter stats.
+compact deck code (``.nxt``), ruleset TOML, card CSV, ratings CSV and custom fighter stats; and
+(issue 20) field files, abilities files and the planner's cache entries.
 
 Each target feeds hypothesis-made input, from arbitrary text to near-valid input built from the
 format's own pieces (real card names, count spellings, long runs of spaces, huge numbers, deep
@@ -15,18 +16,24 @@ import io
 import json
 import os
 from datetime import timedelta
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from analysis.cards.abilities import COSTS, KINDS, MAX_ABILITY_NUMBER, TARGETS, TRIGGERS, parse_abilities
 from analysis.cards.schema import card_columns
 from analysis.cards.table import CardDB, cards_from_csv_text, load_cards
 from analysis.combat.strike import parse_fighter_spec, strike_odds
 from analysis.decks.code import ALPHABET
-from analysis.decks.deck import MAX_DECK_CARDS, Deck, parse_deck
+from analysis.decks.deck import MAX_DECK_CARDS, Deck, format_nxt, parse_deck
+from analysis.planning.cache import GameCache
+from analysis.planning.field import read_field
+from analysis.planning.games import _rows_from_cache, _valid_thresholds
 from analysis.rules import load_ruleset
 from analysis.squad.recruit import read_ratings
 from analysis.util.errors import BerserkInputError
+from analysis.util.paths import data_dir
 
 DEADLINE = timedelta(seconds=2)
 EXAMPLES = int(os.environ.get("BERSERK_FUZZ_EXAMPLES", "80"))
@@ -128,6 +135,7 @@ def test_fuzz_deck_json(data):
     st.text(alphabet=ALPHABET, max_size=600).map(lambda body: "#" + body),
     st.lists(st.text(alphabet=ALPHABET, min_size=3, max_size=3), max_size=2100).map(
         lambda groups: "#" + "".join(groups)),
+    st.text(alphabet=ALPHABET + "#", max_size=40).map(lambda body: "#" + body),  # '##YAB' (issue 20 #7)
 ))
 def test_fuzz_deck_code(code):
     deck = _contract(parse_deck, code, DB, "nxt", "fuzz.nxt")
@@ -273,3 +281,158 @@ def test_fuzz_custom_stats(relaunch, spec):
         odds = strike_odds(fighter, fighter, relaunch)
         assert sum(o.p for o in odds.outcomes) == 1
 
+
+
+# --------------------------------------------------------------------------- field files (issue 20)
+
+SMALL = settings(FUZZ, max_examples=max(10, EXAMPLES // 2))
+"""Targets that write files or read decks: half the examples (the suite must stay fast)."""
+GOOD_DECK = str(data_dir() / "decks" / "tournament-01.txt")
+GOOD_CODE = format_nxt(parse_deck(Path(GOOD_DECK).read_text(encoding="utf-8"), DB, "txt", "d.txt")).strip()
+share_value = st.one_of(st.floats(allow_nan=True, allow_infinity=True).map(repr),
+                        st.integers(-5, 10**7).map(str), huge_number,
+                        st.sampled_from(["1e308", "inf", "nan", "true", '"0.5"', "[]", "0"]))
+path_value = st.sampled_from([GOOD_DECK, "../../../../../../etc/passwd", "/etc/passwd", "missing.txt",
+                              "field.toml", "x.nxt", "/dev/zero", ""])
+code_value = st.one_of(st.sampled_from([GOOD_CODE, "##YAB", "#", ""]),
+                       st.text(alphabet=ALPHABET + "#", max_size=20))
+
+
+@st.composite
+def field_toml(draw) -> str:
+    lines = []
+    if draw(st.booleans()):
+        lines.append(f"title = {_quoted(draw(st.text(max_size=20)))}")
+    for _ in range(draw(st.integers(0, 4))):
+        lines.append("[[deck]]")
+        if draw(st.booleans()):
+            lines.append(f"path = {_quoted(draw(path_value))}")
+        else:
+            lines.append(f"code = {_quoted(draw(code_value))}")
+        if draw(st.integers(0, 4)):
+            lines.append(f"share = {draw(share_value)}")
+        if draw(st.booleans()):
+            lines.append(f"name = {_quoted(draw(st.text(max_size=12)))}")
+    return "\n".join(lines) + "\n"
+
+
+@SMALL
+@given(text=st.one_of(field_toml(), st.text(max_size=200),
+                      st.integers(1, 5000).map(lambda d: "title = " + "[" * d + "]" * d)))
+def test_fuzz_field_file(tmp_path_factory, text):
+    folder = tmp_path_factory.mktemp("field")
+    (folder / "x.nxt").write_text("root:x:0:0 secret", encoding="utf-8")
+    path = folder / "field.toml"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    try:
+        field = read_field(path, DB)
+    except BerserkInputError as exc:
+        assert str(exc).strip() and "root:x" not in str(exc)  # never a file's content
+        return
+    assert field.decks and abs(sum(field.shares) - 1) < 1e-6
+    assert all(0 < s <= 1 and d.name and d.name.isprintable() for s, d in zip(field.shares, field.decks,
+                                                                              strict=True))
+
+
+# --------------------------------------------------------------------------- abilities files (issue 20)
+
+number_value = st.one_of(st.integers(-3, 12), st.integers(-10**6, 10**6), st.integers(90, 110),
+                         st.just(10**18), st.booleans(), st.floats(allow_nan=False, allow_infinity=False))
+
+
+def _toml_scalar(value: object) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, str):
+        return _quoted(value)
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+@st.composite
+def ability_table(draw) -> str:
+    fields = {"kind": draw(st.sampled_from([*KINDS, "bogus"])), "cost": draw(st.sampled_from([*COSTS, "x"]))}
+    if draw(st.integers(0, 3)):
+        fields["damage"] = "[" + ", ".join(_toml_scalar(draw(number_value))
+                                           for _ in range(draw(st.sampled_from([1, 1, 3, 2])))) + "]"
+    for key in ("range", "targets", "counters", "uses_per_turn", "life_cap"):
+        if draw(st.integers(0, 3)) == 0:
+            fields[key] = _toml_scalar(draw(number_value))
+    if fields["cost"] == "trigger" or draw(st.integers(0, 5)) == 0:
+        fields["trigger"] = _quoted(draw(st.sampled_from([*TRIGGERS, "never"])))
+    if draw(st.booleans()):
+        fields["target"] = _quoted(draw(st.sampled_from([*TARGETS, "all"])))
+    return "{ " + ", ".join(f"{k} = {v if k != 'kind' and k != 'cost' else _quoted(str(v))}"
+                            for k, v in fields.items()) + " }"
+
+
+@st.composite
+def abilities_toml(draw) -> str:
+    out = []
+    for i in range(draw(st.integers(1, 3))):
+        status = draw(st.sampled_from(["full", "partial"]))
+        out += ["[[card]]", f'code = "60/{i + 1}"', 'name = "X"', f'status = "{status}"']
+        if out[-1].endswith('"partial"'):
+            out.append('unmodelled = ["a"]')
+        for key in ("start_counters", "max_counters"):
+            if draw(st.integers(0, 3)) == 0:
+                out.append(f"{key} = {draw(st.one_of(number_value.map(_toml_scalar), huge_number))}")
+        tables = draw(st.lists(ability_table(), max_size=3))
+        out.append("abilities = [\n" + "".join(f"  {a},\n" for a in tables) + "]")
+    return "\n".join(out) + "\n"
+
+
+@FUZZ
+@given(text=st.one_of(abilities_toml(), st.text(max_size=200)))
+def test_fuzz_abilities_file(text):
+    entries = _contract(parse_abilities, text, "fuzz.toml")
+    for entry in entries or []:
+        most = MAX_ABILITY_NUMBER
+        assert 0 <= entry.start_counters <= most and 0 <= entry.max_counters <= most
+        for ab in entry.abilities:
+            assert all(abs(d) <= most for d in ab.damage)
+            assert 1 <= ab.targets <= most and (ab.range is None or ab.range <= most)
+
+
+# --------------------------------------------------------------------------- cache entries (issue 20)
+
+KEY = {"kind": "deck_matchup_rows", "games": 2, "seed": 1}
+VALUE = {"columns": ["seat", "outcome", "turns", "mulligans_a", "mulligans_b"],
+         "rows": [[0, -1, 12, 0, 1], [1, 1, 9, 0, 0]]}
+
+
+def _mutate(data: dict, how: int, junk: object) -> object:
+    if how == 0:
+        return junk
+    if how == 1:
+        data["value"]["rows"][0][1] = junk
+    elif how == 2:
+        data["digest"] = junk
+    elif how == 3:
+        data["key"] = junk
+    elif how == 4:
+        data["value"] = junk
+    else:
+        data[str(junk)[:8]] = junk
+    return data
+
+
+@SMALL
+@given(how=st.integers(0, 5), junk=json_value, raw=st.one_of(st.none(), st.binary(max_size=200)))
+def test_fuzz_cache_entry(tmp_path_factory, how, junk, raw):
+    """An entry edited in any way is either the value that was stored or discarded with a note; the
+    value checks never raise, whatever JSON they are given."""
+    root = tmp_path_factory.mktemp("cache")
+    GameCache(root).put(KEY, VALUE)
+    path = GameCache(root).path_of(KEY)
+    if raw is not None:
+        path.write_bytes(raw)
+    else:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        path.write_text(json.dumps(_mutate(data, how, junk)), encoding="utf-8")
+    cache = GameCache(root)
+    got = cache.get(KEY)
+    assert got is None or got == VALUE
+    if got is None:
+        assert len(cache.notes) <= 1
+    assert _rows_from_cache(junk, 2) is None or isinstance(junk, dict)
+    assert _valid_thresholds(junk) in (True, False)

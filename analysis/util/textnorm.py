@@ -57,8 +57,8 @@ def inert_markup(text: str) -> str:
     the syntax characters as character references (a leading ``#``, ``-``, ``1.`` … too), line breaks
     and other control characters as spaces.
 
-    >>> inert_markup("![t](x) <b>")
-    '!&#91;t&#93;(x) &#60;b&#62;'
+    >>> inert_markup("![t] <b>")
+    '!&#91;t&#93; &#60;b&#62;'
     >>> inert_markup("# big")
     '&#35; big'
     """

@@ -234,6 +234,7 @@ def test_engine_strikes_follow_the_exact_odds():
         for _ in range(n):
             b.open[0], b.acted[0], b.open[1] = True, False, not closed
             b.wounds[0] = b.wounds[1] = 0
+            b._turn_actions = 0  # (thousands of strikes in one turn: past the engine's per-turn bound)
             b.apply(Strike(0, 1))
             seen[(b.wounds[1], b.wounds[0])] += 1
         exact = strike_odds(fighter_from_card(att), fighter_from_card(par), closed=closed, weaken="never")

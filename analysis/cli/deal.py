@@ -16,6 +16,7 @@ from analysis.cli.common import (
     print_json,
     progress_printer,
     rules_from,
+    warn_if_illegal,
 )
 from analysis.cli.recruit import add_objective_options, objective_inputs
 from analysis.squad.deals import deal_odds, prob_all_present, simulate
@@ -59,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     db = cards_from(args)
     rules = rules_from(args, db)
     deck = deck_from(args, db)
+    legality = warn_if_illegal(deck, rules, args.deck)
     ratings, weights = objective_inputs(args, db, rules, deck.cards())
     odds = deal_odds(deck, rules.deal.size)
     together = prob_all_present(deck, args.together, rules.deal.size) if args.together else None
@@ -68,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
         args.default_rating,
     )
     if args.json:
-        out = {"deck": deck.title, **odds.to_dict(), **sim.to_dict()}
+        out = {"deck": deck.title, **odds.to_dict(), **sim.to_dict(), "legal": legality.legal,
+               "problems": [p.to_dict() for p in legality.problems]}
         if together is not None:
             out["together"] = {"names": args.together, "probability": round(together, 6)}
         print_json(out)
@@ -76,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
     v, mr = sim.squad_value, sim.mulligan_rate
     print(f"{args.deck}: {deck.title!r}, {deck.size} cards; {rules.name}, player {args.player}, "
           f"deal of {odds.deal_size}")
+    if not legality.legal:
+        print(f"  NOT LEGAL under {rules.name}: " + "; ".join(p.message for p in legality.problems))
     print("Exact odds of the first deal:")
     elites = ", ".join(f"{k}: {p:.3f}" for k, p in enumerate(odds.elite_count_pmf) if p >= 0.0005)
     print(f"  elite cards: {elites}")

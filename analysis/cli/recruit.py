@@ -15,6 +15,7 @@ from analysis.cli.common import (
     cards_from,
     print_json,
     rules_from,
+    warn_banned_cards,
 )
 from analysis.combat.ratings import ratings_map
 from analysis.rules import Ruleset
@@ -100,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
     if len(args.cards_in_deal) > 50:
         raise BerserkInputError(f"a deal of {len(args.cards_in_deal):,} cards is too large; at most 50")
     deal = [db.find(name) for name in args.cards_in_deal]
+    banned = warn_banned_cards(deal, rules, "recruit")
     ratings, weights = objective_inputs(args, db, rules, deal)
     result = recruit(deal, rules, args.player, args.mulligans, args.objective, ratings, weights, args.top,
                      args.default_rating)
@@ -114,7 +116,8 @@ def run(args: argparse.Namespace) -> int:
     for card in result.squad:
         kind = "elite" if card.elite else "ordinary"
         element = "/".join(card.elements) or "neutral"
-        print(f"  {card.cost:>2}  {kind:<8}  {element:<10} {card.label()}")
+        mark = "  [banned]" if card.name in banned else ""
+        print(f"  {card.cost:>2}  {kind:<8}  {element:<10} {card.label()}{mark}")
     elements = ", ".join(p.elements) or "none"
     print(f"Elements: {elements} → gold {p.gold} {p.element_adjustment:+d} = {p.gold_eff}, silver {p.silver}")
     print(f"Paid: {p.gold_spent} gold + {p.silver_spent} silver; "
@@ -124,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
           f"cards ({greedy_el}); the optimizer adds {_shown(result.value - result.greedy_value)}")
     for i, alt in enumerate(result.alternatives, start=1):
         a = alt.to_dict()
-        print(f"  #{i + 1}: {_shown(a['value'])}  " + ", ".join(a["squad"]))
+        print(f"  #{i + 1}: {_shown(a['value'])}  "
+              + ", ".join(f"{n} [banned]" if n in banned else n for n in a["squad"]))
     return 0
 
 

@@ -23,6 +23,7 @@ from ui import (
 )
 
 from analysis.matchup.simulate import deck_names
+from analysis.planning.keys import distinct_from
 from analysis.rules import builtin_ruleset_names, load_ruleset
 from analysis.summaries.deals import budget_cell, budget_frames, seat_difference
 
@@ -114,7 +115,8 @@ if run:
     if not rulesets or not seats:
         st.error(t("budgets.pick_one"))
         st.stop()
-    decks = ((CURRENT, deck_key(deck)),) + tuple((s, deck_key(samples()[s])) for s in chosen)
+    others = distinct_from(deck, samples(), chosen)  # a sample identical to the current deck: once
+    decks = ((CURRENT, deck_key(deck)),) + tuple((s, deck_key(samples()[s])) for s in others)
     keys = [(name, text, r, p) for name, text in decks for r in rulesets for p in sorted(seats)]
     bar = st.progress(0.0, text=t("common.starting"))
     cells = []

@@ -35,7 +35,7 @@ from analysis.planning.cache import GameCache
 from analysis.planning.compare import DeckComparison, compare_decks, seat_simulation
 from analysis.planning.field import sample_field_shares
 from analysis.planning.games import GameRunner
-from analysis.planning.keys import content_key
+from analysis.planning.keys import content_key, distinct_from
 from analysis.rules import load_ruleset
 from analysis.util.errors import BerserkInputError
 
@@ -59,7 +59,8 @@ def seat_sim(deck_json: str, rules_name: str, player: int, trials: int, seed: in
 def options() -> list[str]:
     """The decks one can pick: the current deck, the deck before the last swap (Tournament page) and
     the samples."""
-    return [CURRENT, *([BEFORE] if "tournament_undo" in st.session_state else []), *samples()]
+    before = [BEFORE] if "tournament_undo" in st.session_state else []
+    return [CURRENT, *before, *distinct_from(current_deck(), samples())]  # the current deck once
 
 
 def deck_of(choice: str):

@@ -5,6 +5,7 @@ in its on-disk cache, so a repeated or extended run only plays what is new."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pandas as pd
@@ -38,7 +39,7 @@ from analysis.planning.field import Field, field_to_toml, make_field, sample_fie
 from analysis.planning.games import GameRunner
 from analysis.planning.keys import content_key
 from analysis.planning.meta import MetaResult, expected_scores
-from analysis.planning.swaps import POOLS, apply_swap, candidate_swaps
+from analysis.planning.swaps import POOLS, apply_swap, candidate_swaps, tuned_title
 from analysis.planning.tune import TuneResult, status_parts, tune
 from analysis.util.errors import BerserkInputError
 
@@ -327,6 +328,7 @@ def _apply_swap(rank: int) -> None:
     deck = current_deck()
     try:
         tuned = apply_swap(deck, swap)
+        tuned = dataclasses.replace(tuned, title=tuned_title(deck_title(deck), swap))  # never the old name
     except BerserkInputError as exc:
         st.session_state["tournament_message"] = ("error", t("tournament.apply_failed"), exc)
         return

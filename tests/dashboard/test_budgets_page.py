@@ -49,3 +49,15 @@ def test_nothing_to_compare_is_reported():
     at.multiselect(key="budgets_seats").set_value([])
     at.button(key=SUBMIT).click().run()
     assert any("at least one ruleset and one seat" in e for e in texts(at.error))
+
+
+def test_a_sample_identical_to_the_current_deck_is_shown_once():
+    """Issue 21 item 8: the current deck (opened from tournament-01) and tournament-01 are one deck."""
+    at = open_app("budgets")
+    at.multiselect(key="budgets_samples").set_value(["tournament-01", "tournament-08"])
+    at.multiselect(key="budgets_rules").set_value(["relaunch"])
+    at.number_input(key="budgets_trials").set_value(100)
+    at.button(key=SUBMIT).click().run()
+    assert not at.exception, at.exception
+    table = frame_with(at, "Mulligan rate")
+    assert set(table.Deck) == {"Ковеноглина · current", "Морраг Флай"} and len(table) == 2 * 2

@@ -36,6 +36,9 @@ def test_current_deck_against_a_sample_as_the_library_compares_them():
     assert at.selectbox(key="compare_a").value == "current"
     assert at.selectbox(key="compare_b").value == "tournament-02"  # the first field deck that is not this one
     assert "Pick two decks" in " ".join(texts(at.info))
+    # issue 21 item 8: the sample the current deck was opened from is not offered beside it
+    assert not any("tournament-01" in o for o in at.selectbox(key="compare_b").options)
+    assert any("tournament-02" in o for o in at.selectbox(key="compare_b").options)
     run(at)
     names = ("Ковеноглина · current", "Инкорн")
     want = compare_decks(

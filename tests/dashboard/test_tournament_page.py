@@ -145,6 +145,8 @@ def test_tuning_shows_the_planners_swaps_and_a_button_applies_one():
     assert not at.exception, at.exception
     tuned = apply_swap(deck, want.swaps[0].swap)
     assert at.session_state["deck"].counts_by_name() == tuned.counts_by_name()
+    # issue 21 item 8: the tuned deck gets its own title, never the old one (Compare named both alike)
+    assert at.session_state["deck"].title == f"{deck.title} {want.swaps[0].swap.label()}" != deck.title
     assert any(f"Applied the swap {want.swaps[0].swap.label()}" in s for s in texts(at.success))
     assert at.session_state["deck_source"] == ("swap", want.swaps[0].swap.label())
     assert all(at.button(key=f"tournament_apply_{i}").disabled for i in (1, 2))  # measured on the old deck

@@ -20,6 +20,8 @@ from typing import Any
 
 import streamlit as st
 
+from analysis.util.numbers import figure
+
 LANGUAGES = ("ru", "en")
 DEFAULT_LANGUAGE = "ru"
 LOCALES = Path(__file__).resolve().parent / "locales"
@@ -80,6 +82,12 @@ def t(key: str, **fmt: Any) -> str:
     except KeyError:
         raise KeyError(f"message {key!r} is missing from app/locales/{lang}.toml") from None
     return _Formatter(lang).format(text, **fmt) if fmt else text
+
+
+def num(value: float | int | None, kind: str, sign: bool = False) -> str:
+    """A figure in the current language by the rule of its kind (:mod:`analysis.util.numbers`:
+    strength two decimals, shares as percent with one, crystals whole)."""
+    return figure(value, kind, current_language(), sign)
 
 
 def plural_form(n: int, lang: str | None = None) -> str:

@@ -476,8 +476,9 @@ def keep_valid(key: str, options: list) -> None:
 
 
 def multiselect(container, label: str, options, **kwargs):
-    """``multiselect`` with the catalog's placeholder (Streamlit's own is English)."""
-    return container.multiselect(label, options, placeholder=t("common.choose"), **kwargs)
+    """``multiselect`` with the catalog's placeholder (Streamlit's own is English) and without
+    Streamlit's "Select all" entry (English only, whatever the page's language)."""
+    return container.multiselect(label, options, placeholder=t("common.choose"), select_all=False, **kwargs)
 
 
 def card_tiles(cards, per_row: int = 5, values: Mapping[int, float] | None = None) -> None:

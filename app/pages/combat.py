@@ -27,6 +27,8 @@ from ui import (
 from analysis.combat.duel import DUEL_POLICIES, duel
 from analysis.combat.ratings import creature_pool
 from analysis.combat.strike import (
+    EXTRA_MODIFIERS,
+    NAMED_MODIFIERS,
     WEAKEN_POLICIES,
     fighter_from_card,
     fighter_from_stats,
@@ -107,6 +109,26 @@ st.title(t("page.combat"))
 st.caption(t("combat.intro", rules=rules.name, model=t(f"combat.model_{model}")))
 
 
+def modifier_names() -> dict[str, str]:
+    """The modifiers' names a player may type, in the page's language (lower case) → the library's
+    names: ``опыт в атаке=1`` on the Russian page, ``exp_attack=1`` everywhere (issue 21: the Russian
+    page showed the English column names as its syntax)."""
+    named = {t(f"keyword.{m}").lower(): m for m in NAMED_MODIFIERS}
+    extra = {t(f"combat.mod_{m}").lower(): m for m in EXTRA_MODIFIERS}
+    return named | extra | {m: m for m in (*NAMED_MODIFIERS, *EXTRA_MODIFIERS)}
+
+
+def read_modifiers(text: str) -> dict[str, int]:
+    """The modifiers typed on the page, names in either language (``name=X``, a bare name = 1)."""
+    known = {k.replace("ё", "е"): v for k, v in modifier_names().items()}
+    parts = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, eq, value = part.partition("=")
+        key = " ".join(name.lower().replace("ё", "е").split())
+        parts.append(f"{known.get(key, name.strip())}{eq}{value}")
+    return parse_modifiers(", ".join(parts))
+
+
 def fighter_input(side: str, default_id: int):
     """A creature card or custom stats, plus modifiers; returns a Fighter or None (error shown).
 
@@ -157,7 +179,7 @@ def fighter_input(side: str, default_id: int):
         help=t("combat.modifiers_help"),
     )
     try:
-        mods = parse_modifiers(mods_text) if mods_text.strip() else None
+        mods = read_modifiers(mods_text) if mods_text.strip() else None
         if kind == "card":
             return fighter_from_card(db.by_id(card_id), mods)
         return fighter_from_stats(

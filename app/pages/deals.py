@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 import streamlit as st
-from i18n import t
+from i18n import t, tn
 from ui import (
     ELEMENT_COLOURS,
     card_tiles,
@@ -442,7 +442,8 @@ fig.update_layout(
 )
 chart(fig, "chart_value", left, legend=False)
 if binned and len(values):
-    left.caption(t("deals.value_bins", bins=len(values), width=float(values.width.iloc[0]), unit=unit))
+    bins = tn("unit.bins", len(values))  # "24 равных интервала", not "24 равных интервалов"
+    left.caption(t("deals.value_bins", bins=bins, width=float(values.width.iloc[0]), unit=unit))
 
 elements = distribution_frame(sim.elements_recruited)
 fig = go.Figure(

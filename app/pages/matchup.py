@@ -554,5 +554,5 @@ with right:
                 turns=tn("unit.turns", rep.result.get("turn", 0) + 1),
             )
         )
-    with st.expander(t("matchup.full_log", lines=len(log))):
+    with st.expander(t("matchup.full_log", lines=tn("unit.lines", len(log)))):
         st.code("\n".join(log_lines(log, sides, templates, reasons, model, **words)), language=None)

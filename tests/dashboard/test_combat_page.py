@@ -88,3 +88,22 @@ def test_bad_modifier_and_realms():
     at.run()
     assert any("attack die and defence die" in c for c in texts(at.caption))
     assert any("defence die" in str(s["layout"]["xaxis"]["title"]) for s in plotly_specs(at)[:1])
+
+
+def test_the_russian_page_takes_modifiers_by_their_russian_names():
+    """Issue 21 item 9: the Russian page shows and reads «опыт в атаке=1», not ``exp_attack=1``."""
+    at = open_app("combat", lang=None)
+    box = at.text_input(key="combat_attacker_mods")
+    assert "exp_attack" not in box.placeholder and "опыт в атаке" in box.placeholder
+    at.radio(key="combat_attacker_kind").set_value("custom").run()
+    at.text_input(key="combat_attacker_strike").input("3-4-6").run()
+    at.number_input(key="combat_attacker_life").set_value(9).run()
+    at.text_input(key="combat_attacker_mods").input("Опыт в атаке=1, броня, к броску=-1").run()
+    assert not at.error, texts(at.error)
+    russian = [e.value.to_dict() for e in at.dataframe]
+    at.text_input(key="combat_attacker_mods").input("").run()
+    assert [e.value.to_dict() for e in at.dataframe] != russian  # the modifiers changed the odds
+    at.text_input(key="combat_attacker_mods").input("exp_attack=1, armor, roll=-1").run()
+    assert not at.error and [e.value.to_dict() for e in at.dataframe] == russian
+    at.text_input(key="combat_attacker_mods").input("щит=2").run()
+    assert at.error  # an unknown name is still refused

@@ -67,17 +67,9 @@ class CardCaveat:
     left_out: int
     limit: ModelLimit | None
 
-    def note(self, lang: str = "en") -> str:
-        """``Паровой голем: partial, 2 of 4 parts not modelled; model limit: …``."""
-        if lang == "ru":
-            status = {"partial": "частично", "none": "не смоделирована", "missing": "нет описания",
-                      "full": "полностью"}.get(self.status, self.status)
-            text = f"{self.card}: {status}"
-            if self.left_out:
-                text += f", не смоделировано частей текста: {self.left_out}"
-            if self.limit:
-                text += f"; предел модели: {self.limit.what_ru}"
-            return text
+    def note(self) -> str:
+        """``Паровой голем: partial, 2 part(s) of its text not modelled; model limit: …`` (English;
+        the dashboard words it from its catalog and ``limit.what_ru``)."""
         text = f"{self.card}: {self.status}"
         if self.left_out:
             text += f", {self.left_out} part(s) of its text not modelled"
@@ -97,9 +89,14 @@ class SwapCaveat:
     def has_limit(self) -> bool:
         return any(c.limit is not None for c in self.cards)
 
-    def notes(self, lang: str = "en") -> list[str]:
+    def notes(self) -> list[str]:
         """One note per card that is not fully modelled or has a listed limit."""
-        return [c.note(lang) for c in self.cards if c.unsure > 0]
+        return [c.note() for c in self.cards if c.unsure > 0]
+
+    @property
+    def unsure_cards(self) -> tuple[CardCaveat, ...]:
+        """The cards of the swap that are not fully modelled or have a listed limit."""
+        return tuple(c for c in self.cards if c.unsure > 0)
 
     def to_dict(self) -> dict[str, object]:
         return {"unsure_share": round(self.unsure_share, 4), "has_model_limit": self.has_limit,

@@ -11,7 +11,7 @@ import math
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
-from i18n import t, tn
+from i18n import current_language, num, t, tn
 from ui import (
     card_db,
     chart,
@@ -42,6 +42,7 @@ from analysis.planning.meta import MetaResult, expected_scores
 from analysis.planning.swaps import POOLS, apply_swap, candidate_swaps, tuned_title
 from analysis.planning.tune import TuneResult, status_parts, tune
 from analysis.util.errors import BerserkInputError
+from analysis.util.numbers import printf
 
 page_setup()
 
@@ -318,6 +319,17 @@ def status_text(status: str) -> str:
 
 
 # --------------------------------------------------------------------------- applying a swap
+
+
+def caveat_note(card) -> str:
+    """One card behind a swap's unsure share, in the page's language: status, parts left out, limit."""
+    text = t("tournament.caveat_card", card=card.card, status=t(f"modelling.{card.status}"))
+    if card.left_out:
+        text += t("tournament.caveat_parts", parts=card.left_out)
+    if card.limit is not None:
+        what = card.limit.what_ru if current_language() == "ru" else card.limit.what
+        text += t("tournament.caveat_limit", what=what)
+    return text
 
 
 def _apply_swap(rank: int) -> None:
@@ -701,12 +713,15 @@ table(
             "expected_score",
             "rounds",
             "prescreen",
+            "unsure_share",  # issue 21: how much of the gain rests on what the model does not play
         ]
-    ].assign(status=swaps.status.map(status_text)),
+    ].assign(status=swaps.status.map(status_text), unsure_share=swaps.unsure_share * 100),
     "tournament_swaps_table",
     formats={c: "%.3f" for c in ("expected_score", "prescreen")}
-    | {c: "%+.3f" for c in ("gain", "gain_lo", "gain_hi")},
+    | {c: "%+.3f" for c in ("gain", "gain_lo", "gain_hi")}
+    | {"unsure_share": printf("share")},
 )
+st.caption(t("tournament.unsure_help"))
 st.caption(
     t(
         "tournament.tuning_caption",
@@ -734,6 +749,10 @@ for rank, swap in enumerate(tuned.swaps, start=1):
             games=swap.games,
         )
     )
+    caveat = swap.caveat
+    if caveat.unsure_share > 0:  # say it beside the swap, in the page's language
+        notes = "; ".join(caveat_note(c) for c in caveat.unsure_cards)
+        left.caption(t("tournament.caveat", share=num(caveat.unsure_share, "share"), notes=notes))
     right.button(
         t("tournament.apply_button"),
         key=f"tournament_apply_{rank}",

@@ -27,6 +27,7 @@ from analysis.planning.meta import expected_scores
 from analysis.planning.swaps import apply_swap, candidate_swaps
 from analysis.planning.tune import tune
 from analysis.rules import load_ruleset
+from analysis.util.numbers import figure
 
 DB = load_cards()
 SAMPLES = {p.stem: read_deck(p, DB) for p in sample_deck_paths()}
@@ -138,6 +139,13 @@ def test_tuning_shows_the_planners_swaps_and_a_button_applies_one():
     assert list(table["Gain"]) == pytest.approx([s.gain.mean for s in want.swaps])
     assert list(table["gain 95% lo"]) == pytest.approx([s.gain.lo for s in want.swaps])
     assert list(table["Games"]) == [s.games for s in want.swaps]
+    # issue 21 item 3: each swap says how much of its gain rests on cards not modelled in full
+    assert list(table["Unsure share"]) == pytest.approx([100 * s.caveat.unsure_share for s in want.swaps])
+    for s in want.swaps:
+        if s.caveat.unsure_share > 0:
+            share = figure(s.caveat.unsure_share, "share")
+            assert any(c.startswith(f"⚠ {share} of this gain rests on cards not modelled in full")
+                       and s.caveat.unsure_cards[0].card in c for c in texts(at.caption)), s.swap.label()
     assert metric(at, "Score of the deck as it is") == f"{want.baseline.mean:.3f}"
     assert "Gain in expected score" in chart_titles(at)[-1]
     # Apply the best swap: the current deck of every page becomes the tuned deck.

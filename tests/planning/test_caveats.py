@@ -31,7 +31,7 @@ def test_the_listed_limits_name_known_cards(db):
 def test_a_card_with_a_listed_limit_is_wholly_unsure(db):
     golem = card_caveat(db.find("Паровой голем"))
     assert golem.unsure == 1.0 and golem.limit is not None
-    assert "token clock" in golem.note() and "предел модели" in golem.note("ru")
+    assert "token clock" in golem.note() and "счётчики" in golem.limit.what_ru
 
 
 def test_unsure_share_follows_the_status(db):

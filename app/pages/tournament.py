@@ -35,7 +35,7 @@ from ui import (
 from analysis.decks.legality import check_deck
 from analysis.matchup.simulate import MatchupSettings, deck_names
 from analysis.planning.cache import GameCache
-from analysis.planning.field import Field, field_to_toml, make_field, sample_field_shares
+from analysis.planning.field import Field, current_field_decks, field_to_toml, make_field
 from analysis.planning.games import GameRunner
 from analysis.planning.keys import content_key
 from analysis.planning.meta import MetaResult, expected_scores
@@ -58,15 +58,27 @@ FIELD_COLOUR, MINE_COLOUR = "#8c9bab", "#b8322a"
 # --------------------------------------------------------------------------- the field (state)
 
 
+@st.cache_resource(show_spinner=False)
+def _current_field() -> dict[str, tuple]:
+    return current_field_decks(card_db())
+
+
+def field_choices() -> dict:
+    """The decks the editor offers: the current field's (the sample archetypes legal under today's ban
+    list, ``<stem>-legal`` for a sample's legal version) first, then the samples not in it."""
+    current = {i: deck for i, (deck, _) in _current_field().items()}
+    return current | {stem: deck for stem, deck in samples().items() if stem not in current}
+
+
 def _row_ids() -> list[str]:
-    return [CURRENT, *samples()]
+    return [CURRENT, *field_choices()]
 
 
 def _default_rows() -> dict[str, dict]:
-    """The built-in sample field (the samples legal under the ban list, equal shares) as the editor's
-    rows: included decks with their share in percent; every other sample and the current deck left
-    out, ready with the same share."""
-    shares = sample_field_shares(card_db())
+    """The current field (data/fields/current-field.toml: the sample archetypes legal under today's
+    ban list, equal shares) as the editor's rows: included decks with their share in percent; every
+    other sample and the current deck left out, ready with the same share."""
+    shares = {i: share for i, (_, share) in _current_field().items()}
     usual = 100.0 / max(len(shares), 1)
     return {
         i: {"include": i in shares, "share": round(100.0 * shares.get(i, usual / 100.0), 4)}
@@ -119,7 +131,7 @@ def _equal_shares() -> None:
 
 
 def _deck_of(row_id: str):
-    return current_deck() if row_id == CURRENT else samples()[row_id]
+    return current_deck() if row_id == CURRENT else field_choices()[row_id]
 
 
 def current_name() -> str:
@@ -129,7 +141,7 @@ def current_name() -> str:
 def _names() -> dict[str, str]:
     """Row id → the deck's display name (distinct): the current deck is marked as such."""
     ids = _row_ids()
-    titles = [current_name() if i == CURRENT else samples()[i].title for i in ids]
+    titles = [current_name() if i == CURRENT else field_choices()[i].title for i in ids]
     return dict(zip(ids, deck_names([_deck_of(i) for i in ids], titles), strict=True))
 
 
@@ -391,11 +403,20 @@ def legal_text(row_id: str) -> str:
     return "✖ " + (", ".join(cards) if cards else finding_text(found.problems[0], with_card=False))
 
 
+def source_text_of(row_id: str) -> str:
+    """Where a row's deck comes from: the current deck, a sample's file stem, or its legal version."""
+    if row_id == CURRENT:
+        return t("tournament.source_current")
+    if row_id.endswith("-legal"):
+        return t("tournament.source_legal", stem=row_id.removesuffix("-legal"))
+    return row_id
+
+
 editor_frame = pd.DataFrame(
     {
         t("col.in_field"): [rows[i]["include"] for i in rows],
         t("col.deck"): [names[i] for i in rows],
-        t("col.source"): [t("tournament.source_current") if i == CURRENT else i for i in rows],
+        t("col.source"): [source_text_of(i) for i in rows],
         t("col.share_percent"): [rows[i]["share"] for i in rows],
         t("col.legal"): [legal_text(i) for i in rows],
     }

@@ -21,7 +21,7 @@ from analysis.decks.deck import read_deck, sample_deck_paths
 from analysis.decks.legality import check_deck
 from analysis.matchup.simulate import MatchupSettings
 from analysis.planning.cache import GameCache
-from analysis.planning.field import make_field, sample_field_shares
+from analysis.planning.field import current_field_decks, make_field
 from analysis.planning.games import GameRunner
 from analysis.planning.meta import expected_scores
 from analysis.planning.swaps import apply_swap, candidate_swaps
@@ -46,21 +46,28 @@ def small_field():
     return make_field([(SAMPLES[s].title, SAMPLES[s], 20.0) for s in PAIR], RULES, "constructed")
 
 
-def test_the_field_starts_from_the_sample_field():
+def test_the_field_starts_from_the_current_field():
+    """Issue 21 item 4: the page opens on data/fields/current-field.toml — the ten sample archetypes,
+    legal under today's ban list — and still offers the samples as they were played."""
     at = open_app("tournament")
     editor = at.data_editor[0].value
     assert list(editor.columns) == ["In the field", "Deck", "From", "Share, %", "Legal"]
-    assert list(editor["From"]) == ["current deck", *SAMPLES]
-    start = sample_field_shares(DB)
-    assert list(editor["In the field"]) == [False, *(s in start for s in SAMPLES)]
-    assert (editor["Share, %"] == 20.0).all()
-    for stem, legal in zip(SAMPLES, editor["Legal"].iloc[1:], strict=True):
+    current = current_field_decks(DB)
+    legal_ids = [i for i in current if i.endswith("-legal")]
+    assert len(current) == 10 and len(legal_ids) == 5
+    rest = [s for s in SAMPLES if s not in current]
+    shown = [f"{i.removesuffix('-legal')}, legal version" if i.endswith("-legal") else i for i in current]
+    assert list(editor["From"]) == ["current deck", *shown, *rest]
+    assert list(editor["In the field"]) == [False, *([True] * 10), *([False] * len(rest))]
+    assert (editor["Share, %"] == 10.0).all()
+    assert (editor["Legal"].iloc[1:11] == "✓").all()  # every deck of the current field is legal
+    for stem, legal in zip(rest, editor["Legal"].iloc[11:], strict=True):
         report = check_deck(SAMPLES[stem], RULES, "constructed")
         assert (legal == "✓") == report.legal
         if not report.legal:  # the cards that make it illegal are named
             assert all(p.card in legal for p in report.problems if p.card)
-    names = ", ".join(f"{SAMPLES[s].title} 20%" for s in start)
-    assert f"**Field:** 5 decks — {names}." in texts(at.markdown)
+    names = ", ".join(f"{deck.title} 10%" for deck, _ in current.values())
+    assert f"**Field:** 10 decks — {names}." in texts(at.markdown)
     # The current deck (tournament-01) is the field's Ковеноглина: its scores are that deck's.
     assert any("same cards as the field deck 'Ковеноглина'" in c for c in texts(at.caption))
     assert "Press **Compute scores**" in " ".join(texts(at.info))
@@ -166,13 +173,13 @@ def test_tuning_shows_the_planners_swaps_and_a_button_applies_one():
 
 
 def test_shares_are_normalised_with_a_note():
-    at = edit_field(open_app("tournament"), shares={"tournament-01": 60.0})
+    at = edit_field(open_app("tournament"), shares={"tournament-01": 30.0})  # the other keeps its 10 %
     assert "**Field:** 2 decks — Ковеноглина 75%, Инкорн 25%." in texts(at.markdown)
-    assert "The shares add up to 80.0%, not 100%: each was divided by the sum." in texts(at.caption)
+    assert "The shares add up to 40.0%, not 100%: each was divided by the sum." in texts(at.caption)
     at.button(key="tournament_equal").click().run()
     assert "**Field:** 2 decks — Ковеноглина 50%, Инкорн 50%." in texts(at.markdown)
     at.button(key="tournament_reset").click().run()
-    assert any(m.startswith("**Field:** 5 decks") for m in texts(at.markdown))
+    assert any(m.startswith("**Field:** 10 decks") for m in texts(at.markdown))
 
 
 @pytest.mark.parametrize(
@@ -200,7 +207,7 @@ def test_an_illegal_current_deck_is_left_out_and_not_tuned():
 
 
 def test_the_field_and_the_results_stick_across_pages_and_languages():
-    at = edit_field(open_app("tournament"), shares={"tournament-02": 30.0})
+    at = edit_field(open_app("tournament"), shares={"tournament-01": 20.0, "tournament-02": 30.0})
     at.number_input(key="tournament_games").set_value(10)
     at.button(key="tournament_run").click().run()
     at.switch_page("pages/deck.py").run()

@@ -17,6 +17,7 @@ from analysis.cli.planner import (
 from analysis.decks.deck import read_deck
 from analysis.planning.field import read_field
 from analysis.planning.report import build_report, write_report
+from analysis.util.catalog import DEFAULT_LANGUAGE, LANGUAGES
 from analysis.util.errors import BerserkInputError
 
 
@@ -34,6 +35,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="file to write (default: the deck's file name with .report.html, here)")
     p.add_argument("--trials", type=int, default=4_000, metavar="N",
                    help="simulated deals per seat (default 4000)")
+    p.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE,
+                   help="the report's language: ru (default, as the dashboard) or en; words from the "
+                   "dashboard's catalog (app/locales)")
     p.add_argument("--rank-field", action="store_true",
                    help="also score the field's own decks, to rank this deck among them (more games)")
     add_planner_options(p, "games per pair against the field (default 1000, as `meta`: the same games, "
@@ -58,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
                           field, settings, args.trials, args.games, args.seed, runner=runner,
                           progress=stage_progress(not args.quiet), rank_field=args.rank_field,
                           objective=settings.objectives[0])
-    write_report(out, report)
+    write_report(out, report, args.lang)
     if field is not None and runner is not None:
         print_notes([*field.notes, *runner.cache.notes])
     verdict = "legal" if report.legality.legal else "ILLEGAL"

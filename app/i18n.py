@@ -40,8 +40,8 @@ class _Formatter:
     def __init__(self, lang: str):
         self.lang = lang
 
-    def format(self, text: str, **fmt: Any) -> str:
-        return fill(self.lang, text, **fmt)
+    def format(self, template: str, /, **fmt: Any) -> str:
+        return fill(self.lang, template, **fmt)
 
 
 def current_language() -> str:

@@ -30,6 +30,7 @@ from analysis.planning.field import Field
 from analysis.planning.games import GameRunner, Progress
 from analysis.planning.html import figure_div, page, table_html, text
 from analysis.planning.meta import MetaResult, expected_scores
+from analysis.planning.tune import TuneResult
 from analysis.rules import Ruleset
 from analysis.squad.deals import Simulation, deal_odds, simulate
 from analysis.squad.recruit import DEFAULT_OBJECTIVE
@@ -67,6 +68,7 @@ SECTIONS = (
     ("strength", "Squad strength"),
     ("budgets", "Budgets by seat"),
     ("field", "Matchups against the field"),
+    ("tuning", "Tuning"),
 )
 
 
@@ -86,6 +88,8 @@ class DeckReport:
     trials: int
     seed: int
     policy: str
+    tuning: TuneResult | None = None
+    """Raced swaps against the field (:func:`analysis.planning.tune.tune`), when asked for."""
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -140,6 +144,7 @@ def build_report(
     progress: Progress | None = None,
     rank_field: bool = False,
     objective: str = DEFAULT_OBJECTIVE,
+    tuning: TuneResult | None = None,
 ) -> DeckReport:
     """Compute every section (module docstring). ``trials`` deals per seat; ``games`` per pair
     against the field; ``rank_field`` also scores the field's own decks, to rank the deck among them;
@@ -170,7 +175,7 @@ def build_report(
         meta = expected_scores(field, settings, [(label, deck)], games, seed, runner,
                                field_candidates=rank_field)
     return DeckReport(name, source, deck, rules, fmt, code, check_deck(deck, rules, fmt), sims, meta, trials,
-                      seed, policy)
+                      seed, policy, tuning)
 
 
 def _version() -> str:
@@ -365,6 +370,7 @@ def report_html(r: DeckReport, lang: str = "ru") -> str:
                 lo=w.num(diff.lo.iloc[0], kind, sign=True), hi=w.num(diff.hi.iloc[0], kind, sign=True)))]
         if len(diff) else [])
     sections["field"] = _field_section(r, draw, w)
+    sections["tuning"] = _tuning_section(r, w)
     titles = {k: w.t(f"report.section.{k}") for k, _ in SECTIONS}
     body = [f"<h1>{text(w.t('report.title', name=r.name))}</h1>",
             _p(w.t("report.meta", source=r.source or w.t("report.deck"), rules=r.rules.name,
@@ -404,6 +410,47 @@ def _field_section(r: DeckReport, draw, w: _Words) -> list[str]:
     out.append(w.table(frame, dict.fromkeys(("share", "score", "lo", "hi", "contribution"), "share")
                        | dict.fromkeys(("games", "wins", "draws", "losses"), "count"), drop=("deck",)))
     out += [_p(note, "muted") for note in m.field.notes]
+    return out
+
+
+def _caveat_note(card, w: _Words) -> str:
+    """One card behind a swap's unsure share, in the report's language (as on the Tournament page)."""
+    out = w.t("tournament.caveat_card", card=card.card, status=w.t(f"modelling.{card.status}"))
+    if card.left_out:
+        out += w.t("tournament.caveat_parts", parts=card.left_out)
+    if card.limit is not None:
+        out += w.t("tournament.caveat_limit", what=card.limit.what_ru if w.lang == "ru" else card.limit.what)
+    return out
+
+
+def _tuning_section(r: DeckReport, w: _Words) -> list[str]:
+    """The raced swaps with their gains and, beside each, the share of the gain that rests on cards not
+    modelled in full or on a listed model limit (:mod:`analysis.planning.caveats`)."""
+    t = r.tuning
+    if t is None:
+        return [_p(w.t("report.no_tuning"), "muted")]
+    if not t.swaps:
+        return [_p(w.t("report.no_swaps"), "muted")]
+    rows = pd.DataFrame({
+        "rank": range(1, len(t.swaps) + 1),
+        "swap": [s.swap.label() for s in t.swaps],
+        "gain": [s.gain.mean for s in t.swaps],
+        "gain_lo": [s.gain.lo for s in t.swaps],
+        "gain_hi": [s.gain.hi for s in t.swaps],
+        "expected_score": [s.expected.mean for s in t.swaps],
+        "games": [s.games for s in t.swaps],
+        "unsure_share": [s.caveat.unsure_share for s in t.swaps],
+    })
+    out = [_p(w.t("report.tuning_intro", baseline=w.num(t.baseline.mean, "share"), games=t.games_total,
+                  seed=t.seed)),
+           w.table(rows, dict.fromkeys(("gain", "gain_lo", "gain_hi"), "gain")
+                   | {"expected_score": "share", "unsure_share": "share", "games": "count"}),
+           _p(w.t("tournament.unsure_help"), "muted")]
+    for rank, s in enumerate(t.swaps, start=1):
+        if s.caveat.unsure_share > 0:
+            notes = "; ".join(_caveat_note(c, w) for c in s.caveat.unsure_cards)
+            share = w.num(s.caveat.unsure_share, "share")
+            out.append(_p(f"{rank}. {s.swap.label()}: " + w.t("tournament.caveat", share=share, notes=notes)))
     return out
 
 

@@ -54,9 +54,10 @@ class _Formatter(string.Formatter):
         return text
 
 
-def fill(lang: str, text: str, **fmt: Any) -> str:
-    """``text`` with its ``{fields}`` filled, numbers grouped the language's way."""
-    return _Formatter(lang).format(text, **fmt) if fmt else text
+def fill(lang: str, template: str, /, **fmt: Any) -> str:
+    """``template`` with its ``{fields}`` filled (any names, ``text`` too), numbers grouped the
+    language's way."""
+    return _Formatter(lang).format(template, **fmt) if fmt else template
 
 
 def plural_form(n: int, lang: str) -> str:
@@ -78,14 +79,14 @@ class Catalog:
         self.lang = lang
         self.messages = catalog(lang)
 
-    def t(self, key: str, **fmt: Any) -> str:
+    def t(self, key: str, /, **fmt: Any) -> str:
         try:
             text = self.messages[key]
         except KeyError:
             raise KeyError(f"message {key!r} is missing from app/locales/{self.lang}.toml") from None
         return fill(self.lang, text, **fmt)
 
-    def tn(self, key: str, n: int, **fmt: Any) -> str:
+    def tn(self, key: str, n: int, /, **fmt: Any) -> str:
         return self.t(f"{key}.{plural_form(n, self.lang)}", n=n, **fmt)
 
     def has(self, key: str) -> bool:

@@ -55,6 +55,13 @@ def data_words() -> set[str]:
         out |= words(stem) | words(deck.title)
     for name in builtin_ruleset_names():
         out |= words(name)
+    from analysis.planning.caveats import model_limits
+    from analysis.planning.field import current_field_decks
+
+    for limit in model_limits().values():  # data/model_limits.toml: the listed limits, in both languages
+        out |= words(limit.what) | words(limit.what_ru)
+    for deck, _ in current_field_decks(DB).values():  # data/fields/current: the legal versions' titles
+        out |= words(deck.title)
     return out
 
 

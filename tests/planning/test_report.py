@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from analysis.cards.table import load_cards
 from analysis.cli import main
 from analysis.decks.deck import read_deck, sample_deck_paths
 from analysis.matchup.simulate import MatchupSettings
@@ -126,6 +127,29 @@ def test_the_report_is_russian_by_default_with_readable_tables(samples, db):
     english = report.html("en")
     assert '<html lang="en">' in english and "Deck report:" in english and "Отчёт о колоде" not in english
     assert "threshold (strength (log-odds of winning))" in english
+
+
+def test_the_report_shows_tuning_with_the_unsure_share(samples, relaunch, settings, tmp_path):
+    """Issue 21 item 3: each swap in the report carries the share of its gain resting on cards not
+    modelled in full, as on the Tournament page and in `berserk tune`."""
+    from analysis.planning.swaps import candidate_swaps
+    from analysis.planning.tune import tune
+
+    deck = samples["tournament-01"]
+    field = make_field([("Орки", samples["tournament-04"], 1.0)], relaunch)
+    runner = GameRunner(settings, GameCache(tmp_path), 1)
+    found = candidate_swaps(deck, load_cards(), relaunch, "constructed", "elements", field, 2)
+    tuned = tune(deck, field, settings, found, 0, block=10, max_games=20, runner=runner)
+    report = build_report(deck, relaunch, trials=200, tuning=tuned)
+    html = report.html()
+    ru = catalog("ru")
+    assert ru["report.section.tuning"] in html and ru["col.unsure_share"] in html
+    seen = _visible(html)
+    for s in tuned.swaps:
+        assert s.swap.label() in seen
+        if s.caveat.unsure_share > 0:
+            assert f"{s.swap.label()}: ⚠ {figure(s.caveat.unsure_share, 'share', 'ru')}" in seen
+    assert ru["report.no_tuning"].split(":")[0] in build_report(deck, relaunch, trials=200).html()
 
 
 def test_report_command(tmp_path, capsys, monkeypatch):

@@ -59,3 +59,11 @@ def test_tables_and_text_agree():
     assert interval(0.41, 0.435, "share") == "41.0% – 43.5%"
     assert objective_kind("crystals") == "crystals" and objective_kind("strength") == "strength"
     assert objective_kind("rating") == "strength" and objective_kind("weights") == "crystals"
+
+
+def test_a_catalog_message_may_have_a_field_named_text():
+    """The legality messages fill ``{text}``; the catalog reader must not take it for its own argument."""
+    from analysis.util.catalog import Catalog, fill
+
+    assert fill("ru", "{card}: {text}", card="Гуль", text="запрещена") == "Гуль: запрещена"
+    assert Catalog("en").t("legality.about", card="Гуль", text="banned") == "'Гуль': banned"

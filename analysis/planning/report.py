@@ -15,6 +15,7 @@ opens without a network.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -190,9 +191,14 @@ def _section(key: str, title: str, parts: list[str]) -> str:
 
 
 def _p(words: str, cls: str = "") -> str:
-    """An escaped paragraph, optionally with a CSS class."""
+    """An escaped paragraph, optionally with a CSS class; ``code`` in backticks (the catalog's
+    markup for paths and commands) becomes ``<code>``."""
     attribute = f' class="{cls}"' if cls else ""
-    return f"<p{attribute}>{text(words)}</p>"
+    body = CODE_MARK.sub(r"<code>\1</code>", text(words))
+    return f"<p{attribute}>{body}</p>"
+
+
+CODE_MARK = re.compile(r"`([^`]+)`")
 
 
 VALUE_WORDS = {"type": "type", "kind": "kind", "element": "element", "status": "status",

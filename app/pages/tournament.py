@@ -541,10 +541,12 @@ else:
         me = result.candidate(mine)
         m[0].metric(
             t("tournament.m_current"),
-            f"{me.expected.mean:.3f}",
-            help=t("tournament.ci_help", lo=me.expected.lo, hi=me.expected.hi, games=me.expected.games),
+            num(me.expected.mean, "share"),  # an expected score is a share of the points
+            help=t("tournament.ci_help", lo=num(me.expected.lo, "share"), hi=num(me.expected.hi, "share"),
+                   games=me.expected.games),
         )
-        m[0].caption(t("tournament.ci_caption", lo=me.expected.lo, hi=me.expected.hi))
+        lo, hi = num(me.expected.lo, "share"), num(me.expected.hi, "share")
+        m[0].caption(t("tournament.ci_caption", lo=lo, hi=hi))
         m[1].metric(
             t("tournament.m_rank"), t("tournament.rank_of", rank=ranked.index(mine) + 1, total=len(ranked))
         )
@@ -553,10 +555,12 @@ else:
         first, second = result.candidates[0], result.candidates[1]
         diff = result.difference(first.deck, second.deck)
         key = "tournament.best_clear" if diff.lo > 0 else "tournament.best_unclear"
-        st.markdown(t(key, best=first.deck, second=second.deck, diff=diff.mean, lo=diff.lo, hi=diff.hi))
+        st.markdown(t(key, best=first.deck, second=second.deck, diff=num(diff.mean, "gain"),
+                      lo=num(diff.lo, "gain"), hi=num(diff.hi, "gain")))
         if mine in ranked and mine != first.deck:
             gap = result.difference(mine, first.deck)
-            st.markdown(t("tournament.current_gap", best=first.deck, diff=gap.mean, lo=gap.lo, hi=gap.hi))
+            st.markdown(t("tournament.current_gap", best=first.deck, diff=num(gap.mean, "gain"),
+                          lo=num(gap.lo, "gain"), hi=num(gap.hi, "gain")))
     score_chart(result, mine, "tournament_chart_scores")
     frame = result.frame()
     table(
@@ -703,10 +707,10 @@ base = tuned.baseline
 m = st.columns(3)
 m[0].metric(
     t("tournament.m_baseline"),
-    f"{base.mean:.3f}",
-    help=t("tournament.ci_help", lo=base.lo, hi=base.hi, games=base.games),
+    num(base.mean, "share"),
+    help=t("tournament.ci_help", lo=num(base.lo, "share"), hi=num(base.hi, "share"), games=base.games),
 )
-m[0].caption(t("tournament.ci_caption", lo=base.lo, hi=base.hi))
+m[0].caption(t("tournament.ci_caption", lo=num(base.lo, "share"), hi=num(base.hi, "share")))
 m[1].metric(
     t("tournament.m_games"),
     t("tournament.games_count", n=tuned.games_total),
@@ -715,10 +719,11 @@ m[1].metric(
 best = tuned.swaps[0]
 m[2].metric(
     t("tournament.m_best_gain"),
-    f"{best.gain.mean:+.3f}",
-    help=t("tournament.gain_ci_help", lo=best.gain.lo, hi=best.gain.hi),
+    num(best.gain.mean, "gain"),
+    help=t("tournament.gain_ci_help", lo=num(best.gain.lo, "gain"), hi=num(best.gain.hi, "gain")),
 )
-m[2].caption(t("tournament.best_gain_caption", swap=best.swap.label(), lo=best.gain.lo, hi=best.gain.hi))
+m[2].caption(t("tournament.best_gain_caption", swap=best.swap.label(), lo=num(best.gain.lo, "gain"),
+               hi=num(best.gain.hi, "gain")))
 gain_chart(tuned, "tournament_chart_gains")
 swaps = tuned.frame()
 table(
@@ -763,10 +768,10 @@ for rank, swap in enumerate(tuned.swaps, start=1):
             "tournament.apply_row",
             rank=rank,
             swap=swap.swap.label(),
-            gain=swap.gain.mean,
-            lo=swap.gain.lo,
-            hi=swap.gain.hi,
-            score=swap.expected.mean,
+            gain=num(swap.gain.mean, "gain"),
+            lo=num(swap.gain.lo, "gain"),
+            hi=num(swap.gain.hi, "gain"),
+            score=num(swap.expected.mean, "share"),
             games=swap.games,
         )
     )

@@ -89,11 +89,11 @@ def test_scores_and_matchups_are_the_planners():
     assert list(shown["Expected score"]) == pytest.approx(list(frame.expected_score))
     assert list(shown["95% lo"]) == pytest.approx(list(frame.lo))
     mine = want.candidate("Ковеноглина")
-    assert metric(at, "Current deck") == f"{mine.expected.mean:.3f}"
+    assert metric(at, "Current deck") == figure(mine.expected.mean, "share")
     assert metric(at, "Rank") == f"{[c.deck for c in want.candidates].index('Ковеноглина') + 1} of 2"
     assert metric(at, "Best choice") == want.best
     diff = want.difference(want.candidates[0].deck, want.candidates[1].deck)
-    assert any(f"by {diff.mean:+.3f}" in m for m in texts(at.markdown))
+    assert any(f"by {figure(diff.mean, 'gain')}" in m for m in texts(at.markdown))
     # the bar chart: the scores with their intervals, the current deck red
     bars = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith("Expected score"))
     assert trace_values(bars["data"][0], "x") == pytest.approx(list(frame.expected_score[::-1]))
@@ -127,7 +127,8 @@ def test_a_deck_outside_the_field_is_scored_too():
     )
     shown = frame_with(at, "Expected score")
     assert set(shown["Deck"]) == {"Инкорн", "Орки Карапета · current"}
-    assert metric(at, "Current deck") == f"{want.candidate('Орки Карапета · current').expected.mean:.3f}"
+    orcs = want.candidate("Орки Карапета · current").expected.mean
+    assert metric(at, "Current deck") == figure(orcs, "share")
     assert dict(zip(shown["Deck"], shown["In the field"], strict=True))["Орки Карапета · current"] == "no"
 
 
@@ -153,7 +154,7 @@ def test_tuning_shows_the_planners_swaps_and_a_button_applies_one():
             share = figure(s.caveat.unsure_share, "share")
             assert any(c.startswith(f"⚠ {share} of this gain rests on cards not modelled in full")
                        and s.caveat.unsure_cards[0].card in c for c in texts(at.caption)), s.swap.label()
-    assert metric(at, "Score of the deck as it is") == f"{want.baseline.mean:.3f}"
+    assert metric(at, "Score of the deck as it is") == figure(want.baseline.mean, "share")
     assert "Gain in expected score" in chart_titles(at)[-1]
     # Apply the best swap: the current deck of every page becomes the tuned deck.
     at.button(key="tournament_apply_1").click().run()

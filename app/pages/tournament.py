@@ -35,6 +35,7 @@ from ui import (
 from analysis.decks.legality import check_deck
 from analysis.matchup.simulate import MatchupSettings, deck_names
 from analysis.planning.cache import GameCache
+from analysis.planning.collection import MAX_COLLECTION_BYTES, parse_collection
 from analysis.planning.field import Field, current_field_decks, field_to_toml, make_field
 from analysis.planning.games import GameRunner
 from analysis.planning.keys import content_key
@@ -603,11 +604,12 @@ if not report.legal:
     st.stop()
 with st.form("tournament_tune_form"):
     c1, c2, c3, c4 = st.columns(4)
+    pools = [*POOLS, "collection"]  # issue 21 item 12: tune within the cards the player owns
     pool = c1.selectbox(
         t("tournament.pool"),
-        list(POOLS),
+        pools,
         key="tournament_pool",
-        format_func=words_for(POOLS, lambda p: t(f"tournament.pool_{p}")),
+        format_func=words_for(pools, lambda p: t(f"tournament.pool_{p}")),
         persist_state="session",
         help=t("tournament.pool_help"),
     )
@@ -663,13 +665,40 @@ with st.form("tournament_tune_form"):
                 help=t("tournament.target_help"),
             )
         )
+    k1, k2 = st.columns([3, 2])
+    collection_text = k1.text_area(
+        t("tournament.collection"),
+        key="tournament_collection",
+        height=100,
+        placeholder="10185 3\n50153 2",
+        help=t("tournament.collection_help"),
+        persist_state="session",
+    )
+    collection_file = k2.file_uploader(t("tournament.collection_file"), type=["txt"],
+                                       key="tournament_collection_file")
     run_tune = st.form_submit_button(t("tournament.run_tuning"), type="primary", key="tournament_tune_run")
+
+if run_tune and pool == "collection":
+    if collection_file is not None:  # a loaded file fills the box, so the session keeps it
+        collection_text = collection_file.getvalue()[:MAX_COLLECTION_BYTES].decode("utf-8", "replace")
+        st.session_state["tournament_collection_loaded"] = collection_text
+    collection_text = collection_text or st.session_state.get("tournament_collection_loaded", "")
+    if not collection_text.strip():
+        st.warning(t("tournament.collection_needed"))
+        st.stop()
+    try:
+        chosen_pool = parse_collection(collection_text, card_db(), t("tournament.collection_source"))
+    except BerserkInputError as exc:
+        show_input_error(exc, t("tournament.collection_failed"))
+        st.stop()
+else:
+    chosen_pool = pool
 
 if run_tune:
     bar = st.progress(0.0, text=t("tournament.prescreen"))
     runner = make_runner(settings, bar)
     try:
-        found = candidate_swaps(deck, card_db(), rules, fmt, pool, field, candidates)
+        found = candidate_swaps(deck, card_db(), rules, fmt, chosen_pool, field, candidates)
         if not found:
             bar.empty()
             st.warning(t("tournament.no_swaps"))

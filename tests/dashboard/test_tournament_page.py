@@ -218,3 +218,38 @@ def test_the_field_and_the_results_stick_across_pages_and_languages():
     assert "**Поле:** 2 колоды — Ковеноглина 40%, Инкорн 60%." in texts(at.markdown)
     assert at.number_input(key="tournament_games").value == 10
     assert frame_with(at, "Ожидаемые очки") is not None  # the scores are still shown
+
+
+def test_tuning_within_a_pasted_collection():
+    """Issue 21 item 12: the collection limit of `berserk tune --pool FILE` on the page: swaps add only
+    owned cards, never more copies than owned; the pasted collection outlives a language switch."""
+    from analysis.planning.collection import parse_collection
+
+    owned_text = "50153 3\n60167 3\n40160 3\n"
+    at = edit_field(open_app("tournament"))
+    at.selectbox(key="tournament_pool").set_value("collection")
+    at.button(key="tournament_tune_run").click().run()
+    assert any("Paste or load your collection" in w for w in texts(at.warning))
+    at.selectbox(key="tournament_pool").set_value("collection")
+    at.text_area(key="tournament_collection").input(owned_text)
+    at.number_input(key="tournament_candidates").set_value(2)
+    at.number_input(key="tournament_max_games").set_value(100)
+    at.button(key="tournament_tune_run").click().run()
+    assert not at.exception, at.exception
+    owned = parse_collection(owned_text, DB).owned_by_name(DB)
+    deck = SAMPLES["tournament-01"]
+    pool = parse_collection(owned_text, DB)
+    found = candidate_swaps(deck, DB, RULES, "constructed", pool, small_field(), 2)
+    want = tune(deck, small_field(), SETTINGS, found, 0, 100, 100, 0.03, 3, runner())
+    table = frame_with(at, "Gain")
+    assert list(table["Swap"]) == [s.swap.label() for s in want.swaps] and len(want.swaps) > 0
+    for s in want.swaps:
+        assert s.swap.add.key in owned and s.swap.copies <= owned[s.swap.add.key]
+    at.switch_page("pages/deck.py").run()
+    at.button_group(key="lang_pick").set_value("ru").run()
+    at.switch_page("pages/tournament.py").run()
+    assert at.text_area(key="tournament_collection").value == owned_text
+    at.text_area(key="tournament_collection").input("10185 x")
+    at.selectbox(key="tournament_pool").set_value("collection")
+    at.button(key="tournament_tune_run").click().run()
+    assert any("Коллекцию не удалось прочитать" in e for e in texts(at.error))

@@ -67,3 +67,11 @@ def test_a_catalog_message_may_have_a_field_named_text():
 
     assert fill("ru", "{card}: {text}", card="Гуль", text="запрещена") == "Гуль: запрещена"
     assert Catalog("en").t("legality.about", card="Гуль", text="banned") == "'Гуль': banned"
+
+
+def test_the_gain_unit_is_the_catalogs():
+    """The unit the numbers module writes after a gain is the one the catalogs name."""
+    from analysis.util.catalog import catalog
+    from analysis.util.numbers import POINTS
+
+    assert {lang: catalog(lang)["common.points"] for lang in ("en", "ru")} == POINTS

@@ -464,6 +464,8 @@ def chart(
     if height:
         layout["height"] = height
     fig.update_layout(**layout)
+    fig.update_xaxes(automargin=True)  # long axis titles and tick labels get room instead of being cut
+    fig.update_yaxes(automargin=True)
     (container or st).plotly_chart(fig, width="stretch", key=key, config=PLOTLY_CONFIG)
 
 

@@ -184,8 +184,8 @@ fig = px.bar(
     },
 )
 low, high = float(values.lo.min()), float(values.hi.max())
-margin = max(0.05 * high, 0.1 * (high - low), 1e-3)  # crystals sit near 45, strengths near a few units
-fig.update_yaxes(range=[max(0.0, low - 3 * margin), high + margin])
+margin = max(0.05 * abs(high), 0.1 * (high - low), 1e-3)
+fig.update_yaxes(range=[min(0.0, low - margin), high + margin])  # bars start at 0: their length is the value
 fig.update_layout(height=460)
 fig.for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
 chart(fig, "chart_budgets", legend="bottom")

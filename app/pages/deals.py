@@ -346,7 +346,7 @@ fig.update_layout(
     height=340,
     yaxis=dict(
         title=t("axis.squad_value_in", unit=unit),
-        range=[low - 4 * margin if low < 0 else max(0.0, low - 4 * margin), high + margin],
+        range=[min(0.0, low - margin), high + margin],  # bars start at 0: their length is the value
     ),
 )
 chart(fig, "chart_policies", p1, legend=False)

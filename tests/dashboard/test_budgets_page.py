@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from app_helpers import chart_titles, frame_with, open_app, texts
+from app_helpers import chart_titles, frame_with, open_app, plotly_specs, texts
 
 from analysis.cards.table import load_cards
 from analysis.decks.deck import read_deck, sample_deck_paths
@@ -61,3 +61,9 @@ def test_a_sample_identical_to_the_current_deck_is_shown_once():
     assert not at.exception, at.exception
     table = frame_with(at, "Mulligan rate")
     assert set(table.Deck) == {"Ковеноглина · current", "Морраг Флай"} and len(table) == 2 * 2
+    # issue 21 item 10: the value bars start at 0 (they started near 15), every axis makes room
+    title = "Expected squad value"
+    bars = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith(title))
+    axes = [v for k, v in bars["layout"].items() if k.startswith("yaxis") and "range" in v]
+    assert axes and all(v["range"][0] <= 0 for v in axes)
+    assert bars["layout"]["yaxis"]["automargin"] is True

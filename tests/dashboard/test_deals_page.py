@@ -111,6 +111,7 @@ def test_strength_by_default_with_a_quantile_threshold_and_binned_values():
     bins_caption = f"The values are not whole numbers: {len(bins)} equal bins"
     assert any(c.startswith(bins_caption) for c in texts(at.caption))
     policy_chart = specs[titles.index("Expected squad value (95% CI)")]
+    assert policy_chart["layout"]["yaxis"]["range"][0] <= 0  # issue 21 item 10: bars start at 0
     assert "log-odds" in policy_chart["layout"]["yaxis"]["title"]["text"]
     assert not any("crystals" in c for c in texts(at.caption) if "Squad value:" in c)
 

@@ -490,7 +490,8 @@ def unit_html(u) -> str:
     closed = "" if u.open else f"<br><i>{t('matchup.closed')}</i>"
     return (
         f"<div style='{style}border-radius:4px;padding:2px 4px;margin:1px 0;"
-        "font-size:0.8rem;line-height:1.2'>"
+        # card names (Russian data) break only at hyphenation points, never "Чернокнижни/к"
+        "font-size:0.8rem;line-height:1.2;hyphens:auto;word-break:normal;overflow-wrap:normal' lang='ru'>"
         f"<b>{html.escape(u.name)}</b><br>{life}{closed}</div>"
     )
 

@@ -96,6 +96,8 @@ def test_the_board_shows_card_names_with_life_and_the_turn_log():
     html = next(m for m in texts(at.markdown) if m.startswith("<table"))
     for unit in board[board.zone == "board"].itertuples():
         assert unit.name in html and f"♥ {unit.life_left}/{unit.life}" in html
+    # issue 21 item 10: a long name is hyphenated as Russian, not cut at any letter
+    assert "hyphens:auto;word-break:normal" in html and "lang='ru'" in html
     turn = next(m for m in texts(at.markdown) if m.startswith("- Turn 2: Инкорн moves"))
     strikes = battle_log(events)
     strikes = strikes[(strikes.kind == "strike") & (strikes.turn == 2)]

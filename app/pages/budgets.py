@@ -73,7 +73,7 @@ with st.form("budgets_form"):
         key="budgets_rules",
         persist_state="session",
     )
-    c3, c4, c5, c6, c7 = st.columns(5)
+    c3, c4, c5, c6, c7 = st.columns([2.2, 1, 1, 1.6, 1.6])  # room for two seat chips and long policy names
     seats = multiselect(
         c3,
         t("budgets.seats"),

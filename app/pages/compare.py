@@ -45,6 +45,8 @@ CURRENT, BEFORE = "current", "before"
 PROCESSES = 2
 DECK_COLOURS = ("#b8322a", "#3b7dd8")  # the first deck red, the second blue, in every chart of the page
 OBJECTIVES = ["strength", "crystals"]
+MIN_LABELLED_SHARE = 0.08
+"""The narrowest segment of the head-to-head bars that shows its percentage."""
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -251,7 +253,8 @@ def head_to_head_chart(cmp: DeckComparison, subsets: list[str]) -> None:
             name=label,
             orientation="h",
             marker_color=colour,
-            text=[f"{v:.0%}" for v in share.fillna(0)],
+            # a label only where the segment has room: "0 %" and "100 %" no longer overlap
+            text=[f"{v:.0%}" if v >= MIN_LABELLED_SHARE else "" for v in share.fillna(0)],
             textposition="inside",
             **extra,
         )

@@ -8,6 +8,8 @@ resets the chosen creature.
 
 from __future__ import annotations
 
+import json
+
 import plotly.express as px
 import plotly.graph_objects as go
 import streamlit as st
@@ -193,11 +195,56 @@ def fighter_input(side: str, default_id: int):
         return None
 
 
+URL_KEY = "combat"
+"""The address parameter that keeps the page's choices, so a reload or a language switch through the
+address (a new session) opens the same fight (issue 21 item 12)."""
+SIDE_CHOICES = {
+    "kind": lambda v: v in ("card", "custom"),
+    "card": lambda v: isinstance(v, int) and v in labels,
+    "strike": lambda v: isinstance(v, str) and len(v) <= 20,
+    "life": lambda v: isinstance(v, int) and 1 <= v <= 200,
+    "mods": lambda v: isinstance(v, str) and len(v) <= 200,
+}
+CHOICES = {
+    **{f"combat_{side}_{name}": ok for side in ("attacker", "target") for name, ok in SIDE_CHOICES.items()},
+    "combat_closed": lambda v: v in ("open", "closed"),
+    "combat_weaken": lambda v: v in WEAKEN_POLICIES,
+    "combat_duel_policy": lambda v: v in DUEL_POLICIES,
+}
+"""Each kept choice and the check a value from the address must pass (anything else is ignored)."""
+
+
+def restore_choices() -> None:
+    """Once per session: the choices kept in the address, where the session has none of its own."""
+    if st.session_state.get("combat_restored"):
+        return
+    st.session_state["combat_restored"] = True
+    try:
+        kept = json.loads(st.query_params.get(URL_KEY, "{}"))
+    except ValueError:
+        return
+    if not isinstance(kept, dict):
+        return
+    for key, ok in CHOICES.items():
+        if key in kept and key not in st.session_state and ok(kept[key]):
+            st.session_state[key] = kept[key]
+
+
+def keep_choices() -> None:
+    """The page's current choices into the address (compact JSON)."""
+    kept = {k: st.session_state[k] for k in CHOICES if k in st.session_state}
+    text = json.dumps(kept, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    if st.query_params.get(URL_KEY) != text:
+        st.query_params[URL_KEY] = text
+
+
+restore_choices()
 left, right = st.columns(2)
 with left:
     attacker = fighter_input("attacker", defaults[0])
 with right:
     target = fighter_input("target", defaults[-1])
+keep_choices()
 if attacker is None or target is None:
     st.stop()
 st.caption(t("combat.versus", attacker=describe(attacker), target=describe(target)))
@@ -231,6 +278,7 @@ policy = o3.selectbox(
     help=t("combat.duel_play_help"),
     persist_state="session",
 )
+keep_choices()
 
 # --------------------------------------------------------------------------- one strike
 st.header(t("combat.one_strike"))

@@ -195,9 +195,10 @@ def fighter_input(side: str, default_id: int):
         return None
 
 
+# The address parameter that keeps the page's choices, so a reload or a language switch through the
+# address (a new session) opens the same fight (issue 21 item 12). (Comments, not strings: a bare string
+# in a page script is drawn by Streamlit.)
 URL_KEY = "combat"
-"""The address parameter that keeps the page's choices, so a reload or a language switch through the
-address (a new session) opens the same fight (issue 21 item 12)."""
 SIDE_CHOICES = {
     "kind": lambda v: v in ("card", "custom"),
     "card": lambda v: isinstance(v, int) and v in labels,
@@ -211,7 +212,7 @@ CHOICES = {
     "combat_weaken": lambda v: v in WEAKEN_POLICIES,
     "combat_duel_policy": lambda v: v in DUEL_POLICIES,
 }
-"""Each kept choice and the check a value from the address must pass (anything else is ignored)."""
+# Each kept choice and the check a value from the address must pass (anything else is ignored).
 
 
 def restore_choices() -> None:

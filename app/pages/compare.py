@@ -45,8 +45,7 @@ CURRENT, BEFORE = "current", "before"
 PROCESSES = 2
 DECK_COLOURS = ("#b8322a", "#3b7dd8")  # the first deck red, the second blue, in every chart of the page
 OBJECTIVES = ["strength", "crystals"]
-MIN_LABELLED_SHARE = 0.08
-"""The narrowest segment of the head-to-head bars that shows its percentage."""
+MIN_LABELLED_SHARE = 0.08  # the narrowest head-to-head segment that shows its percentage
 
 
 @st.cache_data(show_spinner=False, max_entries=64)

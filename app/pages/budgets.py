@@ -26,6 +26,7 @@ from analysis.matchup.simulate import deck_names
 from analysis.planning.keys import distinct_from
 from analysis.rules import builtin_ruleset_names, load_ruleset
 from analysis.summaries.deals import budget_cell, budget_frames, seat_difference
+from analysis.util.numbers import objective_kind, printf
 
 page_setup()
 
@@ -190,10 +191,11 @@ fig.update_layout(height=460)
 fig.for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
 chart(fig, "chart_budgets", legend="bottom")
 
+kind = objective_kind(objective)  # one rule per figure: strength two decimals, crystals whole, shares percent
 table(
-    shown.drop(columns=["err_plus", "err_minus"]),
+    shown.drop(columns=["err_plus", "err_minus"]).assign(mulligan_rate=shown.mulligan_rate * 100),
     "budgets_table",
-    formats={c: "%.3f" for c in ("value", "lo", "hi", "mulligan_rate")},
+    formats=dict.fromkeys(("value", "lo", "hi"), printf(kind)) | {"mulligan_rate": printf("share")},
 )
 
 diff = seat_difference(values)
@@ -202,7 +204,7 @@ if not diff.empty:
     table(
         diff.assign(deck=diff.deck.map(deck_name)),
         "budgets_seat_diff",
-        formats={c: "%.3f" for c in ("difference", "lo", "hi")},
+        formats=dict.fromkeys(("difference", "lo", "hi"), printf(kind)),
     )
     st.caption(t("budgets.seat_diff_caption"))
 

@@ -30,6 +30,7 @@ def test_compare_rulesets_and_seats():
     sim = simulate(SAMPLES["tournament-08"], load_ruleset("realms"), player=2, trials=300, seed=5)
     assert row.Value.iloc[0] == pytest.approx(sim.squad_value.mean)
     assert (row["95% lo"].iloc[0], row["95% hi"].iloc[0]) == pytest.approx(sim.squad_value.ci95)
+    assert row["Mulligan rate"].iloc[0] == pytest.approx(100 * sim.mulligan_rate.mean)  # percent
     pick = (
         (table.Deck == "Ковеноглина · current") & (table.Ruleset == "relaunch") & (table.Seat == "player 1")
     )

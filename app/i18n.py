@@ -12,13 +12,14 @@ dotted (``[deck]`` + ``title`` = ``deck.title``); both catalogs have the same ke
 
 from __future__ import annotations
 
-import string
-import tomllib
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import streamlit as st
+
+from analysis.util.catalog import catalog as library_catalog
+from analysis.util.catalog import fill
+from analysis.util.numbers import figure
 
 LANGUAGES = ("ru", "en")
 DEFAULT_LANGUAGE = "ru"
@@ -27,35 +28,20 @@ PLURAL_FORMS = ("one", "few", "many")
 """Plural keys end in these: Russian needs all three (1 карта, 2 карты, 5 карт); English uses one/many."""
 
 
-def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
-    out: dict[str, str] = {}
-    for key, value in table.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, dict):
-            out |= _flatten(value, name + ".")
-        else:
-            out[name] = str(value)
-    return out
-
-
-@cache
 def catalog(lang: str) -> dict[str, str]:
-    """Every message of a language by dotted key (read once per process)."""
-    with open(LOCALES / f"{lang}.toml", "rb") as handle:
-        return _flatten(tomllib.load(handle))
+    """Every message of a language by dotted key (read once per process; the library's reader, so
+    the HTML report words its texts from the same catalogs)."""
+    return library_catalog(lang)
 
 
-class _Formatter(string.Formatter):
-    """str.format, with Russian digit grouping (a narrow no-break space instead of ``,``)."""
+class _Formatter:
+    """str.format with Russian digit grouping (the library's :func:`analysis.util.catalog.fill`)."""
 
     def __init__(self, lang: str):
         self.lang = lang
 
-    def format_field(self, value: Any, format_spec: str) -> str:
-        text = format(value, format_spec)
-        if self.lang == "ru" and "," in format_spec:
-            text = text.replace(",", "\u202f")
-        return text
+    def format(self, template: str, /, **fmt: Any) -> str:
+        return fill(self.lang, template, **fmt)
 
 
 def current_language() -> str:
@@ -80,6 +66,12 @@ def t(key: str, **fmt: Any) -> str:
     except KeyError:
         raise KeyError(f"message {key!r} is missing from app/locales/{lang}.toml") from None
     return _Formatter(lang).format(text, **fmt) if fmt else text
+
+
+def num(value: float | int | None, kind: str, sign: bool = False) -> str:
+    """A figure in the current language by the rule of its kind (:mod:`analysis.util.numbers`:
+    strength two decimals, shares as percent with one, crystals whole)."""
+    return figure(value, kind, current_language(), sign)
 
 
 def plural_form(n: int, lang: str | None = None) -> str:

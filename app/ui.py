@@ -480,6 +480,8 @@ def chart(
     if height:
         layout["height"] = height
     fig.update_layout(**layout)
+    fig.update_xaxes(automargin=True)  # long axis titles and tick labels get room instead of being cut
+    fig.update_yaxes(automargin=True)
     (container or st).plotly_chart(fig, width="stretch", key=key, config=PLOTLY_CONFIG)
 
 
@@ -492,8 +494,9 @@ def keep_valid(key: str, options: list) -> None:
 
 
 def multiselect(container, label: str, options, **kwargs):
-    """``multiselect`` with the catalog's placeholder (Streamlit's own is English)."""
-    return container.multiselect(label, options, placeholder=t("common.choose"), **kwargs)
+    """``multiselect`` with the catalog's placeholder (Streamlit's own is English) and without
+    Streamlit's "Select all" entry (English only, whatever the page's language)."""
+    return container.multiselect(label, options, placeholder=t("common.choose"), select_all=False, **kwargs)
 
 
 def card_tiles(cards, per_row: int = 5, values: Mapping[int, float] | None = None) -> None:

@@ -105,11 +105,22 @@ class Card:
         return f"{self.name} ({self.code})"
 
 
+def _ban_every_printing(cards: list[Card]) -> tuple[Card, ...]:
+    """The cards with ``banned`` set on every printing of a name that has one banned printing.
+
+    Copies are counted by name (000 glossary "Copy"), so a ban on a card covers all its printings;
+    the ban list flags one printing (``Гуль`` 10/39 but not its reprint 50/43), and a bare name
+    resolves to the newest printing, which would otherwise slip past the ban.
+    """
+    banned_keys = {c.key for c in cards if c.banned}
+    return tuple(replace(c, banned=True) if c.key in banned_keys and not c.banned else c for c in cards)
+
+
 class CardDB:
     """All printings, indexed by id and by normalised name. Build with :func:`load_cards`."""
 
     def __init__(self, cards: Iterable[Card]):
-        self.cards: tuple[Card, ...] = tuple(sorted(cards, key=lambda c: c.id))
+        self.cards: tuple[Card, ...] = _ban_every_printing(sorted(cards, key=lambda c: c.id))
         self._by_id = {c.id: c for c in self.cards}
         by_name: dict[str, list[Card]] = {}
         for card in self.cards:

@@ -7,10 +7,12 @@ import json
 import sys
 from typing import Any
 
-from analysis.cards.table import CardDB, load_cards
+from analysis.cards.table import Card, CardDB, load_cards
 from analysis.decks.deck import Deck, read_deck
+from analysis.decks.legality import LegalityReport, check_deck
 from analysis.rules import Ruleset, load_ruleset
 from analysis.util.limits import MAX_SEED, max_processes
+from analysis.util.textnorm import normalize_name
 
 
 def add_cards_option(parser: argparse.ArgumentParser) -> None:
@@ -56,6 +58,30 @@ def rules_from(args: argparse.Namespace, db: CardDB) -> Ruleset:
 
 def deck_from(args: argparse.Namespace, db: CardDB, attr: str = "deck") -> Deck:
     return read_deck(getattr(args, attr), db)
+
+
+def warn_if_illegal(deck: Deck, rules: Ruleset, label: str, fmt: str = "constructed") -> LegalityReport:
+    """Check ``deck`` and print one ``warning:`` line per problem on stderr when it is illegal.
+
+    Commands that still answer for an illegal deck (``deal``) say so, so a player does not plan
+    with a deck a tournament would refuse; the figures stay, and ``--quiet`` does not hide this.
+    """
+    report = check_deck(deck, rules, fmt)
+    for problem in report.problems:
+        print(f"berserk: warning: {label}: the deck is not legal under {rules.name} / {fmt}: "
+              f"{problem.message} (see `berserk check`)", file=sys.stderr)
+    return report
+
+
+def warn_banned_cards(cards: list[Card], rules: Ruleset, label: str) -> set[str]:
+    """Names among ``cards`` banned under ``rules`` (card flag or the ruleset's names), each warned
+    about once on stderr; a legal deck cannot deal them."""
+    extra = {normalize_name(n) for n in rules.bans.names}
+    banned = sorted({c.name for c in cards if (rules.bans.use_card_flag and c.banned) or c.key in extra})
+    for name in banned:
+        print(f"berserk: warning: {label}: {name!r} is banned under {rules.name}; no legal deck deals it",
+              file=sys.stderr)
+    return set(banned)
 
 
 def bounded_int(low: int, high: int):

@@ -16,11 +16,13 @@ from analysis.cli.common import (
     print_json,
     progress_printer,
     rules_from,
+    warn_if_illegal,
 )
 from analysis.cli.recruit import add_objective_options, objective_inputs
 from analysis.squad.deals import deal_odds, prob_all_present, simulate
 from analysis.summaries.deals import OBJECTIVE_UNITS
 from analysis.util.limits import MAX_ESTIMATE_TRIALS, MAX_HORIZON, MAX_TRIALS
+from analysis.util.numbers import figure, interval, objective_kind
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -59,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     db = cards_from(args)
     rules = rules_from(args, db)
     deck = deck_from(args, db)
+    legality = warn_if_illegal(deck, rules, args.deck)
     ratings, weights = objective_inputs(args, db, rules, deck.cards())
     odds = deal_odds(deck, rules.deal.size)
     together = prob_all_present(deck, args.together, rules.deal.size) if args.together else None
@@ -68,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
         args.default_rating,
     )
     if args.json:
-        out = {"deck": deck.title, **odds.to_dict(), **sim.to_dict()}
+        out = {"deck": deck.title, **odds.to_dict(), **sim.to_dict(), "legal": legality.legal,
+               "problems": [p.to_dict() for p in legality.problems]}
         if together is not None:
             out["together"] = {"names": args.together, "probability": round(together, 6)}
         print_json(out)
@@ -76,26 +80,31 @@ def run(args: argparse.Namespace) -> int:
     v, mr = sim.squad_value, sim.mulligan_rate
     print(f"{args.deck}: {deck.title!r}, {deck.size} cards; {rules.name}, player {args.player}, "
           f"deal of {odds.deal_size}")
+    if not legality.legal:
+        print(f"  NOT LEGAL under {rules.name}: " + "; ".join(p.message for p in legality.problems))
     print("Exact odds of the first deal:")
-    elites = ", ".join(f"{k}: {p:.3f}" for k, p in enumerate(odds.elite_count_pmf) if p >= 0.0005)
+    elites = ", ".join(
+        f"{k}: {figure(p, 'share')}" for k, p in enumerate(odds.elite_count_pmf) if p >= 0.0005)
     print(f"  elite cards: {elites}")
     print("  P(at least one copy): " + ", ".join(
-        f"{k} {p:.2f}" for k, p in sorted(odds.card_probability.items(), key=lambda kv: -kv[1])))
+        f"{k} {figure(p, 'share')}" for k, p in sorted(odds.card_probability.items(), key=lambda kv: -kv[1])))
     if together is not None:
-        print(f"  P(at least one copy of each of {', '.join(args.together)}): {together:.4f}")
+        print(f"  P(at least one copy of each of {', '.join(args.together)}): {figure(together, 'share')}")
     print(f"Monte Carlo, {sim.trials:,} games, seed {sim.seed}, policy {sim.policy}, "
           f"objective {sim.objective}:")
     unit = OBJECTIVE_UNITS.get(sim.objective, sim.objective)
-    print(f"  squad value {v.mean:.3f} {unit}  (95% CI {v.lo:.3f} – {v.hi:.3f})")
-    print(f"  mulligan rate {mr.mean:.3f}  (95% CI {mr.lo:.3f} – {mr.hi:.3f})")
+    kind = objective_kind(sim.objective)  # one rule per figure (analysis.util.numbers)
+    print(f"  squad value {figure(v.mean, kind)} {unit}  (95% CI {interval(v.lo, v.hi, kind)})")
+    print(f"  mulligan rate {figure(mr.mean, 'share')}  (95% CI {interval(mr.lo, mr.hi, 'share')})")
     if sim.thresholds:
         print("  redeal when the squad value is below: " + ", ".join(
-            f"stage {m}: {t:.2f}" for m, t in enumerate(sim.thresholds)))
+            f"stage {m}: {figure(t, kind)}" for m, t in enumerate(sim.thresholds)))
     print("  mulligans taken: " + ", ".join(
-        f"{k}: {e.mean:.3f}" for k, e in sorted(sim.mulligans_taken.items())))
+        f"{k}: {figure(e.mean, 'share')}" for k, e in sorted(sim.mulligans_taken.items())))
     print("  elements recruited: " + ", ".join(
-        f"{k}: {e.mean:.3f}" for k, e in sorted(sim.elements_recruited.items())))
+        f"{k}: {figure(e.mean, 'share')}" for k, e in sorted(sim.elements_recruited.items())))
     g, gain = sim.first_deal_greedy_value, sim.first_deal_optimizer_gain
-    print(f"  first deal: optimal {sim.first_deal_value.mean:.3f}, rulebook greedy {g.mean:.3f}, "
-          f"the optimizer adds {gain.mean:.3f} (95% CI {gain.lo:.3f} – {gain.hi:.3f})")
+    print(f"  first deal: optimal {figure(sim.first_deal_value.mean, kind)}, rulebook greedy "
+          f"{figure(g.mean, kind)}, the optimizer adds {figure(gain.mean, kind)} "
+          f"(95% CI {interval(gain.lo, gain.hi, kind)})")
     return 0

@@ -16,6 +16,7 @@ from analysis.cli.planner import (
     runner_from,
 )
 from analysis.planning.meta import MetaResult, expected_scores
+from analysis.util.numbers import figure, interval
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -75,22 +76,23 @@ def meta_text(result: MetaResult, source: str) -> str:
              f"pair, seed {result.seed}; {s.rules.name}, mulligan {s.mulligan}, "
              f"players {'/'.join(s.players)}"]
     width = max(len(c.deck) for c in result.candidates)
-    lines.append(f"{'rank':>4}  {'deck':<{width}}  score  95 % CI        best matchup / worst matchup")
-    for rank, c in enumerate(result.candidates, start=1):
+    lines.append(f"{'rank':>4}  {'deck':<{width}}  score  95 % CI          best matchup / worst matchup")
+    for rank, c in enumerate(result.candidates, start=1):  # scores are shares of the points: percent
         mark = "" if c.in_field else " *"
-        best = f"{c.best.opponent} {c.best.score:.3f}" if c.best else "-"
-        worst = f"{c.worst.opponent} {c.worst.score:.3f}" if c.worst else "-"
+        best = f"{c.best.opponent} {figure(c.best.score, 'share')}" if c.best else "-"
+        worst = f"{c.worst.opponent} {figure(c.worst.score, 'share')}" if c.worst else "-"
         e = c.expected
-        lines.append(f"{rank:>4}  {c.deck:<{width}}  {e.mean:.3f}  {e.lo:.3f}-{e.hi:.3f}"
-                     f"    {best} / {worst}{mark}")
+        lines.append(f"{rank:>4}  {c.deck:<{width}}  {figure(e.mean, 'share'):>5}  "
+                     f"{interval(e.lo, e.hi, 'share'):<15}  {best} / {worst}{mark}")
     if any(not c.in_field for c in result.candidates):
         lines.append("(* your decks, not in the field)")
     if len(result.candidates) > 1:
         first, second = result.candidates[0], result.candidates[1]
         diff = result.difference(first.deck, second.deck)
         verdict = "clearly" if diff.lo > 0 else "not clearly (the interval includes 0)"
-        lines.append(f"Best choice: {first.deck}, {verdict} ahead of {second.deck} by {diff.mean:+.3f} "
-                     f"(95 % CI {diff.lo:+.3f} to {diff.hi:+.3f})")
+        lo, hi = figure(diff.lo, "gain"), figure(diff.hi, "gain")
+        lines.append(f"Best choice: {first.deck}, {verdict} ahead of {second.deck} by "
+                     f"{figure(diff.mean, 'gain')} (95 % CI {lo} to {hi})")
     else:
         lines.append(f"Best choice: {result.best}")
     return "\n".join(lines)

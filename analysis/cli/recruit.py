@@ -15,6 +15,7 @@ from analysis.cli.common import (
     cards_from,
     print_json,
     rules_from,
+    warn_banned_cards,
 )
 from analysis.combat.ratings import ratings_map
 from analysis.rules import Ruleset
@@ -29,6 +30,7 @@ from analysis.squad.recruit import (
 )
 from analysis.util.errors import BerserkInputError
 from analysis.util.limits import MAX_TOP
+from analysis.util.numbers import figure, objective_kind
 
 
 def add_objective_options(p: argparse.ArgumentParser) -> None:
@@ -100,6 +102,7 @@ def run(args: argparse.Namespace) -> int:
     if len(args.cards_in_deal) > 50:
         raise BerserkInputError(f"a deal of {len(args.cards_in_deal):,} cards is too large; at most 50")
     deal = [db.find(name) for name in args.cards_in_deal]
+    banned = warn_banned_cards(deal, rules, "recruit")
     ratings, weights = objective_inputs(args, db, rules, deal)
     result = recruit(deal, rules, args.player, args.mulligans, args.objective, ratings, weights, args.top,
                      args.default_rating)
@@ -108,23 +111,26 @@ def run(args: argparse.Namespace) -> int:
         return 0
     p = result.payment
     d = result.to_dict()
-    print(f"Best squad for {args.objective} = {_shown(d['value'])}{UNITS.get(args.objective, '')} "
+    obj = args.objective
+    print(f"Best squad for {obj} = {_shown(d['value'], obj)}{UNITS.get(obj, '')} "
           f"({rules.name}, player {args.player}, "
           f"{args.mulligans} mulligan(s); {len(deal)} cards dealt)")
     for card in result.squad:
         kind = "elite" if card.elite else "ordinary"
         element = "/".join(card.elements) or "neutral"
-        print(f"  {card.cost:>2}  {kind:<8}  {element:<10} {card.label()}")
+        mark = "  [banned]" if card.name in banned else ""
+        print(f"  {card.cost:>2}  {kind:<8}  {element:<10} {card.label()}{mark}")
     elements = ", ".join(p.elements) or "none"
     print(f"Elements: {elements} → gold {p.gold} {p.element_adjustment:+d} = {p.gold_eff}, silver {p.silver}")
     print(f"Paid: {p.gold_spent} gold + {p.silver_spent} silver; "
           f"left: {p.gold_left} gold, {p.silver_left} silver")
     greedy_el = ", ".join(squad_elements(result.greedy_squad)) or "none"
-    print(f"Rulebook greedy (elites first): {_shown(d['greedy_value'])} with {len(result.greedy_squad)} "
-          f"cards ({greedy_el}); the optimizer adds {_shown(result.value - result.greedy_value)}")
+    print(f"Rulebook greedy (elites first): {_shown(d['greedy_value'], obj)} with {len(result.greedy_squad)} "
+          f"cards ({greedy_el}); the optimizer adds {_shown(result.value - result.greedy_value, obj)}")
     for i, alt in enumerate(result.alternatives, start=1):
         a = alt.to_dict()
-        print(f"  #{i + 1}: {_shown(a['value'])}  " + ", ".join(a["squad"]))
+        print(f"  #{i + 1}: {_shown(a['value'], args.objective)}  "
+              + ", ".join(f"{n} [banned]" if n in banned else n for n in a["squad"]))
     return 0
 
 
@@ -132,7 +138,7 @@ UNITS = {"strength": " (log-odds of winning, summed over the squad's cards)", "c
 """The unit printed after the best squad's value, per objective."""
 
 
-def _shown(value: float) -> str:
-    """A squad value for people: whole numbers as they are, others to 2 decimals (the JSON keeps
-    the full precision)."""
-    return f"{value:g}" if float(value).is_integer() else f"{value:.2f}"
+def _shown(value: float, objective: str = "strength") -> str:
+    """A squad value for people by the rule of its kind (strength two decimals, crystals whole;
+    analysis.util.numbers); the JSON keeps the full precision."""
+    return figure(value, objective_kind(objective))

@@ -27,6 +27,7 @@ from analysis.planning.collection import read_collection
 from analysis.planning.swaps import POOLS, candidate_swaps
 from analysis.planning.tune import MAX_GAMES, MAX_TOP, TuneResult, check_tune_options, tune
 from analysis.util.errors import BerserkInputError
+from analysis.util.numbers import figure, interval
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -100,19 +101,37 @@ def tune_text(result: TuneResult, name: str, pool: str) -> str:
     field = result.field
     lines = [f"Tuning {name} against {field.title or 'the field'} ({len(field.decks)} deck(s)); "
              f"pool: {pool}; seed {result.seed}",
-             f"Baseline expected score {base.mean:.3f} (95 % CI {base.lo:.3f}-{base.hi:.3f}, "
-             f"{base.games:,} games)"]
+             f"Baseline expected score {figure(base.mean, 'share')} (95 % CI "
+             f"{interval(base.lo, base.hi, 'share')}, {base.games:,} games)"]
     if not result.swaps:
         lines.append("No legal swap from this pool.")
         return "\n".join(lines)
     width = max(len(s.swap.label()) for s in result.swaps)
-    lines.append(f"{'rank':>4}  {'swap':<{width}}  gain    95 % CI            score  games    status")
+    rows = []
     for rank, s in enumerate(result.swaps, start=1):
-        g = s.gain
-        lines.append(f"{rank:>4}  {s.swap.label():<{width}}  {g.mean:+.3f}  {g.lo:+.3f} to {g.hi:+.3f}  "
-                     f"{s.expected.mean:.3f}  {s.games:>7,}  {s.status}")
+        g, caveat = s.gain, s.caveat
+        unsure = figure(caveat.unsure_share, "share") + (" limit" if caveat.has_limit else "")
+        rows.append((f"{rank:>4}", s.swap.label(), figure(g.mean, "gain"),
+                     f"{figure(g.lo, 'gain')} to {figure(g.hi, 'gain')}", figure(s.expected.mean, "share"),
+                     f"{s.games:,}", unsure, s.status))
+    head = ("rank", "swap", "gain", "95 % CI", "score", "games", "unsure", "status")
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    widths[1] = max(width, len("swap"))
+    right = {0, 2, 4, 5, 6}
+    for row in [head, *rows]:
+        lines.append("  ".join(c.rjust(w) if i in right else c.ljust(w)
+                               for i, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip())
     played = result.games_played
     lines.append(f"{result.games_total:,} games ({played:,} played now, the rest from the cache), "
                  f"{result.rounds} round(s); gains are paired (common random numbers), resolved to "
-                 f"±{result.target} for the best {result.top}")
+                 f"±{figure(result.target, 'gain').lstrip('+')} for the best {result.top}")
+    lines.append("unsure = the share of a swap's gain that rests on cards not modelled in full or on a "
+                 "listed model limit (data/model_limits.toml); 'limit' marks the latter. Read such gains "
+                 "as \"in this model\":")
+    seen: dict[str, str] = {}
+    for s in result.swaps:
+        for card in s.caveat.cards:
+            if card.unsure > 0 and card.card not in seen:
+                seen[card.card] = card.note()
+    lines.extend(f"  {note}" for note in seen.values())
     return "\n".join(lines)

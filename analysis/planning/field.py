@@ -208,8 +208,26 @@ def read_field(path: Path | str, db: CardDB, rules: Ruleset | None = None, fmt: 
 
 
 def sample_field_path() -> Path:
-    """The built-in field: the sample decks legal under the current ban list, equal shares."""
+    """The sample decks that are legal under the current ban list as they were played, equal shares."""
     return data_dir() / "fields" / "sample-field.toml"
+
+
+def current_field_path() -> Path:
+    """The current field: the ten sample archetypes made legal under today's ban list (their banned
+    cards replaced by the closest legal cards, :mod:`analysis.decks.legalize`), equal shares; where
+    the Tournament page starts (``data/fields/README.md``)."""
+    return data_dir() / "fields" / "current-field.toml"
+
+
+def current_field_decks(db: CardDB) -> dict[str, tuple[Deck, float]]:
+    """The current field's decks by id (a sample's file stem, or ``<stem>-legal`` for a sample's legal
+    version) → (deck, share), in file order."""
+    field = read_field(current_field_path(), db)
+    out = {}
+    for d in field.decks:
+        stem = Path(d.origin).stem
+        out[stem if d.origin.startswith("../decks/") else f"{stem}-legal"] = (d.deck, d.share)
+    return out
 
 
 def sample_field_shares(db: CardDB) -> dict[str, float]:
@@ -292,4 +310,4 @@ def field_to_toml(field: Field) -> str:
 
 
 __all__ = ["Field", "FieldDeck", "equal_field", "field_to_toml", "make_field", "read_field",
-           "sample_field_path", "sample_field_shares"]
+           "sample_field_path", "sample_field_shares", "current_field_path", "current_field_decks"]

@@ -27,8 +27,15 @@ th { background: #f3f0ea; } .table { overflow-x: auto; max-width: 100%; }
 .muted { color: #666; font-size: .9rem; } .ok { color: #2e7d32; font-weight: 600; }
 .bad { color: #b8322a; font-weight: 600; } code { background: #f3f0ea; padding: .05rem .3rem; }
 nav ul { columns: 2; } .figure { page-break-inside: avoid; }
-@media print { nav { display: none; } body { margin: 0; max-width: none; } }
+td, th { overflow-wrap: anywhere; } .table.wide table { font-size: .8rem; }
+@page { size: A4; margin: 12mm; }
+@media print { nav { display: none; } body { margin: 0; max-width: none; font-size: 10pt; }
+  table { font-size: 8pt; max-width: 100%; page-break-inside: auto; } tr { page-break-inside: avoid; }
+  .table { overflow: visible; } .table.wide table { font-size: 7pt; } th, td { padding: .1rem .25rem; }
+  .figure { max-width: 186mm; } }
 """
+A4 = 186
+"""Millimetres of an A4 page's width inside the print margins: the widest a printed table may be."""
 
 
 @lru_cache(maxsize=1)
@@ -47,10 +54,11 @@ def figure_div(figure, div_id: str) -> str:
             + "</div>")
 
 
-def table_html(frame: pd.DataFrame, digits: int = 3) -> str:
-    """A DataFrame as an HTML table (values escaped, floats rounded)."""
-    return ('<div class="table">' + frame.to_html(index=False, escape=True, na_rep="—", border=0,
-                                                  float_format=lambda x: f"{x:.{digits}f}") + "</div>")
+def table_html(frame: pd.DataFrame, digits: int = 3, cls: str = "table") -> str:
+    """A DataFrame as an HTML table (values escaped, floats rounded) in a ``div`` of class ``cls``
+    (``table wide``: printed in a smaller font, so a wide table fits an A4 page)."""
+    return (f'<div class="{text(cls)}">' + frame.to_html(index=False, escape=True, na_rep="—", border=0,
+                                                         float_format=lambda x: f"{x:.{digits}f}") + "</div>")
 
 
 def text(value: object) -> str:
@@ -58,9 +66,9 @@ def text(value: object) -> str:
     return html.escape(str(value))
 
 
-def page(title: str, body: str) -> str:
-    """A whole HTML document: the style and plotly.js inline in the head, then ``body``."""
-    return ("<!DOCTYPE html>\n<html lang=\"ru\">\n<head>\n<meta charset=\"utf-8\">\n"
+def page(title: str, body: str, lang: str = "ru") -> str:
+    """A whole HTML document in ``lang``: the style and plotly.js inline in the head, then ``body``."""
+    return (f"<!DOCTYPE html>\n<html lang=\"{text(lang)}\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{text(title)}</title>\n<style>{STYLE}</style>\n"
             f"<script type=\"text/javascript\">{plotly_js()}</script>\n</head>\n"
             f"<body>\n{body}\n</body>\n</html>\n")

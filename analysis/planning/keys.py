@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,16 @@ def content_key(deck: Deck) -> str:
     for e in deck.entries:
         merged.setdefault(e.card.id, [e.card, 0])[1] += e.count
     return digest(sorted(([c, n] for c, n in merged.values()), key=lambda cn: cn[0].id))
+
+
+def distinct_from(deck: Deck, named: Mapping[str, Deck], names: Iterable[str] | None = None) -> list[str]:
+    """The names (of ``names``, default all of ``named``) whose decks are not ``deck``'s cards.
+
+    A field, a budget table or a comparison that holds the current deck beside the samples shows a
+    deck once: the current deck opened from a sample is that sample (issue 21 item 8).
+    """
+    mine = content_key(deck)
+    return [n for n in (named if names is None else names) if content_key(named[n]) != mine]
 
 
 def deck_label(deck: Deck) -> str:
@@ -128,5 +139,5 @@ def derived_seed(seed: int, *parts: object) -> int:
     return int(hashlib.sha256(text.encode()).hexdigest()[:16], 16) >> 1
 
 
-__all__ = ["block_key", "content_key", "deck_key", "derived_seed", "digest", "engine_version", "ruleset_hash",
-           "settings_key", "thresholds_key"]
+__all__ = ["block_key", "content_key", "deck_key", "derived_seed", "digest", "distinct_from",
+           "engine_version", "ruleset_hash", "settings_key", "thresholds_key"]

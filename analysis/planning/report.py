@@ -15,10 +15,12 @@ opens without a network.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from analysis.decks.deck import Deck, format_nxt
@@ -29,6 +31,7 @@ from analysis.planning.field import Field
 from analysis.planning.games import GameRunner, Progress
 from analysis.planning.html import figure_div, page, table_html, text
 from analysis.planning.meta import MetaResult, expected_scores
+from analysis.planning.tune import TuneResult
 from analysis.rules import Ruleset
 from analysis.squad.deals import Simulation, deal_odds, simulate
 from analysis.squad.recruit import DEFAULT_OBJECTIVE
@@ -43,16 +46,18 @@ from analysis.summaries.deals import (
 )
 from analysis.summaries.deck import (
     cost_curve,
-    deck_findings,
     deck_frame,
     deck_stats,
     element_counts,
     elite_split,
+    finding_words,
     legality_frame,
     type_counts,
 )
 from analysis.util.atomic import write_text_atomic
+from analysis.util.catalog import Catalog
 from analysis.util.errors import BerserkInputError
+from analysis.util.numbers import figure, objective_kind
 
 SECTIONS = (
     ("deck", "The deck"),
@@ -64,6 +69,7 @@ SECTIONS = (
     ("strength", "Squad strength"),
     ("budgets", "Budgets by seat"),
     ("field", "Matchups against the field"),
+    ("tuning", "Tuning"),
 )
 
 
@@ -83,6 +89,8 @@ class DeckReport:
     trials: int
     seed: int
     policy: str
+    tuning: TuneResult | None = None
+    """Raced swaps against the field (:func:`analysis.planning.tune.tune`), when asked for."""
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -116,9 +124,9 @@ class DeckReport:
 
     # -- the page -----------------------------------------------------------------------------
 
-    def html(self) -> str:
-        """The whole report as one HTML document."""
-        return report_html(self)
+    def html(self, lang: str = "ru") -> str:
+        """The whole report as one HTML document, in Russian (default) or English."""
+        return report_html(self, lang)
 
 
 def build_report(
@@ -137,6 +145,7 @@ def build_report(
     progress: Progress | None = None,
     rank_field: bool = False,
     objective: str = DEFAULT_OBJECTIVE,
+    tuning: TuneResult | None = None,
 ) -> DeckReport:
     """Compute every section (module docstring). ``trials`` deals per seat; ``games`` per pair
     against the field; ``rank_field`` also scores the field's own decks, to rank the deck among them;
@@ -167,7 +176,7 @@ def build_report(
         meta = expected_scores(field, settings, [(label, deck)], games, seed, runner,
                                field_candidates=rank_field)
     return DeckReport(name, source, deck, rules, fmt, code, check_deck(deck, rules, fmt), sims, meta, trials,
-                      seed, policy)
+                      seed, policy, tuning)
 
 
 def _version() -> str:
@@ -182,108 +191,278 @@ def _section(key: str, title: str, parts: list[str]) -> str:
 
 
 def _p(words: str, cls: str = "") -> str:
-    """An escaped paragraph, optionally with a CSS class."""
+    """An escaped paragraph, optionally with a CSS class; ``code`` in backticks (the catalog's
+    markup for paths and commands) becomes ``<code>``."""
     attribute = f' class="{cls}"' if cls else ""
-    return f"<p{attribute}>{text(words)}</p>"
+    body = CODE_MARK.sub(r"<code>\1</code>", text(words))
+    return f"<p{attribute}>{body}</p>"
 
 
-def report_html(r: DeckReport) -> str:
-    """Render a :class:`DeckReport` (tables escaped, figures with fixed ids: same report, same bytes)."""
+CODE_MARK = re.compile(r"`([^`]+)`")
+
+
+VALUE_WORDS = {"type": "type", "kind": "kind", "element": "element", "status": "status",
+               "quantity": "report.quantity"}
+"""Columns whose values are words of the catalog (``type.creature`` …); ``elements`` is a list of them."""
+
+
+class _Words:
+    """The report's texts and tables in one language (the dashboard's catalog, ``app/locales``)."""
+
+    def __init__(self, lang: str):
+        self.c = Catalog(lang)
+        self.lang = lang
+
+    def t(self, key: str, **fmt) -> str:
+        return self.c.t(key, **fmt)
+
+    def num(self, value, kind: str, sign: bool = False) -> str:
+        return figure(value, kind, self.lang, sign)
+
+    def column(self, name: str) -> str:
+        """A column's header: ``col.<name>`` (as on the pages), else ``report.col.<name>``; never the
+        raw name (a test reads every header of the report)."""
+        for key in (f"col.{name}", f"report.col.{name}"):
+            if self.c.has(key):
+                return self.c.t(key)
+        if name.startswith("P(") and name.endswith(")"):
+            return name  # notation, the same in every language
+        raise KeyError(f"no header for the report column {name!r} in app/locales/{self.lang}.toml")
+
+    def cell(self, column: str, value) -> str:
+        """One cell: booleans as yes/no, catalog words for types, kinds, elements; data as it is."""
+        if isinstance(value, bool | np.bool_):
+            return self.c.t("common.yes") if value else self.c.t("common.no")
+        if value is None or (isinstance(value, float) and value != value):
+            return "—"
+        if column == "quantity" and str(value).endswith(" cards"):  # "swamps cards": one element's cards
+            return self.c.t("report.quantity_element", element=self.c.word("element", str(value)[:-6]))
+        if column in VALUE_WORDS:
+            return self.c.word(VALUE_WORDS[column], value)
+        if column == "elements" and isinstance(value, str):
+            return ", ".join(self.c.word("element", e.strip()) for e in value.split(",") if e.strip()) or "—"
+        if column == "seat":
+            return self.player(int(value))
+        return str(value)
+
+    def player(self, seat: int) -> str:
+        return self.c.t(f"common.player{seat}")
+
+    def table(self, frame: pd.DataFrame, kinds: dict[str, str] | None = None, drop: tuple[str, ...] = (),
+              wide: bool = False) -> str:
+        """A table with the catalog's headers and readable cells (numbers by their kind of figure:
+        :mod:`analysis.util.numbers`); ``wide`` tables print smaller so they fit an A4 page."""
+        kinds = kinds or {}
+        shown = frame.drop(columns=[c for c in drop if c in frame.columns])
+        out = pd.DataFrame({
+            self.column(c): [self.num(v, kinds[c]) if c in kinds else self.cell(c, v) for v in shown[c]]
+            for c in shown.columns
+        })
+        return table_html(out, 0, "table wide" if wide else "table")
+
+
+def _count_odds_tables(w: _Words, odds) -> list[str]:
+    """The exact odds of the counts in the first deal, only the counts that can happen (≥ 0.05 % for
+    some quantity), at most :data:`ODDS_COLUMNS` columns of P(k) per table, so each fits A4."""
+    table = count_odds_table(odds)
+    ks = [c for c in table.columns if c.startswith("P(") and (table[c] >= 0.0005).any()]
+    out = []
+    for i in range(0, len(ks), ODDS_COLUMNS):
+        part = table[["quantity", "expected", *ks[i:i + ODDS_COLUMNS]]]
+        kinds = {"expected": "strength"} | dict.fromkeys(ks, "share")
+        out.append(w.table(part, kinds))
+    return out
+
+
+ODDS_COLUMNS = 8
+"""P(k) columns per deal-odds table (with the quantity and the expectation, ten fit an A4 page)."""
+
+
+def _relabel(figure_obj, title: str, x: str | None = None, y: str | None = None, names=None):
+    """A library figure with the report's words: its title, axis titles and trace names."""
+    layout: dict = {"title": title}
+    if x is not None:
+        layout["xaxis_title"] = x
+    if y is not None:
+        layout["yaxis_title"] = y
+    figure_obj.update_layout(**layout)
+    if names:
+        for trace in figure_obj.data:
+            if trace.name in names:
+                trace.name = names[trace.name]
+    return figure_obj
+
+
+def report_html(r: DeckReport, lang: str = "ru") -> str:
+    """Render a :class:`DeckReport` in ``lang`` (``ru`` by default, or ``en``) with the dashboard's
+    catalog: headers and words from it, numbers by their kind (strength two decimals, shares as
+    percent, crystals whole), tables that fit an A4 page; figures with fixed ids (same bytes)."""
+    w = _Words(lang)
     stats = deck_stats(r.deck, r.rules)
     n_fig = iter(range(1, 100))
+    kind = objective_kind(r.objective)
+    unit = w.t(f"objective.{r.objective}.unit") if w.c.has(f"objective.{r.objective}.unit") else r.unit
+    players = {f"player {p}": w.player(p) for p in (1, 2)}
 
-    def figure(f) -> str:
+    def draw(f) -> str:
         return figure_div(f, f"figure-{next(n_fig)}")
 
     sections: dict[str, list[str]] = {}
-    code = (f"<p>Compact deck code (berserk-nxt): <code>{text(r.code)}</code></p>" if r.code
-            else _p("This deck has cards the compact deck code cannot name.", "muted"))
+    code = (f"<p>{text(w.t('report.code'))} <code>{text(r.code)}</code></p>" if r.code
+            else _p(w.t("report.no_code"), "muted"))
+    elements = ", ".join(w.c.word("element", e) for e in stats.elements) or w.t("common.none")
     sections["deck"] = [
-        _p(f"{stats.cards} cards, {stats.distinct} names, mean cost {stats.mean_cost:.2f}; "
-           f"{stats.elites} elite, {stats.ordinaries} ordinary, {stats.flyers} flyers; "
-           f"elements: {', '.join(stats.elements) or 'none'}."),
-        code, table_html(deck_frame(r.deck), 0)]
-    verdict = (f'<p class="ok">LEGAL under {text(r.rules.name)} / {text(r.fmt)}</p>' if r.legality.legal else
-               f'<p class="bad">ILLEGAL under {text(r.rules.name)} / {text(r.fmt)}</p>')
-    whole = deck_findings(r.legality)
-    sections["legality"] = [verdict] + ([table_html(whole)] if len(whole) else []) + [
-        table_html(legality_frame(r.deck, r.legality))]
+        _p(w.t("report.deck_summary", cards=w.c.tn("unit.cards", stats.cards), names=stats.distinct,
+               mean_cost=w.num(stats.mean_cost, "strength"), elites=stats.elites,
+               ordinary=stats.ordinaries, flyers=stats.flyers, elements=elements)),
+        code, w.table(deck_frame(r.deck), wide=True)]
+    verdict_key = "report.legal" if r.legality.legal else "report.illegal"
+    verdict = f'<p class="{"ok" if r.legality.legal else "bad"}">' + text(
+        w.t(verdict_key, rules=r.rules.name, fmt=w.t(f"format.{r.fmt}"))) + "</p>"
+    whole = pd.DataFrame({"kind": [k for k, fs in r.legality.by_level() for f in fs if not f.card],
+                          "message": [finding_words(f, w.c) for _, fs in r.legality.by_level()
+                                      for f in fs if not f.card]})
+    by_card = legality_frame(r.deck, r.legality, describe=lambda f: finding_words(f, w.c, with_card=False))
+    sections["legality"] = [verdict] + ([w.table(whole.rename(columns={"kind": "status"}))]
+                                        if len(whole) else []) + [
+        w.table(by_card, drop=("codes",), wide=True)]
     curve = cost_curve(r.deck)
-    sections["curve"] = [figure(fig.curve_figure(curve)),
-                         _p("Elites are paid with gold only; ordinary cards with silver first, then gold."),
-                         table_html(elite_split(r.deck), 2)]
-    sections["elements"] = [figure(fig.elements_figure(element_counts(r.deck))),
-                            table_html(element_counts(r.deck), 0), table_html(type_counts(r.deck), 0)]
+    kinds_names = {"elite": w.t("kind.elite"), "ordinary": w.t("kind.ordinary")}
+    sections["curve"] = [
+        draw(_relabel(fig.curve_figure(curve), w.t("report.fig_curve"), w.t("report.axis_cost"),
+                      w.t("report.axis_copies"), kinds_names)),
+        _p(w.t("report.curve_note")),
+        w.table(elite_split(r.deck), {"mean_cost": "strength"})]
+    element_frame = element_counts(r.deck)
+    sections["elements"] = [
+        draw(_relabel(fig.elements_figure(element_frame), w.t("report.fig_elements"), None,
+                      w.t("report.axis_copies"))),
+        w.table(element_frame), w.table(type_counts(r.deck))]
     odds = deal_odds(r.deck, r.rules.deal.size)
     sections["odds"] = [
-        _p(f"Exact (hypergeometric) odds of the first deal of {odds.deal_size} cards from {odds.deck_size}."),
-        figure(fig.count_odds_figure(count_odds_frame(odds), "elites")),
-        table_html(count_odds_table(odds), 4),
-        _p("Each card: the chance of at least one copy in the first deal, and the copies expected."),
-        table_html(card_odds_frame(r.deck, odds), 3)]
+        _p(w.t("report.odds_intro", size=odds.deal_size, deck=odds.deck_size)),
+        draw(_relabel(fig.count_odds_figure(count_odds_frame(odds), "elites"), w.t("report.fig_elites"),
+                      w.t("report.axis_elites"), w.t("report.axis_probability"),
+                      {"elites": w.t("report.quantity.elites")})),
+        *_count_odds_tables(w, odds),
+        _p(w.t("report.odds_cards")),
+        w.table(card_odds_frame(r.deck, odds), {"p_at_least_one": "share", "expected_dealt": "strength"})]
     one = r.simulations[1]
+    thresholds = r.thresholds()
     sections["mulligans"] = [
-        _p(f"Redeal when the best squad of the deal is worth less than the threshold ({r.unit}); optimal "
-           f"stopping by backward induction, estimated on {one.estimate_trials:,} deals per stage "
-           f"(seed {r.seed}), {r.rules.deal.mulligan} mulligans under {r.rules.name}."),
-        figure(fig.thresholds_figure(r.thresholds())) if len(r.thresholds()) else
-        _p("The policy keeps every deal.", "muted"),
-        table_html(r.thresholds(), 3)]
+        _p(w.t("report.mulligans_intro", unit=unit, trials=one.estimate_trials, seed=r.seed,
+               mulligan=w.t(f"mulligan.{r.rules.deal.mulligan}"), rules=r.rules.name)),
+        draw(_relabel(fig.thresholds_figure(thresholds), w.t("report.fig_thresholds"),
+                      w.t("report.axis_mulligans_taken"), w.t("report.axis_threshold", unit=unit), players))
+        if len(thresholds) else _p(w.t("report.keeps_every"), "muted"),
+        w.table(thresholds, dict.fromkeys(("threshold", "lo", "hi"), kind))]
     sections["strength"] = [
-        _p(f"Value of the optimal squad ({r.unit}; objective {r.objective}) over {r.trials:,} simulated "
-           f"games per seat, {r.policy} mulligan policy, seed {r.seed}; bars with 95 % Wilson intervals."),
-        figure(fig.value_distribution_figure(r.strength(), "Value of the optimal squad by seat", r.unit)),
+        _p(w.t("report.strength_intro", unit=unit, objective=w.t(f"objective.{r.objective}.label"),
+               trials=r.trials, policy=w.t(f"policy.{r.policy}", value=""), seed=r.seed)),
+        draw(_relabel(fig.value_distribution_figure(r.strength(), "", unit), w.t("report.fig_value"),
+                      w.t("report.axis_value", unit=unit), w.t("report.axis_share_of_games"), players)),
     ]
     budgets = r.budgets()
     diff = seat_difference(budgets)
-    sections["budgets"] = [figure(fig.seat_budget_figure(budgets, r.unit)), table_html(budgets, 3)] + (
-        [_p(f"Player 2 minus player 1: {diff.difference.iloc[0]:+.2f} {r.unit} (95 % CI "
-            f"{diff.lo.iloc[0]:+.2f} to {diff.hi.iloc[0]:+.2f}; conservative: both seats used the "
-            "same seed).")]
+    budget_figure = fig.seat_budget_figure(budgets, unit)
+    for trace in budget_figure.data:  # the seats in the report's words
+        trace.x = tuple(players.get(x, x) for x in trace.x)
+        trace.text = tuple(w.num(v, kind) for v in trace.y)
+    sections["budgets"] = [
+        draw(_relabel(budget_figure, w.t("report.fig_budgets"), None, unit)),
+        w.table(budgets, dict.fromkeys(("value", "lo", "hi"), kind)
+                | {"mulligan_rate": "share", "mean_mulligans": "strength", "trials": "count"})] + (
+        [_p(w.t("report.seat_diff", diff=w.num(diff.difference.iloc[0], kind, sign=True), unit=unit,
+                lo=w.num(diff.lo.iloc[0], kind, sign=True), hi=w.num(diff.hi.iloc[0], kind, sign=True)))]
         if len(diff) else [])
-    sections["field"] = _field_section(r, figure)
-    body = [f"<h1>Deck report: {text(r.name)}</h1>",
-            _p(f"{r.source or 'deck'} · ruleset {r.rules.name} ({r.rules.description}) · format {r.fmt} · "
-               f"seed {r.seed} · berserk-analyzer {_version()}", "muted"),
-            "<nav><ul>" + "".join(f'<li><a href="#{k}">{text(t)}</a></li>' for k, t in SECTIONS)
+    sections["field"] = _field_section(r, draw, w)
+    sections["tuning"] = _tuning_section(r, w)
+    titles = {k: w.t(f"report.section.{k}") for k, _ in SECTIONS}
+    body = [f"<h1>{text(w.t('report.title', name=r.name))}</h1>",
+            _p(w.t("report.meta", source=r.source or w.t("report.deck"), rules=r.rules.name,
+                   description=w.t(f"ruleset.{r.rules.name}.description")
+                   if w.c.has(f"ruleset.{r.rules.name}.description") else r.rules.description,
+                   fmt=w.t(f"format.{r.fmt}"), seed=r.seed, version=_version()), "muted"),
+            "<nav><ul>" + "".join(f'<li><a href="#{k}">{text(titles[k])}</a></li>' for k, _ in SECTIONS)
             + "</ul></nav>"]
-    body += [_section(k, t, sections[k]) for k, t in SECTIONS]
-    body.append(_p("Model: battles follow the engine's simplifications (card abilities beyond the modelled "
-                   "keywords are not played; see the README, 'The battle model'); recruitment maximises the "
-                   "squad's crystal cost. Monte Carlo figures come with their seed and 95 % intervals.",
-                   "muted"))
-    return page(f"Deck report: {r.name}", "\n".join(body))
+    body += [_section(k, titles[k], sections[k]) for k, _ in SECTIONS]
+    body.append(_p(w.t("report.footer", objective=w.t(f"objective.{r.objective}.label"),
+                       unit=unit), "muted"))
+    return page(w.t("report.title", name=r.name), "\n".join(body), lang)
 
 
-def _field_section(r: DeckReport, figure) -> list[str]:
+def _field_section(r: DeckReport, draw, w: _Words) -> list[str]:
     if r.meta is None:
-        return [_p("No field given: run berserk report DECK --field FIELD.toml to add the expected score "
-                   "and the matchups against the decks you expect.", "muted")]
+        return [_p(w.t("report.no_field"), "muted")]
     m = r.meta
     me = next(c for c in m.candidates if not c.in_field)   # the deck (renamed if a field deck has its name)
     e = me.expected
-    out = [_p(f"Field: {m.field.title or m.field.source} ({len(m.field.decks)} decks); {m.games:,} games "
-              f"per pair, seed {m.seed}; mulligan {m.settings.mulligan}, "
-              f"players {'/'.join(m.settings.players)}."),
-           f"<p><strong>Expected score {e.mean:.3f}</strong> (95 % CI {e.lo:.3f}–{e.hi:.3f}; wins + draws/2, "
-           "weighted by the field's shares).</p>"]
+    out = [_p(w.t("report.field_intro", title=m.field.title or m.field.source, decks=len(m.field.decks),
+                  games=m.games, seed=m.seed, mulligan=w.t(f"policy.{m.settings.mulligan}", value=""),
+                  players="/".join(m.settings.players))),
+           "<p><strong>" + text(w.t("report.expected", score=w.num(e.mean, "share"))) + "</strong> "
+           + text(w.t("report.expected_ci", lo=w.num(e.lo, "share"), hi=w.num(e.hi, "share"))) + "</p>"]
     if me.best and me.worst:
-        out.append(_p(f"Best matchup: {me.best.opponent} ({me.best.score:.3f}); worst: {me.worst.opponent} "
-                      f"({me.worst.score:.3f})."))
+        best, worst = me.best, me.worst
+        out.append(_p(w.t("report.best_worst", best=best.opponent, best_score=w.num(best.score, "share"),
+                          worst=worst.opponent, worst_score=w.num(worst.score, "share"))))
     if len(m.candidates) > 1:
         rank = [c.deck for c in m.candidates].index(me.deck) + 1
-        out.append(_p(f"Rank {rank} of {len(m.candidates)} among the field's decks and this one."))
-        out.append(figure(m.figure()))
-    title = f"{me.deck}: score against each field deck"
-    out.append(figure(fig.matchup_bars(m.matchups_frame(me.deck), title)))
-    out.append(table_html(m.matchups_frame(me.deck).drop(columns=["deck"]), 3))
+        out.append(_p(w.t("report.rank", rank=rank, total=len(m.candidates))))
+        out.append(draw(_relabel(m.figure(), w.t("report.fig_expected"), w.t("report.axis_expected"))))
+    frame = m.matchups_frame(me.deck)
+    out.append(draw(_relabel(fig.matchup_bars(frame, ""), w.t("report.fig_matchups", deck=me.deck),
+                             w.t("report.axis_score"))))
+    out.append(w.table(frame, dict.fromkeys(("share", "score", "lo", "hi", "contribution"), "share")
+                       | dict.fromkeys(("games", "wins", "draws", "losses"), "count"), drop=("deck",)))
     out += [_p(note, "muted") for note in m.field.notes]
     return out
 
 
-def write_report(path: Path | str, report: DeckReport) -> None:
-    """Write the report's HTML atomically."""
-    write_text_atomic(path, report.html())
+def _caveat_note(card, w: _Words) -> str:
+    """One card behind a swap's unsure share, in the report's language (as on the Tournament page)."""
+    out = w.t("tournament.caveat_card", card=card.card, status=w.t(f"modelling.{card.status}"))
+    if card.left_out:
+        out += w.t("tournament.caveat_parts", parts=card.left_out)
+    if card.limit is not None:
+        out += w.t("tournament.caveat_limit", what=card.limit.what_ru if w.lang == "ru" else card.limit.what)
+    return out
+
+
+def _tuning_section(r: DeckReport, w: _Words) -> list[str]:
+    """The raced swaps with their gains and, beside each, the share of the gain that rests on cards not
+    modelled in full or on a listed model limit (:mod:`analysis.planning.caveats`)."""
+    t = r.tuning
+    if t is None:
+        return [_p(w.t("report.no_tuning"), "muted")]
+    if not t.swaps:
+        return [_p(w.t("report.no_swaps"), "muted")]
+    rows = pd.DataFrame({
+        "rank": range(1, len(t.swaps) + 1),
+        "swap": [s.swap.label() for s in t.swaps],
+        "gain": [s.gain.mean for s in t.swaps],
+        "gain_lo": [s.gain.lo for s in t.swaps],
+        "gain_hi": [s.gain.hi for s in t.swaps],
+        "expected_score": [s.expected.mean for s in t.swaps],
+        "games": [s.games for s in t.swaps],
+        "unsure_share": [s.caveat.unsure_share for s in t.swaps],
+    })
+    out = [_p(w.t("report.tuning_intro", baseline=w.num(t.baseline.mean, "share"), games=t.games_total,
+                  seed=t.seed)),
+           w.table(rows, dict.fromkeys(("gain", "gain_lo", "gain_hi"), "gain")
+                   | {"expected_score": "share", "unsure_share": "share", "games": "count"}),
+           _p(w.t("tournament.unsure_help"), "muted")]
+    for rank, s in enumerate(t.swaps, start=1):
+        if s.caveat.unsure_share > 0:
+            notes = "; ".join(_caveat_note(c, w) for c in s.caveat.unsure_cards)
+            share = w.num(s.caveat.unsure_share, "share")
+            out.append(_p(f"{rank}. {s.swap.label()}: " + w.t("tournament.caveat", share=share, notes=notes)))
+    return out
+
+
+def write_report(path: Path | str, report: DeckReport, lang: str = "ru") -> None:
+    """Write the report's HTML atomically, in ``lang`` (``ru`` by default, or ``en``)."""
+    write_text_atomic(path, report.html(lang))
 
 
 __all__ = ["DeckReport", "SECTIONS", "build_report", "report_html", "write_report"]

@@ -102,6 +102,12 @@ def apply_swap(deck: Deck, swap: Swap) -> Deck:
     return Deck(deck.title, tuple(e for e in entries if e.count > 0), deck.notes)
 
 
+def tuned_title(title: str, swap: Swap) -> str:
+    """The title of a deck after an applied swap: the old title and the swap (``Ковеноглина −3 Гуль +3
+    Эллион``), so the tuned deck is never named like the deck it came from."""
+    return f"{title} {swap.label()}".strip()
+
+
 def aligned_deck(deck: Deck, swap: Swap) -> Deck:
     """The swapped deck for the games: the added copies take the removed copies' places in the deck
     list (a second entry when the deck already has that printing), so the tuned deck and the
@@ -270,4 +276,4 @@ def strengths_of(deck: Deck, field: Field, rules: Ruleset) -> Mapping[str, float
 
 __all__ = ["POOLS", "Swap", "SwapCandidate", "aligned_deck", "apply_swap", "candidate_swaps",
            "candidates_frame", "card_strength", "deck_elements", "pool_cards", "strengths_of",
-           "swap_from_names"]
+           "swap_from_names", "tuned_title"]

@@ -42,6 +42,7 @@ import pandas as pd
 
 from analysis.decks.deck import Deck
 from analysis.matchup.simulate import MatchupSettings
+from analysis.planning.caveats import SwapCaveat, swap_caveat
 from analysis.planning.field import Field
 from analysis.planning.games import Block, GameRunner
 from analysis.planning.keys import content_key, deck_key, derived_seed
@@ -78,6 +79,12 @@ class SwapResult:
     rounds: int
     status: str
 
+    @property
+    def caveat(self) -> SwapCaveat:
+        """The share of the gain that rests on cards not modelled in full or on a listed model limit
+        (:mod:`analysis.planning.caveats`), with the cards behind it."""
+        return swap_caveat(self.swap)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             **self.swap.to_dict(),
@@ -89,6 +96,7 @@ class SwapResult:
             "rounds": self.rounds,
             "status": self.status,
             "prescreen": round(self.prescreen, 6),
+            "caveat": self.caveat.to_dict(),
         }
 
 
@@ -118,16 +126,19 @@ class TuneResult:
 
     def frame(self) -> pd.DataFrame:
         """One row per swap, best gain first: the swap, the tuned deck's expected score and interval,
-        the gain and its interval, games, rounds, status and pre-screen score."""
+        the gain and its interval, games, rounds, status, pre-screen score, and the share of the gain
+        resting on cards not modelled in full or on a listed model limit, with the notes why."""
         rows = [{
             "rank": i, "swap": s.swap.label(), "remove": s.swap.remove.name, "add": s.swap.add.name,
             "copies": s.swap.copies, "expected_score": s.expected.mean, "lo": s.expected.lo,
             "hi": s.expected.hi, "gain": s.gain.mean, "gain_lo": s.gain.lo, "gain_hi": s.gain.hi,
             "half_width": s.gain.half_width, "games": s.games, "rounds": s.rounds, "status": s.status,
-            "prescreen": s.prescreen,
+            "prescreen": s.prescreen, "unsure_share": s.caveat.unsure_share,
+            "model_limit": s.caveat.has_limit, "caveats": "; ".join(s.caveat.notes()),
         } for i, s in enumerate(self.swaps, start=1)]
         columns = ["rank", "swap", "remove", "add", "copies", "expected_score", "lo", "hi", "gain", "gain_lo",
-                   "gain_hi", "half_width", "games", "rounds", "status", "prescreen"]
+                   "gain_hi", "half_width", "games", "rounds", "status", "prescreen", "unsure_share",
+                   "model_limit", "caveats"]
         return pd.DataFrame(rows, columns=columns)
 
     def figure(self, limit: int = 20):

@@ -31,6 +31,7 @@ from analysis.decks.deck import (
 )
 from analysis.decks.legality import Finding, LegalityReport
 from analysis.rules import Ruleset
+from analysis.util.catalog import Catalog
 from analysis.util.errors import BerserkInputError
 
 NEUTRAL = "neutral"
@@ -255,6 +256,29 @@ def legality_frame(deck: Deck, report: LegalityReport,
     frame = pd.DataFrame(rows, columns=["status", "count", "name", "code", "codes", "findings"])
     order = {s: i for i, s in enumerate(STATUS_ORDER)}
     return frame.sort_values("status", key=lambda s: s.map(order), kind="stable", ignore_index=True)
+
+
+def finding_words(finding: Finding, words: Catalog, with_card: bool = True) -> str:
+    """A legality finding worded from its code and numbers in the catalog's language (not the
+    English message): the same words as the dashboard's (``legality.*`` of ``app/locales``)."""
+    params = dict(finding.params)
+    key = f"legality.{finding.code}"
+    if finding.code == "deck_size":
+        key += "_short" if "short" in params else "_over"
+    if "count" in params:
+        params["copies"] = words.tn("unit.copies", int(params["count"]))  # type: ignore[call-overload]
+    if "size" in params:
+        params["size"] = words.tn("unit.cards", int(params["size"]))  # type: ignore[call-overload]
+    if finding.code == "copies" and params.get("horde"):
+        key += "_horde"
+    if finding.code == "banned":
+        key += "_flag" if params.get("by_flag") else "_name"
+    if "format" in params:
+        params["format"] = words.t(f"format.{params['format']}")
+    if "missing" in params:
+        params["missing"] = ", ".join(words.t(f"missing.{m}") for m in params["missing"])  # type: ignore
+    text = words.t(key, card=finding.card, **params)
+    return words.t("legality.about", card=finding.card, text=text) if with_card and finding.card else text
 
 
 def deck_findings(report: LegalityReport) -> pd.DataFrame:

@@ -17,3 +17,8 @@ def data_dir() -> Path:
 def reports_dir() -> Path:
     """The folder that generated reports and benchmark results go to."""
     return REPO_ROOT / "reports"
+
+
+def locales_dir() -> Path:
+    """The message catalogs of the dashboard (``app/locales``), which the HTML report shares."""
+    return REPO_ROOT / "app" / "locales"

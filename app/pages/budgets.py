@@ -23,8 +23,10 @@ from ui import (
 )
 
 from analysis.matchup.simulate import deck_names
+from analysis.planning.keys import distinct_from
 from analysis.rules import builtin_ruleset_names, load_ruleset
 from analysis.summaries.deals import budget_cell, budget_frames, seat_difference
+from analysis.util.numbers import objective_kind, printf
 
 page_setup()
 
@@ -72,7 +74,7 @@ with st.form("budgets_form"):
         key="budgets_rules",
         persist_state="session",
     )
-    c3, c4, c5, c6, c7 = st.columns(5)
+    c3, c4, c5, c6, c7 = st.columns([2.2, 1, 1, 1.6, 1.6])  # room for two seat chips and long policy names
     seats = multiselect(
         c3,
         t("budgets.seats"),
@@ -114,7 +116,8 @@ if run:
     if not rulesets or not seats:
         st.error(t("budgets.pick_one"))
         st.stop()
-    decks = ((CURRENT, deck_key(deck)),) + tuple((s, deck_key(samples()[s])) for s in chosen)
+    others = distinct_from(deck, samples(), chosen)  # a sample identical to the current deck: once
+    decks = ((CURRENT, deck_key(deck)),) + tuple((s, deck_key(samples()[s])) for s in others)
     keys = [(name, text, r, p) for name, text in decks for r in rulesets for p in sorted(seats)]
     bar = st.progress(0.0, text=t("common.starting"))
     cells = []
@@ -182,16 +185,17 @@ fig = px.bar(
     },
 )
 low, high = float(values.lo.min()), float(values.hi.max())
-margin = max(0.05 * high, 0.1 * (high - low), 1e-3)  # crystals sit near 45, strengths near a few units
-fig.update_yaxes(range=[max(0.0, low - 3 * margin), high + margin])
+margin = max(0.05 * abs(high), 0.1 * (high - low), 1e-3)
+fig.update_yaxes(range=[min(0.0, low - margin), high + margin])  # bars start at 0: their length is the value
 fig.update_layout(height=460)
 fig.for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
 chart(fig, "chart_budgets", legend="bottom")
 
+kind = objective_kind(objective)  # one rule per figure: strength two decimals, crystals whole, shares percent
 table(
-    shown.drop(columns=["err_plus", "err_minus"]),
+    shown.drop(columns=["err_plus", "err_minus"]).assign(mulligan_rate=shown.mulligan_rate * 100),
     "budgets_table",
-    formats={c: "%.3f" for c in ("value", "lo", "hi", "mulligan_rate")},
+    formats=dict.fromkeys(("value", "lo", "hi"), printf(kind)) | {"mulligan_rate": printf("share")},
 )
 
 diff = seat_difference(values)
@@ -200,7 +204,7 @@ if not diff.empty:
     table(
         diff.assign(deck=diff.deck.map(deck_name)),
         "budgets_seat_diff",
-        formats={c: "%.3f" for c in ("difference", "lo", "hi")},
+        formats=dict.fromkeys(("difference", "lo", "hi"), printf(kind)),
     )
     st.caption(t("budgets.seat_diff_caption"))
 

@@ -8,6 +8,8 @@ resets the chosen creature.
 
 from __future__ import annotations
 
+import json
+
 import plotly.express as px
 import plotly.graph_objects as go
 import streamlit as st
@@ -28,6 +30,8 @@ from ui import (
 from analysis.combat.duel import DUEL_POLICIES, duel
 from analysis.combat.ratings import creature_pool
 from analysis.combat.strike import (
+    EXTRA_MODIFIERS,
+    NAMED_MODIFIERS,
     WEAKEN_POLICIES,
     fighter_from_card,
     fighter_from_stats,
@@ -108,6 +112,26 @@ st.title(t("page.combat"))
 st.caption(t("combat.intro", rules=rules.name, model=t(f"combat.model_{model}")))
 
 
+def modifier_names() -> dict[str, str]:
+    """The modifiers' names a player may type, in the page's language (lower case) → the library's
+    names: ``опыт в атаке=1`` on the Russian page, ``exp_attack=1`` everywhere (issue 21: the Russian
+    page showed the English column names as its syntax)."""
+    named = {t(f"keyword.{m}").lower(): m for m in NAMED_MODIFIERS}
+    extra = {t(f"combat.mod_{m}").lower(): m for m in EXTRA_MODIFIERS}
+    return named | extra | {m: m for m in (*NAMED_MODIFIERS, *EXTRA_MODIFIERS)}
+
+
+def read_modifiers(text: str) -> dict[str, int]:
+    """The modifiers typed on the page, names in either language (``name=X``, a bare name = 1)."""
+    known = {k.replace("ё", "е"): v for k, v in modifier_names().items()}
+    parts = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, eq, value = part.partition("=")
+        key = " ".join(name.lower().replace("ё", "е").split())
+        parts.append(f"{known.get(key, name.strip())}{eq}{value}")
+    return parse_modifiers(", ".join(parts))
+
+
 def fighter_input(side: str, default_id: int):
     """A creature card or custom stats, plus modifiers; returns a Fighter or None (error shown).
 
@@ -158,7 +182,7 @@ def fighter_input(side: str, default_id: int):
         help=t("combat.modifiers_help"),
     )
     try:
-        mods = parse_modifiers(mods_text) if mods_text.strip() else None
+        mods = read_modifiers(mods_text) if mods_text.strip() else None
         if kind == "card":
             return fighter_from_card(db.by_id(card_id), mods)
         return fighter_from_stats(
@@ -172,11 +196,57 @@ def fighter_input(side: str, default_id: int):
         return None
 
 
+# The address parameter that keeps the page's choices, so a reload or a language switch through the
+# address (a new session) opens the same fight (issue 21 item 12). (Comments, not strings: a bare string
+# in a page script is drawn by Streamlit.)
+URL_KEY = "combat"
+SIDE_CHOICES = {
+    "kind": lambda v: v in ("card", "custom"),
+    "card": lambda v: isinstance(v, int) and v in labels,
+    "strike": lambda v: isinstance(v, str) and len(v) <= 20,
+    "life": lambda v: isinstance(v, int) and 1 <= v <= 200,
+    "mods": lambda v: isinstance(v, str) and len(v) <= 200,
+}
+CHOICES = {
+    **{f"combat_{side}_{name}": ok for side in ("attacker", "target") for name, ok in SIDE_CHOICES.items()},
+    "combat_closed": lambda v: v in ("open", "closed"),
+    "combat_weaken": lambda v: v in WEAKEN_POLICIES,
+    "combat_duel_policy": lambda v: v in DUEL_POLICIES,
+}
+# Each kept choice and the check a value from the address must pass (anything else is ignored).
+
+
+def restore_choices() -> None:
+    """Once per session: the choices kept in the address, where the session has none of its own."""
+    if st.session_state.get("combat_restored"):
+        return
+    st.session_state["combat_restored"] = True
+    try:
+        kept = json.loads(st.query_params.get(URL_KEY, "{}"))
+    except ValueError:
+        return
+    if not isinstance(kept, dict):
+        return
+    for key, ok in CHOICES.items():
+        if key in kept and key not in st.session_state and ok(kept[key]):
+            st.session_state[key] = kept[key]
+
+
+def keep_choices() -> None:
+    """The page's current choices into the address (compact JSON)."""
+    kept = {k: st.session_state[k] for k in CHOICES if k in st.session_state}
+    text = json.dumps(kept, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    if st.query_params.get(URL_KEY) != text:
+        st.query_params[URL_KEY] = text
+
+
+restore_choices()
 left, right = st.columns(2)
 with left:
     attacker = fighter_input("attacker", defaults[0])
 with right:
     target = fighter_input("target", defaults[-1])
+keep_choices()
 if attacker is None or target is None:
     st.stop()
 st.caption(t("combat.versus", attacker=md(describe(attacker)), target=md(describe(target))))
@@ -210,6 +280,7 @@ policy = o3.selectbox(
     help=t("combat.duel_play_help"),
     persist_state="session",
 )
+keep_choices()
 
 # --------------------------------------------------------------------------- one strike
 st.header(t("combat.one_strike"))

@@ -36,7 +36,7 @@ from analysis.planning.cache import GameCache
 from analysis.planning.compare import DeckComparison, compare_decks, seat_simulation
 from analysis.planning.field import sample_field_shares
 from analysis.planning.games import GameRunner
-from analysis.planning.keys import content_key
+from analysis.planning.keys import content_key, distinct_from
 from analysis.rules import load_ruleset
 from analysis.util.errors import BerserkInputError
 
@@ -46,6 +46,7 @@ CURRENT, BEFORE = "current", "before"
 PROCESSES = 2
 DECK_COLOURS = ("#b8322a", "#3b7dd8")  # the first deck red, the second blue, in every chart of the page
 OBJECTIVES = ["strength", "crystals"]
+MIN_LABELLED_SHARE = 0.08  # the narrowest head-to-head segment that shows its percentage
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -60,7 +61,8 @@ def seat_sim(deck_json: str, rules_name: str, player: int, trials: int, seed: in
 def options() -> list[str]:
     """The decks one can pick: the current deck, the deck before the last swap (Tournament page) and
     the samples."""
-    return [CURRENT, *([BEFORE] if "tournament_undo" in st.session_state else []), *samples()]
+    before = [BEFORE] if "tournament_undo" in st.session_state else []
+    return [CURRENT, *before, *distinct_from(current_deck(), samples())]  # the current deck once
 
 
 def deck_of(choice: str):
@@ -251,7 +253,8 @@ def head_to_head_chart(cmp: DeckComparison, subsets: list[str]) -> None:
             name=label,
             orientation="h",
             marker_color=colour,
-            text=[f"{v:.0%}" for v in share.fillna(0)],
+            # a label only where the segment has room: "0 %" and "100 %" no longer overlap
+            text=[f"{v:.0%}" if v >= MIN_LABELLED_SHARE else "" for v in share.fillna(0)],
             textposition="inside",
             **extra,
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 import streamlit as st
-from i18n import t
+from i18n import num, t, tn
 from ui import (
     ELEMENT_COLOURS,
     card_tiles,
@@ -41,6 +41,7 @@ from analysis.summaries.deals import (
 )
 from analysis.summaries.squad import deck_ratings, random_deal
 from analysis.util.errors import BerserkInputError
+from analysis.util.numbers import objective_kind, printf
 
 page_setup()
 
@@ -161,8 +162,10 @@ by_k.columns = names
 by_k = by_k[by_k.max(axis=1) >= 5e-5]
 by_k.insert(0, "k", [int(c[2:-1]) for c in by_k.index])
 means = dict(zip(names, counts.expected, strict=True))
-table(by_k.reset_index(drop=True), "deals_count_odds", formats=dict.fromkeys(names, "%.4f"), raw=names)
-st.caption(t("deals.means", means="; ".join(f"{n} {m:.2f}" for n, m in means.items())))
+shown_k = by_k.reset_index(drop=True)
+shown_k[names] = shown_k[names] * 100  # probabilities as percent with one decimal (analysis.util.numbers)
+table(shown_k, "deals_count_odds", formats=dict.fromkeys(names, printf("share")), raw=names)
+st.caption(t("deals.means", means="; ".join(f"{n} {num(m, 'strength')}" for n, m in means.items())))
 left, _ = st.columns([3, 2])
 with left:
     st.markdown(t("deals.each_card"))
@@ -315,18 +318,14 @@ never, thresh, optimal = sims
 st.subheader(t("deals.side_by_side"))
 policies_frame = policy_frame(sims)
 shown = policies_frame.assign(policy=policies_frame.policy.map(policy_name))
+value_kind = objective_kind(objective)  # one rule per figure: strength two decimals, crystals whole
+shown = shown.assign(**{c: shown[c] * 100 for c in ("mulligan_rate", "rate_lo", "rate_hi")})
 table(
     shown.drop(columns=["thresholds", "seed"]),  # the thresholds: the chart below; the seed: the caption
     "deals_policies",
-    formats={
-        "value": "%.3f",
-        "value_lo": "%.3f",
-        "value_hi": "%.3f",
-        "mulligan_rate": "%.4f",
-        "rate_lo": "%.4f",
-        "rate_hi": "%.4f",
-        "mean_mulligans": "%.3f",
-    },
+    formats=dict.fromkeys(("value", "value_lo", "value_hi"), printf(value_kind))
+    | dict.fromkeys(("mulligan_rate", "rate_lo", "rate_hi"), printf("share"))
+    | {"mean_mulligans": printf("strength")},
 )
 p1, p2 = st.columns(2)
 fig = go.Figure(
@@ -335,7 +334,7 @@ fig = go.Figure(
         y=policies_frame.value,
         error_y=error_bars(policies_frame, "value", "value_lo", "value_hi"),
         marker_color=[POLICY_COLOURS.get(p, "#e39b3a") for p in policies_frame.policy],
-        text=[f"{v:.2f}" for v in policies_frame.value],
+        text=[num(v, value_kind) for v in policies_frame.value],
         textposition="inside",
         insidetextanchor="middle",
         textfont=dict(size=14),
@@ -348,14 +347,14 @@ fig.update_layout(
     height=340,
     yaxis=dict(
         title=t("axis.squad_value_in", unit=unit),
-        range=[low - 4 * margin if low < 0 else max(0.0, low - 4 * margin), high + margin],
+        range=[min(0.0, low - margin), high + margin],  # bars start at 0: their length is the value
     ),
 )
 chart(fig, "chart_policies", p1, legend=False)
 m = p2.columns(2)
 m[0].metric(
     t("deals.m_value"),
-    f"{optimal.squad_value.mean:.2f}",
+    num(optimal.squad_value.mean, value_kind),
     help=t(
         "deals.m_value_help",
         unit=unit,
@@ -367,19 +366,19 @@ m[0].metric(
 )
 m[1].metric(
     t("deals.m_rate"),
-    f"{optimal.mulligan_rate.mean:.1%}",
+    num(optimal.mulligan_rate.mean, "share"),
     help=t("deals.m_rate_help", lo=optimal.mulligan_rate.lo, hi=optimal.mulligan_rate.hi),
 )
 m = p2.columns(2)
 m[0].metric(
     t("deals.m_first"),
-    f"{never.first_deal_value.mean:.2f}",
+    num(never.first_deal_value.mean, value_kind),
     help=t("deals.ci_help", lo=never.first_deal_value.lo, hi=never.first_deal_value.hi),
 )
 m[1].metric(
     t("deals.m_greedy"),
-    f"{never.first_deal_greedy_value.mean:.2f}",
-    delta=f"{-never.first_deal_optimizer_gain.mean:.2f}",
+    num(never.first_deal_greedy_value.mean, value_kind),
+    delta=num(-never.first_deal_optimizer_gain.mean, value_kind),
     help=t("deals.m_greedy_help", unit=unit),
 )
 p2.caption(
@@ -443,7 +442,8 @@ fig.update_layout(
 )
 chart(fig, "chart_value", left, legend=False)
 if binned and len(values):
-    left.caption(t("deals.value_bins", bins=len(values), width=float(values.width.iloc[0]), unit=unit))
+    bins = tn("unit.bins", len(values))  # "24 равных интервала", not "24 равных интервалов"
+    left.caption(t("deals.value_bins", bins=bins, width=float(values.width.iloc[0]), unit=unit))
 
 elements = distribution_frame(sim.elements_recruited)
 fig = go.Figure(

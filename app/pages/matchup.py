@@ -47,6 +47,7 @@ from analysis.matchup.simulate import (
     play_matrix_chunk,
     score_table,
 )
+from analysis.planning.keys import distinct_from
 from analysis.rules import load_ruleset
 from analysis.summaries.matchup import (
     LOG_TEMPLATES,
@@ -274,16 +275,19 @@ with st.form("matchup_form"):
         )
     )
     seed = seed_input("matchup_seed", 1, c4)
-    mulligan = c5.selectbox(
+    mulligan = c5.selectbox(  # optimal first: the CLI, the Tournament page and the saved matrix use it
         t("matchup.mulligan"),
-        ["never", "optimal"],
+        ["optimal", "never"],
         key="matchup_mulligan",
-        format_func=words_for(["never", "optimal"], lambda p: t(f"policy.{p}", value="")),
+        format_func=words_for(["optimal", "never"], lambda p: t(f"policy.{p}", value="")),
+        help=t("matchup.mulligan_help"),
         persist_state="session",
     )
     run = st.form_submit_button(t("matchup.run"), type="primary", key="matchup_run")
 
 if run:
+    if with_current:  # the current deck opened from a sample is that sample: shown once
+        chosen = distinct_from(current_deck(), samples(), chosen)
     field_decks = ([current_deck()] if with_current else []) + [samples()[s] for s in chosen]
     if len(field_decks) < 2:
         st.error(t("matchup.need_two"))
@@ -386,8 +390,9 @@ def modelled_text(name: str) -> str:
     """How much of a deck's text the battle plays (issue 9): its copies by modelling status."""
     row = deck_row(deck_from_key(field_texts[name]))
     none = row.status["none"] + row.status["missing"]
-    return t("matchup.modelled_deck", name=md(name), share=row.modelled.share, full=row.status["full"],
-             partial=row.status["partial"], none=none, copies=row.copies)
+    full = row.status["full"]
+    return t("matchup.modelled_deck", name=md(name), full_share=full / row.copies if row.copies else 0.0,
+             full=full, partial=row.status["partial"], none=none, copies=row.copies)
 
 
 st.caption(t("matchup.modelled", decks="; ".join(modelled_text(n) for n in dict.fromkeys((a, b)))))
@@ -488,7 +493,8 @@ def unit_html(u) -> str:
     closed = "" if u.open else f"<br><i>{t('matchup.closed')}</i>"
     return (
         f"<div style='{style}border-radius:4px;padding:2px 4px;margin:1px 0;"
-        "font-size:0.8rem;line-height:1.2'>"
+        # card names (Russian data) break only at hyphenation points, never "Чернокнижни/к"
+        "font-size:0.8rem;line-height:1.2;hyphens:auto;word-break:normal;overflow-wrap:normal' lang='ru'>"
         f"<b>{md(u.name)}</b><br>{life}{closed}</div>"
     )
 
@@ -553,5 +559,5 @@ with right:
                 turns=tn("unit.turns", rep.result.get("turn", 0) + 1),
             )
         )
-    with st.expander(t("matchup.full_log", lines=len(log))):
+    with st.expander(t("matchup.full_log", lines=tn("unit.lines", len(log)))):
         st.code("\n".join(log_lines(log, sides, templates, reasons, model, **words)), language=None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 import streamlit as st
-from i18n import has, t, tn
+from i18n import has, num, t, tn
 from ui import (
     card_tiles,
     chart,
@@ -39,6 +39,7 @@ from analysis.summaries.squad import (
     squad_frame,
 )
 from analysis.util.errors import BerserkInputError
+from analysis.util.numbers import objective_kind, printf
 
 page_setup()
 
@@ -187,15 +188,16 @@ values = card_values(rec.squad, objective, ratings=ratings, weights=weights, rul
 
 st.header(t("recruit.optimal"))
 unit = t(f"objective.{objective}.unit")
+kind = objective_kind(objective)  # one rule per figure: strength two decimals, crystals whole
 m = st.columns(5)
-m[0].metric(t("recruit.m_value"), f"{rec.value:g}", help=t("recruit.m_value_help", unit=unit))
+m[0].metric(t("recruit.m_value"), num(rec.value, kind), help=t("recruit.m_value_help", unit=unit))
 m[1].metric(t("recruit.m_cards"), len(rec.squad))
 m[2].metric(t("recruit.m_gold_left"), rec.payment.gold_left)
 m[3].metric(t("recruit.m_silver_left"), rec.payment.silver_left)
 m[4].metric(
     t("recruit.m_greedy"),
-    f"{rec.greedy_value:g}",
-    delta=f"{rec.greedy_value - rec.value:g}",
+    num(rec.greedy_value, kind),
+    delta=num(rec.greedy_value - rec.value, kind),
     help=t("recruit.m_greedy_help"),
 )
 card_tiles(rec.squad, values={c.id: v for c, v in zip(rec.squad, values, strict=True)})
@@ -205,8 +207,8 @@ squad = squad.assign(
     type=squad.type.map(type_name),
     elements=squad.elements.map(lambda s: translate_list(s, "element")),
 ).rename(columns={"elite": "kind"})
-table(squad, "recruit_squad", formats={"value": "%.3g" if objective in ("rating", "strength") else "%g"})
-st.caption(t("recruit.values_sum", value=rec.value, unit=unit))
+table(squad, "recruit_squad", formats={"value": printf(kind)})
+st.caption(t("recruit.values_sum", value=num(rec.value, kind), unit=unit))
 
 st.subheader(t("recruit.budget"))
 budget = budget_frame(rec.payment, rec.squad, rules, mulligans)
@@ -258,16 +260,17 @@ with left:
     table(
         alternatives.drop(columns=["squad"]),
         "recruit_alternatives",
-        formats={"value": "%g", "gap": "%g"},
+        formats={"value": printf(kind), "gap": printf(kind)},
         static=True,
     )
 with right:
     st.subheader(t("recruit.greedy"))
     only_best, only_greedy = squad_difference(rec.squad, rec.greedy_squad)
     if rec.greedy_value >= rec.value:
-        st.success(t("recruit.greedy_same", value=rec.greedy_value))
+        st.success(t("recruit.greedy_same", value=num(rec.greedy_value, kind)))
     else:
-        st.warning(t("recruit.greedy_less", value=rec.greedy_value, gap=rec.value - rec.greedy_value))
+        st.warning(t("recruit.greedy_less", value=num(rec.greedy_value, kind),
+                     gap=num(rec.value - rec.greedy_value, kind)))
     if only_best or only_greedy:
         st.markdown(t("recruit.only", best=", ".join(only_best) or "—", greedy=", ".join(only_greedy) or "—"))
     greedy = squad_frame(rec.greedy_squad)

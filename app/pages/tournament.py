@@ -5,12 +5,13 @@ in its on-disk cache, so a repeated or extended run only plays what is new."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
-from i18n import t, tn
+from i18n import current_language, num, t, tn
 from ui import (
     card_db,
     chart,
@@ -35,13 +36,15 @@ from ui import (
 from analysis.decks.legality import check_deck
 from analysis.matchup.simulate import MatchupSettings, deck_names
 from analysis.planning.cache import GameCache
-from analysis.planning.field import Field, field_to_toml, make_field, sample_field_shares
+from analysis.planning.collection import MAX_COLLECTION_BYTES, parse_collection
+from analysis.planning.field import Field, current_field_decks, field_to_toml, make_field
 from analysis.planning.games import GameRunner
 from analysis.planning.keys import content_key
 from analysis.planning.meta import MetaResult, expected_scores
-from analysis.planning.swaps import POOLS, apply_swap, candidate_swaps
+from analysis.planning.swaps import POOLS, apply_swap, candidate_swaps, tuned_title
 from analysis.planning.tune import TuneResult, status_parts, tune
 from analysis.util.errors import BerserkInputError
+from analysis.util.numbers import printf
 
 page_setup()
 
@@ -57,15 +60,27 @@ FIELD_COLOUR, MINE_COLOUR = "#8c9bab", "#b8322a"
 # --------------------------------------------------------------------------- the field (state)
 
 
+@st.cache_resource(show_spinner=False)
+def _current_field() -> dict[str, tuple]:
+    return current_field_decks(card_db())
+
+
+def field_choices() -> dict:
+    """The decks the editor offers: the current field's (the sample archetypes legal under today's ban
+    list, ``<stem>-legal`` for a sample's legal version) first, then the samples not in it."""
+    current = {i: deck for i, (deck, _) in _current_field().items()}
+    return current | {stem: deck for stem, deck in samples().items() if stem not in current}
+
+
 def _row_ids() -> list[str]:
-    return [CURRENT, *samples()]
+    return [CURRENT, *field_choices()]
 
 
 def _default_rows() -> dict[str, dict]:
-    """The built-in sample field (the samples legal under the ban list, equal shares) as the editor's
-    rows: included decks with their share in percent; every other sample and the current deck left
-    out, ready with the same share."""
-    shares = sample_field_shares(card_db())
+    """The current field (data/fields/current-field.toml: the sample archetypes legal under today's
+    ban list, equal shares) as the editor's rows: included decks with their share in percent; every
+    other sample and the current deck left out, ready with the same share."""
+    shares = {i: share for i, (_, share) in _current_field().items()}
     usual = 100.0 / max(len(shares), 1)
     return {
         i: {"include": i in shares, "share": round(100.0 * shares.get(i, usual / 100.0), 4)}
@@ -118,7 +133,7 @@ def _equal_shares() -> None:
 
 
 def _deck_of(row_id: str):
-    return current_deck() if row_id == CURRENT else samples()[row_id]
+    return current_deck() if row_id == CURRENT else field_choices()[row_id]
 
 
 def current_name() -> str:
@@ -128,7 +143,7 @@ def current_name() -> str:
 def _names() -> dict[str, str]:
     """Row id → the deck's display name (distinct): the current deck is marked as such."""
     ids = _row_ids()
-    titles = [current_name() if i == CURRENT else samples()[i].title for i in ids]
+    titles = [current_name() if i == CURRENT else field_choices()[i].title for i in ids]
     return dict(zip(ids, deck_names([_deck_of(i) for i in ids], titles), strict=True))
 
 
@@ -320,6 +335,17 @@ def status_text(status: str) -> str:
 # --------------------------------------------------------------------------- applying a swap
 
 
+def caveat_note(card) -> str:
+    """One card behind a swap's unsure share, in the page's language: status, parts left out, limit."""
+    text = t("tournament.caveat_card", card=card.card, status=t(f"modelling.{card.status}"))
+    if card.left_out:
+        text += t("tournament.caveat_parts", parts=card.left_out)
+    if card.limit is not None:
+        what = card.limit.what_ru if current_language() == "ru" else card.limit.what
+        text += t("tournament.caveat_limit", what=what)
+    return text
+
+
 def _apply_swap(rank: int) -> None:
     stored = st.session_state.get("tournament_tune")
     if stored is None:
@@ -328,6 +354,7 @@ def _apply_swap(rank: int) -> None:
     deck = current_deck()
     try:
         tuned = apply_swap(deck, swap)
+        tuned = dataclasses.replace(tuned, title=tuned_title(deck_title(deck), swap))  # never the old name
     except BerserkInputError as exc:
         st.session_state["tournament_message"] = ("error", t("tournament.apply_failed"), exc)
         return
@@ -379,11 +406,20 @@ def legal_text(row_id: str) -> str:
     return "✖ " + (", ".join(cards) if cards else problem)
 
 
+def source_text_of(row_id: str) -> str:
+    """Where a row's deck comes from: the current deck, a sample's file stem, or its legal version."""
+    if row_id == CURRENT:
+        return t("tournament.source_current")
+    if row_id.endswith("-legal"):
+        return t("tournament.source_legal", stem=row_id.removesuffix("-legal"))
+    return row_id
+
+
 editor_frame = pd.DataFrame(
     {
         t("col.in_field"): [rows[i]["include"] for i in rows],
         t("col.deck"): [names[i] for i in rows],
-        t("col.source"): [t("tournament.source_current") if i == CURRENT else i for i in rows],
+        t("col.source"): [source_text_of(i) for i in rows],
         t("col.share_percent"): [rows[i]["share"] for i in rows],
         t("col.legal"): [legal_text(i) for i in rows],
     }
@@ -508,10 +544,12 @@ else:
         me = result.candidate(mine)
         m[0].metric(
             t("tournament.m_current"),
-            f"{me.expected.mean:.3f}",
-            help=t("tournament.ci_help", lo=me.expected.lo, hi=me.expected.hi, games=me.expected.games),
+            num(me.expected.mean, "share"),  # an expected score is a share of the points
+            help=t("tournament.ci_help", lo=num(me.expected.lo, "share"), hi=num(me.expected.hi, "share"),
+                   games=me.expected.games),
         )
-        m[0].caption(t("tournament.ci_caption", lo=me.expected.lo, hi=me.expected.hi))
+        lo, hi = num(me.expected.lo, "share"), num(me.expected.hi, "share")
+        m[0].caption(t("tournament.ci_caption", lo=lo, hi=hi))
         m[1].metric(
             t("tournament.m_rank"), t("tournament.rank_of", rank=ranked.index(mine) + 1, total=len(ranked))
         )
@@ -520,11 +558,12 @@ else:
         first, second = result.candidates[0], result.candidates[1]
         diff = result.difference(first.deck, second.deck)
         key = "tournament.best_clear" if diff.lo > 0 else "tournament.best_unclear"
-        st.markdown(t(key, best=md(first.deck), second=md(second.deck), diff=diff.mean, lo=diff.lo,
-                      hi=diff.hi))
+        st.markdown(t(key, best=md(first.deck), second=md(second.deck), diff=num(diff.mean, "gain"),
+                      lo=num(diff.lo, "gain"), hi=num(diff.hi, "gain")))
         if mine in ranked and mine != first.deck:
             gap = result.difference(mine, first.deck)
-            st.markdown(t("tournament.current_gap", best=md(first.deck), diff=gap.mean, lo=gap.lo, hi=gap.hi))
+            st.markdown(t("tournament.current_gap", best=md(first.deck), diff=num(gap.mean, "gain"),
+                          lo=num(gap.lo, "gain"), hi=num(gap.hi, "gain")))
     score_chart(result, mine, "tournament_chart_scores")
     frame = result.frame()
     table(
@@ -567,11 +606,12 @@ if not report.legal:
     st.stop()
 with st.form("tournament_tune_form"):
     c1, c2, c3, c4 = st.columns(4)
+    pools = [*POOLS, "collection"]  # issue 21 item 12: tune within the cards the player owns
     pool = c1.selectbox(
         t("tournament.pool"),
-        list(POOLS),
+        pools,
         key="tournament_pool",
-        format_func=words_for(POOLS, lambda p: t(f"tournament.pool_{p}")),
+        format_func=words_for(pools, lambda p: t(f"tournament.pool_{p}")),
         persist_state="session",
         help=t("tournament.pool_help"),
     )
@@ -627,13 +667,40 @@ with st.form("tournament_tune_form"):
                 help=t("tournament.target_help"),
             )
         )
+    k1, k2 = st.columns([3, 2])
+    collection_text = k1.text_area(
+        t("tournament.collection"),
+        key="tournament_collection",
+        height=100,
+        placeholder="10185 3\n50153 2",
+        help=t("tournament.collection_help"),
+        persist_state="session",
+    )
+    collection_file = k2.file_uploader(t("tournament.collection_file"), type=["txt"],
+                                       key="tournament_collection_file")
     run_tune = st.form_submit_button(t("tournament.run_tuning"), type="primary", key="tournament_tune_run")
+
+if run_tune and pool == "collection":
+    if collection_file is not None:  # a loaded file fills the box, so the session keeps it
+        collection_text = collection_file.getvalue()[:MAX_COLLECTION_BYTES].decode("utf-8", "replace")
+        st.session_state["tournament_collection_loaded"] = collection_text
+    collection_text = collection_text or st.session_state.get("tournament_collection_loaded", "")
+    if not collection_text.strip():
+        st.warning(t("tournament.collection_needed"))
+        st.stop()
+    try:
+        chosen_pool = parse_collection(collection_text, card_db(), t("tournament.collection_source"))
+    except BerserkInputError as exc:
+        show_input_error(exc, t("tournament.collection_failed"))
+        st.stop()
+else:
+    chosen_pool = pool
 
 if run_tune:
     bar = st.progress(0.0, text=t("tournament.prescreen"))
     runner = make_runner(settings, bar)
     try:
-        found = candidate_swaps(deck, card_db(), rules, fmt, pool, field, candidates)
+        found = candidate_swaps(deck, card_db(), rules, fmt, chosen_pool, field, candidates)
         if not found:
             bar.empty()
             st.warning(t("tournament.no_swaps"))
@@ -671,10 +738,10 @@ base = tuned.baseline
 m = st.columns(3)
 m[0].metric(
     t("tournament.m_baseline"),
-    f"{base.mean:.3f}",
-    help=t("tournament.ci_help", lo=base.lo, hi=base.hi, games=base.games),
+    num(base.mean, "share"),
+    help=t("tournament.ci_help", lo=num(base.lo, "share"), hi=num(base.hi, "share"), games=base.games),
 )
-m[0].caption(t("tournament.ci_caption", lo=base.lo, hi=base.hi))
+m[0].caption(t("tournament.ci_caption", lo=num(base.lo, "share"), hi=num(base.hi, "share")))
 m[1].metric(
     t("tournament.m_games"),
     t("tournament.games_count", n=tuned.games_total),
@@ -683,10 +750,11 @@ m[1].metric(
 best = tuned.swaps[0]
 m[2].metric(
     t("tournament.m_best_gain"),
-    f"{best.gain.mean:+.3f}",
-    help=t("tournament.gain_ci_help", lo=best.gain.lo, hi=best.gain.hi),
+    num(best.gain.mean, "gain"),
+    help=t("tournament.gain_ci_help", lo=num(best.gain.lo, "gain"), hi=num(best.gain.hi, "gain")),
 )
-m[2].caption(t("tournament.best_gain_caption", swap=best.swap.label(), lo=best.gain.lo, hi=best.gain.hi))
+m[2].caption(t("tournament.best_gain_caption", swap=best.swap.label(), lo=num(best.gain.lo, "gain"),
+               hi=num(best.gain.hi, "gain")))
 gain_chart(tuned, "tournament_chart_gains")
 swaps = tuned.frame()
 table(
@@ -702,12 +770,15 @@ table(
             "expected_score",
             "rounds",
             "prescreen",
+            "unsure_share",  # issue 21: how much of the gain rests on what the model does not play
         ]
-    ].assign(status=swaps.status.map(status_text)),
+    ].assign(status=swaps.status.map(status_text), unsure_share=swaps.unsure_share * 100),
     "tournament_swaps_table",
     formats={c: "%.3f" for c in ("expected_score", "prescreen")}
-    | {c: "%+.3f" for c in ("gain", "gain_lo", "gain_hi")},
+    | {c: "%+.3f" for c in ("gain", "gain_lo", "gain_hi")}
+    | {"unsure_share": printf("share")},
 )
+st.caption(t("tournament.unsure_help"))
 st.caption(
     t(
         "tournament.tuning_caption",
@@ -728,13 +799,17 @@ for rank, swap in enumerate(tuned.swaps, start=1):
             "tournament.apply_row",
             rank=rank,
             swap=swap.swap.label(),
-            gain=swap.gain.mean,
-            lo=swap.gain.lo,
-            hi=swap.gain.hi,
-            score=swap.expected.mean,
+            gain=num(swap.gain.mean, "gain"),
+            lo=num(swap.gain.lo, "gain"),
+            hi=num(swap.gain.hi, "gain"),
+            score=num(swap.expected.mean, "share"),
             games=swap.games,
         )
     )
+    caveat = swap.caveat
+    if caveat.unsure_share > 0:  # say it beside the swap, in the page's language
+        notes = "; ".join(caveat_note(c) for c in caveat.unsure_cards)
+        left.caption(t("tournament.caveat", share=num(caveat.unsure_share, "share"), notes=notes))
     right.button(
         t("tournament.apply_button"),
         key=f"tournament_apply_{rank}",

@@ -41,7 +41,8 @@ def test_raw_facts_map_to_columns(db):
     assert kondor.type == "flyer" and kondor.elements == ("steppes",)
     besy = db.find("Бес")
     assert besy.horde and besy.keyword("exp_defence") == 1
-    assert db.find("10/39").banned and not db.find("50/43").banned  # the ban flag is per printing
+    # the ban list flags 10/39 only; a ban covers every printing of the name (issue 21 item 2)
+    assert db.find("10/39").banned and db.find("50/43").banned
 
 
 def test_incomplete_cards_are_flagged(db):

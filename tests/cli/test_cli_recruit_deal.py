@@ -142,3 +142,32 @@ def test_deal_bad_input_exits_2(capsys):
     assert main(["deal", DECK, "--policy", "maybe", "--quiet"]) == 2
     assert "policy" in capsys.readouterr().err
     assert main(["deal", "no/such/deck.txt", "--quiet"]) == 2
+
+
+def test_deal_on_an_illegal_deck_warns(capsys, tmp_path):
+    """Issue 21 item 11: a deck with banned cards, or of 5 cards, gets its problems on stderr (even with
+    ``--quiet``), a NOT LEGAL line in the output and ``legal: false`` in the JSON; a legal deck none."""
+    small = tmp_path / "small.txt"
+    small.write_text("3 Гуль\n2 Кочевник\n", encoding="utf-8")
+    assert main(["deal", str(small), "--trials", "50", "--quiet"]) == 0
+    out = capsys.readouterr()
+    assert "NOT LEGAL under relaunch" in out.out
+    assert "warning" in out.err and "5 cards" in out.err and "'Гуль'" in out.err
+    code, d, err = run_json(capsys, ["deal", "data/decks/tournament-03.txt", "--trials", "50", "--quiet",
+                                     "--json"])
+    assert code == 0 and d["legal"] is False and [p["card"] for p in d["problems"]] == ["Илинси"]
+    assert "Илинси" in err
+    code, d, err = run_json(capsys, ["deal", DECK, "--trials", "50", "--quiet", "--json"])
+    assert d["legal"] is True and d["problems"] == [] and err == ""
+
+
+def test_recruit_marks_and_warns_about_banned_cards(capsys):
+    """``recruit --top`` never offers a banned card unmarked: each is flagged and warned about."""
+    assert main(["recruit", "Гуль", "Кочевник", "Чернокнижник", "--top", "2"]) == 0
+    out = capsys.readouterr()
+    offered = [line for line in out.out.splitlines() if "Гуль" in line]
+    assert offered and all("[banned]" in line for line in offered)
+    assert "'Гуль' is banned under relaunch" in out.err
+    assert main(["recruit", "Гуль", "Кочевник", "--top", "2", "--rules", "relaunch-casual"]) == 0
+    out = capsys.readouterr()
+    assert "[banned]" not in out.out and "banned" not in out.err

@@ -297,7 +297,7 @@ def test_russian_interface_every_page(page, shots):
     screenshot(page, shots, "7-matchup")
 
     go_to(page, RU["page.tournament"])
-    assert "Поле: 5 колод" in main.inner_text()  # the sample field, as the editor starts
+    assert "Поле: 10 колод" in main.inner_text()  # the current field (data/fields/current-field.toml)
     page.get_by_role("spinbutton", name=RU["tournament.games"]).fill("40")
     for _attempt in range(2):  # the second run comes from the on-disk game cache
         main.get_by_role("button", name=RU["tournament.run_scores"]).click()
@@ -305,8 +305,8 @@ def test_russian_interface_every_page(page, shots):
         settle(page)
         no_exception(page)
     text = main.inner_text()
-    assert re.search(re.escape(RU["tournament.m_current"]) + r"\s*\n\s*0\.\d{3}", text), text[:3000]
-    assert "Лучший выбор — " in text and "из кэша 400 игр, сыграно 0" in text  # 10 pairs × 40, cached
+    assert re.search(re.escape(RU["tournament.m_current"]) + r"\s*\n\s*\d+\.\d%", text), text[:3000]
+    assert "Лучший выбор — " in text and "из кэша 1\u202f800 игр, сыграно 0" in text  # 45 pairs × 40, cached
     assert page.locator(".js-plotly-plot .heatmaplayer").count() == 1  # the matchups
     page.get_by_role("spinbutton", name=RU["tournament.candidates"]).fill("3")
     page.get_by_role("spinbutton", name=RU["tournament.max_games"]).fill("100")
@@ -329,7 +329,9 @@ def test_russian_interface_every_page(page, shots):
     settle(page)
     no_exception(page)
     text = main.inner_text()
-    assert "Морраг Флай · текущая" in text and RU["compare.head_to_head"] in text
+    # the applied swap renamed the deck (issue 21 item 8): "Морраг Флай −k … +k … · текущая"
+    assert re.search(r"Морраг Флай −\d [^·]+ \+\d [^·]+ · текущая", text)
+    assert RU["compare.head_to_head"] in text
     assert page.locator(".js-plotly-plot").count() >= 5  # curve, elements, odds, seats, head-to-head
     screenshot(page, shots, "10-compare")
 

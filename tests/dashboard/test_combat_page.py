@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from app_helpers import chart_titles, frame_with, metric, open_app, plotly_specs, texts
+from app_helpers import MAIN, TIMEOUT, chart_titles, frame_with, metric, open_app, plotly_specs, texts
+from streamlit.testing.v1 import AppTest
 
 from analysis.cards.table import load_cards
 from analysis.combat.duel import duel
@@ -88,3 +89,50 @@ def test_bad_modifier_and_realms():
     at.run()
     assert any("attack die and defence die" in c for c in texts(at.caption))
     assert any("defence die" in str(s["layout"]["xaxis"]["title"]) for s in plotly_specs(at)[:1])
+
+
+def test_the_russian_page_takes_modifiers_by_their_russian_names():
+    """Issue 21 item 9: the Russian page shows and reads «опыт в атаке=1», not ``exp_attack=1``."""
+    at = open_app("combat", lang=None)
+    box = at.text_input(key="combat_attacker_mods")
+    assert "exp_attack" not in box.placeholder and "опыт в атаке" in box.placeholder
+    at.radio(key="combat_attacker_kind").set_value("custom").run()
+    at.text_input(key="combat_attacker_strike").input("3-4-6").run()
+    at.number_input(key="combat_attacker_life").set_value(9).run()
+    at.text_input(key="combat_attacker_mods").input("Опыт в атаке=1, броня, к броску=-1").run()
+    assert not at.error, texts(at.error)
+    russian = [e.value.to_dict() for e in at.dataframe]
+    at.text_input(key="combat_attacker_mods").input("").run()
+    assert [e.value.to_dict() for e in at.dataframe] != russian  # the modifiers changed the odds
+    at.text_input(key="combat_attacker_mods").input("exp_attack=1, armor, roll=-1").run()
+    assert not at.error and [e.value.to_dict() for e in at.dataframe] == russian
+    at.text_input(key="combat_attacker_mods").input("щит=2").run()
+    assert at.error  # an unknown name is still refused
+
+
+def test_the_choices_survive_a_language_switch_through_the_address():
+    """Issue 21 item 12: the chosen fight is kept in the address, so a new session (a reload, or
+    ?lang=en typed into the address) opens the same creatures and options; bad values are ignored."""
+    at = open_app("combat")
+    other = next(c for c in DB if c.name == "Зомби-гризли" and DB.default_printing(c) is c)
+    at.selectbox(key="combat_attacker_card").set_value(other.id).run()
+    at.radio(key="combat_target_kind").set_value("custom").run()
+    at.text_input(key="combat_target_strike").input("3-4-6").run()
+    at.selectbox(key="combat_weaken").set_value("never").run()
+    kept = at.query_params["combat"]
+    kept = kept[0] if isinstance(kept, list) else kept
+    fresh = AppTest.from_file(MAIN, default_timeout=TIMEOUT)  # a new session, the address as it was
+    fresh.query_params["lang"] = "ru"
+    fresh.query_params["combat"] = kept
+    fresh.run()
+    fresh.switch_page("pages/combat.py").run()
+    assert not fresh.exception, fresh.exception
+    assert fresh.selectbox(key="combat_attacker_card").value == other.id
+    assert fresh.radio(key="combat_target_kind").value == "custom"
+    assert fresh.text_input(key="combat_target_strike").value == "3-4-6"
+    assert fresh.selectbox(key="combat_weaken").value == "never"
+    broken = AppTest.from_file(MAIN, default_timeout=TIMEOUT)
+    broken.query_params["combat"] = '{"combat_attacker_card": 999999999, "combat_weaken": "sometimes"}'
+    broken.run()
+    broken.switch_page("pages/combat.py").run()
+    assert not broken.exception and broken.selectbox(key="combat_weaken").value == "best"

@@ -36,6 +36,9 @@ def test_current_deck_against_a_sample_as_the_library_compares_them():
     assert at.selectbox(key="compare_a").value == "current"
     assert at.selectbox(key="compare_b").value == "tournament-02"  # the first field deck that is not this one
     assert "Pick two decks" in " ".join(texts(at.info))
+    # issue 21 item 8: the sample the current deck was opened from is not offered beside it
+    assert not any("tournament-01" in o for o in at.selectbox(key="compare_b").options)
+    assert any("tournament-02" in o for o in at.selectbox(key="compare_b").options)
     run(at)
     names = ("Ковеноглина · current", "Инкорн")
     want = compare_decks(
@@ -83,6 +86,12 @@ def test_current_deck_against_a_sample_as_the_library_compares_them():
     split = frame_with(at, "Draw rate")
     assert list(split.Games) == [20, 10, 10] and list(split.Wins) == list(want.head_to_head_frame().wins)
     titles = chart_titles(at)
+    # issue 21 item 10: a segment too narrow for its label shows none (no "0%" over a "100%")
+    h2h_title = "share of games (95% CI of the wins)"
+    h2h_chart = next(s for s in plotly_specs(at) if h2h_title in s["layout"]["title"]["text"])
+    for trace in h2h_chart["data"]:
+        shares = trace_values(trace, "x")
+        assert [bool(label) for label in trace["text"]] == [v >= 0.08 for v in shares]
     for start in ("Cost curve", "Elements", "First deal: elites", "Squad strength by seat", "Ковеноглина"):
         assert any(title.startswith(start) for title in titles), (start, titles)
     # strength is not a whole number: its distribution is the library's bins, on the strength axis

@@ -20,6 +20,7 @@ from analysis.rules import load_ruleset
 from analysis.squad.deals import deal_odds, simulate, suggested_threshold
 from analysis.squad.recruit import recruit
 from analysis.summaries.squad import random_deal
+from analysis.util.numbers import figure
 
 DB = load_cards()
 DECK = read_deck(sample_deck_paths()[0], DB)
@@ -37,7 +38,7 @@ def test_exact_odds_and_sample_deal():
     )
     for k, p in enumerate(odds.elite_count_pmf):
         if p >= 5e-5:
-            assert table.loc[k, "elites"] == pytest.approx(p)
+            assert table.loc[k, "elites"] == pytest.approx(100 * p)  # shown as percent
     assert "element Darkness" in table.columns
     cards = frame_with(at, "P(at least one)").set_index("Card")
     for name, p in odds.card_probability.items():
@@ -72,7 +73,7 @@ def _check_policies(at, expected, words):
     for name, sim in expected.items():
         assert policies.loc[words[name], "Value"] == pytest.approx(sim.squad_value.mean)
         assert policies.loc[words[name], "95% lo"] == pytest.approx(sim.squad_value.lo)
-        assert policies.loc[words[name], "Mulligan rate"] == pytest.approx(sim.mulligan_rate.mean)
+        assert policies.loc[words[name], "Mulligan rate"] == pytest.approx(100 * sim.mulligan_rate.mean)
     assert policies.loc["never redeal", "Mulligan rate"] == 0
     return policies
 
@@ -98,7 +99,7 @@ def test_strength_by_default_with_a_quantile_threshold_and_binned_values():
     _check_policies(at, expected, words)
     assert 0 < expected[policy].mulligan_rate.mean < 0.5  # it redeals the weakest deals only
     best = expected["optimal"].squad_value.mean
-    assert metric(at, "Expected value (optimal)") == f"{best:.2f}"
+    assert metric(at, "Expected value (optimal)") == figure(best, "strength")
     titles = chart_titles(at)
     specs = plotly_specs(at)
     value_chart = specs[titles.index("Squad value (optimal mulligans)")]
@@ -110,6 +111,7 @@ def test_strength_by_default_with_a_quantile_threshold_and_binned_values():
     bins_caption = f"The values are not whole numbers: {len(bins)} equal bins"
     assert any(c.startswith(bins_caption) for c in texts(at.caption))
     policy_chart = specs[titles.index("Expected squad value (95% CI)")]
+    assert policy_chart["layout"]["yaxis"]["range"][0] <= 0  # issue 21 item 10: bars start at 0
     assert "log-odds" in policy_chart["layout"]["yaxis"]["title"]["text"]
     assert not any("crystals" in c for c in texts(at.caption) if "Squad value:" in c)
 
@@ -129,7 +131,7 @@ def test_simulation_in_crystals_with_the_40_crystal_threshold():
     words = {"never": "never redeal", "threshold:44": "redeal below 44", "optimal": "optimal mulligans"}
     policies = _check_policies(at, expected, words)
     best = expected["optimal"].squad_value.mean
-    assert metric(at, "Expected value (optimal)") == f"{best:.2f}"
+    assert metric(at, "Expected value (optimal)") == figure(best, "crystals")  # crystals whole
     titles = chart_titles(at)
     for wanted in (
         "Expected squad value (95% CI)",

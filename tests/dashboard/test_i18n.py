@@ -55,6 +55,13 @@ def data_words() -> set[str]:
         out |= words(stem) | words(deck.title)
     for name in builtin_ruleset_names():
         out |= words(name)
+    from analysis.planning.caveats import model_limits
+    from analysis.planning.field import current_field_decks
+
+    for limit in model_limits().values():  # data/model_limits.toml: the listed limits, in both languages
+        out |= words(limit.what) | words(limit.what_ru)
+    for deck, _ in current_field_decks(DB).values():  # data/fields/current: the legal versions' titles
+        out |= words(deck.title)
     return out
 
 
@@ -66,6 +73,52 @@ def uncovered(texts: list[tuple[str, str]], lang: str) -> list[tuple[str, str, l
     allowed = catalog_words(lang) | data_words()
     texts = [(where, text) for where, text in texts if not DECK_CODE.match(text.strip())]
     return [(where, text, sorted(words(text) - allowed)) for where, text in texts if words(text) - allowed]
+
+
+LATIN = re.compile(r"[A-Za-z]{2,}")
+TECHNICAL = {"berserk", "nxt", "brsd", "txt", "json", "toml", "csv", "proberserk", "utf", "windows",
+             "english", "language"}
+"""Latin words a Russian page may show: file formats and the tool that writes them, text encodings,
+and the language switch's own «Язык / Language» and «English»."""
+
+
+def cell_texts(at) -> list[tuple[str, str]]:
+    """The text cells of every table (an English status would be one; a bool column is drawn as
+    check boxes, not words)."""
+    out = []
+    for element in [*at.dataframe, *at.table]:
+        frame = element.value
+        for column in frame.columns:
+            if frame[column].dtype == object or str(frame[column].dtype) in ("str", "string"):
+                out.extend(("cell", str(v)) for v in frame[column].unique()[:500])
+    return out
+
+
+def english_words(texts: list[tuple[str, str]]) -> list[tuple[str, str, list[str]]]:
+    """Texts with a Latin word that is neither data (ruleset and sample names) nor :data:`TECHNICAL`;
+    inline code, HTML tags and deck codes are data."""
+    allowed = {w for w in data_words() if LATIN.fullmatch(w)} | TECHNICAL
+    out = []
+    for where, text in texts:
+        if DECK_CODE.match(text.strip()):
+            continue
+        body = re.sub(r"#[A-Za-z0-9_-]+…?", " ", TAG.sub(" ", CODE.sub(" ", text)))
+        bad = sorted({w for w in LATIN.findall(body) if w.lower() not in allowed})
+        if bad:
+            out.append((where, text[:120], bad))
+    return out
+
+
+def english_widget_internals(at) -> list[str]:
+    """Streamlit's own English words a widget would show: the multiselect's "Select all" entry and
+    its "Choose options" placeholder (the catalog's placeholder replaces it)."""
+    out = []
+    for element in at.get("multiselect"):
+        if element.proto.select_all:
+            out.append(f"multiselect {element.proto.label!r} offers Streamlit's English 'Select all'")
+        if not element.proto.placeholder or LATIN.search(element.proto.placeholder):
+            out.append(f"multiselect {element.proto.label!r} has no Russian placeholder")
+    return out
 
 
 # --------------------------------------------------------------------------- the catalogs
@@ -250,7 +303,18 @@ def test_every_page_in_russian_shows_only_catalog_words(page):
         assert any(where == "title" and text == i18n.catalog("ru")[f"page.{page}"] for where, text in texts)
         bad = uncovered(texts, "ru")
         assert not bad, bad[:10]
+        # issue 21 item 9: no English word outside data, in the cells and the widgets' own words too
+        english = english_words(texts + cell_texts(state))
+        assert not english, english[:10]
+        assert not english_widget_internals(state), english_widget_internals(state)
     assert seen > 20
+
+
+def test_the_english_word_check_catches_the_slips_it_is_for():
+    """The checks above fail on what issue 21 found: modifier syntax, a raw boolean, "Select all"."""
+    found = english_words([("help", "например, exp_attack=1, armor=1"), ("cell", "True"),
+                           ("caption", "правила relaunch, код `banned`, файл .toml, #YWhYeaYSdYV-Qez")])
+    assert [bad for _, _, bad in found] == [["armor", "attack", "exp"], ["True"]]
 
 
 @pytest.mark.parametrize("page", ["deck", "matchup", "tournament", "compare"])

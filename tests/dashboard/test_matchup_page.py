@@ -18,6 +18,10 @@ SUBMIT = "matchup_run"
 def test_matrix_and_pair_details():
     at = open_app("matchup")
     assert any("Run matchups" in i for i in texts(at.info))
+    # issue 21 item 6: optimal mulligans by default, as the CLI, the Tournament page and the saved matrix
+    assert at.selectbox(key="matchup_mulligan").value == "optimal"
+    assert "Optimal (the default)" in at.selectbox(key="matchup_mulligan").help
+    at.selectbox(key="matchup_mulligan").set_value("never")
     at.multiselect(key="matchup_samples").set_value(["tournament-02", "tournament-03"])
     at.number_input(key="matchup_games").set_value(30)
     at.number_input(key="matchup_seed").set_value(4)
@@ -58,9 +62,10 @@ def test_matrix_and_pair_details():
     modelled = next(c for c in texts(at.caption) if c.startswith("How much of the cards' texts"))
     for name, deck in ((names[0], decks[0]), ("Инкорн", decks[1])):
         row = deck_row(deck)
-        assert (f"**{name}** — {row.modelled.share:.0%} of the copies modelled ({row.status['full']} fully, "
-                f"{row.status['partial']} partly, {row.status['none'] + row.status['missing']} not, "
-                f"of {row.copies})") in modelled
+        full = row.status["full"]  # issue 21 item 7: the headline figure is the fully modelled copies
+        none = row.status["none"] + row.status["missing"]
+        assert (f"**{name}** — {full} of {row.copies} copies modelled fully ({full / row.copies:.0%}), "
+                f"{row.status['partial']} partly, {none} not") in modelled
     at.selectbox(key="matchup_a").set_value("Ковен").run()
     at.selectbox(key="matchup_b").set_value("Инкорн").run()
     pair = expected.pair("Ковен", "Инкорн")
@@ -78,6 +83,7 @@ def test_the_board_shows_card_names_with_life_and_the_turn_log():
     at = open_app("matchup")
     at.multiselect(key="matchup_samples").set_value(["tournament-02"])
     at.number_input(key="matchup_games").set_value(10)
+    at.selectbox(key="matchup_mulligan").set_value("never")
     at.button(key=SUBMIT).click().run()
     at.select_slider(key="matchup_step").set_value(2).run()
     settings = MatchupSettings(load_ruleset("relaunch"), mulligan="never", estimate_trials=300)
@@ -90,6 +96,8 @@ def test_the_board_shows_card_names_with_life_and_the_turn_log():
     html = next(m for m in texts(at.markdown) if m.startswith("<table"))
     for unit in board[board.zone == "board"].itertuples():
         assert unit.name in html and f"♥ {unit.life_left}/{unit.life}" in html
+    # issue 21 item 10: a long name is hyphenated as Russian, not cut at any letter
+    assert "hyphens:auto;word-break:normal" in html and "lang='ru'" in html
     turn = next(m for m in texts(at.markdown) if m.startswith("- Turn 2: Инкорн moves"))
     strikes = battle_log(events)
     strikes = strikes[(strikes.kind == "strike") & (strikes.turn == 2)]
@@ -170,6 +178,7 @@ def test_sides_that_differ_play_a_cross_matrix_as_the_library_does():
     at.multiselect(key="matchup_samples").set_value(["tournament-02"])
     at.number_input(key="matchup_games").set_value(20)
     at.number_input(key="matchup_seed").set_value(2)
+    at.selectbox(key="matchup_mulligan").set_value("never")
     at.button(key=SUBMIT).click().run()
     assert not at.exception, at.exception
     names = ["Ковеноглина · current", "Инкорн"]
@@ -219,6 +228,7 @@ def test_a_player_added_to_the_registry_appears_and_plays(monkeypatch):
     assert "Played by the **lookalike** player" in " ".join(texts(at.markdown))
     at.multiselect(key="matchup_samples").set_value(["tournament-02"])
     at.number_input(key="matchup_games").set_value(10)
+    at.selectbox(key="matchup_mulligan").set_value("never")
     at.button(key=SUBMIT).click().run()
     assert not at.exception, at.exception
     caption = next(c for c in texts(at.caption) if c.startswith("Ruleset relaunch"))
@@ -230,3 +240,18 @@ def test_a_player_added_to_the_registry_appears_and_plays(monkeypatch):
         [SAMPLES["tournament-01"], SAMPLES["tournament-02"]], settings, games=10, seed=1, executor="serial"
     ).pair(0, 1)
     assert metric(at, "Wins, all games") == f"{expected.a_wins / expected.games:.1%}"
+
+
+def test_the_current_deck_identical_to_a_sample_is_in_the_field_once():
+    """Issue 21 item 8: the default field (the current deck, opened from tournament-01, and the first
+    samples) holds Ковеноглина once, and the pair in detail opens on two different decks."""
+    at = open_app("matchup")
+    assert "tournament-01" in at.multiselect(key="matchup_samples").value
+    at.multiselect(key="matchup_samples").set_value(["tournament-01", "tournament-02"])
+    at.number_input(key="matchup_games").set_value(10)
+    at.selectbox(key="matchup_mulligan").set_value("never")
+    at.button(key=SUBMIT).click().run()
+    assert not at.exception, at.exception
+    table = frame_with(at, "Opponent")
+    assert set(table.Deck) == {"Ковеноглина · current", "Инкорн"} and len(table) == 2
+    assert at.selectbox(key="matchup_a").value != at.selectbox(key="matchup_b").value

@@ -11,6 +11,7 @@ from analysis.rules import load_ruleset
 from analysis.squad.recruit import recruit
 from analysis.squad.strength_table import strength_table
 from analysis.summaries.squad import budget_frame, copy_choices, random_deal
+from analysis.util.numbers import figure
 
 DB = load_cards()
 DECK = read_deck(sample_deck_paths()[0], DB)  # tournament-01, the deck loaded on first open
@@ -21,9 +22,10 @@ def test_random_deal_gives_the_optimal_squad_and_budget():
     rules = load_ruleset("relaunch")
     deal = random_deal(DECK, 15, 1)
     rec = recruit(deal, rules, player=1, mulligans=0, top=3)
-    assert metric(at, "Squad value") == f"{rec.value:g}"
+    assert metric(at, "Squad value") == figure(rec.value, "strength")
     assert metric(at, "Cards") == str(len(rec.squad))
-    assert metric(at, "Greedy (elites first)") == f"{rec.greedy_value:g}"
+    assert len(metric(at, "Squad value").split(".")[1]) == 2  # issue 21 item 9: two decimals, not 19.8255
+    assert metric(at, "Greedy (elites first)") == figure(rec.greedy_value, "strength")
     budget = budget_frame(rec.payment, rec.squad, rules)
     spec = plotly_specs(at)[0]
     used = next(t for t in spec["data"] if t["name"] == "used")
@@ -67,7 +69,7 @@ def test_seat_mulligans_and_seed_change_the_answer():
     at.number_input(key="recruit_seed").set_value(7).run()
     rules = load_ruleset("relaunch")
     rec = recruit(random_deal(DECK, rules.deal.size_after(2), 7), rules, player=2, mulligans=2)
-    assert metric(at, "Squad value") == f"{rec.value:g}"
+    assert metric(at, "Squad value") == figure(rec.value, "strength")
     assert metric(at, "Gold left") == str(rec.payment.gold_left)
 
 
@@ -77,7 +79,7 @@ def test_realms_deal_shrinks_with_mulligans():
     at.number_input(key="recruit_mulligans").set_value(3).run()
     assert any("12 cards dealt with seed 1" in c and "after 3 mulligans" in c for c in texts(at.caption))
     rec = recruit(random_deal(DECK, 12, 1), load_ruleset("realms"), player=1, mulligans=3)
-    assert metric(at, "Squad value") == f"{rec.value:g}"
+    assert metric(at, "Squad value") == figure(rec.value, "strength")
 
 
 def test_chosen_cards_and_weights():
@@ -90,15 +92,15 @@ def test_chosen_cards_and_weights():
     deal = [card for label, card in choices if label in picked]
     rules = load_ruleset("relaunch")
     rec = recruit(deal, rules)
-    assert metric(at, "Squad value") == f"{rec.value:g}"
+    assert metric(at, "Squad value") == figure(rec.value, "strength")
     at.selectbox(key="recruit_objective").set_value("crystals").run()
     rec = recruit(deal, rules, objective="crystals")
-    assert metric(at, "Squad value") == f"{rec.value:g}"
+    assert metric(at, "Squad value") == figure(rec.value, "crystals")
     top_card = max(rec.squad, key=lambda c: c.cost)
     at.selectbox(key="recruit_objective").set_value("weights").run()
     at.multiselect(key="recruit_avoid").set_value([top_card.name]).run()
     weighted = recruit(deal, rules, objective="weights", weights={top_card.key: 0.0})
-    assert metric(at, "Squad value") == f"{weighted.value:g}"
+    assert metric(at, "Squad value") == figure(weighted.value, "crystals")
     assert weighted.value < rec.value
 
 
@@ -111,7 +113,7 @@ def test_rating_objective_uses_duel_ratings():
     rules = load_ruleset("relaunch")
     ratings = deck_ratings(DECK, rules)
     rec = recruit(random_deal(DECK, 15, 1), rules, objective="rating", ratings=ratings, top=3)
-    assert metric(at, "Squad value") == f"{rec.value:g}"
+    assert metric(at, "Squad value") == figure(rec.value, "strength")
     assert all(0 <= r <= 1 for r in ratings.values())
 
 

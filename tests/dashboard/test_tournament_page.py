@@ -21,12 +21,13 @@ from analysis.decks.deck import read_deck, sample_deck_paths
 from analysis.decks.legality import check_deck
 from analysis.matchup.simulate import MatchupSettings
 from analysis.planning.cache import GameCache
-from analysis.planning.field import make_field, sample_field_shares
+from analysis.planning.field import current_field_decks, make_field
 from analysis.planning.games import GameRunner
 from analysis.planning.meta import expected_scores
 from analysis.planning.swaps import apply_swap, candidate_swaps
 from analysis.planning.tune import tune
 from analysis.rules import load_ruleset
+from analysis.util.numbers import figure
 
 DB = load_cards()
 SAMPLES = {p.stem: read_deck(p, DB) for p in sample_deck_paths()}
@@ -45,21 +46,28 @@ def small_field():
     return make_field([(SAMPLES[s].title, SAMPLES[s], 20.0) for s in PAIR], RULES, "constructed")
 
 
-def test_the_field_starts_from_the_sample_field():
+def test_the_field_starts_from_the_current_field():
+    """Issue 21 item 4: the page opens on data/fields/current-field.toml — the ten sample archetypes,
+    legal under today's ban list — and still offers the samples as they were played."""
     at = open_app("tournament")
     editor = at.data_editor[0].value
     assert list(editor.columns) == ["In the field", "Deck", "From", "Share, %", "Legal"]
-    assert list(editor["From"]) == ["current deck", *SAMPLES]
-    start = sample_field_shares(DB)
-    assert list(editor["In the field"]) == [False, *(s in start for s in SAMPLES)]
-    assert (editor["Share, %"] == 20.0).all()
-    for stem, legal in zip(SAMPLES, editor["Legal"].iloc[1:], strict=True):
+    current = current_field_decks(DB)
+    legal_ids = [i for i in current if i.endswith("-legal")]
+    assert len(current) == 10 and len(legal_ids) == 5
+    rest = [s for s in SAMPLES if s not in current]
+    shown = [f"{i.removesuffix('-legal')}, legal version" if i.endswith("-legal") else i for i in current]
+    assert list(editor["From"]) == ["current deck", *shown, *rest]
+    assert list(editor["In the field"]) == [False, *([True] * 10), *([False] * len(rest))]
+    assert (editor["Share, %"] == 10.0).all()
+    assert (editor["Legal"].iloc[1:11] == "✓").all()  # every deck of the current field is legal
+    for stem, legal in zip(rest, editor["Legal"].iloc[11:], strict=True):
         report = check_deck(SAMPLES[stem], RULES, "constructed")
         assert (legal == "✓") == report.legal
         if not report.legal:  # the cards that make it illegal are named
             assert all(p.card in legal for p in report.problems if p.card)
-    names = ", ".join(f"{SAMPLES[s].title} 20%" for s in start)
-    assert f"**Field:** 5 decks — {names}." in texts(at.markdown)
+    names = ", ".join(f"{deck.title} 10%" for deck, _ in current.values())
+    assert f"**Field:** 10 decks — {names}." in texts(at.markdown)
     # The current deck (tournament-01) is the field's Ковеноглина: its scores are that deck's.
     assert any("same cards as the field deck 'Ковеноглина'" in c for c in texts(at.caption))
     assert "Press **Compute scores**" in " ".join(texts(at.info))
@@ -81,11 +89,11 @@ def test_scores_and_matchups_are_the_planners():
     assert list(shown["Expected score"]) == pytest.approx(list(frame.expected_score))
     assert list(shown["95% lo"]) == pytest.approx(list(frame.lo))
     mine = want.candidate("Ковеноглина")
-    assert metric(at, "Current deck") == f"{mine.expected.mean:.3f}"
+    assert metric(at, "Current deck") == figure(mine.expected.mean, "share")
     assert metric(at, "Rank") == f"{[c.deck for c in want.candidates].index('Ковеноглина') + 1} of 2"
     assert metric(at, "Best choice") == want.best
     diff = want.difference(want.candidates[0].deck, want.candidates[1].deck)
-    assert any(f"by {diff.mean:+.3f}" in m for m in texts(at.markdown))
+    assert any(f"by {figure(diff.mean, 'gain')}" in m for m in texts(at.markdown))
     # the bar chart: the scores with their intervals, the current deck red
     bars = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith("Expected score"))
     assert trace_values(bars["data"][0], "x") == pytest.approx(list(frame.expected_score[::-1]))
@@ -119,7 +127,8 @@ def test_a_deck_outside_the_field_is_scored_too():
     )
     shown = frame_with(at, "Expected score")
     assert set(shown["Deck"]) == {"Инкорн", "Орки Карапета · current"}
-    assert metric(at, "Current deck") == f"{want.candidate('Орки Карапета · current').expected.mean:.3f}"
+    orcs = want.candidate("Орки Карапета · current").expected.mean
+    assert metric(at, "Current deck") == figure(orcs, "share")
     assert dict(zip(shown["Deck"], shown["In the field"], strict=True))["Орки Карапета · current"] == "no"
 
 
@@ -138,13 +147,22 @@ def test_tuning_shows_the_planners_swaps_and_a_button_applies_one():
     assert list(table["Gain"]) == pytest.approx([s.gain.mean for s in want.swaps])
     assert list(table["gain 95% lo"]) == pytest.approx([s.gain.lo for s in want.swaps])
     assert list(table["Games"]) == [s.games for s in want.swaps]
-    assert metric(at, "Score of the deck as it is") == f"{want.baseline.mean:.3f}"
+    # issue 21 item 3: each swap says how much of its gain rests on cards not modelled in full
+    assert list(table["Unsure share"]) == pytest.approx([100 * s.caveat.unsure_share for s in want.swaps])
+    for s in want.swaps:
+        if s.caveat.unsure_share > 0:
+            share = figure(s.caveat.unsure_share, "share")
+            assert any(c.startswith(f"⚠ {share} of this gain rests on cards not modelled in full")
+                       and s.caveat.unsure_cards[0].card in c for c in texts(at.caption)), s.swap.label()
+    assert metric(at, "Score of the deck as it is") == figure(want.baseline.mean, "share")
     assert "Gain in expected score" in chart_titles(at)[-1]
     # Apply the best swap: the current deck of every page becomes the tuned deck.
     at.button(key="tournament_apply_1").click().run()
     assert not at.exception, at.exception
     tuned = apply_swap(deck, want.swaps[0].swap)
     assert at.session_state["deck"].counts_by_name() == tuned.counts_by_name()
+    # issue 21 item 8: the tuned deck gets its own title, never the old one (Compare named both alike)
+    assert at.session_state["deck"].title == f"{deck.title} {want.swaps[0].swap.label()}" != deck.title
     assert any(f"Applied the swap {want.swaps[0].swap.label()}" in s for s in texts(at.success))
     assert at.session_state["deck_source"] == ("swap", want.swaps[0].swap.label())
     assert all(at.button(key=f"tournament_apply_{i}").disabled for i in (1, 2))  # measured on the old deck
@@ -156,13 +174,13 @@ def test_tuning_shows_the_planners_swaps_and_a_button_applies_one():
 
 
 def test_shares_are_normalised_with_a_note():
-    at = edit_field(open_app("tournament"), shares={"tournament-01": 60.0})
+    at = edit_field(open_app("tournament"), shares={"tournament-01": 30.0})  # the other keeps its 10 %
     assert "**Field:** 2 decks — Ковеноглина 75%, Инкорн 25%." in texts(at.markdown)
-    assert "The shares add up to 80.0%, not 100%: each was divided by the sum." in texts(at.caption)
+    assert "The shares add up to 40.0%, not 100%: each was divided by the sum." in texts(at.caption)
     at.button(key="tournament_equal").click().run()
     assert "**Field:** 2 decks — Ковеноглина 50%, Инкорн 50%." in texts(at.markdown)
     at.button(key="tournament_reset").click().run()
-    assert any(m.startswith("**Field:** 5 decks") for m in texts(at.markdown))
+    assert any(m.startswith("**Field:** 10 decks") for m in texts(at.markdown))
 
 
 @pytest.mark.parametrize(
@@ -190,7 +208,7 @@ def test_an_illegal_current_deck_is_left_out_and_not_tuned():
 
 
 def test_the_field_and_the_results_stick_across_pages_and_languages():
-    at = edit_field(open_app("tournament"), shares={"tournament-02": 30.0})
+    at = edit_field(open_app("tournament"), shares={"tournament-01": 20.0, "tournament-02": 30.0})
     at.number_input(key="tournament_games").set_value(10)
     at.button(key="tournament_run").click().run()
     at.switch_page("pages/deck.py").run()
@@ -200,3 +218,38 @@ def test_the_field_and_the_results_stick_across_pages_and_languages():
     assert "**Поле:** 2 колоды — Ковеноглина 40%, Инкорн 60%." in texts(at.markdown)
     assert at.number_input(key="tournament_games").value == 10
     assert frame_with(at, "Ожидаемые очки") is not None  # the scores are still shown
+
+
+def test_tuning_within_a_pasted_collection():
+    """Issue 21 item 12: the collection limit of `berserk tune --pool FILE` on the page: swaps add only
+    owned cards, never more copies than owned; the pasted collection outlives a language switch."""
+    from analysis.planning.collection import parse_collection
+
+    owned_text = "50153 3\n60167 3\n40160 3\n"
+    at = edit_field(open_app("tournament"))
+    at.selectbox(key="tournament_pool").set_value("collection")
+    at.button(key="tournament_tune_run").click().run()
+    assert any("Paste or load your collection" in w for w in texts(at.warning))
+    at.selectbox(key="tournament_pool").set_value("collection")
+    at.text_area(key="tournament_collection").input(owned_text)
+    at.number_input(key="tournament_candidates").set_value(2)
+    at.number_input(key="tournament_max_games").set_value(100)
+    at.button(key="tournament_tune_run").click().run()
+    assert not at.exception, at.exception
+    owned = parse_collection(owned_text, DB).owned_by_name(DB)
+    deck = SAMPLES["tournament-01"]
+    pool = parse_collection(owned_text, DB)
+    found = candidate_swaps(deck, DB, RULES, "constructed", pool, small_field(), 2)
+    want = tune(deck, small_field(), SETTINGS, found, 0, 100, 100, 0.03, 3, runner())
+    table = frame_with(at, "Gain")
+    assert list(table["Swap"]) == [s.swap.label() for s in want.swaps] and len(want.swaps) > 0
+    for s in want.swaps:
+        assert s.swap.add.key in owned and s.swap.copies <= owned[s.swap.add.key]
+    at.switch_page("pages/deck.py").run()
+    at.button_group(key="lang_pick").set_value("ru").run()
+    at.switch_page("pages/tournament.py").run()
+    assert at.text_area(key="tournament_collection").value == owned_text
+    at.text_area(key="tournament_collection").input("10185 x")
+    at.selectbox(key="tournament_pool").set_value("collection")
+    at.button(key="tournament_tune_run").click().run()
+    assert any("Коллекцию не удалось прочитать" in e for e in texts(at.error))

@@ -147,3 +147,25 @@ def test_codes_are_stable_and_json_shape(plain_cards, relaunch):
     assert set(data) == {"legal", "ruleset", "format", "cards", "problems", "warnings", "info"}
     assert data["problems"][0].keys() == {"code", "card", "message"}
     assert dict(check_deck(make_deck(filler(plain_cards, 29)), relaunch).problems[0].params)["short"] == 1
+
+
+def test_a_ban_covers_every_printing_of_the_name(db, relaunch):
+    """Issue 21 item 2: ``3 Гуль`` resolves to the 50/43 reprint, the ban list flags 10/39; copies are
+    counted by name (000 glossary "Copy"), so the deck is illegal whichever printing it names."""
+    from analysis.decks.deck import parse_deck_text
+
+    for line in ("3 Гуль", "3 Гуль [50/43]", "3 Гуль [10/39]", "2 Гуль [50/43]\n1 Гуль [10/39]"):
+        deck = parse_deck_text(line, db)
+        report = check_deck(deck, relaunch)
+        assert [p.code for p in report.problems if p.card == "Гуль"] == ["banned"], line
+    assert check_deck(parse_deck_text("3 Гуль", db), load_ruleset("relaunch-casual")).problems[0].code \
+        == "deck_size"
+
+
+def test_every_name_with_a_banned_printing_is_banned_in_all_printings(db):
+    """The card table: no name is banned in one printing and allowed in another."""
+    by_name: dict[str, set[bool]] = {}
+    for card in db:
+        by_name.setdefault(card.key, set()).add(card.banned)
+    assert all(len(flags) == 1 for flags in by_name.values())
+    assert all(c.banned for c in db.printings("Гуль")) and len(db.printings("Гуль")) == 2

@@ -341,4 +341,7 @@ def test_meta_text_output(tmp_path, capsys):
                  "--cache", str(tmp_path / "c")]) == 0
     out = capsys.readouterr()
     assert "Best choice:" in out.out and "rank  deck" in out.out and "95 % CI" in out.out
+    rows = [line for line in out.out.splitlines() if line[:4].strip().isdigit()]
+    assert len(rows) == 3 and all("%" in r for r in rows)  # scores as percent (analysis.util.numbers)
+    assert " pp (95 % CI " in out.out  # the lead of the best deck in percentage points
     assert "cache:" in out.err and "6 computed" in out.err   # 3 pairs and 3 decks' thresholds

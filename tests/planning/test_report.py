@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from analysis.cards.table import load_cards
 from analysis.cli import main
 from analysis.decks.deck import read_deck, sample_deck_paths
 from analysis.matchup.simulate import MatchupSettings
@@ -16,7 +17,9 @@ from analysis.planning.games import GameRunner
 from analysis.planning.meta import expected_scores
 from analysis.planning.report import SECTIONS, build_report
 from analysis.rules import load_ruleset
+from analysis.util.catalog import catalog
 from analysis.util.errors import BerserkInputError
+from analysis.util.numbers import figure
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +56,7 @@ def test_report_has_every_section_and_opens_offline(samples, relaunch, settings,
     runner = GameRunner(settings, GameCache(tmp_path), 1)
     report = build_report(deck, relaunch, name="Инкорн", source="t2.txt", field=field, settings=settings,
                           trials=400, games=20, seed=3, runner=runner)
-    html = report.html()
+    html = report.html("en")
     assert_offline(html)
     for key, title in SECTIONS:
         assert f'<section id="{key}">' in html and title in html
@@ -61,13 +64,13 @@ def test_report_has_every_section_and_opens_offline(samples, relaunch, settings,
     # the field section shows the same expected score the planner computes for this deck
     meta = expected_scores(field, settings, [("Инкорн", deck)], 20, 3, runner, field_candidates=False)
     e = meta.candidate("Инкорн").expected
-    assert f"Expected score {e.mean:.3f}" in html
+    assert f"Expected score {figure(e.mean, 'share')}" in html
     assert runner.games_played == 40   # the second call was served by the cache
     # thresholds and strength come from the seeded simulations, one per seat
     assert set(report.thresholds()["seat"]) == {1, 2}
     budgets = report.budgets()
     assert (budgets["lo"] <= budgets["value"]).all() and (budgets["value"] <= budgets["hi"]).all()
-    assert report.html() == html                    # same inputs, same bytes
+    assert report.html("en") == html                    # same inputs, same bytes
     # the deal sections speak the objective's unit (strength by default), never crystals
     assert report.objective == "strength" and "log-odds of winning" in html
     assert "(crystals recruited)" not in html
@@ -77,15 +80,76 @@ def test_report_has_every_section_and_opens_offline(samples, relaunch, settings,
 def test_report_of_an_illegal_deck_without_a_field(samples, db):
     banlist = load_ruleset("relaunch")  # with the March 2026 ban list
     report = build_report(samples["tournament-03"], banlist, trials=200, seed=1)
-    html = report.html()
-    assert "ILLEGAL under relaunch" in html and "banned" in html
+    html = report.html("en")
+    assert "ILLEGAL under relaunch" in html and "ban list" in html
     assert "No field given" in html
     assert_offline(html)
     crystals = build_report(samples["tournament-03"], banlist, trials=200, seed=1, objective="crystals")
-    assert crystals.objective == "crystals" and "(crystals; objective crystals)" in crystals.html()
+    assert crystals.objective == "crystals" and "(crystals; objective: crystals" in crystals.html("en")
     assert (crystals.strength().width == 1).all()  # whole crystals: one bar per value
     with pytest.raises(BerserkInputError, match="unknown objective 'gold'"):
         build_report(samples["tournament-03"], banlist, trials=200, seed=1, objective="gold")
+
+
+def _visible(html: str) -> str:
+    """The words a reader sees: the body without scripts and tags."""
+    body = re.sub(r"<script.*?</script>", " ", html[html.index("<body>"):], flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
+
+
+def test_the_report_is_russian_by_default_with_readable_tables(samples, db):
+    """Issue 21 item 5: the report speaks Russian unless asked (the dashboard's catalog), no raw
+    column names or booleans, the mulligan chart in the objective's unit, a true footer, and tables
+    narrow enough for an A4 page."""
+    import html as html_lib
+
+    report = build_report(samples["tournament-03"], load_ruleset("relaunch"), trials=200, seed=1)
+    html = report.html()
+    ru = catalog("ru")
+    assert '<html lang="ru">' in html and ru["report.section.legality"] in html
+    assert ru["report.title"].format(name=report.name) in html
+    headers = {html_lib.unescape(h) for h in re.findall(r"<th>([^<]*)</th>", html)}
+    allowed = {v for k, v in ru.items() if k.startswith(("col.", "report.col."))}
+    assert headers and {h for h in headers if not h.startswith("P(")} <= allowed, headers - allowed
+    seen = _visible(html)
+    for raw in ("True", "False", "p_at_least_one", "expected_dealt", "mulligans_taken", "creature"):
+        assert raw not in seen, raw
+    # every table fits an A4 page: at most ten columns (the deal odds are split)
+    for table in re.findall(r"<table.*?</table>", html, flags=re.S):
+        assert table.split("</tr>")[0].count("<th>") <= 11
+    assert html.count("P(0)") == 1 and "P(8)" in html  # the odds run on in a second table
+    # the mulligan chart says what its values are: the objective's unit, never crystals
+    assert ru["report.axis_threshold"].format(unit=ru["objective.strength.unit"]) in html
+    assert "threshold (crystals)" not in html
+    # the footer says what the model plays and what recruitment maximises
+    assert "crystal cost" not in html and "beyond the modelled keywords" not in html
+    assert ru["objective.strength.label"] in seen
+    english = report.html("en")
+    assert '<html lang="en">' in english and "Deck report:" in english and "Отчёт о колоде" not in english
+    assert "threshold (strength (log-odds of winning))" in english
+
+
+def test_the_report_shows_tuning_with_the_unsure_share(samples, relaunch, settings, tmp_path):
+    """Issue 21 item 3: each swap in the report carries the share of its gain resting on cards not
+    modelled in full, as on the Tournament page and in `berserk tune`."""
+    from analysis.planning.swaps import candidate_swaps
+    from analysis.planning.tune import tune
+
+    deck = samples["tournament-01"]
+    field = make_field([("Орки", samples["tournament-04"], 1.0)], relaunch)
+    runner = GameRunner(settings, GameCache(tmp_path), 1)
+    found = candidate_swaps(deck, load_cards(), relaunch, "constructed", "elements", field, 2)
+    tuned = tune(deck, field, settings, found, 0, block=10, max_games=20, runner=runner)
+    report = build_report(deck, relaunch, trials=200, tuning=tuned)
+    html = report.html()
+    ru = catalog("ru")
+    assert ru["report.section.tuning"] in html and ru["col.unsure_share"] in html
+    seen = _visible(html)
+    for s in tuned.swaps:
+        assert s.swap.label() in seen
+        if s.caveat.unsure_share > 0:
+            assert f"{s.swap.label()}: ⚠ {figure(s.caveat.unsure_share, 'share', 'ru')}" in seen
+    assert ru["report.no_tuning"].split(":")[0] in build_report(deck, relaunch, trials=200).html()
 
 
 def test_report_command(tmp_path, capsys, monkeypatch):
@@ -100,6 +164,11 @@ def test_report_command(tmp_path, capsys, monkeypatch):
     text = capsys.readouterr().out
     assert code == 0 and f"wrote {out}" in text and "expected score" in text
     assert_offline(out.read_text(encoding="utf-8"))
+    assert '<html lang="ru">' in out.read_text(encoding="utf-8")  # Russian unless --lang en
+    english = tmp_path / "en.html"
+    assert main(["report", "--rules", "relaunch-casual", str(sample_deck_paths()[0]), "-o", str(english),
+                 "--trials", "200", "--lang", "en", "--quiet"]) == 0
+    assert '<html lang="en">' in english.read_text(encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert main(["report", "--rules", "relaunch-casual",
                  str(sample_deck_paths()[1]), "--trials", "200", "--quiet"]) == 0

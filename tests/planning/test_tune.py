@@ -223,6 +223,7 @@ def test_tune_command(tmp_path, capsys, samples):
         assert set(s) >= {"remove", "add", "expected_score", "gain", "gain_ci95", "games"}
         assert set(s["remove"][0]) >= {"card", "copies"} and s["games"] > 0
         assert s["gain_ci95"][0] <= s["gain"] <= s["gain_ci95"][1]
+        assert 0 <= s["caveat"]["unsure_share"] <= 1  # issue 21: the share resting on model gaps
     assert data["games_total"] == data["baseline"]["games"] + sum(s["games"] for s in data["swaps"])
     assert best.read_text().startswith("#")
     # text output, from the cache this time
@@ -233,6 +234,12 @@ def test_tune_command(tmp_path, capsys, samples):
                  "--cache", str(tmp_path / "c")]) == 0
     out = capsys.readouterr()
     assert "Baseline expected score" in out.out and "0 played now" in out.out
+    # each swap row carries its unsure share, and the notes below name the cards behind it
+    header = next(line for line in out.out.splitlines() if line.lstrip().startswith("rank"))
+    assert "unsure" in header
+    rows = [line for line in out.out.splitlines() if line.lstrip()[:1].isdigit() and "−" in line]
+    assert len(rows) == 3 and all("%" in r.split("  ")[-2] or "limit" in r for r in rows)
+    assert "unsure = the share of a swap's gain" in out.out
 
 
 def test_tune_command_errors(tmp_path, capsys):

@@ -176,10 +176,13 @@ def matches(expected: list[str], actual: list[str]) -> bool:
     if not any(ELLIPSIS in line or line.strip() == "..." for line in expected):
         return expected == actual
     text = "\n".join(actual)
-    if expected and expected[0].startswith(("{", "[")):
-        # JSON is shown compact and abridged; the commands print it indented
+    start = next((i for i, line in enumerate(expected) if line.startswith(("{", "["))), None)
+    if start is not None and expected[:start] == actual[:start]:
+        # JSON is shown compact and abridged; the commands print it indented (after any warning lines
+        # on stderr, which are shown as printed)
         with contextlib.suppress(ValueError):
-            text = json.dumps(json.loads(text), ensure_ascii=False)
+            text = "\n".join([*actual[:start], json.dumps(json.loads("\n".join(actual[start:])),
+                                                          ensure_ascii=False)])
     return _pattern(expected).match(text) is not None
 
 

@@ -94,6 +94,10 @@ def test_a_changed_figure_is_stale_and_an_ellipsis_stands_only_for_what_was_left
     assert matches(['{"card": "Z", "abilities": [1, …],', ' "x": 0.5}'], indented)
     assert not matches(['{"card": "Z", "abilities": [1, …],', ' "x": 0.6}'], indented)
     assert not matches(['{"card": "Y", …}'], indented)
+    # a warning line on stderr before the JSON is shown as printed, the JSON still compact
+    warned = ["berserk: warning: not legal", *indented]
+    assert matches(["berserk: warning: not legal", '{"card": "Z", …, "x": 0.5}'], warned)
+    assert not matches(["berserk: warning: other", '{"card": "Z", …, "x": 0.5}'], warned)
 
 
 def test_a_stale_example_is_reported_and_rewritten(tmp_path):

@@ -7,27 +7,21 @@ reach it only through :mod:`analysis.battle.interface`: they read the documented
 ``apply(action, draws)``) and :meth:`Battle.clone` copies the state cheaply.
 
 The rules (000 = the classic rulebook, RULES.md §4 and §6) live in the parts of the engine, one
-mixin each, stacked in this order under
-:class:`Battle` (each part may call the parts below it; a call upwards is declared in
-:class:`~analysis.battle.fields.EngineFields`, the state every part reads):
+mixin each, stacked in this order under :class:`Battle` (each part may call the parts below it; a
+call upwards is declared in :class:`~analysis.battle.fields.EngineFields`, the state every part reads):
 
 - :mod:`~analysis.battle.placement`: placement and reveal (000 3.8-3.13);
 - :mod:`~analysis.battle.turns`: turns, movement and the end of the game (000 6.3-6.5, 7);
 - :mod:`~analysis.battle.strikes`: simple strikes, defenders and flyers (000 4.1-4.17);
 - :mod:`~analysis.battle.ability_use`: abilities used on the board (000 2, 1.11);
 - :mod:`~analysis.battle.triggers`: triggers, guards, vampirism, blessing and curse, death;
-- :mod:`~analysis.battle.effects`: the kinds and triggers added for «Война стихий»;
-- :mod:`~analysis.battle.situational`: situational facts through card variants.
+- :mod:`~analysis.battle.effects`: the kinds and triggers added for «Война стихий» (finishing off,
+  stunning, rooting, pushing, jumps, blocks, taunts, carrion-eating, the sudden responses …);
+- :mod:`~analysis.battle.situational`: situational facts (formation, ``when``, ``per``, grants)
+  through card variants.
 
 This module holds the state (:class:`Battle`'s constructor), the legal actions, applying an
 action, the chance outcomes and cloning for a searching player.
-
-Situational facts (formation, ``when`` conditions, amounts ``per`` a quantity, keyword grants,
-facts given for a while) play through card variants (:mod:`analysis.battle.situational`); the
-kinds and triggers added for «Война стихий» — finishing off, extra life, moving wounds, opening,
-stunning, rooting, pushing, jumps, blocks, taunts, carrion-eating, the sudden responses
-``cap_strike`` / ``flip_die``, the ``defends``, ``attacked``, ``valhalla``, ``concentration`` …
-triggers — live in :mod:`analysis.battle.effects`.
 
 Simplifications: the card texts beyond their modelled facts (each printing's ``unmodelled`` list,
 ``berserk abilities CARD``) do nothing — no vanguard, auras for other cards, resurrection,

@@ -353,3 +353,46 @@ def test_english_by_the_url(server, page, shots):
     no_exception(page)
     assert "Best choice: " in main.inner_text()
     screenshot(page, shots, "11-tournament-english")
+
+
+def test_a_hostile_title_from_a_shared_link_is_only_text(server, page):
+    """Issue 20 #3 in a real browser: a shared link whose title carries an ``<img onerror>``, a
+    ``<script>`` and a Markdown image opens every page with the title shown as text — no element of
+    the title's tags is created, no script of it runs, and the outside image is never fetched."""
+    import urllib.parse
+
+    from analysis.cards.table import load_cards
+    from analysis.decks.deck import format_nxt, read_deck
+
+    hostile = ("<img src=x onerror=window.__pwned=1> <script>window.__pwned=2</script> "
+               "![t](https://example.invalid/p.png)")
+    deck = read_deck(ROOT / "data" / "decks" / "tournament-01.txt", load_cards())
+    code = format_nxt(deck).strip().lstrip("#")
+    fetched: list[str] = []
+    dialogs: list[str] = []
+
+    def on_request(request) -> None:
+        if "example.invalid" in request.url:
+            fetched.append(request.url)
+
+    def on_dialog(dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("request", on_request)
+    page.on("dialog", on_dialog)
+    query = urllib.parse.urlencode({"deck": code, "title": hostile, "lang": "en"})
+    page.goto(f"{server}/?{query}")
+    settle(page)
+    for title in (EN["page.deck"], EN["page.deals"], EN["page.matchup"], EN["page.tournament"]):
+        if title != EN["page.deck"]:
+            go_to(page, title)
+        no_exception(page)
+        sidebar = page.locator("[data-testid='stSidebar']").inner_text()
+        assert "<img src=x" in sidebar, "the title is shown in the sidebar as it was written"
+        assert page.evaluate("() => window.__pwned === undefined"), f"a script of the title ran on {title}"
+        assert page.locator("img[src='x']").count() == 0, f"the title's <img> became an element on {title}"
+        assert page.locator("img[src*='example.invalid']").count() == 0
+    page.remove_listener("request", on_request)
+    page.remove_listener("dialog", on_dialog)
+    assert fetched == [] and dialogs == []

@@ -68,6 +68,8 @@ class AbilityUse(Triggers):
         ab = sl.ability
         if ab.counters > self.counters[u]:
             return False
+        if ab.tokens and not self._can_pay_tokens(u, ab.tokens):
+            return False
         return not sl.limited or self._allowed(u, sl.index, ab)
 
     def _allowed(self, u: int, index: int, ab: Ability) -> bool:
@@ -104,6 +106,8 @@ class AbilityUse(Triggers):
             self.acted[u] = True
             self.moves[u] = 0
         self.counters[u] -= ab.counters
+        if ab.tokens:
+            self._pay_tokens(u, ab.tokens, False)
         if sl.limited:
             self._count_use(u, index)
         if sl.closes and self._openers and ab.kind in ATTACKS and self._stays_open(u):

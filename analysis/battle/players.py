@@ -783,4 +783,25 @@ class HeuristicPlayer(Player):
         chosen = [v for g, v in scored[:most] if g > 0] or [scored[0][1]]
         return tuple(sorted(chosen))
 
+    def token_holder(self, battle: Battle, unit: int, candidates: Sequence[int], give: bool) -> int:
+        """Incarnation tokens of the graveyard (000 glossary "Incarnation - X"): a token given goes
+        to the creature it brings nearest to returning (fewest tokens still missing, then the
+        dearer); a token paid comes first from a card it cannot bring back (no incarnation, or more
+        tokens than it needs), then from the creature furthest from returning (then the cheaper);
+        a triggered payment is declined (-1) when every holder would return at its owner's next
+        turn start — that token is worth a creature back a turn sooner."""
+        x, tokens, cost = battle.incarnation, battle.tokens, battle.cost
+        if give:
+            near = [v for v in candidates if x[v] and tokens[v] < x[v]]
+            if not near:
+                return candidates[0]
+            return min(near, key=lambda v: (x[v] - tokens[v], -cost[v], v))
+        free = [v for v in candidates if not x[v] or tokens[v] > x[v]]
+        if free:
+            return free[0]
+        far = [v for v in candidates if x[v] - tokens[v] >= 2]
+        if not far:
+            return -1
+        return max(far, key=lambda v: (x[v] - tokens[v], -cost[v], -v))
+
 

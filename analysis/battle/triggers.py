@@ -54,6 +54,9 @@ from analysis.cards.ability_rules import (
     strike_passives,
 )
 
+_GRAVE_TRIGGERS = ("ally_incarnates", "ally_token")
+"""Triggers that also reach a card in the graveyard (its own ``grave_token`` acts only there)."""
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Triggers(Effects):
@@ -142,6 +145,13 @@ class Triggers(Effects):
                 continue  # "on a strong strike" …: only after a strike of that strength
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
+            own_token = ab.kind == "grave_token" and ab.target == "self"
+            if trigger in _GRAVE_TRIGGERS and self.alive[u] == own_token:
+                continue  # in the graveyard only its own token is taken; in play, the rest acts
+            if ab.kind == "grave_token":
+                if not ab.tokens or self._pay_tokens(u, ab.tokens, True):
+                    self._give_token(u, index, ab, trigger)
+                continue
             if ab.roll:
                 die = die or self._die()  # one die for the event (000 1.1)
                 if die not in ab.roll:
@@ -185,6 +195,8 @@ class Triggers(Effects):
                 src = self.pos[u] if self.alive[u] else self.died_at[u]  # (a teleport may have moved it)
                 cands = reach(self, u, index, src)
             if not cands:
+                continue
+            if ab.tokens and not self._pay_tokens(u, ab.tokens, True):
                 continue
             most = min(ab.targets, len(cands))
             if ab.every:
@@ -304,7 +316,8 @@ class Triggers(Effects):
                 where = free[0]
                 self.board[where] = u
                 self.occupied |= 1 << where
-            self.tokens[u] = -1
+            again = self._repeats(u)
+            self.tokens[u] = 0 if again else -1  # (50/161 Эйдерик: any number of times per battle)
             self.alive[u] = True
             self.pos[u] = where
             removed = self.wounds[u]
@@ -327,6 +340,83 @@ class Triggers(Effects):
             if self._x_trig and u in self._trig["incarnate"] and not self.over:
                 self.fresh[u] = self.turn  # it returned closed without acting
                 self._fire(u, "incarnate")
+            if self._x_trig and not self.over:
+                self._token_event(u, False)
+
+    # ------------------------------------------------------------------ incarnation tokens as currency
+
+    def _repeats(self, u: int) -> bool:
+        """Whether unit ``u``'s incarnation returns any number of times (``repeats``)."""
+        return any(a.kind == "incarnation" and a.repeats for a in facts(self.cards[u]))
+
+    def _token_holders(self, seat: int) -> list[int]:
+        """The cards of ``seat`` in the graveyard that hold incarnation tokens (000 glossary
+        "Incarnation token": they lie on the card in the graveyard)."""
+        tokens, alive, host = self.tokens, self.alive, self.host
+        return [v for v in range(self.n) if self.seat[v] == seat and not alive[v] and tokens[v] > 0
+                and host[v] < 0]
+
+    def _can_pay_tokens(self, u: int, need: int) -> bool:
+        return sum(self.tokens[v] for v in self._token_holders(self.seat[u])) >= need
+
+    def _pay_tokens(self, u: int, need: int, optional: bool) -> bool:
+        """Pay ``need`` incarnation tokens of ``u``'s graveyard for one of its abilities (the
+        ``tokens`` cost: "снять жетон инкарнации с существа на вашем кладбище"): its player picks
+        the card for each token (``Player.token_holder``; -1 declines, allowed only when
+        ``optional`` — a triggered "may"). Each token lost sets off ``ally_token``."""
+        seat = self.seat[u]
+        if not self._can_pay_tokens(u, need):
+            return False
+        player = self.players[seat]
+        for paid in range(need):
+            holders = self._token_holders(seat)
+            v = player.token_holder(self, u, holders, False)
+            if v < 0 and optional and paid == 0:
+                return False
+            if v not in holders:
+                v = holders[0]  # (once begun, a payment is completed)
+            self._lose_token(v, u)
+        return True
+
+    def _lose_token(self, v: int, by: int) -> None:
+        self.tokens[v] -= 1
+        if self.log is not None:
+            self._emit({"e": "token", "u": v, "by": by, "tokens": self.tokens[v]})
+        if self._x_trig and not self.over:
+            self._token_event(v, True)
+
+    def _give_token(self, u: int, index: int, ab: Ability, trigger: str) -> None:
+        """``grave_token``: ``damage`` incarnation tokens onto a card of ``u``'s squad lying in the
+        graveyard (``target = "self"``: onto ``u`` itself, which must lie there). A card that has
+        already incarnated (and may not again) takes none: its incarnation is spent."""
+        if ab.target == "self":
+            cands = [u] if not self.alive[u] and self.tokens[u] >= 0 and self.host[u] < 0 else []
+        else:
+            seat = self.seat[u]
+            cands = [v for v in range(self.n) if self.seat[v] == seat and not self.alive[v]
+                     and self.tokens[v] >= 0 and self.host[v] < 0 and v != u]
+        if not cands:
+            return
+        v = cands[0] if len(cands) == 1 else self.players[self.seat[u]].token_holder(self, u, cands, True)
+        if v not in cands:
+            v = cands[0]
+        if self.slots[u][index].limited:
+            self._count_use(u, index)
+        self.tokens[v] += ab.damage[0]
+        if self.log is not None:
+            self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [v], "dice": [],
+                        "wounds": [0], "closes": False, "trigger": trigger})
+
+    def _token_event(self, v: int, lost: bool) -> None:
+        """Unit ``v`` of a squad incarnated or lost an incarnation token (``lost``): the other cards
+        of its squad watching it fire — ``ally_incarnates`` on a return, ``ally_token`` on both
+        (40/171 Шаггон) — in play or in the graveyard (:meth:`_fire_now` keeps to what acts where)."""
+        trig = self._trig
+        seat = self.seat[v]
+        for name in (() if lost else ("ally_incarnates",)) + ("ally_token",):
+            for w in trig[name]:
+                if w != v and self.seat[w] == seat and not self.over:
+                    self._fire(w, name, -1, v)
 
     def _settle(self, suspects: Iterable[int], source: int = -1,
                 killers: dict[int, int] | None = None) -> None:

@@ -69,9 +69,10 @@ RESPONSES = ("cap_strike", "flip_die")
 ``counter_tap``; never an action of its own): ``cap_strike`` reduces a simple strike on a card of
 its squad to ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6,
 2-5, 3-4)."""
-TRIGGERED = ("poison", "gain_counter", "shield")
+TRIGGERED = ("poison", "gain_counter", "shield", "grave_token")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
-actions."""
+actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
+the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there)."""
 EITHER = ("poison", "gain_counter")
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
@@ -87,7 +88,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
             "enemy_poisoned",
-            "enemy_turn_end", "eats", "ally_combo")
+            "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "ally_token")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -108,7 +109,11 @@ incarnation; ``valhalla``: at the start of its owner's turn while it lies in the
 wounds from poisoning (aims at that creature); ``enemy_turn_end``: at the end of the opponent's turn;
 ``eats``: when its carrion-eating heals it (002 "Трупоедство"); ``ally_combo``: when other creatures
 of its squad (``vs_elements`` / ``vs_classes`` filter them) perform, one after another in any order,
-one action of each kind listed in ``from`` (moves do not break the chain)."""
+one action of each kind listed in ``from`` (moves do not break the chain); ``ally_incarnates``: when
+another creature of its squad returns by incarnation; ``ally_token``: when another creature of its
+squad incarnates or loses an incarnation token ("инкарнирует или теряет жетон инкарнации"). These
+two also fire while the card lies in the graveyard, but there only its ``grave_token`` abilities
+aimed at itself act (and those act only there)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -130,10 +135,10 @@ OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
-          "move_wounds",
+          "move_wounds", "grave_token",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
-DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,)}
+DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
 """``tiers`` of ``cap`` / ``protection``: only attacks of that strength — a simple strike of that kind
 or a die-picked X-Y-Z result of that band ("средние и сильные атаки" = ``["medium", "strong"]``)."""
@@ -214,6 +219,7 @@ _KINDS_TEXT = {
     "flip_die": "Turns a die to its opposite face", "open": "Opens a card", "stun": "Stuns a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
     "lose_counters": "Loses its counters", "teleport": "Teleports",
+    "grave_token": "Incarnation tokens to a graveyard card:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on "}
@@ -317,6 +323,14 @@ class Ability:
     """``open``: the opened card cannot act again this turn."""
     squad_has: tuple[str, ...] = ()
     """Only if its squad has, at the start of the battle, another creature of one of these elements."""
+    tokens: int = 0
+    """Incarnation tokens it costs, taken from cards in its owner's graveyard ("снять жетон
+    инкарнации с существа на вашем кладбище"), on top of its ``cost``: an action cannot be used and a
+    trigger does not fire without them; the player picks the cards (``Player.token_holder``) and may
+    decline a triggered one."""
+    repeats: bool = False
+    """``incarnation``: it may return any number of times per battle, not once ("любое число раз за
+    бой"); its tokens start again from 0 each time it dies."""
 
     @property
     def conditional(self) -> bool:
@@ -328,7 +342,7 @@ class Ability:
             or self.parity or self.life_cap or self.when_state or self.when_keyword or self.once_per_card
             or self.when or self.partner or self.per or self.lasts or self.vs_has
             or self.vs_min_move is not None
-            or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has
+            or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -360,7 +374,7 @@ class Ability:
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "cap":
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
-        elif self.kind in ("gain_counter", "shield"):
+        elif self.kind in ("gain_counter", "shield", "grave_token"):
             head = f"{head} {amount}"
         elif amount:
             head = f"{head}{'' if head.endswith('+') else ' '}{amount}"
@@ -440,6 +454,8 @@ class Ability:
             cond.append("if the squad has " + "/".join(self.squad_has))
         if self.lasts:
             cond.append(f"until the end of the {self.lasts.replace('_', ' ')}")
+        if self.repeats:
+            cond.append("any number of times per battle")
         if self.uses_per_battle:
             cond.append(f"{self.uses_per_battle}× per battle")
         if self.uses_per_turn:
@@ -451,6 +467,9 @@ class Ability:
             cost += (self.trigger or "").replace("_", " ")
         if self.counters > 1:
             cost = cost.replace("counter", f"{self.counters} counters")
+        if self.tokens:
+            paid = f"{self.tokens} graveyard incarnation token{'s' if self.tokens > 1 else ''}"
+            cost = f"{cost} + {paid}" if cost else paid
         if cost:
             text += f" — {cost}"
         if self.extra:
@@ -480,7 +499,7 @@ class Ability:
                      "uses_per_turn", "seat", "extra", "requires", "formation", "self_state", "vs_state",
                      "via", "parity", "life_cap", "when_state", "when_keyword", "once_per_card", "keyword",
                      "when", "partner", "per", "per_max", "plus", "lasts", "vs_min_move", "vs_rank",
-                     "vs_position", "area", "every", "rest"):
+                     "vs_position", "area", "every", "rest", "tokens", "repeats"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -497,7 +516,7 @@ class Ability:
 
 
 def _default_target(kind: str) -> str:
-    if kind in ("heal", "give_blessing", "open"):
+    if kind in ("heal", "give_blessing", "open", "grave_token"):
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport"):
@@ -571,7 +590,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "when_state", "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
-                 "squad_has"}
+                 "squad_has", "tokens", "repeats"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -902,6 +921,20 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if squad_has and cost != "passive":
         raise fail("squad_has", "is only for passives")
     out["squad_has"] = tuple(squad_has)
+    tokens = raw.get("tokens", 0)
+    if not _int(tokens):
+        raise fail("tokens", f"must be a whole number ≥ 0 (graveyard incarnation tokens), got {tokens!r}")
+    if tokens and cost == "passive":
+        raise fail("tokens", "is a cost: only for actions and triggers")
+    out["tokens"] = tokens
+    repeats = raw.get("repeats", False)
+    if not isinstance(repeats, bool):
+        raise fail("repeats", f"must be true or false, got {repeats!r}")
+    if repeats and kind != "incarnation":
+        raise fail("repeats", "is only for incarnation")
+    out["repeats"] = repeats
+    if kind == "grave_token" and raw.get("target", "ally") not in ("ally", "self"):
+        raise fail("target", "of grave_token is ally (a card of its squad in the graveyard) or self")
     return out
 
 

@@ -1,0 +1,225 @@
+"""Incarnation tokens as engine state and currency, with fixed dice and hand-built positions, each
+against the rulebook passage or the card text it implements (000 = the classic rulebook, glossary
+entries in quotes): the ``tokens`` cost (tokens taken from cards of the owner's graveyard), the
+``grave_token`` kind (a graveyard card gets tokens), the ``ally_incarnates`` / ``ally_token``
+triggers (also heard by a card lying in the graveyard), incarnation any number of times
+(``repeats``), and the heuristic player's choice of the token to pay or to give."""
+
+from __future__ import annotations
+
+import pytest
+
+from analysis.battle import END_TURN, HeuristicPlayer, Strike, UseAbility
+from analysis.battle.board import square
+from analysis.cards.abilities import parse_abilities
+from analysis.combat.strike import duel_attacks
+from analysis.util.errors import BerserkInputError
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P2_BACK, P2_FRONT, facts, start
+from tests.battle_helpers import card
+
+P1_LEFT = square(0, 1)
+P1_RIGHT = square(0, 3)
+
+
+def undead(name: str = "Undead", x: int = 3, **kw):
+    return card(name, strike=(1, 1, 1), life=2, **kw,
+                abilities=facts(f'{{ kind = "incarnation", damage = [{x}] }}'))
+
+
+def bury(b, *units: int) -> None:
+    """Destroy ``units`` (000 4.17: wounds reach life)."""
+    for u in units:
+        b.wounds[u] = b.life[u]
+    b._settle(list(units))
+    assert not any(b.alive[u] for u in units)
+
+
+def rider():
+    """40/160 Костяной всадник's rule: at the start of its owner's turn, for one incarnation token
+    from a card of its graveyard, a chosen enemy creature is poisoned at 1."""
+    return card("Rider", strike=(2, 3, 4), life=10, abilities=facts(
+        '{ kind = "poison", damage = [1], cost = "trigger", trigger = "turn_start", tokens = 1 }'))
+
+
+def test_turn_start_poison_paid_with_a_graveyard_token():
+    """The ``tokens`` cost: 000 glossary "Incarnation token" (tokens lie on the card in the
+    graveyard); the triggered ability takes one off and fires; without a token it does not fire."""
+    b = start([rider(), undead()], [card(life=10), card(life=10)],
+              ({0: P1_BACK, 1: P1_LEFT}, {2: P2_FRONT, 3: P2_BACK}))
+    bury(b, 1)
+    b.tokens[1] = 1
+    b._fire(0, "turn_start")
+    assert b.tokens[1] == 0 and max(b.poison[2], b.poison[3]) == 1
+    b.poison[2] = b.poison[3] = 0
+    b._fire(0, "turn_start")                      # no token left: nothing happens
+    assert b.poison[2] == b.poison[3] == 0
+
+
+def test_token_cost_in_a_whole_turn_delays_the_incarnation():
+    """Both start-of-turn rules in order (the token step of incarnation first, 000 6.3): the buried
+    creature takes its token, the rider takes it away for its poisoning."""
+    b = start([rider(), card(life=10), undead(x=3)], [card(life=10)],
+              ({0: P1_BACK, 1: P1_LEFT, 2: P1_RIGHT}, {3: P2_FRONT}))
+    bury(b, 2)
+    b.apply(END_TURN)
+    b.apply(END_TURN)                              # First player's turn 2: token 1, then paid
+    assert b.tokens[2] == 0 and b.poison[3] == 1
+
+
+def test_token_action_needs_a_token_and_pays_it():
+    """60/173 Мертвяцкая бомбарда's rule as recorded (+2 to its shot for a token of a creature of
+    its graveyard, once per turn): the stronger shot is ready only while a token lies there."""
+    bombard = card("Bombard", strike=(1, 1, 1), life=10, abilities=facts(
+        '{ kind = "shot", damage = [1, 2, 2], cost = "tap" }',
+        '{ kind = "shot", damage = [3, 4, 4], cost = "tap", tokens = 1, uses_per_turn = 1 }'))
+    b = start([bombard, undead()], [card(life=10)], ({0: P1_BACK, 1: P1_LEFT}, {2: P2_FRONT}), dice=[4])
+    bury(b, 1)
+    assert not b.ability_ready(0, 1) and b.ability_ready(0, 0)
+    b.tokens[1] = 2
+    assert b.ability_ready(0, 1)
+    b.apply(UseAbility(0, 1, (2,)))
+    assert b.wounds[2] == 4 and b.tokens[1] == 1
+    assert duel_attacks(bombard) == duel_attacks(card("Plain", abilities=facts(
+        '{ kind = "shot", damage = [1, 2, 2], cost = "tap" }')))   # a duel has no graveyard
+
+
+def test_heuristic_plays_the_token_shot():
+    bombard = card("Bombard", strike=(1, 1, 1), life=10, abilities=facts(
+        '{ kind = "shot", damage = [1, 2, 2], cost = "tap" }',
+        '{ kind = "shot", damage = [3, 4, 4], cost = "tap", tokens = 1, uses_per_turn = 1 }'))
+    b = start([bombard, undead()], [card(life=10)], ({0: P1_BACK, 1: P1_LEFT}, {2: P2_FRONT}),
+              p1=HeuristicPlayer())
+    bury(b, 1)
+    b.tokens[1] = 1
+    action = HeuristicPlayer().choose_action(b)
+    assert action == UseAbility(0, 1, (2,))
+
+
+def test_heuristic_pays_with_the_token_that_brings_nothing_back():
+    """``token_holder``: a token on a card without incarnation (or beyond its X) is paid first; then
+    the creature furthest from returning; a triggered payment is declined when every holder would
+    return at its owner's next turn start. A token given goes to the creature nearest to returning."""
+    plain = card("Plain", life=2)
+    b = start([rider(), plain, undead("Near", x=3), undead("Far", x=5)], [card(life=10)],
+              ({0: P1_BACK, 1: P1_LEFT, 2: P1_RIGHT, 3: P1_FRONT}, {4: P2_FRONT}))
+    bury(b, 1, 2, 3)
+    b.tokens[1:4] = [1, 2, 1]
+    h = HeuristicPlayer()
+    assert h.token_holder(b, 0, [1, 2, 3], False) == 1         # the plain card's token is free
+    assert h.token_holder(b, 0, [2, 3], False) == 3            # Far: 4 tokens still to go
+    assert h.token_holder(b, 0, [2], False) == -1              # Near returns next turn: kept
+    assert h.token_holder(b, 0, [1, 2, 3], True) == 2          # given: Near is one token short
+    b = start([rider(), undead("Near", x=3)], [card(life=10), card(life=10)],
+              ({0: P1_BACK, 1: P1_LEFT}, {2: P2_FRONT, 3: P2_BACK}), p1=HeuristicPlayer())
+    bury(b, 1)
+    b.tokens[1] = 2
+    b._fire(0, "turn_start")                                   # declined: no poisoning
+    assert b.tokens[1] == 2 and b.poison[2] == b.poison[3] == 0
+
+
+def shaggon():
+    """40/171 Шаггон: incarnation 5; when another creature of its squad incarnates or loses an
+    incarnation token: +1 simple strike until the end of the turn in play, or an incarnation token
+    in the graveyard (2 times per turn)."""
+    return card("Shaggon", strike=(2, 3, 3), life=9, move=2, abilities=facts(
+        '{ kind = "incarnation", damage = [5] }',
+        '{ kind = "strike_bonus", damage = [1], cost = "trigger", trigger = "ally_token", lasts = "turn", '
+        'uses_per_turn = 2 }',
+        '{ kind = "grave_token", cost = "trigger", trigger = "ally_token", target = "self", '
+        'uses_per_turn = 2 }'))
+
+
+def test_ally_incarnating_gives_shaggon_a_strike_bonus_this_turn():
+    """``ally_token`` on a return (000 glossary "Incarnation - X": it returns at the start of its
+    owner's turn): +1 to the simple strike until the end of that turn."""
+    b = start([shaggon(), undead(x=1), card(life=10)], [card(life=20)],
+              ({0: P1_FRONT, 1: P1_LEFT, 2: P1_RIGHT}, {3: P2_FRONT}), dice=[6, 6])
+    bury(b, 1)
+    b.apply(END_TURN)
+    b.apply(END_TURN)                              # token 1: it returns; Шаггон hears it
+    assert b.alive[1]
+    b.open[3] = False
+    b.apply(Strike(0, 3))
+    assert b.wounds[3] == 4                        # strong 3 + 1
+    b = start([shaggon(), card(life=10)], [card(life=20)], ({0: P1_FRONT, 1: P1_LEFT}, {2: P2_FRONT}),
+              dice=[6])
+    b.open[2] = False
+    b.apply(Strike(0, 2))
+    assert b.wounds[2] == 3                        # no incarnation: no bonus
+
+
+def test_shaggon_in_the_graveyard_takes_a_token_when_an_ally_loses_one():
+    """In the graveyard the same event gives it an incarnation token (2 times per turn); a token
+    taken off a card by a ``tokens`` cost is such an event; its own token lost is not another
+    creature's."""
+    b = start([rider(), shaggon(), card("Plain", life=2)], [card(life=10)],
+              ({0: P1_BACK, 1: P1_LEFT, 2: P1_RIGHT}, {3: P2_FRONT}), p1=HeuristicPlayer())
+    bury(b, 1, 2)
+    b.tokens[2] = 3
+    for _ in range(3):
+        b._fire(0, "turn_start")                   # three tokens of the plain card paid
+    assert b.tokens[2] == 0 and b.tokens[1] == 2   # Шаггон: twice this turn
+    b = start([rider(), shaggon()], [card(life=10)], ({0: P1_BACK, 1: P1_LEFT}, {2: P2_FRONT}))
+    bury(b, 1)
+    b.tokens[1] = 1
+    b._fire(0, "turn_start")
+    assert b.tokens[1] == 0 and b.poison[2] == 1
+
+
+def test_ally_incarnates_curses_a_chosen_creature():
+    """50/171 Лоботомист: when a creature of its squad incarnates, a chosen creature is cursed
+    (``ally_incarnates``; the curse: 000 glossary "Curse")."""
+    lobo = card("Lobotomist", strike=(1, 2, 2), life=9, abilities=facts(
+        '{ kind = "give_curse", cost = "trigger", trigger = "ally_incarnates", target = "any" }'))
+    b = start([lobo, undead(x=1)], [card(life=10)], ({0: P1_BACK, 1: P1_LEFT}, {2: P2_FRONT}),
+              p1=HeuristicPlayer())
+    keys = list(b.key)
+    bury(b, 1)
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert b.alive[1] and b.key[2] != keys[2] and b.key[0] == keys[0]
+
+
+def test_grave_token_gives_a_token_to_a_graveyard_ally():
+    """``grave_token`` (target ally): a card of its squad lying in the graveyard gets a token; the
+    heuristic gives it to the creature nearest to returning; nothing when none lies there."""
+    giver = card("Giver", life=10, abilities=facts(
+        '{ kind = "grave_token", cost = "trigger", trigger = "turn_start" }'))
+    b = start([giver, undead("Near", x=3), undead("Far", x=5)], [card(life=10)],
+              ({0: P1_BACK, 1: P1_LEFT, 2: P1_RIGHT}, {3: P2_FRONT}), p1=HeuristicPlayer())
+    b._fire(0, "turn_start")
+    assert b.tokens[1:3] == [0, 0]
+    bury(b, 1, 2)
+    b.tokens[1] = 1
+    b._fire(0, "turn_start")
+    assert b.tokens[1:3] == [2, 0]
+
+
+def test_incarnation_any_number_of_times():
+    """50/161 Эйдерик: incarnation 2 "any number of times per battle" (``repeats``): after its
+    return its tokens start again from 0; a plain incarnation returns once (the first test file)."""
+    eid = card("Eideric", strike=(3, 3, 4), life=10, abilities=facts(
+        '{ kind = "incarnation", damage = [1], repeats = true }'))
+    b = start([card(life=10)], [eid, card(life=10)], ({0: P1_BACK}, {1: P2_FRONT, 2: P2_BACK}))
+    for _ in range(3):
+        bury(b, 1)
+        b.apply(END_TURN)                          # its owner's turn: token 1, it returns
+        assert b.alive[1] and b.tokens[1] == 0
+        b.apply(END_TURN)
+
+
+@pytest.mark.parametrize(
+    ("ability", "field"),
+    [
+        ('{ kind = "incarnation", damage = [2], tokens = 1 }', "tokens"),
+        ('{ kind = "shot", damage = [1], cost = "tap", tokens = -1 }', "tokens"),
+        ('{ kind = "shot", damage = [1], cost = "tap", repeats = true }', "repeats"),
+        ('{ kind = "grave_token", cost = "tap" }', "cost"),
+        ('{ kind = "grave_token", cost = "trigger", trigger = "death", target = "enemy" }', "target"),
+    ],
+)
+def test_bad_token_fields_name_file_line_and_field(ability, field):
+    text = f'[[card]]\ncode = "40/168"\nname = "X"\nstatus = "full"\nabilities = [\n  {ability},\n]\n'
+    with pytest.raises(BerserkInputError) as err:
+        parse_abilities(text, "bad.toml")
+    assert "bad.toml line 6 " in str(err.value) and f"field {field!r}" in str(err.value)

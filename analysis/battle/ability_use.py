@@ -167,6 +167,11 @@ class AbilityUse(Triggers):
             return 0
         if ab.lasts or kind in _EFFECT_KINDS:
             return self._new_kind(u, sl, v, dice)
+        if kind == "destroy":
+            return self._destroy(u, v, ab.self_too)
+        if kind == "restore_armor":  # 000 glossary "Armor": what this turn's attacks used comes back
+            self.armor_left[v] = self.armor[v]
+            return 0
         if kind == "heal":  # its amount: the printed N, or a ``per`` quantity ("на величину этого удара")
             healed = min(self._amount_for(u, ab, v), self.wounds[v])
             self.wounds[v] -= healed

@@ -74,6 +74,8 @@ class Triggers(Effects):
             return not self.open[v]
         if state == "poisoned":
             return self.poison[v] > 0
+        if state == "half_life":
+            return 2 * (self.life[v] - self.wounds[v]) <= self.life[v]
         return (self.wounds[v] > 0) == (state == "wounded")
 
     def _hurt(self, v: int, source: int) -> None:
@@ -194,6 +196,8 @@ class Triggers(Effects):
             else:
                 src = self.pos[u] if self.alive[u] else self.died_at[u]  # (a teleport may have moved it)
                 cands = reach(self, u, index, src)
+            if ab.kind == "restore_armor":
+                cands = [v for v in cands if self.armor_left[v] < self.armor[v]]  # (else it does nothing)
             if not cands:
                 continue
             if ab.tokens and not self._pay_tokens(u, ab.tokens, True):
@@ -417,6 +421,20 @@ class Triggers(Effects):
             for w in trig[name]:
                 if w != v and self.seat[w] == seat and not self.over:
                     self._fire(w, name, -1, v)
+
+    def _destroy(self, u: int, v: int, self_too: bool) -> int:
+        """``destroy`` (000 4.17: a destroyed card goes to the graveyard): ``v`` dies outright —
+        no wounds are dealt, so nothing reduces or prevents it — and ``u`` with it when
+        ``self_too`` ("уничтожить себя и атакованного"); both die at once, ``v`` by ``u``."""
+        left = self.life[v] - self.wounds[v]
+        self.wounds[v] = self.life[v]
+        doomed = [v]
+        if self_too and self.alive[u] and u != v:
+            self.wounds[u] = self.life[u]
+            doomed.append(u)
+        self._quiet_from = self.turn + 1
+        self._settle(doomed, killers={v: u})
+        return max(left, 0)
 
     def _settle(self, suspects: Iterable[int], source: int = -1,
                 killers: dict[int, int] | None = None) -> None:

@@ -51,7 +51,7 @@ magic strike, special strike). Damage ``[n]`` or ``[weak, medium, strong]`` pick
 WOUNDS = ("spell", "effect")
 """Non-attack game actions that wound their target (a spell is magical, an effect is not)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
-           "open", "stun", "root", "push", "rehost", "lose_counters", "teleport")
+           "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
@@ -129,7 +129,7 @@ directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
-             "rehost", "lose_counters", "teleport", "flip_die")
+             "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -147,9 +147,10 @@ PARITIES = ("even", "odd")
 величины" = ``"even"``)."""
 SELF_STATES = ("unwounded", "wounded", "open", "closed")
 """``self_state``: only while the card itself is unwounded / wounded / open / closed."""
-VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned")
+VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
-is about (the one that died or was wounded) is in that state."""
+is about (the one that died or was wounded) is in that state. ``half_life``: half or less of its
+life left, additional life counted ("половина или менее {health} (с учётом дополнительных)")."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies")
 """Triggers that are about another card (the wounded or dying one): ``when_state``, ``when_keyword``
 and ``once_per_card`` apply to them."""
@@ -219,7 +220,8 @@ _KINDS_TEXT = {
     "flip_die": "Turns a die to its opposite face", "open": "Opens a card", "stun": "Stuns a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
     "lose_counters": "Loses its counters", "teleport": "Teleports",
-    "grave_token": "Incarnation tokens to a graveyard card:",
+    "grave_token": "Incarnation tokens to a graveyard card:", "destroy": "Destroys a card",
+    "restore_armor": "Restores its armor",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on "}
@@ -328,6 +330,8 @@ class Ability:
     инкарнации с существа на вашем кладбище"), on top of its ``cost``: an action cannot be used and a
     trigger does not fire without them; the player picks the cards (``Player.token_holder``) and may
     decline a triggered one."""
+    self_too: bool = False
+    """``destroy``: it destroys itself as well ("уничтожить себя и атакованного")."""
     repeats: bool = False
     """``incarnation``: it may return any number of times per battle, not once ("любое число раз за
     бой"); its tokens start again from 0 each time it dies."""
@@ -456,6 +460,8 @@ class Ability:
             cond.append(f"until the end of the {self.lasts.replace('_', ' ')}")
         if self.repeats:
             cond.append("any number of times per battle")
+        if self.self_too:
+            cond.append("itself too")
         if self.uses_per_battle:
             cond.append(f"{self.uses_per_battle}× per battle")
         if self.uses_per_turn:
@@ -499,7 +505,7 @@ class Ability:
                      "uses_per_turn", "seat", "extra", "requires", "formation", "self_state", "vs_state",
                      "via", "parity", "life_cap", "when_state", "when_keyword", "once_per_card", "keyword",
                      "when", "partner", "per", "per_max", "plus", "lasts", "vs_min_move", "vs_rank",
-                     "vs_position", "area", "every", "rest", "tokens", "repeats"):
+                     "vs_position", "area", "every", "rest", "tokens", "repeats", "self_too"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -519,7 +525,7 @@ def _default_target(kind: str) -> str:
     if kind in ("heal", "give_blessing", "open", "grave_token"):
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
-                                                          "lose_counters", "teleport"):
+                                                          "lose_counters", "teleport", "restore_armor"):
         return "self"
     return "enemy"
 
@@ -590,7 +596,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "when_state", "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
-                 "squad_has", "tokens", "repeats"}
+                 "squad_has", "tokens", "repeats", "self_too"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -933,6 +939,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if repeats and kind != "incarnation":
         raise fail("repeats", "is only for incarnation")
     out["repeats"] = repeats
+    self_too = raw.get("self_too", False)
+    if not isinstance(self_too, bool):
+        raise fail("self_too", f"must be true or false, got {self_too!r}")
+    if self_too and kind != "destroy":
+        raise fail("self_too", "is only for destroy")
+    out["self_too"] = self_too
     if kind == "grave_token" and raw.get("target", "ally") not in ("ally", "self"):
         raise fail("target", "of grave_token is ally (a card of its squad in the graveyard) or self")
     return out

@@ -208,6 +208,53 @@ def test_incarnation_any_number_of_times():
         b.apply(END_TURN)
 
 
+def test_destroys_itself_and_a_target_at_half_life():
+    """50/161 Эйдерик: on its simple strike, if the struck card has half or less of its life left
+    (additional life counted), it destroys itself and that card (``destroy`` with ``self_too``,
+    ``vs_state = "half_life"``; 000 4.17: a destroyed card goes to the graveyard); it then returns
+    by its incarnation, which repeats."""
+    def eideric():
+        return card("Eideric", strike=(3, 3, 4), life=10, abilities=facts(
+            '{ kind = "incarnation", damage = [2], repeats = true }',
+            '{ kind = "destroy", cost = "trigger", trigger = "strike", vs_state = "half_life", '
+            'self_too = true }'))
+    b = start([eideric(), card(life=10)], [card(life=10), card(life=10)],
+              ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT, 3: P2_BACK}), dice=[6])
+    b.open[2] = False
+    b.apply(Strike(0, 2))
+    assert b.wounds[2] == 4 and b.alive[0] and b.alive[2]          # 6 of 10 left: more than half
+    b = start([eideric(), card(life=10)], [card(life=10), card(life=10)],
+              ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT, 3: P2_BACK}), dice=[6])
+    b.open[2] = False
+    b.wounds[2] = 1
+    b.apply(Strike(0, 2))                                          # 5 of 10 left: half
+    assert not b.alive[0] and not b.alive[2]
+    b.life = [*b.life[:2], 12, *b.life[3:]]                        # (extra life counts)
+    assert not b._in_state(3, "half_life")
+    b.wounds[3] = 6
+    assert b._in_state(3, "half_life")
+
+
+def test_bone_knight_restores_its_armor_for_a_token():
+    """40/176 Костяной рыцарь: {instant}, a token of a card of its graveyard: its armor is restored
+    (1 per turn). The engine uses the sudden action right after an enemy attack has spent some of
+    its armor (000 glossary "Armor": it stops that many non-magical wounds per turn), so the next
+    attack in the turn meets the whole armor again; with its armor whole it is not used."""
+    knight = card("Knight", strike=(3, 4, 5), life=10, armor=2, abilities=facts(
+        '{ kind = "restore_armor", cost = "trigger", trigger = "attacked", tokens = 1, uses_per_turn = 1 }'))
+    archers = [card(f"Archer {k}", strike=(1, 1, 1), life=10, abilities=facts(
+        '{ kind = "shot", damage = [3], cost = "tap" }')) for k in range(3)]
+    b = start(archers, [knight, undead()], ({0: P1_BACK, 1: P1_LEFT, 2: P1_RIGHT}, {3: P2_FRONT, 4: P2_BACK}))
+    bury(b, 4)
+    b.tokens[4] = 2
+    b.apply(UseAbility(0, 0, (3,)))
+    assert b.wounds[3] == 1 and b.armor_left[3] == 2 and b.tokens[4] == 1   # 3 - 2, armor restored
+    b.apply(UseAbility(1, 0, (3,)))
+    assert b.wounds[3] == 2 and b.armor_left[3] == 0 and b.tokens[4] == 1   # once per turn
+    b.apply(UseAbility(2, 0, (3,)))
+    assert b.wounds[3] == 5
+
+
 @pytest.mark.parametrize(
     ("ability", "field"),
     [
@@ -216,6 +263,7 @@ def test_incarnation_any_number_of_times():
         ('{ kind = "shot", damage = [1], cost = "tap", repeats = true }', "repeats"),
         ('{ kind = "grave_token", cost = "tap" }', "cost"),
         ('{ kind = "grave_token", cost = "trigger", trigger = "death", target = "enemy" }', "target"),
+        ('{ kind = "shot", damage = [1], cost = "tap", self_too = true }', "self_too"),
     ],
 )
 def test_bad_token_fields_name_file_line_and_field(ability, field):

@@ -169,6 +169,9 @@ class AbilityUse(Triggers):
             return self._new_kind(u, sl, v, dice)
         if kind == "destroy":
             return self._destroy(u, v, ab.self_too)
+        if kind == "claim_incarnation":
+            self._claim(u, v, ab.damage[0])
+            return 0
         if kind == "restore_armor":  # 000 glossary "Armor": what this turn's attacks used comes back
             self.armor_left[v] = self.armor[v]
             return 0

@@ -470,6 +470,8 @@ class HeuristicPlayer(Player):
                 if not targets or (sl.ability.vs_state and not all(
                         b._in_state(v, sl.ability.vs_state) for v in targets)):
                     continue  # (a condition on the target's state: "a poisoned creature")
+                if sl.ability.tokens and self.token_holder(b, u, b._token_holders(b.seat[u]), False) < 0:
+                    continue  # (each token would hold back a creature that returns next turn)
                 if sl.ability.kind == "open" and any(b.open[v] or v == u for v in targets):
                     continue  # opening is worth it for another card that is closed
                 if sl.closes and contact:
@@ -776,6 +778,8 @@ class HeuristicPlayer(Player):
     def choose_targets(self, battle: Battle, unit: int, index: int, candidates: Sequence[int],
                        most: int) -> tuple[int, ...]:
         gain = self._target_gain
+        if battle.slots[unit][index].ability.kind == "claim_incarnation":
+            return (max(candidates, key=lambda v: (battle.cost[v], -v)),)  # the dearest to win over
         if most == 1:
             g, targets = self._best_use(battle, unit, battle.slots[unit][index], list(candidates))
             return targets

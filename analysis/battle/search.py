@@ -141,6 +141,9 @@ class SearchPlayer(Player):
                        most: int) -> tuple[int, ...]:
         return self._h.choose_targets(state, unit, index, candidates, most)
 
+    def token_holder(self, state, unit: int, candidates: Sequence[int], give: bool) -> int:
+        return self._h.token_holder(state, unit, candidates, give)
+
     # ---------------------------------------------------------------- the turn
 
     def play_turn(self, state) -> None:

@@ -54,7 +54,7 @@ from analysis.cards.ability_rules import (
     strike_passives,
 )
 
-_GRAVE_TRIGGERS = ("ally_incarnates", "ally_token")
+_GRAVE_TRIGGERS = ("ally_incarnates", "ally_token", "ally_combo")
 """Triggers that also reach a card in the graveyard (its own ``grave_token`` acts only there)."""
 
 
@@ -198,6 +198,8 @@ class Triggers(Effects):
                 cands = reach(self, u, index, src)
             if ab.kind == "restore_armor":
                 cands = [v for v in cands if self.armor_left[v] < self.armor[v]]  # (else it does nothing)
+            elif ab.kind == "claim_incarnation":
+                cands = [v for v in cands if self.creature[v] and not self.incarnation[v]]
             if not cands:
                 continue
             if ab.tokens and not self._pay_tokens(u, ab.tokens, True):
@@ -310,12 +312,16 @@ class Triggers(Effects):
                 self.tokens[u] += 1
             if self.tokens[u] < x:
                 continue
+            owner = seat
+            if self.claimed[u] >= 0:
+                seat = self.claimed[u]  # it returns on the claimer's side (``claim_incarnation``)
             if self.kind[u] == FLYER:
                 where = AUX
             else:
                 row = half_rows(seat)[2]
                 free = [row * 5 + c for c in range(5) if self.board[row * 5 + c] < 0]
                 if not free:
+                    seat = owner
                     continue
                 where = free[0]
                 self.board[where] = u
@@ -333,6 +339,8 @@ class Triggers(Effects):
             self.moves[u] = 0
             self.prepared[u] = 0
             self.armor_left[u] = self.armor[u]
+            if seat != owner:
+                self._change_control(u, seat)
             self.units[seat].append(u)
             self.n_creatures[seat] += 1
             if self.kind[u] != FLYER:
@@ -346,8 +354,45 @@ class Triggers(Effects):
                 self._fire(u, "incarnate")
             if self._x_trig and not self.over:
                 self._token_event(u, False)
+            seat = owner
+
+    def _claim(self, u: int, v: int, x: int) -> None:
+        """``claim_incarnation`` (50/160 Жрец смерти): enemy creature ``v`` without incarnation gains
+        incarnation ``x`` (000 glossary "Incarnation - X": tokens at the start of its owner's turns)
+        that returns it onto the third row of ``u``'s owner, under his control."""
+        if not self.creature[v] or self.incarnation[v] or self.seat[v] == self.seat[u]:
+            return
+        column = list(self.incarnation)
+        column[v] = x
+        self.incarnation = tuple(column)
+        claimed = list(self.claimed)
+        claimed[v] = self.seat[u]
+        self.claimed = claimed
+        self._any_incarnation = True
+        if self.log is not None:
+            self._emit({"e": "claim", "u": v, "by": u, "x": x})
+
+    def _change_control(self, u: int, seat: int) -> None:
+        """Unit ``u``, returning to play, comes under the control of ``seat`` (000 glossary "To take
+        into the squad": on incarnation, or when taking a card under one's control): it counts for
+        that side from now on; its owner — whose seat marks ({first}/{second}) its facts follow —
+        does not change."""
+        seats = list(self.seat)
+        seats[u] = seat
+        self.seat = seats
+        marks = list(self._seat_triggers)
+        marks[seat] |= self.triggers[u]
+        self._seat_triggers = tuple(marks)
+        if self.log is not None:
+            self._emit({"e": "control", "u": u, "seat": seat})
 
     # ------------------------------------------------------------------ incarnation tokens as currency
+
+    def _grave_combo(self, u: int) -> bool:
+        """Whether unit ``u`` lying in the graveyard still hears ``ally_combo`` (its own
+        ``grave_token`` on it: 60/175 Очи Нальдана, "in the graveyard it gains a token instead")."""
+        return any(a.kind == "grave_token" and a.trigger == "ally_combo" and a.target == "self"
+                   for a in facts(self.cards[u]))
 
     def _repeats(self, u: int) -> bool:
         """Whether unit ``u``'s incarnation returns any number of times (``repeats``)."""
@@ -412,11 +457,16 @@ class Triggers(Effects):
                         "wounds": [0], "closes": False, "trigger": trigger})
 
     def _token_event(self, v: int, lost: bool) -> None:
-        """Unit ``v`` of a squad incarnated or lost an incarnation token (``lost``): the other cards
-        of its squad watching it fire — ``ally_incarnates`` on a return, ``ally_token`` on both
-        (40/171 Шаггон) — in play or in the graveyard (:meth:`_fire_now` keeps to what acts where)."""
+        """Unit ``v`` of a squad incarnated or lost an incarnation token (``lost``): the cards of its
+        squad watching it fire — on a return ``squad_incarnates`` (those in play, ``v`` included) and
+        ``ally_incarnates``, on both ``ally_token`` (40/171 Шаггон); these two for the other cards,
+        in play or in the graveyard (:meth:`_fire_now` keeps to what acts where)."""
         trig = self._trig
         seat = self.seat[v]
+        if not lost:
+            for w in trig["squad_incarnates"]:
+                if self.seat[w] == seat and self.alive[w] and not self.over:
+                    self._fire(w, "squad_incarnates", -1, v)
         for name in (() if lost else ("ally_incarnates",)) + ("ally_token",):
             for w in trig[name]:
                 if w != v and self.seat[w] == seat and not self.over:

@@ -52,7 +52,9 @@ WOUNDS = ("spell", "effect")
 """Non-attack game actions that wound their target (a spell is magical, an effect is not)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor")
-"""Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger."""
+"""Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
+``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
+``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor")."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
@@ -69,10 +71,13 @@ RESPONSES = ("cap_strike", "flip_die")
 ``counter_tap``; never an action of its own): ``cap_strike`` reduces a simple strike on a card of
 its squad to ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6,
 2-5, 3-4)."""
-TRIGGERED = ("poison", "gain_counter", "shield", "grave_token")
+TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
-the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there)."""
+the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
+``claim_incarnation``: an enemy creature without incarnation gains incarnation ``damage`` that
+returns it onto the third row of this card's owner, under his control ("Инкарнирует в третьем ряду
+противника под его контролем")."""
 EITHER = ("poison", "gain_counter")
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
@@ -88,7 +93,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
             "enemy_poisoned",
-            "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "ally_token")
+            "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "squad_incarnates", "ally_token")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -110,10 +115,13 @@ wounds from poisoning (aims at that creature); ``enemy_turn_end``: at the end of
 ``eats``: when its carrion-eating heals it (002 "Трупоедство"); ``ally_combo``: when other creatures
 of its squad (``vs_elements`` / ``vs_classes`` filter them) perform, one after another in any order,
 one action of each kind listed in ``from`` (moves do not break the chain); ``ally_incarnates``: when
-another creature of its squad returns by incarnation; ``ally_token``: when another creature of its
+another creature of its squad returns by incarnation; ``squad_incarnates``: when a creature of its
+squad, itself included, returns by incarnation ("при инкарнации вашего существа"; only while it is
+in play); ``ally_token``: when another creature of its
 squad incarnates or loses an incarnation token ("инкарнирует или теряет жетон инкарнации"). These
 two also fire while the card lies in the graveyard, but there only its ``grave_token`` abilities
-aimed at itself act (and those act only there)."""
+aimed at itself act (and those act only there); so does ``ally_combo`` for a card with such a
+``grave_token`` on it."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -135,7 +143,7 @@ OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
-          "move_wounds", "grave_token",
+          "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
@@ -222,6 +230,7 @@ _KINDS_TEXT = {
     "lose_counters": "Loses its counters", "teleport": "Teleports",
     "grave_token": "Incarnation tokens to a graveyard card:", "destroy": "Destroys a card",
     "restore_armor": "Restores its armor",
+    "claim_incarnation": "Gives an enemy incarnation, returning under its control:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on "}
@@ -378,7 +387,7 @@ class Ability:
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "cap":
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
-        elif self.kind in ("gain_counter", "shield", "grave_token"):
+        elif self.kind in ("gain_counter", "shield", "grave_token", "claim_incarnation"):
             head = f"{head} {amount}"
         elif amount:
             head = f"{head}{'' if head.endswith('+') else ' '}{amount}"

@@ -93,6 +93,8 @@ def test_heuristic_plays_the_token_shot():
     b.tokens[1] = 1
     action = HeuristicPlayer().choose_action(b)
     assert action == UseAbility(0, 1, (2,))
+    b.tokens[1] = 2                                # 3 of 3 next turn: that token is kept
+    assert HeuristicPlayer().choose_action(b) == UseAbility(0, 0, (2,))
 
 
 def test_heuristic_pays_with_the_token_that_brings_nothing_back():
@@ -168,9 +170,9 @@ def test_shaggon_in_the_graveyard_takes_a_token_when_an_ally_loses_one():
 
 def test_ally_incarnates_curses_a_chosen_creature():
     """50/171 Лоботомист: when a creature of its squad incarnates, a chosen creature is cursed
-    (``ally_incarnates``; the curse: 000 glossary "Curse")."""
+    (``squad_incarnates``; the curse: 000 glossary "Curse")."""
     lobo = card("Lobotomist", strike=(1, 2, 2), life=9, abilities=facts(
-        '{ kind = "give_curse", cost = "trigger", trigger = "ally_incarnates", target = "any" }'))
+        '{ kind = "give_curse", cost = "trigger", trigger = "squad_incarnates", target = "any" }'))
     b = start([lobo, undead(x=1)], [card(life=10)], ({0: P1_BACK, 1: P1_LEFT}, {2: P2_FRONT}),
               p1=HeuristicPlayer())
     keys = list(b.key)
@@ -178,6 +180,49 @@ def test_ally_incarnates_curses_a_chosen_creature():
     b.apply(END_TURN)
     b.apply(END_TURN)
     assert b.alive[1] and b.key[2] != keys[2] and b.key[0] == keys[0]
+
+
+def test_chton_keeps_a_closed_enemy_shut_when_it_or_an_ally_incarnates():
+    """50/158 Хтон: when a creature of its squad — itself included — incarnates, a spell: a chosen
+    enemy creature within 3 does not open at the start of its next turn (1 per turn). Played as
+    ``stun`` on a closed enemy (on an open one the text does nothing); protection from spells
+    blocks it (000 2.8)."""
+    chton = card("Chton", strike=(1, 1, 2), life=8, abilities=facts(
+        '{ kind = "incarnation", damage = [1] }',
+        '{ kind = "stun", cost = "trigger", trigger = "squad_incarnates", via = "spell", range = 3, '
+        'vs_state = "closed", uses_per_turn = 1 }'))
+    for shield, kept in ((0, True), (1, False)):
+        enemy = card("Enemy", life=10, prot_spells=shield)
+        b = start([chton, card(life=10)], [enemy], ({0: P1_LEFT, 1: P1_BACK}, {2: P2_FRONT}))
+        bury(b, 0)
+        b.apply(END_TURN)
+        b.open[2] = False                          # it acted in its own turn
+        b.apply(END_TURN)                          # Хтон returns; the enemy is 3 squares away
+        assert b.alive[0] and b.stunned[2] == kept
+        b.apply(END_TURN)
+        assert b.open[2] != kept
+
+
+def test_ally_combo_in_the_graveyard_gives_its_own_token():
+    """60/175 Очи Нальдана as recorded: the chain of its allies' actions that opens it in play gives
+    it an incarnation token in the graveyard instead (``ally_combo`` heard there by a card with its
+    own ``grave_token`` on it)."""
+    combo = 'cost = "trigger", trigger = "ally_combo", from = ["simple", "shot"], target = "self"'
+    eyes = card("Eyes", life=2, abilities=facts(
+        '{ kind = "incarnation", damage = [4] }', f'{{ kind = "open", {combo} }}',
+        f'{{ kind = "grave_token", {combo} }}'))
+    archer = card("Archer", life=10, abilities=facts('{ kind = "shot", damage = [1], cost = "tap" }'))
+    for dead in (True, False):
+        b = start([eyes, archer, card("Fighter", life=10)], [card("Foe", life=20)],
+                  ({0: P1_LEFT, 1: P1_BACK, 2: P1_FRONT}, {3: P2_FRONT}), dice=[1, 1, 1])
+        if dead:
+            bury(b, 0)
+        else:
+            b.open[0] = False
+        b.open[3] = False
+        b.apply(UseAbility(1, 0, (3,)))
+        b.apply(Strike(2, 3))
+        assert b.tokens[0] == (1 if dead else 0) and (dead or b.open[0])
 
 
 def test_grave_token_gives_a_token_to_a_graveyard_ally():
@@ -253,6 +298,35 @@ def test_bone_knight_restores_its_armor_for_a_token():
     assert b.wounds[3] == 2 and b.armor_left[3] == 0 and b.tokens[4] == 1   # once per turn
     b.apply(UseAbility(2, 0, (3,)))
     assert b.wounds[3] == 5
+
+
+def test_death_priest_claims_an_enemy_that_incarnates_on_its_side():
+    """50/160 Жрец смерти: at the start of the battle an enemy creature of cost 6 or less without
+    incarnation gains "Incarnation 3; incarnates on its opponent's third row under his control"
+    (``claim_incarnation``); the heuristic picks the dearest. Its tokens come at its owner's turn
+    starts (000 glossary "Incarnation - X"); it returns closed on the priest's third row, counted
+    for the priest's side (000 glossary "To take into the squad": on incarnation)."""
+    priest = card("Priest", strike=(1, 1, 2), life=9, abilities=facts(
+        '{ kind = "claim_incarnation", damage = [3], cost = "trigger", trigger = "battle_start", '
+        'vs_max_cost = 6 }'))
+    foes = [card("Cheap", life=4, cost=3), card("Dear", life=4, cost=6), card("Dearest", life=4, cost=7),
+            undead("Undead", cost=5)]
+    b = start([priest, card(life=10)], foes,
+              ({0: P1_BACK, 1: P1_LEFT}, {2: P2_FRONT, 3: square(3, 1), 4: square(3, 3), 5: P2_BACK}),
+              p1=HeuristicPlayer())
+    assert b.incarnation[3] == 3 and b.claimed[3] == 0 and not b.incarnation[2] and not b.incarnation[4]
+    assert b.incarnation[5] == 3 and b.claimed[5] == -1      # (it had its own incarnation)
+    bury(b, 3)
+    for turn in range(3):
+        b.apply(END_TURN)                          # the Second player's turn: a token
+        assert b.alive[3] == (turn == 2)
+        if turn < 2:
+            b.apply(END_TURN)
+    assert b.seat[3] == 0 and 3 in b.units[0] and 3 not in b.units[1]
+    assert b.pos[3] // 5 == 0 and not b.open[3]    # the First player's third row, closed
+    assert b.n_creatures == [3, 3]
+    b.apply(END_TURN)
+    assert b.open[3] and b.can_act(3)              # it opens and acts at the First player's turn
 
 
 @pytest.mark.parametrize(

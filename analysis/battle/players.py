@@ -19,6 +19,7 @@ from mypy_extensions import mypyc_attr
 from analysis.battle.board import (
     ADJ4,
     ADJ4_MASK,
+    ADJ8,
     ADJ8_MASK,
     AUX,
     NEAR_MASK,
@@ -807,5 +808,19 @@ class HeuristicPlayer(Player):
         if not far:
             return -1
         return max(far, key=lambda v: (x[v] - tokens[v], -cost[v], -v))
+
+    def incarnate_square(self, battle: Battle, unit: int, squares: Sequence[int]) -> int:
+        """Return open anywhere (``anywhere``) when the token is one it would pay: onto the square
+        next to the most enemy creatures (its own third row first on a tie)."""
+        seat = battle.seat[unit]
+        holders = [v for v in battle._token_holders(seat) if v != unit and battle.creature[v]]
+        if not holders or self.token_holder(battle, unit, holders, False) < 0:
+            return -1
+        board, seats = battle.board, battle.seat
+
+        def foes(sq: int) -> int:
+            return sum(1 for t in ADJ8[sq] if board[t] >= 0 and seats[board[t]] != seat)
+
+        return max(squares, key=lambda sq: (foes(sq), -squares.index(sq)))
 
 

@@ -144,6 +144,9 @@ class SearchPlayer(Player):
     def token_holder(self, state, unit: int, candidates: Sequence[int], give: bool) -> int:
         return self._h.token_holder(state, unit, candidates, give)
 
+    def incarnate_square(self, state, unit: int, squares: Sequence[int]) -> int:
+        return self._h.incarnate_square(state, unit, squares)
+
     # ---------------------------------------------------------------- the turn
 
     def play_turn(self, state) -> None:

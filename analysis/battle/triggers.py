@@ -315,7 +315,12 @@ class Triggers(Effects):
             owner = seat
             if self.claimed[u] >= 0:
                 seat = self.claimed[u]  # it returns on the claimer's side (``claim_incarnation``)
-            if self.kind[u] == FLYER:
+            where = self._anywhere_square(u, seat) if self.kind[u] != FLYER else NOWHERE
+            opened = where >= 0
+            if opened:
+                self.board[where] = u
+                self.occupied |= 1 << where
+            elif self.kind[u] == FLYER:
                 where = AUX
             else:
                 row = half_rows(seat)[2]
@@ -339,6 +344,10 @@ class Triggers(Effects):
             self.moves[u] = 0
             self.prepared[u] = 0
             self.armor_left[u] = self.armor[u]
+            if opened:  # (``anywhere``: open, it may act this turn)
+                self.open[u] = True
+                self.acted[u] = False
+                self.moves[u] = self.move_points[u]
             if seat != owner:
                 self._change_control(u, seat)
             self.units[seat].append(u)
@@ -355,6 +364,30 @@ class Triggers(Effects):
             if self._x_trig and not self.over:
                 self._token_event(u, False)
             seat = owner
+
+    def _anywhere_square(self, u: int, seat: int) -> int:
+        """``incarnation`` with ``anywhere`` (50/167 Костяной воитель): the free square of either
+        third row where ``u`` returns open, its player's choice (``Player.incarnate_square``; -1: the
+        ordinary way), once the tokens of other cards of its squad's graveyard are paid."""
+        ab = next((a for a in facts(self.cards[u]) if a.kind == "incarnation" and a.anywhere), None)
+        if ab is None:
+            return -1
+        holders = [v for v in self._token_holders(seat) if v != u and self.creature[v]]
+        if sum(self.tokens[v] for v in holders) < ab.tokens:
+            return -1
+        squares = [row * 5 + c for row in (half_rows(seat)[2], half_rows(1 - seat)[2]) for c in range(5)
+                   if self.board[row * 5 + c] < 0]
+        if not squares:
+            return -1
+        player = self.players[seat]
+        where = player.incarnate_square(self, u, squares)
+        if where not in squares:
+            return -1
+        for _ in range(ab.tokens):
+            holders = [v for v in self._token_holders(seat) if v != u and self.creature[v]]
+            v = player.token_holder(self, u, holders, False)
+            self._lose_token(v if v in holders else holders[0], u)
+        return where
 
     def _claim(self, u: int, v: int, x: int) -> None:
         """``claim_incarnation`` (50/160 Жрец смерти): enemy creature ``v`` without incarnation gains

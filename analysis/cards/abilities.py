@@ -341,6 +341,10 @@ class Ability:
     decline a triggered one."""
     self_too: bool = False
     """``destroy``: it destroys itself as well ("уничтожить себя и атакованного")."""
+    anywhere: bool = False
+    """``incarnation``: it may instead return open onto any free square of either third row, for
+    ``tokens`` incarnation tokens of other cards of its squad in the graveyard ("может инкарнировать
+    в любом третьем ряду в открытом виде, сняв жетон инкарнации с другого вашего существа")."""
     repeats: bool = False
     """``incarnation``: it may return any number of times per battle, not once ("любое число раз за
     бой"); its tokens start again from 0 each time it dies."""
@@ -469,6 +473,8 @@ class Ability:
             cond.append(f"until the end of the {self.lasts.replace('_', ' ')}")
         if self.repeats:
             cond.append("any number of times per battle")
+        if self.anywhere:
+            cond.append(f"or open on any third row for {self.tokens} graveyard token(s)")
         if self.self_too:
             cond.append("itself too")
         if self.uses_per_battle:
@@ -482,7 +488,7 @@ class Ability:
             cost += (self.trigger or "").replace("_", " ")
         if self.counters > 1:
             cost = cost.replace("counter", f"{self.counters} counters")
-        if self.tokens:
+        if self.tokens and not self.anywhere:
             paid = f"{self.tokens} graveyard incarnation token{'s' if self.tokens > 1 else ''}"
             cost = f"{cost} + {paid}" if cost else paid
         if cost:
@@ -514,7 +520,7 @@ class Ability:
                      "uses_per_turn", "seat", "extra", "requires", "formation", "self_state", "vs_state",
                      "via", "parity", "life_cap", "when_state", "when_keyword", "once_per_card", "keyword",
                      "when", "partner", "per", "per_max", "plus", "lasts", "vs_min_move", "vs_rank",
-                     "vs_position", "area", "every", "rest", "tokens", "repeats", "self_too"):
+                     "vs_position", "area", "every", "rest", "tokens", "repeats", "self_too", "anywhere"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -605,7 +611,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "when_state", "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
-                 "squad_has", "tokens", "repeats", "self_too"}
+                 "squad_has", "tokens", "repeats", "self_too", "anywhere"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -939,8 +945,14 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     tokens = raw.get("tokens", 0)
     if not _int(tokens):
         raise fail("tokens", f"must be a whole number ≥ 0 (graveyard incarnation tokens), got {tokens!r}")
-    if tokens and cost == "passive":
-        raise fail("tokens", "is a cost: only for actions and triggers")
+    anywhere = raw.get("anywhere", False)
+    if not isinstance(anywhere, bool):
+        raise fail("anywhere", f"must be true or false, got {anywhere!r}")
+    if anywhere and (kind != "incarnation" or not tokens):
+        raise fail("anywhere", "is only for incarnation, with its price in 'tokens'")
+    out["anywhere"] = anywhere
+    if tokens and cost == "passive" and not anywhere:
+        raise fail("tokens", "is a cost: only for actions, triggers and an incarnation with 'anywhere'")
     out["tokens"] = tokens
     repeats = raw.get("repeats", False)
     if not isinstance(repeats, bool):

@@ -329,6 +329,29 @@ def test_death_priest_claims_an_enemy_that_incarnates_on_its_side():
     assert b.open[3] and b.can_act(3)              # it opens and acts at the First player's turn
 
 
+def test_bone_warrior_may_incarnate_open_on_any_third_row_for_a_token():
+    """50/167 Костяной воитель: incarnation 3; it may instead return open onto any third row — its
+    own or the enemy's — taking a token off another creature of its squad (``anywhere`` with
+    ``tokens = 1``). The heuristic pays with a token it would pay anyway and lands next to the most
+    enemy creatures; with no such token it returns the ordinary way, closed on its own third row."""
+    def warrior():
+        return card("Warrior", strike=(2, 3, 3), life=5, abilities=facts(
+            '{ kind = "incarnation", damage = [3], anywhere = true, tokens = 1 }'))
+    for spare, square_row, opened in ((1, 5, True), (0, 0, False)):
+        b = start([warrior(), card("Plain", life=2), card(life=10)], [card(life=10), card(life=10)],
+                  ({0: P1_LEFT, 1: P1_RIGHT, 2: P1_BACK}, {3: square(5, 1), 4: square(5, 3)}),
+                  p1=HeuristicPlayer())
+        bury(b, 0, 1)
+        b.tokens[0] = 2
+        b.tokens[1] = spare                        # a plain card's token: free to pay
+        b.apply(END_TURN)
+        b.apply(END_TURN)                          # token 3: it returns
+        assert b.alive[0] and b.pos[0] // 5 == square_row and b.open[0] == opened
+        assert b.tokens[1] == 0
+        if opened:
+            assert b.pos[0] == square(5, 2) and b.can_act(0)   # between the two enemies
+
+
 @pytest.mark.parametrize(
     ("ability", "field"),
     [
@@ -338,6 +361,7 @@ def test_death_priest_claims_an_enemy_that_incarnates_on_its_side():
         ('{ kind = "grave_token", cost = "tap" }', "cost"),
         ('{ kind = "grave_token", cost = "trigger", trigger = "death", target = "enemy" }', "target"),
         ('{ kind = "shot", damage = [1], cost = "tap", self_too = true }', "self_too"),
+        ('{ kind = "incarnation", damage = [3], anywhere = true }', "anywhere"),
     ],
 )
 def test_bad_token_fields_name_file_line_and_field(ability, field):

@@ -2,6 +2,12 @@
 attack, vampirism, blessing and curse given in the battle, incarnation, and what a death sets
 off (a mixin of :class:`~analysis.battle.engine.Battle`; 000 = the classic rulebook).
 
+- Incarnation tokens (000 glossary "Incarnation token") are state of the cards in the graveyard
+  and a currency: the ``tokens`` cost takes them off, ``grave_token`` gives them, ``ally_token`` /
+  ``ally_incarnates`` / ``squad_incarnates`` watch them; an incarnation may repeat (``repeats``),
+  return open anywhere for a token (``anywhere``) or, given by ``claim_incarnation``, return under
+  the claimer's control; ``destroy`` and ``restore_armor`` are carried out here too.
+
 - Death (4.17) at wounds ≥ life; a host's rider dies with it; "on death" abilities fire from where
   the card stood, then "on kill" abilities of the card that destroyed it. End (7.1, 7.5): a player
   with no creatures loses, both at once is a draw. Optional 7.6: a draw after ``stall_rounds`` full
@@ -196,6 +202,8 @@ class Triggers(Effects):
             else:
                 src = self.pos[u] if self.alive[u] else self.died_at[u]  # (a teleport may have moved it)
                 cands = reach(self, u, index, src)
+                if ab.vs_state:  # a chosen target must be in that state (else the ability does nothing)
+                    cands = [v for v in cands if self.hidden[v] or self._in_state(v, ab.vs_state)]
             if ab.kind == "restore_armor":
                 cands = [v for v in cands if self.armor_left[v] < self.armor[v]]  # (else it does nothing)
             elif ab.kind == "claim_incarnation":

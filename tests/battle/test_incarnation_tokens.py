@@ -191,6 +191,13 @@ def test_chton_keeps_a_closed_enemy_shut_when_it_or_an_ally_incarnates():
         '{ kind = "incarnation", damage = [1] }',
         '{ kind = "stun", cost = "trigger", trigger = "squad_incarnates", via = "spell", range = 3, '
         'vs_state = "closed", uses_per_turn = 1 }'))
+    b = start([chton, card(life=10)], [card("Open", life=10), card("Shut", life=10)],
+              ({0: P1_LEFT, 1: P1_BACK}, {2: square(3, 0), 3: square(3, 1)}), p1=HeuristicPlayer())
+    bury(b, 0)
+    b.apply(END_TURN)
+    b.open[3] = False
+    b.apply(END_TURN)
+    assert b.stunned == [False, False, False, True]      # offered only the closed one
     for shield, kept in ((0, True), (1, False)):
         enemy = card("Enemy", life=10, prot_spells=shield)
         b = start([chton, card(life=10)], [enemy], ({0: P1_LEFT, 1: P1_BACK}, {2: P2_FRONT}))

@@ -51,8 +51,10 @@ magic strike, special strike). Damage ``[n]`` or ``[weak, medium, strong]`` pick
 WOUNDS = ("spell", "effect")
 """Non-attack game actions that wound their target (a spell is magical, an effect is not)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
-           "open", "stun", "root", "push", "rehost", "lose_counters", "teleport")
-"""Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger."""
+           "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor")
+"""Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
+``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
+``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor")."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
@@ -69,9 +71,13 @@ RESPONSES = ("cap_strike", "flip_die")
 ``counter_tap``; never an action of its own): ``cap_strike`` reduces a simple strike on a card of
 its squad to ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6,
 2-5, 3-4)."""
-TRIGGERED = ("poison", "gain_counter", "shield")
+TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
-actions."""
+actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
+the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
+``claim_incarnation``: an enemy creature without incarnation gains incarnation ``damage`` that
+returns it onto the third row of this card's owner, under his control ("Инкарнирует в третьем ряду
+противника под его контролем")."""
 EITHER = ("poison", "gain_counter")
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
@@ -87,7 +93,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
             "enemy_poisoned",
-            "enemy_turn_end", "eats", "ally_combo")
+            "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "squad_incarnates", "ally_token")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -108,7 +114,14 @@ incarnation; ``valhalla``: at the start of its owner's turn while it lies in the
 wounds from poisoning (aims at that creature); ``enemy_turn_end``: at the end of the opponent's turn;
 ``eats``: when its carrion-eating heals it (002 "Трупоедство"); ``ally_combo``: when other creatures
 of its squad (``vs_elements`` / ``vs_classes`` filter them) perform, one after another in any order,
-one action of each kind listed in ``from`` (moves do not break the chain)."""
+one action of each kind listed in ``from`` (moves do not break the chain); ``ally_incarnates``: when
+another creature of its squad returns by incarnation; ``squad_incarnates``: when a creature of its
+squad, itself included, returns by incarnation ("при инкарнации вашего существа"; only while it is
+in play); ``ally_token``: when another creature of its
+squad incarnates or loses an incarnation token ("инкарнирует или теряет жетон инкарнации"). These
+two also fire while the card lies in the graveyard, but there only its ``grave_token`` abilities
+aimed at itself act (and those act only there); so does ``ally_combo`` for a card with such a
+``grave_token`` on it."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -124,16 +137,16 @@ directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
-             "rehost", "lose_counters", "teleport", "flip_die")
+             "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
-          "move_wounds",
+          "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
-DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,)}
+DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
 """``tiers`` of ``cap`` / ``protection``: only attacks of that strength — a simple strike of that kind
 or a die-picked X-Y-Z result of that band ("средние и сильные атаки" = ``["medium", "strong"]``)."""
@@ -142,9 +155,10 @@ PARITIES = ("even", "odd")
 величины" = ``"even"``)."""
 SELF_STATES = ("unwounded", "wounded", "open", "closed")
 """``self_state``: only while the card itself is unwounded / wounded / open / closed."""
-VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned")
+VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
-is about (the one that died or was wounded) is in that state."""
+is about (the one that died or was wounded) is in that state. ``half_life``: half or less of its
+life left, additional life counted ("половина или менее {health} (с учётом дополнительных)")."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies")
 """Triggers that are about another card (the wounded or dying one): ``when_state``, ``when_keyword``
 and ``once_per_card`` apply to them."""
@@ -214,6 +228,9 @@ _KINDS_TEXT = {
     "flip_die": "Turns a die to its opposite face", "open": "Opens a card", "stun": "Stuns a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
     "lose_counters": "Loses its counters", "teleport": "Teleports",
+    "grave_token": "Incarnation tokens to a graveyard card:", "destroy": "Destroys a card",
+    "restore_armor": "Restores its armor",
+    "claim_incarnation": "Gives an enemy incarnation, returning under its control:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on "}
@@ -317,6 +334,20 @@ class Ability:
     """``open``: the opened card cannot act again this turn."""
     squad_has: tuple[str, ...] = ()
     """Only if its squad has, at the start of the battle, another creature of one of these elements."""
+    tokens: int = 0
+    """Incarnation tokens it costs, taken from cards in its owner's graveyard ("снять жетон
+    инкарнации с существа на вашем кладбище"), on top of its ``cost``: an action cannot be used and a
+    trigger does not fire without them; the player picks the cards (``Player.token_holder``) and may
+    decline a triggered one."""
+    self_too: bool = False
+    """``destroy``: it destroys itself as well ("уничтожить себя и атакованного")."""
+    anywhere: bool = False
+    """``incarnation``: it may instead return open onto any free square of either third row, for
+    ``tokens`` incarnation tokens of other cards of its squad in the graveyard ("может инкарнировать
+    в любом третьем ряду в открытом виде, сняв жетон инкарнации с другого вашего существа")."""
+    repeats: bool = False
+    """``incarnation``: it may return any number of times per battle, not once ("любое число раз за
+    бой"); its tokens start again from 0 each time it dies."""
 
     @property
     def conditional(self) -> bool:
@@ -328,7 +359,7 @@ class Ability:
             or self.parity or self.life_cap or self.when_state or self.when_keyword or self.once_per_card
             or self.when or self.partner or self.per or self.lasts or self.vs_has
             or self.vs_min_move is not None
-            or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has
+            or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -360,7 +391,7 @@ class Ability:
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "cap":
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
-        elif self.kind in ("gain_counter", "shield"):
+        elif self.kind in ("gain_counter", "shield", "grave_token", "claim_incarnation"):
             head = f"{head} {amount}"
         elif amount:
             head = f"{head}{'' if head.endswith('+') else ' '}{amount}"
@@ -440,6 +471,12 @@ class Ability:
             cond.append("if the squad has " + "/".join(self.squad_has))
         if self.lasts:
             cond.append(f"until the end of the {self.lasts.replace('_', ' ')}")
+        if self.repeats:
+            cond.append("any number of times per battle")
+        if self.anywhere:
+            cond.append(f"or open on any third row for {self.tokens} graveyard token(s)")
+        if self.self_too:
+            cond.append("itself too")
         if self.uses_per_battle:
             cond.append(f"{self.uses_per_battle}× per battle")
         if self.uses_per_turn:
@@ -451,6 +488,9 @@ class Ability:
             cost += (self.trigger or "").replace("_", " ")
         if self.counters > 1:
             cost = cost.replace("counter", f"{self.counters} counters")
+        if self.tokens and not self.anywhere:
+            paid = f"{self.tokens} graveyard incarnation token{'s' if self.tokens > 1 else ''}"
+            cost = f"{cost} + {paid}" if cost else paid
         if cost:
             text += f" — {cost}"
         if self.extra:
@@ -480,7 +520,7 @@ class Ability:
                      "uses_per_turn", "seat", "extra", "requires", "formation", "self_state", "vs_state",
                      "via", "parity", "life_cap", "when_state", "when_keyword", "once_per_card", "keyword",
                      "when", "partner", "per", "per_max", "plus", "lasts", "vs_min_move", "vs_rank",
-                     "vs_position", "area", "every", "rest"):
+                     "vs_position", "area", "every", "rest", "tokens", "repeats", "self_too", "anywhere"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -497,10 +537,10 @@ class Ability:
 
 
 def _default_target(kind: str) -> str:
-    if kind in ("heal", "give_blessing", "open"):
+    if kind in ("heal", "give_blessing", "open", "grave_token"):
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
-                                                          "lose_counters", "teleport"):
+                                                          "lose_counters", "teleport", "restore_armor"):
         return "self"
     return "enemy"
 
@@ -571,7 +611,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "when_state", "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
-                 "squad_has"}
+                 "squad_has", "tokens", "repeats", "self_too", "anywhere"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -902,6 +942,32 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if squad_has and cost != "passive":
         raise fail("squad_has", "is only for passives")
     out["squad_has"] = tuple(squad_has)
+    tokens = raw.get("tokens", 0)
+    if not _int(tokens):
+        raise fail("tokens", f"must be a whole number ≥ 0 (graveyard incarnation tokens), got {tokens!r}")
+    anywhere = raw.get("anywhere", False)
+    if not isinstance(anywhere, bool):
+        raise fail("anywhere", f"must be true or false, got {anywhere!r}")
+    if anywhere and (kind != "incarnation" or not tokens):
+        raise fail("anywhere", "is only for incarnation, with its price in 'tokens'")
+    out["anywhere"] = anywhere
+    if tokens and cost == "passive" and not anywhere:
+        raise fail("tokens", "is a cost: only for actions, triggers and an incarnation with 'anywhere'")
+    out["tokens"] = tokens
+    repeats = raw.get("repeats", False)
+    if not isinstance(repeats, bool):
+        raise fail("repeats", f"must be true or false, got {repeats!r}")
+    if repeats and kind != "incarnation":
+        raise fail("repeats", "is only for incarnation")
+    out["repeats"] = repeats
+    self_too = raw.get("self_too", False)
+    if not isinstance(self_too, bool):
+        raise fail("self_too", f"must be true or false, got {self_too!r}")
+    if self_too and kind != "destroy":
+        raise fail("self_too", "is only for destroy")
+    out["self_too"] = self_too
+    if kind == "grave_token" and raw.get("target", "ally") not in ("ally", "self"):
+        raise fail("target", "of grave_token is ally (a card of its squad in the graveyard) or self")
     return out
 
 

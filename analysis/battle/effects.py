@@ -53,7 +53,7 @@ from analysis.cards.ability_rules import covers, facts, protected, wounds_after
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
                  "incarnate",
-                 "jump", "enemy_poisoned", "eats", "ally_combo")
+                 "jump", "enemy_poisoned", "eats", "ally_combo", "enemy_magic", "enemy_roll_over_cost")
 
 
 def _kinds_of(key: int) -> set[str]:
@@ -417,9 +417,14 @@ class Effects(Situational):
             return self._finish_off(u, v, self._amount_for(u, ab, v))
         if kind == "extra_life":
             if self.creature[v] and self.kind[v] != ARTIFACT:
-                self.life = list(self.life)
-                self.life[v] += ab.damage[0]
-                self._quiet_from = self.turn + 1
+                add = ab.damage[0]
+                cap = self.vampire[v]  # "Максимум N {health}": its life never grows beyond N
+                if cap > 0:
+                    add = max(0, min(add, cap - self.life[v]))
+                if add:
+                    self.life = list(self.life)
+                    self.life[v] += add
+                    self._quiet_from = self.turn + 1
             return 0
         if kind == "move_wounds":
             return self._move_wounds(u, sl, v)
@@ -693,6 +698,36 @@ class Effects(Situational):
         for w in self._trig["enemy_poisoned"]:
             if self.seat[w] != self.seat[v] and self.alive[w] and not self.over:
                 self._fire(w, "enemy_poisoned", v)
+
+    def _magic_used(self, u: int) -> None:
+        """``enemy_magic``: enemy creature ``u`` has used a magical ability (000 glossary "Magical
+        ability": a discharge, magic strike or spell); the watchers whose fact's ``range`` reaches
+        ``u`` (any distance without one; a flyer is always within range) fire, aimed at ``u``."""
+        if not self.creature[u]:
+            return
+        for w in self._trig["enemy_magic"]:
+            if self.seat[w] != self.seat[u] and self.alive[w] and not self.over:
+                self._fire(w, "enemy_magic", u)
+
+    def _rolled(self, u: int, face: int) -> None:
+        """``enemy_roll_over_cost``: creature ``u`` rolled ``face`` on a die (a fight of a simple
+        strike, an ability's or a trigger's roll); the enemy watchers fire, aimed at ``u``, when the
+        face is above ``u``'s cost (40/218 Эллион)."""
+        if face <= self.cost[u] or not self.creature[u] or not self.alive[u]:
+            return
+        for w in self._trig["enemy_roll_over_cost"]:
+            if self.seat[w] != self.seat[u] and self.alive[w] and not self.over:
+                self._fire(w, "enemy_roll_over_cost", u)
+
+    def _within(self, u: int, v: int, rng: int) -> bool:
+        """Whether ``v`` stands within ``rng`` squares of ``u`` (any direction; a flyer, off the
+        board's squares, is always within range: 000 glossary "Range X")."""
+        pu, pv = self.pos[u], self.pos[v]
+        if pu == AUX or pv == AUX:
+            return True
+        if pu < 0 or pv < 0:
+            return False
+        return bool(WITHIN[min(rng, 5)][pu] >> pv & 1)
 
     def _combo_step(self, u: int, kind: str) -> None:
         """``ally_combo``: record an action of ``u``; fire the watchers whose chain is complete."""

@@ -722,7 +722,7 @@ class HeuristicPlayer(Player):
         for index in b.profiles[u].actions:
             ab = ability(b.key[u], index)
             if ab.kind in SHOOTING or ab.kind == "strike_through_row" or (
-                    ab.kind in ("spell", "effect") and ab.damage):
+                    ab.kind in ("spell", "effect", "wound") and ab.damage):
                 rng = 2 if ab.kind == "strike_through_row" else (ab.range or 5)
                 reach_of = max(reach_of, rng)
         goals = 0

@@ -305,3 +305,8 @@ class Strikes(AbilityUse):
                 self._attacked(parrier, u, "simple")
             if self._trig["ally_combo"]:
                 self._combo_step(u, "simple")
+            if self._trig["enemy_roll_over_cost"] and self._by_dice and not self.over:
+                # the Strike Table's dice: the attacker's, then (in a fight) the parrier's
+                self._rolled(u, i // 6 + 1 if fought else i + 1)
+                if fought and not self.over:
+                    self._rolled(parrier, i % 6 + 1)

@@ -54,6 +54,9 @@ from analysis.cards.ability_rules import (
     strike_passives,
 )
 
+_WATCHED = ("enemy_magic", "enemy_roll_over_cost")
+"""Triggers set off by an enemy's act whose ``range`` bounds the distance to that enemy, aimed at it."""
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Triggers(Effects):
@@ -142,6 +145,9 @@ class Triggers(Effects):
                 continue  # "on a strong strike" …: only after a strike of that strength
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
+            if trigger in _WATCHED and ab.range is not None and not (
+                    context >= 0 and self._within(u, context, ab.range)):
+                continue  # "… дальность N": only when the enemy that set it off is within N
             if ab.roll:
                 die = die or self._die()  # one die for the event (000 1.1)
                 if die not in ab.roll:
@@ -175,7 +181,7 @@ class Triggers(Effects):
                 cands = self._area_targets(u, index, ab, context)
             elif trigger == "defends" and ab.range is None and ab.target in ("ally", "any"):
                 cands = [context] if context >= 0 and self.alive[context] else []
-            elif trigger in _AIMED and ab.range is None \
+            elif (trigger in _AIMED and ab.range is None or trigger in _WATCHED) \
                     and ab.target in ("enemy", "any"):
                 ok = (context >= 0 and self.alive[context] and self.seat[context] != self.seat[u]
                       and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
@@ -199,6 +205,8 @@ class Triggers(Effects):
             if limited:
                 self._count_use(u, index)
             self._resolve(u, self.slots[u][index], chosen, trigger)
+        if die and self._trig["enemy_roll_over_cost"] and not self.over:
+            self._rolled(u, die)
 
     def _guard(self, v: int, kind: str, power: int, src: int) -> int:
         """``power`` of an attack or action of ``kind`` by ``src`` on ``v`` after ``v``'s caps and

@@ -48,8 +48,10 @@ from analysis.util.userfiles import read_user_text
 ATTACKS = ("shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike")
 """Attacks the target does not answer (000 glossary: shot, throw, discharge, strike through a row,
 magic strike, special strike). Damage ``[n]`` or ``[weak, medium, strong]`` picked by a die."""
-WOUNDS = ("spell", "effect")
-"""Non-attack game actions that wound their target (a spell is magical, an effect is not)."""
+WOUNDS = ("spell", "effect", "wound")
+"""Non-attack game actions that wound their target (a spell is magical, an effect is not; a ``wound``
+is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10/130 Королева топи's after a
+prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger."""
@@ -87,7 +89,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
             "enemy_poisoned",
-            "enemy_turn_end", "eats", "ally_combo")
+            "enemy_turn_end", "eats", "ally_combo", "enemy_roll_over_cost")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -100,8 +102,12 @@ another creature of its squad dies; ``creature_dies``: when another creature of 
 ``enemy_turn_start``: at the start of the opponent's turn; ``turn_end``: at the end of its owner's
 turn; ``move``: after each step it takes (``uses_per_turn`` limits it); ``enemy_moves_adjacent``:
 when an enemy creature ends a step next to it
-(aims at that creature); ``enemy_magic``: when an enemy uses a magical ability (discharge, magic
-strike, spell) within ``range`` of it (aims at that enemy); ``defends``: when it is appointed
+(aims at that creature); ``enemy_magic``: when an enemy creature uses a magical ability (discharge,
+magic strike, spell, or an action with ``via = spell``) within ``range`` of it — any distance without
+one, a flyer always within range (aims at that enemy; its other facts on the trigger, e.g. an
+``extra_life`` on ``self``, need the same range); ``enemy_roll_over_cost``: when a die an enemy
+creature rolls (its side of a simple strike's fight, its ability's or trigger's roll) shows more than
+that creature's cost (aims at it; ``range`` as for ``enemy_magic``); ``defends``: when it is appointed
 defender (aims at the card it defends; 000 4.10-4.14); ``incarnate``: after it returns by
 incarnation; ``valhalla``: at the start of its owner's turn while it lies in the graveyard (the
 "Вальхалла:" abilities); ``jump``: after it jumps; ``enemy_poisoned``: when an enemy creature takes
@@ -196,7 +202,7 @@ and from magic block it), an effect is not (fortitude blocks its wounds)."""
 _KINDS_TEXT = {
     "shot": "Shot", "throw": "Throw", "discharge": "Discharge", "strike_through_row": "Strike through a row",
     "magic_strike": "Magic strike", "special_strike": "Special strike", "spell": "Spell: wound",
-    "effect": "Effect: wound", "heal": "Heal", "strike_bonus": "Simple strike +",
+    "effect": "Effect: wound", "wound": "Wound", "heal": "Heal", "strike_bonus": "Simple strike +",
     "directed": "Directed strike",
     "unanswerable": "Unanswerable strike", "simple_magic": "Simple strike is magical", "reduce": "Takes −",
     "protection": "Protection from", "blessing": "Blessed", "curse": "Cursed", "poison": "Poisoning",

@@ -1,0 +1,118 @@
+"""Counters that fire at a threshold, standing effects that punish enemy actions and board-state
+conditions (issue 19), with fixed dice and hand-built positions, each against the card text it
+implements (000 = the classic rulebook, glossary entries in quotes)."""
+
+from __future__ import annotations
+
+from analysis.battle import END_TURN, Strike, UseAbility
+from analysis.battle.board import square
+from analysis.cards.abilities import load_abilities
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P2_BACK, P2_FRONT, facts, start
+from tests.battle_helpers import card
+
+BOLT = '{ kind = "discharge", damage = [1], cost = "tap" }'
+SHOT = '{ kind = "shot", damage = [1], cost = "tap" }'
+
+
+def test_the_real_printings_carry_the_facts():
+    """40/168 and 40/218 are played in full by the facts the tests below use."""
+    book = load_abilities()
+    for code, trigger in (("40/168", "enemy_magic"), ("40/218", "enemy_roll_over_cost")):
+        entry = book[code]
+        assert entry.status == "full" and not entry.unmodelled
+        assert any(a.trigger == trigger for a in entry.abilities)
+    assert all(a.range == 4 for a in book["40/168"].abilities if a.trigger == "enemy_magic")
+
+
+def absorber():
+    """40/168 Поглотитель магии's facts on a 9-life card."""
+    return card("Absorber", strike=(2, 2, 3), life=9, cost=4, abilities=facts(
+        '{ kind = "vampirism", life_cap = 14 }',
+        '{ kind = "effect", damage = [1], cost = "trigger", trigger = "enemy_magic", range = 4 }',
+        '{ kind = "extra_life", damage = [1], cost = "trigger", trigger = "enemy_magic", range = 4, '
+        'target = "self", via = "effect" }'))
+
+
+def test_enemy_magic_within_range_wounds_the_caster_and_gives_extra_life():
+    """40/168 Поглотитель магии: when an enemy creature uses a magical ability (000 glossary
+    "Magical ability": a discharge here) within 4 of it, the effect wounds that creature by 1 and it
+    gains 1 additional life; a shot is no magic; a caster 5 squares away is out of range."""
+    near = card("Near", strike=(1, 1, 1), life=6, abilities=facts(BOLT))
+    far = card("Far", strike=(1, 1, 1), life=6, abilities=facts(BOLT))
+    archer = card("Archer", strike=(1, 1, 1), life=6, abilities=facts(SHOT))
+    target = card("Target", life=10)
+    b = start([near, far, archer], [absorber(), target],
+              ({0: P1_FRONT, 1: square(0, 1), 2: square(0, 3)}, {3: square(3, 0), 4: P2_BACK}))
+    b.apply(UseAbility(0, 0, (4,)))             # 1 square from the absorber... (row 2 → row 3)
+    assert b.wounds[4] == 1 and b.wounds[0] == 1 and b.life[3] == 10
+    b.apply(UseAbility(2, 0, (4,)))             # a shot: not magic
+    assert b.wounds[2] == 0 and b.life[3] == 10
+    b.pos[3], b.board[square(3, 0)], b.board[square(5, 0)] = square(5, 0), -1, 3
+    b.apply(UseAbility(1, 0, (4,)))             # (0,1) → (5,0): 5 squares away
+    assert b.wounds[1] == 0 and b.life[3] == 10
+
+
+def test_enemy_magic_extra_life_stops_at_the_printed_maximum():
+    """"Максимум 14 {health}": the gained additional life never takes it beyond 14."""
+    casters = [card(f"Mage{i}", strike=(1, 1, 1), life=6, abilities=facts(BOLT)) for i in range(3)]
+    b = start(casters, [absorber()], ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_FRONT}))
+    b.life[3] = 13
+    for u in range(3):
+        b.apply(UseAbility(u, 0, (3,)))
+    assert b.life[3] == 14
+
+
+def ellion():
+    return card("Ellion", strike=(2, 3, 5), life=10, cost=5, abilities=facts(
+        '{ kind = "effect", damage = [2], cost = "trigger", trigger = "enemy_roll_over_cost", '
+        'when = "enemy_turn", uses_per_turn = 3 }'))
+
+
+def test_an_enemy_rolling_above_its_cost_takes_two_in_the_enemy_turn():
+    """40/218 Эллион: when an enemy creature's die shows more than its cost, the effect wounds it by
+    2, at most three times in the opponent's turn; a roll at or below the cost does nothing."""
+    shooter = card("Shooter", strike=(1, 1, 1), life=10, cost=3,
+                   abilities=facts('{ kind = "shot", damage = [1, 2, 3], cost = "tap" }'))
+    others = [card(f"S{i}", strike=(1, 1, 1), life=10, cost=3,
+                   abilities=facts('{ kind = "shot", damage = [1, 2, 3], cost = "tap" }')) for i in range(3)]
+    target = card("Target", life=20)
+    b = start([shooter, *others], [ellion(), target],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3), 3: square(1, 2)},
+               {4: P2_BACK, 5: square(5, 1)}), dice=[3, 4, 6, 5, 6])
+    b.apply(UseAbility(0, 0, (5,)))             # 3: not above cost 3
+    assert b.wounds[0] == 0
+    for u in (1, 2, 3):
+        b.apply(UseAbility(u, 0, (5,)))          # 4, 6, 5: each above 3
+    assert [b.wounds[u] for u in (1, 2, 3)] == [2, 2, 2]
+
+
+def test_the_third_use_is_the_last_in_the_turn_and_not_in_its_own_turn():
+    """"3 раза за ход противника": the fourth high roll of that turn is free; in Эллион's own turn
+    the enemy's rolls (a fight when it parries) do not set it off."""
+    shooters = [card(f"S{i}", strike=(1, 1, 1), life=10, cost=3,
+                     abilities=facts('{ kind = "shot", damage = [1], cost = "tap", extra = "x" }'))
+                for i in range(1)]
+    rollers = [card(f"R{i}", strike=(1, 1, 1), life=10, cost=3,
+                    abilities=facts('{ kind = "shot", damage = [1, 1, 1], cost = "tap" }')) for i in range(4)]
+    target = card("Target", life=20)
+    b = start(rollers, [ellion(), target],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3), 3: square(1, 2)}, {4: P2_FRONT, 5: P2_BACK}),
+              dice=[6, 6, 6, 6])
+    for u in range(4):
+        b.apply(UseAbility(u, 0, (5,)))
+    assert [b.wounds[u] for u in range(4)] == [2, 2, 2, 0]
+    del shooters
+
+    def fight(watcher, own_turn: bool) -> int:
+        """The foe's wounds after a simple strike between it and ``watcher`` with dice 1 (attacker)
+        and 6 (the foe parrying) or 6 (the foe attacking) and 1."""
+        b = start([card("Foe", strike=(1, 1, 1), life=10, cost=3)], [watcher], ({0: P1_FRONT}, {1: P2_FRONT}))
+        if own_turn:
+            b.apply(END_TURN)
+        b._fixed = iter([1, 6] if own_turn else [6, 1])
+        b.apply(Strike(1, 0) if own_turn else Strike(0, 1))
+        return b.wounds[0]
+
+    plain = card("Plain", strike=(2, 3, 5), life=10, cost=5)
+    assert fight(ellion(), own_turn=True) == fight(plain, own_turn=True)   # its own turn: nothing
+    assert fight(ellion(), own_turn=False) == fight(plain, own_turn=False) + 2

@@ -181,6 +181,8 @@ class AbilityUse(Triggers):
             return 0
         if kind == "gain_counter":
             self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])
+            if self._trig["counters_reach"]:
+                self._counted(v)
             return 0
         if kind in ("give_blessing", "give_curse"):
             self._bless(u, v, ab)

@@ -45,6 +45,7 @@ from dataclasses import replace
 from mypy_extensions import mypyc_attr
 
 from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
+from analysis.battle.interface import IllegalAction
 from analysis.battle.situational import Situational, stripped
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
 from analysis.cards.abilities import Ability
@@ -53,7 +54,19 @@ from analysis.cards.ability_rules import covers, facts, protected, wounds_after
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
                  "incarnate",
-                 "jump", "enemy_poisoned", "eats", "ally_combo", "enemy_magic", "enemy_roll_over_cost")
+                 "jump", "enemy_poisoned", "eats", "ally_combo", "enemy_magic", "enemy_roll_over_cost",
+                 "moves_heading", "counters_reach")
+DIRECTIONS = ("forward", "back", "left", "right")
+"""The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
+_STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
+"""(rows, columns) of a step up, down, left and right on the board (row 0: the First player's 3rd row)."""
+
+
+def heading_of(seat: int, direction: str) -> int:
+    """The index in :data:`_STEPS` of ``direction`` (:data:`DIRECTIONS`) as seen by ``seat``."""
+    ahead = 1 if seat == 0 else -1
+    step = {"forward": (ahead, 0), "back": (-ahead, 0), "left": (0, -ahead), "right": (0, ahead)}[direction]
+    return _STEPS.index(step)
 
 
 def _kinds_of(key: int) -> set[str]:
@@ -99,6 +112,9 @@ class Effects(Situational):
         """Wounds of each unit when its owner's turn began (``concentration``)."""
         self.combo = [(), ()]
         """Per seat: the action kinds of the current ``ally_combo`` chain."""
+        self.heading = [-1] * n
+        """Per unit: the direction picked for ``moves_heading`` this turn (index in ``_STEPS``; -1
+        none); replaced, never changed in place (clones share it)."""
         memo = tuple(self.key)
         summary = _SUMMARIES.get(memo)
         if summary is None:
@@ -683,6 +699,38 @@ class Effects(Situational):
         for u in self._trig["valhalla"]:
             if self.seat[u] == seat and not self.alive[u] and not self.over and self.creature[u]:
                 self._fire(u, "valhalla")
+        headed = self._trig["moves_heading"]
+        if headed:
+            heading = list(self.heading)
+            for u in headed:
+                heading[u] = -1
+                if self.seat[u] == seat and self.alive[u]:
+                    picked = self.players[seat].choose_direction(self, u)
+                    if picked not in DIRECTIONS:
+                        raise IllegalAction(f"unit {u}: {picked!r} is not one of {', '.join(DIRECTIONS)}")
+                    heading[u] = heading_of(seat, picked)
+                    if self.log is not None:
+                        self._emit({"e": "heading", "u": u, "direction": picked})
+            self.heading = heading
+
+    def _stepped(self, u: int, frm: int, to: int) -> None:
+        """``moves_heading``: creature ``u`` stepped from ``frm`` to ``to``; the watchers of the
+        active seat whose picked direction is that step's fire, about ``u``."""
+        if frm < 0 or to < 0:
+            return
+        dr, dc = to // COLS - frm // COLS, to % COLS - frm % COLS
+        if (dr != 0) == (dc != 0):
+            return  # not a straight step along a row or a column
+        step = _STEPS.index((max(-1, min(1, dr)), max(-1, min(1, dc))))
+        for w in self._trig["moves_heading"]:
+            if self.heading[w] == step and self.seat[w] == self.active and self.alive[w] and not self.over:
+                self._fire(w, "moves_heading", u, u)
+
+    def _counted(self, u: int) -> None:
+        """``counters_reach``: ``u`` has just gained counters; its facts whose ``count`` it now has
+        or more fire (using one spends all its counters: :meth:`_fire_now`)."""
+        if u in self._trig["counters_reach"] and self.alive[u] and not self.over:
+            self._fire(u, "counters_reach")
 
     def _attacked(self, v: int, u: int, kind: str) -> None:
         """``attacked``: after an enemy attack of ``kind`` on ``v`` (the ``from`` kinds; aims at ``u``)."""

@@ -644,6 +644,7 @@ class Battle(Placement):
         new.shield = self.shield
         new.slots = self.slots
         new.stunned = self.stunned
+        new.heading = self.heading
         new.tokens = self.tokens
         new.triggers = self.triggers
         new.turn = self.turn

@@ -156,7 +156,10 @@ class Player:
     - ``weaken(state, chooser, attacker, parrier, base, alt) -> bool`` whether the higher roller
       weakens (000 4.5); ``base``/``alt`` are (wounds to parrier, wounds to attacker) before armor;
     - ``choose_targets(state, unit, index, candidates, most) -> targets``: the targets of a
-      triggered ability (at least one, at most ``most`` different candidates).
+      triggered ability (at least one, at most ``most`` different candidates);
+    - ``choose_direction(state, unit) -> str``: the direction (``forward``, ``back``, ``left``,
+      ``right``, seen from its side) a ``moves_heading`` card picks at the start of its turn
+      (default ``forward``).
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """
@@ -194,6 +197,9 @@ class Player:
     def choose_targets(self, state, unit: int, index: int, candidates: Sequence[int],
                        most: int) -> tuple[int, ...]:
         return tuple(candidates[:most])
+
+    def choose_direction(self, state, unit: int) -> str:
+        return "forward"
 
 
 class _FirstAction(Exception):

@@ -21,6 +21,7 @@ from analysis.battle.board import (
     ADJ4_MASK,
     ADJ8_MASK,
     AUX,
+    COLS,
     NEAR_MASK,
     RING,
     SQUARES,
@@ -782,5 +783,29 @@ class HeuristicPlayer(Player):
         scored = sorted(((gain(battle, unit, index, v), v) for v in candidates), reverse=True)
         chosen = [v for g, v in scored[:most] if g > 0] or [scored[0][1]]
         return tuple(sorted(chosen))
+
+    def choose_direction(self, battle: Battle, unit: int) -> str:
+        """``moves_heading``: the direction most of its ground creatures will step in this turn.
+        They walk towards the nearest enemy creature (the turn plan above), so each one not yet in
+        contact votes for the main direction towards it; forward on a tie."""
+        seat = battle.seat[unit]
+        pos = battle.pos
+        enemies = [pos[v] for v in battle.units[1 - seat]
+                   if battle.alive[v] and battle.creature[v] and pos[v] >= 0]
+        contact = sum(1 << e for e in enemies)
+        ahead = 1 if seat == 0 else -1
+        votes = {"forward": 0, "back": 0, "left": 0, "right": 0}
+        for u in battle.units[seat]:
+            p = pos[u]
+            if not enemies or not battle.alive[u] or battle.kind[u] != GROUND or p < 0 \
+                    or battle.move_points[u] <= 0 or NEAR_MASK[p] & contact:
+                continue
+            goal = min(enemies, key=lambda e: max(abs(e // COLS - p // COLS), abs(e % COLS - p % COLS)))
+            dr, dc = (goal // COLS - p // COLS) * ahead, (goal % COLS - p % COLS) * ahead
+            if abs(dr) >= abs(dc):
+                votes["forward" if dr > 0 else "back"] += 1
+            else:
+                votes["right" if dc > 0 else "left"] += 1
+        return max(votes, key=lambda d: votes[d])  # (forward first among equals)
 
 

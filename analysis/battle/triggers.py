@@ -145,6 +145,8 @@ class Triggers(Effects):
                 continue  # "on a strong strike" …: only after a strike of that strength
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
+            if trigger == "counters_reach" and self.counters[u] < ab.count:
+                continue
             if trigger in _WATCHED and ab.range is not None and not (
                     context >= 0 and self._within(u, context, ab.range)):
                 continue  # "… дальность N": only when the enemy that set it off is within N
@@ -176,6 +178,8 @@ class Triggers(Effects):
                 if self.log is not None:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
+                if self._trig["counters_reach"]:
+                    self._counted(u)
                 continue
             if ab.area is not None:
                 cands = self._area_targets(u, index, ab, context)
@@ -204,6 +208,8 @@ class Triggers(Effects):
                     raise IllegalAction(f"unit {u}: {chosen} are not 1 to {most} of the targets {cands}")
             if limited:
                 self._count_use(u, index)
+            if trigger == "counters_reach":
+                self.counters[u] = 0  # "при этом теряет все {counter}"
             self._resolve(u, self.slots[u][index], chosen, trigger)
         if die and self._trig["enemy_roll_over_cost"] and not self.over:
             self._rolled(u, die)

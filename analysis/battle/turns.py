@@ -229,6 +229,8 @@ class Turns(Strikes):
                 self._fire(u, "jump")
         if self._watchers and self.creature[u]:
             self._watched(u, to)
+        if self._trig["moves_heading"] and self.creature[u] and not self.over:
+            self._stepped(u, frm, to)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
             self._fire(u, "move")
 
@@ -266,6 +268,8 @@ class Turns(Strikes):
         self.counters[u] += 1
         if self.log is not None:
             self._emit({"e": "accumulate", "u": u})
+        if self._trig["counters_reach"]:
+            self._counted(u)
 
     def can_prepare(self, u: int) -> bool:
         """000 4.16: unit ``u`` may close now "for a strike against a flying creature"."""

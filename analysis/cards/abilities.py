@@ -89,7 +89,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
             "enemy_poisoned",
-            "enemy_turn_end", "eats", "ally_combo", "enemy_roll_over_cost")
+            "enemy_turn_end", "eats", "ally_combo", "enemy_roll_over_cost", "moves_heading", "counters_reach")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -107,8 +107,14 @@ magic strike, spell, or an action with ``via = spell``) within ``range`` of it �
 one, a flyer always within range (aims at that enemy; its other facts on the trigger, e.g. an
 ``extra_life`` on ``self``, need the same range); ``enemy_roll_over_cost``: when a die an enemy
 creature rolls (its side of a simple strike's fight, its ability's or trigger's roll) shows more than
-that creature's cost (aims at it; ``range`` as for ``enemy_magic``); ``defends``: when it is appointed
-defender (aims at the card it defends; 000 4.10-4.14); ``incarnate``: after it returns by
+that creature's cost (aims at it; ``range`` as for ``enemy_magic``); ``moves_heading``: at the start
+of its owner's turn its player picks a direction (forward, back, left, right:
+``Player.choose_direction``); each step a creature of either squad takes in that direction in that turn
+sets it off (aims at that creature; ``once_per_card``: once per creature per turn);
+``counters_reach``: when a gain leaves its counters at ``count`` or more (the "когда на … становится N
+или более {counter}" abilities); using it spends all its counters ("при этом теряет все {counter}"),
+and while it finds no target the counters stay and the next gain tries again; ``defends``: when it is
+appointed defender (aims at the card it defends; 000 4.10-4.14); ``incarnate``: after it returns by
 incarnation; ``valhalla``: at the start of its owner's turn while it lies in the graveyard (the
 "Вальхалла:" abilities); ``jump``: after it jumps; ``enemy_poisoned``: when an enemy creature takes
 wounds from poisoning (aims at that creature); ``enemy_turn_end``: at the end of the opponent's turn;
@@ -151,7 +157,7 @@ SELF_STATES = ("unwounded", "wounded", "open", "closed")
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died or was wounded) is in that state."""
-WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies")
+WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading")
 """Triggers that are about another card (the wounded or dying one): ``when_state``, ``when_keyword``
 and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
@@ -426,6 +432,8 @@ class Ability:
             cond.append("with an elite partner" if self.partner == "elite" else "with a common partner")
         if self.formation and self.count > 1 and not self.when:
             cond.append(f"with {self.count} partners")
+        if self.trigger == "counters_reach":
+            cond.append(f"at {self.count}+ counters, spending them all")
         if self.vs_has:
             cond.append("vs cards with " + "/".join(v.replace("_", " ") for v in self.vs_has))
         if self.vs_min_move is not None:
@@ -840,8 +848,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     count = raw.get("count", 1)
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
-    if count > 1 and when not in ("allies_adjacent", "classes_adjacent") and not formation:
-        raise fail("count", "is only for formation and when = allies_adjacent / classes_adjacent")
+    if count > 1 and when not in ("allies_adjacent", "classes_adjacent") and not formation \
+            and trigger != "counters_reach":
+        raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent and trigger "
+                   "counters_reach")
     out["count"] = count
     if when_state is not None and when != "allies_adjacent" and trigger not in WHEN_TRIGGERS:
         raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)} and "

@@ -4,8 +4,9 @@ implements (000 = the classic rulebook, glossary entries in quotes)."""
 
 from __future__ import annotations
 
-from analysis.battle import END_TURN, Strike, UseAbility
+from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
+from analysis.battle.players import HeuristicPlayer
 from analysis.cards.abilities import load_abilities
 from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P2_BACK, P2_FRONT, facts, start
 from tests.battle_helpers import card
@@ -116,3 +117,80 @@ def test_the_third_use_is_the_last_in_the_turn_and_not_in_its_own_turn():
     plain = card("Plain", strike=(2, 3, 5), life=10, cost=5)
     assert fight(ellion(), own_turn=True) == fight(plain, own_turn=True)   # its own turn: nothing
     assert fight(ellion(), own_turn=False) == fight(plain, own_turn=False) + 2
+
+
+EUTERPE = facts(
+    '{ kind = "gain_counter", cost = "trigger", trigger = "moves_heading", target = "self", once_per_card = true }',
+    '{ kind = "discharge", damage = [1, 2, 2], cost = "trigger", trigger = "counters_reach", count = 3 }')
+
+
+def euterpe():
+    """40/126 Эвтерпа's facts."""
+    return card("Euterpe", strike=(2, 3, 5), life=12, cost=6, abilities=EUTERPE)
+
+
+def _walkers(n: int):
+    return [card(f"W{i}", strike=(1, 1, 1), life=8, move=2) for i in range(n)]
+
+
+def test_steps_in_the_picked_direction_give_counters_once_per_creature():
+    """40/126 Эвтерпа: at the start of the turn a direction is picked (the base player: forward);
+    each creature stepping that way this turn gives a counter, once per creature per turn; a step
+    sideways gives none; the enemy's steps in its own turn give none."""
+    b = start([euterpe(), *_walkers(3)], [card("Foe", life=20, move=2)],
+              ({0: square(1, 2), 1: P1_BACK, 2: square(0, 1), 3: square(0, 3)}, {4: P2_BACK}))
+    assert b.heading[0] == 0                         # forward for the First player: up the rows
+    b.apply(Move(2, square(1, 1)))                   # forward
+    assert b.counters[0] == 1
+    b.apply(Move(2, square(2, 1)))                   # the same creature again
+    assert b.counters[0] == 1
+    b.apply(Move(3, square(0, 4)))                   # sideways
+    assert b.counters[0] == 1
+    b.apply(END_TURN)
+    b.apply(Move(4, square(4, 2)))                   # the enemy, forward for it, in its turn
+    assert b.counters[0] == 1
+
+
+def test_reaching_three_counters_fires_the_discharge_and_spends_them_all():
+    """"Когда на Эвтерпе становится 3 или более {counter} может объявить разряд на 1-2-2, при этом
+    теряет все {counter}": the third counter fires it (no tap: it stays open), the counters go."""
+    b = start([euterpe(), *_walkers(3)], [card("Foe", life=20)],
+              ({0: square(1, 2), 1: P1_BACK, 2: square(0, 1), 3: square(0, 3)}, {4: P2_BACK}), dice=[6])
+    b.apply(Move(2, square(1, 1)))
+    b.apply(Move(3, square(1, 3)))
+    assert b.counters[0] == 2 and b.wounds[4] == 0
+    b.apply(Move(0, square(2, 2)))                   # Эвтерпа's own step counts too
+    assert b.counters[0] == 0 and b.wounds[4] == 2 and b.open[0] and not b.acted[0]
+
+
+def test_without_a_target_the_counters_stay_and_the_next_gain_fires():
+    """With no card to discharge at (the only enemy stands next to it: a ranged attack is never
+    announced at an adjacent card) the counters stay; the next gain, with the enemy in reach, fires."""
+    b = start([euterpe(), *_walkers(3)], [card("Foe", life=20, move=2)],
+              ({0: square(2, 2), 1: P1_BACK, 2: square(0, 1), 3: square(0, 3)}, {4: P2_FRONT}), dice=[6])
+    b.counters[0] = 2
+    b.apply(Move(2, square(1, 1)))                   # 3 counters, but the foe is adjacent
+    assert b.counters[0] == 3 and b.wounds[4] == 0
+    b.apply(Move(0, square(1, 2)))                   # a step back: no gain; the foe 2 squares away
+    assert b.counters[0] == 3 and b.wounds[4] == 0
+    b.apply(Move(3, square(1, 3)))                   # 4 counters: it fires
+    assert b.wounds[4] == 2 and b.counters[0] == 0
+
+
+def test_the_heuristic_player_picks_the_way_its_creatures_will_walk():
+    """The heuristic player's ``moves_heading`` choice: its ground creatures walk towards the
+    nearest enemy creature, so it picks the main direction towards it — forward when the enemy is
+    ahead, sideways when it stands level with them; and in a whole turn its advance gives
+    Эвтерпа counters."""
+    hp = HeuristicPlayer()
+    b = start([euterpe(), *_walkers(3)], [card("Foe", life=20)],
+              ({0: square(1, 2), 1: P1_BACK, 2: square(0, 1), 3: square(0, 3)}, {4: P2_BACK}))
+    assert hp.choose_direction(b, 0) == "forward"
+    b.pos[4], b.board[P2_BACK], b.board[square(1, 0)] = square(1, 0), -1, 4
+    assert hp.choose_direction(b, 0) == "left"
+    game = start([euterpe(), *_walkers(3)], [card("Foe", life=30)],
+                 ({0: square(1, 2), 1: P1_BACK, 2: square(0, 1), 3: square(0, 3)}, {4: P2_BACK}),
+                 dice=[4] * 40, p1=HeuristicPlayer(), p2=HeuristicPlayer())
+    assert game.heading[0] == 0                       # forward, chosen at the turn's start
+    HeuristicPlayer().play_turn(game)
+    assert game.counters[0] > 0 or game.wounds[4] > 0

@@ -120,7 +120,8 @@ def test_the_third_use_is_the_last_in_the_turn_and_not_in_its_own_turn():
 
 
 EUTERPE = facts(
-    '{ kind = "gain_counter", cost = "trigger", trigger = "moves_heading", target = "self", once_per_card = true }',
+    '{ kind = "gain_counter", cost = "trigger", trigger = "moves_heading", target = "self", '
+    'once_per_card = true }',
     '{ kind = "discharge", damage = [1, 2, 2], cost = "trigger", trigger = "counters_reach", count = 3 }')
 
 

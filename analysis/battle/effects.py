@@ -178,6 +178,13 @@ class Effects(Situational):
                 self._around(self.died_at[context], context))
         elif ab.area == "sides":
             pool = self._sides(u)
+        elif ab.area == "least_wounded":
+            wounded = [w for w in self.units[self.seat[u]]
+                       if w != u and self.alive[w] and self.creature[w] and self.wounds[w] > 0]
+            least = min((self.wounds[w] for w in wounded), default=0)
+            pool = [w for w in wounded if self.wounds[w] == least]
+        elif ab.area == "others":
+            pool = [w for w in range(self.n) if w != u]
         else:
             pool = self._formation_partners(u)
         me = self.seat[u]
@@ -495,6 +502,8 @@ class Effects(Situational):
                     q = strike[0] if strike else 0
         elif per == "strike_value":
             q = self._last_strike_value
+        elif per == "target_wounds":
+            q = self.wounds[v]
         else:
             q = self._quantity(u, per)
         x = q + ab.plus

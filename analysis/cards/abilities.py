@@ -175,7 +175,7 @@ row), ``adjacent_enemy`` (an enemy creature stands next to it), ``allies_adjacen
 creatures of its squad than enemy creatures next to it), ``classes_adjacent`` (the creatures next to
 it have at least ``count`` different classes)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
-        "poisoned_near_target", "behind_weak", "strike_value")
+        "poisoned_near_target", "behind_weak", "strike_value", "target_wounds")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -183,17 +183,21 @@ weak strikes of the creatures of its squad to its left and right), ``target_stri
 simple strike of the card it strikes, strength by strength), ``target_half_life`` (half the life
 left of the card it strikes, rounded down), ``poisoned_near_target`` (poisoned creatures next to the
 target), ``behind_weak`` (the weak strike of the card behind the target), ``strike_value`` (the
-power of the simple strike that set the trigger off)."""
+power of the simple strike that set the trigger off), ``target_wounds`` (the wounds of the card it
+aims at: "полностью излечить" is a ``heal`` by them)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right)."""
-AREAS = ("near_target", "sides", "formation")
+AREAS = ("near_target", "sides", "formation", "least_wounded", "others")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
-its left and right), ``formation`` (the creatures in formation with it)."""
+its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
+wounded creatures of its squad, itself excluded, that have the fewest wounds among them: "которое
+имеет наименьшее число ран среди раненых существ в вашем отряде, не считая …"), ``others`` (the cards
+of the ``target`` side other than itself, any distance: "другое ваше существо")."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle."""

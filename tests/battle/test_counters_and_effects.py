@@ -195,3 +195,50 @@ def test_the_heuristic_player_picks_the_way_its_creatures_will_walk():
     assert game.heading[0] == 0                       # forward, chosen at the turn's start
     HeuristicPlayer().play_turn(game)
     assert game.counters[0] > 0 or game.wounds[4] > 0
+
+
+REGUEL = facts(
+    '{ kind = "unanswerable", when = "allies_adjacent", when_state = "unwounded" }',
+    '{ kind = "heal", per = "target_wounds", cost = "trigger", trigger = "turn_start", target = "ally", '
+    'area = "least_wounded", uses_per_battle = 3 }')
+
+
+def test_unanswerable_only_while_an_unwounded_ally_stands_next_to_it():
+    """40/204 Регуэль: "Безответный удар, пока рядом стоит ваше существо без ран" — with an
+    unwounded creature of its squad next to it, its strike is unanswerable; once that one is
+    wounded, it is not."""
+    reguel = card("Reguel", strike=(3, 4, 5), life=14, cost=7, abilities=REGUEL)
+    b = start([reguel, card("Ally", life=10)], [card("Foe", life=20)],
+              ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}))
+    assert b.strike_flag(0, 2, "unanswerable")
+    b.wounds[1] = 1
+    b._situate()
+    assert not b.strike_flag(0, 2, "unanswerable")
+
+
+def test_turn_start_fully_heals_the_least_wounded_other_ally_three_times_a_battle():
+    """40/204 Регуэль: at the start of its turn it fully heals another creature of its squad that has
+    the fewest wounds among the wounded ones (itself not counted), three times a battle."""
+    reguel = card("Reguel", strike=(3, 4, 5), life=14, cost=7, abilities=REGUEL)
+    b = start([reguel, card("A", life=10), card("B", life=10)], [card("Foe", life=20)],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_BACK}))
+    healed = []
+    for _ in range(4):
+        b.wounds[0], b.wounds[1], b.wounds[2] = 1, 3, 2
+        b.apply(END_TURN)
+        b.apply(END_TURN)                             # its next turn starts
+        healed.append((b.wounds[0], b.wounds[1], b.wounds[2]))
+    assert healed == [(1, 3, 0), (1, 3, 0), (1, 3, 0), (1, 3, 2)]
+
+
+def test_wounded_by_an_enemy_attack_another_ally_gains_extra_life():
+    """40/212 Серафим: when it takes wounds from an attack of an enemy card another creature of its
+    squad gets 1 additional life (not Серафим itself)."""
+    seraph = card("Seraph", strike=(2, 2, 3), life=8, type="flyer", move=0, cost=4, abilities=facts(
+        '{ kind = "give_blessing", cost = "trigger", trigger = "strike", target = "ally" }',
+        '{ kind = "extra_life", damage = [1], cost = "trigger", trigger = "wounded", target = "ally", '
+        'area = "others" }'))
+    archer = card("Archer", strike=(1, 1, 1), abilities=facts(SHOT))
+    b = start([archer], [seraph, card("Ally", life=10)], ({0: P1_BACK}, {1: P2_BACK, 2: square(5, 1)}))
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 1 and b.life[1] == 8 and b.life[2] == 11

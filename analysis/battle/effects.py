@@ -55,7 +55,7 @@ _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
                  "incarnate",
                  "jump", "enemy_poisoned", "eats", "ally_combo", "enemy_magic", "enemy_roll_over_cost",
-                 "moves_heading", "counters_reach")
+                 "moves_heading", "counters_reach", "squad_strike")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -734,6 +734,13 @@ class Effects(Situational):
         for w in self._trig["moves_heading"]:
             if self.heading[w] == step and self.seat[w] == self.active and self.alive[w] and not self.over:
                 self._fire(w, "moves_heading", u, u)
+
+    def _squad_struck(self, u: int, v: int) -> None:
+        """``squad_strike``: the simple strike of ``u`` hit ``v``; the watchers of ``u``'s squad fire,
+        aimed at ``v``, about ``u`` (``when_type`` …)."""
+        for w in self._trig["squad_strike"]:
+            if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[v] and not self.over:
+                self._fire(w, "squad_strike", v, u)
 
     def _counted(self, u: int) -> None:
         """``counters_reach``: ``u`` has just gained counters; its facts whose ``count`` it now has

@@ -159,6 +159,8 @@ class Triggers(Effects):
                     continue
                 if ab.when_keyword and not self.cards[about].has(ab.when_keyword):
                     continue
+                if ab.when_type and self.cards[about].type != ab.when_type:
+                    continue
                 if ab.once_per_card:
                     if (u, index, about) in self.uses_turn:
                         continue

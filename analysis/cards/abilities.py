@@ -89,7 +89,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
             "enemy_poisoned",
-            "enemy_turn_end", "eats", "ally_combo", "enemy_roll_over_cost", "moves_heading", "counters_reach")
+            "enemy_turn_end", "eats", "ally_combo", "enemy_roll_over_cost", "moves_heading", "counters_reach",
+            "squad_strike")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -113,7 +114,10 @@ of its owner's turn its player picks a direction (forward, back, left, right:
 sets it off (aims at that creature; ``once_per_card``: once per creature per turn);
 ``counters_reach``: when a gain leaves its counters at ``count`` or more (the "когда на … становится N
 или более {counter}" abilities); using it spends all its counters ("при этом теряет все {counter}"),
-and while it finds no target the counters stay and the next gain tries again; ``defends``: when it is
+and while it finds no target the counters stay and the next gain tries again; ``squad_strike``: after
+a simple strike (a counter-strike too) of a creature of its squad, itself included, hits a card,
+aimed at the struck card; it is about the striker (``when_type = "flyer"``: "при {strike} вашего
+летающего существа"); ``defends``: when it is
 appointed defender (aims at the card it defends; 000 4.10-4.14); ``incarnate``: after it returns by
 incarnation; ``valhalla``: at the start of its owner's turn while it lies in the graveyard (the
 "Вальхалла:" abilities); ``jump``: after it jumps; ``enemy_poisoned``: when an enemy creature takes
@@ -157,7 +161,8 @@ SELF_STATES = ("unwounded", "wounded", "open", "closed")
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died or was wounded) is in that state."""
-WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading")
+WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
+                 "squad_strike")
 """Triggers that are about another card (the wounded or dying one): ``when_state``, ``when_keyword``
 and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
@@ -295,6 +300,9 @@ class Ability:
     when_keyword: str | None = None
     """On a trigger about another card: only when that card has this keyword column (e.g.
     ``concentration``: "your creature with concentration")."""
+    when_type: str | None = None
+    """On a trigger about another card: only when that card is of this type (:data:`CARD_TYPES`;
+    ``flyer``: "вашего летающего существа")."""
     once_per_card: bool = False
     """On a trigger about another card: at most once per turn for each such card ("the first time
     in a turn it is wounded")."""
@@ -342,6 +350,7 @@ class Ability:
             or self.vs_max_cost is not None or self.uses_per_battle or self.uses_per_turn or self.seat
             or self.extra or self.requires or self.formation or self.self_state or self.vs_state or self.tiers
             or self.parity or self.life_cap or self.when_state or self.when_keyword or self.once_per_card
+            or self.when_type
             or self.when or self.partner or self.per or self.lasts or self.vs_has
             or self.vs_min_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has
@@ -420,6 +429,8 @@ class Ability:
             cond.append(f"when it is {self.when_state}")
         if self.when_keyword:
             cond.append(f"when it has {self.when_keyword.replace('_', ' ')}")
+        if self.when_type:
+            cond.append(f"when it is a {self.when_type}")
         if self.once_per_card:
             cond.append("once per turn for each card")
         if self.per:
@@ -496,9 +507,9 @@ class Ability:
         }
         for name in ("counters", "trigger", "vs_min_cost", "vs_max_cost", "uses_per_battle",
                      "uses_per_turn", "seat", "extra", "requires", "formation", "self_state", "vs_state",
-                     "via", "parity", "life_cap", "when_state", "when_keyword", "once_per_card", "keyword",
-                     "when", "partner", "per", "per_max", "plus", "lasts", "vs_min_move", "vs_rank",
-                     "vs_position", "area", "every", "rest"):
+                     "via", "parity", "life_cap", "when_state", "when_keyword", "when_type",
+                     "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
+                     "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -586,7 +597,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
                  "uses_per_turn", "seat", "from", "extra", "requires", "tiers", "parity", "life_cap",
-                 "when_state", "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per",
+                 "when_state", "when_keyword", "when_type", "once_per_card", "keyword", "when", "count",
+                 "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has"}
@@ -922,6 +934,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if squad_has and cost != "passive":
         raise fail("squad_has", "is only for passives")
     out["squad_has"] = tuple(squad_has)
+    when_type = raw.get("when_type")
+    if when_type is not None and (when_type not in CARD_TYPES or trigger not in WHEN_TRIGGERS):
+        raise fail("when_type", f"must be one of {', '.join(CARD_TYPES)}, on the triggers "
+                   f"{', '.join(WHEN_TRIGGERS)}; got {when_type!r}")
+    out["when_type"] = when_type
     return out
 
 

@@ -242,3 +242,25 @@ def test_wounded_by_an_enemy_attack_another_ally_gains_extra_life():
     b = start([archer], [seraph, card("Ally", life=10)], ({0: P1_BACK}, {1: P2_BACK, 2: square(5, 1)}))
     b.apply(UseAbility(0, 0, (1,)))
     assert b.wounds[1] == 1 and b.life[1] == 8 and b.life[2] == 11
+
+
+def test_a_discharge_follows_each_simple_strike_of_a_flyer_of_its_squad():
+    """30/15 Змееглав-чародей: "при {strike} вашего летающего существа разряд на 1 в ту же цель (3
+    раза за ход)" — a flyer's strike brings a discharge 1 on the struck card; a ground creature's
+    does not; at most three a turn."""
+    sorcerer = card("Sorcerer", strike=(1, 1, 2), life=10, cost=5, abilities=facts(
+        '{ kind = "discharge", damage = [1, 2, 2], range = 5, cost = "tap" }',
+        '{ kind = "discharge", damage = [1], cost = "trigger", trigger = "squad_strike", '
+        'when_type = "flyer", uses_per_turn = 3 }'))
+    flyers = [card(f"Bird{i}", strike=(1, 1, 1), life=6, type="flyer", move=0) for i in range(4)]
+    walker = card("Walker", strike=(1, 1, 1), life=6)
+    foes = [card("Foe", life=30), card("Foe2", life=30)]
+    b = start([sorcerer, walker, *flyers], foes,
+              ({0: P1_BACK, 1: P1_FRONT, 2: square(0, 1), 3: square(0, 3), 4: square(1, 1), 5: square(1, 3)},
+               {6: P2_FRONT, 7: P2_BACK}), dice=[1] * 10)
+    b.open[6] = b.open[7] = False                     # closed: a strike hits (000 4.2), one die
+    b.apply(Strike(1, 6))                             # the ground walker: no discharge
+    assert b.wounds[6] == 1
+    for u in (2, 3, 4, 5):
+        b.apply(Strike(u, 7))
+    assert b.wounds[7] == 4 + 3                       # four strikes of 1, three discharges of 1

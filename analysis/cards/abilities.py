@@ -168,7 +168,7 @@ and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
-         "classes_adjacent")
+         "classes_adjacent", "enemy_more_closed")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -178,7 +178,8 @@ stands in the middle / an outer column), ``enemy_front_empty`` (the enemy has no
 row), ``adjacent_enemy`` (an enemy creature stands next to it), ``allies_adjacent`` (at least
 ``count`` creatures of its squad next to it, in ``when_state`` if given), ``outnumber`` (more
 creatures of its squad than enemy creatures next to it), ``classes_adjacent`` (the creatures next to
-it have at least ``count`` different classes)."""
+it have at least ``count`` different classes), ``enemy_more_closed`` (the opponent's squad has more
+closed cards than open ones: "пока в отряде противника больше закрытых карт, чем открытых")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most

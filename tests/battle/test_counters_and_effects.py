@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
+from analysis.battle.interface import first_action
 from analysis.battle.players import HeuristicPlayer
-from analysis.cards.abilities import load_abilities
+from analysis.cards.abilities import load_abilities, parse_abilities
 from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P2_BACK, P2_FRONT, facts, start
 from tests.battle_helpers import card
 
@@ -264,3 +265,37 @@ def test_a_discharge_follows_each_simple_strike_of_a_flyer_of_its_squad():
     for u in (2, 3, 4, 5):
         b.apply(Strike(u, 7))
     assert b.wounds[7] == 4 + 3                       # four strikes of 1, three discharges of 1
+
+
+NOON = facts('{ kind = "effect", damage = [1], cost = "tap" }',
+             '{ kind = "effect", damage = [2], cost = "tap", when = "enemy_more_closed" }')
+
+
+NOON_FACT = parse_abilities('[[card]]\ncode = "900/1"\nname = "N"\n' + NOON, "t")[0].abilities[1]
+
+
+def test_the_effect_grows_while_the_opponent_has_more_closed_cards_than_open():
+    """50/117 Полудница: "+1 к воздействию, пока в отряде противника больше закрытых карт, чем
+    открытых" — the wound 2 is there only while more of the enemy's cards are closed; the heuristic
+    player then takes it."""
+    noon = card("Noon", strike=(1, 2, 2), life=7, cost=4, abilities=NOON)
+    foes = [card(f"F{i}", life=10) for i in range(3)]
+    b = start([noon], foes, ({0: P1_BACK}, {1: P2_BACK, 2: square(5, 1), 3: square(5, 3)}))
+    assert b.ability_targets(0, 0) and not b.ability_targets(0, 1)     # all open
+    b.open[1] = b.open[2] = False
+    b._situate()
+    assert b.ability_targets(0, 1)
+    action = first_action(HeuristicPlayer(), b)
+    assert isinstance(action, UseAbility) and action.index == 1
+    b.apply(action)
+    assert sum(b.wounds) == 2
+    b.open[2] = True                                  # one closed of three: no longer
+    assert not b._when(0, NOON_FACT)
+
+
+def test_the_steam_golem_clock_is_never_lethal():
+    """40/206 Паровой голем: its tokens can always be taken off by its own squad's costless sudden
+    action (the golem's own included), so its player never lets the clock destroy it: the printing is
+    played by its unanswerable strike (and clumsiness icon) alone."""
+    entry = load_abilities()["40/206"]
+    assert entry.status == "full" and [a.kind for a in entry.abilities] == ["unanswerable"]

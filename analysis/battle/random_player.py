@@ -55,3 +55,6 @@ class RandomPlayer(Player):
         pool = list(candidates)
         battle.prng.shuffle(pool)
         return tuple(sorted(pool[:most]))
+
+    def choose_direction(self, battle: Battle, unit: int) -> str:
+        return ("forward", "back", "left", "right")[int(battle.prng.random() * 4)]

@@ -141,6 +141,9 @@ class SearchPlayer(Player):
                        most: int) -> tuple[int, ...]:
         return self._h.choose_targets(state, unit, index, candidates, most)
 
+    def choose_direction(self, state, unit: int) -> str:
+        return self._h.choose_direction(state, unit)
+
     # ---------------------------------------------------------------- the turn
 
     def play_turn(self, state) -> None:

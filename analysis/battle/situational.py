@@ -597,6 +597,8 @@ class Situational(EngineFields):
             until = self.turn
         elif ab.lasts == "own_turn":
             until = self.turn if self.active == self.seat[v] else self.turn + 1
+        elif ab.lasts == "next_enemy_turn":
+            until = self.turn + 2 if self.active != self.seat[v] else self.turn + 1
         else:  # enemy_turn
             until = self.turn if self.active != self.seat[v] else self.turn + 1
         fact = granted(ab)

@@ -62,7 +62,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
-          "stays_open", "keyword")
+          "stays_open", "keyword", "ignore_prot_flyers")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -204,9 +204,11 @@ its left and right), ``formation`` (the creatures in formation with it), ``least
 wounded creatures of its squad, itself excluded, that have the fewest wounds among them: "которое
 имеет наименьшее число ран среди раненых существ в вашем отряде, не считая …"), ``others`` (the cards
 of the ``target`` side other than itself, any distance: "другое ваше существо")."""
-LASTS = ("turn", "own_turn", "enemy_turn", "battle")
+LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
-owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle."""
+owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
+``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
+хода противника", e.g. given by a ``concentration`` at the end of the opponent's turn)."""
 RANKS = ("elite", "common")
 """``vs_rank`` (only against elite / common cards) and ``partner`` (formation with an elite / a
 common creature)."""

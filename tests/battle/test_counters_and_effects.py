@@ -299,3 +299,36 @@ def test_the_steam_golem_clock_is_never_lethal():
     played by its unanswerable strike (and clumsiness icon) alone."""
     entry = load_abilities()["40/206"]
     assert entry.status == "full" and [a.kind for a in entry.abilities] == ["unanswerable"]
+
+
+GARNET = ('{ kind = "ignore_prot_flyers", cost = "trigger", trigger = "concentration", target = "self", '
+          'lasts = "next_enemy_turn" }')
+
+
+def test_concentration_lets_a_flyer_ignore_protection_from_flyers_until_the_next_enemy_turn_ends():
+    """40/27 Гранатовый дракон: "Концентрация: игнорирует {zoal} до конца следующего хода
+    противника" — concentration fires at the end of the opponent's turn (003 L1407-1413); the grant
+    (``lasts = next_enemy_turn``) holds through its own turn and the opponent's next one, then goes;
+    without it the flyer's strike on a card with protection from flyers deals nothing."""
+    def dragon():
+        return card("Garnet", strike=(2, 3, 4), life=11, type="flyer", move=0, cost=5, concentration=1,
+                    abilities=facts(GARNET))
+
+    def strike_after(wound_it: bool) -> int:
+        b = start([dragon()], [card("Warded", life=20, prot_flyers=1)], ({0: P1_BACK}, {1: P2_BACK}))
+        b.apply(END_TURN)
+        if wound_it:
+            b.wounds[0] = 1                             # wounded in the enemy turn: no concentration
+        b.apply(END_TURN)
+        b._fixed = iter([6, 1, 6, 1])
+        b.apply(Strike(0, 1))
+        return b.wounds[1], b
+
+    dealt, b = strike_after(False)
+    assert dealt > 0
+    assert strike_after(True)[0] == 0
+    until = b.grants[0][0][1]
+    assert until == b.turn + 1                         # to the end of the enemy's next turn
+    b.apply(END_TURN)
+    b.apply(END_TURN)                                  # that turn is over: that grant is gone
+    assert all(end != until for _, end in b.grants[0])

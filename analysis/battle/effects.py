@@ -197,7 +197,7 @@ class Effects(Situational):
                 continue
             if ab.target == "self" and w != u:
                 continue
-            if ab.kind in ("heal", "poison", "open", "stun") and not self.creature[w]:
+            if ab.kind in ("heal", "poison", "open", "stun", "extra_life") and not self.creature[w]:
                 continue
             if sl.conditional and not self.hidden[w] and not meets(sl, self.key[w]):
                 continue

@@ -38,7 +38,7 @@ from analysis.battle.powers import (
 )
 from analysis.battle.powers import ability as ability_of
 from analysis.battle.triggers import Triggers
-from analysis.cards.abilities import ATTACKS, Ability
+from analysis.cards.abilities import ATTACKS, MAGICAL, Ability
 from analysis.cards.ability_rules import ARMOR_STOPS, protected
 
 
@@ -150,6 +150,12 @@ class AbilityUse(Triggers):
                         self._attacked(v, u, ab.kind)
             if self._trig["ally_combo"] and trigger is None:
                 self._combo_step(u, ab.kind)
+            if self._trig["enemy_magic"] and (ab.kind in MAGICAL or ab.via == "spell") and not self.over:
+                self._magic_used(u)
+            if self._trig["enemy_roll_over_cost"]:
+                for d in dice:
+                    if not self.over:
+                        self._rolled(u, d)
 
     def _effect(self, u: int, sl, v: int, dice: list[int]) -> int:
         """What one use of slot ``sl`` (:func:`~analysis.battle.powers.slot`) by ``u`` does to ``v``:
@@ -187,6 +193,8 @@ class AbilityUse(Triggers):
             return 0
         if kind == "gain_counter":
             self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])
+            if self._trig["counters_reach"]:
+                self._counted(v)
             return 0
         if kind in ("give_blessing", "give_curse"):
             self._bless(u, v, ab)
@@ -200,8 +208,14 @@ class AbilityUse(Triggers):
         armor = self.armor_left[v] if kind in ARMOR_STOPS else 0
         shielded = self.shield[self.seat[v]] and self.seat[v] != self.active and (
             kind in ARMOR_STOPS or kind == "effect")
+        kv = self.key[v]
+        if self._strikers and self.seat[v] != self.seat[u]:
+            # A standing "−N from" / protection of ``v`` that holds only against a card in a state
+            # (``vs_state``, e.g. "−2 from the non-magic attacks of cursed creatures") or a position
+            # covers every attack its ``from`` names, not only simple strikes (issue 19 item 5).
+            kv = self._strike_key(v, u, False)
         if self._any_guards and self.guards[v]:
-            power = self._guard(v, kind, hit(self.key[u], sl.index, self.key[v], 0, die)[0], u)
+            power = self._guard(v, kind, hit(self.key[u], sl.index, kv, 0, die)[0], u)
             used = min(power, armor)
             self.armor_left[v] -= used
             power -= used
@@ -211,7 +225,7 @@ class AbilityUse(Triggers):
             if power:
                 self._quiet_from = self.turn + 1
             return power
-        wounds, used = hit(self.key[u], sl.index, self.key[v], armor, die)
+        wounds, used = hit(self.key[u], sl.index, kv, armor, die)
         self.armor_left[v] -= used
         if shielded and wounds:
             wounds = self._shielded(v, wounds)

@@ -45,6 +45,7 @@ from dataclasses import replace
 from mypy_extensions import mypyc_attr
 
 from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
+from analysis.battle.interface import IllegalAction
 from analysis.battle.situational import Situational, stripped
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
 from analysis.cards.abilities import Ability
@@ -54,7 +55,19 @@ _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
                  "incarnate",
                  "jump", "enemy_poisoned", "eats", "ally_combo", "ally_incarnates",
-                 "squad_incarnates", "ally_token")
+                 "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
+                 "moves_heading", "counters_reach", "squad_strike")
+DIRECTIONS = ("forward", "back", "left", "right")
+"""The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
+_STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
+"""(rows, columns) of a step up, down, left and right on the board (row 0: the First player's 3rd row)."""
+
+
+def heading_of(seat: int, direction: str) -> int:
+    """The index in :data:`_STEPS` of ``direction`` (:data:`DIRECTIONS`) as seen by ``seat``."""
+    ahead = 1 if seat == 0 else -1
+    step = {"forward": (ahead, 0), "back": (-ahead, 0), "left": (0, -ahead), "right": (0, ahead)}[direction]
+    return _STEPS.index(step)
 
 
 def _kinds_of(key: int) -> set[str]:
@@ -100,6 +113,9 @@ class Effects(Situational):
         """Wounds of each unit when its owner's turn began (``concentration``)."""
         self.combo = [(), ()]
         """Per seat: the action kinds of the current ``ally_combo`` chain."""
+        self.heading = [-1] * n
+        """Per unit: the direction picked for ``moves_heading`` this turn (index in ``_STEPS``; -1
+        none); replaced, never changed in place (clones share it)."""
         memo = tuple(self.key)
         summary = _SUMMARIES.get(memo)
         if summary is None:
@@ -163,6 +179,13 @@ class Effects(Situational):
                 self._around(self.died_at[context], context))
         elif ab.area == "sides":
             pool = self._sides(u)
+        elif ab.area == "least_wounded":
+            wounded = [w for w in self.units[self.seat[u]]
+                       if w != u and self.alive[w] and self.creature[w] and self.wounds[w] > 0]
+            least = min((self.wounds[w] for w in wounded), default=0)
+            pool = [w for w in wounded if self.wounds[w] == least]
+        elif ab.area == "others":
+            pool = [w for w in range(self.n) if w != u]
         else:
             pool = self._formation_partners(u)
         me = self.seat[u]
@@ -175,7 +198,7 @@ class Effects(Situational):
                 continue
             if ab.target == "self" and w != u:
                 continue
-            if ab.kind in ("heal", "poison", "open", "stun") and not self.creature[w]:
+            if ab.kind in ("heal", "poison", "open", "stun", "extra_life") and not self.creature[w]:
                 continue
             if sl.conditional and not self.hidden[w] and not meets(sl, self.key[w]):
                 continue
@@ -418,9 +441,14 @@ class Effects(Situational):
             return self._finish_off(u, v, self._amount_for(u, ab, v))
         if kind == "extra_life":
             if self.creature[v] and self.kind[v] != ARTIFACT:
-                self.life = list(self.life)
-                self.life[v] += ab.damage[0]
-                self._quiet_from = self.turn + 1
+                add = ab.damage[0]
+                cap = self.vampire[v]  # "Максимум N {health}": its life never grows beyond N
+                if cap > 0:
+                    add = max(0, min(add, cap - self.life[v]))
+                if add:
+                    self.life = list(self.life)
+                    self.life[v] += add
+                    self._quiet_from = self.turn + 1
             return 0
         if kind == "move_wounds":
             return self._move_wounds(u, sl, v)
@@ -478,6 +506,8 @@ class Effects(Situational):
                     q = strike[0] if strike else 0
         elif per == "strike_value":
             q = self._last_strike_value
+        elif per == "target_wounds":
+            q = self.wounds[v]
         else:
             q = self._quantity(u, per)
         x = q + ab.plus
@@ -682,6 +712,45 @@ class Effects(Situational):
         for u in self._trig["valhalla"]:
             if self.seat[u] == seat and not self.alive[u] and not self.over and self.creature[u]:
                 self._fire(u, "valhalla")
+        headed = self._trig["moves_heading"]
+        if headed:
+            heading = list(self.heading)
+            for u in headed:
+                heading[u] = -1
+                if self.seat[u] == seat and self.alive[u]:
+                    picked = self.players[seat].choose_direction(self, u)
+                    if picked not in DIRECTIONS:
+                        raise IllegalAction(f"unit {u}: {picked!r} is not one of {', '.join(DIRECTIONS)}")
+                    heading[u] = heading_of(seat, picked)
+                    if self.log is not None:
+                        self._emit({"e": "heading", "u": u, "direction": picked})
+            self.heading = heading
+
+    def _stepped(self, u: int, frm: int, to: int) -> None:
+        """``moves_heading``: creature ``u`` stepped from ``frm`` to ``to``; the watchers of the
+        active seat whose picked direction is that step's fire, about ``u``."""
+        if frm < 0 or to < 0:
+            return
+        dr, dc = to // COLS - frm // COLS, to % COLS - frm % COLS
+        if (dr != 0) == (dc != 0):
+            return  # not a straight step along a row or a column
+        step = _STEPS.index((max(-1, min(1, dr)), max(-1, min(1, dc))))
+        for w in self._trig["moves_heading"]:
+            if self.heading[w] == step and self.seat[w] == self.active and self.alive[w] and not self.over:
+                self._fire(w, "moves_heading", u, u)
+
+    def _squad_struck(self, u: int, v: int) -> None:
+        """``squad_strike``: the simple strike of ``u`` hit ``v``; the watchers of ``u``'s squad fire,
+        aimed at ``v``, about ``u`` (``when_type`` …)."""
+        for w in self._trig["squad_strike"]:
+            if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[v] and not self.over:
+                self._fire(w, "squad_strike", v, u)
+
+    def _counted(self, u: int) -> None:
+        """``counters_reach``: ``u`` has just gained counters; its facts whose ``count`` it now has
+        or more fire (using one spends all its counters: :meth:`_fire_now`)."""
+        if u in self._trig["counters_reach"] and self.alive[u] and not self.over:
+            self._fire(u, "counters_reach")
 
     def _attacked(self, v: int, u: int, kind: str) -> None:
         """``attacked``: after an enemy attack of ``kind`` on ``v`` (the ``from`` kinds; aims at ``u``)."""
@@ -697,6 +766,36 @@ class Effects(Situational):
         for w in self._trig["enemy_poisoned"]:
             if self.seat[w] != self.seat[v] and self.alive[w] and not self.over:
                 self._fire(w, "enemy_poisoned", v)
+
+    def _magic_used(self, u: int) -> None:
+        """``enemy_magic``: enemy creature ``u`` has used a magical ability (000 glossary "Magical
+        ability": a discharge, magic strike or spell); the watchers whose fact's ``range`` reaches
+        ``u`` (any distance without one; a flyer is always within range) fire, aimed at ``u``."""
+        if not self.creature[u]:
+            return
+        for w in self._trig["enemy_magic"]:
+            if self.seat[w] != self.seat[u] and self.alive[w] and not self.over:
+                self._fire(w, "enemy_magic", u)
+
+    def _rolled(self, u: int, face: int) -> None:
+        """``enemy_roll_over_cost``: creature ``u`` rolled ``face`` on a die (a fight of a simple
+        strike, an ability's or a trigger's roll); the enemy watchers fire, aimed at ``u``, when the
+        face is above ``u``'s cost (40/218 Эллион)."""
+        if face <= self.cost[u] or not self.creature[u] or not self.alive[u]:
+            return
+        for w in self._trig["enemy_roll_over_cost"]:
+            if self.seat[w] != self.seat[u] and self.alive[w] and not self.over:
+                self._fire(w, "enemy_roll_over_cost", u)
+
+    def _within(self, u: int, v: int, rng: int) -> bool:
+        """Whether ``v`` stands within ``rng`` squares of ``u`` (any direction; a flyer, off the
+        board's squares, is always within range: 000 glossary "Range X")."""
+        pu, pv = self.pos[u], self.pos[v]
+        if pu == AUX or pv == AUX:
+            return True
+        if pu < 0 or pv < 0:
+            return False
+        return bool(WITHIN[min(rng, 5)][pu] >> pv & 1)
 
     def _combo_step(self, u: int, kind: str) -> None:
         """``ally_combo``: record an action of ``u``; fire the watchers whose chain is complete."""

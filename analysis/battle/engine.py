@@ -647,6 +647,7 @@ class Battle(Placement):
         new.shield = self.shield
         new.slots = self.slots
         new.stunned = self.stunned
+        new.heading = self.heading
         new.tokens = self.tokens
         new.claimed = self.claimed
         new.triggers = self.triggers

@@ -132,6 +132,7 @@ class EngineFields:
     shield: list[int]
     slots: Any
     stunned: list[bool]
+    heading: list[int]
     tokens: list[int]
     claimed: list[int]
     triggers: list[int]

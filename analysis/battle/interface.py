@@ -156,12 +156,15 @@ class Player:
     - ``weaken(state, chooser, attacker, parrier, base, alt) -> bool`` whether the higher roller
       weakens (000 4.5); ``base``/``alt`` are (wounds to parrier, wounds to attacker) before armor;
     - ``choose_targets(state, unit, index, candidates, most) -> targets``: the targets of a
-      triggered ability (at least one, at most ``most`` different candidates).
+      triggered ability (at least one, at most ``most`` different candidates);
     - ``token_holder(state, unit, candidates, give) -> unit``: the card of ``unit``'s graveyard that
       gives up an incarnation token for one of ``unit``'s abilities (-1: decline a triggered one,
       only before the first token of a payment) or, with ``give``, that receives one;
     - ``incarnate_square(state, unit, squares) -> square``: where a creature that may incarnate
-      open on any third row does so (-1: the ordinary way, closed on its own third row).
+      open on any third row does so (-1: the ordinary way, closed on its own third row);
+    - ``choose_direction(state, unit) -> str``: the direction (``forward``, ``back``, ``left``,
+      ``right``, seen from its side) a ``moves_heading`` card picks at the start of its turn
+      (default ``forward``).
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """
@@ -205,6 +208,8 @@ class Player:
 
     def incarnate_square(self, state, unit: int, squares: Sequence[int]) -> int:
         return -1
+    def choose_direction(self, state, unit: int) -> str:
+        return "forward"
 
 
 class _FirstAction(Exception):

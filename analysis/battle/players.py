@@ -22,6 +22,7 @@ from analysis.battle.board import (
     ADJ8,
     ADJ8_MASK,
     AUX,
+    COLS,
     NEAR_MASK,
     RING,
     SQUARES,
@@ -725,7 +726,7 @@ class HeuristicPlayer(Player):
         for index in b.profiles[u].actions:
             ab = ability(b.key[u], index)
             if ab.kind in SHOOTING or ab.kind == "strike_through_row" or (
-                    ab.kind in ("spell", "effect") and ab.damage):
+                    ab.kind in ("spell", "effect", "wound") and ab.damage):
                 rng = 2 if ab.kind == "strike_through_row" else (ab.range or 5)
                 reach_of = max(reach_of, rng)
         goals = 0
@@ -822,5 +823,28 @@ class HeuristicPlayer(Player):
             return sum(1 for t in ADJ8[sq] if board[t] >= 0 and seats[board[t]] != seat)
 
         return max(squares, key=lambda sq: (foes(sq), -squares.index(sq)))
+    def choose_direction(self, battle: Battle, unit: int) -> str:
+        """``moves_heading``: the direction most of its ground creatures will step in this turn.
+        They walk towards the nearest enemy creature (the turn plan above), so each one not yet in
+        contact votes for the main direction towards it; forward on a tie."""
+        seat = battle.seat[unit]
+        pos = battle.pos
+        enemies = [pos[v] for v in battle.units[1 - seat]
+                   if battle.alive[v] and battle.creature[v] and pos[v] >= 0]
+        contact = sum(1 << e for e in enemies)
+        ahead = 1 if seat == 0 else -1
+        votes = {"forward": 0, "back": 0, "left": 0, "right": 0}
+        for u in battle.units[seat]:
+            p = pos[u]
+            if not enemies or not battle.alive[u] or battle.kind[u] != GROUND or p < 0 \
+                    or battle.move_points[u] <= 0 or NEAR_MASK[p] & contact:
+                continue
+            goal = min(enemies, key=lambda e: max(abs(e // COLS - p // COLS), abs(e % COLS - p % COLS)))
+            dr, dc = (goal // COLS - p // COLS) * ahead, (goal % COLS - p % COLS) * ahead
+            if abs(dr) >= abs(dc):
+                votes["forward" if dr > 0 else "back"] += 1
+            else:
+                votes["right" if dc > 0 else "left"] += 1
+        return max(votes, key=lambda d: votes[d])  # (forward first among equals)
 
 

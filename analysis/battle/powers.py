@@ -42,7 +42,7 @@ from analysis.cards.ability_rules import (
 SHOOTING = frozenset({"shot", "throw", "discharge"})
 CLOSE = frozenset({"magic_strike", "special_strike", "finishing"})
 WOUNDING = frozenset({"shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
-                      "spell", "effect"})
+                      "spell", "effect", "wound"})
 """Kinds whose use wounds its targets."""
 CREATURE_KINDS = (GROUND, FLYER, COMPANION, PARASITE)
 _SHOOT, _ROW, _CLOSE, _ANY = range(4)

@@ -58,3 +58,5 @@ class RandomPlayer(Player):
 
     def token_holder(self, battle: Battle, unit: int, candidates: Sequence[int], give: bool) -> int:
         return candidates[battle.prng.randrange(len(candidates))]
+    def choose_direction(self, battle: Battle, unit: int) -> str:
+        return ("forward", "back", "left", "right")[int(battle.prng.random() * 4)]

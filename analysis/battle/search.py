@@ -146,6 +146,8 @@ class SearchPlayer(Player):
 
     def incarnate_square(self, state, unit: int, squares: Sequence[int]) -> int:
         return self._h.incarnate_square(state, unit, squares)
+    def choose_direction(self, state, unit: int) -> str:
+        return self._h.choose_direction(state, unit)
 
     # ---------------------------------------------------------------- the turn
 

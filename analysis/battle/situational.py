@@ -87,6 +87,8 @@ class Spec:
                 deps.add("pos")
             elif ab.when == "enemy_front_empty":
                 deps.add("board")
+            elif ab.when == "enemy_more_closed":
+                deps.update(("opens", "alive"))
             elif ab.when is not None:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
             if ab.per in ("counters", "own_wounds"):
@@ -327,6 +329,8 @@ class Situational(EngineFields):
             glance.append(tuple(self.open))
         if "alive" in needs:
             glance.append(tuple(self.alive))
+        if "opens" in needs:
+            glance.append(tuple(self.open))
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
@@ -362,6 +366,8 @@ class Situational(EngineFields):
                 if alive is None:
                     alive = tuple(self.alive)
                 parts.append(alive)
+            if "opens" in deps:
+                parts.append(tuple(self.open))
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -525,6 +531,10 @@ class Situational(EngineFields):
             return p >= 0 and p % COLS == 2
         if when == "edge_column":
             return p >= 0 and p % COLS in (0, COLS - 1)
+        if when == "enemy_more_closed":
+            theirs = [w for w in self.units[1 - self.seat[u]] if self.alive[w]]
+            closed = sum(1 for w in theirs if not self.open[w])
+            return closed > len(theirs) - closed
         if when == "enemy_front_empty":
             enemy = 1 - self.seat[u]
             row = half_rows(enemy)[0]
@@ -587,6 +597,8 @@ class Situational(EngineFields):
             until = self.turn
         elif ab.lasts == "own_turn":
             until = self.turn if self.active == self.seat[v] else self.turn + 1
+        elif ab.lasts == "next_enemy_turn":
+            until = self.turn + 2 if self.active != self.seat[v] else self.turn + 1
         else:  # enemy_turn
             until = self.turn if self.active != self.seat[v] else self.turn + 1
         fact = granted(ab)

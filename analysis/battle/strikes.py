@@ -295,6 +295,11 @@ class Strikes(AbilityUse):
             if landed & 2 and triggers[parrier] & _STRIKE and alive[parrier] and not self.over:
                 self._strike_tier = tiers[1]
                 self._fire(parrier, "strike", u)
+        if self._x_trig and landed and self._trig["squad_strike"] and not self.over:
+            if landed & 1 and alive[u]:
+                self._squad_struck(u, parrier)
+            if landed & 2 and alive[parrier] and not self.over:
+                self._squad_struck(parrier, u)
         if self._avengers and not self.over:
             if to_p:
                 self._hurt(parrier, u)
@@ -305,3 +310,8 @@ class Strikes(AbilityUse):
                 self._attacked(parrier, u, "simple")
             if self._trig["ally_combo"]:
                 self._combo_step(u, "simple")
+            if self._trig["enemy_roll_over_cost"] and self._by_dice and not self.over:
+                # the Strike Table's dice: the attacker's, then (in a fight) the parrier's
+                self._rolled(u, i // 6 + 1 if fought else i + 1)
+                if fought and not self.over:
+                    self._rolled(parrier, i % 6 + 1)

@@ -62,6 +62,8 @@ from analysis.cards.ability_rules import (
 
 _GRAVE_TRIGGERS = ("ally_incarnates", "ally_token", "ally_combo")
 """Triggers that also reach a card in the graveyard (its own ``grave_token`` acts only there)."""
+_WATCHED = ("enemy_magic", "enemy_roll_over_cost")
+"""Triggers set off by an enemy's act whose ``range`` bounds the distance to that enemy, aimed at it."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -160,6 +162,11 @@ class Triggers(Effects):
                 if not ab.tokens or self._pay_tokens(u, ab.tokens, True):
                     self._give_token(u, index, ab, trigger)
                 continue
+            if trigger == "counters_reach" and self.counters[u] < ab.count:
+                continue
+            if trigger in _WATCHED and ab.range is not None and not (
+                    context >= 0 and self._within(u, context, ab.range)):
+                continue  # "… дальность N": only when the enemy that set it off is within N
             if ab.roll:
                 die = die or self._die()  # one die for the event (000 1.1)
                 if die not in ab.roll:
@@ -168,6 +175,8 @@ class Triggers(Effects):
                 if ab.when_state and not self._in_state(about, ab.when_state):
                     continue
                 if ab.when_keyword and not self.cards[about].has(ab.when_keyword):
+                    continue
+                if ab.when_type and self.cards[about].type != ab.when_type:
                     continue
                 if ab.once_per_card:
                     if (u, index, about) in self.uses_turn:
@@ -188,12 +197,14 @@ class Triggers(Effects):
                 if self.log is not None:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
+                if self._trig["counters_reach"]:
+                    self._counted(u)
                 continue
             if ab.area is not None:
                 cands = self._area_targets(u, index, ab, context)
             elif trigger == "defends" and ab.range is None and ab.target in ("ally", "any"):
                 cands = [context] if context >= 0 and self.alive[context] else []
-            elif trigger in _AIMED and ab.range is None \
+            elif (trigger in _AIMED and ab.range is None or trigger in _WATCHED) \
                     and ab.target in ("enemy", "any"):
                 ok = (context >= 0 and self.alive[context] and self.seat[context] != self.seat[u]
                       and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
@@ -224,7 +235,11 @@ class Triggers(Effects):
                     raise IllegalAction(f"unit {u}: {chosen} are not 1 to {most} of the targets {cands}")
             if limited:
                 self._count_use(u, index)
+            if trigger == "counters_reach":
+                self.counters[u] = 0  # "при этом теряет все {counter}"
             self._resolve(u, self.slots[u][index], chosen, trigger)
+        if die and self._trig["enemy_roll_over_cost"] and not self.over:
+            self._rolled(u, die)
 
     def _guard(self, v: int, kind: str, power: int, src: int) -> int:
         """``power`` of an attack or action of ``kind`` by ``src`` on ``v`` after ``v``'s caps and

@@ -53,7 +53,7 @@ class Turns(Strikes):
             self.uses_turn.clear()
         self._fired = 0
         self._turn_actions = 0
-        prepared, poison = self.prepared, self.poison
+        prepared, poison, stunned = self.prepared, self.poison, self.stunned
         healed = False
         poisoned = False
         for u in self.units[active]:
@@ -62,6 +62,10 @@ class Turns(Strikes):
             moves[u] = points[u]
             if prepared[u] == 1:
                 prepared[u] = 2
+            if stunned[u]:
+                # 002 "Регенерация", "Отравление": a creature that did not open at the start of its
+                # turn (a stun keeps it closed) neither regenerates nor takes its poisoning.
+                continue
             if regen[u] and wounds[u]:
                 heal = min(regen[u], wounds[u])
                 wounds[u] -= heal
@@ -72,6 +76,7 @@ class Turns(Strikes):
                 poisoned = True
         if self._tracking:
             self._new_turn_walks()
+        kept: list[int] = [u for u in self.units[active] if stunned[u]] if poisoned and self._stuns else []
         if self._stuns:
             self._keep_stunned(active)
         if self._x_trig:
@@ -83,7 +88,7 @@ class Turns(Strikes):
         if poisoned:
             # Glossary "Poisoning at X": an open creature takes X wounds at the start of its turn.
             for u in list(self.units[active]):
-                if self.poison[u] and self.alive[u]:
+                if self.poison[u] and self.alive[u] and u not in kept:
                     self.wounds[u] += self.poison[u]
                     self._quiet_from = self.turn + 1
                     if self.log is not None:
@@ -224,6 +229,8 @@ class Turns(Strikes):
                 self._fire(u, "jump")
         if self._watchers and self.creature[u]:
             self._watched(u, to)
+        if self._trig["moves_heading"] and self.creature[u] and not self.over:
+            self._stepped(u, frm, to)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
             self._fire(u, "move")
 
@@ -261,6 +268,8 @@ class Turns(Strikes):
         self.counters[u] += 1
         if self.log is not None:
             self._emit({"e": "accumulate", "u": u})
+        if self._trig["counters_reach"]:
+            self._counted(u)
 
     def can_prepare(self, u: int) -> bool:
         """000 4.16: unit ``u`` may close now "for a strike against a flying creature"."""

@@ -169,7 +169,7 @@ def role(key: int) -> Role:
             if ab.target not in ("enemy", "any") or ab.kind not in WOUNDING or not ab.damage:
                 continue
             mean = sum(ab.damage) / len(ab.damage) * min(ab.targets, 3)
-            if ab.kind in SHOOTING or ab.kind == "strike_through_row" or ab.kind in ("spell", "effect"):
+            if ab.kind in SHOOTING or ab.kind in ("strike_through_row", "spell", "effect", "wound"):
                 shooter = shooter or mean >= strike_mean
             if ab.counters and mean > strike_mean:
                 caster = True

@@ -48,8 +48,10 @@ from analysis.util.userfiles import read_user_text
 ATTACKS = ("shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike")
 """Attacks the target does not answer (000 glossary: shot, throw, discharge, strike through a row,
 magic strike, special strike). Damage ``[n]`` or ``[weak, medium, strong]`` picked by a die."""
-WOUNDS = ("spell", "effect")
-"""Non-attack game actions that wound their target (a spell is magical, an effect is not)."""
+WOUNDS = ("spell", "effect", "wound")
+"""Non-attack game actions that wound their target (a spell is magical, an effect is not; a ``wound``
+is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10/130 Королева топи's after a
+prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
@@ -62,7 +64,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
-          "stays_open", "keyword")
+          "stays_open", "keyword", "ignore_prot_flyers")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -93,7 +95,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
             "enemy_poisoned",
-            "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "squad_incarnates", "ally_token")
+            "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "squad_incarnates", "ally_token",
+            "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -106,9 +109,22 @@ another creature of its squad dies; ``creature_dies``: when another creature of 
 ``enemy_turn_start``: at the start of the opponent's turn; ``turn_end``: at the end of its owner's
 turn; ``move``: after each step it takes (``uses_per_turn`` limits it); ``enemy_moves_adjacent``:
 when an enemy creature ends a step next to it
-(aims at that creature); ``enemy_magic``: when an enemy uses a magical ability (discharge, magic
-strike, spell) within ``range`` of it (aims at that enemy); ``defends``: when it is appointed
-defender (aims at the card it defends; 000 4.10-4.14); ``incarnate``: after it returns by
+(aims at that creature); ``enemy_magic``: when an enemy creature uses a magical ability (discharge,
+magic strike, spell, or an action with ``via = spell``) within ``range`` of it — any distance without
+one, a flyer always within range (aims at that enemy; its other facts on the trigger, e.g. an
+``extra_life`` on ``self``, need the same range); ``enemy_roll_over_cost``: when a die an enemy
+creature rolls (its side of a simple strike's fight, its ability's or trigger's roll) shows more than
+that creature's cost (aims at it; ``range`` as for ``enemy_magic``); ``moves_heading``: at the start
+of its owner's turn its player picks a direction (forward, back, left, right:
+``Player.choose_direction``); each step a creature of either squad takes in that direction in that turn
+sets it off (aims at that creature; ``once_per_card``: once per creature per turn);
+``counters_reach``: when a gain leaves its counters at ``count`` or more (the "когда на … становится N
+или более {counter}" abilities); using it spends all its counters ("при этом теряет все {counter}"),
+and while it finds no target the counters stay and the next gain tries again; ``squad_strike``: after
+a simple strike (a counter-strike too) of a creature of its squad, itself included, hits a card,
+aimed at the struck card; it is about the striker (``when_type = "flyer"``: "при {strike} вашего
+летающего существа"); ``defends``: when it is
+appointed defender (aims at the card it defends; 000 4.10-4.14); ``incarnate``: after it returns by
 incarnation; ``valhalla``: at the start of its owner's turn while it lies in the graveyard (the
 "Вальхалла:" abilities); ``jump``: after it jumps; ``enemy_poisoned``: when an enemy creature takes
 wounds from poisoning (aims at that creature); ``enemy_turn_end``: at the end of the opponent's turn;
@@ -159,13 +175,14 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died or was wounded) is in that state. ``half_life``: half or less of its
 life left, additional life counted ("половина или менее {health} (с учётом дополнительных)")."""
-WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies")
+WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
+                 "squad_strike")
 """Triggers that are about another card (the wounded or dying one): ``when_state``, ``when_keyword``
 and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
-         "classes_adjacent")
+         "classes_adjacent", "enemy_more_closed")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -175,9 +192,10 @@ stands in the middle / an outer column), ``enemy_front_empty`` (the enemy has no
 row), ``adjacent_enemy`` (an enemy creature stands next to it), ``allies_adjacent`` (at least
 ``count`` creatures of its squad next to it, in ``when_state`` if given), ``outnumber`` (more
 creatures of its squad than enemy creatures next to it), ``classes_adjacent`` (the creatures next to
-it have at least ``count`` different classes)."""
+it have at least ``count`` different classes), ``enemy_more_closed`` (the opponent's squad has more
+closed cards than open ones: "пока в отряде противника больше закрытых карт, чем открытых")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
-        "poisoned_near_target", "behind_weak", "strike_value")
+        "poisoned_near_target", "behind_weak", "strike_value", "target_wounds")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -185,20 +203,26 @@ weak strikes of the creatures of its squad to its left and right), ``target_stri
 simple strike of the card it strikes, strength by strength), ``target_half_life`` (half the life
 left of the card it strikes, rounded down), ``poisoned_near_target`` (poisoned creatures next to the
 target), ``behind_weak`` (the weak strike of the card behind the target), ``strike_value`` (the
-power of the simple strike that set the trigger off)."""
+power of the simple strike that set the trigger off), ``target_wounds`` (the wounds of the card it
+aims at: "полностью излечить" is a ``heal`` by them)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right)."""
-AREAS = ("near_target", "sides", "formation")
+AREAS = ("near_target", "sides", "formation", "least_wounded", "others")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
-its left and right), ``formation`` (the creatures in formation with it)."""
-LASTS = ("turn", "own_turn", "enemy_turn", "battle")
+its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
+wounded creatures of its squad, itself excluded, that have the fewest wounds among them: "которое
+имеет наименьшее число ран среди раненых существ в вашем отряде, не считая …"), ``others`` (the cards
+of the ``target`` side other than itself, any distance: "другое ваше существо")."""
+LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
-owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle."""
+owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
+``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
+хода противника", e.g. given by a ``concentration`` at the end of the opponent's turn)."""
 RANKS = ("elite", "common")
 """``vs_rank`` (only against elite / common cards) and ``partner`` (formation with an elite / a
 common creature)."""
@@ -210,7 +234,7 @@ and from magic block it), an effect is not (fortitude blocks its wounds)."""
 _KINDS_TEXT = {
     "shot": "Shot", "throw": "Throw", "discharge": "Discharge", "strike_through_row": "Strike through a row",
     "magic_strike": "Magic strike", "special_strike": "Special strike", "spell": "Spell: wound",
-    "effect": "Effect: wound", "heal": "Heal", "strike_bonus": "Simple strike +",
+    "effect": "Effect: wound", "wound": "Wound", "heal": "Heal", "strike_bonus": "Simple strike +",
     "directed": "Directed strike",
     "unanswerable": "Unanswerable strike", "simple_magic": "Simple strike is magical", "reduce": "Takes −",
     "protection": "Protection from", "blessing": "Blessed", "curse": "Cursed", "poison": "Poisoning",
@@ -296,6 +320,9 @@ class Ability:
     when_keyword: str | None = None
     """On a trigger about another card: only when that card has this keyword column (e.g.
     ``concentration``: "your creature with concentration")."""
+    when_type: str | None = None
+    """On a trigger about another card: only when that card is of this type (:data:`CARD_TYPES`;
+    ``flyer``: "вашего летающего существа")."""
     once_per_card: bool = False
     """On a trigger about another card: at most once per turn for each such card ("the first time
     in a turn it is wounded")."""
@@ -357,6 +384,7 @@ class Ability:
             or self.vs_max_cost is not None or self.uses_per_battle or self.uses_per_turn or self.seat
             or self.extra or self.requires or self.formation or self.self_state or self.vs_state or self.tiers
             or self.parity or self.life_cap or self.when_state or self.when_keyword or self.once_per_card
+            or self.when_type
             or self.when or self.partner or self.per or self.lasts or self.vs_has
             or self.vs_min_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
@@ -435,6 +463,8 @@ class Ability:
             cond.append(f"when it is {self.when_state}")
         if self.when_keyword:
             cond.append(f"when it has {self.when_keyword.replace('_', ' ')}")
+        if self.when_type:
+            cond.append(f"when it is a {self.when_type}")
         if self.once_per_card:
             cond.append("once per turn for each card")
         if self.per:
@@ -451,6 +481,8 @@ class Ability:
             cond.append("with an elite partner" if self.partner == "elite" else "with a common partner")
         if self.formation and self.count > 1 and not self.when:
             cond.append(f"with {self.count} partners")
+        if self.trigger == "counters_reach":
+            cond.append(f"at {self.count}+ counters, spending them all")
         if self.vs_has:
             cond.append("vs cards with " + "/".join(v.replace("_", " ") for v in self.vs_has))
         if self.vs_min_move is not None:
@@ -518,9 +550,10 @@ class Ability:
         }
         for name in ("counters", "trigger", "vs_min_cost", "vs_max_cost", "uses_per_battle",
                      "uses_per_turn", "seat", "extra", "requires", "formation", "self_state", "vs_state",
-                     "via", "parity", "life_cap", "when_state", "when_keyword", "once_per_card", "keyword",
-                     "when", "partner", "per", "per_max", "plus", "lasts", "vs_min_move", "vs_rank",
-                     "vs_position", "area", "every", "rest", "tokens", "repeats", "self_too", "anywhere"):
+                     "via", "parity", "life_cap", "when_state", "when_keyword", "when_type",
+                     "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
+                     "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
+                     "self_too", "anywhere"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -608,7 +641,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
                  "uses_per_turn", "seat", "from", "extra", "requires", "tiers", "parity", "life_cap",
-                 "when_state", "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per",
+                 "when_state", "when_keyword", "when_type", "once_per_card", "keyword", "when", "count",
+                 "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere"}
@@ -874,8 +908,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     count = raw.get("count", 1)
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
-    if count > 1 and when not in ("allies_adjacent", "classes_adjacent") and not formation:
-        raise fail("count", "is only for formation and when = allies_adjacent / classes_adjacent")
+    if count > 1 and when not in ("allies_adjacent", "classes_adjacent") and not formation \
+            and trigger != "counters_reach":
+        raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent and trigger "
+                   "counters_reach")
     out["count"] = count
     if when_state is not None and when != "allies_adjacent" and trigger not in WHEN_TRIGGERS:
         raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)} and "
@@ -968,6 +1004,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     out["self_too"] = self_too
     if kind == "grave_token" and raw.get("target", "ally") not in ("ally", "self"):
         raise fail("target", "of grave_token is ally (a card of its squad in the graveyard) or self")
+    when_type = raw.get("when_type")
+    if when_type is not None and (when_type not in CARD_TYPES or trigger not in WHEN_TRIGGERS):
+        raise fail("when_type", f"must be one of {', '.join(CARD_TYPES)}, on the triggers "
+                   f"{', '.join(WHEN_TRIGGERS)}; got {when_type!r}")
+    out["when_type"] = when_type
     return out
 
 

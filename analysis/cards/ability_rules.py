@@ -47,7 +47,7 @@ _GROUPS: dict[str, frozenset[str]] = {
                     | ({"nonmagic"} if kind in _NONMAGIC else set())
                     | ({"close"} if kind in _CLOSE else set()))
     for kind in ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
-                 "special_strike", "spell", "effect", "poison")
+                 "special_strike", "spell", "effect", "wound", "poison")
 }
 _GROUPS["directed"] = frozenset({"directed"})
 _GROUPS["counter"] = frozenset({"counter"})

@@ -464,6 +464,7 @@ def _choices(att: Sequence[Fighter], tgt: Sequence[Fighter]) -> _Choices:
         "special_strike",
         "spell",
         "effect",
+        "wound",
     )
     guard = {k: np.array([k in f.guards for f in tgt], dtype=bool) for k in kinds}
     kind_red = {k: np.array([f.reduction(k) for f in tgt], dtype=np.int64) for k in kinds}

@@ -61,7 +61,7 @@ EXTRA_MODIFIERS = ("roll", "power")
 
 
 ABILITY_KINDS = ("shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
-                 "spell", "effect")
+                 "spell", "effect", "wound")
 """Ability attacks and wounding actions a duel knows (:class:`AbilityAttack`)."""
 _ARMOR_KINDS = frozenset({"shot", "throw", "strike_through_row", "special_strike"})
 """Non-magical attacks among them (000 "Armor X"; spells and effects are no attacks)."""
@@ -87,14 +87,15 @@ class AbilityAttack:
     def ranged(self) -> bool:
         """Usable two squares away (000 glossary "Ranged attack", "Range X"; spells and effects
         have no range limit unless stated)."""
-        if self.kind in ("shot", "throw", "discharge", "strike_through_row", "spell", "effect"):
+        if self.kind in ("shot", "throw", "discharge", "strike_through_row", "spell", "effect",
+                         "wound"):
             return self.range is None or self.range >= 2
         return self.range is not None and self.range >= 2
 
     @property
     def close(self) -> bool:
         """Usable against an adjacent card (ranged attacks never are; 000 glossary)."""
-        return self.kind in ("magic_strike", "special_strike", "spell", "effect")
+        return self.kind in ("magic_strike", "special_strike", "spell", "effect", "wound")
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,7 @@ from analysis.cards.ability_rules import covers, facts, protected, wounds_after
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
                  "incarnate",
-                 "jump", "enemy_poisoned", "eats", "ally_combo")
+                 "jump", "enemy_poisoned", "eats", "ally_combo", "cursed_again")
 
 
 def _kinds_of(key: int) -> set[str]:
@@ -431,6 +431,12 @@ class Effects(Situational):
                 self.open[v] = True
                 if not ab.rest and self.active == self.seat[v] and self.fresh[v] == self.turn:
                     self.acted[v] = False  # it has not acted this turn (000 2.x: one action per turn)
+                elif not ab.rest and self.active == self.seat[v] and v == u and ab.uses_per_turn:
+                    # 000 2.5: a card opened during the turn regains its movement and may act again
+                    # (played for a card that opens itself a bounded number of times per turn:
+                    # "открывается (1 раз за ход)")
+                    self.acted[v] = False
+                    self.moves[v] = self.move_points[v]
             return ab.damage[0] if ab.damage else 0
         if kind == "stun":
             if self.creature[v]:

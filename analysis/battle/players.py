@@ -67,6 +67,7 @@ from analysis.battle.valuation import (
     _PER_UNIT,
     _PLACEMENTS,
     _ZONES,
+    GIVEN_STATE,
     HELPS,
     UNKNOWN_CARD,
     _ability_gain,
@@ -80,6 +81,7 @@ from analysis.battle.valuation import (
     _zones,
     card_value,
     role,
+    state_role,
 )
 
 # --------------------------------------------------------------------------- heuristic player
@@ -466,7 +468,10 @@ class HeuristicPlayer(Player):
             use_targets: tuple[int, ...] = ()
             for index in b.profiles[u].actions:
                 sl = slots[index]
-                g, targets = self._best_use(b, u, sl)
+                if index + 1 < len(slots) and slots[index + 1].ability.cost == "then":
+                    g, targets = self._chain_use(b, u, sl)
+                else:
+                    g, targets = self._best_use(b, u, sl)
                 if not targets or (sl.ability.vs_state and not all(
                         b._in_state(v, sl.ability.vs_state) for v in targets)):
                     continue  # (a condition on the target's state: "a poisoned creature")
@@ -485,6 +490,39 @@ class HeuristicPlayer(Player):
             if g > best and (role(b.key[u]).caster or act is None):
                 best, act = g, Accumulate(u)
         return best, act
+
+    def _chain_use(self, b: Battle, u: int, sl: Slot) -> tuple[float, tuple[int, ...]]:
+        """:meth:`_best_use` of an ability followed by ``then`` abilities (one target): the gain of
+        each target plus what the abilities after it then take — for ``every`` with ``vs_state``,
+        from every card in that state once the first one is carried out (the target it curses or
+        blesses included: "curses a creature, then wounds every cursed enemy creature")."""
+        if not b.slot_ready(u, sl):
+            return -1e9, ()
+        cands = reach_slot(b, u, sl)
+        if not cands:
+            return -1e9, ()
+        ab = sl.ability
+        state = GIVEN_STATE.get(ab.kind) or {"curse": "cursed", "blessing": "blessed"}.get(ab.gives or "")
+        slots = b.slots[u]
+        follow = []
+        i = sl.index + 1
+        while i < len(slots) and slots[i].ability.cost == "then":
+            follow.append(slots[i])
+            i += 1
+        best, target = -1e9, -1
+        for v in cands:
+            g = self._target_gain(b, u, sl.index, v)
+            for f in follow:
+                fa = f.ability
+                pool = reach_slot(b, u, f) if fa.every else [v]
+                for w in pool:
+                    if fa.vs_state and not b._in_state(w, fa.vs_state) and not (
+                            w == v and fa.vs_state == state and b.creature[v]):
+                        continue
+                    g += self._target_gain(b, u, f.index, w)
+            if g > best:
+                best, target = g, v
+        return (best, (target,)) if target >= 0 else (-1e9, ())
 
     def _accumulate_value(self, b: Battle, u: int) -> float:
         """Worth of one more counter: half the best gain its counter abilities could bring against
@@ -601,6 +639,8 @@ class HeuristicPlayer(Player):
         self._codes = None
         if plans:
             plans.sort(reverse=True)  # highest gain first (one plan per unit: actions never compared)
+            readers = self._readers(b, plans)
+            applied = False
             for g, u, act in plans:
                 if not alive[u] or acted[u] or b.over:
                     continue
@@ -609,7 +649,7 @@ class HeuristicPlayer(Player):
                 if type(act) is Strike:  # (pushes and teleports move cards during a turn)
                     stale = not alive[act[1]] or (b._displacers and not b.is_legal(act))
                 else:
-                    stale = not b.is_legal(act)
+                    stale = not b.is_legal(act) or (applied and u in readers)
                 if stale:
                     contact = pos[u] >= 0 and bool(hot >> pos[u] & 1)
                     g, act = self._options(b, u, contact) if (acts[u] or counter_user[u]) else (
@@ -617,6 +657,7 @@ class HeuristicPlayer(Player):
                     if act is None or g <= thr:
                         continue
                 apply(act)
+                applied = True
                 if b.over:
                     return
         # 000 4.16: nothing but flyers left on the other side.
@@ -710,6 +751,27 @@ class HeuristicPlayer(Player):
                 g, act = self._options(b, u, pos[u] >= 0 and bool(ADJ8_MASK[pos[u]] & foes))
                 if act is not None and g > thr:
                     apply(act)
+
+    def _readers(self, b: Battle, plans: list[tuple[float, int, Any]]) -> set[int]:
+        """Curses and blessings before their payoffs: when the turn's plans hold both a card whose
+        action curses or blesses and one whose ability is only for a cursed or blessed target
+        (:func:`~analysis.battle.valuation.state_role`), the plans of the pure givers move first
+        (in place, by gain) and the readers' plans are made again when their turn in the order comes
+        (the set returned), so "curse, then wound every cursed enemy" sees this turn's curses."""
+        givers = readers = False
+        for _, u, act in plans:
+            gives, reads = state_role(b.key[u])
+            givers = givers or (gives and not reads and type(act) is not Strike)
+            readers = readers or reads
+        if not (givers and readers):
+            return set()
+        first = []
+        rest = []
+        for plan in plans:
+            gives, reads = state_role(b.key[plan[1]])
+            (first if gives and not reads and type(plan[2]) is not Strike else rest).append(plan)
+        plans[:] = first + rest
+        return {u for _, u, _ in rest if state_role(b.key[u])[1]}
 
     def _strike_option(self, b: Battle, u: int) -> tuple[float, Action | None]:
         g, v = self._best_target(b, u) if b.can_act(u) else (-1e9, -1)

@@ -177,13 +177,16 @@ class Triggers(Effects):
                 cands = [context] if context >= 0 and self.alive[context] else []
             elif trigger in _AIMED and ab.range is None \
                     and ab.target in ("enemy", "any"):
-                ok = (context >= 0 and self.alive[context] and self.seat[context] != self.seat[u]
+                ok = (context >= 0 and self.alive[context]
+                      and (self.seat[context] != self.seat[u] or ab.target == "any")
                       and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
                       and (ab.kind not in ("heal", "poison") or self.creature[context]))
                 cands = [context] if ok else []
             else:
                 src = self.pos[u] if self.alive[u] else self.died_at[u]  # (a teleport may have moved it)
                 cands = reach(self, u, index, src)
+            if ab.vs_state and cands:  # ("ранить существо противника с проклятием"): only those
+                cands = [v for v in cands if self._in_state(v, ab.vs_state)]
             if not cands:
                 continue
             most = min(ab.targets, len(cands))
@@ -251,6 +254,11 @@ class Triggers(Effects):
         if ab.via and protected(self.cards[v], ab.via, self.cards[u], self.seat[v]):
             return
         name = "blessing" if ab.kind == "give_blessing" else "curse"
+        if name == "curse" and self._trig["cursed_again"] and strike_passives(self.cards[v]).curse:
+            for w in self._trig["cursed_again"]:  # "if a cursed creature should receive a curse …"
+                if self.alive[w] and not self.over and self.creature[v] and self.alive[v]:
+                    self._fire(w, "cursed_again", v, v)
+            return
         key = self.base[v] if self._variable else self.key[v]
         memo = (key, name)
         new = _MARKED.get(memo)
@@ -356,7 +364,7 @@ class Triggers(Effects):
                 killer = killers.get(x, source) if killers else source
                 if killer >= 0 and alive[killer] and self.triggers[killer] & _KILL \
                         and self.seat[killer] != self.seat[x]:
-                    self._fire(killer, "kill", x)
+                    self._fire(killer, "kill", x, x)  # (``when_state``: the state it died in)
             if self._mourners:
                 self._mourn(fallen)
         self._check_end()

@@ -17,6 +17,11 @@ The vocabulary and the rulebook passages behind it are documented in ``data/READ
       { kind = "shot", damage = [2], cost = "counter_tap" },
     ]
 
+Curse and blessing payoffs (data/README.md "Curse and blessing payoffs"): ``gives`` (an attack
+that also curses or blesses its target), cost ``then`` (an ability carried out right after the one
+before it: "curses a creature, then wounds every cursed enemy creature"), trigger ``kill`` with
+``when_state`` and trigger ``cursed_again``.
+
 Only facts are stored (kinds, numbers, conditions) and short English phrases for what is not
 modelled; never a card's own sentences. Users add or override entries with files in the same schema
 (``--abilities FILE``); an entry for a code already known replaces it.
@@ -81,13 +86,18 @@ RANGED = ("shot", "throw", "discharge", "strike_through_row")
 MAGICAL = ("discharge", "magic_strike", "spell")
 """Magical abilities (000 glossary "Magical ability"): armor does not stop their wounds."""
 
-COSTS = ("tap", "counter_tap", "counter", "passive", "trigger")
+COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then")
+"""``then``: carried out right after the ability listed just before it, as part of the same action or
+trigger (a text's "затем"; see :data:`GIVES` and data/README.md "Curse and blessing payoffs")."""
+GIVES = ("curse", "blessing")
+"""``gives``: an attack or wounding action that also gives its target this state (000 glossary
+"Curse", "Blessing": "receives"), e.g. "при выстреле атакованный получает проклятие"."""
 TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentration", "attacked", "wounded",
             "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "enemy_turn_start", "turn_end",
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
             "enemy_poisoned",
-            "enemy_turn_end", "eats", "ally_combo")
+            "enemy_turn_end", "eats", "ally_combo", "cursed_again")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -108,7 +118,9 @@ incarnation; ``valhalla``: at the start of its owner's turn while it lies in the
 wounds from poisoning (aims at that creature); ``enemy_turn_end``: at the end of the opponent's turn;
 ``eats``: when its carrion-eating heals it (002 "Трупоедство"); ``ally_combo``: when other creatures
 of its squad (``vs_elements`` / ``vs_classes`` filter them) perform, one after another in any order,
-one action of each kind listed in ``from`` (moves do not break the chain)."""
+one action of each kind listed in ``from`` (moves do not break the chain); ``cursed_again``: when a
+creature that already has a curse would receive one again, from any card (aims at that creature; the
+"если существо с проклятием должно получить проклятие" abilities)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -145,9 +157,9 @@ SELF_STATES = ("unwounded", "wounded", "open", "closed")
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died or was wounded) is in that state."""
-WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies")
-"""Triggers that are about another card (the wounded or dying one): ``when_state``, ``when_keyword``
-and ``once_per_card`` apply to them."""
+WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "kill")
+"""Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
+``when_keyword`` and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
@@ -216,7 +228,7 @@ _KINDS_TEXT = {
     "lose_counters": "Loses its counters", "teleport": "Teleports",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
-              "trigger": "on "}
+              "trigger": "on ", "then": "then, after the one before"}
 
 
 @dataclass(frozen=True)
@@ -317,6 +329,8 @@ class Ability:
     """``open``: the opened card cannot act again this turn."""
     squad_has: tuple[str, ...] = ()
     """Only if its squad has, at the start of the battle, another creature of one of these elements."""
+    gives: str | None = None
+    """An attack or wounding action that also gives its target this state (:data:`GIVES`)."""
 
     @property
     def conditional(self) -> bool:
@@ -440,6 +454,8 @@ class Ability:
             cond.append("if the squad has " + "/".join(self.squad_has))
         if self.lasts:
             cond.append(f"until the end of the {self.lasts.replace('_', ' ')}")
+        if self.gives:
+            cond.append(f"gives its target a {self.gives}")
         if self.uses_per_battle:
             cond.append(f"{self.uses_per_battle}× per battle")
         if self.uses_per_turn:
@@ -480,7 +496,7 @@ class Ability:
                      "uses_per_turn", "seat", "extra", "requires", "formation", "self_state", "vs_state",
                      "via", "parity", "life_cap", "when_state", "when_keyword", "once_per_card", "keyword",
                      "when", "partner", "per", "per_max", "plus", "lasts", "vs_min_move", "vs_rank",
-                     "vs_position", "area", "every", "rest"):
+                     "vs_position", "area", "every", "rest", "gives"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -571,7 +587,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "when_state", "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
-                 "squad_has"}
+                 "squad_has", "gives"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -902,6 +918,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if squad_has and cost != "passive":
         raise fail("squad_has", "is only for passives")
     out["squad_has"] = tuple(squad_has)
+    gives = raw.get("gives")
+    if gives is not None and gives not in GIVES:
+        raise fail("gives", f"must be one of {', '.join(GIVES)}, got {gives!r}")
+    if gives is not None and (kind not in (*ATTACKS, *WOUNDS) or cost == "passive"):
+        raise fail("gives", "is only for attacks and wounding actions (shot, discharge, effect …)")
+    out["gives"] = gives
     return out
 
 
@@ -942,6 +964,13 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
     if not isinstance(raw_abilities, list):
         raise fail("abilities", "must be a list of inline tables")
     abilities = tuple(_ability(a, where, index, i, label) for i, a in enumerate(raw_abilities))
+    for i, ab in enumerate(abilities):
+        if ab.cost == "then" and (i == 0 or abilities[i - 1].cost == "passive"):
+            raise where.error(index, i, "cost", label, "then needs an action or a trigger listed just "
+                              "before it (the ability it follows)")
+        if ab.cost == "then" and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse",
+                                                  "open", "gain_counter", "poison"):
+            raise where.error(index, i, "kind", label, f"{ab.kind} cannot follow with cost then")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):
         value = raw.get(name_, 0)
@@ -1036,7 +1065,7 @@ def check_against_cards(book: Mapping[str, CardAbilities], cards: Iterable[Any])
 
 __all__ = [
     "ACTIONS", "AREAS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "EITHER", "FROM",
-    "GRANTS",
+    "GIVES", "GRANTS",
     "KINDS", "LASTS", "MAGICAL", "PERS", "POSITIONS", "RANKS", "RESPONSES", "UNIT_PERS", "WHENS",
     "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED", "TRIGGERS",
     "WHEN_TRIGGERS", "WOUNDS",

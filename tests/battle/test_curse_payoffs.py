@@ -1,0 +1,157 @@
+"""Curse and blessing payoffs (issue 19) with fixed dice and hand-built positions, each against the
+card text or rulebook passage it implements (000 = the classic rulebook, glossary entries in quotes;
+data/README.md "Curse and blessing payoffs"): an attack that also curses its target (``gives``), an
+ability carried out right after another as part of the same action (cost ``then``, "затем"), a
+trigger on killing a creature in a state (``kill`` with ``when_state``) that reopens the card so it
+acts again (000 2.5), a trigger when a cursed creature would be cursed again (``cursed_again``), and
+the heuristic player cursing before the payoff."""
+
+from __future__ import annotations
+
+from analysis.battle import END_TURN, Strike, UseAbility
+from analysis.battle.board import square
+from analysis.battle.players import HeuristicPlayer
+from analysis.cards.abilities import parse_abilities
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P2_BACK, P2_FRONT, facts, start
+from tests.battle_helpers import card
+
+CURSED = '{ kind = "curse" }'
+WATCHER_SHOT = '{ kind = "shot", damage = [1, 2, 2], range = 4, cost = "tap", gives = "curse" }'
+COVEN_POWER = ('{ kind = "give_curse", cost = "tap", target = "any", via = "effect" }',
+               '{ kind = "effect", damage = [1], cost = "then", every = true, vs_state = "cursed" }')
+REOPEN = ('{ kind = "open", cost = "trigger", trigger = "kill", target = "self", when_state = "cursed", '
+          'uses_per_turn = 1 }')
+
+
+def cursed(b, v) -> bool:
+    return b._in_state(v, "cursed")
+
+
+def foe(name="Foe", life=10, *abilities):
+    return card(name, strike=(1, 1, 1), life=life, abilities=facts(*abilities) if abilities else None)
+
+
+def test_a_shot_that_curses_its_target():
+    """Смотрящий в ночь (40/161): "при выстреле атакованный получает проклятие" — the shot wounds by
+    its die (000 "Shot at X-Y-Z") and the target receives a curse (000 glossary "Curse": −1 on its
+    rolls; receiving it again changes nothing); a blocked shot is not carried out and curses no one
+    (000 2.7)."""
+    watcher = card("Watcher", strike=(1, 1, 1), life=9, abilities=facts(WATCHER_SHOT))
+    b = start([watcher], [foe()], ({0: P1_BACK}, {1: P2_FRONT}), dice=[4])
+    assert not cursed(b, 1)
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 2 and cursed(b, 1)
+    blocker = foe("Blocker", 10, '{ kind = "block", from = ["shot"] }')
+    b = start([watcher], [blocker], ({0: P1_BACK}, {1: P2_FRONT}), dice=[4])
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 0 and not cursed(b, 1)
+
+
+def test_a_discharge_that_curses_a_target_it_kills_kills_a_cursed_creature():
+    """The curse comes with the attack, before its deaths are settled: a creature the attack kills
+    dies cursed (a "when a cursed creature dies" ability sees it)."""
+    mage = card("Mage", strike=(1, 1, 1), life=9, abilities=facts(
+        '{ kind = "discharge", damage = [2], cost = "tap", gives = "curse" }'))
+    mourner = card("Mourner", life=10, abilities=facts(
+        '{ kind = "gain_counter", cost = "trigger", trigger = "creature_dies", when_state = "cursed" }'))
+    b = start([mage, mourner], [foe("Weak", 2)], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_FRONT}))
+    b.apply(UseAbility(0, 0, (2,)))
+    assert not b.alive[2] and b.counters[1] == 1
+
+
+def test_curse_a_creature_then_wound_every_cursed_enemy():
+    """Чернокнижник (30/157): "{tap}: effect — a creature receives a curse, then wound every enemy
+    creature with a curse by 1": the ``then`` effect follows the curse in the same action, on every
+    cursed enemy (the one just cursed included), not on the uncursed ones nor on its own cursed
+    creatures."""
+    warlock = card("Warlock", strike=(1, 1, 1), life=8, abilities=facts(*COVEN_POWER))
+    ally = card("Ally", life=10)
+    foes = [foe("Old", 10, CURSED), foe("New"), foe("Spared")]
+    places = ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK, 3: square(5, 1), 4: square(5, 3)})
+    b = start([warlock, ally], foes, places)
+    b.apply(UseAbility(0, 0, (3,)))
+    assert cursed(b, 3) and (b.wounds[2], b.wounds[3], b.wounds[4]) == (1, 1, 0)
+    assert not b.open[0] and b.acted[0]
+    b = start([warlock, ally], foes, places)
+    b.apply(UseAbility(0, 0, (1,)))                  # its own creature: cursed, not wounded
+    assert cursed(b, 1) and b.wounds[1] == 0 and (b.wounds[2], b.wounds[3], b.wounds[4]) == (1, 0, 0)
+
+
+def test_it_reopens_after_killing_a_cursed_creature_once_per_turn():
+    """Чернокнижник: "после того как уничтожает существо с проклятием, открывается (1 раз за ход)" —
+    a ``kill`` trigger with ``when_state = "cursed"`` (the state the creature died in); an opened
+    card acts again this turn (000 2.5); the second kill in the turn does not reopen it; killing an
+    uncursed creature does not either."""
+    warlock = card("Warlock", strike=(1, 1, 1), life=8, abilities=facts(*COVEN_POWER, REOPEN))
+    foes = [foe("Doomed", 1, CURSED), foe("Next", 2), foe("Far", 10)]
+    places = ({0: P1_BACK}, {1: P2_BACK, 2: square(5, 1), 3: square(5, 3)})
+    b = start([warlock], foes, places)
+    b.apply(UseAbility(0, 0, (2,)))                  # curses Next; Doomed (cursed) dies; Next 1 wound
+    assert not b.alive[1] and b.wounds[2] == 1
+    assert b.open[0] and not b.acted[0]              # reopened: it may act again
+    b.apply(UseAbility(0, 0, (3,)))                  # curses Far; Next dies cursed, Far 1 wound
+    assert not b.alive[2] and b.wounds[3] == 1
+    assert not b.open[0] and b.acted[0]              # once per turn
+    plain = card("Blade", strike=(3, 3, 3), life=8, abilities=facts(REOPEN))
+    b = start([plain], [foe("Victim", 3)], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[1, 1])
+    b.apply(Strike(0, 1))                            # an uncursed creature: no reopening
+    assert not b.alive[1] and not b.open[0]
+
+
+def test_cursing_a_cursed_creature_wounds_it_instead_three_times_a_turn():
+    """Ренниах (40/166): "if a creature with a curse should receive a curse, instead wound it by 1
+    (3 times per turn)": trigger ``cursed_again`` from any card's curse (its own and the enemy's),
+    on a creature of either squad; the fourth time in a turn nothing happens."""
+    rennie = card("Rennie", strike=(1, 1, 1), life=8, abilities=facts(
+        '{ kind = "give_curse", cost = "tap", target = "any", via = "effect" }',
+        '{ kind = "effect", damage = [1], cost = "trigger", trigger = "cursed_again", target = "any", '
+        'uses_per_turn = 3 }'))
+    watchers = [card(f"W{i}", strike=(1, 1, 1), life=9, abilities=facts(WATCHER_SHOT)) for i in range(3)]
+    target = foe("Target", 10, CURSED)
+    b = start([rennie, *watchers], [target, foe("Shooter", 10, WATCHER_SHOT)],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3), 3: square(1, 2)},
+               {4: P2_FRONT, 5: square(3, 1)}), dice=[1, 1, 1, 1])
+    b.apply(UseAbility(0, 0, (4,)))                  # its own curse on a cursed creature: 1 wound
+    assert b.wounds[4] == 1
+    for w in (1, 2, 3):
+        b.apply(UseAbility(w, 0, (4,)))              # shot 1 and a second curse: 1 more (twice)
+    assert b.wounds[4] == 1 + 2 + 2 + 1              # the third shot: its curse no longer wounds
+    b.apply(END_TURN)
+    b.apply(UseAbility(5, 0, (1,)))                  # an uncursed creature: cursed, no extra wound
+    assert cursed(b, 1) and b.wounds[1] == 1
+    b2 = start([rennie, card("Mine", life=10, abilities=facts(CURSED))], [foe("Shooter", 10, WATCHER_SHOT)],
+               ({0: P1_BACK, 1: square(0, 1)}, {2: P2_FRONT}), dice=[1])
+    b2.apply(END_TURN)
+    b2.apply(UseAbility(2, 0, (1,)))                 # the enemy curses Rennie's cursed creature
+    assert b2.wounds[1] == 1 + 1
+
+
+def test_the_heuristic_curses_before_the_mass_wound():
+    """Issue 19 item 3: with a shooter that curses and the warlock on the board, the heuristic shoots
+    first (a curse on one enemy), then the warlock curses another enemy and wounds both."""
+    watcher = card("Watcher", strike=(1, 1, 1), life=9, abilities=facts(WATCHER_SHOT))
+    warlock = card("Warlock", strike=(1, 1, 1), life=8, abilities=facts(*COVEN_POWER))
+    foes = [foe("A", 10), foe("B", 10)]
+    b = start([warlock, watcher], foes, ({0: P1_BACK, 1: square(0, 1)}, {2: P2_FRONT, 3: square(3, 1)}),
+              p1=HeuristicPlayer(), dice=[1] * 20)
+    b.players[0].play_turn(b)
+    assert cursed(b, 2) and cursed(b, 3)
+    assert b.wounds[2] + b.wounds[3] == 1 + 1 + 1    # the shot 1, then the warlock's 1 on each
+    assert b.acted[0] and b.acted[1]
+
+
+def test_vocabulary_checks():
+    """``gives`` only on attacks and wounding actions; ``then`` only after an action or trigger."""
+    import pytest
+
+    from analysis.util.errors import BerserkInputError
+
+    def entry(*abilities):
+        return '[[card]]\ncode = "30/157"\nname = "Чернокнижник"\n' + facts(*abilities)
+
+    with pytest.raises(BerserkInputError, match="gives"):
+        parse_abilities(entry('{ kind = "heal", damage = [1], cost = "tap", gives = "curse" }'), "x")
+    with pytest.raises(BerserkInputError, match="then"):
+        parse_abilities(entry('{ kind = "effect", damage = [1], cost = "then" }'), "x")
+    ok = parse_abilities(entry(*COVEN_POWER), "x")[0]
+    assert ok.abilities[1].describe().endswith("then, after the one before")

@@ -162,6 +162,8 @@ class Effects(Situational):
                 self._around(self.died_at[context], context))
         elif ab.area == "sides":
             pool = self._sides(u)
+        elif ab.area in ("left", "right", "opposite", "behind"):
+            pool = self._toward(u, ab.area)
         else:
             pool = self._formation_partners(u)
         me = self.seat[u]
@@ -180,6 +182,27 @@ class Effects(Situational):
                 continue
             out.append(w)
         return sorted(set(out))
+
+    def _toward(self, u: int, where: str) -> list[int]:
+        """The card (and its companion) on the square to the ``left`` / ``right`` of ``u``, in front
+        of it (``opposite``, 000 glossary "Opposite the specified") or ``behind`` it, as its owner
+        sees the board: the First player looks from row 0 with column 0 on his left, the Second from
+        row 5 with column 4 on his left."""
+        p = self.pos[u]
+        if p < 0:
+            return []
+        ahead = 1 if self.seat[u] == 0 else -1
+        r, c = divmod(p, COLS)
+        if where in ("left", "right"):
+            c += (-ahead if where == "left" else ahead)
+        else:
+            r += ahead if where == "opposite" else -ahead
+        if not (0 <= r < ROWS and 0 <= c < COLS):
+            return []
+        w = self.board[r * COLS + c]
+        if w < 0:
+            return []
+        return [w, self.rider[w]] if self.rider[w] >= 0 else [w]
 
     def _around(self, sq: int, skip: int) -> list[int]:
         if sq < 0:

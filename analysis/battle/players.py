@@ -45,6 +45,7 @@ from analysis.battle.powers import (
     ability,
     reach_mask,
     reach_slot,
+    triggered,
 )
 from analysis.battle.situational import spec_of
 from analysis.battle.tables import (
@@ -85,6 +86,12 @@ from analysis.battle.valuation import (
 )
 
 # --------------------------------------------------------------------------- heuristic player
+
+
+def _curses(ab) -> bool:
+    """Whether an action curses its target (``give_curse`` or an attack that ``gives`` a curse)."""
+    return ab.kind == "give_curse" or ab.gives == "curse"
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # (players are extended in Python)
 class HeuristicPlayer(Player):
@@ -468,7 +475,8 @@ class HeuristicPlayer(Player):
             use_targets: tuple[int, ...] = ()
             for index in b.profiles[u].actions:
                 sl = slots[index]
-                if index + 1 < len(slots) and slots[index + 1].ability.cost == "then":
+                if (index + 1 < len(slots) and slots[index + 1].ability.cost == "then") or (
+                        b._trig["cursed_again"] and _curses(sl.ability)):
                     g, targets = self._chain_use(b, u, sl)
                 else:
                     g, targets = self._best_use(b, u, sl)
@@ -509,9 +517,12 @@ class HeuristicPlayer(Player):
         while i < len(slots) and slots[i].ability.cost == "then":
             follow.append(slots[i])
             i += 1
+        again = self._recurse_payoff(b, u) if state == "cursed" else None
         best, target = -1e9, -1
         for v in cands:
             g = self._target_gain(b, u, sl.index, v)
+            if again is not None and b.creature[v] and b._in_state(v, "cursed"):
+                g += self._target_gain(b, again[0], again[1], v)  # ("instead wound it 1")
             for f in follow:
                 fa = f.ability
                 pool = reach_slot(b, u, f) if fa.every else [v]
@@ -523,6 +534,17 @@ class HeuristicPlayer(Player):
             if g > best:
                 best, target = g, v
         return (best, (target,)) if target >= 0 else (-1e9, ())
+
+    def _recurse_payoff(self, b: Battle, u: int) -> tuple[int, int] | None:
+        """A living card of ``u``'s squad whose ``cursed_again`` ability may still fire this turn
+        (unit, ability index), if any: a curse on a cursed creature is then worth that ability."""
+        for w in b._trig["cursed_again"]:
+            if b.seat[w] != b.seat[u] or not b.alive[w]:
+                continue
+            for index in triggered(b.key[w], "cursed_again"):
+                if b._allowed(w, index, b.slots[w][index].ability):
+                    return w, index
+        return None
 
     def _accumulate_value(self, b: Battle, u: int) -> float:
         """Worth of one more counter: half the best gain its counter abilities could bring against
@@ -834,6 +856,16 @@ class HeuristicPlayer(Player):
 
         who = "attacker" if chooser == attacker else "parrier"
         return decide_weakening(Branch(1, base, alt, who), "best", value)
+
+    def choose_option(self, battle: Battle, unit: int, options: Sequence[int],
+                      candidates: Sequence[Sequence[int]]) -> int:
+        """The alternative whose best use gains most now ("ранить … или излечиться")."""
+        best, pick = -1e18, options[0]
+        for index, cands in zip(options, candidates, strict=True):
+            g = self._best_use(battle, unit, battle.slots[unit][index], list(cands))[0]
+            if g > best:
+                best, pick = g, index
+        return pick
 
     def choose_targets(self, battle: Battle, unit: int, index: int, candidates: Sequence[int],
                        most: int) -> tuple[int, ...]:

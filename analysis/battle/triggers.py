@@ -65,6 +65,9 @@ class Triggers(Effects):
             return strike_passives(self.cards[v]).blessing
         if state == "cursed":
             return strike_passives(self.cards[v]).curse
+        if state == "cursed_or_blessed":
+            passives = strike_passives(self.cards[v])
+            return passives.curse or passives.blessing
         if state == "open":
             return self.open[v]
         if state == "closed":
@@ -171,22 +174,12 @@ class Triggers(Effects):
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
-            if ab.area is not None:
-                cands = self._area_targets(u, index, ab, context)
-            elif trigger == "defends" and ab.range is None and ab.target in ("ally", "any"):
-                cands = [context] if context >= 0 and self.alive[context] else []
-            elif trigger in _AIMED and ab.range is None \
-                    and ab.target in ("enemy", "any"):
-                ok = (context >= 0 and self.alive[context]
-                      and (self.seat[context] != self.seat[u] or ab.target == "any")
-                      and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
-                      and (ab.kind not in ("heal", "poison") or self.creature[context]))
-                cands = [context] if ok else []
-            else:
-                src = self.pos[u] if self.alive[u] else self.died_at[u]  # (a teleport may have moved it)
-                cands = reach(self, u, index, src)
-            if ab.vs_state and cands:  # ("ранить существо противника с проклятием"): only those
-                cands = [v for v in cands if self._in_state(v, ab.vs_state)]
+            counted = index
+            cands = self._trigger_cands(u, index, ab, trigger, context)
+            nxt = index + 1
+            if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "or":
+                index, cands = self._pick_option(u, index, cands, trigger, context)
+                ab = self.slots[u][index].ability
             if not cands:
                 continue
             most = min(ab.targets, len(cands))
@@ -200,8 +193,53 @@ class Triggers(Effects):
                         or any(v not in cands for v in chosen)):
                     raise IllegalAction(f"unit {u}: {chosen} are not 1 to {most} of the targets {cands}")
             if limited:
-                self._count_use(u, index)
+                self._count_use(u, counted)
             self._resolve(u, self.slots[u][index], chosen, trigger)
+
+    def _trigger_cands(self, u: int, index: int, ab: Ability, trigger: str, context: int) -> list[int]:
+        """The cards triggered ability ``index`` of ``u`` may aim at (see :meth:`_fire`)."""
+        if ab.area is not None:
+            cands = self._area_targets(u, index, ab, context)
+        elif trigger == "defends" and ab.range is None and ab.target in ("ally", "any"):
+            cands = [context] if context >= 0 and self.alive[context] else []
+        elif trigger in _AIMED and ab.range is None \
+                and ab.target in ("enemy", "any"):
+            ok = (context >= 0 and self.alive[context]
+                  and (self.seat[context] != self.seat[u] or ab.target == "any")
+                  and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
+                  and (ab.kind not in ("heal", "poison") or self.creature[context]))
+            cands = [context] if ok else []
+        else:
+            src = self.pos[u] if self.alive[u] else self.died_at[u]  # (a teleport may have moved it)
+            cands = reach(self, u, index, src)
+            if ab.target == "any" and ab.range is not None:
+                cands = [v for v in cands if v != u]  # ("стоящую рядом карту": never itself)
+        if ab.vs_state and cands:  # ("ранить существо противника с проклятием"): only those
+            cands = [v for v in cands if self._in_state(v, ab.vs_state)]
+        return cands
+
+    def _pick_option(self, u: int, index: int, cands: list[int], trigger: str,
+                     context: int) -> tuple[int, list[int]]:
+        """Triggered ability ``index`` of ``u`` and the abilities with cost ``or`` after it are
+        alternatives ("ранить … или излечиться"): the options with a target, and of those the one
+        its player picks (``Player.choose_option``); (index, its targets), ``cands`` empty if none."""
+        options = [(index, cands)] if cands else []
+        i = index + 1
+        while i < len(self.slots[u]) and self.slots[u][i].ability.cost == "or":
+            alt = self._trigger_cands(u, i, self.slots[u][i].ability, trigger, context)
+            if alt:
+                options.append((i, alt))
+            i += 1
+        if not options:
+            return index, []
+        if len(options) == 1:
+            return options[0]
+        pick = self.players[self.seat[u]].choose_option(self, u, [o[0] for o in options],
+                                                        [o[1] for o in options])
+        for option in options:
+            if option[0] == pick:
+                return option
+        raise IllegalAction(f"unit {u}: {pick} is not one of the options {[o[0] for o in options]}")
 
     def _guard(self, v: int, kind: str, power: int, src: int) -> int:
         """``power`` of an attack or action of ``kind`` by ``src`` on ``v`` after ``v``'s caps and

@@ -86,9 +86,11 @@ RANGED = ("shot", "throw", "discharge", "strike_through_row")
 MAGICAL = ("discharge", "magic_strike", "spell")
 """Magical abilities (000 glossary "Magical ability"): armor does not stop their wounds."""
 
-COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then")
+COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or")
 """``then``: carried out right after the ability listed just before it, as part of the same action or
-trigger (a text's "затем"; see :data:`GIVES` and data/README.md "Curse and blessing payoffs")."""
+trigger (a text's "затем"); ``or``: an alternative to the triggered ability listed before it — its
+player picks one of them ("ранить … или излечиться"); see data/README.md "Curse and blessing
+payoffs"."""
 GIVES = ("curse", "blessing")
 """``gives``: an attack or wounding action that also gives its target this state (000 glossary
 "Curse", "Blessing": "receives"), e.g. "при выстреле атакованный получает проклятие"."""
@@ -154,8 +156,10 @@ PARITIES = ("even", "odd")
 величины" = ``"even"``)."""
 SELF_STATES = ("unwounded", "wounded", "open", "closed")
 """``self_state``: only while the card itself is unwounded / wounded / open / closed."""
-VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned")
-"""``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
+VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned",
+             "cursed_or_blessed")
+"""``vs_state``: only against a target in that state (``cursed_or_blessed``: with a curse, a blessing or
+both); ``when_state``: only when the card a trigger
 is about (the one that died or was wounded) is in that state."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "kill")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
@@ -190,10 +194,11 @@ POSITIONS = ("opposite", "diagonal", "isolated")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right)."""
-AREAS = ("near_target", "sides", "formation")
+AREAS = ("near_target", "sides", "formation", "left", "right", "opposite", "behind")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
-its left and right), ``formation`` (the creatures in formation with it)."""
+its left and right), ``formation`` (the creatures in formation with it), ``left`` / ``right`` /
+``opposite`` / ``behind`` (the one square on that side of it, as its owner sees the board)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle."""
@@ -228,7 +233,7 @@ _KINDS_TEXT = {
     "lose_counters": "Loses its counters", "teleport": "Teleports",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
-              "trigger": "on ", "then": "then, after the one before"}
+              "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
 
 
 @dataclass(frozen=True)
@@ -968,9 +973,12 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if ab.cost == "then" and (i == 0 or abilities[i - 1].cost == "passive"):
             raise where.error(index, i, "cost", label, "then needs an action or a trigger listed just "
                               "before it (the ability it follows)")
-        if ab.cost == "then" and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse",
-                                                  "open", "gain_counter", "poison"):
-            raise where.error(index, i, "kind", label, f"{ab.kind} cannot follow with cost then")
+        if ab.cost == "or" and (i == 0 or abilities[i - 1].cost not in ("trigger", "or")):
+            raise where.error(index, i, "cost", label, "or needs a trigger listed just before it (the "
+                              "ability it is an alternative to)")
+        if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
+                                                          "give_curse", "open", "gain_counter", "poison"):
+            raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):
         value = raw.get(name_, 0)

@@ -12,7 +12,16 @@ from analysis.battle import END_TURN, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
 from analysis.cards.abilities import parse_abilities
-from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P2_BACK, P2_FRONT, facts, start
+from tests.battle.test_ability_kinds import (
+    P1_BACK,
+    P1_FRONT,
+    P1_MID,
+    P2_BACK,
+    P2_FRONT,
+    P2_MID,
+    facts,
+    start,
+)
 from tests.battle_helpers import card
 
 CURSED = '{ kind = "curse" }'
@@ -155,3 +164,74 @@ def test_vocabulary_checks():
         parse_abilities(entry('{ kind = "effect", damage = [1], cost = "then" }'), "x")
     ok = parse_abilities(entry(*COVEN_POWER), "x")[0]
     assert ok.abilities[1].describe().endswith("then, after the one before")
+
+
+def _turn_start(kind: str, area: str) -> str:
+    return (f'{{ kind = "{kind}", cost = "trigger", trigger = "turn_start", area = "{area}", '
+            'target = "any", every = true }')
+
+
+SAMAEL = (_turn_start("give_curse", "left"), _turn_start("give_curse", "opposite"),
+          _turn_start("give_blessing", "right"), _turn_start("give_blessing", "behind"),
+          '{ kind = "effect", damage = [2], range = 1, cost = "trigger", trigger = "kill", '
+          'when_state = "cursed_or_blessed", target = "any" }',
+          '{ kind = "heal", damage = [3], cost = "or", target = "self" }')
+
+
+def test_turn_start_curses_left_and_opposite_blesses_right_and_behind():
+    """Самаэль (40/163): "at the start of your turn every creature on the squares to the left and
+    opposite gets a curse, to the right and behind a blessing" — areas ``left`` / ``opposite`` /
+    ``right`` / ``behind`` as its owner sees the board (the First player: column 0 on his left; the
+    Second sits across: column 4 on his left; 000 glossary "Opposite the specified"), creatures of
+    either squad."""
+    samael = card("Samael", strike=(2, 4, 5), life=12, abilities=facts(*SAMAEL))
+    allies = [card(n, life=10) for n in ("L", "R", "B")]
+    b = start([samael, *allies], [foe("O")],
+              ({0: P1_FRONT, 1: square(2, 1), 2: square(2, 3), 3: P1_MID}, {4: P2_FRONT}))
+    assert [cursed(b, v) for v in range(5)] == [False, True, False, False, True]
+    assert [b._in_state(v, "blessed") for v in range(5)] == [False, False, True, True, False]
+    b = start([foe("Far")], [samael, *allies, ],
+              ({0: P1_BACK}, {1: P2_FRONT, 2: square(3, 3), 3: square(3, 1), 4: P2_MID}))
+    b.apply(END_TURN)                               # the Second player's turn starts
+    assert cursed(b, 2) and b._in_state(b.n - 2, "blessed") and b._in_state(4, "blessed")
+    assert not cursed(b, 0)                         # (nothing opposite it: row 2 is empty)
+
+
+def test_killing_a_cursed_or_blessed_creature_wounds_an_adjacent_card_or_heals():
+    """Самаэль: "when it destroys a creature with a curse or a blessing, wound an adjacent card by 2
+    or heal itself by 3": ``when_state = "cursed_or_blessed"`` on ``kill``, and cost ``or`` — its
+    player picks one (``Player.choose_option``; the scripted player takes the first, the heuristic
+    the better one: no enemy next to it, it heals); an unmarked victim sets off nothing."""
+    samael = card("Samael", strike=(3, 3, 3), life=12, abilities=facts(*SAMAEL[4:]))
+    places = ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)})
+    b = start([samael], [foe("Doomed", 3, CURSED), foe("Next", 10)], places, dice=[1, 1])
+    b.wounds[0] = 5
+    b.apply(Strike(0, 1))
+    assert not b.alive[1] and b.wounds[2] == 2 and b.wounds[0] == 5
+    b = start([samael], [foe("Doomed", 3, CURSED), foe("Next", 10)], places, dice=[1, 1],
+              p1=HeuristicPlayer())
+    b.wounds[0] = 5
+    b.wounds[2] = 0
+    b.apply(Strike(0, 1))
+    assert b.wounds[2] == 2 or b.wounds[0] == 2      # the heuristic weighs a wound against a heal
+    alone = start([samael, card("Friend", life=10)], [foe("Doomed", 3, '{ kind = "blessing" }')],
+                  ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}), dice=[1, 1], p1=HeuristicPlayer())
+    alone.wounds[0] = 5
+    alone.apply(Strike(0, 2))
+    assert not alone.alive[2] and alone.wounds[0] == 2 and alone.wounds[1] == 0   # healed, no own wound
+    plain = start([samael], [foe("Plain", 3), foe("Next", 10)], places, dice=[1, 1])
+    plain.apply(Strike(0, 1))
+    assert not plain.alive[1] and plain.wounds[2] == 0
+
+
+def test_the_heuristic_curses_a_cursed_enemy_for_the_wound():
+    """With Ренниах's ``cursed_again`` wound ready, a curse on an already cursed enemy is worth that
+    wound (it was worth nothing before), so the heuristic curses one when every enemy is cursed."""
+    rennie = card("Rennie", strike=(1, 1, 1), life=8, abilities=facts(
+        '{ kind = "give_curse", cost = "tap", target = "any", via = "effect" }',
+        '{ kind = "effect", damage = [1], cost = "trigger", trigger = "cursed_again", target = "any", '
+        'uses_per_turn = 3 }'))
+    b = start([rennie], [foe("A", 10, CURSED), foe("B", 10, CURSED)], ({0: P1_BACK}, {1: P2_BACK, 2: P2_MID}),
+              p1=HeuristicPlayer())
+    b.players[0].play_turn(b)
+    assert b.acted[0] and b.wounds[1] + b.wounds[2] == 1

@@ -22,7 +22,7 @@ from tests.battle.test_ability_kinds import (
     facts,
     start,
 )
-from tests.battle_helpers import card
+from tests.battle_helpers import Scripted, card
 
 CURSED = '{ kind = "curse" }'
 WATCHER_SHOT = '{ kind = "shot", damage = [1, 2, 2], range = 4, cost = "tap", gives = "curse" }'
@@ -235,3 +235,23 @@ def test_the_heuristic_curses_a_cursed_enemy_for_the_wound():
               p1=HeuristicPlayer())
     b.players[0].play_turn(b)
     assert b.acted[0] and b.wounds[1] + b.wounds[2] == 1
+
+
+def test_concentration_blesses_or_curses_the_heuristic_picks():
+    """Эльфийский бард (40/84): "Концентрация: a creature gets a blessing or a curse" — a
+    ``concentration`` trigger (003 L1407-1413: at the end of the opponent's turn, unwounded since its
+    own turn) with an ``or`` alternative; the scripted player takes the first (a blessing), the
+    heuristic blesses its own creature or curses an enemy, never the other way round."""
+    bard = card("Bard", strike=(1, 1, 1), life=8, abilities=facts(
+        '{ kind = "give_blessing", cost = "trigger", trigger = "concentration", target = "any" }',
+        '{ kind = "give_curse", cost = "or", target = "any" }'))
+    places = ({0: P1_BACK}, {1: P2_BACK})
+    b = start([bard], [foe("F")], places, p1=Scripted(targets=(0,)))
+    b.apply(END_TURN)
+    b.apply(END_TURN)                                # the enemy's turn ends: concentration
+    assert b._in_state(0, "blessed") and not cursed(b, 1)
+    b = start([bard], [foe("F")], places, p1=HeuristicPlayer())
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    blessed = b._in_state
+    assert (blessed(0, "blessed") and not cursed(b, 0)) or (cursed(b, 1) and not blessed(1, "blessed"))

@@ -108,6 +108,9 @@ class AbilityUse(Triggers):
         for v in targets:
             if not aimable(self, u, sl, v, src):
                 raise IllegalAction(f"ability {index} of unit {u} cannot be aimed at unit {v}")
+        if ab.every:  # "ранить всех …": every card it may aim at (in its ``vs_state``), not a choice
+            targets = tuple(v for v in reach_slot(self, u, sl, src)
+                            if not ab.vs_state or self._in_state(v, ab.vs_state))
         self.hidden[u] = False
         if sl.closes:
             self.open[u] = False

@@ -478,6 +478,8 @@ class HeuristicPlayer(Player):
                 if (index + 1 < len(slots) and slots[index + 1].ability.cost == "then") or (
                         b._trig["cursed_again"] and _curses(sl.ability)):
                     g, targets = self._chain_use(b, u, sl)
+                elif sl.ability.every:
+                    g, targets = self._every_use(b, u, sl)
                 else:
                     g, targets = self._best_use(b, u, sl)
                 if not targets or (sl.ability.vs_state and not all(
@@ -534,6 +536,17 @@ class HeuristicPlayer(Player):
             if g > best:
                 best, target = g, v
         return (best, (target,)) if target >= 0 else (-1e9, ())
+
+    def _every_use(self, b: Battle, u: int, sl: Slot) -> tuple[float, tuple[int, ...]]:
+        """:meth:`_best_use` of an action on every card it may aim at (``every``, in its
+        ``vs_state``): the sum of the gains on all of them ("heals every blessed ally")."""
+        if not b.slot_ready(u, sl):
+            return -1e9, ()
+        state = sl.ability.vs_state
+        cands = [v for v in reach_slot(b, u, sl) if not state or b._in_state(v, state)]
+        if not cands:
+            return -1e9, ()
+        return sum(self._target_gain(b, u, sl.index, v) for v in cands), (cands[0],)
 
     def _recurse_payoff(self, b: Battle, u: int) -> tuple[int, int] | None:
         """A living card of ``u``'s squad whose ``cursed_again`` ability may still fire this turn

@@ -255,3 +255,26 @@ def test_concentration_blesses_or_curses_the_heuristic_picks():
     b.apply(END_TURN)
     blessed = b._in_state
     assert (blessed(0, "blessed") and not cursed(b, 0)) or (cursed(b, 1) and not blessed(1, "blessed"))
+
+
+def test_an_action_on_every_blessed_ally_heals_them_all():
+    """``every`` on an action ("излечить всех … с благословлением"): it is carried out on every card
+    it may aim at in its ``vs_state``, whichever target is named (30/5 Клирик's heal of every blessed
+    ally; 10/129 Ундина's spell on every poisoned enemy), and the heuristic counts them all."""
+    cleric = card("Cleric", strike=(1, 1, 1), life=8, abilities=facts(
+        '{ kind = "heal", damage = [1], cost = "tap", vs_state = "blessed", every = true }'))
+    blessed = '{ kind = "blessing" }'
+    mine = [card("B1", life=10, abilities=facts(blessed)), card("B2", life=10, abilities=facts(blessed)),
+            card("Plain", life=10)]
+    b = start([cleric, *mine], [foe()], ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3), 3: P1_MID},
+                                         {4: P2_BACK}))
+    for v in (1, 2, 3):
+        b.wounds[v] = 2
+    b.apply(UseAbility(0, 0, (1,)))
+    assert (b.wounds[1], b.wounds[2], b.wounds[3]) == (1, 1, 2)
+    h = start([cleric, *mine], [foe()], ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3), 3: P1_MID},
+                                         {4: P2_BACK}), p1=HeuristicPlayer())
+    for v in (1, 2, 3):
+        h.wounds[v] = 2
+    g, targets = h.players[0]._every_use(h, 0, h.slots[0][0])
+    assert g == h.players[0]._target_gain(h, 0, 0, 1) + h.players[0]._target_gain(h, 0, 0, 2) > 0

@@ -61,12 +61,13 @@ class Triggers(Effects):
 
     def _in_state(self, v: int, state: str) -> bool:
         """Whether unit ``v`` is in ``state`` (:data:`analysis.cards.abilities.VS_STATES`)."""
-        if state == "blessed":
-            return strike_passives(self.cards[v]).blessing
-        if state == "cursed":
-            return strike_passives(self.cards[v]).curse
-        if state == "cursed_or_blessed":
-            passives = strike_passives(self.cards[v])
+        if state in ("blessed", "cursed", "cursed_or_blessed"):
+            # (a unit's own variant may be out of date while its base has just been marked: read the base)
+            passives = strike_passives(card_of(self.base[v]) if self._variable else self.cards[v])
+            if state == "blessed":
+                return passives.blessing
+            if state == "cursed":
+                return passives.curse
             return passives.curse or passives.blessing
         if state == "open":
             return self.open[v]
@@ -271,6 +272,9 @@ class Triggers(Effects):
         ``life_cap`` bounds its life."""
         if dealt <= 0 or not self.alive[x] or not self.creature[y] or self.cards[y].has("incorporeal"):
             return
+        if not any(a.kind == "vampirism" and not (a.self_state or a.formation or a.when or a.squad_has)
+                   for a in facts(self.cards[x])):
+            return  # its vampirism holds only in a state that does not hold now ("пока имеет проклятие")
         healed = min(dealt, self.wounds[x])
         self.wounds[x] -= healed
         extra = dealt - healed
@@ -315,7 +319,11 @@ class Triggers(Effects):
         if self._variable:
             self.base[v] = new
             if v in self._board_units or self.grants[v]:
-                new = self._variant_of(v)
+                # its variant follows (a fact "while it has a curse" may hold now): every column
+                self._rekey(v, self._variant_of(v))
+                if self.log is not None:
+                    self._emit({"e": name, "u": v, "by": u})
+                return
         for column, value in (("key", new), ("cards", card_of(new)), ("profiles", PROFILES[new])):
             lst = list(getattr(self, column))
             lst[v] = value

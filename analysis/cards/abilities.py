@@ -154,8 +154,9 @@ or a die-picked X-Y-Z result of that band ("средние и сильные а�
 PARITIES = ("even", "odd")
 """``parity`` of ``cap`` / ``protection``: only attacks whose power is even / odd ("атаки чётной
 величины" = ``"even"``)."""
-SELF_STATES = ("unwounded", "wounded", "open", "closed")
-"""``self_state``: only while the card itself is unwounded / wounded / open / closed."""
+SELF_STATES = ("unwounded", "wounded", "open", "closed", "cursed", "blessed")
+"""``self_state``: only while the card itself is unwounded / wounded / open / closed / cursed /
+blessed ("вампиризм, пока имеет проклятие" = ``cursed``)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned",
              "cursed_or_blessed")
 """``vs_state``: only against a target in that state (``cursed_or_blessed``: with a curse, a blessing or

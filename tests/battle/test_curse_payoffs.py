@@ -278,3 +278,35 @@ def test_an_action_on_every_blessed_ally_heals_them_all():
         h.wounds[v] = 2
     g, targets = h.players[0]._every_use(h, 0, h.slots[0][0])
     assert g == h.players[0]._target_gain(h, 0, 0, 1) + h.players[0]._target_gain(h, 0, 0, 2) > 0
+
+
+def test_facts_that_hold_only_while_cursed_or_blessed():
+    """``self_state = "cursed"`` / ``"blessed"`` (50/212 Осквернённый аббат: "vampirism while it has a
+    curse; +1 to its strike and +1 movement while it has a blessing"): nothing before; once cursed
+    its simple strike heals it (000 glossary "Vampirism"), once blessed it strikes 1 harder and moves
+    one square more."""
+    abbot = card("Abbot", strike=(2, 2, 2), life=8, move=1, abilities=facts(
+        '{ kind = "vampirism", life_cap = 16, self_state = "cursed" }',
+        '{ kind = "strike_bonus", damage = [1], self_state = "blessed" }',
+        '{ kind = "keyword", keyword = "move", damage = [1], self_state = "blessed" }'))
+    curser = card("Curser", strike=(1, 1, 1), life=8, abilities=facts(
+        '{ kind = "give_curse", cost = "tap", target = "any" }',
+        '{ kind = "give_blessing", cost = "tap", target = "any" }'))
+    places = ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT})
+    b = start([abbot, curser], [foe("Target", 20)], places, dice=[1, 1])
+    b.wounds[0] = 3
+    b.apply(Strike(0, 2))
+    assert b.wounds[2] == 2 and b.wounds[0] == 3           # no vampirism yet
+    b = start([abbot, curser], [foe("Target", 20)], places, dice=[2, 1])
+    b.wounds[0] = 3
+    b.apply(UseAbility(1, 0, (0,)))                        # cursed: −1 on its rolls, vampirism on
+    b.apply(Strike(0, 2))
+    assert b.wounds[2] == 2 and b.wounds[0] == 1           # healed by the 2 wounds it dealt
+    b = start([abbot, curser], [foe("Target", 20)], places, dice=[1, 1])
+    assert b.moves[0] == 1
+    b.apply(UseAbility(1, 1, (0,)))                        # blessed: +1 strike, +1 movement
+    b.apply(Strike(0, 2))
+    assert b.wounds[2] == 3
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert b.moves[0] == 2

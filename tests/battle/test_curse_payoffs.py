@@ -310,3 +310,16 @@ def test_facts_that_hold_only_while_cursed_or_blessed():
     b.apply(END_TURN)
     b.apply(END_TURN)
     assert b.moves[0] == 2
+
+
+def test_the_heuristic_acts_again_when_the_kill_reopens_it():
+    """Чернокнижник reopened by the death of a cursed creature acts again in the same turn (000 2.5):
+    the heuristic plays its reopened card once more (its last pass: cards that can still act)."""
+    warlock = card("Warlock", strike=(1, 1, 1), life=8, abilities=facts(*COVEN_POWER, REOPEN))
+    foes = [foe("Doomed", 1, CURSED), foe("Next", 2), foe("Far", 10)]
+    b = start([warlock], foes, ({0: P1_FRONT}, {1: P2_FRONT, 2: square(5, 1), 3: square(5, 3)}),
+              p1=HeuristicPlayer(), dice=[1] * 10)      # in contact: it does not walk after its plan
+    b.log = []
+    b.players[0].play_turn(b)
+    assert not b.alive[1] and b.acted[0]
+    assert sum(e["e"] == "ability" and e["i"] == 0 for e in b.log) == 2          # it cursed twice

@@ -19,8 +19,10 @@ The vocabulary and the rulebook passages behind it are documented in ``data/READ
 
 Curse and blessing payoffs (data/README.md "Curse and blessing payoffs"): ``gives`` (an attack
 that also curses or blesses its target), cost ``then`` (an ability carried out right after the one
-before it: "curses a creature, then wounds every cursed enemy creature"), trigger ``kill`` with
-``when_state`` and trigger ``cursed_again``.
+before it: "curses a creature, then wounds every cursed enemy creature"), cost ``or`` (an
+alternative to a triggered ability: "wound an adjacent card 2 or heal 3"), trigger ``kill`` with
+``when_state``, trigger ``cursed_again``, the areas ``left`` / ``right`` / ``opposite`` / ``behind``,
+the state ``cursed_or_blessed`` and ``self_state`` ``cursed`` / ``blessed``.
 
 Only facts are stored (kinds, numbers, conditions) and short English phrases for what is not
 modelled; never a card's own sentences. Users add or override entries with files in the same schema

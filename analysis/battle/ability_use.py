@@ -223,6 +223,9 @@ class AbilityUse(Triggers):
         if kind in ("give_blessing", "give_curse"):
             self._bless(u, v, ab)
             return 0
+        if kind == "cleanse":
+            self._cleanse(u, v, ab)
+            return 0
         if kind not in WOUNDING:
             return 0  # kinds of the vocabulary the engine does not play yet
         if self._blockers and kind in ATTACKS and self._blocked(u, v, kind):

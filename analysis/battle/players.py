@@ -480,6 +480,8 @@ class HeuristicPlayer(Player):
                     g, targets = self._chain_use(b, u, sl)
                 elif sl.ability.every:
                     g, targets = self._every_use(b, u, sl)
+                elif sl.ability.kind == "cleanse" and "poison" in sl.ability.removes:
+                    g, targets = self._cleanse_use(b, u, sl)
                 else:
                     g, targets = self._best_use(b, u, sl)
                 if not targets or (sl.ability.vs_state and not all(
@@ -547,6 +549,21 @@ class HeuristicPlayer(Player):
         if not cands:
             return -1e9, ()
         return sum(self._target_gain(b, u, sl.index, v) for v in cands), (cands[0],)
+
+    def _cleanse_use(self, b: Battle, u: int, sl: Slot) -> tuple[float, tuple[int, ...]]:
+        """:meth:`_best_use` of a ``cleanse`` that lifts poisoning too: the poisoning is the unit's,
+        not its card's (outside the memoised gains), worth the wounds of one of its turns."""
+        if not b.slot_ready(u, sl):
+            return -1e9, ()
+        best, target = -1e9, -1
+        for v in reach_slot(b, u, sl):
+            g = self._target_gain(b, u, sl.index, v)
+            if b.poison[v] and not b.hidden[v]:
+                worth = b.poison[v] * 0.5 * card_value(b.key[v]) / b.life[v]
+                g += worth if b.seat[v] == b.seat[u] else -worth
+            if g > best:
+                best, target = g, v
+        return (best, (target,)) if target >= 0 else (-1e9, ())
 
     def _recurse_payoff(self, b: Battle, u: int) -> tuple[int, int] | None:
         """A living card of ``u``'s squad whose ``cursed_again`` ability may still fire this turn

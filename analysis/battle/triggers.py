@@ -314,15 +314,19 @@ class Triggers(Effects):
                 marked = replace(card, abilities=replace(entry, abilities=(*entry.abilities, mark)))
                 new = card_key(marked, self.seat[v])
             _MARKED[memo] = new
-        if new == key:
-            return
+        if new != key:
+            self._state_key(u, v, new, name)
+
+    def _state_key(self, u: int, v: int, new: int, event: str) -> None:
+        """``v`` plays as card key ``new`` (its card with a curse or blessing added or taken off),
+        its variant and columns following; logged as ``event`` by ``u``."""
         if self._variable:
             self.base[v] = new
             if v in self._board_units or self.grants[v]:
                 # its variant follows (a fact "while it has a curse" may hold now): every column
                 self._rekey(v, self._variant_of(v))
                 if self.log is not None:
-                    self._emit({"e": name, "u": v, "by": u})
+                    self._emit({"e": event, "u": v, "by": u})
                 return
         for column, value in (("key", new), ("cards", card_of(new)), ("profiles", PROFILES[new])):
             lst = list(getattr(self, column))
@@ -332,7 +336,36 @@ class Triggers(Effects):
         slots[v] = slots_of(new)
         self.slots = slots
         if self.log is not None:
-            self._emit({"e": name, "u": v, "by": u})
+            self._emit({"e": event, "u": v, "by": u})
+
+    def _cleanse(self, u: int, v: int, ab: Ability) -> None:
+        """``cleanse``: ``v`` loses the states of ``removes`` ("существо теряет отравление и теряет
+        проклятие"): its poisoning, and the curse / blessing facts of its card (given in the battle or
+        printed), so its rolls lose their ±1 (000 glossary "Curse", "Blessing", "Poisoning"). Given as a
+        spell or an effect, the target's protections from it apply (000 2.8)."""
+        if ab.via and protected(self.cards[v], ab.via, self.cards[u], self.seat[v]):
+            return
+        if "poison" in ab.removes and self.poison[v]:
+            self.poison[v] = 0
+            if self.log is not None:
+                self._emit({"e": "cleansed", "u": v, "by": u, "state": "poison"})
+        for name in ("curse", "blessing"):
+            if name not in ab.removes:
+                continue
+            key = self.base[v] if self._variable else self.key[v]
+            memo = (key, "-" + name)
+            new = _MARKED.get(memo)
+            if new is None:
+                card = card_of(key)
+                entry = card.abilities
+                kept = tuple(a for a in entry.abilities if a.kind != name) if entry is not None else ()
+                if entry is None or len(kept) == len(entry.abilities):
+                    new = key
+                else:
+                    new = card_key(replace(card, abilities=replace(entry, abilities=kept)), self.seat[v])
+                _MARKED[memo] = new
+            if new != key:
+                self._state_key(u, v, new, "lost_" + name)
 
     def _incarnate(self, seat: int) -> None:
         """000 glossary "Incarnation - X" (and "Incarnation token"): at the start of its owner's

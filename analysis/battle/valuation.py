@@ -75,7 +75,7 @@ _ABILITY_GAINS: dict[int, dict[int, float]] = {}
 left`` (kept below 2**30 for the usual card keys: small ints hash fast)."""
 
 
-HELPS = ("heal", "give_blessing", *HELPING)
+HELPS = ("heal", "give_blessing", "cleanse", *HELPING)
 """Kinds that help the card they aim at (gain on one's own side, loss on the enemy's)."""
 
 
@@ -134,6 +134,12 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
         passives = strike_passives(card_of(kv))
         has = passives.blessing if ab.kind == "give_blessing" else passives.curse
         g = 0.0 if has or not prof.is_creature else 0.1 * value * rem_v / prof.life
+    elif ab.kind == "cleanse":
+        # the curse it lifts is worth what a curse costs (see above), a blessing it lifts the same less
+        passives = strike_passives(card_of(kv))
+        worth = 0.1 * value * rem_v / prof.life if prof.is_creature else 0.0
+        lifted = ("curse" in ab.removes and passives.curse) - ("blessing" in ab.removes and passives.blessing)
+        g = worth * lifted
     elif ab.kind in GAIN_KINDS or ab.lasts:
         g = heuristic_gain(ab, kv, rem_v, value)
     else:

@@ -22,7 +22,8 @@ that also curses or blesses its target), cost ``then`` (an ability carried out r
 before it: "curses a creature, then wounds every cursed enemy creature"), cost ``or`` (an
 alternative to a triggered ability: "wound an adjacent card 2 or heal 3"), trigger ``kill`` with
 ``when_state``, trigger ``cursed_again``, the areas ``left`` / ``right`` / ``opposite`` / ``behind``,
-the state ``cursed_or_blessed`` and ``self_state`` ``cursed`` / ``blessed``.
+the state ``cursed_or_blessed``, ``self_state`` ``cursed`` / ``blessed`` and the kind ``cleanse``
+(``removes``: the states its target loses).
 
 Only facts are stored (kinds, numbers, conditions) and short English phrases for what is not
 modelled; never a card's own sentences. Users add or override entries with files in the same schema
@@ -58,7 +59,7 @@ magic strike, special strike). Damage ``[n]`` or ``[weak, medium, strong]`` pick
 WOUNDS = ("spell", "effect")
 """Non-attack game actions that wound their target (a spell is magical, an effect is not)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
-           "open", "stun", "root", "push", "rehost", "lose_counters", "teleport")
+           "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "cleanse")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
@@ -94,6 +95,9 @@ trigger (a text's "затем"); ``or``: an alternative to the triggered ability
 player picks one of them ("ранить … или излечиться"); see data/README.md "Curse and blessing
 payoffs"."""
 GIVES = ("curse", "blessing")
+REMOVES = ("curse", "blessing", "poison")
+"""``removes`` of kind ``cleanse``: the states its target loses ("существо теряет отравление и
+теряет проклятие" = ``["poison", "curse"]``)."""
 """``gives``: an attack or wounding action that also gives its target this state (000 glossary
 "Curse", "Blessing": "receives"), e.g. "при выстреле атакованный получает проклятие"."""
 TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentration", "attacked", "wounded",
@@ -140,7 +144,7 @@ directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
-             "rehost", "lose_counters", "teleport", "flip_die")
+             "rehost", "lose_counters", "teleport", "flip_die", "cleanse")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -233,7 +237,7 @@ _KINDS_TEXT = {
     "jump": "Jump, range", "cap_strike": "Reduces a simple strike on its squad to",
     "flip_die": "Turns a die to its opposite face", "open": "Opens a card", "stun": "Stuns a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
-    "lose_counters": "Loses its counters", "teleport": "Teleports",
+    "lose_counters": "Loses its counters", "teleport": "Teleports", "cleanse": "Removes from a card:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
@@ -339,6 +343,8 @@ class Ability:
     """Only if its squad has, at the start of the battle, another creature of one of these elements."""
     gives: str | None = None
     """An attack or wounding action that also gives its target this state (:data:`GIVES`)."""
+    removes: tuple[str, ...] = ()
+    """``cleanse``: the states its target loses (:data:`REMOVES`)."""
 
     @property
     def conditional(self) -> bool:
@@ -382,6 +388,8 @@ class Ability:
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "cap":
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
+        elif self.kind == "cleanse":
+            head = f"{head} {', '.join(self.removes)}"
         elif self.kind in ("gain_counter", "shield"):
             head = f"{head} {amount}"
         elif amount:
@@ -510,7 +518,8 @@ class Ability:
                 out[name] = value
         if self.count > 1:
             out["count"] = self.count
-        for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has"):
+        for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has",
+                     "removes"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
@@ -521,7 +530,7 @@ class Ability:
 
 
 def _default_target(kind: str) -> str:
-    if kind in ("heal", "give_blessing", "open"):
+    if kind in ("heal", "give_blessing", "open", "cleanse"):
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport"):
@@ -595,7 +604,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "when_state", "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
-                 "squad_has", "gives"}
+                 "squad_has", "gives", "removes"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -932,6 +941,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if gives is not None and (kind not in (*ATTACKS, *WOUNDS) or cost == "passive"):
         raise fail("gives", "is only for attacks and wounding actions (shot, discharge, effect …)")
     out["gives"] = gives
+    removes = raw.get("removes", [])
+    if not _str_list(removes, REMOVES) or len(set(removes)) != len(removes):
+        raise fail("removes", f"must be a list of different names from {', '.join(REMOVES)}, got {removes!r}")
+    if bool(removes) != (kind == "cleanse"):
+        raise fail("removes", "is needed by kind cleanse, and only there")
+    out["removes"] = tuple(removes)
     return out
 
 
@@ -980,7 +995,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
             raise where.error(index, i, "cost", label, "or needs a trigger listed just before it (the "
                               "ability it is an alternative to)")
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
-                                                          "give_curse", "open", "gain_counter", "poison"):
+                                                          "give_curse", "open", "gain_counter", "poison",
+                                                          "cleanse"):
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):
@@ -1076,7 +1092,7 @@ def check_against_cards(book: Mapping[str, CardAbilities], cards: Iterable[Any])
 
 __all__ = [
     "ACTIONS", "AREAS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "EITHER", "FROM",
-    "GIVES", "GRANTS",
+    "GIVES", "GRANTS", "REMOVES",
     "KINDS", "LASTS", "MAGICAL", "PERS", "POSITIONS", "RANKS", "RESPONSES", "UNIT_PERS", "WHENS",
     "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED", "TRIGGERS",
     "WHEN_TRIGGERS", "WOUNDS",

@@ -323,3 +323,35 @@ def test_the_heuristic_acts_again_when_the_kill_reopens_it():
     b.players[0].play_turn(b)
     assert not b.alive[1] and b.acted[0]
     assert sum(e["e"] == "ability" and e["i"] == 0 for e in b.log) == 2          # it cursed twice
+
+
+def test_a_creature_loses_its_poisoning_and_its_curse():
+    """``cleanse`` (30/67 Дриада: "a creature loses its poisoning and loses its curse"): the poisoning
+    ends and the curse's −1 on its rolls is gone (000 glossary "Curse", "Poisoning"), a printed curse
+    as well as one given in the battle; then as part of a heal (40/186 Адепт Белого Ордена: "heal a
+    creature 2, it loses its curse", cost ``then`` on the same target); the heuristic lifts the curse
+    from its own creature."""
+    dryad = card("Dryad", strike=(1, 1, 1), life=7, abilities=facts(
+        '{ kind = "cleanse", removes = ["poison", "curse"], cost = "tap", target = "any", via = "effect" }'))
+    doomed = card("Doomed", life=10, abilities=facts(CURSED))
+    b = start([dryad, doomed], [foe()], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    b.poison[1] = 2
+    assert cursed(b, 1)
+    b.apply(UseAbility(0, 0, (1,)))
+    assert not cursed(b, 1) and b.poison[1] == 0
+    adept = card("Adept", strike=(1, 1, 1), life=8, abilities=facts(
+        '{ kind = "heal", damage = [2], cost = "tap", target = "any" }',
+        '{ kind = "cleanse", removes = ["curse"], cost = "then", target = "any" }'))
+    watcher = card("Watcher", strike=(1, 1, 1), life=9, abilities=facts(WATCHER_SHOT))
+    b = start([adept, card("Ally", life=10)], [watcher], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_FRONT}),
+              dice=[4])
+    b.apply(END_TURN)
+    b.apply(UseAbility(2, 0, (1,)))                  # the enemy shoots and curses the ally: 2 wounds
+    b.apply(END_TURN)
+    assert cursed(b, 1) and b.wounds[1] == 2
+    b.apply(UseAbility(0, 0, (1,)))
+    assert not cursed(b, 1) and b.wounds[1] == 0
+    h = start([dryad, doomed], [foe()], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}), p1=HeuristicPlayer())
+    h.poison[1] = 1
+    h.players[0].play_turn(h)
+    assert not cursed(h, 1) and h.poison[1] == 0

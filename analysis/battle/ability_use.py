@@ -23,7 +23,8 @@ other ability kinds, their costs, uses and targets (a mixin of
   (000 glossary "Curse", "Blessing"), before the deaths it causes are settled; the abilities with cost
   ``then`` that follow an ability are carried out right after it, as part of the same action or
   trigger ("затем"): with ``every`` on all the cards they may aim at (in ``vs_state`` if given),
-  otherwise on the same targets.
+  with ``target = "self"`` on the card itself when a target of the first meets their ``vs_*``, with
+  another target side on the cards its player picks, otherwise on the same targets.
 """
 
 from __future__ import annotations
@@ -174,15 +175,39 @@ class AbilityUse(Triggers):
 
     def _follow(self, u: int, index: int, targets: Sequence[int], trigger: str | None) -> None:
         """Ability ``index`` of ``u`` (cost ``then``) right after the one before it, which aimed at
-        ``targets``: with ``every`` on all the cards it may aim at now (those in its ``vs_state``),
-        else on those of ``targets`` it may aim at; then the ``then`` ability after it, if any."""
+        ``targets``: with ``every`` on all the cards it may aim at now (those in its ``vs_state``);
+        ``target = "self"``: on itself, if one of ``targets`` meets its ``vs_*`` ("if it is dark,
+        it gains a counter"); with another ``target`` side than the ability before it (an ally after
+        an enemy), on the cards its player chooses; else on those of ``targets`` it may aim at. Then
+        the ``then`` ability after it, if any."""
         if self.over or not self.alive[u]:
             return
         sl = self.slots[u][index]
         ab = sl.ability
+        chosen: list[int] = []
         if ab.every:
             chosen = [v for v in reach_slot(self, u, sl)
                       if not ab.vs_state or self._in_state(v, ab.vs_state)]
+        elif ab.target == "self":
+            if not sl.conditional or any(meets(sl, self.key[v]) for v in targets):
+                if ab.kind == "gain_counter":  # (its condition was the other card's: carried out here)
+                    self.counters[u] = self._capped(u, self.counters[u] + ab.damage[0])
+                    if self.log is not None:
+                        self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
+                                    "dice": [], "wounds": [0], "closes": False})
+                elif not sl.conditional:
+                    chosen = [u]
+        elif ab.target != self.slots[u][index - 1].ability.target:
+            cands = [v for v in reach_slot(self, u, sl) if not ab.vs_state or self._in_state(v, ab.vs_state)]
+            if len(cands) > 1:
+                most = min(ab.targets, len(cands))
+                picked = tuple(self.players[self.seat[u]].choose_targets(self, u, index, cands, most))
+                if (not picked or len(picked) > most or len(set(picked)) != len(picked)
+                        or any(v not in cands for v in picked)):
+                    raise IllegalAction(f"unit {u}: {picked} are not 1 to {most} of the targets {cands}")
+                chosen = list(picked)
+            else:
+                chosen = cands
         else:
             src = self.pos[u]
             chosen = [v for v in targets if aimable(self, u, sl, v, src)]

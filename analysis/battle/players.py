@@ -527,8 +527,17 @@ class HeuristicPlayer(Player):
             g = self._target_gain(b, u, sl.index, v)
             if again is not None and b.creature[v] and b._in_state(v, "cursed"):
                 g += self._target_gain(b, again[0], again[1], v)  # ("instead wound it 1")
+            before = ab
             for f in follow:
                 fa = f.ability
+                if fa.target == "self" and not fa.every:
+                    before = fa
+                    continue  # (a gain of its own: counters, not valued here)
+                if not fa.every and fa.target != before.target:  # its player picks: the best one
+                    g += max((self._target_gain(b, u, f.index, w) for w in reach_slot(b, u, f)), default=0.0)
+                    before = fa
+                    continue
+                before = fa
                 pool = reach_slot(b, u, f) if fa.every else [v]
                 for w in pool:
                     if fa.vs_state and not b._in_state(w, fa.vs_state) and not (

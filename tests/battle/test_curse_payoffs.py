@@ -355,3 +355,28 @@ def test_a_creature_loses_its_poisoning_and_its_curse():
     h.poison[1] = 1
     h.players[0].play_turn(h)
     assert not cursed(h, 1) and h.poison[1] == 0
+
+
+def test_then_on_a_card_of_its_own_choice_or_on_itself_if_the_target_qualifies():
+    """Cost ``then`` with another target side (40/194 Отец-экзекутор: "discharge 1-1-2, at this your
+    creature gets a blessing": its player picks the ally) and with ``target = "self"`` whose ``vs_*``
+    is read on the first ability's target (30/189 Мика Безбожник: "a creature gets a blessing; if it
+    is dark, Мика gets a counter")."""
+    father = card("Father", strike=(1, 1, 1), life=8, abilities=facts(
+        '{ kind = "discharge", damage = [1, 1, 2], range = 4, cost = "tap" }',
+        '{ kind = "give_blessing", cost = "then", target = "ally" }'))
+    b = start([father, card("Ally", life=10)], [foe()], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_FRONT}),
+              dice=[1], p1=Scripted(targets=(1,)))
+    b.apply(UseAbility(0, 0, (2,)))
+    assert b.wounds[2] == 1 and b._in_state(1, "blessed") and not b._in_state(2, "blessed")
+    mika = card("Mika", strike=(1, 1, 1), life=8, abilities=facts(
+        '{ kind = "give_blessing", cost = "tap", target = "any", via = "effect" }',
+        '{ kind = "gain_counter", cost = "then", target = "self", vs_elements = ["darkness"] }'))
+    dark = card("Dark", life=10, elements=("darkness",))
+    light = card("Light", life=10)
+    b = start([mika, dark, light], [foe()], ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_BACK}))
+    b.apply(UseAbility(0, 0, (2,)))
+    assert b._in_state(2, "blessed") and b.counters[0] == 0
+    b = start([mika, dark, light], [foe()], ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_BACK}))
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b._in_state(1, "blessed") and b.counters[0] == 1

@@ -224,7 +224,7 @@ class Triggers(Effects):
         """Triggered ability ``index`` of ``u`` and the abilities with cost ``or`` after it are
         alternatives ("ранить … или излечиться"): the options with a target, and of those the one
         its player picks (``Player.choose_option``); (index, its targets), ``cands`` empty if none."""
-        options = [(index, cands)] if cands else []
+        options: list[tuple[int, list[int]]] = [(index, cands)] if cands else []
         i = index + 1
         while i < len(self.slots[u]) and self.slots[u][i].ability.cost == "or":
             alt = self._trigger_cands(u, i, self.slots[u][i].ability, trigger, context)

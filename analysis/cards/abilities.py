@@ -991,6 +991,9 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if ab.cost == "then" and (i == 0 or abilities[i - 1].cost == "passive"):
             raise where.error(index, i, "cost", label, "then needs an action or a trigger listed just "
                               "before it (the ability it follows)")
+        if ab.cost in ("then", "or") and i > 0 and bool(ab.requires) != bool(abilities[i - 1].requires):
+            raise where.error(index, i, "requires", label, f"an ability with cost {ab.cost} and the one "
+                              "before it are played together: both have 'requires' or neither")
         if ab.cost == "or" and (i == 0 or abilities[i - 1].cost not in ("trigger", "or")):
             raise where.error(index, i, "cost", label, "or needs a trigger listed just before it (the "
                               "ability it is an alternative to)")

@@ -380,3 +380,19 @@ def test_then_on_a_card_of_its_own_choice_or_on_itself_if_the_target_qualifies()
     b = start([mika, dark, light], [foe()], ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_BACK}))
     b.apply(UseAbility(0, 0, (1,)))
     assert b._in_state(1, "blessed") and b.counters[0] == 1
+
+
+def test_then_and_or_need_the_same_requires_as_the_ability_before():
+    """A ``then`` / ``or`` ability is played with the one before it, so both have ``requires`` or
+    neither (an ability with ``requires`` is never played, and the other would follow a different
+    one)."""
+    import pytest
+
+    from analysis.util.errors import BerserkInputError
+
+    body = facts('{ kind = "poison", damage = [1], cost = "trigger", trigger = "death", requires = "a" }',
+                 '{ kind = "give_curse", cost = "or" }')
+    body = body.replace('status = "full"', 'status = "partial"\nunmodelled = ["x"]')
+    entry = '[[card]]\ncode = "40/160"\nname = "Костяной всадник"\n' + body
+    with pytest.raises(BerserkInputError, match="requires"):
+        parse_abilities(entry, "x")

@@ -23,6 +23,7 @@ from analysis.decks.legality import Finding, LegalityReport, check_deck
 from analysis.rules import Ruleset, builtin_ruleset_names, load_ruleset
 from analysis.summaries.deck import ELEMENT_ORDER, card_elements, sample_decks, strike_text
 from analysis.util.errors import BerserkInputError
+from analysis.util.numbers import GROUP, printf, table_value
 from analysis.util.textnorm import inert_markup
 
 PAGE_LIST = (
@@ -427,15 +428,27 @@ def table(
     wide: Iterable[str] = (),
     raw: Iterable[str] = (),
     static: bool = False,
+    kinds: Mapping[str, str] | None = None,
+    widths: Mapping[str, str] | None = None,
 ) -> None:
     """``st.dataframe`` with every column header from the catalog (``col.<name>``).
 
-    ``formats`` are printf formats by column, ``progress`` columns are drawn as 0-1 bars and
-    ``wide`` columns get the large width; ``raw`` columns keep their header as it is (notation
-    such as ``P(3)``, the same in every language). ``static`` draws a plain table whose cells wrap,
-    for short tables of long texts (a data grid cuts a long text to the column's width).
+    ``kinds`` name the kind of figure of number columns (``share``, ``gain``, ``strength``,
+    ``crystals``, ``count``; :mod:`analysis.util.numbers`): the column is shown by that kind's rule
+    (shares in percent with one decimal, …), the same rule as the CLI and the report. ``formats``
+    are printf formats by column for anything else; ``widths`` give text columns a width
+    (``small``/``medium``/``large``) where the grid's own sizing would cut them; ``progress``
+    columns are drawn as 0-1 bars and ``wide`` columns get the large width; ``raw`` columns keep
+    their header as it is (notation such as ``P(3)``, the same in every language). ``static`` draws
+    a plain table whose cells wrap, for short tables of long texts (a data grid cuts a long text to
+    the column's width).
     """
     formats = dict(formats or {})
+    if kinds:
+        frame = frame.copy()
+        for column, kind in kinds.items():
+            frame[column] = frame[column].map(lambda v, kind=kind: v if v is None else table_value(v, kind))
+            formats[column] = printf(kind)
     progress, wide, raw = set(progress), set(wide), set(raw)
     config = {}
     labels = {c: c if c in raw else t(f"col.{c}") for c in frame.columns}
@@ -455,6 +468,8 @@ def table(
             config[label] = st.column_config.NumberColumn(label, format=formats[column])
         elif column in wide:
             config[label] = st.column_config.TextColumn(label, width="large")
+        elif widths and column in widths:
+            config[label] = st.column_config.TextColumn(label, width=widths[column])
     shown = frame.rename(columns=labels)
     st.dataframe(shown, hide_index=True, width="stretch", height=height, column_config=config, key=key)
 
@@ -479,9 +494,14 @@ def chart(
         layout["margin"]["t"] = top + 30
     if height:
         layout["height"] = height
+    # Numbers as the figure rules write them (analysis.util.numbers): a decimal point, thousands
+    # grouped by the language's mark, never plotly's "k"/"M"/"B" abbreviations (English words on a
+    # Russian page, issue 21 #9: "231.0B").
+    layout["separators"] = "." + GROUP.get(current_language(), ",")
     fig.update_layout(**layout)
-    fig.update_xaxes(automargin=True)  # long axis titles and tick labels get room instead of being cut
-    fig.update_yaxes(automargin=True)
+    axes = dict(automargin=True, exponentformat="none", separatethousands=True)
+    fig.update_xaxes(**axes)  # automargin: long axis titles and tick labels get room instead of being cut
+    fig.update_yaxes(**axes)
     (container or st).plotly_chart(fig, width="stretch", key=key, config=PLOTLY_CONFIG)
 
 

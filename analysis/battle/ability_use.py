@@ -79,6 +79,8 @@ class AbilityUse(Triggers):
         ab = sl.ability
         if ab.counters > self.counters[u]:
             return False
+        if ab.tokens and not self._can_pay_tokens(u, ab.tokens):
+            return False
         return not sl.limited or self._allowed(u, sl.index, ab)
 
     def _allowed(self, u: int, index: int, ab: Ability) -> bool:
@@ -118,6 +120,8 @@ class AbilityUse(Triggers):
             self.acted[u] = True
             self.moves[u] = 0
         self.counters[u] -= ab.counters
+        if ab.tokens:
+            self._pay_tokens(u, ab.tokens, False)
         if sl.limited:
             self._count_use(u, index)
         if sl.closes and self._openers and ab.kind in ATTACKS and self._stays_open(u):
@@ -232,6 +236,14 @@ class AbilityUse(Triggers):
             return 0
         if ab.lasts or kind in _EFFECT_KINDS:
             return self._new_kind(u, sl, v, dice)
+        if kind == "destroy":
+            return self._destroy(u, v, ab.self_too)
+        if kind == "claim_incarnation":
+            self._claim(u, v, ab.damage[0])
+            return 0
+        if kind == "restore_armor":  # 000 glossary "Armor": what this turn's attacks used comes back
+            self.armor_left[v] = self.armor[v]
+            return 0
         if kind == "heal":  # its amount: the printed N, or a ``per`` quantity ("на величину этого удара")
             healed = min(self._amount_for(u, ab, v), self.wounds[v])
             self.wounds[v] -= healed

@@ -53,7 +53,8 @@ from analysis.cards.ability_rules import covers, facts, protected, wounds_after
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
                  "incarnate",
-                 "jump", "enemy_poisoned", "eats", "ally_combo", "cursed_again")
+                 "jump", "enemy_poisoned", "eats", "ally_combo", "ally_incarnates",
+                 "squad_incarnates", "ally_token", "cursed_again")
 
 
 def _kinds_of(key: int) -> set[str]:
@@ -462,6 +463,9 @@ class Effects(Situational):
                     self.moves[v] = self.move_points[v]
             return ab.damage[0] if ab.damage else 0
         if kind == "stun":
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8: a stun given as a spell or an effect meets the target's protections
             if self.creature[v]:
                 self.open[v] = False
                 self.stunned[v] = True
@@ -729,7 +733,7 @@ class Effects(Situational):
         chain = (*self.combo[seat], (u, kind))
         fired = False
         for w in self._trig["ally_combo"]:
-            if self.seat[w] != seat or w == u or not self.alive[w]:
+            if self.seat[w] != seat or w == u or (not self.alive[w] and not self._grave_combo(w)):
                 continue
             for ab in facts(self.cards[w]):
                 if ab.trigger != "ally_combo" or ab.cost != "trigger":

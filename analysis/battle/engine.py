@@ -234,6 +234,9 @@ class Battle(Placement):
         self.tokens = [0] * n
         """Incarnation tokens of each unit in the graveyard; -1 once it has incarnated (000 glossary
         "Incarnation - X": once per battle)."""
+        self.claimed = [-1] * n
+        """Per unit: the seat whose third row and control it incarnates into (``claim_incarnation``;
+        -1: its own). Shared with clones: replaced, never changed in place."""
         self.poison = [0] * n
         """Poisoning X on each unit (named: the largest applies; 000 glossary "Poisoning at X")."""
         self.uses_battle = {}
@@ -645,6 +648,7 @@ class Battle(Placement):
         new.slots = self.slots
         new.stunned = self.stunned
         new.tokens = self.tokens
+        new.claimed = self.claimed
         new.triggers = self.triggers
         new.turn = self.turn
         new.unanswerable = self.unanswerable

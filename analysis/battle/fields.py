@@ -133,6 +133,7 @@ class EngineFields:
     slots: Any
     stunned: list[bool]
     tokens: list[int]
+    claimed: list[int]
     triggers: list[int]
     turn: int
     unanswerable: list[int]
@@ -146,6 +147,9 @@ class EngineFields:
 
     # The engine's methods these mixins call (defined by :class:`~analysis.battle.engine.Battle`;
     # declared here so the mixins type-check and compile).
+
+    def _grave_combo(self, u: int) -> bool:
+        raise NotImplementedError
 
     def _in_state(self, v: int, state: str) -> bool:
         raise NotImplementedError

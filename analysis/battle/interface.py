@@ -157,6 +157,11 @@ class Player:
       weakens (000 4.5); ``base``/``alt`` are (wounds to parrier, wounds to attacker) before armor;
     - ``choose_targets(state, unit, index, candidates, most) -> targets``: the targets of a
       triggered ability (at least one, at most ``most`` different candidates).
+    - ``token_holder(state, unit, candidates, give) -> unit``: the card of ``unit``'s graveyard that
+      gives up an incarnation token for one of ``unit``'s abilities (-1: decline a triggered one,
+      only before the first token of a payment) or, with ``give``, that receives one;
+    - ``incarnate_square(state, unit, squares) -> square``: where a creature that may incarnate
+      open on any third row does so (-1: the ordinary way, closed on its own third row).
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """
@@ -201,6 +206,12 @@ class Player:
         of ``unit``, the first with cost ``trigger``, the others ``or``; ``candidates``: the targets
         each may aim at, never empty)."""
         return options[0]
+
+    def token_holder(self, state, unit: int, candidates: Sequence[int], give: bool) -> int:
+        return candidates[0]
+
+    def incarnate_square(self, state, unit: int, squares: Sequence[int]) -> int:
+        return -1
 
 
 class _FirstAction(Exception):

@@ -19,6 +19,7 @@ from mypy_extensions import mypyc_attr
 from analysis.battle.board import (
     ADJ4,
     ADJ4_MASK,
+    ADJ8,
     ADJ8_MASK,
     AUX,
     NEAR_MASK,
@@ -487,6 +488,8 @@ class HeuristicPlayer(Player):
                 if not targets or (sl.ability.vs_state and not all(
                         b._in_state(v, sl.ability.vs_state) for v in targets)):
                     continue  # (a condition on the target's state: "a poisoned creature")
+                if sl.ability.tokens and self.token_holder(b, u, b._token_holders(b.seat[u]), False) < 0:
+                    continue  # (each token would hold back a creature that returns next turn)
                 if sl.ability.kind == "open" and any(b.open[v] or v == u for v in targets):
                     continue  # opening is worth it for another card that is closed
                 if sl.closes and contact:
@@ -909,11 +912,48 @@ class HeuristicPlayer(Player):
     def choose_targets(self, battle: Battle, unit: int, index: int, candidates: Sequence[int],
                        most: int) -> tuple[int, ...]:
         gain = self._target_gain
+        if battle.slots[unit][index].ability.kind == "claim_incarnation":
+            return (max(candidates, key=lambda v: (battle.cost[v], -v)),)  # the dearest to win over
         if most == 1:
             g, targets = self._best_use(battle, unit, battle.slots[unit][index], list(candidates))
             return targets
         scored = sorted(((gain(battle, unit, index, v), v) for v in candidates), reverse=True)
         chosen = [v for g, v in scored[:most] if g > 0] or [scored[0][1]]
         return tuple(sorted(chosen))
+
+    def token_holder(self, battle: Battle, unit: int, candidates: Sequence[int], give: bool) -> int:
+        """Incarnation tokens of the graveyard (000 glossary "Incarnation - X"): a token given goes
+        to the creature it brings nearest to returning (fewest tokens still missing, then the
+        dearer); a token paid comes first from a card it cannot bring back (no incarnation, or more
+        tokens than it needs), then from the creature furthest from returning (then the cheaper);
+        a triggered payment is declined (-1) when every holder would return at its owner's next
+        turn start — that token is worth a creature back a turn sooner."""
+        x, tokens, cost = battle.incarnation, battle.tokens, battle.cost
+        if give:
+            near = [v for v in candidates if x[v] and tokens[v] < x[v]]
+            if not near:
+                return candidates[0]
+            return min(near, key=lambda v: (x[v] - tokens[v], -cost[v], v))
+        free = [v for v in candidates if not x[v] or tokens[v] > x[v]]
+        if free:
+            return free[0]
+        far = [v for v in candidates if x[v] - tokens[v] >= 2]
+        if not far:
+            return -1
+        return max(far, key=lambda v: (x[v] - tokens[v], -cost[v], -v))
+
+    def incarnate_square(self, battle: Battle, unit: int, squares: Sequence[int]) -> int:
+        """Return open anywhere (``anywhere``) when the token is one it would pay: onto the square
+        next to the most enemy creatures (its own third row first on a tie)."""
+        seat = battle.seat[unit]
+        holders = [v for v in battle._token_holders(seat) if v != unit and battle.creature[v]]
+        if not holders or self.token_holder(battle, unit, holders, False) < 0:
+            return -1
+        board, seats = battle.board, battle.seat
+
+        def foes(sq: int) -> int:
+            return sum(1 for t in ADJ8[sq] if board[t] >= 0 and seats[board[t]] != seat)
+
+        return max(squares, key=lambda sq: (foes(sq), -squares.index(sq)))
 
 

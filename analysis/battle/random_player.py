@@ -55,3 +55,6 @@ class RandomPlayer(Player):
         pool = list(candidates)
         battle.prng.shuffle(pool)
         return tuple(sorted(pool[:most]))
+
+    def token_holder(self, battle: Battle, unit: int, candidates: Sequence[int], give: bool) -> int:
+        return candidates[battle.prng.randrange(len(candidates))]

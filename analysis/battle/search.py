@@ -145,6 +145,12 @@ class SearchPlayer(Player):
                       candidates: Sequence[Sequence[int]]) -> int:
         return self._h.choose_option(state, unit, options, candidates)
 
+    def token_holder(self, state, unit: int, candidates: Sequence[int], give: bool) -> int:
+        return self._h.token_holder(state, unit, candidates, give)
+
+    def incarnate_square(self, state, unit: int, squares: Sequence[int]) -> int:
+        return self._h.incarnate_square(state, unit, squares)
+
     # ---------------------------------------------------------------- the turn
 
     def play_turn(self, state) -> None:

@@ -2,6 +2,12 @@
 attack, vampirism, blessing and curse given in the battle, incarnation, and what a death sets
 off (a mixin of :class:`~analysis.battle.engine.Battle`; 000 = the classic rulebook).
 
+- Incarnation tokens (000 glossary "Incarnation token") are state of the cards in the graveyard
+  and a currency: the ``tokens`` cost takes them off, ``grave_token`` gives them, ``ally_token`` /
+  ``ally_incarnates`` / ``squad_incarnates`` watch them; an incarnation may repeat (``repeats``),
+  return open anywhere for a token (``anywhere``) or, given by ``claim_incarnation``, return under
+  the claimer's control; ``destroy`` and ``restore_armor`` are carried out here too.
+
 - Death (4.17) at wounds ≥ life; a host's rider dies with it; "on death" abilities fire from where
   the card stood, then "on kill" abilities of the card that destroyed it. End (7.1, 7.5): a player
   with no creatures loses, both at once is a draw. Optional 7.6: a draw after ``stall_rounds`` full
@@ -54,6 +60,9 @@ from analysis.cards.ability_rules import (
     strike_passives,
 )
 
+_GRAVE_TRIGGERS = ("ally_incarnates", "ally_token", "ally_combo")
+"""Triggers that also reach a card in the graveyard (its own ``grave_token`` acts only there)."""
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Triggers(Effects):
@@ -75,6 +84,8 @@ class Triggers(Effects):
             return not self.open[v]
         if state == "poisoned":
             return self.poison[v] > 0
+        if state == "half_life":
+            return 2 * (self.life[v] - self.wounds[v]) <= self.life[v]
         return (self.wounds[v] > 0) == (state == "wounded")
 
     def _hurt(self, v: int, source: int) -> None:
@@ -146,6 +157,13 @@ class Triggers(Effects):
                 continue  # "on a strong strike" …: only after a strike of that strength
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
+            own_token = ab.kind == "grave_token" and ab.target == "self"
+            if trigger in _GRAVE_TRIGGERS and self.alive[u] == own_token:
+                continue  # in the graveyard only its own token is taken; in play, the rest acts
+            if ab.kind == "grave_token":
+                if not ab.tokens or self._pay_tokens(u, ab.tokens, True):
+                    self._give_token(u, index, ab, trigger)
+                continue
             if ab.roll:
                 die = die or self._die()  # one die for the event (000 1.1)
                 if die not in ab.roll:
@@ -175,13 +193,15 @@ class Triggers(Effects):
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
-            counted = index
+            counted, price = index, ab.tokens  # (an ``or`` alternative has the first one's cost)
             cands = self._trigger_cands(u, index, ab, trigger, context)
             nxt = index + 1
             if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "or":
                 index, cands = self._pick_option(u, index, cands, trigger, context)
                 ab = self.slots[u][index].ability
             if not cands:
+                continue
+            if price and not self._pay_tokens(u, price, True):
                 continue
             most = min(ab.targets, len(cands))
             if ab.every:
@@ -215,8 +235,12 @@ class Triggers(Effects):
             cands = reach(self, u, index, src)
             if ab.target == "any" and ab.range is not None:
                 cands = [v for v in cands if v != u]  # ("стоящую рядом карту": never itself)
-        if ab.vs_state and cands:  # ("ранить существо противника с проклятием"): only those
-            cands = [v for v in cands if self._in_state(v, ab.vs_state)]
+        if ab.vs_state and cands:  # a chosen target must be in that state (else the ability does nothing)
+            cands = [v for v in cands if self.hidden[v] or self._in_state(v, ab.vs_state)]
+        if ab.kind == "restore_armor":
+            cands = [v for v in cands if self.armor_left[v] < self.armor[v]]  # (else it does nothing)
+        elif ab.kind == "claim_incarnation":
+            cands = [v for v in cands if self.creature[v] and not self.incarnation[v]]
         return cands
 
     def _pick_option(self, u: int, index: int, cands: list[int], trigger: str,
@@ -381,17 +405,27 @@ class Triggers(Effects):
                 self.tokens[u] += 1
             if self.tokens[u] < x:
                 continue
-            if self.kind[u] == FLYER:
+            owner = seat
+            if self.claimed[u] >= 0:
+                seat = self.claimed[u]  # it returns on the claimer's side (``claim_incarnation``)
+            where = self._anywhere_square(u, seat) if self.kind[u] != FLYER else NOWHERE
+            opened = where >= 0
+            if opened:
+                self.board[where] = u
+                self.occupied |= 1 << where
+            elif self.kind[u] == FLYER:
                 where = AUX
             else:
                 row = half_rows(seat)[2]
                 free = [row * 5 + c for c in range(5) if self.board[row * 5 + c] < 0]
                 if not free:
+                    seat = owner
                     continue
                 where = free[0]
                 self.board[where] = u
                 self.occupied |= 1 << where
-            self.tokens[u] = -1
+            again = self._repeats(u)
+            self.tokens[u] = 0 if again else -1  # (50/161 Эйдерик: any number of times per battle)
             self.alive[u] = True
             self.pos[u] = where
             removed = self.wounds[u]
@@ -403,6 +437,12 @@ class Triggers(Effects):
             self.moves[u] = 0
             self.prepared[u] = 0
             self.armor_left[u] = self.armor[u]
+            if opened:  # (``anywhere``: open, it may act this turn)
+                self.open[u] = True
+                self.acted[u] = False
+                self.moves[u] = self.move_points[u]
+            if seat != owner:
+                self._change_control(u, seat)
             self.units[seat].append(u)
             self.n_creatures[seat] += 1
             if self.kind[u] != FLYER:
@@ -414,6 +454,163 @@ class Triggers(Effects):
             if self._x_trig and u in self._trig["incarnate"] and not self.over:
                 self.fresh[u] = self.turn  # it returned closed without acting
                 self._fire(u, "incarnate")
+            if self._x_trig and not self.over:
+                self._token_event(u, False)
+            seat = owner
+
+    def _anywhere_square(self, u: int, seat: int) -> int:
+        """``incarnation`` with ``anywhere`` (50/167 Костяной воитель): the free square of either
+        third row where ``u`` returns open, its player's choice (``Player.incarnate_square``; -1: the
+        ordinary way), once the tokens of other cards of its squad's graveyard are paid."""
+        ab = next((a for a in facts(self.cards[u]) if a.kind == "incarnation" and a.anywhere), None)
+        if ab is None:
+            return -1
+        holders = [v for v in self._token_holders(seat) if v != u and self.creature[v]]
+        if sum(self.tokens[v] for v in holders) < ab.tokens:
+            return -1
+        squares = [row * 5 + c for row in (half_rows(seat)[2], half_rows(1 - seat)[2]) for c in range(5)
+                   if self.board[row * 5 + c] < 0]
+        if not squares:
+            return -1
+        player = self.players[seat]
+        where = player.incarnate_square(self, u, squares)
+        if where not in squares:
+            return -1
+        for _ in range(ab.tokens):
+            holders = [v for v in self._token_holders(seat) if v != u and self.creature[v]]
+            v = player.token_holder(self, u, holders, False)
+            self._lose_token(v if v in holders else holders[0], u)
+        return where
+
+    def _claim(self, u: int, v: int, x: int) -> None:
+        """``claim_incarnation`` (50/160 Жрец смерти): enemy creature ``v`` without incarnation gains
+        incarnation ``x`` (000 glossary "Incarnation - X": tokens at the start of its owner's turns)
+        that returns it onto the third row of ``u``'s owner, under his control."""
+        if not self.creature[v] or self.incarnation[v] or self.seat[v] == self.seat[u]:
+            return
+        column = list(self.incarnation)
+        column[v] = x
+        self.incarnation = tuple(column)
+        claimed = list(self.claimed)
+        claimed[v] = self.seat[u]
+        self.claimed = claimed
+        self._any_incarnation = True
+        if self.log is not None:
+            self._emit({"e": "claim", "u": v, "by": u, "x": x})
+
+    def _change_control(self, u: int, seat: int) -> None:
+        """Unit ``u``, returning to play, comes under the control of ``seat`` (000 glossary "To take
+        into the squad": on incarnation, or when taking a card under one's control): it counts for
+        that side from now on; its owner — whose seat marks ({first}/{second}) its facts follow —
+        does not change."""
+        seats = list(self.seat)
+        seats[u] = seat
+        self.seat = seats
+        marks = list(self._seat_triggers)
+        marks[seat] |= self.triggers[u]
+        self._seat_triggers = tuple(marks)
+        if self.log is not None:
+            self._emit({"e": "control", "u": u, "seat": seat})
+
+    # ------------------------------------------------------------------ incarnation tokens as currency
+
+    def _grave_combo(self, u: int) -> bool:
+        """Whether unit ``u`` lying in the graveyard still hears ``ally_combo`` (its own
+        ``grave_token`` on it: 60/175 Очи Нальдана, "in the graveyard it gains a token instead")."""
+        return any(a.kind == "grave_token" and a.trigger == "ally_combo" and a.target == "self"
+                   for a in facts(self.cards[u]))
+
+    def _repeats(self, u: int) -> bool:
+        """Whether unit ``u``'s incarnation returns any number of times (``repeats``)."""
+        return any(a.kind == "incarnation" and a.repeats for a in facts(self.cards[u]))
+
+    def _token_holders(self, seat: int) -> list[int]:
+        """The cards of ``seat`` in the graveyard that hold incarnation tokens (000 glossary
+        "Incarnation token": they lie on the card in the graveyard)."""
+        tokens, alive, host = self.tokens, self.alive, self.host
+        return [v for v in range(self.n) if self.seat[v] == seat and not alive[v] and tokens[v] > 0
+                and host[v] < 0]
+
+    def _can_pay_tokens(self, u: int, need: int) -> bool:
+        return sum(self.tokens[v] for v in self._token_holders(self.seat[u])) >= need
+
+    def _pay_tokens(self, u: int, need: int, optional: bool) -> bool:
+        """Pay ``need`` incarnation tokens of ``u``'s graveyard for one of its abilities (the
+        ``tokens`` cost: "снять жетон инкарнации с существа на вашем кладбище"): its player picks
+        the card for each token (``Player.token_holder``; -1 declines, allowed only when
+        ``optional`` — a triggered "may"). Each token lost sets off ``ally_token``."""
+        seat = self.seat[u]
+        if not self._can_pay_tokens(u, need):
+            return False
+        player = self.players[seat]
+        for paid in range(need):
+            holders = self._token_holders(seat)
+            v = player.token_holder(self, u, holders, False)
+            if v < 0 and optional and paid == 0:
+                return False
+            if v not in holders:
+                v = holders[0]  # (once begun, a payment is completed)
+            self._lose_token(v, u)
+        return True
+
+    def _lose_token(self, v: int, by: int) -> None:
+        self.tokens[v] -= 1
+        if self.log is not None:
+            self._emit({"e": "token", "u": v, "by": by, "tokens": self.tokens[v]})
+        if self._x_trig and not self.over:
+            self._token_event(v, True)
+
+    def _give_token(self, u: int, index: int, ab: Ability, trigger: str) -> None:
+        """``grave_token``: ``damage`` incarnation tokens onto a card of ``u``'s squad lying in the
+        graveyard (``target = "self"``: onto ``u`` itself, which must lie there). A card that has
+        already incarnated (and may not again) takes none: its incarnation is spent."""
+        if ab.target == "self":
+            cands = [u] if not self.alive[u] and self.tokens[u] >= 0 and self.host[u] < 0 else []
+        else:
+            seat = self.seat[u]
+            cands = [v for v in range(self.n) if self.seat[v] == seat and not self.alive[v]
+                     and self.tokens[v] >= 0 and self.host[v] < 0 and v != u]
+        if not cands:
+            return
+        v = cands[0] if len(cands) == 1 else self.players[self.seat[u]].token_holder(self, u, cands, True)
+        if v not in cands:
+            v = cands[0]
+        if self.slots[u][index].limited:
+            self._count_use(u, index)
+        self.tokens[v] += ab.damage[0]
+        if self.log is not None:
+            self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [v], "dice": [],
+                        "wounds": [0], "closes": False, "trigger": trigger})
+
+    def _token_event(self, v: int, lost: bool) -> None:
+        """Unit ``v`` of a squad incarnated or lost an incarnation token (``lost``): the cards of its
+        squad watching it fire — on a return ``squad_incarnates`` (those in play, ``v`` included) and
+        ``ally_incarnates``, on both ``ally_token`` (40/171 Шаггон); these two for the other cards,
+        in play or in the graveyard (:meth:`_fire_now` keeps to what acts where)."""
+        trig = self._trig
+        seat = self.seat[v]
+        if not lost:
+            for w in trig["squad_incarnates"]:
+                if self.seat[w] == seat and self.alive[w] and not self.over:
+                    self._fire(w, "squad_incarnates", -1, v)
+        for name in (() if lost else ("ally_incarnates",)) + ("ally_token",):
+            for w in trig[name]:
+                if w != v and self.seat[w] == seat and not self.over:
+                    self._fire(w, name, -1, v)
+
+    def _destroy(self, u: int, v: int, self_too: bool) -> int:
+        """``destroy`` (000 4.17: a destroyed card goes to the graveyard): ``v`` dies outright —
+        no wounds are dealt, so nothing reduces or prevents it — and ``u`` with it when
+        ``self_too`` ("уничтожить себя и атакованного"); both die at once, ``v`` by ``u``."""
+        left = self.life[v] - self.wounds[v]
+        self.wounds[v] = self.life[v]
+        doomed = [v]
+        if self_too and self.alive[u] and u != v:
+            self.wounds[u] = self.life[u]
+            doomed.append(u)
+        self._quiet_from = self.turn + 1
+        self._settle(doomed, killers={v: u})
+        return max(left, 0)
 
     def _settle(self, suspects: Iterable[int], source: int = -1,
                 killers: dict[int, int] | None = None) -> None:

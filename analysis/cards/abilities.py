@@ -59,8 +59,11 @@ magic strike, special strike). Damage ``[n]`` or ``[weak, medium, strong]`` pick
 WOUNDS = ("spell", "effect")
 """Non-attack game actions that wound their target (a spell is magical, an effect is not)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
-           "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "cleanse")
-"""Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger."""
+           "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
+           "cleanse")
+"""Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
+``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
+``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor")."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
@@ -77,9 +80,13 @@ RESPONSES = ("cap_strike", "flip_die")
 ``counter_tap``; never an action of its own): ``cap_strike`` reduces a simple strike on a card of
 its squad to ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6,
 2-5, 3-4)."""
-TRIGGERED = ("poison", "gain_counter", "shield")
+TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
-actions."""
+actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
+the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
+``claim_incarnation``: an enemy creature without incarnation gains incarnation ``damage`` that
+returns it onto the third row of this card's owner, under his control ("Инкарнирует в третьем ряду
+противника под его контролем")."""
 EITHER = ("poison", "gain_counter")
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
@@ -105,7 +112,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
             "enemy_poisoned",
-            "enemy_turn_end", "eats", "ally_combo", "cursed_again")
+            "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "squad_incarnates", "ally_token",
+            "cursed_again")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -126,9 +134,16 @@ incarnation; ``valhalla``: at the start of its owner's turn while it lies in the
 wounds from poisoning (aims at that creature); ``enemy_turn_end``: at the end of the opponent's turn;
 ``eats``: when its carrion-eating heals it (002 "Трупоедство"); ``ally_combo``: when other creatures
 of its squad (``vs_elements`` / ``vs_classes`` filter them) perform, one after another in any order,
-one action of each kind listed in ``from`` (moves do not break the chain); ``cursed_again``: when a
-creature that already has a curse would receive one again, from any card (aims at that creature; the
-"если существо с проклятием должно получить проклятие" abilities)."""
+one action of each kind listed in ``from`` (moves do not break the chain); ``ally_incarnates``: when
+another creature of its squad returns by incarnation; ``squad_incarnates``: when a creature of its
+squad, itself included, returns by incarnation ("при инкарнации вашего существа"; only while it is
+in play); ``ally_token``: when another creature of its
+squad incarnates or loses an incarnation token ("инкарнирует или теряет жетон инкарнации"). These
+two also fire while the card lies in the graveyard, but there only its ``grave_token`` abilities
+aimed at itself act (and those act only there); so does ``ally_combo`` for a card with such a
+``grave_token`` on it. ``cursed_again``: when a creature that already has a curse would receive one
+again, from any card (aims at that creature; the "если существо с проклятием должно получить
+проклятие" abilities)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -144,16 +159,16 @@ directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
-             "rehost", "lose_counters", "teleport", "flip_die", "cleanse")
+             "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
-          "move_wounds",
+          "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
-DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,)}
+DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
 """``tiers`` of ``cap`` / ``protection``: only attacks of that strength — a simple strike of that kind
 or a die-picked X-Y-Z result of that band ("средние и сильные атаки" = ``["medium", "strong"]``)."""
@@ -163,11 +178,12 @@ PARITIES = ("even", "odd")
 SELF_STATES = ("unwounded", "wounded", "open", "closed", "cursed", "blessed")
 """``self_state``: only while the card itself is unwounded / wounded / open / closed / cursed /
 blessed ("вампиризм, пока имеет проклятие" = ``cursed``)."""
-VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned",
+VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
              "cursed_or_blessed")
-"""``vs_state``: only against a target in that state (``cursed_or_blessed``: with a curse, a blessing or
-both); ``when_state``: only when the card a trigger
-is about (the one that died or was wounded) is in that state."""
+"""``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
+is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
+less of its life left, additional life counted ("половина или менее {health} (с учётом
+дополнительных)"); ``cursed_or_blessed``: with a curse, a blessing or both."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "kill")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword`` and ``once_per_card`` apply to them."""
@@ -238,6 +254,9 @@ _KINDS_TEXT = {
     "flip_die": "Turns a die to its opposite face", "open": "Opens a card", "stun": "Stuns a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
     "lose_counters": "Loses its counters", "teleport": "Teleports", "cleanse": "Removes from a card:",
+    "grave_token": "Incarnation tokens to a graveyard card:", "destroy": "Destroys a card",
+    "restore_armor": "Restores its armor",
+    "claim_incarnation": "Gives an enemy incarnation, returning under its control:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
@@ -341,6 +360,20 @@ class Ability:
     """``open``: the opened card cannot act again this turn."""
     squad_has: tuple[str, ...] = ()
     """Only if its squad has, at the start of the battle, another creature of one of these elements."""
+    tokens: int = 0
+    """Incarnation tokens it costs, taken from cards in its owner's graveyard ("снять жетон
+    инкарнации с существа на вашем кладбище"), on top of its ``cost``: an action cannot be used and a
+    trigger does not fire without them; the player picks the cards (``Player.token_holder``) and may
+    decline a triggered one."""
+    self_too: bool = False
+    """``destroy``: it destroys itself as well ("уничтожить себя и атакованного")."""
+    anywhere: bool = False
+    """``incarnation``: it may instead return open onto any free square of either third row, for
+    ``tokens`` incarnation tokens of other cards of its squad in the graveyard ("может инкарнировать
+    в любом третьем ряду в открытом виде, сняв жетон инкарнации с другого вашего существа")."""
+    repeats: bool = False
+    """``incarnation``: it may return any number of times per battle, not once ("любое число раз за
+    бой"); its tokens start again from 0 each time it dies."""
     gives: str | None = None
     """An attack or wounding action that also gives its target this state (:data:`GIVES`)."""
     removes: tuple[str, ...] = ()
@@ -356,7 +389,7 @@ class Ability:
             or self.parity or self.life_cap or self.when_state or self.when_keyword or self.once_per_card
             or self.when or self.partner or self.per or self.lasts or self.vs_has
             or self.vs_min_move is not None
-            or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has
+            or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -390,7 +423,7 @@ class Ability:
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
         elif self.kind == "cleanse":
             head = f"{head} {', '.join(self.removes)}"
-        elif self.kind in ("gain_counter", "shield"):
+        elif self.kind in ("gain_counter", "shield", "grave_token", "claim_incarnation"):
             head = f"{head} {amount}"
         elif amount:
             head = f"{head}{'' if head.endswith('+') else ' '}{amount}"
@@ -470,6 +503,12 @@ class Ability:
             cond.append("if the squad has " + "/".join(self.squad_has))
         if self.lasts:
             cond.append(f"until the end of the {self.lasts.replace('_', ' ')}")
+        if self.repeats:
+            cond.append("any number of times per battle")
+        if self.anywhere:
+            cond.append(f"or open on any third row for {self.tokens} graveyard token(s)")
+        if self.self_too:
+            cond.append("itself too")
         if self.gives:
             cond.append(f"gives its target a {self.gives}")
         if self.uses_per_battle:
@@ -483,6 +522,9 @@ class Ability:
             cost += (self.trigger or "").replace("_", " ")
         if self.counters > 1:
             cost = cost.replace("counter", f"{self.counters} counters")
+        if self.tokens and not self.anywhere:
+            paid = f"{self.tokens} graveyard incarnation token{'s' if self.tokens > 1 else ''}"
+            cost = f"{cost} + {paid}" if cost else paid
         if cost:
             text += f" — {cost}"
         if self.extra:
@@ -512,7 +554,8 @@ class Ability:
                      "uses_per_turn", "seat", "extra", "requires", "formation", "self_state", "vs_state",
                      "via", "parity", "life_cap", "when_state", "when_keyword", "once_per_card", "keyword",
                      "when", "partner", "per", "per_max", "plus", "lasts", "vs_min_move", "vs_rank",
-                     "vs_position", "area", "every", "rest", "gives"):
+                     "vs_position", "area", "every", "rest", "tokens", "repeats", "self_too", "anywhere",
+                     "gives"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -530,10 +573,10 @@ class Ability:
 
 
 def _default_target(kind: str) -> str:
-    if kind in ("heal", "give_blessing", "open", "cleanse"):
+    if kind in ("heal", "give_blessing", "open", "grave_token", "cleanse"):
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
-                                                          "lose_counters", "teleport"):
+                                                          "lose_counters", "teleport", "restore_armor"):
         return "self"
     return "enemy"
 
@@ -604,7 +647,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "when_state", "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
-                 "squad_has", "gives", "removes"}
+                 "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -935,6 +978,32 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if squad_has and cost != "passive":
         raise fail("squad_has", "is only for passives")
     out["squad_has"] = tuple(squad_has)
+    tokens = raw.get("tokens", 0)
+    if not _int(tokens):
+        raise fail("tokens", f"must be a whole number ≥ 0 (graveyard incarnation tokens), got {tokens!r}")
+    anywhere = raw.get("anywhere", False)
+    if not isinstance(anywhere, bool):
+        raise fail("anywhere", f"must be true or false, got {anywhere!r}")
+    if anywhere and (kind != "incarnation" or not tokens):
+        raise fail("anywhere", "is only for incarnation, with its price in 'tokens'")
+    out["anywhere"] = anywhere
+    if tokens and cost == "passive" and not anywhere:
+        raise fail("tokens", "is a cost: only for actions, triggers and an incarnation with 'anywhere'")
+    out["tokens"] = tokens
+    repeats = raw.get("repeats", False)
+    if not isinstance(repeats, bool):
+        raise fail("repeats", f"must be true or false, got {repeats!r}")
+    if repeats and kind != "incarnation":
+        raise fail("repeats", "is only for incarnation")
+    out["repeats"] = repeats
+    self_too = raw.get("self_too", False)
+    if not isinstance(self_too, bool):
+        raise fail("self_too", f"must be true or false, got {self_too!r}")
+    if self_too and kind != "destroy":
+        raise fail("self_too", "is only for destroy")
+    out["self_too"] = self_too
+    if kind == "grave_token" and raw.get("target", "ally") not in ("ally", "self"):
+        raise fail("target", "of grave_token is ally (a card of its squad in the graveyard) or self")
     gives = raw.get("gives")
     if gives is not None and gives not in GIVES:
         raise fail("gives", f"must be one of {', '.join(GIVES)}, got {gives!r}")

@@ -36,6 +36,7 @@ from analysis.squad.recruit import DEFAULT_OBJECTIVE
 from analysis.util.atomic import write_text_atomic
 from analysis.util.errors import BerserkInputError
 from analysis.util.limits import MAX_GAMES, MAX_ROUNDS
+from analysis.util.numbers import figure, interval
 
 
 def add_battle_options(p: argparse.ArgumentParser, progress: bool = True) -> None:
@@ -127,8 +128,8 @@ def run(args: argparse.Namespace) -> int:
         if args.record:
             write_record(args.record, events)
         if args.plot:
-            figure = battle_figure(replay(events, db))
-            write_text_atomic(args.plot, offline_figure_html(figure, "battle"))   # opens offline
+            board = battle_figure(replay(events, db))
+            write_text_atomic(args.plot, offline_figure_html(board, "battle"))   # opens offline
         if args.draw and not args.json:
             print(battle_text(replay(events, db)))
             print()
@@ -140,14 +141,15 @@ def run(args: argparse.Namespace) -> int:
     recruited = f"objective {'/'.join(settings.objectives)}; " if not args.squads else ""
     print(f"{result.a} vs {result.b}: {result.games} games ({result.mode}; {settings.rules.name}; "
           f"mulligan {settings.mulligan}; {recruited}players {'/'.join(settings.players)}; seed {args.seed})")
-    print(f"  A wins {result.a_wins} ({result.a_win_rate:.1%}, 95 % CI {lo:.1%}-{hi:.1%}), "
+    print(f"  A wins {result.a_wins} ({figure(result.a_win_rate, 'share')}, "
+          f"95 % CI {interval(lo, hi, 'share')}), "
           f"B wins {result.b_wins}, draws {result.draws}")
     for key, label in (("a_first", "A moves first"), ("b_first", "B moves first")):
         s = d["by_seat"][key]
         if s["games"]:
             slo, shi = s["a_wins_ci95"]
-            print(f"  {label}: A wins {s['a_wins']}/{s['games']} ({s['a_win_rate']:.1%}, "
-                  f"{slo:.1%}-{shi:.1%}), B wins {s['b_wins']}, draws {s['draws']}")
+            print(f"  {label}: A wins {s['a_wins']}/{s['games']} ({figure(s['a_win_rate'], 'share')}, "
+                  f"{interval(slo, shi, 'share')}), B wins {s['b_wins']}, draws {s['draws']}")
     print(f"  mean length {result.mean_turns:.1f} turns; mean mulligans A {result.mean_mulligans[0]:.2f}, "
           f"B {result.mean_mulligans[1]:.2f}")
     return 0

@@ -18,6 +18,7 @@ from analysis.combat.duel import DEFAULT_MAX_TURNS, DUEL_POLICIES, DuelResult, d
 from analysis.combat.monte_carlo import DuelSim, Estimate, StrikeSim, simulate_duels, simulate_strikes
 from analysis.combat.strike import WEAKEN_POLICIES, StrikeOdds, parse_fighter_spec, strike_odds
 from analysis.util.limits import MAX_DUEL_TURNS, MAX_SIMULATE
+from analysis.util.numbers import figure
 
 FIGHTER_HELP = ("card name or SET/NUM (optionally NAME+MODIFIERS, e.g. 'Эвтерпа+exp_attack=2'), or custom "
                 "stats X-Y-Z:LIFE[:MODIFIERS], e.g. 2-3-4:8:armor=1,blessing")
@@ -100,6 +101,12 @@ def odds_json(odds: StrikeOdds, result: DuelResult, rules_name: str) -> dict[str
     }
 
 
+def _share(p: object) -> str:
+    """A probability as the figure rules write shares (percent, one decimal; the exact fraction is
+    printed beside it where there is one)."""
+    return figure(float(p), "share")  # type: ignore[arg-type]
+
+
 def run(args: argparse.Namespace) -> int:
     db = cards_from(args)
     rules = rules_from(args, db)
@@ -126,23 +133,23 @@ def run(args: argparse.Namespace) -> int:
     print(f"{'to target':>9}  {'to attacker':>11}  {'probability':>11}  exact")
     for o in odds.outcomes:
         exact = f"{o.p.numerator}/{o.p.denominator}"
-        print(f"{o.to_target:>9}  {o.to_attacker:>11}  {float(o.p):>11.4f}  {exact}")
-    print(f"P(target dies) = {float(odds.p_target_dies):.4f}   P(attacker dies) = "
-          f"{float(odds.p_attacker_dies):.4f}   expected wounds {float(odds.expected_to_target):.3f} dealt, "
-          f"{float(odds.expected_to_attacker):.3f} taken")
+        print(f"{o.to_target:>9}  {o.to_attacker:>11}  {_share(o.p):>11}  {exact}")
+    print(f"P(target dies) = {_share(odds.p_target_dies)}   P(attacker dies) = "
+          f"{_share(odds.p_attacker_dies)}   expected wounds {float(odds.expected_to_target):.2f} dealt, "
+          f"{float(odds.expected_to_attacker):.2f} taken")
     print(f"duel ({result.policy}, weakening {result.weaken}, {result.max_turns} turns; "
           f"{attacker.name} moves first):")
-    print(f"  first wins {result.first_wins:.4f}   second wins {result.second_wins:.4f}   "
-          f"both die {result.both_die:.4f}   undecided {result.undecided:.4f}")
+    print(f"  first wins {_share(result.first_wins)}   second wins {_share(result.second_wins)}   "
+          f"both die {_share(result.both_die)}   undecided {_share(result.undecided)}")
     if sim is not None:
         print(f"Monte Carlo, {sim.n:,} strikes (seed {sim.seed}), 95% intervals:")
         for (t, a), e in sim.outcomes.items():
-            print(f"{t:>9}  {a:>11}  {e.value:>11.4f}  [{e.lo:.4f}, {e.hi:.4f}]")
+            print(f"{t:>9}  {a:>11}  {_share(e.value):>11}  [{_share(e.lo)}, {_share(e.hi)}]")
         d = sim.p_target_dies
-        print(f"P(target dies) = {d.value:.4f} [{d.lo:.4f}, {d.hi:.4f}]")
+        print(f"P(target dies) = {_share(d.value)} [{_share(d.lo)}, {_share(d.hi)}]")
         if duel_sim is not None:
-            parts = [f"{label} {getattr(duel_sim, k).value:.4f} [{getattr(duel_sim, k).lo:.4f}, "
-                     f"{getattr(duel_sim, k).hi:.4f}]"
+            parts = [f"{label} {_share(getattr(duel_sim, k).value)} [{_share(getattr(duel_sim, k).lo)}, "
+                     f"{_share(getattr(duel_sim, k).hi)}]"
                      for label, k in (("first wins", "first_wins"), ("second wins", "second_wins"),
                                       ("both die", "both_die"), ("undecided", "undecided"))]
             print(f"  {duel_sim.n:,} duels: " + "   ".join(parts))

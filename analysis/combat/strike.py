@@ -287,7 +287,8 @@ def duel_attacks(card: Card, against: Card | None = None,
     out = []
     for ab in facts(card):
         if (ab.kind not in ABILITY_KINDS or ab.cost != "tap" or ab.uses_per_battle or ab.uses_per_turn
-                or ab.seat or ab.target not in ("enemy", "any") or not ab.damage or not matches(ab, against)):
+                or ab.tokens or ab.seat or ab.target not in ("enemy", "any") or not ab.damage
+                or not matches(ab, against)):
             continue
         damage = ab.damage * 3 if len(ab.damage) == 1 else ab.damage
         roll = roll_modifier(card, ab.kind, against, seat) if len(ab.damage) == 3 else 0

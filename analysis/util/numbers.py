@@ -101,5 +101,5 @@ def table_value(value: float, kind: str) -> float:
     return value * 100 if kind in ("share", "gain") else value
 
 
-__all__ = ["DECIMALS", "FIGURE_KINDS", "OBJECTIVE_KINDS", "figure", "interval", "objective_kind", "printf",
-           "table_value"]
+__all__ = ["DECIMALS", "FIGURE_KINDS", "GROUP", "OBJECTIVE_KINDS", "figure", "interval", "objective_kind",
+           "printf", "table_value"]

@@ -253,7 +253,13 @@ shown = (
     )
     .rename(columns={"elite": "kind"})
 )
-table(shown, "cards_table", height=min(320, 35 * (len(found) + 1) + 3), wide=["keywords"])
+table(
+    shown,
+    "cards_table",
+    height=min(320, 35 * (len(found) + 1) + 3),
+    wide=["keywords"],
+    widths={"name": "medium", "type": "medium"},  # issue 21 #10: long names and "Летающее существо" were cut
+)
 
 if found.empty:
     st.info(t("cards.none"))

@@ -13,7 +13,7 @@ import json
 import plotly.express as px
 import plotly.graph_objects as go
 import streamlit as st
-from i18n import t
+from i18n import num, t
 from ui import (
     card_db,
     chart,
@@ -358,7 +358,7 @@ with right:
         orientation="h",
         color="outcome",
         color_discrete_map={outcome_name(o): c for o, c in OUTCOME_COLOURS.items()},
-        text=totals.p.map(lambda p: f"{p:.3f}"),
+        text=totals.p.map(lambda p: num(p, "share")),
         title=t("combat.chart_outcomes"),
     )
     fig.update_traces(textposition="outside", cliponaxis=False)
@@ -370,15 +370,17 @@ with right:
     )
     chart(fig, "chart_outcomes", legend=False)
     k1, k2 = st.columns(2)
-    k1.metric(t("combat.p_target_dies"), f"{float(odds.p_target_dies):.3f}", help=str(odds.p_target_dies))
+    k1.metric(
+        t("combat.p_target_dies"), num(float(odds.p_target_dies), "share"), help=str(odds.p_target_dies)
+    )
     k2.metric(
-        t("combat.p_attacker_dies"), f"{float(odds.p_attacker_dies):.3f}", help=str(odds.p_attacker_dies)
+        t("combat.p_attacker_dies"), num(float(odds.p_attacker_dies), "share"), help=str(odds.p_attacker_dies)
     )
 st.markdown(t("combat.outcome_table"))
 table(
     outcomes.assign(outcome=outcomes.outcome.map(outcome_name)),
     "combat_outcomes",
-    formats={"p": "%.4f"},
+    kinds={"p": "share"},
     static=True,
 )
 
@@ -398,11 +400,11 @@ t_wins = 0.5 * (results[0].second_wins + results[1].first_wins)
 mine, theirs = st.columns([3, 1])
 mine.markdown(t("combat.wins_of", name=md(attacker.name)))
 d1, d2, d3 = mine.columns(3)
-d1.metric(t("combat.wins_first"), f"{results[0].first_wins:.3f}")
-d2.metric(t("combat.wins_second"), f"{results[1].second_wins:.3f}")
-d3.metric(t("combat.wins_split"), f"{a_wins:.3f}")
+d1.metric(t("combat.wins_first"), num(results[0].first_wins, "share"))
+d2.metric(t("combat.wins_second"), num(results[1].second_wins, "share"))
+d3.metric(t("combat.wins_split"), num(a_wins, "share"))
 theirs.markdown(t("combat.wins_of", name=md(target.name)))
-theirs.metric(t("combat.wins_split"), f"{t_wins:.3f}")
+theirs.metric(t("combat.wins_split"), num(t_wins, "share"))
 duels = duels.assign(
     policy=duels.policy.map(lambda p: t(f"duel_policy.{p}")),
     weaken=duels.weaken.map(lambda w: t(f"weaken.{w}")),
@@ -410,7 +412,7 @@ duels = duels.assign(
 table(
     duels,
     "combat_duels",
-    formats={c: "%.4f" for c in ("first_wins", "second_wins", "both_die", "undecided")},
+    kinds=dict.fromkeys(("first_wins", "second_wins", "both_die", "undecided"), "share"),
     static=True,
 )
 st.caption(
@@ -424,7 +426,7 @@ try:
 except BerserkInputError:
     st.info(t("combat.no_creatures", title=md(deck_title(deck))))
     st.stop()
-st.metric(t("combat.m_random"), f"{weighted_win(versus):.3f}", help=t("combat.m_random_help"))
+st.metric(t("combat.m_random"), num(weighted_win(versus), "share"), help=t("combat.m_random_help"))
 long = versus.melt(
     id_vars=["name"], value_vars=["win", "both_die", "loss"], var_name="result", value_name="p"
 )
@@ -450,4 +452,4 @@ fig.update_layout(
     xaxis=dict(title=t("axis.probability"), range=[0, 1]),
 )
 chart(fig, "chart_versus")
-table(versus, "combat_versus", formats={c: "%.3f" for c in ("win", "loss", "both_die")})
+table(versus, "combat_versus", kinds=dict.fromkeys(("win", "loss", "both_die"), "share"))

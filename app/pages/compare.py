@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 import streamlit as st
-from i18n import t
+from i18n import num, t
 from ui import (
     ELEMENT_COLOURS,
     card_db,
@@ -39,6 +39,7 @@ from analysis.planning.games import GameRunner
 from analysis.planning.keys import content_key, distinct_from
 from analysis.rules import load_ruleset
 from analysis.util.errors import BerserkInputError
+from analysis.util.numbers import objective_kind
 
 page_setup()
 
@@ -188,7 +189,7 @@ def seats_chart(cmp: DeckComparison, unit: str, container) -> None:
             name=name,
             marker_color=DECK_COLOURS[i],
             error_y=error_bars(rows, "value", "lo", "hi"),
-            text=[f"{v:.2f}" for v in rows.value],
+            text=[num(v, objective_kind(cmp.objective)) for v in rows.value],
             textposition="inside",
         )
     low, high = float(values.lo.min()), float(values.hi.max())
@@ -432,7 +433,7 @@ by_seat = cmp.strength_by_seat.assign(seat=cmp.strength_by_seat.seat.map(lambda 
 table(
     by_seat,
     "compare_seats_table",
-    formats={"value": "%.3f", "lo": "%.3f", "hi": "%.3f", "mulligan_rate": "%.3f"},
+    kinds=dict.fromkeys(("value", "lo", "hi"), objective_kind(cmp.objective)) | {"mulligan_rate": "share"},
 )
 st.caption(t("compare.strength_caption", unit=unit, trials=stored["trials"], seed=stored["seed"]))
 
@@ -445,23 +446,23 @@ seats = cmp.head_to_head_frame()
 m = st.columns(4)
 m[0].metric(
     t("compare.m_score", name=md(a)),
-    f"{h2h.a_score:.3f}",
+    num(h2h.a_score, "share"),
     help=t("compare.score_help", games=h2h.games),
 )
 overall = seats.iloc[0]
 m[1].metric(
     t("compare.m_wins", name=md(a)),
-    f"{overall.win_rate:.1%}",
+    num(overall.win_rate, "share"),
     help=t("matchup.ci_help", lo=overall.win_lo, hi=overall.win_hi, games=h2h.games),
 )
-m[2].metric(t("matchup.m_draws"), f"{overall.draw_rate:.1%}")
-m[3].metric(t("compare.m_wins", name=md(b)), f"{h2h.b_wins / h2h.games:.1%}")
+m[2].metric(t("matchup.m_draws"), num(overall.draw_rate, "share"))
+m[3].metric(t("compare.m_wins", name=md(b)), num(h2h.b_wins / h2h.games, "share"))
 subsets = [t("matchup.all_games"), t("matchup.moves_first", name=a), t("matchup.moves_first", name=b)]
 head_to_head_chart(cmp, subsets)
 table(
     seats.assign(games=subsets).rename(columns={"games": "subset"}),
     "compare_h2h_table",
-    formats={c: "%.3f" for c in ("win_rate", "win_lo", "win_hi", "draw_rate", "draw_lo", "draw_hi")},
+    kinds=dict.fromkeys(("win_rate", "win_lo", "win_hi", "draw_rate", "draw_lo", "draw_hi"), "share"),
     static=True,
 )
 st.caption(t("compare.h2h_caption", games=h2h.games, seed=stored["seed"], a=md(a)))

@@ -3,8 +3,11 @@ see its shape, share and download it."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import plotly.express as px
 import streamlit as st
+from browser_store import browser_decks
 from i18n import t, tn
 from ui import (
     ELEMENT_COLOURS,
@@ -34,8 +37,9 @@ from ui import (
     words_for,
 )
 
-from analysis.decks.deck import DECK_FORMATS, MAX_DECK_BYTES, format_deck
+from analysis.decks.deck import DECK_FORMATS, MAX_DECK_BYTES, format_deck, parse_nxt
 from analysis.decks.legality import check_deck
+from analysis.decks.saved import SavedDeck, delete_deck, read_saved, rename_deck, save_deck, saved_to_json
 from analysis.summaries.deck import (
     cost_curve,
     deck_frame,
@@ -92,6 +96,96 @@ def _load_upload() -> None:
     )
 
 
+# --------------------------------------------------------------------------- My decks (browser storage)
+
+
+def _saved() -> tuple[SavedDeck, ...]:
+    return st.session_state.get("my_decks_list", ())
+
+
+def _store(decks: tuple[SavedDeck, ...]) -> None:
+    """Hand the changed list to the browser store (written on the next mount)."""
+    st.session_state["my_decks_write"] = saved_to_json(decks)
+    st.session_state["my_decks_version"] = st.session_state.get("my_decks_version", 0) + 1
+    st.session_state["my_decks_list"] = decks
+
+
+def _mine_change(change, message: str, **fmt) -> None:
+    try:
+        decks = change(_saved())
+    except BerserkInputError as exc:
+        st.session_state["mine_message"] = ("error", t("deck.mine_failed"), exc)
+        return
+    _store(decks)
+    st.session_state["mine_message"] = ("ok", t(message, **{k: md(v) for k, v in fmt.items()}))
+
+
+def _save_mine() -> None:
+    title = st.session_state.get("mine_title", "") or deck_title()
+    code = deck_code(current_deck()) or ""
+    _mine_change(lambda d: save_deck(d, title, code), "deck.mine_saved", title=title)
+
+
+def _rename_mine() -> None:
+    old, new = st.session_state.get("mine_pick"), st.session_state.get("mine_new_title", "")
+    _mine_change(lambda d: rename_deck(d, old or "", new), "deck.mine_renamed", old=old or "", new=new)
+
+
+def _delete_mine() -> None:
+    title = st.session_state.get("mine_pick") or ""
+    _mine_change(lambda d: delete_deck(d, title), "deck.mine_deleted", title=title)
+
+
+def _load_mine() -> None:
+    title = st.session_state.get("mine_pick")
+    entry = next((d for d in _saved() if d.title == title), None)
+    if entry is None:
+        return
+    try:
+        deck = parse_nxt("#" + entry.code, card_db(), f"saved deck {entry.title}")
+    except BerserkInputError as exc:
+        st.session_state["load_message"] = ("error", t("deck.mine_bad_code", title=md(entry.title)), exc)
+        return
+    set_deck(dataclasses.replace(deck, title=entry.title), ("saved", entry.title))
+    st.session_state["load_message"] = (
+        "ok", t("deck.mine_loaded", title=md(entry.title), cards=tn("unit.cards", deck.size)),
+    )
+
+
+def my_decks_tab() -> None:
+    """The list kept in the browser: save the current deck, open, rename or delete a saved one."""
+    pending = st.session_state.get("my_decks_write")
+    raw, error = browser_decks(pending, st.session_state.get("my_decks_version", 0))
+    decks, dropped = read_saved(pending if pending is not None else raw)
+    st.session_state["my_decks_list"] = decks
+    st.caption(t("deck.mine_intro"))
+    message = st.session_state.pop("mine_message", None)
+    if message and message[0] == "ok":
+        st.success(message[1])
+    elif message:
+        show_input_error(message[2], message[1])
+    if error:
+        st.warning(t("deck.mine_write_error", error=md(error)))
+    if dropped:
+        st.warning(t("deck.mine_dropped", n=dropped))
+    save_col, button_col = st.columns([3, 1], vertical_alignment="bottom")
+    save_col.text_input(t("deck.mine_save_title"), value=deck_title(), key="mine_title", max_chars=80)
+    button_col.button(t("deck.mine_save"), on_click=_save_mine, key="mine_save", type="primary")
+    if not decks:
+        st.info(t("deck.mine_empty"))
+        return
+    titles = [d.title for d in decks]
+    if st.session_state.get("mine_pick") not in titles:
+        st.session_state["mine_pick"] = titles[0]
+    st.selectbox(t("deck.mine_pick"), titles, key="mine_pick")
+    open_col, delete_col, _ = st.columns([1, 1, 4])
+    open_col.button(t("deck.mine_load"), on_click=_load_mine, key="mine_load")
+    delete_col.button(t("deck.mine_delete"), on_click=_delete_mine, key="mine_delete")
+    rename_col, rename_button = st.columns([3, 1], vertical_alignment="bottom")
+    rename_col.text_input(t("deck.mine_rename_to"), key="mine_new_title", max_chars=80)
+    rename_button.button(t("deck.mine_rename"), on_click=_rename_mine, key="mine_rename")
+
+
 def _step(card_id: int, delta: int) -> None:
     """+ or − one copy of a printing (a + past the copy limit is refused with a warning)."""
     card = card_db().by_id(card_id)
@@ -112,9 +206,11 @@ st.title(t("page.deck"))
 rules = current_rules()
 fmt = current_format()
 with st.expander(t("deck.load"), expanded=True):
-    sample_tab, paste_tab, upload_tab = st.tabs(
-        [t("deck.tab_samples"), t("deck.tab_paste"), t("deck.tab_upload")]
+    sample_tab, paste_tab, upload_tab, mine_tab = st.tabs(
+        [t("deck.tab_samples"), t("deck.tab_paste"), t("deck.tab_upload"), t("deck.tab_mine")]
     )
+    with mine_tab:
+        my_decks_tab()
     with sample_tab:
         labels = sample_labels()
         st.selectbox(

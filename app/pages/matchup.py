@@ -9,7 +9,7 @@ import math
 
 import plotly.graph_objects as go
 import streamlit as st
-from i18n import has, t, tn
+from i18n import has, num, t, tn
 from ui import (
     card_db,
     chart,
@@ -161,7 +161,7 @@ def matrix_chart(frame, names, subtitle: str, key: str, axes: tuple[str, str] | 
             zmin=0,
             zmax=1,
             colorscale="RdBu",
-            text=[[("" if math.isnan(v) else f"{v:.2f}") for v in row] for row in scores.values],
+            text=[[("" if math.isnan(v) else num(v, "share")) for v in row] for row in scores.values],
             texttemplate="%{text}",
             hovertext=hover,
             hoverinfo="text",
@@ -353,10 +353,10 @@ matrix_chart(
 table(
     matrix.frame().drop(columns=["games", "score"]),  # games: the caption; score: the heatmap
     "matchup_table",
-    formats={
-        c: "%.3f" for c in ("win_rate", "win_ci95_lo", "win_ci95_hi", "win_rate_first", "win_rate_second")
-    }
-    | {"mean_turns": "%.1f"},
+    kinds=dict.fromkeys(
+        ("win_rate", "win_ci95_lo", "win_ci95_hi", "win_rate_first", "win_rate_second"), "share"
+    ),
+    formats={"mean_turns": "%.1f"},
 )
 st.caption(
     t(
@@ -399,29 +399,31 @@ st.caption(t("matchup.modelled", decks="; ".join(modelled_text(n) for n in dict.
 m = st.columns(6)
 m[0].metric(
     t("matchup.m_wins"),
-    f"{overall.win_rate:.1%}",
+    num(overall.win_rate, "share"),
     help=t("matchup.ci_help", lo=overall.win_lo, hi=overall.win_hi, games=result.games),
 )
 m[1].metric(
     t("matchup.m_first"),
-    f"{first.win_rate:.1%}",
+    num(first.win_rate, "share"),
     help=t("matchup.ci_help", lo=first.win_lo, hi=first.win_hi, games=int(first.n)),
 )
 m[2].metric(
     t("matchup.m_second"),
-    f"{second.win_rate:.1%}",
+    num(second.win_rate, "share"),
     help=t("matchup.ci_help", lo=second.win_lo, hi=second.win_hi, games=int(second.n)),
 )
-m[3].metric(t("matchup.m_draws"), f"{overall.draw_rate:.1%}")
+m[3].metric(t("matchup.m_draws"), num(overall.draw_rate, "share"))
 m[4].metric(
-    t("matchup.m_losses"), f"{result.b_wins / result.games:.1%}", help=t("matchup.m_losses_help", name=md(b))
+    t("matchup.m_losses"),
+    num(result.b_wins / result.games, "share"),
+    help=t("matchup.m_losses_help", name=md(b)),
 )
 m[5].metric(t("matchup.m_turns"), f"{result.mean_turns:.1f}")
 subsets = [t("matchup.all_games"), t("matchup.moves_first", name=a), t("matchup.moves_first", name=b)]
 table(
     seats.assign(games=subsets).rename(columns={"games": "subset"}),
     "matchup_seats",
-    formats={c: "%.3f" for c in ("win_rate", "win_lo", "win_hi", "draw_rate", "draw_lo", "draw_hi")},
+    kinds=dict.fromkeys(("win_rate", "win_lo", "win_hi", "draw_rate", "draw_lo", "draw_hi"), "share"),
     static=True,
 )
 left, right = st.columns([2, 3])
@@ -432,7 +434,7 @@ fig = go.Figure(
         y=seats.win_rate,
         error_y=error_bars(seats, "win_rate", "win_lo", "win_hi"),
         marker_color=["#3b7dd8", "#9dbde0", "#9dbde0"],
-        text=[f"{p:.1%}" for p in seats.win_rate],
+        text=[num(p, "share") for p in seats.win_rate],
         textposition="outside",
         textfont=dict(size=14, color="#111"),
         cliponaxis=False,

@@ -44,7 +44,6 @@ from analysis.planning.meta import MetaResult, expected_scores
 from analysis.planning.swaps import POOLS, apply_swap, candidate_swaps, tuned_title
 from analysis.planning.tune import TuneResult, status_parts, tune
 from analysis.util.errors import BerserkInputError
-from analysis.util.numbers import printf
 
 page_setup()
 
@@ -215,7 +214,7 @@ def score_chart(result: MetaResult, mine: str | None, key: str) -> None:
                 arrayminus=(frame.expected_score - frame.lo).tolist(),
                 color="#333",
             ),
-            text=[f"{v:.3f}" for v in frame.expected_score],
+            text=[num(v, "share") for v in frame.expected_score],
             textposition="inside",
             insidetextanchor="start",
             hovertext=[
@@ -272,7 +271,7 @@ def matchup_heatmap(result: MetaResult, key: str) -> None:
             zmin=0,
             zmax=1,
             colorscale="RdBu",
-            text=[["" if math.isnan(v) else f"{v:.2f}" for v in row] for row in scores.values],
+            text=[["" if math.isnan(v) else num(v, "share") for v in row] for row in scores.values],
             texttemplate="%{text}",
             hovertext=[[hover(a, b) for b in cols] for a in rows],
             hoverinfo="text",
@@ -569,7 +568,7 @@ else:
     table(
         frame.assign(in_field=frame.in_field.map(lambda f: t("common.yes" if f else "common.no"))),
         "tournament_scores_table",
-        formats={c: "%.3f" for c in ("expected_score", "lo", "hi", "best_score", "worst_score")},
+        kinds=dict.fromkeys(("expected_score", "lo", "hi", "best_score", "worst_score"), "share"),
     )
     st.caption(
         t(
@@ -593,7 +592,7 @@ else:
             mirror=behind.mirror.map(lambda f: t("common.yes" if f else "common.no"))
         ),
         "tournament_matchups_table",
-        formats={"share": "%.3f", "score": "%.3f", "lo": "%.3f", "hi": "%.3f", "contribution": "%.3f"},
+        kinds=dict.fromkeys(("share", "score", "lo", "hi", "contribution"), "share"),
     )
     st.caption(t("tournament.matchups_caption"))
 
@@ -772,11 +771,10 @@ table(
             "prescreen",
             "unsure_share",  # issue 21: how much of the gain rests on what the model does not play
         ]
-    ].assign(status=swaps.status.map(status_text), unsure_share=swaps.unsure_share * 100),
+    ].assign(status=swaps.status.map(status_text)),
     "tournament_swaps_table",
-    formats={c: "%.3f" for c in ("expected_score", "prescreen")}
-    | {c: "%+.3f" for c in ("gain", "gain_lo", "gain_hi")}
-    | {"unsure_share": printf("share")},
+    kinds=dict.fromkeys(("expected_score", "prescreen", "unsure_share"), "share")
+    | dict.fromkeys(("gain", "gain_lo", "gain_hi"), "gain"),
 )
 st.caption(t("tournament.unsure_help"))
 st.caption(

@@ -396,3 +396,27 @@ def test_then_and_or_need_the_same_requires_as_the_ability_before():
     entry = '[[card]]\ncode = "40/160"\nname = "Костяной всадник"\n' + body
     with pytest.raises(BerserkInputError, match="requires"):
         parse_abilities(entry, "x")
+
+
+def test_the_rider_poisons_or_curses_for_one_graveyard_token():
+    """40/160 Костяной всадник: "at the start of your turn you may take an incarnation token off a
+    creature of your graveyard; the chosen enemy creature gets a curse or a poisoning of 1" — the
+    ``or`` alternative shares the first ability's ``tokens`` cost: one token, one of the two."""
+    from tests.battle.test_incarnation_tokens import bury, undead
+
+    rider = card("Rider", strike=(2, 3, 4), life=10, abilities=facts(
+        '{ kind = "poison", damage = [1], cost = "trigger", trigger = "turn_start", tokens = 1 }',
+        '{ kind = "give_curse", cost = "or" }'))
+    for player, curses in ((Scripted(), False), (HeuristicPlayer(), None)):
+        places = ({0: P1_BACK, 1: square(0, 1)}, {2: P2_FRONT, 3: P2_BACK})
+        b = start([rider, undead()], [foe("A"), foe("B")], places, p1=player)
+        bury(b, 1)
+        b.tokens[1] = 1
+        b._fire(0, "turn_start")
+        poisoned = max(b.poison[2], b.poison[3]) == 1
+        cursed_one = cursed(b, 2) or cursed(b, 3)
+        assert b.tokens[1] == 0 and poisoned != cursed_one
+        if curses is not None:
+            assert cursed_one == curses
+        b._fire(0, "turn_start")                     # no token left: neither
+        assert b.tokens[1] == 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from app_helpers import MAIN, TIMEOUT, chart_titles, frame_with, metric, open_app, plotly_specs, texts
 from streamlit.testing.v1 import AppTest
 
@@ -12,6 +11,7 @@ from analysis.combat.strike import fighter_from_card, fighter_from_stats, strike
 from analysis.decks.deck import read_deck, sample_deck_paths
 from analysis.rules import load_ruleset
 from analysis.summaries.combat import versus_deck, weighted_win
+from analysis.util.numbers import figure
 
 DB = load_cards()
 DECK = read_deck(sample_deck_paths()[0], DB)
@@ -30,13 +30,14 @@ def test_default_creatures_from_the_deck():
     grid = plotly_specs(at)[0]["data"][0]
     assert len(grid["text"]) == 6 and all(len(row) == 6 for row in grid["text"])
     odds = strike_odds(att, tgt, RELAUNCH)
-    assert metric(at, "P(target dies)") == f"{float(odds.p_target_dies):.3f}"
+    assert metric(at, "P(target dies)") == figure(float(odds.p_target_dies), "share")  # issue 21: percent
     result = duel(att, tgt, RELAUNCH)
-    assert metric(at, "moving first") == f"{result.first_wins:.3f}"
+    assert metric(at, "moving first") == figure(result.first_wins, "share")
     assert f"**{att.name}** wins:" in texts(at.markdown)
     versus = versus_deck(att, DECK, RELAUNCH)
     assert (
-        metric(at, "Win probability against a random creature of the deck") == f"{weighted_win(versus):.3f}"
+        metric(at, "Win probability against a random creature of the deck")
+        == figure(weighted_win(versus), "share")
     )
 
 
@@ -57,7 +58,7 @@ def test_custom_stats_closed_target_and_policies():
     at.selectbox(key="combat_duel_policy").set_value("optimal").run()
     result = duel(att, tgt, RELAUNCH, policy="optimal", weaken="never")
     duels = frame_with(at, "First wins")
-    assert float(duels["First wins"].iloc[0]) == pytest.approx(result.first_wins, abs=5e-5)
+    assert duels["First wins"].iloc[0] == figure(result.first_wins, "share")  # a static table: text
     assert set(duels["Play"]) == {"optimal"}
 
 

@@ -81,7 +81,7 @@ def test_current_deck_against_a_sample_as_the_library_compares_them():
     assert list(seats["95% hi"]) == pytest.approx(list(want.strength_by_seat.hi))
     # head-to-head: the pair's games as the Tournament page plays them
     h2h = want.head_to_head
-    assert metric(at, f"Score: {names[0]}") == f"{h2h.a_score:.3f}"
+    assert metric(at, f"Score: {names[0]}") == f"{h2h.a_score:.1%}"  # issue 21: shares in percent
     assert metric(at, f"Wins: {names[1]}") == f"{h2h.b_wins / h2h.games:.1%}"
     split = frame_with(at, "Draw rate")
     assert list(split.Games) == [20, 10, 10] and list(split.Wins) == list(want.head_to_head_frame().wins)

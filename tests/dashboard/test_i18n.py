@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from app_helpers import edit_field, open_app, shown_texts
+from app_helpers import edit_field, open_app, plotly_specs, shown_texts
 
 from analysis.cards.schema import set_names
 from analysis.cards.table import load_cards
@@ -307,6 +307,12 @@ def test_every_page_in_russian_shows_only_catalog_words(page):
         english = english_words(texts + cell_texts(state))
         assert not english, english[:10]
         assert not english_widget_internals(state), english_widget_internals(state)
+        # issue 21 item 9 ("231.0B"): charts write numbers as the pages do, no "k"/"M"/"B"
+        for spec in plotly_specs(state):
+            layout = spec.get("layout", {})
+            assert layout.get("separators") == ".\u202f", layout.get("title")
+            axes = {k: v for k, v in layout.items() if k.startswith(("xaxis", "yaxis"))}
+            assert all(a.get("exponentformat") == "none" for a in axes.values()), layout.get("title")
     assert seen > 20
 
 

@@ -51,7 +51,8 @@ def test_matrix_and_pair_details():
     seats = frame_with(at, "Draw rate")
     assert list(seats.Games) == [30, 15, 15] and seats.Wins.iloc[0] == pair.a_wins
     assert list(seats["Which games"]) == ["all games", f"{names[0]} moves first", "Инкорн moves first"]
-    lo, rate, hi = (seats[c].astype(float) for c in ("wins 95% lo", "Win rate", "wins 95% hi"))
+    columns = ("wins 95% lo", "Win rate", "wins 95% hi")  # a static table: "56.3%" text (issue 21)
+    lo, rate, hi = (seats[c].str.rstrip("%").astype(float) / 100 for c in columns)
     assert (lo <= rate).all() and (rate <= hi).all()
     bars = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"] == "Win rate by seat (95% CI)")
     assert bars["data"][0]["textposition"] == "outside"  # readable numbers on the seat bars

@@ -86,8 +86,8 @@ def test_scores_and_matchups_are_the_planners():
     shown = frame_with(at, "Expected score")
     frame = want.frame()
     assert list(shown["Deck"]) == list(frame.deck)
-    assert list(shown["Expected score"]) == pytest.approx(list(frame.expected_score))
-    assert list(shown["95% lo"]) == pytest.approx(list(frame.lo))
+    assert list(shown["Expected score"]) == pytest.approx(list(100 * frame.expected_score))  # percent
+    assert list(shown["95% lo"]) == pytest.approx(list(100 * frame.lo))
     mine = want.candidate("Ковеноглина")
     assert metric(at, "Current deck") == figure(mine.expected.mean, "share")
     assert metric(at, "Rank") == f"{[c.deck for c in want.candidates].index('Ковеноглина') + 1} of 2"
@@ -107,7 +107,7 @@ def test_scores_and_matchups_are_the_planners():
     behind = frame_with(at, "Contribution")
     expect = want.matchups_frame("Ковеноглина")
     assert list(behind["Wins"]) == list(expect.wins) and list(behind["Losses"]) == list(expect.losses)
-    assert sum(behind["Contribution"]) == pytest.approx(mine.expected.mean)
+    assert sum(behind["Contribution"]) == pytest.approx(100 * mine.expected.mean)
     assert at.selectbox(key="tournament_matchups_of").value == "Ковеноглина"
     at.selectbox(key="tournament_matchups_of").set_value("Инкорн").run()
     assert list(frame_with(at, "Contribution")["Wins"]) == list(want.matchups_frame("Инкорн").wins)
@@ -144,8 +144,8 @@ def test_tuning_shows_the_planners_swaps_and_a_button_applies_one():
     want = tune(deck, field, SETTINGS, found, 0, 100, 100, 0.03, 3, runner())
     table = frame_with(at, "Gain")
     assert list(table["Swap"]) == [s.swap.label() for s in want.swaps]
-    assert list(table["Gain"]) == pytest.approx([s.gain.mean for s in want.swaps])
-    assert list(table["gain 95% lo"]) == pytest.approx([s.gain.lo for s in want.swaps])
+    assert list(table["Gain"]) == pytest.approx([100 * s.gain.mean for s in want.swaps])  # pp
+    assert list(table["gain 95% lo"]) == pytest.approx([100 * s.gain.lo for s in want.swaps])
     assert list(table["Games"]) == [s.games for s in want.swaps]
     # issue 21 item 3: each swap says how much of its gain rests on cards not modelled in full
     assert list(table["Unsure share"]) == pytest.approx([100 * s.caveat.unsure_share for s in want.swaps])

@@ -18,6 +18,13 @@ other ability kinds, their costs, uses and targets (a mixin of
   curse given during the battle (the unit takes the key of its card with that standing fact). A
   hidden card is a legal target; if a condition fails once it is revealed, the action is blocked
   (000 glossary "Hidden card").
+- Curse and blessing payoffs (data/README.md "Curse and blessing payoffs"): an attack or wounding
+  action with ``gives`` also gives each target it was carried out on (not blocked, 000 2.7) that state
+  (000 glossary "Curse", "Blessing"), before the deaths it causes are settled; the abilities with cost
+  ``then`` that follow an ability are carried out right after it, as part of the same action or
+  trigger ("затем"): with ``every`` on all the cards they may aim at (in ``vs_state`` if given),
+  with ``target = "self"`` on the card itself when a target of the first meets their ``vs_*``, with
+  another target side on the cards its player picks, otherwise on the same targets.
 """
 
 from __future__ import annotations
@@ -40,6 +47,10 @@ from analysis.battle.powers import ability as ability_of
 from analysis.battle.triggers import Triggers
 from analysis.cards.abilities import ATTACKS, MAGICAL, Ability
 from analysis.cards.ability_rules import ARMOR_STOPS, protected
+
+BLOCKED = -1000
+"""What :meth:`AbilityUse._effect` returns for an attack its target blocked (000 2.7: paid for, not
+carried out — no wounds, no accompanying abilities)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -100,6 +111,9 @@ class AbilityUse(Triggers):
         for v in targets:
             if not aimable(self, u, sl, v, src):
                 raise IllegalAction(f"ability {index} of unit {u} cannot be aimed at unit {v}")
+        if ab.every:  # "ранить всех …": every card it may aim at (in its ``vs_state``), not a choice
+            targets = tuple(v for v in reach_slot(self, u, sl, src)
+                            if not ab.vs_state or self._in_state(v, ab.vs_state))
         self.hidden[u] = False
         if sl.closes:
             self.open[u] = False
@@ -124,13 +138,22 @@ class AbilityUse(Triggers):
         ab = sl.ability
         dealt: list[int] = []
         dice: list[int] = []
+        gives = ab.gives
+        given: list[int] = []
         for v in targets:
             self.hidden[v] = False
-            dealt.append(self._effect(u, sl, v, dice))
+            d = self._effect(u, sl, v, dice)
+            if d == BLOCKED:
+                d = 0
+            elif gives is not None and self.alive[v] and self.creature[v]:
+                given.append(v)
+            dealt.append(d)
+        for v in given:  # "при выстреле атакованный получает проклятие": before the deaths are settled
+            self._bless(u, v, Ability("give_curse" if gives == "curse" else "give_blessing"))
         if self.log is not None:
             event: dict[str, Any] = {"e": "ability", "u": u, "i": sl.index, "kind": ab.kind,
                                      "targets": list(targets), "dice": dice, "wounds": dealt,
-                                     "closes": trigger is None and ab.cost != "counter"}
+                                     "closes": trigger is None and ab.cost not in ("counter", "then")}
             if trigger:
                 event["trigger"] = trigger
             self._emit(event)
@@ -156,6 +179,52 @@ class AbilityUse(Triggers):
                 for d in dice:
                     if not self.over:
                         self._rolled(u, d)
+        nxt = sl.index + 1
+        if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
+            self._follow(u, nxt, targets, trigger)
+
+    def _follow(self, u: int, index: int, targets: Sequence[int], trigger: str | None) -> None:
+        """Ability ``index`` of ``u`` (cost ``then``) right after the one before it, which aimed at
+        ``targets``: with ``every`` on all the cards it may aim at now (those in its ``vs_state``);
+        ``target = "self"``: on itself, if one of ``targets`` meets its ``vs_*`` ("if it is dark,
+        it gains a counter"); with another ``target`` side than the ability before it (an ally after
+        an enemy), on the cards its player chooses; else on those of ``targets`` it may aim at. Then
+        the ``then`` ability after it, if any."""
+        if self.over or not self.alive[u]:
+            return
+        sl = self.slots[u][index]
+        ab = sl.ability
+        chosen: list[int] = []
+        if ab.every:
+            chosen = [v for v in reach_slot(self, u, sl)
+                      if not ab.vs_state or self._in_state(v, ab.vs_state)]
+        elif ab.target == "self":
+            if not sl.conditional or any(meets(sl, self.key[v]) for v in targets):
+                if ab.kind == "gain_counter":  # (its condition was the other card's: carried out here)
+                    self.counters[u] = self._capped(u, self.counters[u] + ab.damage[0])
+                    if self.log is not None:
+                        self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
+                                    "dice": [], "wounds": [0], "closes": False})
+                elif not sl.conditional:
+                    chosen = [u]
+        elif ab.target != self.slots[u][index - 1].ability.target:
+            cands = [v for v in reach_slot(self, u, sl) if not ab.vs_state or self._in_state(v, ab.vs_state)]
+            if len(cands) > 1:
+                most = min(ab.targets, len(cands))
+                picked = tuple(self.players[self.seat[u]].choose_targets(self, u, index, cands, most))
+                if (not picked or len(picked) > most or len(set(picked)) != len(picked)
+                        or any(v not in cands for v in picked)):
+                    raise IllegalAction(f"unit {u}: {picked} are not 1 to {most} of the targets {cands}")
+                chosen = list(picked)
+            else:
+                chosen = cands
+        else:
+            src = self.pos[u]
+            chosen = [v for v in targets if aimable(self, u, sl, v, src)]
+        if chosen:
+            self._resolve(u, sl, chosen, trigger)  # (it carries out the next ``then`` ability)
+        elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+            self._follow(u, index + 1, targets, trigger)
 
     def _effect(self, u: int, sl, v: int, dice: list[int]) -> int:
         """What one use of slot ``sl`` (:func:`~analysis.battle.powers.slot`) by ``u`` does to ``v``:
@@ -199,10 +268,13 @@ class AbilityUse(Triggers):
         if kind in ("give_blessing", "give_curse"):
             self._bless(u, v, ab)
             return 0
+        if kind == "cleanse":
+            self._cleanse(u, v, ab)
+            return 0
         if kind not in WOUNDING:
             return 0  # kinds of the vocabulary the engine does not play yet
         if self._blockers and kind in ATTACKS and self._blocked(u, v, kind):
-            return 0
+            return BLOCKED
         if ab.per:
             return self._per_wounds(u, sl, v)
         armor = self.armor_left[v] if kind in ARMOR_STOPS else 0

@@ -56,7 +56,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "incarnate",
                  "jump", "enemy_poisoned", "eats", "ally_combo", "ally_incarnates",
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
-                 "moves_heading", "counters_reach", "squad_strike")
+                 "moves_heading", "counters_reach", "squad_strike", "cursed_again")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -186,6 +186,8 @@ class Effects(Situational):
             pool = [w for w in wounded if self.wounds[w] == least]
         elif ab.area == "others":
             pool = [w for w in range(self.n) if w != u]
+        elif ab.area in ("left", "right", "opposite", "behind"):
+            pool = self._toward(u, ab.area)
         else:
             pool = self._formation_partners(u)
         me = self.seat[u]
@@ -204,6 +206,27 @@ class Effects(Situational):
                 continue
             out.append(w)
         return sorted(set(out))
+
+    def _toward(self, u: int, where: str) -> list[int]:
+        """The card (and its companion) on the square to the ``left`` / ``right`` of ``u``, in front
+        of it (``opposite``, 000 glossary "Opposite the specified") or ``behind`` it, as its owner
+        sees the board: the First player looks from row 0 with column 0 on his left, the Second from
+        row 5 with column 4 on his left."""
+        p = self.pos[u]
+        if p < 0:
+            return []
+        ahead = 1 if self.seat[u] == 0 else -1
+        r, c = divmod(p, COLS)
+        if where in ("left", "right"):
+            c += (-ahead if where == "left" else ahead)
+        else:
+            r += ahead if where == "opposite" else -ahead
+        if not (0 <= r < ROWS and 0 <= c < COLS):
+            return []
+        w = self.board[r * COLS + c]
+        if w < 0:
+            return []
+        return [w, self.rider[w]] if self.rider[w] >= 0 else [w]
 
     def _around(self, sq: int, skip: int) -> list[int]:
         if sq < 0:
@@ -460,6 +483,12 @@ class Effects(Situational):
                 self.open[v] = True
                 if not ab.rest and self.active == self.seat[v] and self.fresh[v] == self.turn:
                     self.acted[v] = False  # it has not acted this turn (000 2.x: one action per turn)
+                elif not ab.rest and self.active == self.seat[v] and v == u and ab.uses_per_turn:
+                    # 000 2.5: a card opened during the turn regains its movement and may act again
+                    # (played for a card that opens itself a bounded number of times per turn:
+                    # "открывается (1 раз за ход)")
+                    self.acted[v] = False
+                    self.moves[v] = self.move_points[v]
             return ab.damage[0] if ab.damage else 0
         if kind == "stun":
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],

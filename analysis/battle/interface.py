@@ -203,6 +203,13 @@ class Player:
                        most: int) -> tuple[int, ...]:
         return tuple(candidates[:most])
 
+    def choose_option(self, state, unit: int, options: Sequence[int],
+                      candidates: Sequence[Sequence[int]]) -> int:
+        """Which of the alternative triggered abilities is carried out (``options``: ability indices
+        of ``unit``, the first with cost ``trigger``, the others ``or``; ``candidates``: the targets
+        each may aim at, never empty)."""
+        return options[0]
+
     def token_holder(self, state, unit: int, candidates: Sequence[int], give: bool) -> int:
         return candidates[0]
 

@@ -47,6 +47,7 @@ from analysis.battle.powers import (
     ability,
     reach_mask,
     reach_slot,
+    triggered,
 )
 from analysis.battle.situational import spec_of
 from analysis.battle.tables import (
@@ -69,6 +70,7 @@ from analysis.battle.valuation import (
     _PER_UNIT,
     _PLACEMENTS,
     _ZONES,
+    GIVEN_STATE,
     HELPS,
     UNKNOWN_CARD,
     _ability_gain,
@@ -82,9 +84,16 @@ from analysis.battle.valuation import (
     _zones,
     card_value,
     role,
+    state_role,
 )
 
 # --------------------------------------------------------------------------- heuristic player
+
+
+def _curses(ab) -> bool:
+    """Whether an action curses its target (``give_curse`` or an attack that ``gives`` a curse)."""
+    return ab.kind == "give_curse" or ab.gives == "curse"
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # (players are extended in Python)
 class HeuristicPlayer(Player):
@@ -468,7 +477,15 @@ class HeuristicPlayer(Player):
             use_targets: tuple[int, ...] = ()
             for index in b.profiles[u].actions:
                 sl = slots[index]
-                g, targets = self._best_use(b, u, sl)
+                if (index + 1 < len(slots) and slots[index + 1].ability.cost == "then") or (
+                        b._trig["cursed_again"] and _curses(sl.ability)):
+                    g, targets = self._chain_use(b, u, sl)
+                elif sl.ability.every:
+                    g, targets = self._every_use(b, u, sl)
+                elif sl.ability.kind == "cleanse" and "poison" in sl.ability.removes:
+                    g, targets = self._cleanse_use(b, u, sl)
+                else:
+                    g, targets = self._best_use(b, u, sl)
                 if not targets or (sl.ability.vs_state and not all(
                         b._in_state(v, sl.ability.vs_state) for v in targets)):
                     continue  # (a condition on the target's state: "a poisoned creature")
@@ -489,6 +506,88 @@ class HeuristicPlayer(Player):
             if g > best and (role(b.key[u]).caster or act is None):
                 best, act = g, Accumulate(u)
         return best, act
+
+    def _chain_use(self, b: Battle, u: int, sl: Slot) -> tuple[float, tuple[int, ...]]:
+        """:meth:`_best_use` of an ability followed by ``then`` abilities (one target): the gain of
+        each target plus what the abilities after it then take — for ``every`` with ``vs_state``,
+        from every card in that state once the first one is carried out (the target it curses or
+        blesses included: "curses a creature, then wounds every cursed enemy creature")."""
+        if not b.slot_ready(u, sl):
+            return -1e9, ()
+        cands = reach_slot(b, u, sl)
+        if not cands:
+            return -1e9, ()
+        ab = sl.ability
+        state = GIVEN_STATE.get(ab.kind) or {"curse": "cursed", "blessing": "blessed"}.get(ab.gives or "")
+        slots = b.slots[u]
+        follow = []
+        i = sl.index + 1
+        while i < len(slots) and slots[i].ability.cost == "then":
+            follow.append(slots[i])
+            i += 1
+        again = self._recurse_payoff(b, u) if state == "cursed" else None
+        best, target = -1e9, -1
+        for v in cands:
+            g = self._target_gain(b, u, sl.index, v)
+            if again is not None and b.creature[v] and b._in_state(v, "cursed"):
+                g += self._target_gain(b, again[0], again[1], v)  # ("instead wound it 1")
+            before = ab
+            for f in follow:
+                fa = f.ability
+                if fa.target == "self" and not fa.every:
+                    before = fa
+                    continue  # (a gain of its own: counters, not valued here)
+                if not fa.every and fa.target != before.target:  # its player picks: the best one
+                    g += max((self._target_gain(b, u, f.index, w) for w in reach_slot(b, u, f)), default=0.0)
+                    before = fa
+                    continue
+                before = fa
+                pool = reach_slot(b, u, f) if fa.every else [v]
+                for w in pool:
+                    if fa.vs_state and not b._in_state(w, fa.vs_state) and not (
+                            w == v and fa.vs_state == state and b.creature[v]):
+                        continue
+                    g += self._target_gain(b, u, f.index, w)
+            if g > best:
+                best, target = g, v
+        return (best, (target,)) if target >= 0 else (-1e9, ())
+
+    def _every_use(self, b: Battle, u: int, sl: Slot) -> tuple[float, tuple[int, ...]]:
+        """:meth:`_best_use` of an action on every card it may aim at (``every``, in its
+        ``vs_state``): the sum of the gains on all of them ("heals every blessed ally")."""
+        if not b.slot_ready(u, sl):
+            return -1e9, ()
+        state = sl.ability.vs_state
+        cands = [v for v in reach_slot(b, u, sl) if not state or b._in_state(v, state)]
+        if not cands:
+            return -1e9, ()
+        return sum(self._target_gain(b, u, sl.index, v) for v in cands), (cands[0],)
+
+    def _cleanse_use(self, b: Battle, u: int, sl: Slot) -> tuple[float, tuple[int, ...]]:
+        """:meth:`_best_use` of a ``cleanse`` that lifts poisoning too: the poisoning is the unit's,
+        not its card's (outside the memoised gains), worth the wounds of one of its turns."""
+        if not b.slot_ready(u, sl):
+            return -1e9, ()
+        best, target = -1e9, -1
+        for v in reach_slot(b, u, sl):
+            g = self._target_gain(b, u, sl.index, v)
+            if b.poison[v] and not b.hidden[v]:
+                worth = b.poison[v] * 0.5 * card_value(b.key[v]) / b.life[v]
+                g += worth if b.seat[v] == b.seat[u] else -worth
+            if g > best:
+                best, target = g, v
+        return (best, (target,)) if target >= 0 else (-1e9, ())
+
+    def _recurse_payoff(self, b: Battle, u: int) -> tuple[int, int] | None:
+        """A living card of ``u``'s squad whose ``cursed_again`` ability may still fire this turn
+        (unit, ability index), if any: a curse on a cursed creature is then worth that ability."""
+        for w in b._trig["cursed_again"]:
+            if b.seat[w] != b.seat[u] or not b.alive[w]:
+                continue
+            for index in triggered(b.key[w], "cursed_again"):
+                if b._allowed(w, index, b.slots[w][index].ability):
+                    return w, index
+        return None
 
     def _accumulate_value(self, b: Battle, u: int) -> float:
         """Worth of one more counter: half the best gain its counter abilities could bring against
@@ -605,6 +704,8 @@ class HeuristicPlayer(Player):
         self._codes = None
         if plans:
             plans.sort(reverse=True)  # highest gain first (one plan per unit: actions never compared)
+            readers = self._readers(b, plans)
+            applied = False
             for g, u, act in plans:
                 if not alive[u] or acted[u] or b.over:
                     continue
@@ -613,7 +714,7 @@ class HeuristicPlayer(Player):
                 if type(act) is Strike:  # (pushes and teleports move cards during a turn)
                     stale = not alive[act[1]] or (b._displacers and not b.is_legal(act))
                 else:
-                    stale = not b.is_legal(act)
+                    stale = not b.is_legal(act) or (applied and u in readers)
                 if stale:
                     contact = pos[u] >= 0 and bool(hot >> pos[u] & 1)
                     g, act = self._options(b, u, contact) if (acts[u] or counter_user[u]) else (
@@ -621,6 +722,7 @@ class HeuristicPlayer(Player):
                     if act is None or g <= thr:
                         continue
                 apply(act)
+                applied = True
                 if b.over:
                     return
         # 000 4.16: nothing but flyers left on the other side.
@@ -715,6 +817,27 @@ class HeuristicPlayer(Player):
                 if act is not None and g > thr:
                     apply(act)
 
+    def _readers(self, b: Battle, plans: list[tuple[float, int, Any]]) -> set[int]:
+        """Curses and blessings before their payoffs: when the turn's plans hold both a card whose
+        action curses or blesses and one whose ability is only for a cursed or blessed target
+        (:func:`~analysis.battle.valuation.state_role`), the plans of the pure givers move first
+        (in place, by gain) and the readers' plans are made again when their turn in the order comes
+        (the set returned), so "curse, then wound every cursed enemy" sees this turn's curses."""
+        givers = readers = False
+        for _, u, act in plans:
+            gives, reads = state_role(b.key[u])
+            givers = givers or (gives and not reads and type(act) is not Strike)
+            readers = readers or reads
+        if not (givers and readers):
+            return set()
+        first = []
+        rest = []
+        for plan in plans:
+            gives, reads = state_role(b.key[plan[1]])
+            (first if gives and not reads and type(plan[2]) is not Strike else rest).append(plan)
+        plans[:] = first + rest
+        return {u for _, u, _ in rest if state_role(b.key[u])[1]}
+
     def _strike_option(self, b: Battle, u: int) -> tuple[float, Action | None]:
         g, v = self._best_target(b, u) if b.can_act(u) else (-1e9, -1)
         return (g, STRIKES[u][v]) if v >= 0 else (-1e9, None)
@@ -776,6 +899,16 @@ class HeuristicPlayer(Player):
 
         who = "attacker" if chooser == attacker else "parrier"
         return decide_weakening(Branch(1, base, alt, who), "best", value)
+
+    def choose_option(self, battle: Battle, unit: int, options: Sequence[int],
+                      candidates: Sequence[Sequence[int]]) -> int:
+        """The alternative whose best use gains most now ("ранить … или излечиться")."""
+        best, pick = -1e18, options[0]
+        for index, cands in zip(options, candidates, strict=True):
+            g = self._best_use(battle, unit, battle.slots[unit][index], list(cands))[0]
+            if g > best:
+                best, pick = g, index
+        return pick
 
     def choose_targets(self, battle: Battle, unit: int, index: int, candidates: Sequence[int],
                        most: int) -> tuple[int, ...]:

@@ -141,6 +141,10 @@ class SearchPlayer(Player):
                        most: int) -> tuple[int, ...]:
         return self._h.choose_targets(state, unit, index, candidates, most)
 
+    def choose_option(self, state, unit: int, options: Sequence[int],
+                      candidates: Sequence[Sequence[int]]) -> int:
+        return self._h.choose_option(state, unit, options, candidates)
+
     def token_holder(self, state, unit: int, candidates: Sequence[int], give: bool) -> int:
         return self._h.token_holder(state, unit, candidates, give)
 

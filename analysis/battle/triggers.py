@@ -72,10 +72,14 @@ class Triggers(Effects):
 
     def _in_state(self, v: int, state: str) -> bool:
         """Whether unit ``v`` is in ``state`` (:data:`analysis.cards.abilities.VS_STATES`)."""
-        if state == "blessed":
-            return strike_passives(self.cards[v]).blessing
-        if state == "cursed":
-            return strike_passives(self.cards[v]).curse
+        if state in ("blessed", "cursed", "cursed_or_blessed"):
+            # (a unit's own variant may be out of date while its base has just been marked: read the base)
+            passives = strike_passives(card_of(self.base[v]) if self._variable else self.cards[v])
+            if state == "blessed":
+                return passives.blessing
+            if state == "cursed":
+                return passives.curse
+            return passives.curse or passives.blessing
         if state == "open":
             return self.open[v]
         if state == "closed":
@@ -200,28 +204,15 @@ class Triggers(Effects):
                 if self._trig["counters_reach"]:
                     self._counted(u)
                 continue
-            if ab.area is not None:
-                cands = self._area_targets(u, index, ab, context)
-            elif trigger == "defends" and ab.range is None and ab.target in ("ally", "any"):
-                cands = [context] if context >= 0 and self.alive[context] else []
-            elif (trigger in _AIMED and ab.range is None or trigger in _WATCHED) \
-                    and ab.target in ("enemy", "any"):
-                ok = (context >= 0 and self.alive[context] and self.seat[context] != self.seat[u]
-                      and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
-                      and (ab.kind not in ("heal", "poison") or self.creature[context]))
-                cands = [context] if ok else []
-            else:
-                src = self.pos[u] if self.alive[u] else self.died_at[u]  # (a teleport may have moved it)
-                cands = reach(self, u, index, src)
-                if ab.vs_state:  # a chosen target must be in that state (else the ability does nothing)
-                    cands = [v for v in cands if self.hidden[v] or self._in_state(v, ab.vs_state)]
-            if ab.kind == "restore_armor":
-                cands = [v for v in cands if self.armor_left[v] < self.armor[v]]  # (else it does nothing)
-            elif ab.kind == "claim_incarnation":
-                cands = [v for v in cands if self.creature[v] and not self.incarnation[v]]
+            counted, price = index, ab.tokens  # (an ``or`` alternative has the first one's cost)
+            cands = self._trigger_cands(u, index, ab, trigger, context)
+            nxt = index + 1
+            if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "or":
+                index, cands = self._pick_option(u, index, cands, trigger, context)
+                ab = self.slots[u][index].ability
             if not cands:
                 continue
-            if ab.tokens and not self._pay_tokens(u, ab.tokens, True):
+            if price and not self._pay_tokens(u, price, True):
                 continue
             most = min(ab.targets, len(cands))
             if ab.every:
@@ -234,12 +225,61 @@ class Triggers(Effects):
                         or any(v not in cands for v in chosen)):
                     raise IllegalAction(f"unit {u}: {chosen} are not 1 to {most} of the targets {cands}")
             if limited:
-                self._count_use(u, index)
+                self._count_use(u, counted)
             if trigger == "counters_reach":
                 self.counters[u] = 0  # "при этом теряет все {counter}"
             self._resolve(u, self.slots[u][index], chosen, trigger)
         if die and self._trig["enemy_roll_over_cost"] and not self.over:
             self._rolled(u, die)
+
+    def _trigger_cands(self, u: int, index: int, ab: Ability, trigger: str, context: int) -> list[int]:
+        """The cards triggered ability ``index`` of ``u`` may aim at (see :meth:`_fire`)."""
+        if ab.area is not None:
+            cands = self._area_targets(u, index, ab, context)
+        elif trigger == "defends" and ab.range is None and ab.target in ("ally", "any"):
+            cands = [context] if context >= 0 and self.alive[context] else []
+        elif (trigger in _AIMED and ab.range is None or trigger in _WATCHED) \
+                and ab.target in ("enemy", "any"):
+            ok = (context >= 0 and self.alive[context]
+                  and (self.seat[context] != self.seat[u] or ab.target == "any")
+                  and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
+                  and (ab.kind not in ("heal", "poison") or self.creature[context]))
+            cands = [context] if ok else []
+        else:
+            src = self.pos[u] if self.alive[u] else self.died_at[u]  # (a teleport may have moved it)
+            cands = reach(self, u, index, src)
+            if ab.target == "any" and ab.range is not None:
+                cands = [v for v in cands if v != u]  # ("стоящую рядом карту": never itself)
+        if ab.vs_state and cands:  # a chosen target must be in that state (else the ability does nothing)
+            cands = [v for v in cands if self.hidden[v] or self._in_state(v, ab.vs_state)]
+        if ab.kind == "restore_armor":
+            cands = [v for v in cands if self.armor_left[v] < self.armor[v]]  # (else it does nothing)
+        elif ab.kind == "claim_incarnation":
+            cands = [v for v in cands if self.creature[v] and not self.incarnation[v]]
+        return cands
+
+    def _pick_option(self, u: int, index: int, cands: list[int], trigger: str,
+                     context: int) -> tuple[int, list[int]]:
+        """Triggered ability ``index`` of ``u`` and the abilities with cost ``or`` after it are
+        alternatives ("ранить … или излечиться"): the options with a target, and of those the one
+        its player picks (``Player.choose_option``); (index, its targets), ``cands`` empty if none."""
+        options: list[tuple[int, list[int]]] = [(index, cands)] if cands else []
+        i = index + 1
+        while i < len(self.slots[u]) and self.slots[u][i].ability.cost == "or":
+            alt = self._trigger_cands(u, i, self.slots[u][i].ability, trigger, context)
+            if alt:
+                options.append((i, alt))
+            i += 1
+        if not options:
+            return index, []
+        if len(options) == 1:
+            return options[0]
+        pick = self.players[self.seat[u]].choose_option(self, u, [o[0] for o in options],
+                                                        [o[1] for o in options])
+        for option in options:
+            if option[0] == pick:
+                return option
+        raise IllegalAction(f"unit {u}: {pick} is not one of the options {[o[0] for o in options]}")
 
     def _guard(self, v: int, kind: str, power: int, src: int) -> int:
         """``power`` of an attack or action of ``kind`` by ``src`` on ``v`` after ``v``'s caps and
@@ -271,6 +311,9 @@ class Triggers(Effects):
         ``life_cap`` bounds its life."""
         if dealt <= 0 or not self.alive[x] or not self.creature[y] or self.cards[y].has("incorporeal"):
             return
+        if not any(a.kind == "vampirism" and not (a.self_state or a.formation or a.when or a.squad_has)
+                   for a in facts(self.cards[x])):
+            return  # its vampirism holds only in a state that does not hold now ("пока имеет проклятие")
         healed = min(dealt, self.wounds[x])
         self.wounds[x] -= healed
         extra = dealt - healed
@@ -292,6 +335,11 @@ class Triggers(Effects):
         if ab.via and protected(self.cards[v], ab.via, self.cards[u], self.seat[v]):
             return
         name = "blessing" if ab.kind == "give_blessing" else "curse"
+        if name == "curse" and self._trig["cursed_again"] and strike_passives(self.cards[v]).curse:
+            for w in self._trig["cursed_again"]:  # "if a cursed creature should receive a curse …"
+                if self.alive[w] and not self.over and self.creature[v] and self.alive[v]:
+                    self._fire(w, "cursed_again", v, v)
+            return
         key = self.base[v] if self._variable else self.key[v]
         memo = (key, name)
         new = _MARKED.get(memo)
@@ -305,12 +353,20 @@ class Triggers(Effects):
                 marked = replace(card, abilities=replace(entry, abilities=(*entry.abilities, mark)))
                 new = card_key(marked, self.seat[v])
             _MARKED[memo] = new
-        if new == key:
-            return
+        if new != key:
+            self._state_key(u, v, new, name)
+
+    def _state_key(self, u: int, v: int, new: int, event: str) -> None:
+        """``v`` plays as card key ``new`` (its card with a curse or blessing added or taken off),
+        its variant and columns following; logged as ``event`` by ``u``."""
         if self._variable:
             self.base[v] = new
             if v in self._board_units or self.grants[v]:
-                new = self._variant_of(v)
+                # its variant follows (a fact "while it has a curse" may hold now): every column
+                self._rekey(v, self._variant_of(v))
+                if self.log is not None:
+                    self._emit({"e": event, "u": v, "by": u})
+                return
         for column, value in (("key", new), ("cards", card_of(new)), ("profiles", PROFILES[new])):
             lst = list(getattr(self, column))
             lst[v] = value
@@ -319,7 +375,36 @@ class Triggers(Effects):
         slots[v] = slots_of(new)
         self.slots = slots
         if self.log is not None:
-            self._emit({"e": name, "u": v, "by": u})
+            self._emit({"e": event, "u": v, "by": u})
+
+    def _cleanse(self, u: int, v: int, ab: Ability) -> None:
+        """``cleanse``: ``v`` loses the states of ``removes`` ("существо теряет отравление и теряет
+        проклятие"): its poisoning, and the curse / blessing facts of its card (given in the battle or
+        printed), so its rolls lose their ±1 (000 glossary "Curse", "Blessing", "Poisoning"). Given as a
+        spell or an effect, the target's protections from it apply (000 2.8)."""
+        if ab.via and protected(self.cards[v], ab.via, self.cards[u], self.seat[v]):
+            return
+        if "poison" in ab.removes and self.poison[v]:
+            self.poison[v] = 0
+            if self.log is not None:
+                self._emit({"e": "cleansed", "u": v, "by": u, "state": "poison"})
+        for name in ("curse", "blessing"):
+            if name not in ab.removes:
+                continue
+            key = self.base[v] if self._variable else self.key[v]
+            memo = (key, "-" + name)
+            new = _MARKED.get(memo)
+            if new is None:
+                card = card_of(key)
+                entry = card.abilities
+                kept = tuple(a for a in entry.abilities if a.kind != name) if entry is not None else ()
+                if entry is None or len(kept) == len(entry.abilities):
+                    new = key
+                else:
+                    new = card_key(replace(card, abilities=replace(entry, abilities=kept)), self.seat[v])
+                _MARKED[memo] = new
+            if new != key:
+                self._state_key(u, v, new, "lost_" + name)
 
     def _incarnate(self, seat: int) -> None:
         """000 glossary "Incarnation - X" (and "Incarnation token"): at the start of its owner's
@@ -570,7 +655,7 @@ class Triggers(Effects):
                 killer = killers.get(x, source) if killers else source
                 if killer >= 0 and alive[killer] and self.triggers[killer] & _KILL \
                         and self.seat[killer] != self.seat[x]:
-                    self._fire(killer, "kill", x)
+                    self._fire(killer, "kill", x, x)  # (``when_state``: the state it died in)
             if self._mourners:
                 self._mourn(fallen)
         self._check_end()

@@ -22,6 +22,7 @@ from analysis.battle.board import (
 from analysis.battle.effects import GAIN_KINDS, HELPING, heuristic_gain
 from analysis.battle.powers import SHOOTING, WOUNDING, ability, hit_distribution
 from analysis.battle.tables import (
+    ABILITIES,
     ALWAYS,
     DEPENDS,
     FLYER,
@@ -74,7 +75,7 @@ _ABILITY_GAINS: dict[int, dict[int, float]] = {}
 left`` (kept below 2**30 for the usual card keys: small ints hash fast)."""
 
 
-HELPS = ("heal", "give_blessing", *HELPING)
+HELPS = ("heal", "give_blessing", "cleanse", *HELPING)
 """Kinds that help the card they aim at (gain on one's own side, loss on the enemy's)."""
 
 
@@ -122,12 +123,23 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
         g = 0.0
         for w, _, p in hit_distribution(ku, index, kv, armor):
             g += p * (value if w >= rem_v else half * w)
+        if ab.gives:  # (an attack that also curses or blesses: the state's worth on top)
+            passives = strike_passives(card_of(kv))
+            has = passives.blessing if ab.gives == "blessing" else passives.curse
+            if not has and prof.is_creature:
+                g += (0.1 if ab.gives == "curse" else -0.1) * value * rem_v / prof.life
     elif ab.kind in ("give_blessing", "give_curse"):
         # ±1 on every roll for the rest of the battle (000 glossary "Blessing", "Curse"): about a
         # tenth of the card's worth, nothing if it already has it.
         passives = strike_passives(card_of(kv))
         has = passives.blessing if ab.kind == "give_blessing" else passives.curse
         g = 0.0 if has or not prof.is_creature else 0.1 * value * rem_v / prof.life
+    elif ab.kind == "cleanse":
+        # the curse it lifts is worth what a curse costs (see above), a blessing it lifts the same less
+        passives = strike_passives(card_of(kv))
+        worth = 0.1 * value * rem_v / prof.life if prof.is_creature else 0.0
+        lifted = ("curse" in ab.removes and passives.curse) - ("blessing" in ab.removes and passives.blessing)
+        g = worth * lifted
     elif ab.kind in GAIN_KINDS or ab.lasts:
         g = heuristic_gain(ab, kv, rem_v, value)
     else:
@@ -136,6 +148,27 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
         gains.clear()
     gains[memo] = g
     return g
+
+
+GIVEN_STATE = {"give_curse": "cursed", "give_blessing": "blessed"}
+_STATE_ROLES: dict[int, tuple[bool, bool]] = {}
+
+
+def state_role(key: int) -> tuple[bool, bool]:
+    """(gives, reads) of a card key for the heuristic's order of a turn (cached): *gives* — one of its
+    actions curses or blesses (``give_curse`` / ``give_blessing`` or an attack with ``gives``);
+    *reads* — one of its actions, or an ability that follows one (cost ``then``), is only for a target
+    in a curse or blessing (``vs_state``), so it pays to play it after the givers of the turn."""
+    out = _STATE_ROLES.get(key)
+    if out is None:
+        gives = reads = False
+        for ab in ABILITIES[key]:
+            if ab.is_action and (ab.kind in GIVEN_STATE or ab.gives):
+                gives = True
+            if (ab.is_action or ab.cost == "then") and ab.vs_state in ("cursed", "blessed"):
+                reads = True
+        out = _STATE_ROLES[key] = (gives, reads)
+    return out
 
 
 @mypyc_attr(native_class=False)  # (a plain class: pickled like the pure-Python one)

@@ -17,6 +17,14 @@ The vocabulary and the rulebook passages behind it are documented in ``data/READ
       { kind = "shot", damage = [2], cost = "counter_tap" },
     ]
 
+Curse and blessing payoffs (data/README.md "Curse and blessing payoffs"): ``gives`` (an attack
+that also curses or blesses its target), cost ``then`` (an ability carried out right after the one
+before it: "curses a creature, then wounds every cursed enemy creature"), cost ``or`` (an
+alternative to a triggered ability: "wound an adjacent card 2 or heal 3"), trigger ``kill`` with
+``when_state``, trigger ``cursed_again``, the areas ``left`` / ``right`` / ``opposite`` / ``behind``,
+the state ``cursed_or_blessed``, ``self_state`` ``cursed`` / ``blessed`` and the kind ``cleanse``
+(``removes``: the states its target loses).
+
 Only facts are stored (kinds, numbers, conditions) and short English phrases for what is not
 modelled; never a card's own sentences. Users add or override entries with files in the same schema
 (``--abilities FILE``); an entry for a code already known replaces it.
@@ -53,7 +61,8 @@ WOUNDS = ("spell", "effect", "wound")
 is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10/130 Королева топи's after a
 prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
-           "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor")
+           "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
+           "cleanse")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor")."""
@@ -89,14 +98,24 @@ RANGED = ("shot", "throw", "discharge", "strike_through_row")
 MAGICAL = ("discharge", "magic_strike", "spell")
 """Magical abilities (000 glossary "Magical ability"): armor does not stop their wounds."""
 
-COSTS = ("tap", "counter_tap", "counter", "passive", "trigger")
+COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or")
+"""``then``: carried out right after the ability listed just before it, as part of the same action or
+trigger (a text's "затем"); ``or``: an alternative to the triggered ability listed before it — its
+player picks one of them ("ранить … или излечиться"); see data/README.md "Curse and blessing
+payoffs"."""
+GIVES = ("curse", "blessing")
+REMOVES = ("curse", "blessing", "poison")
+"""``removes`` of kind ``cleanse``: the states its target loses ("существо теряет отравление и
+теряет проклятие" = ``["poison", "curse"]``)."""
+"""``gives``: an attack or wounding action that also gives its target this state (000 glossary
+"Curse", "Blessing": "receives"), e.g. "при выстреле атакованный получает проклятие"."""
 TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentration", "attacked", "wounded",
             "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "enemy_turn_start", "turn_end",
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
             "enemy_poisoned",
             "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "squad_incarnates", "ally_token",
-            "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike")
+            "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -137,7 +156,9 @@ in play); ``ally_token``: when another creature of its
 squad incarnates or loses an incarnation token ("инкарнирует или теряет жетон инкарнации"). These
 two also fire while the card lies in the graveyard, but there only its ``grave_token`` abilities
 aimed at itself act (and those act only there); so does ``ally_combo`` for a card with such a
-``grave_token`` on it."""
+``grave_token`` on it. ``cursed_again``: when a creature that already has a curse would receive one
+again, from any card (aims at that creature; the "если существо с проклятием должно получить
+проклятие" abilities)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -153,7 +174,7 @@ directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
-             "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor")
+             "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -169,16 +190,19 @@ or a die-picked X-Y-Z result of that band ("средние и сильные а�
 PARITIES = ("even", "odd")
 """``parity`` of ``cap`` / ``protection``: only attacks whose power is even / odd ("атаки чётной
 величины" = ``"even"``)."""
-SELF_STATES = ("unwounded", "wounded", "open", "closed")
-"""``self_state``: only while the card itself is unwounded / wounded / open / closed."""
-VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life")
+SELF_STATES = ("unwounded", "wounded", "open", "closed", "cursed", "blessed")
+"""``self_state``: only while the card itself is unwounded / wounded / open / closed / cursed /
+blessed ("вампиризм, пока имеет проклятие" = ``cursed``)."""
+VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
+             "cursed_or_blessed")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
-is about (the one that died or was wounded) is in that state. ``half_life``: half or less of its
-life left, additional life counted ("половина или менее {health} (с учётом дополнительных)")."""
+is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
+less of its life left, additional life counted ("половина или менее {health} (с учётом
+дополнительных)"); ``cursed_or_blessed``: with a curse, a blessing or both."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
-                 "squad_strike")
-"""Triggers that are about another card (the wounded or dying one): ``when_state``, ``when_keyword``
-and ``once_per_card`` apply to them."""
+                 "squad_strike", "kill")
+"""Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
+``when_keyword`` and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
@@ -211,13 +235,16 @@ POSITIONS = ("opposite", "diagonal", "isolated")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right)."""
-AREAS = ("near_target", "sides", "formation", "least_wounded", "others")
+AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
+         "behind")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
 wounded creatures of its squad, itself excluded, that have the fewest wounds among them: "которое
 имеет наименьшее число ран среди раненых существ в вашем отряде, не считая …"), ``others`` (the cards
-of the ``target`` side other than itself, any distance: "другое ваше существо")."""
+of the ``target`` side other than itself, any distance: "другое ваше существо");
+``left`` / ``right`` / ``opposite`` / ``behind`` (the one square on that side of it, as its owner
+sees the board)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
@@ -251,13 +278,13 @@ _KINDS_TEXT = {
     "jump": "Jump, range", "cap_strike": "Reduces a simple strike on its squad to",
     "flip_die": "Turns a die to its opposite face", "open": "Opens a card", "stun": "Stuns a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
-    "lose_counters": "Loses its counters", "teleport": "Teleports",
+    "lose_counters": "Loses its counters", "teleport": "Teleports", "cleanse": "Removes from a card:",
     "grave_token": "Incarnation tokens to a graveyard card:", "destroy": "Destroys a card",
     "restore_armor": "Restores its armor",
     "claim_incarnation": "Gives an enemy incarnation, returning under its control:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
-              "trigger": "on "}
+              "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
 
 
 @dataclass(frozen=True)
@@ -375,6 +402,10 @@ class Ability:
     repeats: bool = False
     """``incarnation``: it may return any number of times per battle, not once ("любое число раз за
     бой"); its tokens start again from 0 each time it dies."""
+    gives: str | None = None
+    """An attack or wounding action that also gives its target this state (:data:`GIVES`)."""
+    removes: tuple[str, ...] = ()
+    """``cleanse``: the states its target loses (:data:`REMOVES`)."""
 
     @property
     def conditional(self) -> bool:
@@ -419,6 +450,8 @@ class Ability:
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "cap":
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
+        elif self.kind == "cleanse":
+            head = f"{head} {', '.join(self.removes)}"
         elif self.kind in ("gain_counter", "shield", "grave_token", "claim_incarnation"):
             head = f"{head} {amount}"
         elif amount:
@@ -509,6 +542,8 @@ class Ability:
             cond.append(f"or open on any third row for {self.tokens} graveyard token(s)")
         if self.self_too:
             cond.append("itself too")
+        if self.gives:
+            cond.append(f"gives its target a {self.gives}")
         if self.uses_per_battle:
             cond.append(f"{self.uses_per_battle}× per battle")
         if self.uses_per_turn:
@@ -553,13 +588,14 @@ class Ability:
                      "via", "parity", "life_cap", "when_state", "when_keyword", "when_type",
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
-                     "self_too", "anywhere"):
+                     "self_too", "anywhere", "gives"):
             value = getattr(self, name)
             if value:
                 out[name] = value
         if self.count > 1:
             out["count"] = self.count
-        for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has"):
+        for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has",
+                     "removes"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
@@ -570,7 +606,7 @@ class Ability:
 
 
 def _default_target(kind: str) -> str:
-    if kind in ("heal", "give_blessing", "open", "grave_token"):
+    if kind in ("heal", "give_blessing", "open", "grave_token", "cleanse"):
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor"):
@@ -645,7 +681,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
-                 "squad_has", "tokens", "repeats", "self_too", "anywhere"}
+                 "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1009,6 +1045,18 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("when_type", f"must be one of {', '.join(CARD_TYPES)}, on the triggers "
                    f"{', '.join(WHEN_TRIGGERS)}; got {when_type!r}")
     out["when_type"] = when_type
+    gives = raw.get("gives")
+    if gives is not None and gives not in GIVES:
+        raise fail("gives", f"must be one of {', '.join(GIVES)}, got {gives!r}")
+    if gives is not None and (kind not in (*ATTACKS, *WOUNDS) or cost == "passive"):
+        raise fail("gives", "is only for attacks and wounding actions (shot, discharge, effect …)")
+    out["gives"] = gives
+    removes = raw.get("removes", [])
+    if not _str_list(removes, REMOVES) or len(set(removes)) != len(removes):
+        raise fail("removes", f"must be a list of different names from {', '.join(REMOVES)}, got {removes!r}")
+    if bool(removes) != (kind == "cleanse"):
+        raise fail("removes", "is needed by kind cleanse, and only there")
+    out["removes"] = tuple(removes)
     return out
 
 
@@ -1049,6 +1097,20 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
     if not isinstance(raw_abilities, list):
         raise fail("abilities", "must be a list of inline tables")
     abilities = tuple(_ability(a, where, index, i, label) for i, a in enumerate(raw_abilities))
+    for i, ab in enumerate(abilities):
+        if ab.cost == "then" and (i == 0 or abilities[i - 1].cost == "passive"):
+            raise where.error(index, i, "cost", label, "then needs an action or a trigger listed just "
+                              "before it (the ability it follows)")
+        if ab.cost in ("then", "or") and i > 0 and bool(ab.requires) != bool(abilities[i - 1].requires):
+            raise where.error(index, i, "requires", label, f"an ability with cost {ab.cost} and the one "
+                              "before it are played together: both have 'requires' or neither")
+        if ab.cost == "or" and (i == 0 or abilities[i - 1].cost not in ("trigger", "or")):
+            raise where.error(index, i, "cost", label, "or needs a trigger listed just before it (the "
+                              "ability it is an alternative to)")
+        if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
+                                                          "give_curse", "open", "gain_counter", "poison",
+                                                          "cleanse"):
+            raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):
         value = raw.get(name_, 0)
@@ -1143,7 +1205,7 @@ def check_against_cards(book: Mapping[str, CardAbilities], cards: Iterable[Any])
 
 __all__ = [
     "ACTIONS", "AREAS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "EITHER", "FROM",
-    "GRANTS",
+    "GIVES", "GRANTS", "REMOVES",
     "KINDS", "LASTS", "MAGICAL", "PERS", "POSITIONS", "RANKS", "RESPONSES", "UNIT_PERS", "WHENS",
     "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED", "TRIGGERS",
     "WHEN_TRIGGERS", "WOUNDS",

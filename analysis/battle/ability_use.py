@@ -139,6 +139,11 @@ class AbilityUse(Triggers):
             for v, d in zip(targets, dealt, strict=True):
                 if d > 0 and not self.over and self.seat[v] != self.seat[u]:
                     self._hurt(v, u)
+        if dice and (self._furies or self._roll_hurt) and not self.over:
+            if self._roll_hurt:
+                self._roll_wounds(u, len(dice))
+            if self._furies and ab.kind in ATTACKS and not self.over:
+                self._fury(u, dice, targets[0])
         if self._x_trig and not self.over:
             if self._trig["attacked"] and ab.kind in ATTACKS:
                 for v in targets:
@@ -155,6 +160,8 @@ class AbilityUse(Triggers):
         if not self.alive[v]:
             return 0
         die = self._die() if sl.rolls else 0
+        if die and self._furies and self.next_face[self.seat[u]]:
+            die = self._forced(self.seat[u], die)  # ``next_roll``
         if die:
             dice.append(die)
         if sl.conditional and not meets(sl, self.key[v]):  # a hidden target that turned out illegal

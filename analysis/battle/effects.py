@@ -31,6 +31,12 @@ glossary; glossary entries in quotes):
   strike on a card of its squad is reduced to N; a die of the strike turns to its opposite face
   (000 1.1: 1-6, 2-5, 3-4); its player decides (``Player.weaken`` is asked: keep or take the other
   outcome);
+- fury (Бешенство X; no rulebook at hand defines it, the cards' reminder text does: "if the die
+  roll, when it attacks on its own turn, is X or less"): trigger ``fury`` after an attack of the
+  card on its own turn, once per die it rolled, for the abilities whose ``fury`` X plus its bonus
+  (its ``keyword = "fury"`` facts and its companion's) reaches that roll; then its companion's
+  ``host_fury``; ``next_roll`` fixes the next roll of its side this turn, ``roll_wounds`` wounds a
+  card on each of its rolls;
 - triggers ``defends`` (000 4.10), ``attacked`` (after an enemy attack of the ``from`` kinds on it),
   ``turn_end``, ``enemy_turn_end``, ``concentration`` (003 L1407-1413: at the end of the opponent's
   turn, if it took no wounds since its own turn began), ``valhalla`` (at the start of its owner's
@@ -45,6 +51,7 @@ from dataclasses import replace
 from mypy_extensions import mypyc_attr
 
 from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
+from analysis.battle.powers import triggered
 from analysis.battle.situational import Situational, stripped
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
 from analysis.cards.abilities import Ability
@@ -53,7 +60,7 @@ from analysis.cards.ability_rules import covers, facts, protected, wounds_after
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
                  "incarnate",
-                 "jump", "enemy_poisoned", "eats", "ally_combo")
+                 "jump", "enemy_poisoned", "eats", "ally_combo", "fury", "host_fury")
 
 
 def _kinds_of(key: int) -> set[str]:
@@ -128,6 +135,12 @@ class Effects(Situational):
         self._tracking = bool(self._board_units) or self._steppers or steps
         self._tiers_now = (-1, -1)
         self._strike_tier = -1
+        self.next_face = [0, 0]
+        """Per seat: the face its next die roll this turn shows (``next_roll``; 0: none)."""
+        self._furies = bool(trig["fury"])
+        self._fury_die = 0
+        self._fury_add = 0
+        self._roll_hurt = "roll_wounds" in kinds
 
     # ------------------------------------------------------------------ standing facts on the board
 
@@ -352,6 +365,70 @@ class Effects(Situational):
                             "dice": [], "wounds": [0], "closes": True})
             return most
         return to_p
+
+    # ------------------------------------------------------------------ fury (Бешенство X)
+
+    def _fury_bonus(self, u: int) -> int:
+        """What raises ``u``'s fury X: its standing ``keyword = "fury"`` facts (printed or given for
+        a while, "+2 к бешенству до конца хода") and those of its companion ("its host gets +2
+        fury"), added up."""
+        bonus = 0
+        c = self.rider[u]
+        for w in (u, c):
+            if w < 0 or not self.alive[w]:
+                continue
+            for ab in facts(self.cards[w]):
+                if ab.kind == "keyword" and ab.keyword == "fury" and ab.cost == "passive" and ab.damage \
+                        and not (ab.formation or ab.when or ab.self_state or ab.extra or ab.requires):
+                    bonus += ab.damage[0]
+        return bonus
+
+    def _fury(self, u: int, dice: list[int], target: int) -> None:
+        """Fury X of ``u`` (the cards' reminder text: "if the die roll, when it attacks on its own
+        turn, is X or less"): for each of ``dice``, the rolls of ``u``'s attack on ``target``, that
+        is X or less, its ``fury`` abilities of that X fire (aimed at ``target``), then the
+        ``host_fury`` abilities of its companion."""
+        if self.active != self.seat[u] or not triggered(self.key[u], "fury"):
+            return
+        for die in dice:
+            if self.over or not self.alive[u]:
+                return
+            self._fury_add = add = self._fury_bonus(u)
+            if not any(die <= self.slots[u][i].ability.fury + add for i in triggered(self.key[u], "fury")):
+                continue
+            self._fury_die = die
+            self._fire(u, "fury", target)
+            c = self.rider[u]
+            if c >= 0 and self.alive[c] and not self.over and triggered(self.key[c], "host_fury"):
+                self._fire(c, "host_fury", target)
+
+    def _forced(self, seat: int, die: int) -> int:
+        """``die``, or the face a ``next_roll`` set for this roll of a card of ``seat`` (used up)."""
+        face = self.next_face[seat]
+        if not face:
+            return die
+        self.next_face = list(self.next_face)
+        self.next_face[seat] = 0
+        return face
+
+    def _roll_wounds(self, u: int, rolls: int) -> None:
+        """``roll_wounds``: ``u`` wounds itself N on each of its ``rolls`` die rolls (then dies if
+        that is its last life)."""
+        if rolls <= 0 or not self.alive[u]:
+            return
+        n = 0
+        for ab in facts(self.cards[u]):
+            if ab.kind == "roll_wounds" and ab.cost == "passive" and ab.damage:
+                n += ab.damage[0]
+        if not n:
+            return
+        self.wounds[u] += n * rolls
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "ability", "u": u, "i": -1, "kind": "roll_wounds", "targets": [u], "dice": [],
+                        "wounds": [n * rolls], "closes": False})
+        if self.wounds[u] >= self.life[u]:
+            self._settle((u,))
 
     # ------------------------------------------------------------------ taunts
 

@@ -37,6 +37,9 @@ class EngineFields:
     _eaters: bool
     _fired: int
     _fixed: Any
+    _furies: bool
+    _fury_add: int
+    _fury_die: int
     _frm: list[bool]
     _grant_ver: int
     _granting: bool
@@ -54,6 +57,7 @@ class EngineFields:
     _rand: Any
     _redirect: bool
     _responders: list[int]
+    _roll_hurt: bool
     _roots: bool
     _seat_triggers: tuple[int, ...]
     _sit_deps: Any
@@ -113,6 +117,7 @@ class EngineFields:
     n: int
     n_creatures: list[int]
     n_ground: list[int]
+    next_face: list[int]
     occupied: int
     open: list[bool]
     over: bool
@@ -179,4 +184,8 @@ class EngineFields:
         raise NotImplementedError
 
     def _index(self, size: int) -> int:
+        raise NotImplementedError
+
+    def _settle(self, suspects: Sequence[int], source: int = -1,
+                killers: dict[int, int] | None = None) -> None:
         raise NotImplementedError

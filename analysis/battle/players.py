@@ -45,6 +45,7 @@ from analysis.battle.powers import (
     ability,
     reach_mask,
     reach_slot,
+    triggered,
 )
 from analysis.battle.situational import spec_of
 from analysis.battle.tables import (
@@ -168,6 +169,12 @@ class HeuristicPlayer(Player):
 
     def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
         if battle.kind[unit] == COMPANION:
+            if battle._furies and battle._fury_bonus(unit) > 0:
+                # A companion that raises its host's fury (60/23 Дух ярости) rides on to a fury
+                # creature that may still attack this turn, else the sturdiest.
+                return max(hosts, key=lambda h: (battle.open[h] and not battle.acted[h]
+                                                 and bool(triggered(battle.key[h], "fury")),
+                                                 battle.life[h] - battle.wounds[h], -h))
             return max(hosts, key=lambda h: (battle.life[h] - battle.wounds[h], -h))
         return max(hosts, key=lambda h: (battle.cost[h], -h))
 

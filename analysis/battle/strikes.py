@@ -180,6 +180,8 @@ class Strikes(AbilityUse):
                 i = int(self._rand() * 36)
             else:  # defence-die model: equally likely outcomes after re-rolls
                 i = int(self._rand() * len(table))
+            if self._furies and self._by_dice and self.next_face[seat[u]]:
+                i = (self._forced(seat[u], i // 6 + 1) - 1) * 6 + i % 6  # ``next_roll``
             if self._responders:
                 i = self._flip_dice(u, parrier, i, table, True)
             entry = table[i]
@@ -202,6 +204,8 @@ class Strikes(AbilityUse):
                 i = self._die() - 1 if self._by_dice else self._index(len(ctable))
             else:
                 i = int(self._rand() * len(ctable))
+            if self._furies and self._by_dice and self.next_face[seat[u]]:
+                i = self._forced(seat[u], i + 1) - 1  # ``next_roll``
             if self._responders:
                 i = self._flip_dice(u, parrier, i, ctable, False)
             to_p = ctable[i]
@@ -295,6 +299,13 @@ class Strikes(AbilityUse):
             if landed & 2 and triggers[parrier] & _STRIKE and alive[parrier] and not self.over:
                 self._strike_tier = tiers[1]
                 self._fire(parrier, "strike", u)
+        if (self._furies or self._roll_hurt) and self._by_dice and not self.over:
+            if self._roll_hurt:  # each side rolled one die (the closed parrier none)
+                self._roll_wounds(u, 1)
+                if fought and not self.over:
+                    self._roll_wounds(parrier, 1)
+            if self._furies and alive[u] and not self.over:
+                self._fury(u, [i // 6 + 1 if fought else i + 1], parrier)
         if self._avengers and not self.over:
             if to_p:
                 self._hurt(parrier, u)

@@ -142,8 +142,10 @@ class Triggers(Effects):
                 continue  # "on a strong strike" …: only after a strike of that strength
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
+            if ab.fury and self._fury_die > ab.fury + self._fury_add:
+                continue  # Бешенство X: only on a roll of X or less (Effects._fury)
             if ab.roll:
-                die = die or self._die()  # one die for the event (000 1.1)
+                die = die or self._forced(self.seat[u], self._die())  # one die for the event (000 1.1)
                 if die not in ab.roll:
                     continue
             if about >= 0:
@@ -162,6 +164,15 @@ class Triggers(Effects):
                 if self.log is not None:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
+                continue
+            if ab.kind == "next_roll":
+                if limited:
+                    self._count_use(u, index)
+                self.next_face = list(self.next_face)
+                self.next_face[self.seat[u]] = self._fury_die
+                if self.log is not None:
+                    self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [],
+                                "dice": [self._fury_die], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
             if ab.kind == "gain_counter" and ab.target == "self":
                 if limited:

@@ -56,11 +56,13 @@ ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wound
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
-            "redirectable", "wraps", "jump")
+            "redirectable", "wraps", "jump", "roll_wounds")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
-:data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``)."""
+:data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
+``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
+ability's die)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
-          "stays_open", "keyword")
+          "stays_open", "keyword", "roll_wounds")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -69,9 +71,10 @@ RESPONSES = ("cap_strike", "flip_die")
 ``counter_tap``; never an action of its own): ``cap_strike`` reduces a simple strike on a card of
 its squad to ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6,
 2-5, 3-4)."""
-TRIGGERED = ("poison", "gain_counter", "shield")
+TRIGGERED = ("poison", "gain_counter", "shield", "next_roll")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
-actions."""
+actions. ``next_roll`` (on ``fury`` only): the next die roll of a card of its squad this turn shows
+the face of the roll that set the fury off."""
 EITHER = ("poison", "gain_counter")
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
@@ -87,7 +90,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
             "enemy_poisoned",
-            "enemy_turn_end", "eats", "ally_combo")
+            "enemy_turn_end", "eats", "ally_combo", "fury", "host_fury")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -108,7 +111,10 @@ incarnation; ``valhalla``: at the start of its owner's turn while it lies in the
 wounds from poisoning (aims at that creature); ``enemy_turn_end``: at the end of the opponent's turn;
 ``eats``: when its carrion-eating heals it (002 "Трупоедство"); ``ally_combo``: when other creatures
 of its squad (``vs_elements`` / ``vs_classes`` filter them) perform, one after another in any order,
-one action of each kind listed in ``from`` (moves do not break the chain)."""
+one action of each kind listed in ``from`` (moves do not break the chain); ``fury`` (Бешенство X,
+field ``fury`` = X): when a die roll of this card, as it attacks on its own turn, is X or less (X
+raised by its ``keyword = "fury"`` facts and those of its companion); aims at the attacked card;
+``host_fury``: a companion's, when a fury of its host fires."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -124,14 +130,14 @@ directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
-             "rehost", "lose_counters", "teleport", "flip_die")
+             "rehost", "lose_counters", "teleport", "flip_die", "next_roll")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "move_wounds",
-          "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike")
+          "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -214,6 +220,8 @@ _KINDS_TEXT = {
     "flip_die": "Turns a die to its opposite face", "open": "Opens a card", "stun": "Stuns a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
     "lose_counters": "Loses its counters", "teleport": "Teleports",
+    "next_roll": "Your next die roll this turn shows this roll",
+    "roll_wounds": "Wounds itself on each of its die rolls:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on "}
@@ -317,6 +325,8 @@ class Ability:
     """``open``: the opened card cannot act again this turn."""
     squad_has: tuple[str, ...] = ()
     """Only if its squad has, at the start of the battle, another creature of one of these elements."""
+    fury: int = 0
+    """Trigger ``fury`` (Бешенство X): X, the highest die roll that sets it off."""
 
     @property
     def conditional(self) -> bool:
@@ -434,6 +444,8 @@ class Ability:
             cond.append("every such card")
         if self.roll:
             cond.append("on a die of " + "/".join(map(str, self.roll)))
+        if self.fury:
+            cond.append(f"fury {self.fury}")
         if self.rest:
             cond.append("it cannot act again this turn")
         if self.squad_has:
@@ -480,7 +492,7 @@ class Ability:
                      "uses_per_turn", "seat", "extra", "requires", "formation", "self_state", "vs_state",
                      "via", "parity", "life_cap", "when_state", "when_keyword", "once_per_card", "keyword",
                      "when", "partner", "per", "per_max", "plus", "lasts", "vs_min_move", "vs_rank",
-                     "vs_position", "area", "every", "rest"):
+                     "vs_position", "area", "every", "rest", "fury"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -571,7 +583,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "when_state", "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
-                 "squad_has"}
+                 "squad_has", "fury"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -902,6 +914,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if squad_has and cost != "passive":
         raise fail("squad_has", "is only for passives")
     out["squad_has"] = tuple(squad_has)
+    fury = raw.get("fury", 0)
+    if not _int(fury) or (trigger == "fury") != bool(fury):
+        raise fail("fury", f"is X of Бешенство X (1..6), given with trigger fury only; got {fury!r}")
+    if kind == "next_roll" and trigger != "fury":
+        raise fail("trigger", "of next_roll must be fury (the roll that set it off)")
+    out["fury"] = fury
     return out
 
 

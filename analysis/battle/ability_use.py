@@ -108,6 +108,8 @@ class AbilityUse(Triggers):
             self._count_use(u, index)
         if sl.closes and self._openers and ab.kind in ATTACKS and self._stays_open(u):
             self.open[u] = True  # its attacks do not close it
+        if self._redirectors and ab.kind in ATTACKS:  # sudden redirects (000 "Redirecting an attack")
+            targets = tuple([self._redirect_window(u, v, ab.kind, index) for v in targets])
         self._resolve(u, sl, targets, trigger=None)
 
     def _count_use(self, u: int, index: int) -> None:

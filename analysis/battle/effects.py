@@ -31,6 +31,10 @@ glossary; glossary entries in quotes):
   strike on a card of its squad is reduced to N; a die of the strike turns to its opposite face
   (000 1.1: 1-6, 2-5, 3-4); its player decides (``Player.weaken`` is asked: keep or take the other
   outcome);
+- ``redirect``: the response window of every enemy attack (a simple strike, an attack ability)
+  declared on a card of its squad, before the target is fixed (000 1.9.4; glossary "Redirecting
+  an attack": once per attack, never onto the attacker, no defender after it); ``ward`` marks the
+  card such a redirect protects;
 - fury (Бешенство X; no rulebook at hand defines it, the cards' reminder text does: "if the die
   roll, when it attacks on its own turn, is X or less"): trigger ``fury`` after an attack of the
   card on its own turn, once per die it rolled, for the abilities whose ``fury`` X plus its bonus
@@ -85,7 +89,7 @@ def _summary(keys) -> tuple:
                 trig[ab.trigger].append(u)
             if ab.cost == "trigger" and ab.trigger == "strike" and (ab.tiers or ab.per == "strike_value"):
                 tiered[u] = True
-            if ab.kind in ("cap_strike", "flip_die") and u not in responders:
+            if ab.kind in ("cap_strike", "flip_die", "redirect") and u not in responders:
                 responders.append(u)
             steps = steps or ab.per == "steps"
     return frozenset(kinds), trig, tiered, responders, steps
@@ -127,7 +131,7 @@ class Effects(Situational):
         self._redirect = "redirectable" in kinds
         self._steppers = bool(kinds & {"wraps", "jump"})
         self._stuns = "stun" in kinds
-        self._displacers = bool(kinds & {"push", "teleport"})
+        self._displacers = bool(kinds & {"push", "teleport"}) or bool(trig["host_fury"])  # (a rehost)
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
         self._any_tiered = any(tiered)
@@ -141,6 +145,8 @@ class Effects(Situational):
         self._fury_die = 0
         self._fury_add = 0
         self._roll_hurt = "roll_wounds" in kinds
+        self._redirectors = [u for u in responders if "redirect" in _kinds_of(self.key[u])]
+        """Units with a ``redirect`` response (their order: the unit order)."""
 
     # ------------------------------------------------------------------ standing facts on the board
 
@@ -365,6 +371,61 @@ class Effects(Situational):
                             "dice": [], "wounds": [0], "closes": True})
             return most
         return to_p
+
+    # ------------------------------------------------------------------ redirecting an attack
+
+    def _redirect_window(self, u: int, v: int, kind: str, index: int) -> int:
+        """The response window of an enemy attack of ``kind`` by ``u`` declared on ``v`` (``index``:
+        ``u``'s ability, -1 for a simple strike), before its target is fixed: a ``redirect`` of
+        ``v``'s squad may send it elsewhere (000 glossary "Redirecting an attack": before the
+        target is determined, once per attack, never onto the attacker; a sudden action, 000 1.9.4,
+        answered by the player it concerns, 000 5.1 — the attacker's side has nothing to redirect).
+        Its player decides (``Player.redirect``); the card pays as for its other responses. The
+        new target, or ``v``."""
+        seat = self.seat[v]
+        if seat == self.seat[u]:
+            return v
+        for w in self._redirectors:
+            if self.seat[w] != seat or not self.alive[w]:
+                continue
+            for i, ab in enumerate(facts(self.cards[w])):
+                if ab.kind != "redirect" or not covers(ab, kind) or ab.counters > self.counters[w]:
+                    continue
+                if ab.cost != "passive" and not self.open[w]:
+                    continue
+                if (ab.uses_per_turn or ab.uses_per_battle or ab.seat) and not self._allowed(w, i, ab):
+                    continue
+                if not self._matches_card(ab, v):
+                    continue
+                cands = self._redirect_targets(w, ab, u, v)
+                if not cands:
+                    continue
+                choice = self.players[seat].redirect(self, w, u, v, cands, index)
+                if choice < 0 or choice not in cands:
+                    continue
+                if ab.cost != "passive":
+                    self.open[w] = False
+                    self.acted[w] = self.acted[w] or self.active == seat
+                self.counters[w] -= ab.counters
+                if ab.uses_per_turn or ab.uses_per_battle or ab.seat:
+                    self._count_use(w, i)
+                self.hidden[choice] = False
+                if self.log is not None:
+                    self._emit({"e": "redirect", "u": choice, "by": u, "from": v, "via": w})
+                return choice
+        return v
+
+    def _redirect_targets(self, w: int, ab: Ability, u: int, v: int) -> list[int]:
+        """Where ``w``'s ``redirect`` may send ``u``'s attack on ``v``: itself, an enemy card, or a
+        card next to ``v`` — alive, on the board or in the auxiliary zone, never ``u`` or ``v``."""
+        alive, pos = self.alive, self.pos
+        if ab.target == "self":
+            out = [w] if w != v and w != u and alive[w] else []
+        elif ab.target == "enemy":
+            out = [x for x in self.units[self.seat[u]] if x != u and alive[x] and pos[x] >= AUX]
+        else:
+            out = [x for x in self._neighbours(v) if x not in (u, v) and alive[x]]
+        return out
 
     # ------------------------------------------------------------------ fury (Бешенство X)
 

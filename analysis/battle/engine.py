@@ -551,6 +551,7 @@ class Battle(Placement):
         new._fury_add = self._fury_add
         new._fury_die = self._fury_die
         new._roll_hurt = self._roll_hurt
+        new._redirectors = self._redirectors
         new.next_face = list(self.next_face)
         new._frm = self._frm
         new._grant_ver = self._grant_ver

@@ -56,6 +56,7 @@ class EngineFields:
     _quiet_from: int
     _rand: Any
     _redirect: bool
+    _redirectors: list[int]
     _responders: list[int]
     _roll_hurt: bool
     _roots: bool

@@ -156,7 +156,10 @@ class Player:
     - ``weaken(state, chooser, attacker, parrier, base, alt) -> bool`` whether the higher roller
       weakens (000 4.5); ``base``/``alt`` are (wounds to parrier, wounds to attacker) before armor;
     - ``choose_targets(state, unit, index, candidates, most) -> targets``: the targets of a
-      triggered ability (at least one, at most ``most`` different candidates).
+      triggered ability (at least one, at most ``most`` different candidates);
+    - ``redirect(state, unit, attacker, target, candidates, index) -> unit``: whether ``unit``'s
+      sudden ``redirect`` sends ``attacker``'s attack on ``target`` (its ability ``index``, -1 a
+      simple strike) onto one of ``candidates`` (-1: no; 000 glossary "Redirecting an attack").
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """
@@ -194,6 +197,10 @@ class Player:
     def choose_targets(self, state, unit: int, index: int, candidates: Sequence[int],
                        most: int) -> tuple[int, ...]:
         return tuple(candidates[:most])
+
+    def redirect(self, state, unit: int, attacker: int, target: int, candidates: list[int],
+                 index: int) -> int:
+        return -1
 
 
 class _FirstAction(Exception):

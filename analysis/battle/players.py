@@ -764,6 +764,26 @@ class HeuristicPlayer(Player):
                 best, choice = g, w
         return choice
 
+    def redirect(self, battle: Battle, unit: int, attacker: int, target: int, candidates: list[int],
+                 index: int) -> int:
+        """A sudden ``redirect``: onto the candidate where the attack wins its side least (a simple
+        strike as :meth:`_gain`, an ability as :meth:`_target_gain`; a card of the attacker's own
+        side counts against it), when that saves at least as much as appointing a defender would."""
+        b = battle
+
+        def gain(x: int) -> float:
+            if index < 0:
+                g = self._gain(b, attacker, x)
+                return -g if b.seat[x] == b.seat[attacker] else g
+            return self._target_gain(b, attacker, index, x)
+
+        best, choice = gain(target) - 0.25, -1
+        for x in candidates:
+            g = gain(x)
+            if g < best:
+                best, choice = g, x
+        return choice
+
     def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,
                base: tuple[int, int], alt: tuple[int, int]) -> bool:
         b = battle

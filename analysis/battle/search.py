@@ -141,6 +141,10 @@ class SearchPlayer(Player):
                        most: int) -> tuple[int, ...]:
         return self._h.choose_targets(state, unit, index, candidates, most)
 
+    def redirect(self, state, unit: int, attacker: int, target: int, candidates: list[int],
+                 index: int) -> int:
+        return self._h.redirect(state, unit, attacker, target, candidates, index)
+
     # ---------------------------------------------------------------- the turn
 
     def play_turn(self, state) -> None:

@@ -128,6 +128,10 @@ class Strikes(AbilityUse):
             w = self._redirected(u, v)
             if w != v:
                 return self._strike_on(u, w, w, via_prepare)
+        if self._redirectors:  # a sudden redirect, before any defender (000 "Redirecting an attack")
+            w = self._redirect_window(u, v, "simple", -1)
+            if w != v:
+                return self._strike_on(u, w, w, via_prepare)
         parrier = v
         candidates = (self.defenders(u, v)
                       if self.directed[u] != ALWAYS and self.unanswerable[u] != ALWAYS else None)

@@ -56,21 +56,27 @@ ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wound
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
-            "redirectable", "wraps", "jump", "roll_wounds")
+            "redirectable", "wraps", "jump", "roll_wounds", "ward")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
-ability's die)."""
+ability's die); ``ward``: the card carries a ward marker (оберег; given by another card, read by
+``redirect`` through ``vs_has`` and by ``vs_position = "near_ward"``)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
-          "stays_open", "keyword", "roll_wounds")
+          "stays_open", "keyword", "roll_wounds", "ward")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
-RESPONSES = ("cap_strike", "flip_die")
+RESPONSES = ("cap_strike", "flip_die", "redirect")
 """Sudden actions ({instant}) used in response during a simple strike (cost ``tap`` or
 ``counter_tap``; never an action of its own): ``cap_strike`` reduces a simple strike on a card of
 its squad to ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6,
-2-5, 3-4)."""
+2-5, 3-4). ``redirect`` answers any enemy attack of the ``from`` kinds declared on a card of its
+squad (``vs_*``: which attacked cards) before its target is fixed (000 glossary "Redirecting an
+attack": once per attack, never onto the attacker, no defender after it): the attack goes onto the
+card itself (``target = "self"``), onto an enemy card (``"enemy"``) or onto a card next to the
+attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an {instant} without a
+payment (then a closed card may use it too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "next_roll")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``next_roll`` (on ``fury`` only): the next die roll of a card of its squad this turn shows
@@ -130,7 +136,7 @@ directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
-             "rehost", "lose_counters", "teleport", "flip_die", "next_roll")
+             "rehost", "lose_counters", "teleport", "flip_die", "next_roll", "redirect", "ward")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -180,10 +186,10 @@ target), ``behind_weak`` (the weak strike of the card behind the target), ``stri
 power of the simple strike that set the trigger off)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
-POSITIONS = ("opposite", "diagonal", "isolated")
+POSITIONS = ("opposite", "diagonal", "isolated", "near_ward")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
-its own side on its left and right)."""
+its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``)."""
 AREAS = ("near_target", "sides", "formation")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
@@ -221,6 +227,7 @@ _KINDS_TEXT = {
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
     "lose_counters": "Loses its counters", "teleport": "Teleports",
     "next_roll": "Your next die roll this turn shows this roll",
+    "redirect": "Sudden: redirects an enemy attack on its squad", "ward": "Carries a ward marker",
     "roll_wounds": "Wounds itself on each of its die rolls:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
@@ -366,7 +373,7 @@ class Ability:
             head = f"+{amount or 1} movement"  # added to the printed movement, not a keyword column
         elif self.kind == "keyword":
             head = f"{head} {(self.keyword or '').replace('_', ' ')}{' ' + amount if amount else ''}"
-        elif self.kind in ("taunt", "block"):
+        elif self.kind in ("taunt", "block", "redirect"):
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "cap":
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
@@ -375,7 +382,7 @@ class Ability:
         elif amount:
             head = f"{head}{'' if head.endswith('+') else ' '}{amount}"
         parts = [head]
-        if self.applies_to and self.kind not in ("reduce", "protection", "cap", "taunt", "block"):
+        if self.applies_to and self.kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect"):
             parts.append("after " + "/".join(self.applies_to))
         if self.range is not None:
             parts.append(f"range {self.range}")
@@ -701,8 +708,11 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("cost", f"of {kind} must be trigger")
     if kind in ACTIONS and cost == "passive":
         raise fail("cost", f"of {kind} must be tap, counter_tap, counter or trigger")
-    if kind in RESPONSES and cost not in ("tap", "counter_tap"):
+    free = kind == "redirect" and cost == "passive"  # an {instant} without a payment
+    if kind in RESPONSES and cost not in ("tap", "counter_tap") and not free:
         raise fail("cost", f"of {kind} must be tap or counter_tap (a sudden action)")
+    if kind == "redirect" and not raw.get("from"):
+        raise fail("from", "is missing; redirect needs the attacks it answers, e.g. [\"all\"]")
     trigger = raw.get("trigger")
     if cost == "trigger":
         if trigger not in TRIGGERS:
@@ -754,7 +764,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo"):
         pass
-    elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block"):
+    elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block and the attacked / ally_combo "
                    "triggers")
     if trigger == "ally_combo" and len(applies) < 2:

@@ -35,11 +35,12 @@ from analysis.battle.powers import (
     hit,
     meets,
     reach_slot,
+    triggered,
 )
 from analysis.battle.powers import ability as ability_of
 from analysis.battle.triggers import Triggers
 from analysis.cards.abilities import ATTACKS, Ability
-from analysis.cards.ability_rules import ARMOR_STOPS, protected
+from analysis.cards.ability_rules import ARMOR_STOPS, protected, roll_modifier
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -141,18 +142,37 @@ class AbilityUse(Triggers):
             for v, d in zip(targets, dealt, strict=True):
                 if d > 0 and not self.over and self.seat[v] != self.seat[u]:
                     self._hurt(v, u)
-        if dice and (self._furies or self._roll_hurt) and not self.over:
-            if self._roll_hurt:
-                self._roll_wounds(u, len(dice))
+        if dice and (self._furies or self._roll_watch) and not self.over:
+            if self._roll_watch:
+                self._rolled(u, dice)
             if self._furies and ab.kind in ATTACKS and not self.over:
                 self._fury(u, dice, targets[0])
         if self._x_trig and not self.over:
+            if trigger is None and ab.kind in ATTACKS and self._trig["attack"] \
+                    and triggered(self.key[u], "attack"):
+                self._after_attack(u, sl, targets, dice)
             if self._trig["attacked"] and ab.kind in ATTACKS:
                 for v in targets:
                     if self.seat[v] != self.seat[u] and not self.over:
                         self._attacked(v, u, ab.kind)
             if self._trig["ally_combo"] and trigger is None:
                 self._combo_step(u, ab.kind)
+
+    def _after_attack(self, u: int, sl, targets: Sequence[int], dice: list[int]) -> None:
+        """Trigger ``attack``: after ``u``'s attack ability used as an action, once per target (aimed
+        at it), with the band of its die for ``tiers`` (1-3 weak, 4-5 medium, 6+ strong, its
+        modifiers added: 000 glossary "Shot at X-Y-Z"; a fixed value has no band)."""
+        ab = sl.ability
+        for k, v in enumerate(targets):
+            if self.over or not self.alive[u]:
+                break
+            tier = -1
+            if sl.rolls and k < len(dice):
+                d = dice[k] + roll_modifier(self.cards[u], ab.kind, self.cards[v], self.seat[u])
+                tier = 0 if d <= 3 else 1 if d <= 5 else 2
+            self._strike_tier = tier
+            self._fire(u, "attack", v)
+        self._strike_tier = -1
 
     def _effect(self, u: int, sl, v: int, dice: list[int]) -> int:
         """What one use of slot ``sl`` (:func:`~analysis.battle.powers.slot`) by ``u`` does to ``v``:

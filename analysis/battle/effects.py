@@ -64,7 +64,8 @@ from analysis.cards.ability_rules import covers, facts, protected, wounds_after
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
                  "incarnate",
-                 "jump", "enemy_poisoned", "eats", "ally_combo", "fury", "host_fury")
+                 "jump", "enemy_poisoned", "eats", "ally_combo", "fury", "host_fury", "attack",
+                 "squad_rolls")
 
 
 def _kinds_of(key: int) -> set[str]:
@@ -145,6 +146,9 @@ class Effects(Situational):
         self._fury_die = 0
         self._fury_add = 0
         self._roll_hurt = "roll_wounds" in kinds
+        self._roll_watch = bool(self._roll_hurt or trig["squad_rolls"])
+        """Some card acts on die rolls (``roll_wounds``, trigger ``squad_rolls``)."""
+        self._event_die = 0
         self._redirectors = [u for u in responders if "redirect" in _kinds_of(self.key[u])]
         """Units with a ``redirect`` response (their order: the unit order)."""
 
@@ -471,6 +475,24 @@ class Effects(Situational):
         self.next_face = list(self.next_face)
         self.next_face[seat] = 0
         return face
+
+    def _rolled(self, x: int, faces: list[int]) -> None:
+        """Card ``x`` has rolled ``faces``: its ``roll_wounds``, then the ``squad_rolls`` abilities of
+        its squad, once per die (their ``roll`` read on that die)."""
+        if self._roll_hurt:
+            self._roll_wounds(x, len(faces))
+        watchers = self._trig["squad_rolls"]
+        if not watchers or not self.creature[x]:
+            return
+        for w in watchers:
+            if self.seat[w] != self.seat[x]:
+                continue
+            for f in faces:
+                if self.over or not self.alive[w]:
+                    break
+                self._event_die = f
+                self._fire(w, "squad_rolls")
+        self._event_die = 0
 
     def _roll_wounds(self, u: int, rolls: int) -> None:
         """``roll_wounds``: ``u`` wounds itself N on each of its ``rolls`` die rolls (then dies if

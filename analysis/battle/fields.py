@@ -58,7 +58,9 @@ class EngineFields:
     _redirect: bool
     _redirectors: list[int]
     _responders: list[int]
+    _event_die: int
     _roll_hurt: bool
+    _roll_watch: bool
     _roots: bool
     _seat_triggers: tuple[int, ...]
     _sit_deps: Any

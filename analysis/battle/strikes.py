@@ -303,11 +303,11 @@ class Strikes(AbilityUse):
             if landed & 2 and triggers[parrier] & _STRIKE and alive[parrier] and not self.over:
                 self._strike_tier = tiers[1]
                 self._fire(parrier, "strike", u)
-        if (self._furies or self._roll_hurt) and self._by_dice and not self.over:
-            if self._roll_hurt:  # each side rolled one die (the closed parrier none)
-                self._roll_wounds(u, 1)
+        if (self._furies or self._roll_watch) and self._by_dice and not self.over:
+            if self._roll_watch:  # each side rolled one die (the closed parrier none)
+                self._rolled(u, [i // 6 + 1 if fought else i + 1])
                 if fought and not self.over:
-                    self._roll_wounds(parrier, 1)
+                    self._rolled(parrier, [i % 6 + 1])
             if self._furies and alive[u] and not self.over:
                 self._fury(u, [i // 6 + 1 if fought else i + 1], parrier)
         if self._avengers and not self.over:

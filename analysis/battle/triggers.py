@@ -129,7 +129,7 @@ class Triggers(Effects):
 
     def _fire_now(self, u: int, trigger: str, context: int, about: int, kind: str | None) -> None:
         """:meth:`_fire` within the bounds."""
-        die = 0
+        die = self._event_die if trigger == "squad_rolls" else 0  # (the die that set it off)
         for index in triggered(self.key[u], trigger):
             if self.over:
                 break
@@ -137,7 +137,7 @@ class Triggers(Effects):
             limited = self.slots[u][index].limited
             if limited and not self._allowed(u, index, ab):
                 continue
-            if ab.tiers and trigger == "strike" and (
+            if ab.tiers and trigger in ("strike", "attack") and (
                     self._strike_tier < 0 or ("weak", "medium", "strong")[self._strike_tier] not in ab.tiers):
                 continue  # "on a strong strike" …: only after a strike of that strength
             if kind is not None and ab.applies_to and not covers(ab, kind):

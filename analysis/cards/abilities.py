@@ -96,7 +96,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
             "enemy_poisoned",
-            "enemy_turn_end", "eats", "ally_combo", "fury", "host_fury")
+            "enemy_turn_end", "eats", "ally_combo", "fury", "host_fury", "attack", "squad_rolls")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -120,7 +120,10 @@ of its squad (``vs_elements`` / ``vs_classes`` filter them) perform, one after a
 one action of each kind listed in ``from`` (moves do not break the chain); ``fury`` (Бешенство X,
 field ``fury`` = X): when a die roll of this card, as it attacks on its own turn, is X or less (X
 raised by its ``keyword = "fury"`` facts and those of its companion); aims at the attacked card;
-``host_fury``: a companion's, when a fury of its host fires."""
+``host_fury``: a companion's, when a fury of its host fires; ``attack``: after its attack ability
+used as an action, once per target (aims at it; ``tiers``: only for that band of its die);
+``squad_rolls``: when a creature of its squad (itself included) rolls a die — a simple strike's
+attacking or parrying die, a die of its ability — once per die (``roll``: that die's faces)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -804,7 +807,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("parity", f"must be one of {', '.join(PARITIES)}, got {parity!r}")
     if parity is not None and kind not in ("cap", "protection"):
         raise fail("parity", "is only for cap and protection")
-    if tiers and kind not in ("cap", "protection") and trigger != "strike" and not (
+    if tiers and kind not in ("cap", "protection") and trigger not in ("strike", "attack") and not (
             kind == "strike_bonus" and per):
         raise fail("tiers", "is only for cap, protection, a strike_bonus with 'per' and trigger strike")
     life_cap = raw.get("life_cap", 0)

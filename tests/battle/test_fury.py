@@ -153,3 +153,35 @@ def test_sample_deck_fury_cards_play_their_facts():
         assert book[code].status == "full", code
     assert any(a.trigger == "fury" and a.fury == 6 for a in book["50/6"].abilities)
     _ = Scripted
+
+
+@pytest.mark.parametrize("die, shot, itself", [(2, 2, 0), (4, 3, 1), (5, 3, 1), (6, 4, 2)])
+def test_attack_trigger_by_the_band_of_the_die(die, shot, itself):
+    """60/27 Лучник Захры: after its shot it wounds itself 1 on a medium shot, 2 on a strong one
+    (trigger ``attack`` with ``tiers``: the band of the shot's die, 1-3 / 4-5 / 6)."""
+    archer = unit("Archer", '{ kind = "shot", damage = [2, 3, 4], range = 4, cost = "tap" }',
+                  '{ kind = "effect", damage = [1], cost = "trigger", trigger = "attack", '
+                  'tiers = ["medium"], target = "self" }',
+                  '{ kind = "effect", damage = [2], cost = "trigger", trigger = "attack", '
+                  'tiers = ["strong"], target = "self" }', strike=(1, 1, 1), life=10)
+    b = start([archer], [card("Foe", life=20)], ({0: P1_BACK}, {1: P2_FRONT}), dice=[die])
+    b.apply(UseAbility(0, 0, (1,)))
+    assert (b.wounds[1], b.wounds[0]) == (shot, itself)
+
+
+def test_squad_rolls_reads_the_die_that_set_it_off():
+    """40/24 Анволд: when a die roll of a creature of its squad is 1, the next non-magic wound to its
+    cards until the end of the opponent's turn is prevented (``shield`` on trigger ``squad_rolls``
+    with ``roll = [1]``, 2 per turn); a roll of 2 does nothing."""
+    anvold = unit("Anvold", '{ kind = "shield", damage = [1], cost = "trigger", trigger = "squad_rolls", '
+                  'roll = [1], uses_per_turn = 2 }', strike=(1, 1, 2), life=8)
+    b = start([card("Orc", strike=(1, 1, 1), life=10), anvold], [card("Foe", strike=(2, 2, 2), life=20)],
+              ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT}), dice=[1])
+    b.open[2] = False
+    b.apply(Strike(0, 2))                          # the orc rolls a 1
+    assert b.shield[0] == 1
+    b2 = start([card("Orc", strike=(1, 1, 1), life=10), anvold], [card("Foe", life=20)],
+               ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT}), dice=[2])
+    b2.open[2] = False
+    b2.apply(Strike(0, 2))
+    assert b2.shield[0] == 0

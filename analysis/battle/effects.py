@@ -401,10 +401,14 @@ class Effects(Situational):
                     continue
                 if not self._matches_card(ab, v):
                     continue
+                if ab.every and w == v and (ab.uses_per_turn or ab.uses_per_battle):
+                    self._count_use(w, i)  # "the first attack … is redirected onto it": this one was
+                    continue
                 cands = self._redirect_targets(w, ab, u, v)
                 if not cands:
                     continue
-                choice = self.players[seat].redirect(self, w, u, v, cands, index)
+                # ``every``: not a choice (onto itself, or the first candidate)
+                choice = cands[0] if ab.every else self.players[seat].redirect(self, w, u, v, cands, index)
                 if choice < 0 or choice not in cands:
                     continue
                 if ab.cost != "passive":

@@ -76,7 +76,8 @@ squad (``vs_*``: which attacked cards) before its target is fixed (000 glossary 
 attack": once per attack, never onto the attacker, no defender after it): the attack goes onto the
 card itself (``target = "self"``), onto an enemy card (``"enemy"``) or onto a card next to the
 attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an {instant} without a
-payment (then a closed card may use it too)."""
+payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
+redirected (an attack on the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "next_roll")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``next_roll`` (on ``fury`` only): the next die roll of a card of its squad this turn shows
@@ -911,8 +912,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         out[name] = value
     if out["rest"] and kind != "open":
         raise fail("rest", "is only for open")
-    if out["every"] and cost == "passive":
-        raise fail("every", "is only for actions and triggers")
+    if out["every"] and cost == "passive" and kind != "redirect":
+        raise fail("every", "is only for actions, triggers and redirect (there: always, no choice)")
     roll = raw.get("roll", [])
     faces_ok = isinstance(roll, list) and all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6
                                               for f in roll)

@@ -131,3 +131,26 @@ def test_redirect_schema(body):
     text = f'[[card]]\ncode = "10/1"\nname = "Кочевник"\nstatus = "full"\nabilities = [\n  {body},\n]\n'
     with pytest.raises(BerserkInputError):
         parse_abilities(text, "new.toml")
+
+
+def test_mandatory_redirect_of_the_first_ranged_attack_each_turn():
+    """50/87 Турс: the first ranged attack (not through a row) of the opponent's cards each of his
+    turns *is* redirected onto it (``every = true``: no choice asked); a first one on Турс itself
+    uses it up."""
+    tur = card("Tur", life=13, abilities=facts(
+        '{ kind = "redirect", from = ["shot", "throw", "discharge"], cost = "passive", every = true, '
+        'uses_per_turn = 1 }'))
+    two_shots = facts(SHOT, '{ kind = "shot", damage = [3], range = 5, cost = "counter" }')
+    p2 = Redirecting(onto=-1)
+    b = start([card("Shooter", abilities=two_shots, life=10)], [card("Ally", life=10), tur],
+              ({0: P1_BACK}, {1: P2_FRONT, 2: P2_BACK}), dice=[], p2=p2)
+    b.counters[0] = 1
+    b.apply(UseAbility(0, 1, (1,)))                # the first: onto Турс, though its player was not asked
+    b.apply(UseAbility(0, 0, (1,)))                # the second reaches the ally
+    assert (b.wounds[2], b.wounds[1], p2.offers) == (3, 3, [])
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    b.counters[0] = 1
+    b.apply(UseAbility(0, 1, (2,)))                # the first on Турс itself uses it up
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 6

@@ -185,3 +185,20 @@ def test_squad_rolls_reads_the_die_that_set_it_off():
     b2.open[2] = False
     b2.apply(Strike(0, 2))
     assert b2.shield[0] == 0
+
+
+def test_formation_partners_add_fury_one_each():
+    """40/68 Гном-варвар: "Строй: +X к бешенству, X — партнёры по строю": one ``keyword = "fury"``
+    fact per partner count (``formation``, ``count`` 1..4) adds up to X; fury 1 then fires on a 2
+    with one partner and wounds 2 an enemy card next to the target (``area = "near_target"``)."""
+    dwarf = unit("Dwarf", '{ kind = "effect", damage = [2], cost = "trigger", trigger = "fury", fury = 1, '
+                 'area = "near_target" }',
+                 '{ kind = "keyword", keyword = "fury", damage = [1], formation = true }',
+                 '{ kind = "keyword", keyword = "fury", damage = [1], formation = true, count = 2 }',
+                 strike=(1, 1, 1), life=12, formation=1)
+    b = start([dwarf, card("Partner", formation=1)], [card("Foe", life=20), card("Side", life=20)],
+              ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT, 3: square(3, 3)}), dice=[2])
+    assert b._fury_bonus(0) == 1
+    b.open[2] = False
+    b.apply(Strike(0, 2))
+    assert b.wounds[3] == 2

@@ -154,3 +154,12 @@ def test_mandatory_redirect_of_the_first_ranged_attack_each_turn():
     b.apply(UseAbility(0, 1, (2,)))                # the first on Турс itself uses it up
     b.apply(UseAbility(0, 0, (1,)))
     assert b.wounds[1] == 6
+
+
+def test_heuristic_redirects_a_lethal_shot_onto_the_angel():
+    """An attack ability too: a shot of 3 would kill the warded card (3 life); the heuristic player
+    sends it onto the angel (8 life), measured by the shooter's gain on each card."""
+    b = start([card("Shooter", abilities=facts(SHOT), life=10)], [card("Ward", life=3), angel()],
+              ({0: P1_BACK}, {1: P2_FRONT, 2: P2_BACK}), dice=[], p2=HeuristicPlayer())
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.alive[1] and b.wounds[2] == 3

@@ -42,11 +42,12 @@ from analysis.battle.powers import (
     hit,
     meets,
     reach_slot,
+    triggered,
 )
 from analysis.battle.powers import ability as ability_of
 from analysis.battle.triggers import Triggers
 from analysis.cards.abilities import ATTACKS, MAGICAL, Ability
-from analysis.cards.ability_rules import ARMOR_STOPS, protected
+from analysis.cards.ability_rules import ARMOR_STOPS, protected, roll_modifier
 
 BLOCKED = -1000
 """What :meth:`AbilityUse._effect` returns for an attack its target blocked (000 2.7: paid for, not
@@ -126,6 +127,8 @@ class AbilityUse(Triggers):
             self._count_use(u, index)
         if sl.closes and self._openers and ab.kind in ATTACKS and self._stays_open(u):
             self.open[u] = True  # its attacks do not close it
+        if self._redirectors and ab.kind in ATTACKS:  # sudden redirects (000 "Redirecting an attack")
+            targets = tuple([self._redirect_window(u, v, ab.kind, index) for v in targets])
         self._resolve(u, sl, targets, trigger=None)
 
     def _count_use(self, u: int, index: int) -> None:
@@ -166,7 +169,15 @@ class AbilityUse(Triggers):
             for v, d in zip(targets, dealt, strict=True):
                 if d > 0 and not self.over and self.seat[v] != self.seat[u]:
                     self._hurt(v, u)
+        if dice and (self._furies or self._roll_watch) and not self.over:
+            if self._roll_watch:
+                self._rolled(u, dice)
+            if self._furies and ab.kind in ATTACKS and not self.over:
+                self._fury(u, dice, targets[0])
         if self._x_trig and not self.over:
+            if trigger is None and ab.kind in ATTACKS and self._trig["attack"] \
+                    and triggered(self.key[u], "attack"):
+                self._after_attack(u, sl, targets, dice)
             if self._trig["attacked"] and ab.kind in ATTACKS:
                 for v in targets:
                     if self.seat[v] != self.seat[u] and not self.over:
@@ -178,7 +189,7 @@ class AbilityUse(Triggers):
             if self._trig["enemy_roll_over_cost"]:
                 for d in dice:
                     if not self.over:
-                        self._rolled(u, d)
+                        self._over_cost(u, d)
         nxt = sl.index + 1
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
             self._follow(u, nxt, targets, trigger)
@@ -226,6 +237,22 @@ class AbilityUse(Triggers):
         elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
             self._follow(u, index + 1, targets, trigger)
 
+    def _after_attack(self, u: int, sl, targets: Sequence[int], dice: list[int]) -> None:
+        """Trigger ``attack``: after ``u``'s attack ability used as an action, once per target (aimed
+        at it), with the band of its die for ``tiers`` (1-3 weak, 4-5 medium, 6+ strong, its
+        modifiers added: 000 glossary "Shot at X-Y-Z"; a fixed value has no band)."""
+        ab = sl.ability
+        for k, v in enumerate(targets):
+            if self.over or not self.alive[u]:
+                break
+            tier = -1
+            if sl.rolls and k < len(dice):
+                d = dice[k] + roll_modifier(self.cards[u], ab.kind, self.cards[v], self.seat[u])
+                tier = 0 if d <= 3 else 1 if d <= 5 else 2
+            self._strike_tier = tier
+            self._fire(u, "attack", v)
+        self._strike_tier = -1
+
     def _effect(self, u: int, sl, v: int, dice: list[int]) -> int:
         """What one use of slot ``sl`` (:func:`~analysis.battle.powers.slot`) by ``u`` does to ``v``:
         wounds dealt (negative: healed)."""
@@ -234,6 +261,8 @@ class AbilityUse(Triggers):
         if not self.alive[v]:
             return 0
         die = self._die() if sl.rolls else 0
+        if die and self._furies and self.next_face[self.seat[u]]:
+            die = self._forced(self.seat[u], die)  # ``next_roll``
         if die:
             dice.append(die)
         if sl.conditional and not meets(sl, self.key[v]):  # a hidden target that turned out illegal

@@ -31,6 +31,16 @@ glossary; glossary entries in quotes):
   strike on a card of its squad is reduced to N; a die of the strike turns to its opposite face
   (000 1.1: 1-6, 2-5, 3-4); its player decides (``Player.weaken`` is asked: keep or take the other
   outcome);
+- ``redirect``: the response window of every enemy attack (a simple strike, an attack ability)
+  declared on a card of its squad, before the target is fixed (000 1.9.4; glossary "Redirecting
+  an attack": once per attack, never onto the attacker, no defender after it); ``ward`` marks the
+  card such a redirect protects;
+- fury (Бешенство X; no rulebook at hand defines it, the cards' reminder text does: "if the die
+  roll, when it attacks on its own turn, is X or less"): trigger ``fury`` after an attack of the
+  card on its own turn, once per die it rolled, for the abilities whose ``fury`` X plus its bonus
+  (its ``keyword = "fury"`` facts and its companion's) reaches that roll; then its companion's
+  ``host_fury``; ``next_roll`` fixes the next roll of its side this turn, ``roll_wounds`` wounds a
+  card on each of its rolls;
 - triggers ``defends`` (000 4.10), ``attacked`` (after an enemy attack of the ``from`` kinds on it),
   ``turn_end``, ``enemy_turn_end``, ``concentration`` (003 L1407-1413: at the end of the opponent's
   turn, if it took no wounds since its own turn began), ``valhalla`` (at the start of its owner's
@@ -46,6 +56,7 @@ from mypy_extensions import mypyc_attr
 
 from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
 from analysis.battle.interface import IllegalAction
+from analysis.battle.powers import triggered
 from analysis.battle.situational import Situational, stripped
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
 from analysis.cards.abilities import Ability
@@ -56,7 +67,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "incarnate",
                  "jump", "enemy_poisoned", "eats", "ally_combo", "ally_incarnates",
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
-                 "moves_heading", "counters_reach", "squad_strike", "cursed_again")
+                 "moves_heading", "counters_reach", "squad_strike", "cursed_again",
+                 "fury", "host_fury", "attack", "squad_rolls")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -92,7 +104,7 @@ def _summary(keys) -> tuple:
                 trig[ab.trigger].append(u)
             if ab.cost == "trigger" and ab.trigger == "strike" and (ab.tiers or ab.per == "strike_value"):
                 tiered[u] = True
-            if ab.kind in ("cap_strike", "flip_die") and u not in responders:
+            if ab.kind in ("cap_strike", "flip_die", "redirect") and u not in responders:
                 responders.append(u)
             steps = steps or ab.per == "steps"
     return frozenset(kinds), trig, tiered, responders, steps
@@ -137,7 +149,7 @@ class Effects(Situational):
         self._redirect = "redirectable" in kinds
         self._steppers = bool(kinds & {"wraps", "jump"})
         self._stuns = "stun" in kinds
-        self._displacers = bool(kinds & {"push", "teleport"})
+        self._displacers = bool(kinds & {"push", "teleport"}) or bool(trig["host_fury"])  # (a rehost)
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
         self._any_tiered = any(tiered)
@@ -145,6 +157,17 @@ class Effects(Situational):
         self._tracking = bool(self._board_units) or self._steppers or steps
         self._tiers_now = (-1, -1)
         self._strike_tier = -1
+        self.next_face = [0, 0]
+        """Per seat: the face its next die roll this turn shows (``next_roll``; 0: none)."""
+        self._furies = bool(trig["fury"])
+        self._fury_die = 0
+        self._fury_add = 0
+        self._roll_hurt = "roll_wounds" in kinds
+        self._roll_watch = bool(self._roll_hurt or trig["squad_rolls"])
+        """Some card acts on die rolls (``roll_wounds``, trigger ``squad_rolls``)."""
+        self._event_die = 0
+        self._redirectors = [u for u in responders if "redirect" in _kinds_of(self.key[u])]
+        """Units with a ``redirect`` response (their order: the unit order)."""
 
     # ------------------------------------------------------------------ standing facts on the board
 
@@ -399,6 +422,147 @@ class Effects(Situational):
                             "dice": [], "wounds": [0], "closes": True})
             return most
         return to_p
+
+    # ------------------------------------------------------------------ redirecting an attack
+
+    def _redirect_window(self, u: int, v: int, kind: str, index: int) -> int:
+        """The response window of an enemy attack of ``kind`` by ``u`` declared on ``v`` (``index``:
+        ``u``'s ability, -1 for a simple strike), before its target is fixed: a ``redirect`` of
+        ``v``'s squad may send it elsewhere (000 glossary "Redirecting an attack": before the
+        target is determined, once per attack, never onto the attacker; a sudden action, 000 1.9.4,
+        answered by the player it concerns, 000 5.1 — the attacker's side has nothing to redirect).
+        Its player decides (``Player.redirect``); the card pays as for its other responses. The
+        new target, or ``v``."""
+        seat = self.seat[v]
+        if seat == self.seat[u]:
+            return v
+        for w in self._redirectors:
+            if self.seat[w] != seat or not self.alive[w]:
+                continue
+            for i, ab in enumerate(facts(self.cards[w])):
+                if ab.kind != "redirect" or not covers(ab, kind) or ab.counters > self.counters[w]:
+                    continue
+                if ab.cost != "passive" and not self.open[w]:
+                    continue
+                if (ab.uses_per_turn or ab.uses_per_battle or ab.seat) and not self._allowed(w, i, ab):
+                    continue
+                if not self._matches_card(ab, v):
+                    continue
+                if ab.every and w == v and (ab.uses_per_turn or ab.uses_per_battle):
+                    self._count_use(w, i)  # "the first attack … is redirected onto it": this one was
+                    continue
+                cands = self._redirect_targets(w, ab, u, v)
+                if not cands:
+                    continue
+                # ``every``: not a choice (onto itself, or the first candidate)
+                choice = cands[0] if ab.every else self.players[seat].redirect(self, w, u, v, cands, index)
+                if choice < 0 or choice not in cands:
+                    continue
+                if ab.cost != "passive":
+                    self.open[w] = False
+                    self.acted[w] = self.acted[w] or self.active == seat
+                self.counters[w] -= ab.counters
+                if ab.uses_per_turn or ab.uses_per_battle or ab.seat:
+                    self._count_use(w, i)
+                self.hidden[choice] = False
+                if self.log is not None:
+                    self._emit({"e": "redirect", "u": choice, "by": u, "from": v, "via": w})
+                return choice
+        return v
+
+    def _redirect_targets(self, w: int, ab: Ability, u: int, v: int) -> list[int]:
+        """Where ``w``'s ``redirect`` may send ``u``'s attack on ``v``: itself, an enemy card, or a
+        card next to ``v`` — alive, on the board or in the auxiliary zone, never ``u`` or ``v``."""
+        alive, pos = self.alive, self.pos
+        if ab.target == "self":
+            out = [w] if w != v and w != u and alive[w] else []
+        elif ab.target == "enemy":
+            out = [x for x in self.units[self.seat[u]] if x != u and alive[x] and pos[x] >= AUX]
+        else:
+            out = [x for x in self._neighbours(v) if x not in (u, v) and alive[x]]
+        return out
+
+    # ------------------------------------------------------------------ fury (Бешенство X)
+
+    def _fury_bonus(self, u: int) -> int:
+        """What raises ``u``'s fury X: its standing ``keyword = "fury"`` facts (printed or given for
+        a while, "+2 к бешенству до конца хода") and those of its companion ("its host gets +2
+        fury"), added up."""
+        bonus = 0
+        c = self.rider[u]
+        for w in (u, c):
+            if w < 0 or not self.alive[w]:
+                continue
+            for ab in facts(self.cards[w]):
+                if ab.kind == "keyword" and ab.keyword == "fury" and ab.cost == "passive" and ab.damage \
+                        and not (ab.formation or ab.when or ab.self_state or ab.extra or ab.requires):
+                    bonus += ab.damage[0]
+        return bonus
+
+    def _fury(self, u: int, dice: list[int], target: int) -> None:
+        """Fury X of ``u`` (the cards' reminder text: "if the die roll, when it attacks on its own
+        turn, is X or less"): for each of ``dice``, the rolls of ``u``'s attack on ``target``, that
+        is X or less, its ``fury`` abilities of that X fire (aimed at ``target``), then the
+        ``host_fury`` abilities of its companion."""
+        if self.active != self.seat[u] or not triggered(self.key[u], "fury"):
+            return
+        for die in dice:
+            if self.over or not self.alive[u]:
+                return
+            self._fury_add = add = self._fury_bonus(u)
+            if not any(die <= self.slots[u][i].ability.fury + add for i in triggered(self.key[u], "fury")):
+                continue
+            self._fury_die = die
+            self._fire(u, "fury", target)
+            c = self.rider[u]
+            if c >= 0 and self.alive[c] and not self.over and triggered(self.key[c], "host_fury"):
+                self._fire(c, "host_fury", target)
+
+    def _forced(self, seat: int, die: int) -> int:
+        """``die``, or the face a ``next_roll`` set for this roll of a card of ``seat`` (used up)."""
+        face = self.next_face[seat]
+        if not face:
+            return die
+        self.next_face = list(self.next_face)
+        self.next_face[seat] = 0
+        return face
+
+    def _rolled(self, x: int, faces: list[int]) -> None:
+        """Card ``x`` has rolled ``faces``: its ``roll_wounds``, then the ``squad_rolls`` abilities of
+        its squad, once per die (their ``roll`` read on that die)."""
+        if self._roll_hurt:
+            self._roll_wounds(x, len(faces))
+        watchers = self._trig["squad_rolls"]
+        if not watchers or not self.creature[x]:
+            return
+        for w in watchers:
+            if self.seat[w] != self.seat[x]:
+                continue
+            for f in faces:
+                if self.over or not self.alive[w]:
+                    break
+                self._event_die = f
+                self._fire(w, "squad_rolls")
+        self._event_die = 0
+
+    def _roll_wounds(self, u: int, rolls: int) -> None:
+        """``roll_wounds``: ``u`` wounds itself N on each of its ``rolls`` die rolls (then dies if
+        that is its last life)."""
+        if rolls <= 0 or not self.alive[u]:
+            return
+        n = 0
+        for ab in facts(self.cards[u]):
+            if ab.kind == "roll_wounds" and ab.cost == "passive" and ab.damage:
+                n += ab.damage[0]
+        if not n:
+            return
+        self.wounds[u] += n * rolls
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "ability", "u": u, "i": -1, "kind": "roll_wounds", "targets": [u], "dice": [],
+                        "wounds": [n * rolls], "closes": False})
+        if self.wounds[u] >= self.life[u]:
+            self._settle((u,))
 
     # ------------------------------------------------------------------ taunts
 
@@ -806,7 +970,7 @@ class Effects(Situational):
             if self.seat[w] != self.seat[u] and self.alive[w] and not self.over:
                 self._fire(w, "enemy_magic", u)
 
-    def _rolled(self, u: int, face: int) -> None:
+    def _over_cost(self, u: int, face: int) -> None:
         """``enemy_roll_over_cost``: creature ``u`` rolled ``face`` on a die (a fight of a simple
         strike, an ability's or a trigger's roll); the enemy watchers fire, aimed at ``u``, when the
         face is above ``u``'s cost (40/218 Эллион)."""

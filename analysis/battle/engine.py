@@ -550,6 +550,14 @@ class Battle(Placement):
         new._draws = self._draws
         new._eaters = self._eaters
         new._fixed = self._fixed
+        new._furies = self._furies
+        new._fury_add = self._fury_add
+        new._fury_die = self._fury_die
+        new._roll_hurt = self._roll_hurt
+        new._roll_watch = self._roll_watch
+        new._event_die = self._event_die
+        new._redirectors = self._redirectors
+        new.next_face = list(self.next_face)
         new._frm = self._frm
         new._grant_ver = self._grant_ver
         new._granting = self._granting

@@ -37,6 +37,9 @@ class EngineFields:
     _eaters: bool
     _fired: int
     _fixed: Any
+    _furies: bool
+    _fury_add: int
+    _fury_die: int
     _frm: list[bool]
     _grant_ver: int
     _granting: bool
@@ -53,7 +56,11 @@ class EngineFields:
     _quiet_from: int
     _rand: Any
     _redirect: bool
+    _redirectors: list[int]
     _responders: list[int]
+    _event_die: int
+    _roll_hurt: bool
+    _roll_watch: bool
     _roots: bool
     _seat_triggers: tuple[int, ...]
     _sit_deps: Any
@@ -113,6 +120,7 @@ class EngineFields:
     n: int
     n_creatures: list[int]
     n_ground: list[int]
+    next_face: list[int]
     occupied: int
     open: list[bool]
     over: bool
@@ -184,4 +192,8 @@ class EngineFields:
         raise NotImplementedError
 
     def _index(self, size: int) -> int:
+        raise NotImplementedError
+
+    def _settle(self, suspects: Sequence[int], source: int = -1,
+                killers: dict[int, int] | None = None) -> None:
         raise NotImplementedError

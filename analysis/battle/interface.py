@@ -164,7 +164,10 @@ class Player:
       open on any third row does so (-1: the ordinary way, closed on its own third row);
     - ``choose_direction(state, unit) -> str``: the direction (``forward``, ``back``, ``left``,
       ``right``, seen from its side) a ``moves_heading`` card picks at the start of its turn
-      (default ``forward``).
+      (default ``forward``);
+    - ``redirect(state, unit, attacker, target, candidates, index) -> unit``: whether ``unit``'s
+      sudden ``redirect`` sends ``attacker``'s attack on ``target`` (its ability ``index``, -1 a
+      simple strike) onto one of ``candidates`` (-1: no; 000 glossary "Redirecting an attack").
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """
@@ -215,8 +218,13 @@ class Player:
 
     def incarnate_square(self, state, unit: int, squares: Sequence[int]) -> int:
         return -1
+
     def choose_direction(self, state, unit: int) -> str:
         return "forward"
+
+    def redirect(self, state, unit: int, attacker: int, target: int, candidates: list[int],
+                 index: int) -> int:
+        return -1
 
 
 class _FirstAction(Exception):

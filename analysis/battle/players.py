@@ -179,6 +179,12 @@ class HeuristicPlayer(Player):
 
     def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
         if battle.kind[unit] == COMPANION:
+            if battle._furies and battle._fury_bonus(unit) > 0:
+                # A companion that raises its host's fury (60/23 Дух ярости) rides on to a fury
+                # creature that may still attack this turn, else the sturdiest.
+                return max(hosts, key=lambda h: (battle.open[h] and not battle.acted[h]
+                                                 and bool(triggered(battle.key[h], "fury")),
+                                                 battle.life[h] - battle.wounds[h], -h))
             return max(hosts, key=lambda h: (battle.life[h] - battle.wounds[h], -h))
         return max(hosts, key=lambda h: (battle.cost[h], -h))
 
@@ -882,6 +888,26 @@ class HeuristicPlayer(Player):
             g = self._gain(b, attacker, w)
             if g < best:
                 best, choice = g, w
+        return choice
+
+    def redirect(self, battle: Battle, unit: int, attacker: int, target: int, candidates: list[int],
+                 index: int) -> int:
+        """A sudden ``redirect``: onto the candidate where the attack wins its side least (a simple
+        strike as :meth:`_gain`, an ability as :meth:`_target_gain`; a card of the attacker's own
+        side counts against it), when that saves at least as much as appointing a defender would."""
+        b = battle
+
+        def gain(x: int) -> float:
+            if index < 0:
+                g = self._gain(b, attacker, x)
+                return -g if b.seat[x] == b.seat[attacker] else g
+            return self._target_gain(b, attacker, index, x)
+
+        best, choice = gain(target) - 0.25, -1
+        for x in candidates:
+            g = gain(x)
+            if g < best:
+                best, choice = g, x
         return choice
 
     def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,

@@ -46,6 +46,11 @@ class RandomPlayer(Player):
         rng = battle.prng
         return candidates[int(rng.random() * len(candidates))] if rng.random() < 0.5 else -1
 
+    def redirect(self, battle: Battle, unit: int, attacker: int, target: int, candidates: list[int],
+                 index: int) -> int:
+        rng = battle.prng
+        return candidates[int(rng.random() * len(candidates))] if rng.random() < 0.5 else -1
+
     def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,
                base: tuple[int, int], alt: tuple[int, int]) -> bool:
         return battle.prng.random() < 0.5

@@ -150,8 +150,13 @@ class SearchPlayer(Player):
 
     def incarnate_square(self, state, unit: int, squares: Sequence[int]) -> int:
         return self._h.incarnate_square(state, unit, squares)
+
     def choose_direction(self, state, unit: int) -> str:
         return self._h.choose_direction(state, unit)
+
+    def redirect(self, state, unit: int, attacker: int, target: int, candidates: list[int],
+                 index: int) -> int:
+        return self._h.redirect(state, unit, attacker, target, candidates, index)
 
     # ---------------------------------------------------------------- the turn
 

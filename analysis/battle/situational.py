@@ -670,6 +670,12 @@ class Situational(EngineFields):
                 return True
             seat = self.seat[w]
             return not any(self.seat[x] == seat and self.creature[x] for x in self._sides(w))
+        if position == "near_ward":
+            if pw < 0:
+                return False
+            seat = self.seat[u]
+            return any(self.seat[x] == seat and self.creature[x] and x != w
+                       and any(a.kind == "ward" for a in facts(self.cards[x])) for x in self._neighbours(w))
         if pu < 0 or pw < 0:
             return False
         dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS

@@ -128,6 +128,10 @@ class Strikes(AbilityUse):
             w = self._redirected(u, v)
             if w != v:
                 return self._strike_on(u, w, w, via_prepare)
+        if self._redirectors:  # a sudden redirect, before any defender (000 "Redirecting an attack")
+            w = self._redirect_window(u, v, "simple", -1)
+            if w != v:
+                return self._strike_on(u, w, w, via_prepare)
         parrier = v
         candidates = (self.defenders(u, v)
                       if self.directed[u] != ALWAYS and self.unanswerable[u] != ALWAYS else None)
@@ -180,6 +184,8 @@ class Strikes(AbilityUse):
                 i = int(self._rand() * 36)
             else:  # defence-die model: equally likely outcomes after re-rolls
                 i = int(self._rand() * len(table))
+            if self._furies and self._by_dice and self.next_face[seat[u]]:
+                i = (self._forced(seat[u], i // 6 + 1) - 1) * 6 + i % 6  # ``next_roll``
             if self._responders:
                 i = self._flip_dice(u, parrier, i, table, True)
             entry = table[i]
@@ -202,6 +208,8 @@ class Strikes(AbilityUse):
                 i = self._die() - 1 if self._by_dice else self._index(len(ctable))
             else:
                 i = int(self._rand() * len(ctable))
+            if self._furies and self._by_dice and self.next_face[seat[u]]:
+                i = self._forced(seat[u], i + 1) - 1  # ``next_roll``
             if self._responders:
                 i = self._flip_dice(u, parrier, i, ctable, False)
             to_p = ctable[i]
@@ -300,6 +308,13 @@ class Strikes(AbilityUse):
                 self._squad_struck(u, parrier)
             if landed & 2 and alive[parrier] and not self.over:
                 self._squad_struck(parrier, u)
+        if (self._furies or self._roll_watch) and self._by_dice and not self.over:
+            if self._roll_watch:  # each side rolled one die (the closed parrier none)
+                self._rolled(u, [i // 6 + 1 if fought else i + 1])
+                if fought and not self.over:
+                    self._rolled(parrier, [i % 6 + 1])
+            if self._furies and alive[u] and not self.over:
+                self._fury(u, [i // 6 + 1 if fought else i + 1], parrier)
         if self._avengers and not self.over:
             if to_p:
                 self._hurt(parrier, u)
@@ -312,6 +327,6 @@ class Strikes(AbilityUse):
                 self._combo_step(u, "simple")
             if self._trig["enemy_roll_over_cost"] and self._by_dice and not self.over:
                 # the Strike Table's dice: the attacker's, then (in a fight) the parrier's
-                self._rolled(u, i // 6 + 1 if fought else i + 1)
+                self._over_cost(u, i // 6 + 1 if fought else i + 1)
                 if fought and not self.over:
-                    self._rolled(parrier, i % 6 + 1)
+                    self._over_cost(parrier, i % 6 + 1)

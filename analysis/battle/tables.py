@@ -180,7 +180,7 @@ def _make_profile(card: Card, seat: int | None) -> Profile:
     kind = KIND_OF_TYPE[card.type]
     strike = card.strike if (card.strike is not None and kind <= PARASITE) else None
     abilities = facts(card)
-    actions = tuple(i for i, ab in enumerate(abilities) if ab.is_action)
+    actions = tuple(i for i, ab in enumerate(abilities) if ab.is_action and ab.kind != "redirect")
     triggers = 0
     for ab in abilities:
         if ab.cost == "trigger":

@@ -146,7 +146,7 @@ class Triggers(Effects):
 
     def _fire_now(self, u: int, trigger: str, context: int, about: int, kind: str | None) -> None:
         """:meth:`_fire` within the bounds."""
-        die = 0
+        die = self._event_die if trigger == "squad_rolls" else 0  # (the die that set it off)
         for index in triggered(self.key[u], trigger):
             if self.over:
                 break
@@ -154,7 +154,7 @@ class Triggers(Effects):
             limited = self.slots[u][index].limited
             if limited and not self._allowed(u, index, ab):
                 continue
-            if ab.tiers and trigger == "strike" and (
+            if ab.tiers and trigger in ("strike", "attack") and (
                     self._strike_tier < 0 or ("weak", "medium", "strong")[self._strike_tier] not in ab.tiers):
                 continue  # "on a strong strike" …: only after a strike of that strength
             if kind is not None and ab.applies_to and not covers(ab, kind):
@@ -171,8 +171,10 @@ class Triggers(Effects):
             if trigger in _WATCHED and ab.range is not None and not (
                     context >= 0 and self._within(u, context, ab.range)):
                 continue  # "… дальность N": only when the enemy that set it off is within N
+            if ab.fury and self._fury_die > ab.fury + self._fury_add:
+                continue  # Бешенство X: only on a roll of X or less (Effects._fury)
             if ab.roll:
-                die = die or self._die()  # one die for the event (000 1.1)
+                die = die or self._forced(self.seat[u], self._die())  # one die for the event (000 1.1)
                 if die not in ab.roll:
                     continue
             if about >= 0:
@@ -193,6 +195,15 @@ class Triggers(Effects):
                 if self.log is not None:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
+                continue
+            if ab.kind == "next_roll":
+                if limited:
+                    self._count_use(u, index)
+                self.next_face = list(self.next_face)
+                self.next_face[self.seat[u]] = self._fury_die
+                if self.log is not None:
+                    self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [],
+                                "dice": [self._fury_die], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
             if ab.kind == "gain_counter" and ab.target == "self":
                 if limited:
@@ -230,7 +241,7 @@ class Triggers(Effects):
                 self.counters[u] = 0  # "при этом теряет все {counter}"
             self._resolve(u, self.slots[u][index], chosen, trigger)
         if die and self._trig["enemy_roll_over_cost"] and not self.over:
-            self._rolled(u, die)
+            self._over_cost(u, die)
 
     def _trigger_cands(self, u: int, index: int, ab: Ability, trigger: str, context: int) -> list[int]:
         """The cards triggered ability ``index`` of ``u`` may aim at (see :meth:`_fire`)."""

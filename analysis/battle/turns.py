@@ -119,6 +119,8 @@ class Turns(Strikes):
             if not self.over:
                 self._situate()
         self.shield[1 - self.active] = 0  # a shield lasts until the end of the enemy turn it covers
+        if self._furies and self.next_face[self.active]:
+            self.next_face = [0, 0]  # ``next_roll``: "this turn"
         for u in self.units[self.active]:
             if self.prepared[u] == 2:
                 self.prepared[u] = 0

@@ -69,26 +69,36 @@ ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wound
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
-            "redirectable", "wraps", "jump")
+            "redirectable", "wraps", "jump", "roll_wounds", "ward")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
-:data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``)."""
+:data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
+``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
+ability's die); ``ward``: the card carries a ward marker (оберег; given by another card, read by
+``redirect`` through ``vs_has`` and by ``vs_position = "near_ward"``)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
-          "stays_open", "keyword", "ignore_prot_flyers")
+          "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
-RESPONSES = ("cap_strike", "flip_die")
+RESPONSES = ("cap_strike", "flip_die", "redirect")
 """Sudden actions ({instant}) used in response during a simple strike (cost ``tap`` or
 ``counter_tap``; never an action of its own): ``cap_strike`` reduces a simple strike on a card of
 its squad to ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6,
-2-5, 3-4)."""
-TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation")
+2-5, 3-4). ``redirect`` answers any enemy attack of the ``from`` kinds declared on a card of its
+squad (``vs_*``: which attacked cards) before its target is fixed (000 glossary "Redirecting an
+attack": once per attack, never onto the attacker, no defender after it): the attack goes onto the
+card itself (``target = "self"``), onto an enemy card (``"enemy"``) or onto a card next to the
+attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an {instant} without a
+payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
+redirected (an attack on the card itself uses it up too)."""
+TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
 ``claim_incarnation``: an enemy creature without incarnation gains incarnation ``damage`` that
 returns it onto the third row of this card's owner, under his control ("Инкарнирует в третьем ряду
-противника под его контролем")."""
+противника под его контролем"). ``next_roll`` (on ``fury`` only): the next die roll of a card of its squad
+this turn shows the face of the roll that set the fury off."""
 EITHER = ("poison", "gain_counter")
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
@@ -115,7 +125,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
             "enemy_poisoned",
             "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "squad_incarnates", "ally_token",
-            "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again")
+            "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
+            "fury", "host_fury", "attack", "squad_rolls")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -158,7 +169,13 @@ two also fire while the card lies in the graveyard, but there only its ``grave_t
 aimed at itself act (and those act only there); so does ``ally_combo`` for a card with such a
 ``grave_token`` on it. ``cursed_again``: when a creature that already has a curse would receive one
 again, from any card (aims at that creature; the "если существо с проклятием должно получить
-проклятие" abilities)."""
+проклятие" abilities); ``fury`` (Бешенство X,
+field ``fury`` = X): when a die roll of this card, as it attacks on its own turn, is X or less (X
+raised by its ``keyword = "fury"`` facts and those of its companion); aims at the attacked card;
+``host_fury``: a companion's, when a fury of its host fires; ``attack``: after its attack ability
+used as an action, once per target (aims at it; ``tiers``: only for that band of its die);
+``squad_rolls``: when a creature of its squad (itself included) rolls a die — a simple strike's
+attacking or parrying die, a die of its ability — once per die (``roll``: that die's faces)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -174,14 +191,15 @@ directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
-             "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse")
+             "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
+             "next_roll", "redirect", "ward")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "move_wounds", "grave_token", "claim_incarnation",
-          "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike")
+          "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -231,10 +249,10 @@ power of the simple strike that set the trigger off), ``target_wounds`` (the wou
 aims at: "полностью излечить" is a ``heal`` by them)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
-POSITIONS = ("opposite", "diagonal", "isolated")
+POSITIONS = ("opposite", "diagonal", "isolated", "near_ward")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
-its own side on its left and right)."""
+its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
@@ -282,6 +300,9 @@ _KINDS_TEXT = {
     "grave_token": "Incarnation tokens to a graveyard card:", "destroy": "Destroys a card",
     "restore_armor": "Restores its armor",
     "claim_incarnation": "Gives an enemy incarnation, returning under its control:",
+    "next_roll": "Your next die roll this turn shows this roll",
+    "redirect": "Sudden: redirects an enemy attack on its squad", "ward": "Carries a ward marker",
+    "roll_wounds": "Wounds itself on each of its die rolls:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
@@ -406,6 +427,8 @@ class Ability:
     """An attack or wounding action that also gives its target this state (:data:`GIVES`)."""
     removes: tuple[str, ...] = ()
     """``cleanse``: the states its target loses (:data:`REMOVES`)."""
+    fury: int = 0
+    """Trigger ``fury`` (Бешенство X): X, the highest die roll that sets it off."""
 
     @property
     def conditional(self) -> bool:
@@ -446,7 +469,7 @@ class Ability:
             head = f"+{amount or 1} movement"  # added to the printed movement, not a keyword column
         elif self.kind == "keyword":
             head = f"{head} {(self.keyword or '').replace('_', ' ')}{' ' + amount if amount else ''}"
-        elif self.kind in ("taunt", "block"):
+        elif self.kind in ("taunt", "block", "redirect"):
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "cap":
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
@@ -457,7 +480,7 @@ class Ability:
         elif amount:
             head = f"{head}{'' if head.endswith('+') else ' '}{amount}"
         parts = [head]
-        if self.applies_to and self.kind not in ("reduce", "protection", "cap", "taunt", "block"):
+        if self.applies_to and self.kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect"):
             parts.append("after " + "/".join(self.applies_to))
         if self.range is not None:
             parts.append(f"range {self.range}")
@@ -530,6 +553,8 @@ class Ability:
             cond.append("every such card")
         if self.roll:
             cond.append("on a die of " + "/".join(map(str, self.roll)))
+        if self.fury:
+            cond.append(f"fury {self.fury}")
         if self.rest:
             cond.append("it cannot act again this turn")
         if self.squad_has:
@@ -588,7 +613,8 @@ class Ability:
                      "via", "parity", "life_cap", "when_state", "when_keyword", "when_type",
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
-                     "self_too", "anywhere", "gives"):
+                     "self_too", "anywhere", "gives",
+                     "fury"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -681,7 +707,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
-                 "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes"}
+                 "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -799,8 +825,11 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("cost", f"of {kind} must be trigger")
     if kind in ACTIONS and cost == "passive":
         raise fail("cost", f"of {kind} must be tap, counter_tap, counter or trigger")
-    if kind in RESPONSES and cost not in ("tap", "counter_tap"):
+    free = kind == "redirect" and cost == "passive"  # an {instant} without a payment
+    if kind in RESPONSES and cost not in ("tap", "counter_tap") and not free:
         raise fail("cost", f"of {kind} must be tap or counter_tap (a sudden action)")
+    if kind == "redirect" and not raw.get("from"):
+        raise fail("from", "is missing; redirect needs the attacks it answers, e.g. [\"all\"]")
     trigger = raw.get("trigger")
     if cost == "trigger":
         if trigger not in TRIGGERS:
@@ -852,7 +881,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo"):
         pass
-    elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block"):
+    elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block and the attacked / ally_combo "
                    "triggers")
     if trigger == "ally_combo" and len(applies) < 2:
@@ -892,7 +921,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("parity", f"must be one of {', '.join(PARITIES)}, got {parity!r}")
     if parity is not None and kind not in ("cap", "protection"):
         raise fail("parity", "is only for cap and protection")
-    if tiers and kind not in ("cap", "protection") and trigger != "strike" and not (
+    if tiers and kind not in ("cap", "protection") and trigger not in ("strike", "attack") and not (
             kind == "strike_bonus" and per):
         raise fail("tiers", "is only for cap, protection, a strike_bonus with 'per' and trigger strike")
     life_cap = raw.get("life_cap", 0)
@@ -998,8 +1027,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         out[name] = value
     if out["rest"] and kind != "open":
         raise fail("rest", "is only for open")
-    if out["every"] and cost == "passive":
-        raise fail("every", "is only for actions and triggers")
+    if out["every"] and cost == "passive" and kind != "redirect":
+        raise fail("every", "is only for actions, triggers and redirect (there: always, no choice)")
     roll = raw.get("roll", [])
     faces_ok = isinstance(roll, list) and all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6
                                               for f in roll)
@@ -1057,6 +1086,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if bool(removes) != (kind == "cleanse"):
         raise fail("removes", "is needed by kind cleanse, and only there")
     out["removes"] = tuple(removes)
+    fury = raw.get("fury", 0)
+    if not _int(fury) or (trigger == "fury") != bool(fury):
+        raise fail("fury", f"is X of Бешенство X (1..6), given with trigger fury only; got {fury!r}")
+    if kind == "next_roll" and trigger != "fury":
+        raise fail("trigger", "of next_roll must be fury (the roll that set it off)")
+    out["fury"] = fury
     return out
 
 

@@ -37,7 +37,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from analysis.combat.duel import DEFAULT_MAX_TURNS
+from analysis.combat.duel import DEFAULT_MAX_TURNS, TIE
 from analysis.combat.duel_plan import IDLE, PREPARE, SHOOT, SIMPLE, STRIKE, DuelPlan, defence, plan_duel
 from analysis.combat.strike import (
     STRIKE_TABLE,
@@ -839,8 +839,10 @@ def _compute(
         if weaken == "always":
             use = np.ones(len(weak), dtype=bool)
         else:  # best: the chooser's own win probability, strictly better; a tie keeps the plain row
+            # (within TIE, as in the exact duel: the event tables carry float rounding — a die's
+            # sixths may sum to 1 − 1e-16 — so an exact tie must not read as a gain)
             attacker = t["chooser"][weak] == 0
-            use = np.where(attacker, w1 > win1[weak], w2 > win2[weak])
+            use = np.where(attacker, w1 > win1[weak] + TIE, w2 > win2[weak] + TIE)
         sel = weak[use]
         win1[sel], win2[sel] = w1[use], w2[use]
         dt[sel], da[sel] = t["dt_w"][sel], t["da_w"][sel]

@@ -190,6 +190,31 @@ def test_the_duel_matrix_equals_the_dp_with_abilities(fs, model, weaken, max_tur
             assert abs(m.both_die[i, j] - r.both_die) < 1e-9
 
 
+def test_the_duel_matrix_keeps_an_exact_weakening_tie_as_the_dp():
+    """A hypothesis example (regression): the flyer 0-0-1/1 strikes the open shooter 1-1-1/1
+    (shot 1-2-3). On d = 4 (2 ways of 36) both die; weakening (000 4.5) to medium/— leaves both
+    alive, and the shot then kills the flyer for sure, so the attacker's winning chance is 0 either
+    way: a tie, and ``best`` does not weaken. The matrix read the tie as a gain through float
+    rounding (the shot's sixths sum to 1 − 1e-16) and gave the shooter 35/36 instead of 33/36."""
+    from analysis.combat.duel_matrix import duel_matrix
+
+    def fighter(strike, flyer, attacks):
+        return replace(fighter_from_stats(strike, 1, {"regeneration": 0, "armor": 0}), flyer=flyer, move=0,
+                       attacks=attacks, poison=0, guards=frozenset())
+
+    fs = [fighter((0, 0, 0), False, ()), fighter((0, 0, 1), True, ()),
+          fighter((1, 1, 1), False, (AbilityAttack(kind="shot", damage=(1, 2, 3), roll=0, range=None),))]
+    r = duel(fs[1], fs[2], "strike_table", "always_attack", "best", 3)
+    assert close(r, (F(1, 36), F(33, 36), F(2, 36)), tol=1e-12)
+    m = duel_matrix(fs, fs, "strike_table", "best", 3)
+    for i, a in enumerate(fs):
+        for j, b in enumerate(fs):
+            r = duel(a, b, "strike_table", "always_attack", "best", 3)
+            assert abs(m.first_wins[i, j] - r.first_wins) < 1e-9, (a.name, b.name)
+            assert abs(m.second_wins[i, j] - r.second_wins) < 1e-9, (a.name, b.name)
+            assert abs(m.both_die[i, j] - r.both_die) < 1e-9, (a.name, b.name)
+
+
 def test_the_duel_matrix_equals_the_dp_for_real_cards():
     """Cards of the sample decks with their ability facts (shooters, flyers, magic strikes, poison)."""
     from analysis.cards.table import load_cards

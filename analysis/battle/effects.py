@@ -176,6 +176,8 @@ class Effects(Situational):
                 continue
             if ab.kind in ("heal", "poison", "open", "stun") and not self.creature[w]:
                 continue
+            if ab.kind in ("heal", "poison") and self.ghost[w]:
+                continue  # 000 glossary "Incorporeal creature": never healed nor poisoned
             if sl.conditional and not self.hidden[w] and not meets(sl, self.key[w]):
                 continue
             out.append(w)
@@ -542,9 +544,9 @@ class Effects(Situational):
             r, c = pv // COLS + dr, pv % COLS + dc
             if 0 <= r < ROWS and 0 <= c < COLS and self.board[r * COLS + c] < 0:
                 to = r * COLS + c
-                self.board[pv] = -1
+                self._leave(v, pv)  # (a card sharing its square stays there)
                 self.board[to] = v
-                self.occupied ^= (1 << pv) | (1 << to)
+                self.occupied |= 1 << to
                 self.pos[v] = to
                 self._board_ver += 1
                 if self.rider[v] >= 0:
@@ -566,7 +568,8 @@ class Effects(Situational):
         if h < 0 or self.pos[h] < 0:
             return
         hosts = [w for w in self.units[self.seat[u]] if w != h and self.kind[w] == GROUND and self.alive[w]
-                 and self.rider[w] < 0 and self.pos[w] >= 0 and NEAR[self.pos[h]][self.pos[w]]]
+                 and self.rider[w] < 0 and self.pos[w] >= 0 and NEAR[self.pos[h]][self.pos[w]]
+                 and (self.ghost[u] or not self.ghost[w])]  # 000 1.5.2 b: incorporeal hosts
         if not hosts:
             return
         new = self.players[self.seat[u]].attach(self, u, [h, *hosts])
@@ -596,9 +599,9 @@ class Effects(Situational):
                 best, score = sq, s
         if best < 0 or score <= 0:
             return
-        self.board[p] = -1
+        self._leave(u, p)  # (a card sharing its square stays there)
         self.board[best] = u
-        self.occupied ^= (1 << p) | (1 << best)
+        self.occupied |= 1 << best
         self.pos[u] = best
         self._board_ver += 1
         if self.rider[u] >= 0:
@@ -645,8 +648,8 @@ class Effects(Situational):
         pk, pv = self.pos[killer], self.died_at[victim]
         if self.kind[killer] != FLYER and not (pk >= 0 and pv >= 0 and NEAR[pk][pv]):
             return
-        healed = self.wounds[killer]
-        self.wounds[killer] = 0
+        healed = 0 if self.ghost[killer] else self.wounds[killer]  # (incorporeal: never healed)
+        self.wounds[killer] -= healed
         self.poison[killer] = 0
         if self.log is not None:
             self._emit({"e": "heal", "u": killer, "by": healed, "by_what": "carrion_eating"})

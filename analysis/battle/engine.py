@@ -129,7 +129,8 @@ class BattleResult:
 
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
-            "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield")
+            "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
+            "share")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -277,6 +278,7 @@ class Battle(Placement):
         self._placements = placements
         self._init_situational()
         self._init_effects()
+        self._init_squares()
         if self._variable:
             self.key, self.cards, self.slots = list(self.key), list(self.cards), list(self.slots)
         self._last_strike_value = 0
@@ -430,6 +432,10 @@ class Battle(Placement):
             self._reached("actions_per_turn", act[0], "")
             self._finish(None, "action_limit")
             return
+        if self._ghosts and t is not EndTurn:
+            self._announce(act[0], t is Move)  # an incorporeal card sharing a square may die
+            if self.over:
+                return
         if t is Strike:
             if not 0 <= act[1] < self.n:
                 raise IllegalAction(f"{act}: no unit {act[1]}")
@@ -551,6 +557,8 @@ class Battle(Placement):
         new._grant_ver = self._grant_ver
         new._granting = self._granting
         new._guarded = self._guarded
+        new._ghosts = self._ghosts
+        new.ghost = self.ghost
         new._ignorers = self._ignorers
         new._last_strike_value = self._last_strike_value
         new._mourners = self._mourners

@@ -39,6 +39,7 @@ class EngineFields:
     _fixed: Any
     _frm: list[bool]
     _grant_ver: int
+    _ghosts: bool
     _granting: bool
     _guarded: bool
     _ignorers: bool
@@ -96,6 +97,7 @@ class EngineFields:
     died_at: list[int]
     directed: list[int]
     fresh: list[int]
+    ghost: list[bool]
     grants: list[Any]
     guards: Any
     has_strike: list[bool]
@@ -129,6 +131,7 @@ class EngineFields:
     rooted: list[int]
     seat: list[int]
     seed: int
+    share: list[int]
     shield: list[int]
     slots: Any
     stunned: list[bool]

@@ -120,7 +120,9 @@ class BattleState(Protocol):
     unknown), ``alive``, ``counters``, ``poison``, ``slots`` (its card's abilities compiled,
     :class:`analysis.battle.powers.Slot`, by index), ``profiles`` (:class:`~analysis.battle.tables.
     Profile`; ``profiles[u].actions``: the indices of its playable abilities).
-    Board: ``board`` (square → unit or -1), ``occupied`` (bit mask). Sides: ``units`` (per seat, the
+    Board: ``board`` (square → unit or -1), ``occupied`` (bit mask), ``share`` (square → the
+    incorporeal unit sharing it with its ``board`` holder, or -1), ``ghost`` (per unit: incorporeal),
+    ``sharing(u)``. Sides: ``units`` (per seat, the
     living units in play, terrains excluded), ``n_creatures``, ``n_ground``. Game: ``n``, ``turn``,
     ``active``, ``over``, ``winner``, ``config``, ``prng`` (the players' own seeded stream).
     Queries: ``can_act(u)``, ``steps(u)``, ``targets(u)``, ``can_prepare(u)``, ``can_accumulate(u)``,

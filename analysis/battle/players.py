@@ -21,6 +21,7 @@ from analysis.battle.board import (
     ADJ4_MASK,
     ADJ8_MASK,
     AUX,
+    MANHATTAN,
     NEAR_MASK,
     RING,
     SQUARES,
@@ -570,6 +571,10 @@ class HeuristicPlayer(Player):
                 if creature[v]:
                     foes |= 1 << p
         self._enemy_squares = enemy_squares
+        if b._ghosts:
+            self._step_off(b, units)
+            if b.over:
+                return
         standing_at_start = len(b.units[0]) + len(b.units[1])
         masks = _ZONES.get(enemy_squares << SQUARES | foes)
         if masks is None:
@@ -710,6 +715,19 @@ class HeuristicPlayer(Player):
                 g, act = self._options(b, u, pos[u] >= 0 and bool(ADJ8_MASK[pos[u]] & foes))
                 if act is not None and g > thr:
                     apply(act)
+
+    def _step_off(self, b: Battle, units: list[int]) -> None:
+        """An incorporeal creature of the squad sharing a square dies as soon as its player
+        announces another action (000 glossary "Incorporeal creature"): before anything else, it
+        steps onto a free square (the one nearest an enemy creature). The player itself never stops
+        one on an occupied square (its walks use free squares only)."""
+        enemies = [b.pos[v] for v in b.units[1 - b.active] if b.creature[v] and b.pos[v] >= 0]
+        for u in list(units):
+            if b.alive[u] and b.sharing(u) and not b.over:
+                free = [s for s in b.steps(u) if b.board[s] < 0]
+                if free:
+                    best = min(free, key=lambda s: (min([MANHATTAN[s][p] for p in enemies], default=0), s))
+                    b.apply(MOVES[u][best])
 
     def _strike_option(self, b: Battle, u: int) -> tuple[float, Action | None]:
         g, v = self._best_target(b, u) if b.can_act(u) else (-1e9, -1)

@@ -179,7 +179,8 @@ class Triggers(Effects):
                     and ab.target in ("enemy", "any"):
                 ok = (context >= 0 and self.alive[context] and self.seat[context] != self.seat[u]
                       and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
-                      and (ab.kind not in ("heal", "poison") or self.creature[context]))
+                      and (ab.kind not in ("heal", "poison") or (self.creature[context]
+                                                                 and not self.ghost[context])))
                 cands = [context] if ok else []
             else:
                 src = self.pos[u] if self.alive[u] else self.died_at[u]  # (a teleport may have moved it)
@@ -230,7 +231,7 @@ class Triggers(Effects):
         ``life_cap`` bounds its life."""
         if dealt <= 0 or not self.alive[x] or not self.creature[y] or self.cards[y].has("incorporeal"):
             return
-        healed = min(dealt, self.wounds[x])
+        healed = 0 if self.ghost[x] else min(dealt, self.wounds[x])  # (incorporeal: extra life only)
         self.wounds[x] -= healed
         extra = dealt - healed
         cap = self.vampire[x]
@@ -361,6 +362,33 @@ class Triggers(Effects):
                 self._mourn(fallen)
         self._check_end()
 
+    def _announce(self, u: int, moving: bool) -> None:
+        """The active player announces an action of unit ``u`` (``moving``: a step): each of his
+        incorporeal creatures sharing a square dies, except ``u`` stepping on (000 glossary
+        "Incorporeal creature": it dies when its player announces any game action other than its
+        further movement). A destruction: no wounds; its "on death" abilities fire."""
+        dead = [x for x in self.units[self.active]
+                if self.ghost[x] and self.pos[x] >= 0 and self.share[self.pos[x]] == x
+                and not (moving and x == u)]
+        if not dead:
+            return
+        fallen = []
+        for x in dead:
+            r = self.rider[x]
+            if self.log is not None:
+                self._emit({"e": "destroyed", "u": x, "by_what": "shared_square"})
+            self._kill(x)
+            fallen.append(x)
+            if r >= 0 and not self.alive[r]:
+                fallen.append(r)
+        if self._any_triggers:
+            for x in fallen:
+                if self.triggers[x] & _DEATH:
+                    self._fire(x, "death")
+            if self._mourners:
+                self._mourn(fallen)
+        self._check_end()
+
     def _kill(self, x: int) -> None:
         if not self.alive[x]:
             return
@@ -372,9 +400,8 @@ class Triggers(Effects):
         s = self.seat[x]
         p = self.pos[x]
         self.died_at[x] = p
-        if p >= 0 and self.board[p] == x:
-            self.board[p] = -1
-            self.occupied &= ~(1 << p)
+        if p >= 0:
+            self._leave(x, p)  # (a card sharing the square, incorporeal, holds it alone now)
         self.pos[x] = NOWHERE
         self.units[s].remove(x)  # (terrains, in no unit list, never die: 000 1.8)
         if self.creature[x]:

@@ -11,6 +11,14 @@ of the game, steps on the board, closing, preparing and accumulating (a mixin of
   flyer) ends its movement and closes it (000 2.4, 4.1.1). An ability paid with counters only
   (``counter``) is not an action (000 2.6): the card keeps its movement and may still act.
   Companions and parasites move with their host.
+- Incorporeal creatures (000 glossary "Incorporeal creature", 003 L1230): a ground incorporeal
+  creature may also step onto a square another card holds and share it (``share``: per square, the
+  incorporeal card standing on a square whose ``board`` holder is another card; one per square). It
+  dies when its player announces any other action than its own further movement (the engine's
+  ``_announce``, :mod:`~analysis.battle.triggers`); while sharing it makes no attack of its own (it
+  would die announcing it) and can be attacked as a card on that square. When the holder leaves or
+  dies, the incorporeal card holds the square alone (:meth:`Turns._leave`). Ending the turn is no
+  game action: a sharing card survives it.
 """
 
 from __future__ import annotations
@@ -27,6 +35,34 @@ from analysis.battle.tables import FLYER, GROUND
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Turns(Strikes):
     """Turns, steps and the end of the game (see the module docstring)."""
+
+    def _init_squares(self) -> None:
+        """Incorporeal creatures and shared squares (see the module docstring)."""
+        self.ghost = [self.creature[u] and self.cards[u].has("incorporeal") for u in range(self.n)]
+        """Per unit: an incorporeal creature (000 glossary "Incorporeal creature")."""
+        self._ghosts = any(self.ghost)
+        self.share = [-1] * 30
+        """Per square: the incorporeal card sharing it with the ``board`` holder (-1: none)."""
+
+    def sharing(self, u: int) -> bool:
+        """Whether incorporeal unit ``u`` stands on a square another card holds."""
+        p = self.pos[u]
+        return p >= 0 and self.share[p] == u
+
+    def _leave(self, x: int, s: int) -> None:
+        """Card ``x`` leaves square ``s`` (a step, a push, its death): a card sharing the square
+        with it holds it alone now."""
+        board = self.board
+        if board[s] == x:
+            other = self.share[s]
+            if other >= 0:
+                board[s] = other
+                self.share[s] = -1
+            else:
+                board[s] = -1
+                self.occupied &= ~(1 << s)
+        elif self.share[s] == x:
+            self.share[s] = -1
 
     def _pass_turn(self) -> None:
         """000 6.5: the active player passes; the other's turn begins."""
@@ -62,7 +98,7 @@ class Turns(Strikes):
             moves[u] = points[u]
             if prepared[u] == 1:
                 prepared[u] = 2
-            if regen[u] and wounds[u]:
+            if regen[u] and wounds[u] and not (self._ghosts and self.ghost[u]):  # 002 "Регенерация"
                 heal = min(regen[u], wounds[u])
                 wounds[u] -= heal
                 healed = True
@@ -179,7 +215,7 @@ class Turns(Strikes):
         """Whether the active player's unit ``u`` may still strike this turn."""
         return (
             self.alive[u] and self.seat[u] == self.active and self.open[u] and not self.acted[u]
-            and self.has_strike[u]
+            and self.has_strike[u] and not (self._ghosts and self.sharing(u))
         )
 
     def steps(self, u: int) -> list[int]:
@@ -188,11 +224,16 @@ class Turns(Strikes):
                 and self.open[u] and not self.acted[u] and not (self._roots and self._rooted(u)):
             board = self.board
             near = [s for s in ADJ4[self.pos[u]] if board[s] < 0] if self.moves[u] > 0 else []
+            if self._ghosts and self.ghost[u] and self.moves[u] > 0:
+                near = [s for s in ADJ4[self.pos[u]] if board[s] < 0 or self.share[s] < 0]
             return near + [s for s in self._extra_steps(u) if s not in near]
         if not (self.alive[u] and self.kind[u] == GROUND and self.seat[u] == self.active and self.open[u]
                 and not self.acted[u] and self.moves[u] > 0) or (self._roots and self._rooted(u)):
             return []
         board = self.board
+        if self._ghosts and self.ghost[u]:  # 000 glossary "Incorporeal creature": occupied squares too
+            share = self.share
+            return [s for s in ADJ4[self.pos[u]] if board[s] < 0 or share[s] < 0]
         return [s for s in ADJ4[self.pos[u]] if board[s] < 0]
 
     def _move(self, u: int, to: int) -> None:
@@ -201,11 +242,23 @@ class Turns(Strikes):
         extra = self._steppers and to not in ADJ4[frm] and to in self._extra_steps(u)
         if (not self.alive[u] or self.seat[u] != self.active or self.kind[u] != GROUND or not self.open[u]
                 or self.acted[u] or (self.moves[u] <= 0 and not extra) or (to not in ADJ4[frm] and not extra)
-                or self.board[to] >= 0 or (self._roots and self._rooted(u))):
+                or (self.board[to] >= 0 and not (self._ghosts and self.ghost[u] and self.share[to] < 0))
+                or (self._roots and self._rooted(u))):
             raise IllegalAction(f"unit {u} cannot move to square {to}")
-        self.board[frm] = -1
-        self.board[to] = u
-        self.occupied ^= (1 << frm) | (1 << to)
+        onto = other = -1
+        if self._ghosts:
+            other = self.share[frm]  # (for the record: who stays on the square it leaves)
+            self._leave(u, frm)
+            onto = self.board[to]
+            if onto >= 0:
+                self.share[to] = u  # an incorporeal creature shares the square
+            else:
+                self.board[to] = u
+                self.occupied |= 1 << to
+        else:
+            self.board[frm] = -1
+            self.board[to] = u
+            self.occupied ^= (1 << frm) | (1 << to)
         self.pos[u] = to
         r = self.rider[u]
         if r >= 0:
@@ -213,9 +266,14 @@ class Turns(Strikes):
         self.moves[u] -= 1
         self.hidden[u] = False
         if self.log is not None:
-            self._emit({"e": "move", "u": u, "to": to})
+            if other < 0:
+                self._emit({"e": "move", "u": u, "to": to})
+            elif other == u:  # an incorporeal card leaves a shared square: the holder stays
+                self._emit({"e": "move", "u": u, "to": to, "solo": 1})
+            else:  # the holder leaves: the incorporeal card sharing its square stays
+                self._emit({"e": "move", "u": u, "to": to, "stay": other})
         if self._tracking:
-            self._after_step(u, frm, to)
+            self._after_step(u, frm, to, onto)
         if self._roots:
             self._unroot_by(u)
         if extra and self._is_jump(u, frm, to):
@@ -274,7 +332,7 @@ class Turns(Strikes):
         """000 1.11.1: a card that pays with counters may close to accumulate one (up to its
         ``max_counters``)."""
         if not (self.counter_user[u] and self.alive[u] and self.seat[u] == self.active and self.open[u]
-                and not self.acted[u]):
+                and not self.acted[u]) or (self._ghosts and self.sharing(u)):
             return False
         most = self.profiles[u].max_counters
         return not most or self.counters[u] < most

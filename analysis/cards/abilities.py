@@ -151,7 +151,7 @@ and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
-         "classes_adjacent")
+         "classes_adjacent", "moved_onto_creature")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -161,9 +161,10 @@ stands in the middle / an outer column), ``enemy_front_empty`` (the enemy has no
 row), ``adjacent_enemy`` (an enemy creature stands next to it), ``allies_adjacent`` (at least
 ``count`` creatures of its squad next to it, in ``when_state`` if given), ``outnumber`` (more
 creatures of its squad than enemy creatures next to it), ``classes_adjacent`` (the creatures next to
-it have at least ``count`` different classes)."""
+it have at least ``count`` different classes), ``moved_onto_creature`` (this turn it stepped onto a
+square another creature holds: an incorporeal creature, 000 glossary "Incorporeal creature")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
-        "poisoned_near_target", "behind_weak", "strike_value")
+        "poisoned_near_target", "behind_weak", "strike_value", "magic_entries")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -171,8 +172,10 @@ weak strikes of the creatures of its squad to its left and right), ``target_stri
 simple strike of the card it strikes, strength by strength), ``target_half_life`` (half the life
 left of the card it strikes, rounded down), ``poisoned_near_target`` (poisoned creatures next to the
 target), ``behind_weak`` (the weak strike of the card behind the target), ``strike_value`` (the
-power of the simple strike that set the trigger off)."""
-UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak")
+power of the simple strike that set the trigger off), ``magic_entries`` (its steps this turn onto
+squares held by a creature with a magical ability — an incorporeal creature sharing them; 000
+glossary "Magical ability": a spell, magic strike or discharge)."""
+UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000

@@ -132,6 +132,9 @@ class AbilityUse(Triggers):
             if trigger:
                 event["trigger"] = trigger
             self._emit(event)
+        if ab.marker is not None and ab.kind != "mark":  # the attack also marks its target's square
+            for v in targets:
+                self._place_mark(u, self.pos[v], ab.marker)
         wounds, life = self.wounds, self.life
         for v in targets:
             if wounds[v] >= life[v]:  # (else _settle has nothing to do)

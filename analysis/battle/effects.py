@@ -553,6 +553,8 @@ class Effects(Situational):
                     self.pos[self.rider[v]] = to
                 if self.log is not None:
                     self._emit({"e": "move", "u": v, "to": to})
+                if self._markers and self.marks[to]:
+                    self._entered(v, to)  # (a marker on the square it is pushed onto)
                 return 0
         if protected(self.cards[v], "effect", self.cards[u], self.seat[v]) or not self.creature[v]:
             return 0
@@ -608,6 +610,8 @@ class Effects(Situational):
             self.pos[self.rider[u]] = best
         if self.log is not None:
             self._emit({"e": "move", "u": u, "to": best})
+        if self._markers and self.marks[best]:
+            self._entered(u, best)
 
     def _rooted(self, u: int) -> bool:
         """Whether ``u`` may not move: rooted by a card that lives and has not moved since."""

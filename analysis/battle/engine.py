@@ -130,7 +130,7 @@ class BattleResult:
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
-            "share")
+            "share", "marks")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -558,6 +558,7 @@ class Battle(Placement):
         new._granting = self._granting
         new._guarded = self._guarded
         new._ghosts = self._ghosts
+        new._markers = self._markers
         new.ghost = self.ghost
         new._ignorers = self._ignorers
         new._last_strike_value = self._last_strike_value

@@ -42,6 +42,7 @@ class EngineFields:
     _ghosts: bool
     _granting: bool
     _guarded: bool
+    _markers: bool
     _ignorers: bool
     _last_strike_value: int
     _mourners: bool
@@ -110,6 +111,7 @@ class EngineFields:
     limit: str
     log: Any
     magic: list[int]
+    marks: list[Any]
     move_points: list[int]
     moves: list[int]
     n: int
@@ -182,4 +184,16 @@ class EngineFields:
         raise NotImplementedError
 
     def _index(self, size: int) -> int:
+        raise NotImplementedError
+
+    def sharing(self, u: int) -> bool:
+        raise NotImplementedError
+
+    def _leave(self, x: int, s: int) -> None:
+        raise NotImplementedError
+
+    def _entered(self, v: int, sq: int) -> None:
+        raise NotImplementedError
+
+    def _place_mark(self, owner: int, sq: int, kind: str) -> None:
         raise NotImplementedError

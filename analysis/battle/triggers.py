@@ -155,6 +155,12 @@ class Triggers(Effects):
                     if (u, index, about) in self.uses_turn:
                         continue
                     self.uses_turn[(u, index, about)] = 1
+            if ab.kind == "mark":  # a marker on the square of the card the trigger is about
+                x = about if about >= 0 else context if context >= 0 else u
+                if limited:
+                    self._count_use(u, index)
+                self._place_mark(u, self.pos[x] if self.alive[x] else self.died_at[x], ab.marker or "")
+                continue
             if ab.kind == "shield":
                 if limited:
                     self._count_use(u, index)

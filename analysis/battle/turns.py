@@ -19,17 +19,26 @@ of the game, steps on the board, closing, preparing and accumulating (a mixin of
   would die announcing it) and can be attacked as a card on that square. When the holder leaves or
   dies, the incorporeal card holds the square alone (:meth:`Turns._leave`). Ending the turn is no
   game action: a sharing card survives it.
+- Markers on squares (``marks``: per square, the markers on it as (kind, owner unit, turn placed);
+  the kinds are data, :data:`analysis.cards.abilities.MARKERS`): a ``mark`` fact or an attack with
+  ``marker`` puts one on a square (:meth:`Turns._place_mark`); an ``enter`` marker wounds a creature
+  that moves onto its square (a step, a push, a teleport: :meth:`Turns._entered`), an
+  ``owner_turn_start`` one every card on its square at the start of its owner's next turn. Their
+  wounds are an effect of the card that put them there (fortitude and protection from effects block
+  them; 30/145 Аранта, 10/22 Орк-бомбардир).
 """
 
 from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ4, NEAR
+from analysis.battle.board import ADJ4, NEAR, SQUARES
 from analysis.battle.common import _ADJACENT, _ENEMY_TURN_START, _MOVE, _TURN_START
 from analysis.battle.interface import IllegalAction
 from analysis.battle.strikes import Strikes
-from analysis.battle.tables import FLYER, GROUND
+from analysis.battle.tables import FLYER, GROUND, card_of
+from analysis.cards.abilities import MARKERS
+from analysis.cards.ability_rules import facts, protected
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -43,6 +52,59 @@ class Turns(Strikes):
         self._ghosts = any(self.ghost)
         self.share = [-1] * 30
         """Per square: the incorporeal card sharing it with the ``board`` holder (-1: none)."""
+        self.marks = [()] * SQUARES
+        """Per square: its markers, (kind, owner unit, turn placed) each (see the module docstring)."""
+        self._markers = any(ab.marker for k in set(self.key) for ab in facts(card_of(k)))
+
+    def _place_mark(self, owner: int, sq: int, kind: str) -> None:
+        """Unit ``owner`` puts a ``kind`` marker on square ``sq`` (one of a kind per square)."""
+        if sq < 0 or any(m[0] == kind for m in self.marks[sq]):
+            return
+        self.marks[sq] = (*self.marks[sq], (kind, owner, self.turn))
+        if self.log is not None:
+            self._emit({"e": "mark", "u": owner, "sq": sq, "kind": kind})
+
+    def _entered(self, v: int, sq: int) -> None:
+        """Card ``v`` has just moved onto square ``sq``: its ``enter`` markers act on it."""
+        for kind, owner, _ in self.marks[sq]:
+            m = MARKERS[kind]
+            if m.moment != "enter" or not self.alive[v] or self.over:
+                continue
+            if (m.every_card or self.creature[v]) and not set(self.cards[v].elements) & set(m.spares):
+                self._mark_wound(v, m.wounds, owner, kind)
+                if m.once:
+                    self.marks[sq] = tuple(x for x in self.marks[sq] if x[0] != kind)
+
+    def _turn_marks(self, seat: int) -> None:
+        """The ``owner_turn_start`` markers put by ``seat``'s cards before this turn act on every
+        card on their squares, then go."""
+        for sq in range(SQUARES):
+            for mark in self.marks[sq]:
+                kind, owner, placed = mark
+                m = MARKERS[kind]
+                if m.moment != "owner_turn_start" or self.seat[owner] != seat or placed >= self.turn:
+                    continue
+                if m.once:
+                    self.marks[sq] = tuple(x for x in self.marks[sq] if x != mark)
+                here = [x for x in (self.board[sq], self.share[sq]) if x >= 0]
+                if here and self.rider[here[0]] >= 0:
+                    here.append(self.rider[here[0]])
+                for v in here:
+                    if self.alive[v] and not self.over and (m.every_card or self.creature[v]) \
+                            and not set(self.cards[v].elements) & set(m.spares):
+                        self._mark_wound(v, m.wounds, owner, kind)
+
+    def _mark_wound(self, v: int, n: int, owner: int, kind: str) -> None:
+        """A marker of ``owner`` wounds ``v`` by ``n`` (an effect of ``owner``'s card)."""
+        if protected(self.cards[v], "effect", self.cards[owner], self.seat[v]):
+            return
+        self.wounds[v] += n
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "wound", "u": v, "by": n, "by_what": kind})
+        self._settle([v], owner)
+        if self._avengers and self.alive[v] and self.seat[v] != self.seat[owner] and not self.over:
+            self._hurt(v, owner)
 
     def sharing(self, u: int) -> bool:
         """Whether incorporeal unit ``u`` stands on a square another card holds."""
@@ -127,6 +189,8 @@ class Turns(Strikes):
                     if self._trig["enemy_poisoned"]:
                         self._poisoned(u)
             self._settle(list(self.units[active]))
+        if self._markers and not self.over:
+            self._turn_marks(active)
         if self._any_incarnation and not self.over:
             self._incarnate(active)  # a start-of-turn trigger: after the cards open (000 6.3)
         if self._any_triggers and not self.over:
@@ -280,7 +344,9 @@ class Turns(Strikes):
             self.moves[u] = 0  # 002 "Прыжок": all movement is spent; it stays open and may act
             if u in self._trig["jump"]:
                 self._fire(u, "jump")
-        if self._watchers and self.creature[u]:
+        if self._markers and self.marks[to] and not self.over:
+            self._entered(u, to)
+        if self._watchers and self.creature[u] and self.alive[u]:
             self._watched(u, to)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
             self._fire(u, "move")

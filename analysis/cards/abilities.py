@@ -69,12 +69,40 @@ RESPONSES = ("cap_strike", "flip_die")
 ``counter_tap``; never an action of its own): ``cap_strike`` reduces a simple strike on a card of
 its squad to ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6,
 2-5, 3-4)."""
-TRIGGERED = ("poison", "gain_counter", "shield")
+TRIGGERED = ("poison", "gain_counter", "shield", "mark")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
-actions."""
+actions; ``mark`` puts the marker named by ``marker`` (:data:`MARKERS`) on the square of the card
+the trigger is about (where it died, for ``creature_dies`` / ``ally_dies`` / ``kill``)."""
 EITHER = ("poison", "gain_counter")
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A kind of marker on a board square: what it does, when, to whom, for how long."""
+
+    moment: str
+    """``enter``: when a creature moves onto the square (a step, a push, a teleport); ``owner_turn_start``:
+    at the start of the next turn of the player whose card put it there."""
+    wounds: int
+    """Wounds it deals then (an effect: fortitude and protection from effects block them)."""
+    spares: tuple[str, ...] = ()
+    """Elements it spares (``("darkness",)``: only non-dark creatures)."""
+    every_card: bool = False
+    """Every card on the square (not only the creature that entered)."""
+    once: bool = False
+    """Removed once it has acted; otherwise it stays to the end of the battle."""
+
+
+MARKERS: dict[str, Marker] = {
+    "rot": Marker("enter", 2, spares=("darkness",)),
+    "bomb": Marker("owner_turn_start", 2, every_card=True, once=True),
+}
+"""Marker kinds on board squares (field ``marker``). ``rot`` (гниль; the reminder text of 30/145
+Аранта and 50/163 Воин великой тьмы): when a non-dark creature moves onto the square it takes 2, for
+the rest of the battle. ``bomb`` (10/22 Орк-бомбардир, "взрыв"): at the start of its owner's next
+turn every card on the square takes 2, then it is gone."""
 
 RANGED = ("shot", "throw", "discharge", "strike_through_row")
 """Ranged attacks (000 glossary "Ranged attack"): never announced against an adjacent card."""
@@ -124,7 +152,7 @@ directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
-             "rehost", "lose_counters", "teleport", "flip_die")
+             "rehost", "lose_counters", "teleport", "flip_die", "mark")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -216,7 +244,7 @@ _KINDS_TEXT = {
     "jump": "Jump, range", "cap_strike": "Reduces a simple strike on its squad to",
     "flip_die": "Turns a die to its opposite face", "open": "Opens a card", "stun": "Stuns a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
-    "lose_counters": "Loses its counters", "teleport": "Teleports",
+    "lose_counters": "Loses its counters", "teleport": "Teleports", "mark": "Puts a marker on the square:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on "}
@@ -320,6 +348,9 @@ class Ability:
     """``open``: the opened card cannot act again this turn."""
     squad_has: tuple[str, ...] = ()
     """Only if its squad has, at the start of the battle, another creature of one of these elements."""
+    marker: str | None = None
+    """``mark``: the marker it puts (:data:`MARKERS`); on an attack: the attack also puts this marker
+    on its target's square."""
 
     @property
     def conditional(self) -> bool:
@@ -361,6 +392,8 @@ class Ability:
             head = f"{head} {(self.keyword or '').replace('_', ' ')}{' ' + amount if amount else ''}"
         elif self.kind in ("taunt", "block"):
             head = f"{head} {', '.join(self.applies_to)}"
+        elif self.kind == "mark":
+            head = f"Puts a {self.marker} marker on the square of the card it is about"
         elif self.kind == "cap":
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
         elif self.kind in ("gain_counter", "shield"):
@@ -441,6 +474,8 @@ class Ability:
             cond.append("it cannot act again this turn")
         if self.squad_has:
             cond.append("if the squad has " + "/".join(self.squad_has))
+        if self.marker and self.kind != "mark":
+            cond.append(f"leaves a {self.marker} marker on its target's square")
         if self.lasts:
             cond.append(f"until the end of the {self.lasts.replace('_', ' ')}")
         if self.uses_per_battle:
@@ -483,7 +518,7 @@ class Ability:
                      "uses_per_turn", "seat", "extra", "requires", "formation", "self_state", "vs_state",
                      "via", "parity", "life_cap", "when_state", "when_keyword", "once_per_card", "keyword",
                      "when", "partner", "per", "per_max", "plus", "lasts", "vs_min_move", "vs_rank",
-                     "vs_position", "area", "every", "rest"):
+                     "vs_position", "area", "every", "rest", "marker"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -574,7 +609,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "when_state", "when_keyword", "once_per_card", "keyword", "when", "count", "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
-                 "squad_has"}
+                 "squad_has", "marker"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -905,6 +940,16 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if squad_has and cost != "passive":
         raise fail("squad_has", "is only for passives")
     out["squad_has"] = tuple(squad_has)
+    marker = raw.get("marker")
+    if marker is not None and marker not in MARKERS:
+        raise fail("marker", f"must be one of {', '.join(MARKERS)}, got {marker!r}")
+    if kind == "mark" and marker is None:
+        raise fail("marker", "is required for mark")
+    if marker is not None and kind != "mark" and kind not in ATTACKS:
+        raise fail("marker", "is only for mark and attacks")
+    if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death"):
+        raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death")
+    out["marker"] = marker
     return out
 
 
@@ -1041,7 +1086,8 @@ __all__ = [
     "ACTIONS", "AREAS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "EITHER", "FROM",
     "GRANTS",
     "KINDS", "LASTS", "MAGICAL", "PERS", "POSITIONS", "RANKS", "RESPONSES", "UNIT_PERS", "WHENS",
-    "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED", "TRIGGERS",
+    "MARKERS", "Marker", "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED",
+    "TRIGGERS",
     "WHEN_TRIGGERS", "WOUNDS",
     "builtin_ability_files",
     "check_against_cards", "load_abilities", "lookup_contract", "parse_abilities", "read_ability_file",

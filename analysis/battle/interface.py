@@ -158,7 +158,9 @@ class Player:
     - ``weaken(state, chooser, attacker, parrier, base, alt) -> bool`` whether the higher roller
       weakens (000 4.5); ``base``/``alt`` are (wounds to parrier, wounds to attacker) before armor;
     - ``choose_targets(state, unit, index, candidates, most) -> targets``: the targets of a
-      triggered ability (at least one, at most ``most`` different candidates).
+      triggered ability (at least one, at most ``most`` different candidates);
+    - ``choose_square(state, unit, marker, squares) -> square``: where ``unit`` puts a ``marker``
+      (:data:`analysis.cards.abilities.MARKERS`) it may put on any of ``squares``.
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """
@@ -196,6 +198,9 @@ class Player:
     def choose_targets(self, state, unit: int, index: int, candidates: Sequence[int],
                        most: int) -> tuple[int, ...]:
         return tuple(candidates[:most])
+
+    def choose_square(self, state, unit: int, marker: str, squares: Sequence[int]) -> int:
+        return squares[0]
 
 
 class _FirstAction(Exception):

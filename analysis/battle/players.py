@@ -716,6 +716,26 @@ class HeuristicPlayer(Player):
                 if act is not None and g > thr:
                     apply(act)
 
+    def choose_square(self, battle: Battle, unit: int, marker: str, squares: Sequence[int]) -> int:
+        """A free square next to the most enemy ground creatures that can step (one of them will
+        likely step onto it: an ambush, 30/12), the one nearest its own back row on a tie."""
+        b = battle
+        enemy = 1 - b.seat[unit]
+        back = 0 if b.seat[unit] == 0 else 5
+        best, key = squares[0], (-1, 0)
+        for sq in squares:
+            if b.board[sq] >= 0:
+                continue
+            near = 0
+            for t in ADJ4[sq]:
+                w = b.board[t]
+                if w >= 0 and b.seat[w] == enemy and b.kind[w] == GROUND and b.move_points[w] > 0:
+                    near += 1
+            here = (near, -abs(sq // 5 - back))
+            if here > key:
+                best, key = sq, here
+        return best
+
     def _step_off(self, b: Battle, units: list[int]) -> None:
         """An incorporeal creature of the squad sharing a square dies as soon as its player
         announces another action (000 glossary "Incorporeal creature"): before anything else, it

@@ -156,10 +156,17 @@ class Triggers(Effects):
                         continue
                     self.uses_turn[(u, index, about)] = 1
             if ab.kind == "mark":  # a marker on the square of the card the trigger is about
-                x = about if about >= 0 else context if context >= 0 else u
                 if limited:
                     self._count_use(u, index)
-                self._place_mark(u, self.pos[x] if self.alive[x] else self.died_at[x], ab.marker or "")
+                if trigger in ("turn_start", "enemy_turn_start"):  # on a square its player picks
+                    squares = list(range(30))
+                    sq = self.players[self.seat[u]].choose_square(self, u, ab.marker or "", squares)
+                    if sq not in squares:
+                        raise IllegalAction(f"square {sq} is not a battlefield square")
+                else:
+                    x = about if about >= 0 else context if context >= 0 else u
+                    sq = self.pos[x] if self.alive[x] else self.died_at[x]
+                self._place_mark(u, sq, ab.marker or "")
                 continue
             if ab.kind == "shield":
                 if limited:

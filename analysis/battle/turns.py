@@ -70,10 +70,30 @@ class Turns(Strikes):
             m = MARKERS[kind]
             if m.moment != "enter" or not self.alive[v] or self.over:
                 continue
+            if m.enemies_only and self.seat[owner] == self.seat[v]:
+                continue
+            if m.strike:
+                if self.creature[v] and self.alive[owner] and self.has_strike[owner]:
+                    self._ambush(owner, v)
+                continue
             if (m.every_card or self.creature[v]) and not set(self.cards[v].elements) & set(m.spares):
                 self._mark_wound(v, m.wounds, owner, kind)
                 if m.once:
                     self.marks[sq] = tuple(x for x in self.marks[sq] if x[0] != kind)
+
+    def _ambush(self, u: int, v: int) -> None:
+        """``u`` fights ``v`` with its simple strike, as with an open card, without closing (out of
+        its turn: it keeps its state)."""
+        was = (self.open[u], self.acted[u], self.moves[u])
+        opened_v = self.open[v]
+        self.open[v] = True
+        if self.log is not None:
+            self._emit({"e": "ambush", "u": u, "target": v})
+        self._strike_on(u, v, v, False)
+        if self.alive[v]:
+            self.open[v] = opened_v
+        if self.alive[u]:
+            self.open[u], self.acted[u], self.moves[u] = was
 
     def _turn_marks(self, seat: int) -> None:
         """The ``owner_turn_start`` markers put by ``seat``'s cards before this turn act on every
@@ -214,6 +234,10 @@ class Turns(Strikes):
             if not self.over:
                 self._situate()
         self.shield[1 - self.active] = 0  # a shield lasts until the end of the enemy turn it covers
+        if self._markers:
+            for sq in range(SQUARES):
+                if self.marks[sq]:
+                    self.marks[sq] = tuple(m for m in self.marks[sq] if not MARKERS[m[0]].this_turn)
         for u in self.units[self.active]:
             if self.prepared[u] == 2:
                 self.prepared[u] = 0

@@ -72,7 +72,8 @@ its squad to ``damage``; ``flip_die`` turns a die of the strike to its opposite 
 TRIGGERED = ("poison", "gain_counter", "shield", "mark")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions; ``mark`` puts the marker named by ``marker`` (:data:`MARKERS`) on the square of the card
-the trigger is about (where it died, for ``creature_dies`` / ``ally_dies`` / ``kill``)."""
+the trigger is about (where it died, for ``creature_dies`` / ``ally_dies`` / ``kill`` / ``death``),
+or on ``turn_start`` / ``enemy_turn_start`` on a square its player chooses."""
 EITHER = ("poison", "gain_counter")
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
@@ -93,16 +94,27 @@ class Marker:
     """Every card on the square (not only the creature that entered)."""
     once: bool = False
     """Removed once it has acted; otherwise it stays to the end of the battle."""
+    strike: bool = False
+    """Instead of wounds, the card that put it fights the creature with its simple strike, as with
+    an open card, without closing."""
+    enemies_only: bool = False
+    """Only the enemy creatures of the card that put it."""
+    this_turn: bool = False
+    """It goes at the end of the turn it was put in."""
 
 
 MARKERS: dict[str, Marker] = {
     "rot": Marker("enter", 2, spares=("darkness",)),
     "bomb": Marker("owner_turn_start", 2, every_card=True, once=True),
+    "ambush": Marker("enter", 0, strike=True, enemies_only=True, this_turn=True),
 }
 """Marker kinds on board squares (field ``marker``). ``rot`` (гниль; the reminder text of 30/145
 Аранта and 50/163 Воин великой тьмы): when a non-dark creature moves onto the square it takes 2, for
 the rest of the battle. ``bomb`` (10/22 Орк-бомбардир, "взрыв"): at the start of its owner's next
-turn every card on the square takes 2, then it is gone."""
+turn every card on the square takes 2, then it is gone. ``ambush`` (30/12 Дозорный Аль-Джамии, a
+square its player chooses at the start of the opponent's turn): until the end of that turn, when an
+enemy creature moves onto it, the card that chose it fights that creature with its simple strike as
+with an open card, without closing."""
 
 RANGED = ("shot", "throw", "discharge", "strike_through_row")
 """Ranged attacks (000 glossary "Ranged attack"): never announced against an adjacent card."""
@@ -393,7 +405,10 @@ class Ability:
         elif self.kind in ("taunt", "block"):
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "mark":
-            head = f"Puts a {self.marker} marker on the square of the card it is about"
+            where = ("a square its player chooses" if self.trigger in ("turn_start", "enemy_turn_start")
+                     else "the square of the card it is about")
+            article = "an" if (self.marker or "x")[0] in "aeiou" else "a"
+            head = f"Puts {article} {self.marker} marker on {where}"
         elif self.kind == "cap":
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
         elif self.kind in ("gain_counter", "shield"):
@@ -947,8 +962,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("marker", "is required for mark")
     if marker is not None and kind != "mark" and kind not in ATTACKS:
         raise fail("marker", "is only for mark and attacks")
-    if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death"):
-        raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death")
+    if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", "turn_start",
+                                          "enemy_turn_start"):
+        raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death, "
+                   "turn_start, enemy_turn_start")
     out["marker"] = marker
     return out
 

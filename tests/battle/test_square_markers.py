@@ -9,7 +9,7 @@ from __future__ import annotations
 from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
 from tests.battle.test_ability_kinds import P1_FRONT, P1_MID, P2_FRONT, facts, start
-from tests.battle_helpers import card
+from tests.battle_helpers import Scripted, card
 
 ROT = '{ kind = "mark", marker = "rot", cost = "trigger", trigger = "creature_dies", when_state = "cursed" }'
 CURSED = '{ kind = "curse" }'
@@ -77,3 +77,42 @@ def test_bomb_explodes_on_every_card_of_the_square_at_the_start_of_its_owner_nex
     b.apply(Move(3, P2_FRONT))                         # another card stands there now
     b.apply(END_TURN)
     assert b.wounds[3] == 2 and b.wounds[2] == 1 and b.marks[P2_FRONT] == ()
+
+
+def test_ambush_square_fights_an_enemy_moving_onto_it_without_closing():
+    """30/12 Дозорный Аль-Джамии: at the start of the opponent's turn its player chooses a square
+    until the end of that turn; when an enemy creature moves onto it, the watchman fights it with
+    its simple strike as with an open card, without closing (the creature strikes back)."""
+    watch = _printing("30/12")
+    foe = card("Foe", life=10, strike=(1, 1, 1), move=2)
+
+    class Picks(Scripted):
+        def choose_square(self, battle, unit, marker, squares):
+            return square(2, 2)
+
+    b = start([foe, card("Back")], [watch, card("Guard")],
+              ({0: P1_MID, 1: square(1, 1)}, {2: square(5, 2), 3: square(5, 1)}),
+              dice=[6, 1], p2=Picks())
+    b.apply(END_TURN)                                  # the watchman's turn: nothing
+    b.apply(END_TURN)                                  # the opponent's turn begins: it picks
+    assert b.marks[square(2, 2)] == (("ambush", 2, 2),)
+    open_before = b.open[2]
+    b.apply(Move(0, square(2, 2)))                     # the foe steps onto the ambush
+    assert b.wounds[0] == 3 and b.open[2] == open_before and b.alive[0]
+    b.apply(Move(0, square(3, 2)))                     # off it: nothing more
+    assert b.wounds[0] == 3
+    b.apply(END_TURN)
+    assert b.marks[square(2, 2)] == ()                 # gone at the end of that turn
+
+
+def test_heuristic_player_ambushes_the_square_an_enemy_will_step_onto():
+    """The heuristic player puts the ambush on the free square next to the most enemy ground
+    creatures that can move."""
+    from analysis.battle.players import HeuristicPlayer
+
+    watch = _printing("30/12")
+    b = start([card("Foe", move=1), card("Back", move=0)], [watch, card("Guard")],
+              ({0: P1_FRONT, 1: square(0, 1)}, {2: square(5, 2), 3: square(5, 1)}))
+    sq = HeuristicPlayer().choose_square(b, 2, "ambush", list(range(30)))
+    assert sq in (square(3, 2), square(2, 1), square(2, 3), square(1, 2))   # next to the foe
+    assert sq == square(3, 2)                         # towards the watchman's side

@@ -717,9 +717,13 @@ class HeuristicPlayer(Player):
                     apply(act)
 
     def choose_square(self, battle: Battle, unit: int, marker: str, squares: Sequence[int]) -> int:
-        """A free square next to the most enemy ground creatures that can step (one of them will
-        likely step onto it: an ambush, 30/12), the one nearest its own back row on a tie."""
+        """Where ``unit`` puts a ``marker``: a free square next to the most enemy ground creatures that
+        can step (one of them will likely step onto it: an ambush, 30/12), the one nearest its own
+        back row on a tie; for a ``reposition`` (40/16) the offered square nearest where it stands."""
         b = battle
+        if marker == "reposition":  # (a move it must make: the free square nearest where it stands)
+            p = b.pos[unit]
+            return min(squares, key=lambda s: (MANHATTAN[p][s] if p >= 0 else 0, s))
         enemy = 1 - b.seat[unit]
         back = 0 if b.seat[unit] == 0 else 5
         best, key = squares[0], (-1, 0)

@@ -71,6 +71,8 @@ class Triggers(Effects):
             return not self.open[v]
         if state == "poisoned":
             return self.poison[v] > 0
+        if state == "even_life":
+            return self.creature[v] and (self.life[v] - self.wounds[v]) % 2 == 0
         return (self.wounds[v] > 0) == (state == "wounded")
 
     def _hurt(self, v: int, source: int) -> None:
@@ -155,6 +157,11 @@ class Triggers(Effects):
                     if (u, index, about) in self.uses_turn:
                         continue
                     self.uses_turn[(u, index, about)] = 1
+            if ab.kind == "reposition":  # to a free square of its own 2nd or 3rd row, its player's pick
+                if limited:
+                    self._count_use(u, index)
+                self._reposition(u)
+                continue
             if ab.kind == "mark":  # a marker on the square of the card the trigger is about
                 if limited:
                     self._count_use(u, index)
@@ -225,7 +232,9 @@ class Triggers(Effects):
                 continue
             if against is not None and not matches(against, self.cards[src]):
                 continue  # only against some cards (``vs_*``), and ``src`` is not one of them
-            if state == "closed":
+            if state == "vs_even_life":  # against attacks by creatures with even life left
+                holds = self.creature[src] and (self.life[src] - self.wounds[src]) % 2 == 0
+            elif state == "closed":
                 holds = not self.open[v]
             elif state == "open":
                 holds = self.open[v]
@@ -374,6 +383,31 @@ class Triggers(Effects):
             if self._mourners:
                 self._mourn(fallen)
         self._check_end()
+
+    def _reposition(self, u: int) -> None:
+        """``reposition``: ground card ``u`` moves to a free square of its own 2nd or 3rd row that
+        its player chooses (``Player.choose_square``)."""
+        p = self.pos[u]
+        if p < 0 or self.host[u] >= 0 or not self.alive[u]:
+            return
+        rows = half_rows(self.seat[u])[1:]
+        squares = [r * 5 + c for r in rows for c in range(5) if self.board[r * 5 + c] < 0]
+        if not squares:
+            return
+        to = self.players[self.seat[u]].choose_square(self, u, "reposition", squares)
+        if to not in squares:
+            raise IllegalAction(f"square {to} is not a free square of unit {u}'s 2nd or 3rd row")
+        self._leave(u, p)
+        self.board[to] = u
+        self.occupied |= 1 << to
+        self.pos[u] = to
+        self._board_ver += 1
+        if self.rider[u] >= 0:
+            self.pos[self.rider[u]] = to
+        if self.log is not None:
+            self._emit({"e": "move", "u": u, "to": to})
+        if self._markers and self.marks[to]:
+            self._entered(u, to)
 
     def _announce(self, u: int, moving: bool) -> None:
         """The active player announces an action of unit ``u`` (``moving``: a step): each of his

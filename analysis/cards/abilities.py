@@ -69,11 +69,13 @@ RESPONSES = ("cap_strike", "flip_die")
 ``counter_tap``; never an action of its own): ``cap_strike`` reduces a simple strike on a card of
 its squad to ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6,
 2-5, 3-4)."""
-TRIGGERED = ("poison", "gain_counter", "shield", "mark")
+TRIGGERED = ("poison", "gain_counter", "shield", "mark", "reposition")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions; ``mark`` puts the marker named by ``marker`` (:data:`MARKERS`) on the square of the card
 the trigger is about (where it died, for ``creature_dies`` / ``ally_dies`` / ``kill`` / ``death``),
-or on ``turn_start`` / ``enemy_turn_start`` on a square its player chooses."""
+or on ``turn_start`` / ``enemy_turn_start`` on a square its player chooses; ``reposition``: the card
+moves to a free square of its own 2nd or 3rd row that its player chooses (40/16 Элементаль огня,
+``battle_start``)."""
 EITHER = ("poison", "gain_counter")
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
@@ -164,7 +166,7 @@ directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
-             "rehost", "lose_counters", "teleport", "flip_die", "mark")
+             "rehost", "lose_counters", "teleport", "flip_die", "mark", "reposition")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -182,8 +184,10 @@ PARITIES = ("even", "odd")
 величины" = ``"even"``)."""
 SELF_STATES = ("unwounded", "wounded", "open", "closed")
 """``self_state``: only while the card itself is unwounded / wounded / open / closed."""
-VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned")
-"""``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
+VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "even_life")
+"""``vs_state``: only against a target in that state (``even_life``: a creature with an even number
+of life left; on a ``cap`` or ``protection``: only against attacks by such creatures, 40/16 Элементаль
+огня); ``when_state``: only when the card a trigger
 is about (the one that died or was wounded) is in that state."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies")
 """Triggers that are about another card (the wounded or dying one): ``when_state``, ``when_keyword``
@@ -257,6 +261,7 @@ _KINDS_TEXT = {
     "flip_die": "Turns a die to its opposite face", "open": "Opens a card", "stun": "Stuns a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
     "lose_counters": "Loses its counters", "teleport": "Teleports", "mark": "Puts a marker on the square:",
+    "reposition": "Moves to a free square of its 2nd or 3rd row",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on "}
@@ -553,7 +558,7 @@ def _default_target(kind: str) -> str:
     if kind in ("heal", "give_blessing", "open"):
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
-                                                          "lose_counters", "teleport"):
+                                                          "lose_counters", "teleport", "reposition"):
         return "self"
     return "enemy"
 

@@ -180,3 +180,43 @@ def test_farro_slave_gets_its_magic_strike_only_after_entering_a_creature_square
     assert uses == [UseAbility(0, 1, (3,))]
     b.apply(uses[0])
     assert b.wounds[3] == 1
+
+
+def test_fire_elemental_caps_attacks_of_creatures_with_even_life_left():
+    """40/16 Элементаль огня: incorporeal; attacks on it by creatures with an even number of life
+    left are reduced to 1 (``cap`` with ``vs_state = "even_life"``: a simple strike through the
+    strike-time facts, an ability through the engine's guards); odd life: full damage."""
+    elemental = _printing("40/16")
+    even = card("Even", life=8, strike=(4, 4, 4))
+    b = start([elemental, card("Other")], [even, card("Odd", life=7, strike=(4, 4, 4))],
+              ({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT, 3: square(3, 1)}), dice=[6, 1, 6, 1])
+    b.apply(END_TURN)
+    b.apply(Strike(2, 0))                              # 8 life left: reduced to 1
+    assert b.wounds[0] == 1
+    b.wounds[3] = 0
+    b.apply(Strike(3, 0))                              # 7 life left: 4
+    assert b.wounds[0] == 5
+    shot = '{ kind = "shot", damage = [3], range = 3, cost = "tap" }'
+    shooter = card("Shooter", life=6, abilities=facts(shot))
+    b = start([elemental, card("Other")], [shooter, card("Foe")],
+              ({0: P1_FRONT, 1: P1_MID}, {2: square(4, 2), 3: square(3, 1)}))
+    b.apply(END_TURN)
+    b.apply(UseAbility(2, 0, (0,)))                    # a shot by a creature with 6 life left
+    assert b.wounds[0] == 1
+
+
+def test_fire_elemental_as_second_player_moves_to_its_second_or_third_row_at_battle_start():
+    """40/16 Элементаль огня, {second}: at the start of the battle it moves to a free square of its
+    2nd or 3rd row (its player picks: the heuristic player the one nearest where it stands); as the
+    First player it stays."""
+    from analysis.battle import Battle
+
+    elemental = _printing("40/16")
+    b = Battle(([card("Foe"), card("Foe 2")], [elemental, card("Other")]),
+               (HeuristicPlayer(), HeuristicPlayer()),
+               placements=({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT, 3: square(4, 2)}))
+    assert b.pos[2] in (square(4, 1), square(4, 3))   # row 2 of the Second player, next to it
+    b = Battle(([elemental, card("Other")], [card("Foe"), card("Foe 2")]),
+               (HeuristicPlayer(), HeuristicPlayer()),
+               placements=({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT, 3: square(4, 2)}))
+    assert b.pos[0] == P1_FRONT

@@ -54,7 +54,10 @@ from analysis.battle.tables import (
     FLYER,
     GROUND,
     card_key,
+    card_of,
 )
+from analysis.cards.abilities import MAGICAL
+from analysis.cards.ability_rules import facts
 from analysis.combat.strike import Branch, decide_weakening
 
 if TYPE_CHECKING:
@@ -82,6 +85,10 @@ from analysis.battle.valuation import (
     card_value,
     role,
 )
+
+_DIPS: dict[int, int] = {}
+"""Per card key: 2 if its facts count steps onto magic creatures' squares, 1 onto any creature's,
+0 neither (:meth:`HeuristicPlayer._dip`)."""
 
 # --------------------------------------------------------------------------- heuristic player
 
@@ -666,6 +673,10 @@ class HeuristicPlayer(Player):
                 shooter = (acts[u] or counter_user[u]) and role(b.key[u]).shooter
                 walk = self._shooter_field(b, u, foes) if shooter else dist
                 moved = False
+                if b._ghosts and b.ghost[u] and moves[u] >= 2 and not b.sharing(u):
+                    moved = self._dip(b, u, walk)
+                    if b.over:
+                        return
                 if b._steppers:  # a jump (002 "Прыжок") when it lands nearer than walking can
                     jumps = [sq for sq in b.steps(u) if sq not in ADJ4[pos[u]]]
                     if jumps:
@@ -739,6 +750,39 @@ class HeuristicPlayer(Player):
             if here > key:
                 best, key = sq, here
         return best
+
+    def _dip(self, b: Battle, u: int, walk: Any) -> bool:
+        """An incorporeal creature whose facts follow its steps onto creatures' squares (``when =
+        "moved_onto_creature"``, ``per = "magic_entries"``: 30/3, 50/150) passes through such a
+        square next to it on its way, ending on a free square no farther from the enemy than a
+        plain step would take it (it never stops on the shared square)."""
+        wants = _DIPS.get(b.base[u])
+        if wants is None:
+            abilities = facts(card_of(b.base[u]))
+            wants = _DIPS[b.base[u]] = (
+                2 if any(ab.per == "magic_entries" for ab in abilities)
+                else 1 if any(ab.when == "moved_onto_creature" for ab in abilities) else 0)
+        if not wants:
+            return False
+        board, share, pos = b.board, b.share, b.pos
+        here = pos[u]
+        plain = min([walk[s] for s in ADJ4[here] if board[s] < 0], default=99)
+        best, best_d = (-1, -1), 99
+        for x in ADJ4[here]:
+            w = board[x]
+            if w < 0 or share[x] >= 0 or not b.creature[w]:
+                continue
+            if wants == 2 and not any(ab.kind in MAGICAL for ab in facts(b.cards[w])):
+                continue
+            for f in ADJ4[x]:
+                if (f == here or board[f] < 0) and walk[f] < best_d and walk[f] <= plain:
+                    best, best_d = (x, f), walk[f]
+        if best[0] < 0:
+            return False
+        b.apply(MOVES[u][best[0]])
+        if b.alive[u] and not b.over and b.sharing(u):
+            b.apply(MOVES[u][best[1]])
+        return True
 
     def _step_off(self, b: Battle, units: list[int]) -> None:
         """An incorporeal creature of the squad sharing a square dies as soon as its player

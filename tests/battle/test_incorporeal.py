@@ -220,3 +220,18 @@ def test_fire_elemental_as_second_player_moves_to_its_second_or_third_row_at_bat
                (HeuristicPlayer(), HeuristicPlayer()),
                placements=({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT, 3: square(4, 2)}))
     assert b.pos[0] == P1_FRONT
+
+
+def test_heuristic_player_passes_an_incorporeal_through_a_creature_square_to_gain_its_fact():
+    """30/3 Раб Фарро's magic strike needs a step onto a creature's square this turn: the heuristic
+    player passes it through its neighbour's square on its walk and ends on a free square (never
+    on the shared one), then it may use the strike."""
+    slave = _printing("30/3")
+    hero = HeuristicPlayer()
+    b = start([slave, card("Body", move=0)], [card("Foe", life=10), card("Back")],
+              ({0: square(1, 2), 1: P1_FRONT}, {2: square(4, 2), 3: square(5, 1)}),
+              p1=hero, p2=Scripted())
+    b._acting = 0
+    hero.play_turn(b)
+    assert b.alive[0] and not b.sharing(0)
+    assert b.walk[0][7] >= 1                           # it stepped onto the body's square

@@ -25,7 +25,8 @@ action, the chance outcomes and cloning for a searching player.
 
 Simplifications: the card texts beyond their modelled facts (each printing's ``unmodelled`` list,
 ``berserk abilities CARD``) do nothing — no vanguard, auras for other cards, resurrection,
-prophecies, markers on squares, terrain effects; creatures never attack their own squad
+prophecies, markers on squares other than the kinds of
+:data:`~analysis.cards.abilities.MARKERS`, terrain effects; creatures never attack their own squad
 (4.15); there is no stack, so no sudden actions in response and triggered abilities resolve at
 once in a fixed order (on-strike abilities after the deaths the strike caused, for the cards still
 alive); the 7.6 clause about a repeating situation is covered by the round cap; a hidden

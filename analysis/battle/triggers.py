@@ -409,12 +409,13 @@ class Triggers(Effects):
         if self._markers and self.marks[to]:
             self._entered(u, to)
 
-    def _announce(self, u: int, moving: bool) -> None:
-        """The active player announces an action of unit ``u`` (``moving``: a step): each of his
-        incorporeal creatures sharing a square dies, except ``u`` stepping on (000 glossary
-        "Incorporeal creature": it dies when its player announces any game action other than its
-        further movement). A destruction: no wounds; its "on death" abilities fire."""
-        dead = [x for x in self.units[self.active]
+    def _announce(self, u: int, moving: bool, seat: int = -1) -> None:
+        """The active player (or ``seat``: the other appoints a defender) announces an action of
+        unit ``u`` (``moving``: a step): each of his incorporeal creatures sharing a square dies,
+        except ``u`` stepping on (000 glossary "Incorporeal creature": it dies when its player
+        announces any game action other than its further movement). A destruction: no wounds; its
+        "on death" abilities fire."""
+        dead = [x for x in self.units[self.active if seat < 0 else seat]
                 if self.ghost[x] and self.pos[x] >= 0 and self.share[self.pos[x]] == x
                 and not (moving and x == u)]
         if not dead:

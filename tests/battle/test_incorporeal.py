@@ -235,3 +235,16 @@ def test_heuristic_player_passes_an_incorporeal_through_a_creature_square_to_gai
     hero.play_turn(b)
     assert b.alive[0] and not b.sharing(0)
     assert b.walk[0][7] >= 1                           # it stepped onto the body's square
+
+
+def test_sharing_incorporeal_dies_when_its_player_appoints_a_defender():
+    """Appointing a defender in the opponent's turn is a game action of its player too (000 4.11):
+    his incorporeal creature sharing a square dies when he announces it."""
+    b = start([ghost(), card("Body"), card("Guard", life=10)], [card("Foe", strike=(1, 1, 1))],
+              ({0: P1_MID, 1: P1_FRONT, 2: square(2, 3)}, {3: P2_FRONT}),
+              dice=[1, 1], p1=Scripted(defender=2))
+    b.apply(Move(0, P1_FRONT))                         # shares the body's square
+    b.apply(END_TURN)
+    assert 2 in b.defenders(3, 1)
+    b.apply(Strike(3, 1))                              # the guard is appointed defender
+    assert not b.alive[0] and b.wounds[2] >= 0 and b.wounds[1] == 0

@@ -118,7 +118,7 @@ class Effects(Situational):
         self._ignorers = "ignore_abilities" in kinds
         self._piercers = "ignore_prot_flyers" in kinds
         self._redirect = "redirectable" in kinds
-        self._steppers = bool(kinds & {"wraps", "jump"})
+        self._steppers = bool(kinds & {"wraps", "jump", "far_step"})
         self._stuns = "stun" in kinds
         self._displacers = bool(kinds & {"push", "teleport"})
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
@@ -209,6 +209,16 @@ class Effects(Situational):
             mask = WITHIN[min(jump.damage[0], 5)][p]
             out.extend(sq for sq in range(ROWS * COLS)
                        if mask >> sq & 1 and board[sq] < 0 and sq not in ADJ4[p])
+        far = self._has(u, "far_step")
+        if far is not None and self.moves[u] > 0 and self.ghost[u]:
+            # 30/144: onto the square of any creature in ``vs_state`` as onto an adjacent one (one
+            # movement point; an incorporeal creature shares that square)
+            for w in range(self.n):
+                q = self.pos[w]
+                if w != u and self.alive[w] and self.creature[w] and q >= 0 and q != p \
+                        and self.share[q] < 0 and q not in ADJ4[p] and q not in out \
+                        and (far.vs_state is None or self._in_state(w, far.vs_state)):
+                    out.append(q)
         if self._has(u, "wraps") is not None and self.moves[u] > 0:
             c = p % COLS
             if c in (0, COLS - 1):
@@ -218,6 +228,8 @@ class Effects(Situational):
         return out
 
     def _is_jump(self, u: int, frm: int, to: int) -> bool:
+        if self.share[to] == u:
+            return False  # a ``far_step`` onto a creature's square, not a jump
         return to not in ADJ4[frm] and not (self._has(u, "wraps") is not None and abs(to - frm) == COLS - 1
                                             and frm // COLS == to // COLS)
 

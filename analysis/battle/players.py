@@ -678,7 +678,7 @@ class HeuristicPlayer(Player):
                     if b.over:
                         return
                 if b._steppers:  # a jump (002 "Прыжок") when it lands nearer than walking can
-                    jumps = [sq for sq in b.steps(u) if sq not in ADJ4[pos[u]]]
+                    jumps = [sq for sq in b.steps(u) if sq not in ADJ4[pos[u]] and board[sq] < 0]
                     if jumps:
                         sq = min(jumps, key=lambda s: (walk[s], s))
                         if walk[sq] < max(0, walk[pos[u]] - moves[u]):

@@ -56,7 +56,7 @@ ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wound
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
-            "redirectable", "wraps", "jump")
+            "redirectable", "wraps", "jump", "far_step")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
@@ -166,7 +166,7 @@ directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
-             "rehost", "lose_counters", "teleport", "flip_die", "mark", "reposition")
+             "rehost", "lose_counters", "teleport", "flip_die", "mark", "reposition", "far_step")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -262,6 +262,7 @@ _KINDS_TEXT = {
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
     "lose_counters": "Loses its counters", "teleport": "Teleports", "mark": "Puts a marker on the square:",
     "reposition": "Moves to a free square of its 2nd or 3rd row",
+    "far_step": "Steps onto the squares of creatures as onto adjacent ones",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on "}

@@ -248,3 +248,16 @@ def test_sharing_incorporeal_dies_when_its_player_appoints_a_defender():
     assert 2 in b.defenders(3, 1)
     b.apply(Strike(3, 1))                              # the guard is appointed defender
     assert not b.alive[0] and b.wounds[2] >= 0 and b.wounds[1] == 0
+
+
+def test_soultrad_wraith_steps_onto_a_cursed_creature_square_anywhere_as_onto_an_adjacent_one():
+    """30/144 Умертвие Соултрада: incorporeal; it may move onto the squares of creatures with a
+    curse as onto adjacent squares (``far_step`` with ``vs_state = "cursed"``: one movement point,
+    it shares that square, not a jump); not onto an uncursed creature's far square."""
+    wraith = _printing("30/144")
+    cursed = card("Cursed", abilities=facts('{ kind = "curse" }'))
+    b = start([wraith, card("Other")], [cursed, card("Plain")],
+              ({0: P1_MID, 1: square(1, 1)}, {2: square(4, 2), 3: square(4, 1)}))
+    assert square(4, 2) in b.steps(0) and square(4, 1) not in b.steps(0)
+    b.apply(Move(0, square(4, 2)))
+    assert b.pos[0] == square(4, 2) and b.sharing(0) and b.moves[0] == b.move_points[0] - 1 and b.open[0]

@@ -53,7 +53,7 @@ from analysis.cards.ability_rules import covers, facts, protected, wounds_after
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
                  "incarnate",
-                 "jump", "enemy_poisoned", "eats", "ally_combo")
+                 "jump", "enemy_poisoned", "eats", "ally_combo", "enters_creature")
 
 
 def _kinds_of(key: int) -> set[str]:

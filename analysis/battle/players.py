@@ -87,8 +87,8 @@ from analysis.battle.valuation import (
 )
 
 _DIPS: dict[int, int] = {}
-"""Per card key: 2 if its facts count steps onto magic creatures' squares, 1 onto any creature's,
-0 neither (:meth:`HeuristicPlayer._dip`)."""
+"""Per card key, whose squares its steps pay off on (:meth:`HeuristicPlayer._dip`): 1 any
+creature's, 2 a magic creature's, 3 an enemy creature's, 4 an ally's, 0 none."""
 
 # --------------------------------------------------------------------------- heuristic player
 
@@ -753,15 +753,19 @@ class HeuristicPlayer(Player):
 
     def _dip(self, b: Battle, u: int, walk: Any) -> bool:
         """An incorporeal creature whose facts follow its steps onto creatures' squares (``when =
-        "moved_onto_creature"``, ``per = "magic_entries"``: 30/3, 50/150) passes through such a
+        "moved_onto_creature"``, ``per = "magic_entries"``, trigger ``enters_creature``: 30/3,
+        50/150, 40/142, 40/92) passes through such a
         square next to it on its way, ending on a free square no farther from the enemy than a
         plain step would take it (it never stops on the shared square)."""
         wants = _DIPS.get(b.base[u])
         if wants is None:
             abilities = facts(card_of(b.base[u]))
+            enters = [ab.target for ab in abilities
+                      if ab.cost == "trigger" and ab.trigger == "enters_creature"]
             wants = _DIPS[b.base[u]] = (
                 2 if any(ab.per == "magic_entries" for ab in abilities)
-                else 1 if any(ab.when == "moved_onto_creature" for ab in abilities) else 0)
+                else 1 if any(ab.when == "moved_onto_creature" for ab in abilities)
+                else 3 if "enemy" in enters else 4 if "ally" in enters else 1 if enters else 0)
         if not wants:
             return False
         board, share, pos = b.board, b.share, b.pos
@@ -773,6 +777,8 @@ class HeuristicPlayer(Player):
             if w < 0 or share[x] >= 0 or not b.creature[w]:
                 continue
             if wants == 2 and not any(ab.kind in MAGICAL for ab in facts(b.cards[w])):
+                continue
+            if (wants == 3 and b.seat[w] == b.seat[u]) or (wants == 4 and b.seat[w] != b.seat[u]):
                 continue
             for f in ADJ4[x]:
                 if (f == here or board[f] < 0) and walk[f] < best_d and walk[f] <= plain:

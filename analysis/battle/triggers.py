@@ -193,6 +193,13 @@ class Triggers(Effects):
                 continue
             if ab.area is not None:
                 cands = self._area_targets(u, index, ab, context)
+            elif trigger == "enters_creature" and ab.range is None:  # the creature whose square it entered
+                side = self.seat[context] == self.seat[u] if context >= 0 else False
+                ok = (context >= 0 and self.alive[context] and self.creature[context]
+                      and (ab.target == "any" or (ab.target == "ally") == side)
+                      and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
+                      and (ab.kind not in ("heal", "poison") or not self.ghost[context]))
+                cands = [u] if ab.target == "self" else [context] if ok else []
             elif trigger == "defends" and ab.range is None and ab.target in ("ally", "any"):
                 cands = [context] if context >= 0 and self.alive[context] else []
             elif trigger in _AIMED and ab.range is None \

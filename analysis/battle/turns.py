@@ -370,6 +370,9 @@ class Turns(Strikes):
                 self._fire(u, "jump")
         if self._markers and self.marks[to] and not self.over:
             self._entered(u, to)
+        if onto >= 0 and self.creature[onto] and u in self._trig["enters_creature"] \
+                and self.alive[u] and self.alive[onto] and not self.over:
+            self._fire(u, "enters_creature", onto)  # (an incorporeal creature shares its square)
         if self._watchers and self.creature[u] and self.alive[u]:
             self._watched(u, to)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:

@@ -129,7 +129,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
             "enemy_poisoned",
-            "enemy_turn_end", "eats", "ally_combo")
+            "enemy_turn_end", "eats", "ally_combo", "enters_creature")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -150,7 +150,9 @@ incarnation; ``valhalla``: at the start of its owner's turn while it lies in the
 wounds from poisoning (aims at that creature); ``enemy_turn_end``: at the end of the opponent's turn;
 ``eats``: when its carrion-eating heals it (002 "Трупоедство"); ``ally_combo``: when other creatures
 of its squad (``vs_elements`` / ``vs_classes`` filter them) perform, one after another in any order,
-one action of each kind listed in ``from`` (moves do not break the chain)."""
+one action of each kind listed in ``from`` (moves do not break the chain); ``enters_creature``: after
+it (an incorporeal creature) steps onto a square another creature holds (aims at that creature,
+which must be on the ``target`` side)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")

@@ -140,7 +140,8 @@ def test_incorporeal_hosts_only_an_incorporeal_symbiote():
 def _printing(code):
     from analysis.cards.table import load_cards
 
-    return next(c for c in load_cards() if f"{c.set_id}/{c.number}" == code)
+    set_id, number = code.split("/")
+    return load_cards().by_id(int(set_id) * 1000 + int(number))
 
 
 def test_silent_guard_magic_strike_grows_after_entering_a_magic_creature_square():
@@ -261,3 +262,37 @@ def test_soultrad_wraith_steps_onto_a_cursed_creature_square_anywhere_as_onto_an
     assert square(4, 2) in b.steps(0) and square(4, 1) not in b.steps(0)
     b.apply(Move(0, square(4, 2)))
     assert b.pos[0] == square(4, 2) and b.sharing(0) and b.moves[0] == b.move_points[0] - 1 and b.open[0]
+
+
+def test_poison_fog_poisons_the_enemy_whose_square_it_enters():
+    """40/142 Ядовитый туман: incorporeal; stepping onto a square held by an enemy creature gives
+    that creature poisoning 1 (trigger ``enters_creature``); an ally's square does nothing; 40/92
+    Сердце леса: onto your creature's square, that creature gets 1 extra life."""
+    fog = _printing("40/142")
+    b = start([fog, card("Ally")], [card("Foe", life=10), card("Back")],
+              ({0: P1_MID, 1: square(1, 1)}, {2: P2_FRONT, 3: square(5, 1)}))
+    b.apply(Move(0, P1_FRONT))
+    b.apply(Move(0, P2_FRONT))                         # onto the foe's square
+    assert b.poison[2] == 1
+    b = start([fog, card("Ally")], [card("Foe", life=10), card("Back")],
+              ({0: P1_MID, 1: P1_FRONT}, {2: P2_FRONT, 3: square(5, 1)}))
+    b.apply(Move(0, P1_FRONT))                         # onto the ally's square
+    assert b.poison[1] == 0
+    heart = _printing("40/92")
+    b = start([heart, card("Ally", life=5)], [card("Foe"), card("Back")],
+              ({0: P1_MID, 1: P1_FRONT}, {2: P2_FRONT, 3: square(5, 1)}))
+    b.apply(Move(0, P1_FRONT))
+    assert b.life[1] == 6
+
+
+def test_heuristic_player_passes_the_heart_of_the_forest_through_an_ally_square():
+    """The heuristic player passes 40/92 Сердце леса through an adjacent ally's square on its walk
+    (the ally gets 1 extra life) and stops on a free square."""
+    heart = _printing("40/92")
+    hero = HeuristicPlayer()
+    b = start([heart, card("Ally", life=5, move=0)], [card("Foe", life=10), card("Back")],
+              ({0: P1_MID, 1: P1_FRONT}, {2: square(5, 2), 3: square(5, 1)}),
+              dice=[3] * 20, p1=hero, p2=Scripted())
+    b._acting = 0
+    hero.play_turn(b)
+    assert b.alive[0] and not b.sharing(0) and b.life[1] == 6

@@ -193,13 +193,16 @@ class Triggers(Effects):
                 continue
             if ab.area is not None:
                 cands = self._area_targets(u, index, ab, context)
-            elif trigger == "enters_creature" and ab.range is None:  # the creature whose square it entered
-                side = self.seat[context] == self.seat[u] if context >= 0 else False
-                ok = (context >= 0 and self.alive[context] and self.creature[context]
-                      and (ab.target == "any" or (ab.target == "ally") == side)
-                      and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
-                      and (ab.kind not in ("heal", "poison") or not self.ghost[context]))
-                cands = [u] if ab.target == "self" else [context] if ok else []
+            elif trigger == "enters_creature" and ab.range is None:  # the creatures on the square it entered
+                cands = [u] if ab.target == "self" else []
+                here = ([context, self.rider[context]] if ab.every else [context]) if context >= 0 else []
+                for w in here if ab.target != "self" else ():
+                    mine = w >= 0 and self.seat[w] == self.seat[u]
+                    if (w >= 0 and self.alive[w] and self.creature[w]
+                            and (ab.target == "any" or (ab.target == "ally") == mine)
+                            and (self.hidden[w] or meets(slot(self.key[u], index), self.key[w]))
+                            and (ab.kind not in ("heal", "poison") or not self.ghost[w])):
+                        cands.append(w)
             elif trigger == "defends" and ab.range is None and ab.target in ("ally", "any"):
                 cands = [context] if context >= 0 and self.alive[context] else []
             elif trigger in _AIMED and ab.range is None \

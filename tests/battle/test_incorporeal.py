@@ -296,3 +296,17 @@ def test_heuristic_player_passes_the_heart_of_the_forest_through_an_ally_square(
     b._acting = 0
     hero.play_turn(b)
     assert b.alive[0] and not b.sharing(0) and b.life[1] == 6
+
+
+def test_ghost_knight_wounds_every_other_creature_on_the_square_it_enters():
+    """20/144 Призрачный рыцарь: incorporeal; stepping onto a square, an effect wounds by 1 each
+    other creature there (the holder and its symbiote; either side: ``target = "any"``)."""
+    knight = _printing("20/144")
+    rider = card("Rider", type="companion", move=0, life=5)
+    b = start([knight, card("Ally", life=6), rider], [card("Foe", life=10), card("Back")],
+              ({0: P1_MID, 1: P1_FRONT, 2: square(1, 1)}, {3: P2_FRONT, 4: square(5, 1)}))
+    assert b.host[2] == 1
+    b.apply(Move(0, P1_FRONT))                         # onto the ally carrying a companion
+    assert b.wounds[1] == 1 and b.wounds[2] == 1 and b.wounds[0] == 0
+    b.apply(Move(0, P2_FRONT))                         # then onto the foe
+    assert b.wounds[3] == 1

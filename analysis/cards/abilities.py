@@ -58,7 +58,9 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "far_step")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
-:data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``)."""
+:data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``). ``far_step``:
+an incorporeal creature may step onto the square of any creature in ``vs_state`` as onto an adjacent
+one (30/144)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000

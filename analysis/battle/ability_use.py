@@ -68,6 +68,8 @@ class AbilityUse(Triggers):
         battle / turn and the seat mark must allow it."""
         if not (self.acts[u] and self.alive[u] and self.seat[u] == self.active):
             return False
+        if self._ghosts and self.sharing(u):
+            return False  # announcing it would destroy it first (000 glossary "Incorporeal creature")
         if index not in self.profiles[u].actions:
             return False
         return self.slot_ready(u, self.slots[u][index])
@@ -160,6 +162,9 @@ class AbilityUse(Triggers):
             if trigger:
                 event["trigger"] = trigger
             self._emit(event)
+        if ab.marker is not None and ab.kind != "mark":  # the attack also marks its target's square
+            for v in targets:
+                self._place_mark(u, self.pos[v], ab.marker)
         wounds, life = self.wounds, self.life
         for v in targets:
             if wounds[v] >= life[v]:  # (else _settle has nothing to do)
@@ -280,13 +285,14 @@ class AbilityUse(Triggers):
             self.armor_left[v] = self.armor[v]
             return 0
         if kind == "heal":  # its amount: the printed N, or a ``per`` quantity ("на величину этого удара")
-            healed = min(self._amount_for(u, ab, v), self.wounds[v])
+            healed = 0 if self.ghost[v] else min(self._amount_for(u, ab, v), self.wounds[v])
             self.wounds[v] -= healed
             if healed:
                 self._quiet_from = self.turn + 1
             return -healed
         if kind == "poison":
-            if self.creature[v] and not protected(self.cards[v], "poison", self.cards[u], self.seat[v]):
+            if self.creature[v] and not self.ghost[v] \
+                    and not protected(self.cards[v], "poison", self.cards[u], self.seat[v]):
                 self.poison[v] = max(self.poison[v], ab.damage[0])
             return 0
         if kind == "gain_counter":

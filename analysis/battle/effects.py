@@ -68,7 +68,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "jump", "enemy_poisoned", "eats", "ally_combo", "ally_incarnates",
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
-                 "fury", "host_fury", "attack", "squad_rolls")
+                 "fury", "host_fury", "attack", "squad_rolls", "enters_creature")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -147,7 +147,7 @@ class Effects(Situational):
         self._ignorers = "ignore_abilities" in kinds
         self._piercers = "ignore_prot_flyers" in kinds
         self._redirect = "redirectable" in kinds
-        self._steppers = bool(kinds & {"wraps", "jump"})
+        self._steppers = bool(kinds & {"wraps", "jump", "far_step"})
         self._stuns = "stun" in kinds
         self._displacers = bool(kinds & {"push", "teleport"}) or bool(trig["host_fury"])  # (a rehost)
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
@@ -225,6 +225,8 @@ class Effects(Situational):
                 continue
             if ab.kind in ("heal", "poison", "open", "stun", "extra_life") and not self.creature[w]:
                 continue
+            if ab.kind in ("heal", "poison") and self.ghost[w]:
+                continue  # 000 glossary "Incorporeal creature": never healed nor poisoned
             if sl.conditional and not self.hidden[w] and not meets(sl, self.key[w]):
                 continue
             out.append(w)
@@ -277,6 +279,16 @@ class Effects(Situational):
             mask = WITHIN[min(jump.damage[0], 5)][p]
             out.extend(sq for sq in range(ROWS * COLS)
                        if mask >> sq & 1 and board[sq] < 0 and sq not in ADJ4[p])
+        far = self._has(u, "far_step")
+        if far is not None and self.moves[u] > 0 and self.ghost[u]:
+            # 30/144: onto the square of any creature in ``vs_state`` as onto an adjacent one (one
+            # movement point; an incorporeal creature shares that square)
+            for w in range(self.n):
+                q = self.pos[w]
+                if w != u and self.alive[w] and self.creature[w] and q >= 0 and q != p \
+                        and self.share[q] < 0 and q not in ADJ4[p] and q not in out \
+                        and (far.vs_state is None or self._in_state(w, far.vs_state)):
+                    out.append(q)
         if self._has(u, "wraps") is not None and self.moves[u] > 0:
             c = p % COLS
             if c in (0, COLS - 1):
@@ -286,6 +298,8 @@ class Effects(Situational):
         return out
 
     def _is_jump(self, u: int, frm: int, to: int) -> bool:
+        if self.share[to] == u:
+            return False  # a ``far_step`` onto a creature's square, not a jump
         return to not in ADJ4[frm] and not (self._has(u, "wraps") is not None and abs(to - frm) == COLS - 1
                                             and frm // COLS == to // COLS)
 
@@ -769,15 +783,17 @@ class Effects(Situational):
             r, c = pv // COLS + dr, pv % COLS + dc
             if 0 <= r < ROWS and 0 <= c < COLS and self.board[r * COLS + c] < 0:
                 to = r * COLS + c
-                self.board[pv] = -1
+                self._leave(v, pv)  # (a card sharing its square stays there)
                 self.board[to] = v
-                self.occupied ^= (1 << pv) | (1 << to)
+                self.occupied |= 1 << to
                 self.pos[v] = to
                 self._board_ver += 1
                 if self.rider[v] >= 0:
                     self.pos[self.rider[v]] = to
                 if self.log is not None:
                     self._emit({"e": "move", "u": v, "to": to})
+                if self._markers and self.marks[to]:
+                    self._entered(v, to)  # (a marker on the square it is pushed onto)
                 return 0
         if protected(self.cards[v], "effect", self.cards[u], self.seat[v]) or not self.creature[v]:
             return 0
@@ -793,7 +809,8 @@ class Effects(Situational):
         if h < 0 or self.pos[h] < 0:
             return
         hosts = [w for w in self.units[self.seat[u]] if w != h and self.kind[w] == GROUND and self.alive[w]
-                 and self.rider[w] < 0 and self.pos[w] >= 0 and NEAR[self.pos[h]][self.pos[w]]]
+                 and self.rider[w] < 0 and self.pos[w] >= 0 and NEAR[self.pos[h]][self.pos[w]]
+                 and (self.ghost[u] or not self.ghost[w])]  # 000 1.5.2 b: incorporeal hosts
         if not hosts:
             return
         new = self.players[self.seat[u]].attach(self, u, [h, *hosts])
@@ -823,15 +840,17 @@ class Effects(Situational):
                 best, score = sq, s
         if best < 0 or score <= 0:
             return
-        self.board[p] = -1
+        self._leave(u, p)  # (a card sharing its square stays there)
         self.board[best] = u
-        self.occupied ^= (1 << p) | (1 << best)
+        self.occupied |= 1 << best
         self.pos[u] = best
         self._board_ver += 1
         if self.rider[u] >= 0:
             self.pos[self.rider[u]] = best
         if self.log is not None:
             self._emit({"e": "move", "u": u, "to": best})
+        if self._markers and self.marks[best]:
+            self._entered(u, best)
 
     def _rooted(self, u: int) -> bool:
         """Whether ``u`` may not move: rooted by a card that lives and has not moved since."""
@@ -872,8 +891,8 @@ class Effects(Situational):
         pk, pv = self.pos[killer], self.died_at[victim]
         if self.kind[killer] != FLYER and not (pk >= 0 and pv >= 0 and NEAR[pk][pv]):
             return
-        healed = self.wounds[killer]
-        self.wounds[killer] = 0
+        healed = 0 if self.ghost[killer] else self.wounds[killer]  # (incorporeal: never healed)
+        self.wounds[killer] -= healed
         self.poison[killer] = 0
         if self.log is not None:
             self._emit({"e": "heal", "u": killer, "by": healed, "by_what": "carrion_eating"})

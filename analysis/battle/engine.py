@@ -25,7 +25,8 @@ action, the chance outcomes and cloning for a searching player.
 
 Simplifications: the card texts beyond their modelled facts (each printing's ``unmodelled`` list,
 ``berserk abilities CARD``) do nothing — no vanguard, auras for other cards, resurrection,
-prophecies, markers on squares, terrain effects; creatures never attack their own squad
+prophecies, markers on squares other than the kinds of
+:data:`~analysis.cards.abilities.MARKERS`, terrain effects; creatures never attack their own squad
 (4.15); there is no stack, so no sudden actions in response and triggered abilities resolve at
 once in a fixed order (on-strike abilities after the deaths the strike caused, for the cards still
 alive); the 7.6 clause about a repeating situation is covered by the round cap; a hidden
@@ -129,7 +130,8 @@ class BattleResult:
 
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
-            "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield")
+            "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
+            "share", "marks")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -280,6 +282,7 @@ class Battle(Placement):
         self._placements = placements
         self._init_situational()
         self._init_effects()
+        self._init_squares()
         if self._variable:
             self.key, self.cards, self.slots = list(self.key), list(self.cards), list(self.slots)
         self._last_strike_value = 0
@@ -433,6 +436,10 @@ class Battle(Placement):
             self._reached("actions_per_turn", act[0], "")
             self._finish(None, "action_limit")
             return
+        if self._ghosts and t is not EndTurn:
+            self._announce(act[0], t is Move)  # an incorporeal card sharing a square may die
+            if self.over:
+                return
         if t is Strike:
             if not 0 <= act[1] < self.n:
                 raise IllegalAction(f"{act}: no unit {act[1]}")
@@ -562,6 +569,9 @@ class Battle(Placement):
         new._grant_ver = self._grant_ver
         new._granting = self._granting
         new._guarded = self._guarded
+        new._ghosts = self._ghosts
+        new._markers = self._markers
+        new.ghost = self.ghost
         new._ignorers = self._ignorers
         new._last_strike_value = self._last_strike_value
         new._mourners = self._mourners

@@ -42,8 +42,10 @@ class EngineFields:
     _fury_die: int
     _frm: list[bool]
     _grant_ver: int
+    _ghosts: bool
     _granting: bool
     _guarded: bool
+    _markers: bool
     _ignorers: bool
     _last_strike_value: int
     _mourners: bool
@@ -103,6 +105,7 @@ class EngineFields:
     died_at: list[int]
     directed: list[int]
     fresh: list[int]
+    ghost: list[bool]
     grants: list[Any]
     guards: Any
     has_strike: list[bool]
@@ -115,6 +118,7 @@ class EngineFields:
     limit: str
     log: Any
     magic: list[int]
+    marks: list[Any]
     move_points: list[int]
     moves: list[int]
     n: int
@@ -137,6 +141,7 @@ class EngineFields:
     rooted: list[int]
     seat: list[int]
     seed: int
+    share: list[int]
     shield: list[int]
     slots: Any
     stunned: list[bool]
@@ -192,6 +197,18 @@ class EngineFields:
         raise NotImplementedError
 
     def _index(self, size: int) -> int:
+        raise NotImplementedError
+
+    def sharing(self, u: int) -> bool:
+        raise NotImplementedError
+
+    def _leave(self, x: int, s: int) -> None:
+        raise NotImplementedError
+
+    def _entered(self, v: int, sq: int) -> None:
+        raise NotImplementedError
+
+    def _place_mark(self, owner: int, sq: int, kind: str) -> None:
         raise NotImplementedError
 
     def _settle(self, suspects: Sequence[int], source: int = -1,

@@ -120,7 +120,9 @@ class BattleState(Protocol):
     unknown), ``alive``, ``counters``, ``poison``, ``slots`` (its card's abilities compiled,
     :class:`analysis.battle.powers.Slot`, by index), ``profiles`` (:class:`~analysis.battle.tables.
     Profile`; ``profiles[u].actions``: the indices of its playable abilities).
-    Board: ``board`` (square → unit or -1), ``occupied`` (bit mask). Sides: ``units`` (per seat, the
+    Board: ``board`` (square → unit or -1), ``occupied`` (bit mask), ``share`` (square → the
+    incorporeal unit sharing it with its ``board`` holder, or -1), ``ghost`` (per unit: incorporeal),
+    ``sharing(u)``. Sides: ``units`` (per seat, the
     living units in play, terrains excluded), ``n_creatures``, ``n_ground``. Game: ``n``, ``turn``,
     ``active``, ``over``, ``winner``, ``config``, ``prng`` (the players' own seeded stream).
     Queries: ``can_act(u)``, ``steps(u)``, ``targets(u)``, ``can_prepare(u)``, ``can_accumulate(u)``,
@@ -167,7 +169,9 @@ class Player:
       (default ``forward``);
     - ``redirect(state, unit, attacker, target, candidates, index) -> unit``: whether ``unit``'s
       sudden ``redirect`` sends ``attacker``'s attack on ``target`` (its ability ``index``, -1 a
-      simple strike) onto one of ``candidates`` (-1: no; 000 glossary "Redirecting an attack").
+      simple strike) onto one of ``candidates`` (-1: no; 000 glossary "Redirecting an attack");
+    - ``choose_square(state, unit, marker, squares) -> square``: where ``unit`` puts a ``marker``
+      (:data:`analysis.cards.abilities.MARKERS`) it may put on any of ``squares``.
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """
@@ -225,6 +229,9 @@ class Player:
     def redirect(self, state, unit: int, attacker: int, target: int, candidates: list[int],
                  index: int) -> int:
         return -1
+
+    def choose_square(self, state, unit: int, marker: str, squares: Sequence[int]) -> int:
+        return squares[0]
 
 
 class _FirstAction(Exception):

@@ -143,6 +143,7 @@ class Placement(Turns):
             if self.seat[h] == host_seat and self.kind[h] == GROUND and self.alive[h]
             and self.pos[h] >= 0 and self.rider[h] < 0
             and (self.kind[u] == COMPANION or row_of(self.pos[h]) == front)
+            and (self.ghost[u] or not self.ghost[h])  # 000 1.5.2 b: only an incorporeal symbiote
         ]
         old = self.pos[u]
         self.board[old] = -1

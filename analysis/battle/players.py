@@ -23,6 +23,7 @@ from analysis.battle.board import (
     ADJ8_MASK,
     AUX,
     COLS,
+    MANHATTAN,
     NEAR_MASK,
     RING,
     SQUARES,
@@ -56,7 +57,10 @@ from analysis.battle.tables import (
     FLYER,
     GROUND,
     card_key,
+    card_of,
 )
+from analysis.cards.abilities import MAGICAL
+from analysis.cards.ability_rules import facts
 from analysis.combat.strike import Branch, decide_weakening
 
 if TYPE_CHECKING:
@@ -86,6 +90,10 @@ from analysis.battle.valuation import (
     role,
     state_role,
 )
+
+_DIPS: dict[int, int] = {}
+"""Per card key, whose squares its steps pay off on (:meth:`HeuristicPlayer._dip`): 1 any
+creature's, 2 a magic creature's, 3 an enemy creature's, 4 an ally's, 0 none."""
 
 # --------------------------------------------------------------------------- heuristic player
 
@@ -679,6 +687,10 @@ class HeuristicPlayer(Player):
                 if creature[v]:
                     foes |= 1 << p
         self._enemy_squares = enemy_squares
+        if b._ghosts:
+            self._step_off(b, units)
+            if b.over:
+                return
         standing_at_start = len(b.units[0]) + len(b.units[1])
         masks = _ZONES.get(enemy_squares << SQUARES | foes)
         if masks is None:
@@ -773,8 +785,12 @@ class HeuristicPlayer(Player):
                 shooter = (acts[u] or counter_user[u]) and role(b.key[u]).shooter
                 walk = self._shooter_field(b, u, foes) if shooter else dist
                 moved = False
+                if b._ghosts and b.ghost[u] and moves[u] >= 2 and not b.sharing(u):
+                    moved = self._dip(b, u, walk)
+                    if b.over:
+                        return
                 if b._steppers:  # a jump (002 "Прыжок") when it lands nearer than walking can
-                    jumps = [sq for sq in b.steps(u) if sq not in ADJ4[pos[u]]]
+                    jumps = [sq for sq in b.steps(u) if sq not in ADJ4[pos[u]] and board[sq] < 0]
                     if jumps:
                         sq = min(jumps, key=lambda s: (walk[s], s))
                         if walk[sq] < max(0, walk[pos[u]] - moves[u]):
@@ -843,6 +859,82 @@ class HeuristicPlayer(Player):
             (first if gives and not reads and type(plan[2]) is not Strike else rest).append(plan)
         plans[:] = first + rest
         return {u for _, u, _ in rest if state_role(b.key[u])[1]}
+
+    def choose_square(self, battle: Battle, unit: int, marker: str, squares: Sequence[int]) -> int:
+        """Where ``unit`` puts a ``marker``: a free square next to the most enemy ground creatures that
+        can step (one of them will likely step onto it: an ambush, 30/12), the one nearest its own
+        back row on a tie; for a ``reposition`` (40/16) the offered square nearest where it stands."""
+        b = battle
+        if marker == "reposition":  # (a move it must make: the free square nearest where it stands)
+            p = b.pos[unit]
+            return min(squares, key=lambda s: (MANHATTAN[p][s] if p >= 0 else 0, s))
+        enemy = 1 - b.seat[unit]
+        back = 0 if b.seat[unit] == 0 else 5
+        best, key = squares[0], (-1, 0)
+        for sq in squares:
+            if b.board[sq] >= 0:
+                continue
+            near = 0
+            for t in ADJ4[sq]:
+                w = b.board[t]
+                if w >= 0 and b.seat[w] == enemy and b.kind[w] == GROUND and b.move_points[w] > 0:
+                    near += 1
+            here = (near, -abs(sq // 5 - back))
+            if here > key:
+                best, key = sq, here
+        return best
+
+    def _dip(self, b: Battle, u: int, walk: Any) -> bool:
+        """An incorporeal creature whose facts follow its steps onto creatures' squares (``when =
+        "moved_onto_creature"``, ``per = "magic_entries"``, trigger ``enters_creature``: 30/3,
+        50/150, 40/142, 40/92) passes through such a
+        square next to it on its way, ending on a free square no farther from the enemy than a
+        plain step would take it (it never stops on the shared square)."""
+        wants = _DIPS.get(b.base[u])
+        if wants is None:
+            abilities = facts(card_of(b.base[u]))
+            enters = [ab.target for ab in abilities
+                      if ab.cost == "trigger" and ab.trigger == "enters_creature"]
+            wants = _DIPS[b.base[u]] = (
+                2 if any(ab.per == "magic_entries" for ab in abilities)
+                else 1 if any(ab.when == "moved_onto_creature" for ab in abilities)
+                else 3 if "enemy" in enters else 4 if "ally" in enters else 1 if enters else 0)
+        if not wants:
+            return False
+        board, share, pos = b.board, b.share, b.pos
+        here = pos[u]
+        plain = min([walk[s] for s in ADJ4[here] if board[s] < 0], default=99)
+        best, best_d = (-1, -1), 99
+        for x in ADJ4[here]:
+            w = board[x]
+            if w < 0 or share[x] >= 0 or not b.creature[w]:
+                continue
+            if wants == 2 and not any(ab.kind in MAGICAL for ab in facts(b.cards[w])):
+                continue
+            if (wants == 3 and b.seat[w] == b.seat[u]) or (wants == 4 and b.seat[w] != b.seat[u]):
+                continue
+            for f in ADJ4[x]:
+                if (f == here or board[f] < 0) and walk[f] < best_d and walk[f] <= plain:
+                    best, best_d = (x, f), walk[f]
+        if best[0] < 0:
+            return False
+        b.apply(MOVES[u][best[0]])
+        if b.alive[u] and not b.over and b.sharing(u):
+            b.apply(MOVES[u][best[1]])
+        return True
+
+    def _step_off(self, b: Battle, units: list[int]) -> None:
+        """An incorporeal creature of the squad sharing a square dies as soon as its player
+        announces another action (000 glossary "Incorporeal creature"): before anything else, it
+        steps onto a free square (the one nearest an enemy creature). The player itself never stops
+        one on an occupied square (its walks use free squares only)."""
+        enemies = [b.pos[v] for v in b.units[1 - b.active] if b.creature[v] and b.pos[v] >= 0]
+        for u in list(units):
+            if b.alive[u] and b.sharing(u) and not b.over:
+                free = [s for s in b.steps(u) if b.board[s] < 0]
+                if free:
+                    best = min(free, key=lambda s: (min([MANHATTAN[s][p] for p in enemies], default=0), s))
+                    b.apply(MOVES[u][best])
 
     def _strike_option(self, b: Battle, u: int) -> tuple[float, Action | None]:
         g, v = self._best_target(b, u) if b.can_act(u) else (-1e9, -1)

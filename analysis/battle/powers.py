@@ -189,8 +189,8 @@ def aimable(state, u: int, sl: Slot, v: int, src: int) -> bool:
         return v == u
     if (mode == "enemy" and state.seat[v] == seat) or (mode == "ally" and state.seat[v] != seat):
         return False
-    if sl.creatures_only and state.kind[v] not in CREATURE_KINDS:
-        return False
+    if sl.creatures_only and (state.kind[v] not in CREATURE_KINDS or state.ghost[v]):
+        return False  # (no healing nor poisoning of incorporeal creatures: 000 glossary)
     # (An ability without geometry and range reaches every living card: no reaches() call.)
     if not (sl.geometry == _ANY and sl.range is None) and not reaches(state, sl, seat, src, v):
         return False
@@ -231,7 +231,7 @@ def reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
     kinds, hidden, keys = state.kind, state.hidden, state.key
     out = []
     for v in pool:
-        if sl.creatures_only and kinds[v] not in CREATURE_KINDS:
+        if sl.creatures_only and (kinds[v] not in CREATURE_KINDS or state.ghost[v]):
             continue
         if not free and not reaches(state, sl, seat, src, v):
             continue

@@ -181,8 +181,8 @@ def replay(events: Sequence[dict[str, Any]], db: CardDB | None = None) -> Replay
             wounds[ev["u"]] -= ev["by"]
         elif kind == "move":
             u, to = ev["u"], ev["to"]
-            for r in range(n):  # a rider moves with its host
-                if r != u and alive[r] and pos[r] == pos[u]:
+            for r in range(n):  # a rider moves with its host (not a card sharing the square)
+                if r != u and alive[r] and pos[r] == pos[u] and not ev.get("solo") and r != ev.get("stay"):
                     pos[r] = to
             pos[u] = to
         elif kind in ("prepare", "accumulate"):

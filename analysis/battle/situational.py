@@ -34,12 +34,14 @@ from analysis.battle.board import ADJ4, ADJ8_SELF, COLS, NEAR_MASK, half_rows, r
 from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
-from analysis.cards.abilities import UNIT_PERS, Ability, CardAbilities
+from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
 from analysis.cards.ability_rules import facts
 
-_ZERO_WALK = (0, 0, 0, 0, 0, 0, 0)
-_WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned"})
-"""Per unit this turn: (steps, up, down, left, right, crossed, returned)."""
+_ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+_WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned",
+                         "moved_onto_creature"})
+"""Per unit this turn: (steps, up, down, left, right, crossed, returned, steps onto a square a
+creature holds, steps onto the square of a creature with a magical ability)."""
 _GUARDED = ("cap", "protection")
 """Kinds whose ``self_state`` the engine's guards check
 (:func:`analysis.cards.ability_rules.state_limits`)."""
@@ -79,7 +81,7 @@ class Spec:
                 deps.add("near")
             if ab.self_state and ab.kind not in _GUARDED:
                 deps.add("self")
-            if ab.when in _WALK_WHENS or ab.per == "steps":
+            if ab.when in _WALK_WHENS or ab.per in ("steps", "magic_entries"):
                 deps.add("walk")
             elif ab.when in ("own_turn", "enemy_turn"):
                 deps.add("turn")
@@ -432,6 +434,8 @@ class Situational(EngineFields):
         """A quantity of unit ``u``'s own state (:data:`analysis.cards.abilities.UNIT_PERS`)."""
         if per == "steps":
             return self.walk[u][0]
+        if per == "magic_entries":
+            return self.walk[u][8]
         if per == "counters":
             return self.counters[u]
         if per == "own_wounds":
@@ -522,6 +526,8 @@ class Situational(EngineFields):
             return bool(walk[5])
         if when == "returned":
             return bool(walk[6])
+        if when == "moved_onto_creature":
+            return bool(walk[7])
         if when == "own_turn":
             return self.active == self.seat[u]
         if when == "enemy_turn":
@@ -563,9 +569,14 @@ class Situational(EngineFields):
 
     # ------------------------------------------------------------------ hooks
 
-    def _after_step(self, u: int, frm: int, to: int) -> None:
-        """Record a step of ``u`` (for ``moved`` / ``steps`` / ``crossed`` …)."""
-        steps, up, down, left, right, crossed, returned = self.walk[u]
+    def _after_step(self, u: int, frm: int, to: int, onto: int = -1) -> None:
+        """Record a step of ``u`` (for ``moved`` / ``steps`` / ``crossed`` …); ``onto``: the card
+        holding the square it stepped onto (an incorporeal creature sharing it), -1 none."""
+        steps, up, down, left, right, crossed, returned, occupied, magical = self.walk[u]
+        if onto >= 0 and self.creature[onto]:
+            occupied += 1
+            if any(ab.kind in MAGICAL for ab in facts(self.cards[onto])):
+                magical += 1  # 000 glossary "Magical ability": a spell, magic strike or discharge
         d = to - frm
         if d == COLS:
             up += 1
@@ -582,7 +593,7 @@ class Situational(EngineFields):
                 crossed = 1
             elif row_of(frm) not in own and row_of(to) in own:
                 returned = 1
-        self.walk[u] = (steps + 1, up, down, left, right, crossed, returned)
+        self.walk[u] = (steps + 1, up, down, left, right, crossed, returned, occupied, magical)
 
     def _new_turn_walks(self) -> None:
         for u in range(self.n):

@@ -142,6 +142,10 @@ class Strikes(AbilityUse):
                     raise IllegalAction(f"unit {d} cannot defend unit {v}")
                 parrier = d
                 hidden[d] = False
+                if self._ghosts:  # appointing a defender is a game action of its player
+                    self._announce(d, False, 1 - active)
+                    if self.over or not self.alive[v] or not self.alive[d]:
+                        return
                 if self._x_trig:
                     self._defending(d, v)
                     if self.over or not self.alive[d]:

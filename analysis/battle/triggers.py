@@ -88,6 +88,8 @@ class Triggers(Effects):
             return self.poison[v] > 0
         if state == "half_life":
             return 2 * (self.life[v] - self.wounds[v]) <= self.life[v]
+        if state == "even_life":
+            return self.creature[v] and (self.life[v] - self.wounds[v]) % 2 == 0
         return (self.wounds[v] > 0) == (state == "wounded")
 
     def _hurt(self, v: int, source: int) -> None:
@@ -188,6 +190,24 @@ class Triggers(Effects):
                     if (u, index, about) in self.uses_turn:
                         continue
                     self.uses_turn[(u, index, about)] = 1
+            if ab.kind == "reposition":  # to a free square of its own 2nd or 3rd row, its player's pick
+                if limited:
+                    self._count_use(u, index)
+                self._reposition(u)
+                continue
+            if ab.kind == "mark":  # a marker on the square of the card the trigger is about
+                if limited:
+                    self._count_use(u, index)
+                if trigger in ("turn_start", "enemy_turn_start"):  # on a square its player picks
+                    squares = list(range(30))
+                    sq = self.players[self.seat[u]].choose_square(self, u, ab.marker or "", squares)
+                    if sq not in squares:
+                        raise IllegalAction(f"square {sq} is not a battlefield square")
+                else:
+                    x = about if about >= 0 else context if context >= 0 else u
+                    sq = self.pos[x] if self.alive[x] else self.died_at[x]
+                self._place_mark(u, sq, ab.marker or "")
+                continue
             if ab.kind == "shield":
                 if limited:
                     self._count_use(u, index)
@@ -247,6 +267,16 @@ class Triggers(Effects):
         """The cards triggered ability ``index`` of ``u`` may aim at (see :meth:`_fire`)."""
         if ab.area is not None:
             cands = self._area_targets(u, index, ab, context)
+        elif trigger == "enters_creature" and ab.range is None:  # the creatures on the square it entered
+            cands = [u] if ab.target == "self" else []
+            here = ([context, self.rider[context]] if ab.every else [context]) if context >= 0 else []
+            for w in here if ab.target != "self" else ():
+                mine = w >= 0 and self.seat[w] == self.seat[u]
+                if (w >= 0 and self.alive[w] and self.creature[w]
+                        and (ab.target == "any" or (ab.target == "ally") == mine)
+                        and (self.hidden[w] or meets(slot(self.key[u], index), self.key[w]))
+                        and (ab.kind not in ("heal", "poison") or not self.ghost[w])):
+                    cands.append(w)
         elif trigger == "defends" and ab.range is None and ab.target in ("ally", "any"):
             cands = [context] if context >= 0 and self.alive[context] else []
         elif (trigger in _AIMED and ab.range is None or trigger in _WATCHED) \
@@ -254,7 +284,8 @@ class Triggers(Effects):
             ok = (context >= 0 and self.alive[context]
                   and (self.seat[context] != self.seat[u] or ab.target == "any")
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
-                  and (ab.kind not in ("heal", "poison") or self.creature[context]))
+                  and (ab.kind not in ("heal", "poison") or (self.creature[context]
+                                                             and not self.ghost[context])))
             cands = [context] if ok else []
         else:
             src = self.pos[u] if self.alive[u] else self.died_at[u]  # (a teleport may have moved it)
@@ -303,7 +334,9 @@ class Triggers(Effects):
                 continue
             if against is not None and not matches(against, self.cards[src]):
                 continue  # only against some cards (``vs_*``), and ``src`` is not one of them
-            if state == "closed":
+            if state == "vs_even_life":  # against attacks by creatures with even life left
+                holds = self.creature[src] and (self.life[src] - self.wounds[src]) % 2 == 0
+            elif state == "closed":
                 holds = not self.open[v]
             elif state == "open":
                 holds = self.open[v]
@@ -325,7 +358,7 @@ class Triggers(Effects):
         if not any(a.kind == "vampirism" and not (a.self_state or a.formation or a.when or a.squad_has)
                    for a in facts(self.cards[x])):
             return  # its vampirism holds only in a state that does not hold now ("пока имеет проклятие")
-        healed = min(dealt, self.wounds[x])
+        healed = 0 if self.ghost[x] else min(dealt, self.wounds[x])  # (incorporeal: extra life only)
         self.wounds[x] -= healed
         extra = dealt - healed
         cap = self.vampire[x]
@@ -671,6 +704,59 @@ class Triggers(Effects):
                 self._mourn(fallen)
         self._check_end()
 
+    def _reposition(self, u: int) -> None:
+        """``reposition``: ground card ``u`` moves to a free square of its own 2nd or 3rd row that
+        its player chooses (``Player.choose_square``)."""
+        p = self.pos[u]
+        if p < 0 or self.host[u] >= 0 or not self.alive[u]:
+            return
+        rows = half_rows(self.seat[u])[1:]
+        squares = [r * 5 + c for r in rows for c in range(5) if self.board[r * 5 + c] < 0]
+        if not squares:
+            return
+        to = self.players[self.seat[u]].choose_square(self, u, "reposition", squares)
+        if to not in squares:
+            raise IllegalAction(f"square {to} is not a free square of unit {u}'s 2nd or 3rd row")
+        self._leave(u, p)
+        self.board[to] = u
+        self.occupied |= 1 << to
+        self.pos[u] = to
+        self._board_ver += 1
+        if self.rider[u] >= 0:
+            self.pos[self.rider[u]] = to
+        if self.log is not None:
+            self._emit({"e": "move", "u": u, "to": to})
+        if self._markers and self.marks[to]:
+            self._entered(u, to)
+
+    def _announce(self, u: int, moving: bool, seat: int = -1) -> None:
+        """The active player (or ``seat``: the other appoints a defender) announces an action of
+        unit ``u`` (``moving``: a step): each of his incorporeal creatures sharing a square dies,
+        except ``u`` stepping on (000 glossary "Incorporeal creature": it dies when its player
+        announces any game action other than its further movement). A destruction: no wounds; its
+        "on death" abilities fire."""
+        dead = [x for x in self.units[self.active if seat < 0 else seat]
+                if self.ghost[x] and self.pos[x] >= 0 and self.share[self.pos[x]] == x
+                and not (moving and x == u)]
+        if not dead:
+            return
+        fallen = []
+        for x in dead:
+            r = self.rider[x]
+            if self.log is not None:
+                self._emit({"e": "destroyed", "u": x, "by_what": "shared_square"})
+            self._kill(x)
+            fallen.append(x)
+            if r >= 0 and not self.alive[r]:
+                fallen.append(r)
+        if self._any_triggers:
+            for x in fallen:
+                if self.triggers[x] & _DEATH:
+                    self._fire(x, "death")
+            if self._mourners:
+                self._mourn(fallen)
+        self._check_end()
+
     def _kill(self, x: int) -> None:
         if not self.alive[x]:
             return
@@ -682,9 +768,8 @@ class Triggers(Effects):
         s = self.seat[x]
         p = self.pos[x]
         self.died_at[x] = p
-        if p >= 0 and self.board[p] == x:
-            self.board[p] = -1
-            self.occupied &= ~(1 << p)
+        if p >= 0:
+            self._leave(x, p)  # (a card sharing the square, incorporeal, holds it alone now)
         self.pos[x] = NOWHERE
         self.units[s].remove(x)  # (terrains, in no unit list, never die: 000 1.8)
         if self.creature[x]:

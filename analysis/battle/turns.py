@@ -11,22 +11,140 @@ of the game, steps on the board, closing, preparing and accumulating (a mixin of
   flyer) ends its movement and closes it (000 2.4, 4.1.1). An ability paid with counters only
   (``counter``) is not an action (000 2.6): the card keeps its movement and may still act.
   Companions and parasites move with their host.
+- Incorporeal creatures (000 glossary "Incorporeal creature", 003 L1230): a ground incorporeal
+  creature may also step onto a square another card holds and share it (``share``: per square, the
+  incorporeal card standing on a square whose ``board`` holder is another card; one per square). It
+  dies when its player announces any other action than its own further movement (the engine's
+  ``_announce``, :mod:`~analysis.battle.triggers`); while sharing it makes no attack of its own (it
+  would die announcing it) and can be attacked as a card on that square. When the holder leaves or
+  dies, the incorporeal card holds the square alone (:meth:`Turns._leave`). Ending the turn is no
+  game action: a sharing card survives it.
+- Markers on squares (``marks``: per square, the markers on it as (kind, owner unit, turn placed);
+  the kinds are data, :data:`analysis.cards.abilities.MARKERS`): a ``mark`` fact or an attack with
+  ``marker`` puts one on a square (:meth:`Turns._place_mark`); an ``enter`` marker wounds a creature
+  that moves onto its square (a step, a push, a teleport: :meth:`Turns._entered`), an
+  ``owner_turn_start`` one every card on its square at the start of its owner's next turn. Their
+  wounds are an effect of the card that put them there (fortitude and protection from effects block
+  them; 30/145 Аранта, 10/22 Орк-бомбардир).
 """
 
 from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ4, NEAR
+from analysis.battle.board import ADJ4, NEAR, SQUARES
 from analysis.battle.common import _ADJACENT, _ENEMY_TURN_START, _MOVE, _TURN_START
 from analysis.battle.interface import IllegalAction
 from analysis.battle.strikes import Strikes
-from analysis.battle.tables import FLYER, GROUND
+from analysis.battle.tables import FLYER, GROUND, card_of
+from analysis.cards.abilities import MARKERS
+from analysis.cards.ability_rules import facts, protected
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Turns(Strikes):
     """Turns, steps and the end of the game (see the module docstring)."""
+
+    def _init_squares(self) -> None:
+        """Incorporeal creatures and shared squares (see the module docstring)."""
+        self.ghost = [self.creature[u] and self.cards[u].has("incorporeal") for u in range(self.n)]
+        """Per unit: an incorporeal creature (000 glossary "Incorporeal creature")."""
+        self._ghosts = any(self.ghost)
+        self.share = [-1] * 30
+        """Per square: the incorporeal card sharing it with the ``board`` holder (-1: none)."""
+        self.marks = [()] * SQUARES
+        """Per square: its markers, (kind, owner unit, turn placed) each (see the module docstring)."""
+        self._markers = any(ab.marker for k in set(self.key) for ab in facts(card_of(k)))
+
+    def _place_mark(self, owner: int, sq: int, kind: str) -> None:
+        """Unit ``owner`` puts a ``kind`` marker on square ``sq`` (one of a kind per square)."""
+        if sq < 0 or any(m[0] == kind for m in self.marks[sq]):
+            return
+        self.marks[sq] = (*self.marks[sq], (kind, owner, self.turn))
+        if self.log is not None:
+            self._emit({"e": "mark", "u": owner, "sq": sq, "kind": kind})
+
+    def _entered(self, v: int, sq: int) -> None:
+        """Card ``v`` has just moved onto square ``sq``: its ``enter`` markers act on it."""
+        for kind, owner, _ in self.marks[sq]:
+            m = MARKERS[kind]
+            if m.moment != "enter" or not self.alive[v] or self.over:
+                continue
+            if m.enemies_only and self.seat[owner] == self.seat[v]:
+                continue
+            if m.strike:
+                if self.creature[v] and self.alive[owner] and self.has_strike[owner]:
+                    self._ambush(owner, v)
+                continue
+            if (m.every_card or self.creature[v]) and not set(self.cards[v].elements) & set(m.spares):
+                self._mark_wound(v, m.wounds, owner, kind)
+                if m.once:
+                    self.marks[sq] = tuple(x for x in self.marks[sq] if x[0] != kind)
+
+    def _ambush(self, u: int, v: int) -> None:
+        """``u`` fights ``v`` with its simple strike, as with an open card, without closing (out of
+        its turn: it keeps its state)."""
+        was = (self.open[u], self.acted[u], self.moves[u])
+        opened_v = self.open[v]
+        self.open[v] = True
+        if self.log is not None:
+            self._emit({"e": "ambush", "u": u, "target": v})
+        self._strike_on(u, v, v, False)
+        if self.alive[v]:
+            self.open[v] = opened_v
+        if self.alive[u]:
+            self.open[u], self.acted[u], self.moves[u] = was
+
+    def _turn_marks(self, seat: int) -> None:
+        """The ``owner_turn_start`` markers put by ``seat``'s cards before this turn act on every
+        card on their squares, then go."""
+        for sq in range(SQUARES):
+            for mark in self.marks[sq]:
+                kind, owner, placed = mark
+                m = MARKERS[kind]
+                if m.moment != "owner_turn_start" or self.seat[owner] != seat or placed >= self.turn:
+                    continue
+                if m.once:
+                    self.marks[sq] = tuple(x for x in self.marks[sq] if x != mark)
+                here = [x for x in (self.board[sq], self.share[sq]) if x >= 0]
+                if here and self.rider[here[0]] >= 0:
+                    here.append(self.rider[here[0]])
+                for v in here:
+                    if self.alive[v] and not self.over and (m.every_card or self.creature[v]) \
+                            and not set(self.cards[v].elements) & set(m.spares):
+                        self._mark_wound(v, m.wounds, owner, kind)
+
+    def _mark_wound(self, v: int, n: int, owner: int, kind: str) -> None:
+        """A marker of ``owner`` wounds ``v`` by ``n`` (an effect of ``owner``'s card)."""
+        if protected(self.cards[v], "effect", self.cards[owner], self.seat[v]):
+            return
+        self.wounds[v] += n
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "wound", "u": v, "by": n, "by_what": kind})
+        self._settle([v], owner)
+        if self._avengers and self.alive[v] and self.seat[v] != self.seat[owner] and not self.over:
+            self._hurt(v, owner)
+
+    def sharing(self, u: int) -> bool:
+        """Whether incorporeal unit ``u`` stands on a square another card holds."""
+        p = self.pos[u]
+        return p >= 0 and self.share[p] == u
+
+    def _leave(self, x: int, s: int) -> None:
+        """Card ``x`` leaves square ``s`` (a step, a push, its death): a card sharing the square
+        with it holds it alone now."""
+        board = self.board
+        if board[s] == x:
+            other = self.share[s]
+            if other >= 0:
+                board[s] = other
+                self.share[s] = -1
+            else:
+                board[s] = -1
+                self.occupied &= ~(1 << s)
+        elif self.share[s] == x:
+            self.share[s] = -1
 
     def _pass_turn(self) -> None:
         """000 6.5: the active player passes; the other's turn begins."""
@@ -66,7 +184,7 @@ class Turns(Strikes):
                 # 002 "Регенерация", "Отравление": a creature that did not open at the start of its
                 # turn (a stun keeps it closed) neither regenerates nor takes its poisoning.
                 continue
-            if regen[u] and wounds[u]:
+            if regen[u] and wounds[u] and not (self._ghosts and self.ghost[u]):  # 002 "Регенерация"
                 heal = min(regen[u], wounds[u])
                 wounds[u] -= heal
                 healed = True
@@ -96,6 +214,8 @@ class Turns(Strikes):
                     if self._trig["enemy_poisoned"]:
                         self._poisoned(u)
             self._settle(list(self.units[active]))
+        if self._markers and not self.over:
+            self._turn_marks(active)
         if self._any_incarnation and not self.over:
             self._incarnate(active)  # a start-of-turn trigger: after the cards open (000 6.3)
         if self._any_triggers and not self.over:
@@ -121,6 +241,10 @@ class Turns(Strikes):
         self.shield[1 - self.active] = 0  # a shield lasts until the end of the enemy turn it covers
         if self._furies and self.next_face[self.active]:
             self.next_face = [0, 0]  # ``next_roll``: "this turn"
+        if self._markers:
+            for sq in range(SQUARES):
+                if self.marks[sq]:
+                    self.marks[sq] = tuple(m for m in self.marks[sq] if not MARKERS[m[0]].this_turn)
         for u in self.units[self.active]:
             if self.prepared[u] == 2:
                 self.prepared[u] = 0
@@ -186,7 +310,7 @@ class Turns(Strikes):
         """Whether the active player's unit ``u`` may still strike this turn."""
         return (
             self.alive[u] and self.seat[u] == self.active and self.open[u] and not self.acted[u]
-            and self.has_strike[u]
+            and self.has_strike[u] and not (self._ghosts and self.sharing(u))
         )
 
     def steps(self, u: int) -> list[int]:
@@ -195,11 +319,16 @@ class Turns(Strikes):
                 and self.open[u] and not self.acted[u] and not (self._roots and self._rooted(u)):
             board = self.board
             near = [s for s in ADJ4[self.pos[u]] if board[s] < 0] if self.moves[u] > 0 else []
+            if self._ghosts and self.ghost[u] and self.moves[u] > 0:
+                near = [s for s in ADJ4[self.pos[u]] if board[s] < 0 or self.share[s] < 0]
             return near + [s for s in self._extra_steps(u) if s not in near]
         if not (self.alive[u] and self.kind[u] == GROUND and self.seat[u] == self.active and self.open[u]
                 and not self.acted[u] and self.moves[u] > 0) or (self._roots and self._rooted(u)):
             return []
         board = self.board
+        if self._ghosts and self.ghost[u]:  # 000 glossary "Incorporeal creature": occupied squares too
+            share = self.share
+            return [s for s in ADJ4[self.pos[u]] if board[s] < 0 or share[s] < 0]
         return [s for s in ADJ4[self.pos[u]] if board[s] < 0]
 
     def _move(self, u: int, to: int) -> None:
@@ -208,11 +337,23 @@ class Turns(Strikes):
         extra = self._steppers and to not in ADJ4[frm] and to in self._extra_steps(u)
         if (not self.alive[u] or self.seat[u] != self.active or self.kind[u] != GROUND or not self.open[u]
                 or self.acted[u] or (self.moves[u] <= 0 and not extra) or (to not in ADJ4[frm] and not extra)
-                or self.board[to] >= 0 or (self._roots and self._rooted(u))):
+                or (self.board[to] >= 0 and not (self._ghosts and self.ghost[u] and self.share[to] < 0))
+                or (self._roots and self._rooted(u))):
             raise IllegalAction(f"unit {u} cannot move to square {to}")
-        self.board[frm] = -1
-        self.board[to] = u
-        self.occupied ^= (1 << frm) | (1 << to)
+        onto = other = -1
+        if self._ghosts:
+            other = self.share[frm]  # (for the record: who stays on the square it leaves)
+            self._leave(u, frm)
+            onto = self.board[to]
+            if onto >= 0:
+                self.share[to] = u  # an incorporeal creature shares the square
+            else:
+                self.board[to] = u
+                self.occupied |= 1 << to
+        else:
+            self.board[frm] = -1
+            self.board[to] = u
+            self.occupied ^= (1 << frm) | (1 << to)
         self.pos[u] = to
         r = self.rider[u]
         if r >= 0:
@@ -220,16 +361,26 @@ class Turns(Strikes):
         self.moves[u] -= 1
         self.hidden[u] = False
         if self.log is not None:
-            self._emit({"e": "move", "u": u, "to": to})
+            if other < 0:
+                self._emit({"e": "move", "u": u, "to": to})
+            elif other == u:  # an incorporeal card leaves a shared square: the holder stays
+                self._emit({"e": "move", "u": u, "to": to, "solo": 1})
+            else:  # the holder leaves: the incorporeal card sharing its square stays
+                self._emit({"e": "move", "u": u, "to": to, "stay": other})
         if self._tracking:
-            self._after_step(u, frm, to)
+            self._after_step(u, frm, to, onto)
         if self._roots:
             self._unroot_by(u)
         if extra and self._is_jump(u, frm, to):
             self.moves[u] = 0  # 002 "Прыжок": all movement is spent; it stays open and may act
             if u in self._trig["jump"]:
                 self._fire(u, "jump")
-        if self._watchers and self.creature[u]:
+        if self._markers and self.marks[to] and not self.over:
+            self._entered(u, to)
+        if onto >= 0 and self.creature[onto] and u in self._trig["enters_creature"] \
+                and self.alive[u] and self.alive[onto] and not self.over:
+            self._fire(u, "enters_creature", onto)  # (an incorporeal creature shares its square)
+        if self._watchers and self.creature[u] and self.alive[u]:
             self._watched(u, to)
         if self._trig["moves_heading"] and self.creature[u] and not self.over:
             self._stepped(u, frm, to)
@@ -285,7 +436,7 @@ class Turns(Strikes):
         """000 1.11.1: a card that pays with counters may close to accumulate one (up to its
         ``max_counters``)."""
         if not (self.counter_user[u] and self.alive[u] and self.seat[u] == self.active and self.open[u]
-                and not self.acted[u]):
+                and not self.acted[u]) or (self._ghosts and self.sharing(u)):
             return False
         most = self.profiles[u].max_counters
         return not most or self.counters[u] < most

@@ -69,12 +69,14 @@ ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wound
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
-            "redirectable", "wraps", "jump", "roll_wounds", "ward")
+            "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
 ability's die); ``ward``: the card carries a ward marker (оберег; given by another card, read by
-``redirect`` through ``vs_has`` and by ``vs_position = "near_ward"``)."""
+``redirect`` through ``vs_has`` and by ``vs_position = "near_ward"``). ``far_step``: an
+incorporeal creature may step onto the square of any creature in ``vs_state`` as onto an adjacent
+one (30/144)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
@@ -91,17 +93,60 @@ card itself (``target = "self"``), onto an enemy card (``"enemy"``) or onto a ca
 attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an {instant} without a
 payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
 redirected (an attack on the card itself uses it up too)."""
-TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll")
+TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
+             "reposition")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
 ``claim_incarnation``: an enemy creature without incarnation gains incarnation ``damage`` that
 returns it onto the third row of this card's owner, under his control ("Инкарнирует в третьем ряду
 противника под его контролем"). ``next_roll`` (on ``fury`` only): the next die roll of a card of its squad
-this turn shows the face of the roll that set the fury off."""
+this turn shows the face of the roll that set the fury off. ``mark`` puts the marker named by
+``marker`` (:data:`MARKERS`) on the square of the card the trigger is about (where it died, for
+``creature_dies`` / ``ally_dies`` / ``kill`` / ``death``), or on ``turn_start`` / ``enemy_turn_start``
+on a square its player chooses; ``reposition``: the card moves to a free square of its own 2nd or
+3rd row that its player chooses (40/16 Элементаль огня, ``battle_start``)."""
 EITHER = ("poison", "gain_counter")
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A kind of marker on a board square: what it does, when, to whom, for how long."""
+
+    moment: str
+    """``enter``: when a creature moves onto the square (a step, a push, a teleport); ``owner_turn_start``:
+    at the start of the next turn of the player whose card put it there."""
+    wounds: int
+    """Wounds it deals then (an effect: fortitude and protection from effects block them)."""
+    spares: tuple[str, ...] = ()
+    """Elements it spares (``("darkness",)``: only non-dark creatures)."""
+    every_card: bool = False
+    """Every card on the square (not only the creature that entered)."""
+    once: bool = False
+    """Removed once it has acted; otherwise it stays to the end of the battle."""
+    strike: bool = False
+    """Instead of wounds, the card that put it fights the creature with its simple strike, as with
+    an open card, without closing."""
+    enemies_only: bool = False
+    """Only the enemy creatures of the card that put it."""
+    this_turn: bool = False
+    """It goes at the end of the turn it was put in."""
+
+
+MARKERS: dict[str, Marker] = {
+    "rot": Marker("enter", 2, spares=("darkness",)),
+    "bomb": Marker("owner_turn_start", 2, every_card=True, once=True),
+    "ambush": Marker("enter", 0, strike=True, enemies_only=True, this_turn=True),
+}
+"""Marker kinds on board squares (field ``marker``). ``rot`` (гниль; the reminder text of 30/145
+Аранта and 50/163 Воин великой тьмы): when a non-dark creature moves onto the square it takes 2, for
+the rest of the battle. ``bomb`` (10/22 Орк-бомбардир, "взрыв"): at the start of its owner's next
+turn every card on the square takes 2, then it is gone. ``ambush`` (30/12 Дозорный Аль-Джамии, a
+square its player chooses at the start of the opponent's turn): until the end of that turn, when an
+enemy creature moves onto it, the card that chose it fights that creature with its simple strike as
+with an open card, without closing."""
 
 RANGED = ("shot", "throw", "discharge", "strike_through_row")
 """Ranged attacks (000 glossary "Ranged attack"): never announced against an adjacent card."""
@@ -126,7 +171,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_poisoned",
             "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "squad_incarnates", "ally_token",
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
-            "fury", "host_fury", "attack", "squad_rolls")
+            "fury", "host_fury", "attack", "squad_rolls", "enters_creature")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -175,7 +220,9 @@ raised by its ``keyword = "fury"`` facts and those of its companion); aims at th
 ``host_fury``: a companion's, when a fury of its host fires; ``attack``: after its attack ability
 used as an action, once per target (aims at it; ``tiers``: only for that band of its die);
 ``squad_rolls``: when a creature of its squad (itself included) rolls a die — a simple strike's
-attacking or parrying die, a die of its ability — once per die (``roll``: that die's faces)."""
+attacking or parrying die, a die of its ability — once per die (``roll``: that die's faces);
+``enters_creature``: after it (an incorporeal creature) steps onto a square another creature holds
+(aims at that creature, which must be on the ``target`` side)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -192,7 +239,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
-             "next_roll", "redirect", "ward")
+             "next_roll", "redirect", "ward", "mark", "reposition", "far_step")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -212,11 +259,13 @@ SELF_STATES = ("unwounded", "wounded", "open", "closed", "cursed", "blessed")
 """``self_state``: only while the card itself is unwounded / wounded / open / closed / cursed /
 blessed ("вампиризм, пока имеет проклятие" = ``cursed``)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
-             "cursed_or_blessed")
+             "cursed_or_blessed", "even_life")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
-дополнительных)"); ``cursed_or_blessed``: with a curse, a blessing or both."""
+дополнительных)"); ``cursed_or_blessed``: with a curse, a blessing or both;
+``even_life``: a creature with an even number of life left (on a ``cap`` or ``protection``: only
+against attacks by such creatures, 40/16 Элементаль огня)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
@@ -224,7 +273,7 @@ WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creat
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
-         "classes_adjacent", "enemy_more_closed")
+         "classes_adjacent", "enemy_more_closed", "moved_onto_creature")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -235,9 +284,12 @@ row), ``adjacent_enemy`` (an enemy creature stands next to it), ``allies_adjacen
 ``count`` creatures of its squad next to it, in ``when_state`` if given), ``outnumber`` (more
 creatures of its squad than enemy creatures next to it), ``classes_adjacent`` (the creatures next to
 it have at least ``count`` different classes), ``enemy_more_closed`` (the opponent's squad has more
-closed cards than open ones: "пока в отряде противника больше закрытых карт, чем открытых")."""
+closed cards than open ones: "пока в отряде противника больше закрытых карт, чем открытых"),
+``moved_onto_creature`` (this turn it stepped onto a square another creature holds: an incorporeal
+creature, 000 glossary "Incorporeal creature")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
-        "poisoned_near_target", "behind_weak", "strike_value", "target_wounds")
+        "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
+        "magic_entries")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -246,8 +298,10 @@ simple strike of the card it strikes, strength by strength), ``target_half_life`
 left of the card it strikes, rounded down), ``poisoned_near_target`` (poisoned creatures next to the
 target), ``behind_weak`` (the weak strike of the card behind the target), ``strike_value`` (the
 power of the simple strike that set the trigger off), ``target_wounds`` (the wounds of the card it
-aims at: "полностью излечить" is a ``heal`` by them)."""
-UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak")
+aims at: "полностью излечить" is a ``heal`` by them), ``magic_entries`` (its steps this turn onto
+squares held by a creature with a magical ability — an incorporeal creature sharing them; 000
+glossary "Magical ability": a spell, magic strike or discharge)."""
+UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
@@ -303,6 +357,9 @@ _KINDS_TEXT = {
     "next_roll": "Your next die roll this turn shows this roll",
     "redirect": "Sudden: redirects an enemy attack on its squad", "ward": "Carries a ward marker",
     "roll_wounds": "Wounds itself on each of its die rolls:",
+    "mark": "Puts a marker on the square:",
+    "reposition": "Moves to a free square of its 2nd or 3rd row",
+    "far_step": "Steps onto the squares of creatures as onto adjacent ones",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
@@ -429,6 +486,9 @@ class Ability:
     """``cleanse``: the states its target loses (:data:`REMOVES`)."""
     fury: int = 0
     """Trigger ``fury`` (Бешенство X): X, the highest die roll that sets it off."""
+    marker: str | None = None
+    """``mark``: the marker it puts (:data:`MARKERS`); on an attack: the attack also puts this marker
+    on its target's square."""
 
     @property
     def conditional(self) -> bool:
@@ -471,6 +531,11 @@ class Ability:
             head = f"{head} {(self.keyword or '').replace('_', ' ')}{' ' + amount if amount else ''}"
         elif self.kind in ("taunt", "block", "redirect"):
             head = f"{head} {', '.join(self.applies_to)}"
+        elif self.kind == "mark":
+            where = ("a square its player chooses" if self.trigger in ("turn_start", "enemy_turn_start")
+                     else "the square of the card it is about")
+            article = "an" if (self.marker or "x")[0] in "aeiou" else "a"
+            head = f"Puts {article} {self.marker} marker on {where}"
         elif self.kind == "cap":
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
         elif self.kind == "cleanse":
@@ -559,6 +624,8 @@ class Ability:
             cond.append("it cannot act again this turn")
         if self.squad_has:
             cond.append("if the squad has " + "/".join(self.squad_has))
+        if self.marker and self.kind != "mark":
+            cond.append(f"leaves a {self.marker} marker on its target's square")
         if self.lasts:
             cond.append(f"until the end of the {self.lasts.replace('_', ' ')}")
         if self.repeats:
@@ -614,7 +681,7 @@ class Ability:
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
                      "self_too", "anywhere", "gives",
-                     "fury"):
+                     "fury", "marker"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -635,7 +702,8 @@ def _default_target(kind: str) -> str:
     if kind in ("heal", "give_blessing", "open", "grave_token", "cleanse"):
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
-                                                          "lose_counters", "teleport", "restore_armor"):
+                                                          "lose_counters", "teleport", "restore_armor",
+                                                          "reposition"):
         return "self"
     return "enemy"
 
@@ -707,7 +775,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
-                 "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury"}
+                 "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
+                 "marker"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1092,6 +1161,18 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if kind == "next_roll" and trigger != "fury":
         raise fail("trigger", "of next_roll must be fury (the roll that set it off)")
     out["fury"] = fury
+    marker = raw.get("marker")
+    if marker is not None and marker not in MARKERS:
+        raise fail("marker", f"must be one of {', '.join(MARKERS)}, got {marker!r}")
+    if kind == "mark" and marker is None:
+        raise fail("marker", "is required for mark")
+    if marker is not None and kind != "mark" and kind not in ATTACKS:
+        raise fail("marker", "is only for mark and attacks")
+    if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", "turn_start",
+                                          "enemy_turn_start"):
+        raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death, "
+                   "turn_start, enemy_turn_start")
+    out["marker"] = marker
     return out
 
 
@@ -1242,7 +1323,8 @@ __all__ = [
     "ACTIONS", "AREAS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "EITHER", "FROM",
     "GIVES", "GRANTS", "REMOVES",
     "KINDS", "LASTS", "MAGICAL", "PERS", "POSITIONS", "RANKS", "RESPONSES", "UNIT_PERS", "WHENS",
-    "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED", "TRIGGERS",
+    "MARKERS", "Marker", "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED",
+    "TRIGGERS",
     "WHEN_TRIGGERS", "WOUNDS",
     "builtin_ability_files",
     "check_against_cards", "load_abilities", "lookup_contract", "parse_abilities", "read_ability_file",

@@ -270,6 +270,15 @@ def state_limits(card, seat: int | None = None) -> tuple[StateLimit, ...]:
     from the attacks of cards of cost 4 or less")."""
     out = []
     for ab in facts(card):
+        if ab.kind in ("cap", "protection") and ab.vs_state == "even_life" and not ab.self_state \
+                and not (ab.extra or ab.uses_per_battle or ab.uses_per_turn or ab.formation or ab.tiers
+                         or ab.parity or ab.when or ab.vs_position or ab.cost != "passive"
+                         or (ab.kind == "protection" and ab.damage)):
+            if ab.seat is None or (seat is not None and ("first", "second")[seat] == ab.seat):
+                # against attacks by creatures with even life left (checked at each attack)
+                out.append(("vs_even_life", ab.applies_to, ab.damage[0] if ab.kind == "cap" else 0,
+                            ab if has_condition(ab) else None))
+            continue
         if ab.kind not in ("cap", "protection") or not ab.self_state or ab.extra or ab.uses_per_battle \
                 or ab.uses_per_turn or ab.formation or ab.vs_state or ab.tiers or ab.parity \
                 or ab.cost != "passive" \

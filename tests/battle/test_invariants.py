@@ -85,6 +85,8 @@ def check(b: Battle) -> None:
             assert b.alive[h] and b.pos[u] == b.pos[h] and b.rider[h] == u
         elif b.kind[u] in (FLYER, TERRAIN):
             assert b.pos[u] == AUX
+        elif b.share[max(b.pos[u], 0)] == u and b.pos[u] >= 0:  # an incorporeal card sharing a square
+            assert b.ghost[u] and b.board[b.pos[u]] not in (-1, u)
         else:
             assert b.pos[u] >= 0 and b.board[b.pos[u]] == u
             per_square[b.pos[u]] = per_square.get(b.pos[u], 0) + 1
@@ -92,6 +94,8 @@ def check(b: Battle) -> None:
     for s, u in enumerate(b.board):
         assert u < 0 or (b.alive[u] and b.pos[u] == s)
         assert (b.occupied >> s & 1) == (u >= 0)
+        x = b.share[s]
+        assert x < 0 or (u >= 0 and b.alive[x] and b.pos[x] == s)
     for seat in (0, 1):
         alive = [u for u in b.units[seat] if b.creature[u]]
         assert len(alive) == b.n_creatures[seat]

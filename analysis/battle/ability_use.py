@@ -268,11 +268,16 @@ class AbilityUse(Triggers):
         die = self._die() if sl.rolls else 0
         if die and self._furies and self.next_face[self.seat[u]]:
             die = self._forced(self.seat[u], die)  # ``next_roll``
+        if die and self._responders and kind in WOUNDING:
+            die = self._flip_roll(u, sl, v, die)  # ``flip_die`` on an ability's die
         if die:
             dice.append(die)
         if sl.conditional and not meets(sl, self.key[v]):  # a hidden target that turned out illegal
             return 0
         if ab.vs_state and ab.cost != "passive" and not self._in_state(v, ab.vs_state):
+            return 0
+        if ab.delay:  # the wounds land at the end of this turn (Effects._land_delayed)
+            self.delayed = [*self.delayed, (u, sl.index, v)]
             return 0
         if ab.lasts or kind in _EFFECT_KINDS:
             return self._new_kind(u, sl, v, dice)

@@ -56,7 +56,7 @@ from mypy_extensions import mypyc_attr
 
 from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
 from analysis.battle.interface import IllegalAction
-from analysis.battle.powers import triggered
+from analysis.battle.powers import hit, triggered
 from analysis.battle.situational import Situational, stripped
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
 from analysis.cards.abilities import Ability
@@ -126,6 +126,9 @@ class Effects(Situational):
         self.combo = [(), ()]
         """Per seat: the action kinds of the current ``ally_combo`` chain."""
         self.heading = [-1] * n
+        self.delayed = []
+        """(card, slot, target) of the wounds a ``delay`` ability lands at the end of this turn;
+        replaced, never changed in place (clones share it)."""
         """Per unit: the direction picked for ``moves_heading`` this turn (index in ``_STEPS``; -1
         none); replaced, never changed in place (clones share it)."""
         memo = tuple(self.key)
@@ -420,6 +423,31 @@ class Effects(Situational):
                                 "dice": [], "wounds": [0], "closes": True})
                 return j
         return i
+
+    def _flip_roll(self, u: int, sl, v: int, die: int) -> int:
+        """``flip_die`` on the die of an attack ability or effect (a shot, a discharge, a triggered
+        wound…) of ``u`` on ``v``: «перевернуть кубик» names any die, not only a simple strike's
+        (000 1.1: the opposite face is 7 minus it). A card of either side may turn it when its
+        player prefers the other number of wounds (``Player.weaken``, asked as if ``u`` struck
+        ``v``: the pairs are (wounds to ``v``, 0))."""
+        if not any(self.open[w] and self.alive[w] for w in self._responders):
+            return die
+        armor = self.armor_left[v]
+        base = (hit(self.key[u], sl.index, self.key[v], armor, die)[0], 0)
+        alt = (hit(self.key[u], sl.index, self.key[v], armor, 7 - die)[0], 0)
+        if alt == base:
+            return die
+        for seat in (self.seat[u], self.seat[v]):
+            chooser = u if seat == self.seat[u] else v
+            for w, index, ab in self._responders_of(seat, "flip_die"):
+                if not self.players[seat].weaken(self, chooser, u, v, base, alt):
+                    break
+                self._pay_response(w, index, ab)
+                if self.log is not None:
+                    self._emit({"e": "ability", "u": w, "i": index, "kind": "flip_die", "targets": [w],
+                                "dice": [], "wounds": [0], "closes": True})
+                return 7 - die
+        return die
 
     def _cap_strike(self, u: int, parrier: int, to_p: int, to_a: int) -> int:
         """``cap_strike``: a card of the parrier's squad reduces the simple strike on it to N."""
@@ -906,7 +934,33 @@ class Effects(Situational):
             if self.alive[u] and not self.over:
                 self._fire(u, trigger, context)
 
+    def _land_delayed(self) -> None:
+        """``delay = "apart"``: at the end of the turn, the wounds of the targets chosen in it land
+        on those not next to the card that chose them (60/128 Халниада), if both are still on the
+        battlefield; an effect, so armor does not stop it."""
+        pending, self.delayed = self.delayed, []
+        hurt = []
+        for u, index, v in pending:
+            if not (self.alive[u] and self.alive[v]) or self.pos[v] in ADJ8[self.pos[u]]:
+                continue
+            wounds = hit(self.key[u], index, self.key[v], 0, 0)[0]
+            self.wounds[v] += wounds
+            if wounds:
+                self._quiet_from = self.turn + 1
+                hurt.append((v, u))
+            if self.log is not None:
+                self._emit({"e": "ability", "u": u, "i": index, "kind": self.slots[u][index].ability.kind,
+                            "targets": [v], "dice": [], "wounds": [wounds], "closes": False})
+        for v, u in hurt:
+            if self.over:
+                break
+            self._settle([v], u)
+
     def _turn_end_triggers(self) -> None:
+        if self.delayed:
+            self._land_delayed()
+            if self.over:
+                return
         active = self.active
         trig = self._trig
         if trig["turn_end"]:

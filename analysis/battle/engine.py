@@ -666,6 +666,7 @@ class Battle(Placement):
         new.slots = self.slots
         new.stunned = self.stunned
         new.heading = self.heading
+        new.delayed = self.delayed
         new.tokens = self.tokens
         new.claimed = self.claimed
         new.triggers = self.triggers

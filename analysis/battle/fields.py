@@ -146,6 +146,7 @@ class EngineFields:
     slots: Any
     stunned: list[bool]
     heading: list[int]
+    delayed: list[tuple[int, int, int]]
     tokens: list[int]
     claimed: list[int]
     triggers: list[int]
@@ -172,6 +173,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _die(self) -> int:
+        raise NotImplementedError
+
+    def _flip_roll(self, u: int, sl, v: int, die: int) -> int:
         raise NotImplementedError
 
     def _count_use(self, u: int, index: int) -> None:

@@ -1036,7 +1036,14 @@ class HeuristicPlayer(Player):
         if most == 1:
             g, targets = self._best_use(battle, unit, battle.slots[unit][index], list(candidates))
             return targets
-        scored = sorted(((gain(battle, unit, index, v), v) for v in candidates), reverse=True)
+        if battle.slots[unit][index].ability.delay == "apart":
+            # (its wounds land at the turn end only on a target not next to it then: a creature that
+            # stands next to it now will likely still be there, the others come first)
+            near = ADJ8[battle.pos[unit]]
+            scored = sorted(((gain(battle, unit, index, v) * (0.1 if battle.pos[v] in near else 1.0), v)
+                             for v in candidates), reverse=True)
+        else:
+            scored = sorted(((gain(battle, unit, index, v), v) for v in candidates), reverse=True)
         chosen = [v for g, v in scored[:most] if g > 0] or [scored[0][1]]
         return tuple(sorted(chosen))
 

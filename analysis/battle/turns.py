@@ -230,7 +230,7 @@ class Turns(Strikes):
                         self._fire(u, "enemy_turn_start")
 
     def _end_turn(self) -> None:
-        if self._x_trig and not self.over:
+        if (self._x_trig or self.delayed) and not self.over:
             self._turn_end_triggers()
             if self.over:
                 return

@@ -160,6 +160,11 @@ player picks one of them ("ранить … или излечиться"); see d
 payoffs"."""
 GIVES = ("curse", "blessing")
 REMOVES = ("curse", "blessing", "poison")
+DELAYS = ("apart",)
+"""``delay`` of a wounding action or trigger (data/README.md "Set 60 sample decks"): ``apart`` — the
+targets are chosen now, the wounds land at the end of this turn on those of them that are then not
+next to the card (60/128 Халниада: "в конце этого хода — ранить … тех из них, которые не стоят
+рядом"); nothing lands if the card has left the battlefield."""
 """``removes`` of kind ``cleanse``: the states its target loses ("существо теряет отравление и
 теряет проклятие" = ``["poison", "curse"]``)."""
 """``gives``: an attack or wounding action that also gives its target this state (000 glossary
@@ -486,6 +491,8 @@ class Ability:
     """``cleanse``: the states its target loses (:data:`REMOVES`)."""
     fury: int = 0
     """Trigger ``fury`` (Бешенство X): X, the highest die roll that sets it off."""
+    delay: str | None = None
+    """A wounding action's wounds land later (:data:`DELAYS`)."""
     marker: str | None = None
     """``mark``: the marker it puts (:data:`MARKERS`); on an attack: the attack also puts this marker
     on its target's square."""
@@ -502,6 +509,7 @@ class Ability:
             or self.when or self.partner or self.per or self.lasts or self.vs_has
             or self.vs_min_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
+            or self.delay
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -636,6 +644,8 @@ class Ability:
             cond.append("itself too")
         if self.gives:
             cond.append(f"gives its target a {self.gives}")
+        if self.delay == "apart":
+            cond.append("wounds at the end of this turn those not next to it")
         if self.uses_per_battle:
             cond.append(f"{self.uses_per_battle}× per battle")
         if self.uses_per_turn:
@@ -681,7 +691,7 @@ class Ability:
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
                      "self_too", "anywhere", "gives",
-                     "fury", "marker"):
+                     "fury", "marker", "delay"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -776,7 +786,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
-                 "marker"}
+                 "marker", "delay"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1173,6 +1183,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death, "
                    "turn_start, enemy_turn_start")
     out["marker"] = marker
+    delay = raw.get("delay")
+    if delay is not None and delay not in DELAYS:
+        raise fail("delay", f"must be one of {', '.join(DELAYS)}, got {delay!r}")
+    if delay is not None and (kind not in WOUNDS or cost == "passive"):
+        raise fail("delay", "is only for wounding actions and triggers (effect …)")
+    out["delay"] = delay
     return out
 
 
@@ -1321,7 +1337,7 @@ def check_against_cards(book: Mapping[str, CardAbilities], cards: Iterable[Any])
 
 __all__ = [
     "ACTIONS", "AREAS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "EITHER", "FROM",
-    "GIVES", "GRANTS", "REMOVES",
+    "DELAYS", "GIVES", "GRANTS", "REMOVES",
     "KINDS", "LASTS", "MAGICAL", "PERS", "POSITIONS", "RANKS", "RESPONSES", "UNIT_PERS", "WHENS",
     "MARKERS", "Marker", "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED",
     "TRIGGERS",

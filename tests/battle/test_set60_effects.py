@@ -1,0 +1,94 @@
+"""Set 60 («Призрачный легион») sample-deck mechanics played with fixed dice (issue 19): the
+texts were read from berserk-nxt ``resources/data.json`` at commit 6f3af261."""
+
+from __future__ import annotations
+
+from analysis.battle import END_TURN, Move, UseAbility
+from analysis.battle.board import square
+from analysis.battle.players import HeuristicPlayer
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, facts, start
+from tests.battle_helpers import Scripted, card
+
+
+def unit(name="X", *abilities, **kw):
+    return card(name, abilities=facts(*abilities) if abilities else "", **kw)
+
+
+SHOT = '{ kind = "shot", damage = [1, 2, 3], range = 5, cost = "tap" }'
+SHARPER = '{ kind = "flip_die", cost = "tap", via = "effect" }'
+
+
+def test_sharper_flips_the_die_of_an_ability_not_only_of_a_strike():
+    """60/207 Шулер: «перевернуть кубик на противоположную грань» names any die (000 1.1: 1-6,
+    2-5, 3-4): the die of a shot of its own squad turns from 1 (weak 1) to 6 (strong 3)."""
+    shooter = unit("Shooter", SHOT, strike=(1, 1, 1), life=10)
+    sharper = unit("Sharper", SHARPER, strike=(1, 1, 1), life=5)
+    b = start([shooter, sharper], [card("Foe", life=20)], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}),
+              dice=[1], p1=Scripted(weaken=True))
+    b.apply(UseAbility(0, 0, (2,)))
+    assert b.wounds[2] == 3 and not b.open[1]
+
+
+def test_enemy_sharper_flips_a_strong_shot_down():
+    """The opponent's Шулер turns the die of a shot on its squad: 6 (strong 3) becomes 1 (weak 1)."""
+    shooter = unit("Shooter", SHOT, strike=(1, 1, 1), life=10)
+    sharper = unit("Sharper", SHARPER, strike=(1, 1, 1), life=5)
+    b = start([shooter], [card("Foe", life=20), sharper], ({0: P1_BACK}, {1: P2_BACK, 2: square(5, 1)}),
+              dice=[6], p2=Scripted(weaken=True))
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 1 and not b.open[2]
+
+
+def test_heuristic_sharper_turns_only_a_die_that_helps_its_side():
+    """The heuristic player turns its shot's weak die up, and leaves a strong one alone."""
+    shooter = unit("Shooter", SHOT, strike=(1, 1, 1), life=10)
+    sharper = unit("Sharper", SHARPER, strike=(1, 1, 1), life=5)
+    b = start([shooter, sharper], [card("Foe", life=20)], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}),
+              dice=[1], p1=HeuristicPlayer())
+    b.apply(UseAbility(0, 0, (2,)))
+    assert b.wounds[2] == 3 and not b.open[1]
+    b2 = start([shooter, sharper], [card("Foe", life=20)], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}),
+               dice=[6], p1=HeuristicPlayer())
+    b2.apply(UseAbility(0, 0, (2,)))
+    assert b2.wounds[2] == 3 and b2.open[1]
+
+
+HALNIADA = ('{ kind = "effect", damage = [2], cost = "trigger", trigger = "enemy_turn_start", targets = 2, '
+            'range = 3, vs_types = ["creature"], delay = "apart" }')
+
+
+def test_halniada_wounds_at_turn_end_the_chosen_enemies_not_next_to_it():
+    """60/128 Халниада: at the start of the opponent's turn it picks up to two ground enemy
+    creatures within range 3; at the end of that turn those not next to it take 2 (an effect:
+    armor does not stop it); a flyer is never picked."""
+    halniada = unit("Halniada", HALNIADA, strike=(2, 2, 3), life=11)
+    near, far = card("Near", life=10), card("Far", life=10, armor=1)
+    flyer = card("Flyer", type="flyer", move=0, life=10)
+    b = start([near, far, flyer], [halniada],
+              ({0: P1_FRONT, 1: P1_BACK, 2: square(0, 1)}, {3: P2_FRONT}))
+    assert b.players[1].target_calls[-1][2] == [0, 1]   # (the flyer is not a ground creature)
+    assert [v for _, _, v in b.delayed] == [0, 1] and b.wounds == [0, 0, 0, 0]
+    b.apply(END_TURN)
+    assert b.wounds[:3] == [0, 2, 0]
+    assert not b.delayed
+
+
+def test_halniada_wounds_nothing_once_the_target_stands_next_to_it():
+    """A chosen enemy that moves next to Халниада during the turn takes no wounds."""
+    halniada = unit("Halniada", HALNIADA, strike=(2, 2, 3), life=11)
+    walker = card("Walker", life=10, move=2)
+    b = start([walker], [halniada], ({0: P1_MID}, {1: P2_FRONT}))
+    assert [v for _, _, v in b.delayed] == [0]
+    b.apply(Move(0, P1_FRONT))
+    b.apply(END_TURN)
+    assert b.wounds[0] == 0
+
+
+def test_heuristic_halniada_picks_the_enemies_not_next_to_it_first():
+    """With three ground enemies in range, the heuristic player picks the two that do not stand next
+    to Халниада (a creature engaged with it will likely still be next to it at the turn end)."""
+    halniada = unit("Halniada", HALNIADA, strike=(2, 2, 3), life=11)
+    near, a, c = card("Near", life=10), card("A", life=10), card("C", life=10)
+    b = start([near, a, c], [halniada], ({0: P1_FRONT, 1: P1_BACK, 2: square(0, 1)}, {3: P2_FRONT}),
+              p2=HeuristicPlayer())
+    assert sorted(v for _, _, v in b.delayed) == [1, 2]

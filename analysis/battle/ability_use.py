@@ -294,6 +294,8 @@ class AbilityUse(Triggers):
             self.wounds[v] -= healed
             if healed:
                 self._quiet_from = self.turn + 1
+                if self._last_life:
+                    self._respare(v)
             return -healed
         if kind == "poison":
             if self.creature[v] and not self.ghost[v] \

@@ -68,7 +68,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "jump", "enemy_poisoned", "eats", "ally_combo", "ally_incarnates",
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
-                 "fury", "host_fury", "attack", "squad_rolls", "enters_creature")
+                 "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -139,6 +139,10 @@ class Effects(Situational):
             summary = _SUMMARIES[memo] = _summary(self.key)
         kinds, trig, tiered, responders, steps = summary
         self._trig = trig
+        self._last_life = bool(trig["last_life_lost"])
+        self.spare = [self.life[u] - self.wounds[u] for u in range(n)] if self._last_life else []
+        """Per unit: its life left when its wounds were last settled or it was last healed
+        (trigger ``last_life_lost``); replaced, never changed in place (clones share it)."""
         self._tiered = tiered
         self._x_kinds = kinds
         self._openers = bool(kinds & {"stays_open", "defends_open"})
@@ -678,6 +682,8 @@ class Effects(Situational):
                     self.life = list(self.life)
                     self.life[v] += add
                     self._quiet_from = self.turn + 1
+                    if self._last_life:
+                        self._respare(v)
             return 0
         if kind == "move_wounds":
             return self._move_wounds(u, sl, v)
@@ -922,6 +928,8 @@ class Effects(Situational):
         healed = 0 if self.ghost[killer] else self.wounds[killer]  # (incorporeal: never healed)
         self.wounds[killer] -= healed
         self.poison[killer] = 0
+        if self._last_life:
+            self._respare(killer)
         if self.log is not None:
             self._emit({"e": "heal", "u": killer, "by": healed, "by_what": "carrion_eating"})
         if killer in self._trig["eats"] and not self.over:

@@ -667,6 +667,8 @@ class Battle(Placement):
         new.stunned = self.stunned
         new.heading = self.heading
         new.delayed = self.delayed
+        new.spare = self.spare
+        new._last_life = self._last_life
         new.tokens = self.tokens
         new.claimed = self.claimed
         new.triggers = self.triggers

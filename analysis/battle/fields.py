@@ -147,6 +147,8 @@ class EngineFields:
     stunned: list[bool]
     heading: list[int]
     delayed: list[tuple[int, int, int]]
+    spare: list[int]
+    _last_life: bool
     tokens: list[int]
     claimed: list[int]
     triggers: list[int]
@@ -176,6 +178,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _flip_roll(self, u: int, sl, v: int, die: int) -> int:
+        raise NotImplementedError
+
+    def _respare(self, v: int) -> None:
         raise NotImplementedError
 
     def _count_use(self, u: int, index: int) -> None:

@@ -367,6 +367,8 @@ class Triggers(Effects):
         if extra:
             self.life = list(self.life)  # shared with clones: replaced, not changed in place
             self.life[x] += extra
+        if self._last_life and (healed or extra):
+            self._respare(x)
         if self.log is not None and (healed or extra):
             self._emit({"e": "heal", "u": x, "by": healed, "extra_life": extra, "by_what": "vampirism"})
 
@@ -489,6 +491,8 @@ class Triggers(Effects):
             self.pos[u] = where
             removed = self.wounds[u]
             self.wounds[u] = 0
+            if self._last_life:
+                self._respare(u)
             self.poison[u] = 0
             self.counters[u] = 0
             self.open[u] = False
@@ -678,14 +682,23 @@ class Triggers(Effects):
         of who destroyed them (``source``, or per card ``killers``), then check the end of the game."""
         life, wounds, alive, rider = self.life, self.wounds, self.alive, self.rider
         dead, fallen = [], []
+        last = self._last_life
+        ones: list[int] = []
+        kept: list[int] = []
         for x in suspects:
             if alive[x] and wounds[x] >= life[x]:
+                if last and self.creature[x] and self.spare[x] == 1:
+                    ones.append(x)  # (the life left before these wounds: trigger ``last_life_lost``)
                 r = rider[x]
                 self._kill(x)
                 dead.append(x)
                 fallen.append(x)
                 if r >= 0 and not alive[r] and r not in fallen:
                     fallen.append(r)
+            elif last and alive[x]:
+                kept.append(x)
+        if kept:
+            self._respare_all(kept)
         if not dead:
             return
         if self._eaters:  # 002 "Трупоедство": before the triggers of the deaths
@@ -702,7 +715,31 @@ class Triggers(Effects):
                     self._fire(killer, "kill", x, x)  # (``when_state``: the state it died in)
             if self._mourners:
                 self._mourn(fallen)
+        if ones:
+            self._last_lives(ones)
         self._check_end()
+
+    def _respare(self, v: int) -> None:
+        """Trigger ``last_life_lost``: ``v``'s life left is now what its next wounds start from."""
+        spare = list(self.spare)
+        spare[v] = self.life[v] - self.wounds[v]
+        self.spare = spare
+
+    def _respare_all(self, units: Sequence[int]) -> None:
+        spare = list(self.spare)
+        for x in units:
+            if self.alive[x]:
+                spare[x] = self.life[x] - self.wounds[x]
+        self.spare = spare
+
+    def _last_lives(self, ones: Sequence[int]) -> None:
+        """Trigger ``last_life_lost`` (60/179 Инзела: "когда существо с 1 текущей {health} получает
+        смертельные раны или уничтожается"): each creature of either squad that died with 1 life
+        left sets off the living cards with it (aimed by their own range; about the dead one)."""
+        for x in ones:
+            for w in self._trig["last_life_lost"]:
+                if w != x and self.alive[w] and not self.over:
+                    self._fire(w, "last_life_lost", -1, x)
 
     def _reposition(self, u: int) -> None:
         """``reposition``: ground card ``u`` moves to a free square of its own 2nd or 3rd row that
@@ -755,6 +792,8 @@ class Triggers(Effects):
                     self._fire(x, "death")
             if self._mourners:
                 self._mourn(fallen)
+        if self._last_life:
+            self._last_lives([x for x in dead if self.spare[x] == 1])
         self._check_end()
 
     def _kill(self, x: int) -> None:

@@ -188,6 +188,8 @@ class Turns(Strikes):
                 heal = min(regen[u], wounds[u])
                 wounds[u] -= heal
                 healed = True
+                if self._last_life:
+                    self._respare(u)
                 if self.log is not None:
                     self._emit({"e": "heal", "u": u, "by": heal})
             if poison[u]:

@@ -3,7 +3,7 @@ texts were read from berserk-nxt ``resources/data.json`` at commit 6f3af261."""
 
 from __future__ import annotations
 
-from analysis.battle import END_TURN, Move, UseAbility
+from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
 from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, facts, start
@@ -92,3 +92,41 @@ def test_heuristic_halniada_picks_the_enemies_not_next_to_it_first():
     b = start([near, a, c], [halniada], ({0: P1_FRONT, 1: P1_BACK, 2: square(0, 1)}, {3: P2_FRONT}),
               p2=HeuristicPlayer())
     assert sorted(v for _, _, v in b.delayed) == [1, 2]
+
+
+INZELA = '{ kind = "discharge", damage = [2], range = 5, cost = "trigger", trigger = "last_life_lost", uses_per_turn = 1 }'
+
+
+def test_inzela_discharges_when_a_creature_with_one_life_left_dies():
+    """60/179 Инзела: when a creature of either squad with 1 life left takes lethal wounds (or is
+    destroyed), a discharge 2, range 5 (once per turn); a creature killed from 3 left does not set
+    it off, wherever the wounds came from."""
+    inzela = unit("Inzela", INZELA, strike=(2, 3, 4), life=12)
+    shooter = unit("Shooter", '{ kind = "shot", damage = [3], range = 5, cost = "tap" }', strike=(1, 1, 1))
+    low, full_, foe = card("Low", life=4), card("Full", life=3), card("Foe", life=10)
+    b = start([shooter, inzela], [low, full_, foe],
+              ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK, 3: square(5, 1), 4: square(5, 3)}),
+              p1=Scripted(targets=[4]))
+    b.wounds[2] = 3
+    b._respare(2)                                  # (as if its earlier wounds had been settled)
+    b.apply(UseAbility(0, 0, (3,)))                # 3 life left, killed: nothing
+    assert not b.alive[3] and b.wounds[4] == 0
+    b.open[0] = True
+    b.acted[0] = False
+    b.apply(UseAbility(0, 0, (2,)))                # 1 life left, killed: discharge 2 on Foe
+    assert not b.alive[2] and b.wounds[4] == 2
+
+
+def test_inzela_hears_a_one_life_creature_of_its_own_squad_too():
+    """Any creature: its own squad's creature at 1 life struck dead by the enemy sets it off, and
+    only once per turn."""
+    inzela = unit("Inzela", INZELA, strike=(2, 3, 4), life=12)
+    mine = card("Mine", life=5)
+    hitter = card("Hitter", strike=(2, 2, 2), life=10)
+    b = start([hitter], [mine, inzela], ({0: P1_FRONT}, {1: P2_FRONT, 2: P2_BACK}),
+              dice=[1], p2=Scripted(targets=[0]))
+    b.wounds[1] = 4
+    b._respare(1)
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert not b.alive[1] and b.wounds[0] == 2

@@ -687,6 +687,10 @@ class Effects(Situational):
             return 0
         if kind == "move_wounds":
             return self._move_wounds(u, sl, v)
+        if kind == "concentrate":  # its concentration fires now (60/22 Аль-Джамия)
+            if self.creature[v]:
+                self._fire(v, "concentration")
+            return 0
         if kind == "open":
             if ab.damage and self.creature[v]:
                 self.wounds[v] += ab.damage[0]
@@ -1123,10 +1127,10 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "move_wounds"})
+                        "move_wounds", "concentrate"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
-           "reduce", "protection", "cap", "stays_open", "keyword")
+           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate")
 """Kinds (or granted kinds) whose use helps the card they aim at: a gain on one's own side."""
 
 
@@ -1166,4 +1170,7 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 2 * amount * per_wound if prof.is_creature else 0.0
     if kind == "move_wounds":
         return amount * per_wound
+    if kind == "concentrate":  # (what its concentration gives, as a grant of the same kind would)
+        return sum(heuristic_gain(a, kv, rem_v, value) if a.lasts else 0.1 * value
+                   for a in facts(card_of(kv)) if a.cost == "trigger" and a.trigger == "concentration")
     return 0.0

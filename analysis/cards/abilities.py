@@ -25,6 +25,12 @@ alternative to a triggered ability: "wound an adjacent card 2 or heal 3"), trigg
 the state ``cursed_or_blessed``, ``self_state`` ``cursed`` / ``blessed`` and the kind ``cleanse``
 (``removes``: the states its target loses).
 
+Set 60 sample decks (data/README.md "Set 60 sample decks"): ``delay = "apart"`` (a wounding
+action's wounds land at the end of the turn on the chosen targets then not next to the card), the
+trigger ``last_life_lost`` (a creature of either squad with 1 life left takes lethal wounds or is
+destroyed), ``flip_die`` on the dice of attack abilities and triggers, and the kind ``concentrate``
+(the target's concentration abilities fire now).
+
 Only facts are stored (kinds, numbers, conditions) and short English phrases for what is not
 modelled; never a card's own sentences. Users add or override entries with files in the same schema
 (``--abilities FILE``); an entry for a code already known replaces it.
@@ -62,10 +68,12 @@ is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10
 prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
-           "cleanse")
+           "cleanse", "concentrate")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
-``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor")."""
+``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
+``concentrate``: the target's ``concentration`` abilities fire now, whatever its wounds (60/22
+Аль-Джамия: "срабатывает концентрация вашего степного существа")."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
@@ -227,7 +235,9 @@ used as an action, once per target (aims at it; ``tiers``: only for that band of
 ``squad_rolls``: when a creature of its squad (itself included) rolls a die — a simple strike's
 attacking or parrying die, a die of its ability — once per die (``roll``: that die's faces);
 ``enters_creature``: after it (an incorporeal creature) steps onto a square another creature holds
-(aims at that creature, which must be on the ``target`` side)."""
+(aims at that creature, which must be on the ``target`` side); ``last_life_lost``: when a creature of
+either squad (not itself) that had 1 life left takes lethal wounds or is destroyed (60/179 Инзела;
+its ability aims by its own range)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -244,7 +254,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
-             "next_roll", "redirect", "ward", "mark", "reposition", "far_step")
+             "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -278,7 +288,7 @@ WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creat
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
-         "classes_adjacent", "enemy_more_closed", "moved_onto_creature")
+         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -291,7 +301,8 @@ creatures of its squad than enemy creatures next to it), ``classes_adjacent`` (t
 it have at least ``count`` different classes), ``enemy_more_closed`` (the opponent's squad has more
 closed cards than open ones: "пока в отряде противника больше закрытых карт, чем открытых"),
 ``moved_onto_creature`` (this turn it stepped onto a square another creature holds: an incorporeal
-creature, 000 glossary "Incorporeal creature")."""
+creature, 000 glossary "Incorporeal creature"), ``war_machine`` (a card of class «Боевая машина» of
+its squad is on the battlefield: 60/37 Морраг "пока в вашем отряде есть боевая машина")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries")
@@ -353,7 +364,7 @@ _KINDS_TEXT = {
     "ignore_prot_flyers": "Ignores protection from flying creatures",
     "redirectable": "The opponent may redirect its simple strike", "wraps": "Edge squares of a row adjacent",
     "jump": "Jump, range", "cap_strike": "Reduces a simple strike on its squad to",
-    "flip_die": "Turns a die to its opposite face", "open": "Opens a card", "stun": "Stuns a card",
+    "flip_die": "Turns a die to its opposite face", "concentrate": "Sets off the concentration of", "open": "Opens a card", "stun": "Stuns a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
     "lose_counters": "Loses its counters", "teleport": "Teleports", "cleanse": "Removes from a card:",
     "grave_token": "Incarnation tokens to a graveyard card:", "destroy": "Destroys a card",

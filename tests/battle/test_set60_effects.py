@@ -94,7 +94,8 @@ def test_heuristic_halniada_picks_the_enemies_not_next_to_it_first():
     assert sorted(v for _, _, v in b.delayed) == [1, 2]
 
 
-INZELA = '{ kind = "discharge", damage = [2], range = 5, cost = "trigger", trigger = "last_life_lost", uses_per_turn = 1 }'
+INZELA = ('{ kind = "discharge", damage = [2], range = 5, cost = "trigger", trigger = "last_life_lost", '
+          'uses_per_turn = 1 }')
 
 
 def test_inzela_discharges_when_a_creature_with_one_life_left_dies():
@@ -130,3 +131,54 @@ def test_inzela_hears_a_one_life_creature_of_its_own_squad_too():
     b.open[1] = False
     b.apply(Strike(0, 1))
     assert not b.alive[1] and b.wounds[0] == 2
+
+
+JAMIA = ('{ kind = "shield", damage = [1], cost = "trigger", trigger = "enemy_turn_start" }',
+         '{ kind = "concentrate", cost = "tap", target = "ally", vs_elements = ["steppes"], via = "effect" }')
+DRIVER = ('{ kind = "keyword", keyword = "move", damage = [1], cost = "trigger", trigger = "concentration", '
+          'target = "self", lasts = "own_turn" }')
+
+
+def test_al_jamia_sets_off_the_concentration_of_a_steppe_creature():
+    """60/22 Аль-Джамия ({tap}, an effect): the concentration of a steppe creature of its squad
+    fires now (60/21 Погонщик Тоа-Дана: +1 movement to the end of its turn), whatever its wounds."""
+    driver = unit("Driver", DRIVER, strike=(3, 3, 3), life=15, move=2, elements=("steppes",))
+    jamia = unit("Jamia", *JAMIA, type="terrain", strike=None, life=None, move=0, cost=2)
+    b = start([driver, jamia], [card("Foe", life=10)], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    before = b.moves[0]
+    b.apply(UseAbility(1, 1, (0,)))
+    assert b.moves[0] == before + 1 and not b.open[1]
+
+
+def test_heuristic_uses_al_jamia_on_its_steppe_creature():
+    """The heuristic player taps it for a steppe creature whose concentration gives something."""
+    driver = unit("Driver", DRIVER, strike=(3, 3, 3), life=15, move=2, elements=("steppes",))
+    jamia = unit("Jamia", *JAMIA, type="terrain", strike=None, life=None, move=0, cost=2)
+    b = start([driver, jamia], [card("Foe", life=10)], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    gain = HeuristicPlayer()._target_gain(b, 1, 1, 0)
+    assert gain > 0
+    plain = card("Plain", elements=("steppes",))
+    b2 = start([plain, jamia], [card("Foe", life=10)], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    assert HeuristicPlayer()._target_gain(b2, 1, 1, 0) == 0
+
+
+MORRAG = ('{ kind = "reduce", damage = [2], from = ["simple", "shot", "throw", "strike_through_row", '
+          '"special_strike"], when = "war_machine" }')
+
+
+def test_morrag_takes_two_less_only_while_its_squad_has_a_war_machine():
+    """60/37 Морраг: −2 from non-magic attacks while a card of class «Боевая машина» of its squad
+    is on the battlefield (``when = "war_machine"``); once it is destroyed, the full strike lands."""
+    shooter = unit("Shooter", '{ kind = "shot", damage = [3], range = 5, cost = "tap" }', strike=(1, 1, 1))
+    morrag = unit("Morrag", MORRAG, strike=(3, 4, 5), life=18)
+    machine = card("Machine", type="artifact", strike=None, move=0, life=1, classes=("Боевая машина",))
+    b = start([shooter, card("Two")], [morrag, machine],
+              ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK, 3: square(5, 1)}))
+    b.apply(UseAbility(0, 0, (2,)))
+    assert b.wounds[2] == 1
+    b.open[0], b.acted[0] = True, False
+    b.apply(UseAbility(0, 0, (3,)))                # the war machine is destroyed
+    assert not b.alive[3]
+    b.open[0], b.acted[0] = True, False
+    b.apply(UseAbility(0, 0, (2,)))
+    assert b.wounds[2] == 4

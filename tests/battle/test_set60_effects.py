@@ -141,7 +141,8 @@ DRIVER = ('{ kind = "keyword", keyword = "move", damage = [1], cost = "trigger",
 
 def test_al_jamia_sets_off_the_concentration_of_a_steppe_creature():
     """60/22 Аль-Джамия ({tap}, an effect): the concentration of a steppe creature of its squad
-    fires now (60/21 Погонщик Тоа-Дана: +1 movement to the end of its turn), whatever its wounds."""
+    fires now (60/21 Погонщик Тоа-Дана: +1 movement to the end of its turn), whatever its wounds.
+    (Applied directly: a terrain is not among the units a player acts with in a battle yet.)"""
     driver = unit("Driver", DRIVER, strike=(3, 3, 3), life=15, move=2, elements=("steppes",))
     jamia = unit("Jamia", *JAMIA, type="terrain", strike=None, life=None, move=0, cost=2)
     b = start([driver, jamia], [card("Foe", life=10)], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
@@ -151,7 +152,8 @@ def test_al_jamia_sets_off_the_concentration_of_a_steppe_creature():
 
 
 def test_heuristic_uses_al_jamia_on_its_steppe_creature():
-    """The heuristic player taps it for a steppe creature whose concentration gives something."""
+    """The heuristic player values the action on a steppe creature whose concentration gives
+    something, and not on one without concentration."""
     driver = unit("Driver", DRIVER, strike=(3, 3, 3), life=15, move=2, elements=("steppes",))
     jamia = unit("Jamia", *JAMIA, type="terrain", strike=None, life=None, move=0, cost=2)
     b = start([driver, jamia], [card("Foe", life=10)], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
@@ -182,3 +184,20 @@ def test_morrag_takes_two_less_only_while_its_squad_has_a_war_machine():
     b.open[0], b.acted[0] = True, False
     b.apply(UseAbility(0, 0, (2,)))
     assert b.wounds[2] == 4
+
+
+AIRA_HEAL = ('{ kind = "heal", per = "strike_value", cost = "trigger", trigger = "strike", target = "ally", '
+             'vs_types = ["flyer"] }')
+
+
+def test_aira_heals_a_flying_ally_by_the_value_of_its_strike():
+    """60/31 Аира: on its simple strike it may heal another flying creature of its squad by that
+    strike's value (weak 2 here); a ground ally is not offered."""
+    aira = unit("Aira", AIRA_HEAL, strike=(2, 3, 3), life=10)
+    bird, walker = card("Bird", type="flyer", move=0, life=10), card("Walker", life=10)
+    b = start([aira, bird, walker], [card("Foe", life=20)],
+              ({0: P1_FRONT, 1: P1_BACK, 2: square(0, 1)}, {3: P2_FRONT}), dice=[1, 1])
+    b.wounds[1] = b.wounds[2] = 5
+    b.open[3] = False
+    b.apply(Strike(0, 3))
+    assert b.wounds[3] == 2 and b.wounds[1] == 3 and b.wounds[2] == 5

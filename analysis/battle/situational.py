@@ -286,7 +286,7 @@ class Situational(EngineFields):
             found = _BOARD[memo] = (
                 tuple(u for u in range(n) if spec_of(self.key[u]).active),
                 any(spec_of(k).strike for k in self.key),
-                any(ab.lasts for k in self.key for ab in facts(card_of(k))))
+                any(ab.lasts or ab.early for k in self.key for ab in facts(card_of(k))))
         self._board_units = list(found[0])
         self._sit_memo = {}
         """Per board-dependent unit: what its variant was last computed from."""

@@ -462,9 +462,10 @@ class Triggers(Effects):
             x = self.incarnation[u]
             if not x or self.alive[u] or self.seat[u] != seat or self.tokens[u] < 0 or self.host[u] >= 0:
                 continue
-            if self.tokens[u] < x:
+            early = self._early(u, x, seat) if self.tokens[u] < x else 0  # (before this turn's token)
+            if self.tokens[u] < x and not early:
                 self.tokens[u] += 1
-            if self.tokens[u] < x:
+            if self.tokens[u] < x and not early:
                 continue
             owner = seat
             if self.claimed[u] >= 0:
@@ -481,6 +482,8 @@ class Triggers(Effects):
                 free = [row * 5 + c for c in range(5) if self.board[row * 5 + c] < 0]
                 if not free:
                     seat = owner
+                    if early:
+                        self.tokens[u] += 1  # (no square: it waits, and this turn's token comes)
                     continue
                 where = free[0]
                 self.board[where] = u
@@ -491,6 +494,9 @@ class Triggers(Effects):
             self.pos[u] = where
             removed = self.wounds[u]
             self.wounds[u] = 0
+            if early:  # 2 wounds and -1 simple strike per missing token
+                self.wounds[u] = 2 * early
+                self._give(u, u, Ability(kind="strike_bonus", damage=(-early,), lasts="battle"))
             if self._last_life:
                 self._respare(u)
             self.poison[u] = 0
@@ -582,6 +588,14 @@ class Triggers(Effects):
         ``grave_token`` on it: 60/175 Очи Нальдана, "in the graveyard it gains a token instead")."""
         return any(a.kind == "grave_token" and a.trigger == "ally_combo" and a.target == "self"
                    for a in facts(self.cards[u]))
+
+    def _early(self, u: int, x: int, seat: int) -> int:
+        """``early`` incarnation: the tokens ``u`` would return without (at least one held), if its
+        player takes that now (``Player.incarnate_early``), else 0."""
+        held = self.tokens[u]
+        if held < 1 or not any(a.kind == "incarnation" and a.early for a in facts(self.cards[u])):
+            return 0
+        return x - held if self.players[seat].incarnate_early(self, u, x - held) else 0
 
     def _repeats(self, u: int) -> bool:
         """Whether unit ``u``'s incarnation returns any number of times (``repeats``)."""

@@ -28,8 +28,9 @@ the state ``cursed_or_blessed``, ``self_state`` ``cursed`` / ``blessed`` and the
 Set 60 sample decks (data/README.md "Set 60 sample decks"): ``delay = "apart"`` (a wounding
 action's wounds land at the end of the turn on the chosen targets then not next to the card), the
 trigger ``last_life_lost`` (a creature of either squad with 1 life left takes lethal wounds or is
-destroyed), ``flip_die`` on the dice of attack abilities and triggers, and the kind ``concentrate``
-(the target's concentration abilities fire now).
+destroyed), ``flip_die`` on the dice of attack abilities and triggers, the kind ``concentrate``
+(the target's concentration abilities fire now), ``early`` on ``incarnation`` (a return with fewer
+tokens, 2 wounds and −1 strike per missing one) and ``when = "war_machine"``.
 
 Only facts are stored (kinds, numbers, conditions) and short English phrases for what is not
 modelled; never a card's own sentences. Users add or override entries with files in the same schema
@@ -494,6 +495,10 @@ class Ability:
     """``incarnation``: it may instead return open onto any free square of either third row, for
     ``tokens`` incarnation tokens of other cards of its squad in the graveyard ("может инкарнировать
     в любом третьем ряду в открытом виде, сняв жетон инкарнации с другого вашего существа")."""
+    early: bool = False
+    """``incarnation``: before the start of its owner's turn it may return with fewer tokens (at
+    least 1), taking 2 wounds and −1 to its simple strike for the battle per missing token (60/168
+    Зомби-гризли; its player decides: ``Player.incarnate_early``)."""
     repeats: bool = False
     """``incarnation``: it may return any number of times per battle, not once ("любое число раз за
     бой"); its tokens start again from 0 each time it dies."""
@@ -650,6 +655,8 @@ class Ability:
             cond.append(f"until the end of the {self.lasts.replace('_', ' ')}")
         if self.repeats:
             cond.append("any number of times per battle")
+        if self.early:
+            cond.append("or early with fewer tokens (2 wounds and -1 strike per missing one)")
         if self.anywhere:
             cond.append(f"or open on any third row for {self.tokens} graveyard token(s)")
         if self.self_too:
@@ -703,7 +710,7 @@ class Ability:
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
                      "self_too", "anywhere", "gives",
-                     "fury", "marker", "delay"):
+                     "fury", "marker", "delay", "early"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -798,7 +805,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
-                 "marker", "delay"}
+                 "marker", "delay", "early"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1143,6 +1150,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if anywhere and (kind != "incarnation" or not tokens):
         raise fail("anywhere", "is only for incarnation, with its price in 'tokens'")
     out["anywhere"] = anywhere
+    early = raw.get("early", False)
+    if not isinstance(early, bool):
+        raise fail("early", f"must be true or false, got {early!r}")
+    if early and kind != "incarnation":
+        raise fail("early", "is only for incarnation")
+    out["early"] = early
     if tokens and cost == "passive" and not anywhere:
         raise fail("tokens", "is a cost: only for actions, triggers and an incarnation with 'anywhere'")
     out["tokens"] = tokens

@@ -6,6 +6,7 @@ from __future__ import annotations
 from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
+from analysis.cards.ability_rules import strike_passives
 from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, facts, start
 from tests.battle_helpers import Scripted, card
 
@@ -201,3 +202,53 @@ def test_aira_heals_a_flying_ally_by_the_value_of_its_strike():
     b.open[3] = False
     b.apply(Strike(0, 3))
     assert b.wounds[3] == 2 and b.wounds[1] == 3 and b.wounds[2] == 5
+
+
+class _Early(Scripted):
+    def __init__(self, take: bool):
+        super().__init__()
+        self.take = take
+        self.asked: list[int] = []
+
+    def incarnate_early(self, battle, unit, missing):
+        self.asked.append(missing)
+        return self.take
+
+
+def _grizzly_battle(p2):
+    grizzly = unit("Grizzly", '{ kind = "incarnation", damage = [4], early = true }', strike=(4, 5, 6),
+                   life=15)
+    return start([card("Friend", life=10)], [grizzly, card("Other", life=20)],
+                 ({0: P1_BACK}, {1: P2_FRONT, 2: P2_BACK}), dice=[1], p2=p2)
+
+
+def test_zombie_grizzly_incarnates_early_with_wounds_and_a_weaker_strike():
+    """60/168 Зомби-гризли (incarnation 4): before the start of its owner's turn it may return
+    with fewer tokens (at least one), taking 2 wounds and −1 to its simple strike per missing token
+    (here one token held, three missing: 6 wounds, strike 1-2-3)."""
+    p2 = _Early(True)
+    b = _grizzly_battle(p2)
+    b.wounds[1] = 15
+    b._settle([1])
+    b.apply(END_TURN)                              # token 1 (none held before: no choice)
+    assert not b.alive[1] and b.tokens[1] == 1 and p2.asked == []
+    b.apply(END_TURN)
+    b.apply(END_TURN)                              # one held: it returns now, 3 tokens short
+    assert p2.asked == [3]
+    assert b.alive[1] and not b.open[1] and b.wounds[1] == 6
+    assert strike_passives(b.cards[1], None, b.seat[1]).bonus == (-3, -3, -3)   # 1-2-3 left
+
+
+def test_zombie_grizzly_waits_when_its_player_declines_and_heuristic_takes_one_short():
+    """Declined, it takes its tokens as usual; the heuristic player returns early only one token
+    short (2 wounds on 15 life), not three short."""
+    p2 = _Early(False)
+    b = _grizzly_battle(p2)
+    b.wounds[1] = 15
+    b._settle([1])
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert not b.alive[1] and b.tokens[1] == 2
+    h = HeuristicPlayer()
+    assert h.incarnate_early(b, 1, 1) and not h.incarnate_early(b, 1, 3)

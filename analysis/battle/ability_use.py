@@ -210,6 +210,11 @@ class AbilityUse(Triggers):
             return
         sl = self.slots[u][index]
         ab = sl.ability
+        if ab.kind == "grave_token":  # ("при этом карта на вашем кладбище получает жетон инкарнации")
+            self._give_token(u, index, ab, trigger or "")
+            if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                self._follow(u, index + 1, targets, trigger)
+            return
         chosen: list[int] = []
         if ab.every:
             chosen = [v for v in reach_slot(self, u, sl)

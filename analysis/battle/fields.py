@@ -183,6 +183,9 @@ class EngineFields:
     def _respare(self, v: int) -> None:
         raise NotImplementedError
 
+    def _give_token(self, u: int, index: int, ab: Ability, trigger: str) -> None:
+        raise NotImplementedError
+
     def _count_use(self, u: int, index: int) -> None:
         raise NotImplementedError
 

@@ -919,7 +919,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    f"({', '.join(LASTS)})")
     if lasts is not None and not granted:
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive)")
-    if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive"):
+    if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
+            and not (kind == "grave_token" and cost == "then"):  # ("при этом … получает жетон")
         raise fail("cost", f"of {kind} must be trigger")
     if kind in ACTIONS and cost == "passive":
         raise fail("cost", f"of {kind} must be tap, counter_tap, counter or trigger")
@@ -1266,7 +1267,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                               "ability it is an alternative to)")
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
-                                                          "cleanse"):
+                                                          "cleanse") \
+                and not (ab.cost == "then" and ab.kind == "grave_token"):
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):

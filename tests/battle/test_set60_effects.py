@@ -252,3 +252,17 @@ def test_zombie_grizzly_waits_when_its_player_declines_and_heuristic_takes_one_s
     assert not b.alive[1] and b.tokens[1] == 2
     h = HeuristicPlayer()
     assert h.incarnate_early(b, 1, 1) and not h.incarnate_early(b, 1, 3)
+
+
+def test_berrow_and_bon_strike_through_a_row_gives_a_graveyard_token():
+    """60/177 Берроу и Бон ({tap}): a strike through a row 2, and with it a card of its squad in the
+    graveyard gets an incarnation token (a ``grave_token`` with cost ``then``)."""
+    berrow = unit("Berrow", '{ kind = "strike_through_row", damage = [2], cost = "tap" }',
+                  '{ kind = "grave_token", cost = "then" }', strike=(2, 3, 4), life=9, move=2)
+    undead = unit("Undead", '{ kind = "incarnation", damage = [3] }', strike=(1, 1, 1), life=2)
+    b = start([berrow, undead], [card("Front", life=10)], ({0: P1_MID, 1: P1_FRONT}, {2: P2_FRONT}))
+    b.wounds[1] = 2
+    b._settle([1])
+    assert not b.alive[1] and b.tokens[1] == 0
+    b.apply(UseAbility(0, 0, (2,)))                # through the square it left
+    assert b.wounds[2] == 2 and b.tokens[1] == 1

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import AUX, NOWHERE, half_rows
+from analysis.battle.board import ADJ8, AUX, NOWHERE, half_rows
 from analysis.battle.common import (
     _AIMED,
     _ALLY_DIES,
@@ -525,6 +525,11 @@ class Triggers(Effects):
                 self._fire(u, "incarnate")
             if self._x_trig and not self.over:
                 self._token_event(u, False)
+            if self._x_trig and self._trig["incarnates_adjacent"] and where >= 0 and not self.over:
+                for w in self._trig["incarnates_adjacent"]:  # (60/177 Берроу и Бон)
+                    if w != u and self.alive[w] and self.pos[w] >= 0 and where in ADJ8[self.pos[w]] \
+                            and not self.over:
+                        self._fire(w, "incarnates_adjacent", -1, u)
             seat = owner
 
     def _anywhere_square(self, u: int, seat: int) -> int:

@@ -30,7 +30,8 @@ action's wounds land at the end of the turn on the chosen targets then not next 
 trigger ``last_life_lost`` (a creature of either squad with 1 life left takes lethal wounds or is
 destroyed), ``flip_die`` on the dice of attack abilities and triggers, the kind ``concentrate``
 (the target's concentration abilities fire now), ``early`` on ``incarnation`` (a return with fewer
-tokens, 2 wounds and −1 strike per missing one) and ``when = "war_machine"``.
+tokens, 2 wounds and −1 strike per missing one), ``when = "war_machine"``, the trigger
+``incarnates_adjacent`` and ``grave_token`` with cost ``then``.
 
 Only facts are stored (kinds, numbers, conditions) and short English phrases for what is not
 modelled; never a card's own sentences. Users add or override entries with files in the same schema
@@ -185,7 +186,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_poisoned",
             "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "squad_incarnates", "ally_token",
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
-            "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost")
+            "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
+            "incarnates_adjacent")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -238,7 +240,8 @@ attacking or parrying die, a die of its ability — once per die (``roll``: that
 ``enters_creature``: after it (an incorporeal creature) steps onto a square another creature holds
 (aims at that creature, which must be on the ``target`` side); ``last_life_lost``: when a creature of
 either squad (not itself) that had 1 life left takes lethal wounds or is destroyed (60/179 Инзела;
-its ability aims by its own range)."""
+its ability aims by its own range); ``incarnates_adjacent``: when a creature of either squad returns
+by incarnation onto a square next to it (60/177 Берроу и Бон; about that creature)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")

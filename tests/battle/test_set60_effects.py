@@ -266,3 +266,19 @@ def test_berrow_and_bon_strike_through_a_row_gives_a_graveyard_token():
     assert not b.alive[1] and b.tokens[1] == 0
     b.apply(UseAbility(0, 0, (2,)))                # through the square it left
     assert b.wounds[2] == 2 and b.tokens[1] == 1
+
+
+def test_berrow_and_bon_discharges_and_curses_when_a_creature_incarnates_next_to_it():
+    """60/177 Берроу и Бон: when a creature returns by incarnation onto a square next to it, a
+    discharge 1-2-2, range 4, and the target gets a curse (trigger ``incarnates_adjacent``)."""
+    berrow = unit("Berrow", '{ kind = "discharge", damage = [1, 2, 2], range = 4, cost = "trigger", '
+                  'trigger = "incarnates_adjacent", gives = "curse", uses_per_turn = 2 }', strike=(2, 3, 4),
+                  life=9)
+    undead = unit("Undead", '{ kind = "incarnation", damage = [1] }', strike=(1, 1, 1), life=2)
+    foe = card("Foe", life=10)
+    b = start([foe], [berrow, undead], ({0: P1_FRONT}, {1: square(5, 1), 2: P2_BACK}), dice=[6])
+    b.wounds[2] = 2
+    b._settle([2])
+    b.apply(END_TURN)                              # its owner's turn: it returns to (5, 0), next to it
+    assert b.alive[2] and b.pos[2] == square(5, 0)
+    assert b.wounds[0] == 2 and b._in_state(0, "cursed")

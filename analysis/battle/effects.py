@@ -30,7 +30,9 @@ glossary; glossary entries in quotes):
 - ``cap_strike`` / ``flip_die``: sudden actions ({instant}{tap}) in a simple strike: a simple
   strike on a card of its squad is reduced to N; a die of the strike turns to its opposite face
   (000 1.1: 1-6, 2-5, 3-4); its player decides (``Player.weaken`` is asked: keep or take the other
-  outcome);
+  outcome); ``flip_die`` also turns the die of an attack ability or a wounding trigger
+  (:meth:`Effects._flip_roll`) and a die that decides whether a fact acts, its ``roll`` faces
+  (:meth:`Effects._flip_event`: 60/207 Шулер "перевернуть кубик" names any die);
 - ``redirect``: the response window of every enemy attack (a simple strike, an attack ability)
   declared on a card of its squad, before the target is fixed (000 1.9.4; glossary "Redirecting
   an attack": once per attack, never onto the attacker, no defender after it); ``ward`` marks the
@@ -348,8 +350,12 @@ class Effects(Situational):
                 continue
             if ab.uses_per_battle and self.uses_battle.get((v, index), 0) >= ab.uses_per_battle:
                 continue
-            if ab.roll and self._die() not in ab.roll:
-                continue
+            if ab.roll:
+                die = self._die()
+                if self._responders:
+                    die = self._flip_event(v, die, ab.roll)
+                if die not in ab.roll:
+                    continue
             if ab.uses_per_turn or ab.uses_per_battle:
                 self._count_use(v, index)
             if self.log is not None:
@@ -446,6 +452,29 @@ class Effects(Situational):
             chooser = u if seat == self.seat[u] else v
             for w, index, ab in self._responders_of(seat, "flip_die"):
                 if not self.players[seat].weaken(self, chooser, u, v, base, alt):
+                    break
+                self._pay_response(w, index, ab)
+                if self.log is not None:
+                    self._emit({"e": "ability", "u": w, "i": index, "kind": "flip_die", "targets": [w],
+                                "dice": [], "wounds": [0], "closes": True})
+                return 7 - die
+        return die
+
+    def _flip_event(self, u: int, die: int, faces: tuple[int, ...]) -> int:
+        """``flip_die`` on a die that decides whether ``u``'s fact acts (its ``roll`` faces: a
+        block "on a 1-3", a trigger "if the die shows 6"): a card of ``u``'s side turns it when that
+        makes the fact act, an enemy one when that stops it (000 1.1; asked through
+        ``Player.weaken`` with the pairs (1, 0) for "it acts" and (0, 0) for "it does not")."""
+        now = die in faces
+        if now == ((7 - die) in faces) or not any(self.open[w] and self.alive[w] for w in self._responders):
+            return die
+        base, alt = ((1, 0), (0, 0)) if now else ((0, 0), (1, 0))
+        for seat in (self.seat[u], 1 - self.seat[u]):
+            if (seat == self.seat[u]) == now:
+                continue  # (that side likes the die as it is)
+            for w, index, ab in self._responders_of(seat, "flip_die"):
+                chooser = u if seat == self.seat[u] else w
+                if not self.players[seat].weaken(self, chooser, u, u, base, alt):
                     break
                 self._pay_response(w, index, ab)
                 if self.log is not None:

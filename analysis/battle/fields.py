@@ -183,6 +183,9 @@ class EngineFields:
     def _respare(self, v: int) -> None:
         raise NotImplementedError
 
+    def _flip_event(self, u: int, die: int, faces: tuple[int, ...]) -> int:
+        raise NotImplementedError
+
     def _give_token(self, u: int, index: int, ab: Ability, trigger: str) -> None:
         raise NotImplementedError
 

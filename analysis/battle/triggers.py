@@ -176,7 +176,10 @@ class Triggers(Effects):
             if ab.fury and self._fury_die > ab.fury + self._fury_add:
                 continue  # Бешенство X: only on a roll of X or less (Effects._fury)
             if ab.roll:
-                die = die or self._forced(self.seat[u], self._die())  # one die for the event (000 1.1)
+                if not die:  # one die for the event (000 1.1), which a ``flip_die`` may turn
+                    die = self._forced(self.seat[u], self._die())
+                    if self._responders:
+                        die = self._flip_event(u, die, ab.roll)
                 if die not in ab.roll:
                     continue
             if about >= 0:

@@ -282,3 +282,19 @@ def test_berrow_and_bon_discharges_and_curses_when_a_creature_incarnates_next_to
     b.apply(END_TURN)                              # its owner's turn: it returns to (5, 0), next to it
     assert b.alive[2] and b.pos[2] == square(5, 0)
     assert b.wounds[0] == 2 and b._in_state(0, "cursed")
+
+
+def test_sharper_turns_the_die_of_a_block_on_die_faces():
+    """A die that decides whether a fact acts (a block "on a 1-3") is a die Шулер may turn: the
+    attacker's Шулер turns a blocking 2 into a 5, and the shot lands."""
+    shooter = unit("Shooter", '{ kind = "shot", damage = [2], range = 5, cost = "tap" }', strike=(1, 1, 1))
+    sharper = unit("Sharper", SHARPER, strike=(1, 1, 1), life=5)
+    dodger = unit("Dodger", '{ kind = "block", from = ["shot"], roll = [1, 2, 3] }', life=10)
+    b = start([shooter, sharper], [dodger], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}),
+              dice=[2], p1=Scripted(weaken=True))
+    b.apply(UseAbility(0, 0, (2,)))
+    assert b.wounds[2] == 2 and not b.open[1]
+    b2 = start([shooter, sharper], [dodger], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}),
+               dice=[2], p1=HeuristicPlayer())
+    b2.apply(UseAbility(0, 0, (2,)))
+    assert b2.wounds[2] == 2 and not b2.open[1]      # the heuristic player turns it too

@@ -210,6 +210,11 @@ class AbilityUse(Triggers):
             return
         sl = self.slots[u][index]
         ab = sl.ability
+        if ab.kind == "grave_token":  # ("при этом карта на вашем кладбище получает жетон инкарнации")
+            self._give_token(u, index, ab, trigger or "")
+            if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                self._follow(u, index + 1, targets, trigger)
+            return
         chosen: list[int] = []
         if ab.every:
             chosen = [v for v in reach_slot(self, u, sl)
@@ -268,11 +273,16 @@ class AbilityUse(Triggers):
         die = self._die() if sl.rolls else 0
         if die and self._furies and self.next_face[self.seat[u]]:
             die = self._forced(self.seat[u], die)  # ``next_roll``
+        if die and self._responders and kind in WOUNDING:
+            die = self._flip_roll(u, sl, v, die)  # ``flip_die`` on an ability's die
         if die:
             dice.append(die)
         if sl.conditional and not meets(sl, self.key[v]):  # a hidden target that turned out illegal
             return 0
         if ab.vs_state and ab.cost != "passive" and not self._in_state(v, ab.vs_state):
+            return 0
+        if ab.delay:  # the wounds land at the end of this turn (Effects._land_delayed)
+            self.delayed = [*self.delayed, (u, sl.index, v)]
             return 0
         if ab.lasts or kind in _EFFECT_KINDS:
             return self._new_kind(u, sl, v, dice)
@@ -289,6 +299,8 @@ class AbilityUse(Triggers):
             self.wounds[v] -= healed
             if healed:
                 self._quiet_from = self.turn + 1
+                if self._last_life:
+                    self._respare(v)
             return -healed
         if kind == "poison":
             if self.creature[v] and not self.ghost[v] \

@@ -30,7 +30,9 @@ glossary; glossary entries in quotes):
 - ``cap_strike`` / ``flip_die``: sudden actions ({instant}{tap}) in a simple strike: a simple
   strike on a card of its squad is reduced to N; a die of the strike turns to its opposite face
   (000 1.1: 1-6, 2-5, 3-4); its player decides (``Player.weaken`` is asked: keep or take the other
-  outcome);
+  outcome); ``flip_die`` also turns the die of an attack ability or a wounding trigger
+  (:meth:`Effects._flip_roll`) and a die that decides whether a fact acts, its ``roll`` faces
+  (:meth:`Effects._flip_event`: 60/207 Шулер "перевернуть кубик" names any die);
 - ``redirect``: the response window of every enemy attack (a simple strike, an attack ability)
   declared on a card of its squad, before the target is fixed (000 1.9.4; glossary "Redirecting
   an attack": once per attack, never onto the attacker, no defender after it); ``ward`` marks the
@@ -56,7 +58,7 @@ from mypy_extensions import mypyc_attr
 
 from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
 from analysis.battle.interface import IllegalAction
-from analysis.battle.powers import triggered
+from analysis.battle.powers import hit, triggered
 from analysis.battle.situational import Situational, stripped
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
 from analysis.cards.abilities import Ability
@@ -68,7 +70,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "jump", "enemy_poisoned", "eats", "ally_combo", "ally_incarnates",
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
-                 "fury", "host_fury", "attack", "squad_rolls", "enters_creature")
+                 "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
+                 "incarnates_adjacent")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -126,6 +129,9 @@ class Effects(Situational):
         self.combo = [(), ()]
         """Per seat: the action kinds of the current ``ally_combo`` chain."""
         self.heading = [-1] * n
+        self.delayed = []
+        """(card, slot, target) of the wounds a ``delay`` ability lands at the end of this turn;
+        replaced, never changed in place (clones share it)."""
         """Per unit: the direction picked for ``moves_heading`` this turn (index in ``_STEPS``; -1
         none); replaced, never changed in place (clones share it)."""
         memo = tuple(self.key)
@@ -136,6 +142,10 @@ class Effects(Situational):
             summary = _SUMMARIES[memo] = _summary(self.key)
         kinds, trig, tiered, responders, steps = summary
         self._trig = trig
+        self._last_life = bool(trig["last_life_lost"])
+        self.spare = [self.life[u] - self.wounds[u] for u in range(n)] if self._last_life else []
+        """Per unit: its life left when its wounds were last settled or it was last healed
+        (trigger ``last_life_lost``); replaced, never changed in place (clones share it)."""
         self._tiered = tiered
         self._x_kinds = kinds
         self._openers = bool(kinds & {"stays_open", "defends_open"})
@@ -340,8 +350,12 @@ class Effects(Situational):
                 continue
             if ab.uses_per_battle and self.uses_battle.get((v, index), 0) >= ab.uses_per_battle:
                 continue
-            if ab.roll and self._die() not in ab.roll:
-                continue
+            if ab.roll:
+                die = self._die()
+                if self._responders:
+                    die = self._flip_event(v, die, ab.roll)
+                if die not in ab.roll:
+                    continue
             if ab.uses_per_turn or ab.uses_per_battle:
                 self._count_use(v, index)
             if self.log is not None:
@@ -420,6 +434,54 @@ class Effects(Situational):
                                 "dice": [], "wounds": [0], "closes": True})
                 return j
         return i
+
+    def _flip_roll(self, u: int, sl, v: int, die: int) -> int:
+        """``flip_die`` on the die of an attack ability or effect (a shot, a discharge, a triggered
+        wound…) of ``u`` on ``v``: «перевернуть кубик» names any die, not only a simple strike's
+        (000 1.1: the opposite face is 7 minus it). A card of either side may turn it when its
+        player prefers the other number of wounds (``Player.weaken``, asked as if ``u`` struck
+        ``v``: the pairs are (wounds to ``v``, 0))."""
+        if not any(self.open[w] and self.alive[w] for w in self._responders):
+            return die
+        armor = self.armor_left[v]
+        base = (hit(self.key[u], sl.index, self.key[v], armor, die)[0], 0)
+        alt = (hit(self.key[u], sl.index, self.key[v], armor, 7 - die)[0], 0)
+        if alt == base:
+            return die
+        for seat in (self.seat[u], self.seat[v]):
+            chooser = u if seat == self.seat[u] else v
+            for w, index, ab in self._responders_of(seat, "flip_die"):
+                if not self.players[seat].weaken(self, chooser, u, v, base, alt):
+                    break
+                self._pay_response(w, index, ab)
+                if self.log is not None:
+                    self._emit({"e": "ability", "u": w, "i": index, "kind": "flip_die", "targets": [w],
+                                "dice": [], "wounds": [0], "closes": True})
+                return 7 - die
+        return die
+
+    def _flip_event(self, u: int, die: int, faces: tuple[int, ...]) -> int:
+        """``flip_die`` on a die that decides whether ``u``'s fact acts (its ``roll`` faces: a
+        block "on a 1-3", a trigger "if the die shows 6"): a card of ``u``'s side turns it when that
+        makes the fact act, an enemy one when that stops it (000 1.1; asked through
+        ``Player.weaken`` with the pairs (1, 0) for "it acts" and (0, 0) for "it does not")."""
+        now = die in faces
+        if now == ((7 - die) in faces) or not any(self.open[w] and self.alive[w] for w in self._responders):
+            return die
+        base, alt = ((1, 0), (0, 0)) if now else ((0, 0), (1, 0))
+        for seat in (self.seat[u], 1 - self.seat[u]):
+            if (seat == self.seat[u]) == now:
+                continue  # (that side likes the die as it is)
+            for w, index, ab in self._responders_of(seat, "flip_die"):
+                chooser = u if seat == self.seat[u] else w
+                if not self.players[seat].weaken(self, chooser, u, u, base, alt):
+                    break
+                self._pay_response(w, index, ab)
+                if self.log is not None:
+                    self._emit({"e": "ability", "u": w, "i": index, "kind": "flip_die", "targets": [w],
+                                "dice": [], "wounds": [0], "closes": True})
+                return 7 - die
+        return die
 
     def _cap_strike(self, u: int, parrier: int, to_p: int, to_a: int) -> int:
         """``cap_strike``: a card of the parrier's squad reduces the simple strike on it to N."""
@@ -650,9 +712,15 @@ class Effects(Situational):
                     self.life = list(self.life)
                     self.life[v] += add
                     self._quiet_from = self.turn + 1
+                    if self._last_life:
+                        self._respare(v)
             return 0
         if kind == "move_wounds":
             return self._move_wounds(u, sl, v)
+        if kind == "concentrate":  # its concentration fires now (60/22 Аль-Джамия)
+            if self.creature[v]:
+                self._fire(v, "concentration")
+            return 0
         if kind == "open":
             if ab.damage and self.creature[v]:
                 self.wounds[v] += ab.damage[0]
@@ -894,6 +962,8 @@ class Effects(Situational):
         healed = 0 if self.ghost[killer] else self.wounds[killer]  # (incorporeal: never healed)
         self.wounds[killer] -= healed
         self.poison[killer] = 0
+        if self._last_life:
+            self._respare(killer)
         if self.log is not None:
             self._emit({"e": "heal", "u": killer, "by": healed, "by_what": "carrion_eating"})
         if killer in self._trig["eats"] and not self.over:
@@ -906,7 +976,33 @@ class Effects(Situational):
             if self.alive[u] and not self.over:
                 self._fire(u, trigger, context)
 
+    def _land_delayed(self) -> None:
+        """``delay = "apart"``: at the end of the turn, the wounds of the targets chosen in it land
+        on those not next to the card that chose them (60/128 Халниада), if both are still on the
+        battlefield; an effect, so armor does not stop it."""
+        pending, self.delayed = self.delayed, []
+        hurt = []
+        for u, index, v in pending:
+            if not (self.alive[u] and self.alive[v]) or self.pos[v] in ADJ8[self.pos[u]]:
+                continue
+            wounds = hit(self.key[u], index, self.key[v], 0, 0)[0]
+            self.wounds[v] += wounds
+            if wounds:
+                self._quiet_from = self.turn + 1
+                hurt.append((v, u))
+            if self.log is not None:
+                self._emit({"e": "ability", "u": u, "i": index, "kind": self.slots[u][index].ability.kind,
+                            "targets": [v], "dice": [], "wounds": [wounds], "closes": False})
+        for v, u in hurt:
+            if self.over:
+                break
+            self._settle([v], u)
+
     def _turn_end_triggers(self) -> None:
+        if self.delayed:
+            self._land_delayed()
+            if self.over:
+                return
         active = self.active
         trig = self._trig
         if trig["turn_end"]:
@@ -1061,10 +1157,10 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "move_wounds"})
+                        "move_wounds", "concentrate"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
-           "reduce", "protection", "cap", "stays_open", "keyword")
+           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate")
 """Kinds (or granted kinds) whose use helps the card they aim at: a gain on one's own side."""
 
 
@@ -1104,4 +1200,7 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 2 * amount * per_wound if prof.is_creature else 0.0
     if kind == "move_wounds":
         return amount * per_wound
+    if kind == "concentrate":  # (what its concentration gives, as a grant of the same kind would)
+        return sum(heuristic_gain(a, kv, rem_v, value) if a.lasts else 0.1 * value
+                   for a in facts(card_of(kv)) if a.cost == "trigger" and a.trigger == "concentration")
     return 0.0

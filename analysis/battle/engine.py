@@ -666,6 +666,9 @@ class Battle(Placement):
         new.slots = self.slots
         new.stunned = self.stunned
         new.heading = self.heading
+        new.delayed = self.delayed
+        new.spare = self.spare
+        new._last_life = self._last_life
         new.tokens = self.tokens
         new.claimed = self.claimed
         new.triggers = self.triggers

@@ -146,6 +146,9 @@ class EngineFields:
     slots: Any
     stunned: list[bool]
     heading: list[int]
+    delayed: list[tuple[int, int, int]]
+    spare: list[int]
+    _last_life: bool
     tokens: list[int]
     claimed: list[int]
     triggers: list[int]
@@ -172,6 +175,18 @@ class EngineFields:
         raise NotImplementedError
 
     def _die(self) -> int:
+        raise NotImplementedError
+
+    def _flip_roll(self, u: int, sl, v: int, die: int) -> int:
+        raise NotImplementedError
+
+    def _respare(self, v: int) -> None:
+        raise NotImplementedError
+
+    def _flip_event(self, u: int, die: int, faces: tuple[int, ...]) -> int:
+        raise NotImplementedError
+
+    def _give_token(self, u: int, index: int, ab: Ability, trigger: str) -> None:
         raise NotImplementedError
 
     def _count_use(self, u: int, index: int) -> None:

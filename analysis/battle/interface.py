@@ -164,6 +164,8 @@ class Player:
       only before the first token of a payment) or, with ``give``, that receives one;
     - ``incarnate_square(state, unit, squares) -> square``: where a creature that may incarnate
       open on any third row does so (-1: the ordinary way, closed on its own third row);
+    - ``incarnate_early(state, unit, missing) -> bool``: whether a creature with ``early``
+      incarnation returns now, ``missing`` tokens short (2 wounds, −1 strike per missing token);
     - ``choose_direction(state, unit) -> str``: the direction (``forward``, ``back``, ``left``,
       ``right``, seen from its side) a ``moves_heading`` card picks at the start of its turn
       (default ``forward``);
@@ -222,6 +224,9 @@ class Player:
 
     def incarnate_square(self, state, unit: int, squares: Sequence[int]) -> int:
         return -1
+
+    def incarnate_early(self, state, unit: int, missing: int) -> bool:
+        return False
 
     def choose_direction(self, state, unit: int) -> str:
         return "forward"

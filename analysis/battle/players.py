@@ -1036,7 +1036,14 @@ class HeuristicPlayer(Player):
         if most == 1:
             g, targets = self._best_use(battle, unit, battle.slots[unit][index], list(candidates))
             return targets
-        scored = sorted(((gain(battle, unit, index, v), v) for v in candidates), reverse=True)
+        if battle.slots[unit][index].ability.delay == "apart":
+            # (its wounds land at the turn end only on a target not next to it then: a creature that
+            # stands next to it now will likely still be there, the others come first)
+            near = ADJ8[battle.pos[unit]]
+            scored = sorted(((gain(battle, unit, index, v) * (0.1 if battle.pos[v] in near else 1.0), v)
+                             for v in candidates), reverse=True)
+        else:
+            scored = sorted(((gain(battle, unit, index, v), v) for v in candidates), reverse=True)
         chosen = [v for g, v in scored[:most] if g > 0] or [scored[0][1]]
         return tuple(sorted(chosen))
 
@@ -1060,6 +1067,12 @@ class HeuristicPlayer(Player):
         if not far:
             return -1
         return max(far, key=lambda v: (x[v] - tokens[v], -cost[v], -v))
+
+    def incarnate_early(self, battle: Battle, unit: int, missing: int) -> bool:
+        """``early`` incarnation (60/168 Зомби-гризли): a turn sooner for one missing token (2
+        wounds, −1 strike for the battle) while that leaves it at least two thirds of its life;
+        never for two or more missing tokens."""
+        return missing == 1 and 3 * (battle.life[unit] - 2) >= 2 * battle.life[unit]
 
     def incarnate_square(self, battle: Battle, unit: int, squares: Sequence[int]) -> int:
         """Return open anywhere (``anywhere``) when the token is one it would pay: onto the square

@@ -151,6 +151,9 @@ class SearchPlayer(Player):
     def incarnate_square(self, state, unit: int, squares: Sequence[int]) -> int:
         return self._h.incarnate_square(state, unit, squares)
 
+    def incarnate_early(self, state, unit: int, missing: int) -> bool:
+        return self._h.incarnate_early(state, unit, missing)
+
     def choose_direction(self, state, unit: int) -> str:
         return self._h.choose_direction(state, unit)
 

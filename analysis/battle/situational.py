@@ -91,6 +91,8 @@ class Spec:
                 deps.add("board")
             elif ab.when == "enemy_more_closed":
                 deps.update(("opens", "alive"))
+            elif ab.when == "war_machine":
+                deps.add("alive")
             elif ab.when is not None:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
             if ab.per in ("counters", "own_wounds"):
@@ -284,7 +286,7 @@ class Situational(EngineFields):
             found = _BOARD[memo] = (
                 tuple(u for u in range(n) if spec_of(self.key[u]).active),
                 any(spec_of(k).strike for k in self.key),
-                any(ab.lasts for k in self.key for ab in facts(card_of(k))))
+                any(ab.lasts or ab.early for k in self.key for ab in facts(card_of(k))))
         self._board_units = list(found[0])
         self._sit_memo = {}
         """Per board-dependent unit: what its variant was last computed from."""
@@ -413,13 +415,16 @@ class Situational(EngineFields):
     def _rekey(self, u: int, new: int) -> None:
         """Unit ``u`` plays as card key ``new`` from now on (its columns follow; armor left keeps
         what was already used this turn)."""
-        old_armor = self.armor[u]
+        old_armor, old_points = self.armor[u], self.move_points[u]
         row = ROWS[new]
         self.key[u] = new
         self.cards[u] = card_of(new)
         self.profiles[u] = PROFILES[new]
         self.slots[u] = slots_of(new)
         self.move_points[u] = row[2]
+        if row[2] != old_points and self.seat[u] == self.active:
+            # (a movement change within its own turn changes the steps it has left this turn)
+            self.moves[u] = max(0, self.moves[u] + row[2] - old_points)
         self.armor[u] = row[4]
         if row[4] != old_armor:
             self.armor_left[u] = max(0, self.armor_left[u] + row[4] - old_armor)
@@ -541,6 +546,9 @@ class Situational(EngineFields):
             theirs = [w for w in self.units[1 - self.seat[u]] if self.alive[w]]
             closed = sum(1 for w in theirs if not self.open[w])
             return closed > len(theirs) - closed
+        if when == "war_machine":  # (a card of that class of its squad in play)
+            return any(self.alive[w] and "Боевая машина" in self.cards[w].classes
+                       for w in self.units[self.seat[u]])
         if when == "enemy_front_empty":
             enemy = 1 - self.seat[u]
             row = half_rows(enemy)[0]

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import AUX, NOWHERE, half_rows
+from analysis.battle.board import ADJ8, AUX, NOWHERE, half_rows
 from analysis.battle.common import (
     _AIMED,
     _ALLY_DIES,
@@ -176,7 +176,10 @@ class Triggers(Effects):
             if ab.fury and self._fury_die > ab.fury + self._fury_add:
                 continue  # Бешенство X: only on a roll of X or less (Effects._fury)
             if ab.roll:
-                die = die or self._forced(self.seat[u], self._die())  # one die for the event (000 1.1)
+                if not die:  # one die for the event (000 1.1), which a ``flip_die`` may turn
+                    die = self._forced(self.seat[u], self._die())
+                    if self._responders:
+                        die = self._flip_event(u, die, ab.roll)
                 if die not in ab.roll:
                     continue
             if about >= 0:
@@ -367,6 +370,8 @@ class Triggers(Effects):
         if extra:
             self.life = list(self.life)  # shared with clones: replaced, not changed in place
             self.life[x] += extra
+        if self._last_life and (healed or extra):
+            self._respare(x)
         if self.log is not None and (healed or extra):
             self._emit({"e": "heal", "u": x, "by": healed, "extra_life": extra, "by_what": "vampirism"})
 
@@ -460,9 +465,10 @@ class Triggers(Effects):
             x = self.incarnation[u]
             if not x or self.alive[u] or self.seat[u] != seat or self.tokens[u] < 0 or self.host[u] >= 0:
                 continue
-            if self.tokens[u] < x:
+            early = self._early(u, x, seat) if self.tokens[u] < x else 0  # (before this turn's token)
+            if self.tokens[u] < x and not early:
                 self.tokens[u] += 1
-            if self.tokens[u] < x:
+            if self.tokens[u] < x and not early:
                 continue
             owner = seat
             if self.claimed[u] >= 0:
@@ -479,6 +485,8 @@ class Triggers(Effects):
                 free = [row * 5 + c for c in range(5) if self.board[row * 5 + c] < 0]
                 if not free:
                     seat = owner
+                    if early:
+                        self.tokens[u] += 1  # (no square: it waits, and this turn's token comes)
                     continue
                 where = free[0]
                 self.board[where] = u
@@ -489,6 +497,11 @@ class Triggers(Effects):
             self.pos[u] = where
             removed = self.wounds[u]
             self.wounds[u] = 0
+            if early:  # 2 wounds and -1 simple strike per missing token
+                self.wounds[u] = 2 * early
+                self._give(u, u, Ability(kind="strike_bonus", damage=(-early,), lasts="battle"))
+            if self._last_life:
+                self._respare(u)
             self.poison[u] = 0
             self.counters[u] = 0
             self.open[u] = False
@@ -515,6 +528,11 @@ class Triggers(Effects):
                 self._fire(u, "incarnate")
             if self._x_trig and not self.over:
                 self._token_event(u, False)
+            if self._x_trig and self._trig["incarnates_adjacent"] and where >= 0 and not self.over:
+                for w in self._trig["incarnates_adjacent"]:  # (60/177 Берроу и Бон)
+                    if w != u and self.alive[w] and self.pos[w] >= 0 and where in ADJ8[self.pos[w]] \
+                            and not self.over:
+                        self._fire(w, "incarnates_adjacent", -1, u)
             seat = owner
 
     def _anywhere_square(self, u: int, seat: int) -> int:
@@ -578,6 +596,14 @@ class Triggers(Effects):
         ``grave_token`` on it: 60/175 Очи Нальдана, "in the graveyard it gains a token instead")."""
         return any(a.kind == "grave_token" and a.trigger == "ally_combo" and a.target == "self"
                    for a in facts(self.cards[u]))
+
+    def _early(self, u: int, x: int, seat: int) -> int:
+        """``early`` incarnation: the tokens ``u`` would return without (at least one held), if its
+        player takes that now (``Player.incarnate_early``), else 0."""
+        held = self.tokens[u]
+        if held < 1 or not any(a.kind == "incarnation" and a.early for a in facts(self.cards[u])):
+            return 0
+        return x - held if self.players[seat].incarnate_early(self, u, x - held) else 0
 
     def _repeats(self, u: int) -> bool:
         """Whether unit ``u``'s incarnation returns any number of times (``repeats``)."""
@@ -678,14 +704,23 @@ class Triggers(Effects):
         of who destroyed them (``source``, or per card ``killers``), then check the end of the game."""
         life, wounds, alive, rider = self.life, self.wounds, self.alive, self.rider
         dead, fallen = [], []
+        last = self._last_life
+        ones: list[int] = []
+        kept: list[int] = []
         for x in suspects:
             if alive[x] and wounds[x] >= life[x]:
+                if last and self.creature[x] and self.spare[x] == 1:
+                    ones.append(x)  # (the life left before these wounds: trigger ``last_life_lost``)
                 r = rider[x]
                 self._kill(x)
                 dead.append(x)
                 fallen.append(x)
                 if r >= 0 and not alive[r] and r not in fallen:
                     fallen.append(r)
+            elif last and alive[x]:
+                kept.append(x)
+        if kept:
+            self._respare_all(kept)
         if not dead:
             return
         if self._eaters:  # 002 "Трупоедство": before the triggers of the deaths
@@ -702,7 +737,31 @@ class Triggers(Effects):
                     self._fire(killer, "kill", x, x)  # (``when_state``: the state it died in)
             if self._mourners:
                 self._mourn(fallen)
+        if ones:
+            self._last_lives(ones)
         self._check_end()
+
+    def _respare(self, v: int) -> None:
+        """Trigger ``last_life_lost``: ``v``'s life left is now what its next wounds start from."""
+        spare = list(self.spare)
+        spare[v] = self.life[v] - self.wounds[v]
+        self.spare = spare
+
+    def _respare_all(self, units: Sequence[int]) -> None:
+        spare = list(self.spare)
+        for x in units:
+            if self.alive[x]:
+                spare[x] = self.life[x] - self.wounds[x]
+        self.spare = spare
+
+    def _last_lives(self, ones: Sequence[int]) -> None:
+        """Trigger ``last_life_lost`` (60/179 Инзела: "когда существо с 1 текущей {health} получает
+        смертельные раны или уничтожается"): each creature of either squad that died with 1 life
+        left sets off the living cards with it (aimed by their own range; about the dead one)."""
+        for x in ones:
+            for w in self._trig["last_life_lost"]:
+                if w != x and self.alive[w] and not self.over:
+                    self._fire(w, "last_life_lost", -1, x)
 
     def _reposition(self, u: int) -> None:
         """``reposition``: ground card ``u`` moves to a free square of its own 2nd or 3rd row that
@@ -755,6 +814,8 @@ class Triggers(Effects):
                     self._fire(x, "death")
             if self._mourners:
                 self._mourn(fallen)
+        if self._last_life:
+            self._last_lives([x for x in dead if self.spare[x] == 1])
         self._check_end()
 
     def _kill(self, x: int) -> None:

@@ -188,6 +188,8 @@ class Turns(Strikes):
                 heal = min(regen[u], wounds[u])
                 wounds[u] -= heal
                 healed = True
+                if self._last_life:
+                    self._respare(u)
                 if self.log is not None:
                     self._emit({"e": "heal", "u": u, "by": heal})
             if poison[u]:
@@ -230,7 +232,7 @@ class Turns(Strikes):
                         self._fire(u, "enemy_turn_start")
 
     def _end_turn(self) -> None:
-        if self._x_trig and not self.over:
+        if (self._x_trig or self.delayed) and not self.over:
             self._turn_end_triggers()
             if self.over:
                 return

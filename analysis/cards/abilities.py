@@ -25,6 +25,14 @@ alternative to a triggered ability: "wound an adjacent card 2 or heal 3"), trigg
 the state ``cursed_or_blessed``, ``self_state`` ``cursed`` / ``blessed`` and the kind ``cleanse``
 (``removes``: the states its target loses).
 
+Set 60 sample decks (data/README.md "Set 60 sample decks"): ``delay = "apart"`` (a wounding
+action's wounds land at the end of the turn on the chosen targets then not next to the card), the
+trigger ``last_life_lost`` (a creature of either squad with 1 life left takes lethal wounds or is
+destroyed), ``flip_die`` on the dice of attack abilities and triggers, the kind ``concentrate``
+(the target's concentration abilities fire now), ``early`` on ``incarnation`` (a return with fewer
+tokens, 2 wounds and −1 strike per missing one), ``when = "war_machine"``, the trigger
+``incarnates_adjacent`` and ``grave_token`` with cost ``then``.
+
 Only facts are stored (kinds, numbers, conditions) and short English phrases for what is not
 modelled; never a card's own sentences. Users add or override entries with files in the same schema
 (``--abilities FILE``); an entry for a code already known replaces it.
@@ -62,10 +70,12 @@ is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10
 prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
-           "cleanse")
+           "cleanse", "concentrate")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
-``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor")."""
+``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
+``concentrate``: the target's ``concentration`` abilities fire now, whatever its wounds (60/22
+Аль-Джамия: "срабатывает концентрация вашего степного существа")."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
@@ -160,6 +170,11 @@ player picks one of them ("ранить … или излечиться"); see d
 payoffs"."""
 GIVES = ("curse", "blessing")
 REMOVES = ("curse", "blessing", "poison")
+DELAYS = ("apart",)
+"""``delay`` of a wounding action or trigger (data/README.md "Set 60 sample decks"): ``apart`` — the
+targets are chosen now, the wounds land at the end of this turn on those of them that are then not
+next to the card (60/128 Халниада: "в конце этого хода — ранить … тех из них, которые не стоят
+рядом"); nothing lands if the card has left the battlefield."""
 """``removes`` of kind ``cleanse``: the states its target loses ("существо теряет отравление и
 теряет проклятие" = ``["poison", "curse"]``)."""
 """``gives``: an attack or wounding action that also gives its target this state (000 glossary
@@ -171,7 +186,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_poisoned",
             "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "squad_incarnates", "ally_token",
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
-            "fury", "host_fury", "attack", "squad_rolls", "enters_creature")
+            "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
+            "incarnates_adjacent")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -222,7 +238,10 @@ used as an action, once per target (aims at it; ``tiers``: only for that band of
 ``squad_rolls``: when a creature of its squad (itself included) rolls a die — a simple strike's
 attacking or parrying die, a die of its ability — once per die (``roll``: that die's faces);
 ``enters_creature``: after it (an incorporeal creature) steps onto a square another creature holds
-(aims at that creature, which must be on the ``target`` side)."""
+(aims at that creature, which must be on the ``target`` side); ``last_life_lost``: when a creature of
+either squad (not itself) that had 1 life left takes lethal wounds or is destroyed (60/179 Инзела;
+its ability aims by its own range); ``incarnates_adjacent``: when a creature of either squad returns
+by incarnation onto a square next to it (60/177 Берроу и Бон; about that creature)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -239,7 +258,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
-             "next_roll", "redirect", "ward", "mark", "reposition", "far_step")
+             "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -273,7 +292,7 @@ WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creat
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
-         "classes_adjacent", "enemy_more_closed", "moved_onto_creature")
+         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -286,7 +305,8 @@ creatures of its squad than enemy creatures next to it), ``classes_adjacent`` (t
 it have at least ``count`` different classes), ``enemy_more_closed`` (the opponent's squad has more
 closed cards than open ones: "пока в отряде противника больше закрытых карт, чем открытых"),
 ``moved_onto_creature`` (this turn it stepped onto a square another creature holds: an incorporeal
-creature, 000 glossary "Incorporeal creature")."""
+creature, 000 glossary "Incorporeal creature"), ``war_machine`` (a card of class «Боевая машина» of
+its squad is on the battlefield: 60/37 Морраг "пока в вашем отряде есть боевая машина")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries")
@@ -348,7 +368,8 @@ _KINDS_TEXT = {
     "ignore_prot_flyers": "Ignores protection from flying creatures",
     "redirectable": "The opponent may redirect its simple strike", "wraps": "Edge squares of a row adjacent",
     "jump": "Jump, range", "cap_strike": "Reduces a simple strike on its squad to",
-    "flip_die": "Turns a die to its opposite face", "open": "Opens a card", "stun": "Stuns a card",
+    "flip_die": "Turns a die to its opposite face",
+    "concentrate": "Sets off the concentration of", "open": "Opens a card", "stun": "Stuns a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
     "lose_counters": "Loses its counters", "teleport": "Teleports", "cleanse": "Removes from a card:",
     "grave_token": "Incarnation tokens to a graveyard card:", "destroy": "Destroys a card",
@@ -477,6 +498,10 @@ class Ability:
     """``incarnation``: it may instead return open onto any free square of either third row, for
     ``tokens`` incarnation tokens of other cards of its squad in the graveyard ("может инкарнировать
     в любом третьем ряду в открытом виде, сняв жетон инкарнации с другого вашего существа")."""
+    early: bool = False
+    """``incarnation``: before the start of its owner's turn it may return with fewer tokens (at
+    least 1), taking 2 wounds and −1 to its simple strike for the battle per missing token (60/168
+    Зомби-гризли; its player decides: ``Player.incarnate_early``)."""
     repeats: bool = False
     """``incarnation``: it may return any number of times per battle, not once ("любое число раз за
     бой"); its tokens start again from 0 each time it dies."""
@@ -486,6 +511,8 @@ class Ability:
     """``cleanse``: the states its target loses (:data:`REMOVES`)."""
     fury: int = 0
     """Trigger ``fury`` (Бешенство X): X, the highest die roll that sets it off."""
+    delay: str | None = None
+    """A wounding action's wounds land later (:data:`DELAYS`)."""
     marker: str | None = None
     """``mark``: the marker it puts (:data:`MARKERS`); on an attack: the attack also puts this marker
     on its target's square."""
@@ -502,6 +529,7 @@ class Ability:
             or self.when or self.partner or self.per or self.lasts or self.vs_has
             or self.vs_min_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
+            or self.delay
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -630,12 +658,16 @@ class Ability:
             cond.append(f"until the end of the {self.lasts.replace('_', ' ')}")
         if self.repeats:
             cond.append("any number of times per battle")
+        if self.early:
+            cond.append("or early with fewer tokens (2 wounds and -1 strike per missing one)")
         if self.anywhere:
             cond.append(f"or open on any third row for {self.tokens} graveyard token(s)")
         if self.self_too:
             cond.append("itself too")
         if self.gives:
             cond.append(f"gives its target a {self.gives}")
+        if self.delay == "apart":
+            cond.append("wounds at the end of this turn those not next to it")
         if self.uses_per_battle:
             cond.append(f"{self.uses_per_battle}× per battle")
         if self.uses_per_turn:
@@ -681,7 +713,7 @@ class Ability:
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
                      "self_too", "anywhere", "gives",
-                     "fury", "marker"):
+                     "fury", "marker", "delay", "early"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -776,7 +808,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
-                 "marker"}
+                 "marker", "delay", "early"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -890,7 +922,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    f"({', '.join(LASTS)})")
     if lasts is not None and not granted:
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive)")
-    if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive"):
+    if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
+            and not (kind == "grave_token" and cost == "then"):  # ("при этом … получает жетон")
         raise fail("cost", f"of {kind} must be trigger")
     if kind in ACTIONS and cost == "passive":
         raise fail("cost", f"of {kind} must be tap, counter_tap, counter or trigger")
@@ -1121,6 +1154,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if anywhere and (kind != "incarnation" or not tokens):
         raise fail("anywhere", "is only for incarnation, with its price in 'tokens'")
     out["anywhere"] = anywhere
+    early = raw.get("early", False)
+    if not isinstance(early, bool):
+        raise fail("early", f"must be true or false, got {early!r}")
+    if early and kind != "incarnation":
+        raise fail("early", "is only for incarnation")
+    out["early"] = early
     if tokens and cost == "passive" and not anywhere:
         raise fail("tokens", "is a cost: only for actions, triggers and an incarnation with 'anywhere'")
     out["tokens"] = tokens
@@ -1173,6 +1212,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death, "
                    "turn_start, enemy_turn_start")
     out["marker"] = marker
+    delay = raw.get("delay")
+    if delay is not None and delay not in DELAYS:
+        raise fail("delay", f"must be one of {', '.join(DELAYS)}, got {delay!r}")
+    if delay is not None and (kind not in WOUNDS or cost == "passive"):
+        raise fail("delay", "is only for wounding actions and triggers (effect …)")
+    out["delay"] = delay
     return out
 
 
@@ -1225,7 +1270,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                               "ability it is an alternative to)")
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
-                                                          "cleanse"):
+                                                          "cleanse") \
+                and not (ab.cost == "then" and ab.kind == "grave_token"):
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):
@@ -1321,7 +1367,7 @@ def check_against_cards(book: Mapping[str, CardAbilities], cards: Iterable[Any])
 
 __all__ = [
     "ACTIONS", "AREAS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "EITHER", "FROM",
-    "GIVES", "GRANTS", "REMOVES",
+    "DELAYS", "GIVES", "GRANTS", "REMOVES",
     "KINDS", "LASTS", "MAGICAL", "PERS", "POSITIONS", "RANKS", "RESPONSES", "UNIT_PERS", "WHENS",
     "MARKERS", "Marker", "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED",
     "TRIGGERS",

@@ -1,6 +1,7 @@
 """Findings of the data pass over sets 30 and 40 (issue 19), kept as expected failures so that the
-fix shows up: a ``keyword`` fact ``move`` given for a while (``lasts``) during its owner's turn does
-not add to the movement the creature has left in that turn, and the card table's clumsiness column
+fix shows up: a ``keyword`` fact ``move`` given for a while (``lasts``) during its owner's turn did
+not add to the movement the creature has left in that turn (fixed with 60/22 Аль-Джамия: the test
+now passes outright), and the card table's clumsiness column
 (built from the ``clm`` icon) makes clumsy some cards whose text gives clumsiness only under a
 condition or to another card."""
 
@@ -18,8 +19,6 @@ GRANT_MOVE = ('{ kind = "keyword", keyword = "move", damage = [1], cost = "tap",
               'lasts = "own_turn" }')
 
 
-@pytest.mark.xfail(strict=True, reason="a move grant updates the card's move, not the movement left "
-                                       "this turn (Battle.moves is set only at the turn's start)")
 def test_move_granted_in_its_own_turn_adds_movement_this_turn():
     """30/4 Белегос ("{tap}: the creature gets +1 {move} until the end of your turn"), 40/148
     Урангрунд and the valhalla grant of 20/50 Сигурд (fired at the turn's start, after the
@@ -29,7 +28,7 @@ def test_move_granted_in_its_own_turn_adds_movement_this_turn():
     b = start([giver, ally], [card("Foe")], ({0: square(0, 1), 1: P1_BACK}, {2: P2_BACK}))
     b.apply(UseAbility(0, 0, (1,)))
     assert b.cards[1].move == 2          # the grant is on the card …
-    assert b.moves[1] == 2               # … but not in the movement left this turn
+    assert b.moves[1] == 2               # … and in the movement left this turn (fixed: Situational._rekey)
 
 
 @pytest.mark.xfail(strict=True, reason="cards.csv sets clumsiness from the clm icon, which marks a "

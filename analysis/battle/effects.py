@@ -68,7 +68,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "jump", "enemy_poisoned", "eats", "ally_combo", "ally_incarnates",
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
-                 "fury", "host_fury", "attack", "squad_rolls", "enters_creature")
+                 "fury", "host_fury", "attack", "squad_rolls", "enters_creature",
+                 "squad_enters_mark")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))

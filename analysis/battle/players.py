@@ -59,7 +59,7 @@ from analysis.battle.tables import (
     card_key,
     card_of,
 )
-from analysis.cards.abilities import MAGICAL
+from analysis.cards.abilities import MAGICAL, MARKERS
 from analysis.cards.ability_rules import facts
 from analysis.combat.strike import Branch, decide_weakening
 
@@ -863,12 +863,20 @@ class HeuristicPlayer(Player):
     def choose_square(self, battle: Battle, unit: int, marker: str, squares: Sequence[int]) -> int:
         """Where ``unit`` puts a ``marker``: a free square next to the most enemy ground creatures that
         can step (one of them will likely step onto it: an ambush, 30/12), the one nearest its own
-        back row on a tie; for a ``reposition`` (40/16) the offered square nearest where it stands."""
+        back row on a tie; a marker that wounds what stands on it at a turn start (a fire wall, 60/32)
+        goes onto the enemy card with the least life left, never onto a square with its own card; for
+        a ``reposition`` (40/16) the offered square nearest where it stands."""
         b = battle
         if marker == "reposition":  # (a move it must make: the free square nearest where it stands)
             p = b.pos[unit]
             return min(squares, key=lambda s: (MANHATTAN[p][s] if p >= 0 else 0, s))
         enemy = 1 - b.seat[unit]
+        if MARKERS[marker].moment in ("enemy_turn_start", "owner_turn_start"):
+            # (it wounds what stands there then: the enemy card with the least life left, no own card)
+            hit = [sq for sq in squares if b.board[sq] >= 0 and b.seat[b.board[sq]] == enemy
+                   and (b.share[sq] < 0 or b.seat[b.share[sq]] == enemy)]
+            if hit:
+                return min(hit, key=lambda s: (b.life[b.board[s]] - b.wounds[b.board[s]], s))
         back = 0 if b.seat[unit] == 0 else 5
         best, key = squares[0], (-1, 0)
         for sq in squares:

@@ -50,7 +50,7 @@ from analysis.battle.powers import (
     triggered,
 )
 from analysis.battle.tables import FLYER, PROFILES, card_key, card_of
-from analysis.cards.abilities import Ability, CardAbilities
+from analysis.cards.abilities import CHOSEN_SQUARE, MARKERS, Ability, CardAbilities
 from analysis.cards.ability_rules import (
     covers,
     facts,
@@ -198,13 +198,19 @@ class Triggers(Effects):
             if ab.kind == "mark":  # a marker on the square of the card the trigger is about
                 if limited:
                     self._count_use(u, index)
-                if trigger in ("turn_start", "enemy_turn_start"):  # on a square its player picks
-                    squares = list(range(30))
+                if trigger in CHOSEN_SQUARE:  # on a square its player picks
+                    free = MARKERS[ab.marker or ""].free_only
+                    squares = [sq for sq in range(30)
+                               if not free or (self.board[sq] < 0 and self.share[sq] < 0)]
+                    if not squares:
+                        continue
                     sq = self.players[self.seat[u]].choose_square(self, u, ab.marker or "", squares)
                     if sq not in squares:
                         raise IllegalAction(f"square {sq} is not a battlefield square")
                 else:
                     x = about if about >= 0 else context if context >= 0 else u
+                    if ab.vs_types and self.cards[x].type not in ab.vs_types:
+                        continue  # ("когда уничтожает существо": a creature's square only)
                     sq = self.pos[x] if self.alive[x] else self.died_at[x]
                 self._place_mark(u, sq, ab.marker or "")
                 continue
@@ -277,6 +283,12 @@ class Triggers(Effects):
                         and (self.hidden[w] or meets(slot(self.key[u], index), self.key[w]))
                         and (ab.kind not in ("heal", "poison") or not self.ghost[w])):
                     cands.append(w)
+        elif trigger == "squad_enters_mark":  # the creature of its squad that entered the square
+            ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
+                  and (ab.target != "self" or context == u)
+                  and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
+                  and (ab.kind not in ("heal", "poison") or not self.ghost[context]))
+            cands = [context] if ok else []
         elif trigger == "defends" and ab.range is None and ab.target in ("ally", "any"):
             cands = [context] if context >= 0 and self.alive[context] else []
         elif (trigger in _AIMED and ab.range is None or trigger in _WATCHED) \
@@ -768,6 +780,8 @@ class Triggers(Effects):
         s = self.seat[x]
         p = self.pos[x]
         self.died_at[x] = p
+        if self._markers:
+            self._unmark(x)  # (its ``owner_bound`` markers go: "при гибели — убрать все ваши …")
         if p >= 0:
             self._leave(x, p)  # (a card sharing the square, incorporeal, holds it alone now)
         self.pos[x] = NOWHERE

@@ -104,8 +104,11 @@ returns it onto the third row of this card's owner, under his control ("Инка
 this turn shows the face of the roll that set the fury off. ``mark`` puts the marker named by
 ``marker`` (:data:`MARKERS`) on the square of the card the trigger is about (where it died, for
 ``creature_dies`` / ``ally_dies`` / ``kill`` / ``death``), or on ``turn_start`` / ``enemy_turn_start``
-on a square its player chooses; ``reposition``: the card moves to a free square of its own 2nd or
-3rd row that its player chooses (40/16 Элементаль огня, ``battle_start``)."""
+/ ``concentration`` on a square its player chooses (:data:`CHOSEN_SQUARE`; a free one for a
+``free_only`` marker); ``reposition``: the card moves to a free square of its own 2nd or 3rd row that its
+player chooses (40/16 Элементаль огня, ``battle_start``)."""
+CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration")
+"""Triggers on which ``mark`` puts its marker on a square its player chooses."""
 EITHER = ("poison", "gain_counter")
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
@@ -117,7 +120,8 @@ class Marker:
 
     moment: str
     """``enter``: when a creature moves onto the square (a step, a push, a teleport); ``owner_turn_start``:
-    at the start of the next turn of the player whose card put it there."""
+    at the start of the next turn of the player whose card put it there; ``enemy_turn_start``: at the
+    start of each turn of that player's opponent; ``none``: nothing of its own (other cards read it)."""
     wounds: int
     """Wounds it deals then (an effect: fortitude and protection from effects block them)."""
     spares: tuple[str, ...] = ()
@@ -133,12 +137,20 @@ class Marker:
     """Only the enemy creatures of the card that put it."""
     this_turn: bool = False
     """It goes at the end of the turn it was put in."""
+    owner_bound: bool = False
+    """It goes when the card that put it dies ("при гибели — убрать все ваши …")."""
+    leaves: str = ""
+    """When it goes, its square gets this marker from the same card, if that card is still in play."""
+    free_only: bool = False
+    """Only a free square (no card on it) may get it."""
 
 
 MARKERS: dict[str, Marker] = {
     "rot": Marker("enter", 2, spares=("darkness",)),
     "bomb": Marker("owner_turn_start", 2, every_card=True, once=True),
     "ambush": Marker("enter", 0, strike=True, enemies_only=True, this_turn=True),
+    "fire_wall": Marker("enemy_turn_start", 2, every_card=True, owner_bound=True),
+    "bonfire": Marker("none", 0, this_turn=True, leaves="rot", free_only=True),
 }
 """Marker kinds on board squares (field ``marker``). ``rot`` (гниль; the reminder text of 30/145
 Аранта and 50/163 Воин великой тьмы): when a non-dark creature moves onto the square it takes 2, for
@@ -146,7 +158,11 @@ the rest of the battle. ``bomb`` (10/22 Орк-бомбардир, "взрыв")
 turn every card on the square takes 2, then it is gone. ``ambush`` (30/12 Дозорный Аль-Джамии, a
 square its player chooses at the start of the opponent's turn): until the end of that turn, when an
 enemy creature moves onto it, the card that chose it fights that creature with its simple strike as
-with an open card, without closing."""
+with an open card, without closing. ``fire_wall`` (стена огня; the reminder text of 60/32 Алый
+пламевержец): at the start of each turn of its owner's opponent every card on the square takes 2; it
+goes when the card that put it dies. ``bonfire`` (костёр; 60/165 Отринувший свет): on a free square
+until the end of the turn it was put in; no text read gives it an effect of its own; when it goes,
+the square gets a rot marker of the same card."""
 
 RANGED = ("shot", "throw", "discharge", "strike_through_row")
 """Ranged attacks (000 glossary "Ranged attack"): never announced against an adjacent card."""
@@ -171,7 +187,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_poisoned",
             "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "squad_incarnates", "ally_token",
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
-            "fury", "host_fury", "attack", "squad_rolls", "enters_creature")
+            "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "squad_enters_mark")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -222,7 +238,9 @@ used as an action, once per target (aims at it; ``tiers``: only for that band of
 ``squad_rolls``: when a creature of its squad (itself included) rolls a die — a simple strike's
 attacking or parrying die, a die of its ability — once per die (``roll``: that die's faces);
 ``enters_creature``: after it (an incorporeal creature) steps onto a square another creature holds
-(aims at that creature, which must be on the ``target`` side)."""
+(aims at that creature, which must be on the ``target`` side); ``squad_enters_mark``: a creature of
+its squad moves onto a square with a ``marker`` marker (a step, a push, a teleport; aims at that
+creature, ``vs_*`` on it; 60/158 Камала heals a dark one on rot)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -532,7 +550,7 @@ class Ability:
         elif self.kind in ("taunt", "block", "redirect"):
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "mark":
-            where = ("a square its player chooses" if self.trigger in ("turn_start", "enemy_turn_start")
+            where = ("a square its player chooses" if self.trigger in CHOSEN_SQUARE
                      else "the square of the card it is about")
             article = "an" if (self.marker or "x")[0] in "aeiou" else "a"
             head = f"Puts {article} {self.marker} marker on {where}"
@@ -624,7 +642,9 @@ class Ability:
             cond.append("it cannot act again this turn")
         if self.squad_has:
             cond.append("if the squad has " + "/".join(self.squad_has))
-        if self.marker and self.kind != "mark":
+        if self.marker and self.trigger == "squad_enters_mark":
+            cond.append(f"on a {self.marker} square")
+        elif self.marker and self.kind != "mark":
             cond.append(f"leaves a {self.marker} marker on its target's square")
         if self.lasts:
             cond.append(f"until the end of the {self.lasts.replace('_', ' ')}")
@@ -1166,12 +1186,16 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("marker", f"must be one of {', '.join(MARKERS)}, got {marker!r}")
     if kind == "mark" and marker is None:
         raise fail("marker", "is required for mark")
-    if marker is not None and kind != "mark" and kind not in ATTACKS:
-        raise fail("marker", "is only for mark and attacks")
+    if marker is not None and trigger == "squad_enters_mark":
+        pass  # (the marker whose square a creature of its squad enters)
+    elif marker is not None and kind != "mark" and kind not in ATTACKS:
+        raise fail("marker", "is only for mark, attacks and trigger squad_enters_mark")
+    if trigger == "squad_enters_mark" and marker is None:
+        raise fail("marker", "is required for trigger squad_enters_mark")
     if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", "turn_start",
-                                          "enemy_turn_start"):
+                                          "enemy_turn_start", "concentration"):
         raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death, "
-                   "turn_start, enemy_turn_start")
+                   "turn_start, enemy_turn_start, concentration")
     out["marker"] = marker
     return out
 

@@ -549,6 +549,8 @@ class HeuristicPlayer(Player):
             for f in follow:
                 fa = f.ability
                 if fa.target == "self" and not fa.every:
+                    if fa.vs_state == "unwounded" and v != u and b.creature[v] and b.wounds[v] == 0:
+                        g += self._target_gain(b, u, f.index, u)  # ("when it wounds one without wounds")
                     before = fa
                     continue  # (a gain of its own: counters, not valued here)
                 if not fa.every and fa.target != before.target:  # its player picks: the best one

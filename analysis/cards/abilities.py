@@ -171,9 +171,10 @@ MAGICAL = ("discharge", "magic_strike", "spell")
 
 COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or")
 """``then``: carried out right after the ability listed just before it, as part of the same action or
-trigger (a text's "затем"); ``or``: an alternative to the triggered ability listed before it — its
-player picks one of them ("ранить … или излечиться"); see data/README.md "Curse and blessing
-payoffs"."""
+trigger (a text's "затем"; with ``target = "self"`` and ``vs_state = "unwounded"``: only when the
+ability before it wounded another creature that had no wounds — 60/154's extra life); ``or``: an
+alternative to the triggered ability listed before it — its player picks one of them ("ранить … или
+излечиться"); see data/README.md "Curse and blessing payoffs"."""
 GIVES = ("curse", "blessing")
 REMOVES = ("curse", "blessing", "poison")
 """``removes`` of kind ``cleanse``: the states its target loses ("существо теряет отравление и
@@ -435,6 +436,9 @@ class Ability:
     """``cap`` / ``protection``: only against attacks of these strengths (:data:`TIERS`)."""
     parity: str | None = None
     """``cap`` / ``protection``: only against attacks of even / odd power (:data:`PARITIES`)."""
+    min_power: int = 0
+    """``cap`` / ``protection``: only against attacks of this power or more (0: any; "{strike}
+    величиной 3 или более по нему сводятся к 1" = ``cap`` 1 with ``min_power = 3``, 60/115)."""
     life_cap: int = 0
     """``vampirism``: its life never grows above this (0 = no cap beyond the rulebook's)."""
     when_state: str | None = None
@@ -515,7 +519,8 @@ class Ability:
             self.vs_elements or self.vs_classes or self.vs_types or self.vs_min_cost is not None
             or self.vs_max_cost is not None or self.uses_per_battle or self.uses_per_turn or self.seat
             or self.extra or self.requires or self.formation or self.self_state or self.vs_state or self.tiers
-            or self.parity or self.life_cap or self.when_state or self.when_keyword or self.once_per_card
+            or self.parity or self.min_power or self.life_cap or self.when_state or self.when_keyword
+            or self.once_per_card
             or self.when_type
             or self.when or self.partner or self.per or self.lasts or self.vs_has
             or self.vs_min_move is not None
@@ -596,6 +601,8 @@ class Ability:
             cond.append("vs " + "/".join(self.tiers) + " attacks")
         if self.parity:
             cond.append(f"vs attacks of {self.parity} power")
+        if self.min_power:
+            cond.append(f"vs attacks of power {self.min_power} or more")
         if self.life_cap:
             cond.append(f"life at most {self.life_cap}")
         if self.when_state:
@@ -701,7 +708,7 @@ class Ability:
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
                      "self_too", "anywhere", "gives",
-                     "fury", "marker"):
+                     "fury", "marker", "min_power"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -796,7 +803,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
-                 "marker"}
+                 "marker", "min_power"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1197,6 +1204,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death, "
                    "turn_start, enemy_turn_start, concentration")
     out["marker"] = marker
+    min_power = raw.get("min_power", 0)
+    if not _int(min_power) or (min_power and kind not in ("cap", "protection")):
+        raise fail("min_power", f"is a whole number ≥ 1, for cap and protection only; got {min_power!r}")
+    out["min_power"] = min_power
     return out
 
 
@@ -1249,7 +1260,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                               "ability it is an alternative to)")
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
-                                                          "cleanse"):
+                                                          "cleanse", "extra_life"):
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):

@@ -164,3 +164,59 @@ def test_heuristic_player_puts_the_fire_wall_on_the_weakest_enemy_card():
     b = start([pyro, card("Mine")], [card("Big", life=12), card("Small", life=4)],
               ({0: P1_BACK, 1: P1_FRONT}, {2: P2_FRONT, 3: P2_BACK}))
     assert HeuristicPlayer().choose_square(b, 0, "fire_wall", list(range(30))) == P2_BACK
+
+
+def test_swamp_phantom_simple_strikes_of_three_or_more_on_it_are_reduced_to_one():
+    """60/115 Болотный фантом ("Бестелесный: {strike} величиной 3 или более по нему сводятся к 1";
+    003 L1877: the value becomes 1 if it was greater): a strike of 4 deals 1, one of 2 deals 2."""
+    phantom = _printing("60/115")
+    b = start([card("Brute", strike=(4, 4, 4)), card("Mine")], [phantom, card("Other")],
+              ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT, 3: square(5, 3)}), dice=[6, 1])
+    b.apply(Strike(0, 2))
+    assert b.wounds[2] == 1
+    b = start([card("Weak", strike=(2, 2, 2)), card("Mine")], [phantom, card("Other")],
+              ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT, 3: square(5, 3)}), dice=[6, 1])
+    b.apply(Strike(0, 2))
+    assert b.wounds[2] == 2
+
+
+def test_min_power_is_only_for_caps_and_protections():
+    import pytest
+
+    from analysis.cards.abilities import parse_abilities
+    from analysis.util.errors import BerserkInputError
+
+    text = ('[[card]]\ncode = "60/115"\nname = "X"\nstatus = "full"\nabilities = [\n'
+            '  { kind = "shot", damage = [1], cost = "tap", min_power = 3 },\n]\n')
+    with pytest.raises(BerserkInputError):
+        parse_abilities(text, "bad.toml")
+
+
+def test_dark_minstrel_gains_extra_life_when_its_effect_wounds_an_unwounded_creature():
+    """60/154 Тёмный менестрель: "{tap}: ранить существо на 1. Когда ранит воздействием другое
+    существо без ран — получить 1 дополнительную {health}" (never above its "Максимум 9"): +1 life
+    after wounding an unwounded creature, nothing after wounding a wounded one."""
+    minstrel = _printing("60/154")
+    b = start([minstrel, card("Mine")], [card("Fresh", life=10), card("Hurt", life=10)],
+              ({0: P1_MID, 1: square(0, 1)}, {2: P2_FRONT, 3: square(5, 3)}))
+    life = b.life[0]
+    b.apply(UseAbility(0, 1, (2,)))
+    assert b.wounds[2] == 1 and b.life[0] == life + 1
+    b = start([minstrel, card("Mine")], [card("Fresh", life=10), card("Hurt", life=10)],
+              ({0: P1_MID, 1: square(0, 1)}, {2: P2_FRONT, 3: square(5, 3)}))
+    b.wounds[2] = 2
+    b.apply(UseAbility(0, 1, (2,)))
+    assert b.wounds[2] == 3 and b.life[0] == life
+
+
+def test_heuristic_minstrel_wounds_the_unwounded_creature_for_its_extra_life():
+    """The heuristic player aims the minstrel's effect at an unwounded enemy creature (it then gains
+    1 extra life) rather than at an equally sturdy wounded one."""
+    from analysis.battle.players import HeuristicPlayer
+
+    minstrel = _printing("60/154")
+    b = start([minstrel, card("Mine")], [card("Hurt", life=10), card("Fresh", life=10)],
+              ({0: P1_MID, 1: square(0, 1)}, {2: P2_FRONT, 3: P2_BACK}))
+    b.wounds[2] = 2
+    g, targets = HeuristicPlayer()._chain_use(b, 0, b.slots[0][1])
+    assert targets == (3,)

@@ -118,6 +118,9 @@ class AbilityUse(Triggers):
             targets = tuple(v for v in reach_slot(self, u, sl, src)
                             if not ab.vs_state or self._in_state(v, ab.vs_state))
         self.hidden[u] = False
+        if self._markers and self.doomed[u] and ab.kind in ATTACKS:
+            for v in targets:
+                self._spare(u, v)  # (it attacks the card that doomed it: 60/115)
         if sl.closes:
             self.open[u] = False
             self.acted[u] = True
@@ -225,7 +228,7 @@ class AbilityUse(Triggers):
             chosen = [v for v in reach_slot(self, u, sl)
                       if not ab.vs_state or self._in_state(v, ab.vs_state)]
         elif ab.target == "self" and ab.vs_state == "unwounded":
-            # "когда ранит … другое существо без ран": one of them had no wounds and took some (``fresh``)
+            # (60/154: another creature that had no wounds took some from the ability before: ``fresh``)
             if any(meets(sl, self.key[v]) for v in fresh):
                 chosen = [u]
         elif ab.target == "self":

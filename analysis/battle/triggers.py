@@ -214,6 +214,19 @@ class Triggers(Effects):
                     sq = self.pos[x] if self.alive[x] else self.died_at[x]
                 self._place_mark(u, sq, ab.marker or "")
                 continue
+            if ab.kind == "delayed_wound":  # (wounds at the end of the target's next turn, unless …)
+                cands = self._trigger_cands(u, index, ab, trigger, context)
+                if not cands:
+                    continue
+                if limited:
+                    self._count_use(u, index)
+                for v in cands:
+                    due = self.turn + (1 if self.active != self.seat[v] else 2)  # (its next turn)
+                    self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due))
+                    if self.log is not None:
+                        self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [v],
+                                    "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
+                continue
             if ab.kind == "shield":
                 if limited:
                     self._count_use(u, index)

@@ -54,7 +54,11 @@ class Turns(Strikes):
         """Per square: the incorporeal card sharing it with the ``board`` holder (-1: none)."""
         self.marks = [()] * SQUARES
         """Per square: its markers, (kind, owner unit, turn placed) each (see the module docstring)."""
-        self._markers = any(ab.marker for k in set(self.key) for ab in facts(card_of(k)))
+        self._markers = any(ab.marker or ab.kind == "delayed_wound"
+                            for k in set(self.key) for ab in facts(card_of(k)))
+        """Markers on squares or delayed wounds on cards can occur."""
+        self.doomed = [()] * self.n
+        """Per unit: its ``delayed_wound``s, (source unit, wounds, turn due) each (60/115)."""
 
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:
         """Unit ``owner`` puts a ``kind`` marker on square ``sq`` (one of a kind per square)."""
@@ -142,6 +146,28 @@ class Turns(Strikes):
                 for kind, owner, _ in gone:
                     if MARKERS[kind].leaves and self.alive[owner]:
                         self._place_mark(owner, sq, MARKERS[kind].leaves)
+
+    def _spare(self, u: int, v: int) -> None:
+        """``u`` attacks ``v``: its ``delayed_wound``s from ``v`` due this turn are lifted (60/115: not
+        if it attacks the phantom that turn)."""
+        self.doomed[u] = tuple(d for d in self.doomed[u] if d[0] != v or d[2] != self.turn)
+
+    def _doom_due(self) -> None:
+        """The end of a turn: each ``delayed_wound`` due now on a card of the active player wounds it
+        (a plain wound, "ранится"), then every due one goes."""
+        for v in list(self.units[self.active]):
+            if not self.doomed[v]:
+                continue
+            due = [d for d in self.doomed[v] if d[2] == self.turn]
+            self.doomed[v] = tuple(d for d in self.doomed[v] if d[2] > self.turn)
+            for src, n, _ in due:
+                if self.alive[v] and not self.over \
+                        and not protected(self.cards[v], "wound", self.cards[src], self.seat[v]):
+                    self.wounds[v] += n
+                    self._quiet_from = self.turn + 1
+                    if self.log is not None:
+                        self._emit({"e": "wound", "u": v, "by": n, "by_what": "delayed_wound"})
+                    self._settle([v], src)
 
     def _mark_wound(self, v: int, n: int, owner: int, kind: str) -> None:
         """A marker of ``owner`` wounds ``v`` by ``n`` (an effect of ``owner``'s card)."""
@@ -261,6 +287,10 @@ class Turns(Strikes):
     def _end_turn(self) -> None:
         if self._x_trig and not self.over:
             self._turn_end_triggers()
+            if self.over:
+                return
+        if self._markers and not self.over:
+            self._doom_due()
             if self.over:
                 return
         if self._variable:

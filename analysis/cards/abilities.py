@@ -94,7 +94,7 @@ attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an 
 payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
 redirected (an attack on the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition")
+             "reposition", "delayed_wound")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -106,7 +106,10 @@ this turn shows the face of the roll that set the fury off. ``mark`` puts the ma
 ``creature_dies`` / ``ally_dies`` / ``kill`` / ``death``), or on ``turn_start`` / ``enemy_turn_start``
 / ``concentration`` on a square its player chooses (:data:`CHOSEN_SQUARE`; a free one for a
 ``free_only`` marker); ``reposition``: the card moves to a free square of its own 2nd or 3rd row that its
-player chooses (40/16 Элементаль огня, ``battle_start``)."""
+player chooses (40/16 Элементаль огня, ``battle_start``). ``delayed_wound``: its target
+takes ``damage`` (a plain wound) at the end of its own next turn unless it attacks this card during
+that turn (60/115 Болотный фантом on ``enters_creature``: the enemy whose square it enters takes 2
+so, 002 "Ранить")."""
 CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration")
 """Triggers on which ``mark`` puts its marker on a square its player chooses."""
 EITHER = ("poison", "gain_counter")
@@ -377,6 +380,7 @@ _KINDS_TEXT = {
     "redirect": "Sudden: redirects an enemy attack on its squad", "ward": "Carries a ward marker",
     "roll_wounds": "Wounds itself on each of its die rolls:",
     "mark": "Puts a marker on the square:",
+    "delayed_wound": "Wounds at the end of its target's next turn unless it attacks this card:",
     "reposition": "Moves to a free square of its 2nd or 3rd row",
     "far_step": "Steps onto the squares of creatures as onto adjacent ones",
 }
@@ -437,8 +441,8 @@ class Ability:
     parity: str | None = None
     """``cap`` / ``protection``: only against attacks of even / odd power (:data:`PARITIES`)."""
     min_power: int = 0
-    """``cap`` / ``protection``: only against attacks of this power or more (0: any; "{strike}
-    величиной 3 или более по нему сводятся к 1" = ``cap`` 1 with ``min_power = 3``, 60/115)."""
+    """``cap`` / ``protection``: only against attacks of this power or more (0: any; 60/115: simple
+    strikes of 3 or more on it are reduced to 1 = ``cap`` 1 with ``min_power = 3``)."""
     life_cap: int = 0
     """``vampirism``: its life never grows above this (0 = no cap beyond the rulebook's)."""
     when_state: str | None = None

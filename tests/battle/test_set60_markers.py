@@ -54,8 +54,8 @@ def test_fire_wall_wounds_every_card_on_its_square_at_each_opponent_turn_start_a
 
 
 def test_fire_walls_go_when_the_card_that_put_them_dies():
-    """60/32: "при гибели — убрать все ваши стены огня": after its death no wall is left and no card
-    is wounded at the next opponent turn start."""
+    """60/32: its death removes all its fire walls: no wall is left and no card is wounded at the
+    next opponent turn start."""
     pyro = card("Pyro", life=1, type="flyer", abilities=facts(FIRE))
     gun = card("Shooter", strike=(1, 1, 1), life=10, move=0, abilities=facts(SHOT))
     b = start([pyro, card("Mine")], [gun, card("Other")],
@@ -147,7 +147,7 @@ def test_bonfire_only_on_a_free_square():
 
 
 def test_charles_kill_leaves_rot_on_the_destroyed_creature_square():
-    """60/180: "когда уничтожает существо — его клетка получает маркер гнили"."""
+    """60/180: the square of a creature it destroys gets a rot marker."""
     charles = _printing("60/180")
     b = start([charles, card("Mine")], [card("Victim", life=2), card("Other")],
               ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT, 3: square(5, 3)}), dice=[6, 1])
@@ -167,7 +167,7 @@ def test_heuristic_player_puts_the_fire_wall_on_the_weakest_enemy_card():
 
 
 def test_swamp_phantom_simple_strikes_of_three_or_more_on_it_are_reduced_to_one():
-    """60/115 Болотный фантом ("Бестелесный: {strike} величиной 3 или более по нему сводятся к 1";
+    """60/115 Болотный фантом (incorporeal: simple strikes of 3 or more on it are reduced to 1;
     003 L1877: the value becomes 1 if it was greater): a strike of 4 deals 1, one of 2 deals 2."""
     phantom = _printing("60/115")
     b = start([card("Brute", strike=(4, 4, 4)), card("Mine")], [phantom, card("Other")],
@@ -193,8 +193,8 @@ def test_min_power_is_only_for_caps_and_protections():
 
 
 def test_dark_minstrel_gains_extra_life_when_its_effect_wounds_an_unwounded_creature():
-    """60/154 Тёмный менестрель: "{tap}: ранить существо на 1. Когда ранит воздействием другое
-    существо без ран — получить 1 дополнительную {health}" (never above its "Максимум 9"): +1 life
+    """60/154 Тёмный менестрель: {tap} effect 1 on a creature; when its effect wounds another
+    creature that had no wounds it gains 1 extra life (never above its life cap 9): +1 life
     after wounding an unwounded creature, nothing after wounding a wounded one."""
     minstrel = _printing("60/154")
     b = start([minstrel, card("Mine")], [card("Fresh", life=10), card("Hurt", life=10)],
@@ -220,3 +220,33 @@ def test_heuristic_minstrel_wounds_the_unwounded_creature_for_its_extra_life():
     b.wounds[2] = 2
     g, targets = HeuristicPlayer()._chain_use(b, 0, b.slots[0][1])
     assert targets == (3,)
+
+
+def test_swamp_phantom_entering_an_enemy_square_wounds_it_at_the_end_of_its_next_turn():
+    """60/115: when it moves onto an enemy creature's square, that creature takes 2 at the end of its
+    own next turn unless it attacks the phantom that turn: the enemy takes 2 at
+    the end of its own next turn (not at the end of the phantom's turn)."""
+    phantom = _printing("60/115")
+    b = start([phantom, card("Mine")], [card("Foe", life=10, strike=(1, 1, 1)), card("Other")],
+              ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT, 3: square(5, 3)}))
+    b.apply(Move(0, P2_FRONT))                         # onto the foe's square: it shares it
+    assert b.doomed[2] == ((0, 2, 1),)
+    b.apply(Move(0, square(3, 1)))                     # (off it again, onto a free square)
+    b.apply(END_TURN)
+    assert b.wounds[2] == 0
+    b.apply(END_TURN)                                  # the foe's turn ends: it did not attack
+    assert b.wounds[2] == 2 and b.doomed[2] == ()
+
+
+def test_swamp_phantom_curse_lifted_when_the_enemy_attacks_it_that_turn():
+    """60/115: an enemy that attacks the phantom during its next turn takes nothing (a strike of 1
+    on it still wounds the phantom 1)."""
+    phantom = _printing("60/115")
+    b = start([phantom, card("Mine")], [card("Foe", life=10, strike=(1, 1, 1)), card("Other")],
+              ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT, 3: square(5, 3)}), dice=[6, 1])
+    b.apply(Move(0, P2_FRONT))
+    b.apply(Move(0, square(3, 1)))
+    b.apply(END_TURN)
+    b.apply(Strike(2, 0))                              # the foe attacks the phantom next to it
+    b.apply(END_TURN)
+    assert b.wounds[2] == 0 and b.doomed[2] == ()

@@ -867,12 +867,17 @@ class HeuristicPlayer(Player):
         can step (one of them will likely step onto it: an ambush, 30/12), the one nearest its own
         back row on a tie; a marker that wounds what stands on it at a turn start (a fire wall, 60/32)
         goes onto the enemy card with the least life left, never onto a square with its own card; for
-        a ``reposition`` (40/16) the offered square nearest where it stands."""
+        a ``reposition`` (40/16) the offered square nearest where it stands; to ``"incarnate"`` open on
+        a marked square (60/180) the one next to the most enemy creatures, nearest its back row."""
         b = battle
         if marker == "reposition":  # (a move it must make: the free square nearest where it stands)
             p = b.pos[unit]
             return min(squares, key=lambda s: (MANHATTAN[p][s] if p >= 0 else 0, s))
         enemy = 1 - b.seat[unit]
+        if marker == "incarnate":  # (60/180: returning open on a marked square: next to the most enemies)
+            back = 0 if b.seat[unit] == 0 else 5
+            return max(squares, key=lambda s: (sum(1 for t in ADJ4[s] if b.board[t] >= 0
+                                                   and b.seat[b.board[t]] == enemy), -abs(s // 5 - back), -s))
         if MARKERS[marker].moment in ("enemy_turn_start", "owner_turn_start"):
             # (it wounds what stands there then: the enemy card with the least life left, no own card)
             hit = [sq for sq in squares if b.board[sq] >= 0 and b.seat[b.board[sq]] == enemy

@@ -493,6 +493,8 @@ class Triggers(Effects):
             if self.claimed[u] >= 0:
                 seat = self.claimed[u]  # it returns on the claimer's side (``claim_incarnation``)
             where = self._anywhere_square(u, seat) if self.kind[u] != FLYER else NOWHERE
+            if where < 0 and self.kind[u] != FLYER and self._markers:
+                where = self._marked_square(u, seat)
             opened = where >= 0
             if opened:
                 self.board[where] = u
@@ -564,6 +566,26 @@ class Triggers(Effects):
             holders = [v for v in self._token_holders(seat) if v != u and self.creature[v]]
             v = player.token_holder(self, u, holders, False)
             self._lose_token(v if v in holders else holders[0], u)
+        return where
+
+    def _marked_square(self, u: int, seat: int) -> int:
+        """``incarnate_on_mark`` of a card of ``seat`` in play (60/180 Магистр Шарль): ``u`` may return
+        open onto a free square with that marker, in any row, its player's choice
+        (``Player.choose_square`` with ``"incarnate"``; not one of them: the ordinary way); the square
+        loses that marker."""
+        kinds = [ab.marker for w in self.units[seat] if self.alive[w]
+                 for ab in facts(self.cards[w]) if ab.kind == "incarnate_on_mark" and ab.marker]
+        if not kinds:
+            return -1
+        squares = [sq for sq in range(30) if self.board[sq] < 0 and self.share[sq] < 0
+                   and any(m[0] in kinds for m in self.marks[sq])]
+        if not squares:
+            return -1
+        where = self.players[seat].choose_square(self, u, "incarnate", squares)
+        if where not in squares:
+            return -1
+        gone = next(m for m in self.marks[where] if m[0] in kinds)
+        self.marks[where] = tuple(m for m in self.marks[where] if m != gone)
         return where
 
     def _claim(self, u: int, v: int, x: int) -> None:

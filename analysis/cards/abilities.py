@@ -69,14 +69,16 @@ ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wound
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
-            "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step")
+            "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
 ability's die); ``ward``: the card carries a ward marker (оберег; given by another card, read by
 ``redirect`` through ``vs_has`` and by ``vs_position = "near_ward"``). ``far_step``: an
 incorporeal creature may step onto the square of any creature in ``vs_state`` as onto an adjacent
-one (30/144)."""
+one (30/144). ``incarnate_on_mark`` (with ``marker``): while the card is in play, a ground creature of
+its squad returning by incarnation may instead return open onto a free square with that marker in any
+row, which then loses that marker (60/180 Магистр Шарль, rot)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
@@ -261,7 +263,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
-             "next_roll", "redirect", "ward", "mark", "reposition", "far_step")
+             "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "incarnate_on_mark")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -381,6 +383,7 @@ _KINDS_TEXT = {
     "roll_wounds": "Wounds itself on each of its die rolls:",
     "mark": "Puts a marker on the square:",
     "delayed_wound": "Wounds at the end of its target's next turn unless it attacks this card:",
+    "incarnate_on_mark": "Its creatures may incarnate open on a marked square:",
     "reposition": "Moves to a free square of its 2nd or 3rd row",
     "far_step": "Steps onto the squares of creatures as onto adjacent ones",
 }
@@ -563,6 +566,8 @@ class Ability:
                      else "the square of the card it is about")
             article = "an" if (self.marker or "x")[0] in "aeiou" else "a"
             head = f"Puts {article} {self.marker} marker on {where}"
+        elif self.kind == "incarnate_on_mark":
+            head = f"Its creatures may incarnate open on a {self.marker} square (any row), removing it"
         elif self.kind == "cap":
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
         elif self.kind == "cleanse":
@@ -655,7 +660,7 @@ class Ability:
             cond.append("if the squad has " + "/".join(self.squad_has))
         if self.marker and self.trigger == "squad_enters_mark":
             cond.append(f"on a {self.marker} square")
-        elif self.marker and self.kind != "mark":
+        elif self.marker and self.kind not in ("mark", "incarnate_on_mark"):
             cond.append(f"leaves a {self.marker} marker on its target's square")
         if self.lasts:
             cond.append(f"until the end of the {self.lasts.replace('_', ' ')}")
@@ -1197,8 +1202,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("marker", f"must be one of {', '.join(MARKERS)}, got {marker!r}")
     if kind == "mark" and marker is None:
         raise fail("marker", "is required for mark")
-    if marker is not None and trigger == "squad_enters_mark":
-        pass  # (the marker whose square a creature of its squad enters)
+    if kind == "incarnate_on_mark" and marker is None:
+        raise fail("marker", "is required for incarnate_on_mark")
+    if marker is not None and (trigger == "squad_enters_mark" or kind == "incarnate_on_mark"):
+        pass  # (the marker whose square a creature of its squad enters / returns onto)
     elif marker is not None and kind != "mark" and kind not in ATTACKS:
         raise fail("marker", "is only for mark, attacks and trigger squad_enters_mark")
     if trigger == "squad_enters_mark" and marker is None:

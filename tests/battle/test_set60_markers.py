@@ -250,3 +250,31 @@ def test_swamp_phantom_curse_lifted_when_the_enemy_attacks_it_that_turn():
     b.apply(Strike(2, 0))                              # the foe attacks the phantom next to it
     b.apply(END_TURN)
     assert b.wounds[2] == 0 and b.doomed[2] == ()
+
+
+def test_charles_lets_a_creature_of_its_squad_incarnate_open_on_a_rot_square_removing_it():
+    """60/180: its creatures may return by incarnation open on a square with rot in any row (the
+    enemy's half too); that square loses the rot, and the creature takes no rot wounds."""
+    charles = _printing("60/180")
+    reborn = card("Reborn", life=1, move=1, abilities=facts('{ kind = "incarnation", damage = [1] }'))
+    gun = card("Shooter", strike=(1, 1, 1), life=10, move=0, abilities=facts(SHOT))
+    b = start([charles, reborn], [card("Victim", life=2), gun],
+              ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT, 3: square(5, 3)}), dice=[6, 1])
+    b.apply(Strike(0, 2))                              # its kill leaves rot on P2_FRONT
+    assert b.marks[P2_FRONT] == (("rot", 0, 0),)
+    b.apply(END_TURN)
+    b.apply(UseAbility(3, 0, (1,)))                    # the shooter kills the reborn one
+    assert not b.alive[1]
+    b.apply(END_TURN)                                  # its owner's turn: incarnation 1
+    assert b.alive[1] and b.pos[1] == P2_FRONT and b.open[1] and not b.acted[1]
+    assert b.marks[P2_FRONT] == () and b.wounds[1] == 0
+
+
+def test_heuristic_player_incarnates_on_the_rot_square_next_to_most_enemies():
+    from analysis.battle.players import HeuristicPlayer
+
+    charles = _printing("60/180")
+    b = start([charles, card("Mine")], [card("Foe"), card("Other")],
+              ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT, 3: P2_BACK}))
+    near, far = square(3, 1), square(1, 0)
+    assert HeuristicPlayer().choose_square(b, 1, "incarnate", [far, near]) == near

@@ -50,7 +50,7 @@ from analysis.battle.powers import (
     triggered,
 )
 from analysis.battle.tables import FLYER, PROFILES, card_key, card_of
-from analysis.cards.abilities import CHOSEN_SQUARE, MARKERS, Ability, CardAbilities
+from analysis.cards.abilities import CHOSEN_SQUARE, MARKERS, RANGED, Ability, CardAbilities
 from analysis.cards.ability_rules import (
     covers,
     facts,
@@ -286,7 +286,8 @@ class Triggers(Effects):
         """The cards triggered ability ``index`` of ``u`` may aim at (see :meth:`_fire`)."""
         if ab.area is not None:
             cands = self._area_targets(u, index, ab, context)
-        elif trigger == "enters_creature" and ab.range is None:  # the creatures on the square it entered
+        elif trigger == "enters_creature" and ab.range is None and ab.kind not in RANGED:
+            # the creatures on the square it entered (a ranged attack takes its own reach from there)
             cands = [u] if ab.target == "self" else []
             here = ([context, self.rider[context]] if ab.every else [context]) if context >= 0 else []
             for w in here if ab.target != "self" else ():

@@ -278,3 +278,25 @@ def test_heuristic_player_incarnates_on_the_rot_square_next_to_most_enemies():
               ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT, 3: P2_BACK}))
     near, far = square(3, 1), square(1, 0)
     assert HeuristicPlayer().choose_square(b, 1, "incarnate", [far, near]) == near
+
+
+def test_zhagna_death_leaves_rot_on_its_square_and_wounds_the_creatures_next_to_it():
+    """60/152 Жагна: on its death its square gets a rot marker and every creature next to that
+    square takes 1."""
+    zhagna = _printing("60/152")
+    b = start([card("Hitter", strike=(6, 6, 6)), card("Mine")], [zhagna, card("Near", life=5)],
+              ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT, 3: square(3, 1)}), dice=[6, 1])
+    b.apply(Strike(0, 2))
+    assert not b.alive[2] and b.marks[P2_FRONT] == (("rot", 2, 0),)
+    assert b.wounds[3] == 1 and b.wounds[0] == 1
+
+
+def test_phantom_legion_strikes_through_a_row_from_the_square_of_the_creature_it_enters():
+    """60/153 Призрачный легион (incorporeal): when it moves onto a square a creature holds it may
+    declare a strike through a row 1 — from that square (at the card beyond the next one), not on
+    the creature it shares the square with."""
+    legion = _printing("60/153")
+    b = start([legion, card("Mine")], [card("Holder", life=10), card("Far", life=10)],
+              ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT, 3: P2_BACK}))
+    b.apply(Move(0, P2_FRONT))
+    assert b.wounds[3] == 1 and b.wounds[2] == 0 and b.alive[0]

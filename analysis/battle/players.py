@@ -864,7 +864,8 @@ class HeuristicPlayer(Player):
 
     def choose_square(self, battle: Battle, unit: int, marker: str, squares: Sequence[int]) -> int:
         """Where ``unit`` puts a ``marker``: a free square next to the most enemy ground creatures that
-        can step (one of them will likely step onto it: an ambush, 30/12), the one nearest its own
+        can step and that it (or the marker it leaves) does not spare (one of them will likely step
+        onto it: an ambush, 30/12; rot, 60/158), the one nearest its own
         back row on a tie; a marker that wounds what stands on it at a turn start (a fire wall, 60/32)
         goes onto the enemy card with the least life left, never onto a square with its own card; for
         a ``reposition`` (40/16) the offered square nearest where it stands; to ``"incarnate"`` open on
@@ -885,6 +886,8 @@ class HeuristicPlayer(Player):
             if hit:
                 return min(hit, key=lambda s: (b.life[b.board[s]] - b.wounds[b.board[s]], s))
         back = 0 if b.seat[unit] == 0 else 5
+        m = MARKERS[marker]
+        spared = set(m.spares) | (set(MARKERS[m.leaves].spares) if m.leaves else set())
         best, key = squares[0], (-1, 0)
         for sq in squares:
             if b.board[sq] >= 0:
@@ -892,7 +895,8 @@ class HeuristicPlayer(Player):
             near = 0
             for t in ADJ4[sq]:
                 w = b.board[t]
-                if w >= 0 and b.seat[w] == enemy and b.kind[w] == GROUND and b.move_points[w] > 0:
+                if w >= 0 and b.seat[w] == enemy and b.kind[w] == GROUND and b.move_points[w] > 0 \
+                        and not spared & set(b.cards[w].elements):  # (rot spares dark creatures)
                     near += 1
             here = (near, -abs(sq // 5 - back))
             if here > key:

@@ -300,3 +300,16 @@ def test_phantom_legion_strikes_through_a_row_from_the_square_of_the_creature_it
               ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT, 3: P2_BACK}))
     b.apply(Move(0, P2_FRONT))
     assert b.wounds[3] == 1 and b.wounds[2] == 0 and b.alive[0]
+
+
+def test_heuristic_player_puts_rot_next_to_enemies_it_does_not_spare():
+    """Rot spares dark creatures: the heuristic player puts it (60/158's concentration, 60/165's
+    bonfire that turns to rot) next to a non-dark enemy that can step rather than a dark one."""
+    from analysis.battle.players import HeuristicPlayer
+
+    kamala = _printing("60/158")
+    b = start([kamala, card("Mine")], [card("Dark", move=1, elements=("darkness",)), card("Plain", move=1)],
+              ({0: P1_BACK, 1: square(0, 1)}, {2: square(3, 1), 3: square(3, 3)}))
+    free = [square(2, 1), square(2, 3)]
+    assert HeuristicPlayer().choose_square(b, 0, "rot", free) == square(2, 3)
+    assert HeuristicPlayer().choose_square(b, 0, "bonfire", free) == square(2, 3)

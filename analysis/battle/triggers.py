@@ -301,7 +301,8 @@ class Triggers(Effects):
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and (ab.target != "self" or context == u)
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
-                  and (ab.kind not in ("heal", "poison") or not self.ghost[context]))
+                  and (ab.kind not in ("heal", "poison") or not self.ghost[context])
+                  and (ab.kind != "heal" or self.wounds[context] > 0))  # ("может излечить": not unwounded)
             cands = [context] if ok else []
         elif trigger == "defends" and ab.range is None and ab.target in ("ally", "any"):
             cands = [context] if context >= 0 and self.alive[context] else []

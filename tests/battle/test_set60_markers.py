@@ -313,3 +313,22 @@ def test_heuristic_player_puts_rot_next_to_enemies_it_does_not_spare():
     free = [square(2, 1), square(2, 3)]
     assert HeuristicPlayer().choose_square(b, 0, "rot", free) == square(2, 3)
     assert HeuristicPlayer().choose_square(b, 0, "bonfire", free) == square(2, 3)
+
+
+def test_kamala_does_not_spend_a_heal_on_an_unwounded_creature():
+    """60/158's heal is optional ("may"): an unwounded dark creature entering rot uses none of the
+    two heals of the turn."""
+    kamala = _printing("60/158")
+    dark = card("Dark", life=10, move=6, elements=("darkness",))
+    rot = square(2, 3)
+    b = start([kamala, dark], [card("Foe"), card("Other")],
+              ({0: P1_BACK, 1: square(1, 3)}, {2: P2_BACK, 3: square(5, 1)}), p1=Picks(rot))
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    b.apply(Move(1, rot))                              # unwounded: nothing spent
+    b.apply(Move(1, square(1, 3)))
+    b.wounds[1] = 6
+    for _ in range(2):
+        b.apply(Move(1, rot))
+        b.apply(Move(1, square(1, 3)))
+    assert b.wounds[1] == 2

@@ -854,8 +854,8 @@ class HeuristicPlayer(Player):
             readers = readers or reads
         if not (givers and readers):
             return set()
-        first = []
-        rest = []
+        first: list[tuple[float, int, Any]] = []
+        rest: list[tuple[float, int, Any]] = []
         for plan in plans:
             gives, reads = state_role(b.key[plan[1]])
             (first if gives and not reads and type(plan[2]) is not Strike else rest).append(plan)

@@ -104,6 +104,21 @@ def ability_text(a: dict) -> str:
         parts.append(t("ability.when_keyword", what=keyword_name(a["when_keyword"])))
     if a.get("once_per_card"):
         parts.append(t("ability.once_per_card"))
+    if a.get("when_type"):
+        parts.append(t("ability.when_type", what=type_name(a["when_type"])))
+    if a.get("gives"):
+        parts.append(t(f"ability.gives_{a['gives']}"))
+    if a.get("removes"):
+        parts.append(t("ability.removes", what=", ".join(t(f"ability_removes.{x}") for x in a["removes"])))
+    if a.get("marker"):
+        parts.append(t("ability.marker", what=t(f"ability_marker.{a['marker']}")))
+    if a.get("fury"):
+        parts.append(t("ability.fury", n=a["fury"]))
+    if a.get("tokens"):
+        parts.append(t("ability.tokens", n=a["tokens"]))
+    for flag in ("repeats", "self_too", "anywhere"):
+        if a.get(flag):
+            parts.append(t(f"ability.{flag}"))
     if a.get("formation"):
         parts.append(t("ability.formation"))
     parts.extend(_situational_parts(a))

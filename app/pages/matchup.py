@@ -34,7 +34,7 @@ from ui import (
 from analysis.battle.board import COLS, ROWS
 from analysis.battle.record import replay
 from analysis.battle.registry import PLAYERS
-from analysis.cards.abilities import KINDS, TRIGGERS
+from analysis.cards.abilities import KINDS, MARKERS, TRIGGERS
 from analysis.decks.coverage import deck_row
 from analysis.matchup.simulate import (
     MATCHUP_OBJECTIVES,
@@ -541,7 +541,8 @@ with right:
     templates = {k: t(f"log.{k}") for k in LOG_TEMPLATES}
     model = events[0]["config"]["model"]
     words = {
-        "ability_words": {k: t(f"ability_kind.{k}") for k in KINDS},
+        "ability_words": {k: t(f"ability_kind.{k}") for k in KINDS}
+        | {k: t(f"ability_marker.{k}") for k in MARKERS},  # a marker's wound names the marker
         "trigger_words": {k: t(f"trigger.{k}") for k in TRIGGERS},
     }
     this_turn = log_lines(turn_events(rep, log, step), sides_md, templates, reasons, model, **words)

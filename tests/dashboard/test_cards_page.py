@@ -122,11 +122,14 @@ def test_every_ability_fact_has_words_in_both_languages():
               + [f"ability_when.{k}" for k in ab.WHENS] + [f"ability_per.{k}" for k in ab.PERS]
               + [f"ability_position.{k}" for k in ab.POSITIONS] + [f"ability_area.{k}" for k in ab.AREAS]
               + [f"ability_lasts.{k}" for k in ab.LASTS] + [f"ability_rank.{k}" for k in ab.RANKS]
+              + [f"ability_marker.{k}" for k in ab.MARKERS] + [f"ability_removes.{k}" for k in ab.REMOVES]
+              + [f"ability.gives_{k}" for k in ab.GIVES]
               + [f"ability.{k}" for k in ("when", "count", "partner", "per", "plus", "per_max", "lasts",
                                           "vs_has",
                                           "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll",
                                           "rest",
-                                          "squad_has", "keyword_move")])
+                                          "squad_has", "keyword_move", "when_type", "removes", "marker",
+                                          "fury", "tokens", "repeats", "self_too", "anywhere")])
     for lang in ("ru", "en"):
         catalog = tomllib.loads((Path(__file__).parents[2] / "app" / "locales" / f"{lang}.toml").read_text())
         missing = [k for k in needed if k.split(".")[1] not in catalog.get(k.split(".")[0], {})]

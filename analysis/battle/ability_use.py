@@ -118,6 +118,9 @@ class AbilityUse(Triggers):
             targets = tuple(v for v in reach_slot(self, u, sl, src)
                             if not ab.vs_state or self._in_state(v, ab.vs_state))
         self.hidden[u] = False
+        if self._markers and self.doomed[u] and ab.kind in ATTACKS:
+            for v in targets:
+                self._spare(u, v)  # (it attacks the card that doomed it: 60/115)
         if sl.closes:
             self.open[u] = False
             self.acted[u] = True
@@ -145,6 +148,12 @@ class AbilityUse(Triggers):
         dice: list[int] = []
         gives = ab.gives
         given: list[int] = []
+        nxt = sl.index + 1
+        fresh: list[int] = []  # (for a ``then`` on itself "when it wounds a creature without wounds")
+        if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then" \
+                and self.slots[u][nxt].ability.target == "self" \
+                and self.slots[u][nxt].ability.vs_state == "unwounded":
+            fresh = [v for v in targets if v != u and self.creature[v] and self.wounds[v] == 0]
         for v in targets:
             self.hidden[v] = False
             d = self._effect(u, sl, v, dice)
@@ -195,16 +204,20 @@ class AbilityUse(Triggers):
                 for d in dice:
                     if not self.over:
                         self._over_cost(u, d)
-        nxt = sl.index + 1
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
-            self._follow(u, nxt, targets, trigger)
+            if fresh:
+                fresh = [v for v, d in zip(targets, dealt, strict=True) if v in fresh and d > 0]
+            self._follow(u, nxt, targets, trigger, fresh)
 
-    def _follow(self, u: int, index: int, targets: Sequence[int], trigger: str | None) -> None:
+    def _follow(self, u: int, index: int, targets: Sequence[int], trigger: str | None,
+                fresh: Sequence[int] = ()) -> None:
         """Ability ``index`` of ``u`` (cost ``then``) right after the one before it, which aimed at
         ``targets``: with ``every`` on all the cards it may aim at now (those in its ``vs_state``);
         ``target = "self"``: on itself, if one of ``targets`` meets its ``vs_*`` ("if it is dark,
-        it gains a counter"); with another ``target`` side than the ability before it (an ally after
-        an enemy), on the cards its player chooses; else on those of ``targets`` it may aim at. Then
+        it gains a counter"; ``vs_state = "unwounded"``: another creature that had no wounds before
+        the ability before it and took wounds from it, ``fresh`` — 60/154 Тёмный менестрель); with
+        another ``target`` side than the ability before it (an ally after an enemy), on the cards its
+        player chooses; else on those of ``targets`` it may aim at. Then
         the ``then`` ability after it, if any."""
         if self.over or not self.alive[u]:
             return
@@ -219,6 +232,10 @@ class AbilityUse(Triggers):
         if ab.every:
             chosen = [v for v in reach_slot(self, u, sl)
                       if not ab.vs_state or self._in_state(v, ab.vs_state)]
+        elif ab.target == "self" and ab.vs_state == "unwounded":
+            # (60/154: another creature that had no wounds took some from the ability before: ``fresh``)
+            if any(meets(sl, self.key[v]) for v in fresh):
+                chosen = [u]
         elif ab.target == "self":
             if not sl.conditional or any(meets(sl, self.key[v]) for v in targets):
                 if ab.kind == "gain_counter":  # (its condition was the other card's: carried out here)

@@ -119,6 +119,7 @@ class EngineFields:
     log: Any
     magic: list[int]
     marks: list[Any]
+    doomed: list[Any]
     move_points: list[int]
     moves: list[int]
     n: int
@@ -224,6 +225,12 @@ class EngineFields:
         raise NotImplementedError
 
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:
+        raise NotImplementedError
+
+    def _unmark(self, x: int) -> None:
+        raise NotImplementedError
+
+    def _spare(self, u: int, v: int) -> None:
         raise NotImplementedError
 
     def _settle(self, suspects: Sequence[int], source: int = -1,

@@ -59,7 +59,7 @@ from analysis.battle.tables import (
     card_key,
     card_of,
 )
-from analysis.cards.abilities import MAGICAL
+from analysis.cards.abilities import MAGICAL, MARKERS
 from analysis.cards.ability_rules import facts
 from analysis.combat.strike import Branch, decide_weakening
 
@@ -549,6 +549,8 @@ class HeuristicPlayer(Player):
             for f in follow:
                 fa = f.ability
                 if fa.target == "self" and not fa.every:
+                    if fa.vs_state == "unwounded" and v != u and b.creature[v] and b.wounds[v] == 0:
+                        g += self._target_gain(b, u, f.index, u)  # ("when it wounds one without wounds")
                     before = fa
                     continue  # (a gain of its own: counters, not valued here)
                 if not fa.every and fa.target != before.target:  # its player picks: the best one
@@ -862,14 +864,30 @@ class HeuristicPlayer(Player):
 
     def choose_square(self, battle: Battle, unit: int, marker: str, squares: Sequence[int]) -> int:
         """Where ``unit`` puts a ``marker``: a free square next to the most enemy ground creatures that
-        can step (one of them will likely step onto it: an ambush, 30/12), the one nearest its own
-        back row on a tie; for a ``reposition`` (40/16) the offered square nearest where it stands."""
+        can step and that it (or the marker it leaves) does not spare (one of them will likely step
+        onto it: an ambush, 30/12; rot, 60/158), the one nearest its own
+        back row on a tie; a marker that wounds what stands on it at a turn start (a fire wall, 60/32)
+        goes onto the enemy card with the least life left, never onto a square with its own card; for
+        a ``reposition`` (40/16) the offered square nearest where it stands; to ``"incarnate"`` open on
+        a marked square (60/180) the one next to the most enemy creatures, nearest its back row."""
         b = battle
         if marker == "reposition":  # (a move it must make: the free square nearest where it stands)
             p = b.pos[unit]
             return min(squares, key=lambda s: (MANHATTAN[p][s] if p >= 0 else 0, s))
         enemy = 1 - b.seat[unit]
+        if marker == "incarnate":  # (60/180: returning open on a marked square: next to the most enemies)
+            back = 0 if b.seat[unit] == 0 else 5
+            return max(squares, key=lambda s: (sum(1 for t in ADJ4[s] if b.board[t] >= 0
+                                                   and b.seat[b.board[t]] == enemy), -abs(s // 5 - back), -s))
+        if MARKERS[marker].moment in ("enemy_turn_start", "owner_turn_start"):
+            # (it wounds what stands there then: the enemy card with the least life left, no own card)
+            hit = [sq for sq in squares if b.board[sq] >= 0 and b.seat[b.board[sq]] == enemy
+                   and (b.share[sq] < 0 or b.seat[b.share[sq]] == enemy)]
+            if hit:
+                return min(hit, key=lambda s: (b.life[b.board[s]] - b.wounds[b.board[s]], s))
         back = 0 if b.seat[unit] == 0 else 5
+        m = MARKERS[marker]
+        spared = set(m.spares) | (set(MARKERS[m.leaves].spares) if m.leaves else set())
         best, key = squares[0], (-1, 0)
         for sq in squares:
             if b.board[sq] >= 0:
@@ -877,7 +895,8 @@ class HeuristicPlayer(Player):
             near = 0
             for t in ADJ4[sq]:
                 w = b.board[t]
-                if w >= 0 and b.seat[w] == enemy and b.kind[w] == GROUND and b.move_points[w] > 0:
+                if w >= 0 and b.seat[w] == enemy and b.kind[w] == GROUND and b.move_points[w] > 0 \
+                        and not spared & set(b.cards[w].elements):  # (rot spares dark creatures)
                     near += 1
             here = (near, -abs(sq // 5 - back))
             if here > key:

@@ -111,6 +111,8 @@ class Strikes(AbilityUse):
         if (not (alive[u] and seat[u] == active and opened[u] and not acted[u]
                  and self.has_strike[u]) or not alive[v] or seat[v] == seat[u] or kind[v] == TERRAIN):
             raise IllegalAction(f"unit {u} cannot strike unit {v}")
+        if self._markers and self.doomed[u]:
+            self._spare(u, v)  # (it attacks the card that doomed it: 60/115)
         via_prepare = False
         if kind[u] != FLYER:
             if kind[v] == FLYER:

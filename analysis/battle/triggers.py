@@ -50,7 +50,7 @@ from analysis.battle.powers import (
     triggered,
 )
 from analysis.battle.tables import FLYER, PROFILES, card_key, card_of
-from analysis.cards.abilities import Ability, CardAbilities
+from analysis.cards.abilities import CHOSEN_SQUARE, MARKERS, RANGED, Ability, CardAbilities
 from analysis.cards.ability_rules import (
     covers,
     facts,
@@ -201,15 +201,34 @@ class Triggers(Effects):
             if ab.kind == "mark":  # a marker on the square of the card the trigger is about
                 if limited:
                     self._count_use(u, index)
-                if trigger in ("turn_start", "enemy_turn_start"):  # on a square its player picks
-                    squares = list(range(30))
+                if trigger in CHOSEN_SQUARE:  # on a square its player picks
+                    free = MARKERS[ab.marker or ""].free_only
+                    squares = [sq for sq in range(30)
+                               if not free or (self.board[sq] < 0 and self.share[sq] < 0)]
+                    if not squares:
+                        continue
                     sq = self.players[self.seat[u]].choose_square(self, u, ab.marker or "", squares)
                     if sq not in squares:
                         raise IllegalAction(f"square {sq} is not a battlefield square")
                 else:
                     x = about if about >= 0 else context if context >= 0 else u
+                    if ab.vs_types and self.cards[x].type not in ab.vs_types:
+                        continue  # ("когда уничтожает существо": a creature's square only)
                     sq = self.pos[x] if self.alive[x] else self.died_at[x]
                 self._place_mark(u, sq, ab.marker or "")
+                continue
+            if ab.kind == "delayed_wound":  # (wounds at the end of the target's next turn, unless …)
+                cands = self._trigger_cands(u, index, ab, trigger, context)
+                if not cands:
+                    continue
+                if limited:
+                    self._count_use(u, index)
+                for v in cands:
+                    due = self.turn + (1 if self.active != self.seat[v] else 2)  # (its next turn)
+                    self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due))
+                    if self.log is not None:
+                        self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [v],
+                                    "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
             if ab.kind == "shield":
                 if limited:
@@ -270,7 +289,8 @@ class Triggers(Effects):
         """The cards triggered ability ``index`` of ``u`` may aim at (see :meth:`_fire`)."""
         if ab.area is not None:
             cands = self._area_targets(u, index, ab, context)
-        elif trigger == "enters_creature" and ab.range is None:  # the creatures on the square it entered
+        elif trigger == "enters_creature" and ab.range is None and ab.kind not in RANGED:
+            # the creatures on the square it entered (a ranged attack takes its own reach from there)
             cands = [u] if ab.target == "self" else []
             here = ([context, self.rider[context]] if ab.every else [context]) if context >= 0 else []
             for w in here if ab.target != "self" else ():
@@ -280,6 +300,13 @@ class Triggers(Effects):
                         and (self.hidden[w] or meets(slot(self.key[u], index), self.key[w]))
                         and (ab.kind not in ("heal", "poison") or not self.ghost[w])):
                     cands.append(w)
+        elif trigger == "squad_enters_mark":  # the creature of its squad that entered the square
+            ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
+                  and (ab.target != "self" or context == u)
+                  and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context]))
+                  and (ab.kind not in ("heal", "poison") or not self.ghost[context])
+                  and (ab.kind != "heal" or self.wounds[context] > 0))  # ("может излечить": not unwounded)
+            cands = [context] if ok else []
         elif trigger == "defends" and ab.range is None and ab.target in ("ally", "any"):
             cands = [context] if context >= 0 and self.alive[context] else []
         elif (trigger in _AIMED and ab.range is None or trigger in _WATCHED) \
@@ -474,6 +501,8 @@ class Triggers(Effects):
             if self.claimed[u] >= 0:
                 seat = self.claimed[u]  # it returns on the claimer's side (``claim_incarnation``)
             where = self._anywhere_square(u, seat) if self.kind[u] != FLYER else NOWHERE
+            if where < 0 and self.kind[u] != FLYER and self._markers:
+                where = self._marked_square(u, seat)
             opened = where >= 0
             if opened:
                 self.board[where] = u
@@ -557,6 +586,26 @@ class Triggers(Effects):
             holders = [v for v in self._token_holders(seat) if v != u and self.creature[v]]
             v = player.token_holder(self, u, holders, False)
             self._lose_token(v if v in holders else holders[0], u)
+        return where
+
+    def _marked_square(self, u: int, seat: int) -> int:
+        """``incarnate_on_mark`` of a card of ``seat`` in play (60/180 Магистр Шарль): ``u`` may return
+        open onto a free square with that marker, in any row, its player's choice
+        (``Player.choose_square`` with ``"incarnate"``; not one of them: the ordinary way); the square
+        loses that marker."""
+        kinds = [ab.marker for w in self.units[seat] if self.alive[w]
+                 for ab in facts(self.cards[w]) if ab.kind == "incarnate_on_mark" and ab.marker]
+        if not kinds:
+            return -1
+        squares = [sq for sq in range(30) if self.board[sq] < 0 and self.share[sq] < 0
+                   and any(m[0] in kinds for m in self.marks[sq])]
+        if not squares:
+            return -1
+        where = self.players[seat].choose_square(self, u, "incarnate", squares)
+        if where not in squares:
+            return -1
+        gone = next(m for m in self.marks[where] if m[0] in kinds)
+        self.marks[where] = tuple(m for m in self.marks[where] if m != gone)
         return where
 
     def _claim(self, u: int, v: int, x: int) -> None:
@@ -829,6 +878,8 @@ class Triggers(Effects):
         s = self.seat[x]
         p = self.pos[x]
         self.died_at[x] = p
+        if self._markers:
+            self._unmark(x)  # (its ``owner_bound`` markers go: "при гибели — убрать все ваши …")
         if p >= 0:
             self._leave(x, p)  # (a card sharing the square, incorporeal, holds it alone now)
         self.pos[x] = NOWHERE

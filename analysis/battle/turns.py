@@ -54,7 +54,11 @@ class Turns(Strikes):
         """Per square: the incorporeal card sharing it with the ``board`` holder (-1: none)."""
         self.marks = [()] * SQUARES
         """Per square: its markers, (kind, owner unit, turn placed) each (see the module docstring)."""
-        self._markers = any(ab.marker for k in set(self.key) for ab in facts(card_of(k)))
+        self._markers = any(ab.marker or ab.kind == "delayed_wound"
+                            for k in set(self.key) for ab in facts(card_of(k)))
+        """Markers on squares or delayed wounds on cards can occur."""
+        self.doomed = [()] * self.n
+        """Per unit: its ``delayed_wound``s, (source unit, wounds, turn due) each (60/115)."""
 
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:
         """Unit ``owner`` puts a ``kind`` marker on square ``sq`` (one of a kind per square)."""
@@ -76,10 +80,16 @@ class Turns(Strikes):
                 if self.creature[v] and self.alive[owner] and self.has_strike[owner]:
                     self._ambush(owner, v)
                 continue
-            if (m.every_card or self.creature[v]) and not set(self.cards[v].elements) & set(m.spares):
+            if m.wounds and (m.every_card or self.creature[v]) \
+                    and not set(self.cards[v].elements) & set(m.spares):
                 self._mark_wound(v, m.wounds, owner, kind)
                 if m.once:
                     self.marks[sq] = tuple(x for x in self.marks[sq] if x[0] != kind)
+        watchers = self._trig["squad_enters_mark"]
+        if watchers and self.creature[v] and self.alive[v] and not self.over:
+            for w in list(watchers):  # ``squad_enters_mark``: a creature of its squad entered a marked square
+                if self.alive[w] and self.seat[w] == self.seat[v] and not self.over:
+                    self._fire(w, "squad_enters_mark", v)
 
     def _ambush(self, u: int, v: int) -> None:
         """``u`` fights ``v`` with its simple strike, as with an open card, without closing (out of
@@ -102,7 +112,10 @@ class Turns(Strikes):
             for mark in self.marks[sq]:
                 kind, owner, placed = mark
                 m = MARKERS[kind]
-                if m.moment != "owner_turn_start" or self.seat[owner] != seat or placed >= self.turn:
+                if m.moment == "enemy_turn_start":  # at the start of each turn of its owner's opponent
+                    if self.seat[owner] == seat:
+                        continue
+                elif m.moment != "owner_turn_start" or self.seat[owner] != seat or placed >= self.turn:
                     continue
                 if m.once:
                     self.marks[sq] = tuple(x for x in self.marks[sq] if x != mark)
@@ -113,6 +126,48 @@ class Turns(Strikes):
                     if self.alive[v] and not self.over and (m.every_card or self.creature[v]) \
                             and not set(self.cards[v].elements) & set(m.spares):
                         self._mark_wound(v, m.wounds, owner, kind)
+
+    def _unmark(self, x: int) -> None:
+        """Card ``x`` has died: the ``owner_bound`` markers it put go (60/32 Алый пламевержец)."""
+        for sq in range(SQUARES):
+            if self.marks[sq] and any(m[1] == x and MARKERS[m[0]].owner_bound for m in self.marks[sq]):
+                self.marks[sq] = tuple(m for m in self.marks[sq]
+                                       if m[1] != x or not MARKERS[m[0]].owner_bound)
+
+    def _expire_marks(self) -> None:
+        """The end of a turn: the ``this_turn`` markers go; a square losing one that ``leaves`` another
+        gets it from the same card, if it is in play (60/165: a lost bonfire leaves rot)."""
+        for sq in range(SQUARES):
+            if not self.marks[sq]:
+                continue
+            gone = [m for m in self.marks[sq] if MARKERS[m[0]].this_turn]
+            if gone:
+                self.marks[sq] = tuple(m for m in self.marks[sq] if not MARKERS[m[0]].this_turn)
+                for kind, owner, _ in gone:
+                    if MARKERS[kind].leaves and self.alive[owner]:
+                        self._place_mark(owner, sq, MARKERS[kind].leaves)
+
+    def _spare(self, u: int, v: int) -> None:
+        """``u`` attacks ``v``: its ``delayed_wound``s from ``v`` due this turn are lifted (60/115: not
+        if it attacks the phantom that turn)."""
+        self.doomed[u] = tuple(d for d in self.doomed[u] if d[0] != v or d[2] != self.turn)
+
+    def _doom_due(self) -> None:
+        """The end of a turn: each ``delayed_wound`` due now on a card of the active player wounds it
+        (a plain wound, "ранится"), then every due one goes."""
+        for v in list(self.units[self.active]):
+            if not self.doomed[v]:
+                continue
+            due = [d for d in self.doomed[v] if d[2] == self.turn]
+            self.doomed[v] = tuple(d for d in self.doomed[v] if d[2] > self.turn)
+            for src, n, _ in due:
+                if self.alive[v] and not self.over \
+                        and not protected(self.cards[v], "wound", self.cards[src], self.seat[v]):
+                    self.wounds[v] += n
+                    self._quiet_from = self.turn + 1
+                    if self.log is not None:
+                        self._emit({"e": "wound", "u": v, "by": n, "by_what": "delayed_wound"})
+                    self._settle([v], src)
 
     def _mark_wound(self, v: int, n: int, owner: int, kind: str) -> None:
         """A marker of ``owner`` wounds ``v`` by ``n`` (an effect of ``owner``'s card)."""
@@ -236,6 +291,10 @@ class Turns(Strikes):
             self._turn_end_triggers()
             if self.over:
                 return
+        if self._markers and not self.over:
+            self._doom_due()
+            if self.over:
+                return
         if self._variable:
             self._expire_grants()
             if not self.over:
@@ -244,9 +303,7 @@ class Turns(Strikes):
         if self._furies and self.next_face[self.active]:
             self.next_face = [0, 0]  # ``next_roll``: "this turn"
         if self._markers:
-            for sq in range(SQUARES):
-                if self.marks[sq]:
-                    self.marks[sq] = tuple(m for m in self.marks[sq] if not MARKERS[m[0]].this_turn)
+            self._expire_marks()
         for u in self.units[self.active]:
             if self.prepared[u] == 2:
                 self.prepared[u] = 0

@@ -79,14 +79,16 @@ ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wound
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
-            "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step")
+            "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
 ability's die); ``ward``: the card carries a ward marker (оберег; given by another card, read by
 ``redirect`` through ``vs_has`` and by ``vs_position = "near_ward"``). ``far_step``: an
 incorporeal creature may step onto the square of any creature in ``vs_state`` as onto an adjacent
-one (30/144)."""
+one (30/144). ``incarnate_on_mark`` (with ``marker``): while the card is in play, a ground creature of
+its squad returning by incarnation may instead return open onto a free square with that marker in any
+row, which then loses that marker (60/180 Магистр Шарль, rot)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
@@ -104,7 +106,7 @@ attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an 
 payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
 redirected (an attack on the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition")
+             "reposition", "delayed_wound")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -114,8 +116,14 @@ returns it onto the third row of this card's owner, under his control ("Инка
 this turn shows the face of the roll that set the fury off. ``mark`` puts the marker named by
 ``marker`` (:data:`MARKERS`) on the square of the card the trigger is about (where it died, for
 ``creature_dies`` / ``ally_dies`` / ``kill`` / ``death``), or on ``turn_start`` / ``enemy_turn_start``
-on a square its player chooses; ``reposition``: the card moves to a free square of its own 2nd or
-3rd row that its player chooses (40/16 Элементаль огня, ``battle_start``)."""
+/ ``concentration`` on a square its player chooses (:data:`CHOSEN_SQUARE`; a free one for a
+``free_only`` marker); ``reposition``: the card moves to a free square of its own 2nd or 3rd row that its
+player chooses (40/16 Элементаль огня, ``battle_start``). ``delayed_wound``: its target
+takes ``damage`` (a plain wound) at the end of its own next turn unless it attacks this card during
+that turn (60/115 Болотный фантом on ``enters_creature``: the enemy whose square it enters takes 2
+so, 002 "Ранить")."""
+CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration")
+"""Triggers on which ``mark`` puts its marker on a square its player chooses."""
 EITHER = ("poison", "gain_counter")
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
@@ -127,7 +135,8 @@ class Marker:
 
     moment: str
     """``enter``: when a creature moves onto the square (a step, a push, a teleport); ``owner_turn_start``:
-    at the start of the next turn of the player whose card put it there."""
+    at the start of the next turn of the player whose card put it there; ``enemy_turn_start``: at the
+    start of each turn of that player's opponent; ``none``: nothing of its own (other cards read it)."""
     wounds: int
     """Wounds it deals then (an effect: fortitude and protection from effects block them)."""
     spares: tuple[str, ...] = ()
@@ -143,12 +152,20 @@ class Marker:
     """Only the enemy creatures of the card that put it."""
     this_turn: bool = False
     """It goes at the end of the turn it was put in."""
+    owner_bound: bool = False
+    """It goes when the card that put it dies ("при гибели — убрать все ваши …")."""
+    leaves: str = ""
+    """When it goes, its square gets this marker from the same card, if that card is still in play."""
+    free_only: bool = False
+    """Only a free square (no card on it) may get it."""
 
 
 MARKERS: dict[str, Marker] = {
     "rot": Marker("enter", 2, spares=("darkness",)),
     "bomb": Marker("owner_turn_start", 2, every_card=True, once=True),
     "ambush": Marker("enter", 0, strike=True, enemies_only=True, this_turn=True),
+    "fire_wall": Marker("enemy_turn_start", 2, every_card=True, owner_bound=True),
+    "bonfire": Marker("none", 0, this_turn=True, leaves="rot", free_only=True),
 }
 """Marker kinds on board squares (field ``marker``). ``rot`` (гниль; the reminder text of 30/145
 Аранта and 50/163 Воин великой тьмы): when a non-dark creature moves onto the square it takes 2, for
@@ -156,7 +173,11 @@ the rest of the battle. ``bomb`` (10/22 Орк-бомбардир, "взрыв")
 turn every card on the square takes 2, then it is gone. ``ambush`` (30/12 Дозорный Аль-Джамии, a
 square its player chooses at the start of the opponent's turn): until the end of that turn, when an
 enemy creature moves onto it, the card that chose it fights that creature with its simple strike as
-with an open card, without closing."""
+with an open card, without closing. ``fire_wall`` (стена огня; the reminder text of 60/32 Алый
+пламевержец): at the start of each turn of its owner's opponent every card on the square takes 2; it
+goes when the card that put it dies. ``bonfire`` (костёр; 60/165 Отринувший свет): on a free square
+until the end of the turn it was put in; no text read gives it an effect of its own; when it goes,
+the square gets a rot marker of the same card."""
 
 RANGED = ("shot", "throw", "discharge", "strike_through_row")
 """Ranged attacks (000 glossary "Ranged attack"): never announced against an adjacent card."""
@@ -165,9 +186,10 @@ MAGICAL = ("discharge", "magic_strike", "spell")
 
 COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or")
 """``then``: carried out right after the ability listed just before it, as part of the same action or
-trigger (a text's "затем"); ``or``: an alternative to the triggered ability listed before it — its
-player picks one of them ("ранить … или излечиться"); see data/README.md "Curse and blessing
-payoffs"."""
+trigger (a text's "затем"; with ``target = "self"`` and ``vs_state = "unwounded"``: only when the
+ability before it wounded another creature that had no wounds — 60/154's extra life); ``or``: an
+alternative to the triggered ability listed before it — its player picks one of them ("ранить … или
+излечиться"); see data/README.md "Curse and blessing payoffs"."""
 GIVES = ("curse", "blessing")
 REMOVES = ("curse", "blessing", "poison")
 DELAYS = ("apart",)
@@ -187,7 +209,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "squad_incarnates", "ally_token",
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
-            "incarnates_adjacent")
+            "incarnates_adjacent",
+            "squad_enters_mark")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -241,7 +264,10 @@ attacking or parrying die, a die of its ability — once per die (``roll``: that
 (aims at that creature, which must be on the ``target`` side); ``last_life_lost``: when a creature of
 either squad (not itself) that had 1 life left takes lethal wounds or is destroyed (60/179 Инзела;
 its ability aims by its own range); ``incarnates_adjacent``: when a creature of either squad returns
-by incarnation onto a square next to it (60/177 Берроу и Бон; about that creature)."""
+by incarnation onto a square next to it (60/177 Берроу и Бон; about that creature);
+``squad_enters_mark``: a creature of its squad moves onto a square with a ``marker`` marker (a
+step, a push, a teleport; aims at that creature,
+``vs_*`` on it; 60/158 Камала heals a dark one on rot)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -258,7 +284,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
-             "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate")
+             "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
+             "incarnate_on_mark")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -379,6 +406,8 @@ _KINDS_TEXT = {
     "redirect": "Sudden: redirects an enemy attack on its squad", "ward": "Carries a ward marker",
     "roll_wounds": "Wounds itself on each of its die rolls:",
     "mark": "Puts a marker on the square:",
+    "delayed_wound": "Wounds at the end of its target's next turn unless it attacks this card:",
+    "incarnate_on_mark": "Its creatures may incarnate open on a marked square:",
     "reposition": "Moves to a free square of its 2nd or 3rd row",
     "far_step": "Steps onto the squares of creatures as onto adjacent ones",
 }
@@ -438,6 +467,9 @@ class Ability:
     """``cap`` / ``protection``: only against attacks of these strengths (:data:`TIERS`)."""
     parity: str | None = None
     """``cap`` / ``protection``: only against attacks of even / odd power (:data:`PARITIES`)."""
+    min_power: int = 0
+    """``cap`` / ``protection``: only against attacks of this power or more (0: any; 60/115: simple
+    strikes of 3 or more on it are reduced to 1 = ``cap`` 1 with ``min_power = 3``)."""
     life_cap: int = 0
     """``vampirism``: its life never grows above this (0 = no cap beyond the rulebook's)."""
     when_state: str | None = None
@@ -524,7 +556,8 @@ class Ability:
             self.vs_elements or self.vs_classes or self.vs_types or self.vs_min_cost is not None
             or self.vs_max_cost is not None or self.uses_per_battle or self.uses_per_turn or self.seat
             or self.extra or self.requires or self.formation or self.self_state or self.vs_state or self.tiers
-            or self.parity or self.life_cap or self.when_state or self.when_keyword or self.once_per_card
+            or self.parity or self.min_power or self.life_cap or self.when_state or self.when_keyword
+            or self.once_per_card
             or self.when_type
             or self.when or self.partner or self.per or self.lasts or self.vs_has
             or self.vs_min_move is not None
@@ -560,10 +593,12 @@ class Ability:
         elif self.kind in ("taunt", "block", "redirect"):
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "mark":
-            where = ("a square its player chooses" if self.trigger in ("turn_start", "enemy_turn_start")
+            where = ("a square its player chooses" if self.trigger in CHOSEN_SQUARE
                      else "the square of the card it is about")
             article = "an" if (self.marker or "x")[0] in "aeiou" else "a"
             head = f"Puts {article} {self.marker} marker on {where}"
+        elif self.kind == "incarnate_on_mark":
+            head = f"Its creatures may incarnate open on a {self.marker} square (any row), removing it"
         elif self.kind == "cap":
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
         elif self.kind == "cleanse":
@@ -606,6 +641,8 @@ class Ability:
             cond.append("vs " + "/".join(self.tiers) + " attacks")
         if self.parity:
             cond.append(f"vs attacks of {self.parity} power")
+        if self.min_power:
+            cond.append(f"vs attacks of power {self.min_power} or more")
         if self.life_cap:
             cond.append(f"life at most {self.life_cap}")
         if self.when_state:
@@ -652,7 +689,9 @@ class Ability:
             cond.append("it cannot act again this turn")
         if self.squad_has:
             cond.append("if the squad has " + "/".join(self.squad_has))
-        if self.marker and self.kind != "mark":
+        if self.marker and self.trigger == "squad_enters_mark":
+            cond.append(f"on a {self.marker} square")
+        elif self.marker and self.kind not in ("mark", "incarnate_on_mark"):
             cond.append(f"leaves a {self.marker} marker on its target's square")
         if self.lasts:
             cond.append(f"until the end of the {self.lasts.replace('_', ' ')}")
@@ -713,7 +752,7 @@ class Ability:
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
                      "self_too", "anywhere", "gives",
-                     "fury", "marker", "delay", "early"):
+                     "fury", "marker", "delay", "early", "min_power"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -808,7 +847,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
-                 "marker", "delay", "early"}
+                 "marker", "delay", "early", "min_power"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1205,12 +1244,18 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("marker", f"must be one of {', '.join(MARKERS)}, got {marker!r}")
     if kind == "mark" and marker is None:
         raise fail("marker", "is required for mark")
-    if marker is not None and kind != "mark" and kind not in ATTACKS:
-        raise fail("marker", "is only for mark and attacks")
+    if kind == "incarnate_on_mark" and marker is None:
+        raise fail("marker", "is required for incarnate_on_mark")
+    if marker is not None and (trigger == "squad_enters_mark" or kind == "incarnate_on_mark"):
+        pass  # (the marker whose square a creature of its squad enters / returns onto)
+    elif marker is not None and kind != "mark" and kind not in ATTACKS:
+        raise fail("marker", "is only for mark, attacks and trigger squad_enters_mark")
+    if trigger == "squad_enters_mark" and marker is None:
+        raise fail("marker", "is required for trigger squad_enters_mark")
     if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", "turn_start",
-                                          "enemy_turn_start"):
+                                          "enemy_turn_start", "concentration"):
         raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death, "
-                   "turn_start, enemy_turn_start")
+                   "turn_start, enemy_turn_start, concentration")
     out["marker"] = marker
     delay = raw.get("delay")
     if delay is not None and delay not in DELAYS:
@@ -1218,6 +1263,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if delay is not None and (kind not in WOUNDS or cost == "passive"):
         raise fail("delay", "is only for wounding actions and triggers (effect …)")
     out["delay"] = delay
+    min_power = raw.get("min_power", 0)
+    if not _int(min_power) or (min_power and kind not in ("cap", "protection")):
+        raise fail("min_power", f"is a whole number ≥ 1, for cap and protection only; got {min_power!r}")
+    out["min_power"] = min_power
     return out
 
 
@@ -1270,7 +1319,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                               "ability it is an alternative to)")
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
-                                                          "cleanse") \
+                                                          "cleanse", "extra_life") \
                 and not (ab.cost == "then" and ab.kind == "grave_token"):
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}

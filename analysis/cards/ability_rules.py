@@ -226,18 +226,22 @@ def limits(card, kind: str, source=None, seat: int | None = None) -> tuple[tuple
     tier mask, parity) triples for the hot loops: ``cap`` N ("attacks on it are reduced to N", 003
     "reduction of an attack to X") and the protections that hold only for some strengths or
     parities (cap 0; 000 2.8). Tier mask: bit t for tier t, 7 = any; parity 0 any, 1 even, 2 odd,
-    3 + n: only an attack of power exactly n (a ``protection`` with ``damage = [n]``)."""
+    3 + n: only an attack of power exactly n (a ``protection`` with ``damage = [n]``); -n: only an
+    attack of power n or more (``min_power``)."""
     out = []
     for name in ("cap", "protection"):
         for ab in _standing(card, name, seat):
             if not covers(ab, kind) or not matches(ab, source):
                 continue
-            if name == "protection" and not ab.tiers and ab.parity is None and not ab.damage:
+            if name == "protection" and not ab.tiers and ab.parity is None and not ab.damage \
+                    and not ab.min_power:
                 continue  # a plain protection: :func:`protected`
             mask = sum(1 << TIER_OF[t] for t in ab.tiers) if ab.tiers else 7
             parity = {None: 0, "even": 1, "odd": 2}[ab.parity]
             if name == "protection" and ab.damage:
                 parity = 3 + ab.damage[0]  # only attacks of exactly this power
+            elif ab.min_power:
+                parity = -ab.min_power  # only attacks of this power or more
             out.append((ab.damage[0] if name == "cap" else 0, mask, parity))
     return tuple(out)
 
@@ -248,7 +252,10 @@ def apply_limits(power: int, tier: int, caps: tuple[tuple[int, int, int], ...]) 
     for most, mask, parity in caps:
         if mask != 7 and (tier < 0 or not mask >> tier & 1):
             continue
-        if parity >= 3:
+        if parity < 0:
+            if power < -parity:
+                continue
+        elif parity >= 3:
             if power != parity - 3:
                 continue
         elif parity and (power % 2 == 0) != (parity == 1):

@@ -113,7 +113,7 @@ class AbilityUse(Triggers):
         src = self.pos[u]
         for v in targets:
             if not aimable(self, u, sl, v, src):
-                raise IllegalAction(f"ability {index} of unit {u} cannot be aimed at unit {v}")
+                raise IllegalAction(f"ability {index} ({ab.kind}) of unit {u} cannot be aimed at unit {v}")
         if ab.every:  # "ранить всех …": every card it may aim at (in its ``vs_state``), not a choice
             targets = tuple(v for v in reach_slot(self, u, sl, src)
                             if not ab.vs_state or self._in_state(v, ab.vs_state))

@@ -440,6 +440,19 @@ class Battle(Placement):
             self._announce(act[0], t is Move)  # an incorporeal card sharing a square may die
             if self.over:
                 return
+            if t is UseAbility or t is Strike:
+                # Its target may be that incorporeal card: the announcement killed it before the
+                # action was carried out, so the action is aimed at the targets still alive (000
+                # glossary "Incorporeal creature"); with none left nothing happens and nothing is paid.
+                aimed = act[2] if t is UseAbility else (act[1],)
+                if isinstance(aimed, tuple) and any(isinstance(v, int) and 0 <= v < self.n
+                                                    and not self.alive[v] for v in aimed):
+                    left = tuple(v for v in aimed if not (isinstance(v, int) and 0 <= v < self.n)
+                                 or self.alive[v])
+                    if not left:
+                        return
+                    if t is UseAbility:
+                        act = UseAbility(act[0], act[1], left)
         if t is Strike:
             if not 0 <= act[1] < self.n:
                 raise IllegalAction(f"{act}: no unit {act[1]}")

@@ -740,8 +740,11 @@ class Triggers(Effects):
         self.wounds[v] = self.life[v]
         doomed = [v]
         if self_too and self.alive[u] and u != v:
+            own = self.life[u] - self.wounds[u]
             self.wounds[u] = self.life[u]
             doomed.append(u)
+            if self.log is not None and own > 0:  # (the record carries its own end, as a wound)
+                self._emit({"e": "wound", "u": u, "by": own, "by_what": "destroy"})
         self._quiet_from = self.turn + 1
         self._settle(doomed, killers={v: u})
         return max(left, 0)

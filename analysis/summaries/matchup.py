@@ -151,6 +151,13 @@ def battle_log(events: Sequence[dict[str, Any]]) -> pd.DataFrame:
                 row.update(target=b, target_name=names[b], target_side=seats[b], ability=ev.get("kind"))
             elif kind == "grant":
                 row.update(ability=ev.get("kind"))
+            elif kind == "mark":
+                row.update(square=square_name(ev["sq"]), ability=ev.get("kind"))
+            elif kind in ("heading", "cleansed", "destroyed"):
+                row.update(ability=ev.get("direction") or ev.get("state") or ev.get("by_what"))
+            elif kind == "ambush":
+                b = ev["target"]
+                row.update(target=b, target_name=names[b], target_side=seats[b])
             elif kind == "ability":
                 dice = ev.get("dice") or []
                 for k, (t, dealt) in enumerate(zip(ev["targets"], ev["wounds"], strict=True)):
@@ -196,6 +203,16 @@ LOG_TEMPLATES = {
     "redirect": "{name} ({player}) takes the strike instead",
     "grant": "{name} ({player}) gains {ability}",
     "rehost": "{name} ({player}) moves onto another host",
+    "mark": "{name} ({player}) puts a marker ({ability}) on {square}",
+    "token": "{name} ({player}) gets an incarnation token",
+    "heading": "{name} ({player}) picks the direction: {ability}",
+    "cleansed": "{name} ({player}) loses its {ability}",
+    "destroyed": "{name} ({player}) is destroyed ({ability})",
+    "ambush": "{name} ({player}) strikes {target} from its ambush",
+    "claim": "{name} ({player}) gains an incarnation under the opponent's control",
+    "control": "{name} ({player}) changes sides",
+    "shielded": "{name} ({player}) is shielded from wounds",
+    "limit": "{name} ({player}): the chain of triggered abilities stops at the engine's bound",
     "end_win": "{player} wins ({reason})",
     "end_draw": "Draw ({reason})",
 }
@@ -247,9 +264,11 @@ def log_lines(log: pd.DataFrame, players: Sequence[str], templates: Mapping[str,
             ability = (ability_words or {}).get(r.ability, r.ability)
             out.append(text["wound"].format(name=r.name, player=player, to_target=r.to_target,
                                             ability=ability))
-        elif r.kind in ("block", "redirect", "grant", "rehost"):
+        elif r.kind in ("block", "redirect", "grant", "rehost", "mark", "token", "heading", "cleansed",
+                        "destroyed", "ambush", "claim", "control", "shielded", "limit"):
             ability = (ability_words or {}).get(r.ability, (r.ability or "").replace("_", " "))
-            out.append(text[r.kind].format(name=r.name, player=player, target=r.target_name, ability=ability))
+            out.append(text[r.kind].format(name=r.name, player=player, target=r.target_name, ability=ability,
+                                           square=r.square))
         elif r.kind in ("move", "prepare", "heal", "death", "accumulate", "incarnation", "blessing", "curse"):
             out.append(text[r.kind].format(name=r.name, player=player, square=r.square, healed=r.healed))
     return out

@@ -310,3 +310,22 @@ def test_ghost_knight_wounds_every_other_creature_on_the_square_it_enters():
     assert b.wounds[1] == 1 and b.wounds[2] == 1 and b.wounds[0] == 0
     b.apply(Move(0, P2_FRONT))                         # then onto the foe
     assert b.wounds[3] == 1
+
+
+def test_an_ability_aimed_at_the_sharing_incorporeal_it_kills_by_its_announcement_does_nothing():
+    """The announcement of a game action kills the sharing incorporeal creature before the action is
+    carried out (000 glossary "Incorporeal creature"): an effect its player aims at that very
+    creature finds no target — nothing happens, the card does not close, and no IllegalAction (the
+    invariant test's random player found this)."""
+    zap = 'status = "full"\nabilities = [ { kind = "effect", damage = [1], cost = "tap", target = "any" } ]'
+    b = start([ghost(), card("Ally"), card("Zapper", abilities=zap)], [card("Foe", life=10)],
+              ({0: P1_MID, 1: P1_FRONT, 2: square(0, 1)}, {3: P2_FRONT}))
+    b.apply(Move(0, P1_FRONT))
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert b.sharing(0) and UseAbility(2, 0, (0,)) in b.legal_actions()
+    b.apply(UseAbility(2, 0, (0,)))
+    assert not b.alive[0] and b.wounds[0] == 0        # destroyed by the announcement, not wounded
+    assert b.open[2]                                   # nothing paid: it did not close
+    b.apply(UseAbility(2, 0, (3,)))                    # still open: it may act
+    assert b.wounds[3] == 1

@@ -437,6 +437,8 @@ class Battle(Placement):
             self._finish(None, "action_limit")
             return
         if self._ghosts and t is not EndTurn:
+            if not self.is_legal(action):  # (checked first: an illegal announcement changes nothing)
+                raise IllegalAction(f"{action} is not legal here")
             self._announce(act[0], t is Move)  # an incorporeal card sharing a square may die
             if self.over:
                 return

@@ -256,7 +256,7 @@ def test_russian_interface_every_page(page, shots):
     screenshot(page, shots, "4-recruit")
 
     go_to(page, RU["page.combat"])
-    assert re.search(r"P\(цель гибнет\)\s*\n\s*\d\.\d{3}", main.inner_text())
+    assert re.search(r"P\(цель гибнет\)\s*\n\s*\d+\.\d%", main.inner_text())  # a share: percent, one decimal
     assert page.locator(".js-plotly-plot .heatmaplayer").count() == 1  # the dice grid
     screenshot(page, shots, "5-combat")
 
@@ -400,65 +400,61 @@ def test_a_hostile_title_from_a_shared_link_is_only_text(server, page):
     assert fetched == [] and dialogs == []
 
 
-def test_my_decks_are_kept_in_the_browser_across_a_reload(server):
+def test_my_decks_are_kept_in_the_browser_across_a_reload(server, page):
     """Issue 21 #12: "My decks" lives in the browser's storage: save the current deck under a title,
     reload, find it, open it as the current deck, rename it, delete it — each surviving a reload."""
-    from playwright.sync_api import sync_playwright
+    # A new context of the module's browser: its own, empty storage (one Playwright per module).
+    context = page.context.browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    main = page.locator("[data-testid='stMain']")
+    picker = main.get_by_role("combobox", name=RU["deck.mine_pick"])
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        context = browser.new_context(viewport={"width": 1400, "height": 1000})  # empty storage
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
-        main = page.locator("[data-testid='stMain']")
-        picker = main.get_by_role("combobox", name=RU["deck.mine_pick"])
-
-        def open_tab() -> None:
-            settle(page)
-            main.get_by_role("tab", name=RU["deck.tab_mine"]).click()
-            settle(page)
-
-        def stored() -> str | None:
-            return page.evaluate("() => window.localStorage.getItem('berserk-analyzer.my-decks')")
-
-        page.goto(server)
-        open_tab()
-        main.get_by_text(RU["deck.mine_empty"]).wait_for()
-        title = main.get_by_label(RU["deck.mine_save_title"])
-        title.fill("Мой ковен")
-        title.press("Enter")
+    def open_tab() -> None:
         settle(page)
-        main.get_by_role("button", name=RU["deck.mine_save"], exact=True).click()
-        main.get_by_text(re.compile("^Колода сохранена в браузере как Мой ковен")).wait_for()
-        assert '"title":"Мой ковен"' in (stored() or "")
-        page.reload()
-        open_tab()
-        assert picker.input_value() == "Мой ковен"
-        no_exception(page)
-        # Open it: it becomes the current deck, with its saved title.
-        main.get_by_role("button", name=RU["deck.mine_load"], exact=True).click()
-        main.get_by_text(re.compile("^Открыта сохранённая колода Мой ковен")).wait_for()
-        settle(page)
-        assert "Мой ковен" in page.locator("[data-testid='stSidebar']").inner_text()
-        # Rename, reload, still there under the new title.
         main.get_by_role("tab", name=RU["deck.tab_mine"]).click()
         settle(page)
-        new_title = main.get_by_label(RU["deck.mine_rename_to"])
-        new_title.fill("Ковен для турнира")
-        new_title.press("Enter")
-        settle(page)
-        main.get_by_role("button", name=RU["deck.mine_rename"], exact=True).click()
-        main.get_by_text(re.compile("теперь называется Ковен для турнира")).wait_for()
-        page.reload()
-        open_tab()
-        assert picker.input_value() == "Ковен для турнира"
-        # Delete, reload: the list is empty again.
-        main.get_by_role("button", name=RU["deck.mine_delete"], exact=True).click()
-        main.get_by_text(re.compile("удалена из браузера")).wait_for()
-        assert stored() == "[]"
-        page.reload()
-        open_tab()
-        main.get_by_text(RU["deck.mine_empty"]).wait_for()
-        no_exception(page)
-        context.close()
-        browser.close()
+
+    def stored() -> str | None:
+        return page.evaluate("() => window.localStorage.getItem('berserk-analyzer.my-decks')")
+
+    page.goto(server)
+    open_tab()
+    main.get_by_text(RU["deck.mine_empty"]).wait_for()
+    title = main.get_by_label(RU["deck.mine_save_title"])
+    title.fill("Мой ковен")
+    title.press("Enter")
+    settle(page)
+    main.get_by_role("button", name=RU["deck.mine_save"], exact=True).click()
+    main.get_by_text(re.compile("^Колода сохранена в браузере как Мой ковен")).wait_for()
+    assert '"title":"Мой ковен"' in (stored() or "")
+    page.reload()
+    open_tab()
+    assert picker.input_value() == "Мой ковен"
+    no_exception(page)
+    # Open it: it becomes the current deck, with its saved title.
+    main.get_by_role("button", name=RU["deck.mine_load"], exact=True).click()
+    main.get_by_text(re.compile("^Открыта сохранённая колода Мой ковен")).wait_for()
+    settle(page)
+    assert "Мой ковен" in page.locator("[data-testid='stSidebar']").inner_text()
+    # Rename, reload, still there under the new title.
+    main.get_by_role("tab", name=RU["deck.tab_mine"]).click()
+    settle(page)
+    new_title = main.get_by_label(RU["deck.mine_rename_to"])
+    new_title.fill("Ковен для турнира")
+    new_title.press("Enter")
+    settle(page)
+    main.get_by_role("button", name=RU["deck.mine_rename"], exact=True).click()
+    main.get_by_text(re.compile("теперь называется Ковен для турнира")).wait_for()
+    page.reload()
+    open_tab()
+    assert picker.input_value() == "Ковен для турнира"
+    # Delete, reload: the list is empty again.
+    main.get_by_role("button", name=RU["deck.mine_delete"], exact=True).click()
+    main.get_by_text(re.compile("удалена из браузера")).wait_for()
+    assert stored() == "[]"
+    page.reload()
+    open_tab()
+    main.get_by_text(RU["deck.mine_empty"]).wait_for()
+    no_exception(page)
+    context.close()

@@ -1103,6 +1103,17 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     )
 
 
+def _flag(raw: Any, fail, name: str, kind: str, only: str) -> bool:
+    """A true/false field of an ability that only kind ``only`` may set (``repeats``, ``early``,
+    ``self_too``): its value, or the schema error naming it."""
+    value = raw.get(name, False)
+    if not isinstance(value, bool):
+        raise fail(name, f"must be true or false, got {value!r}")
+    if value and kind != only:
+        raise fail(name, f"is only for {only}")
+    return value
+
+
 def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, formation: bool, per: str | None,
                  when_state: str | None) -> dict[str, Any]:
     """The fields of the board conditions, scaled amounts and target areas (checked together)."""
@@ -1193,27 +1204,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if anywhere and (kind != "incarnation" or not tokens):
         raise fail("anywhere", "is only for incarnation, with its price in 'tokens'")
     out["anywhere"] = anywhere
-    early = raw.get("early", False)
-    if not isinstance(early, bool):
-        raise fail("early", f"must be true or false, got {early!r}")
-    if early and kind != "incarnation":
-        raise fail("early", "is only for incarnation")
-    out["early"] = early
+    out["early"] = _flag(raw, fail, "early", kind, "incarnation")
     if tokens and cost == "passive" and not anywhere:
         raise fail("tokens", "is a cost: only for actions, triggers and an incarnation with 'anywhere'")
     out["tokens"] = tokens
-    repeats = raw.get("repeats", False)
-    if not isinstance(repeats, bool):
-        raise fail("repeats", f"must be true or false, got {repeats!r}")
-    if repeats and kind != "incarnation":
-        raise fail("repeats", "is only for incarnation")
-    out["repeats"] = repeats
-    self_too = raw.get("self_too", False)
-    if not isinstance(self_too, bool):
-        raise fail("self_too", f"must be true or false, got {self_too!r}")
-    if self_too and kind != "destroy":
-        raise fail("self_too", "is only for destroy")
-    out["self_too"] = self_too
+    out["repeats"] = _flag(raw, fail, "repeats", kind, "incarnation")
+    out["self_too"] = _flag(raw, fail, "self_too", kind, "destroy")
     if kind == "grave_token" and raw.get("target", "ally") not in ("ally", "self"):
         raise fail("target", "of grave_token is ally (a card of its squad in the graveyard) or self")
     when_type = raw.get("when_type")

@@ -385,9 +385,12 @@ def card_frame(
     cost: tuple[int, int] | None = None,
     elite: bool | None = None,
     keyword_columns: list[str] | None = None,
+    statuses: list[str] | None = None,
 ) -> pd.DataFrame:
     """The card table filtered like ``berserk cards``: name part, sets, elements (incl. neutral),
-    types, a cost range, elite or ordinary, and cards having every given keyword."""
+    types, a cost range, elite or ordinary, cards having every given keyword, and (``statuses``)
+    how much of the card's text the battle plays: ``full``, ``partial``, ``none`` (``none`` also
+    takes a printing without ability facts; :func:`analysis.decks.coverage.status_of`)."""
     cards = db.filter(sets=sets or None, elements=elements or None, types=types or None, text=text or None)
     if cost is not None:
         cards = [c for c in cards if cost[0] <= c.cost <= cost[1]]
@@ -395,6 +398,8 @@ def card_frame(
         cards = [c for c in cards if c.elite == elite]
     for column in keyword_columns or ():
         cards = [c for c in cards if c.has(column)]
+    if statuses:
+        cards = [c for c in cards if played_status(c) in statuses]
     rows = [
         {
             "id": c.id,
@@ -410,16 +415,23 @@ def card_frame(
             "strike": strike_text(c),
             "move": c.move,
             "keywords": ", ".join(_keyword_label(k, v) for k, v in c.keywords),
+            "status": played_status(c),
         }
         for c in cards
     ]
     frame = pd.DataFrame(
         rows,
         columns=["id", "code", "name", "set", "type", "elements", "cost", "elite", "unique", "life",
-                 "strike", "move", "keywords"],
+                 "strike", "move", "keywords", "status"],
     )
     frame["life"] = frame["life"].astype("Int64")
     return frame
+
+
+def played_status(card: Card) -> str:
+    """How much of the printing's text the battle plays: ``full``, ``partial`` or ``none`` (a
+    printing without ability facts plays nothing of its text either)."""
+    return card.abilities.status if card.abilities is not None else "none"
 
 
 def _keyword_label(column: str, value: int) -> str:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pandas as pd
+import plotly.express as px
 import streamlit as st
-from i18n import t, tn
+from i18n import num, t, tn
 from ui import (
     ELEMENT_COLOURS,
     card_db,
+    chart,
     current_deck,
     current_rules,
     element_name,
@@ -29,7 +31,9 @@ from ui import (
 
 from analysis.cards.abilities import load_abilities
 from analysis.cards.schema import CARD_TYPES, keywords, set_names
+from analysis.decks.coverage import coverage
 from analysis.squad.strength_table import strength_table
+from analysis.summaries.coverage import STATUS_ORDER, status_frame, target_frame
 from analysis.summaries.deck import (
     ELEMENT_ORDER,
     add_copies,
@@ -189,6 +193,53 @@ def ability_book():
     return load_abilities()
 
 
+@st.cache_resource(show_spinner=False)
+def pool_coverage():
+    """How much of the card texts the battle plays (computed from the data once per process)."""
+    return coverage(card_db())
+
+
+STATUS_COLOURS = {"full": "#2e7d32", "partial": "#f9a825", "none": "#9e9e9e"}
+
+
+def coverage_section() -> None:
+    """Issue 19's coverage targets as metrics and the status of each tournament set and sample deck
+    as stacked bars: what share of the figures below rests on cards played in full."""
+    report = pool_coverage()
+    st.caption(t("cards.coverage_intro"))
+    columns = st.columns(len(report.targets))
+    for column, row in zip(columns, target_frame(report).itertuples(), strict=True):
+        column.metric(
+            t(f"cards.target_{row.target}"),
+            num(row.share, "share"),
+            t("cards.target_met" if row.met else "cards.target_unmet", goal=row.goal),
+            delta_color="normal" if row.met else "off",
+            help=t("cards.target_counted", counted=row.counted, of=row.of),
+        )
+    frame = status_frame(report)
+    frame = frame.assign(
+        status_word=frame.status.map(lambda s: t(f"cards.status_short_{s}")),
+        share_pct=frame.share * 100,
+    )
+    fig = px.bar(
+        frame,
+        x="share_pct",
+        y="group",
+        color="status_word",
+        orientation="h",
+        category_orders={"status_word": [t(f"cards.status_short_{s}") for s in STATUS_ORDER],
+                         "group": list(dict.fromkeys(frame.group))},
+        color_discrete_map={t(f"cards.status_short_{s}"): c for s, c in STATUS_COLOURS.items()},
+        custom_data=["count"],
+        title=t("cards.coverage_chart"),
+        labels={"share_pct": t("cards.coverage_axis"), "group": "", "status_word": ""},
+    )
+    fig.update_traces(hovertemplate="%{y}: %{x:.1f} % (%{customdata[0]})<extra></extra>")
+    fig.update_xaxes(range=[0, 100])
+    fig.update_layout(height=520)
+    chart(fig, "chart_card_coverage", legend="bottom")
+
+
 db = card_db()
 st.title(t("page.cards"))
 
@@ -216,7 +267,7 @@ chosen_elements = multiselect(
     key="cards_elements",
     persist_state="session",
 )
-c1, c2, c3, c4 = st.columns([2, 2, 1, 2])
+c1, c2, c3, c4, c5 = st.columns([2, 2, 1, 2, 2])
 chosen_types = multiselect(
     c1,
     t("cards.types"),
@@ -245,6 +296,14 @@ chosen_keywords = multiselect(
     key="cards_keywords",
     persist_state="session",
 )
+chosen_statuses = multiselect(
+    c5,
+    t("cards.statuses"),
+    list(STATUS_ORDER),
+    format_func=words_for(STATUS_ORDER, lambda s: t(f"cards.status_short_{s}")),
+    key="cards_statuses",
+    persist_state="session",
+)
 
 found = card_frame(
     db,
@@ -255,8 +314,11 @@ found = card_frame(
     cost=tuple(cost),
     elite=None if elite_choice == "any" else elite_choice == "elite",
     keyword_columns=chosen_keywords,
+    statuses=chosen_statuses,
 )
 st.caption(t("cards.match", shown=len(found), total=len(db)))
+with st.expander(t("cards.coverage_title")):
+    coverage_section()
 shown = (
     found.drop(columns=["id", "set"])  # the set is the first number of the code
     .assign(
@@ -265,6 +327,7 @@ shown = (
         elite=found.elite.map(kind_name),
         unique=found.unique.map(lambda u: t("common.yes") if u else ""),
         keywords=found.keywords.map(keywords_text),
+        status=found.status.map(lambda s: t(f"cards.status_short_{s}")),
     )
     .rename(columns={"elite": "kind"})
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app_helpers import frame_with, metric, open_app, texts
+from app_helpers import frame_with, metric, open_app, plotly_specs, texts
 
 from analysis.cards.table import load_cards
 
@@ -170,3 +170,23 @@ def test_a_fact_that_is_not_played_says_so_in_both_languages():
         assert not at.exception
         lines = [line for m in texts(at.markdown) for line in m.split("\n") if fact.requires in line]
         assert lines and words in lines[0], lang
+
+
+def test_status_filter_and_the_pool_coverage_figures():
+    """Issue 19: the Cards page filters by how much of a card's text the battle plays, shows that
+    status in the table, and gives the coverage targets with the figures of the library report."""
+    from analysis.decks.coverage import coverage
+    from analysis.summaries.coverage import target_frame
+
+    at = open_app("cards")
+    at.multiselect(key="cards_statuses").select("full").run()
+    table = frame_with(at, "Keywords")
+    full = [c for c in DB if c.abilities is not None and c.abilities.status == "full"]
+    assert sorted(table["Set/No."]) == sorted(c.code for c in full)
+    assert set(table.Status) == {"whole text"}
+    targets = target_frame(coverage(DB))
+    shown = {m.label: str(m.value) for m in at.metric}
+    row = targets.set_index("target").loc["deck_copies_full"]
+    assert shown["Sample decks' copies: whole text"] == f"{100 * row.share:.1f}%"
+    spec = next(s for s in plotly_specs(at) if "Card status" in s["layout"]["title"]["text"])
+    assert {t["name"] for t in spec["data"]} == {"whole text", "part of the text", "text not played"}

@@ -65,7 +65,7 @@ def test_matrix_and_pair_details():
         row = deck_row(deck)
         full = row.status["full"]  # issue 21 item 7: the headline figure is the fully modelled copies
         none = row.status["none"] + row.status["missing"]
-        assert (f"**{name}** — {full} of {row.copies} copies modelled fully ({full / row.copies:.0%}), "
+        assert (f"**{name}** — {full} of {row.copies} copies modelled fully ({full / row.copies:.1%}), "
                 f"{row.status['partial']} partly, {none} not") in modelled
     at.selectbox(key="matchup_a").set_value("Ковен").run()
     at.selectbox(key="matchup_b").set_value("Инкорн").run()

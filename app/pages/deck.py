@@ -62,10 +62,31 @@ PASTE_FORMATS = ("auto", "txt", "brsd", "json", "nxt")
 MIMES = {"txt": "text/plain", "brsd": "text/plain", "json": "application/json", "nxt": "text/plain"}
 
 
+def _say(slot: str, text: str) -> None:
+    """Keep a success message for the next run (a callback cannot draw it itself)."""
+    st.session_state[slot] = ("ok", text)
+
+
+def _fail(slot: str, what: str, exc: BerserkInputError) -> None:
+    """Keep an input error for the next run: what failed, and the error naming the fix."""
+    st.session_state[slot] = ("error", what, exc)
+
+
+def _show_message(slot: str) -> bool:
+    """Draw the message kept in ``slot`` (success, or the input error); True if it was an error."""
+    message = st.session_state.pop(slot, None)
+    if message and message[0] == "ok":
+        st.success(message[1])
+    elif message:
+        show_input_error(message[2], message[1])
+        return True
+    return False
+
+
 def _load_sample() -> None:
     stem = st.session_state["sample_pick"]
     set_deck(samples()[stem], ("sample", stem))
-    st.session_state["load_message"] = ("ok", t("deck.loaded_sample", label=md(sample_labels()[stem])))
+    _say("load_message", t("deck.loaded_sample", label=md(sample_labels()[stem])))
 
 
 def _load_pasted() -> None:
@@ -74,10 +95,10 @@ def _load_pasted() -> None:
     try:
         deck = deck_from_bytes("pasted deck", text.encode("utf-8"), card_db(), None if fmt == "auto" else fmt)
     except BerserkInputError as exc:
-        st.session_state["load_message"] = ("error", t("deck.paste_failed"), exc)
+        _fail("load_message", t("deck.paste_failed"), exc)
         return
     set_deck(deck, ("paste",))
-    st.session_state["load_message"] = ("ok", t("deck.loaded_paste", cards=tn("unit.cards", deck.size)))
+    _say("load_message", t("deck.loaded_paste", cards=tn("unit.cards", deck.size)))
 
 
 def _load_upload() -> None:
@@ -87,13 +108,10 @@ def _load_upload() -> None:
     try:
         deck = deck_from_bytes(upload.name, upload.getvalue(), card_db())
     except BerserkInputError as exc:
-        st.session_state["load_message"] = ("error", t("deck.upload_failed", name=md(upload.name)), exc)
+        _fail("load_message", t("deck.upload_failed", name=md(upload.name)), exc)
         return
     set_deck(deck, ("file", upload.name))
-    st.session_state["load_message"] = (
-        "ok",
-        t("deck.loaded_file", name=md(upload.name), cards=tn("unit.cards", deck.size)),
-    )
+    _say("load_message", t("deck.loaded_file", name=md(upload.name), cards=tn("unit.cards", deck.size)))
 
 
 # --------------------------------------------------------------------------- My decks (browser storage)
@@ -114,10 +132,10 @@ def _mine_change(change, message: str, **fmt) -> None:
     try:
         decks = change(_saved())
     except BerserkInputError as exc:
-        st.session_state["mine_message"] = ("error", t("deck.mine_failed"), exc)
+        _fail("mine_message", t("deck.mine_failed"), exc)
         return
     _store(decks)
-    st.session_state["mine_message"] = ("ok", t(message, **{k: md(v) for k, v in fmt.items()}))
+    _say("mine_message", t(message, **{k: md(v) for k, v in fmt.items()}))
 
 
 def _save_mine() -> None:
@@ -144,12 +162,10 @@ def _load_mine() -> None:
     try:
         deck = parse_nxt("#" + entry.code, card_db(), f"saved deck {entry.title}")
     except BerserkInputError as exc:
-        st.session_state["load_message"] = ("error", t("deck.mine_bad_code", title=md(entry.title)), exc)
+        _fail("load_message", t("deck.mine_bad_code", title=md(entry.title)), exc)
         return
     set_deck(dataclasses.replace(deck, title=entry.title), ("saved", entry.title))
-    st.session_state["load_message"] = (
-        "ok", t("deck.mine_loaded", title=md(entry.title), cards=tn("unit.cards", deck.size)),
-    )
+    _say("load_message", t("deck.mine_loaded", title=md(entry.title), cards=tn("unit.cards", deck.size)))
 
 
 def my_decks_tab() -> None:
@@ -159,11 +175,7 @@ def my_decks_tab() -> None:
     decks, dropped = read_saved(pending if pending is not None else raw)
     st.session_state["my_decks_list"] = decks
     st.caption(t("deck.mine_intro"))
-    message = st.session_state.pop("mine_message", None)
-    if message and message[0] == "ok":
-        st.success(message[1])
-    elif message:
-        show_input_error(message[2], message[1])
+    _show_message("mine_message")
     if error:
         st.warning(t("deck.mine_write_error", error=md(error)))
     if dropped:
@@ -251,12 +263,8 @@ with st.expander(t("deck.load"), expanded=True):
         )
         st.caption(t("deck.upload_note"))
 
-message = st.session_state.pop("load_message", None)
-if message and message[0] == "ok":
-    st.success(message[1])
-elif message:
+if _show_message("load_message"):
     # The error takes the place of the report: the deck below would be the previous one.
-    show_input_error(message[2], message[1])
     st.info(t("deck.still_current", title=md(deck_title())))
     st.button(t("deck.show_current"), key="show_current")
     st.stop()

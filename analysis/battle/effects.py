@@ -404,6 +404,14 @@ class Effects(Situational):
         if ab.seat or ab.uses_per_battle or ab.uses_per_turn:
             self._count_use(w, index)
 
+    def _take_flip(self, w: int, index: int, ab: Ability) -> None:
+        """Card ``w`` turns a die with its ``flip_die`` fact ``index``: it pays (closes, spends) and
+        the log records the flip (the one step of every die-flipping response)."""
+        self._pay_response(w, index, ab)
+        if self.log is not None:
+            self._emit({"e": "ability", "u": w, "i": index, "kind": "flip_die", "targets": [w],
+                        "dice": [], "wounds": [0], "closes": True})
+
     def _flip_dice(self, u: int, parrier: int, i: int, table, fought: bool) -> int:
         """``flip_die``: a card of either side may turn one die of this strike to its opposite face
         (000 1.1) when its player prefers that outcome (asked through ``Player.weaken``)."""
@@ -428,10 +436,7 @@ class Effects(Situational):
                 j, alt = max(alts, key=lambda x: sign * (x[1][0] - x[1][1]))
                 if alt == base or not self.players[seat].weaken(self, chooser, u, parrier, base, alt):
                     continue
-                self._pay_response(w, index, ab)
-                if self.log is not None:
-                    self._emit({"e": "ability", "u": w, "i": index, "kind": "flip_die", "targets": [w],
-                                "dice": [], "wounds": [0], "closes": True})
+                self._take_flip(w, index, ab)
                 return j
         return i
 
@@ -453,10 +458,7 @@ class Effects(Situational):
             for w, index, ab in self._responders_of(seat, "flip_die"):
                 if not self.players[seat].weaken(self, chooser, u, v, base, alt):
                     break
-                self._pay_response(w, index, ab)
-                if self.log is not None:
-                    self._emit({"e": "ability", "u": w, "i": index, "kind": "flip_die", "targets": [w],
-                                "dice": [], "wounds": [0], "closes": True})
+                self._take_flip(w, index, ab)
                 return 7 - die
         return die
 
@@ -476,10 +478,7 @@ class Effects(Situational):
                 chooser = u if seat == self.seat[u] else w
                 if not self.players[seat].weaken(self, chooser, u, u, base, alt):
                     break
-                self._pay_response(w, index, ab)
-                if self.log is not None:
-                    self._emit({"e": "ability", "u": w, "i": index, "kind": "flip_die", "targets": [w],
-                                "dice": [], "wounds": [0], "closes": True})
+                self._take_flip(w, index, ab)
                 return 7 - die
         return die
 

@@ -212,6 +212,8 @@ class Turns(Strikes):
     def _start_turn(self) -> None:
         self._started = True
         active = self.active
+        if "rebuff" in self._sit_deps:
+            self._rebuff_check()
         wounds, opened, regen, acted, moves, points = (
             self.wounds, self.open, self.regen, self.acted, self.moves, self.move_points)
         if self.log is not None:

@@ -319,7 +319,7 @@ WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creat
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
-         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine")
+         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -333,7 +333,9 @@ it have at least ``count`` different classes), ``enemy_more_closed`` (the oppone
 closed cards than open ones: "пока в отряде противника больше закрытых карт, чем открытых"),
 ``moved_onto_creature`` (this turn it stepped onto a square another creature holds: an incorporeal
 creature, 000 glossary "Incorporeal creature"), ``war_machine`` (a card of class «Боевая машина» of
-its squad is on the battlefield: 60/37 Морраг "пока в вашем отряде есть боевая машина")."""
+its squad is on the battlefield: 60/37 Морраг "пока в вашем отряде есть боевая машина"), ``rebuff``
+(Отпор, the ``reb`` icon: before the current turn began its squad had fewer cards in play than the
+opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries")

@@ -336,6 +336,7 @@ class Situational(EngineFields):
         if "self" in needs:
             glance.append(tuple(self.counters))
             glance.append(tuple(self.open))
+            glance.append(tuple(self.life))
         if "alive" in needs:
             glance.append(tuple(self.alive))
         if "opens" in needs:
@@ -368,7 +369,7 @@ class Situational(EngineFields):
             if "turn" in deps:
                 parts.append(self.active)
             if "self" in deps:
-                parts.append((self.wounds[u], self.counters[u], self.open[u]))
+                parts.append((self.wounds[u], self.counters[u], self.open[u], self.life[u]))
             if "wounds" in deps:
                 if wounds is None:
                     wounds = tuple(self.wounds)

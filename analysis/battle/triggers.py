@@ -88,6 +88,8 @@ class Triggers(Effects):
             return self.poison[v] > 0
         if state == "half_life":
             return 2 * (self.life[v] - self.wounds[v]) <= self.life[v]
+        if state == "extra_life":  # "пока имеет дополнительные {health}": more left than printed
+            return self.life[v] - self.wounds[v] > self.cards[v].life
         if state == "even_life":
             return self.creature[v] and (self.life[v] - self.wounds[v]) % 2 == 0
         return (self.wounds[v] > 0) == (state == "wounded")

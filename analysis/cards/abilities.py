@@ -301,9 +301,11 @@ or a die-picked X-Y-Z result of that band ("средние и сильные а�
 PARITIES = ("even", "odd")
 """``parity`` of ``cap`` / ``protection``: only attacks whose power is even / odd ("атаки чётной
 величины" = ``"even"``)."""
-SELF_STATES = ("unwounded", "wounded", "open", "closed", "cursed", "blessed")
+SELF_STATES = ("unwounded", "wounded", "open", "closed", "cursed", "blessed", "extra_life")
 """``self_state``: only while the card itself is unwounded / wounded / open / closed / cursed /
-blessed ("вампиризм, пока имеет проклятие" = ``cursed``)."""
+blessed ("вампиризм, пока имеет проклятие" = ``cursed``); ``extra_life``: while it has additional
+life ("пока имеет дополнительные {health}": more life left than its printed life, the additional
+life taken first by its wounds)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
              "cursed_or_blessed", "even_life")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
@@ -1056,6 +1058,9 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         if value is not None and value not in options:
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         states[name] = value
+    if states["self_state"] == "extra_life" and kind in ("cap", "protection"):
+        raise fail("self_state", "extra_life is not checked by the guards of cap and protection; "
+                   "use it on other kinds")
     tiers = raw.get("tiers", [])
     if not _str_list(tiers, TIERS) or len(set(tiers)) != len(tiers):
         raise fail("tiers", f"must be a list of different names from {', '.join(TIERS)}, got {tiers!r}")

@@ -35,7 +35,7 @@ from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
-from analysis.cards.ability_rules import facts
+from analysis.cards.ability_rules import facts, has_condition
 
 _ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0)
 _WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned",
@@ -157,6 +157,7 @@ def _merge_keywords(card, abilities: tuple[Ability, ...], seat: int):
     for ab in abilities:
         if ab.kind != "keyword" or ab.cost != "passive" or ab.formation or ab.when or ab.squad_has \
                 or ab.self_state or ab.extra or ab.uses_per_battle or ab.uses_per_turn \
+                or has_condition(ab) or ab.vs_state or ab.vs_position \
                 or (ab.seat and ab.seat != own):
             continue
         value = ab.damage[0] if ab.damage else 1

@@ -307,13 +307,14 @@ blessed ("вампиризм, пока имеет проклятие" = ``cursed
 life ("пока имеет дополнительные {health}": more life left than its printed life, the additional
 life taken first by its wounds)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
-             "cursed_or_blessed", "even_life")
+             "cursed_or_blessed", "even_life", "extra_life")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
 дополнительных)"); ``cursed_or_blessed``: with a curse, a blessing or both;
 ``even_life``: a creature with an even number of life left (on a ``cap`` or ``protection``: only
-against attacks by such creatures, 40/16 Элементаль огня)."""
+against attacks by such creatures, 40/16 Элементаль огня); ``extra_life``: with additional life
+(more life left than printed: "по картам с дополнительными {health}", 50/146)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
@@ -1098,6 +1099,12 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("requires", "must be a short English phrase (at most 200 characters) naming the "
                    "condition or cost the vocabulary cannot check")
     more = _more_fields(raw, fail, kind, cost, trigger, formation, per, when_state)
+    if kind == "keyword" and cost == "passive" and keyword not in ("exp_attack", "exp_defence") and (
+            states["vs_state"] or any(lists[n] for n in ("vs_elements", "vs_classes", "vs_types"))
+            or numbers["vs_min_cost"] is not None or numbers["vs_max_cost"] is not None
+            or more.get("vs_has") or more.get("vs_rank") or more.get("vs_min_move") is not None):
+        raise fail("keyword", "only exp_attack and exp_defence may hold against some cards (vs_*) on a "
+                   f"standing keyword fact, got {keyword!r}")
     return Ability(
         kind=kind, damage=tuple(damage), range=rng, cost=cost, targets=targets, counters=counters,
         trigger=trigger, target=target, vs_elements=lists["vs_elements"], vs_classes=lists["vs_classes"],

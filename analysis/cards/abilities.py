@@ -286,10 +286,12 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark")
-OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
+OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "jump")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
-opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
+opened card by n; ``push`` [n] = wounds when the target cannot be pushed; ``jump`` [n] = range n,
+none = teleportation (000 3.15: to any unoccupied square of the battlefield; glossary
+"Teleportation": a jump without a range limit)."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds")
@@ -591,6 +593,8 @@ class Ability:
             head = f"{head} {', '.join(self.applies_to)} of power {amount}"
         elif self.kind in ("reduce", "protection"):
             head = f"{head}{amount + ' from ' if amount else ' '}{', '.join(self.applies_to)}"
+        elif self.kind == "jump" and not self.damage:
+            head = "Teleportation (a jump to any free square)"
         elif self.kind == "keyword" and self.keyword == "move":
             head = f"+{amount or 1} movement"  # added to the printed movement, not a keyword column
         elif self.kind == "keyword":

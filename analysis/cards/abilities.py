@@ -1029,11 +1029,11 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
-    if trigger in ("attacked", "ally_combo"):
+    if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect"):
-        raise fail("from", "is only for reduce, protection, cap, taunt, block and the attacked / ally_combo "
-                   "triggers")
+        raise fail("from", "is only for reduce, protection, cap, taunt, block and the attacked / "
+                   "ally_combo / wounded / ally_wounded / squad_wounded triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":

@@ -446,6 +446,8 @@ class Turns(Strikes):
         if self._trig["moves_heading"] and self.creature[u] and not self.over:
             self._stepped(u, frm, to)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
+            if self._variable:
+                self._situate()  # (its ``when`` conditions read the square it has just stepped onto)
             self._fire(u, "move")
 
     def _watched(self, u: int, to: int) -> None:

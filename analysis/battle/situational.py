@@ -169,7 +169,7 @@ def _merge_keywords(card, abilities: tuple[Ability, ...], seat: int):
             changed = True
     if not changed:
         return card
-    return replace(card, keywords=tuple(sorted(merged.items())), move=move)
+    return replace(card, keywords=tuple(sorted(merged.items())), move=max(0, move))
 
 
 _VARIANTS: dict[tuple, int] = {}

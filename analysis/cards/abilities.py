@@ -596,7 +596,8 @@ class Ability:
         elif self.kind == "jump" and not self.damage:
             head = "Teleportation (a jump to any free square)"
         elif self.kind == "keyword" and self.keyword == "move":
-            head = f"+{amount or 1} movement"  # added to the printed movement, not a keyword column
+            sign = "" if self.damage and self.damage[0] < 0 else "+"
+            head = f"{sign}{amount or 1} movement"  # added to the printed movement, not a keyword column
         elif self.kind == "keyword":
             head = f"{head} {(self.keyword or '').replace('_', ' ')}{' ' + amount if amount else ''}"
         elif self.kind in ("taunt", "block", "redirect"):
@@ -944,7 +945,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if lasts is not None and lasts not in LASTS:
         raise fail("lasts", f"must be one of {', '.join(LASTS)}, got {lasts!r}")
     damage = raw.get("damage", [] if per else list(DEFAULT_DAMAGE.get(kind, ())))
-    signed = kind in ("strike_bonus", "reduce")
+    signed = kind in ("strike_bonus", "reduce") or (kind == "keyword" and raw.get("keyword") == "move")
+    # (``keyword = "move"`` [−n]: "получает −1 к {move}", a movement the engine keeps at 0 or more)
     if not isinstance(damage, list) or len(damage) not in (0, 1, 3) or not all(
             _int(d) or (signed and isinstance(d, int) and not isinstance(d, bool)) for d in damage):
         raise fail("damage", f"must be [n] or [weak, medium, strong] of whole numbers ≥ 0, got {damage!r}")

@@ -279,14 +279,16 @@ class Effects(Situational):
 
     def _extra_steps(self, u: int) -> list[int]:
         """Squares ``u`` may also move to: a ``jump`` within its range if it has not moved this turn
-        (002 "Прыжок": instead of moving, any free square within range X; it loses its movement), the
+        (002 "Прыжок": instead of moving, any free square within range X; it loses its movement; a
+        jump without a range is teleportation, 000 3.15: any free square), the
         other edge square of its row with ``wraps``."""
         out: list[int] = []
         p = self.pos[u]
         board = self.board
         jump = self._has(u, "jump")
-        if jump is not None and self.walk[u][0] == 0 and jump.damage:
-            mask = WITHIN[min(jump.damage[0], 5)][p]
+        if jump is not None and self.walk[u][0] == 0:
+            # (no range: teleportation, 000 3.15 — any free square; 5 covers the whole board)
+            mask = WITHIN[min(jump.damage[0], 5) if jump.damage else 5][p]
             out.extend(sq for sq in range(ROWS * COLS)
                        if mask >> sq & 1 and board[sq] < 0 and sq not in ADJ4[p])
         far = self._has(u, "far_step")

@@ -579,6 +579,7 @@ class Battle(Placement):
         new._roll_watch = self._roll_watch
         new._event_die = self._event_die
         new._redirectors = self._redirectors
+        new._rebuff = self._rebuff
         new.next_face = list(self.next_face)
         new._frm = self._frm
         new._grant_ver = self._grant_ver

@@ -150,6 +150,7 @@ class EngineFields:
     delayed: list[tuple[int, int, int]]
     spare: list[int]
     _last_life: bool
+    _rebuff: tuple[bool, bool]
     tokens: list[int]
     claimed: list[int]
     triggers: list[int]

@@ -35,7 +35,7 @@ from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
-from analysis.cards.ability_rules import facts
+from analysis.cards.ability_rules import facts, has_condition
 
 _ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0)
 _WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned",
@@ -93,6 +93,8 @@ class Spec:
                 deps.update(("opens", "alive"))
             elif ab.when == "war_machine":
                 deps.add("alive")
+            elif ab.when == "rebuff":
+                deps.add("rebuff")
             elif ab.when is not None:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
             if ab.per in ("counters", "own_wounds"):
@@ -155,6 +157,7 @@ def _merge_keywords(card, abilities: tuple[Ability, ...], seat: int):
     for ab in abilities:
         if ab.kind != "keyword" or ab.cost != "passive" or ab.formation or ab.when or ab.squad_has \
                 or ab.self_state or ab.extra or ab.uses_per_battle or ab.uses_per_turn \
+                or has_condition(ab) or ab.vs_state or ab.vs_position \
                 or (ab.seat and ab.seat != own):
             continue
         value = ab.damage[0] if ab.damage else 1
@@ -166,7 +169,7 @@ def _merge_keywords(card, abilities: tuple[Ability, ...], seat: int):
             changed = True
     if not changed:
         return card
-    return replace(card, keywords=tuple(sorted(merged.items())), move=move)
+    return replace(card, keywords=tuple(sorted(merged.items())), move=max(0, move))
 
 
 _VARIANTS: dict[tuple, int] = {}
@@ -296,6 +299,9 @@ class Situational(EngineFields):
         self._board_ver = 0
         """Bumped when cards change squares in ways ``occupied`` may not show (pushes, teleports,
         companions changing hosts, incarnations)."""
+        self._rebuff = (False, False)
+        """Per seat: its squad had fewer cards in play than the opponent's before this turn began
+        (``when = "rebuff"``, Отпор; set by :meth:`_rebuff_check`)."""
         self._frm = [self.creature[u] and self.cards[u].has("formation") for u in range(n)]
         """Per unit: a creature with the formation keyword (000 glossary "Formation")."""
         self._strikers = found[1]
@@ -331,10 +337,13 @@ class Situational(EngineFields):
         if "self" in needs:
             glance.append(tuple(self.counters))
             glance.append(tuple(self.open))
+            glance.append(tuple(self.life))
         if "alive" in needs:
             glance.append(tuple(self.alive))
         if "opens" in needs:
             glance.append(tuple(self.open))
+        if "rebuff" in needs:
+            glance.append(self._rebuff)
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
@@ -361,7 +370,7 @@ class Situational(EngineFields):
             if "turn" in deps:
                 parts.append(self.active)
             if "self" in deps:
-                parts.append((self.wounds[u], self.counters[u], self.open[u]))
+                parts.append((self.wounds[u], self.counters[u], self.open[u], self.life[u]))
             if "wounds" in deps:
                 if wounds is None:
                     wounds = tuple(self.wounds)
@@ -372,6 +381,8 @@ class Situational(EngineFields):
                 parts.append(alive)
             if "opens" in deps:
                 parts.append(tuple(self.open))
+            if "rebuff" in deps:
+                parts.append(self._rebuff[self.seat[u]])
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -546,6 +557,8 @@ class Situational(EngineFields):
             theirs = [w for w in self.units[1 - self.seat[u]] if self.alive[w]]
             closed = sum(1 for w in theirs if not self.open[w])
             return closed > len(theirs) - closed
+        if when == "rebuff":
+            return self._rebuff[self.seat[u]]
         if when == "war_machine":  # (a card of that class of its squad in play)
             return any(self.alive[w] and "Боевая машина" in self.cards[w].classes
                        for w in self.units[self.seat[u]])
@@ -602,6 +615,16 @@ class Situational(EngineFields):
             elif row_of(frm) not in own and row_of(to) in own:
                 returned = 1
         self.walk[u] = (steps + 1, up, down, left, right, crossed, returned, occupied, magical)
+
+    def _rebuff_check(self) -> None:
+        """Before a turn begins: which squad has fewer cards in play than the other (Отпор, the
+        reminder text of 60/56 Наррах: "до начала хода, если в вашем отряде меньше карт, чем в
+        отряде противника — до конца хода получает …"); the ``when = "rebuff"`` facts hold for that
+        squad to the end of the turn, whatever happens during it."""
+        alive = self.alive
+        n0 = sum(1 for w in self.units[0] if alive[w])
+        n1 = sum(1 for w in self.units[1] if alive[w])
+        self._rebuff = (n0 < n1, n1 < n0)
 
     def _new_turn_walks(self) -> None:
         for u in range(self.n):

@@ -323,9 +323,9 @@ class Strikes(AbilityUse):
                 self._fury(u, [i // 6 + 1 if fought else i + 1], parrier)
         if self._avengers and not self.over:
             if to_p:
-                self._hurt(parrier, u)
+                self._hurt(parrier, u, "simple")
             if to_a and not self.over:
-                self._hurt(u, parrier)
+                self._hurt(u, parrier, "simple")
         if self._x_trig and not self.over:
             if self._trig["attacked"]:
                 self._attacked(parrier, u, "simple")

@@ -88,14 +88,17 @@ class Triggers(Effects):
             return self.poison[v] > 0
         if state == "half_life":
             return 2 * (self.life[v] - self.wounds[v]) <= self.life[v]
+        if state == "extra_life":  # "пока имеет дополнительные {health}": more left than printed
+            return self.life[v] - self.wounds[v] > self.cards[v].life
         if state == "even_life":
             return self.creature[v] and (self.life[v] - self.wounds[v]) % 2 == 0
         return (self.wounds[v] > 0) == (state == "wounded")
 
-    def _hurt(self, v: int, source: int) -> None:
+    def _hurt(self, v: int, source: int, kind: str | None = None) -> None:
         """Enemy ``source`` has just wounded ``v``: the ``wounded`` abilities of ``v`` and the
         ``ally_wounded`` / ``squad_wounded`` abilities of its squad fire, aimed at ``source``
-        (000 glossary "Triggered ability": it fires when its condition occurs)."""
+        (000 glossary "Triggered ability": it fires when its condition occurs); ``kind``: what
+        wounded it (``simple``, an attack kind, ``effect``), which a fact's ``from`` must cover."""
         if not self._seat_triggers[self.seat[v]] & _HURT:
             return
         for w in list(self.units[self.seat[v]]):
@@ -103,11 +106,11 @@ class Triggers(Effects):
             if not t & _HURT or not self.alive[w] or self.over:
                 continue
             if w == v and t & _WOUNDED:
-                self._fire(w, "wounded", source, v)
+                self._fire(w, "wounded", source, v, kind)
             if w != v and t & _ALLY_WOUNDED and not self.over:
-                self._fire(w, "ally_wounded", source, v)
+                self._fire(w, "ally_wounded", source, v, kind)
             if t & _SQUAD_WOUNDED and not self.over:
-                self._fire(w, "squad_wounded", source, v)
+                self._fire(w, "squad_wounded", source, v, kind)
 
     def _mourn(self, dead: Sequence[int]) -> None:
         """The ``ally_dies`` (another creature of its squad) and ``creature_dies`` (another creature

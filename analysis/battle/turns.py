@@ -179,7 +179,7 @@ class Turns(Strikes):
             self._emit({"e": "wound", "u": v, "by": n, "by_what": kind})
         self._settle([v], owner)
         if self._avengers and self.alive[v] and self.seat[v] != self.seat[owner] and not self.over:
-            self._hurt(v, owner)
+            self._hurt(v, owner, "effect")
 
     def sharing(self, u: int) -> bool:
         """Whether incorporeal unit ``u`` stands on a square another card holds."""
@@ -212,6 +212,8 @@ class Turns(Strikes):
     def _start_turn(self) -> None:
         self._started = True
         active = self.active
+        if "rebuff" in self._sit_deps:
+            self._rebuff_check()
         wounds, opened, regen, acted, moves, points = (
             self.wounds, self.open, self.regen, self.acted, self.moves, self.move_points)
         if self.log is not None:
@@ -444,6 +446,8 @@ class Turns(Strikes):
         if self._trig["moves_heading"] and self.creature[u] and not self.over:
             self._stepped(u, frm, to)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
+            if self._variable:
+                self._situate()  # (its ``when`` conditions read the square it has just stepped onto)
             self._fire(u, "move")
 
     def _watched(self, u: int, to: int) -> None:

@@ -286,10 +286,12 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark")
-OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
+OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "jump")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
-opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
+opened card by n; ``push`` [n] = wounds when the target cannot be pushed; ``jump`` [n] = range n,
+none = teleportation (000 3.15: to any unoccupied square of the battlefield; glossary
+"Teleportation": a jump without a range limit)."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds")
@@ -301,17 +303,20 @@ or a die-picked X-Y-Z result of that band ("средние и сильные а�
 PARITIES = ("even", "odd")
 """``parity`` of ``cap`` / ``protection``: only attacks whose power is even / odd ("атаки чётной
 величины" = ``"even"``)."""
-SELF_STATES = ("unwounded", "wounded", "open", "closed", "cursed", "blessed")
+SELF_STATES = ("unwounded", "wounded", "open", "closed", "cursed", "blessed", "extra_life")
 """``self_state``: only while the card itself is unwounded / wounded / open / closed / cursed /
-blessed ("вампиризм, пока имеет проклятие" = ``cursed``)."""
+blessed ("вампиризм, пока имеет проклятие" = ``cursed``); ``extra_life``: while it has additional
+life ("пока имеет дополнительные {health}": more life left than its printed life, the additional
+life taken first by its wounds)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
-             "cursed_or_blessed", "even_life")
+             "cursed_or_blessed", "even_life", "extra_life")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
 дополнительных)"); ``cursed_or_blessed``: with a curse, a blessing or both;
 ``even_life``: a creature with an even number of life left (on a ``cap`` or ``protection``: only
-against attacks by such creatures, 40/16 Элементаль огня)."""
+against attacks by such creatures, 40/16 Элементаль огня); ``extra_life``: with additional life
+(more life left than printed: "по картам с дополнительными {health}", 50/146)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
@@ -319,7 +324,7 @@ WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creat
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
-         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine")
+         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -333,7 +338,9 @@ it have at least ``count`` different classes), ``enemy_more_closed`` (the oppone
 closed cards than open ones: "пока в отряде противника больше закрытых карт, чем открытых"),
 ``moved_onto_creature`` (this turn it stepped onto a square another creature holds: an incorporeal
 creature, 000 glossary "Incorporeal creature"), ``war_machine`` (a card of class «Боевая машина» of
-its squad is on the battlefield: 60/37 Морраг "пока в вашем отряде есть боевая машина")."""
+its squad is on the battlefield: 60/37 Морраг "пока в вашем отряде есть боевая машина"), ``rebuff``
+(Отпор, the ``reb`` icon: before the current turn began its squad had fewer cards in play than the
+opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries")
@@ -586,8 +593,11 @@ class Ability:
             head = f"{head} {', '.join(self.applies_to)} of power {amount}"
         elif self.kind in ("reduce", "protection"):
             head = f"{head}{amount + ' from ' if amount else ' '}{', '.join(self.applies_to)}"
+        elif self.kind == "jump" and not self.damage:
+            head = "Teleportation (a jump to any free square)"
         elif self.kind == "keyword" and self.keyword == "move":
-            head = f"+{amount or 1} movement"  # added to the printed movement, not a keyword column
+            sign = "" if self.damage and self.damage[0] < 0 else "+"
+            head = f"{sign}{amount or 1} movement"  # added to the printed movement, not a keyword column
         elif self.kind == "keyword":
             head = f"{head} {(self.keyword or '').replace('_', ' ')}{' ' + amount if amount else ''}"
         elif self.kind in ("taunt", "block", "redirect"):
@@ -935,7 +945,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if lasts is not None and lasts not in LASTS:
         raise fail("lasts", f"must be one of {', '.join(LASTS)}, got {lasts!r}")
     damage = raw.get("damage", [] if per else list(DEFAULT_DAMAGE.get(kind, ())))
-    signed = kind in ("strike_bonus", "reduce")
+    signed = kind in ("strike_bonus", "reduce") or (kind == "keyword" and raw.get("keyword") == "move")
+    # (``keyword = "move"`` [−n]: "получает −1 к {move}", a movement the engine keeps at 0 or more)
     if not isinstance(damage, list) or len(damage) not in (0, 1, 3) or not all(
             _int(d) or (signed and isinstance(d, int) and not isinstance(d, bool)) for d in damage):
         raise fail("damage", f"must be [n] or [weak, medium, strong] of whole numbers ≥ 0, got {damage!r}")
@@ -1020,11 +1031,11 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
-    if trigger in ("attacked", "ally_combo"):
+    if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect"):
-        raise fail("from", "is only for reduce, protection, cap, taunt, block and the attacked / ally_combo "
-                   "triggers")
+        raise fail("from", "is only for reduce, protection, cap, taunt, block and the attacked / "
+                   "ally_combo / wounded / ally_wounded / squad_wounded triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":
@@ -1054,6 +1065,9 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         if value is not None and value not in options:
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         states[name] = value
+    if states["self_state"] == "extra_life" and kind in ("cap", "protection"):
+        raise fail("self_state", "extra_life is not checked by the guards of cap and protection; "
+                   "use it on other kinds")
     tiers = raw.get("tiers", [])
     if not _str_list(tiers, TIERS) or len(set(tiers)) != len(tiers):
         raise fail("tiers", f"must be a list of different names from {', '.join(TIERS)}, got {tiers!r}")
@@ -1091,6 +1105,12 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("requires", "must be a short English phrase (at most 200 characters) naming the "
                    "condition or cost the vocabulary cannot check")
     more = _more_fields(raw, fail, kind, cost, trigger, formation, per, when_state)
+    if kind == "keyword" and cost == "passive" and keyword not in ("exp_attack", "exp_defence") and (
+            states["vs_state"] or any(lists[n] for n in ("vs_elements", "vs_classes", "vs_types"))
+            or numbers["vs_min_cost"] is not None or numbers["vs_max_cost"] is not None
+            or more.get("vs_has") or more.get("vs_rank") or more.get("vs_min_move") is not None):
+        raise fail("keyword", "only exp_attack and exp_defence may hold against some cards (vs_*) on a "
+                   f"standing keyword fact, got {keyword!r}")
     return Ability(
         kind=kind, damage=tuple(damage), range=rng, cost=cost, targets=targets, counters=counters,
         trigger=trigger, target=target, vs_elements=lists["vs_elements"], vs_classes=lists["vs_classes"],

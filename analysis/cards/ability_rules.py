@@ -316,6 +316,22 @@ def granted_keywords(card, seat: int | None = None) -> tuple[tuple[str, int], ..
     return tuple(out)
 
 
+VS_KEYWORDS = ("exp_attack", "exp_defence")
+"""Keyword columns a standing ``keyword`` fact may give only against some cards (``vs_*``; a
+``vs_state`` the battle checks at the strike): the simple strike's experience ("{ova} 1 по
+болотным", "{ovz} 1, пока сражается с болотным существом")."""
+
+
+def keywords_against(card, against, seat: int | None = None) -> tuple[tuple[str, int], ...]:
+    """The experience columns ``card``'s conditional ``keyword`` facts give it in a simple strike
+    against ``against`` (:data:`VS_KEYWORDS`; none against an unknown card)."""
+    out = []
+    for ab in _standing(card, "keyword", seat):
+        if ab.keyword in VS_KEYWORDS and has_condition(ab) and matches(ab, against):
+            out.append((ab.keyword, ab.damage[0] if ab.damage else 1))
+    return tuple(out)
+
+
 def stays_open(card, seat: int | None = None) -> bool:
     """Whether the card's simple strike does not close it (a standing, unlimited ``stays_open``)."""
     return any(True for _ in _standing(card, "stays_open", seat))

@@ -246,6 +246,7 @@ def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, agai
         directed_reduction,
         facts,
         granted_keywords,
+        keywords_against,
         limits,
         protected,
         reduction,
@@ -255,7 +256,7 @@ def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, agai
 
     passives = strike_passives(card, against, seat)
     base = {k: card.keyword(k) for k in NAMED_MODIFIERS if k not in ("blessing", "curse")}
-    for k, v in granted_keywords(card, seat):
+    for k, v in (*granted_keywords(card, seat), *keywords_against(card, against, seat)):
         if k in base:
             base[k] = max(base[k], v)  # 000 2.15: only the largest applies
     base["clumsiness"] = 1 if base["clumsiness"] else 0

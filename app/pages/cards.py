@@ -64,7 +64,8 @@ def ability_text(a: dict) -> str:
     amount = "-".join(str(x) for x in a["damage"])
     froms = ", ".join(t(f"ability_from.{w}") for w in a.get("from", ()))
     if a["kind"] == "keyword" and a.get("keyword") == "move":
-        head = t("ability.keyword_move_plus", n=amount or 1)
+        negative = bool(a["damage"]) and a["damage"][0] < 0
+        head = t("ability.keyword_move_minus" if negative else "ability.keyword_move_plus", n=amount or 1)
     elif a["kind"] == "keyword":
         column = a.get("keyword", "")
         head += " " + (t("ability.keyword_move") if column == "move" else keyword_name(column))

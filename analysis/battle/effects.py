@@ -71,7 +71,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
-                 "incarnates_adjacent", "squad_enters_mark")
+                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -157,9 +157,12 @@ class Effects(Situational):
         self._ignorers = "ignore_abilities" in kinds
         self._piercers = "ignore_prot_flyers" in kinds
         self._redirect = "redirectable" in kinds
-        self._steppers = bool(kinds & {"wraps", "jump", "far_step"})
+        self._steppers = bool(kinds & {"wraps", "jump", "far_step", "teleportation"})
+        self._dashers = "dash" in kinds
+        self.dashed = [-1] * n
+        """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
         self._stuns = "stun" in kinds
-        self._displacers = bool(kinds & {"push", "teleport"}) or bool(trig["host_fury"])  # (a rehost)
+        self._displacers = bool(kinds & {"push", "teleport", "dash"}) or bool(trig["host_fury"])  # (a rehost)
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
         self._any_tiered = any(tiered)
@@ -289,6 +292,10 @@ class Effects(Situational):
             mask = WITHIN[min(jump.damage[0], 5)][p]
             out.extend(sq for sq in range(ROWS * COLS)
                        if mask >> sq & 1 and board[sq] < 0 and sq not in ADJ4[p])
+        if self.walk[u][0] == 0 and self._has(u, "teleportation") is not None:
+            # 000 3.15 / glossary "Teleportation": a jump without a range limit, onto any free square
+            out.extend(sq for sq in range(ROWS * COLS)
+                       if board[sq] < 0 and sq != p and sq not in ADJ4[p] and sq not in out)
         far = self._has(u, "far_step")
         if far is not None and self.moves[u] > 0 and self.ghost[u]:
             # 30/144: onto the square of any creature in ``vs_state`` as onto an adjacent one (one
@@ -306,6 +313,50 @@ class Effects(Situational):
                 if board[other] < 0 and other not in out:
                     out.append(other)
         return out
+
+    def _dash(self, u: int) -> None:
+        """``dash`` (Рывок; the reminder text of 30/19): after its attack the ground creature ``u`` may
+        move to a free square orthogonally next to it, once per turn, its player's choice
+        (``Player.dash``; -1 stays); rooted, it does not. Then its ``dash`` trigger."""
+        p = self.pos[u]
+        if (not self.alive[u] or p < 0 or self.kind[u] != GROUND or self.dashed[u] == self.turn
+                or self.over or (self._roots and self._rooted(u)) or self._has(u, "dash") is None):
+            return
+        board = self.board
+        squares = [s for s in ADJ4[p] if board[s] < 0]
+        if not squares:
+            return
+        to = self.players[self.seat[u]].dash(self, u, squares)
+        if to < 0:
+            return
+        if to not in squares:
+            raise IllegalAction(f"unit {u} cannot dash to square {to}")
+        self.dashed[u] = self.turn
+        self._leave(u, p)  # (a card sharing its square stays there)
+        board[to] = u
+        self.occupied |= 1 << to
+        self.pos[u] = to
+        self._board_ver += 1
+        if self.rider[u] >= 0:
+            self.pos[self.rider[u]] = to
+        if self.log is not None:
+            self._emit({"e": "move", "u": u, "to": to})
+        if self._roots:
+            self._unroot_by(u)
+        if self._markers and self.marks[to] and not self.over:
+            self._entered(u, to)
+        if self._watchers and self.creature[u] and self.alive[u] and not self.over:
+            self._watched(u, to)
+        if u in self._trig["dash"] and self.alive[u] and not self.over:
+            self._fire(u, "dash")
+
+    def _teleported(self, u: int, frm: int, to: int) -> bool:
+        """Whether ``u``'s move from ``frm`` to ``to`` (a jump-like one) was its teleportation: it
+        has one and the square is beyond its jump's range (or it has no jump)."""
+        if self._has(u, "teleportation") is None:
+            return False
+        jump = self._has(u, "jump")
+        return jump is None or not jump.damage or not WITHIN[min(jump.damage[0], 5)][frm] >> to & 1
 
     def _is_jump(self, u: int, frm: int, to: int) -> bool:
         if self.share[to] == u:

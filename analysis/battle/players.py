@@ -1106,6 +1106,22 @@ class HeuristicPlayer(Player):
             return sum(1 for t in ADJ8[sq] if board[t] >= 0 and seats[board[t]] != seat)
 
         return max(squares, key=lambda sq: (foes(sq), -squares.index(sq)))
+    def dash(self, battle: Battle, unit: int, squares: Sequence[int]) -> int:
+        """``dash`` (Рывок) after its attack: the free square next to the fewest enemy creatures (a
+        closed card steps out of their reach), if it has fewer than where it stands; with a ``dash``
+        trigger (an ability "при рывке") it always dashes, to such a square. -1: it stays."""
+        seat = battle.seat[unit]
+        board, seats, creature = battle.board, battle.seat, battle.creature
+
+        def foes(sq: int) -> int:
+            return sum(1 for t in ADJ8[sq] if board[t] >= 0 and board[t] != unit and seats[board[t]] != seat
+                       and creature[board[t]])
+
+        best = min(squares, key=lambda sq: (foes(sq), squares.index(sq)))
+        if unit in battle._trig["dash"] or foes(best) < foes(battle.pos[unit]):
+            return best
+        return -1
+
     def choose_direction(self, battle: Battle, unit: int) -> str:
         """``moves_heading``: the direction most of its ground creatures will step in this turn.
         They walk towards the nearest enemy creature (the turn plan above), so each one not yet in

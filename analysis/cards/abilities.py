@@ -79,7 +79,8 @@ ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wound
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
-            "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark")
+            "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
+            "teleportation", "dash")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -88,7 +89,12 @@ ability's die); ``ward``: the card carries a ward marker (оберег; given by
 incorporeal creature may step onto the square of any creature in ``vs_state`` as onto an adjacent
 one (30/144). ``incarnate_on_mark`` (with ``marker``): while the card is in play, a ground creature of
 its squad returning by incarnation may instead return open onto a free square with that marker in any
-row, which then loses that marker (60/180 Магистр Шарль, rot)."""
+row, which then loses that marker (60/180 Магистр Шарль, rot). ``teleportation`` (000 3.15, glossary
+"Teleportation": a jump without a range limit; 002 "Телепортация"): instead of moving, if it has not
+moved this turn, the ground creature moves to any free square and loses its movement. ``dash``
+(Рывок; read from the reminder text of 30/19 Конный лучник): when it attacks (a simple strike or an
+attack ability as an action) it may then move to a free orthogonally adjacent square, once per turn
+(trigger ``dash`` after that move)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
@@ -210,7 +216,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark")
+            "squad_enters_mark", "dash", "teleports")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -267,7 +273,9 @@ its ability aims by its own range); ``incarnates_adjacent``: when a creature of 
 by incarnation onto a square next to it (60/177 Берроу и Бон; about that creature);
 ``squad_enters_mark``: a creature of its squad moves onto a square with a ``marker`` marker (a
 step, a push, a teleport; aims at that creature,
-``vs_*`` on it; 60/158 Камала heals a dark one on rot)."""
+``vs_*`` on it; 60/158 Камала heals a dark one on rot); ``dash``: after it moves by its ``dash``
+("при рывке"; its attacks aim at any card in their reach); ``teleports``: after it moves by its
+``teleportation`` (60/176 Файзер)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -285,7 +293,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark")
+             "incarnate_on_mark", "teleportation", "dash")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -410,6 +418,7 @@ _KINDS_TEXT = {
     "incarnate_on_mark": "Its creatures may incarnate open on a marked square:",
     "reposition": "Moves to a free square of its 2nd or 3rd row",
     "far_step": "Steps onto the squares of creatures as onto adjacent ones",
+    "teleportation": "Teleportation", "dash": "Dash",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}

@@ -1,0 +1,123 @@
+"""Movement keywords (issue 19): teleportation (000 3.15 and glossary "Teleportation": a jump with
+no range limit; 002 "Телепортация") and dash (Рывок, read from the reminder text of 30/19 Конный
+лучник: when it attacks it may move to an adjacent square, not diagonally, once per turn), with
+their triggers ``teleports`` (60/176 Файзер) and ``dash`` ("при рывке", 30/19)."""
+
+from __future__ import annotations
+
+from analysis.battle import Move, Strike, UseAbility
+from analysis.battle.board import ADJ4, square
+from analysis.battle.players import HeuristicPlayer
+from tests.battle.test_ability_kinds import P1_BACK, P2_BACK, P2_FRONT, facts, start
+from tests.battle_helpers import Scripted, card
+
+TELEPORT = '{ kind = "teleportation" }'
+DASH = '{ kind = "dash" }'
+
+
+class Dasher(Scripted):
+    """A scripted player whose dashes go to fixed squares (first one offered that is in ``to``)."""
+
+    def __init__(self, to=(), **kw):
+        super().__init__(**kw)
+        self.to = list(to)
+        self.offers: list[list[int]] = []
+
+    def dash(self, battle, unit, squares):
+        self.offers.append(list(squares))
+        for sq in self.to:
+            if sq in squares:
+                return sq
+        return -1
+
+
+def test_teleportation_to_any_free_square_spends_the_movement():
+    """000 3.15: teleportation goes to any unoccupied square, only if the creature has not moved
+    yet this turn; afterwards it has no movement left but stays open and may act."""
+    demon = card("Demon", strike=(3, 3, 3), life=10, move=2, abilities=facts(TELEPORT))
+    foe = card("Foe", life=10)
+    b = start([demon], [foe], ({0: P1_BACK}, {1: P2_BACK}), dice=[6, 1])
+    far = square(5, 1)                    # next to the foe, on the far side of the board
+    assert far in b.steps(0) and square(4, 4) in b.steps(0)
+    b.apply(Move(0, far))
+    assert b.pos[0] == far and b.moves[0] == 0 and b.open[0]
+    b.apply(Strike(0, 1))                 # it may still act
+    assert b.wounds[1] > 0
+    # once it has stepped, it may not teleport any more this turn
+    b = start([demon], [foe], ({0: P1_BACK}, {1: P2_BACK}))
+    b.apply(Move(0, square(1, 2)))
+    assert b.steps(0) == [s for s in ADJ4[square(1, 2)] if b.board[s] < 0]
+
+
+def test_teleports_trigger_fires_after_a_teleport_only():
+    """60/176 Файзер: its shot 1 (range 3) fires when it teleports, not on an ordinary step."""
+    faizer = card("Faizer", strike=(1, 1, 1), life=10, move=2, abilities=facts(
+        TELEPORT, '{ kind = "shot", damage = [1], range = 3, cost = "trigger", trigger = "teleports" }'))
+    foe = card("Foe", life=10)
+    b = start([faizer], [foe], ({0: P1_BACK}, {1: P2_BACK}))
+    b.apply(Move(0, square(1, 2)))        # a step: no shot
+    assert b.wounds[1] == 0
+    b = start([faizer], [foe], ({0: P1_BACK}, {1: P2_BACK}))
+    b.apply(Move(0, square(3, 2)))        # a teleport: two squares from the foe, shot 1
+    assert b.wounds[1] == 1 and b.moves[0] == 0
+
+
+def test_heuristic_player_teleports_to_a_square_where_it_attacks():
+    """The heuristic player uses teleportation to land next to an enemy it cannot walk to this
+    turn, then strikes it."""
+    demon = card("Demon", strike=(3, 3, 3), life=10, move=1, abilities=facts(TELEPORT))
+    foe = card("Foe", strike=(1, 1, 1), life=10)
+    b = start([demon], [foe], ({0: P1_BACK}, {1: P2_BACK}), p1=HeuristicPlayer(), dice=[6, 1] * 4)
+    b.players[0].play_turn(b)
+    assert max(abs(b.pos[0] // 5 - P2_BACK // 5), abs(b.pos[0] % 5 - P2_BACK % 5)) == 1
+    assert b.wounds[1] > 0
+
+
+def test_dash_after_a_simple_strike_once_per_turn_orthogonal_squares():
+    """Рывок (30/19's reminder text): when it attacks it may move to an adjacent free square, not
+    diagonally, once per turn."""
+    rider = card("Rider", strike=(1, 1, 1), life=10, move=1, abilities=facts(
+        DASH, '{ kind = "shot", damage = [1], cost = "tap" }'))
+    foe = card("Foe", strike=(1, 1, 1), life=20)
+    here = square(2, 2)
+    p1 = Dasher(to=[square(1, 2), square(2, 0)])
+    b = start([rider], [foe], ({0: here}, {1: P2_FRONT}), p1=p1, dice=[6, 1])
+    b.apply(Strike(0, 1))
+    assert p1.offers == [[s for s in ADJ4[here] if s != P2_FRONT]]   # orthogonal, free squares
+    assert b.pos[0] == square(1, 2) and b.board[here] < 0
+    b.open[0], b.acted[0] = True, False   # (opened again this turn: no second dash)
+    b.apply(UseAbility(0, 1, (1,)))
+    assert b.pos[0] == square(1, 2) and len(p1.offers) == 1
+
+
+def test_dash_trigger_shot_of_30_19():
+    """30/19 Конный лучник: "при рывке" a shot 1-2-3 (any range) at a card its player picks."""
+    archer = card("Archer", strike=(1, 1, 1), life=11, move=2, abilities=facts(
+        DASH, '{ kind = "shot", damage = [1, 2, 3], cost = "trigger", trigger = "dash" }'))
+    foe, other = card("Foe", strike=(1, 1, 1), life=20), card("Other", life=20)
+    p1 = Dasher(to=[square(1, 2)], targets=(2,))
+    b = start([archer], [foe, other], ({0: square(2, 2)}, {1: P2_FRONT, 2: P2_BACK}), p1=p1, dice=[6, 1, 6])
+    b.apply(Strike(0, 1))
+    assert b.pos[0] == square(1, 2)
+    assert b.wounds[2] == 3               # the shot on a 6: 3
+
+
+def test_no_dash_when_declined():
+    """Dashing is a choice ("может переместиться"; -1: it stays)."""
+    rider = card("Rider", strike=(1, 1, 1), life=10, abilities=facts(DASH))
+    foe = card("Foe", strike=(1, 1, 1), life=20)
+    b = start([rider], [foe], ({0: square(2, 2)}, {1: P2_FRONT}), p1=Dasher(), dice=[6, 1])
+    b.apply(Strike(0, 1))
+    assert b.pos[0] == square(2, 2)
+
+
+def test_heuristic_player_dashes_out_of_reach():
+    """After its strike the closed card dashes to a square next to fewer enemy creatures."""
+    rider = card("Rider", strike=(1, 1, 1), life=10, abilities=facts(DASH))
+    foe = card("Foe", strike=(1, 1, 1), life=20)
+    b = start([rider], [foe], ({0: square(2, 2)}, {1: P2_FRONT}), p1=HeuristicPlayer(), dice=[6, 1])
+    h = b.players[0]
+    offered = [s for s in ADJ4[square(2, 2)] if b.board[s] < 0]
+    assert h.dash(b, 0, offered) == square(1, 2)     # straight back: no enemy next to it
+    b.apply(Strike(0, 1))
+    assert b.pos[0] == square(1, 2)

@@ -157,12 +157,13 @@ class Effects(Situational):
         self._ignorers = "ignore_abilities" in kinds
         self._piercers = "ignore_prot_flyers" in kinds
         self._redirect = "redirectable" in kinds
-        self._steppers = bool(kinds & {"wraps", "jump", "far_step", "teleportation"})
+        self._steppers = bool(kinds & {"wraps", "jump", "far_step", "teleportation", "diagonal"})
         self._dashers = "dash" in kinds
         self.dashed = [-1] * n
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
         self._stuns = "stun" in kinds
-        self._displacers = bool(kinds & {"push", "teleport", "dash"}) or bool(trig["host_fury"])  # (a rehost)
+        # (``host_fury``: a rehost)
+        self._displacers = bool(kinds & {"push", "teleport", "dash", "leap"}) or bool(trig["host_fury"])
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
         self._any_tiered = any(tiered)
@@ -282,8 +283,9 @@ class Effects(Situational):
 
     def _extra_steps(self, u: int) -> list[int]:
         """Squares ``u`` may also move to: a ``jump`` within its range if it has not moved this turn
-        (002 "Прыжок": instead of moving, any free square within range X; it loses its movement), the
-        other edge square of its row with ``wraps``."""
+        (002 "Прыжок": instead of moving, any free square within range X; it loses its movement), any
+        free square by ``teleportation`` on the same terms (000 3.15), a free diagonal neighbour with
+        ``diagonal`` (one movement point), the other edge square of its row with ``wraps``."""
         out: list[int] = []
         p = self.pos[u]
         board = self.board
@@ -306,6 +308,9 @@ class Effects(Situational):
                         and self.share[q] < 0 and q not in ADJ4[p] and q not in out \
                         and (far.vs_state is None or self._in_state(w, far.vs_state)):
                     out.append(q)
+        if self.moves[u] > 0 and self._has(u, "diagonal") is not None:
+            # "может двигаться по диагонали": a step onto a free diagonal neighbour (one movement point)
+            out.extend(sq for sq in ADJ8[p] if sq not in ADJ4[p] and board[sq] < 0 and sq not in out)
         if self._has(u, "wraps") is not None and self.moves[u] > 0:
             c = p % COLS
             if c in (0, COLS - 1):
@@ -317,7 +322,7 @@ class Effects(Situational):
     def _dash(self, u: int) -> None:
         """``dash`` (Рывок; the reminder text of 30/19): after its attack the ground creature ``u`` may
         move to a free square orthogonally next to it, once per turn, its player's choice
-        (``Player.dash``; -1 stays); rooted, it does not. Then its ``dash`` trigger."""
+        (``Player.relocate``; -1 stays); rooted, it does not. Then its ``dash`` trigger."""
         p = self.pos[u]
         if (not self.alive[u] or p < 0 or self.kind[u] != GROUND or self.dashed[u] == self.turn
                 or self.over or (self._roots and self._rooted(u)) or self._has(u, "dash") is None):
@@ -326,27 +331,13 @@ class Effects(Situational):
         squares = [s for s in ADJ4[p] if board[s] < 0]
         if not squares:
             return
-        to = self.players[self.seat[u]].dash(self, u, squares)
+        to = self.players[self.seat[u]].relocate(self, u, "dash", squares)
         if to < 0:
             return
         if to not in squares:
             raise IllegalAction(f"unit {u} cannot dash to square {to}")
         self.dashed[u] = self.turn
-        self._leave(u, p)  # (a card sharing its square stays there)
-        board[to] = u
-        self.occupied |= 1 << to
-        self.pos[u] = to
-        self._board_ver += 1
-        if self.rider[u] >= 0:
-            self.pos[self.rider[u]] = to
-        if self.log is not None:
-            self._emit({"e": "move", "u": u, "to": to})
-        if self._roots:
-            self._unroot_by(u)
-        if self._markers and self.marks[to] and not self.over:
-            self._entered(u, to)
-        if self._watchers and self.creature[u] and self.alive[u] and not self.over:
-            self._watched(u, to)
+        self._put(u, p, to)
         if u in self._trig["dash"] and self.alive[u] and not self.over:
             self._fire(u, "dash")
 
@@ -361,6 +352,8 @@ class Effects(Situational):
     def _is_jump(self, u: int, frm: int, to: int) -> bool:
         if self.share[to] == u:
             return False  # a ``far_step`` onto a creature's square, not a jump
+        if to in ADJ8[frm] and self._has(u, "diagonal") is not None:
+            return False  # a diagonal step
         return to not in ADJ4[frm] and not (self._has(u, "wraps") is not None and abs(to - frm) == COLS - 1
                                             and frm // COLS == to // COLS)
 
@@ -810,6 +803,9 @@ class Effects(Situational):
         if kind == "teleport":
             self._teleport(u)
             return 0
+        if kind == "leap":
+            self._leap(v, ab.damage[0] if ab.damage else 1)
+            return 0
         if kind == "gain_counter":
             self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])
             return 0
@@ -942,6 +938,46 @@ class Effects(Situational):
         self.pos[u] = self.pos[new]
         if self.log is not None:
             self._emit({"e": "rehost", "u": u, "host": new, "pos": self.pos[new]})
+
+    def _leap(self, u: int, reach: int) -> None:
+        """``leap`` [X]: ground creature ``u`` may jump now onto a free square within range X (002
+        "Прыжок": "переместиться на любую незанятую клетку … в радиусе Х"), its player's choice
+        (``Player.relocate`` with ``"leap"``; -1 stays). Not a jump instead of moving: its movement
+        left is kept."""
+        p = self.pos[u]
+        if p < 0 or not self.alive[u] or self.kind[u] != GROUND or self.host[u] >= 0 or self.over \
+                or (self._roots and self._rooted(u)):
+            return
+        mask = WITHIN[min(reach, 5)][p]
+        board = self.board
+        squares = [sq for sq in range(ROWS * COLS) if mask >> sq & 1 and board[sq] < 0 and sq != p]
+        if not squares:
+            return
+        to = self.players[self.seat[u]].relocate(self, u, "leap", squares)
+        if to < 0:
+            return
+        if to not in squares:
+            raise IllegalAction(f"unit {u} cannot leap to square {to}")
+        self._put(u, p, to)
+
+    def _put(self, u: int, p: int, to: int) -> None:
+        """Card ``u`` moves from square ``p`` onto the free square ``to`` by an ability (not a step):
+        the board, its rider, the log, roots and markers on ``to``, enemy cards it lands next to."""
+        self._leave(u, p)  # (a card sharing its square stays there)
+        self.board[to] = u
+        self.occupied |= 1 << to
+        self.pos[u] = to
+        self._board_ver += 1
+        if self.rider[u] >= 0:
+            self.pos[self.rider[u]] = to
+        if self.log is not None:
+            self._emit({"e": "move", "u": u, "to": to})
+        if self._roots:
+            self._unroot_by(u)
+        if self._markers and self.marks[to] and not self.over:
+            self._entered(u, to)
+        if self._watchers and self.creature[u] and self.alive[u] and not self.over:
+            self._watched(u, to)
 
     def _teleport(self, u: int) -> None:
         """``teleport``: to the free square next to the most enemy creatures (the first such)."""

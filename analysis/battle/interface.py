@@ -174,8 +174,9 @@ class Player:
       simple strike) onto one of ``candidates`` (-1: no; 000 glossary "Redirecting an attack");
     - ``choose_square(state, unit, marker, squares) -> square``: where ``unit`` puts a ``marker``
       (:data:`analysis.cards.abilities.MARKERS`) it may put on any of ``squares``;
-    - ``dash(state, unit, squares) -> square``: where ``unit`` moves by its ``dash`` (Рывок) after
-      its attack, one of the free ``squares`` next to it (-1: it stays; the default).
+    - ``relocate(state, unit, why, squares) -> square``: where ``unit`` moves by a move it may
+      make, one of the free ``squares`` (-1: it stays; the default): ``why`` is ``"dash"`` (Рывок,
+      after its attack) or ``"leap"`` (a ``leap`` fact: a jump now).
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """
@@ -240,7 +241,7 @@ class Player:
     def choose_square(self, state, unit: int, marker: str, squares: Sequence[int]) -> int:
         return squares[0]
 
-    def dash(self, state, unit: int, squares: Sequence[int]) -> int:
+    def relocate(self, state, unit: int, why: str, squares: Sequence[int]) -> int:
         return -1
 
 

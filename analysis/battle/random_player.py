@@ -63,7 +63,7 @@ class RandomPlayer(Player):
 
     def token_holder(self, battle: Battle, unit: int, candidates: Sequence[int], give: bool) -> int:
         return candidates[battle.prng.randrange(len(candidates))]
-    def dash(self, battle: Battle, unit: int, squares: Sequence[int]) -> int:
+    def relocate(self, battle: Battle, unit: int, why: str, squares: Sequence[int]) -> int:
         options = [-1, *squares]
         return options[battle.prng.randrange(len(options))]
 

@@ -187,8 +187,9 @@ class Triggers(Effects):
                     continue
                 if ab.when_keyword and not self.cards[about].has(ab.when_keyword):
                     continue
-                if ab.when_type and self.cards[about].type != ab.when_type:
-                    continue
+                if ab.when_type and (not self.creature[about] if ab.when_type == "creature"
+                                     else self.cards[about].type != ab.when_type):
+                    continue  # (``creature``: any creature, flying or not — "существо противника")
                 if ab.once_per_card:
                     if (u, index, about) in self.uses_turn:
                         continue

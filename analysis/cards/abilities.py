@@ -80,7 +80,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
-            "teleportation", "dash")
+            "teleportation", "dash", "diagonal")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -94,7 +94,8 @@ row, which then loses that marker (60/180 Магистр Шарль, rot). ``tel
 moved this turn, the ground creature moves to any free square and loses its movement. ``dash``
 (Рывок; read from the reminder text of 30/19 Конный лучник): when it attacks (a simple strike or an
 attack ability as an action) it may then move to a free orthogonally adjacent square, once per turn
-(trigger ``dash`` after that move)."""
+(trigger ``dash`` after that move). ``diagonal``: its steps may also go to a free diagonal
+neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
@@ -112,7 +113,7 @@ attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an 
 payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
 redirected (an attack on the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition", "delayed_wound")
+             "reposition", "delayed_wound", "leap")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -127,7 +128,9 @@ this turn shows the face of the roll that set the fury off. ``mark`` puts the ma
 player chooses (40/16 Элементаль огня, ``battle_start``). ``delayed_wound``: its target
 takes ``damage`` (a plain wound) at the end of its own next turn unless it attacks this card during
 that turn (60/115 Болотный фантом on ``enters_creature``: the enemy whose square it enters takes 2
-so, 002 "Ранить")."""
+so, 002 "Ранить"). ``leap`` [X] (``target = "self"``): the card may jump now onto a free square
+within range X, its player's choice ("может совершить прыжок, дальность X", 30/179 Гаррид-шпион on
+``kill``; 002 "Прыжок"); unlike a ``jump`` it is no move instead of walking and spends no movement."""
 CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration")
 """Triggers on which ``mark`` puts its marker on a square its player chooses."""
 EITHER = ("poison", "gain_counter")
@@ -293,14 +296,14 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark", "teleportation", "dash")
+             "incarnate_on_mark", "teleportation", "dash", "diagonal")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "move_wounds", "grave_token", "claim_incarnation",
-          "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds")
+          "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -418,7 +421,8 @@ _KINDS_TEXT = {
     "incarnate_on_mark": "Its creatures may incarnate open on a marked square:",
     "reposition": "Moves to a free square of its 2nd or 3rd row",
     "far_step": "Steps onto the squares of creatures as onto adjacent ones",
-    "teleportation": "Teleportation", "dash": "Dash",
+    "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
+    "leap": "May jump now, range",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
@@ -783,7 +787,7 @@ def _default_target(kind: str) -> str:
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
-                                                          "reposition"):
+                                                          "reposition", "leap"):
         return "self"
     return "enemy"
 

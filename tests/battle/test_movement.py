@@ -6,7 +6,7 @@ their triggers ``teleports`` (60/176 Файзер) and ``dash`` ("при рыв�
 from __future__ import annotations
 
 from analysis.battle import Move, Strike, UseAbility
-from analysis.battle.board import ADJ4, square
+from analysis.battle.board import ADJ4, ADJ8, square
 from analysis.battle.players import HeuristicPlayer
 from tests.battle.test_ability_kinds import P1_BACK, P2_BACK, P2_FRONT, facts, start
 from tests.battle_helpers import Scripted, card
@@ -23,7 +23,7 @@ class Dasher(Scripted):
         self.to = list(to)
         self.offers: list[list[int]] = []
 
-    def dash(self, battle, unit, squares):
+    def relocate(self, battle, unit, why, squares):
         self.offers.append(list(squares))
         for sq in self.to:
             if sq in squares:
@@ -116,8 +116,72 @@ def test_heuristic_player_dashes_out_of_reach():
     rider = card("Rider", strike=(1, 1, 1), life=10, abilities=facts(DASH))
     foe = card("Foe", strike=(1, 1, 1), life=20)
     b = start([rider], [foe], ({0: square(2, 2)}, {1: P2_FRONT}), p1=HeuristicPlayer(), dice=[6, 1])
-    h = b.players[0]
-    offered = [s for s in ADJ4[square(2, 2)] if b.board[s] < 0]
-    assert h.dash(b, 0, offered) == square(1, 2)     # straight back: no enemy next to it
     b.apply(Strike(0, 1))
-    assert b.pos[0] == square(1, 2)
+    assert b.pos[0] == square(1, 2)       # straight back: no enemy next to it
+
+
+def test_diagonal_steps_cost_one_movement_point():
+    """40/106 Вербер ("может двигаться по диагонали"): a step may go to a free diagonal neighbour,
+    one movement point; it is no jump (the rest of its movement stays)."""
+    verber = card("Verber", strike=(3, 4, 5), life=14, move=2, abilities=facts('{ kind = "diagonal" }'))
+    b = start([verber], [card("Foe", life=10)], ({0: square(1, 2)}, {1: P2_BACK}))
+    assert square(2, 3) in b.steps(0) and square(0, 1) in b.steps(0)
+    b.apply(Move(0, square(2, 3)))
+    assert b.moves[0] == 1
+    b.apply(Move(0, square(3, 4)))        # a second diagonal step
+    assert b.pos[0] == square(3, 4) and b.moves[0] == 0
+    plain = card("Plain", move=2)
+    b = start([plain], [card("Foe", life=10)], ({0: square(1, 2)}, {1: P2_BACK}))
+    assert square(2, 3) not in b.steps(0)
+
+
+def test_diagonal_only_while_unwounded():
+    """60/81 Вепрь Святолесья: diagonal moves only while it has no wounds (``self_state``)."""
+    boar = card("Boar", life=10, move=2, abilities=facts('{ kind = "diagonal", self_state = "unwounded" }'))
+    b = start([boar], [card("Foe", life=10)], ({0: square(1, 2)}, {1: P2_BACK}))
+    assert square(2, 3) in b.steps(0)
+    b.wounds[0] = 1
+    b._situate()
+    assert square(2, 3) not in b.steps(0)
+
+
+def test_heuristic_player_walks_diagonally_into_contact():
+    """A diagonal mover two diagonal steps from an enemy reaches it this turn and strikes."""
+    verber = card("Verber", strike=(3, 4, 5), life=14, move=2, abilities=facts('{ kind = "diagonal" }'))
+    foe = card("Foe", strike=(1, 1, 1), life=10)
+    b = start([verber], [foe], ({0: square(0, 1)}, {1: square(3, 4)}), p1=HeuristicPlayer(), dice=[6, 1] * 4)
+    b.players[0].play_turn(b)
+    assert b.wounds[1] > 0
+
+
+def test_leap_after_a_kill_30_179():
+    """30/179 Гаррид-шпион: when it destroys an enemy creature it may jump, range 3 (a ``leap`` on
+    ``kill``, its player's pick of the free squares within 3)."""
+    spy = card("Spy", strike=(3, 3, 3), life=10, move=1, abilities=facts(
+        '{ kind = "leap", damage = [3], cost = "trigger", trigger = "kill", when_type = "creature" }'))
+    weak, far = card("Weak", strike=(1, 1, 1), life=2), card("Far", life=10)
+    p1 = Dasher(to=[square(0, 0)])
+    b = start([spy], [weak, far], ({0: square(2, 2)}, {1: P2_FRONT, 2: P2_BACK}), p1=p1, dice=[6, 1])
+    b.apply(Strike(0, 1))
+    assert not b.alive[1]
+    assert b.pos[0] == square(0, 0)
+    assert square(5, 0) in p1.offers[0]                                  # within range 3
+    short = card("Short", strike=(3, 3, 3), life=10, abilities=facts(
+        '{ kind = "leap", damage = [2], cost = "trigger", trigger = "kill", when_type = "creature" }'))
+    p1 = Dasher()
+    b = start([short], [card("Weak", strike=(1, 1, 1), life=2), card("Far", life=10)],
+              ({0: square(2, 2)}, {1: P2_FRONT, 2: P2_BACK}), p1=p1, dice=[6, 1])
+    b.apply(Strike(0, 1))
+    assert square(4, 0) in p1.offers[0] and square(5, 0) not in p1.offers[0]   # range 2 only
+
+
+def test_heuristic_leap_out_of_reach_when_closed():
+    """After the kill the closed spy leaps away from the enemies next to it (the heuristic)."""
+    spy = card("Spy", strike=(3, 3, 3), life=10, move=1, abilities=facts(
+        '{ kind = "leap", damage = [3], cost = "trigger", trigger = "kill", when_type = "creature" }'))
+    weak, other = card("Weak", strike=(1, 1, 1), life=2), card("Other", life=10)
+    b = start([spy], [weak, other], ({0: square(2, 2)}, {1: P2_FRONT, 2: square(3, 1)}),
+              p1=HeuristicPlayer(), dice=[6, 1])
+    b.apply(Strike(0, 1))
+    p = b.pos[0]
+    assert not any(b.board[t] == 2 for t in ADJ8[p])

@@ -71,7 +71,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
-                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports")
+                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -340,6 +340,9 @@ class Effects(Situational):
         self._put(u, p, to)
         if u in self._trig["dash"] and self.alive[u] and not self.over:
             self._fire(u, "dash")
+        for w in list(self._trig["squad_dash"]):  # "при рывке вашего существа …" (50/26)
+            if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
+                self._fire(w, "squad_dash", u, u)
 
     def _teleported(self, u: int, frm: int, to: int) -> bool:
         """Whether ``u``'s move from ``frm`` to ``to`` (a jump-like one) was its teleportation: it

@@ -219,7 +219,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports")
+            "squad_enters_mark", "dash", "teleports", "squad_dash")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -278,7 +278,9 @@ by incarnation onto a square next to it (60/177 Берроу и Бон; about th
 step, a push, a teleport; aims at that creature,
 ``vs_*`` on it; 60/158 Камала heals a dark one on rot); ``dash``: after it moves by its ``dash``
 ("при рывке"; its attacks aim at any card in their reach); ``teleports``: after it moves by its
-``teleportation`` (60/176 Файзер)."""
+``teleportation`` (60/176 Файзер); ``squad_dash``: after a creature of its squad (itself included)
+moves by its ``dash``, aimed at that creature, only within ``range`` of this card if one is given
+("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")

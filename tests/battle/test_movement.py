@@ -185,3 +185,29 @@ def test_heuristic_leap_out_of_reach_when_closed():
     b.apply(Strike(0, 1))
     p = b.pos[0]
     assert not any(b.board[t] == 2 for t in ADJ8[p])
+
+
+def test_counter_on_dash_40_7():
+    """40/7 Вейла: "При рывке получить {counter}" (a ``gain_counter`` on ``dash``)."""
+    veila = card("Veila", strike=(1, 1, 1), life=8, abilities=facts(
+        DASH, '{ kind = "gain_counter", cost = "trigger", trigger = "dash" }'))
+    foe = card("Foe", strike=(1, 1, 1), life=20)
+    b = start([veila], [foe], ({0: square(2, 2)}, {1: P2_FRONT}), p1=Dasher(to=[square(1, 2)]), dice=[6, 1])
+    b.apply(Strike(0, 1))
+    assert b.pos[0] == square(1, 2) and b.counters[0] == 1
+
+
+def test_squad_dash_blesses_an_ally_landing_next_to_it_50_26():
+    """50/26 Боевой маг Аккении: an ally of yours that dashes onto a square next to it becomes
+    blessed (2 per turn); a dash that ends farther away does nothing."""
+    mage = card("Mage", strike=(2, 2, 3), life=8, abilities=facts(
+        '{ kind = "give_blessing", cost = "trigger", trigger = "squad_dash", range = 1, uses_per_turn = 2 }'))
+    rider = card("Rider", strike=(1, 1, 1), life=10, abilities=facts(DASH))
+    foe = card("Foe", strike=(1, 1, 1), life=30)
+    places = ({0: square(1, 1), 1: square(2, 2)}, {2: P2_FRONT})
+    b = start([mage, rider], [foe], places, p1=Dasher(to=[square(2, 1)]), dice=[6, 1])
+    b.apply(Strike(1, 2))
+    assert b.pos[1] == square(2, 1) and b._in_state(1, "blessed")
+    b = start([mage, rider], [foe], places, p1=Dasher(to=[square(2, 3)]), dice=[6, 1])
+    b.apply(Strike(1, 2))
+    assert b.pos[1] == square(2, 3) and not b._in_state(1, "blessed")    # two columns away

@@ -977,8 +977,9 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if lasts is not None and not granted:
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive)")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
-            and not (kind == "grave_token" and cost == "then"):  # ("при этом … получает жетон")
-        raise fail("cost", f"of {kind} must be trigger")
+            and not (kind == "grave_token" and cost == "then") \
+            and not (kind == "leap" and cost in ("then", "or")):  # ("при этом …", "… либо прыжок")
+        raise fail("cost", f"of {kind} must be trigger" + (", then or or" if kind == "leap" else ""))
     if kind in ACTIONS and cost == "passive":
         raise fail("cost", f"of {kind} must be tap, counter_tap, counter or trigger")
     free = kind == "redirect" and cost == "passive"  # an {instant} without a payment
@@ -1330,7 +1331,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                               "ability it is an alternative to)")
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
-                                                          "cleanse", "extra_life") \
+                                                          "cleanse", "extra_life", "leap") \
                 and not (ab.cost == "then" and ab.kind == "grave_token"):
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}

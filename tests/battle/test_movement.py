@@ -211,3 +211,43 @@ def test_squad_dash_blesses_an_ally_landing_next_to_it_50_26():
     b = start([mage, rider], [foe], places, p1=Dasher(to=[square(2, 3)]), dice=[6, 1])
     b.apply(Strike(1, 2))
     assert b.pos[1] == square(2, 3) and not b._in_state(1, "blessed")    # two columns away
+
+
+MONK = facts('{ kind = "jump", damage = [3] }',
+             '{ kind = "special_strike", damage = [3], cost = "trigger", trigger = "wounded", when = "enemy_turn" }',
+             '{ kind = "leap", damage = [3], cost = "or", target = "self" }')
+
+
+class Picker(Dasher):
+    """A scripted player that also picks an ``or`` option (its ``option`` index when offered)."""
+
+    def __init__(self, option=-1, **kw):
+        super().__init__(**kw)
+        self.option = option
+
+    def choose_option(self, battle, unit, options, candidates):
+        return self.option if self.option in options else options[0]
+
+
+def _enemy_strikes_monk(p2):
+    """The First player's foe strikes the Second player's monk in the First player's turn."""
+    monk = card("Monk", strike=(2, 3, 4), life=11, abilities=MONK)
+    foe = card("Foe", strike=(2, 2, 2), life=20)
+    b = start([foe], [monk], ({0: square(2, 2)}, {1: P2_FRONT}), p2=p2, dice=[6, 1])
+    b.apply(Strike(0, 1))
+    return b
+
+
+def test_leap_or_special_strike_when_wounded_30_55():
+    """30/55 Монах Тарга: wounded by an enemy attack in the enemy's turn it may jump, range 3, or
+    make a special strike 3 (cost ``or``: its player picks)."""
+    b = _enemy_strikes_monk(Picker(option=2, to=[square(5, 0)]))
+    assert b.wounds[1] > 0 and b.pos[1] == square(5, 0) and b.wounds[0] == 0
+    b = _enemy_strikes_monk(Picker(option=1))
+    assert b.pos[1] == P2_FRONT and b.wounds[0] == 3
+
+
+def test_heuristic_monk_takes_the_special_strike():
+    """The heuristic player answers with the special strike (it gains wounds on the attacker)."""
+    b = _enemy_strikes_monk(HeuristicPlayer())
+    assert b.wounds[0] == 3

@@ -214,7 +214,8 @@ def test_squad_dash_blesses_an_ally_landing_next_to_it_50_26():
 
 
 MONK = facts('{ kind = "jump", damage = [3] }',
-             '{ kind = "special_strike", damage = [3], cost = "trigger", trigger = "wounded", when = "enemy_turn" }',
+             '{ kind = "special_strike", damage = [3], cost = "trigger", trigger = "wounded", '
+             'when = "enemy_turn" }',
              '{ kind = "leap", damage = [3], cost = "or", target = "self" }')
 
 

@@ -252,3 +252,17 @@ def test_heuristic_monk_takes_the_special_strike():
     """The heuristic player answers with the special strike (it gains wounds on the attacker)."""
     b = _enemy_strikes_monk(HeuristicPlayer())
     assert b.wounds[0] == 3
+
+
+def test_leap_after_finishing_60_126():
+    """60/126 Каппа: "{tap}: Добивание на 2, при этом может совершить прыжок, дальность 3" (a
+    ``leap`` with cost ``then`` after the finishing)."""
+    kappa = card("Kappa", strike=(2, 2, 3), life=10, abilities=facts(
+        '{ kind = "finishing", damage = [2], cost = "tap" }',
+        '{ kind = "leap", damage = [3], cost = "then", target = "self" }'))
+    weak, other = card("Weak", strike=(1, 1, 1), life=5), card("Other", life=10)
+    p1 = Dasher(to=[square(0, 2)])
+    b = start([kappa], [weak, other], ({0: square(2, 2)}, {1: P2_FRONT, 2: P2_BACK}), p1=p1)
+    b.wounds[1] = 3                       # 2 life left: finished off
+    b.apply(UseAbility(0, 0, (1,)))
+    assert not b.alive[1] and b.pos[0] == square(0, 2)

@@ -97,7 +97,7 @@ attack ability as an action) it may then move to a free orthogonally adjacent sq
 (trigger ``dash`` after that move). ``diagonal``: its steps may also go to a free diagonal
 neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
-          "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward")
+          "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""

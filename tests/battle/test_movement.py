@@ -5,7 +5,7 @@ their triggers ``teleports`` (60/176 Файзер) and ``dash`` ("при рыв�
 
 from __future__ import annotations
 
-from analysis.battle import Move, Strike, UseAbility
+from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import ADJ4, ADJ8, square
 from analysis.battle.players import HeuristicPlayer
 from tests.battle.test_ability_kinds import P1_BACK, P2_BACK, P2_FRONT, facts, start
@@ -266,3 +266,17 @@ def test_leap_after_finishing_60_126():
     b.wounds[1] = 3                       # 2 life left: finished off
     b.apply(UseAbility(0, 0, (1,)))
     assert not b.alive[1] and b.pos[0] == square(0, 2)
+
+
+def test_diagonal_given_by_concentration_50_116():
+    """50/116 Дух тайфуна: "Концентрация: может двигаться по диагонали до конца вашего хода" — at
+    the end of the opponent's turn, unwounded since its own turn, it gets diagonal steps for its
+    next turn (``diagonal`` among the grants, ``lasts = "own_turn"``)."""
+    spirit = card("Spirit", strike=(2, 2, 2), life=7, move=3, abilities=facts(
+        '{ kind = "diagonal", cost = "trigger", trigger = "concentration", target = "self", '
+        'lasts = "own_turn" }'))
+    b = start([spirit], [card("Foe", life=10)], ({0: square(1, 2)}, {1: P2_BACK}))
+    assert square(2, 3) not in b.steps(0)
+    b.apply(END_TURN)                     # the opponent's turn …
+    b.apply(END_TURN)                     # … ends: concentration; its own turn begins
+    assert square(2, 3) in b.steps(0)

@@ -135,6 +135,8 @@ class AbilityUse(Triggers):
         if self._redirectors and ab.kind in ATTACKS:  # sudden redirects (000 "Redirecting an attack")
             targets = tuple([self._redirect_window(u, v, ab.kind, index) for v in targets])
         self._resolve(u, sl, targets, trigger=None)
+        if self._dashers and ab.kind in ATTACKS and not self.over:
+            self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)
 
     def _count_use(self, u: int, index: int) -> None:
         """Count a use (only abilities limited in uses or by seat are counted: :meth:`_allowed`)."""

@@ -71,7 +71,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
-                 "incarnates_adjacent", "squad_enters_mark")
+                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -157,9 +157,13 @@ class Effects(Situational):
         self._ignorers = "ignore_abilities" in kinds
         self._piercers = "ignore_prot_flyers" in kinds
         self._redirect = "redirectable" in kinds
-        self._steppers = bool(kinds & {"wraps", "jump", "far_step"})
+        self._steppers = bool(kinds & {"wraps", "jump", "far_step", "teleportation", "diagonal"})
+        self._dashers = "dash" in kinds
+        self.dashed = [-1] * n
+        """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
         self._stuns = "stun" in kinds
-        self._displacers = bool(kinds & {"push", "teleport"}) or bool(trig["host_fury"])  # (a rehost)
+        # (``host_fury``: a rehost)
+        self._displacers = bool(kinds & {"push", "teleport", "dash", "leap"}) or bool(trig["host_fury"])
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
         self._any_tiered = any(tiered)
@@ -279,18 +283,21 @@ class Effects(Situational):
 
     def _extra_steps(self, u: int) -> list[int]:
         """Squares ``u`` may also move to: a ``jump`` within its range if it has not moved this turn
-        (002 "Прыжок": instead of moving, any free square within range X; it loses its movement; a
-        jump without a range is teleportation, 000 3.15: any free square), the
-        other edge square of its row with ``wraps``."""
+        (002 "Прыжок": instead of moving, any free square within range X; it loses its movement), any
+        free square by ``teleportation`` on the same terms (000 3.15), a free diagonal neighbour with
+        ``diagonal`` (one movement point), the other edge square of its row with ``wraps``."""
         out: list[int] = []
         p = self.pos[u]
         board = self.board
         jump = self._has(u, "jump")
-        if jump is not None and self.walk[u][0] == 0:
-            # (no range: teleportation, 000 3.15 — any free square; 5 covers the whole board)
-            mask = WITHIN[min(jump.damage[0], 5) if jump.damage else 5][p]
+        if jump is not None and self.walk[u][0] == 0 and jump.damage:
+            mask = WITHIN[min(jump.damage[0], 5)][p]
             out.extend(sq for sq in range(ROWS * COLS)
                        if mask >> sq & 1 and board[sq] < 0 and sq not in ADJ4[p])
+        if self.walk[u][0] == 0 and self._has(u, "teleportation") is not None:
+            # 000 3.15 / glossary "Teleportation": a jump without a range limit, onto any free square
+            out.extend(sq for sq in range(ROWS * COLS)
+                       if board[sq] < 0 and sq != p and sq not in ADJ4[p] and sq not in out)
         far = self._has(u, "far_step")
         if far is not None and self.moves[u] > 0 and self.ghost[u]:
             # 30/144: onto the square of any creature in ``vs_state`` as onto an adjacent one (one
@@ -301,6 +308,9 @@ class Effects(Situational):
                         and self.share[q] < 0 and q not in ADJ4[p] and q not in out \
                         and (far.vs_state is None or self._in_state(w, far.vs_state)):
                     out.append(q)
+        if self.moves[u] > 0 and self._has(u, "diagonal") is not None:
+            # "может двигаться по диагонали": a step onto a free diagonal neighbour (one movement point)
+            out.extend(sq for sq in ADJ8[p] if sq not in ADJ4[p] and board[sq] < 0 and sq not in out)
         if self._has(u, "wraps") is not None and self.moves[u] > 0:
             c = p % COLS
             if c in (0, COLS - 1):
@@ -309,9 +319,44 @@ class Effects(Situational):
                     out.append(other)
         return out
 
+    def _dash(self, u: int) -> None:
+        """``dash`` (Рывок; the reminder text of 30/19): after its attack the ground creature ``u`` may
+        move to a free square orthogonally next to it, once per turn, its player's choice
+        (``Player.relocate``; -1 stays); rooted, it does not. Then its ``dash`` trigger."""
+        p = self.pos[u]
+        if (not self.alive[u] or p < 0 or self.kind[u] != GROUND or self.dashed[u] == self.turn
+                or self.over or (self._roots and self._rooted(u)) or self._has(u, "dash") is None):
+            return
+        board = self.board
+        squares = [s for s in ADJ4[p] if board[s] < 0]
+        if not squares:
+            return
+        to = self.players[self.seat[u]].relocate(self, u, "dash", squares)
+        if to < 0:
+            return
+        if to not in squares:
+            raise IllegalAction(f"unit {u} cannot dash to square {to}")
+        self.dashed[u] = self.turn
+        self._put(u, p, to)
+        if u in self._trig["dash"] and self.alive[u] and not self.over:
+            self._fire(u, "dash")
+        for w in list(self._trig["squad_dash"]):  # "при рывке вашего существа …" (50/26)
+            if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
+                self._fire(w, "squad_dash", u, u)
+
+    def _teleported(self, u: int, frm: int, to: int) -> bool:
+        """Whether ``u``'s move from ``frm`` to ``to`` (a jump-like one) was its teleportation: it
+        has one and the square is beyond its jump's range (or it has no jump)."""
+        if self._has(u, "teleportation") is None:
+            return False
+        jump = self._has(u, "jump")
+        return jump is None or not jump.damage or not WITHIN[min(jump.damage[0], 5)][frm] >> to & 1
+
     def _is_jump(self, u: int, frm: int, to: int) -> bool:
         if self.share[to] == u:
             return False  # a ``far_step`` onto a creature's square, not a jump
+        if to in ADJ8[frm] and self._has(u, "diagonal") is not None:
+            return False  # a diagonal step
         return to not in ADJ4[frm] and not (self._has(u, "wraps") is not None and abs(to - frm) == COLS - 1
                                             and frm // COLS == to // COLS)
 
@@ -760,6 +805,9 @@ class Effects(Situational):
         if kind == "teleport":
             self._teleport(u)
             return 0
+        if kind == "leap":
+            self._leap(v, ab.damage[0] if ab.damage else 1)
+            return 0
         if kind == "gain_counter":
             self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])
             return 0
@@ -892,6 +940,46 @@ class Effects(Situational):
         self.pos[u] = self.pos[new]
         if self.log is not None:
             self._emit({"e": "rehost", "u": u, "host": new, "pos": self.pos[new]})
+
+    def _leap(self, u: int, reach: int) -> None:
+        """``leap`` [X]: ground creature ``u`` may jump now onto a free square within range X (002
+        "Прыжок": "переместиться на любую незанятую клетку … в радиусе Х"), its player's choice
+        (``Player.relocate`` with ``"leap"``; -1 stays). Not a jump instead of moving: its movement
+        left is kept."""
+        p = self.pos[u]
+        if p < 0 or not self.alive[u] or self.kind[u] != GROUND or self.host[u] >= 0 or self.over \
+                or (self._roots and self._rooted(u)):
+            return
+        mask = WITHIN[min(reach, 5)][p]
+        board = self.board
+        squares = [sq for sq in range(ROWS * COLS) if mask >> sq & 1 and board[sq] < 0 and sq != p]
+        if not squares:
+            return
+        to = self.players[self.seat[u]].relocate(self, u, "leap", squares)
+        if to < 0:
+            return
+        if to not in squares:
+            raise IllegalAction(f"unit {u} cannot leap to square {to}")
+        self._put(u, p, to)
+
+    def _put(self, u: int, p: int, to: int) -> None:
+        """Card ``u`` moves from square ``p`` onto the free square ``to`` by an ability (not a step):
+        the board, its rider, the log, roots and markers on ``to``, enemy cards it lands next to."""
+        self._leave(u, p)  # (a card sharing its square stays there)
+        self.board[to] = u
+        self.occupied |= 1 << to
+        self.pos[u] = to
+        self._board_ver += 1
+        if self.rider[u] >= 0:
+            self.pos[self.rider[u]] = to
+        if self.log is not None:
+            self._emit({"e": "move", "u": u, "to": to})
+        if self._roots:
+            self._unroot_by(u)
+        if self._markers and self.marks[to] and not self.over:
+            self._entered(u, to)
+        if self._watchers and self.creature[u] and self.alive[u] and not self.over:
+            self._watched(u, to)
 
     def _teleport(self, u: int) -> None:
         """``teleport``: to the free square next to the most enemy creatures (the first such)."""

@@ -131,7 +131,7 @@ class BattleResult:
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
-            "share", "marks", "doomed")
+            "share", "marks", "doomed", "dashed")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -569,6 +569,7 @@ class Battle(Placement):
         new._capture = self._capture
         new._ctab = self._ctab
         new._displacers = self._displacers
+        new._dashers = self._dashers
         new._draws = self._draws
         new._eaters = self._eaters
         new._fixed = self._fixed

@@ -33,6 +33,7 @@ class EngineFields:
     _ctab: dict[Any, Any]
     _depth: int
     _displacers: bool
+    _dashers: bool
     _draws: Any
     _eaters: bool
     _fired: int
@@ -146,6 +147,7 @@ class EngineFields:
     shield: list[int]
     slots: Any
     stunned: list[bool]
+    dashed: list[int]
     heading: list[int]
     delayed: list[tuple[int, int, int]]
     spare: list[int]
@@ -223,6 +225,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _entered(self, v: int, sq: int) -> None:
+        raise NotImplementedError
+
+    def _watched(self, u: int, to: int) -> None:
         raise NotImplementedError
 
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:

@@ -173,7 +173,10 @@ class Player:
       sudden ``redirect`` sends ``attacker``'s attack on ``target`` (its ability ``index``, -1 a
       simple strike) onto one of ``candidates`` (-1: no; 000 glossary "Redirecting an attack");
     - ``choose_square(state, unit, marker, squares) -> square``: where ``unit`` puts a ``marker``
-      (:data:`analysis.cards.abilities.MARKERS`) it may put on any of ``squares``.
+      (:data:`analysis.cards.abilities.MARKERS`) it may put on any of ``squares``;
+    - ``relocate(state, unit, why, squares) -> square``: where ``unit`` moves by a move it may
+      make, one of the free ``squares`` (-1: it stays; the default): ``why`` is ``"dash"`` (Рывок,
+      after its attack) or ``"leap"`` (a ``leap`` fact: a jump now).
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """
@@ -237,6 +240,9 @@ class Player:
 
     def choose_square(self, state, unit: int, marker: str, squares: Sequence[int]) -> int:
         return squares[0]
+
+    def relocate(self, state, unit: int, why: str, squares: Sequence[int]) -> int:
+        return -1
 
 
 class _FirstAction(Exception):

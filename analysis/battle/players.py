@@ -791,8 +791,10 @@ class HeuristicPlayer(Player):
                     moved = self._dip(b, u, walk)
                     if b.over:
                         return
+                diagonal = b._steppers and b._has(u, "diagonal") is not None
                 if b._steppers:  # a jump (002 "Прыжок") when it lands nearer than walking can
-                    jumps = [sq for sq in b.steps(u) if sq not in ADJ4[pos[u]] and board[sq] < 0]
+                    jumps = [sq for sq in b.steps(u) if sq not in ADJ4[pos[u]] and board[sq] < 0
+                             and not (diagonal and sq in ADJ8[pos[u]])]
                     if jumps:
                         sq = min(jumps, key=lambda s: (walk[s], s))
                         if walk[sq] < max(0, walk[pos[u]] - moves[u]):
@@ -804,7 +806,7 @@ class HeuristicPlayer(Player):
                     if shooter and walk[pos[u]] == 0:
                         break  # in range and out of reach: stay
                     step, d_best = -1, 99
-                    for sq in ADJ4[pos[u]]:
+                    for sq in (ADJ8[pos[u]] if diagonal else ADJ4[pos[u]]):  # (diagonal steps too)
                         if board[sq] < 0 and walk[sq] < d_best:
                             step, d_best = sq, walk[sq]
                     if step < 0 or d_best >= 99 or (shooter and d_best >= walk[pos[u]]):
@@ -1106,6 +1108,28 @@ class HeuristicPlayer(Player):
             return sum(1 for t in ADJ8[sq] if board[t] >= 0 and seats[board[t]] != seat)
 
         return max(squares, key=lambda sq: (foes(sq), -squares.index(sq)))
+    def relocate(self, battle: Battle, unit: int, why: str, squares: Sequence[int]) -> int:
+        """A move it may make (``dash`` after its attack, a ``leap``): a card that may still act on
+        its own turn goes to the square next to the most enemy creatures (where it attacks), if more
+        than where it stands; any other (closed after its attack, or on the opponent's turn) to the
+        square next to the fewest (out of their reach), if fewer; with a ``dash`` trigger (an
+        ability "при рывке") it always dashes, to such a square. -1: it stays."""
+        seat = battle.seat[unit]
+        board, seats, creature = battle.board, battle.seat, battle.creature
+
+        def foes(sq: int) -> int:
+            return sum(1 for t in ADJ8[sq] if board[t] >= 0 and board[t] != unit and seats[board[t]] != seat
+                       and creature[board[t]])
+
+        here = foes(battle.pos[unit])
+        if battle.active == seat and battle.open[unit] and not battle.acted[unit] and battle.has_strike[unit]:
+            best = max(squares, key=lambda sq: (foes(sq), -squares.index(sq)))
+            return best if foes(best) > here else -1
+        best = min(squares, key=lambda sq: (foes(sq), squares.index(sq)))
+        if (why == "dash" and unit in battle._trig["dash"]) or foes(best) < here:
+            return best
+        return -1
+
     def choose_direction(self, battle: Battle, unit: int) -> str:
         """``moves_heading``: the direction most of its ground creatures will step in this turn.
         They walk towards the nearest enemy creature (the turn plan above), so each one not yet in

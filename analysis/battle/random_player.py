@@ -63,5 +63,9 @@ class RandomPlayer(Player):
 
     def token_holder(self, battle: Battle, unit: int, candidates: Sequence[int], give: bool) -> int:
         return candidates[battle.prng.randrange(len(candidates))]
+    def relocate(self, battle: Battle, unit: int, why: str, squares: Sequence[int]) -> int:
+        options = [-1, *squares]
+        return options[battle.prng.randrange(len(options))]
+
     def choose_direction(self, battle: Battle, unit: int) -> str:
         return ("forward", "back", "left", "right")[int(battle.prng.random() * 4)]

@@ -157,6 +157,9 @@ class SearchPlayer(Player):
     def choose_direction(self, state, unit: int) -> str:
         return self._h.choose_direction(state, unit)
 
+    def relocate(self, state, unit: int, why: str, squares: Sequence[int]) -> int:
+        return self._h.relocate(state, unit, why, squares)
+
     def redirect(self, state, unit: int, attacker: int, target: int, candidates: list[int],
                  index: int) -> int:
         return self._h.redirect(state, unit, attacker, target, candidates, index)

@@ -336,3 +336,5 @@ class Strikes(AbilityUse):
                 self._over_cost(u, i // 6 + 1 if fought else i + 1)
                 if fought and not self.over:
                     self._over_cost(parrier, i % 6 + 1)
+        if self._dashers and not self.over:
+            self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ8, AUX, NOWHERE, half_rows
+from analysis.battle.board import ADJ8, AUX, CHEBYSHEV, NOWHERE, half_rows
 from analysis.battle.common import (
     _AIMED,
     _ALLY_DIES,
@@ -190,8 +190,9 @@ class Triggers(Effects):
                     continue
                 if ab.when_keyword and not self.cards[about].has(ab.when_keyword):
                     continue
-                if ab.when_type and self.cards[about].type != ab.when_type:
-                    continue
+                if ab.when_type and (not self.creature[about] if ab.when_type == "creature"
+                                     else self.cards[about].type != ab.when_type):
+                    continue  # (``creature``: any creature, flying or not — "существо противника")
                 if ab.once_per_card:
                     if (u, index, about) in self.uses_turn:
                         continue
@@ -303,6 +304,13 @@ class Triggers(Effects):
                         and (self.hidden[w] or meets(slot(self.key[u], index), self.key[w]))
                         and (ab.kind not in ("heal", "poison") or not self.ghost[w])):
                     cands.append(w)
+        elif trigger == "squad_dash":  # the creature of its squad that dashed, within ``range`` of it
+            pu, pc = self.pos[u], self.pos[context] if context >= 0 else -1
+            ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u] and pu >= 0
+                  and pc >= 0 and (ab.range is None or CHEBYSHEV[pu][pc] <= ab.range)
+                  and (ab.target != "self" or context == u)
+                  and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
+            cands = [context] if ok else []
         elif trigger == "squad_enters_mark":  # the creature of its squad that entered the square
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and (ab.target != "self" or context == u)

@@ -434,7 +434,10 @@ class Turns(Strikes):
             self._unroot_by(u)
         if extra and self._is_jump(u, frm, to):
             self.moves[u] = 0  # 002 "Прыжок": all movement is spent; it stays open and may act
-            if u in self._trig["jump"]:
+            if self._teleported(u, frm, to):  # (000 3.15: a teleportation spends it all the same)
+                if u in self._trig["teleports"]:
+                    self._fire(u, "teleports")
+            elif u in self._trig["jump"]:
                 self._fire(u, "jump")
         if self._markers and self.marks[to] and not self.over:
             self._entered(u, to)

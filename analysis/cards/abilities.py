@@ -79,7 +79,8 @@ ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wound
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
-            "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark")
+            "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
+            "teleportation", "dash", "diagonal")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -88,9 +89,15 @@ ability's die); ``ward``: the card carries a ward marker (оберег; given by
 incorporeal creature may step onto the square of any creature in ``vs_state`` as onto an adjacent
 one (30/144). ``incarnate_on_mark`` (with ``marker``): while the card is in play, a ground creature of
 its squad returning by incarnation may instead return open onto a free square with that marker in any
-row, which then loses that marker (60/180 Магистр Шарль, rot)."""
+row, which then loses that marker (60/180 Магистр Шарль, rot). ``teleportation`` (000 3.15, glossary
+"Teleportation": a jump without a range limit; 002 "Телепортация"): instead of moving, if it has not
+moved this turn, the ground creature moves to any free square and loses its movement. ``dash``
+(Рывок; read from the reminder text of 30/19 Конный лучник): when it attacks (a simple strike or an
+attack ability as an action) it may then move to a free orthogonally adjacent square, once per turn
+(trigger ``dash`` after that move). ``diagonal``: its steps may also go to a free diagonal
+neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
-          "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward")
+          "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -106,7 +113,7 @@ attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an 
 payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
 redirected (an attack on the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition", "delayed_wound")
+             "reposition", "delayed_wound", "leap")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -121,7 +128,9 @@ this turn shows the face of the roll that set the fury off. ``mark`` puts the ma
 player chooses (40/16 Элементаль огня, ``battle_start``). ``delayed_wound``: its target
 takes ``damage`` (a plain wound) at the end of its own next turn unless it attacks this card during
 that turn (60/115 Болотный фантом on ``enters_creature``: the enemy whose square it enters takes 2
-so, 002 "Ранить")."""
+so, 002 "Ранить"). ``leap`` [X] (``target = "self"``): the card may jump now onto a free square
+within range X, its player's choice ("может совершить прыжок, дальность X", 30/179 Гаррид-шпион on
+``kill``; 002 "Прыжок"); unlike a ``jump`` it is no move instead of walking and spends no movement."""
 CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration")
 """Triggers on which ``mark`` puts its marker on a square its player chooses."""
 EITHER = ("poison", "gain_counter")
@@ -210,7 +219,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark")
+            "squad_enters_mark", "dash", "teleports", "squad_dash")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -267,7 +276,11 @@ its ability aims by its own range); ``incarnates_adjacent``: when a creature of 
 by incarnation onto a square next to it (60/177 Берроу и Бон; about that creature);
 ``squad_enters_mark``: a creature of its squad moves onto a square with a ``marker`` marker (a
 step, a push, a teleport; aims at that creature,
-``vs_*`` on it; 60/158 Камала heals a dark one on rot)."""
+``vs_*`` on it; 60/158 Камала heals a dark one on rot); ``dash``: after it moves by its ``dash``
+("при рывке"; its attacks aim at any card in their reach); ``teleports``: after it moves by its
+``teleportation`` (60/176 Файзер); ``squad_dash``: after a creature of its squad (itself included)
+moves by its ``dash``, aimed at that creature, only within ``range`` of this card if one is given
+("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -285,16 +298,14 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark")
-OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "jump")
+             "incarnate_on_mark", "teleportation", "dash", "diagonal")
+OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
-opened card by n; ``push`` [n] = wounds when the target cannot be pushed; ``jump`` [n] = range n,
-none = teleportation (000 3.15: to any unoccupied square of the battlefield; glossary
-"Teleportation": a jump without a range limit)."""
+opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "move_wounds", "grave_token", "claim_incarnation",
-          "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds")
+          "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -417,6 +428,8 @@ _KINDS_TEXT = {
     "incarnate_on_mark": "Its creatures may incarnate open on a marked square:",
     "reposition": "Moves to a free square of its 2nd or 3rd row",
     "far_step": "Steps onto the squares of creatures as onto adjacent ones",
+    "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
+    "leap": "May jump now, range",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
@@ -784,7 +797,7 @@ def _default_target(kind: str) -> str:
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
-                                                          "reposition"):
+                                                          "reposition", "leap"):
         return "self"
     return "enemy"
 
@@ -973,8 +986,9 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if lasts is not None and not granted:
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive)")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
-            and not (kind == "grave_token" and cost == "then"):  # ("при этом … получает жетон")
-        raise fail("cost", f"of {kind} must be trigger")
+            and not (kind == "grave_token" and cost == "then") \
+            and not (kind == "leap" and cost in ("then", "or")):  # ("при этом …", "… либо прыжок")
+        raise fail("cost", f"of {kind} must be trigger" + (", then or or" if kind == "leap" else ""))
     if kind in ACTIONS and cost == "passive":
         raise fail("cost", f"of {kind} must be tap, counter_tap, counter or trigger")
     free = kind == "redirect" and cost == "passive"  # an {instant} without a payment
@@ -1335,7 +1349,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                               "ability it is an alternative to)")
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
-                                                          "cleanse", "extra_life") \
+                                                          "cleanse", "extra_life", "leap") \
                 and not (ab.cost == "then" and ab.kind == "grave_token"):
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}

@@ -99,6 +99,7 @@ def _summary(keys) -> tuple:
     trig: dict[str, list[int]] = {t: [] for t in _NEW_TRIGGERS}
     tiered = [False] * len(keys)
     responders = []
+    sudden: list[int] = []
     steps = False
     for u, key in enumerate(keys):
         for ab in facts(card_of(key)):
@@ -109,8 +110,10 @@ def _summary(keys) -> tuple:
                 tiered[u] = True
             if ab.kind in ("cap_strike", "flip_die", "redirect") and u not in responders:
                 responders.append(u)
+            if ab.sudden and u not in sudden:
+                sudden.append(u)
             steps = steps or ab.per == "steps"
-    return frozenset(kinds), trig, tiered, responders, steps
+    return frozenset(kinds), trig, tiered, responders, steps, sudden
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -140,7 +143,11 @@ class Effects(Situational):
             if len(_SUMMARIES) > 50_000:
                 _SUMMARIES.clear()
             summary = _SUMMARIES[memo] = _summary(self.key)
-        kinds, trig, tiered, responders, steps = summary
+        kinds, trig, tiered, responders, steps, sudden = summary
+        self._sudden = sudden
+        """Units with a ``sudden`` action (their order: the unit order; data/README.md "Sudden actions")."""
+        self._responding = -1
+        """The seat whose sudden action is being carried out outside its turn order (-1: none)."""
         self._trig = trig
         self._last_life = bool(trig["last_life_lost"])
         self.spare = [self.life[u] - self.wounds[u] for u in range(n)] if self._last_life else []

@@ -600,6 +600,8 @@ class Battle(Placement):
         new._rand = self._rand
         new._redirect = self._redirect
         new._responders = self._responders
+        new._responding = self._responding
+        new._sudden = self._sudden
         new._roots = self._roots
         new._seat_triggers = self._seat_triggers
         new._sit_deps = self._sit_deps

@@ -60,6 +60,8 @@ class EngineFields:
     _redirect: bool
     _redirectors: list[int]
     _responders: list[int]
+    _responding: int
+    _sudden: list[int]
     _event_die: int
     _roll_hurt: bool
     _roll_watch: bool

@@ -174,6 +174,12 @@ class Player:
       simple strike) onto one of ``candidates`` (-1: no; 000 glossary "Redirecting an attack");
     - ``choose_square(state, unit, marker, squares) -> square``: where ``unit`` puts a ``marker``
       (:data:`analysis.cards.abilities.MARKERS`) it may put on any of ``squares``.
+    - ``sudden(state, seat, moment, attacker, target, options) -> UseAbility | None``: a sudden
+      action (``sudden`` ability, 000 1.9.4) ``seat`` uses now outside its turn order, or ``None``
+      to pass; ``moment`` is ``attack`` / ``action`` (``attacker``'s announced action on
+      ``target``, not yet carried out), ``turn_start`` or ``turn_end`` (of the opponent's turn);
+      ``options``: the (unit, ability index) pairs it may use (``state.apply_sudden`` carries one
+      out on a clone, to look ahead).
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """
@@ -237,6 +243,10 @@ class Player:
 
     def choose_square(self, state, unit: int, marker: str, squares: Sequence[int]) -> int:
         return squares[0]
+
+    def sudden(self, state, seat: int, moment: str, attacker: int, target: int,
+               options: Sequence[tuple[int, int]]) -> UseAbility | None:
+        return None
 
 
 class _FirstAction(Exception):

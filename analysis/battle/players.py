@@ -35,9 +35,11 @@ from analysis.battle.interface import (
     STRIKES,
     Accumulate,
     Action,
+    IllegalAction,
     Player,
     Prepare,
     Strike,
+    UseAbility,
     first_action,
     use_ability,
 )
@@ -732,7 +734,7 @@ class HeuristicPlayer(Player):
                 # A plan goes stale when a card died since it was made (nothing moves here), or when
                 # a hidden target was revealed (000 3.11.1) and turned out not to qualify for it.
                 if type(act) is Strike:  # (pushes and teleports move cards during a turn)
-                    stale = not alive[act[1]] or (b._displacers and not b.is_legal(act))
+                    stale = not alive[act[1]] or ((b._displacers or bool(b._sudden)) and not b.is_legal(act))
                 else:
                     stale = not b.is_legal(act) or (applied and u in readers)
                 if stale:
@@ -1020,6 +1022,42 @@ class HeuristicPlayer(Player):
             if g < best:
                 best, choice = g, x
         return choice
+
+    def sudden(self, battle: Battle, seat: int, moment: str, attacker: int, target: int,
+               options: Sequence[tuple[int, int]]) -> UseAbility | None:
+        """A sudden action outside its own turn (data/README.md "Sudden actions"): one that kills
+        the announced attacker (its action is then interrupted, 000 2.9), else the best use that
+        kills an enemy card, else — at the end of the opponent's turn, when a card that closes for
+        it opens again at the start of its own turn — the best use that gains anything; otherwise
+        it passes (keeps the card open to defend)."""
+        b = battle
+        best: float = self.threshold
+        pick: UseAbility | None = None
+        for u, index in options:
+            sl = b.slots[u][index]
+            ab = sl.ability
+            if attacker >= 0 and ab.kind not in HELPS and attacker in reach_slot(b, u, sl):
+                act = use_ability(u, index, (attacker,))
+                if self._sudden_kills(b, seat, act):
+                    return act
+            g, targets = self._best_use(b, u, sl)
+            if not targets or g <= best:
+                continue
+            act = use_ability(u, index, targets)
+            free = moment == "turn_end" and sl.closes and not ab.counters and not ab.tokens
+            if free or self._sudden_kills(b, seat, act):
+                best, pick = g, act
+        return pick
+
+    def _sudden_kills(self, b: Battle, seat: int, act: UseAbility) -> bool:
+        """Whether ``seat``'s sudden ``act`` kills one of its enemy targets (looked ahead on a clone
+        with fresh dice)."""
+        probe = b.clone(b.prng.randrange(1 << 30))
+        try:
+            probe.apply_sudden(seat, act)
+        except IllegalAction:
+            return False
+        return any(b.alive[v] and not probe.alive[v] and b.seat[v] != seat for v in act[2])
 
     def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,
                base: tuple[int, int], alt: tuple[int, int]) -> bool:

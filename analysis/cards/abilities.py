@@ -33,6 +33,11 @@ destroyed), ``flip_die`` on the dice of attack abilities and triggers, the kind 
 tokens, 2 wounds and −1 strike per missing one), ``when = "war_machine"``, the trigger
 ``incarnates_adjacent`` and ``grave_token`` with cost ``then``.
 
+Sudden actions (data/README.md "Sudden actions"; 000 1.9.4, part 5): ``sudden = true`` on an action
+(cost ``tap``, ``counter_tap`` or ``counter``) lets its owner use it in the opponent's turn too — in
+response to an enemy action aimed at a card of its squad, before that action is carried out and
+paid for, and at the start and the end of the opponent's turn.
+
 Only facts are stored (kinds, numbers, conditions) and short English phrases for what is not
 modelled; never a card's own sentences. Users add or override entries with files in the same schema
 (``--abilities FILE``); an entry for a code already known replaces it.
@@ -470,6 +475,11 @@ class Ability:
     min_power: int = 0
     """``cap`` / ``protection``: only against attacks of this power or more (0: any; 60/115: simple
     strikes of 3 or more on it are reduced to 1 = ``cap`` 1 with ``min_power = 3``)."""
+    sudden: bool = False
+    """A sudden action ({instant}, 000 1.9.4): besides its owner's own turn, the action may be used
+    in the opponent's turn when its player gets priority — in response to an enemy action aimed at a
+    card of its squad (before it is carried out) and at the start and the end of the opponent's turn
+    (data/README.md "Sudden actions")."""
     life_cap: int = 0
     """``vampirism``: its life never grows above this (0 = no cap beyond the rulebook's)."""
     when_state: str | None = None
@@ -711,6 +721,8 @@ class Ability:
             cond.append(f"{self.uses_per_battle}× per battle")
         if self.uses_per_turn:
             cond.append(f"{self.uses_per_turn}× per turn")
+        if self.sudden:
+            cond.append("sudden: in either turn")
         parts.extend(cond)
         text = ", ".join(parts)
         cost = _COST_TEXT[self.cost]
@@ -752,7 +764,7 @@ class Ability:
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
                      "self_too", "anywhere", "gives",
-                     "fury", "marker", "delay", "early", "min_power"):
+                     "fury", "marker", "delay", "early", "min_power", "sudden"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -847,7 +859,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
-                 "marker", "delay", "early", "min_power"}
+                 "marker", "delay", "early", "min_power", "sudden"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1263,6 +1275,14 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(min_power) or (min_power and kind not in ("cap", "protection")):
         raise fail("min_power", f"is a whole number ≥ 1, for cap and protection only; got {min_power!r}")
     out["min_power"] = min_power
+    sudden = raw.get("sudden", False)
+    if not isinstance(sudden, bool):
+        raise fail("sudden", f"must be true or false, got {sudden!r}")
+    if sudden and (kind not in (*ACTIONS, *EITHER) or cost not in ("tap", "counter_tap", "counter")):
+        raise fail("sudden", "is only for actions (cost tap, counter_tap or counter) of the kinds "
+                   f"{', '.join((*ACTIONS, *EITHER))}; cap_strike, flip_die and redirect are sudden "
+                   "responses already")
+    out["sudden"] = sudden
     return out
 
 

@@ -1,0 +1,136 @@
+"""Sudden actions in either turn (000 1.9.4: an ``{instant}`` playable ability "may be used in any
+phase of either one's own turn or the opponent's turn"; 000 5.1 priority, 2.9 and 5.8: an action
+interrupted before it is carried out is not paid for). ``sudden = true`` on an action: the enemy
+answers an announced attack or action on its squad before it resolves, and may act at the start
+and the end of the opponent's turn. Synthetic cards with the facts of 60/154 Тёмный менестрель
+(sudden effect: wound a creature 1, then +1 extra life if it wounded another creature without
+wounds); fixed dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from analysis.battle import END_TURN, Strike, UseAbility
+from analysis.battle.interface import IllegalAction
+from analysis.battle.players import HeuristicPlayer
+from analysis.cards.abilities import parse_abilities
+from analysis.util.errors import BerserkInputError
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P2_BACK, P2_FRONT, facts, start
+from tests.battle_helpers import Scripted, card
+
+MINSTREL = ('{ kind = "effect", damage = [1], cost = "tap", target = "any", sudden = true }',
+            '{ kind = "extra_life", damage = [1], cost = "then", target = "self", vs_state = "unwounded" }')
+SHOT = '{ kind = "shot", damage = [3], range = 5, cost = "tap" }'
+
+
+class Answering(Scripted):
+    """Scripted, and answers the windows listed in ``plan`` (moment -> action) once each; records
+    every window it is offered."""
+
+    def __init__(self, plan=None, **kw):
+        super().__init__(**kw)
+        self.plan = dict(plan or {})
+        self.windows: list[tuple[int, str, int, int, list[tuple[int, int]]]] = []
+
+    def sudden(self, battle, seat, moment, attacker, target, options):
+        self.windows.append((seat, moment, attacker, target, list(options)))
+        return self.plan.pop(moment, None)
+
+
+def minstrel(**kw):
+    return card("Minstrel", life=5, strike=(1, 2, 2), abilities=facts(*MINSTREL), **kw)
+
+
+def test_a_sudden_effect_kills_the_attacker_before_its_strike():
+    """The enemy answers the announced simple strike: its sudden effect kills the attacker, so the
+    strike is interrupted (000 2.9) and the target takes nothing; the answering card closes."""
+    p2 = Answering({"attack": UseAbility(2, 0, (0,))})
+    b = start([card("Foe", strike=(4, 4, 4), life=1)], [card("Target", life=3), minstrel()],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: P2_BACK}), dice=[6, 6], p2=p2)
+    b.apply(Strike(0, 1))
+    assert not b.alive[0] and b.wounds[1] == 0 and not b.open[2]
+    seat, moment, attacker, target, options = p2.windows[-1]
+    assert (seat, moment, attacker, target) == (1, "attack", 0, 1) and options == [(2, 0)]
+
+
+def test_an_interrupted_ability_is_not_paid_for():
+    """000 5.8: the shooter's target dies in the window, so the shot is removed without payment —
+    the shooter stays open and may act again."""
+    p2 = Answering({"attack": UseAbility(2, 0, (1,))})
+    b = start([card("Shooter", abilities=facts(SHOT), life=10)], [card("Weak", life=1), minstrel()],
+              ({0: P1_BACK}, {1: P2_FRONT, 2: P2_BACK}), p2=p2)
+    b.apply(UseAbility(0, 0, (1,)))
+    assert not b.alive[1] and b.open[0] and b.wounds[2] == 0
+    b.apply(UseAbility(0, 0, (2,)))          # no answer left (the minstrel is closed): it lands
+    assert b.wounds[2] == 3 and not b.open[0]
+
+
+def test_windows_at_the_start_and_end_of_the_enemy_turn_and_the_card_opens_again():
+    """The inactive player gets priority at the start and the end of the opponent's turn; a card
+    closed for a sudden action at the end of the opponent's turn opens at the start of its own and
+    may use it again then (000 6.3). Its 'then' extra life follows the sudden use too."""
+    p2 = Answering({"turn_end": UseAbility(2, 0, (0,))})
+    b = start([card("Foe", life=9)], [card("Other", life=9), minstrel()],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: P2_BACK}), p2=p2)
+    assert [w[1] for w in p2.windows] == ["turn_start"]
+    b.apply(END_TURN)
+    assert [w[1] for w in p2.windows] == ["turn_start", "turn_end"]
+    assert b.wounds[0] == 1 and b.life[2] == 6   # wounded an unwounded creature: +1 extra life
+    assert b.active == 1 and b.open[2]           # its own turn: open again
+    b.apply(UseAbility(2, 0, (0,)))
+    assert b.wounds[0] == 2 and not b.open[2]
+
+
+def test_only_sudden_abilities_answer_and_not_in_its_own_windows():
+    """A plain tap ability is never offered outside its owner's turn; a sudden one the engine checks
+    (the wrong seat, a closed card: IllegalAction); the active player gets no window of its own."""
+    plain = card("Plain", abilities=facts('{ kind = "effect", damage = [1], cost = "tap" }'))
+    p1 = Answering()
+    p2 = Answering()
+    b = start([card("Foe", life=9), minstrel()], [plain, card("Other", life=9)],
+              ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT, 3: P2_BACK}), p1=p1, p2=p2)
+    assert p2.windows == [] and p1.windows == []
+    b.apply(END_TURN)                             # seat 1's turn starts: seat 0 may answer
+    assert [w[1] for w in p1.windows] == ["turn_start"] and p1.windows[0][4] == [(1, 0)]
+    with pytest.raises(IllegalAction):
+        b.apply_sudden(1, UseAbility(1, 0, (2,)))  # not seat 1's card
+    b.apply_sudden(0, UseAbility(1, 0, (2,)))
+    with pytest.raises(IllegalAction):
+        b.apply_sudden(0, UseAbility(1, 0, (2,)))  # closed now
+    assert b.wounds[2] == 1
+
+
+def test_heuristic_answers_a_lethal_strike_by_killing_the_attacker():
+    """The heuristic player keeps the card open when its effect would kill nothing at the start of
+    the enemy turn, and kills the attacker in the window of its strike (which would have killed
+    its card); a 1-life enemy it kills already at the start of the enemy turn."""
+    b = start([card("Foe", strike=(4, 4, 4), life=2)], [card("Target", life=3), minstrel()],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: P2_BACK}), dice=[6, 6], p2=HeuristicPlayer())
+    assert b.open[2] and b.wounds[0] == 0         # turn start: nothing to kill, it passes
+    b.wounds[0] = 1                               # (an earlier wound: 1 life left)
+    b.apply(Strike(0, 1))
+    assert not b.alive[0] and b.alive[1] and b.wounds[1] == 0 and not b.open[2]
+    b2 = start([card("Foe", life=1), card("Foe2", life=9)], [card("Target", life=3), minstrel()],
+               ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT, 3: P2_BACK}), p2=HeuristicPlayer())
+    assert not b2.alive[0] and not b2.open[3]
+
+
+def test_heuristic_uses_a_free_sudden_action_at_the_end_of_the_enemy_turn():
+    """At the end of the opponent's turn the card opens again before it acts: a use that gains
+    anything is taken."""
+    b = start([card("Foe", life=9)], [card("Other", life=9), minstrel()],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: P2_BACK}), p2=HeuristicPlayer())
+    b.apply(END_TURN)
+    assert b.wounds[0] == 1 and b.open[2]
+
+
+def test_schema_checks_sudden():
+    base = '[[card]]\ncode = "1/1"\nname = "X"\nstatus = "full"\nabilities = [ {{ {} }} ]\n'
+    ok = parse_abilities(base.format('kind = "effect", damage = [1], cost = "tap", sudden = true'), "t")
+    assert ok[0].abilities[0].sudden
+    assert "sudden" in ok[0].abilities[0].describe()
+    for bad in ('kind = "effect", damage = [1], cost = "trigger", trigger = "death", sudden = true',
+                'kind = "reduce", damage = [1], from = ["shot"], sudden = true',
+                'kind = "effect", damage = [1], cost = "tap", sudden = 1'):
+        with pytest.raises(BerserkInputError, match="sudden"):
+            parse_abilities(base.format(bad), "t")

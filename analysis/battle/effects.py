@@ -554,13 +554,14 @@ class Effects(Situational):
         return v
 
     def _redirect_targets(self, w: int, ab: Ability, u: int, v: int) -> list[int]:
-        """Where ``w``'s ``redirect`` may send ``u``'s attack on ``v``: itself, an enemy card, or a
+        """Where ``w``'s ``redirect`` may send ``u``'s attack on ``v``: itself, an enemy creature, or a
         card next to ``v`` — alive, on the board or in the auxiliary zone, never ``u`` or ``v``."""
         alive, pos = self.alive, self.pos
         if ab.target == "self":
             out = [w] if w != v and w != u and alive[w] else []
-        elif ab.target == "enemy":
-            out = [x for x in self.units[self.seat[u]] if x != u and alive[x] and pos[x] >= AUX]
+        elif ab.target == "enemy":  # ("в выбранное существо противника": a creature)
+            out = [x for x in self.units[self.seat[u]] if x != u and alive[x] and pos[x] >= AUX
+                   and self.creature[x]]
         else:
             out = [x for x in self._neighbours(v) if x not in (u, v) and alive[x]]
         return out

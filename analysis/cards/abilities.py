@@ -106,7 +106,7 @@ its squad to ``damage``; ``flip_die`` turns a die of the strike to its opposite 
 2-5, 3-4). ``redirect`` answers any enemy attack of the ``from`` kinds declared on a card of its
 squad (``vs_*``: which attacked cards) before its target is fixed (000 glossary "Redirecting an
 attack": once per attack, never onto the attacker, no defender after it): the attack goes onto the
-card itself (``target = "self"``), onto an enemy card (``"enemy"``) or onto a card next to the
+card itself (``target = "self"``), onto an enemy creature (``"enemy"``) or onto a card next to the
 attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an {instant} without a
 payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
 redirected (an attack on the card itself uses it up too)."""

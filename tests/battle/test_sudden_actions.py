@@ -15,7 +15,7 @@ from analysis.battle.interface import IllegalAction
 from analysis.battle.players import HeuristicPlayer
 from analysis.cards.abilities import parse_abilities
 from analysis.util.errors import BerserkInputError
-from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P2_BACK, P2_FRONT, facts, start
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, facts, start
 from tests.battle_helpers import Scripted, card
 
 MINSTREL = ('{ kind = "effect", damage = [1], cost = "tap", target = "any", sudden = true }',
@@ -134,3 +134,57 @@ def test_schema_checks_sudden():
                 'kind = "effect", damage = [1], cost = "tap", sudden = 1'):
         with pytest.raises(BerserkInputError, match="sudden"):
             parse_abilities(base.format(bad), "t")
+
+
+def test_redirect_of_an_enemy_discharge_onto_an_enemy_creature():
+    """30/91 Воймир: an enemy discharge on a non-flying creature of its squad goes onto a chosen
+    enemy creature (an enemy artifact is no candidate), once per turn; a flyer's is not offered."""
+    from analysis.battle.board import square
+    from tests.battle.test_sudden_redirects import Redirecting
+
+    redirect = ('{ kind = "redirect", from = ["discharge"], target = "enemy", cost = "passive", '
+                'vs_types = ["creature"], uses_per_turn = 1 }')
+    zap = '{ kind = "discharge", damage = [2], cost = "tap" }'
+    p2 = Redirecting(onto=1)
+    b = start([card("Mage", abilities=facts(zap), life=10), card("Mate", life=10),
+               card("Mage2", abilities=facts(zap), life=10), card("Relic", type="artifact", life=5)],
+              [card("Ward", life=3), card("Voimir", life=12, abilities=facts(redirect)),
+               card("Bird", type="flyer", move=0, life=5)],
+              ({0: square(0, 2), 1: square(1, 2), 2: square(0, 1), 3: square(2, 1)},
+               {4: P2_FRONT, 5: square(3, 1), 6: square(3, 3)}), p2=p2)
+    b.apply(UseAbility(0, 0, (4,)))
+    unit, attacker, target, cands, index = p2.offers[0]
+    assert (unit, attacker, target) == (5, 0, 4) and 0 not in cands and 3 not in cands and 1 in cands
+    assert b.wounds[1] == 2 and b.wounds[4] == 0
+    b.apply(UseAbility(2, 0, (4,)))                # the second this turn: not offered
+    assert len(p2.offers) == 1 and b.wounds[4] == 2
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    b.apply(UseAbility(0, 0, (6,)))                # the flyer is not a non-flying creature
+    assert len(p2.offers) == 1 and b.wounds[6] == 2
+
+
+def _printing(code):
+    from analysis.cards.table import load_cards
+
+    set_id, number = code.split("/")
+    return load_cards().by_id(int(set_id) * 1000 + int(number))
+
+
+def test_poludnitsa_wounds_in_the_enemy_turn_and_more_while_the_enemy_is_mostly_closed():
+    """50/117 Полудница ({instant}{tap}: effect, wound a card 1; +1 while the enemy squad has more
+    closed cards than open): used in the opponent's turn in answer to an attack, 2 when most of the
+    enemy cards are closed; its own turn as before."""
+    noon = _printing("50/117")
+    p2 = Answering()
+    b = start([card("Foe", strike=(1, 1, 1), life=9), card("Foe2", life=9), card("Foe3", life=9)],
+              [card("Target", life=9), noon],
+              ({0: P1_FRONT, 1: P1_BACK, 2: P1_MID}, {3: P2_FRONT, 4: P2_BACK}), dice=[1, 1], p2=p2)
+    b.open[1] = b.open[2] = False                 # two of the three enemy cards closed
+    b._situate()
+    options = b.sudden_options(1)
+    wound2 = [i for (w, i) in options if w == 4 and b.slots[4][i].ability.damage == (2,)]
+    assert wound2
+    p2.plan["attack"] = UseAbility(4, wound2[0], (0,))
+    b.apply(Strike(0, 3))
+    assert b.wounds[0] == 2 and not b.open[4]

@@ -756,6 +756,12 @@ class Effects(Situational):
             if self.creature[v] and self.kind[v] == GROUND:
                 self.rooted[v] = u
             return 0
+        if kind == "hypnosis":
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8: a spell meets the target's protection from spells
+            self._hypnosis(u, sl, v)
+            return 0
         if kind == "push":
             return self._push(u, v, ab.damage[0] if ab.damage else 0)
         if kind == "rehost":
@@ -927,6 +933,28 @@ class Effects(Situational):
             self._emit({"e": "move", "u": u, "to": best})
         if self._markers and self.marks[best]:
             self._entered(u, best)
+
+    def _hypnosis(self, u: int, sl, v: int) -> None:
+        """``hypnosis`` (50/126 Шаман-душегрыз, 000 5.4 example): the open creature ``v`` deals its
+        simple strike to a card next to it that ``u``'s player picks (it fights back as in any
+        simple strike), then closes (it has acted)."""
+        if not (self.creature[v] and self.open[v] and self.alive[v]) or self.pos[v] < 0:
+            return
+        near = NEAR[self.pos[v]]
+        cands = [x for x in range(self.n)
+                 if x != v and self.alive[x] and self.pos[x] >= 0 and near[self.pos[x]]]
+        if cands and self.has_strike[v]:
+            picked = tuple(self.players[self.seat[u]].choose_targets(self, u, sl.index, cands, 1))
+            if len(picked) != 1 or picked[0] not in cands:
+                raise IllegalAction(f"unit {u}: {picked} is not one of the cards {cands} next to unit {v}")
+            x = picked[0]
+            if self.log is not None:
+                self._emit({"e": "hypnosis", "u": v, "target": x})
+            self._strike_on(v, x, x, False)
+        if self.alive[v]:
+            self.open[v] = False
+            self.acted[v] = True
+            self.moves[v] = 0
 
     def _rooted(self, u: int) -> bool:
         """Whether ``u`` may not move: rooted by a card that lives and has not moved since."""

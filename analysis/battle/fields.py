@@ -235,6 +235,9 @@ class EngineFields:
     def _spare(self, u: int, v: int) -> None:
         raise NotImplementedError
 
+    def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:
+        raise NotImplementedError
+
     def _settle(self, suspects: Sequence[int], source: int = -1,
                 killers: dict[int, int] | None = None) -> None:
         raise NotImplementedError

@@ -1025,11 +1025,11 @@ class HeuristicPlayer(Player):
 
     def sudden(self, battle: Battle, seat: int, moment: str, attacker: int, target: int,
                options: Sequence[tuple[int, int]]) -> UseAbility | None:
-        """A sudden action outside its own turn (data/README.md "Sudden actions"): one that kills
-        the announced attacker (its action is then interrupted, 000 2.9), else the best use that
-        kills an enemy card, else — at the end of the opponent's turn, when a card that closes for
-        it opens again at the start of its own turn — the best use that gains anything; otherwise
-        it passes (keeps the card open to defend)."""
+        """A sudden action outside its own turn (data/README.md "Sudden actions"): one that kills or
+        closes the announced attacker (its action is then interrupted, 000 2.9, 5.4), else the best
+        use that kills an enemy card, else — at the end of the opponent's turn, when a card that
+        closes for it opens again at the start of its own turn — the best use that gains anything;
+        otherwise it passes (keeps the card open to defend)."""
         b = battle
         best: float = self.threshold
         pick: UseAbility | None = None
@@ -1038,7 +1038,7 @@ class HeuristicPlayer(Player):
             ab = sl.ability
             if attacker >= 0 and ab.kind not in HELPS and attacker in reach_slot(b, u, sl):
                 act = use_ability(u, index, (attacker,))
-                if self._sudden_kills(b, seat, act):
+                if self._sudden_kills(b, seat, act, attacker):
                     return act
             g, targets = self._best_use(b, u, sl)
             if not targets or g <= best:
@@ -1049,14 +1049,16 @@ class HeuristicPlayer(Player):
                 best, pick = g, act
         return pick
 
-    def _sudden_kills(self, b: Battle, seat: int, act: UseAbility) -> bool:
-        """Whether ``seat``'s sudden ``act`` kills one of its enemy targets (looked ahead on a clone
-        with fresh dice)."""
+    def _sudden_kills(self, b: Battle, seat: int, act: UseAbility, attacker: int = -1) -> bool:
+        """Whether ``seat``'s sudden ``act`` kills one of its enemy targets, or kills or closes the
+        ``attacker`` whose action it answers (looked ahead on a clone with fresh dice)."""
         probe = b.clone(b.prng.randrange(1 << 30))
         try:
             probe.apply_sudden(seat, act)
         except IllegalAction:
             return False
+        if attacker >= 0 and b.alive[attacker] and not (probe.alive[attacker] and probe.open[attacker]):
+            return True
         return any(b.alive[v] and not probe.alive[v] and b.seat[v] != seat for v in act[2])
 
     def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,
@@ -1090,6 +1092,13 @@ class HeuristicPlayer(Player):
         gain = self._target_gain
         if battle.slots[unit][index].ability.kind == "claim_incarnation":
             return (max(candidates, key=lambda v: (battle.cost[v], -v)),)  # the dearest to win over
+        if battle.slots[unit][index].ability.kind == "hypnosis":
+            # (the hypnotised enemy strikes a card next to it: its own side's weakest card, else
+            # the sturdiest of ours)
+            me = battle.seat[unit]
+            return (min(candidates, key=lambda v: (battle.seat[v] == me,
+                                                   (battle.life[v] - battle.wounds[v])
+                                                   * (-1 if battle.seat[v] == me else 1), v)),)
         if most == 1:
             g, targets = self._best_use(battle, unit, battle.slots[unit][index], list(candidates))
             return targets

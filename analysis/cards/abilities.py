@@ -75,12 +75,14 @@ is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10
 prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
-           "cleanse", "concentrate")
+           "cleanse", "concentrate", "hypnosis")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
 ``concentrate``: the target's ``concentration`` abilities fire now, whatever its wounds (60/22
-Аль-Джамия: "срабатывает концентрация вашего степного существа")."""
+Аль-Джамия: "срабатывает концентрация вашего степного существа"); ``hypnosis``: the target (an open
+creature) deals its simple strike to a card next to it that the user's player picks, then closes
+(50/126 Шаман-душегрыз, 000 5.4 example)."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
@@ -290,7 +292,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark")
+             "incarnate_on_mark", "hypnosis")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -401,7 +403,9 @@ _KINDS_TEXT = {
     "redirectable": "The opponent may redirect its simple strike", "wraps": "Edge squares of a row adjacent",
     "jump": "Jump, range", "cap_strike": "Reduces a simple strike on its squad to",
     "flip_die": "Turns a die to its opposite face",
-    "concentrate": "Sets off the concentration of", "open": "Opens a card", "stun": "Stuns a card",
+    "concentrate": "Sets off the concentration of",
+    "hypnosis": "Hypnosis (the target strikes a card next to it, then closes)",
+    "open": "Opens a card", "stun": "Stuns a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
     "lose_counters": "Loses its counters", "teleport": "Teleports", "cleanse": "Removes from a card:",
     "grave_token": "Incarnation tokens to a graveyard card:", "destroy": "Destroys a card",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from analysis.battle import END_TURN, Strike, UseAbility
+from analysis.battle.board import square
 from analysis.battle.interface import IllegalAction
 from analysis.battle.players import HeuristicPlayer
 from analysis.cards.abilities import parse_abilities
@@ -188,3 +189,41 @@ def test_poludnitsa_wounds_in_the_enemy_turn_and_more_while_the_enemy_is_mostly_
     p2.plan["attack"] = UseAbility(4, wound2[0], (0,))
     b.apply(Strike(0, 3))
     assert b.wounds[0] == 2 and not b.open[4]
+
+
+def test_hypnosis_answers_a_strike_the_attacker_strikes_its_neighbour_and_closes():
+    """50/126 Шаман-душегрыз ({instant}{counter}{tap}: spell "hypnosis" — an open enemy creature
+    deals its simple strike to a card next to it and closes): in answer to an enemy strike, the
+    attacker strikes its own neighbour and closes, so its strike is interrupted (000 5.4 example);
+    the counter is spent; the heuristic picks the weakest enemy card next to it and answers so."""
+    shaman = _printing("50/126")
+    assert shaman.abilities is not None
+    hyp = [i for i, a in enumerate(shaman.abilities.abilities) if a.kind == "hypnosis"][0]
+    b = start([card("Brute", strike=(3, 3, 3), life=12), card("Mate", life=3, strike=(1, 1, 1))],
+              [card("Target", life=3), shaman],
+              ({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT, 3: P2_BACK}), dice=[6, 1], p2=HeuristicPlayer())
+    b.counters[3] = 1
+    assert hyp in b.profiles[3].actions
+    b.apply(Strike(0, 2))
+    assert not b.alive[1] and b.wounds[2] == 0 and not b.open[0] and b.counters[3] == 0
+    assert not b.open[3]
+    with pytest.raises(IllegalAction):
+        b.apply(Strike(0, 2))                     # closed: it cannot strike again
+
+
+def test_hypnosis_is_a_spell_and_needs_an_open_target():
+    """Protection from spells stops it (000 2.8); on a closed creature it does nothing (``vs_state``
+    open, checked when it is carried out)."""
+    hypnosis = '{ kind = "hypnosis", cost = "counter_tap", via = "spell", vs_state = "open", sudden = true }'
+    b = start([card("Shaman", abilities=facts(hypnosis), life=7)],
+              [card("Warded", life=9, prot_spells=1), card("Next", life=9), card("Shut", life=9)],
+              ({0: P1_BACK}, {1: P2_FRONT, 2: square(3, 1), 3: square(3, 3)}))
+    b.counters[0] = 2
+    b.open[3] = False
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.open[1] and b.wounds[2] == 0 and b.counters[0] == 1
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    b.open[3] = False
+    b.apply(UseAbility(0, 0, (3,)))
+    assert not b.open[3] and b.wounds[2] == 0 and b.counters[0] == 0

@@ -125,6 +125,8 @@ class Effects(Situational):
         self.stunned = [False] * n
         self.rooted = [-1] * n
         """Per unit: the unit that rooted it (-1: free)."""
+        self.held = [-1] * n
+        """Per unit: the turn until the end of which it cannot move (``root`` with ``lasts = "turn"``)."""
         self.fresh = [-1] * n
         """Per unit: the turn in which it was closed without acting (stunned, incarnated closed)."""
         self.conc_wounds = [0] * n
@@ -700,7 +702,7 @@ class Effects(Situational):
         """What one use of a kind added here does to ``v``: wounds dealt (negative: healed)."""
         ab = sl.ability
         kind = ab.kind
-        if ab.lasts:
+        if ab.lasts and kind != "root":
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
                                                                   self.seat[v]):
                 return 0  # 000 2.8: given as a spell or an effect, the target's protections apply
@@ -753,8 +755,14 @@ class Effects(Situational):
                 self.stunned[v] = True
             return 0
         if kind == "root":
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8
             if self.creature[v] and self.kind[v] == GROUND:
-                self.rooted[v] = u
+                if ab.lasts == "turn":  # ("не может двигаться в этот ход")
+                    self.held[v] = self.turn
+                else:
+                    self.rooted[v] = u
             return 0
         if kind == "hypnosis":
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
@@ -957,7 +965,10 @@ class Effects(Situational):
             self.moves[v] = 0
 
     def _rooted(self, u: int) -> bool:
-        """Whether ``u`` may not move: rooted by a card that lives and has not moved since."""
+        """Whether ``u`` may not move: rooted by a card that lives and has not moved since, or held
+        for this turn."""
+        if self.held[u] == self.turn:
+            return True
         r = self.rooted[u]
         if r < 0:
             return False

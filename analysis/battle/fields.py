@@ -142,6 +142,7 @@ class EngineFields:
     rider: list[int]
     rng: Any
     rooted: list[int]
+    held: list[int]
     seat: list[int]
     seed: int
     share: list[int]

@@ -82,7 +82,9 @@ ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wound
 ``concentrate``: the target's ``concentration`` abilities fire now, whatever its wounds (60/22
 Аль-Джамия: "срабатывает концентрация вашего степного существа"); ``hypnosis``: the target (an open
 creature) deals its simple strike to a card next to it that the user's player picks, then closes
-(50/126 Шаман-душегрыз, 000 5.4 example)."""
+(50/126 Шаман-душегрыз, 000 5.4 example). ``root`` with ``lasts = "turn"``: the target cannot move
+until the end of this turn, wherever its rooter goes (30/122 Злобоглаз: "не может двигаться в этот
+ход")."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
@@ -975,8 +977,9 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if granted and lasts is None:
         raise fail("lasts", f"is missing; a {kind} given by an action or trigger needs how long it lasts "
                    f"({', '.join(LASTS)})")
-    if lasts is not None and not granted:
-        raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive)")
+    if lasts is not None and not granted and not (kind == "root" and lasts == "turn"):
+        raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive), "
+                   "and turn on root")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
             and not (kind == "grave_token" and cost == "then"):  # ("при этом … получает жетон")
         raise fail("cost", f"of {kind} must be trigger")
@@ -1340,7 +1343,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
                                                           "cleanse", "extra_life") \
-                and not (ab.cost == "then" and ab.kind == "grave_token"):
+                and not (ab.cost == "then" and ab.kind in ("grave_token", "root")):
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):

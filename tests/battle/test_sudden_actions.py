@@ -227,3 +227,26 @@ def test_hypnosis_is_a_spell_and_needs_an_open_target():
     b.open[3] = False
     b.apply(UseAbility(0, 0, (3,)))
     assert not b.open[3] and b.wounds[2] == 0 and b.counters[0] == 0
+
+
+def test_paralysing_gaze_holds_a_poisoned_enemy_for_this_turn():
+    """30/122 Злобоглаз ({instant}{tap}: spell, a poisoned enemy creature takes 1 and cannot move
+    this turn): used at the start of the opponent's turn, that creature cannot step this turn, and
+    can again in its next one; another creature is not held."""
+    from analysis.battle import Move
+
+    gaze = _printing("30/122")
+    p1 = Answering()
+    p2 = Answering()
+    b = start([card("Mate", life=9), gaze], [card("Foe", life=9), card("Other", life=9)],
+              ({0: P1_FRONT, 1: P1_BACK}, {2: square(3, 1), 3: square(3, 3)}), p1=p1, p2=p2)
+    b.poison[2] = 1
+    p1.plan["turn_start"] = UseAbility(1, 0, (2,))
+    b.apply(END_TURN)                              # seat 1's turn: the gaze answers at its start
+    assert b.wounds[2] == 2 and not b.open[1]      # (1 from its poisoning, 1 from the spell)
+    assert square(4, 1) not in b.steps(2) and b.steps(3)
+    with pytest.raises(IllegalAction):
+        b.apply(Move(2, square(4, 1)))
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert square(4, 1) in b.steps(2)

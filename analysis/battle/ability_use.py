@@ -141,6 +141,14 @@ class AbilityUse(Triggers):
         if self._responding >= 0 or self.over:
             return
         player = self.players[seat]
+        before = self._answering
+        self._answering = attacker
+        try:
+            self._answer(player, seat, moment, attacker, target)
+        finally:
+            self._answering = before
+
+    def _answer(self, player: Any, seat: int, moment: str, attacker: int, target: int) -> None:
         for _ in range(MAX_SUDDEN_PER_WINDOW):
             options = self.sudden_options(seat)
             if not options:
@@ -149,7 +157,7 @@ class AbilityUse(Triggers):
             if action is None:
                 return
             self.apply_sudden(seat, action)
-            if self.over:
+            if self.over or self._cancelled:
                 return
 
     def slot_ready(self, u: int, sl) -> bool:
@@ -204,7 +212,11 @@ class AbilityUse(Triggers):
                     break
             if aimed >= 0:  # the enemy may answer before it is carried out and paid for (000 5.2)
                 self._sudden_window(foe, "attack" if ab.kind in ATTACKS else "action", u, aimed)
-                # Interrupted (000 2.9, 5.8): its card is gone or can no longer pay; no payment.
+                # Interrupted (000 2.9, 5.8): cancelled, its card is gone or can no longer pay; no
+                # payment.
+                if self._cancelled:
+                    self._cancelled = False
+                    return
                 if self.over or not self.alive[u] or (sl.closes and not self.open[u]) \
                         or ab.counters > self.counters[u]:
                     return

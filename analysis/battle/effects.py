@@ -150,6 +150,10 @@ class Effects(Situational):
         """Units with a ``sudden`` action (their order: the unit order; data/README.md "Sudden actions")."""
         self._responding = -1
         """The seat whose sudden action is being carried out outside its turn order (-1: none)."""
+        self._answering = -1
+        """The unit whose announced action a sudden window answers now (-1: none)."""
+        self._cancelled = False
+        """A ``cancel`` in the window cancelled that action (000 2.9: not carried out, not paid)."""
         self._trig = trig
         self._last_life = bool(trig["last_life_lost"])
         self.spare = [self.life[u] - self.wounds[u] for u in range(n)] if self._last_life else []
@@ -763,6 +767,13 @@ class Effects(Situational):
                     self.held[v] = self.turn
                 else:
                     self.rooted[v] = u
+            return 0
+        if kind == "cancel":
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8
+            if v == self._answering and v >= 0:
+                self._cancelled = True
             return 0
         if kind == "hypnosis":
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],

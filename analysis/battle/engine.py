@@ -603,6 +603,8 @@ class Battle(Placement):
         new._redirect = self._redirect
         new._responders = self._responders
         new._responding = self._responding
+        new._answering = self._answering
+        new._cancelled = self._cancelled
         new._sudden = self._sudden
         new._roots = self._roots
         new._seat_triggers = self._seat_triggers

@@ -61,6 +61,8 @@ class EngineFields:
     _redirectors: list[int]
     _responders: list[int]
     _responding: int
+    _answering: int
+    _cancelled: bool
     _sudden: list[int]
     _event_die: int
     _roll_hurt: bool

@@ -1038,6 +1038,10 @@ class HeuristicPlayer(Player):
             ab = sl.ability
             if attacker >= 0 and ab.kind not in HELPS and attacker in reach_slot(b, u, sl):
                 act = use_ability(u, index, (attacker,))
+                if ab.kind == "cancel":
+                    if moment == "attack" and (not ab.vs_state or b._in_state(attacker, ab.vs_state)):
+                        return act  # (an attack on its squad: cancelled)
+                    continue
                 if self._sudden_kills(b, seat, act, attacker):
                     return act
             g, targets = self._best_use(b, u, sl)

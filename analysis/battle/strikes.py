@@ -128,6 +128,9 @@ class Strikes(AbilityUse):
             # interrupted (000 2.9, 5.8: no payment, the attacker stays open) if the attacker is gone
             # or closed, or the target is gone or out of reach.
             self._sudden_window(1 - active, "attack", u, v)
+            if self._cancelled:  # (a ``cancel``: not carried out, not paid)
+                self._cancelled = False
+                return
             if self.over or not (alive[u] and opened[u] and not acted[u]) or not alive[v]:
                 return
             if kind[u] != FLYER and kind[v] != FLYER and not NEAR[self.pos[u]][self.pos[v]] \

@@ -75,7 +75,7 @@ is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10
 prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
-           "cleanse", "concentrate", "hypnosis")
+           "cleanse", "concentrate", "hypnosis", "cancel")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -84,7 +84,9 @@ ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wound
 creature) deals its simple strike to a card next to it that the user's player picks, then closes
 (50/126 Шаман-душегрыз, 000 5.4 example). ``root`` with ``lasts = "turn"``: the target cannot move
 until the end of this turn, wherever its rooter goes (30/122 Злобоглаз: "не может двигаться в этот
-ход")."""
+ход"); ``cancel`` (always ``sudden``): the enemy action its target announced, answered in a sudden
+window, is cancelled — not carried out and not paid for (000 2.9; 30/162 Тальгата: "отменить действие
+существа с проклятием", with ``vs_state``)."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
@@ -294,7 +296,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark", "hypnosis")
+             "incarnate_on_mark", "hypnosis", "cancel")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -407,6 +409,7 @@ _KINDS_TEXT = {
     "flip_die": "Turns a die to its opposite face",
     "concentrate": "Sets off the concentration of",
     "hypnosis": "Hypnosis (the target strikes a card next to it, then closes)",
+    "cancel": "Cancels the announced action of",
     "open": "Opens a card", "stun": "Stuns a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
     "lose_counters": "Loses its counters", "teleport": "Teleports", "cleanse": "Removes from a card:",
@@ -1289,6 +1292,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("sudden", "is only for actions (cost tap, counter_tap or counter) of the kinds "
                    f"{', '.join((*ACTIONS, *EITHER))}; cap_strike, flip_die and redirect are sudden "
                    "responses already")
+    if kind == "cancel" and not sudden:
+        raise fail("sudden", "is missing; cancel answers an announced enemy action, so it must be "
+                   "sudden = true")
     out["sudden"] = sudden
     return out
 

@@ -250,3 +250,27 @@ def test_paralysing_gaze_holds_a_poisoned_enemy_for_this_turn():
     b.apply(END_TURN)
     b.apply(END_TURN)
     assert square(4, 1) in b.steps(2)
+
+
+def test_word_of_power_cancels_the_action_of_a_cursed_creature():
+    """30/162 Тальгата ({instant}{tap}: spell, cancel an action of a cursed creature): a cursed
+    enemy's strike and shot are cancelled — not carried out and not paid for, so the attacker stays
+    open (000 2.9); an uncursed one's strike goes ahead (the heuristic answers only a cursed one)."""
+    talgata = _printing("30/162")
+    cancel = [i for i, a in enumerate(talgata.abilities.abilities) if a.kind == "cancel"][0]
+    cursed = '{ kind = "curse" }'
+    b = start([card("Cursed", strike=(3, 3, 3), life=9, abilities=facts(cursed)),
+               card("Plain", strike=(2, 2, 2), life=9),
+               card("Shooter", abilities=facts(SHOT, cursed), life=9)],
+              [card("Target", life=9), talgata],
+              ({0: P1_FRONT, 1: square(2, 1), 2: P1_BACK}, {3: P2_FRONT, 4: P2_BACK}), dice=[6, 1, 6, 1],
+              p2=HeuristicPlayer())
+    assert cancel in b.profiles[4].actions
+    b.apply(Strike(0, 3))
+    assert b.wounds[3] == 0 and b.open[0] and not b.acted[0] and not b.open[4]
+    b.apply(Strike(1, 3))                          # not cursed (and the card is closed now)
+    assert b.wounds[3] == 2
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    b.apply(UseAbility(2, 0, (3,)))                # a cursed shooter's shot: cancelled too
+    assert b.wounds[3] == 2 and b.open[2]

@@ -1030,7 +1030,15 @@ class HeuristicPlayer(Player):
         use that kills an enemy card, else — at the end of the opponent's turn, when a card that
         closes for it opens again at the start of its own turn — the best use that gains anything;
         otherwise it passes (keeps the card open to defend)."""
-        b = battle
+        saved = self._codes  # (the same player may be in the middle of the other seat's turn)
+        self._codes = None
+        try:
+            return self._sudden_pick(battle, seat, moment, attacker, options)
+        finally:
+            self._codes = saved
+
+    def _sudden_pick(self, b: Battle, seat: int, moment: str, attacker: int,
+                     options: Sequence[tuple[int, int]]) -> UseAbility | None:
         best: float = self.threshold
         pick: UseAbility | None = None
         for u, index in options:

@@ -274,3 +274,26 @@ def test_word_of_power_cancels_the_action_of_a_cursed_creature():
     b.apply(END_TURN)
     b.apply(UseAbility(2, 0, (3,)))                # a cursed shooter's shot: cancelled too
     assert b.wounds[3] == 2 and b.open[2]
+
+
+def test_search_and_random_players_answer_through_the_same_hook():
+    """The searching player asks its heuristic (as for its other reactions): it kills the attacker
+    in the window; the random player's answers are legal sudden uses or passes."""
+    from analysis.battle.random_player import RandomPlayer
+    from analysis.battle.search import SearchPlayer
+
+    b = start([card("Foe", strike=(4, 4, 4), life=2)], [card("Target", life=3), minstrel()],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: P2_BACK}), dice=[6, 6], p2=SearchPlayer(budget=50))
+    b.wounds[0] = 1
+    b.apply(Strike(0, 1))
+    assert not b.alive[0] and b.wounds[1] == 0
+    b = start([card("Foe", strike=(1, 1, 1), life=9)], [card("Target", life=9), minstrel()],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: P2_BACK}))
+    rand = RandomPlayer()
+    answers = [rand.sudden(b, 1, "turn_end", -1, -1, b.sudden_options(1)) for _ in range(30)]
+    used = [a for a in answers if a is not None]
+    assert used and len(used) < 30
+    for a in used:
+        probe = b.clone()
+        probe.apply_sudden(1, a)                   # legal
+        assert not probe.open[2]

@@ -35,7 +35,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from analysis.battle.common import _EFFECT_KINDS
-from analysis.battle.interface import IllegalAction
+from analysis.battle.interface import IllegalAction, UseAbility
 from analysis.battle.powers import (
     WOUNDING,
     aimable,
@@ -49,6 +49,8 @@ from analysis.battle.triggers import Triggers
 from analysis.cards.abilities import ATTACKS, MAGICAL, Ability
 from analysis.cards.ability_rules import ARMOR_STOPS, protected, roll_modifier
 
+MAX_SUDDEN_PER_WINDOW = 8
+"""At most this many sudden actions of one player in one window (each pays, so few are ever ready)."""
 BLOCKED = -1000
 """What :meth:`AbilityUse._effect` returns for an attack its target blocked (000 2.7: paid for, not
 carried out — no wounds, no accompanying abilities)."""
@@ -63,16 +65,100 @@ class AbilityUse(Triggers):
         return ability_of(self.key[u], index)
 
     def ability_ready(self, u: int, index: int) -> bool:
-        """Whether the active player's unit ``u`` may pay for its playable ability ``index`` now:
+        """Whether the active player's unit ``u`` may pay for its playable ability ``index`` now (or,
+        for a ``sudden`` one, the unit of the player carrying out a sudden action, :meth:`apply_sudden`):
         ``tap`` needs an open card that has not acted, counters must be there (000 1.11), uses per
         battle / turn and the seat mark must allow it."""
-        if not (self.acts[u] and self.alive[u] and self.seat[u] == self.active):
+        if not (self.acts[u] and self.alive[u]):
+            return False
+        if self.seat[u] != self.active and not (self.seat[u] == self._responding
+                                                and self._sudden_slot(u, index)):
             return False
         if self._ghosts and self.sharing(u):
             return False  # announcing it would destroy it first (000 glossary "Incorporeal creature")
         if index not in self.profiles[u].actions:
             return False
         return self.slot_ready(u, self.slots[u][index])
+
+    def _sudden_slot(self, u: int, index: int) -> bool:
+        """Whether ``u``'s playable ability ``index`` is a ``sudden`` action."""
+        return index in self.profiles[u].actions and self.slots[u][index].ability.sudden
+
+    # ------------------------------------------------------------------ sudden actions
+
+    def sudden_options(self, seat: int) -> list[tuple[int, int]]:
+        """The (unit, ability index) pairs of ``seat``'s ``sudden`` actions that could be used now
+        outside its turn order (paid for, with a target in reach; data/README.md "Sudden actions")."""
+        out: list[tuple[int, int]] = []
+        if self.over:
+            return out
+        for u in self._sudden:
+            if self.seat[u] != seat or not self.alive[u] or not self.acts[u]:
+                continue
+            if self._ghosts and self.sharing(u):
+                continue
+            for index in self.profiles[u].actions:
+                sl = self.slots[u][index]
+                if sl.ability.sudden and self.slot_ready(u, sl) and reach_slot(self, u, sl):
+                    out.append((u, index))
+        return out
+
+    def sudden_targets(self, u: int, index: int) -> list[int]:
+        """The units ``u``'s sudden action ``index`` may be aimed at now, whoever's turn it is."""
+        if not (self.alive[u] and self._sudden_slot(u, index)):
+            return []
+        sl = self.slots[u][index]
+        return reach_slot(self, u, sl) if self.slot_ready(u, sl) else []
+
+    def apply_sudden(self, seat: int, action: Any) -> None:
+        """Carry out ``seat``'s sudden action ``action`` (a ``UseAbility`` of one of its ``sudden``
+        abilities, 000 1.9.4) now, whoever's turn it is: what the engine does with a player's answer
+        in a sudden window; a player may call it on a clone to look ahead. Checked as an action
+        (:class:`IllegalAction`); its dice come from the battle's own stream, never from the draws
+        given to the action it answers."""
+        if not isinstance(action, UseAbility) or not isinstance(action[0], int) \
+                or not 0 <= action[0] < self.n:
+            raise IllegalAction(f"{action!r} is not a sudden ability use")
+        u, index, targets = action[0], action[1], action[2]
+        if self.seat[u] != seat or not isinstance(index, int) or not self._sudden_slot(u, index):
+            raise IllegalAction(f"ability {index} of unit {u} is not a sudden action of seat {seat}")
+        before, draws = self._responding, self._draws
+        self._responding = seat
+        self._draws = None
+        try:
+            self._use(u, index, targets)
+        finally:
+            self._responding = before
+            self._draws = draws
+
+    def _sudden_window(self, seat: int, moment: str, attacker: int, target: int) -> None:
+        """``seat`` gets priority outside its turn order (000 5.1, 1.9.4): at ``moment`` —
+        ``attack`` / ``action`` (an enemy attack or other action by ``attacker`` announced on
+        ``target`` of its squad, before it is carried out), ``turn_start`` / ``turn_end`` (of the
+        opponent's turn; ``attacker`` and ``target`` -1) — its player may use sudden actions
+        (``Player.sudden``), one after another, until it passes. No answer to an answer: the other
+        side gets no window of its own here (a simplification of the stack, 000 5.4)."""
+        if self._responding >= 0 or self.over:
+            return
+        player = self.players[seat]
+        before = self._answering
+        self._answering = attacker
+        try:
+            self._answer(player, seat, moment, attacker, target)
+        finally:
+            self._answering = before
+
+    def _answer(self, player: Any, seat: int, moment: str, attacker: int, target: int) -> None:
+        for _ in range(MAX_SUDDEN_PER_WINDOW):
+            options = self.sudden_options(seat)
+            if not options:
+                return
+            action = player.sudden(self, seat, moment, attacker, target, options)
+            if action is None:
+                return
+            self.apply_sudden(seat, action)
+            if self.over or self._cancelled:
+                return
 
     def slot_ready(self, u: int, sl) -> bool:
         """:meth:`ability_ready` for a living unit of the active player and one of its playable
@@ -117,6 +203,27 @@ class AbilityUse(Triggers):
         if ab.every:  # "ранить всех …": every card it may aim at (in its ``vs_state``), not a choice
             targets = tuple(v for v in reach_slot(self, u, sl, src)
                             if not ab.vs_state or self._in_state(v, ab.vs_state))
+        if self._sudden and self._responding < 0:
+            foe = 1 - self.seat[u]
+            aimed = -1
+            for v in targets:
+                if self.seat[v] == foe:
+                    aimed = v
+                    break
+            if aimed >= 0:  # the enemy may answer before it is carried out and paid for (000 5.2)
+                self._sudden_window(foe, "attack" if ab.kind in ATTACKS else "action", u, aimed)
+                # Interrupted (000 2.9, 5.8): cancelled, its card is gone or can no longer pay; no
+                # payment.
+                if self._cancelled:
+                    self._cancelled = False
+                    return
+                if self.over or not self.alive[u] or (sl.closes and not self.open[u]) \
+                        or ab.counters > self.counters[u]:
+                    return
+                src = self.pos[u]
+                targets = tuple(v for v in targets if self.alive[v] and aimable(self, u, sl, v, src))
+                if not targets:
+                    return
         self.hidden[u] = False
         if self._markers and self.doomed[u] and ab.kind in ATTACKS:
             for v in targets:

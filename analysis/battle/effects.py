@@ -99,6 +99,7 @@ def _summary(keys) -> tuple:
     trig: dict[str, list[int]] = {t: [] for t in _NEW_TRIGGERS}
     tiered = [False] * len(keys)
     responders = []
+    sudden: list[int] = []
     steps = False
     for u, key in enumerate(keys):
         for ab in facts(card_of(key)):
@@ -109,8 +110,10 @@ def _summary(keys) -> tuple:
                 tiered[u] = True
             if ab.kind in ("cap_strike", "flip_die", "redirect") and u not in responders:
                 responders.append(u)
+            if ab.sudden and u not in sudden:
+                sudden.append(u)
             steps = steps or ab.per == "steps"
-    return frozenset(kinds), trig, tiered, responders, steps
+    return frozenset(kinds), trig, tiered, responders, steps, sudden
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -122,6 +125,8 @@ class Effects(Situational):
         self.stunned = [False] * n
         self.rooted = [-1] * n
         """Per unit: the unit that rooted it (-1: free)."""
+        self.held = [-1] * n
+        """Per unit: the turn until the end of which it cannot move (``root`` with ``lasts = "turn"``)."""
         self.fresh = [-1] * n
         """Per unit: the turn in which it was closed without acting (stunned, incarnated closed)."""
         self.conc_wounds = [0] * n
@@ -140,7 +145,15 @@ class Effects(Situational):
             if len(_SUMMARIES) > 50_000:
                 _SUMMARIES.clear()
             summary = _SUMMARIES[memo] = _summary(self.key)
-        kinds, trig, tiered, responders, steps = summary
+        kinds, trig, tiered, responders, steps, sudden = summary
+        self._sudden = sudden
+        """Units with a ``sudden`` action (their order: the unit order; data/README.md "Sudden actions")."""
+        self._responding = -1
+        """The seat whose sudden action is being carried out outside its turn order (-1: none)."""
+        self._answering = -1
+        """The unit whose announced action a sudden window answers now (-1: none)."""
+        self._cancelled = False
+        """A ``cancel`` in the window cancelled that action (000 2.9: not carried out, not paid)."""
         self._trig = trig
         self._last_life = bool(trig["last_life_lost"])
         self.spare = [self.life[u] - self.wounds[u] for u in range(n)] if self._last_life else []
@@ -593,13 +606,14 @@ class Effects(Situational):
         return v
 
     def _redirect_targets(self, w: int, ab: Ability, u: int, v: int) -> list[int]:
-        """Where ``w``'s ``redirect`` may send ``u``'s attack on ``v``: itself, an enemy card, or a
+        """Where ``w``'s ``redirect`` may send ``u``'s attack on ``v``: itself, an enemy creature, or a
         card next to ``v`` — alive, on the board or in the auxiliary zone, never ``u`` or ``v``."""
         alive, pos = self.alive, self.pos
         if ab.target == "self":
             out = [w] if w != v and w != u and alive[w] else []
-        elif ab.target == "enemy":
-            out = [x for x in self.units[self.seat[u]] if x != u and alive[x] and pos[x] >= AUX]
+        elif ab.target == "enemy":  # ("в выбранное существо противника": a creature)
+            out = [x for x in self.units[self.seat[u]] if x != u and alive[x] and pos[x] >= AUX
+                   and self.creature[x]]
         else:
             out = [x for x in self._neighbours(v) if x not in (u, v) and alive[x]]
         return out
@@ -738,7 +752,7 @@ class Effects(Situational):
         """What one use of a kind added here does to ``v``: wounds dealt (negative: healed)."""
         ab = sl.ability
         kind = ab.kind
-        if ab.lasts:
+        if ab.lasts and kind != "root":
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
                                                                   self.seat[v]):
                 return 0  # 000 2.8: given as a spell or an effect, the target's protections apply
@@ -791,8 +805,27 @@ class Effects(Situational):
                 self.stunned[v] = True
             return 0
         if kind == "root":
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8
             if self.creature[v] and self.kind[v] == GROUND:
-                self.rooted[v] = u
+                if ab.lasts == "turn":  # ("не может двигаться в этот ход")
+                    self.held[v] = self.turn
+                else:
+                    self.rooted[v] = u
+            return 0
+        if kind == "cancel":
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8
+            if v == self._answering and v >= 0:
+                self._cancelled = True
+            return 0
+        if kind == "hypnosis":
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8: a spell meets the target's protection from spells
+            self._hypnosis(u, sl, v)
             return 0
         if kind == "push":
             return self._push(u, v, ab.damage[0] if ab.damage else 0)
@@ -1009,8 +1042,33 @@ class Effects(Situational):
         if self._markers and self.marks[best]:
             self._entered(u, best)
 
+    def _hypnosis(self, u: int, sl, v: int) -> None:
+        """``hypnosis`` (50/126 Шаман-душегрыз, 000 5.4 example): the open creature ``v`` deals its
+        simple strike to a card next to it that ``u``'s player picks (it fights back as in any
+        simple strike), then closes (it has acted)."""
+        if not (self.creature[v] and self.open[v] and self.alive[v]) or self.pos[v] < 0:
+            return
+        near = NEAR[self.pos[v]]
+        cands = [x for x in range(self.n)
+                 if x != v and self.alive[x] and self.pos[x] >= 0 and near[self.pos[x]]]
+        if cands and self.has_strike[v]:
+            picked = tuple(self.players[self.seat[u]].choose_targets(self, u, sl.index, cands, 1))
+            if len(picked) != 1 or picked[0] not in cands:
+                raise IllegalAction(f"unit {u}: {picked} is not one of the cards {cands} next to unit {v}")
+            x = picked[0]
+            if self.log is not None:
+                self._emit({"e": "hypnosis", "u": v, "target": x})
+            self._strike_on(v, x, x, False)
+        if self.alive[v]:
+            self.open[v] = False
+            self.acted[v] = True
+            self.moves[v] = 0
+
     def _rooted(self, u: int) -> bool:
-        """Whether ``u`` may not move: rooted by a card that lives and has not moved since."""
+        """Whether ``u`` may not move: rooted by a card that lives and has not moved since, or held
+        for this turn."""
+        if self.held[u] == self.turn:
+            return True
         r = self.rooted[u]
         if r < 0:
             return False

@@ -27,8 +27,10 @@ Simplifications: the card texts beyond their modelled facts (each printing's ``u
 ``berserk abilities CARD``) do nothing — no vanguard, auras for other cards, resurrection,
 prophecies, markers on squares other than the kinds of
 :data:`~analysis.cards.abilities.MARKERS`, terrain effects; creatures never attack their own squad
-(4.15); there is no stack, so no sudden actions in response and triggered abilities resolve at
-once in a fixed order (on-strike abilities after the deaths the strike caused, for the cards still
+(4.15); the stack is one level deep: a sudden action (``sudden``, data/README.md "Sudden actions")
+answers an enemy action on its squad or acts at the start and end of the opponent's turn, with no
+answer to it, and triggered abilities resolve at once in a fixed order (on-strike abilities after
+the deaths the strike caused, for the cards still
 alive); the 7.6 clause about a repeating situation is covered by the round cap; a hidden
 Second-player card is never a flyer; a card with no life in the data has 1, one with no strike
 deals none; a flyer's ranged attacks have no range limit (it stands on no square).
@@ -602,6 +604,10 @@ class Battle(Placement):
         new._rand = self._rand
         new._redirect = self._redirect
         new._responders = self._responders
+        new._responding = self._responding
+        new._answering = self._answering
+        new._cancelled = self._cancelled
+        new._sudden = self._sudden
         new._roots = self._roots
         new._seat_triggers = self._seat_triggers
         new._sit_deps = self._sit_deps

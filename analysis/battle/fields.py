@@ -61,6 +61,10 @@ class EngineFields:
     _redirect: bool
     _redirectors: list[int]
     _responders: list[int]
+    _responding: int
+    _answering: int
+    _cancelled: bool
+    _sudden: list[int]
     _event_die: int
     _roll_hurt: bool
     _roll_watch: bool
@@ -141,6 +145,7 @@ class EngineFields:
     rider: list[int]
     rng: Any
     rooted: list[int]
+    held: list[int]
     seat: list[int]
     seed: int
     share: list[int]
@@ -237,6 +242,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _spare(self, u: int, v: int) -> None:
+        raise NotImplementedError
+
+    def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:
         raise NotImplementedError
 
     def _settle(self, suspects: Sequence[int], source: int = -1,

@@ -176,7 +176,13 @@ class Player:
       (:data:`analysis.cards.abilities.MARKERS`) it may put on any of ``squares``;
     - ``relocate(state, unit, why, squares) -> square``: where ``unit`` moves by a move it may
       make, one of the free ``squares`` (-1: it stays; the default): ``why`` is ``"dash"`` (Рывок,
-      after its attack) or ``"leap"`` (a ``leap`` fact: a jump now).
+      after its attack) or ``"leap"`` (a ``leap`` fact: a jump now);
+    - ``sudden(state, seat, moment, attacker, target, options) -> UseAbility | None``: a sudden
+      action (``sudden`` ability, 000 1.9.4) ``seat`` uses now outside its turn order, or ``None``
+      to pass; ``moment`` is ``attack`` / ``action`` (``attacker``'s announced action on
+      ``target``, not yet carried out), ``turn_start`` or ``turn_end`` (of the opponent's turn);
+      ``options``: the (unit, ability index) pairs it may use (``state.apply_sudden`` carries one
+      out on a clone, to look ahead).
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """
@@ -243,6 +249,10 @@ class Player:
 
     def relocate(self, state, unit: int, why: str, squares: Sequence[int]) -> int:
         return -1
+
+    def sudden(self, state, seat: int, moment: str, attacker: int, target: int,
+               options: Sequence[tuple[int, int]]) -> UseAbility | None:
+        return None
 
 
 class _FirstAction(Exception):

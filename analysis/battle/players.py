@@ -35,9 +35,11 @@ from analysis.battle.interface import (
     STRIKES,
     Accumulate,
     Action,
+    IllegalAction,
     Player,
     Prepare,
     Strike,
+    UseAbility,
     first_action,
     use_ability,
 )
@@ -732,7 +734,7 @@ class HeuristicPlayer(Player):
                 # A plan goes stale when a card died since it was made (nothing moves here), or when
                 # a hidden target was revealed (000 3.11.1) and turned out not to qualify for it.
                 if type(act) is Strike:  # (pushes and teleports move cards during a turn)
-                    stale = not alive[act[1]] or (b._displacers and not b.is_legal(act))
+                    stale = not alive[act[1]] or ((b._displacers or bool(b._sudden)) and not b.is_legal(act))
                 else:
                     stale = not b.is_legal(act) or (applied and u in readers)
                 if stale:
@@ -1023,6 +1025,56 @@ class HeuristicPlayer(Player):
                 best, choice = g, x
         return choice
 
+    def sudden(self, battle: Battle, seat: int, moment: str, attacker: int, target: int,
+               options: Sequence[tuple[int, int]]) -> UseAbility | None:
+        """A sudden action outside its own turn (data/README.md "Sudden actions"): one that kills or
+        closes the announced attacker (its action is then interrupted, 000 2.9, 5.4), else the best
+        use that kills an enemy card, else — at the end of the opponent's turn, when a card that
+        closes for it opens again at the start of its own turn — the best use that gains anything;
+        otherwise it passes (keeps the card open to defend)."""
+        saved = self._codes  # (the same player may be in the middle of the other seat's turn)
+        self._codes = None
+        try:
+            return self._sudden_pick(battle, seat, moment, attacker, options)
+        finally:
+            self._codes = saved
+
+    def _sudden_pick(self, b: Battle, seat: int, moment: str, attacker: int,
+                     options: Sequence[tuple[int, int]]) -> UseAbility | None:
+        best: float = self.threshold
+        pick: UseAbility | None = None
+        for u, index in options:
+            sl = b.slots[u][index]
+            ab = sl.ability
+            if attacker >= 0 and ab.kind not in HELPS and attacker in reach_slot(b, u, sl):
+                act = use_ability(u, index, (attacker,))
+                if ab.kind == "cancel":
+                    if moment == "attack" and (not ab.vs_state or b._in_state(attacker, ab.vs_state)):
+                        return act  # (an attack on its squad: cancelled)
+                    continue
+                if self._sudden_kills(b, seat, act, attacker):
+                    return act
+            g, targets = self._best_use(b, u, sl)
+            if not targets or g <= best:
+                continue
+            act = use_ability(u, index, targets)
+            free = moment == "turn_end" and sl.closes and not ab.counters and not ab.tokens
+            if free or self._sudden_kills(b, seat, act):
+                best, pick = g, act
+        return pick
+
+    def _sudden_kills(self, b: Battle, seat: int, act: UseAbility, attacker: int = -1) -> bool:
+        """Whether ``seat``'s sudden ``act`` kills one of its enemy targets, or kills or closes the
+        ``attacker`` whose action it answers (looked ahead on a clone with fresh dice)."""
+        probe = b.clone(b.prng.randrange(1 << 30))
+        try:
+            probe.apply_sudden(seat, act)
+        except IllegalAction:
+            return False
+        if attacker >= 0 and b.alive[attacker] and not (probe.alive[attacker] and probe.open[attacker]):
+            return True
+        return any(b.alive[v] and not probe.alive[v] and b.seat[v] != seat for v in act[2])
+
     def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,
                base: tuple[int, int], alt: tuple[int, int]) -> bool:
         b = battle
@@ -1054,6 +1106,13 @@ class HeuristicPlayer(Player):
         gain = self._target_gain
         if battle.slots[unit][index].ability.kind == "claim_incarnation":
             return (max(candidates, key=lambda v: (battle.cost[v], -v)),)  # the dearest to win over
+        if battle.slots[unit][index].ability.kind == "hypnosis":
+            # (the hypnotised enemy strikes a card next to it: its own side's weakest card, else
+            # the sturdiest of ours)
+            me = battle.seat[unit]
+            return (min(candidates, key=lambda v: (battle.seat[v] == me,
+                                                   (battle.life[v] - battle.wounds[v])
+                                                   * (-1 if battle.seat[v] == me else 1), v)),)
         if most == 1:
             g, targets = self._best_use(battle, unit, battle.slots[unit][index], list(candidates))
             return targets

@@ -5,12 +5,12 @@ function of its seed)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
 from analysis.battle.board import SQUARES, tier_squares
-from analysis.battle.interface import Action, Player
+from analysis.battle.interface import Action, Player, UseAbility
 
 if TYPE_CHECKING:
     from analysis.battle.engine import Battle
@@ -50,6 +50,17 @@ class RandomPlayer(Player):
                  index: int) -> int:
         rng = battle.prng
         return candidates[int(rng.random() * len(candidates))] if rng.random() < 0.5 else -1
+
+    def sudden(self, battle: Battle, seat: int, moment: str, attacker: int, target: int,
+               options: Sequence[tuple[int, int]]) -> Any:
+        rng = battle.prng
+        if rng.random() < 0.5:
+            return None
+        u, index = options[int(rng.random() * len(options))]
+        targets = battle.sudden_targets(u, index)
+        if not targets:
+            return None
+        return UseAbility(u, index, (targets[int(rng.random() * len(targets))],))
 
     def weaken(self, battle: Battle, chooser: int, attacker: int, parrier: int,
                base: tuple[int, int], alt: tuple[int, int]) -> bool:

@@ -41,7 +41,7 @@ which treats them as unknown).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from analysis.battle.board import CHEBYSHEV
 from analysis.battle.interface import (
@@ -163,6 +163,10 @@ class SearchPlayer(Player):
     def redirect(self, state, unit: int, attacker: int, target: int, candidates: list[int],
                  index: int) -> int:
         return self._h.redirect(state, unit, attacker, target, candidates, index)
+
+    def sudden(self, state, seat: int, moment: str, attacker: int, target: int,
+               options: Sequence[tuple[int, int]]) -> Any:
+        return self._h.sudden(state, seat, moment, attacker, target, options)
 
     # ---------------------------------------------------------------- the turn
 

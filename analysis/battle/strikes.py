@@ -123,6 +123,19 @@ class Strikes(AbilityUse):
                 raise IllegalAction(f"unit {u} is not next to unit {v}")
         if self._taunters and not self._taunt_filter(u, [v], "simple"):
             raise IllegalAction(f"unit {u} may only attack the cards that draw its attacks")
+        if self._sudden and self._responding < 0:
+            # The enemy may answer the announced strike before it is carried out (000 1.9.4, 5.1);
+            # interrupted (000 2.9, 5.8: no payment, the attacker stays open) if the attacker is gone
+            # or closed, or the target is gone or out of reach.
+            self._sudden_window(1 - active, "attack", u, v)
+            if self._cancelled:  # (a ``cancel``: not carried out, not paid)
+                self._cancelled = False
+                return
+            if self.over or not (alive[u] and opened[u] and not acted[u]) or not alive[v]:
+                return
+            if kind[u] != FLYER and kind[v] != FLYER and not NEAR[self.pos[u]][self.pos[v]] \
+                    and not (self._steppers and self._wrap_near(u, v)):
+                return
         hidden = self.hidden
         hidden[u] = False
         hidden[v] = False

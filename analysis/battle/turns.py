@@ -287,10 +287,16 @@ class Turns(Strikes):
                 for u in list(self.units[1 - active]):
                     if self.triggers[u] & _ENEMY_TURN_START and self.alive[u] and not self.over:
                         self._fire(u, "enemy_turn_start")
+        if self._sudden and not self.over:
+            self._sudden_window(1 - active, "turn_start", -1, -1)  # (data/README.md "Sudden actions")
 
     def _end_turn(self) -> None:
         if (self._x_trig or self.delayed) and not self.over:
             self._turn_end_triggers()
+            if self.over:
+                return
+        if self._sudden and not self.over:
+            self._sudden_window(1 - self.active, "turn_end", -1, -1)  # after the end-of-turn triggers
             if self.over:
                 return
         if self._markers and not self.over:

@@ -33,6 +33,11 @@ destroyed), ``flip_die`` on the dice of attack abilities and triggers, the kind 
 tokens, 2 wounds and −1 strike per missing one), ``when = "war_machine"``, the trigger
 ``incarnates_adjacent`` and ``grave_token`` with cost ``then``.
 
+Sudden actions (data/README.md "Sudden actions"; 000 1.9.4, part 5): ``sudden = true`` on an action
+(cost ``tap``, ``counter_tap`` or ``counter``) lets its owner use it in the opponent's turn too — in
+response to an enemy action aimed at a card of its squad, before that action is carried out and
+paid for, and at the start and the end of the opponent's turn.
+
 Only facts are stored (kinds, numbers, conditions) and short English phrases for what is not
 modelled; never a card's own sentences. Users add or override entries with files in the same schema
 (``--abilities FILE``); an entry for a code already known replaces it.
@@ -70,12 +75,18 @@ is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10
 prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
-           "cleanse", "concentrate")
+           "cleanse", "concentrate", "hypnosis", "cancel")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
 ``concentrate``: the target's ``concentration`` abilities fire now, whatever its wounds (60/22
-Аль-Джамия: "срабатывает концентрация вашего степного существа")."""
+Аль-Джамия: "срабатывает концентрация вашего степного существа"); ``hypnosis``: the target (an open
+creature) deals its simple strike to a card next to it that the user's player picks, then closes
+(50/126 Шаман-душегрыз, 000 5.4 example). ``root`` with ``lasts = "turn"``: the target cannot move
+until the end of this turn, wherever its rooter goes (30/122 Злобоглаз: "не может двигаться в этот
+ход"); ``cancel`` (always ``sudden``): the enemy action its target announced, answered in a sudden
+window, is cancelled — not carried out and not paid for (000 2.9; 30/162 Тальгата: "отменить действие
+существа с проклятием", with ``vs_state``)."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
@@ -108,7 +119,7 @@ its squad to ``damage``; ``flip_die`` turns a die of the strike to its opposite 
 2-5, 3-4). ``redirect`` answers any enemy attack of the ``from`` kinds declared on a card of its
 squad (``vs_*``: which attacked cards) before its target is fixed (000 glossary "Redirecting an
 attack": once per attack, never onto the attacker, no defender after it): the attack goes onto the
-card itself (``target = "self"``), onto an enemy card (``"enemy"``) or onto a card next to the
+card itself (``target = "self"``), onto an enemy creature (``"enemy"``) or onto a card next to the
 attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an {instant} without a
 payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
 redirected (an attack on the card itself uses it up too)."""
@@ -298,7 +309,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark", "teleportation", "dash", "diagonal")
+             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -414,7 +425,10 @@ _KINDS_TEXT = {
     "redirectable": "The opponent may redirect its simple strike", "wraps": "Edge squares of a row adjacent",
     "jump": "Jump, range", "cap_strike": "Reduces a simple strike on its squad to",
     "flip_die": "Turns a die to its opposite face",
-    "concentrate": "Sets off the concentration of", "open": "Opens a card", "stun": "Stuns a card",
+    "concentrate": "Sets off the concentration of",
+    "hypnosis": "Hypnosis (the target strikes a card next to it, then closes)",
+    "cancel": "Cancels the announced action of",
+    "open": "Opens a card", "stun": "Stuns a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
     "lose_counters": "Loses its counters", "teleport": "Teleports", "cleanse": "Removes from a card:",
     "grave_token": "Incarnation tokens to a graveyard card:", "destroy": "Destroys a card",
@@ -490,6 +504,11 @@ class Ability:
     min_power: int = 0
     """``cap`` / ``protection``: only against attacks of this power or more (0: any; 60/115: simple
     strikes of 3 or more on it are reduced to 1 = ``cap`` 1 with ``min_power = 3``)."""
+    sudden: bool = False
+    """A sudden action ({instant}, 000 1.9.4): besides its owner's own turn, the action may be used
+    in the opponent's turn when its player gets priority — in response to an enemy action aimed at a
+    card of its squad (before it is carried out) and at the start and the end of the opponent's turn
+    (data/README.md "Sudden actions")."""
     life_cap: int = 0
     """``vampirism``: its life never grows above this (0 = no cap beyond the rulebook's)."""
     when_state: str | None = None
@@ -734,6 +753,8 @@ class Ability:
             cond.append(f"{self.uses_per_battle}× per battle")
         if self.uses_per_turn:
             cond.append(f"{self.uses_per_turn}× per turn")
+        if self.sudden:
+            cond.append("sudden: in either turn")
         parts.extend(cond)
         text = ", ".join(parts)
         cost = _COST_TEXT[self.cost]
@@ -775,7 +796,7 @@ class Ability:
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
                      "self_too", "anywhere", "gives",
-                     "fury", "marker", "delay", "early", "min_power"):
+                     "fury", "marker", "delay", "early", "min_power", "sudden"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -870,7 +891,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
-                 "marker", "delay", "early", "min_power"}
+                 "marker", "delay", "early", "min_power", "sudden"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -983,8 +1004,9 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if granted and lasts is None:
         raise fail("lasts", f"is missing; a {kind} given by an action or trigger needs how long it lasts "
                    f"({', '.join(LASTS)})")
-    if lasts is not None and not granted:
-        raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive)")
+    if lasts is not None and not granted and not (kind == "root" and lasts == "turn"):
+        raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive), "
+                   "and turn on root")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
             and not (kind == "grave_token" and cost == "then") \
             and not (kind == "leap" and cost in ("then", "or")):  # ("при этом …", "… либо прыжок")
@@ -1297,6 +1319,17 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(min_power) or (min_power and kind not in ("cap", "protection")):
         raise fail("min_power", f"is a whole number ≥ 1, for cap and protection only; got {min_power!r}")
     out["min_power"] = min_power
+    sudden = raw.get("sudden", False)
+    if not isinstance(sudden, bool):
+        raise fail("sudden", f"must be true or false, got {sudden!r}")
+    if sudden and (kind not in (*ACTIONS, *EITHER) or cost not in ("tap", "counter_tap", "counter")):
+        raise fail("sudden", "is only for actions (cost tap, counter_tap or counter) of the kinds "
+                   f"{', '.join((*ACTIONS, *EITHER))}; cap_strike, flip_die and redirect are sudden "
+                   "responses already")
+    if kind == "cancel" and not sudden:
+        raise fail("sudden", "is missing; cancel answers an announced enemy action, so it must be "
+                   "sudden = true")
+    out["sudden"] = sudden
     return out
 
 
@@ -1350,7 +1383,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
                                                           "cleanse", "extra_life", "leap") \
-                and not (ab.cost == "then" and ab.kind == "grave_token"):
+                and not (ab.cost == "then" and ab.kind in ("grave_token", "root")):
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):

@@ -155,7 +155,7 @@ def battle_log(events: Sequence[dict[str, Any]]) -> pd.DataFrame:
                 row.update(square=square_name(ev["sq"]), ability=ev.get("kind"))
             elif kind in ("heading", "cleansed", "destroyed"):
                 row.update(ability=ev.get("direction") or ev.get("state") or ev.get("by_what"))
-            elif kind == "ambush":
+            elif kind in ("ambush", "hypnosis"):
                 b = ev["target"]
                 row.update(target=b, target_name=names[b], target_side=seats[b])
             elif kind == "ability":
@@ -209,6 +209,7 @@ LOG_TEMPLATES = {
     "cleansed": "{name} ({player}) loses its {ability}",
     "destroyed": "{name} ({player}) is destroyed ({ability})",
     "ambush": "{name} ({player}) strikes {target} from its ambush",
+    "hypnosis": "{name} ({player}) is hypnotised and strikes {target}",
     "claim": "{name} ({player}) gains an incarnation under the opponent's control",
     "control": "{name} ({player}) changes sides",
     "shielded": "{name} ({player}) is shielded from wounds",
@@ -265,7 +266,7 @@ def log_lines(log: pd.DataFrame, players: Sequence[str], templates: Mapping[str,
             out.append(text["wound"].format(name=r.name, player=player, to_target=r.to_target,
                                             ability=ability))
         elif r.kind in ("block", "redirect", "grant", "rehost", "mark", "token", "heading", "cleansed",
-                        "destroyed", "ambush", "claim", "control", "shielded", "limit"):
+                        "destroyed", "ambush", "hypnosis", "claim", "control", "shielded", "limit"):
             ability = (ability_words or {}).get(r.ability, (r.ability or "").replace("_", " "))
             out.append(text[r.kind].format(name=r.name, player=player, target=r.target_name, ability=ability,
                                            square=r.square))

@@ -121,7 +121,7 @@ def ability_text(a: dict) -> str:
         parts.append(t("ability.fury", n=a["fury"]))
     if a.get("tokens"):
         parts.append(t("ability.tokens", n=a["tokens"]))
-    for flag in ("repeats", "self_too", "anywhere"):
+    for flag in ("repeats", "self_too", "anywhere", "sudden"):
         if a.get(flag):
             parts.append(t(f"ability.{flag}"))
     if a.get("formation"):

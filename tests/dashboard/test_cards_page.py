@@ -129,7 +129,8 @@ def test_every_ability_fact_has_words_in_both_languages():
                                           "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll",
                                           "rest",
                                           "squad_has", "keyword_move", "when_type", "removes", "marker",
-                                          "fury", "tokens", "repeats", "self_too", "anywhere")])
+                                          "fury", "tokens", "repeats", "self_too", "anywhere",
+                                          "sudden")])
     for lang in ("ru", "en"):
         catalog = tomllib.loads((Path(__file__).parents[2] / "app" / "locales" / f"{lang}.toml").read_text())
         missing = [k for k in needed if k.split(".")[1] not in catalog.get(k.split(".")[0], {})]

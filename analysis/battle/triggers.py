@@ -239,7 +239,7 @@ class Triggers(Effects):
                     self._count_use(u, index)
                 self.shield[self.seat[u]] += ab.damage[0]
                 if self.log is not None:
-                    self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [],
+                    self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
             if ab.kind == "next_roll":
@@ -248,7 +248,7 @@ class Triggers(Effects):
                 self.next_face = list(self.next_face)
                 self.next_face[self.seat[u]] = self._fury_die
                 if self.log is not None:
-                    self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [],
+                    self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [self._fury_die], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
             if ab.kind == "gain_counter" and ab.target == "self":

@@ -79,3 +79,25 @@ def test_a_battle_does_not_depend_on_the_battles_before_it(db):
     for k in range(30):
         record_battle((squads[2 + k % 2], squads[3 - k % 2]), ("heuristic", "random"), seed=k)
     assert record_battle((squads[0], squads[1]), seed=11) == first
+
+
+def test_every_ability_event_names_a_target_per_wound_figure(db):
+    """A recorded ability event pairs each target with its wounds (the battle log zips them): the
+    fury decks' ``next_roll`` and the squad ``shield`` once wrote no target beside one figure, and
+    the Matchup page's log failed on the orc decks' first game (found by the screenshot run)."""
+    from analysis.decks.deck import read_deck, sample_deck_paths
+    from analysis.matchup.simulate import MatchupSettings, first_game_record
+    from analysis.rules import load_ruleset
+    from analysis.summaries.matchup import battle_log
+
+    decks = {p.stem: read_deck(p, db) for p in sample_deck_paths()}
+    settings = MatchupSettings(load_ruleset("relaunch"))
+    kinds = set()
+    for a, b in (("tournament-02", "tournament-04"), ("tournament-08", "tournament-04"),
+                 ("tournament-03", "tournament-04")):
+        events = first_game_record(decks[a], decks[b], settings, seed=0)
+        abilities = [e for e in events if e["e"] == "ability"]
+        assert all(len(e["targets"]) == len(e["wounds"]) for e in abilities)
+        kinds |= {e["kind"] for e in abilities}
+        assert len(battle_log(events)) >= len(abilities)
+    assert "next_roll" in kinds

@@ -147,9 +147,14 @@ def test_tuning_finds_a_planted_improvement(samples, db, settings, tmp_path):
     result = tune(deck, field, settings, candidates, seed=4, block=40, max_games=160, target=0.05, top=2,
                   runner=GameRunner(settings, GameCache(tmp_path), 1))
     best = result.swaps[0]
-    assert best.swap == planted and best.gain.lo > 0
+    # The best swap takes the planted weak card out with a gain whose whole interval is above 0,
+    # and the planted replacement is among the top two, also with a positive gain (since the
+    # issue-19 mechanics, Скелетный кот for Слабак can gain as much as the planted Чемпион).
+    assert best.swap.remove == weak and best.gain.lo > 0
+    top = {c.swap: c for c in result.swaps[:2]}
+    assert planted in top and top[planted].gain.lo > 0
     assert best.status in ("resolved", "game cap") and best.games > 0
-    assert result.tuned_deck(1).counts_by_name()[strong.key] == 3
+    assert result.tuned_deck(1).counts_by_name().get(weak.key, 0) < balthorn.count
     assert result.games_total == result.baseline.games + sum(s.games for s in result.swaps)
     assert sorted((s.gain.mean for s in result.swaps), reverse=True) == [s.gain.mean for s in result.swaps]
     # every swap raced at least one block against each field deck, and only finishers played the most

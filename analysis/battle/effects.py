@@ -933,15 +933,7 @@ class Effects(Situational):
             r, c = pv // COLS + dr, pv % COLS + dc
             if 0 <= r < ROWS and 0 <= c < COLS and self.board[r * COLS + c] < 0:
                 to = r * COLS + c
-                self._leave(v, pv)  # (a card sharing its square stays there)
-                self.board[to] = v
-                self.occupied |= 1 << to
-                self.pos[v] = to
-                self._board_ver += 1
-                if self.rider[v] >= 0:
-                    self.pos[self.rider[v]] = to
-                if self.log is not None:
-                    self._emit({"e": "move", "u": v, "to": to})
+                self._place_on(v, pv, to)
                 if self._markers and self.marks[to]:
                     self._entered(v, to)  # (a marker on the square it is pushed onto)
                 return 0
@@ -995,9 +987,10 @@ class Effects(Situational):
             raise IllegalAction(f"unit {u} cannot leap to square {to}")
         self._put(u, p, to)
 
-    def _put(self, u: int, p: int, to: int) -> None:
-        """Card ``u`` moves from square ``p`` onto the free square ``to`` by an ability (not a step):
-        the board, its rider, the log, roots and markers on ``to``, enemy cards it lands next to."""
+    def _place_on(self, u: int, p: int, to: int) -> None:
+        """Card ``u`` leaves square ``p`` for the free square ``to`` (not a step of its own): the
+        board, the occupied mask, its rider and the log's move; what the move sets off (markers on
+        ``to``, roots, watchers) is the caller's, as the moving ability's text says."""
         self._leave(u, p)  # (a card sharing its square stays there)
         self.board[to] = u
         self.occupied |= 1 << to
@@ -1007,6 +1000,11 @@ class Effects(Situational):
             self.pos[self.rider[u]] = to
         if self.log is not None:
             self._emit({"e": "move", "u": u, "to": to})
+
+    def _put(self, u: int, p: int, to: int) -> None:
+        """Card ``u`` moves from square ``p`` onto the free square ``to`` by an ability (not a step):
+        the board, its rider, the log, roots and markers on ``to``, enemy cards it lands next to."""
+        self._place_on(u, p, to)
         if self._roots:
             self._unroot_by(u)
         if self._markers and self.marks[to] and not self.over:
@@ -1030,15 +1028,7 @@ class Effects(Situational):
                 best, score = sq, s
         if best < 0 or score <= 0:
             return
-        self._leave(u, p)  # (a card sharing its square stays there)
-        self.board[best] = u
-        self.occupied |= 1 << best
-        self.pos[u] = best
-        self._board_ver += 1
-        if self.rider[u] >= 0:
-            self.pos[self.rider[u]] = best
-        if self.log is not None:
-            self._emit({"e": "move", "u": u, "to": best})
+        self._place_on(u, p, best)
         if self._markers and self.marks[best]:
             self._entered(u, best)
 

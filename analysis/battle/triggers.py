@@ -839,15 +839,7 @@ class Triggers(Effects):
         to = self.players[self.seat[u]].choose_square(self, u, "reposition", squares)
         if to not in squares:
             raise IllegalAction(f"square {to} is not a free square of unit {u}'s 2nd or 3rd row")
-        self._leave(u, p)
-        self.board[to] = u
-        self.occupied |= 1 << to
-        self.pos[u] = to
-        self._board_ver += 1
-        if self.rider[u] >= 0:
-            self.pos[self.rider[u]] = to
-        if self.log is not None:
-            self._emit({"e": "move", "u": u, "to": to})
+        self._place_on(u, p, to)
         if self._markers and self.marks[to]:
             self._entered(u, to)
 

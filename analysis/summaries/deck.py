@@ -20,6 +20,7 @@ import pandas as pd
 
 from analysis.cards.schema import CARD_TYPES, ELEMENTS, keywords
 from analysis.cards.table import Card, CardDB
+from analysis.decks.coverage import status_of
 from analysis.decks.deck import (
     Deck,
     check_deck_size,
@@ -431,7 +432,8 @@ def card_frame(
 def played_status(card: Card) -> str:
     """How much of the printing's text the battle plays: ``full``, ``partial`` or ``none`` (a
     printing without ability facts plays nothing of its text either)."""
-    return card.abilities.status if card.abilities is not None else "none"
+    status = status_of(card)
+    return "none" if status == "missing" else status
 
 
 def _keyword_label(column: str, value: int) -> str:

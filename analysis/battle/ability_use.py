@@ -46,7 +46,7 @@ from analysis.battle.powers import (
 )
 from analysis.battle.powers import ability as ability_of
 from analysis.battle.triggers import Triggers
-from analysis.cards.abilities import ATTACKS, MAGICAL, Ability
+from analysis.cards.abilities import ATTACKS, ENTRIES, MAGICAL, Ability
 from analysis.cards.ability_rules import ARMOR_STOPS, protected, roll_modifier
 
 MAX_SUDDEN_PER_WINDOW = 8
@@ -166,6 +166,8 @@ class AbilityUse(Triggers):
         if sl.closes and (not self.open[u] or self.acted[u]):
             return False
         ab = sl.ability
+        if ab.kind in ENTRIES and not self._entry_possible(u, ab):
+            return False
         if ab.counters > self.counters[u]:
             return False
         if ab.tokens and not self._can_pay_tokens(u, ab.tokens):
@@ -409,6 +411,9 @@ class AbilityUse(Triggers):
             return 0
         if ab.delay:  # the wounds land at the end of this turn (Effects._land_delayed)
             self.delayed = [*self.delayed, (u, sl.index, v)]
+            return 0
+        if kind in ENTRIES:  # (cards from the deck or the graveyard, into exile; ``lasts``: how long)
+            self._entry(u, sl.index, ab, -1)
             return 0
         if ab.lasts or kind in _EFFECT_KINDS:
             return self._new_kind(u, sl, v, dice)

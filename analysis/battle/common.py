@@ -49,3 +49,17 @@ _MARKED: dict[tuple[int, str], int] = {}
 def has_limit(ab: Ability) -> bool:
     """Whether a fact is limited in uses or to a seat (not a standing property on its own)."""
     return bool(ab.uses_per_battle or ab.uses_per_turn or ab.seat)
+
+
+ZONE_GRAVE, ZONE_DECK, ZONE_EXILE = 0, 1, 2
+"""Where a unit out of play lies (``Battle.zone``): its owner's graveyard (a squad's dead cards, 000
+2.1.4), its deck (000 2.1.3) or exile."""
+DECK_KINDS = frozenset({"summon", "to_graveyard"})
+"""Kinds that take cards from their user's deck in battle (data/README.md "Deck, graveyard and cards
+entering play")."""
+
+
+def uses_deck(card) -> bool:
+    """Whether some played fact of ``card`` takes cards from its deck in battle."""
+    entry = card.abilities
+    return entry is not None and any(a.kind in DECK_KINDS and a.cost != "recruit" for a in entry.played)

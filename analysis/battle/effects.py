@@ -1155,7 +1155,8 @@ class Effects(Situational):
         for u in self.units[seat]:
             self.conc_wounds[u] = self.wounds[u]
         for u in self._trig["valhalla"]:
-            if self.seat[u] == seat and not self.alive[u] and not self.over and self.creature[u]:
+            if self.seat[u] == seat and not self.alive[u] and not self.over and self.creature[u] \
+                    and not self.zone[u]:  # (in the graveyard: not in the deck or exile)
                 self._fire(u, "valhalla")
         headed = self._trig["moves_heading"]
         if headed:
@@ -1248,7 +1249,8 @@ class Effects(Situational):
         chain = (*self.combo[seat], (u, kind))
         fired = False
         for w in self._trig["ally_combo"]:
-            if self.seat[w] != seat or w == u or (not self.alive[w] and not self._grave_combo(w)):
+            if self.seat[w] != seat or w == u or (
+                    not self.alive[w] and (self.zone[w] or not self._grave_combo(w))):
                 continue
             for ab in facts(self.cards[w]):
                 if ab.trigger != "ally_combo" or ab.cost != "trigger":

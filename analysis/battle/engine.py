@@ -54,7 +54,10 @@ from analysis.battle.common import (
     _MOVE,
     MAX_ACTIONS_PER_TURN,
     TIMEOUT_RULES,
+    ZONE_DECK,
+    ZONE_GRAVE,
     has_limit,
+    uses_deck,
 )
 from analysis.battle.interface import (
     END_TURN,
@@ -133,7 +136,7 @@ class BattleResult:
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
-            "share", "marks", "doomed", "dashed")
+            "share", "marks", "doomed", "dashed", "zone")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -158,14 +161,21 @@ class Battle(Placement):
         dice: Iterable[int] | None = None,
         record: bool = False,
         placements: tuple[dict[int, int] | None, dict[int, int] | None] = (None, None),
+        decks: tuple[Sequence[Card], Sequence[Card]] | None = None,
+        graves: tuple[Sequence[Card], Sequence[Card]] | None = None,
     ):
         self.config = config or BattleConfig()
         self.players = players
         self.cards = list(squads[0]) + list(squads[1])
         n0 = len(squads[0])
+        self.n_squad = len(self.cards)
+        """Units ``0 … n_squad - 1`` are the two squads (seat 0's first); the units after them are the
+        cards of the decks and graveyards that may enter play (:func:`reserves`)."""
+        extra, extra_seats, in_deck = reserves(squads, decks, graves)
+        self.cards.extend(extra)
         n = len(self.cards)
         self.n = n
-        self.seat = [0] * n0 + [1] * (n - n0)
+        self.seat = [0] * n0 + [1] * (self.n_squad - n0) + extra_seats
         self.key = [card_key(c, s) for c, s in zip(self.cards, self.seat, strict=True)]
         # The per-card columns depend only on the card keys: shared by battles of the same squads.
         memo = (tuple(self.key), n0)
@@ -234,6 +244,27 @@ class Battle(Placement):
         self.prepared = [0] * n
         self.hidden = [False] * n
         self.alive = [True] * n
+        self.zone = [ZONE_GRAVE] * n
+        """Per unit out of play: where it lies — the graveyard (``ZONE_GRAVE``; a squad's dead cards,
+        000 2.1.4), its owner's deck (``ZONE_DECK``) or exile (``ZONE_EXILE``)."""
+        self.deck = ([], [])
+        """Per seat: its deck in battle, top card first (units, ``ZONE_DECK``); 000 2.1.3."""
+        self.leaving = []
+        """(unit, turn): cards that entered for a while and are exiled at the end of that turn;
+        replaced, never changed in place (clones share it)."""
+        self._reserved = n > self.n_squad
+        """Some card of a deck or a graveyard may enter play (summoning, resurrection …)."""
+        self._deck_rng = None
+        if self._reserved:
+            for u in range(self.n_squad, n):
+                self.alive[u] = False
+                if in_deck[u - self.n_squad]:
+                    self.zone[u] = ZONE_DECK
+                    self.deck[self.seat[u]].append(u)
+            if self.deck[0] or self.deck[1]:
+                self._deck_rng = random.Random(seed ^ 0xDEC0DE)  # (own stream: the dice stay as they were)
+                for s in (0, 1):
+                    self._deck_rng.shuffle(self.deck[s])
         self.counters = [0] * n
         self.tokens = [0] * n
         """Incarnation tokens of each unit in the graveyard; -1 once it has incarnated (000 glossary
@@ -704,6 +735,12 @@ class Battle(Placement):
         new.walk = self.walk
         new.winner = self.winner
         new.wounds = self.wounds
+        new.n_squad = self.n_squad
+        new.zone = self.zone
+        new.leaving = self.leaving
+        new._reserved = self._reserved
+        new._deck_rng = self._deck_rng
+        new.deck = (list(self.deck[0]), list(self.deck[1]))
         for name in _MUTABLE:
             setattr(new, name, list(getattr(self, name)))
         new.units = (list(self.units[0]), list(self.units[1]))
@@ -728,6 +765,14 @@ class Battle(Placement):
         new._guarded = new.over
         new.log = None
         new._clone_extras(self)
+        if self._deck_rng is not None:
+            if dice_seed is not None:  # (a look-ahead must not see the deck's order: shuffled afresh)
+                new._deck_rng = random.Random(dice_seed ^ 0xDEC0DE)
+                for s in (0, 1):
+                    new._deck_rng.shuffle(new.deck[s])
+            else:
+                new._deck_rng = random.Random()
+                new._deck_rng.setstate(self._deck_rng.getstate())
         return new
 
     # ------------------------------------------------------------------ dice
@@ -834,6 +879,32 @@ def _start_counters(keys: Sequence[int], seats: Sequence[int]) -> tuple[int, ...
                 start = min(start, entry.max_counters)
         out.append(start)
     return tuple(out) if any(out) else ()
+
+
+def reserves(
+    squads: tuple[Sequence[Card], Sequence[Card]],
+    decks: tuple[Sequence[Card], Sequence[Card]] | None,
+    graves: tuple[Sequence[Card], Sequence[Card]] | None,
+) -> tuple[list[Card], list[int], list[bool]]:
+    """The cards beyond the squads that get a unit of the battle (they may enter play): the whole
+    deck of a seat some card of whose squad takes cards from it (:data:`DECK_KINDS`, ``prophecy``),
+    then every card of the graveyards given (put there before recruiting). Per card its seat and
+    whether it lies in the deck. None of them: the battle is the squads' alone, as without decks."""
+    cards: list[Card] = []
+    seats: list[int] = []
+    in_deck: list[bool] = []
+    if decks is not None:
+        for s in (0, 1):
+            if decks[s] and any(uses_deck(c) for c in squads[s]):
+                cards.extend(decks[s])
+                seats.extend([s] * len(decks[s]))
+                in_deck.extend([True] * len(decks[s]))
+    if graves is not None:
+        for s in (0, 1):
+            cards.extend(graves[s])
+            seats.extend([s] * len(graves[s]))
+            in_deck.extend([False] * len(graves[s]))
+    return cards, seats, in_deck
 
 
 def play_battle(

@@ -18,6 +18,12 @@ class EngineFields:
     """The fields and the forward-declared methods of the battle engine (see the module docstring)."""
 
     _acting: int | None
+    n_squad: int
+    zone: list[int]
+    deck: tuple[list[int], list[int]]
+    leaving: list[tuple[int, int]]
+    _reserved: bool
+    _deck_rng: Any
     _any_armor: bool
     _any_guards: bool
     _any_incarnation: bool
@@ -175,6 +181,15 @@ class EngineFields:
     # declared here so the mixins type-check and compile).
 
     def _grave_combo(self, u: int) -> bool:
+        raise NotImplementedError
+
+    def _entry(self, u: int, index: int, ab: Ability, about: int) -> bool:
+        raise NotImplementedError
+
+    def _entry_possible(self, u: int, ab: Ability) -> bool:
+        raise NotImplementedError
+
+    def _leave_at_end(self) -> None:
         raise NotImplementedError
 
     def _in_state(self, v: int, state: str) -> bool:

@@ -247,6 +247,12 @@ class Player:
     def choose_square(self, state, unit: int, marker: str, squares: Sequence[int]) -> int:
         return squares[0]
 
+    def choose_card(self, state, unit: int, why: str, candidates: Sequence[int]) -> int:
+        """Which card of a deck or a graveyard (units out of play) ``unit``'s ``why`` takes
+        (``summon``, ``resurrect``, ``to_graveyard``); a summoned card's square is asked with
+        :meth:`choose_square` and ``"enter"``."""
+        return candidates[0]
+
     def relocate(self, state, unit: int, why: str, squares: Sequence[int]) -> int:
         return -1
 

@@ -44,9 +44,10 @@ class Placement(Turns):
     """The placement and reveal of both squads (see the module docstring)."""
 
     def _setup(self) -> None:
-        n0 = self.seat.count(0)  # seat 0's squad first, then seat 1's
+        n0 = self.seat[:self.n_squad].count(0)  # seat 0's squad first, then seat 1's (reserves after)
+        squad = self.n_squad
         for seat in (0, 1):
-            mine = list(range(n0)) if seat == 0 else list(range(n0, self.n))
+            mine = list(range(n0)) if seat == 0 else list(range(n0, squad))
             given = self._placements[seat]
             placed = given if given is not None else self.players[seat].place(self, seat)
             if sorted(placed) != mine:
@@ -68,7 +69,7 @@ class Placement(Turns):
             self._emit({"e": "place", "pos": list(self.pos)})
         # 000 3.11: reveal, flyers and terrains to the auxiliary zone, symbiotes to hosts.
         kind = self.kind
-        special = [u for u in range(self.n) if kind[u] != GROUND]
+        special = [u for u in range(squad) if kind[u] != GROUND]
         for seat in (0, 1):
             for u in special:
                 if self.seat[u] == seat and kind[u] in (FLYER, TERRAIN):
@@ -83,7 +84,7 @@ class Placement(Turns):
         pos = self.pos
         candidates = [
             u
-            for u in range(n0, self.n)  # seat 1's units
+            for u in range(n0, squad)  # seat 1's units
             if pos[u] >= 0 and pos[u] // COLS == back and kind[u] in (GROUND, ARTIFACT)
         ]
         if candidates:
@@ -117,7 +118,7 @@ class Placement(Turns):
                     "pos": list(self.pos),
                     "host": list(self.host),
                     "hidden": [u for u in range(self.n) if self.hidden[u]],
-                    "dead": [u for u in range(self.n) if not self.alive[u]],
+                    "dead": [u for u in range(squad) if not self.alive[u]],
                 }
             )
         if self._variable:  # the situational facts of the squads as placed (formation …)

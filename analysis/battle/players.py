@@ -61,7 +61,7 @@ from analysis.battle.tables import (
     card_key,
     card_of,
 )
-from analysis.cards.abilities import MAGICAL, MARKERS
+from analysis.cards.abilities import ENTRIES, MAGICAL, MARKERS
 from analysis.cards.ability_rules import facts
 from analysis.combat.strike import Branch, decide_weakening
 
@@ -164,12 +164,12 @@ class HeuristicPlayer(Player):
     # ---------------------------------------------------------------- setup decisions
 
     def place(self, battle: Battle, seat: int) -> dict[int, int]:
-        n0 = battle.seat.count(0)  # seat 0's squad first, then seat 1's (BattleState)
-        units = range(n0) if seat == 0 else range(n0, battle.n)
+        n0 = battle.seat[:battle.n_squad].count(0)  # seat 0's squad first, then seat 1's (BattleState)
+        units = range(n0) if seat == 0 else range(n0, battle.n_squad)
         # The placement depends only on the seat, the units' numbers and their cards (kind, cost and
         # life come from the card key), so it is memoised per squad and seat.
         keys = battle.key
-        memo = (seat, tuple(units), tuple(keys[n0:] if seat else keys[:n0]))
+        memo = (seat, tuple(units), tuple(keys[n0:battle.n_squad] if seat else keys[:n0]))
         placed = _PLACEMENTS.get(memo)
         if placed is None:
             squares = _front_first(seat, len(units))
@@ -493,7 +493,9 @@ class HeuristicPlayer(Player):
             use_targets: tuple[int, ...] = ()
             for index in b.profiles[u].actions:
                 sl = slots[index]
-                if (index + 1 < len(slots) and slots[index + 1].ability.cost == "then") or (
+                if sl.ability.kind in ENTRIES:
+                    g, targets = self._entry_use(b, u, slots, index)
+                elif (index + 1 < len(slots) and slots[index + 1].ability.cost == "then") or (
                         b._trig["cursed_again"] and _curses(sl.ability)):
                     g, targets = self._chain_use(b, u, sl)
                 elif sl.ability.every:
@@ -522,6 +524,47 @@ class HeuristicPlayer(Player):
             if g > best and (role(b.key[u]).caster or act is None):
                 best, act = g, Accumulate(u)
         return best, act
+
+    def _entry_use(self, b: Battle, u: int, slots: Sequence[Slot],
+                   index: int) -> tuple[float, tuple[int, ...]]:
+        """An action that moves cards between the deck, the graveyard, exile and play, with the
+        abilities that follow it (``then``): the value of the dearest card each brings into play
+        (a card kept for a turn only: a third of it), less the card itself when it goes to exile.
+        Worth using only when that is positive."""
+        if not b.slot_ready(u, slots[index]):
+            return -1e9, ()
+        g = 0.0
+        i = index
+        while i < len(slots) and (i == index or slots[i].ability.cost == "then"):
+            g += self.entry_worth(b, u, slots[i].ability)
+            i += 1
+        return (g, (u,)) if g > 0 else (-1e9, ())
+
+    def entry_worth(self, b: Battle, u: int, ab: Any) -> float:
+        """What one carried-out fact of a kind of ``ENTRIES`` wins ``u``'s side (see :meth:`_entry_use`)."""
+        if ab.kind == "exile":
+            alive = b.alive[u]
+            return -card_value(b.key[u]) * (b.life[u] - b.wounds[u]) / max(1, b.life[u]) if alive else 0.0
+        if ab.kind == "to_graveyard":
+            return 0.5 if b._deck_cands(u, ab) else 0.0
+        cands = b._grave_cands(u, ab) if ab.kind == "resurrect" else b._deck_cands(u, ab)
+        if not cands:
+            return 0.0
+        best = max(card_value(b.key[v]) for v in cands) * min(ab.targets, len(cands))
+        return best / 3 if ab.lasts else best
+
+    def choose_card(self, battle: Battle, unit: int, why: str, candidates: Sequence[int]) -> int:
+        """The card a summoning or a resurrection brings into play: the dearest (:func:`card_value`);
+        one put into the graveyard: one that comes back from it (incarnation) or acts there
+        (Вальхалла) first, else the cheapest."""
+        keys = battle.key
+        if why == "to_graveyard":
+            def back(v: int) -> tuple[bool, float]:
+                card = battle.cards[v]
+                return (bool(battle.incarnation[v]) or card.has("valhalla"), -card_value(keys[v]))
+
+            return max(candidates, key=back)
+        return max(candidates, key=lambda v: (card_value(keys[v]), -v))
 
     def _chain_use(self, b: Battle, u: int, sl: Slot) -> tuple[float, tuple[int, ...]]:
         """:meth:`_best_use` of an ability followed by ``then`` abilities (one target): the gain of
@@ -879,6 +922,11 @@ class HeuristicPlayer(Player):
             p = b.pos[unit]
             return min(squares, key=lambda s: (MANHATTAN[p][s] if p >= 0 else 0, s))
         enemy = 1 - b.seat[unit]
+        if marker == "enter":  # (a card entering play: next to the most enemies, then the farthest forward)
+            forward = 1 if b.seat[unit] == 0 else -1
+            return max(squares, key=lambda s: (sum(1 for t in ADJ8[s] if s >= 0 and b.board[t] >= 0
+                                                   and b.seat[b.board[t]] == enemy) if s >= 0 else 0,
+                                               forward * (s // 5) if s >= 0 else 0, -s))
         if marker == "incarnate":  # (60/180: returning open on a marked square: next to the most enemies)
             back = 0 if b.seat[unit] == 0 else 5
             return max(squares, key=lambda s: (sum(1 for t in ADJ4[s] if b.board[t] >= 0

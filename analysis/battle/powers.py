@@ -29,7 +29,7 @@ from mypy_extensions import mypyc_attr
 
 from analysis.battle.board import AUX, NEAR, RING, THROUGH_ROW, WITHIN
 from analysis.battle.tables import ABILITIES, COMPANION, FLYER, GROUND, PARASITE, SEATS, TERRAIN, card_of
-from analysis.cards.abilities import Ability
+from analysis.cards.abilities import ENTRIES, Ability
 from analysis.cards.ability_rules import (
     damage_by_die,
     die_tier,
@@ -99,7 +99,10 @@ def slot(key: int, index: int) -> Slot:
         limited = bool(ab.seat or ab.uses_per_battle or ab.uses_per_turn)
         closes = ab.cost in ("tap", "counter_tap")
         conditional, creatures_only = has_condition(ab), kind in ("heal", "poison")
-        out = _SLOTS[sid] = Slot(key, index, ab, geometry, ab.range, ab.target, conditional,
+        if kind in ENTRIES:  # (its ``vs_*`` pick the card that enters; it aims at no card but itself)
+            conditional = False
+        out = _SLOTS[sid] = Slot(key, index, ab, geometry, ab.range, "self" if kind in ENTRIES else ab.target,
+                                 conditional,
                                  creatures_only, limited, rolls(ab), closes, sid,
                                  not conditional and not creatures_only)
     return out

@@ -25,7 +25,7 @@ class RandomPlayer(Player):
 
     def place(self, battle: Battle, seat: int) -> dict[int, int]:
         rng = battle.prng
-        units = [u for u in range(battle.n) if battle.seat[u] == seat]
+        units = [u for u in range(battle.n_squad) if battle.seat[u] == seat]
         pref = list(range(SQUARES))
         rng.shuffle(pref)
         squares = tier_squares(seat, len(units), pref)

@@ -35,11 +35,16 @@ def record_battle(
     players: tuple[str, str] = ("heuristic", "heuristic"),
     seed: int = 0,
     config: BattleConfig | None = None,
+    decks: tuple[Sequence[Card], Sequence[Card]] | None = None,
+    graves: tuple[Sequence[Card], Sequence[Card]] | None = None,
 ) -> list[dict[str, Any]]:
-    """Play one battle with players by name and return its full record (header first)."""
+    """Play one battle with players by name and return its full record (header first). With
+    ``decks`` / ``graves`` whose cards may enter play (``Battle.n > Battle.n_squad``) the header also
+    holds them (``decks``, ``graves``: card ids per seat) and the units beyond the squads
+    (``reserves``: id, name and seat of each, in unit order)."""
     config = config or BattleConfig()
     battle = Battle(squads, (make_player(players[0]), make_player(players[1])), seed=seed, config=config,
-                    record=True)
+                    record=True, decks=decks, graves=graves)
     battle.run()
     header = {
         "e": "header",
@@ -50,6 +55,11 @@ def record_battle(
         "players": list(players),
         "squads": [[{"id": c.id, "name": c.name} for c in squad] for squad in squads],
     }
+    if battle.n > battle.n_squad:
+        header["reserves"] = [{"id": battle.cards[u].id, "name": battle.cards[u].name, "seat": battle.seat[u]}
+                              for u in range(battle.n_squad, battle.n)]
+        header["decks"] = [[c.id for c in deck] for deck in decks] if decks is not None else [[], []]
+        header["graves"] = [[c.id for c in grave] for grave in graves] if graves is not None else [[], []]
     assert battle.log is not None
     return [header, *battle.log]
 
@@ -87,13 +97,14 @@ def read_record(path: Path | str) -> list[dict[str, Any]]:
     return events
 
 
-def squads_of(header: dict[str, Any], db: CardDB) -> tuple[list[Card], list[Card]]:
-    """The two squads of a record header, looked up by card id."""
+def squads_of(header: dict[str, Any], db: CardDB,
+              field: str = "squads") -> tuple[list[Card], list[Card]]:
+    """The two squads of a record header (or its ``decks`` / ``graves``), looked up by card id."""
     out: list[list[Card]] = []
-    for squad in header["squads"]:
+    for squad in header[field]:
         cards = []
         for entry in squad:
-            card = db.by_id(int(entry["id"]))
+            card = db.by_id(int(entry["id"] if isinstance(entry, dict) else entry))
             if card is None:
                 raise BerserkInputError(
                     f"card {entry.get('name')!r} (id {entry['id']}) is not in the card database; "
@@ -107,8 +118,10 @@ def squads_of(header: dict[str, Any], db: CardDB) -> tuple[list[Card], list[Card
 def rerun(events: Sequence[dict[str, Any]], db: CardDB) -> list[dict[str, Any]]:
     """Play the recorded battle again from its header (deterministic: equals the record)."""
     header = events[0]
+    zones = {f: squads_of(header, db, f) for f in ("decks", "graves") if f in header}
     return record_battle(squads_of(header, db), tuple(header["players"]), header["seed"],
-                         BattleConfig(**header["config"]))
+                         BattleConfig(**header["config"]), decks=zones.get("decks"),
+                         graves=zones.get("graves"))
 
 
 @dataclass(frozen=True)
@@ -151,17 +164,20 @@ def replay(events: Sequence[dict[str, Any]], db: CardDB | None = None) -> Replay
     """Rebuild the board after every event from a record (no dice, no players needed)."""
     header = events[0]
     squads = header["squads"]
-    names = tuple(e["name"] for squad in squads for e in squad)
-    seats = tuple(s for s, squad in enumerate(squads) for _ in squad)
+    reserves = header.get("reserves", [])
+    names = tuple([e["name"] for squad in squads for e in squad] + [e["name"] for e in reserves])
+    seats = tuple([s for s, squad in enumerate(squads) for _ in squad] + [e["seat"] for e in reserves])
     n = len(names)
+    n_squad = n - len(reserves)
     if db is not None:
         cards = [c for squad in squads_of(header, db) for c in squad]
+        cards += [db.by_id(int(e["id"])) for e in reserves]
         life = tuple(profile(c).life for c in cards)
         kinds = tuple(profile(c).kind for c in cards)
     else:
         life = tuple(0 for _ in range(n))
         kinds = tuple(0 for _ in range(n))
-    pos, wounds, opened, alive = [NOWHERE] * n, [0] * n, [True] * n, [True] * n
+    pos, wounds, opened, alive = [NOWHERE] * n, [0] * n, [True] * n, [u < n_squad for u in range(n)]
     turn, seat = -1, -1
     frames = []
     result: dict[str, Any] = {}
@@ -213,6 +229,12 @@ def replay(events: Sequence[dict[str, Any]], db: CardDB | None = None) -> Replay
             for x in ev.get("stays_open", ()):
                 opened[x] = True
         elif kind == "death":
+            alive[ev["u"]] = False
+            pos[ev["u"]] = NOWHERE
+        elif kind == "enter":  # a card entering play mid-battle, open and unwounded (summoned, resurrected)
+            u = ev["u"]
+            alive[u], pos[u], wounds[u], opened[u] = True, ev["pos"], 0, True
+        elif kind == "exile":
             alive[ev["u"]] = False
             pos[ev["u"]] = NOWHERE
         elif kind == "incarnation":  # back from the graveyard, closed and unwounded

@@ -38,6 +38,8 @@ from analysis.battle.common import (
     _WOUNDED,
     MAX_TRIGGER_DEPTH,
     MAX_TRIGGERS_PER_TURN,
+    ZONE_EXILE,
+    ZONE_GRAVE,
     has_limit,
 )
 from analysis.battle.effects import Effects
@@ -49,8 +51,8 @@ from analysis.battle.powers import (
     slots_of,
     triggered,
 )
-from analysis.battle.tables import FLYER, PROFILES, card_key, card_of
-from analysis.cards.abilities import CHOSEN_SQUARE, MARKERS, RANGED, Ability, CardAbilities
+from analysis.battle.tables import ARTIFACT, FLYER, GROUND, PROFILES, card_key, card_of
+from analysis.cards.abilities import CHOSEN_SQUARE, ENTRIES, MARKERS, RANGED, Ability, CardAbilities
 from analysis.cards.ability_rules import (
     covers,
     facts,
@@ -197,6 +199,12 @@ class Triggers(Effects):
                     if (u, index, about) in self.uses_turn:
                         continue
                     self.uses_turn[(u, index, about)] = 1
+            if ab.kind in ENTRIES:  # (cards from the deck, the graveyard, into exile: no target card)
+                if limited and not self._allowed(u, index, ab):
+                    continue
+                if self._entry(u, index, ab, about if about >= 0 else context) and limited:
+                    self._count_use(u, index)
+                continue
             if ab.kind == "reposition":  # to a free square of its own 2nd or 3rd row, its player's pick
                 if limited:
                     self._count_use(u, index)
@@ -501,7 +509,8 @@ class Triggers(Effects):
         battle (003 "Inkarnácia X", L1388-1398). It takes the first free square from the left."""
         for u in range(self.n):
             x = self.incarnation[u]
-            if not x or self.alive[u] or self.seat[u] != seat or self.tokens[u] < 0 or self.host[u] >= 0:
+            if not x or self.alive[u] or self.seat[u] != seat or self.tokens[u] < 0 or self.host[u] >= 0 \
+                    or self.zone[u]:  # (only from the graveyard: not from the deck or exile)
                 continue
             early = self._early(u, x, seat) if self.tokens[u] < x else 0  # (before this turn's token)
             if self.tokens[u] < x and not early:
@@ -674,7 +683,7 @@ class Triggers(Effects):
         "Incarnation token": they lie on the card in the graveyard)."""
         tokens, alive, host = self.tokens, self.alive, self.host
         return [v for v in range(self.n) if self.seat[v] == seat and not alive[v] and tokens[v] > 0
-                and host[v] < 0]
+                and host[v] < 0 and not self.zone[v]]
 
     def _can_pay_tokens(self, u: int, need: int) -> bool:
         return sum(self.tokens[v] for v in self._token_holders(self.seat[u])) >= need
@@ -710,11 +719,12 @@ class Triggers(Effects):
         graveyard (``target = "self"``: onto ``u`` itself, which must lie there). A card that has
         already incarnated (and may not again) takes none: its incarnation is spent."""
         if ab.target == "self":
-            cands = [u] if not self.alive[u] and self.tokens[u] >= 0 and self.host[u] < 0 else []
+            cands = [u] if not self.alive[u] and self.tokens[u] >= 0 and self.host[u] < 0 \
+                and not self.zone[u] else []
         else:
             seat = self.seat[u]
             cands = [v for v in range(self.n) if self.seat[v] == seat and not self.alive[v]
-                     and self.tokens[v] >= 0 and self.host[v] < 0 and v != u]
+                     and self.tokens[v] >= 0 and self.host[v] < 0 and v != u and not self.zone[v]]
         if not cands:
             return
         v = cands[0] if len(cands) == 1 else self.players[self.seat[u]].token_holder(self, u, cands, True)
@@ -873,7 +883,8 @@ class Triggers(Effects):
             self._last_lives([x for x in dead if self.spare[x] == 1])
         self._check_end()
 
-    def _kill(self, x: int) -> None:
+    def _kill(self, x: int, dies: bool = True) -> None:
+        """``x`` leaves play: it dies (``dies``), else it is exiled (:meth:`_exile` logs that)."""
         if not self.alive[x]:
             return
         if self._variable:
@@ -894,7 +905,7 @@ class Triggers(Effects):
             self.n_creatures[s] -= 1
             if self.kind[x] != FLYER:
                 self.n_ground[s] -= 1
-        if self.log is not None:
+        if self.log is not None and dies:
             self._emit({"e": "death", "u": x})
         h = self.host[x]
         if h >= 0:
@@ -903,3 +914,190 @@ class Triggers(Effects):
         if r >= 0:
             self.rider[x] = -1
             self._kill(r)  # 000 1.5.2 a: the symbiote dies with its host
+
+    # ------------------------------------------------------------------ deck, graveyard, entering play
+
+    def _entry(self, u: int, index: int, ab: Ability, about: int) -> bool:
+        """Carry out ``u``'s fact ``index`` of a kind of :data:`~analysis.cards.abilities.ENTRIES`
+        (data/README.md "Deck, graveyard and cards entering play"); ``about``: the card its trigger
+        is about (``onto = "died_at"``). Whether anything moved."""
+        kind = ab.kind
+        seat = self.seat[u]
+        if kind == "exile":  # (the card itself leaves play for exile: no death)
+            if not self.alive[u]:
+                return False
+            self._exile(u, u)
+            return True
+        done = False
+        for _ in range(ab.targets if kind != "to_graveyard" else 1):
+            if self.over:
+                break
+            cands = self._grave_cands(u, ab) if kind == "resurrect" else self._deck_cands(u, ab)
+            if not cands:
+                break
+            v = cands[0] if len(cands) == 1 else self.players[seat].choose_card(self, u, kind, cands)
+            if v not in cands:
+                raise IllegalAction(f"unit {v} is not one of the cards {cands} unit {u} may take")
+            if kind == "to_graveyard":
+                self._take_from_deck(v)
+                self.zone[v] = ZONE_GRAVE
+                if self.log is not None:
+                    self._emit({"e": "to_graveyard", "u": v, "by": u})
+                done = True
+                continue
+            squares = self._entry_squares(u, v, ab, about)
+            if not squares:
+                break
+            sq = (squares[0] if len(squares) == 1
+                  else self.players[seat].choose_square(self, v, "enter", squares))
+            if sq not in squares:
+                raise IllegalAction(f"square {sq} is not one where unit {v} may enter")
+            if kind == "summon":
+                self._take_from_deck(v)
+            self._enter(v, seat, sq, kind, u)
+            if ab.lasts == "turn":
+                self.leaving = [*self.leaving, (v, self.turn)]
+            done = True
+        if done and kind != "resurrect":
+            self._shuffle_deck(seat)  # 000 2.1.3: after a card is taken from the deck it is shuffled
+        return done
+
+    def _deck_cands(self, u: int, ab: Ability) -> list[int]:
+        """The cards of ``u``'s deck that ``ab`` may take (its ``vs_*``, ``same_name``); for a
+        summon only cards that can stand on the battlefield (no terrain, no symbiote) and are
+        legal in the squad (a unique card whose name is in play is not, 000 glossary "Summoning")."""
+        seat = self.seat[u]
+        out = []
+        for v in self.deck[seat]:
+            if self._takes(u, ab, v) and (ab.kind != "summon" or self._may_enter(v, seat)):
+                out.append(v)
+        return out
+
+    def _grave_cands(self, u: int, ab: Ability) -> list[int]:
+        """The cards of a graveyard ``ab`` may bring back: ``u`` itself (``target = "self"``), the
+        creatures of its own squad's graveyard (``ally``) or of the enemy's (``enemy``)."""
+        seat = self.seat[u]
+        if ab.target == "self":
+            return [u] if self._in_grave(u) and self._may_enter(u, seat) else []
+        side = seat if ab.target == "ally" else 1 - seat
+        return [v for v in range(self.n) if v != u and self.seat[v] == side and self._in_grave(v)
+                and self._takes(u, ab, v) and self._may_enter(v, seat)]
+
+    def _in_grave(self, v: int) -> bool:
+        """Whether unit ``v`` lies in a graveyard (not a symbiote still counted with its host)."""
+        return not self.alive[v] and self.zone[v] == ZONE_GRAVE
+
+    def _takes(self, u: int, ab: Ability, v: int) -> bool:
+        """Whether card ``v`` meets ``ab``'s conditions on the card it takes."""
+        if ab.same_name and self.cards[v].name != self.cards[u].name:
+            return False
+        if ab.same_name and v == u:
+            return False
+        return matches(ab, self.cards[v])
+
+    def _may_enter(self, v: int, seat: int) -> bool:
+        """Whether card ``v`` may enter play under ``seat``: a creature or an artifact standing on
+        a square or in the auxiliary zone (no terrain, no symbiote: they need a host), not a unique
+        card whose name ``seat`` already has in play (000 glossary "Summoning", "Uniqueness")."""
+        k = self.kind[v]
+        if k not in (GROUND, FLYER, ARTIFACT):
+            return False
+        card = self.cards[v]
+        return not (card.unique and any(self.cards[w].name == card.name for w in self.units[seat]))
+
+    def _entry_squares(self, u: int, v: int, ab: Ability, about: int) -> list[int]:
+        """Where card ``v`` may enter for ``u``'s ``ab``: the auxiliary zone for a flyer; else the
+        free squares next to ``u`` (000 glossary "Summoning", "Resurrection"), those next to the
+        square where ``about`` died and that square itself (``died_at``), or every free square
+        (``any``; also when ``u`` stands on no square)."""
+        if self.kind[v] == FLYER:
+            return [AUX]
+        board, share = self.board, self.share
+        if ab.onto == "died_at" and about >= 0:
+            p = self.died_at[about] if not self.alive[about] else self.pos[about]
+            if p >= 0:
+                return [sq for sq in (p, *ADJ8[p]) if board[sq] < 0 and share[sq] < 0]
+        p = self.pos[u] if self.alive[u] else self.died_at[u]
+        if ab.onto == "any" or p < 0:
+            return [sq for sq in range(30) if board[sq] < 0 and share[sq] < 0]
+        return [sq for sq in ADJ8[p] if board[sq] < 0 and share[sq] < 0]
+
+    def _take_from_deck(self, v: int) -> None:
+        seat = self.seat[v]
+        deck = self.deck
+        if seat:
+            self.deck = (deck[0], [w for w in deck[1] if w != v])
+        else:
+            self.deck = ([w for w in deck[0] if w != v], deck[1])
+
+    def _shuffle_deck(self, seat: int) -> None:
+        if self._deck_rng is not None and len(self.deck[seat]) > 1:
+            order = list(self.deck[seat])
+            self._deck_rng.shuffle(order)
+            self.deck = (order, self.deck[1]) if seat == 0 else (self.deck[0], order)
+
+    def _enter(self, v: int, seat: int, where: int, how: str, by: int) -> None:
+        """Card ``v`` enters play under ``seat`` on square ``where`` (``AUX``: the auxiliary zone),
+        revealed and open (000 glossary "Summoning", "Resurrection"), unwounded, with what it had in
+        the graveyard gone (000 2.1.4); its tokens reset."""
+        if self.seat[v] != seat:
+            self._change_control(v, seat)
+        self.alive[v] = True
+        self.zone[v] = ZONE_GRAVE
+        self.pos[v] = where
+        if where >= 0:
+            self.board[where] = v
+            self.occupied |= 1 << where
+        self.wounds[v] = 0
+        self.poison[v] = 0
+        self.counters[v] = self._start_counters[v] if self._start_counters else 0
+        self.open[v] = True
+        self.acted[v] = False
+        self.moves[v] = self.move_points[v]
+        self.prepared[v] = 0
+        self.hidden[v] = False
+        self.armor_left[v] = self.armor[v]
+        if self.tokens[v] > 0:
+            self.tokens[v] = 0
+        if self._last_life:
+            self._respare(v)
+        self.units[seat].append(v)
+        if self.creature[v]:
+            self.n_creatures[seat] += 1
+            if self.kind[v] != FLYER:
+                self.n_ground[seat] += 1
+        self._quiet_from = self.turn + 1
+        self._board_ver += 1
+        if self.log is not None:
+            self._emit({"e": "enter", "u": v, "pos": where, "seat": seat, "how": how, "by": by})
+        if where >= 0 and self._markers and self.marks[where]:
+            self._entered(v, where)
+
+    def _exile(self, x: int, by: int) -> None:
+        """Card ``x`` leaves play for exile: it does not die (no "on death" ability, no kill), and
+        lies in no graveyard (no incarnation); a symbiote on it dies (000 1.5.2 a)."""
+        if not self.alive[x]:
+            return
+        self._kill(x, False)
+        self.zone[x] = ZONE_EXILE
+        if self.log is not None:
+            self._emit({"e": "exile", "u": x, "by": by})
+        self._check_end()
+
+    def _leave_at_end(self) -> None:
+        """The cards that entered for this turn (``lasts = "turn"``) are exiled now."""
+        due = [v for v, turn in self.leaving if turn == self.turn]
+        self.leaving = [(v, turn) for v, turn in self.leaving if turn != self.turn]
+        for v in due:
+            if self.alive[v] and not self.over:
+                self._exile(v, v)
+
+    def _entry_possible(self, u: int, ab: Ability) -> bool:
+        """Whether ``u``'s action of a kind of ``ENTRIES`` would move a card now (a card to take
+        and, for one entering play, a place for it): an action that would do nothing is not offered."""
+        if ab.kind == "exile":
+            return self.alive[u]
+        cands = self._grave_cands(u, ab) if ab.kind == "resurrect" else self._deck_cands(u, ab)
+        if ab.kind == "to_graveyard" or not cands:
+            return bool(cands)
+        return any(self._entry_squares(u, v, ab, -1) for v in cands)

@@ -291,6 +291,8 @@ class Turns(Strikes):
             self._sudden_window(1 - active, "turn_start", -1, -1)  # (data/README.md "Sudden actions")
 
     def _end_turn(self) -> None:
+        if self.leaving and not self.over:  # (cards that entered for this turn go to exile first)
+            self._leave_at_end()
         if (self._x_trig or self.delayed) and not self.over:
             self._turn_end_triggers()
             if self.over:

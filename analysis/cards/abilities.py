@@ -66,6 +66,11 @@ from analysis.util.userfiles import read_user_text
 
 # --------------------------------------------------------------------------- the vocabulary
 
+ENTRIES = ("summon", "resurrect", "to_graveyard", "exile")
+"""Kinds that move cards between the deck, the graveyard, exile and play (see :data:`ENTRY_TEXT`)."""
+ONTO = ("adjacent", "died_at", "any")
+"""``onto`` of ``summon`` / ``resurrect``: next to the card (the rulebook's default), on the square
+where the card the trigger is about died (``died_at``), or on any free square (``any``)."""
 ATTACKS = ("shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike")
 """Attacks the target does not answer (000 glossary: shot, throw, discharge, strike through a row,
 magic strike, special strike). Damage ``[n]`` or ``[weak, medium, strong]`` picked by a die."""
@@ -124,7 +129,7 @@ attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an 
 payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
 redirected (an attack on the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition", "delayed_wound", "leap")
+             "reposition", "delayed_wound", "leap", *ENTRIES)
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -142,9 +147,19 @@ that turn (60/115 Болотный фантом on ``enters_creature``: the enem
 so, 002 "Ранить"). ``leap`` [X] (``target = "self"``): the card may jump now onto a free square
 within range X, its player's choice ("может совершить прыжок, дальность X", 30/179 Гаррид-шпион on
 ``kill``; 002 "Прыжок"); unlike a ``jump`` it is no move instead of walking and spends no movement."""
+ENTRY_TEXT = """``summon``: a card of its controller's deck meeting the ``vs_*`` fields (its player's
+choice; ``same_name``: another copy of this card) enters play open on a free square next to the card
+(000 glossary "Summoning"; a flyer to the auxiliary zone; ``onto``: another square), then the deck is
+shuffled (000 2.1.3); ``targets = N``: up to N cards; ``lasts = "turn"``: it is exiled at the end of
+this turn. ``resurrect``: a card of a graveyard enters play the same way (000 glossary "Resurrection"):
+of its own squad's (``target = "ally"``), of the enemy's, under its control (``"enemy"``), or the
+card itself from the graveyard (``"self"``). ``to_graveyard``: a card of its deck meeting ``vs_*`` is
+put into its graveyard (000 2.1.4), or with cost ``recruit`` and ``target = "self"`` the card itself
+before recruiting, for ``gold``. ``exile``: the card (``target = "self"``) leaves play for exile: no
+death, nothing fires on it."""
 CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration")
 """Triggers on which ``mark`` puts its marker on a square its player chooses."""
-EITHER = ("poison", "gain_counter")
+EITHER = ("poison", "gain_counter", *ENTRIES)
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
 
@@ -204,7 +219,7 @@ RANGED = ("shot", "throw", "discharge", "strike_through_row")
 MAGICAL = ("discharge", "magic_strike", "spell")
 """Magical abilities (000 glossary "Magical ability"): armor does not stop their wounds."""
 
-COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or")
+COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or", "recruit")
 """``then``: carried out right after the ability listed just before it, as part of the same action or
 trigger (a text's "затем"; with ``target = "self"`` and ``vs_state = "unwounded"``: only when the
 ability before it wounded another creature that had no wounds — 60/154's extra life); ``or``: an
@@ -309,7 +324,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel")
+             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel",
+             *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -444,9 +460,12 @@ _KINDS_TEXT = {
     "far_step": "Steps onto the squares of creatures as onto adjacent ones",
     "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
     "leap": "May jump now, range",
+    "summon": "Summons from the deck", "resurrect": "Resurrects", "to_graveyard": "Puts into the graveyard",
+    "exile": "Exiles",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
-              "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
+              "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
+              "recruit": "before recruiting"}
 
 
 @dataclass(frozen=True)
@@ -587,6 +606,13 @@ class Ability:
     marker: str | None = None
     """``mark``: the marker it puts (:data:`MARKERS`); on an attack: the attack also puts this marker
     on its target's square."""
+    onto: str | None = None
+    """``summon`` / ``resurrect``: where the card enters (:data:`ONTO`; None: next to this card)."""
+    same_name: bool = False
+    """``summon`` / ``resurrect`` / ``to_graveyard``: only a card of this card's name ("another
+    Балторн")."""
+    gold: int = 0
+    """Cost ``recruit``: the gold crystals paid before recruiting."""
 
     @property
     def conditional(self) -> bool:
@@ -601,7 +627,7 @@ class Ability:
             or self.when or self.partner or self.per or self.lasts or self.vs_has
             or self.vs_min_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
-            or self.delay
+            or self.delay or self.same_name
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -755,6 +781,12 @@ class Ability:
             cond.append(f"{self.uses_per_turn}× per turn")
         if self.sudden:
             cond.append("sudden: in either turn")
+        if self.same_name:
+            cond.append("a copy of this card")
+        if self.onto:
+            cond.append(f"onto {self.onto.replace('_', ' ')}")
+        if self.gold:
+            cond.append(f"for {self.gold} gold")
         parts.extend(cond)
         text = ", ".join(parts)
         cost = _COST_TEXT[self.cost]
@@ -796,7 +828,8 @@ class Ability:
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
                      "self_too", "anywhere", "gives",
-                     "fury", "marker", "delay", "early", "min_power", "sudden"):
+                     "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
+                     "gold"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -814,11 +847,11 @@ class Ability:
 
 
 def _default_target(kind: str) -> str:
-    if kind in ("heal", "give_blessing", "open", "grave_token", "cleanse"):
+    if kind in ("heal", "give_blessing", "open", "grave_token", "cleanse", "resurrect", "to_graveyard"):
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
-                                                          "reposition", "leap"):
+                                                          "reposition", "leap", "summon", "exile"):
         return "self"
     return "enemy"
 
@@ -891,7 +924,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
-                 "marker", "delay", "early", "min_power", "sudden"}
+                 "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1004,9 +1037,12 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if granted and lasts is None:
         raise fail("lasts", f"is missing; a {kind} given by an action or trigger needs how long it lasts "
                    f"({', '.join(LASTS)})")
-    if lasts is not None and not granted and not (kind == "root" and lasts == "turn"):
+    if lasts is not None and not granted and not (
+            kind in ("root", "summon", "resurrect") and lasts == "turn"):
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive), "
                    "and turn on root")
+    if cost == "recruit" and (kind != "to_graveyard" or raw.get("target") != "self"):
+        raise fail("cost", "recruit (before recruiting) is only for to_graveyard with target = \"self\"")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
             and not (kind == "grave_token" and cost == "then") \
             and not (kind == "leap" and cost in ("then", "or")):  # ("при этом …", "… либо прыжок")
@@ -1330,6 +1366,27 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("sudden", "is missing; cancel answers an announced enemy action, so it must be "
                    "sudden = true")
     out["sudden"] = sudden
+    onto = raw.get("onto")
+    if onto is not None and (onto not in ONTO or kind not in ("summon", "resurrect")):
+        raise fail("onto", f"is one of {', '.join(ONTO)}, for summon and resurrect only; got {onto!r}")
+    if onto == "died_at" and cost != "trigger":
+        raise fail("onto", "died_at is only for a trigger (the square of the card it is about)")
+    out["onto"] = onto
+    out["same_name"] = raw.get("same_name", False)
+    if not isinstance(out["same_name"], bool) or (out["same_name"] and kind not in ENTRIES):
+        raise fail("same_name", f"must be true or false, for {', '.join(ENTRIES)} only")
+    gold = raw.get("gold", 0)
+    if not _int(gold) or (gold and cost != "recruit"):
+        raise fail("gold", f"is the gold paid before recruiting (cost recruit only); got {gold!r}")
+    out["gold"] = gold
+    if kind in ("summon", "resurrect", "to_graveyard") and cost not in ("recruit",) \
+            and raw.get("target", _default_target(kind)) not in (
+                ("self",) if kind == "summon" else ("ally", "enemy", "self") if kind == "resurrect"
+                else ("ally",)):
+        raise fail("target", f"of {kind}: summon takes self (a card of its own deck), resurrect ally / "
+                   "enemy / self (whose graveyard), to_graveyard ally (its own deck)")
+    if kind == "exile" and raw.get("target", "self") != "self":
+        raise fail("target", "of exile is self (the card itself)")
     return out
 
 

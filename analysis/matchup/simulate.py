@@ -51,7 +51,8 @@ from analysis.cards.table import Card
 from analysis.decks.deck import Deck, check_deck_size
 from analysis.rules import Ruleset
 from analysis.squad.deals import default_horizon, parse_policy, proportion_ci, simulate
-from analysis.squad.recruit import DEFAULT_OBJECTIVE, Recruiter
+from analysis.squad.economy import pay
+from analysis.squad.recruit import DEFAULT_OBJECTIVE, Recruiter, before_recruit
 from analysis.util.errors import BerserkInputError
 from analysis.util.limits import MAX_GAMES, MAX_ROUNDS, check_processes, check_range, check_seed
 from analysis.util.workers import quiet_workers, worker_pool
@@ -157,6 +158,11 @@ class _Side:
 
     def squad(self, rng: random.Random) -> tuple[tuple[Card, ...], int]:
         """Deal, mulligan by the thresholds, recruit optimally: (squad, mulligans taken)."""
+        squad, m, _ = self.squad_and_deal(rng)
+        return squad, m
+
+    def squad_and_deal(self, rng: random.Random) -> tuple[tuple[Card, ...], int, tuple[Card, ...]]:
+        """:meth:`squad` and the kept deal it was recruited from."""
         r = self.recruiter
         n_units = len(r.units)
         m = 0
@@ -167,8 +173,20 @@ class _Side:
                 counts[u] += 1
             value, vec = r.solve(counts, m, 1)[0]
             if m >= len(self.thresholds) or value >= self.thresholds[m]:
-                return r.cards_of(vec), m
+                return r.cards_of(vec), m, r.cards_of(counts)
             m += 1
+
+    def zones(self, squad: Sequence[Card], deal: Sequence[Card], m: int) -> tuple[list[Card], list[Card]]:
+        """The deck in battle and the graveyard of a recruited ``squad``: the cards put into the
+        graveyard before recruiting (:func:`~analysis.squad.recruit.before_recruit`, paid from the
+        gold the squad leaves), and every other card of the deck not in the squad — the rest of the
+        deal goes back into the deck (000 3.6) — in deck order (the battle shuffles it)."""
+        grave = before_recruit(deal, squad, pay(squad, self.rules, self.recruiter.player, m).gold_left)
+        deck = list(self.cards)
+        for c in (*squad, *grave):
+            if c in deck:
+                deck.remove(c)
+        return deck, list(grave)
 
 
 _SIDES: dict[tuple[Deck, Ruleset, int, tuple[float, ...], str], _Side] = {}
@@ -205,18 +223,25 @@ class Task:
 
 
 def _game(task: Task, rng: random.Random, i: int):
-    """Squads (by seat), A's seat, mulligans and battle seed of game ``i`` of a chunk; advances ``rng``."""
+    """Squads (by seat), A's seat, mulligans, battle seed of game ``i`` of a chunk and the zones
+    (decks and graveyards by seat, or None for squads without decks); advances ``rng``."""
     s = task.settings
     a_seat = (task.first_game + i) % 2
+    zones = None
     if isinstance(task.a, Deck):
         thr_a, thr_b = task.thresholds
         obj_a, obj_b = s.objectives
-        squad_a, mull_a = _side(task.a, s.rules, a_seat + 1, thr_a[a_seat], obj_a).squad(rng)
-        squad_b, mull_b = _side(task.b, s.rules, 2 - a_seat, thr_b[1 - a_seat], obj_b).squad(rng)  # type: ignore
+        side_a = _side(task.a, s.rules, a_seat + 1, thr_a[a_seat], obj_a)
+        side_b = _side(task.b, s.rules, 2 - a_seat, thr_b[1 - a_seat], obj_b)  # type: ignore[arg-type]
+        squad_a, mull_a, deal_a = side_a.squad_and_deal(rng)
+        squad_b, mull_b, deal_b = side_b.squad_and_deal(rng)
+        za, zb = side_a.zones(squad_a, deal_a, mull_a), side_b.zones(squad_b, deal_b, mull_b)
+        first, second = (za, zb) if a_seat == 0 else (zb, za)
+        zones = ((first[0], second[0]), (first[1], second[1]))
     else:
         squad_a, squad_b, mull_a, mull_b = task.a, task.b, 0, 0  # type: ignore[assignment]
     squads = (squad_a, squad_b) if a_seat == 0 else (squad_b, squad_a)
-    return squads, a_seat, mull_a, mull_b, rng.getrandbits(63)
+    return squads, a_seat, mull_a, mull_b, rng.getrandbits(63), zones
 
 
 def play_chunk(task: Task) -> np.ndarray:
@@ -227,9 +252,11 @@ def play_chunk(task: Task) -> np.ndarray:
     players = (make_player(s.players[0]), make_player(s.players[1]))
     rows = np.zeros((task.games, 5), dtype=np.int64)
     for i in range(task.games):
-        squads, a_seat, mull_a, mull_b, battle_seed = _game(task, rng, i)
+        squads, a_seat, mull_a, mull_b, battle_seed, zones = _game(task, rng, i)
         seat_players = players if a_seat == 0 else (players[1], players[0])
-        result = Battle(squads, seat_players, seed=battle_seed, config=s.battle).run()
+        decks, graves = zones if zones is not None else (None, None)
+        result = Battle(squads, seat_players, seed=battle_seed, config=s.battle, decks=decks,
+                        graves=graves).run()
         outcome = 0 if result.winner is None else 1 if result.winner == a_seat else -1
         rows[i] = (a_seat, outcome, result.turns, mull_a, mull_b)
     return rows
@@ -244,9 +271,10 @@ def first_game_record(a, b, settings: MatchupSettings, seed: int = 0) -> list[di
         task = _tasks(0, a, b, settings, 1, seed, thresholds)[0]
     else:
         task = _tasks(0, tuple(a), tuple(b), settings, 1, seed)[0]
-    squads, a_seat, _, _, battle_seed = _game(task, random.Random(task.seed), 0)
+    squads, a_seat, _, _, battle_seed, zones = _game(task, random.Random(task.seed), 0)
     names = settings.players if a_seat == 0 else (settings.players[1], settings.players[0])
-    return record_battle(squads, names, battle_seed, settings.battle)
+    decks, graves = zones if zones is not None else (None, None)
+    return record_battle(squads, names, battle_seed, settings.battle, decks=decks, graves=graves)
 
 
 def _seeds(seed: int, n: int) -> list[int]:

@@ -640,3 +640,33 @@ __all__ = [
     "OBJECTIVES", "Alternative", "Recruiter", "Recruitment", "card_values", "milp_value", "parse_weight",
     "read_ratings", "recruit",
 ]
+
+
+def before_recruit(deal: Sequence[Card], squad: Sequence[Card], gold_left: int) -> tuple[Card, ...]:
+    """The cards of the deal that go into the graveyard before recruiting (a ``to_graveyard`` fact
+    with cost ``recruit`` and ``target = "self"``: "перед набором отряда можно заплатить N {gold},
+    чтобы положить эту карту в кладбище"), paid from the gold the squad leaves over (so the squad is
+    never weakened: leftover crystals buy nothing in battle), dearest first; each from the deal
+    cards not recruited (000 3.6: the rest of the deal goes back into the deck)."""
+    left = list(deal)
+    for c in squad:
+        if c in left:
+            left.remove(c)
+    out: list[Card] = []
+    for c in sorted(left, key=lambda c: (-c.cost, c.id)):
+        price = _recruit_price(c)
+        if price is not None and price <= gold_left:
+            gold_left -= price
+            out.append(c)
+    return tuple(out)
+
+
+def _recruit_price(card: Card) -> int | None:
+    """The gold of the card's "before recruiting: into the graveyard" fact, or None."""
+    entry = card.abilities
+    if entry is None:
+        return None
+    for ab in entry.played:
+        if ab.kind == "to_graveyard" and ab.cost == "recruit" and ab.target == "self":
+            return ab.gold
+    return None

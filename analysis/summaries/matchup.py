@@ -119,6 +119,8 @@ def battle_log(events: Sequence[dict[str, Any]]) -> pd.DataFrame:
     header = events[0]
     names = [e["name"] for squad in header["squads"] for e in squad]
     seats = [s for s, squad in enumerate(header["squads"]) for _ in squad]
+    names += [e["name"] for e in header.get("reserves", ())]  # (deck and graveyard cards that may enter)
+    seats += [e["seat"] for e in header.get("reserves", ())]
     rows = []
     turn = 0
     for index, ev in enumerate(events[1:], 1):
@@ -137,6 +139,9 @@ def battle_log(events: Sequence[dict[str, Any]]) -> pd.DataFrame:
             row.update(unit=u, name=names[u], side=seats[u])
             if kind == "move":
                 row.update(square=square_name(ev["to"]))
+            elif kind == "enter":  # (a card entering play: its side is the one it enters under)
+                row.update(side=ev["seat"], ability=ev.get("how"),
+                           square=square_name(ev["pos"]) if ev["pos"] >= 0 else "")
             elif kind in ("heal", "incarnation"):  # incarnation: back unwounded (its wounds removed)
                 row.update(healed=ev.get("by", 0))
             elif kind == "strike":
@@ -214,6 +219,9 @@ LOG_TEMPLATES = {
     "control": "{name} ({player}) changes sides",
     "shielded": "{name} ({player}) is shielded from wounds",
     "limit": "{name} ({player}): the chain of triggered abilities stops at the engine's bound",
+    "enter": "{name} ({player}) enters play ({ability}) {square}",
+    "exile": "{name} ({player}) is exiled",
+    "to_graveyard": "{name} ({player}) goes from the deck into the graveyard",
     "end_win": "{player} wins ({reason})",
     "end_draw": "Draw ({reason})",
 }
@@ -266,11 +274,12 @@ def log_lines(log: pd.DataFrame, players: Sequence[str], templates: Mapping[str,
             out.append(text["wound"].format(name=r.name, player=player, to_target=r.to_target,
                                             ability=ability))
         elif r.kind in ("block", "redirect", "grant", "rehost", "mark", "token", "heading", "cleansed",
-                        "destroyed", "ambush", "hypnosis", "claim", "control", "shielded", "limit"):
+                        "destroyed", "ambush", "hypnosis", "claim", "control", "shielded", "limit", "enter"):
             ability = (ability_words or {}).get(r.ability, (r.ability or "").replace("_", " "))
             out.append(text[r.kind].format(name=r.name, player=player, target=r.target_name, ability=ability,
                                            square=r.square))
-        elif r.kind in ("move", "prepare", "heal", "death", "accumulate", "incarnation", "blessing", "curse"):
+        elif r.kind in ("move", "prepare", "heal", "death", "accumulate", "incarnation", "blessing", "curse",
+                        "exile", "to_graveyard"):
             out.append(text[r.kind].format(name=r.name, player=player, square=r.square, healed=r.healed))
     return out
 

@@ -330,10 +330,15 @@ class AbilityUse(Triggers):
         another ``target`` side than the ability before it (an ally after an enemy), on the cards its
         player chooses; else on those of ``targets`` it may aim at. Then
         the ``then`` ability after it, if any."""
-        if self.over or not self.alive[u]:
+        if self.over:
             return
         sl = self.slots[u][index]
         ab = sl.ability
+        if ab.kind in ENTRIES:  # (also once the card has left play: "exile itself; summon onto its square")
+            self._resolve(u, sl, (u,), trigger)
+            return
+        if not self.alive[u]:
+            return
         if ab.kind == "grave_token":  # ("при этом карта на вашем кладбище получает жетон инкарнации")
             self._give_token(u, index, ab, trigger or "")
             if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
@@ -396,6 +401,12 @@ class AbilityUse(Triggers):
         wounds dealt (negative: healed)."""
         ab = sl.ability
         kind = ab.kind
+        if kind in ENTRIES:  # (cards from the deck or the graveyard, into exile; ``lasts``: how long;
+            self._entry(u, sl.index, ab, -1)  # after the card itself left play too: "then summon …")
+            slots = self.slots[u]
+            if sl.index + 1 >= len(slots) or slots[sl.index + 1].ability.cost != "then":
+                self._check_end()  # (an exile may leave a squad with no creature; after its chain)
+            return 0
         if not self.alive[v]:
             return 0
         die = self._die() if sl.rolls else 0
@@ -411,9 +422,6 @@ class AbilityUse(Triggers):
             return 0
         if ab.delay:  # the wounds land at the end of this turn (Effects._land_delayed)
             self.delayed = [*self.delayed, (u, sl.index, v)]
-            return 0
-        if kind in ENTRIES:  # (cards from the deck or the graveyard, into exile; ``lasts``: how long)
-            self._entry(u, sl.index, ab, -1)
             return 0
         if ab.lasts or kind in _EFFECT_KINDS:
             return self._new_kind(u, sl, v, dice)

@@ -24,7 +24,8 @@ This module holds the state (:class:`Battle`'s constructor), the legal actions, 
 action, the chance outcomes and cloning for a searching player.
 
 Simplifications: the card texts beyond their modelled facts (each printing's ``unmodelled`` list,
-``berserk abilities CARD``) do nothing — no vanguard, auras for other cards, resurrection,
+``berserk abilities CARD``) do nothing — no vanguard, auras for other cards (summoning and
+  resurrection play only with the decks given, data/README.md "Deck, graveyard and cards entering play"),
 prophecies, markers on squares other than the kinds of
 :data:`~analysis.cards.abilities.MARKERS`, terrain effects; creatures never attack their own squad
 (4.15); the stack is one level deep: a sudden action (``sudden``, data/README.md "Sudden actions")

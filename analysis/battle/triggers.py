@@ -926,7 +926,7 @@ class Triggers(Effects):
         if kind == "exile":  # (the card itself leaves play for exile: no death)
             if not self.alive[u]:
                 return False
-            self._exile(u, u)
+            self._exile(u, u)  # (the end of the game is checked after the chain it starts)
             return True
         done = False
         for _ in range(ab.targets if kind != "to_graveyard" else 1):
@@ -1018,6 +1018,8 @@ class Triggers(Effects):
             if p >= 0:
                 return [sq for sq in (p, *ADJ8[p]) if board[sq] < 0 and share[sq] < 0]
         p = self.pos[u] if self.alive[u] else self.died_at[u]
+        if ab.onto == "own_square":
+            return [p] if p >= 0 and board[p] < 0 and share[p] < 0 else []
         if ab.onto == "any" or p < 0:
             return [sq for sq in range(30) if board[sq] < 0 and share[sq] < 0]
         return [sq for sq in ADJ8[p] if board[sq] < 0 and share[sq] < 0]
@@ -1082,7 +1084,6 @@ class Triggers(Effects):
         self.zone[x] = ZONE_EXILE
         if self.log is not None:
             self._emit({"e": "exile", "u": x, "by": by})
-        self._check_end()
 
     def _leave_at_end(self) -> None:
         """The cards that entered for this turn (``lasts = "turn"``) are exiled now."""
@@ -1091,6 +1092,7 @@ class Triggers(Effects):
         for v in due:
             if self.alive[v] and not self.over:
                 self._exile(v, v)
+        self._check_end()
 
     def _entry_possible(self, u: int, ab: Ability) -> bool:
         """Whether ``u``'s action of a kind of ``ENTRIES`` would move a card now (a card to take

@@ -68,9 +68,10 @@ from analysis.util.userfiles import read_user_text
 
 ENTRIES = ("summon", "resurrect", "to_graveyard", "exile")
 """Kinds that move cards between the deck, the graveyard, exile and play (see :data:`ENTRY_TEXT`)."""
-ONTO = ("adjacent", "died_at", "any")
+ONTO = ("adjacent", "died_at", "any", "own_square")
 """``onto`` of ``summon`` / ``resurrect``: next to the card (the rulebook's default), on the square
-where the card the trigger is about died (``died_at``), or on any free square (``any``)."""
+where the card the trigger is about died (``died_at``), on any free square (``any``), or on the
+square the card itself holds or held (``own_square``: "вызвать на его клетку", after it left play)."""
 ATTACKS = ("shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike")
 """Attacks the target does not answer (000 glossary: shot, throw, discharge, strike through a row,
 magic strike, special strike). Damage ``[n]`` or ``[weak, medium, strong]`` picked by a die."""
@@ -1439,7 +1440,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                               "ability it is an alternative to)")
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
-                                                          "cleanse", "extra_life", "leap") \
+                                                          "cleanse", "extra_life", "leap", *ENTRIES) \
                 and not (ab.cost == "then" and ab.kind in ("grave_token", "root")):
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}

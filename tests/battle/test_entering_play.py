@@ -153,3 +153,21 @@ def test_heuristic_summons_and_clone_keeps_zones():
     assert c.deck == b.deck and c.zone == b.zone and c.zone is not b.zone
     HeuristicPlayer().play_turn(b)
     assert b.alive[2]
+
+
+def test_exile_itself_then_summon_onto_its_square():
+    """30/189 Мика Безбожник: 2 counters + tap, once per battle — it is exiled, then a dark demon
+    or spirit of cost 9 or less is summoned onto its square (``exile``, then ``summon`` with
+    ``onto = "own_square"``); the heuristic player does it when such a card waits in the deck."""
+    mika = unit("Mika", '{ kind = "exile", cost = "counter_tap", counters = 2, uses_per_battle = 1 }',
+                '{ kind = "summon", cost = "then", vs_classes = ["Демон"], vs_elements = ["darkness"], '
+                'vs_max_cost = 9, onto = "own_square" }', strike=(1, 1, 1))
+    demon = card("Demon", classes=("Демон",), elements=("darkness",), cost=8, strike=(4, 5, 6), life=12)
+    b = battle([mika], [card("Foe")], ({0: P1_BACK}, {1: P2_FRONT}),
+               decks=([card("Elf", cost=2), demon], []), p1=HeuristicPlayer(), dice=[3] * 20, record=True)
+    b.counters[0] = 2
+    HeuristicPlayer().play_turn(b)
+    assert not b.alive[0] and b.zone[0] == ZONE_EXILE
+    assert b.alive[3] and b.units[0] == [3]
+    assert any(e["e"] == "enter" and e["u"] == 3 and e["pos"] == P1_BACK for e in b.log)  # (then it walks)
+    assert not any(e["e"] == "death" and e["u"] == 0 for e in b.log)

@@ -46,7 +46,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import NEAR, NOWHERE
+from analysis.battle.board import DEFAULT_DEPTH_LAYOUT, DEPTH_LAYOUTS, NEAR, NOWHERE
 from analysis.battle.common import (
     _ADJACENT,
     _DIES,
@@ -103,6 +103,9 @@ class BattleConfig:
     """000 7.6: draw after this many full rounds with no change of any card's life; 0 = off."""
     model: str = "strike_table"
     """Combat model of the ruleset (``strike_table`` or ``defence_die``)."""
+    depth_layout: str = DEFAULT_DEPTH_LAYOUT
+    """Which squares are depth at the start (:data:`~analysis.battle.board.DEPTH_LAYOUTS`; no text
+    at hand says it, data/README.md "Depth and surface")."""
 
     def __post_init__(self) -> None:
         if self.max_rounds < 1:
@@ -111,6 +114,8 @@ class BattleConfig:
             raise ValueError(f"timeout_rule must be one of {TIMEOUT_RULES}")
         if self.stall_rounds < 0:
             raise ValueError("stall_rounds must be ≥ 0")
+        if self.depth_layout not in DEPTH_LAYOUTS:
+            raise ValueError(f"depth_layout must be one of {tuple(DEPTH_LAYOUTS)}")
 
 
 @mypyc_attr(native_class=False)  # (pickled to worker processes)
@@ -583,6 +588,11 @@ class Battle(Placement):
         new._event_die = self._event_die
         new._redirectors = self._redirectors
         new._rebuff = self._rebuff
+        new.depth_sq = self.depth_sq
+        new._dry = self._dry
+        new._floods = self._floods
+        new._deep = self._deep
+        new._wolves = self._wolves
         new.next_face = list(self.next_face)
         new._frm = self._frm
         new._grant_ver = self._grant_ver

@@ -158,6 +158,12 @@ class EngineFields:
     spare: list[int]
     _last_life: bool
     _rebuff: tuple[bool, bool]
+    depth_sq: int
+    _dry: int
+    _floods: tuple[Any, ...]
+    _deep: bool
+    form: list[int]
+    _wolves: list[int]
     tokens: list[int]
     claimed: list[int]
     triggers: list[int]
@@ -233,6 +239,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _watched(self, u: int, to: int) -> None:
+        raise NotImplementedError
+
+    def _unflood(self, x: int) -> None:
         raise NotImplementedError
 
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:

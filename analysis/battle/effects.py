@@ -185,7 +185,7 @@ class Effects(Situational):
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
         self._stuns = "stun" in kinds
         # (``host_fury``: a rehost)
-        self._displacers = bool(kinds & {"push", "teleport", "dash", "leap"}) or bool(trig["host_fury"])
+        self._displacers = bool(kinds & {"push", "teleport", "dash", "leap", "relocate"}) or bool(trig["host_fury"])
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
         self._any_tiered = any(tiered)

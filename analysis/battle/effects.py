@@ -181,11 +181,13 @@ class Effects(Situational):
         self._redirect = "redirectable" in kinds
         self._steppers = bool(kinds & {"wraps", "jump", "far_step", "teleportation", "diagonal"})
         self._dashers = "dash" in kinds
+        self._far_strikers = "far_strike" in kinds
         self.dashed = [-1] * n
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
         self._stuns = "stun" in kinds
         # (``host_fury``: a rehost)
-        self._displacers = bool(kinds & {"push", "teleport", "dash", "leap", "relocate"}) or bool(trig["host_fury"])
+        self._displacers = bool(kinds & {"push", "teleport", "dash", "leap", "relocate"}) \
+            or bool(trig["host_fury"])
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
         self._any_tiered = any(tiered)

@@ -346,10 +346,12 @@ class Battle(Placement):
             return list(self.units[enemy])
         if self.kind[u] not in (GROUND, COMPANION, PARASITE):
             return []
-        if self._steppers or self._taunters:
+        if self._steppers or self._taunters or self._far_strikers:
             out = self._plain_targets(u)
             if self._steppers:
                 out += [v for v in self.units[enemy] if v not in out and self._wrap_near(u, v)]
+            if self._far_strikers:
+                out += [v for v in self.units[enemy] if v not in out and self._far_ok(u, v)]
             return self._taunt_filter(u, out, "simple") if self._taunters else out
         return self._plain_targets(u)
 
@@ -592,6 +594,7 @@ class Battle(Placement):
         new._dry = self._dry
         new._floods = self._floods
         new._deep = self._deep
+        new._far_strikers = self._far_strikers
         new._wolves = self._wolves
         new.next_face = list(self.next_face)
         new._frm = self._frm

@@ -162,6 +162,7 @@ class EngineFields:
     _dry: int
     _floods: tuple[Any, ...]
     _deep: bool
+    _far_strikers: bool
     form: list[int]
     _wolves: list[int]
     tokens: list[int]

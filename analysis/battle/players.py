@@ -297,7 +297,7 @@ class HeuristicPlayer(Player):
          opened, creature, has_strike, cache, mean_unknown, mean_of, value_of, model) = ctx
         best, target = -1e9, -1
         flyer = kind[u] == FLYER
-        if flyer or (prepared[u] == 2 and n_ground[1 - seat[u]] == 0):
+        if flyer or (prepared[u] == 2 and n_ground[1 - seat[u]] == 0) or b._far_strikers:
             candidates = b.targets(u)
         else:
             # The enemy cards on u's square and its neighbours (as Battle.targets), found through the
@@ -740,7 +740,8 @@ class HeuristicPlayer(Player):
                         and not role(b.key[u]).shooter and g < self._walk_worth(b, u):
                     continue  # walking into a strike is worth more: decide after the walk
                 plans.append((g, u, act))
-            elif opened[u] and has_strike[u] and (kind[u] == FLYER or prepared[u] == 2 or hot >> pos[u] & 1):
+            elif opened[u] and has_strike[u] and (kind[u] == FLYER or prepared[u] == 2 or hot >> pos[u] & 1
+                                                  or (b._far_strikers and bool(b.targets(u)))):
                 g, v = best_target(b, u)
                 if v >= 0 and g > thr:
                     plans.append((g, u, STRIKES[u][v]))

@@ -810,6 +810,8 @@ class Situational(EngineFields):
                        and any(a.kind == "ward" for a in facts(self.cards[x])) for x in self._neighbours(w))
         if pu < 0 or pw < 0:
             return False
+        if position == "far":  # (not next to it: struck by its ``far_strike``)
+            return max(abs(row_of(pw) - row_of(pu)), abs(pw % COLS - pu % COLS)) > 1
         dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS
         if position == "opposite":
             return dc == 0 and dr == forward(self.seat[u])

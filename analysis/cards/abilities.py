@@ -100,7 +100,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
-            "teleportation", "dash", "diagonal")
+            "teleportation", "dash", "diagonal", "far_strike")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -115,7 +115,10 @@ moved this turn, the ground creature moves to any free square and loses its move
 (Рывок; read from the reminder text of 30/19 Конный лучник): when it attacks (a simple strike or an
 attack ability as an action) it may then move to a free orthogonally adjacent square, once per turn
 (trigger ``dash`` after that move). ``diagonal``: its steps may also go to a free diagonal
-neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер)."""
+neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер). ``far_strike``: its
+simple strike may be declared, as at an adjacent card, on the enemy cards its ``vs_*`` select
+("может нападать {strike} на летающих / на карты на клетках глубины как на стоящие рядом": 40/139
+Кирин ``vs_types = ["flyer"]``, 60/131 Акванит-громила ``vs_state = "at_depth"``)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
@@ -326,7 +329,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
-             "drain", "close")
+             "drain", "close", "far_strike")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -404,10 +407,11 @@ squares held by a creature with a magical ability — an incorporeal creature sh
 glossary "Magical ability": a spell, magic strike or discharge)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
-POSITIONS = ("opposite", "diagonal", "isolated", "near_ward")
+POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
-its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``)."""
+its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
+``far`` (not next to it: a card it strikes by its ``far_strike``, 60/131)."""
 ONTO = ("depth", "surface", "away")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
@@ -474,6 +478,7 @@ _KINDS_TEXT = {
     "leap": "May jump now, range",
     "flood": "Its target's square becomes depth", "drain": "Its target's square counts as surface this turn",
     "relocate": "Moves its target to a free square", "close": "Closes a card",
+    "far_strike": "Its simple strike reaches, as if adjacent,",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}

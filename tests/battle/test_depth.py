@@ -84,8 +84,8 @@ def test_depth_facts_hold_at_depth_and_surface_facts_on_the_surface():
 
 def test_the_real_printings_carry_their_depth_and_surface_facts():
     book = load_abilities()
-    for code in ("40/112", "40/113", "40/115", "40/118", "40/136", "40/137", "40/184", "50/124",
-                 "50/138", "50/141", "50/144", "60/125"):
+    for code in ("40/112", "40/113", "40/115", "40/118", "40/136", "40/137", "40/139", "40/184", "50/124",
+                 "50/138", "50/141", "50/144", "60/125", "60/131"):
         assert book[code].status == "full", code
         whens = {a.when for a in book[code].abilities}
         assert "at_depth" in whens or "on_surface" in whens, code
@@ -326,3 +326,31 @@ def test_a_flag_column_given_only_under_a_condition_is_not_standing():
     down = start([atlas], [foe()], ({0: C2}, {1: B5}))
     assert up.cards[0].keyword("clumsiness") == 1 and down.cards[0].keyword("clumsiness") == 0
     assert down.cards[0].keyword("regeneration") == 1 and up.cards[0].keyword("regeneration") == 0
+
+
+# 60/131 Акванит-громила: "На глубине: Может нападать {strike} на карты на клетках глубины как на
+# стоящие рядом. … -1 к {strike} по картам на клетках глубины, не стоящим рядом с Акванитом-громилой"
+BRUTE = facts('{ kind = "far_strike", vs_state = "at_depth", when = "at_depth" }',
+              '{ kind = "strike_bonus", damage = [-1], vs_state = "at_depth", vs_position = "far" }')
+
+
+def test_the_brute_at_depth_strikes_cards_on_depth_squares_as_if_adjacent_with_minus_one():
+    b = start([card("Brute", strike=(3, 3, 3), abilities=BRUTE)], [foe(), foe("Dry")],
+              ({0: C2}, {1: C5, 2: B5}), dice=[6, 1])
+    assert b.targets(0) == [1]                           # c5 is depth, b5 surface
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] == 2                               # 3 − 1: not next to it
+    up = start([card("Brute", strike=(3, 3, 3), abilities=BRUTE)], [foe()], ({0: B2}, {1: C5}))
+    assert up.targets(0) == []                            # on the surface: no reach
+
+
+# 40/139 Кирин: "На поверхности: Может нападать {strike} на летающих как на стоящие рядом карты"
+KIRIN_FLY = facts('{ kind = "far_strike", vs_types = ["flyer"], when = "on_surface" }')
+
+
+def test_kirin_on_the_surface_strikes_a_flyer():
+    bird = card("Bird", type="flyer", move=0, life=12)
+    b = start([card("Kirin", abilities=KIRIN_FLY)], [bird, foe()], ({0: B2}, {1: C5, 2: B5}))
+    assert 1 in b.targets(0)
+    deep = start([card("Kirin", abilities=KIRIN_FLY)], [bird, foe()], ({0: C2}, {1: C5, 2: B5}))
+    assert 1 not in deep.targets(0)

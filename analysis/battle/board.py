@@ -73,6 +73,31 @@ CHEBYSHEV: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+def _layout(rule) -> int:
+    return sum(1 << s for s in range(SQUARES) if rule(row_of(s), col_of(s)))
+
+
+DEPTH_LAYOUTS: dict[str, int] = {
+    "centre_column": _layout(lambda r, c: c == 2),
+    "middle_rows": _layout(lambda r, c: r in (2, 3)),
+    "edge_columns": _layout(lambda r, c: c in (0, 4)),
+    "checkerboard": _layout(lambda r, c: (r + c) % 2 == 0),
+    "none": 0,
+}
+"""Which squares are depth when the battle starts (bit masks), by name; the rest are surface. No
+rulebook or card text at hand says which squares are depth at the start (data/README.md "Depth and
+surface"): the layout is an option of the battle (``BattleConfig.depth_layout``). The default,
+``centre_column``, is the analyzer's reading: one body of water through both halves (the texts
+need contiguous depth — 60/202 Пиратский бриг sails from a depth square onto a next one, 60/131
+Акванит-громила strikes cards on depth squares that are not next to it — and surface squares where
+the melee is, for the many "На поверхности:" strikes), the same for both players.
+
+    >>> [square_name(s) for s in range(SQUARES) if DEPTH_LAYOUTS["centre_column"] >> s & 1]
+    ['c1', 'c2', 'c3', 'c4', 'c5', 'c6']
+"""
+DEFAULT_DEPTH_LAYOUT = "centre_column"
+
+
 def half_rows(seat: int) -> tuple[int, int, int]:
     """Board rows of a seat's 1st, 2nd and 3rd row (seat 0 = First player)."""
     return (2, 1, 0) if seat == 0 else (3, 4, 5)

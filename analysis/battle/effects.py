@@ -71,7 +71,10 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
-                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash")
+                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
+                 "dives", "surfaces", "changes_depth", "squad_dives")
+_DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
+_DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -101,9 +104,13 @@ def _summary(keys) -> tuple:
     responders = []
     sudden: list[int] = []
     steps = False
+    deep = False
     for u, key in enumerate(keys):
         for ab in facts(card_of(key)):
             kinds.add(ab.kind)
+            deep = deep or ab.when in _DEPTH_STATES or ab.vs_state in _DEPTH_STATES \
+                or ab.when_state in _DEPTH_STATES or ab.trigger in _DEPTH_TRIGGERS \
+                or ab.kind in ("flood", "drain") or ab.onto is not None
             if ab.cost == "trigger" and ab.trigger in trig and u not in trig[ab.trigger]:
                 trig[ab.trigger].append(u)
             if ab.cost == "trigger" and ab.trigger == "strike" and (ab.tiers or ab.per == "strike_value"):
@@ -113,7 +120,7 @@ def _summary(keys) -> tuple:
             if ab.sudden and u not in sudden:
                 sudden.append(u)
             steps = steps or ab.per == "steps"
-    return frozenset(kinds), trig, tiered, responders, steps, sudden
+    return frozenset(kinds), trig, tiered, responders, steps, sudden, deep
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -145,7 +152,9 @@ class Effects(Situational):
             if len(_SUMMARIES) > 50_000:
                 _SUMMARIES.clear()
             summary = _SUMMARIES[memo] = _summary(self.key)
-        kinds, trig, tiered, responders, steps, sudden = summary
+        kinds, trig, tiered, responders, steps, sudden, deep = summary
+        self._deep = deep
+        """Some card reads or changes depth and surface: moves look for dives (``_depth_moved``)."""
         self._sudden = sudden
         """Units with a ``sudden`` action (their order: the unit order; data/README.md "Sudden actions")."""
         self._responding = -1
@@ -172,11 +181,13 @@ class Effects(Situational):
         self._redirect = "redirectable" in kinds
         self._steppers = bool(kinds & {"wraps", "jump", "far_step", "teleportation", "diagonal"})
         self._dashers = "dash" in kinds
+        self._far_strikers = "far_strike" in kinds
         self.dashed = [-1] * n
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
         self._stuns = "stun" in kinds
         # (``host_fury``: a rehost)
-        self._displacers = bool(kinds & {"push", "teleport", "dash", "leap"}) or bool(trig["host_fury"])
+        self._displacers = bool(kinds & {"push", "teleport", "dash", "leap", "relocate"}) \
+            or bool(trig["host_fury"])
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
         self._any_tiered = any(tiered)
@@ -752,7 +763,7 @@ class Effects(Situational):
         """What one use of a kind added here does to ``v``: wounds dealt (negative: healed)."""
         ab = sl.ability
         kind = ab.kind
-        if ab.lasts and kind != "root":
+        if ab.lasts and kind not in ("root", "flood"):
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
                                                                   self.seat[v]):
                 return 0  # 000 2.8: given as a spell or an effect, the target's protections apply
@@ -843,6 +854,27 @@ class Effects(Situational):
             return 0
         if kind == "gain_counter":
             self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])
+            return 0
+        if kind == "flood":
+            self._flood(u, self.pos[v], ab.lasts == "battle")
+            return 0
+        if kind == "drain":
+            p = self.pos[v]
+            if p >= 0 and not self._dry >> p & 1:
+                self._reshape(self.depth_sq, self._dry | 1 << p, self._floods)
+            return 0
+        if kind == "relocate":
+            self._relocate(u, v, ab)
+            return 0
+        if kind == "close":  # ("закрыть": in its own turn it cannot act any more)
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8
+            if self.open[v]:
+                self.open[v] = False
+                if self.active == self.seat[v]:
+                    self.acted[v] = True
+                    self.moves[v] = 0
             return 0
         return 0
 
@@ -1000,6 +1032,120 @@ class Effects(Situational):
             self.pos[self.rider[u]] = to
         if self.log is not None:
             self._emit({"e": "move", "u": u, "to": to})
+        if self._deep:
+            self._depth_moved(u, p)  # (a dive or a surfacing: data/README.md "Depth and surface")
+
+    # ------------------------------------------------------------------ depth and surface
+
+    def _depth_moved(self, u: int, frm: int) -> None:
+        """Unit ``u`` has just left square ``frm`` (a step, a jump, a push, a relocation …): if it
+        went from a surface square onto a depth square it dives, the other way it surfaces
+        (data/README.md "Depth and surface"; "погружается на глубину" / "всплывает на поверхность",
+        40/109). A flyer or a card coming from nowhere does neither."""
+        if frm < 0:
+            return
+        self._depth_events(u, 1 if self._deep_sq(frm) else 0)
+
+    def _depth_events(self, u: int, was: int) -> None:
+        """The triggers of a change of ``u``'s depth from ``was`` (1 depth, 0 surface, -1 neither) to
+        where it stands now: its ``dives`` / ``surfaces`` and ``changes_depth``, then for a dive the
+        ``squad_dives`` abilities of its squad (itself included), aimed at it."""
+        now = self._depth_at(u)
+        if was < 0 or now < 0 or was == now or self.over:
+            return
+        if self._variable:
+            self._situate()  # (its "На глубине:" facts hold from now on)
+        if self.log is not None:
+            self._emit({"e": "dive" if now else "surface", "u": u})
+        trig = self._trig
+        if now and u in trig["dives"]:
+            self._fire(u, "dives")
+        if not now and u in trig["surfaces"] and self.alive[u] and not self.over:
+            self._fire(u, "surfaces")
+        if u in trig["changes_depth"] and self.alive[u] and not self.over:
+            self._fire(u, "changes_depth")
+        if now and self.creature[u]:
+            for w in list(trig["squad_dives"]):
+                if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
+                    self._fire(w, "squad_dives", u, u)
+
+    def _reshape(self, depth: int, dry: int, floods: tuple) -> None:
+        """The depth squares become ``depth`` (``dry``: those counting as surface this turn,
+        ``floods``: the floods bound to a card): the cards on squares that changed dive or surface."""
+        before = self.depth_sq & ~self._dry
+        after = depth & ~dry
+        self.depth_sq, self._dry, self._floods = depth, dry, floods
+        self._board_ver += 1
+        changed = before ^ after
+        if not changed:
+            return
+        movers = [u for u in range(self.n)
+                  if self.alive[u] and self.pos[u] >= 0 and changed >> self.pos[u] & 1 and self.host[u] < 0]
+        for u in movers:
+            self._depth_events(u, 1 if before >> self.pos[u] & 1 else 0)
+
+    def _flood(self, u: int, sq: int, lasting: bool) -> None:
+        """``flood``: square ``sq`` becomes a depth square — for the battle (``lasting``), else while
+        ``u`` is in play (50/122 Ману Кварат: "пока Ману Кварат в отряде")."""
+        if sq < 0 or self.depth_sq >> sq & 1 and not self._dry >> sq & 1:
+            return
+        floods = self._floods if lasting else (*self._floods, (sq, u))
+        if self.log is not None:
+            self._emit({"e": "flood", "u": u, "sq": sq})
+        self._reshape(self.depth_sq | 1 << sq, self._dry & ~(1 << sq), floods)
+
+    def _unflood(self, x: int) -> None:
+        """Card ``x`` leaves play: the squares its floods made depth while it was in play are surface
+        again (no dive or surfacing is set off by it: the card has just died)."""
+        mine = [sq for sq, w in self._floods if w == x]
+        if not mine:
+            return
+        depth = self.depth_sq
+        for sq in mine:
+            depth &= ~(1 << sq)
+        self.depth_sq = depth
+        self._floods = tuple(f for f in self._floods if f[1] != x)
+        self._board_ver += 1
+
+    def _flood_choice(self, u: int) -> None:
+        """A ``flood`` on a turn trigger: a surface square its player chooses becomes depth."""
+        shallow = ~(self.depth_sq & ~self._dry)
+        squares = [sq for sq in range(ROWS * COLS) if shallow >> sq & 1]
+        if not squares:
+            return
+        sq = self.players[self.seat[u]].choose_square(self, u, "flood", squares)
+        if sq not in squares:
+            raise IllegalAction(f"square {sq} is not a surface square")
+        self._flood(u, sq, False)
+
+    def _relocate(self, u: int, v: int, ab: Ability) -> None:
+        """``relocate``: ``v`` may move onto a free square within ``damage`` [X] of it (any without),
+        of the kind ``onto`` names; ``u``'s player chooses (``Player.relocate`` with
+        ``"relocate"``; -1: it stays). Not a step: it moves by the ability (markers, watchers and
+        dives follow, :meth:`_put`)."""
+        p = self.pos[v]
+        if p < 0 or not self.alive[v] or self.host[v] >= 0 or self.over or (
+                self.kind[v] == GROUND and self._roots and self._rooted(v)):
+            return
+        reach = WITHIN[min(ab.damage[0], 5)][p] if ab.damage else (1 << ROWS * COLS) - 1
+        onto, pu = ab.onto, self.pos[u]
+        squares = []
+        for sq in range(ROWS * COLS):
+            if not reach >> sq & 1 or sq == p or self.board[sq] >= 0:
+                continue
+            if (onto == "depth" and not self._deep_sq(sq)) or (onto == "surface" and self._deep_sq(sq)):
+                continue
+            if onto == "away" and pu >= 0 and NEAR[pu][sq]:
+                continue
+            squares.append(sq)
+        if not squares:
+            return
+        to = self.players[self.seat[u]].relocate(self, v, "relocate", squares)
+        if to < 0:
+            return
+        if to not in squares:
+            raise IllegalAction(f"unit {v} cannot be moved to square {to}")
+        self._put(v, p, to)
 
     def _put(self, u: int, p: int, to: int) -> None:
         """Card ``u`` moves from square ``p`` onto the free square ``to`` by an ability (not a step):
@@ -1331,6 +1477,8 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 0.1 * value - amount * per_wound
     if kind == "stun":
         return 0.2 * value if prof.is_creature else 0.0
+    if kind == "close":
+        return 0.1 * value if prof.is_creature else 0.0
     if kind == "root":
         return 0.05 * value if prof.kind == GROUND else 0.0
     if kind == "push":

@@ -47,7 +47,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import NEAR, NOWHERE
+from analysis.battle.board import DEFAULT_DEPTH_LAYOUT, DEPTH_LAYOUTS, NEAR, NOWHERE
 from analysis.battle.common import (
     _ADJACENT,
     _DIES,
@@ -107,6 +107,9 @@ class BattleConfig:
     """000 7.6: draw after this many full rounds with no change of any card's life; 0 = off."""
     model: str = "strike_table"
     """Combat model of the ruleset (``strike_table`` or ``defence_die``)."""
+    depth_layout: str = DEFAULT_DEPTH_LAYOUT
+    """Which squares are depth at the start (:data:`~analysis.battle.board.DEPTH_LAYOUTS`; no text
+    at hand says it, data/README.md "Depth and surface")."""
 
     def __post_init__(self) -> None:
         if self.max_rounds < 1:
@@ -115,6 +118,8 @@ class BattleConfig:
             raise ValueError(f"timeout_rule must be one of {TIMEOUT_RULES}")
         if self.stall_rounds < 0:
             raise ValueError("stall_rounds must be ≥ 0")
+        if self.depth_layout not in DEPTH_LAYOUTS:
+            raise ValueError(f"depth_layout must be one of {tuple(DEPTH_LAYOUTS)}")
 
 
 @mypyc_attr(native_class=False)  # (pickled to worker processes)
@@ -373,10 +378,12 @@ class Battle(Placement):
             return list(self.units[enemy])
         if self.kind[u] not in (GROUND, COMPANION, PARASITE):
             return []
-        if self._steppers or self._taunters:
+        if self._steppers or self._taunters or self._far_strikers:
             out = self._plain_targets(u)
             if self._steppers:
                 out += [v for v in self.units[enemy] if v not in out and self._wrap_near(u, v)]
+            if self._far_strikers:
+                out += [v for v in self.units[enemy] if v not in out and self._far_ok(u, v)]
             return self._taunt_filter(u, out, "simple") if self._taunters else out
         return self._plain_targets(u)
 
@@ -615,6 +622,12 @@ class Battle(Placement):
         new._event_die = self._event_die
         new._redirectors = self._redirectors
         new._rebuff = self._rebuff
+        new.depth_sq = self.depth_sq
+        new._dry = self._dry
+        new._floods = self._floods
+        new._deep = self._deep
+        new._far_strikers = self._far_strikers
+        new._wolves = self._wolves
         new.next_face = list(self.next_face)
         new._frm = self._frm
         new._grant_ver = self._grant_ver

@@ -164,6 +164,13 @@ class EngineFields:
     spare: list[int]
     _last_life: bool
     _rebuff: tuple[bool, bool]
+    depth_sq: int
+    _dry: int
+    _floods: tuple[Any, ...]
+    _deep: bool
+    _far_strikers: bool
+    form: list[int]
+    _wolves: list[int]
     tokens: list[int]
     claimed: list[int]
     triggers: list[int]
@@ -248,6 +255,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _watched(self, u: int, to: int) -> None:
+        raise NotImplementedError
+
+    def _unflood(self, x: int) -> None:
         raise NotImplementedError
 
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:

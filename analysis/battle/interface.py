@@ -169,6 +169,8 @@ class Player:
     - ``choose_direction(state, unit) -> str``: the direction (``forward``, ``back``, ``left``,
       ``right``, seen from its side) a ``moves_heading`` card picks at the start of its turn
       (default ``forward``);
+    - ``choose_form(state, unit) -> str``: the form (``wolf`` or ``human``) a werewolf (the ``wohu``
+      icon) takes before its owner's turn, to the end of the opponent's next turn (default ``wolf``);
     - ``redirect(state, unit, attacker, target, candidates, index) -> unit``: whether ``unit``'s
       sudden ``redirect`` sends ``attacker``'s attack on ``target`` (its ability ``index``, -1 a
       simple strike) onto one of ``candidates`` (-1: no; 000 glossary "Redirecting an attack");
@@ -239,6 +241,9 @@ class Player:
 
     def choose_direction(self, state, unit: int) -> str:
         return "forward"
+
+    def choose_form(self, state, unit: int) -> str:
+        return "wolf"
 
     def redirect(self, state, unit: int, attacker: int, target: int, candidates: list[int],
                  index: int) -> int:

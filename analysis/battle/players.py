@@ -22,6 +22,7 @@ from analysis.battle.board import (
     ADJ8,
     ADJ8_MASK,
     AUX,
+    CHEBYSHEV,
     COLS,
     MANHATTAN,
     NEAR_MASK,
@@ -96,6 +97,26 @@ from analysis.battle.valuation import (
 _DIPS: dict[int, int] = {}
 """Per card key, whose squares its steps pay off on (:meth:`HeuristicPlayer._dip`): 1 any
 creature's, 2 a magic creature's, 3 an enemy creature's, 4 an ally's, 0 none."""
+
+_DEPTH_PREFS: dict[int, int] = {}
+"""Per card key, :func:`depth_pref`."""
+
+
+def depth_pref(key: int) -> int:
+    """Whether a card would rather stand at depth (> 0) or on the surface (< 0): its "На глубине:"
+    facts and dive triggers count for depth, its "На поверхности:" facts and surfacing triggers for
+    the surface (data/README.md "Depth and surface"); 0: it does not care."""
+    out = _DEPTH_PREFS.get(key)
+    if out is None:
+        out = 0
+        for ab in facts(card_of(key)):
+            if ab.when == "at_depth" or (ab.cost == "trigger" and ab.trigger in ("dives", "squad_dives")):
+                out += 1
+            elif ab.when == "on_surface" or (ab.cost == "trigger" and ab.trigger == "surfaces"):
+                out -= 1
+        _DEPTH_PREFS[key] = out
+    return out
+
 
 # --------------------------------------------------------------------------- heuristic player
 
@@ -276,7 +297,7 @@ class HeuristicPlayer(Player):
          opened, creature, has_strike, cache, mean_unknown, mean_of, value_of, model) = ctx
         best, target = -1e9, -1
         flyer = kind[u] == FLYER
-        if flyer or (prepared[u] == 2 and n_ground[1 - seat[u]] == 0):
+        if flyer or (prepared[u] == 2 and n_ground[1 - seat[u]] == 0) or b._far_strikers:
             candidates = b.targets(u)
         else:
             # The enemy cards on u's square and its neighbours (as Battle.targets), found through the
@@ -762,7 +783,8 @@ class HeuristicPlayer(Player):
                         and not role(b.key[u]).shooter and g < self._walk_worth(b, u):
                     continue  # walking into a strike is worth more: decide after the walk
                 plans.append((g, u, act))
-            elif opened[u] and has_strike[u] and (kind[u] == FLYER or prepared[u] == 2 or hot >> pos[u] & 1):
+            elif opened[u] and has_strike[u] and (kind[u] == FLYER or prepared[u] == 2 or hot >> pos[u] & 1
+                                                  or (b._far_strikers and bool(b.targets(u)))):
                 g, v = best_target(b, u)
                 if v >= 0 and g > thr:
                     plans.append((g, u, STRIKES[u][v]))
@@ -854,6 +876,8 @@ class HeuristicPlayer(Player):
                     for sq in (ADJ8[pos[u]] if diagonal else ADJ4[pos[u]]):  # (diagonal steps too)
                         if board[sq] < 0 and walk[sq] < d_best:
                             step, d_best = sq, walk[sq]
+                    if step >= 0 and b._deep and d_best < 99:
+                        step = self._depth_step(b, u, step, d_best, walk, diagonal)
                     if step < 0 or d_best >= 99 or (shooter and d_best >= walk[pos[u]]):
                         break
                     apply(MOVES[u][step])
@@ -917,6 +941,17 @@ class HeuristicPlayer(Player):
         goes onto the enemy card with the least life left, never onto a square with its own card; for
         a ``reposition`` (40/16) the offered square nearest where it stands; to ``"incarnate"`` open on
         a marked square (60/180) the one next to the most enemy creatures, nearest its back row."""
+        b = battle
+        if marker == "flood":  # (a surface square becomes depth: under its card that wants it most)
+            seat = b.seat[unit]
+
+            def want(sq: int) -> tuple[int, int]:
+                w = b.board[sq]
+                if w < 0:
+                    return (0, -sq)
+                return (depth_pref(b.base[w]) * (1 if b.seat[w] == seat else -1), -sq)
+
+            return max(squares, key=want)
         b = battle
         if marker == "reposition":  # (a move it must make: the free square nearest where it stands)
             p = b.pos[unit]
@@ -1006,6 +1041,18 @@ class HeuristicPlayer(Player):
                 if free:
                     best = min(free, key=lambda s: (min([MANHATTAN[s][p] for p in enemies], default=0), s))
                     b.apply(MOVES[u][best])
+
+    def _depth_step(self, b: Battle, u: int, step: int, d_best: int, walk: Any, diagonal: bool) -> int:
+        """Of the steps as near the enemy as ``step``, one onto the kind of square its facts prefer
+        (:func:`depth_pref`: dive with "На глубине:" facts, stay up with "На поверхности:" ones)."""
+        pref = depth_pref(b.base[u])
+        if not pref or b._deep_sq(step) == (pref > 0):
+            return step
+        board = b.board
+        for sq in (ADJ8[b.pos[u]] if diagonal else ADJ4[b.pos[u]]):
+            if board[sq] < 0 and walk[sq] == d_best and b._deep_sq(sq) == (pref > 0):
+                return sq
+        return step
 
     def _strike_option(self, b: Battle, u: int) -> tuple[float, Action | None]:
         g, v = self._best_target(b, u) if b.can_act(u) else (-1e9, -1)
@@ -1216,7 +1263,9 @@ class HeuristicPlayer(Player):
 
         return max(squares, key=lambda sq: (foes(sq), -squares.index(sq)))
     def relocate(self, battle: Battle, unit: int, why: str, squares: Sequence[int]) -> int:
-        """A move it may make (``dash`` after its attack, a ``leap``): a card that may still act on
+        """A move it may make (``dash`` after its attack, a ``leap``, a ``relocate`` — an enemy card
+        it moves goes where it is next to the fewest of its creatures, if fewer than now; its own card
+        to a square of the depth it prefers, :func:`depth_pref`): a card that may still act on
         its own turn goes to the square next to the most enemy creatures (where it attacks), if more
         than where it stands; any other (closed after its attack, or on the opponent's turn) to the
         square next to the fewest (out of their reach), if fewer; with a ``dash`` trigger (an
@@ -1228,6 +1277,17 @@ class HeuristicPlayer(Player):
             return sum(1 for t in ADJ8[sq] if board[t] >= 0 and board[t] != unit and seats[board[t]] != seat
                        and creature[board[t]])
 
+        me = 0 if battle.players[0] is self else 1
+        if why == "relocate" and seat != me:  # (an enemy card: where it is next to the fewest of its cards)
+            here_n = foes(battle.pos[unit])
+            best = min(squares, key=lambda sq: (foes(sq), squares.index(sq)))
+            return best if foes(best) < here_n else -1
+        if why == "relocate" and battle._deep:  # (its own card: depth it prefers, then the fight)
+            pref = depth_pref(battle.base[unit])
+            if pref:
+                liked = [sq for sq in squares if battle._deep_sq(sq) == (pref > 0)]
+                squares = liked or squares
+
         here = foes(battle.pos[unit])
         if battle.active == seat and battle.open[unit] and not battle.acted[unit] and battle.has_strike[unit]:
             best = max(squares, key=lambda sq: (foes(sq), -squares.index(sq)))
@@ -1236,6 +1296,20 @@ class HeuristicPlayer(Player):
         if (why == "dash" and unit in battle._trig["dash"]) or foes(best) < here:
             return best
         return -1
+
+    def choose_form(self, battle: Battle, unit: int) -> str:
+        """A werewolf's form for the coming turn and the opponent's next (data/README.md "Werewolves"):
+        the wolf, the fighting form, when an enemy creature stands within its reach this turn (its
+        movement plus one square) or the enemy has only flyers; else the human form."""
+        p = battle.pos[unit]
+        if p < 0:
+            return "wolf"
+        reach = battle.move_points[unit] + 1
+        for v in battle.units[1 - battle.seat[unit]]:
+            q = battle.pos[v]
+            if battle.alive[v] and battle.creature[v] and q >= 0 and CHEBYSHEV[p][q] <= reach:
+                return "wolf"
+        return "human"
 
     def choose_direction(self, battle: Battle, unit: int) -> str:
         """``moves_heading``: the direction most of its ground creatures will step in this turn.

@@ -78,5 +78,8 @@ class RandomPlayer(Player):
         options = [-1, *squares]
         return options[battle.prng.randrange(len(options))]
 
+    def choose_form(self, battle: Battle, unit: int) -> str:
+        return ("wolf", "human")[int(battle.prng.random() * 2)]
+
     def choose_direction(self, battle: Battle, unit: int) -> str:
         return ("forward", "back", "left", "right")[int(battle.prng.random() * 4)]

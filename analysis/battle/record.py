@@ -208,7 +208,7 @@ def replay(events: Sequence[dict[str, Any]], db: CardDB | None = None) -> Replay
                 wounds[v] += w
             if ev.get("closes"):
                 opened[ev["u"]] = False
-            if ev["kind"] in ("open", "stun"):
+            if ev["kind"] in ("open", "stun", "close"):
                 for v in ev["targets"]:
                     opened[v] = ev["kind"] == "open"
         elif kind == "block":

@@ -30,7 +30,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ4, ADJ8_SELF, COLS, NEAR_MASK, half_rows, row_of
+from analysis.battle.board import ADJ4, ADJ8_SELF, COLS, DEPTH_LAYOUTS, NEAR_MASK, half_rows, row_of
 from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
@@ -46,6 +46,8 @@ _GUARDED = ("cap", "protection")
 """Kinds whose ``self_state`` the engine's guards check
 (:func:`analysis.cards.ability_rules.state_limits`)."""
 _STRIKE_PERS = ("target_strike", "target_half_life")
+_DEPTH_WHENS = ("at_depth", "on_surface")
+"""The ``when`` conditions on the square a card stands on (data/README.md "Depth and surface")."""
 
 
 @mypyc_attr(native_class=False)  # (a plain class: pickled like the pure-Python one)
@@ -95,6 +97,10 @@ class Spec:
                 deps.add("alive")
             elif ab.when == "rebuff":
                 deps.add("rebuff")
+            elif ab.when in _DEPTH_WHENS:
+                deps.add("depth")
+            elif ab.when in ("wolf", "human"):
+                deps.add("form")
             elif ab.when is not None:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
             if ab.per in ("counters", "own_wounds"):
@@ -172,6 +178,27 @@ def _merge_keywords(card, abilities: tuple[Ability, ...], seat: int):
     return replace(card, keywords=tuple(sorted(merged.items())), move=max(0, move))
 
 
+_FLAGS: list[frozenset[str]] = []
+
+
+def _flag_columns() -> frozenset[str]:
+    """The flag keyword columns of ``data/keywords.csv`` (read once)."""
+    if not _FLAGS:
+        from analysis.cards.schema import keywords
+
+        _FLAGS.append(frozenset(k.column for k in keywords() if k.kind == "flag"))
+    return _FLAGS[0]
+
+
+def _held_flags(abilities: tuple[Ability, ...]) -> set[str]:
+    """The flag columns a card's own facts give only under a condition ("На поверхности:
+    Неповоротливость", 40/127, 50/144): the card table sets such a column from the icon, which marks
+    that the text mentions it, so the column is not standing; the fact says when it holds."""
+    return {ab.keyword for ab in abilities
+            if ab.kind == "keyword" and ab.cost == "passive" and ab.keyword is not None
+            and (ab.when or ab.formation or ab.self_state) and ab.keyword in _flag_columns()}
+
+
 _VARIANTS: dict[tuple, int] = {}
 
 
@@ -200,6 +227,9 @@ def variant(base: int, seat: int, holds: int, amounts: tuple[tuple[int, tuple[in
     abilities.extend(grants)
     entry = card.abilities or CardAbilities(card.code, card.name, "none", unmodelled=("-",))
     new_card = replace(card, abilities=replace(entry, abilities=tuple(abilities)))
+    held = _held_flags(facts(card))
+    if held:
+        new_card = replace(new_card, keywords=tuple(kv for kv in new_card.keywords if kv[0] not in held))
     new_card = _merge_keywords(new_card, tuple(abilities), seat)
     out = _VARIANTS[memo] = card_key(new_card, seat)
     if len(_VARIANTS) > 200_000:
@@ -305,6 +335,18 @@ class Situational(EngineFields):
         self._frm = [self.creature[u] and self.cards[u].has("formation") for u in range(n)]
         """Per unit: a creature with the formation keyword (000 glossary "Formation")."""
         self._strikers = found[1]
+        self.depth_sq = DEPTH_LAYOUTS[self.config.depth_layout]
+        """Bit mask of the depth squares (the rest are surface; data/README.md "Depth and surface"):
+        the battle's layout, changed by ``flood`` facts."""
+        self._dry = 0
+        """Bit mask of the squares that count as surface until the end of this turn (``drain``)."""
+        self._floods = ()
+        """(square, unit) of the squares a ``flood`` made depth while that unit is in play."""
+        self.form = [0] * n
+        """Per unit: a werewolf's form (the ``wohu`` icon, data/README.md "Werewolves"): 1 wolf, 2 human,
+        0 none yet."""
+        self._wolves = [u for u in range(n) if self.creature[u] and self.cards[u].has("wohu")]
+        """The werewolves (creatures with the ``wohu`` icon): they take a form before their owner's turn."""
         self._static = [0] * n
         self._variable = bool(self._board_units or self._strikers)
         self._granting = found[2]
@@ -314,7 +356,8 @@ class Situational(EngineFields):
 
     def _clone_extras(self, original) -> None:
         """:meth:`Battle.clone`: the copy gets its own lists of this state (the original's stay)."""
-        for name in ("walk", "grants", "base", "stunned", "rooted", "held", "conc_wounds", "combo", "fresh"):
+        for name in ("walk", "grants", "base", "stunned", "rooted", "held", "conc_wounds", "combo", "fresh",
+                     "form"):
             setattr(self, name, list(getattr(original, name)))
         if original._variable:
             for name in _VARIABLE:
@@ -383,6 +426,10 @@ class Situational(EngineFields):
                 parts.append(tuple(self.open))
             if "rebuff" in deps:
                 parts.append(self._rebuff[self.seat[u]])
+            if "depth" in deps:
+                parts.append(self._depth_at(u))
+            if "form" in deps:
+                parts.append(self.form[u])
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -549,6 +596,14 @@ class Situational(EngineFields):
         if when == "enemy_turn":
             return self.active != self.seat[u]
         p = self.pos[u]
+        if when == "wolf":
+            return bool(self.form[u] & 1)
+        if when == "human":
+            return bool(self.form[u] & 2)
+        if when == "at_depth":
+            return self._depth_at(u) == 1
+        if when == "on_surface":
+            return self._depth_at(u) == 0
         if when == "centre_column":
             return p >= 0 and p % COLS == 2
         if when == "edge_column":
@@ -615,6 +670,41 @@ class Situational(EngineFields):
             elif row_of(frm) not in own and row_of(to) in own:
                 returned = 1
         self.walk[u] = (steps + 1, up, down, left, right, crossed, returned, occupied, magical)
+
+    def _deep_sq(self, sq: int) -> bool:
+        """Whether square ``sq`` is a depth square now (a ``drain`` makes one surface this turn)."""
+        return sq >= 0 and bool((self.depth_sq & ~self._dry) >> sq & 1)
+
+    def _depth_at(self, u: int) -> int:
+        """Where unit ``u`` stands: 1 on a depth square ("на глубине"), 0 on a surface square ("на
+        поверхности"), -1 on neither (a flyer in the auxiliary zone, a dead card)."""
+        p = self.pos[u]
+        if p < 0 or not self.alive[u]:
+            return -1
+        return 1 if (self.depth_sq & ~self._dry) >> p & 1 else 0
+
+    def _take_forms(self, seat: int) -> None:
+        """Before ``seat``'s turn: each of its werewolves takes the wolf or the human form its player
+        picks (``Player.choose_form``), to the end of the opponent's next turn — the reminder text of
+        60/60 Щенок Ульфгарда ("до начала вашего хода — получить {wolf} либо {human} до конца хода
+        противника")."""
+        changed = False
+        for u in self._wolves:
+            if self.seat[u] != seat or not self.alive[u]:
+                continue
+            pick = self.players[seat].choose_form(self, u)
+            if pick not in ("wolf", "human"):
+                raise ValueError(f"unit {u}: the form must be wolf or human, got {pick!r}")
+            form = 1 if pick == "wolf" else 2
+            if form != self.form[u]:
+                self.form[u] = form
+                changed = True
+                if self.log is not None:
+                    self._emit({"e": "form", "u": u, "form": pick})
+        if changed:
+            self._board_ver += 1
+            if self._variable:
+                self._situate()
 
     def _rebuff_check(self) -> None:
         """Before a turn begins: which squad has fewer cards in play than the other (Отпор, the
@@ -720,6 +810,8 @@ class Situational(EngineFields):
                        and any(a.kind == "ward" for a in facts(self.cards[x])) for x in self._neighbours(w))
         if pu < 0 or pw < 0:
             return False
+        if position == "far":  # (not next to it: struck by its ``far_strike``)
+            return max(abs(row_of(pw) - row_of(pu)), abs(pw % COLS - pu % COLS)) > 1
         dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS
         if position == "opposite":
             return dc == 0 and dr == forward(self.seat[u])

@@ -41,6 +41,7 @@ from analysis.battle.tables import (
     open_table,
     pair_passives,
 )
+from analysis.cards.ability_rules import facts, matches
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -104,6 +105,22 @@ class Strikes(AbilityUse):
         most = self.profiles[u].max_counters
         return min(counters, most) if most else counters
 
+    def _far_ok(self, u: int, v: int) -> bool:
+        """Whether ground creature ``u``'s standing ``far_strike`` lets its simple strike reach enemy
+        card ``v`` as an adjacent one (its ``vs_*``: a flyer, a card on a depth square …)."""
+        if self.kind[u] == FLYER or self.pos[u] < 0 or not self.alive[v]:
+            return False
+        for ab in facts(self.cards[u]):
+            if ab.kind != "far_strike" or ab.cost != "passive" or ab.formation or ab.when or ab.self_state \
+                    or ab.extra or ab.seat:
+                continue
+            if not matches(ab, self.cards[v]):
+                continue
+            if ab.vs_state and not self._in_state(v, ab.vs_state):
+                continue
+            return True
+        return False
+
     def _strike(self, u: int, v: int) -> None:
         """Simple strike of the active player's ``u`` on enemy card ``v`` (000 4.1-4.14)."""
         kind, seat, alive, opened, acted = self.kind, self.seat, self.alive, self.open, self.acted
@@ -114,7 +131,7 @@ class Strikes(AbilityUse):
         if self._markers and self.doomed[u]:
             self._spare(u, v)  # (it attacks the card that doomed it: 60/115)
         via_prepare = False
-        if kind[u] != FLYER:
+        if kind[u] != FLYER and not (self._far_strikers and self._far_ok(u, v)):
             if kind[v] == FLYER:
                 if not (self.prepared[u] == 2 and self.n_ground[seat[v]] == 0):
                     raise IllegalAction(f"unit {u} may not strike flying unit {v} (000 4.16)")

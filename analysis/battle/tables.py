@@ -200,7 +200,8 @@ def _make_profile(card: Card, seat: int | None) -> Profile:
         prot_flyers=card.has("prot_flyers"),
         actions=actions,
         triggers=triggers,
-        counter_user=any(ab.cost in ("counter", "counter_tap") for ab in abilities),
+        counter_user=any(ab.cost in ("counter", "counter_tap") for ab in abilities)
+        and not (entry is not None and entry.token_counters),  # ({token}s are not accumulated)
         start_counters=entry.start_counters if entry else 0,
         max_counters=entry.max_counters if entry else 0,
     )

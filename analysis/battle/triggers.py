@@ -94,6 +94,12 @@ class Triggers(Effects):
             return self.life[v] - self.wounds[v] > self.cards[v].life
         if state == "even_life":
             return self.creature[v] and (self.life[v] - self.wounds[v]) % 2 == 0
+        if state == "at_depth":  # (standing on a depth square: data/README.md "Depth and surface")
+            return self._depth_at(v) == 1
+        if state == "on_surface":
+            return self._depth_at(v) == 0
+        if state == "corporeal":
+            return not self.cards[v].has("incorporeal")
         return (self.wounds[v] > 0) == (state == "wounded")
 
     def _hurt(self, v: int, source: int, kind: str | None = None) -> None:
@@ -210,6 +216,11 @@ class Triggers(Effects):
                     self._count_use(u, index)
                 self._reposition(u)
                 continue
+            if ab.kind == "flood" and trigger in ("turn_start", "enemy_turn_start"):
+                if limited:
+                    self._count_use(u, index)
+                self._flood_choice(u)  # (a surface square its player chooses becomes depth)
+                continue
             if ab.kind == "mark":  # a marker on the square of the card the trigger is about
                 if limited:
                     self._count_use(u, index)
@@ -319,6 +330,10 @@ class Triggers(Effects):
                   and (ab.target != "self" or context == u)
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
             cands = [context] if ok else []
+        elif trigger == "squad_dives":  # the creature of its squad that dived (``vs_*`` on it)
+            ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
+                  and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
+            cands = ([u] if ab.target == "self" else [context]) if ok else []
         elif trigger == "squad_enters_mark":  # the creature of its squad that entered the square
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and (ab.target != "self" or context == u)
@@ -897,6 +912,8 @@ class Triggers(Effects):
         self.died_at[x] = p
         if self._markers:
             self._unmark(x)  # (its ``owner_bound`` markers go: "при гибели — убрать все ваши …")
+        if self._floods:
+            self._unflood(x)  # (its floods that last while it is in play)
         if p >= 0:
             self._leave(x, p)  # (a card sharing the square, incorporeal, holds it alone now)
         self.pos[x] = NOWHERE

@@ -214,6 +214,8 @@ class Turns(Strikes):
         active = self.active
         if "rebuff" in self._sit_deps:
             self._rebuff_check()
+        if self._wolves:
+            self._take_forms(active)  # (before the turn: a werewolf's form, data/README.md "Werewolves")
         wounds, opened, regen, acted, moves, points = (
             self.wounds, self.open, self.regen, self.acted, self.moves, self.move_points)
         if self.log is not None:
@@ -305,6 +307,8 @@ class Turns(Strikes):
             self._doom_due()
             if self.over:
                 return
+        if self._dry and not self.over:
+            self._reshape(self.depth_sq, 0, self._floods)  # (a ``drain`` lasts to the end of the turn)
         if self._variable:
             self._expire_grants()
             if not self.over:
@@ -440,6 +444,8 @@ class Turns(Strikes):
             self._after_step(u, frm, to, onto)
         if self._roots:
             self._unroot_by(u)
+        if self._deep:
+            self._depth_moved(u, frm)  # (a dive or a surfacing: data/README.md "Depth and surface")
         if extra and self._is_jump(u, frm, to):
             self.moves[u] = 0  # 002 "Прыжок": all movement is spent; it stays open and may act
             if self._teleported(u, frm, to):  # (000 3.15: a teleportation spends it all the same)

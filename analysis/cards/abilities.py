@@ -81,7 +81,7 @@ is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10
 prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
-           "cleanse", "concentrate", "hypnosis", "cancel")
+           "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -92,12 +92,21 @@ creature) deals its simple strike to a card next to it that the user's player pi
 until the end of this turn, wherever its rooter goes (30/122 Злобоглаз: "не может двигаться в этот
 ход"); ``cancel`` (always ``sudden``): the enemy action its target announced, answered in a sudden
 window, is cancelled — not carried out and not paid for (000 2.9; 30/162 Тальгата: "отменить действие
-существа с проклятием", with ``vs_state``)."""
+существа с проклятием", with ``vs_state``). Depth and surface (data/README.md "Depth and surface"):
+``flood``: the target's square (``target = "self"``: its own) becomes a depth square — for the battle
+with ``lasts = "battle"``, else while the card is in play; on ``turn_start`` / ``enemy_turn_start`` a
+surface square its player chooses instead (50/124 Колокол Кварата, 50/122 Ману Кварат); ``drain``:
+the target's square counts as surface until the end of the turn (60/117 Оракул пучины);
+``relocate``: the target may be moved onto a free square its player chooses, within ``damage`` [X]
+of where it stands (any distance without one), only a depth / surface square or one not next to the
+card with ``onto`` (40/137 Кватус, 60/125 Затонувший матрос, 50/141 Волнорез, 60/202 Пиратский бриг).
+``close``: the target closes ("закрыть"; 40/115 Жрец Кватуса): in its owner's turn it cannot act any
+more; answering its announced action in a sudden window, it interrupts it (000 2.9, 5.4)."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
-            "teleportation", "dash", "diagonal")
+            "teleportation", "dash", "diagonal", "far_strike")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -112,7 +121,10 @@ moved this turn, the ground creature moves to any free square and loses its move
 (Рывок; read from the reminder text of 30/19 Конный лучник): when it attacks (a simple strike or an
 attack ability as an action) it may then move to a free orthogonally adjacent square, once per turn
 (trigger ``dash`` after that move). ``diagonal``: its steps may also go to a free diagonal
-neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер)."""
+neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер). ``far_strike``: its
+simple strike may be declared, as at an adjacent card, on the enemy cards its ``vs_*`` select
+("может нападать {strike} на летающих / на карты на клетках глубины как на стоящие рядом": 40/139
+Кирин ``vs_types = ["flyer"]``, 60/131 Акванит-громила ``vs_state = "at_depth"``)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
@@ -246,7 +258,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports", "squad_dash")
+            "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
+            "squad_dives")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -307,7 +320,13 @@ step, a push, a teleport; aims at that creature,
 ("при рывке"; its attacks aim at any card in their reach); ``teleports``: after it moves by its
 ``teleportation`` (60/176 Файзер); ``squad_dash``: after a creature of its squad (itself included)
 moves by its ``dash``, aimed at that creature, only within ``range`` of this card if one is given
-("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении)."""
+("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении); ``dives`` / ``surfaces``:
+after it goes from a surface square onto a depth square / from a depth square onto a surface one
+(any move, or its square changing under it; "при погружении на глубину" / "при всплытии на
+поверхность", 40/136, 40/118), ``changes_depth`` either of them ("при погружении или всплытии", 40/107,
+40/139); ``squad_dives``: a creature of its squad (itself included) dives, aimed at it (``vs_*`` on
+it; ``target = "self"``: the ability acts on this card instead — "при погружении вашего акванита
+получает +1", 50/138)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -325,15 +344,16 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel",
-             *ENTRIES)
-OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
+             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
+             "drain", "close", "far_strike", *ENTRIES)
+OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "move_wounds", "grave_token", "claim_incarnation",
-          "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap")
+          "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
+          "relocate")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -348,14 +368,16 @@ blessed ("вампиризм, пока имеет проклятие" = ``cursed
 life ("пока имеет дополнительные {health}": more life left than its printed life, the additional
 life taken first by its wounds)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
-             "cursed_or_blessed", "even_life", "extra_life")
+             "cursed_or_blessed", "even_life", "extra_life", "at_depth", "on_surface", "corporeal")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
 дополнительных)"); ``cursed_or_blessed``: with a curse, a blessing or both;
 ``even_life``: a creature with an even number of life left (on a ``cap`` or ``protection``: only
 against attacks by such creatures, 40/16 Элементаль огня); ``extra_life``: with additional life
-(more life left than printed: "по картам с дополнительными {health}", 50/146)."""
+(more life left than printed: "по картам с дополнительными {health}", 50/146); ``at_depth`` /
+``on_surface``: standing on a depth / surface square ("по карте на клетке поверхности", 60/125, 60/139;
+a flyer is on neither); ``corporeal``: not incorporeal ("небестелесное существо", 40/115)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
@@ -363,7 +385,8 @@ WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creat
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
-         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff")
+         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff",
+         "at_depth", "on_surface", "wolf", "human")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -379,7 +402,11 @@ closed cards than open ones: "пока в отряде противника бо
 creature, 000 glossary "Incorporeal creature"), ``war_machine`` (a card of class «Боевая машина» of
 its squad is on the battlefield: 60/37 Морраг "пока в вашем отряде есть боевая машина"), ``rebuff``
 (Отпор, the ``reb`` icon: before the current turn began its squad had fewer cards in play than the
-opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах)."""
+opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах), ``at_depth`` /
+``on_surface`` (it stands on a depth / surface square: the "На глубине:" / "На поверхности:"
+abilities; a flyer, in the auxiliary zone, is on neither; data/README.md "Depth and surface"), ``wolf`` /
+``human`` (a werewolf, the ``wohu`` icon, in its wolf / human form: the "{wolf}:" / "{human}:" abilities;
+data/README.md "Werewolves")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries")
@@ -396,10 +423,14 @@ squares held by a creature with a magical ability — an incorporeal creature sh
 glossary "Magical ability": a spell, magic strike or discharge)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
-POSITIONS = ("opposite", "diagonal", "isolated", "near_ward")
+POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
-its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``)."""
+its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
+``far`` (not next to it: a card it strikes by its ``far_strike``, 60/131)."""
+RELOCATE_ONTO = ("depth", "surface", "away")
+"""``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
+(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
@@ -463,6 +494,9 @@ _KINDS_TEXT = {
     "leap": "May jump now, range",
     "summon": "Summons from the deck", "resurrect": "Resurrects", "to_graveyard": "Puts into the graveyard",
     "exile": "Exiles",
+    "flood": "Its target's square becomes depth", "drain": "Its target's square counts as surface this turn",
+    "relocate": "Moves its target to a free square", "close": "Closes a card",
+    "far_strike": "Its simple strike reaches, as if adjacent,",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
@@ -608,7 +642,8 @@ class Ability:
     """``mark``: the marker it puts (:data:`MARKERS`); on an attack: the attack also puts this marker
     on its target's square."""
     onto: str | None = None
-    """``summon`` / ``resurrect``: where the card enters (:data:`ONTO`; None: next to this card)."""
+    """``summon`` / ``resurrect``: where the card enters (:data:`ONTO`; None: next to this card);
+    ``relocate``: only onto a free square of this kind (:data:`RELOCATE_ONTO`)."""
     same_name: bool = False
     """``summon`` / ``resurrect`` / ``to_graveyard``: only a card of this card's name ("another
     Балторн")."""
@@ -628,7 +663,7 @@ class Ability:
             or self.when or self.partner or self.per or self.lasts or self.vs_has
             or self.vs_min_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
-            or self.delay or self.same_name
+            or self.delay or self.same_name or self.onto
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -748,6 +783,9 @@ class Ability:
             cond.append(f"vs a card {self.vs_position.replace('_', ' ')}")
         if self.area:
             cond.append(f"area {self.area.replace('_', ' ')}")
+        if self.onto:
+            cond.append(f"onto a {self.onto} square" if self.onto != "away"
+                        else "onto a square not next to it")
         if self.every:
             cond.append("every such card")
         if self.roll:
@@ -852,7 +890,7 @@ def _default_target(kind: str) -> str:
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
-                                                          "reposition", "leap", "summon", "exile"):
+                                                          "reposition", "leap", "summon", "exile", "flood"):
         return "self"
     return "enemy"
 
@@ -871,6 +909,9 @@ class CardAbilities:
     """Extra counters at the start when its owner is the Second player."""
     max_counters: int = 0
     """0 = no limit (000 1.11)."""
+    token_counters: bool = False
+    """Its counters are the text's {token}s (жетоны), gained only as its text says: it may not close to
+    accumulate one (000 1.11.1 is for фишки, {counter})."""
     source: str = field(default="", compare=False)
     played: tuple[Ability, ...] = field(init=False, compare=False, repr=False)
     """The abilities the battle, duels and ratings play: all but those with ``requires``."""
@@ -888,7 +929,7 @@ class CardAbilities:
             "abilities": [a.to_dict() for a in self.abilities],
             "unmodelled": list(self.unmodelled),
         }
-        for name in ("start_counters", "start_counters_second", "max_counters"):
+        for name in ("start_counters", "start_counters_second", "max_counters", "token_counters"):
             if getattr(self, name):
                 out[name] = getattr(self, name)
         return out
@@ -915,7 +956,7 @@ AbilityBook = Mapping[str, CardAbilities]
 MAX_ABILITY_FILE_BYTES = 5_000_000
 _CODE = re.compile(r"^(\d{1,3})/(\d{1,4})$")
 _CARD_KEYS = {"code", "name", "status", "unmodelled", "abilities", "start_counters",
-              "start_counters_second", "max_counters"}
+              "start_counters_second", "max_counters", "token_counters"}
 _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trigger", "target",
                  "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
@@ -1039,9 +1080,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("lasts", f"is missing; a {kind} given by an action or trigger needs how long it lasts "
                    f"({', '.join(LASTS)})")
     if lasts is not None and not granted and not (
-            kind in ("root", "summon", "resurrect") and lasts == "turn"):
+            kind in ("root", "summon", "resurrect") and lasts == "turn") \
+            and not (kind == "flood" and lasts == "battle"):
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive), "
-                   "and turn on root")
+                   "turn on root, summon and resurrect, and battle on flood")
     if cost == "recruit" and (kind != "to_graveyard" or raw.get("target") != "self"):
         raise fail("cost", "recruit (before recruiting) is only for to_graveyard with target = \"self\"")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
@@ -1368,8 +1410,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "sudden = true")
     out["sudden"] = sudden
     onto = raw.get("onto")
-    if onto is not None and (onto not in ONTO or kind not in ("summon", "resurrect")):
-        raise fail("onto", f"is one of {', '.join(ONTO)}, for summon and resurrect only; got {onto!r}")
+    if onto is not None and not ((kind in ("summon", "resurrect") and onto in ONTO)
+                                 or (kind == "relocate" and onto in RELOCATE_ONTO)):
+        raise fail("onto", f"is one of {', '.join(ONTO)} for summon and resurrect, or one of "
+                   f"{', '.join(RELOCATE_ONTO)} for relocate; got {onto!r}")
     if onto == "died_at" and cost != "trigger":
         raise fail("onto", "died_at is only for a trigger (the square of the card it is about)")
     out["onto"] = onto
@@ -1449,6 +1493,9 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if not _int(value):
             raise fail(name_, f"must be a whole number ≥ 0, got {value!r}")
         counts[name_] = value
+    token_counters = raw.get("token_counters", False)
+    if not isinstance(token_counters, bool):
+        raise fail("token_counters", f"must be true or false, got {token_counters!r}")
     if status == "full" and unmodelled:
         raise fail("status", "is full but 'unmodelled' lists something; use partial")
     if status in ("partial", "none") and not unmodelled:
@@ -1460,7 +1507,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                    "so the ability is never played); use partial")
     return CardAbilities(code=code, name=name.strip(), status=status, abilities=abilities,
                          unmodelled=tuple(u.strip() for u in unmodelled), source=f"{where.source} line "
-                         f"{where.line(index)}", **counts)
+                         f"{where.line(index)}", token_counters=token_counters, **counts)
 
 
 def parse_abilities(text: str, source: str) -> list[CardAbilities]:

@@ -297,7 +297,8 @@ def coverage_targets(copies: DeckRow, by_set: Sequence[SetRow],
 
 def plays(ab: Ability, name: str) -> bool:
     """Whether ability ``ab`` is one the keyword audit's ``facts`` entry ``name`` names: a kind,
-    ``trigger:NAME``, ``via:NAME`` or ``field:NAME`` (a field that is set, e.g. ``field:formation``)."""
+    ``trigger:NAME``, ``via:NAME``, ``field:NAME`` (a field that is set, e.g. ``field:formation``) or
+    ``when:VALUE`` / ``vs_state:VALUE`` (that condition, e.g. ``when:at_depth``)."""
     what, _, value = name.partition(":")
     if not value:
         return ab.kind == name
@@ -307,6 +308,8 @@ def plays(ab: Ability, name: str) -> bool:
         return ab.via == value
     if what == "field":
         return bool(getattr(ab, value, None))
+    if what in ("when", "vs_state"):  # a condition of that value ("when:at_depth")
+        return getattr(ab, what) == value
     return False
 
 

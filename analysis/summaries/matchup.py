@@ -158,6 +158,10 @@ def battle_log(events: Sequence[dict[str, Any]]) -> pd.DataFrame:
                 row.update(ability=ev.get("kind"))
             elif kind == "mark":
                 row.update(square=square_name(ev["sq"]), ability=ev.get("kind"))
+            elif kind == "flood":  # (data/README.md "Depth and surface")
+                row.update(square=square_name(ev["sq"]))
+            elif kind == "form":  # (a werewolf's form, data/README.md "Werewolves")
+                row.update(ability=ev["form"])
             elif kind in ("heading", "cleansed", "destroyed"):
                 row.update(ability=ev.get("direction") or ev.get("state") or ev.get("by_what"))
             elif kind in ("ambush", "hypnosis"):
@@ -222,6 +226,10 @@ LOG_TEMPLATES = {
     "enter": "{name} ({player}) enters play ({ability}) {square}",
     "exile": "{name} ({player}) is exiled",
     "to_graveyard": "{name} ({player}) goes from the deck into the graveyard",
+    "dive": "{name} ({player}) dives to the depth",
+    "surface": "{name} ({player}) surfaces",
+    "flood": "{name} ({player}) floods {square}: it is depth now",
+    "form": "{name} ({player}) takes the {ability} form",
     "end_win": "{player} wins ({reason})",
     "end_draw": "Draw ({reason})",
 }
@@ -274,12 +282,13 @@ def log_lines(log: pd.DataFrame, players: Sequence[str], templates: Mapping[str,
             out.append(text["wound"].format(name=r.name, player=player, to_target=r.to_target,
                                             ability=ability))
         elif r.kind in ("block", "redirect", "grant", "rehost", "mark", "token", "heading", "cleansed",
-                        "destroyed", "ambush", "hypnosis", "claim", "control", "shielded", "limit", "enter"):
+                        "destroyed", "ambush", "hypnosis", "claim", "control", "shielded", "limit", "enter",
+                        "form"):
             ability = (ability_words or {}).get(r.ability, (r.ability or "").replace("_", " "))
             out.append(text[r.kind].format(name=r.name, player=player, target=r.target_name, ability=ability,
                                            square=r.square))
         elif r.kind in ("move", "prepare", "heal", "death", "accumulate", "incarnation", "blessing", "curse",
-                        "exile", "to_graveyard"):
+                        "exile", "to_graveyard", "dive", "surface", "flood"):
             out.append(text[r.kind].format(name=r.name, player=player, square=r.square, healed=r.healed))
     return out
 

@@ -178,6 +178,8 @@ def _situational_parts(a: dict) -> list[str]:
         parts.append(t("ability.vs_position", what=t(f"ability_position.{a['vs_position']}")))
     if a.get("area"):
         parts.append(t("ability.area", what=t(f"ability_area.{a['area']}")))
+    if a.get("onto"):
+        parts.append(t("ability.onto", what=t(f"ability_onto.{a['onto']}")))
     if a.get("every"):
         parts.append(t("ability.every"))
     if a.get("roll"):

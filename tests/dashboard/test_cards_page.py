@@ -124,6 +124,7 @@ def test_every_ability_fact_has_words_in_both_languages():
               + [f"ability_lasts.{k}" for k in ab.LASTS] + [f"ability_rank.{k}" for k in ab.RANKS]
               + [f"ability_marker.{k}" for k in ab.MARKERS] + [f"ability_removes.{k}" for k in ab.REMOVES]
               + [f"ability.gives_{k}" for k in ab.GIVES]
+              + [f"ability_onto.{k}" for k in ab.ONTO] + ["ability.onto"]
               + [f"ability.{k}" for k in ("when", "count", "partner", "per", "plus", "per_max", "lasts",
                                           "vs_has",
                                           "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll",

@@ -865,6 +865,9 @@ class Effects(Situational):
             q = self._last_strike_value
         elif per == "target_wounds":
             q = self.wounds[v]
+        elif per in ("target_weak", "target_spread"):  # (the printed strike of the card it aims at)
+            strike = PROFILES[self.key[v]].strike
+            q = 0 if not strike else strike[0] if per == "target_weak" else max(0, strike[2] - strike[0])
         else:
             q = self._quantity(u, per)
         x = q + ab.plus

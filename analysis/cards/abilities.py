@@ -91,7 +91,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
-            "teleportation", "dash", "diagonal")
+            "teleportation", "dash", "diagonal", "terrain_class")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -106,7 +106,10 @@ moved this turn, the ground creature moves to any free square and loses its move
 (Рывок; read from the reminder text of 30/19 Конный лучник): when it attacks (a simple strike or an
 attack ability as an action) it may then move to a free orthogonally adjacent square, once per turn
 (trigger ``dash`` after that move). ``diagonal``: its steps may also go to a free diagonal
-neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер)."""
+neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер).
+``terrain_class`` (with ``classes``): while the card is in play, its squad's terrain also has these
+classes for the ``when = "squad_class"`` conditions ("ваша местность считается рекой, пока Озорница в
+отряде", 30/105)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
@@ -134,7 +137,7 @@ returns it onto the third row of this card's owner, under his control ("Инка
 this turn shows the face of the roll that set the fury off. ``mark`` puts the marker named by
 ``marker`` (:data:`MARKERS`) on the square of the card the trigger is about (where it died, for
 ``creature_dies`` / ``ally_dies`` / ``kill`` / ``death``), or on ``turn_start`` / ``enemy_turn_start``
-/ ``concentration`` on a square its player chooses (:data:`CHOSEN_SQUARE`; a free one for a
+/ ``concentration`` / ``turn_end`` on a square its player chooses (:data:`CHOSEN_SQUARE`; a free one for a
 ``free_only`` marker); ``reposition``: the card moves to a free square of its own 2nd or 3rd row that its
 player chooses (40/16 Элементаль огня, ``battle_start``). ``delayed_wound``: its target
 takes ``damage`` (a plain wound) at the end of its own next turn unless it attacks this card during
@@ -142,8 +145,9 @@ that turn (60/115 Болотный фантом on ``enters_creature``: the enem
 so, 002 "Ранить"). ``leap`` [X] (``target = "self"``): the card may jump now onto a free square
 within range X, its player's choice ("может совершить прыжок, дальность X", 30/179 Гаррид-шпион on
 ``kill``; 002 "Прыжок"); unlike a ``jump`` it is no move instead of walking and spends no movement."""
-CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration")
-"""Triggers on which ``mark`` puts its marker on a square its player chooses."""
+CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration", "turn_end")
+"""Triggers on which ``mark`` puts its marker on a square its player chooses (``turn_end``: 30/33 Алый
+дракон, "в конце вашего хода положите маркер стена огня на клетку поля боя")."""
 EITHER = ("poison", "gain_counter")
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
@@ -309,7 +313,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel")
+             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "terrain_class")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -346,7 +350,9 @@ WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creat
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
-         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff")
+         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff",
+         "squad_class", "top_strike", "squad_more_closed", "counters_cards", "enemy_elements", "few_elements",
+         "enemy_last_life", "enemy_opposite", "no_enemy_flyers")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -362,10 +368,21 @@ closed cards than open ones: "пока в отряде противника бо
 creature, 000 glossary "Incorporeal creature"), ``war_machine`` (a card of class «Боевая машина» of
 its squad is on the battlefield: 60/37 Морраг "пока в вашем отряде есть боевая машина"), ``rebuff``
 (Отпор, the ``reb`` icon: before the current turn began its squad had fewer cards in play than the
-opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах)."""
+opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах).
+Issue 19, set 30: ``squad_class`` (another card of its squad in play — a creature, an artifact or its
+terrain — has one of the ``classes``: "пока в вашем отряде есть город", 30/138 Горбун; "лес или река",
+30/83 Пурш; a terrain counts with the classes a ``terrain_class`` card of its squad gives it, 30/105
+Озорница), ``top_strike`` (its strong simple strike is greater than the strong strike of every enemy
+creature in play: 30/30 Громила племени), ``squad_more_closed`` (its squad has more closed creatures than
+open ones: 30/10 Хищный корх), ``counters_cards`` (at least ``count`` cards of its squad have counters:
+30/41 Послушник), ``enemy_elements`` (the opponent's cards in play are of at least ``count`` elements:
+30/175 Поборник Ордена), ``few_elements`` (its own squad's cards in play are of at most ``count``
+elements: 30/183 Рубака), ``enemy_last_life`` (an enemy creature has exactly 1 life left: 30/58
+Гном-снайпер), ``enemy_opposite`` (an enemy creature stands on the square opposite it: 30/65 Раксар),
+``no_enemy_flyers`` (the opponent has no flying creature in play: 30/143 Тёмная бестия)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
-        "magic_entries")
+        "magic_entries", "target_weak", "target_spread", "kin_class")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -376,8 +393,12 @@ target), ``behind_weak`` (the weak strike of the card behind the target), ``stri
 power of the simple strike that set the trigger off), ``target_wounds`` (the wounds of the card it
 aims at: "полностью излечить" is a ``heal`` by them), ``magic_entries`` (its steps this turn onto
 squares held by a creature with a magical ability — an incorporeal creature sharing them; 000
-glossary "Magical ability": a spell, magic strike or discharge)."""
-UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries")
+glossary "Magical ability": a spell, magic strike or discharge), ``target_weak`` (the weak simple
+strike of the card it aims at: 30/82 Хранитель древа heals "на величину его слабого удара"),
+``target_spread`` (the strong minus the weak simple strike of the card it aims at: 30/124 Клок Мудрый's
+spell), ``kin_class`` (other creatures of its squad sharing a class with it: 30/184 Рыцарь Храма, "+1
+за каждого другого инквизитора в вашем отряде")."""
+UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
@@ -444,6 +465,7 @@ _KINDS_TEXT = {
     "far_step": "Steps onto the squares of creatures as onto adjacent ones",
     "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
     "leap": "May jump now, range",
+    "terrain_class": "Its squad's terrain also counts as",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
@@ -533,6 +555,10 @@ class Ability:
     partners at least ``count``, ``classes_adjacent`` at least ``count`` classes."""
     partner: str | None = None
     """With ``formation``: only in formation with an ``elite`` / a ``common`` creature."""
+    classes: tuple[str, ...] = ()
+    """Class names for ``when = "squad_class"`` (a card of its squad of one of them), ``when =
+    "allies_adjacent"`` (only such creatures count) and kind ``terrain_class`` (the classes its squad's
+    terrain gains)."""
     per: str | None = None
     """The amount is a quantity of the game (:data:`PERS`) plus ``plus``, at most ``per_max``."""
     per_max: int = 0
@@ -598,7 +624,7 @@ class Ability:
             or self.parity or self.min_power or self.life_cap or self.when_state or self.when_keyword
             or self.once_per_card
             or self.when_type
-            or self.when or self.partner or self.per or self.lasts or self.vs_has
+            or self.when or self.partner or self.per or self.lasts or self.vs_has or self.classes
             or self.vs_min_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or self.delay
@@ -705,6 +731,9 @@ class Ability:
         if self.when:
             count = f" ({self.count})" if self.count > 1 else ""
             cond.append(f"while {self.when.replace('_', ' ')}{count}")
+        if self.classes:
+            word = "classes " if self.kind == "terrain_class" else "of class "
+            cond.append(word + "/".join(self.classes))
         if self.partner:
             cond.append("with an elite partner" if self.partner == "elite" else "with a common partner")
         if self.formation and self.count > 1 and not self.when:
@@ -803,7 +832,7 @@ class Ability:
         if self.count > 1:
             out["count"] = self.count
         for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has",
-                     "removes"):
+                     "removes", "classes"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
@@ -891,7 +920,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
-                 "marker", "delay", "early", "min_power", "sudden"}
+                 "marker", "delay", "early", "min_power", "sudden", "classes"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1181,11 +1210,20 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     count = raw.get("count", 1)
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
-    if count > 1 and when not in ("allies_adjacent", "classes_adjacent") and not formation \
+    if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
+                                  "few_elements") and not formation \
             and trigger != "counters_reach":
-        raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent and trigger "
-                   "counters_reach")
+        raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
+                   "counters_cards / enemy_elements / few_elements and trigger counters_reach")
     out["count"] = count
+    classes = raw.get("classes", [])
+    if not _str_list(classes, None):
+        raise fail("classes", f"must be a list of class names, got {classes!r}")
+    if classes and when not in ("squad_class", "allies_adjacent") and kind != "terrain_class":
+        raise fail("classes", "is only for when = squad_class / allies_adjacent and kind terrain_class")
+    if not classes and (when == "squad_class" or kind == "terrain_class"):
+        raise fail("classes", "is missing; squad_class and terrain_class need the class names")
+    out["classes"] = tuple(classes)
     if when_state is not None and when != "allies_adjacent" and trigger not in WHEN_TRIGGERS:
         raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)} and "
                    "when = allies_adjacent")
@@ -1204,7 +1242,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")
     if per == "strike_value" and trigger != "strike":
         raise fail("per", "strike_value is only for trigger strike")
-    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection"):
+    if per in ("target_weak", "target_spread", "target_wounds") and (
+            cost == "passive" or kind not in (*ATTACKS, *WOUNDS, "heal")):
+        raise fail("per", f"{per} is only for an attack, a wounding action or a heal (the card it aims at)")
+    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection") and not (
+            kind == "reduce" and per in UNIT_PERS):  # ("−X от ближних атак, где X число речных дев", 30/112)
         raise fail("per", f"does not apply to {kind}")
     vs_has = raw.get("vs_has", [])
     allowed = (*KINDS, *_keyword_columns())
@@ -1304,10 +1346,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("marker", "is only for mark, attacks and trigger squad_enters_mark")
     if trigger == "squad_enters_mark" and marker is None:
         raise fail("marker", "is required for trigger squad_enters_mark")
-    if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", "turn_start",
-                                          "enemy_turn_start", "concentration"):
+    if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", *CHOSEN_SQUARE):
         raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death, "
-                   "turn_start, enemy_turn_start, concentration")
+                   + ", ".join(CHOSEN_SQUARE))
     out["marker"] = marker
     delay = raw.get("delay")
     if delay is not None and delay not in DELAYS:

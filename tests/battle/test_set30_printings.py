@@ -1,0 +1,189 @@
+"""Set-30 («Семена раздора») printings completed in issue 19 with fixed dice and hand-built
+positions, each against its text in berserk-nxt ``resources/data.json`` (commit 1d6ff4f2): the real
+printings are loaded, so a test fails if their facts change."""
+
+from __future__ import annotations
+
+from analysis.battle import END_TURN, Strike, UseAbility
+from analysis.battle.board import square
+from analysis.battle.players import HeuristicPlayer
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P2_BACK, P2_FRONT, start
+from tests.battle.test_set60_markers import Picks, _printing
+from tests.battle_helpers import card
+
+
+def test_scarlet_dragon_puts_a_fire_wall_at_the_end_of_its_own_turn():
+    """30/33 Алый дракон: "в конце вашего хода положите маркер стена огня на клетку поля боя (в начале
+    хода противника ранить каждую карту на клетке … на 2)"."""
+    dragon = _printing("30/33")
+    b = start([dragon], [card("Foe", life=10, move=0), card("Other", move=0)],
+              ({0: P1_BACK}, {1: P2_FRONT, 2: square(5, 1)}), p1=Picks(P2_FRONT))
+    b.apply(END_TURN)                                  # its turn ends: the wall
+    assert [m[0] for m in b.marks[P2_FRONT]] == ["fire_wall"]
+    assert b.wounds[1] == 2                            # the opponent's turn starts: 2
+
+
+def test_horned_one_strikes_only_the_card_opposite_at_the_enemy_turn_start():
+    """30/86 Рогач: "в начале хода противника особый удар рогами на 2-3-4 по карте напротив" — not
+    a card beside it."""
+    horn = _printing("30/86")
+    b = start([horn], [card("Opposite", life=10, move=0), card("Beside", life=10, move=0)],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[6, 6, 6])
+    b.apply(END_TURN)
+    assert b.wounds[1] == 4 and b.wounds[2] == 0
+
+
+def test_houngan_wounds_by_the_wounds_its_target_has():
+    """30/128 Хунган: "{counter}{tap}: ранить выбранное существо на X, где X число ран на этом
+    существе"; the heuristic player aims it at the most wounded enemy."""
+    houngan = _printing("30/128")
+    b = start([houngan], [card("A", life=12, move=0), card("B", life=12, move=0)],
+              ({0: P1_BACK}, {1: P2_BACK, 2: square(5, 1)}))
+    b.counters[0] = 1
+    b.wounds[1], b.wounds[2] = 3, 5
+    b.apply(UseAbility(0, 0, (2,)))
+    assert b.wounds[2] == 10 and b.counters[0] == 0
+    b2 = start([houngan], [card("A", life=12, move=0), card("B", life=12, move=0)],
+               ({0: P1_BACK}, {1: P2_BACK, 2: square(5, 1)}))
+    b2.counters[0] = 1
+    b2.wounds[1], b2.wounds[2] = 3, 5
+    HeuristicPlayer().play_turn(b2)
+    assert b2.wounds[2] == 10 and b2.wounds[1] == 3
+
+
+def test_tree_keeper_heals_by_the_weak_strike_of_the_healed_creature():
+    """30/82 Хранитель древа: "{tap}: излечить существо на X, где X величина его слабого удара"."""
+    keeper = _printing("30/82")
+    brute = card("Brute", strike=(3, 4, 5), life=12)
+    b = start([keeper, brute], [card("Foe", move=0)], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    b.wounds[1] = 5
+    b.apply(UseAbility(0, 1, (1,)))
+    assert b.wounds[1] == 2
+
+
+# ---------------------------------------------------------------- conditions on the squads in play
+
+
+def _reduce_of(b, u, kind="close"):
+    from analysis.cards.ability_rules import facts
+
+    return sum(ab.damage[0] for ab in facts(b.cards[u]) if ab.kind == "reduce" and ab.cost == "passive"
+               and not ab.when and not ab.per and kind in ab.applies_to)
+
+
+def test_hunchback_has_defence_experience_only_with_a_city_in_its_squad():
+    """30/138 Горбун: "{ovz} 1, пока в вашем отряде есть город" — a terrain of class Город."""
+    hunch = _printing("30/138")
+    city = card("City", type="terrain", classes=("Город",))
+    with_city = start([hunch, city], [card("Foe")], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    assert with_city.cards[0].keyword("exp_defence") == 1
+    plain = start([hunch, card("Field", type="terrain", classes=("Степь",))], [card("Foe")],
+                  ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    assert plain.cards[0].keyword("exp_defence") == 0
+
+
+def test_kikimora_reduces_close_attacks_by_the_river_maidens_and_moves_more_with_a_river():
+    """30/112 Кикимора: "+1 к {move}, пока в вашем отряде есть река или болото. −X от ближних атак,
+    где X число речных дев в вашем отряде" (itself included); 30/105 Озорница: "ваша местность
+    считается рекой, пока Озорница в отряде"."""
+    kiki = _printing("30/112")
+    maiden = card("Maiden", classes=("Речная дева",))
+    b = start([kiki, maiden, card("Hills", type="terrain", classes=("Горы",))], [card("Foe")],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_BACK}))
+    assert _reduce_of(b, 0) == 2 and b.move_points[0] == 1
+    mischief = _printing("30/105")
+    b = start([kiki, mischief, card("Hills", type="terrain", classes=("Горы",))], [card("Foe")],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_BACK}))
+    assert _reduce_of(b, 0) == 2 and b.move_points[0] == 2   # (Озорница is a river maiden too)
+    alone = start([kiki], [card("Foe")], ({0: P1_BACK}, {1: P2_BACK}))
+    assert _reduce_of(alone, 0) == 1 and alone.move_points[0] == 1
+
+
+def test_tribe_brute_has_attack_experience_while_its_strong_strike_is_the_greatest():
+    """30/30 Громила племени (3-4-5): "{ova} 2, пока сильный удар … больше, чем у любого существа
+    противника" — not against an enemy with a strong strike of 5."""
+    brute = _printing("30/30")
+    b = start([brute], [card("Weak", strike=(1, 2, 4))], ({0: P1_BACK}, {1: P2_BACK}))
+    assert b.cards[0].keyword("exp_attack") == 2
+    b = start([brute], [card("Weak", strike=(1, 2, 4)), card("Equal", strike=(2, 3, 5))],
+              ({0: P1_BACK}, {1: P2_BACK, 2: square(5, 1)}))
+    assert b.cards[0].keyword("exp_attack") == 0
+
+
+def test_korh_has_attack_experience_while_more_of_its_creatures_are_closed():
+    """30/10 Хищный корх: "{ova} 1, пока в вашем отряде больше закрытых существ, чем открытых"."""
+    korh = _printing("30/10")
+    b = start([korh, card("A"), card("B")], [card("Foe", life=10)],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_BACK}))
+    assert b.cards[0].keyword("exp_attack") == 0
+    b.open[1] = b.open[2] = False
+    b._situate()
+    assert b.cards[0].keyword("exp_attack") == 1
+
+
+def test_novice_discharge_needs_three_cards_with_counters():
+    """30/41 Послушник: "имеет {tap}: Разряд на 2, пока у трёх или более ваших карт есть {counter}"."""
+    novice = _printing("30/41")
+    b = start([novice, card("A"), card("B")], [card("Foe", life=10)],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_BACK}))
+    assert b.ability_targets(0, 1) == []
+    b.counters[0] = b.counters[1] = b.counters[2] = 1
+    b._situate()
+    assert b.ability_targets(0, 1) == [3]
+    b.apply(UseAbility(0, 1, (3,)))
+    assert b.wounds[3] == 2 and b.counters[0] == 1
+
+
+def test_elements_in_play_set_the_champion_armor_and_the_hackers_directed_strike():
+    """30/175 Поборник Ордена: "{armor} 2, пока в отряде противника есть карты трёх и более стихий";
+    30/183 Рубака: "{direct}, пока в вашем отряде карты не более двух стихий"."""
+    champ, hacker = _printing("30/175"), _printing("30/183")
+    foes = [card("S", elements=("steppes",)), card("M", elements=("mountains",)),
+            card("F", elements=("forests",))]
+    b = start([champ, hacker], foes, ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK, 3: square(5, 1),
+                                                                        4: square(5, 3)}))
+    assert b.armor[0] == 2 and b.directed[1]
+    assert not [e for c in (champ, hacker) for e in c.elements]  # (neutral: of no element)
+    ours = [card(x, elements=(x,)) for x in ("darkness", "mountains", "steppes")]
+    b = start([champ, hacker, *ours], foes[:2],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3), 3: square(1, 2), 4: square(1, 1)},
+               {5: P2_BACK, 6: square(5, 1)}))
+    assert b.armor[0] == 0 and not b.directed[1]       # (two enemy elements; three of its own)
+
+
+def test_dwarf_sniper_shoots_harder_while_an_enemy_creature_has_one_life_left():
+    """30/58 Гном-снайпер: "+1 к выстрелу, пока у противника есть существо с 1 текущей {health}"."""
+    sniper = _printing("30/58")
+    b = start([sniper], [card("A", life=10), card("B", life=10)],
+              ({0: P1_BACK}, {1: P2_BACK, 2: square(5, 1)}))
+    assert b.ability_targets(0, 1) == []
+    b.wounds[2] = 9
+    b._situate()
+    b.apply(UseAbility(0, 1, (1,)))
+    assert b.wounds[1] == 2
+
+
+def test_raksar_gains_its_bonus_only_with_an_enemy_creature_opposite_at_its_turn_start():
+    """30/65 Раксар: "в начале вашего хода, если напротив стоит существо противника получает +2 к
+    удару и {direct} до конца хода"."""
+    raksar = _printing("30/65")
+    b = start([raksar], [card("Foe", life=12)], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[1])
+    b.open[1] = False
+    assert b.directed[0]
+    b.apply(Strike(0, 1))                              # weak 3 + 2
+    assert b.wounds[1] == 5
+    b = start([raksar], [card("Foe", life=12)], ({0: P1_FRONT}, {1: square(3, 1)}), dice=[1])
+    b.open[1] = False
+    assert not b.directed[0]
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] == 3
+
+
+def test_satyr_magic_strike_only_next_to_a_hero_of_its_squad():
+    """30/80 Сатир: "имеет {tap}: Магический удар на 2-2-3, пока стоит рядом с вашим героем"."""
+    satyr = _printing("30/80")
+    hero = card("Hero", classes=("Герой-воин",))
+    b = start([satyr, hero], [card("Foe", life=10)], ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}))
+    assert b.ability_targets(0, 1) == [2]
+    b = start([satyr, card("Plain")], [card("Foe", life=10)], ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}))
+    assert b.ability_targets(0, 1) == []

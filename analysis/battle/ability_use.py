@@ -286,7 +286,7 @@ class AbilityUse(Triggers):
         wounds, life = self.wounds, self.life
         for v in targets:
             if wounds[v] >= life[v]:  # (else _settle has nothing to do)
-                self._settle(targets, u)
+                self._settle(targets, u, None, ab.kind)
                 break
         if self._avengers and ab.kind in ATTACKS:
             for v, d in zip(targets, dealt, strict=True):

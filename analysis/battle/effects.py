@@ -71,7 +71,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
-                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash")
+                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash", "killed",
+                 "squad_kill")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -176,7 +177,8 @@ class Effects(Situational):
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
         self._stuns = "stun" in kinds
         # (``host_fury``: a rehost)
-        self._displacers = bool(kinds & {"push", "teleport", "dash", "leap"}) or bool(trig["host_fury"])
+        self._displacers = (bool(kinds & {"push", "teleport", "dash", "leap", "shift"})
+                            or bool(trig["host_fury"]))
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
         self._any_tiered = any(tiered)
@@ -804,6 +806,15 @@ class Effects(Situational):
                 self.open[v] = False
                 self.stunned[v] = True
             return 0
+        if kind in ("close", "shift"):
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8: as a spell or an effect, the target's protections apply
+            if kind == "close":
+                self.open[v] = False
+            else:
+                self._shift(u, v)
+            return 0
         if kind == "root":
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
                                                                   self.seat[v]):
@@ -989,6 +1000,27 @@ class Effects(Situational):
         if to not in squares:
             raise IllegalAction(f"unit {u} cannot leap to square {to}")
         self._put(u, p, to)
+
+    def _shift(self, u: int, v: int) -> None:
+        """``shift``: card ``v`` (on a square, not incorporeal, no companion) moves onto a free square
+        next to it (8 neighbours), which ``u``'s player picks (``Player.relocate`` with ``"shift"``,
+        or ``"shift_enemy"`` for a card of the other side; -1: it stays). Not a step of its own: the
+        markers on the square and the watchers next to it act, as for a push."""
+        p = self.pos[v]
+        if p < 0 or not self.alive[v] or self.kind[v] not in (GROUND, ARTIFACT) or self.host[v] >= 0 \
+                or self.ghost[v] or self.over:
+            return
+        board = self.board
+        squares = [sq for sq in ADJ8[p] if board[sq] < 0]
+        if not squares:
+            return
+        why = "shift" if self.seat[v] == self.seat[u] else "shift_enemy"
+        to = self.players[self.seat[u]].relocate(self, v, why, squares)
+        if to < 0:
+            return
+        if to not in squares:
+            raise IllegalAction(f"unit {v} cannot be moved to square {to}")
+        self._put(v, p, to)
 
     def _place_on(self, u: int, p: int, to: int) -> None:
         """Card ``u`` leaves square ``p`` for the free square ``to`` (not a step of its own): the
@@ -1297,7 +1329,7 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "move_wounds", "concentrate"})
+                        "move_wounds", "concentrate", "close", "shift"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
            "reduce", "protection", "cap", "stays_open", "keyword", "concentrate")
@@ -1334,8 +1366,10 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 0.2 * value if prof.is_creature else 0.0
     if kind == "root":
         return 0.05 * value if prof.kind == GROUND else 0.0
-    if kind == "push":
+    if kind in ("push", "shift"):
         return 0.02 * value
+    if kind == "close":  # (closing an open card: it cannot act or defend until it opens again)
+        return 0.1 * value if prof.is_creature else 0.0
     if kind == "poison":
         return 2 * amount * per_wound if prof.is_creature else 0.0
     if kind == "move_wounds":

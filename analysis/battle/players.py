@@ -1168,7 +1168,9 @@ class HeuristicPlayer(Player):
 
         return max(squares, key=lambda sq: (foes(sq), -squares.index(sq)))
     def relocate(self, battle: Battle, unit: int, why: str, squares: Sequence[int]) -> int:
-        """A move it may make (``dash`` after its attack, a ``leap``): a card that may still act on
+        """A move it may make (``dash`` after its attack, a ``leap``, a ``shift`` of its own card; for
+        ``"shift_enemy"`` an enemy card that the player's card moves: to the square next to the most of
+        the player's creatures, if more than where it stands): a card that may still act on
         its own turn goes to the square next to the most enemy creatures (where it attacks), if more
         than where it stands; any other (closed after its attack, or on the opponent's turn) to the
         square next to the fewest (out of their reach), if fewer; with a ``dash`` trigger (an
@@ -1181,6 +1183,9 @@ class HeuristicPlayer(Player):
                        and creature[board[t]])
 
         here = foes(battle.pos[unit])
+        if why == "shift_enemy":  # (an enemy card it moves: next to the most of its own creatures)
+            best = max(squares, key=lambda sq: (foes(sq), -squares.index(sq)))
+            return best if foes(best) > here else -1
         if battle.active == seat and battle.open[unit] and not battle.acted[unit] and battle.has_strike[unit]:
             best = max(squares, key=lambda sq: (foes(sq), -squares.index(sq)))
             return best if foes(best) > here else -1

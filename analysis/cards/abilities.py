@@ -75,7 +75,7 @@ is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10
 prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
-           "cleanse", "concentrate", "hypnosis", "cancel")
+           "cleanse", "concentrate", "hypnosis", "cancel", "close", "shift")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -86,7 +86,11 @@ creature) deals its simple strike to a card next to it that the user's player pi
 until the end of this turn, wherever its rooter goes (30/122 Злобоглаз: "не может двигаться в этот
 ход"); ``cancel`` (always ``sudden``): the enemy action its target announced, answered in a sudden
 window, is cancelled — not carried out and not paid for (000 2.9; 30/162 Тальгата: "отменить действие
-существа с проклятием", with ``vs_state``)."""
+существа с проклятием", with ``vs_state``). ``close``: the target closes ("закрыть это существо", 30/66
+Синий дракон; nothing else: it opens as usual at its owner's next turn start). ``shift``: the target (a
+card on a square, not incorporeal) moves onto a free square next to it (8 neighbours) that the user's
+player picks, or stays ("переместить выбранное существо противника на соседнюю с ним клетку", 30/125
+Русалка; 30/43 Гарпия on ``strike``); not a step of its own (markers on the square act)."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
@@ -234,7 +238,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports", "squad_dash")
+            "squad_enters_mark", "dash", "teleports", "squad_dash", "killed", "squad_kill")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -295,7 +299,12 @@ step, a push, a teleport; aims at that creature,
 ("при рывке"; its attacks aim at any card in their reach); ``teleports``: after it moves by its
 ``teleportation`` (60/176 Файзер); ``squad_dash``: after a creature of its squad (itself included)
 moves by its ``dash``, aimed at that creature, only within ``range`` of this card if one is given
-("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении)."""
+("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении); ``killed``: when it dies
+from an enemy card's attack or ability (its ``from``: what killed it — ``close``, ``ranged`` …; a death
+from poisoning or another cause does not set off a fact with ``from``), aimed at that card ("при гибели
+от ближней атаки атаковавший получает −2 к удару", 30/73 Ельховик); ``squad_kill``: a creature of its
+squad, itself included, destroys an enemy card, aimed at that creature, about the destroyed card ("когда
+ваше существо уничтожает существо противника оно может получить благословление", 30/175)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -313,7 +322,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "terrain_class")
+             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "terrain_class",
+             "close", "shift")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -344,7 +354,7 @@ less of its life left, additional life counted ("половина или мен�
 against attacks by such creatures, 40/16 Элементаль огня); ``extra_life``: with additional life
 (more life left than printed: "по картам с дополнительными {health}", 50/146)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
-                 "squad_strike", "kill")
+                 "squad_strike", "kill", "squad_kill")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword`` and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
@@ -466,6 +476,7 @@ _KINDS_TEXT = {
     "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
     "leap": "May jump now, range",
     "terrain_class": "Its squad's terrain also counts as",
+    "close": "Closes a card", "shift": "Moves a card onto a square next to it",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
@@ -555,6 +566,9 @@ class Ability:
     partners at least ``count``, ``classes_adjacent`` at least ``count`` classes."""
     partner: str | None = None
     """With ``formation``: only in formation with an ``elite`` / a ``common`` creature."""
+    nth: int = 0
+    """On a trigger: only the ``nth`` time it fires in the battle ("когда выступает защитником второй
+    раз за бой", 30/176 Сквайр = ``nth = 2``); 0: every time."""
     classes: tuple[str, ...] = ()
     """Class names for ``when = "squad_class"`` (a card of its squad of one of them), ``when =
     "allies_adjacent"`` (only such creatures count) and kind ``terrain_class`` (the classes its squad's
@@ -624,7 +638,7 @@ class Ability:
             or self.parity or self.min_power or self.life_cap or self.when_state or self.when_keyword
             or self.once_per_card
             or self.when_type
-            or self.when or self.partner or self.per or self.lasts or self.vs_has or self.classes
+            or self.when or self.partner or self.per or self.lasts or self.vs_has or self.classes or self.nth
             or self.vs_min_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or self.delay
@@ -731,6 +745,8 @@ class Ability:
         if self.when:
             count = f" ({self.count})" if self.count > 1 else ""
             cond.append(f"while {self.when.replace('_', ' ')}{count}")
+        if self.nth:
+            cond.append(f"only the {self.nth}. time in the battle")
         if self.classes:
             word = "classes " if self.kind == "terrain_class" else "of class "
             cond.append(word + "/".join(self.classes))
@@ -825,7 +841,7 @@ class Ability:
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
                      "self_too", "anywhere", "gives",
-                     "fury", "marker", "delay", "early", "min_power", "sudden"):
+                     "fury", "marker", "delay", "early", "min_power", "sudden", "nth"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -920,7 +936,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
-                 "marker", "delay", "early", "min_power", "sudden", "classes"}
+                 "marker", "delay", "early", "min_power", "sudden", "classes", "nth"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1096,7 +1112,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
-    if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded"):
+    if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block and the attacked / "
@@ -1224,6 +1240,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not classes and (when == "squad_class" or kind == "terrain_class"):
         raise fail("classes", "is missing; squad_class and terrain_class need the class names")
     out["classes"] = tuple(classes)
+    nth = raw.get("nth", 0)
+    if not _int(nth) or (nth and cost != "trigger"):
+        raise fail("nth", f"is a whole number ≥ 1, for triggers only; got {nth!r}")
+    out["nth"] = nth
     if when_state is not None and when != "allies_adjacent" and trigger not in WHEN_TRIGGERS:
         raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)} and "
                    "when = allies_adjacent")
@@ -1246,7 +1266,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
             cost == "passive" or kind not in (*ATTACKS, *WOUNDS, "heal")):
         raise fail("per", f"{per} is only for an attack, a wounding action or a heal (the card it aims at)")
     if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection") and not (
-            kind == "reduce" and per in UNIT_PERS):  # ("−X от ближних атак, где X число речных дев", 30/112)
+            kind == "reduce" and per in UNIT_PERS) and not (
+            kind in GRANTS and cost != "passive"):  # (given: its amount is fixed when it is given, 30/59)
         raise fail("per", f"does not apply to {kind}")
     vs_has = raw.get("vs_has", [])
     allowed = (*KINDS, *_keyword_columns())
@@ -1424,7 +1445,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
                                                           "cleanse", "extra_life", "leap") \
-                and not (ab.cost == "then" and ab.kind in ("grave_token", "root")):
+                and not (ab.cost == "then" and ab.kind in ("grave_token", "root", "close", "shift")):
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):

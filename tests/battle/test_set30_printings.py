@@ -187,3 +187,141 @@ def test_satyr_magic_strike_only_next_to_a_hero_of_its_squad():
     assert b.ability_targets(0, 1) == [2]
     b = start([satyr, card("Plain")], [card("Foe", life=10)], ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}))
     assert b.ability_targets(0, 1) == []
+
+
+# ---------------------------------------------------------------- closing, moving, killed, nth time
+
+
+def test_blue_dragon_closes_an_enemy_creature_stepping_next_to_it_twice_a_turn():
+    """30/66 Синий дракон: "когда существо противника перемещается на соседнюю с Синим драконом
+    свободную клетку закрыть это существо (2 раза за ход)"."""
+    from analysis.battle import Move
+
+    dragon = _printing("30/66")
+    walkers = [card(f"W{i}", move=2, life=10) for i in range(3)]
+    b = start([dragon], walkers, ({0: P1_FRONT}, {1: square(4, 1), 2: square(4, 2), 3: square(4, 3)}))
+    b.apply(END_TURN)
+    b.apply(Move(1, square(3, 1)))
+    b.apply(Move(2, square(3, 2)))
+    b.apply(Move(3, square(3, 3)))
+    assert not b.open[1] and not b.open[2] and b.open[3]     # (the third: its uses are spent)
+
+
+def test_lotus_closes_an_open_creature_of_cost_five_or_less():
+    """30/70 Цветок лотоса: "{counter}{tap}: воздействие дрёма закрыть выбранное существо стоимостью
+    5 или менее" (an open one: closing a closed card does nothing)."""
+    lotus = _printing("30/70")
+    b = start([lotus, card("Mine")], [card("Cheap", cost=5), card("Dear", cost=6)],
+              ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK, 3: square(5, 1)}))
+    b.counters[0] = 1
+    assert b.ability_targets(0, 0) == [1, 2]           # (any creature: its own too)
+    b.apply(UseAbility(0, 0, (2,)))
+    assert not b.open[2] and b.open[3]
+
+
+def test_mermaid_concentration_moves_an_enemy_creature_next_to_it():
+    """30/125 Русалка: "Концентрация: переместить выбранное существо противника на соседнюю с ним
+    клетку" — its player picks the square."""
+    class Mover(Picks):
+        def relocate(self, battle, unit, why, squares):
+            return self.sq if self.sq in squares else -1
+
+    mermaid = _printing("30/125")
+    b = start([mermaid], [card("Foe", move=0)], ({0: P1_BACK}, {1: P2_FRONT}),
+              p1=Mover(square(3, 3)))
+    b.apply(END_TURN)
+    b.apply(END_TURN)                                  # the opponent's turn ends: concentration
+    assert b.pos[1] == square(3, 3) and b.board[P2_FRONT] == -1
+
+
+def test_harpy_may_move_the_struck_card_but_not_an_incorporeal_one():
+    """30/43 Гарпия: "при ударе по небестелесной карте противника на поле боя может переместить её
+    на соседнюю клетку"; the heuristic moves an enemy next to more of its creatures."""
+    harpy = _printing("30/43")
+    b = start([harpy, card("Mine"), card("Mine2")], [card("Foe", life=10)],
+              ({0: P1_BACK, 1: square(2, 1), 2: square(2, 3)}, {3: square(4, 2)}), dice=[1, 1],
+              p1=HeuristicPlayer())
+    b.open[3] = False
+    from analysis.battle import Strike as StrikeAction
+
+    b.apply(StrikeAction(0, 3))
+    assert b.wounds[3] == 1
+    assert b.pos[3] in (square(3, 2),)                 # next to both of its creatures
+    ghost = card("Ghost", life=10, incorporeal=1)
+    b = start([harpy], [ghost], ({0: P1_BACK}, {1: P2_BACK}), dice=[1, 1], p1=HeuristicPlayer())
+    b.open[1] = False
+    b.apply(StrikeAction(0, 1))
+    assert b.pos[1] == P2_BACK
+
+
+def test_elkhovik_killed_in_melee_weakens_its_killer_and_by_a_shot_heals_an_ally():
+    """30/73 Ельховик: "при гибели от ближней атаки атаковавший получает −2 к удару. При гибели от
+    дальней атаки полностью излечить ваше существо" — a melee death heals nobody, a shot weakens
+    nobody."""
+    from tests.battle.test_ability_kinds import facts
+    from tests.battle.test_situational_and_effects import bonus
+
+    elk = _printing("30/73")
+    brute = card("Brute", strike=(4, 4, 4), life=12)
+    b = start([brute], [elk, card("Hurt", life=10)], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(5, 1)}),
+              dice=[1, 1])
+    b.wounds[1], b.wounds[2] = 8, 4
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert not b.alive[1] and b.wounds[2] == 4 and bonus(b, 0) == (-2, -2, -2)
+    shot = '{ kind = "shot", damage = [2], cost = "tap" }'
+    archer = card("Archer", strike=(1, 1, 1), abilities=facts(shot))
+    b = start([archer], [elk, card("Hurt", life=10)], ({0: P1_BACK}, {1: P2_FRONT, 2: square(5, 1)}))
+    b.wounds[1], b.wounds[2] = 8, 4
+    b.apply(UseAbility(0, 0, (1,)))
+    assert not b.alive[1] and b.wounds[2] == 0 and bonus(b, 0) == (0, 0, 0)
+
+
+def test_squire_gains_its_gifts_the_second_time_it_defends():
+    """30/176 Сквайр: "когда выступает защитником второй раз за бой получает +1 к {move},
+    благословление и +2 к {strike} до конца боя" — nothing the first time."""
+    from tests.battle.test_ability_kinds import P2_MID
+    from tests.battle.test_situational_and_effects import bonus
+    from tests.battle_helpers import Scripted
+
+    squire = _printing("30/176")
+    attackers = [card("A1", strike=(1, 1, 1)), card("A2", strike=(1, 1, 1))]
+    b = start(attackers, [card("Ward", life=20), squire],
+              ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT, 3: square(3, 1)}), dice=[1] * 8,
+              p2=Scripted(defender=3))
+    b.apply(Strike(0, 2))
+    assert bonus(b, 3) == (0, 0, 0)
+    b.open[3] = True
+    b.apply(Strike(1, 2))
+    assert bonus(b, 3) == (2, 2, 2) and b.move_points[3] == 2
+    assert b._in_state(3, "blessed")
+    del P2_MID
+
+
+def test_livrakh_has_armor_equal_to_its_wounds_from_each_turn_start():
+    """30/59 Ливрах: "в начале хода получает {armor} X, где X число ран на Ливрахе (максимум 5)" —
+    read at the start of each turn, for that turn."""
+    livrakh = _printing("30/59")
+    b = start([card("Mine")], [livrakh], ({0: P1_BACK}, {1: P2_BACK}))
+    assert b.armor[1] == 0
+    b.wounds[1] = 7
+    b.apply(END_TURN)                                  # its turn starts: armor 5 (at most)
+    assert b.armor[1] == 5
+    b.wounds[1] = 2
+    b.apply(END_TURN)                                  # the opponent's turn starts: armor 2
+    assert b.armor[1] == 2
+
+
+def test_champion_blesses_a_creature_of_its_squad_that_destroys_an_enemy_creature_once_a_turn():
+    """30/175 Поборник Ордена: "когда ваше существо уничтожает существо противника оно может получить
+    благословление (1 раз за ход)"."""
+    champ = _printing("30/175")
+    a, c = card("A", strike=(3, 3, 3)), card("C", strike=(3, 3, 3))
+    b = start([champ, a, c], [card("F1", life=2), card("F2", life=2), card("F3", life=9)],
+              ({0: P1_BACK, 1: P1_FRONT, 2: square(2, 1)}, {3: P2_FRONT, 4: square(3, 1), 5: square(5, 1)}),
+              dice=[1, 1, 1, 1])
+    b.open[3] = b.open[4] = False
+    b.apply(Strike(1, 3))
+    assert not b.alive[3] and b._in_state(1, "blessed")
+    b.apply(Strike(2, 4))
+    assert not b.alive[4] and not b._in_state(2, "blessed")   # (once a turn)

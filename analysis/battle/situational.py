@@ -30,7 +30,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ4, ADJ8_SELF, COLS, NEAR_MASK, half_rows, row_of
+from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, COLS, NEAR_MASK, half_rows, row_of
 from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
@@ -114,7 +114,7 @@ class Spec:
                 deps.add("self")
             elif ab.per in ("kin", "kin_class"):
                 deps.add("alive")
-            elif ab.per == "side_weak":
+            elif ab.per in ("side_weak", "free_adjacent"):
                 deps.add("near")
         self.deps = frozenset(deps)
         """What its variant depends on (the engine recomputes it only when that changed)."""
@@ -473,6 +473,9 @@ class Situational(EngineFields):
             return self.counters[u]
         if per == "own_wounds":
             return self.wounds[u]
+        if per == "free_adjacent":  # (the free squares next to it, 8 neighbours)
+            p = self.pos[u]
+            return sum(1 for sq in ADJ8[p] if self.board[sq] < 0) if p >= 0 else 0
         if per == "kin_class":  # (other creatures of its squad sharing a class with it)
             classes = {c for c in self.cards[u].classes if c}
             return sum(1 for w in self.units[self.seat[u]] if w != u and self.alive[w] and self.creature[w]

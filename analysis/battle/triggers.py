@@ -89,6 +89,8 @@ class Triggers(Effects):
             return not self.open[v]
         if state == "poisoned":
             return self.poison[v] > 0
+        if state == "cursed_poisoned":
+            return self.poison[v] > 0 and self._in_state(v, "cursed")
         if state == "half_life":
             return 2 * (self.life[v] - self.wounds[v]) <= self.life[v]
         if state == "extra_life":  # "пока имеет дополнительные {health}": more left than printed

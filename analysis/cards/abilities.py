@@ -95,7 +95,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
-            "teleportation", "dash", "diagonal", "terrain_class")
+            "teleportation", "dash", "diagonal", "terrain_class", "ignore_protection")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -113,7 +113,9 @@ attack ability as an action) it may then move to a free orthogonally adjacent sq
 neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер).
 ``terrain_class`` (with ``classes``): while the card is in play, its squad's terrain also has these
 classes for the ``when = "squad_class"`` conditions ("ваша местность считается рекой, пока Озорница в
-отряде", 30/105)."""
+отряде", 30/105). ``ignore_protection`` (with ``from``): its attacks and actions of those kinds pass
+the target's protections from them — a protection column or fact ("игнорирует {zov}", 30/84 Грифон:
+``from = ["shot"]``)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
@@ -323,7 +325,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "terrain_class",
-             "close", "shift")
+             "close", "shift", "ignore_protection")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -345,14 +347,15 @@ blessed ("вампиризм, пока имеет проклятие" = ``cursed
 life ("пока имеет дополнительные {health}": more life left than its printed life, the additional
 life taken first by its wounds)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
-             "cursed_or_blessed", "even_life", "extra_life")
+             "cursed_or_blessed", "even_life", "extra_life", "cursed_poisoned")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
 дополнительных)"); ``cursed_or_blessed``: with a curse, a blessing or both;
 ``even_life``: a creature with an even number of life left (on a ``cap`` or ``protection``: only
 against attacks by such creatures, 40/16 Элементаль огня); ``extra_life``: with additional life
-(more life left than printed: "по картам с дополнительными {health}", 50/146)."""
+(more life left than printed: "по картам с дополнительными {health}", 50/146); ``cursed_poisoned``:
+with a curse and poisoning both ("существо с проклятием и отравлением", 30/174 Ночной убийца)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
@@ -392,7 +395,7 @@ elements: 30/183 Рубака), ``enemy_last_life`` (an enemy creature has exact
 ``no_enemy_flyers`` (the opponent has no flying creature in play: 30/143 Тёмная бестия)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
-        "magic_entries", "target_weak", "target_spread", "kin_class")
+        "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -407,8 +410,10 @@ glossary "Magical ability": a spell, magic strike or discharge), ``target_weak``
 strike of the card it aims at: 30/82 Хранитель древа heals "на величину его слабого удара"),
 ``target_spread`` (the strong minus the weak simple strike of the card it aims at: 30/124 Клок Мудрый's
 spell), ``kin_class`` (other creatures of its squad sharing a class with it: 30/184 Рыцарь Храма, "+1
-за каждого другого инквизитора в вашем отряде")."""
-UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class")
+за каждого другого инквизитора в вашем отряде"), ``free_adjacent`` (the free squares next to it, 8
+neighbours: 30/28 Гролль "+X к удару, где X число свободных клеток рядом")."""
+UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
+             "free_adjacent")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
@@ -477,6 +482,7 @@ _KINDS_TEXT = {
     "leap": "May jump now, range",
     "terrain_class": "Its squad's terrain also counts as",
     "close": "Closes a card", "shift": "Moves a card onto a square next to it",
+    "ignore_protection": "Ignores the target's protection from",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
@@ -672,7 +678,7 @@ class Ability:
             head = f"{sign}{amount or 1} movement"  # added to the printed movement, not a keyword column
         elif self.kind == "keyword":
             head = f"{head} {(self.keyword or '').replace('_', ' ')}{' ' + amount if amount else ''}"
-        elif self.kind in ("taunt", "block", "redirect"):
+        elif self.kind in ("taunt", "block", "redirect", "ignore_protection"):
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "mark":
             where = ("a square its player chooses" if self.trigger in CHOSEN_SQUARE
@@ -690,7 +696,8 @@ class Ability:
         elif amount:
             head = f"{head}{'' if head.endswith('+') else ' '}{amount}"
         parts = [head]
-        if self.applies_to and self.kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect"):
+        if self.applies_to and self.kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
+                                                 "ignore_protection"):
             parts.append("after " + "/".join(self.applies_to))
         if self.range is not None:
             parts.append(f"range {self.range}")
@@ -1110,11 +1117,14 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", f"must be a list from {', '.join(FROM)}, got {applies!r}")
     if kind in ("reduce", "protection", "cap") and not applies:
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
+    if kind == "ignore_protection" and not applies:
+        raise fail("from", "is missing; ignore_protection needs the attacks whose protections it passes")
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed"):
         pass
-    elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect"):
+    elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
+                                  "ignore_protection"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block and the attacked / "
                    "ally_combo / wounded / ally_wounded / squad_wounded triggers")
     if trigger == "ally_combo" and len(applies) < 2:
@@ -1442,6 +1452,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if ab.cost == "or" and (i == 0 or abilities[i - 1].cost not in ("trigger", "or")):
             raise where.error(index, i, "cost", label, "or needs a trigger listed just before it (the "
                               "ability it is an alternative to)")
+        if ab.cost == "or" and ab.kind in GRANTS:
+            continue  # (an alternative grant: "получает +1 к удару или +1 к движению", 30/26)
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
                                                           "cleanse", "extra_life", "leap") \

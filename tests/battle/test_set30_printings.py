@@ -325,3 +325,73 @@ def test_champion_blesses_a_creature_of_its_squad_that_destroys_an_enemy_creatur
     assert not b.alive[3] and b._in_state(1, "blessed")
     b.apply(Strike(2, 4))
     assert not b.alive[4] and not b._in_state(2, "blessed")   # (once a turn)
+
+
+# ---------------------------------------------------------------- attack riders, scaled strikes, protections
+
+
+def test_skeleton_archer_poisons_on_a_strong_shot_only():
+    """30/147 Скелет-лучник: "при сильном выстреле атакованный получает отравление на 1" (its shooting
+    experience 1 counts: a 5 is strong, a 4 medium)."""
+    archer = _printing("30/147")
+    for die, poisoned in ((5, 1), (4, 0)):
+        b = start([archer], [card("Foe", life=10)], ({0: P1_BACK}, {1: P2_FRONT}), dice=[die])
+        b.apply(UseAbility(0, 1, (1,)))
+        assert b.poison[1] == poisoned
+
+
+def test_initiate_curses_on_a_medium_or_strong_discharge():
+    """30/142 Посвящённая: "при среднем или сильном разряде атакованный получает проклятие"."""
+    initiate = _printing("30/142")
+    for die, cursed in ((4, True), (3, False)):
+        b = start([initiate], [card("Foe", life=10)], ({0: P1_BACK}, {1: P2_FRONT}), dice=[die])
+        b.apply(UseAbility(0, 0, (1,)))
+        assert b._in_state(1, "cursed") == cursed
+
+
+def test_griffin_shot_passes_protection_from_shots():
+    """30/84 Грифон: "игнорирует {zoal} и {zov}" — its shot wounds a card with protection from
+    shots."""
+    griffin = _printing("30/84")
+    b = start([griffin], [card("Shielded", life=10, prot_shots=1)], ({0: P1_BACK}, {1: P2_FRONT}))
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 3
+
+
+def test_groll_strikes_harder_by_the_free_squares_around_it():
+    """30/28 Гролль (0-1-2): "+X к удару, где X число свободных клеток рядом с Гроллем"."""
+    groll = _printing("30/28")
+    b = start([groll], [card("Foe", life=20)], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[1])
+    b.open[1] = False
+    b.apply(Strike(0, 1))                              # 7 of its 8 neighbours are free: 0 + 7
+    assert b.wounds[1] == 7
+
+
+def test_night_killer_blade_only_at_a_cursed_and_poisoned_creature():
+    """30/174 Ночной убийца: "ранить на 5 стоящее рядом существо с проклятием и отравлением"."""
+    killer = _printing("30/174")
+    b = start([killer], [card("Foe", life=10)], ({0: P1_FRONT}, {1: P2_FRONT}))
+    b.counters[0] = 1
+    b.poison[1] = 1
+    b.apply(UseAbility(0, 1, (1,)))
+    assert b.wounds[1] == 0                            # poisoned, not cursed: nothing
+    from tests.battle.test_ability_kinds import facts
+
+    cursed = card("Cursed", life=10, abilities=facts('{ kind = "curse" }'))
+    b = start([killer], [cursed], ({0: P1_FRONT}, {1: P2_FRONT}))
+    b.counters[0] = 1
+    b.poison[1] = 1
+    b.apply(UseAbility(0, 1, (1,)))
+    assert b.wounds[1] == 5
+
+
+def test_templar_concentration_gives_strike_or_movement():
+    """30/26 Храмовник: "Концентрация: получает +1 к удару или +1 к движению до конца вашего хода" —
+    its player picks one of the two."""
+    from tests.battle.test_situational_and_effects import bonus
+
+    templar = _printing("30/26")
+    b = start([templar], [card("Foe", life=10)], ({0: P1_BACK}, {1: P2_BACK}), p1=HeuristicPlayer())
+    b.apply(END_TURN)
+    b.apply(END_TURN)                                  # concentration at the end of the enemy turn
+    assert (bonus(b, 0) == (1, 1, 1)) != (b.move_points[0] == 2)

@@ -177,7 +177,7 @@ class Effects(Situational):
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
         self._stuns = "stun" in kinds
         # (``host_fury``: a rehost)
-        self._displacers = (bool(kinds & {"push", "teleport", "dash", "leap", "shift"})
+        self._displacers = (bool(kinds & {"push", "teleport", "dash", "leap", "shift", "pounce"})
                             or bool(trig["host_fury"]))
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
@@ -806,6 +806,9 @@ class Effects(Situational):
                 self.open[v] = False
                 self.stunned[v] = True
             return 0
+        if kind == "pounce":
+            self._pounce(u, v)
+            return 0
         if kind in ("close", "shift"):
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
                                                                   self.seat[v]):
@@ -1021,6 +1024,23 @@ class Effects(Situational):
         if to not in squares:
             raise IllegalAction(f"unit {v} cannot be moved to square {to}")
         self._put(v, p, to)
+
+    def _pounce(self, u: int, v: int) -> None:
+        """``pounce``: ground creature ``u`` may jump now onto a free square next to ``v`` (002 "Прыжок";
+        its player's choice, ``Player.relocate`` with ``"pounce"``; -1 stays), not while rooted."""
+        p, pv = self.pos[u], self.pos[v]
+        if p < 0 or pv < 0 or not self.alive[u] or self.kind[u] != GROUND or self.host[u] >= 0 or self.over \
+                or (self._roots and self._rooted(u)):
+            return
+        squares = [sq for sq in ADJ8[pv] if self.board[sq] < 0]
+        if not squares:
+            return
+        to = self.players[self.seat[u]].relocate(self, u, "pounce", squares)
+        if to < 0:
+            return
+        if to not in squares:
+            raise IllegalAction(f"unit {u} cannot pounce to square {to}")
+        self._put(u, p, to)
 
     def _place_on(self, u: int, p: int, to: int) -> None:
         """Card ``u`` leaves square ``p`` for the free square ``to`` (not a step of its own): the

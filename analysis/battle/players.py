@@ -1183,6 +1183,8 @@ class HeuristicPlayer(Player):
                        and creature[board[t]])
 
         here = foes(battle.pos[unit])
+        if why == "pounce":  # (a jump to strike the target: next to it, among the fewest other enemies)
+            return min(squares, key=lambda sq: (foes(sq), squares.index(sq)))
         if why == "shift_enemy":  # (an enemy card it moves: next to the most of its own creatures)
             best = max(squares, key=lambda sq: (foes(sq), -squares.index(sq)))
             return best if foes(best) > here else -1

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ8, AUX, CHEBYSHEV, NOWHERE, half_rows
+from analysis.battle.board import ADJ8, AUX, CHEBYSHEV, NOWHERE, half_rows, row_of
 from analysis.battle.common import (
     _AIMED,
     _ALLY_DIES,
@@ -91,6 +91,21 @@ class Triggers(Effects):
             return self.poison[v] > 0
         if state == "cursed_poisoned":
             return self.poison[v] > 0 and self._in_state(v, "cursed")
+        if state in ("intruding", "back_row"):  # (its half / its third row, as its owner sees them)
+            p = self.pos[v]
+            if p < 0:
+                return False
+            rows = half_rows(self.seat[v])
+            return row_of(p) not in rows if state == "intruding" else row_of(p) == rows[-1]
+        if state == "foreign":  # of no element its opponent's cards in play have
+            theirs: set[str] = set()
+            for w in range(self.n):
+                if self.alive[w] and self.seat[w] != self.seat[v]:
+                    theirs.update(self.cards[w].elements)
+            return not set(self.cards[v].elements) & theirs
+        if state == "few_allies":  # fewer than two other creatures of its squad next to it
+            return sum(1 for w in self._neighbours(v) if self.seat[w] == self.seat[v]
+                       and self.creature[w]) < 2
         if state == "half_life":
             return 2 * (self.life[v] - self.wounds[v]) <= self.life[v]
         if state == "extra_life":  # "пока имеет дополнительные {health}": more left than printed

@@ -95,7 +95,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
-            "teleportation", "dash", "diagonal", "terrain_class", "ignore_protection")
+            "teleportation", "dash", "diagonal", "terrain_class", "ignore_protection", "prey")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -115,9 +115,11 @@ neighbour, one movement point each ("может двигаться по диаг
 classes for the ``when = "squad_class"`` conditions ("ваша местность считается рекой, пока Озорница в
 отряде", 30/105). ``ignore_protection`` (with ``from``): its attacks and actions of those kinds pass
 the target's protections from them — a protection column or fact ("игнорирует {zov}", 30/84 Грифон:
-``from = ["shot"]``)."""
+``from = ["shot"]``). ``prey``: a marker on the card that other cards' facts read through ``vs_has =
+["prey"]`` (given for a while: 30/17 Лидана's chosen enemy, 30/50 Снежный барс's "кошки-мышки")."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
-          "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal")
+          "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
+          "prey")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -133,7 +135,7 @@ attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an 
 payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
 redirected (an attack on the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition", "delayed_wound", "leap")
+             "reposition", "delayed_wound", "leap", "pounce")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -150,7 +152,10 @@ takes ``damage`` (a plain wound) at the end of its own next turn unless it attac
 that turn (60/115 Болотный фантом on ``enters_creature``: the enemy whose square it enters takes 2
 so, 002 "Ранить"). ``leap`` [X] (``target = "self"``): the card may jump now onto a free square
 within range X, its player's choice ("может совершить прыжок, дальность X", 30/179 Гаррид-шпион on
-``kill``; 002 "Прыжок"); unlike a ``jump`` it is no move instead of walking and spends no movement."""
+``kill``; 002 "Прыжок"); unlike a ``jump`` it is no move instead of walking and spends no movement.
+``pounce`` (a ground creature): it may jump now onto a free square next to its target, its player's choice, and the
+abilities with cost ``then`` after it follow on that target ("может объявить прыжок на свободную клетку
+рядом с существом с маркером кошки-мышки, при этом особый удар когтями на 2 по нему", 30/50)."""
 CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration", "turn_end")
 """Triggers on which ``mark`` puts its marker on a square its player chooses (``turn_end``: 30/33 Алый
 дракон, "в конце вашего хода положите маркер стена огня на клетку поля боя")."""
@@ -325,7 +330,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "terrain_class",
-             "close", "shift", "ignore_protection")
+             "close", "shift", "ignore_protection", "prey", "pounce")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -347,7 +352,8 @@ blessed ("вампиризм, пока имеет проклятие" = ``cursed
 life ("пока имеет дополнительные {health}": more life left than its printed life, the additional
 life taken first by its wounds)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
-             "cursed_or_blessed", "even_life", "extra_life", "cursed_poisoned")
+             "cursed_or_blessed", "even_life", "extra_life", "cursed_poisoned", "intruding", "foreign",
+             "few_allies", "back_row")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -355,7 +361,13 @@ less of its life left, additional life counted ("половина или мен�
 ``even_life``: a creature with an even number of life left (on a ``cap`` or ``protection``: only
 against attacks by such creatures, 40/16 Элементаль огня); ``extra_life``: with additional life
 (more life left than printed: "по картам с дополнительными {health}", 50/146); ``cursed_poisoned``:
-with a curse and poisoning both ("существо с проклятием и отравлением", 30/174 Ночной убийца)."""
+with a curse and poisoning both ("существо с проклятием и отравлением", 30/174 Ночной убийца);
+``intruding``: standing on its opponent's half of the field ("существ, стоящих на вашей половине поля
+боя", 30/153 Палач); ``foreign``: of no element that its opponent's cards in play have ("по существам, не
+принадлежащим к стихиям, которые есть в вашем отряде", 30/192 Воин веры; a neutral creature counts);
+``few_allies``: fewer than two other creatures of its own squad next to it ("рядом с которым нет хотя бы
+двух других его существ", 30/60 Метель); ``back_row``: standing in its owner's third row ("существо в 3
+ряду противника", 30/107 Статуя скорби)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
@@ -483,6 +495,7 @@ _KINDS_TEXT = {
     "terrain_class": "Its squad's terrain also counts as",
     "close": "Closes a card", "shift": "Moves a card onto a square next to it",
     "ignore_protection": "Ignores the target's protection from",
+    "prey": "Marked as prey", "pounce": "Jumps next to the target",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}

@@ -7,9 +7,16 @@ from __future__ import annotations
 from analysis.battle import END_TURN, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
-from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P2_BACK, P2_FRONT, start
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, P2_MID, start
 from tests.battle.test_set60_markers import Picks, _printing
 from tests.battle_helpers import card
+
+
+class Mover(Picks):
+    """Moves a card it moves (``shift``) onto one square, if it may."""
+
+    def relocate(self, battle, unit, why, squares):
+        return self.sq if self.sq in squares else -1
 
 
 def test_scarlet_dragon_puts_a_fire_wall_at_the_end_of_its_own_turn():
@@ -222,10 +229,6 @@ def test_lotus_closes_an_open_creature_of_cost_five_or_less():
 def test_mermaid_concentration_moves_an_enemy_creature_next_to_it():
     """30/125 Русалка: "Концентрация: переместить выбранное существо противника на соседнюю с ним
     клетку" — its player picks the square."""
-    class Mover(Picks):
-        def relocate(self, battle, unit, why, squares):
-            return self.sq if self.sq in squares else -1
-
     mermaid = _printing("30/125")
     b = start([mermaid], [card("Foe", move=0)], ({0: P1_BACK}, {1: P2_FRONT}),
               p1=Mover(square(3, 3)))
@@ -395,3 +398,100 @@ def test_templar_concentration_gives_strike_or_movement():
     b.apply(END_TURN)
     b.apply(END_TURN)                                  # concentration at the end of the enemy turn
     assert (bonus(b, 0) == (1, 1, 1)) != (b.move_points[0] == 2)
+
+
+# ---------------------------------------------------------------- states of the target, prey and pounce
+
+
+def test_executioner_finishes_off_at_four_on_its_own_half():
+    """30/153 Палач: "{tap}: добивание на 2. +2 к добиванию существ, стоящих на вашей половине"."""
+    execu = _printing("30/153")
+    b = start([execu], [card("Foe", life=10)], ({0: P1_MID}, {1: P2_BACK}))
+    b.pos[1], b.board[P2_BACK], b.board[P1_FRONT] = P1_FRONT, -1, 1   # (the foe stands on its half)
+    b.occupied = (b.occupied & ~(1 << P2_BACK)) | (1 << P1_FRONT)
+    b.wounds[1] = 6
+    b.apply(UseAbility(0, 2, (1,)))
+    assert not b.alive[1]
+    b = start([execu], [card("Foe", life=10)], ({0: square(2, 2)}, {1: P2_FRONT}))
+    b.wounds[1] = 6
+    b.apply(UseAbility(0, 2, (1,)))
+    assert b.alive[1]                                  # (on its own half: +0)
+
+
+def test_warrior_of_faith_strikes_harder_at_an_element_its_squad_lacks():
+    """30/192 Воин веры: "+1 к удару по существам, не принадлежащим к стихиям, которые есть в вашем
+    отряде"."""
+    warrior = _printing("30/192")
+    for element, wounds in (("forests", 3), ("mountains", 2)):
+        b = start([warrior, card("M", elements=("mountains",))], [card("Foe", life=10, elements=(element,))],
+                  ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}), dice=[1])
+        b.open[2] = False
+        b.apply(Strike(0, 2))
+        assert b.wounds[2] == wounds
+
+
+def test_blizzard_wounds_each_enemy_walker_without_two_allies_beside_it():
+    """30/60 Метель: "в начале вашего хода воздействие вьюга ранить каждое нелетающее существо
+    противника, рядом с которым нет хотя бы двух других его существ на 1"."""
+    blizzard = _printing("30/60")
+    foes = [card(f"F{i}", life=10) for i in range(4)]
+    b = start([blizzard, card("Mine")], foes,
+              ({0: P1_BACK, 1: square(0, 1)},
+               {2: square(3, 0), 3: square(4, 1), 4: square(4, 2), 5: square(4, 3)}))
+    assert [b.wounds[u] for u in (2, 3, 4, 5)] == [1, 0, 0, 1]   # (its first turn has just begun)
+
+
+def test_statue_moves_an_enemy_standing_in_its_third_row():
+    """30/107 Статуя скорби: "{tap}: воздействие плач переместить существо в 3 ряду противника на
+    соседнюю с ним клетку"."""
+    statue = _printing("30/107")
+    b = start([statue, card("Mine")], [card("Back"), card("Front")],
+              ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK, 3: P2_FRONT}))
+    b.apply(UseAbility(0, 0, (3,)))                    # not in its third row: it stays
+    assert b.pos[3] == P2_FRONT
+    b = start([statue, card("Mine")], [card("Back"), card("Front")],
+              ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK, 3: P2_FRONT}), p1=Mover(P2_MID))
+    b.apply(UseAbility(0, 0, (2,)))
+    assert b.pos[2] == P2_MID
+
+
+def test_lidana_strikes_its_chosen_enemy_harder_after_moving():
+    """30/17 Лидана: "в начале вашего хода выбрать существо противника. При движении получает +1 к
+    удару по этому существу до конца вашего хода"."""
+    from analysis.battle import Move
+    from tests.battle_helpers import Scripted
+
+    lidana = _printing("30/17")
+    b = start([lidana], [card("Chosen", life=10), card("Other", life=10)],
+              ({0: P1_MID}, {1: P2_FRONT, 2: square(3, 3)}), dice=[1, 1], p1=Scripted(targets=(1,)))
+    b.open[1] = b.open[2] = False
+    b.apply(Move(0, P1_FRONT))
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] == 2                            # weak 1 + 1 (moved, the chosen one)
+    b = start([lidana], [card("Chosen", life=10), card("Other", life=10)],
+              ({0: P1_MID}, {1: P2_FRONT, 2: square(3, 3)}), dice=[1, 1], p1=Scripted(targets=(2,)))
+    b.open[1] = False
+    b.apply(Move(0, P1_FRONT))
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] == 1                            # not the chosen one
+
+
+def test_snow_leopard_pounces_on_its_marked_prey_at_concentration():
+    """30/50 Снежный барс: "в начале хода противника его выбранное нелетающее существо получает маркер
+    кошки-мышки до конца хода. Концентрация: может объявить прыжок на свободную клетку рядом с
+    существом с маркером …, при этом особый удар когтями на 2 по нему"."""
+    from tests.battle_helpers import Scripted
+
+    class Leaps(Scripted):
+        def relocate(self, battle, unit, why, squares):
+            return squares[0]
+
+    leopard = _printing("30/50")
+    b = start([leopard], [card("Prey", life=10, move=0), card("Other", life=10, move=0)],
+              ({0: P1_BACK}, {1: P2_MID, 2: square(5, 1)}), p1=Leaps(targets=(1,)))
+    b.apply(END_TURN)                                  # enemy turn start: the mark
+    b.apply(END_TURN)                                  # its end: concentration
+    assert b.wounds[1] == 2 and b.wounds[2] == 0
+    from analysis.battle.board import NEAR
+
+    assert NEAR[b.pos[0]][b.pos[1]]

@@ -154,8 +154,9 @@ so, 002 "Ранить"). ``leap`` [X] (``target = "self"``): the card may jump n
 within range X, its player's choice ("может совершить прыжок, дальность X", 30/179 Гаррид-шпион on
 ``kill``; 002 "Прыжок"); unlike a ``jump`` it is no move instead of walking and spends no movement.
 ``pounce`` (a ground creature): it may jump now onto a free square next to its target, its player's
-choice, and the abilities with cost ``then`` after it follow on that target ("может объявить прыжок на свободную клетку
-рядом с существом с маркером кошки-мышки, при этом особый удар когтями на 2 по нему", 30/50)."""
+choice, and the abilities with cost ``then`` after it follow on that target ("может объявить прыжок на
+свободную клетку рядом с существом с маркером кошки-мышки, при этом особый удар когтями на 2 по нему",
+30/50)."""
 CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration", "turn_end")
 """Triggers on which ``mark`` puts its marker on a square its player chooses (``turn_end``: 30/33 Алый
 дракон, "в конце вашего хода положите маркер стена огня на клетку поля боя")."""

@@ -241,6 +241,8 @@ class AbilityUse(Triggers):
             self.open[u] = True  # its attacks do not close it
         if self._redirectors and ab.kind in ATTACKS:  # sudden redirects (000 "Redirecting an attack")
             targets = tuple([self._redirect_window(u, v, ab.kind, index) for v in targets])
+            if self.over or not self.alive[u]:
+                return  # (a card answering the redirect may have killed it: 30/79 Мёбу)
         self._resolve(u, sl, targets, trigger=None)
         if self._dashers and ab.kind in ATTACKS and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)

@@ -72,7 +72,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash", "killed",
-                 "squad_kill")
+                 "squad_kill", "squad_redirects")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -398,6 +398,8 @@ class Effects(Situational):
         if w >= 0 and w in cands:
             if self.log is not None:
                 self._emit({"e": "redirect", "u": w, "by": u, "from": v})
+            if self._trig["squad_redirects"]:
+                self._squad_redirect(v)
             return w
         return v
 
@@ -604,6 +606,8 @@ class Effects(Situational):
                 self.hidden[choice] = False
                 if self.log is not None:
                     self._emit({"e": "redirect", "u": choice, "by": u, "from": v, "via": w})
+                if self._trig["squad_redirects"]:
+                    self._squad_redirect(v)
                 return choice
         return v
 
@@ -1260,6 +1264,15 @@ class Effects(Situational):
     def _defending(self, d: int, v: int) -> None:
         if d in self._trig["defends"] and not self.over:
             self._fire(d, "defends", v)
+        if self._trig["squad_redirects"]:
+            self._squad_redirect(v)
+
+    def _squad_redirect(self, v: int) -> None:
+        """``squad_redirects``: an enemy attack on ``v`` went to a defender or was redirected; the
+        watchers of ``v``'s squad fire (by their own reach)."""
+        for w in self._trig["squad_redirects"]:
+            if self.seat[w] == self.seat[v] and self.alive[w] and not self.over:
+                self._fire(w, "squad_redirects", -1, v)
 
     def _poisoned(self, v: int) -> None:
         """``enemy_poisoned``: an enemy creature ``v`` took wounds from poisoning."""

@@ -141,10 +141,14 @@ class Strikes(AbilityUse):
         hidden[v] = False
         if self._redirect:
             w = self._redirected(u, v)
+            if self.over or not self.alive[u] or not self.alive[w]:
+                return  # (a card answering the redirect — 30/79 Мёбу — may have killed one of them)
             if w != v:
                 return self._strike_on(u, w, w, via_prepare)
         if self._redirectors:  # a sudden redirect, before any defender (000 "Redirecting an attack")
             w = self._redirect_window(u, v, "simple", -1)
+            if self.over or not self.alive[u] or not self.alive[w]:
+                return  # (a card answering the redirect — 30/79 Мёбу — may have killed one of them)
             if w != v:
                 return self._strike_on(u, w, w, via_prepare)
         parrier = v
@@ -163,7 +167,7 @@ class Strikes(AbilityUse):
                         return
                 if self._x_trig:
                     self._defending(d, v)
-                    if self.over or not self.alive[d]:
+                    if self.over or not self.alive[d] or not self.alive[u]:
                         return
         self._strike_on(u, v, parrier, via_prepare)
 

@@ -246,7 +246,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports", "squad_dash", "killed", "squad_kill")
+            "squad_enters_mark", "dash", "teleports", "squad_dash", "killed", "squad_kill", "squad_redirects")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -312,7 +312,11 @@ from an enemy card's attack or ability (its ``from``: what killed it — ``close
 from poisoning or another cause does not set off a fact with ``from``), aimed at that card ("при гибели
 от ближней атаки атаковавший получает −2 к удару", 30/73 Ельховик); ``squad_kill``: a creature of its
 squad, itself included, destroys an enemy card, aimed at that creature, about the destroyed card ("когда
-ваше существо уничтожает существо противника оно может получить благословление", 30/175)."""
+ваше существо уничтожает существо противника оно может получить благословление", 30/175);
+``squad_redirects``: an enemy attack on a card of its squad is redirected — a defender is appointed
+(000 4.10) or a sudden ``redirect`` of its squad is taken (000 glossary "Redirecting an attack"); its
+abilities aim by their own reach ("при перенаправлении атаки с вашего существа (в том числе при
+назначении защитника) может объявить особый удар хвостом на 1", 30/79 Мёбу)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")

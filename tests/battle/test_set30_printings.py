@@ -495,3 +495,17 @@ def test_snow_leopard_pounces_on_its_marked_prey_at_concentration():
     from analysis.battle.board import NEAR
 
     assert NEAR[b.pos[0]][b.pos[1]]
+
+
+def test_moebu_strikes_when_a_defender_takes_an_attack_off_its_squad():
+    """30/79 Мёбу: "при перенаправлении атаки с вашего существа (в том числе при назначении защитника)
+    может объявить особый удар хвостом на 1 (2 раза за ход)" — at a card next to it."""
+    from tests.battle_helpers import Scripted
+
+    moebu = _printing("30/79")
+    attacker = card("Att", strike=(1, 1, 1), life=10)
+    b = start([attacker], [card("Ward", life=10), card("Guard", strike=(0, 0, 0), life=10), moebu],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 3), 3: square(3, 1)}), dice=[1] * 6,
+              p2=Scripted(defender=2))
+    b.apply(Strike(0, 1))
+    assert b.wounds[0] == 1 and b.wounds[2] == 1       # the tail strike on the attacker next to it

@@ -156,6 +156,10 @@ class Strikes(AbilityUse):
                       if self.directed[u] != ALWAYS and self.unanswerable[u] != ALWAYS else None)
         if candidates:
             d = self.players[1 - active].choose_defender(self, u, v, candidates)
+            if d < 0 and "forces_defender" in self._x_kinds and self._has(u, "forces_defender") is not None:
+                # ("если можно назначить защитника, противник обязан это сделать", 30/141): the one
+                # with the most life left
+                d = max(candidates, key=lambda c: (self.life[c] - self.wounds[c], -c))
             if d >= 0:
                 if d not in candidates:
                     raise IllegalAction(f"unit {d} cannot defend unit {v}")

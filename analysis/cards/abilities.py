@@ -95,7 +95,8 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
-            "teleportation", "dash", "diagonal", "terrain_class", "ignore_protection", "prey")
+            "teleportation", "dash", "diagonal", "terrain_class", "ignore_protection", "prey",
+            "forces_defender")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -116,7 +117,9 @@ classes for the ``when = "squad_class"`` conditions ("ваша местност�
 отряде", 30/105). ``ignore_protection`` (with ``from``): its attacks and actions of those kinds pass
 the target's protections from them — a protection column or fact ("игнорирует {zov}", 30/84 Грифон:
 ``from = ["shot"]``). ``prey``: a marker on the card that other cards' facts read through ``vs_has =
-["prey"]`` (given for a while: 30/17 Лидана's chosen enemy, 30/50 Снежный барс's "кошки-мышки")."""
+["prey"]`` (given for a while: 30/17 Лидана's chosen enemy, 30/50 Снежный барс's "кошки-мышки").
+``forces_defender``: when a defender may be appointed against its simple strike, its opponent must
+appoint one (he picks which; if his player declines, the one with the most life left: 30/141)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey")
@@ -335,7 +338,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "terrain_class",
-             "close", "shift", "ignore_protection", "prey", "pounce")
+             "close", "shift", "ignore_protection", "prey", "pounce", "forces_defender")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -501,6 +504,7 @@ _KINDS_TEXT = {
     "close": "Closes a card", "shift": "Moves a card onto a square next to it",
     "ignore_protection": "Ignores the target's protection from",
     "prey": "Marked as prey", "pounce": "Jumps next to the target",
+    "forces_defender": "The opponent must appoint a defender against its simple strike",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}

@@ -509,3 +509,15 @@ def test_moebu_strikes_when_a_defender_takes_an_attack_off_its_squad():
               p2=Scripted(defender=2))
     b.apply(Strike(0, 1))
     assert b.wounds[0] == 1 and b.wounds[2] == 1       # the tail strike on the attacker next to it
+
+
+def test_defiler_forces_a_defender_when_one_may_be_appointed():
+    """30/141 Осквернитель: "если от удара Осквернителя можно назначить защитника, противник обязан
+    это сделать" — a player declining gets its defender appointed all the same."""
+    from tests.battle_helpers import Scripted
+
+    defiler = _printing("30/141")
+    b = start([defiler], [card("Ward", life=10), card("Guard", life=10)],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 3)}), dice=[1, 1], p2=Scripted(defender=-1))
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] == 0 and b.wounds[2] >= 1

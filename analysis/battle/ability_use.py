@@ -243,6 +243,8 @@ class AbilityUse(Triggers):
             self.open[u] = True  # its attacks do not close it
         if self._redirectors and ab.kind in ATTACKS:  # sudden redirects (000 "Redirecting an attack")
             targets = tuple([self._redirect_window(u, v, ab.kind, index) for v in targets])
+            if self.over or not self.alive[u]:
+                return  # (a card answering the redirect may have killed it: 30/79 Мёбу)
         self._resolve(u, sl, targets, trigger=None)
         if self._dashers and ab.kind in ATTACKS and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)
@@ -288,7 +290,7 @@ class AbilityUse(Triggers):
         wounds, life = self.wounds, self.life
         for v in targets:
             if wounds[v] >= life[v]:  # (else _settle has nothing to do)
-                self._settle(targets, u)
+                self._settle(targets, u, None, ab.kind)
                 break
         if self._avengers and ab.kind in ATTACKS:
             for v, d in zip(targets, dealt, strict=True):

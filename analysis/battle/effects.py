@@ -72,7 +72,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
-                 "dives", "surfaces", "changes_depth", "squad_dives")
+                 "dives", "surfaces", "changes_depth", "squad_dives", "killed", "squad_kill",
+                 "squad_redirects")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -186,8 +187,8 @@ class Effects(Situational):
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
         self._stuns = "stun" in kinds
         # (``host_fury``: a rehost)
-        self._displacers = bool(kinds & {"push", "teleport", "dash", "leap", "relocate"}) \
-            or bool(trig["host_fury"])
+        self._displacers = (bool(kinds & {"push", "teleport", "dash", "leap", "relocate", "shift", "pounce"})
+                            or bool(trig["host_fury"]))
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
         self._any_tiered = any(tiered)
@@ -407,6 +408,8 @@ class Effects(Situational):
         if w >= 0 and w in cands:
             if self.log is not None:
                 self._emit({"e": "redirect", "u": w, "by": u, "from": v})
+            if self._trig["squad_redirects"]:
+                self._squad_redirect(v)
             return w
         return v
 
@@ -613,6 +616,8 @@ class Effects(Situational):
                 self.hidden[choice] = False
                 if self.log is not None:
                     self._emit({"e": "redirect", "u": choice, "by": u, "from": v, "via": w})
+                if self._trig["squad_redirects"]:
+                    self._squad_redirect(v)
                 return choice
         return v
 
@@ -815,6 +820,15 @@ class Effects(Situational):
                 self.open[v] = False
                 self.stunned[v] = True
             return 0
+        if kind == "pounce":
+            self._pounce(u, v)
+            return 0
+        if kind == "shift":
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8: as a spell or an effect, the target's protections apply
+            self._shift(u, v)
+            return 0
         if kind == "root":
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
                                                                   self.seat[v]):
@@ -897,6 +911,9 @@ class Effects(Situational):
             q = self._last_strike_value
         elif per == "target_wounds":
             q = self.wounds[v]
+        elif per in ("target_weak", "target_spread"):  # (the printed strike of the card it aims at)
+            strike = PROFILES[self.key[v]].strike
+            q = 0 if not strike else strike[0] if per == "target_weak" else max(0, strike[2] - strike[0])
         else:
             q = self._quantity(u, per)
         x = q + ab.plus
@@ -1017,6 +1034,44 @@ class Effects(Situational):
             return
         if to not in squares:
             raise IllegalAction(f"unit {u} cannot leap to square {to}")
+        self._put(u, p, to)
+
+    def _shift(self, u: int, v: int) -> None:
+        """``shift``: card ``v`` (on a square, not incorporeal, no companion) moves onto a free square
+        next to it (8 neighbours), which ``u``'s player picks (``Player.relocate`` with ``"shift"``,
+        or ``"shift_enemy"`` for a card of the other side; -1: it stays). Not a step of its own: the
+        markers on the square and the watchers next to it act, as for a push."""
+        p = self.pos[v]
+        if p < 0 or not self.alive[v] or self.kind[v] not in (GROUND, ARTIFACT) or self.host[v] >= 0 \
+                or self.ghost[v] or self.over:
+            return
+        board = self.board
+        squares = [sq for sq in ADJ8[p] if board[sq] < 0]
+        if not squares:
+            return
+        why = "shift" if self.seat[v] == self.seat[u] else "shift_enemy"
+        to = self.players[self.seat[u]].relocate(self, v, why, squares)
+        if to < 0:
+            return
+        if to not in squares:
+            raise IllegalAction(f"unit {v} cannot be moved to square {to}")
+        self._put(v, p, to)
+
+    def _pounce(self, u: int, v: int) -> None:
+        """``pounce``: ground creature ``u`` may jump now onto a free square next to ``v`` (002 "Прыжок";
+        its player's choice, ``Player.relocate`` with ``"pounce"``; -1 stays), not while rooted."""
+        p, pv = self.pos[u], self.pos[v]
+        if p < 0 or pv < 0 or not self.alive[u] or self.kind[u] != GROUND or self.host[u] >= 0 or self.over \
+                or (self._roots and self._rooted(u)):
+            return
+        squares = [sq for sq in ADJ8[pv] if self.board[sq] < 0]
+        if not squares:
+            return
+        to = self.players[self.seat[u]].relocate(self, u, "pounce", squares)
+        if to < 0:
+            return
+        if to not in squares:
+            raise IllegalAction(f"unit {u} cannot pounce to square {to}")
         self._put(u, p, to)
 
     def _place_on(self, u: int, p: int, to: int) -> None:
@@ -1352,6 +1407,15 @@ class Effects(Situational):
     def _defending(self, d: int, v: int) -> None:
         if d in self._trig["defends"] and not self.over:
             self._fire(d, "defends", v)
+        if self._trig["squad_redirects"]:
+            self._squad_redirect(v)
+
+    def _squad_redirect(self, v: int) -> None:
+        """``squad_redirects``: an enemy attack on ``v`` went to a defender or was redirected; the
+        watchers of ``v``'s squad fire (by their own reach)."""
+        for w in self._trig["squad_redirects"]:
+            if self.seat[w] == self.seat[v] and self.alive[w] and not self.over:
+                self._fire(w, "squad_redirects", -1, v)
 
     def _poisoned(self, v: int) -> None:
         """``enemy_poisoned``: an enemy creature ``v`` took wounds from poisoning."""
@@ -1442,7 +1506,7 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "move_wounds", "concentrate"})
+                        "move_wounds", "concentrate", "close", "shift"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
            "reduce", "protection", "cap", "stays_open", "keyword", "concentrate")
@@ -1481,7 +1545,7 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 0.1 * value if prof.is_creature else 0.0
     if kind == "root":
         return 0.05 * value if prof.kind == GROUND else 0.0
-    if kind == "push":
+    if kind in ("push", "shift"):
         return 0.02 * value
     if kind == "poison":
         return 2 * amount * per_wound if prof.is_creature else 0.0

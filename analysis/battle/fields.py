@@ -273,5 +273,5 @@ class EngineFields:
         raise NotImplementedError
 
     def _settle(self, suspects: Sequence[int], source: int = -1,
-                killers: dict[int, int] | None = None) -> None:
+                killers: dict[int, int] | None = None, how: str = "") -> None:
         raise NotImplementedError

@@ -253,10 +253,11 @@ class HeuristicPlayer(Player):
 
     def _context(self, b: Battle) -> _Ctx:
         """:meth:`_bind`'s tuple for battle ``b``, made again when ``b`` is another battle or has
-        replaced its ``key`` or ``life`` list (a blessing, a curse, vampirism and additional life
-        replace them rather than change them in place, since clones share them)."""
+        replaced its ``key``, ``life`` or ``seat`` list (a blessing, a curse, vampirism and additional
+        life replace them rather than change them in place, since clones share them; so does a change
+        of control, :meth:`Triggers._change_control`)."""
         ctx = self._ctx
-        if self._bound is not b or ctx[7] is not b.key or ctx[8] is not b.life:
+        if self._bound is not b or ctx[7] is not b.key or ctx[8] is not b.life or ctx[3] is not b.seat:
             ctx = self._bind(b)
         return ctx
 
@@ -1262,10 +1263,13 @@ class HeuristicPlayer(Player):
             return sum(1 for t in ADJ8[sq] if board[t] >= 0 and seats[board[t]] != seat)
 
         return max(squares, key=lambda sq: (foes(sq), -squares.index(sq)))
+
     def relocate(self, battle: Battle, unit: int, why: str, squares: Sequence[int]) -> int:
         """A move it may make (``dash`` after its attack, a ``leap``, a ``relocate`` — an enemy card
         it moves goes where it is next to the fewest of its creatures, if fewer than now; its own card
-        to a square of the depth it prefers, :func:`depth_pref`): a card that may still act on
+        to a square of the depth it prefers, :func:`depth_pref` —, a ``shift`` of its own card; for
+        ``"shift_enemy"`` an enemy card that the player's card moves: to the square next to the most of
+        the player's creatures, if more than where it stands): a card that may still act on
         its own turn goes to the square next to the most enemy creatures (where it attacks), if more
         than where it stands; any other (closed after its attack, or on the opponent's turn) to the
         square next to the fewest (out of their reach), if fewer; with a ``dash`` trigger (an
@@ -1289,6 +1293,11 @@ class HeuristicPlayer(Player):
                 squares = liked or squares
 
         here = foes(battle.pos[unit])
+        if why == "pounce":  # (a jump to strike the target: next to it, among the fewest other enemies)
+            return min(squares, key=lambda sq: (foes(sq), squares.index(sq)))
+        if why == "shift_enemy":  # (an enemy card it moves: next to the most of its own creatures)
+            best = max(squares, key=lambda sq: (foes(sq), -squares.index(sq)))
+            return best if foes(best) > here else -1
         if battle.active == seat and battle.open[unit] and not battle.acted[unit] and battle.has_strike[unit]:
             best = max(squares, key=lambda sq: (foes(sq), -squares.index(sq)))
             return best if foes(best) > here else -1

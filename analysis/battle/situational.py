@@ -30,7 +30,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ4, ADJ8_SELF, COLS, DEPTH_LAYOUTS, NEAR_MASK, half_rows, row_of
+from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, COLS, DEPTH_LAYOUTS, NEAR_MASK, half_rows, row_of
 from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
@@ -48,6 +48,10 @@ _GUARDED = ("cap", "protection")
 _STRIKE_PERS = ("target_strike", "target_half_life")
 _DEPTH_WHENS = ("at_depth", "on_surface")
 """The ``when`` conditions on the square a card stands on (data/README.md "Depth and surface")."""
+_SQUAD_WHENS = frozenset({"squad_class", "top_strike", "squad_more_closed", "counters_cards",
+                          "enemy_elements", "few_elements", "enemy_last_life", "no_enemy_flyers",
+                          "enemy_opposite"})
+"""``when`` conditions on the squads in play (:meth:`Situational._squad_when`)."""
 
 
 @mypyc_attr(native_class=False)  # (a plain class: pickled like the pure-Python one)
@@ -93,8 +97,17 @@ class Spec:
                 deps.add("board")
             elif ab.when == "enemy_more_closed":
                 deps.update(("opens", "alive"))
-            elif ab.when == "war_machine":
+            elif ab.when in ("war_machine", "squad_class", "top_strike", "enemy_elements", "few_elements",
+                             "no_enemy_flyers"):
                 deps.add("alive")
+            elif ab.when == "squad_more_closed":
+                deps.update(("opens", "alive"))
+            elif ab.when == "counters_cards":
+                deps.update(("counters", "alive"))
+            elif ab.when == "enemy_last_life":
+                deps.update(("wounds", "alive"))
+            elif ab.when == "enemy_opposite":
+                deps.add("board")
             elif ab.when == "rebuff":
                 deps.add("rebuff")
             elif ab.when in _DEPTH_WHENS:
@@ -105,9 +118,9 @@ class Spec:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
             if ab.per in ("counters", "own_wounds"):
                 deps.add("self")
-            elif ab.per == "kin":
+            elif ab.per in ("kin", "kin_class"):
                 deps.add("alive")
-            elif ab.per == "side_weak":
+            elif ab.per in ("side_weak", "free_adjacent"):
                 deps.add("near")
         self.deps = frozenset(deps)
         """What its variant depends on (the engine recomputes it only when that changed)."""
@@ -387,6 +400,8 @@ class Situational(EngineFields):
             glance.append(tuple(self.open))
         if "rebuff" in needs:
             glance.append(self._rebuff)
+        if "counters" in needs:
+            glance.append(tuple(self.counters))
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
@@ -430,6 +445,8 @@ class Situational(EngineFields):
                 parts.append(self._depth_at(u))
             if "form" in deps:
                 parts.append(self.form[u])
+            if "counters" in deps:
+                parts.append(tuple(self.counters))
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -503,6 +520,13 @@ class Situational(EngineFields):
             return self.counters[u]
         if per == "own_wounds":
             return self.wounds[u]
+        if per == "free_adjacent":  # (the free squares next to it, 8 neighbours)
+            p = self.pos[u]
+            return sum(1 for sq in ADJ8[p] if self.board[sq] < 0) if p >= 0 else 0
+        if per == "kin_class":  # (other creatures of its squad sharing a class with it)
+            classes = {c for c in self.cards[u].classes if c}
+            return sum(1 for w in self.units[self.seat[u]] if w != u and self.alive[w] and self.creature[w]
+                       and classes & set(self.cards[w].classes)) if classes else 0
         if per == "kin":
             mine = set(self.cards[u].elements)
             return sum(1 for w in self.units[self.seat[u]] if w != u and self.creature[w]
@@ -617,6 +641,8 @@ class Situational(EngineFields):
         if when == "war_machine":  # (a card of that class of its squad in play)
             return any(self.alive[w] and "Боевая машина" in self.cards[w].classes
                        for w in self.units[self.seat[u]])
+        if when in _SQUAD_WHENS:
+            return self._squad_when(u, ab)
         if when == "enemy_front_empty":
             enemy = 1 - self.seat[u]
             row = half_rows(enemy)[0]
@@ -630,6 +656,8 @@ class Situational(EngineFields):
             mine = [w for w in near if self.seat[w] == me and self.creature[w]]
             if ab.when_state:
                 mine = [w for w in mine if self._in_state(w, ab.when_state)]
+            if ab.classes:  # ("пока стоит рядом с вашим героем", 30/80 Сатир: heroes' classes)
+                mine = [w for w in mine if set(ab.classes) & set(self.cards[w].classes)]
             return len(mine) >= ab.count
         if when == "outnumber":
             n_mine = sum(1 for w in near if self.seat[w] == me and self.creature[w])
@@ -642,6 +670,66 @@ class Situational(EngineFields):
                     classes.update(c for c in self.cards[w].classes if c)
             return len(classes) >= ab.count
         return False
+
+    def _squad_when(self, u: int, ab: Ability) -> bool:
+        """The ``when`` conditions on the squads in play (:data:`_SQUAD_WHENS`; issue 19, set 30)."""
+        when, me, alive, seat = ab.when, self.seat[u], self.alive, self.seat
+        # (every card in play, terrains too: ``units`` holds the cards on the board only)
+        mine = [w for w in range(self.n) if alive[w] and seat[w] == me]
+        theirs = [w for w in range(self.n) if alive[w] and seat[w] != me]
+        if when == "squad_class":  # another card of its squad of one of the classes (its terrain too)
+            wanted = set(ab.classes)
+            extra: set[str] = set()
+            for w in mine:
+                for g in facts(self.cards[w]):
+                    if g.kind == "terrain_class":
+                        extra.update(g.classes)
+            for w in mine:
+                if w == u:
+                    continue
+                classes = set(self.cards[w].classes)
+                if self.kind[w] == 5:  # (a terrain: "ваша местность считается рекой", 30/105)
+                    classes |= extra
+                if classes & wanted:
+                    return True
+            return False
+        if when == "top_strike":  # its strong strike above every enemy creature's (printed + blessing)
+            own = PROFILES[self.key[u]].strike
+            if not own:
+                return False
+            for w in theirs:
+                theirs_strike = PROFILES[self.base[w]].strike
+                if self.creature[w] and theirs_strike and theirs_strike[2] >= own[2]:
+                    return False
+            return True
+        if when == "squad_more_closed":
+            creatures = [w for w in mine if self.creature[w]]
+            closed = sum(1 for w in creatures if not self.open[w])
+            return closed > len(creatures) - closed
+        if when == "counters_cards":
+            return sum(1 for w in mine if self.counters[w] > 0) >= ab.count
+        if when in ("enemy_elements", "few_elements"):
+            elements: set[str] = set()
+            for w in theirs if when == "enemy_elements" else mine:
+                elements.update(self.cards[w].elements)
+            return len(elements) >= ab.count if when == "enemy_elements" else len(elements) <= ab.count
+        if when == "enemy_last_life":
+            return any(self.creature[w] and self.life[w] - self.wounds[w] == 1 for w in theirs)
+        if when == "no_enemy_flyers":
+            return not any(self.kind[w] == 1 for w in theirs)
+        # enemy_opposite
+        return any(self.seat[w] != me and self.creature[w] for w in self._toward_square(u))
+
+    def _toward_square(self, u: int) -> list[int]:
+        """The card (and its rider) on the square in front of ``u``, as its owner sees the board."""
+        p = self.pos[u]
+        if p < 0:
+            return []
+        sq = p + COLS * forward(self.seat[u])
+        if not 0 <= sq < 6 * COLS or self.board[sq] < 0:
+            return []
+        w = self.board[sq]
+        return [w, self.rider[w]] if self.rider[w] >= 0 else [w]
 
     # ------------------------------------------------------------------ hooks
 

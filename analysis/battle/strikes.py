@@ -158,10 +158,14 @@ class Strikes(AbilityUse):
         hidden[v] = False
         if self._redirect:
             w = self._redirected(u, v)
+            if self.over or not self.alive[u] or not self.alive[w]:
+                return  # (a card answering the redirect — 30/79 Мёбу — may have killed one of them)
             if w != v:
                 return self._strike_on(u, w, w, via_prepare)
         if self._redirectors:  # a sudden redirect, before any defender (000 "Redirecting an attack")
             w = self._redirect_window(u, v, "simple", -1)
+            if self.over or not self.alive[u] or not self.alive[w]:
+                return  # (a card answering the redirect — 30/79 Мёбу — may have killed one of them)
             if w != v:
                 return self._strike_on(u, w, w, via_prepare)
         parrier = v
@@ -169,6 +173,10 @@ class Strikes(AbilityUse):
                       if self.directed[u] != ALWAYS and self.unanswerable[u] != ALWAYS else None)
         if candidates:
             d = self.players[1 - active].choose_defender(self, u, v, candidates)
+            if d < 0 and "forces_defender" in self._x_kinds and self._has(u, "forces_defender") is not None:
+                # ("если можно назначить защитника, противник обязан это сделать", 30/141): the one
+                # with the most life left
+                d = max(candidates, key=lambda c: (self.life[c] - self.wounds[c], -c))
             if d >= 0:
                 if d not in candidates:
                     raise IllegalAction(f"unit {d} cannot defend unit {v}")
@@ -180,7 +188,7 @@ class Strikes(AbilityUse):
                         return
                 if self._x_trig:
                     self._defending(d, v)
-                    if self.over or not self.alive[d]:
+                    if self.over or not self.alive[d] or not self.alive[u]:
                         return
         self._strike_on(u, v, parrier, via_prepare)
 
@@ -328,7 +336,7 @@ class Strikes(AbilityUse):
             self._emit(event)
         life = self.life
         if wounds[parrier] >= life[parrier] or wounds[u] >= life[u]:
-            self._settle((parrier, u), u, {parrier: u, u: parrier})
+            self._settle((parrier, u), u, {parrier: u, u: parrier}, "simple")
         if self._any_triggers and landed and not self.over:
             # On-strike abilities (000 glossary "On strike"; 4.4: a counter-strike is a simple strike).
             triggers = self.triggers

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ8, AUX, CHEBYSHEV, NOWHERE, half_rows
+from analysis.battle.board import ADJ8, AUX, CHEBYSHEV, NOWHERE, half_rows, row_of
 from analysis.battle.common import (
     _AIMED,
     _ALLY_DIES,
@@ -62,6 +62,9 @@ from analysis.cards.ability_rules import (
     strike_passives,
 )
 
+KILL_KINDS = frozenset({"simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
+                        "special_strike", "spell", "effect", "wound"})
+"""The kinds of a killing blow that a ``killed`` fact's ``from`` can name."""
 _GRAVE_TRIGGERS = ("ally_incarnates", "ally_token", "ally_combo")
 """Triggers that also reach a card in the graveyard (its own ``grave_token`` acts only there)."""
 _WATCHED = ("enemy_magic", "enemy_roll_over_cost")
@@ -88,6 +91,23 @@ class Triggers(Effects):
             return not self.open[v]
         if state == "poisoned":
             return self.poison[v] > 0
+        if state == "cursed_poisoned":
+            return self.poison[v] > 0 and self._in_state(v, "cursed")
+        if state in ("intruding", "back_row"):  # (its half / its third row, as its owner sees them)
+            p = self.pos[v]
+            if p < 0:
+                return False
+            rows = half_rows(self.seat[v])
+            return row_of(p) not in rows if state == "intruding" else row_of(p) == rows[-1]
+        if state == "foreign":  # of no element its opponent's cards in play have
+            theirs: set[str] = set()
+            for w in range(self.n):
+                if self.alive[w] and self.seat[w] != self.seat[v]:
+                    theirs.update(self.cards[w].elements)
+            return not set(self.cards[v].elements) & theirs
+        if state == "few_allies":  # fewer than two other creatures of its squad next to it
+            return sum(1 for w in self._neighbours(v) if self.seat[w] == self.seat[v]
+                       and self.creature[w]) < 2
         if state == "half_life":
             return 2 * (self.life[v] - self.wounds[v]) <= self.life[v]
         if state == "extra_life":  # "пока имеет дополнительные {health}": more left than printed
@@ -172,6 +192,13 @@ class Triggers(Effects):
                 continue  # "on a strong strike" …: only after a strike of that strength
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
+            if trigger == "killed" and ab.applies_to and kind is None:
+                continue  # ("при гибели от ближней атаки": a death of another cause does not count)
+            if ab.nth:  # ("второй раз за бой": only the nth time it fires in the battle)
+                seen = self.uses_battle.get((u, -1 - index), 0) + 1
+                self.uses_battle[(u, -1 - index)] = seen
+                if seen != ab.nth:
+                    continue
             own_token = ab.kind == "grave_token" and ab.target == "self"
             if trigger in _GRAVE_TRIGGERS and self.alive[u] == own_token:
                 continue  # in the graveyard only its own token is taken; in play, the rest acts
@@ -334,6 +361,11 @@ class Triggers(Effects):
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
             cands = ([u] if ab.target == "self" else [context]) if ok else []
+        elif trigger == "squad_kill":  # the creature of its squad that destroyed an enemy card
+            ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
+                  and (ab.target != "self" or context == u)
+                  and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
+            cands = [context] if ok else []
         elif trigger == "squad_enters_mark":  # the creature of its squad that entered the square
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and (ab.target != "self" or context == u)
@@ -786,10 +818,12 @@ class Triggers(Effects):
         return max(left, 0)
 
     def _settle(self, suspects: Iterable[int], source: int = -1,
-                killers: dict[int, int] | None = None) -> None:
+                killers: dict[int, int] | None = None, how: str = "") -> None:
         """Destroy the ``suspects`` whose wounds reached their life (000 4.17; a rider dies with its
         host, 1.5.2 a), then fire the "on death" abilities of the dead and the "on kill" abilities
-        of who destroyed them (``source``, or per card ``killers``), then check the end of the game."""
+        of who destroyed them (``source``, or per card ``killers``), then check the end of the game.
+        ``how``: the kind of attack or action that dealt the last wounds (``simple``, ``shot`` …; empty
+        when unknown), for the ``killed`` facts with ``from``."""
         life, wounds, alive, rider = self.life, self.wounds, self.alive, self.rider
         dead, fallen = [], []
         last = self._last_life
@@ -825,9 +859,27 @@ class Triggers(Effects):
                     self._fire(killer, "kill", x, x)  # (``when_state``: the state it died in)
             if self._mourners:
                 self._mourn(fallen)
+        if self._x_trig and (self._trig["killed"] or self._trig["squad_kill"]) and not self.over:
+            self._killings(dead, source, killers, how)
         if ones:
             self._last_lives(ones)
         self._check_end()
+
+    def _killings(self, dead: Sequence[int], source: int, killers: dict[int, int] | None, how: str) -> None:
+        """Triggers ``killed`` (the dead card's, aimed at its enemy killer; ``from``: ``how`` it was
+        killed) and ``squad_kill`` (the living cards of the killer's squad, aimed at the killer, about
+        the dead card) for each card in ``dead``."""
+        kind = how if how in KILL_KINDS else None
+        for x in dead:
+            killer = killers.get(x, source) if killers else source
+            if killer < 0 or self.seat[killer] == self.seat[x] or self.over:
+                continue
+            if x in self._trig["killed"]:
+                self._fire(x, "killed", killer, x, kind)
+            for w in self._trig["squad_kill"]:
+                if self.seat[w] == self.seat[killer] and self.alive[w] and self.alive[killer] \
+                        and not self.over:
+                    self._fire(w, "squad_kill", killer, x)
 
     def _respare(self, v: int) -> None:
         """Trigger ``last_life_lost``: ``v``'s life left is now what its next wounds start from."""

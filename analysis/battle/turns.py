@@ -167,7 +167,7 @@ class Turns(Strikes):
                     self._quiet_from = self.turn + 1
                     if self.log is not None:
                         self._emit({"e": "wound", "u": v, "by": n, "by_what": "delayed_wound"})
-                    self._settle([v], src)
+                    self._settle([v], src, None, "wound")
 
     def _mark_wound(self, v: int, n: int, owner: int, kind: str) -> None:
         """A marker of ``owner`` wounds ``v`` by ``n`` (an effect of ``owner``'s card)."""
@@ -177,7 +177,7 @@ class Turns(Strikes):
         self._quiet_from = self.turn + 1
         if self.log is not None:
             self._emit({"e": "wound", "u": v, "by": n, "by_what": kind})
-        self._settle([v], owner)
+        self._settle([v], owner, None, "effect")
         if self._avengers and self.alive[v] and self.seat[v] != self.seat[owner] and not self.over:
             self._hurt(v, owner, "effect")
 

@@ -27,13 +27,14 @@ from analysis.battle.tables import (
     DEPENDS,
     FLYER,
     PROFILES,
+    SEATS,
     card_of,
     closed_summary,
     open_summary,
     pair_passives,
 )
 from analysis.cards.abilities import Ability
-from analysis.cards.ability_rules import strike_passives
+from analysis.cards.ability_rules import strike_passives, wounds_after
 from analysis.cards.table import Card
 
 if TYPE_CHECKING:
@@ -100,6 +101,24 @@ def _slot_gains(sid: int) -> dict[int, float]:
     return gains
 
 
+_TARGET_PERS = ("target_wounds", "target_weak", "target_spread")
+"""``per`` amounts read off the card an action aims at, which the memo key (card key, life left)
+already fixes: so they are valued exactly, not by :func:`_nominal_amount`."""
+
+
+def _target_amount(ab: Ability, kv: int, rem_v: int) -> int:
+    """The amount of an action with a :data:`_TARGET_PERS` ``per`` on card ``kv`` with ``rem_v``
+    life left (as :meth:`~analysis.battle.effects.Effects._amount_for` finds it on the board)."""
+    prof = PROFILES[kv]
+    if ab.per == "target_wounds":
+        q = max(0, prof.life - rem_v)
+    else:
+        strike = prof.strike
+        q = 0 if not strike else strike[0] if ab.per == "target_weak" else max(0, strike[2] - strike[0])
+    x = q + ab.plus
+    return min(x, ab.per_max) if ab.per_max else x
+
+
 def _nominal_amount(ab: Ability) -> int:
     """An ability's amount as the memoised estimates see it: the printed N, or for a ``per`` amount
     (known only on the board, e.g. the power of the strike that set a heal off) its ``per_max``, else
@@ -117,7 +136,12 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
     prof = PROFILES[kv]
     value = card_value(kv)
     if ab.kind == "heal":
-        g = min(_nominal_amount(ab), prof.life - rem_v) * 0.5 * value / prof.life
+        amount = _target_amount(ab, kv, rem_v) if ab.per in _TARGET_PERS else _nominal_amount(ab)
+        g = min(amount, prof.life - rem_v) * 0.5 * value / prof.life
+    elif ab.kind in WOUNDING and ab.per in _TARGET_PERS:
+        power = _target_amount(ab, kv, rem_v)
+        w = wounds_after(power, ab.kind, card_of(kv), card_of(ku), armor, SEATS[kv])[0]
+        g = value if w >= rem_v else 0.5 * value / prof.life * w
     elif ab.kind in WOUNDING:
         half = 0.5 * value / prof.life
         g = 0.0

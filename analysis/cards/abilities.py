@@ -81,7 +81,7 @@ is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10
 prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
-           "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close")
+           "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -100,13 +100,18 @@ the target's square counts as surface until the end of the turn (60/117 Орак
 ``relocate``: the target may be moved onto a free square its player chooses, within ``damage`` [X]
 of where it stands (any distance without one), only a depth / surface square or one not next to the
 card with ``onto`` (40/137 Кватус, 60/125 Затонувший матрос, 50/141 Волнорез, 60/202 Пиратский бриг).
-``close``: the target closes ("закрыть"; 40/115 Жрец Кватуса): in its owner's turn it cannot act any
-more; answering its announced action in a sudden window, it interrupts it (000 2.9, 5.4)."""
+``close``: the target closes ("закрыть"; 40/115 Жрец Кватуса, 30/66 Синий дракон): in its owner's turn
+it cannot act any more (it opens as usual at its owner's next turn start); answering its announced
+action in a sudden window, it interrupts it (000 2.9, 5.4). ``shift``: the target (a card on a square,
+not incorporeal) moves onto a free square next to it (8 neighbours) that the user's player picks, or
+stays ("переместить выбранное существо противника на соседнюю с ним клетку", 30/125 Русалка; 30/43
+Гарпия on ``strike``); not a step of its own (markers on the square act)."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
-            "teleportation", "dash", "diagonal", "far_strike")
+            "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
+            "forces_defender")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -124,9 +129,18 @@ attack ability as an action) it may then move to a free orthogonally adjacent sq
 neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер). ``far_strike``: its
 simple strike may be declared, as at an adjacent card, on the enemy cards its ``vs_*`` select
 ("может нападать {strike} на летающих / на карты на клетках глубины как на стоящие рядом": 40/139
-Кирин ``vs_types = ["flyer"]``, 60/131 Акванит-громила ``vs_state = "at_depth"``)."""
+Кирин ``vs_types = ["flyer"]``, 60/131 Акванит-громила ``vs_state = "at_depth"``).
+``terrain_class`` (with ``classes``): while the card is in play, its squad's terrain also has these
+classes for the ``when = "squad_class"`` conditions ("ваша местность считается рекой, пока Озорница в
+отряде", 30/105). ``ignore_protection`` (with ``from``): its attacks and actions of those kinds pass
+the target's protections from them — a protection column or fact ("игнорирует {zov}", 30/84 Грифон:
+``from = ["shot"]``). ``prey``: a marker on the card that other cards' facts read through ``vs_has =
+["prey"]`` (given for a while: 30/17 Лидана's chosen enemy, 30/50 Снежный барс's "кошки-мышки").
+``forces_defender``: when a defender may be appointed against its simple strike, its opponent must
+appoint one (he picks which; if his player declines, the one with the most life left: 30/141)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
-          "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal")
+          "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
+          "prey")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -142,7 +156,7 @@ attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an 
 payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
 redirected (an attack on the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition", "delayed_wound", "leap", *ENTRIES)
+             "reposition", "delayed_wound", "leap", "pounce", *ENTRIES)
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -152,14 +166,21 @@ returns it onto the third row of this card's owner, under his control ("Инка
 this turn shows the face of the roll that set the fury off. ``mark`` puts the marker named by
 ``marker`` (:data:`MARKERS`) on the square of the card the trigger is about (where it died, for
 ``creature_dies`` / ``ally_dies`` / ``kill`` / ``death``), or on ``turn_start`` / ``enemy_turn_start``
-/ ``concentration`` on a square its player chooses (:data:`CHOSEN_SQUARE`; a free one for a
+/ ``concentration`` / ``turn_end`` on a square its player chooses (:data:`CHOSEN_SQUARE`; a free one for a
 ``free_only`` marker); ``reposition``: the card moves to a free square of its own 2nd or 3rd row that its
 player chooses (40/16 Элементаль огня, ``battle_start``). ``delayed_wound``: its target
 takes ``damage`` (a plain wound) at the end of its own next turn unless it attacks this card during
 that turn (60/115 Болотный фантом on ``enters_creature``: the enemy whose square it enters takes 2
 so, 002 "Ранить"). ``leap`` [X] (``target = "self"``): the card may jump now onto a free square
 within range X, its player's choice ("может совершить прыжок, дальность X", 30/179 Гаррид-шпион on
-``kill``; 002 "Прыжок"); unlike a ``jump`` it is no move instead of walking and spends no movement."""
+``kill``; 002 "Прыжок"); unlike a ``jump`` it is no move instead of walking and spends no movement.
+``pounce`` (a ground creature): it may jump now onto a free square next to its target, its player's
+choice, and the abilities with cost ``then`` after it follow on that target ("может объявить прыжок на
+свободную клетку рядом с существом с маркером кошки-мышки, при этом особый удар когтями на 2 по нему",
+30/50)."""
+CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration", "turn_end")
+"""Triggers on which ``mark`` puts its marker on a square its player chooses (``turn_end``: 30/33 Алый
+дракон, "в конце вашего хода положите маркер стена огня на клетку поля боя")."""
 ENTRY_TEXT = """``summon``: a card of its controller's deck meeting the ``vs_*`` fields (its player's
 choice; ``same_name``: another copy of this card) enters play open on a free square next to the card
 (000 glossary "Summoning"; a flyer to the auxiliary zone; ``onto``: another square), then the deck is
@@ -170,8 +191,6 @@ card itself from the graveyard (``"self"``). ``to_graveyard``: a card of its dec
 put into its graveyard (000 2.1.4), or with cost ``recruit`` and ``target = "self"`` the card itself
 before recruiting, for ``gold``. ``exile``: the card (``target = "self"``) leaves play for exile: no
 death, nothing fires on it."""
-CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration")
-"""Triggers on which ``mark`` puts its marker on a square its player chooses."""
 EITHER = ("poison", "gain_counter", *ENTRIES)
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
@@ -259,7 +278,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
             "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
-            "squad_dives")
+            "squad_dives", "killed", "squad_kill", "squad_redirects")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -326,7 +345,16 @@ after it goes from a surface square onto a depth square / from a depth square on
 поверхность", 40/136, 40/118), ``changes_depth`` either of them ("при погружении или всплытии", 40/107,
 40/139); ``squad_dives``: a creature of its squad (itself included) dives, aimed at it (``vs_*`` on
 it; ``target = "self"``: the ability acts on this card instead — "при погружении вашего акванита
-получает +1", 50/138)."""
+получает +1", 50/138).; ``killed``: when it dies
+from an enemy card's attack or ability (its ``from``: what killed it — ``close``, ``ranged`` …; a death
+from poisoning or another cause does not set off a fact with ``from``), aimed at that card ("при гибели
+от ближней атаки атаковавший получает −2 к удару", 30/73 Ельховик); ``squad_kill``: a creature of its
+squad, itself included, destroys an enemy card, aimed at that creature, about the destroyed card ("когда
+ваше существо уничтожает существо противника оно может получить благословление", 30/175);
+``squad_redirects``: an enemy attack on a card of its squad is redirected — a defender is appointed
+(000 4.10) or a sudden ``redirect`` of its squad is taken (000 glossary "Redirecting an attack"); its
+abilities aim by their own reach ("при перенаправлении атаки с вашего существа (в том числе при
+назначении защитника) может объявить особый удар хвостом на 1", 30/79 Мёбу)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -345,7 +373,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
-             "drain", "close", "far_strike", *ENTRIES)
+             "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
+             "forces_defender", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -368,7 +397,8 @@ blessed ("вампиризм, пока имеет проклятие" = ``cursed
 life ("пока имеет дополнительные {health}": more life left than its printed life, the additional
 life taken first by its wounds)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
-             "cursed_or_blessed", "even_life", "extra_life", "at_depth", "on_surface", "corporeal")
+             "cursed_or_blessed", "even_life", "extra_life", "at_depth", "on_surface", "corporeal",
+             "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -377,16 +407,25 @@ less of its life left, additional life counted ("половина или мен�
 against attacks by such creatures, 40/16 Элементаль огня); ``extra_life``: with additional life
 (more life left than printed: "по картам с дополнительными {health}", 50/146); ``at_depth`` /
 ``on_surface``: standing on a depth / surface square ("по карте на клетке поверхности", 60/125, 60/139;
-a flyer is on neither); ``corporeal``: not incorporeal ("небестелесное существо", 40/115)."""
+a flyer is on neither); ``corporeal``: not incorporeal ("небестелесное существо", 40/115);
+``cursed_poisoned``: with a curse and poisoning both ("существо с проклятием и отравлением", 30/174
+Ночной убийца); ``intruding``: standing on its opponent's half of the field ("существ, стоящих на
+вашей половине поля боя", 30/153 Палач); ``foreign``: of no element that its opponent's cards in play have ("по существам, не
+принадлежащим к стихиям, которые есть в вашем отряде", 30/192 Воин веры; a neutral creature counts);
+``few_allies``: fewer than two other creatures of its own squad next to it ("рядом с которым нет хотя бы
+двух других его существ", 30/60 Метель); ``back_row``: standing in its owner's third row ("существо в 3
+ряду противника", 30/107 Статуя скорби)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
-                 "squad_strike", "kill")
+                 "squad_strike", "kill", "squad_kill")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword`` and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
          "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff",
-         "at_depth", "on_surface", "wolf", "human")
+         "at_depth", "on_surface", "wolf", "human",
+         "squad_class", "top_strike", "squad_more_closed", "counters_cards", "enemy_elements", "few_elements",
+         "enemy_last_life", "enemy_opposite", "no_enemy_flyers")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -406,10 +445,21 @@ opponent's; it then holds to the end of that turn — the reminder text of 60/56
 ``on_surface`` (it stands on a depth / surface square: the "На глубине:" / "На поверхности:"
 abilities; a flyer, in the auxiliary zone, is on neither; data/README.md "Depth and surface"), ``wolf`` /
 ``human`` (a werewolf, the ``wohu`` icon, in its wolf / human form: the "{wolf}:" / "{human}:" abilities;
-data/README.md "Werewolves")."""
+data/README.md "Werewolves")..
+Issue 19, set 30: ``squad_class`` (another card of its squad in play — a creature, an artifact or its
+terrain — has one of the ``classes``: "пока в вашем отряде есть город", 30/138 Горбун; "лес или река",
+30/83 Пурш; a terrain counts with the classes a ``terrain_class`` card of its squad gives it, 30/105
+Озорница), ``top_strike`` (its strong simple strike is greater than the strong strike of every enemy
+creature in play: 30/30 Громила племени), ``squad_more_closed`` (its squad has more closed creatures than
+open ones: 30/10 Хищный корх), ``counters_cards`` (at least ``count`` cards of its squad have counters:
+30/41 Послушник), ``enemy_elements`` (the opponent's cards in play are of at least ``count`` elements:
+30/175 Поборник Ордена), ``few_elements`` (its own squad's cards in play are of at most ``count``
+elements: 30/183 Рубака), ``enemy_last_life`` (an enemy creature has exactly 1 life left: 30/58
+Гном-снайпер), ``enemy_opposite`` (an enemy creature stands on the square opposite it: 30/65 Раксар),
+``no_enemy_flyers`` (the opponent has no flying creature in play: 30/143 Тёмная бестия)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
-        "magic_entries")
+        "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -420,8 +470,14 @@ target), ``behind_weak`` (the weak strike of the card behind the target), ``stri
 power of the simple strike that set the trigger off), ``target_wounds`` (the wounds of the card it
 aims at: "полностью излечить" is a ``heal`` by them), ``magic_entries`` (its steps this turn onto
 squares held by a creature with a magical ability — an incorporeal creature sharing them; 000
-glossary "Magical ability": a spell, magic strike or discharge)."""
-UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries")
+glossary "Magical ability": a spell, magic strike or discharge), ``target_weak`` (the weak simple
+strike of the card it aims at: 30/82 Хранитель древа heals "на величину его слабого удара"),
+``target_spread`` (the strong minus the weak simple strike of the card it aims at: 30/124 Клок Мудрый's
+spell), ``kin_class`` (other creatures of its squad sharing a class with it: 30/184 Рыцарь Храма, "+1
+за каждого другого инквизитора в вашем отряде"), ``free_adjacent`` (the free squares next to it, 8
+neighbours: 30/28 Гролль "+X к удару, где X число свободных клеток рядом")."""
+UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
+             "free_adjacent")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
@@ -497,6 +553,11 @@ _KINDS_TEXT = {
     "flood": "Its target's square becomes depth", "drain": "Its target's square counts as surface this turn",
     "relocate": "Moves its target to a free square", "close": "Closes a card",
     "far_strike": "Its simple strike reaches, as if adjacent,",
+    "terrain_class": "Its squad's terrain also counts as",
+    "shift": "Moves a card onto a square next to it",
+    "ignore_protection": "Ignores the target's protection from",
+    "prey": "Marked as prey", "pounce": "Jumps next to the target",
+    "forces_defender": "The opponent must appoint a defender against its simple strike",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
@@ -587,6 +648,13 @@ class Ability:
     partners at least ``count``, ``classes_adjacent`` at least ``count`` classes."""
     partner: str | None = None
     """With ``formation``: only in formation with an ``elite`` / a ``common`` creature."""
+    nth: int = 0
+    """On a trigger: only the ``nth`` time it fires in the battle ("когда выступает защитником второй
+    раз за бой", 30/176 Сквайр = ``nth = 2``); 0: every time."""
+    classes: tuple[str, ...] = ()
+    """Class names for ``when = "squad_class"`` (a card of its squad of one of them), ``when =
+    "allies_adjacent"`` (only such creatures count) and kind ``terrain_class`` (the classes its squad's
+    terrain gains)."""
     per: str | None = None
     """The amount is a quantity of the game (:data:`PERS`) plus ``plus``, at most ``per_max``."""
     per_max: int = 0
@@ -660,7 +728,7 @@ class Ability:
             or self.parity or self.min_power or self.life_cap or self.when_state or self.when_keyword
             or self.once_per_card
             or self.when_type
-            or self.when or self.partner or self.per or self.lasts or self.vs_has
+            or self.when or self.partner or self.per or self.lasts or self.vs_has or self.classes or self.nth
             or self.vs_min_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or self.delay or self.same_name or self.onto
@@ -694,7 +762,7 @@ class Ability:
             head = f"{sign}{amount or 1} movement"  # added to the printed movement, not a keyword column
         elif self.kind == "keyword":
             head = f"{head} {(self.keyword or '').replace('_', ' ')}{' ' + amount if amount else ''}"
-        elif self.kind in ("taunt", "block", "redirect"):
+        elif self.kind in ("taunt", "block", "redirect", "ignore_protection"):
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "mark":
             where = ("a square its player chooses" if self.trigger in CHOSEN_SQUARE
@@ -712,7 +780,8 @@ class Ability:
         elif amount:
             head = f"{head}{'' if head.endswith('+') else ' '}{amount}"
         parts = [head]
-        if self.applies_to and self.kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect"):
+        if self.applies_to and self.kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
+                                                 "ignore_protection"):
             parts.append("after " + "/".join(self.applies_to))
         if self.range is not None:
             parts.append(f"range {self.range}")
@@ -767,6 +836,11 @@ class Ability:
         if self.when:
             count = f" ({self.count})" if self.count > 1 else ""
             cond.append(f"while {self.when.replace('_', ' ')}{count}")
+        if self.nth:
+            cond.append(f"only the {self.nth}. time in the battle")
+        if self.classes:
+            word = "classes " if self.kind == "terrain_class" else "of class "
+            cond.append(word + "/".join(self.classes))
         if self.partner:
             cond.append("with an elite partner" if self.partner == "elite" else "with a common partner")
         if self.formation and self.count > 1 and not self.when:
@@ -868,14 +942,14 @@ class Ability:
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
-                     "gold"):
+                     "gold", "nth"):
             value = getattr(self, name)
             if value:
                 out[name] = value
         if self.count > 1:
             out["count"] = self.count
         for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has",
-                     "removes"):
+                     "removes", "classes"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
@@ -966,7 +1040,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
-                 "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold"}
+                 "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
+                 "nth"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1144,11 +1219,14 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", f"must be a list from {', '.join(FROM)}, got {applies!r}")
     if kind in ("reduce", "protection", "cap") and not applies:
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
+    if kind == "ignore_protection" and not applies:
+        raise fail("from", "is missing; ignore_protection needs the attacks whose protections it passes")
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
-    if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded"):
+    if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed"):
         pass
-    elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect"):
+    elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
+                                  "ignore_protection"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block and the attacked / "
                    "ally_combo / wounded / ally_wounded / squad_wounded triggers")
     if trigger == "ally_combo" and len(applies) < 2:
@@ -1260,11 +1338,24 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     count = raw.get("count", 1)
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
-    if count > 1 and when not in ("allies_adjacent", "classes_adjacent") and not formation \
+    if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
+                                  "few_elements") and not formation \
             and trigger != "counters_reach":
-        raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent and trigger "
-                   "counters_reach")
+        raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
+                   "counters_cards / enemy_elements / few_elements and trigger counters_reach")
     out["count"] = count
+    classes = raw.get("classes", [])
+    if not _str_list(classes, None):
+        raise fail("classes", f"must be a list of class names, got {classes!r}")
+    if classes and when not in ("squad_class", "allies_adjacent") and kind != "terrain_class":
+        raise fail("classes", "is only for when = squad_class / allies_adjacent and kind terrain_class")
+    if not classes and (when == "squad_class" or kind == "terrain_class"):
+        raise fail("classes", "is missing; squad_class and terrain_class need the class names")
+    out["classes"] = tuple(classes)
+    nth = raw.get("nth", 0)
+    if not _int(nth) or (nth and cost != "trigger"):
+        raise fail("nth", f"is a whole number ≥ 1, for triggers only; got {nth!r}")
+    out["nth"] = nth
     if when_state is not None and when != "allies_adjacent" and trigger not in WHEN_TRIGGERS:
         raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)} and "
                    "when = allies_adjacent")
@@ -1283,7 +1374,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")
     if per == "strike_value" and trigger != "strike":
         raise fail("per", "strike_value is only for trigger strike")
-    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection"):
+    if per in ("target_weak", "target_spread", "target_wounds") and (
+            cost == "passive" or kind not in (*ATTACKS, *WOUNDS, "heal")):
+        raise fail("per", f"{per} is only for an attack, a wounding action or a heal (the card it aims at)")
+    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection") and not (
+            kind == "reduce" and per in UNIT_PERS) and not (
+            kind in GRANTS and cost != "passive"):  # (given: its amount is fixed when it is given, 30/59)
         raise fail("per", f"does not apply to {kind}")
     vs_has = raw.get("vs_has", [])
     allowed = (*KINDS, *_keyword_columns())
@@ -1383,10 +1479,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("marker", "is only for mark, attacks and trigger squad_enters_mark")
     if trigger == "squad_enters_mark" and marker is None:
         raise fail("marker", "is required for trigger squad_enters_mark")
-    if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", "turn_start",
-                                          "enemy_turn_start", "concentration"):
+    if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", *CHOSEN_SQUARE):
         raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death, "
-                   "turn_start, enemy_turn_start, concentration")
+                   + ", ".join(CHOSEN_SQUARE))
     out["marker"] = marker
     delay = raw.get("delay")
     if delay is not None and delay not in DELAYS:
@@ -1482,10 +1577,12 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if ab.cost == "or" and (i == 0 or abilities[i - 1].cost not in ("trigger", "or")):
             raise where.error(index, i, "cost", label, "or needs a trigger listed just before it (the "
                               "ability it is an alternative to)")
+        if ab.cost == "or" and ab.kind in GRANTS:
+            continue  # (an alternative grant: "получает +1 к удару или +1 к движению", 30/26)
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
                                                           "cleanse", "extra_life", "leap", *ENTRIES) \
-                and not (ab.cost == "then" and ab.kind in ("grave_token", "root")):
+                and not (ab.cost == "then" and ab.kind in ("grave_token", "root", "close", "shift")):
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):

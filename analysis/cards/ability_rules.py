@@ -200,7 +200,11 @@ def covers(ab: Ability, kind: str) -> bool:
 
 def protected(card, kind: str, source=None, seat: int | None = None) -> bool:
     """Whether ``card`` takes no wounds from an attack or action of ``kind`` by card ``source``
-    (000 2.8 and the glossary's protections; fortitude: no wounds from the opponent's effects)."""
+    (000 2.8 and the glossary's protections; fortitude: no wounds from the opponent's effects). A
+    ``source`` with an ``ignore_protection`` fact covering ``kind`` passes them all (30/84)."""
+    if source is not None and source.abilities is not None and any(
+            covers(ab, kind) for ab in _standing(source, "ignore_protection", None)):
+        return False
     for column in _COLUMN_PROTECTS.get(kind, ()):
         if card.has(column):
             return True

@@ -161,6 +161,10 @@ def _situational_parts(a: dict) -> list[str]:
         parts.append(t("ability.partner", what=t(f"ability_rank.{a['partner']}")))
     if a.get("squad_has"):
         parts.append(t("ability.squad_has", what=", ".join(element_name(x) for x in a["squad_has"])))
+    if a.get("classes"):
+        parts.append(t("ability.classes", what=", ".join(a["classes"])))
+    if a.get("nth"):
+        parts.append(t("ability.nth", n=a["nth"]))
     if a.get("per"):
         parts.append(t("ability.per", what=t(f"ability_per.{a['per']}")))
     if a.get("plus"):

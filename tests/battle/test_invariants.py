@@ -236,3 +236,17 @@ def test_battles_with_abilities_are_deterministic_and_consistent(a, b, seed, pla
         battle.run()
         runs.append(battle.log)
     assert runs[0] == runs[1]
+
+
+def test_a_card_taken_under_control_strikes_only_enemies():
+    """Found by the property test above: 50/160 Жрец смерти brings 30/127 Тактик Ихвэ back under its
+    control (incarnation, 000 glossary "To take into the squad"); the heuristic player's cached
+    per-unit lists still held the old seat list (the change of control replaces it), so the taken
+    card once chose its new ally, 30/69 Люмми's host, as a target. Seed 15 played that turn."""
+    a = [DB.find("10/173"), DB.find("50/160"), DB.find("50/160")]
+    b = [DB.find("30/69"), DB.find("30/127")]
+    battle = CheckedBattle((a, b), (make_player("heuristic"), make_player("random")), seed=15,
+                           config=BattleConfig(max_rounds=6))
+    result = battle.run()
+    assert battle.seat[4] == 0  # (Тактик Ихвэ was taken under control on the way)
+    assert result.reason in REASONS

@@ -71,7 +71,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
-                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash")
+                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash", "enemy_dies")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -155,6 +155,8 @@ class Effects(Situational):
         self._cancelled = False
         """A ``cancel`` in the window cancelled that action (000 2.9: not carried out, not paid)."""
         self._trig = trig
+        if trig["enemy_dies"]:
+            self._mourners = self._any_triggers = True  # (Triggers._mourn: "при гибели карты противника")
         self._last_life = bool(trig["last_life_lost"])
         self.spare = [self.life[u] - self.wounds[u] for u in range(n)] if self._last_life else []
         """Per unit: its life left when its wounds were last settled or it was last healed
@@ -250,7 +252,7 @@ class Effects(Situational):
                 continue
             if ab.target == "self" and w != u:
                 continue
-            if ab.kind in ("heal", "poison", "open", "stun", "extra_life") and not self.creature[w]:
+            if ab.kind in ("heal", "poison", "open", "stun", "close", "extra_life") and not self.creature[w]:
                 continue
             if ab.kind in ("heal", "poison") and self.ghost[w]:
                 continue  # 000 glossary "Incorporeal creature": never healed nor poisoned
@@ -804,6 +806,13 @@ class Effects(Situational):
                 self.open[v] = False
                 self.stunned[v] = True
             return 0
+        if kind == "close":  # ("закрыть существо": it opens again at its owner's next turn start)
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8
+            if self.creature[v]:
+                self.open[v] = False
+            return 0
         if kind == "root":
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
                                                                   self.seat[v]):
@@ -865,6 +874,8 @@ class Effects(Situational):
             q = self._last_strike_value
         elif per == "target_wounds":
             q = self.wounds[v]
+        elif per == "target_move":  # ("где Х его {move}": the movement it has now)
+            q = self.move_points[v] if self.creature[v] else 0
         else:
             q = self._quantity(u, per)
         x = q + ab.plus
@@ -1294,7 +1305,7 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "move_wounds", "concentrate"})
+                        "move_wounds", "concentrate", "close"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
            "reduce", "protection", "cap", "stays_open", "keyword", "concentrate")
@@ -1324,11 +1335,13 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
     if kind == "extra_life":
         return amount * per_wound
     if kind == "gain_counter":
-        return 0.1 * value if prof.counter_user else 0.0
+        return 0.1 * value if prof.counter_user or prof.tokens_only else 0.0
     if kind == "open":
         return 0.1 * value - amount * per_wound
     if kind == "stun":
         return 0.2 * value if prof.is_creature else 0.0
+    if kind == "close":  # (an open creature: it can neither act nor parry this turn)
+        return 0.1 * value if prof.is_creature else 0.0
     if kind == "root":
         return 0.05 * value if prof.kind == GROUND else 0.0
     if kind == "push":

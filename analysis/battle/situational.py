@@ -93,6 +93,12 @@ class Spec:
                 deps.update(("opens", "alive"))
             elif ab.when == "war_machine":
                 deps.add("alive")
+            elif ab.when == "counters":
+                deps.add("self")
+            elif ab.when == "squad_tokens":
+                deps.update(("counters", "alive"))
+            elif ab.when == "enemy_no_open":
+                deps.update(("opens", "alive"))
             elif ab.when == "rebuff":
                 deps.add("rebuff")
             elif ab.when is not None:
@@ -101,7 +107,7 @@ class Spec:
                 deps.add("self")
             elif ab.per == "kin":
                 deps.add("alive")
-            elif ab.per == "side_weak":
+            elif ab.per in ("side_weak", "adjacent_enemies"):
                 deps.add("near")
         self.deps = frozenset(deps)
         """What its variant depends on (the engine recomputes it only when that changed)."""
@@ -334,6 +340,8 @@ class Situational(EngineFields):
             glance.append(tuple(self.walk))
         if "self" in needs or "wounds" in needs:
             glance.append(tuple(self.wounds))
+        if "counters" in needs and "self" not in needs:
+            glance.append(tuple(self.counters))
         if "self" in needs:
             glance.append(tuple(self.counters))
             glance.append(tuple(self.open))
@@ -381,6 +389,8 @@ class Situational(EngineFields):
                 parts.append(alive)
             if "opens" in deps:
                 parts.append(tuple(self.open))
+            if "counters" in deps:
+                parts.append(tuple(self.counters))
             if "rebuff" in deps:
                 parts.append(self._rebuff[self.seat[u]])
             snapshot = tuple(parts)
@@ -452,6 +462,9 @@ class Situational(EngineFields):
             return self.walk[u][0]
         if per == "magic_entries":
             return self.walk[u][8]
+        if per == "adjacent_enemies":  # (the enemy cards next to it, companions too)
+            me = self.seat[u]
+            return sum(1 for w in self._neighbours(u) if self.seat[w] != me)
         if per == "counters":
             return self.counters[u]
         if per == "own_wounds":
@@ -559,6 +572,14 @@ class Situational(EngineFields):
             return closed > len(theirs) - closed
         if when == "rebuff":
             return self._rebuff[self.seat[u]]
+        if when == "counters":  # (at least ``count`` counters or tokens on it)
+            return self.counters[u] >= ab.count
+        if when == "squad_tokens":  # (a card of its squad holds a token: ``counters_are_tokens``)
+            return any(self.alive[w] and self.counters[w] > 0 and self.profiles[w].tokens_only
+                       for w in self.units[self.seat[u]])
+        if when == "enemy_no_open":  # (no creature of the opponent's squad is open)
+            return not any(self.alive[w] and self.creature[w] and self.open[w]
+                           for w in self.units[1 - self.seat[u]])
         if when == "war_machine":  # (a card of that class of its squad in play)
             return any(self.alive[w] and "Боевая машина" in self.cards[w].classes
                        for w in self.units[self.seat[u]])
@@ -718,6 +739,8 @@ class Situational(EngineFields):
             seat = self.seat[u]
             return any(self.seat[x] == seat and self.creature[x] and x != w
                        and any(a.kind == "ward" for a in facts(self.cards[x])) for x in self._neighbours(w))
+        if position == "own_half":  # (on a square of its own player's half; a flyer is on none)
+            return pw >= 0 and row_of(pw) in half_rows(self.seat[u])
         if pu < 0 or pw < 0:
             return False
         dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS

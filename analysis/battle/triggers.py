@@ -114,8 +114,13 @@ class Triggers(Effects):
 
     def _mourn(self, dead: Sequence[int]) -> None:
         """The ``ally_dies`` (another creature of its squad) and ``creature_dies`` (another creature
-        of either squad) abilities of the living cards, for each creature in ``dead``."""
+        of either squad) abilities of the living cards, for each creature in ``dead``; the ``enemy_dies``
+        abilities of the living cards of the other squad, for each card in ``dead``."""
+        watchers = self._trig["enemy_dies"]
         for x in dead:
+            for w in watchers:  # "при гибели карты противника" (40/23 Вождь клана): a creature or not
+                if self.alive[w] and self.seat[w] != self.seat[x] and not self.over:
+                    self._fire(w, "enemy_dies", -1, x)
             if not self.creature[x]:
                 continue
             for w in range(self.n):

@@ -75,7 +75,7 @@ is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10
 prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
-           "cleanse", "concentrate", "hypnosis", "cancel")
+           "cleanse", "concentrate", "hypnosis", "cancel", "close")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -86,7 +86,9 @@ creature) deals its simple strike to a card next to it that the user's player pi
 until the end of this turn, wherever its rooter goes (30/122 Злобоглаз: "не может двигаться в этот
 ход"); ``cancel`` (always ``sudden``): the enemy action its target announced, answered in a sudden
 window, is cancelled — not carried out and not paid for (000 2.9; 30/162 Тальгата: "отменить действие
-существа с проклятием", with ``vs_state``)."""
+существа с проклятием", with ``vs_state``). ``close``: the target (a creature) closes, and opens
+as usual at the start of its owner's turn ("закрыть существо", 40/65 Ингри's concentration spell;
+unlike ``stun``, which also keeps it closed then)."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
@@ -230,7 +232,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports", "squad_dash")
+            "squad_enters_mark", "dash", "teleports", "squad_dash", "enemy_dies")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -291,7 +293,9 @@ step, a push, a teleport; aims at that creature,
 ("при рывке"; its attacks aim at any card in their reach); ``teleports``: after it moves by its
 ``teleportation`` (60/176 Файзер); ``squad_dash``: after a creature of its squad (itself included)
 moves by its ``dash``, aimed at that creature, only within ``range`` of this card if one is given
-("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении)."""
+("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении); ``enemy_dies``: when
+a card of the opponent's squad dies (a creature or an artifact: "при гибели карты противника", 40/23
+Вождь клана; about that card, so ``when_*`` filter it)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -309,7 +313,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel")
+             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "close")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -340,13 +344,14 @@ less of its life left, additional life counted ("половина или мен�
 against attacks by such creatures, 40/16 Элементаль огня); ``extra_life``: with additional life
 (more life left than printed: "по картам с дополнительными {health}", 50/146)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
-                 "squad_strike", "kill")
+                 "squad_strike", "kill", "enemy_dies")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword`` and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
-         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff")
+         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff",
+         "counters", "squad_tokens", "enemy_no_open")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -362,10 +367,13 @@ closed cards than open ones: "пока в отряде противника бо
 creature, 000 glossary "Incorporeal creature"), ``war_machine`` (a card of class «Боевая машина» of
 its squad is on the battlefield: 60/37 Морраг "пока в вашем отряде есть боевая машина"), ``rebuff``
 (Отпор, the ``reb`` icon: before the current turn began its squad had fewer cards in play than the
-opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах)."""
+opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах), ``counters``
+(it has at least ``count`` counters or tokens: 40/198 Жонглёр's "X or fewer throws, X its tokens"),
+``squad_tokens`` (a card of its squad holds a token — a counter of a ``counters_are_tokens`` card:
+40/43 Ледяной голем), ``enemy_no_open`` (no creature of the opponent's squad is open: 40/65 Ингри)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
-        "magic_entries")
+        "magic_entries", "target_move", "adjacent_enemies")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -376,13 +384,18 @@ target), ``behind_weak`` (the weak strike of the card behind the target), ``stri
 power of the simple strike that set the trigger off), ``target_wounds`` (the wounds of the card it
 aims at: "полностью излечить" is a ``heal`` by them), ``magic_entries`` (its steps this turn onto
 squares held by a creature with a magical ability — an incorporeal creature sharing them; 000
-glossary "Magical ability": a spell, magic strike or discharge)."""
-UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries")
+glossary "Magical ability": a spell, magic strike or discharge), ``target_move`` (the movement of the
+card it aims at: "где Х его {move}", 40/192 Локсодон), ``adjacent_enemies`` (the enemy cards next
+to it: "+Х к {regen}, где Х количество стоящих рядом карт противника", 40/124 Слизни Гворна; on a
+standing ``keyword`` fact too)."""
+UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "adjacent_enemies")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
-POSITIONS = ("opposite", "diagonal", "isolated", "near_ward")
+POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "own_half")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
-its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``)."""
+its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
+``own_half`` (on a square of its own player's half of the battlefield: "по картам на вашей половине
+поля боя", 40/1 Авиал)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
@@ -428,7 +441,7 @@ _KINDS_TEXT = {
     "concentrate": "Sets off the concentration of",
     "hypnosis": "Hypnosis (the target strikes a card next to it, then closes)",
     "cancel": "Cancels the announced action of",
-    "open": "Opens a card", "stun": "Stuns a card",
+    "open": "Opens a card", "stun": "Stuns a card", "close": "Closes a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
     "lose_counters": "Loses its counters", "teleport": "Teleports", "cleanse": "Removes from a card:",
     "grave_token": "Incarnation tokens to a graveyard card:", "destroy": "Destroys a card",
@@ -837,6 +850,10 @@ class CardAbilities:
     """Extra counters at the start when its owner is the Second player."""
     max_counters: int = 0
     """0 = no limit (000 1.11)."""
+    counters_are_tokens: bool = False
+    """Its ``{counter}`` facts stand for tokens (жетоны, ``{token}``): gained and paid as a counter, but
+    only as its text says — never by the implied "[tap]: accumulate 1 counter" (000 1.11.1), which is
+    about counters (фишки) only (data/README.md "Tokens")."""
     source: str = field(default="", compare=False)
     played: tuple[Ability, ...] = field(init=False, compare=False, repr=False)
     """The abilities the battle, duels and ratings play: all but those with ``requires``."""
@@ -854,7 +871,7 @@ class CardAbilities:
             "abilities": [a.to_dict() for a in self.abilities],
             "unmodelled": list(self.unmodelled),
         }
-        for name in ("start_counters", "start_counters_second", "max_counters"):
+        for name in ("start_counters", "start_counters_second", "max_counters", "counters_are_tokens"):
             if getattr(self, name):
                 out[name] = getattr(self, name)
         return out
@@ -881,7 +898,7 @@ AbilityBook = Mapping[str, CardAbilities]
 MAX_ABILITY_FILE_BYTES = 5_000_000
 _CODE = re.compile(r"^(\d{1,3})/(\d{1,4})$")
 _CARD_KEYS = {"code", "name", "status", "unmodelled", "abilities", "start_counters",
-              "start_counters_second", "max_counters"}
+              "start_counters_second", "max_counters", "counters_are_tokens"}
 _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trigger", "target",
                  "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
@@ -1181,10 +1198,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     count = raw.get("count", 1)
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
-    if count > 1 and when not in ("allies_adjacent", "classes_adjacent") and not formation \
+    if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters") and not formation \
             and trigger != "counters_reach":
-        raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent and trigger "
-                   "counters_reach")
+        raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / counters "
+                   "and trigger counters_reach")
     out["count"] = count
     if when_state is not None and when != "allies_adjacent" and trigger not in WHEN_TRIGGERS:
         raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)} and "
@@ -1204,8 +1221,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")
     if per == "strike_value" and trigger != "strike":
         raise fail("per", "strike_value is only for trigger strike")
-    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection"):
+    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection", "keyword"):
         raise fail("per", f"does not apply to {kind}")
+    if per and kind == "keyword" and (cost != "passive" or per not in UNIT_PERS):
+        raise fail("per", "on a keyword fact is a quantity of the card's own state (steps, counters, "
+                   "adjacent_enemies …), on a standing fact")
     vs_has = raw.get("vs_has", [])
     allowed = (*KINDS, *_keyword_columns())
     if not _str_list(vs_has, allowed):
@@ -1383,7 +1403,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
                                                           "cleanse", "extra_life", "leap") \
-                and not (ab.cost == "then" and ab.kind in ("grave_token", "root")):
+                and not (ab.cost == "then" and ab.kind in ("grave_token", "root")) \
+                and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):
@@ -1391,6 +1412,9 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if not _int(value):
             raise fail(name_, f"must be a whole number ≥ 0, got {value!r}")
         counts[name_] = value
+    tokens_flag = raw.get("counters_are_tokens", False)
+    if not isinstance(tokens_flag, bool):
+        raise fail("counters_are_tokens", f"must be true or false, got {tokens_flag!r}")
     if status == "full" and unmodelled:
         raise fail("status", "is full but 'unmodelled' lists something; use partial")
     if status in ("partial", "none") and not unmodelled:
@@ -1402,7 +1426,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                    "so the ability is never played); use partial")
     return CardAbilities(code=code, name=name.strip(), status=status, abilities=abilities,
                          unmodelled=tuple(u.strip() for u in unmodelled), source=f"{where.source} line "
-                         f"{where.line(index)}", **counts)
+                         f"{where.line(index)}", counters_are_tokens=tokens_flag, **counts)
 
 
 def parse_abilities(text: str, source: str) -> list[CardAbilities]:

@@ -1,0 +1,189 @@
+"""Vocabulary added for the printings of «Ложные боги» (set 40, issue 19), each against the card it
+was read from (berserk-nxt ``resources/data.json``): ``vs_position = "own_half"`` (40/1 Авиал),
+``per = "target_move"`` (40/192 Локсодон), the kind ``close`` (40/65 Ингри), ``when`` ``counters``,
+``squad_tokens`` and ``enemy_no_open``, the card field ``counters_are_tokens`` (tokens, жетоны, are no
+counters: never accumulated by closing; 40/157 Чёрный жнец, 40/198 Жонглёр, 40/43 Ледяной голем),
+the trigger ``enemy_dies`` (40/23 Вождь клана) and ``per = "adjacent_enemies"`` on a standing keyword
+(40/124 Слизни Гворна). Synthetic cards with the facts of the printings named, fixed dice."""
+
+from __future__ import annotations
+
+from analysis.battle import END_TURN, Strike, UseAbility
+from analysis.battle.board import square
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_FRONT, P2_MID, facts, start
+from tests.battle_helpers import card
+
+
+def unit(name="X", *abilities, fields=None, **kw):
+    return card(name, abilities=facts(*abilities, **(fields or {})) if abilities else "", **kw)
+
+
+def test_own_half_position_lowers_the_strike_on_cards_of_its_own_half():
+    """40/1 Авиал (a flyer): "-2 к {strike} по картам на вашей половине поля боя": its strike 3 deals
+    1 on an enemy standing on its owner's half, 3 on one on the enemy half."""
+    avial = unit("Avial", '{ kind = "strike_bonus", damage = [-2], vs_position = "own_half" }',
+                 type="flyer", strike=(3, 3, 3), move=0)
+    near = card("Near", life=10, strike=(1, 1, 1))
+    far = card("Far", life=10, strike=(1, 1, 1))
+    b = start([avial], [near, far], ({0: P1_BACK}, {1: P2_FRONT, 2: P2_MID}), dice=[4, 1, 4, 1])
+    b._place_on(1, P2_FRONT, P1_FRONT)            # (an enemy that came over onto the First's half)
+    b.open[1] = b.open[2] = False
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] == 1
+    b.acted[0] = False
+    b.open[0] = True
+    b.apply(Strike(0, 2))
+    assert b.wounds[2] == 3
+
+
+def test_target_move_heals_a_walker_or_wounds_an_incorporeal_creature_by_its_movement():
+    """40/192 Локсодон: "излечить небестелесное существо на X или ранить бестелесное существо на Х,
+    где Х его {move}": an ally with movement 2 heals 2; an incorporeal enemy with movement 3 takes 3,
+    and the wound is for incorporeal creatures only."""
+    lox = unit("Lox", '{ kind = "heal", per = "target_move", cost = "tap", via = "effect" }',
+               '{ kind = "effect", per = "target_move", cost = "tap", vs_has = ["incorporeal"] }')
+    ally = card("Ally", life=10, move=2)
+    ghost = card("Ghost", life=10, move=3, incorporeal=1)
+    plain = card("Plain", life=10, move=3)
+    b = start([lox, ally], [ghost, plain], ({0: P1_BACK, 1: P1_MID}, {2: P2_FRONT, 3: P2_MID}))
+    b.wounds[1] = 5
+    assert b.ability_targets(0, 1) == [2]          # (the wound: incorporeal creatures only)
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 3
+    b2 = start([lox, ally], [ghost, plain], ({0: P1_BACK, 1: P1_MID}, {2: P2_FRONT, 3: P2_MID}))
+    b2.apply(UseAbility(0, 1, (2,)))
+    assert b2.wounds[2] == 3
+
+
+def test_close_closes_an_open_creature_which_opens_as_usual():
+    """``close`` ("закрыть существо", 40/65 Ингри's spell): the target closes now and, unlike a stun,
+    opens at the start of its owner's next turn; ``vs_state = "open"`` keeps it to open creatures."""
+    closer = unit("Closer",
+                  '{ kind = "close", cost = "tap", via = "spell", vs_max_cost = 5, vs_state = "open" }')
+    foe = card("Foe", cost=5, life=10)
+    big = card("Big", cost=6, life=10)
+    b = start([closer], [foe, big], ({0: P1_BACK}, {1: P2_FRONT, 2: P2_MID}))
+    assert b.ability_targets(0, 0) == [1]          # (cost 6 is too dear)
+    b.apply(UseAbility(0, 0, (1,)))
+    assert not b.open[1]
+    b.apply(END_TURN)                              # the Second player's turn begins: it opens
+    assert b.open[1]
+
+
+def test_enemy_no_open_holds_while_no_enemy_creature_is_open():
+    """40/65 Ингри: "+2 к разряду, пока в отряде противника нет открытых существ": the stronger
+    discharge (a second fact with ``when = "enemy_no_open"``) is ready only then."""
+    ingri = unit("Ingri", '{ kind = "discharge", damage = [1, 2, 2], range = 5, cost = "tap" }',
+                 '{ kind = "discharge", damage = [3, 4, 4], range = 5, cost = "tap", '
+                 'when = "enemy_no_open" }')
+    b = start([ingri], [card("Foe", life=10), card("Foe2", life=10)],
+              ({0: P1_BACK}, {1: P2_FRONT, 2: P2_MID}))
+    assert b.ability_ready(0, 0) and not b.ability_ready(0, 1)
+    b.open[1] = False
+    b._situate()
+    assert not b.ability_ready(0, 1)
+    b.open[2] = False
+    b._situate()
+    assert b.ability_ready(0, 1)
+
+
+REAPER = ('{ kind = "gain_counter", damage = [1], cost = "trigger", trigger = "creature_dies" }',
+          '{ kind = "finishing", damage = [1], cost = "counter_tap", counters = 1 }',
+          '{ kind = "finishing", damage = [2], cost = "counter_tap", counters = 2 }')
+
+
+def test_tokens_are_gained_only_as_the_text_says_never_by_closing():
+    """``counters_are_tokens`` (40/157 Чёрный жнец: "при гибели существа получает {token}. Х {token}
+    {tap}: Добивание на Х"): a token is no counter (фишка), so the implied "[tap]: accumulate 1
+    counter" of 000 1.11.1 is not offered; the tokens come from deaths and pay as counters would."""
+    tokens = unit("Reaper", *REAPER, fields={"counters_are_tokens": "true"}, life=10)
+    counters = unit("Reaper", *REAPER, life=10)
+    b = start([tokens, card("Ally", life=1)], [card("Foe", life=3, strike=(1, 1, 1))],
+              ({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT}), dice=[6, 1])
+    assert not b.can_accumulate(0)
+    b2 = start([counters], [card("Foe", life=3)], ({0: P1_FRONT}, {1: P2_FRONT}))
+    assert b2.can_accumulate(0)                    # (the same facts with counters: it may)
+    b.wounds[1] = 1
+    b._settle((1,), 2)                             # an ally dies: one token
+    assert b.counters[0] == 1
+    b.wounds[2] = 1
+    assert b.ability_ready(0, 2) is False and b.ability_ready(0, 1)
+    b.counters[0] = 2
+    b.apply(UseAbility(0, 2, (2,)))                # finishing off at 2 for two tokens
+    assert not b.alive[2] and b.counters[0] == 1   # (the foe's death gave one back)
+
+
+def test_when_counters_readies_an_ability_at_enough_tokens():
+    """40/198 Жонглёр: "Х или менее метаний, где Х количество {token}" — one throw with a token, two
+    throws on different cards with two (``when = "counters"``, ``count``)."""
+    juggler = unit("Juggler", '{ kind = "throw", damage = [1, 2, 2], cost = "tap", when = "counters" }',
+                   '{ kind = "throw", damage = [1, 2, 2], cost = "tap", targets = 2, when = "counters", '
+                   'count = 2 }',
+                   fields={"counters_are_tokens": "true", "start_counters": "1", "max_counters": "3"})
+    b = start([juggler], [card("Foe", life=10), card("Foe2", life=10)],
+              ({0: P1_BACK}, {1: P2_FRONT, 2: P2_MID}))
+    assert b.counters[0] == 1 and b.ability_ready(0, 0) and not b.ability_ready(0, 1)
+    b.counters[0] = 2
+    b._situate()
+    assert b.ability_ready(0, 1)
+    b.counters[0] = 0
+    b._situate()
+    assert not b.ability_ready(0, 0)
+
+
+def test_squad_tokens_holds_while_a_card_of_its_squad_has_a_token():
+    """40/43 Ледяной голем: "-1 от немагических атак, пока в вашем отряде есть карта с {token}"."""
+    golem = unit("Golem", '{ kind = "reduce", damage = [1], from = ["nonmagic"], when = "squad_tokens" }',
+                 life=10)
+    holder = unit("Holder",
+                  '{ kind = "gain_counter", damage = [1], cost = "trigger", trigger = "concentration" }',
+                  fields={"counters_are_tokens": "true"})
+    b = start([card("Foe", strike=(3, 3, 3))], [golem, holder], ({0: P1_FRONT}, {1: P2_FRONT, 2: P2_MID}),
+              dice=[4, 1, 4, 1])
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] == 3
+    b.counters[2] = 1
+    b._situate()
+    b.open[0], b.acted[0] = True, False
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] == 3 + 2
+
+
+def test_enemy_dies_and_a_fury_grant_to_another_fury_creature():
+    """40/23 Вождь клана: "при гибели карты противника получить +1 к {move} или +1 к {strike} до
+    конца вашего хода" (trigger ``enemy_dies``, an ``or`` between two grants); "Бешенство 3: другое
+    ваше существо с бешенством получает +5 к бешенству до конца хода"."""
+    chief = unit("Chief",
+                 '{ kind = "keyword", keyword = "move", damage = [1], cost = "trigger", '
+                 'trigger = "enemy_dies", '
+                 'target = "self", lasts = "own_turn" }',
+                 '{ kind = "strike_bonus", damage = [1], cost = "or", target = "self", lasts = "own_turn" }',
+                 '{ kind = "keyword", keyword = "fury", damage = [5], cost = "trigger", trigger = "fury", '
+                 'fury = 3, '
+                 'target = "ally", area = "others", vs_has = ["fury"], lasts = "turn" }',
+                 strike=(1, 1, 1), life=10)
+    fury_orc = card("Orc", life=10, fury=1)
+    plain = card("Plain", life=10)
+    b = start([chief, fury_orc, plain], [card("Foe", life=10), card("Weak", life=1)],
+              ({0: P1_FRONT, 1: square(2, 1), 2: square(2, 3)}, {3: P2_FRONT, 4: P2_MID}), dice=[2])
+    b.open[3] = False
+    b.apply(Strike(0, 3))                          # a 2: fury 3 fires
+    assert b._fury_bonus(1) == 5 and b._fury_bonus(2) == 0
+    moves = b.move_points[0]
+    b.wounds[4] = 1
+    b._settle((4,), 0)                             # an enemy card dies: +1 move or +1 strike
+    assert b.move_points[0] == moves + 1 or any(g.kind == "strike_bonus" for g, _ in b.grants[0])
+
+
+def test_regeneration_per_adjacent_enemy():
+    """40/124 Слизни Гворна: "+Х к {regen}, где Х количество стоящих рядом карт противника (максимум
+    +3)" on its printed regeneration 1 (``per = "adjacent_enemies"``, ``plus = 1``, ``per_max = 4``)."""
+    slugs = unit("Slugs", '{ kind = "keyword", keyword = "regeneration", per = "adjacent_enemies", plus = 1, '
+                 'per_max = 4 }', life=10, regeneration=1)
+    b = start([slugs], [card("Foe"), card("Foe2"), card("Far")],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1), 3: P2_MID}))
+    assert b.regen[0] == 1 + 2
+    b._place_on(2, square(3, 1), square(4, 1))
+    b._situate()
+    assert b.regen[0] == 1 + 1

@@ -386,7 +386,7 @@ class AbilityUse(Triggers):
                 d = dice[k] + roll_modifier(self.cards[u], ab.kind, self.cards[v], self.seat[u])
                 tier = 0 if d <= 3 else 1 if d <= 5 else 2
             self._strike_tier = tier
-            self._fire(u, "attack", v)
+            self._fire(u, "attack", v, v)  # (``when_state``: the attacked card after the attack)
         self._strike_tier = -1
 
     def _effect(self, u: int, sl, v: int, dice: list[int]) -> int:

@@ -190,6 +190,8 @@ class Effects(Situational):
         """Per seat: the face its next die roll this turn shows (``next_roll``; 0: none)."""
         self._furies = bool(trig["fury"])
         self._fury_die = 0
+        self._about = -1
+        """The card the triggers firing now are about (``area = "about"``; -1: none)."""
         self._fury_add = 0
         self._roll_hurt = "roll_wounds" in kinds
         self._roll_watch = bool(self._roll_hurt or trig["squad_rolls"])
@@ -238,6 +240,10 @@ class Effects(Situational):
             pool = [w for w in wounded if self.wounds[w] == least]
         elif ab.area == "others":
             pool = [w for w in range(self.n) if w != u]
+        elif ab.area == "adjacent":  # ("стоящая рядом карта": the cards next to it, never itself)
+            pool = self._neighbours(u)
+        elif ab.area == "about":  # (the card the trigger is about: the wounded, dying … one)
+            pool = [self._about] if self._about >= 0 else []
         elif ab.area in ("left", "right", "opposite", "behind"):
             pool = self._toward(u, ab.area)
         else:

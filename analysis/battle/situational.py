@@ -99,11 +99,13 @@ class Spec:
                 deps.update(("counters", "alive"))
             elif ab.when == "enemy_no_open":
                 deps.update(("opens", "alive"))
+            elif ab.when == "enemy_flyers":
+                deps.add("alive")
             elif ab.when == "rebuff":
                 deps.add("rebuff")
             elif ab.when is not None:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
-            if ab.per in ("counters", "own_wounds"):
+            if ab.per in ("counters", "own_wounds", "own_extra_life"):
                 deps.add("self")
             elif ab.per == "kin":
                 deps.add("alive")
@@ -258,7 +260,7 @@ def granted(ab: Ability) -> Ability:
                    counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, vs_elements=(), vs_classes=(),
                    vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None, vs_rank=None,
                    vs_state=None, area=None, every=False, roll=(), when=None, formation=False, per=None,
-                   plus=0, per_max=0, tiers=() if ab.kind != "cap" else ab.tiers, extra="")
+                   plus=0, per_max=0, tiers=ab.tiers if ab.kind in ("cap", "reduce") else (), extra="")
 
 
 def forward(seat: int) -> int:
@@ -462,6 +464,8 @@ class Situational(EngineFields):
             return self.walk[u][0]
         if per == "magic_entries":
             return self.walk[u][8]
+        if per == "own_extra_life":  # (its additional life: what it has left above its printed life)
+            return max(0, self.life[u] - self.wounds[u] - (self.cards[u].life or 0))
         if per == "adjacent_enemies":  # (the enemy cards next to it, companions too)
             me = self.seat[u]
             return sum(1 for w in self._neighbours(u) if self.seat[w] != me)
@@ -577,6 +581,8 @@ class Situational(EngineFields):
         if when == "squad_tokens":  # (a card of its squad holds a token: ``counters_are_tokens``)
             return any(self.alive[w] and self.counters[w] > 0 and self.profiles[w].tokens_only
                        for w in self.units[self.seat[u]])
+        if when == "enemy_flyers":  # (a flying creature of the opponent's squad in play)
+            return any(self.alive[w] and self.cards[w].type == "flyer" for w in self.units[1 - self.seat[u]])
         if when == "enemy_no_open":  # (no creature of the opponent's squad is open)
             return not any(self.alive[w] and self.creature[w] and self.open[w]
                            for w in self.units[1 - self.seat[u]])

@@ -149,10 +149,12 @@ class Triggers(Effects):
             return
         self._fired += 1
         self._depth += 1
+        saved, self._about = self._about, about
         try:
             self._fire_now(u, trigger, context, about, kind)
         finally:
             self._depth -= 1
+            self._about = saved
 
     def _fire_now(self, u: int, trigger: str, context: int, about: int, kind: str | None) -> None:
         """:meth:`_fire` within the bounds."""
@@ -164,9 +166,10 @@ class Triggers(Effects):
             limited = self.slots[u][index].limited
             if limited and not self._allowed(u, index, ab):
                 continue
-            if ab.tiers and trigger in ("strike", "attack") and (
+            if ab.tiers and trigger in ("strike", "attack") and ab.kind != "reduce" and (
                     self._strike_tier < 0 or ("weak", "medium", "strong")[self._strike_tier] not in ab.tiers):
-                continue  # "on a strong strike" …: only after a strike of that strength
+                continue  # "on a strong strike" …: only after a strike of that strength (a ``reduce``
+                #           given for a while keeps its ``tiers``: the attacks it covers)
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
             own_token = ab.kind == "grave_token" and ab.target == "self"

@@ -344,14 +344,14 @@ less of its life left, additional life counted ("половина или мен�
 against attacks by such creatures, 40/16 Элементаль огня); ``extra_life``: with additional life
 (more life left than printed: "по картам с дополнительными {health}", 50/146)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
-                 "squad_strike", "kill", "enemy_dies")
+                 "squad_strike", "kill", "enemy_dies", "attack")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword`` and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
          "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff",
-         "counters", "squad_tokens", "enemy_no_open")
+         "counters", "squad_tokens", "enemy_no_open", "enemy_flyers")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -370,10 +370,11 @@ its squad is on the battlefield: 60/37 Морраг "пока в вашем от
 opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах), ``counters``
 (it has at least ``count`` counters or tokens: 40/198 Жонглёр's "X or fewer throws, X its tokens"),
 ``squad_tokens`` (a card of its squad holds a token — a counter of a ``counters_are_tokens`` card:
-40/43 Ледяной голем), ``enemy_no_open`` (no creature of the opponent's squad is open: 40/65 Ингри)."""
+40/43 Ледяной голем), ``enemy_no_open`` (no creature of the opponent's squad is open: 40/65 Ингри),
+``enemy_flyers`` (the opponent has a flying creature in play: 40/39 Греймот)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
-        "magic_entries", "target_move", "adjacent_enemies")
+        "magic_entries", "target_move", "adjacent_enemies", "own_extra_life")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -387,8 +388,10 @@ squares held by a creature with a magical ability — an incorporeal creature sh
 glossary "Magical ability": a spell, magic strike or discharge), ``target_move`` (the movement of the
 card it aims at: "где Х его {move}", 40/192 Локсодон), ``adjacent_enemies`` (the enemy cards next
 to it: "+Х к {regen}, где Х количество стоящих рядом карт противника", 40/124 Слизни Гворна; on a
-standing ``keyword`` fact too)."""
-UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "adjacent_enemies")
+standing ``keyword`` fact too), ``own_extra_life`` (its additional life: what it has left above its
+printed life, "где Х число дополнительных {health} у …", 40/108 Вожак стаи)."""
+UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "adjacent_enemies",
+             "own_extra_life")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "own_half")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
@@ -397,7 +400,7 @@ its own side on its left and right), ``near_ward`` (next to a creature of its sq
 ``own_half`` (on a square of its own player's half of the battlefield: "по картам на вашей половине
 поля боя", 40/1 Авиал)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
-         "behind")
+         "behind", "adjacent", "about")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -405,7 +408,9 @@ wounded creatures of its squad, itself excluded, that have the fewest wounds amo
 имеет наименьшее число ран среди раненых существ в вашем отряде, не считая …"), ``others`` (the cards
 of the ``target`` side other than itself, any distance: "другое ваше существо");
 ``left`` / ``right`` / ``opposite`` / ``behind`` (the one square on that side of it, as its owner
-sees the board)."""
+sees the board), ``adjacent`` (the cards next to it, itself excluded: "вашу стоящую рядом карту",
+40/190 Данав), ``about`` (on a trigger about another card: that card — the wounded, dying or destroyed
+one; 40/41 Гном-щитоносец restores the armor of the wounded creature)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
@@ -996,8 +1001,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if lasts is not None and lasts not in LASTS:
         raise fail("lasts", f"must be one of {', '.join(LASTS)}, got {lasts!r}")
     damage = raw.get("damage", [] if per else list(DEFAULT_DAMAGE.get(kind, ())))
-    signed = kind in ("strike_bonus", "reduce") or (kind == "keyword" and raw.get("keyword") == "move")
-    # (``keyword = "move"`` [−n]: "получает −1 к {move}", a movement the engine keeps at 0 or more)
+    signed = kind in ("strike_bonus", "reduce") or (
+        kind == "keyword" and raw.get("keyword") in ("move", "fury"))
+    # (``keyword = "move"`` [−n]: "получает −1 к {move}", a movement the engine keeps at 0 or more;
+    #  ``keyword = "fury"`` [−n]: "Строй: −2 к бешенству", 40/190 Данав)
     if not isinstance(damage, list) or len(damage) not in (0, 1, 3) or not all(
             _int(d) or (signed and isinstance(d, int) and not isinstance(d, bool)) for d in damage):
         raise fail("damage", f"must be [n] or [weak, medium, strong] of whole numbers ≥ 0, got {damage!r}")
@@ -1129,9 +1136,14 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("parity", f"must be one of {', '.join(PARITIES)}, got {parity!r}")
     if parity is not None and kind not in ("cap", "protection"):
         raise fail("parity", "is only for cap and protection")
-    if tiers and kind not in ("cap", "protection") and trigger not in ("strike", "attack") and not (
+    if tiers and kind not in ("cap", "protection", "reduce") and trigger not in ("strike", "attack") and not (
             kind == "strike_bonus" and per):
-        raise fail("tiers", "is only for cap, protection, a strike_bonus with 'per' and trigger strike")
+        raise fail("tiers", "is only for cap, protection, reduce, a strike_bonus with 'per' and trigger "
+                   "strike")
+    if tiers and kind == "reduce" and (not applies or set(applies) & {
+            "simple", "close", "nonmagic", "all", "directed", "counter"}):
+        raise fail("tiers", "on reduce is only for ability attacks (shots, throws, discharges …: their die "
+                   "picks the strength), not simple strikes")
     life_cap = raw.get("life_cap", 0)
     if not _int(life_cap):
         raise fail("life_cap", f"must be a whole number ≥ 1 (or left out), got {life_cap!r}")
@@ -1246,6 +1258,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "protection")
     if out["area"] and cost == "passive":
         raise fail("area", "is only for actions and triggers")
+    if out["area"] == "about" and trigger not in WHEN_TRIGGERS:
+        raise fail("area", f"about is only for the triggers about another card ({', '.join(WHEN_TRIGGERS)})")
     if out["area"] == "near_target" and cost != "trigger":
         raise fail("area", "near_target is only for triggers (the card the trigger is about)")
     for name in ("every", "rest"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from analysis.battle import END_TURN, Strike, UseAbility
 from analysis.battle.board import square
-from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_FRONT, P2_MID, facts, start
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, P2_MID, facts, start
 from tests.battle_helpers import card
 
 
@@ -187,3 +187,115 @@ def test_regeneration_per_adjacent_enemy():
     b._place_on(2, square(3, 1), square(4, 1))
     b._situate()
     assert b.regen[0] == 1 + 1
+
+
+def test_weak_shots_wound_one_more_after_its_strike():
+    """40/81 Наводчик: "при {strike} атакованный до конца хода получает на 1 рану больше от слабых
+    выстрелов": a ``reduce`` −1 from shots with ``tiers = ["weak"]`` given to the struck card for the
+    turn — a weak shot 1 then deals 2, a medium shot 2 still 2."""
+    spotter = unit("Spotter", '{ kind = "reduce", damage = [-1], from = ["shot"], tiers = ["weak"], '
+                   'cost = "trigger", trigger = "strike", target = "enemy", lasts = "turn" }',
+                   strike=(1, 1, 1), life=10)
+    archer = card("Archer", life=10,
+                  abilities=facts('{ kind = "shot", damage = [1, 2, 3], range = 4, cost = "tap" }'))
+    b = start([spotter, archer], [card("Foe", life=20)], ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT}),
+              dice=[4, 2, 5])
+    b.open[2] = False
+    b.apply(Strike(0, 2))                          # 1 wound, and the mark for the turn
+    assert b.wounds[2] == 1
+    b.apply(UseAbility(1, 0, (2,)))                # a weak shot (die 2): 1 + 1
+    assert b.wounds[2] == 1 + 2
+    b.open[1], b.acted[1] = True, False
+    b.apply(UseAbility(1, 0, (2,)))                # a medium shot (die 5): 2, no more
+    assert b.wounds[2] == 1 + 2 + 2
+
+
+def test_open_after_an_attack_on_a_target_with_even_life():
+    """40/42 Дирр: "после метания, если у атакованного чётное количество {health} открыться (1 раз
+    за ход)": trigger ``attack`` with ``when_state`` on the attacked card (after the attack)."""
+    dirr = unit("Dirr", '{ kind = "throw", damage = [1], range = 4, cost = "tap" }',
+                '{ kind = "open", cost = "trigger", trigger = "attack", target = "self", '
+                'when_state = "even_life", '
+                'uses_per_turn = 1 }')
+    b = start([dirr], [card("Odd", life=9), card("Even", life=8)], ({0: P1_BACK}, {1: P2_FRONT, 2: P2_MID}))
+    b.apply(UseAbility(0, 0, (2,)))                # 8 - 1 = 7 left: odd, it stays closed
+    assert not b.open[0]
+    b2 = start([dirr], [card("Odd", life=9), card("Even", life=8)], ({0: P1_BACK}, {1: P2_FRONT, 2: P2_MID}))
+    b2.apply(UseAbility(0, 0, (1,)))               # 9 - 1 = 8 left: even, it opens (once this turn)
+    assert b2.open[0] and not b2.acted[0]
+    b2.apply(UseAbility(0, 0, (1,)))               # 7 left: odd anyway, and its one use is spent
+    assert not b2.open[0]
+
+
+def test_fury_wounds_an_adjacent_card_of_its_own_and_formation_lowers_fury():
+    """40/190 Данав: "Бешенство 2: ранить вашу стоящую рядом карту на 2. Строй: −2 к бешенству"
+    (``area = "adjacent"``: the cards next to it, never itself; a negative ``keyword = "fury"``)."""
+    danav = unit("Danav", '{ kind = "wound", damage = [2], cost = "trigger", trigger = "fury", fury = 2, '
+                 'target = "ally", area = "adjacent" }',
+                 '{ kind = "keyword", keyword = "fury", damage = [-2], formation = true }',
+                 strike=(1, 1, 1), life=10)
+    b = start([danav, card("Ally", life=10)], [card("Foe", life=10)],
+              ({0: P1_FRONT, 1: square(1, 1)}, {2: P2_FRONT}), dice=[2])
+    b.open[2] = False
+    b.apply(Strike(0, 2))
+    assert b.wounds[1] == 2 and b.wounds[0] == 0
+    partner = card("Partner", life=10, formation=1)
+    b2 = start([danav, partner], [card("Foe", life=10)], ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}),
+               dice=[2])
+    assert b2._fury_bonus(0) == -2
+    b2.open[2] = False
+    b2.apply(Strike(0, 2))                         # a 2 is above fury 2 − 2: nothing fires
+    assert b2.wounds[1] == 0
+
+
+def test_restore_the_armor_of_the_wounded_creature():
+    """40/41 Гном-щитоносец: "когда ваше существо с {armor} получает раны в первый раз за ход
+    полностью восстановить его {armor} (2 раза за ход)": ``squad_wounded`` with ``area = "about"``
+    (the wounded card), ``when_keyword = "armor"``, ``once_per_card``."""
+    bearer = unit("Bearer", '{ kind = "restore_armor", cost = "trigger", trigger = "squad_wounded", '
+                  'target = "ally", area = "about", when_keyword = "armor", once_per_card = true, '
+                  'uses_per_turn = 2 }', life=10)
+    knight = card("Knight", life=10, armor=2)
+    b = start([card("Foe", strike=(3, 3, 3), life=20)], [bearer, knight],
+              ({0: P1_FRONT}, {1: P2_MID, 2: P2_FRONT}), dice=[4, 1, 4, 1])
+    b.open[2] = False
+    b.apply(Strike(0, 2))                          # 3 - 2 armor = 1 wound; the armor comes back
+    assert b.wounds[2] == 1 and b.armor_left[2] == 2
+    b.open[0], b.acted[0] = True, False
+    b.apply(Strike(0, 2))                          # the second wound this turn: not again
+    assert b.wounds[2] == 2 and b.armor_left[2] == 0
+
+
+def test_wound_by_its_own_extra_life_or_gain_one():
+    """40/108 Вожак стаи: "при {strike} получить 1 дополнительную {health} или ранить атакованного на
+    Х (максимум на 4), где Х число дополнительных {health} у Вожака стаи" (``per = "own_extra_life"``)."""
+    leader = unit("Leader",
+                  '{ kind = "extra_life", damage = [1], cost = "trigger", trigger = "strike", '
+                  'target = "self" }',
+                  '{ kind = "wound", per = "own_extra_life", per_max = 4, cost = "or" }',
+                  strike=(1, 1, 1), life=10)
+    b = start([leader], [card("Foe", life=20)], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[4, 1])
+    b.life = list(b.life)
+    b.life[0] = 10 + 6                              # six extra life: the wound is 4 at most
+    b._situate()
+    assert b.slots[0][1].ability.damage == (4,)
+    b.life[0] = 10 + 2
+    b._situate()
+    assert b.slots[0][1].ability.damage == (2,)
+    b.open[1] = False
+    b.apply(Strike(0, 1))                          # (the player takes one of the two)
+    assert b.wounds[1] == 1 + 2 or b.life[0] == 10 + 3
+
+
+def test_opens_at_the_enemy_turn_start_if_the_enemy_has_flyers():
+    """40/39 Греймот: "в начале хода противника, если в его отряде есть летающие существа открыться"."""
+    moth = unit("Moth", '{ kind = "open", cost = "trigger", trigger = "enemy_turn_start", target = "self", '
+                'when = "enemy_flyers" }', type="flyer", move=0)
+    for foes, opens in (([card("Foe")], False), ([card("Foe"), card("Bird", type="flyer", move=0)], True)):
+        place = {0: P1_FRONT, 1: P1_MID} if len(foes) == 2 else {0: P1_FRONT}
+        b = start(foes, [moth], (place, {len(foes): P2_BACK}))
+        moth_u = len(foes)
+        assert b.open[moth_u]                      # (cards open at the start)
+        b.open[moth_u] = False
+        b._fire(moth_u, "enemy_turn_start")
+        assert b.open[moth_u] == opens

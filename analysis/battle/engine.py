@@ -620,6 +620,7 @@ class Battle(Placement):
         new._steppers = self._steppers
         new._strike_tier = self._strike_tier
         new._strikers = self._strikers
+        new._auras = self._auras
         new._stuns = self._stuns
         new._taunt_skip = self._taunt_skip
         new._taunters = self._taunters

@@ -80,6 +80,7 @@ class EngineFields:
     _steppers: bool
     _strike_tier: int
     _strikers: bool
+    _auras: tuple[tuple[int, int], ...]
     _stuns: bool
     _taunt_skip: bool
     _taunters: bool

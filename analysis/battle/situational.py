@@ -35,7 +35,7 @@ from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
-from analysis.cards.ability_rules import facts, has_condition
+from analysis.cards.ability_rules import facts, has_condition, matches
 
 _ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0)
 _WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned",
@@ -270,7 +270,20 @@ def forward(seat: int) -> int:
 
 _BOARD: dict[tuple[int, ...], tuple] = {}
 """Per tuple of card keys: (the units whose variant follows the board, whether some card has
-strike-time facts, whether some card gives facts for a while)."""
+strike-time facts, whether some card gives facts for a while, the (unit, fact index) of its auras)."""
+
+_HELD: dict[Ability, Ability] = {}
+
+
+def held(ab: Ability) -> Ability:
+    """The standing fact a card holds under an ``aura`` fact ``ab`` of another card: its card
+    filters (which cards hold it) and area cleared; ``vs_state`` / ``vs_position`` stay (cached)."""
+    out = _HELD.get(ab)
+    if out is None:
+        out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self", vs_elements=(), vs_classes=(),
+                                  vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_rank=None,
+                                  vs_min_move=None)
+    return out
 _VARIABLE = ("key", "cards", "profiles", "slots", "armor", "regen", "directed", "unanswerable", "magic",
              "prot_flyers", "move_points", "guards")
 """The per-unit columns a variant changes in place (copied by a clone when some unit has variants)."""
@@ -297,7 +310,9 @@ class Situational(EngineFields):
             found = _BOARD[memo] = (
                 tuple(u for u in range(n) if spec_of(self.key[u]).active),
                 any(spec_of(k).strike for k in self.key),
-                any(ab.lasts or ab.early for k in self.key for ab in facts(card_of(k))))
+                any(ab.lasts or ab.early for k in self.key for ab in facts(card_of(k))),
+                tuple((u, i) for u in range(n) for i, ab in enumerate(facts(card_of(self.key[u])))
+                      if ab.cost == "aura"))
         self._board_units = list(found[0])
         self._sit_memo = {}
         """Per board-dependent unit: what its variant was last computed from."""
@@ -313,6 +328,14 @@ class Situational(EngineFields):
         self._frm = [self.creature[u] and self.cards[u].has("formation") for u in range(n)]
         """Per unit: a creature with the formation keyword (000 glossary "Formation")."""
         self._strikers = found[1]
+        self._auras = found[3]
+        """(unit, fact index) of the ``aura`` facts in play: every unit's variant may hold them."""
+        if self._auras:
+            self._board_units = list(range(n))
+            self._sit_deps = self._sit_deps | {"alive"}
+            self._strikers = self._strikers or any(
+                facts(card_of(self.key[s]))[i].vs_state or facts(card_of(self.key[s]))[i].vs_position
+                for s, i in self._auras)
         self._static = [0] * n
         self._variable = bool(self._board_units or self._strikers)
         self._granting = found[2]
@@ -354,6 +377,8 @@ class Situational(EngineFields):
             glance.append(tuple(self.open))
         if "rebuff" in needs:
             glance.append(self._rebuff)
+        if self._auras:
+            glance.append(tuple(self.host))
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
@@ -393,6 +418,10 @@ class Situational(EngineFields):
                 parts.append(tuple(self.open))
             if "counters" in deps:
                 parts.append(tuple(self.counters))
+            if self._auras:  # (what the auras in play reach: the board, who lives, who rides whom)
+                if alive is None:
+                    alive = tuple(self.alive)
+                parts.append((self.occupied, self._board_ver, alive, tuple(self.host)))
             if "rebuff" in deps:
                 parts.append(self._rebuff[self.seat[u]])
             snapshot = tuple(parts)
@@ -413,9 +442,39 @@ class Situational(EngineFields):
                 holds |= 1 << i
         amounts = tuple((i, _amount(abilities[i], self._quantity(u, abilities[i].per))) for i in sp.unit_per)
         grants = tuple(g for g, _ in self.grants[u])
+        if self._auras:
+            grants += self._aura_on(u)
         if not sp.active and not grants:
             return base
         return variant(base, self.seat[u], holds, amounts, grants)
+
+    def _aura_on(self, u: int) -> tuple[Ability, ...]:
+        """The facts unit ``u`` holds under the ``aura`` facts of the other cards in play: those whose
+        ``target`` side, ``area`` (:data:`analysis.cards.abilities.AURA_AREAS`) and card filters it
+        meets (40/33 Магистр пламени: "ваши элементали имеют {ova} 1")."""
+        if not self.alive[u]:
+            return ()
+        out: list[Ability] = []
+        for s, i in self._auras:
+            if s == u or not self.alive[s]:
+                continue
+            ab = facts(card_of(self.base[s]))[i]
+            mine = self.seat[s] == self.seat[u]
+            if (ab.target == "ally" and not mine) or (ab.target == "enemy" and mine):
+                continue
+            area = ab.area
+            if area == "adjacent" and u not in self._neighbours(s):
+                continue
+            if area == "host" and self.host[s] != u:
+                continue
+            if area == "opposite":  # (the square in front of it, as its owner sees the board)
+                p, q = self.pos[s], self.pos[u]
+                if p < 0 or q < 0 or q != p + COLS * forward(self.seat[s]) or self.host[u] >= 0:
+                    continue
+            if has_condition(ab) and not matches(ab, self.cards[u]):
+                continue
+            out.append(held(ab))
+        return tuple(out)
 
     def _setup_static(self) -> None:
         """``squad_has``: the elements of the other creatures of each squad at the start of the battle."""

@@ -206,12 +206,16 @@ RANGED = ("shot", "throw", "discharge", "strike_through_row")
 MAGICAL = ("discharge", "magic_strike", "spell")
 """Magical abilities (000 glossary "Magical ability"): armor does not stop their wounds."""
 
-COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or")
+COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or", "aura")
 """``then``: carried out right after the ability listed just before it, as part of the same action or
 trigger (a text's "затем"; with ``target = "self"`` and ``vs_state = "unwounded"``: only when the
 ability before it wounded another creature that had no wounds — 60/154's extra life); ``or``: an
 alternative to the triggered ability listed before it — its player picks one of them ("ранить … или
-излечиться"); see data/README.md "Curse and blessing payoffs"."""
+излечиться"); see data/README.md "Curse and blessing payoffs". ``aura``: a standing property the card
+gives other cards while it is in play, not one of its own — held by the cards of its ``target`` side in
+its ``area`` (:data:`AURA_AREAS`) that meet its card filters (``vs_elements``, ``vs_classes``,
+``vs_types``, ``vs_has``, costs, rank); ``vs_state`` / ``vs_position`` stay with the held fact ("ваши
+элементали имеют {ova} 1", 40/33; "хозяин имеет {direct} по существам с проклятием", 40/147)."""
 GIVES = ("curse", "blessing")
 REMOVES = ("curse", "blessing", "poison")
 DELAYS = ("apart",)
@@ -400,7 +404,7 @@ its own side on its left and right), ``near_ward`` (next to a creature of its sq
 ``own_half`` (on a square of its own player's half of the battlefield: "по картам на вашей половине
 поля боя", 40/1 Авиал)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
-         "behind", "adjacent", "about")
+         "behind", "adjacent", "about", "host")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -416,6 +420,11 @@ LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn")
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
 ``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
 хода противника", e.g. given by a ``concentration`` at the end of the opponent's turn)."""
+AURA_AREAS = ("others", "adjacent", "opposite", "host")
+"""``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
+front of it (``opposite``), or the creature it rides (``host``: a companion's or a parasite's)."""
+AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword")
+"""Passive kinds an ``aura`` may give."""
 RANKS = ("elite", "common")
 """``vs_rank`` (only against elite / common cards) and ``partner`` (formation with an elite / a
 common creature)."""
@@ -464,7 +473,8 @@ _KINDS_TEXT = {
     "leap": "May jump now, range",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
-              "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
+              "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
+              "aura": "aura: held by"}
 
 
 @dataclass(frozen=True)
@@ -778,6 +788,8 @@ class Ability:
         cost = _COST_TEXT[self.cost]
         if self.cost == "trigger":
             cost += (self.trigger or "").replace("_", " ")
+        elif self.cost == "aura":
+            cost += f" {self.target} cards, {self.area}"
         if self.counters > 1:
             cost = cost.replace("counter", f"{self.counters} counters")
         if self.tokens and not self.anywhere:
@@ -1022,8 +1034,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("cost", f"is missing; {kind} needs one of tap, counter_tap, counter, trigger")
     if cost not in COSTS:
         raise fail("cost", f"must be one of {', '.join(COSTS)}, got {cost!r}")
-    granted = kind in GRANTS and cost != "passive"
-    if kind in PASSIVES and cost != "passive" and not granted:
+    if cost == "aura" and kind not in AURA_KINDS:
+        raise fail("cost", f"aura is only for the kinds {', '.join(AURA_KINDS)}")
+    granted = kind in GRANTS and cost not in ("passive", "aura")
+    if kind in PASSIVES and cost not in ("passive", "aura") and not granted:
         raise fail("cost", f"of {kind} must be passive (a standing property)")
     if granted and lasts is None:
         raise fail("lasts", f"is missing; a {kind} given by an action or trigger needs how long it lasts "
@@ -1257,7 +1271,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce and "
                    "protection")
     if out["area"] and cost == "passive":
-        raise fail("area", "is only for actions and triggers")
+        raise fail("area", "is only for actions, triggers and auras")
+    if cost == "aura" and (out["area"] not in AURA_AREAS
+                           or raw.get("target") not in ("ally", "enemy", "any")):
+        raise fail("area", f"an aura needs an area of {', '.join(AURA_AREAS)} and a target "
+                   "(ally, enemy, any)")
+    if out["area"] == "host" and cost != "aura":
+        raise fail("area", "host is only for an aura")
     if out["area"] == "about" and trigger not in WHEN_TRIGGERS:
         raise fail("area", f"about is only for the triggers about another card ({', '.join(WHEN_TRIGGERS)})")
     if out["area"] == "near_target" and cost != "trigger":

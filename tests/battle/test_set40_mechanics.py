@@ -299,3 +299,50 @@ def test_opens_at_the_enemy_turn_start_if_the_enemy_has_flyers():
         b.open[moth_u] = False
         b._fire(moth_u, "enemy_turn_start")
         assert b.open[moth_u] == opens
+
+
+def test_aura_on_the_enemy_creature_opposite():
+    """40/138 Навка: "существа противника имеют −1 к {move} и −1 к ударам, пока стоят напротив
+    Навки" (cost ``aura``, ``area = "opposite"``): the enemy in front of it strikes 1 less and moves 1
+    less; once it steps aside it has its own strike and movement again; Навка itself keeps its own."""
+    navka = unit("Navka", '{ kind = "keyword", keyword = "move", damage = [-1], cost = "aura", '
+                 'area = "opposite", target = "enemy", vs_types = ["creature"] }',
+                 '{ kind = "strike_bonus", damage = [-1], cost = "aura", area = "opposite", '
+                 'target = "enemy", vs_types = ["creature"] }', strike=(2, 2, 2), life=10, move=2)
+    foe = card("Foe", strike=(3, 3, 3), life=10, move=2)
+    b = start([navka], [foe], ({0: P1_FRONT}, {1: P2_FRONT}))
+    assert b.move_points[1] == 1 and b.move_points[0] == 2
+    assert b.profiles[1].strike == (3, 3, 3)       # (the printed strike; the −1 is its fact)
+    from analysis.cards.ability_rules import strike_passives
+    assert strike_passives(b.cards[1]).bonus == (-1, -1, -1)
+    assert strike_passives(b.cards[0]).bonus == (0, 0, 0)
+    b._place_on(1, P2_FRONT, square(3, 1))         # no longer opposite it
+    b._situate()
+    assert b.move_points[1] == 2 and strike_passives(b.cards[1]).bonus == (0, 0, 0)
+
+
+def test_aura_on_the_host_and_on_the_allies_of_a_class_next_to_it():
+    """40/147 Тантал: "хозяин имеет {direct} по существам с проклятием" (``area = "host"``, the held
+    fact keeps its ``vs_state``); 40/38 Великая наковальня: "каждый ваш стоящий рядом гном имеет -1 от
+    магических атак" (``area = "adjacent"``, ``vs_classes``)."""
+    tantal = unit("Tantal",
+                  '{ kind = "directed", cost = "aura", area = "host", target = "ally", vs_state = "cursed" }',
+                  type="companion", move=0, life=6, strike=(1, 1, 1))
+    host = card("Host", life=10)
+    b = start([host, tantal], [card("Foe", life=10)], ({0: P1_FRONT, 1: square(1, 2)}, {2: P2_FRONT}))
+    assert b.host[1] == 0
+    assert any(a.kind == "directed" and a.vs_state == "cursed" for a in b.cards[0].abilities.abilities)
+    assert b._strikers                             # (checked at each strike against the struck card)
+    anvil = unit("Anvil", '{ kind = "reduce", damage = [1], from = ["magic"], cost = "aura", '
+                 'area = "adjacent", target = "ally", vs_classes = ["Гном"] }',
+                 type="artifact", move=0, strike=None, life=8)
+    dwarf = card("Dwarf", life=10, classes=("Гном",))
+    far_dwarf = card("FarDwarf", life=10, classes=("Гном",))
+    elf = card("Elf", life=10, classes=("Эльф",))
+    mage = card("Mage", life=10, abilities=facts('{ kind = "discharge", damage = [2], cost = "tap" }'))
+    b2 = start([mage], [anvil, dwarf, elf, far_dwarf],
+               ({0: P1_BACK}, {1: square(5, 1), 2: square(4, 1), 3: square(5, 2), 4: square(3, 3)}))
+    for v, wounds in ((2, 1), (3, 2), (4, 2)):
+        b2.open[0], b2.acted[0] = True, False
+        b2.apply(UseAbility(0, 0, (v,)))
+        assert b2.wounds[v] == wounds

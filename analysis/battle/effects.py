@@ -71,7 +71,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
-                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash", "enemy_dies")
+                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash", "enemy_dies",
+                 "own_strike")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -128,6 +129,9 @@ class Effects(Situational):
         self.held = [-1] * n
         """Per unit: the turn until the end of which it cannot move (``root`` with ``lasts = "turn"``)."""
         self.fresh = [-1] * n
+        self.again = [-1] * n
+        """Per unit: the turn in which ``strike_again`` let it make one more simple strike (and only
+        that: no step, ability or counter)."""
         """Per unit: the turn in which it was closed without acting (stunned, incarnated closed)."""
         self.conc_wounds = [0] * n
         """Wounds of each unit when its owner's turn began (``concentration``)."""
@@ -686,7 +690,7 @@ class Effects(Situational):
                 if self.over or not self.alive[w]:
                     break
                 self._event_die = f
-                self._fire(w, "squad_rolls")
+                self._fire(w, "squad_rolls", -1, x)  # (about the roller: ``area = "about"``)
         self._event_die = 0
 
     def _roll_wounds(self, u: int, rolls: int) -> None:
@@ -811,6 +815,14 @@ class Effects(Situational):
             if self.creature[v]:
                 self.open[v] = False
                 self.stunned[v] = True
+            return 0
+        if kind == "strike_again":  # ("не закрывается и может нападать {strike} ещё раз до конца хода")
+            if self.alive[v] and self.seat[v] == self.active and self.acted[v]:
+                self.open[v] = True
+                self.acted[v] = False
+                self.moves[v] = 0
+                self.again = list(self.again)
+                self.again[v] = self.turn
             return 0
         if kind == "close":  # ("закрыть существо": it opens again at its owner's next turn start)
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],

@@ -112,6 +112,7 @@ class EngineFields:
     died_at: list[int]
     directed: list[int]
     fresh: list[int]
+    again: list[int]
     ghost: list[bool]
     grants: list[Any]
     guards: Any

@@ -345,7 +345,8 @@ class Situational(EngineFields):
 
     def _clone_extras(self, original) -> None:
         """:meth:`Battle.clone`: the copy gets its own lists of this state (the original's stay)."""
-        for name in ("walk", "grants", "base", "stunned", "rooted", "held", "conc_wounds", "combo", "fresh"):
+        for name in ("walk", "grants", "base", "stunned", "rooted", "held", "conc_wounds", "combo", "fresh",
+                     "again"):
             setattr(self, name, list(getattr(original, name)))
         if original._variable:
             for name in _VARIABLE:

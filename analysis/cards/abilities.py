@@ -126,7 +126,7 @@ attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an 
 payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
 redirected (an attack on the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition", "delayed_wound", "leap")
+             "reposition", "delayed_wound", "leap", "strike_again")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -143,7 +143,10 @@ takes ``damage`` (a plain wound) at the end of its own next turn unless it attac
 that turn (60/115 Болотный фантом on ``enters_creature``: the enemy whose square it enters takes 2
 so, 002 "Ранить"). ``leap`` [X] (``target = "self"``): the card may jump now onto a free square
 within range X, its player's choice ("может совершить прыжок, дальность X", 30/179 Гаррид-шпион on
-``kill``; 002 "Прыжок"); unlike a ``jump`` it is no move instead of walking and spends no movement."""
+``kill``; 002 "Прыжок"); unlike a ``jump`` it is no move instead of walking and spends no movement.
+``strike_again`` (``target = "self"``, in its own turn): after this attack the card does not close and
+may make one more simple strike this turn — and nothing else: no step, no ability, no counter
+(40/22 Орк-берсеркер on ``fury``; 40/30 Лорд войны on ``own_strike`` with ``formation``)."""
 CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration")
 """Triggers on which ``mark`` puts its marker on a square its player chooses."""
 EITHER = ("poison", "gain_counter")
@@ -236,7 +239,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports", "squad_dash", "enemy_dies")
+            "squad_enters_mark", "dash", "teleports", "squad_dash", "enemy_dies", "own_strike")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -299,7 +302,9 @@ step, a push, a teleport; aims at that creature,
 moves by its ``dash``, aimed at that creature, only within ``range`` of this card if one is given
 ("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении); ``enemy_dies``: when
 a card of the opponent's squad dies (a creature or an artifact: "при гибели карты противника", 40/23
-Вождь клана; about that card, so ``when_*`` filter it)."""
+Вождь клана; about that card, so ``when_*`` filter it); ``own_strike``: after each simple strike it
+makes as an attack, hit or miss (aimed at the struck card; 40/30 Лорд войны: "может нападать {strike}
+два раза за ход")."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -317,7 +322,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "close")
+             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "close",
+             "strike_again")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -471,6 +477,7 @@ _KINDS_TEXT = {
     "far_step": "Steps onto the squares of creatures as onto adjacent ones",
     "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
     "leap": "May jump now, range",
+    "strike_again": "Does not close and may make one more simple strike this turn",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
@@ -848,7 +855,7 @@ def _default_target(kind: str) -> str:
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
-                                                          "reposition", "leap"):
+                                                          "reposition", "leap", "strike_again"):
         return "self"
     return "enemy"
 
@@ -1278,8 +1285,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "(ally, enemy, any)")
     if out["area"] == "host" and cost != "aura":
         raise fail("area", "host is only for an aura")
-    if out["area"] == "about" and trigger not in WHEN_TRIGGERS:
-        raise fail("area", f"about is only for the triggers about another card ({', '.join(WHEN_TRIGGERS)})")
+    if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls"):
+        raise fail("area", "about is only for the triggers about another card "
+                   f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")
     if out["area"] == "near_target" and cost != "trigger":
         raise fail("area", "near_target is only for triggers (the card the trigger is about)")
     for name in ("every", "rest"):

@@ -346,3 +346,60 @@ def test_aura_on_the_host_and_on_the_allies_of_a_class_next_to_it():
         b2.open[0], b2.acted[0] = True, False
         b2.apply(UseAbility(0, 0, (v,)))
         assert b2.wounds[v] == wounds
+
+
+def test_a_six_rolled_by_a_creature_of_the_squad_gives_it_extra_life():
+    """40/97 Хитрый лепрекон: "когда бросок кубика вашего существа равен 6 оно получает 1
+    дополнительную {health} (1 раз за ход)": ``squad_rolls`` with ``roll = [6]`` and ``area = "about"``
+    (the creature that rolled)."""
+    lep = unit("Lep", '{ kind = "extra_life", damage = [1], cost = "trigger", trigger = "squad_rolls", '
+               'roll = [6], '
+               'target = "ally", area = "about", uses_per_turn = 1 }', life=7)
+    orc = card("Orc", life=10, strike=(1, 1, 1))
+    b = start([lep, orc], [card("Foe", life=20), card("Foe2", life=20)],
+              ({0: P1_BACK, 1: P1_FRONT}, {2: P2_FRONT, 3: square(3, 1)}), dice=[6, 6])
+    b.open[2] = b.open[3] = False
+    b.apply(Strike(1, 2))                          # the orc rolls a 6: it gains 1 extra life
+    assert b.life[1] == 10 + 1 and b.life[0] == 7
+    b.open[1], b.acted[1] = True, False
+    b.apply(Strike(1, 3))                          # another 6 this turn: not again
+    assert b.life[1] == 10 + 1
+
+
+LORD = ('{ kind = "strike_again", cost = "trigger", trigger = "own_strike", target = "self", '
+        'formation = true, '
+        'uses_per_turn = 1 }')
+
+
+def test_strike_again_one_more_simple_strike_and_nothing_else():
+    """40/30 Лорд войны: "Строй: может нападать {strike} два раза за ход, после первого {strike} не
+    закрывается" (``strike_again`` on ``own_strike``, hit or miss): after its first strike it is open
+    and may strike again, but not step or do anything else; after the second it closes."""
+    lord = unit("Lord", LORD, strike=(2, 2, 2), life=13, move=2)
+    partner = card("Partner", life=10, formation=1)
+    b = start([lord, partner], [card("Foe", life=20), card("Foe2", life=20)],
+              ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT, 3: square(3, 3)}), dice=[4, 4])
+    b.open[2] = b.open[3] = False
+    b.apply(Strike(0, 2))
+    assert b.open[0] and not b.acted[0] and b.again[0] == b.turn
+    assert b.steps(0) == [] and b.targets(0) == [2, 3]
+    b.apply(Strike(0, 3))
+    assert not b.open[0] and b.wounds[2] == 2 and b.wounds[3] == 2
+    alone = start([lord], [card("Foe", life=20)], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[4])
+    alone.open[1] = False
+    alone.apply(Strike(0, 1))                      # out of formation: it closes
+    assert not alone.open[0]
+
+
+def test_fury_strike_again_and_the_heuristic_takes_it():
+    """40/22 Орк-берсеркер: "Бешенство 1: после этой атаки не закрывается и может нападать {strike}
+    ещё раз до конца хода (1 раз за ход)"; the heuristic player makes the second strike."""
+    from analysis.battle.players import HeuristicPlayer
+
+    berserk = unit("Berserk", '{ kind = "strike_again", cost = "trigger", trigger = "fury", fury = 1, '
+                   'target = "self", uses_per_turn = 1 }', strike=(3, 3, 3), life=16)
+    b = start([berserk], [card("Foe", life=30, strike=(1, 1, 1))], ({0: P1_FRONT}, {1: P2_FRONT}),
+              dice=[1, 1, 4, 1], p1=HeuristicPlayer())
+    b.open[1] = False
+    b.players[0].play_turn(b)
+    assert b.wounds[1] == 3 + 3 and not b.open[0]

@@ -892,6 +892,8 @@ class Effects(Situational):
             q = self._last_strike_value
         elif per == "target_wounds":
             q = self.wounds[v]
+        elif per == "armor_left":  # ("количество оставшихся единиц {armor}": not used this turn)
+            q = self.armor_left[u]
         elif per == "target_move":  # ("где Х его {move}": the movement it has now)
             q = self.move_points[v] if self.creature[v] else 0
         else:

@@ -384,7 +384,7 @@ opponent's; it then holds to the end of that turn — the reminder text of 60/56
 ``enemy_flyers`` (the opponent has a flying creature in play: 40/39 Греймот)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
-        "magic_entries", "target_move", "adjacent_enemies", "own_extra_life")
+        "magic_entries", "target_move", "adjacent_enemies", "own_extra_life", "armor_left")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -399,7 +399,8 @@ glossary "Magical ability": a spell, magic strike or discharge), ``target_move``
 card it aims at: "где Х его {move}", 40/192 Локсодон), ``adjacent_enemies`` (the enemy cards next
 to it: "+Х к {regen}, где Х количество стоящих рядом карт противника", 40/124 Слизни Гворна; on a
 standing ``keyword`` fact too), ``own_extra_life`` (its additional life: what it has left above its
-printed life, "где Х число дополнительных {health} у …", 40/108 Вожак стаи)."""
+printed life, "где Х число дополнительных {health} у …", 40/108 Вожак стаи), ``armor_left`` (its armor
+not yet used this turn: "где Х количество оставшихся единиц {armor}", 40/71 Рыцари Лантшилда)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "adjacent_enemies",
              "own_extra_life")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""

@@ -403,3 +403,18 @@ def test_fury_strike_again_and_the_heuristic_takes_it():
     b.open[1] = False
     b.players[0].play_turn(b)
     assert b.wounds[1] == 3 + 3 and not b.open[0]
+
+
+def test_wound_the_creature_opposite_by_the_armor_left():
+    """40/71 Рыцари Лантшилда: "в конце хода противника воздействие «натиск» может ранить стоящее
+    напротив существо на Х, где Х количество оставшихся единиц {armor}" (``per = "armor_left"``)."""
+    knights = unit("Knights", '{ kind = "effect", per = "armor_left", cost = "trigger", '
+                   'trigger = "enemy_turn_end", area = "opposite", vs_types = ["creature"] }',
+                   life=14, armor=2)
+    b = start([card("Foe", life=10, strike=(1, 1, 1))], [knights], ({0: P1_FRONT}, {1: P2_FRONT}),
+              dice=[4, 1])
+    b.open[1] = False
+    b.apply(Strike(0, 1))                          # 1 wound into its armor: 1 unit left
+    assert b.armor_left[1] == 1
+    b._fire(1, "enemy_turn_end")
+    assert b.wounds[0] == 1

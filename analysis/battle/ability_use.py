@@ -76,6 +76,8 @@ class AbilityUse(Triggers):
             return False
         if self._ghosts and self.sharing(u):
             return False  # announcing it would destroy it first (000 glossary "Incorporeal creature")
+        if self.again[u] == self.turn and self.seat[u] == self.active:
+            return False  # (``strike_again``: one more simple strike, nothing else)
         if index not in self.profiles[u].actions:
             return False
         return self.slot_ready(u, self.slots[u][index])
@@ -395,7 +397,7 @@ class AbilityUse(Triggers):
                 d = dice[k] + roll_modifier(self.cards[u], ab.kind, self.cards[v], self.seat[u])
                 tier = 0 if d <= 3 else 1 if d <= 5 else 2
             self._strike_tier = tier
-            self._fire(u, "attack", v)
+            self._fire(u, "attack", v, v)  # (``when_state``: the attacked card after the attack)
         self._strike_tier = -1
 
     def _effect(self, u: int, sl, v: int, dice: list[int]) -> int:

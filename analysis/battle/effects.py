@@ -73,7 +73,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
                  "dives", "surfaces", "changes_depth", "squad_dives", "killed", "squad_kill",
-                 "squad_redirects")
+                 "squad_redirects", "enemy_dies", "own_strike")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -136,6 +136,9 @@ class Effects(Situational):
         self.held = [-1] * n
         """Per unit: the turn until the end of which it cannot move (``root`` with ``lasts = "turn"``)."""
         self.fresh = [-1] * n
+        self.again = [-1] * n
+        """Per unit: the turn in which ``strike_again`` let it make one more simple strike (and only
+        that: no step, ability or counter)."""
         """Per unit: the turn in which it was closed without acting (stunned, incarnated closed)."""
         self.conc_wounds = [0] * n
         """Wounds of each unit when its owner's turn began (``concentration``)."""
@@ -165,6 +168,8 @@ class Effects(Situational):
         self._cancelled = False
         """A ``cancel`` in the window cancelled that action (000 2.9: not carried out, not paid)."""
         self._trig = trig
+        if trig["enemy_dies"]:
+            self._mourners = self._any_triggers = True  # (Triggers._mourn: "при гибели карты противника")
         self._last_life = bool(trig["last_life_lost"])
         self.spare = [self.life[u] - self.wounds[u] for u in range(n)] if self._last_life else []
         """Per unit: its life left when its wounds were last settled or it was last healed
@@ -200,6 +205,8 @@ class Effects(Situational):
         """Per seat: the face its next die roll this turn shows (``next_roll``; 0: none)."""
         self._furies = bool(trig["fury"])
         self._fury_die = 0
+        self._about = -1
+        """The card the triggers firing now are about (``area = "about"``; -1: none)."""
         self._fury_add = 0
         self._roll_hurt = "roll_wounds" in kinds
         self._roll_watch = bool(self._roll_hurt or trig["squad_rolls"])
@@ -248,6 +255,10 @@ class Effects(Situational):
             pool = [w for w in wounded if self.wounds[w] == least]
         elif ab.area == "others":
             pool = [w for w in range(self.n) if w != u]
+        elif ab.area == "adjacent":  # ("стоящая рядом карта": the cards next to it, never itself)
+            pool = self._neighbours(u)
+        elif ab.area == "about":  # (the card the trigger is about: the wounded, dying … one)
+            pool = [self._about] if self._about >= 0 else []
         elif ab.area in ("left", "right", "opposite", "behind"):
             pool = self._toward(u, ab.area)
         else:
@@ -262,7 +273,7 @@ class Effects(Situational):
                 continue
             if ab.target == "self" and w != u:
                 continue
-            if ab.kind in ("heal", "poison", "open", "stun", "extra_life") and not self.creature[w]:
+            if ab.kind in ("heal", "poison", "open", "stun", "close", "extra_life") and not self.creature[w]:
                 continue
             if ab.kind in ("heal", "poison") and self.ghost[w]:
                 continue  # 000 glossary "Incorporeal creature": never healed nor poisoned
@@ -694,7 +705,7 @@ class Effects(Situational):
                 if self.over or not self.alive[w]:
                     break
                 self._event_die = f
-                self._fire(w, "squad_rolls")
+                self._fire(w, "squad_rolls", -1, x)  # (about the roller: ``area = "about"``)
         self._event_die = 0
 
     def _roll_wounds(self, u: int, rolls: int) -> None:
@@ -820,6 +831,14 @@ class Effects(Situational):
                 self.open[v] = False
                 self.stunned[v] = True
             return 0
+        if kind == "strike_again":  # ("не закрывается и может нападать {strike} ещё раз до конца хода")
+            if self.alive[v] and self.seat[v] == self.active and self.acted[v]:
+                self.open[v] = True
+                self.acted[v] = False
+                self.moves[v] = 0
+                self.again = list(self.again)
+                self.again[v] = self.turn
+            return 0
         if kind == "pounce":
             self._pounce(u, v)
             return 0
@@ -914,6 +933,10 @@ class Effects(Situational):
         elif per in ("target_weak", "target_spread"):  # (the printed strike of the card it aims at)
             strike = PROFILES[self.key[v]].strike
             q = 0 if not strike else strike[0] if per == "target_weak" else max(0, strike[2] - strike[0])
+        elif per == "armor_left":  # ("количество оставшихся единиц {armor}": not used this turn)
+            q = self.armor_left[u]
+        elif per == "target_move":  # ("где Х его {move}": the movement it has now)
+            q = self.move_points[v] if self.creature[v] else 0
         else:
             q = self._quantity(u, per)
         x = q + ab.plus
@@ -1536,7 +1559,7 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
     if kind == "extra_life":
         return amount * per_wound
     if kind == "gain_counter":
-        return 0.1 * value if prof.counter_user else 0.0
+        return 0.1 * value if prof.counter_user or prof.tokens_only else 0.0
     if kind == "open":
         return 0.1 * value - amount * per_wound
     if kind == "stun":

@@ -617,6 +617,7 @@ class Battle(Placement):
         new._furies = self._furies
         new._fury_add = self._fury_add
         new._fury_die = self._fury_die
+        new._about = self._about
         new._roll_hurt = self._roll_hurt
         new._roll_watch = self._roll_watch
         new._event_die = self._event_die
@@ -664,6 +665,7 @@ class Battle(Placement):
         new._steppers = self._steppers
         new._strike_tier = self._strike_tier
         new._strikers = self._strikers
+        new._auras = self._auras
         new._stuns = self._stuns
         new._taunt_skip = self._taunt_skip
         new._taunters = self._taunters

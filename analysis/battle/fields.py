@@ -47,6 +47,7 @@ class EngineFields:
     _furies: bool
     _fury_add: int
     _fury_die: int
+    _about: int
     _frm: list[bool]
     _grant_ver: int
     _ghosts: bool
@@ -85,6 +86,7 @@ class EngineFields:
     _steppers: bool
     _strike_tier: int
     _strikers: bool
+    _auras: tuple[tuple[int, int], ...]
     _stuns: bool
     _taunt_skip: bool
     _taunters: bool
@@ -116,6 +118,7 @@ class EngineFields:
     died_at: list[int]
     directed: list[int]
     fresh: list[int]
+    again: list[int]
     ghost: list[bool]
     grants: list[Any]
     guards: Any

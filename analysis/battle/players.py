@@ -912,6 +912,14 @@ class HeuristicPlayer(Player):
                 g, act = self._options(b, u, pos[u] >= 0 and bool(ADJ8_MASK[pos[u]] & foes))
                 if act is not None and g > thr:
                     apply(act)
+        # ``strike_again``: a card that may make one more simple strike this turn makes it if it pays.
+        again = b.again
+        for u in list(units):
+            while again[u] == b.turn and alive[u] and not acted[u] and not b.over:
+                g, v = best_target(b, u)
+                if v < 0 or g <= thr:
+                    break
+                apply(STRIKES[u][v])
 
     def _readers(self, b: Battle, plans: list[tuple[float, int, Any]]) -> set[int]:
         """Curses and blessings before their payoffs: when the turn's plans hold both a card whose

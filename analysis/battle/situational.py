@@ -35,7 +35,7 @@ from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
-from analysis.cards.ability_rules import facts, has_condition
+from analysis.cards.ability_rules import facts, has_condition, matches
 
 _ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0)
 _WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned",
@@ -108,6 +108,14 @@ class Spec:
                 deps.update(("wounds", "alive"))
             elif ab.when == "enemy_opposite":
                 deps.add("board")
+            elif ab.when == "counters":
+                deps.add("self")
+            elif ab.when == "squad_tokens":
+                deps.update(("counters", "alive"))
+            elif ab.when == "enemy_no_open":
+                deps.update(("opens", "alive"))
+            elif ab.when == "enemy_flyers":
+                deps.add("alive")
             elif ab.when == "rebuff":
                 deps.add("rebuff")
             elif ab.when in _DEPTH_WHENS:
@@ -116,11 +124,11 @@ class Spec:
                 deps.add("form")
             elif ab.when is not None:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
-            if ab.per in ("counters", "own_wounds"):
+            if ab.per in ("counters", "own_wounds", "own_extra_life"):
                 deps.add("self")
             elif ab.per in ("kin", "kin_class"):
                 deps.add("alive")
-            elif ab.per in ("side_weak", "free_adjacent"):
+            elif ab.per in ("side_weak", "free_adjacent", "adjacent_enemies"):
                 deps.add("near")
         self.deps = frozenset(deps)
         """What its variant depends on (the engine recomputes it only when that changed)."""
@@ -295,7 +303,7 @@ def granted(ab: Ability) -> Ability:
                    counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, vs_elements=(), vs_classes=(),
                    vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None, vs_rank=None,
                    vs_state=None, area=None, every=False, roll=(), when=None, formation=False, per=None,
-                   plus=0, per_max=0, tiers=() if ab.kind != "cap" else ab.tiers, extra="")
+                   plus=0, per_max=0, tiers=ab.tiers if ab.kind in ("cap", "reduce") else (), extra="")
 
 
 def forward(seat: int) -> int:
@@ -305,7 +313,20 @@ def forward(seat: int) -> int:
 
 _BOARD: dict[tuple[int, ...], tuple] = {}
 """Per tuple of card keys: (the units whose variant follows the board, whether some card has
-strike-time facts, whether some card gives facts for a while)."""
+strike-time facts, whether some card gives facts for a while, the (unit, fact index) of its auras)."""
+
+_HELD: dict[Ability, Ability] = {}
+
+
+def held(ab: Ability) -> Ability:
+    """The standing fact a card holds under an ``aura`` fact ``ab`` of another card: its card
+    filters (which cards hold it) and area cleared; ``vs_state`` / ``vs_position`` stay (cached)."""
+    out = _HELD.get(ab)
+    if out is None:
+        out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self", vs_elements=(), vs_classes=(),
+                                  vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_rank=None,
+                                  vs_min_move=None)
+    return out
 _VARIABLE = ("key", "cards", "profiles", "slots", "armor", "regen", "directed", "unanswerable", "magic",
              "prot_flyers", "move_points", "guards")
 """The per-unit columns a variant changes in place (copied by a clone when some unit has variants)."""
@@ -332,7 +353,9 @@ class Situational(EngineFields):
             found = _BOARD[memo] = (
                 tuple(u for u in range(n) if spec_of(self.key[u]).active),
                 any(spec_of(k).strike for k in self.key),
-                any(ab.lasts or ab.early for k in self.key for ab in facts(card_of(k))))
+                any(ab.lasts or ab.early for k in self.key for ab in facts(card_of(k))),
+                tuple((u, i) for u in range(n) for i, ab in enumerate(facts(card_of(self.key[u])))
+                      if ab.cost == "aura"))
         self._board_units = list(found[0])
         self._sit_memo = {}
         """Per board-dependent unit: what its variant was last computed from."""
@@ -360,6 +383,14 @@ class Situational(EngineFields):
         0 none yet."""
         self._wolves = [u for u in range(n) if self.creature[u] and self.cards[u].has("wohu")]
         """The werewolves (creatures with the ``wohu`` icon): they take a form before their owner's turn."""
+        self._auras = found[3]
+        """(unit, fact index) of the ``aura`` facts in play: every unit's variant may hold them."""
+        if self._auras:
+            self._board_units = list(range(n))
+            self._sit_deps = self._sit_deps | {"alive"}
+            self._strikers = self._strikers or any(
+                facts(card_of(self.key[s]))[i].vs_state or facts(card_of(self.key[s]))[i].vs_position
+                for s, i in self._auras)
         self._static = [0] * n
         self._variable = bool(self._board_units or self._strikers)
         self._granting = found[2]
@@ -370,7 +401,7 @@ class Situational(EngineFields):
     def _clone_extras(self, original) -> None:
         """:meth:`Battle.clone`: the copy gets its own lists of this state (the original's stay)."""
         for name in ("walk", "grants", "base", "stunned", "rooted", "held", "conc_wounds", "combo", "fresh",
-                     "form"):
+                     "form", "again"):
             setattr(self, name, list(getattr(original, name)))
         if original._variable:
             for name in _VARIABLE:
@@ -390,6 +421,8 @@ class Situational(EngineFields):
             glance.append(tuple(self.walk))
         if "self" in needs or "wounds" in needs:
             glance.append(tuple(self.wounds))
+        if "counters" in needs and "self" not in needs:
+            glance.append(tuple(self.counters))
         if "self" in needs:
             glance.append(tuple(self.counters))
             glance.append(tuple(self.open))
@@ -402,6 +435,8 @@ class Situational(EngineFields):
             glance.append(self._rebuff)
         if "counters" in needs:
             glance.append(tuple(self.counters))
+        if self._auras:
+            glance.append(tuple(self.host))
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
@@ -439,6 +474,12 @@ class Situational(EngineFields):
                 parts.append(alive)
             if "opens" in deps:
                 parts.append(tuple(self.open))
+            if "counters" in deps:
+                parts.append(tuple(self.counters))
+            if self._auras:  # (what the auras in play reach: the board, who lives, who rides whom)
+                if alive is None:
+                    alive = tuple(self.alive)
+                parts.append((self.occupied, self._board_ver, alive, tuple(self.host)))
             if "rebuff" in deps:
                 parts.append(self._rebuff[self.seat[u]])
             if "depth" in deps:
@@ -465,9 +506,39 @@ class Situational(EngineFields):
                 holds |= 1 << i
         amounts = tuple((i, _amount(abilities[i], self._quantity(u, abilities[i].per))) for i in sp.unit_per)
         grants = tuple(g for g, _ in self.grants[u])
+        if self._auras:
+            grants += self._aura_on(u)
         if not sp.active and not grants:
             return base
         return variant(base, self.seat[u], holds, amounts, grants)
+
+    def _aura_on(self, u: int) -> tuple[Ability, ...]:
+        """The facts unit ``u`` holds under the ``aura`` facts of the other cards in play: those whose
+        ``target`` side, ``area`` (:data:`analysis.cards.abilities.AURA_AREAS`) and card filters it
+        meets (40/33 Магистр пламени: "ваши элементали имеют {ova} 1")."""
+        if not self.alive[u]:
+            return ()
+        out: list[Ability] = []
+        for s, i in self._auras:
+            if s == u or not self.alive[s]:
+                continue
+            ab = facts(card_of(self.base[s]))[i]
+            mine = self.seat[s] == self.seat[u]
+            if (ab.target == "ally" and not mine) or (ab.target == "enemy" and mine):
+                continue
+            area = ab.area
+            if area == "adjacent" and u not in self._neighbours(s):
+                continue
+            if area == "host" and self.host[s] != u:
+                continue
+            if area == "opposite":  # (the square in front of it, as its owner sees the board)
+                p, q = self.pos[s], self.pos[u]
+                if p < 0 or q < 0 or q != p + COLS * forward(self.seat[s]) or self.host[u] >= 0:
+                    continue
+            if has_condition(ab) and not matches(ab, self.cards[u]):
+                continue
+            out.append(held(ab))
+        return tuple(out)
 
     def _setup_static(self) -> None:
         """``squad_has``: the elements of the other creatures of each squad at the start of the battle."""
@@ -516,6 +587,11 @@ class Situational(EngineFields):
             return self.walk[u][0]
         if per == "magic_entries":
             return self.walk[u][8]
+        if per == "own_extra_life":  # (its additional life: what it has left above its printed life)
+            return max(0, self.life[u] - self.wounds[u] - (self.cards[u].life or 0))
+        if per == "adjacent_enemies":  # (the enemy cards next to it, companions too)
+            me = self.seat[u]
+            return sum(1 for w in self._neighbours(u) if self.seat[w] != me)
         if per == "counters":
             return self.counters[u]
         if per == "own_wounds":
@@ -638,6 +714,16 @@ class Situational(EngineFields):
             return closed > len(theirs) - closed
         if when == "rebuff":
             return self._rebuff[self.seat[u]]
+        if when == "counters":  # (at least ``count`` counters or tokens on it)
+            return self.counters[u] >= ab.count
+        if when == "squad_tokens":  # (a card of its squad holds a token: ``counters_are_tokens``)
+            return any(self.alive[w] and self.counters[w] > 0 and self.profiles[w].tokens_only
+                       for w in self.units[self.seat[u]])
+        if when == "enemy_flyers":  # (a flying creature of the opponent's squad in play)
+            return any(self.alive[w] and self.cards[w].type == "flyer" for w in self.units[1 - self.seat[u]])
+        if when == "enemy_no_open":  # (no creature of the opponent's squad is open)
+            return not any(self.alive[w] and self.creature[w] and self.open[w]
+                           for w in self.units[1 - self.seat[u]])
         if when == "war_machine":  # (a card of that class of its squad in play)
             return any(self.alive[w] and "Боевая машина" in self.cards[w].classes
                        for w in self.units[self.seat[u]])
@@ -896,6 +982,8 @@ class Situational(EngineFields):
             seat = self.seat[u]
             return any(self.seat[x] == seat and self.creature[x] and x != w
                        and any(a.kind == "ward" for a in facts(self.cards[x])) for x in self._neighbours(w))
+        if position == "own_half":  # (on a square of its own player's half; a flyer is on none)
+            return pw >= 0 and row_of(pw) in half_rows(self.seat[u])
         if pu < 0 or pw < 0:
             return False
         if position == "far":  # (not next to it: struck by its ``far_strike``)

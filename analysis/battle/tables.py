@@ -93,6 +93,8 @@ class Profile:
     """It pays for something with counters, so it may accumulate them (000 1.11.1)."""
     start_counters: int = 0
     max_counters: int = 0
+    tokens_only: bool = False
+    """Its counters stand for tokens (``counters_are_tokens``): never accumulated by closing."""
 
     @property
     def is_creature(self) -> bool:
@@ -200,10 +202,11 @@ def _make_profile(card: Card, seat: int | None) -> Profile:
         prot_flyers=card.has("prot_flyers"),
         actions=actions,
         triggers=triggers,
-        counter_user=any(ab.cost in ("counter", "counter_tap") for ab in abilities)
-        and not (entry is not None and entry.token_counters),  # ({token}s are not accumulated)
+        counter_user=any(ab.cost in ("counter", "counter_tap") for ab in abilities) and not (
+            entry is not None and entry.counters_are_tokens),
         start_counters=entry.start_counters if entry else 0,
         max_counters=entry.max_counters if entry else 0,
+        tokens_only=bool(entry is not None and entry.counters_are_tokens),
     )
 
 

@@ -142,8 +142,13 @@ class Triggers(Effects):
 
     def _mourn(self, dead: Sequence[int]) -> None:
         """The ``ally_dies`` (another creature of its squad) and ``creature_dies`` (another creature
-        of either squad) abilities of the living cards, for each creature in ``dead``."""
+        of either squad) abilities of the living cards, for each creature in ``dead``; the ``enemy_dies``
+        abilities of the living cards of the other squad, for each card in ``dead``."""
+        watchers = self._trig["enemy_dies"]
         for x in dead:
+            for w in watchers:  # "при гибели карты противника" (40/23 Вождь клана): a creature or not
+                if self.alive[w] and self.seat[w] != self.seat[x] and not self.over:
+                    self._fire(w, "enemy_dies", -1, x)
             if not self.creature[x]:
                 continue
             for w in range(self.n):
@@ -172,10 +177,12 @@ class Triggers(Effects):
             return
         self._fired += 1
         self._depth += 1
+        saved, self._about = self._about, about
         try:
             self._fire_now(u, trigger, context, about, kind)
         finally:
             self._depth -= 1
+            self._about = saved
 
     def _fire_now(self, u: int, trigger: str, context: int, about: int, kind: str | None) -> None:
         """:meth:`_fire` within the bounds."""
@@ -187,9 +194,10 @@ class Triggers(Effects):
             limited = self.slots[u][index].limited
             if limited and not self._allowed(u, index, ab):
                 continue
-            if ab.tiers and trigger in ("strike", "attack") and (
+            if ab.tiers and trigger in ("strike", "attack") and ab.kind != "reduce" and (
                     self._strike_tier < 0 or ("weak", "medium", "strong")[self._strike_tier] not in ab.tiers):
-                continue  # "on a strong strike" …: only after a strike of that strength
+                continue  # "on a strong strike" …: only after a strike of that strength (a ``reduce``
+                #           given for a while keeps its ``tiers``: the attacks it covers)
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
             if trigger == "killed" and ab.applies_to and kind is None:

@@ -388,6 +388,8 @@ class Turns(Strikes):
 
     def steps(self, u: int) -> list[int]:
         """Squares unit ``u`` may step to now (000 3.14; a jump or a wrap: :meth:`_extra_steps`)."""
+        if self.again[u] == self.turn:
+            return []  # (``strike_again``: one more simple strike, nothing else)
         if self._steppers and self.alive[u] and self.kind[u] == GROUND and self.seat[u] == self.active \
                 and self.open[u] and not self.acted[u] and not (self._roots and self._rooted(u)):
             board = self.board
@@ -410,6 +412,7 @@ class Turns(Strikes):
         extra = self._steppers and to not in ADJ4[frm] and to in self._extra_steps(u)
         if (not self.alive[u] or self.seat[u] != self.active or self.kind[u] != GROUND or not self.open[u]
                 or self.acted[u] or (self.moves[u] <= 0 and not extra) or (to not in ADJ4[frm] and not extra)
+                or self.again[u] == self.turn
                 or (self.board[to] >= 0 and not (self._ghosts and self.ghost[u] and self.share[to] < 0))
                 or (self._roots and self._rooted(u))):
             raise IllegalAction(f"unit {u} cannot move to square {to}")
@@ -516,7 +519,7 @@ class Turns(Strikes):
         """000 1.11.1: a card that pays with counters may close to accumulate one (up to its
         ``max_counters``)."""
         if not (self.counter_user[u] and self.alive[u] and self.seat[u] == self.active and self.open[u]
-                and not self.acted[u]) or (self._ghosts and self.sharing(u)):
+                and not self.acted[u]) or (self._ghosts and self.sharing(u)) or self.again[u] == self.turn:
             return False
         most = self.profiles[u].max_counters
         return not most or self.counters[u] < most

@@ -156,7 +156,7 @@ attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an 
 payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
 redirected (an attack on the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition", "delayed_wound", "leap", "pounce", *ENTRIES)
+             "reposition", "delayed_wound", "leap", "pounce", "strike_again", *ENTRIES)
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -177,7 +177,10 @@ within range X, its player's choice ("может совершить прыжок
 ``pounce`` (a ground creature): it may jump now onto a free square next to its target, its player's
 choice, and the abilities with cost ``then`` after it follow on that target ("может объявить прыжок на
 свободную клетку рядом с существом с маркером кошки-мышки, при этом особый удар когтями на 2 по нему",
-30/50)."""
+30/50).
+``strike_again`` (``target = "self"``, in its own turn): after this attack the card does not close and
+may make one more simple strike this turn — and nothing else: no step, no ability, no counter
+(40/22 Орк-берсеркер on ``fury``; 40/30 Лорд войны on ``own_strike`` with ``formation``)."""
 CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration", "turn_end")
 """Triggers on which ``mark`` puts its marker on a square its player chooses (``turn_end``: 30/33 Алый
 дракон, "в конце вашего хода положите маркер стена огня на клетку поля боя")."""
@@ -251,12 +254,16 @@ RANGED = ("shot", "throw", "discharge", "strike_through_row")
 MAGICAL = ("discharge", "magic_strike", "spell")
 """Magical abilities (000 glossary "Magical ability"): armor does not stop their wounds."""
 
-COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or", "recruit")
+COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or", "recruit", "aura")
 """``then``: carried out right after the ability listed just before it, as part of the same action or
 trigger (a text's "затем"; with ``target = "self"`` and ``vs_state = "unwounded"``: only when the
 ability before it wounded another creature that had no wounds — 60/154's extra life); ``or``: an
 alternative to the triggered ability listed before it — its player picks one of them ("ранить … или
-излечиться"); see data/README.md "Curse and blessing payoffs"."""
+излечиться"); see data/README.md "Curse and blessing payoffs". ``aura``: a standing property the card
+gives other cards while it is in play, not one of its own — held by the cards of its ``target`` side in
+its ``area`` (:data:`AURA_AREAS`) that meet its card filters (``vs_elements``, ``vs_classes``,
+``vs_types``, ``vs_has``, costs, rank); ``vs_state`` / ``vs_position`` stay with the held fact ("ваши
+элементали имеют {ova} 1", 40/33; "хозяин имеет {direct} по существам с проклятием", 40/147)."""
 GIVES = ("curse", "blessing")
 REMOVES = ("curse", "blessing", "poison")
 DELAYS = ("apart",)
@@ -278,7 +285,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
             "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
-            "squad_dives", "killed", "squad_kill", "squad_redirects")
+            "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -345,7 +352,7 @@ after it goes from a surface square onto a depth square / from a depth square on
 поверхность", 40/136, 40/118), ``changes_depth`` either of them ("при погружении или всплытии", 40/107,
 40/139); ``squad_dives``: a creature of its squad (itself included) dives, aimed at it (``vs_*`` on
 it; ``target = "self"``: the ability acts on this card instead — "при погружении вашего акванита
-получает +1", 50/138).; ``killed``: when it dies
+получает +1", 50/138); ``killed``: when it dies
 from an enemy card's attack or ability (its ``from``: what killed it — ``close``, ``ranged`` …; a death
 from poisoning or another cause does not set off a fact with ``from``), aimed at that card ("при гибели
 от ближней атаки атаковавший получает −2 к удару", 30/73 Ельховик); ``squad_kill``: a creature of its
@@ -354,7 +361,11 @@ squad, itself included, destroys an enemy card, aimed at that creature, about th
 ``squad_redirects``: an enemy attack on a card of its squad is redirected — a defender is appointed
 (000 4.10) or a sudden ``redirect`` of its squad is taken (000 glossary "Redirecting an attack"); its
 abilities aim by their own reach ("при перенаправлении атаки с вашего существа (в том числе при
-назначении защитника) может объявить особый удар хвостом на 1", 30/79 Мёбу)."""
+назначении защитника) может объявить особый удар хвостом на 1", 30/79 Мёбу); ``enemy_dies``: when
+a card of the opponent's squad dies (a creature or an artifact: "при гибели карты противника", 40/23
+Вождь клана; about that card, so ``when_*`` filter it); ``own_strike``: after each simple strike it
+makes as an attack, hit or miss (aimed at the struck card; 40/30 Лорд войны: "может нападать {strike}
+два раза за ход")."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -374,7 +385,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
-             "forces_defender", *ENTRIES)
+             "forces_defender", "strike_again", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -410,13 +421,14 @@ against attacks by such creatures, 40/16 Элементаль огня); ``extra
 a flyer is on neither); ``corporeal``: not incorporeal ("небестелесное существо", 40/115);
 ``cursed_poisoned``: with a curse and poisoning both ("существо с проклятием и отравлением", 30/174
 Ночной убийца); ``intruding``: standing on its opponent's half of the field ("существ, стоящих на
-вашей половине поля боя", 30/153 Палач); ``foreign``: of no element that its opponent's cards in play have ("по существам, не
+вашей половине поля боя", 30/153 Палач); ``foreign``: of no element that its opponent's cards in play
+have ("по существам, не
 принадлежащим к стихиям, которые есть в вашем отряде", 30/192 Воин веры; a neutral creature counts);
 ``few_allies``: fewer than two other creatures of its own squad next to it ("рядом с которым нет хотя бы
 двух других его существ", 30/60 Метель); ``back_row``: standing in its owner's third row ("существо в 3
 ряду противника", 30/107 Статуя скорби)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
-                 "squad_strike", "kill", "squad_kill")
+                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword`` and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
@@ -425,7 +437,8 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff",
          "at_depth", "on_surface", "wolf", "human",
          "squad_class", "top_strike", "squad_more_closed", "counters_cards", "enemy_elements", "few_elements",
-         "enemy_last_life", "enemy_opposite", "no_enemy_flyers")
+         "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
+         "enemy_flyers")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -445,7 +458,7 @@ opponent's; it then holds to the end of that turn — the reminder text of 60/56
 ``on_surface`` (it stands on a depth / surface square: the "На глубине:" / "На поверхности:"
 abilities; a flyer, in the auxiliary zone, is on neither; data/README.md "Depth and surface"), ``wolf`` /
 ``human`` (a werewolf, the ``wohu`` icon, in its wolf / human form: the "{wolf}:" / "{human}:" abilities;
-data/README.md "Werewolves")..
+data/README.md "Werewolves").
 Issue 19, set 30: ``squad_class`` (another card of its squad in play — a creature, an artifact or its
 terrain — has one of the ``classes``: "пока в вашем отряде есть город", 30/138 Горбун; "лес или река",
 30/83 Пурш; a terrain counts with the classes a ``terrain_class`` card of its squad gives it, 30/105
@@ -456,10 +469,16 @@ open ones: 30/10 Хищный корх), ``counters_cards`` (at least ``count`` 
 30/175 Поборник Ордена), ``few_elements`` (its own squad's cards in play are of at most ``count``
 elements: 30/183 Рубака), ``enemy_last_life`` (an enemy creature has exactly 1 life left: 30/58
 Гном-снайпер), ``enemy_opposite`` (an enemy creature stands on the square opposite it: 30/65 Раксар),
-``no_enemy_flyers`` (the opponent has no flying creature in play: 30/143 Тёмная бестия)."""
+``no_enemy_flyers`` (the opponent has no flying creature in play: 30/143 Тёмная бестия);
+Issue 19, set 40: ``counters``
+(it has at least ``count`` counters or tokens: 40/198 Жонглёр's "X or fewer throws, X its tokens"),
+``squad_tokens`` (a card of its squad holds a token — a counter of a ``counters_are_tokens`` card:
+40/43 Ледяной голем), ``enemy_no_open`` (no creature of the opponent's squad is open: 40/65 Ингри),
+``enemy_flyers`` (the opponent has a flying creature in play: 40/39 Греймот)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
-        "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent")
+        "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
+        "adjacent_enemies", "own_extra_life", "armor_left")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -475,20 +494,27 @@ strike of the card it aims at: 30/82 Хранитель древа heals "на �
 ``target_spread`` (the strong minus the weak simple strike of the card it aims at: 30/124 Клок Мудрый's
 spell), ``kin_class`` (other creatures of its squad sharing a class with it: 30/184 Рыцарь Храма, "+1
 за каждого другого инквизитора в вашем отряде"), ``free_adjacent`` (the free squares next to it, 8
-neighbours: 30/28 Гролль "+X к удару, где X число свободных клеток рядом")."""
+neighbours: 30/28 Гролль "+X к удару, где X число свободных клеток рядом"),
+``target_move`` (the movement of the
+card it aims at: "где Х его {move}", 40/192 Локсодон), ``adjacent_enemies`` (the enemy cards next
+to it: "+Х к {regen}, где Х количество стоящих рядом карт противника", 40/124 Слизни Гворна; on a
+standing ``keyword`` fact too), ``own_extra_life`` (its additional life: what it has left above its
+printed life, "где Х число дополнительных {health} у …", 40/108 Вожак стаи), ``armor_left`` (its armor
+not yet used this turn: "где Х количество оставшихся единиц {armor}", 40/71 Рыцари Лантшилда)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
-             "free_adjacent")
+             "free_adjacent", "adjacent_enemies", "own_extra_life")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
-POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far")
+POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
-``far`` (not next to it: a card it strikes by its ``far_strike``, 60/131)."""
+``far`` (not next to it: a card it strikes by its ``far_strike``, 60/131), ``own_half`` (on a square of
+its own player's half of the battlefield: "по картам на вашей половине поля боя", 40/1 Авиал)."""
 RELOCATE_ONTO = ("depth", "surface", "away")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
-         "behind")
+         "behind", "adjacent", "about", "host")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -496,12 +522,19 @@ wounded creatures of its squad, itself excluded, that have the fewest wounds amo
 имеет наименьшее число ран среди раненых существ в вашем отряде, не считая …"), ``others`` (the cards
 of the ``target`` side other than itself, any distance: "другое ваше существо");
 ``left`` / ``right`` / ``opposite`` / ``behind`` (the one square on that side of it, as its owner
-sees the board)."""
+sees the board), ``adjacent`` (the cards next to it, itself excluded: "вашу стоящую рядом карту",
+40/190 Данав), ``about`` (on a trigger about another card: that card — the wounded, dying or destroyed
+one; 40/41 Гном-щитоносец restores the armor of the wounded creature)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
 ``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
 хода противника", e.g. given by a ``concentration`` at the end of the opponent's turn)."""
+AURA_AREAS = ("others", "adjacent", "opposite", "host")
+"""``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
+front of it (``opposite``), or the creature it rides (``host``: a companion's or a parasite's)."""
+AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword")
+"""Passive kinds an ``aura`` may give."""
 RANKS = ("elite", "common")
 """``vs_rank`` (only against elite / common cards) and ``partner`` (formation with an elite / a
 common creature)."""
@@ -532,7 +565,7 @@ _KINDS_TEXT = {
     "concentrate": "Sets off the concentration of",
     "hypnosis": "Hypnosis (the target strikes a card next to it, then closes)",
     "cancel": "Cancels the announced action of",
-    "open": "Opens a card", "stun": "Stuns a card",
+    "open": "Opens a card", "stun": "Stuns a card", "close": "Closes a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
     "lose_counters": "Loses its counters", "teleport": "Teleports", "cleanse": "Removes from a card:",
     "grave_token": "Incarnation tokens to a graveyard card:", "destroy": "Destroys a card",
@@ -551,17 +584,18 @@ _KINDS_TEXT = {
     "summon": "Summons from the deck", "resurrect": "Resurrects", "to_graveyard": "Puts into the graveyard",
     "exile": "Exiles",
     "flood": "Its target's square becomes depth", "drain": "Its target's square counts as surface this turn",
-    "relocate": "Moves its target to a free square", "close": "Closes a card",
+    "relocate": "Moves its target to a free square",
     "far_strike": "Its simple strike reaches, as if adjacent,",
     "terrain_class": "Its squad's terrain also counts as",
     "shift": "Moves a card onto a square next to it",
     "ignore_protection": "Ignores the target's protection from",
     "prey": "Marked as prey", "pounce": "Jumps next to the target",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
+    "strike_again": "Does not close and may make one more simple strike this turn",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
-              "recruit": "before recruiting"}
+              "recruit": "before recruiting", "aura": "aura: held by"}
 
 
 @dataclass(frozen=True)
@@ -905,6 +939,8 @@ class Ability:
         cost = _COST_TEXT[self.cost]
         if self.cost == "trigger":
             cost += (self.trigger or "").replace("_", " ")
+        elif self.cost == "aura":
+            cost += f" {self.target} cards, {self.area}"
         if self.counters > 1:
             cost = cost.replace("counter", f"{self.counters} counters")
         if self.tokens and not self.anywhere:
@@ -964,7 +1000,8 @@ def _default_target(kind: str) -> str:
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
-                                                          "reposition", "leap", "summon", "exile", "flood"):
+                                                          "reposition", "leap", "summon", "exile", "flood",
+                                                          "strike_again"):
         return "self"
     return "enemy"
 
@@ -983,9 +1020,10 @@ class CardAbilities:
     """Extra counters at the start when its owner is the Second player."""
     max_counters: int = 0
     """0 = no limit (000 1.11)."""
-    token_counters: bool = False
-    """Its counters are the text's {token}s (жетоны), gained only as its text says: it may not close to
-    accumulate one (000 1.11.1 is for фишки, {counter})."""
+    counters_are_tokens: bool = False
+    """Its ``{counter}`` facts stand for tokens (жетоны, ``{token}``): gained and paid as a counter, but
+    only as its text says — never by the implied "[tap]: accumulate 1 counter" (000 1.11.1), which is
+    about counters (фишки) only (data/README.md "Tokens")."""
     source: str = field(default="", compare=False)
     played: tuple[Ability, ...] = field(init=False, compare=False, repr=False)
     """The abilities the battle, duels and ratings play: all but those with ``requires``."""
@@ -1003,7 +1041,7 @@ class CardAbilities:
             "abilities": [a.to_dict() for a in self.abilities],
             "unmodelled": list(self.unmodelled),
         }
-        for name in ("start_counters", "start_counters_second", "max_counters", "token_counters"):
+        for name in ("start_counters", "start_counters_second", "max_counters", "counters_are_tokens"):
             if getattr(self, name):
                 out[name] = getattr(self, name)
         return out
@@ -1030,7 +1068,7 @@ AbilityBook = Mapping[str, CardAbilities]
 MAX_ABILITY_FILE_BYTES = 5_000_000
 _CODE = re.compile(r"^(\d{1,3})/(\d{1,4})$")
 _CARD_KEYS = {"code", "name", "status", "unmodelled", "abilities", "start_counters",
-              "start_counters_second", "max_counters", "token_counters"}
+              "start_counters_second", "max_counters", "counters_are_tokens"}
 _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trigger", "target",
                  "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
@@ -1129,8 +1167,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if lasts is not None and lasts not in LASTS:
         raise fail("lasts", f"must be one of {', '.join(LASTS)}, got {lasts!r}")
     damage = raw.get("damage", [] if per else list(DEFAULT_DAMAGE.get(kind, ())))
-    signed = kind in ("strike_bonus", "reduce") or (kind == "keyword" and raw.get("keyword") == "move")
-    # (``keyword = "move"`` [−n]: "получает −1 к {move}", a movement the engine keeps at 0 or more)
+    signed = kind in ("strike_bonus", "reduce") or (
+        kind == "keyword" and raw.get("keyword") in ("move", "fury"))
+    # (``keyword = "move"`` [−n]: "получает −1 к {move}", a movement the engine keeps at 0 or more;
+    #  ``keyword = "fury"`` [−n]: "Строй: −2 к бешенству", 40/190 Данав)
     if not isinstance(damage, list) or len(damage) not in (0, 1, 3) or not all(
             _int(d) or (signed and isinstance(d, int) and not isinstance(d, bool)) for d in damage):
         raise fail("damage", f"must be [n] or [weak, medium, strong] of whole numbers ≥ 0, got {damage!r}")
@@ -1148,8 +1188,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("cost", f"is missing; {kind} needs one of tap, counter_tap, counter, trigger")
     if cost not in COSTS:
         raise fail("cost", f"must be one of {', '.join(COSTS)}, got {cost!r}")
-    granted = kind in GRANTS and cost != "passive"
-    if kind in PASSIVES and cost != "passive" and not granted:
+    if cost == "aura" and kind not in AURA_KINDS:
+        raise fail("cost", f"aura is only for the kinds {', '.join(AURA_KINDS)}")
+    granted = kind in GRANTS and cost not in ("passive", "aura")
+    if kind in PASSIVES and cost not in ("passive", "aura") and not granted:
         raise fail("cost", f"of {kind} must be passive (a standing property)")
     if granted and lasts is None:
         raise fail("lasts", f"is missing; a {kind} given by an action or trigger needs how long it lasts "
@@ -1269,9 +1311,14 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("parity", f"must be one of {', '.join(PARITIES)}, got {parity!r}")
     if parity is not None and kind not in ("cap", "protection"):
         raise fail("parity", "is only for cap and protection")
-    if tiers and kind not in ("cap", "protection") and trigger not in ("strike", "attack") and not (
+    if tiers and kind not in ("cap", "protection", "reduce") and trigger not in ("strike", "attack") and not (
             kind == "strike_bonus" and per):
-        raise fail("tiers", "is only for cap, protection, a strike_bonus with 'per' and trigger strike")
+        raise fail("tiers", "is only for cap, protection, reduce, a strike_bonus with 'per' and trigger "
+                   "strike")
+    if tiers and kind == "reduce" and (not applies or set(applies) & {
+            "simple", "close", "nonmagic", "all", "directed", "counter"}):
+        raise fail("tiers", "on reduce is only for ability attacks (shots, throws, discharges …: their die "
+                   "picks the strength), not simple strikes")
     life_cap = raw.get("life_cap", 0)
     if not _int(life_cap):
         raise fail("life_cap", f"must be a whole number ≥ 1 (or left out), got {life_cap!r}")
@@ -1339,10 +1386,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
     if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
-                                  "few_elements") and not formation \
+                                  "few_elements", "counters") and not formation \
             and trigger != "counters_reach":
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
-                   "counters_cards / enemy_elements / few_elements and trigger counters_reach")
+                   "counters_cards / enemy_elements / few_elements / counters and trigger counters_reach")
     out["count"] = count
     classes = raw.get("classes", [])
     if not _str_list(classes, None):
@@ -1377,10 +1424,14 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if per in ("target_weak", "target_spread", "target_wounds") and (
             cost == "passive" or kind not in (*ATTACKS, *WOUNDS, "heal")):
         raise fail("per", f"{per} is only for an attack, a wounding action or a heal (the card it aims at)")
-    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection") and not (
+    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection",
+                           "keyword") and not (
             kind == "reduce" and per in UNIT_PERS) and not (
             kind in GRANTS and cost != "passive"):  # (given: its amount is fixed when it is given, 30/59)
         raise fail("per", f"does not apply to {kind}")
+    if per and kind == "keyword" and cost == "passive" and per not in UNIT_PERS:
+        raise fail("per", "on a standing keyword fact is a quantity of the card's own state (steps, "
+                   "counters, adjacent_enemies …); a given one takes its amount when it is given")
     vs_has = raw.get("vs_has", [])
     allowed = (*KINDS, *_keyword_columns())
     if not _str_list(vs_has, allowed):
@@ -1400,7 +1451,16 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce and "
                    "protection")
     if out["area"] and cost == "passive":
-        raise fail("area", "is only for actions and triggers")
+        raise fail("area", "is only for actions, triggers and auras")
+    if cost == "aura" and (out["area"] not in AURA_AREAS
+                           or raw.get("target") not in ("ally", "enemy", "any")):
+        raise fail("area", f"an aura needs an area of {', '.join(AURA_AREAS)} and a target "
+                   "(ally, enemy, any)")
+    if out["area"] == "host" and cost != "aura":
+        raise fail("area", "host is only for an aura")
+    if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls"):
+        raise fail("area", "about is only for the triggers about another card "
+                   f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")
     if out["area"] == "near_target" and cost != "trigger":
         raise fail("area", "near_target is only for triggers (the card the trigger is about)")
     for name in ("every", "rest"):
@@ -1582,7 +1642,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
                                                           "cleanse", "extra_life", "leap", *ENTRIES) \
-                and not (ab.cost == "then" and ab.kind in ("grave_token", "root", "close", "shift")):
+                and not (ab.cost == "then" and ab.kind in ("grave_token", "root", "close", "shift")) \
+                and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):
@@ -1590,9 +1651,9 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if not _int(value):
             raise fail(name_, f"must be a whole number ≥ 0, got {value!r}")
         counts[name_] = value
-    token_counters = raw.get("token_counters", False)
-    if not isinstance(token_counters, bool):
-        raise fail("token_counters", f"must be true or false, got {token_counters!r}")
+    tokens_flag = raw.get("counters_are_tokens", False)
+    if not isinstance(tokens_flag, bool):
+        raise fail("counters_are_tokens", f"must be true or false, got {tokens_flag!r}")
     if status == "full" and unmodelled:
         raise fail("status", "is full but 'unmodelled' lists something; use partial")
     if status in ("partial", "none") and not unmodelled:
@@ -1604,7 +1665,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                    "so the ability is never played); use partial")
     return CardAbilities(code=code, name=name.strip(), status=status, abilities=abilities,
                          unmodelled=tuple(u.strip() for u in unmodelled), source=f"{where.source} line "
-                         f"{where.line(index)}", token_counters=token_counters, **counts)
+                         f"{where.line(index)}", counters_are_tokens=tokens_flag, **counts)
 
 
 def parse_abilities(text: str, source: str) -> list[CardAbilities]:

@@ -302,11 +302,16 @@ def state_limits(card, seat: int | None = None) -> tuple[StateLimit, ...]:
     return tuple(out)
 
 
-def reduction(card, kind: str, source=None, seat: int | None = None) -> int:
+def reduction(card, kind: str, source=None, seat: int | None = None, tier: int = -1) -> int:
     """Wounds ``card`` takes off an attack or action of ``kind`` by ``source`` ("−X from attack",
-    000 glossary: a modifier the target puts on the attack's power)."""
+    000 glossary: a modifier the target puts on the attack's power); a fact with ``tiers`` only off
+    an attack of that strength (``tier``: 0 weak, 1 medium, 2 strong, -1 none — 40/81 Наводчик: "на
+    1 рану больше от слабых выстрелов" is ``reduce`` −1 from weak shots)."""
     return sum(ab.damage[0] for ab in _standing(card, "reduce", seat) if covers(ab, kind)
-               and matches(ab, source))
+               and matches(ab, source) and (not ab.tiers or (tier >= 0 and _TIER_NAMES[tier] in ab.tiers)))
+
+
+_TIER_NAMES = ("weak", "medium", "strong")
 
 
 def granted_keywords(card, seat: int | None = None) -> tuple[tuple[str, int], ...]:
@@ -385,7 +390,7 @@ def wounds_after(damage: int, kind: str, target, source=None, armor_left: int = 
     attacks (000 "Armor X")."""
     if protected(target, kind, source, seat):
         return 0, 0
-    power = max(0, damage - reduction(target, kind, source, seat))
+    power = max(0, damage - reduction(target, kind, source, seat, tier))
     caps = limits(target, kind, source, seat)
     if caps:
         power = apply_limits(power, tier, caps)

@@ -412,6 +412,8 @@ with right:
         st.caption(t("cards.no_text"))
     if entry and (entry.start_counters or entry.start_counters_second):
         st.caption(t("cards.start_counters", n=entry.start_counters, second=entry.start_counters_second))
+    if entry and entry.counters_are_tokens:
+        st.caption(t("cards.counters_are_tokens"))
     if entry and entry.unmodelled:
         # the phrases are data (English, as stored in data/abilities), shown as such
         st.caption(t("cards.unmodelled") + " " + "; ".join(f"`{p}`" for p in entry.unmodelled))

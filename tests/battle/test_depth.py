@@ -90,7 +90,7 @@ def test_the_real_printings_carry_their_depth_and_surface_facts():
         whens = {a.when for a in book[code].abilities}
         assert "at_depth" in whens or "on_surface" in whens, code
     assert [a.trigger for a in book["40/118"].abilities if a.kind == "throw"] == ["surfaces"]
-    assert book["40/107"].max_counters == 5 and book["40/107"].token_counters
+    assert book["40/107"].max_counters == 5 and book["40/107"].counters_are_tokens
 
 
 # --------------------------------------------------------------------------- diving and surfacing
@@ -128,7 +128,7 @@ def test_a_push_or_a_jump_dives_too_and_a_flyer_never_does():
 # 40/107 Кельпи: "При погружении или всплытии получить {token}. Максимум 5 {token}"
 KELPIE = facts('{ kind = "gain_counter", damage = [1], cost = "trigger", trigger = "changes_depth", '
                'target = "self" }', '{ kind = "shot", damage = [1], cost = "counter_tap" }',
-               max_counters=5, token_counters="true")
+               max_counters=5, counters_are_tokens="true")
 
 
 def test_tokens_on_each_dive_and_surfacing_are_not_accumulated_by_closing():

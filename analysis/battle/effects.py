@@ -709,7 +709,8 @@ class Effects(Situational):
         for w in self.units[enemy]:
             for ab in facts(self.cards[w]):
                 if ab.kind == "taunt" and ab.cost == "passive" and covers(ab, kind) and (
-                        not ab.when or self._when(w, ab)) and self._matches_card(ab, u):
+                        not ab.when or self._when(w, ab)) and self._matches_card(ab, u) and (
+                        not ab.vs_state or self._in_state(u, ab.vs_state)):  # (50/176: cursed ones only)
                     taunting.append(w)
                     break
         if not taunting:

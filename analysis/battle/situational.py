@@ -30,7 +30,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ4, ADJ8_SELF, COLS, NEAR_MASK, half_rows, row_of
+from analysis.battle.board import ADJ4, ADJ8_SELF, COLS, NEAR_MASK, SQUARES, half_rows, row_of
 from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
@@ -85,8 +85,12 @@ class Spec:
                 deps.add("walk")
             elif ab.when in ("own_turn", "enemy_turn"):
                 deps.add("turn")
-            elif ab.when in ("centre_column", "edge_column"):
+            elif ab.when in ("centre_column", "edge_column", "third_row"):
                 deps.add("pos")
+            elif ab.when in ("column_clear", "rows_held"):
+                deps.add("board")
+            elif ab.when == "clear_of_enemies":
+                deps.update(("near", "opens"))
             elif ab.when == "enemy_front_empty":
                 deps.add("board")
             elif ab.when == "enemy_more_closed":
@@ -126,7 +130,7 @@ def needs_variants(key: int) -> bool:
 def _standing_copy(ab: Ability, **changes: Any) -> Ability:
     """``ab`` with its board conditions cleared (it holds now)."""
     clear: dict[str, Any] = dict(formation=False, partner=None, when=None, count=1, squad_has=())
-    if ab.when == "allies_adjacent":
+    if ab.when in ("allies_adjacent", "clear_of_enemies"):
         clear["when_state"] = None
     if ab.self_state and ab.kind not in _GUARDED:
         clear["self_state"] = None
@@ -562,6 +566,21 @@ class Situational(EngineFields):
         if when == "war_machine":  # (a card of that class of its squad in play)
             return any(self.alive[w] and "Боевая машина" in self.cards[w].classes
                        for w in self.units[self.seat[u]])
+        if when == "third_row":  # it stands in its own third row (50/54 Фарсат)
+            return p >= 0 and p // COLS == half_rows(self.seat[u])[2]
+        if when == "column_clear":  # no enemy card in its column (50/40 Снург)
+            if p < 0:
+                return False
+            foe = 1 - self.seat[u]
+            col = p % COLS
+            return not any(self.board[sq] >= 0 and self.seat[self.board[sq]] == foe
+                           for sq in range(col, SQUARES, COLS))
+        if when == "rows_held":  # a creature of its squad in every row of the battlefield (50/154)
+            held = 0
+            for w in self.units[self.seat[u]]:
+                if self.alive[w] and self.creature[w] and self.pos[w] >= 0:
+                    held |= 1 << (self.pos[w] // COLS)
+            return held == (1 << (SQUARES // COLS)) - 1
         if when == "enemy_front_empty":
             enemy = 1 - self.seat[u]
             row = half_rows(enemy)[0]
@@ -576,6 +595,9 @@ class Situational(EngineFields):
             if ab.when_state:
                 mine = [w for w in mine if self._in_state(w, ab.when_state)]
             return len(mine) >= ab.count
+        if when == "clear_of_enemies":  # no enemy card next to it (``when_state``: in that state; 50/115)
+            return not any(self.seat[w] != me and (not ab.when_state or self._in_state(w, ab.when_state))
+                           for w in near)
         if when == "outnumber":
             n_mine = sum(1 for w in near if self.seat[w] == me and self.creature[w])
             n_theirs = sum(1 for w in near if self.seat[w] != me and self.creature[w])

@@ -346,7 +346,8 @@ WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creat
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
-         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff")
+         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff",
+         "third_row", "column_clear", "rows_held", "clear_of_enemies")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -362,7 +363,13 @@ closed cards than open ones: "пока в отряде противника бо
 creature, 000 glossary "Incorporeal creature"), ``war_machine`` (a card of class «Боевая машина» of
 its squad is on the battlefield: 60/37 Морраг "пока в вашем отряде есть боевая машина"), ``rebuff``
 (Отпор, the ``reb`` icon: before the current turn began its squad had fewer cards in play than the
-opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах)."""
+opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах),
+``third_row`` (it stands in its own third row: 50/54 Фарсат "если стоит в вашем третьем ряду"),
+``column_clear`` (no enemy card stands in its column: 50/40 Снург "пока стоит в столбце, в котором нет
+карт противника"), ``rows_held`` (a creature of its squad stands in every row of the battlefield: 50/154
+Суккуб-истязатель "если в каждом ряду поля боя есть ваше существо"), ``clear_of_enemies`` (no enemy
+card next to it, in ``when_state`` if given: 50/115 Дева поймы "пока рядом нет открытых карт
+противника" = ``when_state = "open"``)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries")
@@ -1186,9 +1193,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent and trigger "
                    "counters_reach")
     out["count"] = count
-    if when_state is not None and when != "allies_adjacent" and trigger not in WHEN_TRIGGERS:
+    if when_state is not None and when not in ("allies_adjacent", "clear_of_enemies") \
+            and trigger not in WHEN_TRIGGERS:
         raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)} and "
-                   "when = allies_adjacent")
+                   "when = allies_adjacent / clear_of_enemies")
     partner = raw.get("partner")
     if partner is not None and (partner not in RANKS or not formation):
         raise fail("partner", f"must be one of {', '.join(RANKS)}, with formation = true; got {partner!r}")

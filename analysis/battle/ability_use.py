@@ -337,6 +337,11 @@ class AbilityUse(Triggers):
             if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
                 self._follow(u, index + 1, targets, trigger)
             return
+        if ab.kind == "dirty_trick":  # (its own target; the ``then`` after it is about the wounded one)
+            v = self._dirty_trick(u, index)
+            if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                self._follow(u, index + 1, [v] if v >= 0 else [], trigger)
+            return
         chosen: list[int] = []
         if ab.every:
             chosen = [v for v in reach_slot(self, u, sl)

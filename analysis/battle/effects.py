@@ -58,7 +58,7 @@ from mypy_extensions import mypyc_attr
 
 from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
 from analysis.battle.interface import IllegalAction
-from analysis.battle.powers import hit, triggered
+from analysis.battle.powers import hit, meets, triggered
 from analysis.battle.situational import Situational, stripped
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
 from analysis.cards.abilities import Ability
@@ -71,7 +71,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
-                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash")
+                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
+                 "dirty_tricked")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -966,6 +967,39 @@ class Effects(Situational):
         self.pos[u] = self.pos[new]
         if self.log is not None:
             self._emit({"e": "rehost", "u": u, "host": new, "pos": self.pos[new]})
+
+    def _dirty_trick(self, u: int, index: int) -> int:
+        """``dirty_trick`` [X] of ``u`` (Подлость X; the reminder text of 50/186 Ург-флибустьер: "может
+        ранить ваше стоящее рядом существо на X"): its player may wound a creature of its squad next to
+        it (8 squares, a rider or host included; ``vs_*`` on it) by X — a plain wound, its deaths
+        settled — or decline (``Player.dirty_trick``); then the wounded creature's ``dirty_tricked``
+        abilities fire. The unit wounded, -1 none."""
+        if self.over or not self.alive[u]:
+            return -1
+        ab = self.slots[u][index].ability
+        sl = self.slots[u][index]
+        me = self.seat[u]
+        cands = [w for w in self._neighbours(u)
+                 if self.seat[w] == me and self.creature[w] and self.alive[w]
+                 and (self.hidden[w] or meets(sl, self.key[w]))]
+        if not cands:
+            return -1
+        x = ab.damage[0]
+        v = self.players[me].dirty_trick(self, u, x, list(cands))
+        if v < 0:
+            return -1
+        if v not in cands:
+            raise IllegalAction(f"unit {u}: {v} is not one of its dirty trick's targets {cands}")
+        self.wounds[v] += x
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [v],
+                        "dice": [], "wounds": [x], "closes": False})
+        if self.wounds[v] >= self.life[v]:
+            self._settle((v,), u)
+        if self.alive[v] and not self.over and v in self._trig["dirty_tricked"]:
+            self._fire(v, "dirty_tricked", u, v)
+        return v
 
     def _leap(self, u: int, reach: int) -> None:
         """``leap`` [X]: ground creature ``u`` may jump now onto a free square within range X (002

@@ -214,6 +214,10 @@ class EngineFields:
     def _resolve(self, u: int, sl, targets: Sequence[int], trigger: str | None) -> None:
         raise NotImplementedError
 
+    def _follow(self, u: int, index: int, targets: Sequence[int], trigger: str | None,
+                fresh: Sequence[int] = ()) -> None:
+        raise NotImplementedError
+
     def _check_end(self) -> None:
         raise NotImplementedError
 

@@ -1189,6 +1189,25 @@ class HeuristicPlayer(Player):
             return best
         return -1
 
+    def dirty_trick(self, battle: Battle, unit: int, x: int, candidates: Sequence[int]) -> int:
+        """Подлость X: wound one's own creature only for what it sets off — a creature whose
+        ``dirty_tricked`` ability (50/102 Шриб Длиннохвост's special strike) has a use that gains
+        something now, and that keeps more than X + 1 life; the one whose payoff gains most. -1: none
+        (a dirty trick with nothing to set off only costs wounds)."""
+        b = battle
+        best, pick = 0.0, -1
+        for v in candidates:
+            if b.life[v] - b.wounds[v] <= x + 1:
+                continue
+            for i in triggered(b.key[v], "dirty_tricked"):
+                sl = b.slots[v][i]
+                if sl.limited and not b._allowed(v, i, sl.ability):
+                    continue
+                g = self._best_use(b, v, sl)[0]
+                if g > best:
+                    best, pick = g, v
+        return pick
+
     def choose_direction(self, battle: Battle, unit: int) -> str:
         """``moves_heading``: the direction most of its ground creatures will step in this turn.
         They walk towards the nearest enemy creature (the turn plan above), so each one not yet in

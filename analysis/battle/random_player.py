@@ -78,5 +78,9 @@ class RandomPlayer(Player):
         options = [-1, *squares]
         return options[battle.prng.randrange(len(options))]
 
+    def dirty_trick(self, battle: Battle, unit: int, x: int, candidates: Sequence[int]) -> int:
+        options = [-1, *candidates]
+        return options[battle.prng.randrange(len(options))]
+
     def choose_direction(self, battle: Battle, unit: int) -> str:
         return ("forward", "back", "left", "right")[int(battle.prng.random() * 4)]

@@ -202,6 +202,13 @@ class Triggers(Effects):
                     self._count_use(u, index)
                 self._reposition(u)
                 continue
+            if ab.kind == "dirty_trick":  # (its player may wound an adjacent creature of its squad)
+                if limited:
+                    self._count_use(u, index)
+                v = self._dirty_trick(u, index)
+                if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                    self._follow(u, index + 1, [v] if v >= 0 else [], trigger)
+                continue
             if ab.kind == "mark":  # a marker on the square of the card the trigger is about
                 if limited:
                     self._count_use(u, index)

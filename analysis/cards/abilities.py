@@ -124,7 +124,7 @@ attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an 
 payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
 redirected (an attack on the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition", "delayed_wound", "leap")
+             "reposition", "delayed_wound", "leap", "dirty_trick")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -141,7 +141,12 @@ takes ``damage`` (a plain wound) at the end of its own next turn unless it attac
 that turn (60/115 Болотный фантом on ``enters_creature``: the enemy whose square it enters takes 2
 so, 002 "Ранить"). ``leap`` [X] (``target = "self"``): the card may jump now onto a free square
 within range X, its player's choice ("может совершить прыжок, дальность X", 30/179 Гаррид-шпион on
-``kill``; 002 "Прыжок"); unlike a ``jump`` it is no move instead of walking and spends no movement."""
+``kill``; 002 "Прыжок"); unlike a ``jump`` it is no move instead of walking and spends no movement.
+``dirty_trick`` [X] (Подлость X; the reminder text of 50/186 Ург-флибустьер: "может ранить ваше стоящее
+рядом существо на X"): its player may wound a creature of its own squad next to it by X (a plain
+wound) or decline; the wounded creature's ``dirty_tricked`` abilities fire. On a trigger, or with cost
+``then`` after an action or trigger (then it picks its own target whatever the ability before it
+aimed at, and the ``then`` abilities after it follow even when it is declined)."""
 CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration")
 """Triggers on which ``mark`` puts its marker on a square its player chooses."""
 EITHER = ("poison", "gain_counter")
@@ -230,7 +235,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports", "squad_dash")
+            "squad_enters_mark", "dash", "teleports", "squad_dash", "dirty_tricked")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -291,7 +296,9 @@ step, a push, a teleport; aims at that creature,
 ("при рывке"; its attacks aim at any card in their reach); ``teleports``: after it moves by its
 ``teleportation`` (60/176 Файзер); ``squad_dash``: after a creature of its squad (itself included)
 moves by its ``dash``, aimed at that creature, only within ``range`` of this card if one is given
-("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении)."""
+("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении); ``dirty_tricked``: after
+it takes wounds from a ``dirty_trick`` of a card of its squad ("когда получает раны от подлости", 50/102
+Шриб Длиннохвост; its abilities without a range aim by their own reach, not at the trickster)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -315,7 +322,7 @@ OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
-          "move_wounds", "grave_token", "claim_incarnation",
+          "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
@@ -451,6 +458,7 @@ _KINDS_TEXT = {
     "far_step": "Steps onto the squares of creatures as onto adjacent ones",
     "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
     "leap": "May jump now, range",
+    "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
@@ -821,7 +829,7 @@ class Ability:
 
 
 def _default_target(kind: str) -> str:
-    if kind in ("heal", "give_blessing", "open", "grave_token", "cleanse"):
+    if kind in ("heal", "give_blessing", "open", "grave_token", "cleanse", "dirty_trick"):
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
@@ -1015,7 +1023,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive), "
                    "and turn on root")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
-            and not (kind == "grave_token" and cost == "then") \
+            and not (kind in ("grave_token", "dirty_trick") and cost == "then") \
             and not (kind == "leap" and cost in ("then", "or")):  # ("при этом …", "… либо прыжок")
         raise fail("cost", f"of {kind} must be trigger" + (", then or or" if kind == "leap" else ""))
     if kind in ACTIONS and cost == "passive":
@@ -1391,7 +1399,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
                                                           "cleanse", "extra_life", "leap") \
-                and not (ab.cost == "then" and ab.kind in ("grave_token", "root")):
+                and not (ab.cost == "then" and ab.kind in ("grave_token", "root", "dirty_trick")):
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):

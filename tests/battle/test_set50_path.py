@@ -7,7 +7,7 @@ from __future__ import annotations
 from analysis.battle import END_TURN, Strike, UseAbility
 from analysis.battle.board import square
 from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, facts, start
-from tests.battle_helpers import card
+from tests.battle_helpers import Scripted, card
 
 
 def unit(name="X", *abilities, **kw):
@@ -87,3 +87,68 @@ def test_taunt_binds_only_enemies_in_a_state():
         b = start([girhilla, mate], [shooter], ({0: P1_MID, 1: P1_BACK}, {2: P2_FRONT}))
         b.apply(END_TURN)
         assert b.ability_targets(2, 0) == reach
+
+
+# ------------------------------------------------------------------ dirty trick (Подлость X)
+
+class _Tricky(Scripted):
+    """Scripted, taking every dirty trick on the first creature offered."""
+
+    def dirty_trick(self, battle, unit, x, candidates):
+        self.tricks = [*getattr(self, "tricks", []), (unit, x, list(candidates))]
+        return candidates[0]
+
+
+def test_dirty_trick_wounds_an_adjacent_ally_and_sets_off_its_dirty_tricked_ability():
+    """50/102 Шриб Длиннохвост: "at the start of the turn dirty trick 1; +1 to strikes this turn.
+    When it takes wounds from a dirty trick: special strike 1 (2 per turn)". 50/186's reminder text:
+    a dirty trick X may wound a creature of yours standing next to it by X. Two such ratmen side by
+    side: each one's dirty trick wounds the other, whose special strike hits the enemy in front."""
+    shrib = unit("Shrib", '{ kind = "dirty_trick", damage = [1], cost = "trigger", '
+                 'trigger = "turn_start" }',
+                 '{ kind = "strike_bonus", damage = [1], cost = "trigger", trigger = "turn_start", '
+                 'target = "self", lasts = "turn" }',
+                 '{ kind = "special_strike", damage = [1], cost = "trigger", trigger = "dirty_tricked", '
+                 'uses_per_turn = 2 }', strike=(2, 2, 3), life=11)
+    foe = card("Foe", life=20)
+    p1 = _Tricky()
+    b = start([shrib, shrib], [foe], ({0: square(2, 1), 1: square(2, 2)}, {2: square(3, 1)}), p1=p1)
+    assert [t[:2] for t in p1.tricks] == [(0, 1), (1, 1)]
+    assert b.wounds[0] == 1 and b.wounds[1] == 1
+    assert b.wounds[2] == 2                        # each tricked ratman's special strike 1 (both reach it)
+    assert [g.kind for g, _ in b.grants[0]] == ["strike_bonus"]  # and its +1 for the turn
+
+
+def test_dirty_trick_is_declined_by_default_and_by_the_heuristic_without_a_payoff():
+    """A dirty trick only costs wounds unless something pays for them: the base player declines; the
+    heuristic takes it only for a ``dirty_tricked`` ability with a use, on a creature that survives."""
+    from analysis.battle.players import HeuristicPlayer
+
+    trickster = unit("Rat", '{ kind = "dirty_trick", damage = [2], cost = "trigger", '
+                     'trigger = "turn_start" }')
+    plain = card("Plain", life=10)
+    payoff = unit("Payoff", '{ kind = "special_strike", damage = [2], cost = "trigger", '
+                  'trigger = "dirty_tricked" }', life=10)
+    pair = ({0: square(2, 1), 1: square(2, 2)}, {2: square(3, 2)})
+    b = start([trickster, plain], [card("Foe", life=20)], pair)
+    assert b.wounds[1] == 0
+    h = start([trickster, plain], [card("Foe", life=20)], pair, p1=HeuristicPlayer())
+    assert h.wounds[1] == 0
+    h = start([trickster, plain, payoff], [card("Foe", life=20)],
+              ({0: square(2, 1), 1: square(2, 3), 2: square(2, 2)}, {3: square(3, 2)}), p1=HeuristicPlayer())
+    assert h.wounds[1] == 0 and h.wounds[2] == 2 and h.wounds[3] == 2
+
+
+def test_dirty_trick_after_an_attack_and_the_abilities_around_it():
+    """50/76 Помойный крыс: "throw 1, range 3. On the throw dirty trick 2, the target gets poisoning 1"
+    — the throw, then (``then``) the poisoning on its target, then the dirty trick on an adjacent ally
+    of the thrower's own choosing; declined, the rest still happens."""
+    rat = unit("Rat", '{ kind = "throw", damage = [1], range = 3, cost = "tap" }',
+               '{ kind = "poison", damage = [1], cost = "then" }',
+               '{ kind = "dirty_trick", damage = [2], cost = "then" }')
+    mate = card("Mate", life=10)
+    for player, hurt in ((_Tricky(), 2), (Scripted(), 0)):
+        b = start([rat, mate], [card("Foe", life=10)], ({0: P1_MID, 1: square(1, 1)}, {2: P2_FRONT}),
+                  p1=player)
+        b.apply(UseAbility(0, 0, (2,)))
+        assert b.wounds[2] == 1 and b.poison[2] == 1 and b.wounds[1] == hurt

@@ -175,6 +175,14 @@ class Effects(Situational):
         self._dashers = "dash" in kinds
         self.dashed = [-1] * n
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
+        self._doublers = bool(kinds & {"strikes_twice", "strikes_twice_in_a_row"})
+        self.twice = [-1] * n
+        """Per unit: the turn of its first simple strike as the attacker, after which a
+        ``strikes_twice`` card may strike again (-1: none)."""
+        self.twice_on = [-1] * n
+        """Per unit: the card its first strike of that turn was declared at."""
+        self._again = -1
+        """The unit whose ``strikes_twice_in_a_row`` second strike must be the next action (-1: none)."""
         self._stuns = "stun" in kinds
         # (``host_fury``: a rehost)
         self._displacers = bool(kinds & {"push", "teleport", "dash", "leap"}) or bool(trig["host_fury"])
@@ -967,6 +975,43 @@ class Effects(Situational):
         self.pos[u] = self.pos[new]
         if self.log is not None:
             self._emit({"e": "rehost", "u": u, "host": new, "pos": self.pos[new]})
+
+    def _twice_fact(self, u: int) -> Ability | None:
+        """The unit's standing ``strikes_twice`` / ``strikes_twice_in_a_row`` fact, if any."""
+        return self._has(u, "strikes_twice") or self._has(u, "strikes_twice_in_a_row")
+
+    def _second_apart(self, u: int) -> bool:
+        """Whether its second strike must be at another card ("по разным картам", ``once_per_card``)."""
+        ab = self._twice_fact(u)
+        return ab is not None and ab.once_per_card
+
+    def _strike_again(self, u: int, v: int) -> None:
+        """After ``u``'s simple strike declared at ``v`` was paid for: a ``strikes_twice`` card's first
+        one this turn leaves it open and able to strike once more (50/36 Минотавр: "может нападать
+        {strike} два раза за ход, после первого нападения {strike} не закрывается"); its second one
+        is an ordinary strike. ``strikes_twice_in_a_row``: only as the very next action (50/107)."""
+        if self.seat[u] != self.active:
+            return  # (a strike out of its own turn order: an ambush, a hypnosis)
+        if not self.alive[u] or self.twice[u] == self.turn:
+            if self._again == u:
+                self._again = -1
+            return
+        ab = self._twice_fact(u)
+        if ab is None:
+            return
+        self.twice[u] = self.turn
+        self.twice_on[u] = v
+        self.open[u] = True
+        self.acted[u] = False
+        if ab.kind == "strikes_twice_in_a_row":
+            self._again = u
+
+    def _lose_again(self) -> None:
+        """Another action came between: the pending second strike in a row is lost (it stays open)."""
+        u = self._again
+        self._again = -1
+        if self.alive[u] and self.seat[u] == self.active:
+            self.acted[u] = True
 
     def _dirty_trick(self, u: int, index: int) -> int:
         """``dirty_trick`` [X] of ``u`` (Подлость X; the reminder text of 50/186 Ург-флибустьер: "может

@@ -34,6 +34,8 @@ class EngineFields:
     _depth: int
     _displacers: bool
     _dashers: bool
+    _doublers: bool
+    _again: int
     _draws: Any
     _eaters: bool
     _fired: int
@@ -153,6 +155,8 @@ class EngineFields:
     slots: Any
     stunned: list[bool]
     dashed: list[int]
+    twice: list[int]
+    twice_on: list[int]
     heading: list[int]
     delayed: list[tuple[int, int, int]]
     spare: list[int]

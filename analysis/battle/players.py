@@ -747,6 +747,10 @@ class HeuristicPlayer(Player):
                 applied = True
                 if b.over:
                     return
+                if b._doublers and type(act) is Strike:
+                    self._second_strike(b, u)
+                    if b.over:
+                        return
         # 000 4.16: nothing but flyers left on the other side.
         if b.n_ground[enemy] == 0:
             for u in list(units):
@@ -834,6 +838,10 @@ class HeuristicPlayer(Player):
                         apply(STRIKES[u][v])
                         if b.over:
                             return
+                        if b._doublers:
+                            self._second_strike(b, u)
+                            if b.over:
+                                return
         # Cards that could neither strike nor move (flyers without a good strike, boxed-in casters):
         # an ability or a counter if it pays.
         unchanged = len(b.units[0]) + len(b.units[1]) == standing_at_start
@@ -844,6 +852,20 @@ class HeuristicPlayer(Player):
                 g, act = self._options(b, u, pos[u] >= 0 and bool(ADJ8_MASK[pos[u]] & foes))
                 if act is not None and g > thr:
                     apply(act)
+
+    def _second_strike(self, b: Battle, u: int) -> None:
+        """``strikes_twice`` (50/36 Минотавр): a card still able to act right after its strike strikes
+        again, at the best target it may take (right away: a second strike "in a row" is lost after
+        any other action), if that gains anything."""
+        if not b.can_act(u):
+            return
+        best, target = self.threshold, -1
+        for v in b.targets(u):
+            g = self._gain(b, u, v)
+            if g > best:
+                best, target = g, v
+        if target >= 0:
+            b.apply(STRIKES[u][target])
 
     def _readers(self, b: Battle, plans: list[tuple[float, int, Any]]) -> set[int]:
         """Curses and blessings before their payoffs: when the turn's plans hold both a card whose

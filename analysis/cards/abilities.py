@@ -91,7 +91,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
-            "teleportation", "dash", "diagonal")
+            "teleportation", "dash", "diagonal", "strikes_twice", "strikes_twice_in_a_row")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -106,7 +106,13 @@ moved this turn, the ground creature moves to any free square and loses its move
 (Рывок; read from the reminder text of 30/19 Конный лучник): when it attacks (a simple strike or an
 attack ability as an action) it may then move to a free orthogonally adjacent square, once per turn
 (trigger ``dash`` after that move). ``diagonal``: its steps may also go to a free diagonal
-neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер)."""
+neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер).
+``strikes_twice``: it may attack with its simple strike twice per turn — after its first attack by a
+simple strike in a turn it does not close and may strike again (50/36 Минотавр "может нападать {strike}
+два раза за ход, после первого нападения {strike} не закрывается"); ``strikes_twice_in_a_row``: the same,
+but the second strike must be its player's very next action ("только подряд", 50/107 Дракон-страж),
+else it is lost (the card stays open, as after a ``stays_open``); ``once_per_card = true`` on either:
+the second strike at another card than the first ("по разным картам", 50/217 Берсерк)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
@@ -316,7 +322,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel")
+             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel",
+             "strikes_twice", "strikes_twice_in_a_row")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -459,6 +466,8 @@ _KINDS_TEXT = {
     "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
     "leap": "May jump now, range",
     "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",
+    "strikes_twice": "May attack with its simple strike twice per turn",
+    "strikes_twice_in_a_row": "May attack with its simple strike twice per turn, in a row",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
@@ -1145,7 +1154,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     once_per_card = raw.get("once_per_card", False)
     if not isinstance(once_per_card, bool):
         raise fail("once_per_card", f"must be true or false, got {once_per_card!r}")
-    if (when_keyword or once_per_card) and trigger not in WHEN_TRIGGERS:
+    if (when_keyword or once_per_card) and trigger not in WHEN_TRIGGERS \
+            and not (once_per_card and kind in ("strikes_twice", "strikes_twice_in_a_row")):
         name = "when_keyword" if when_keyword else "once_per_card"
         raise fail(name, f"is only for the triggers {', '.join(WHEN_TRIGGERS)}")
     extra = raw.get("extra", "")

@@ -152,3 +152,63 @@ def test_dirty_trick_after_an_attack_and_the_abilities_around_it():
                   p1=player)
         b.apply(UseAbility(0, 0, (2,)))
         assert b.wounds[2] == 1 and b.poison[2] == 1 and b.wounds[1] == hurt
+
+
+# ------------------------------------------------------------------ two simple strikes a turn
+
+TWICE = '{ kind = "strikes_twice" }'
+IN_A_ROW = '{ kind = "strikes_twice_in_a_row", once_per_card = true }'
+
+
+def test_strikes_twice_stays_open_after_the_first_and_closes_after_the_second():
+    """50/36 Минотавр: "may attack with a simple strike twice per turn; after the first it does not
+    close" — the second strike is an ordinary one (it closes); no third."""
+    minotaur = unit("Minotaur", TWICE, strike=(1, 1, 1), life=14)
+    b = start([minotaur], [card("Foe", life=20), card("Foe2", life=20)],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[1, 1])
+    b.open[1] = b.open[2] = False
+    b.apply(Strike(0, 1))
+    assert b.open[0] and not b.acted[0] and b.targets(0) == [1, 2]
+    b.apply(Strike(0, 1))                          # the same card again: allowed for Минотавр
+    assert b.wounds[1] == 2 and not b.open[0] and b.acted[0] and b.targets(0) == []
+
+
+def test_strikes_twice_in_a_row_at_different_cards_and_lost_after_another_action():
+    """50/217 Берсерк: "twice per turn, only in a row and at different cards" — the first target is
+    refused for the second strike; another action in between loses the second strike (the card stays
+    open, as after "does not close")."""
+    import pytest
+
+    from analysis.battle import Move
+    from analysis.battle.interface import IllegalAction
+
+    berserk = unit("Berserk", IN_A_ROW, strike=(1, 1, 1), life=10)
+    mate = card("Mate", life=10)
+    foes = [card("Foe", life=20), card("Foe2", life=20)]
+    b = start([berserk, mate], foes, ({0: P1_FRONT, 1: square(2, 3)}, {2: P2_FRONT, 3: square(3, 1)}),
+              dice=[1, 1])
+    b.open[2] = b.open[3] = False
+    b.apply(Strike(0, 2))
+    assert b.targets(0) == [3]
+    with pytest.raises(IllegalAction):
+        b.apply(Strike(0, 2))
+    b.apply(Strike(0, 3))
+    assert b.wounds[3] == 1 and b.acted[0]
+    c = start([berserk, mate], foes, ({0: P1_FRONT, 1: square(2, 3)}, {2: P2_FRONT, 3: square(3, 1)}),
+              dice=[1, 1])
+    c.open[2] = c.open[3] = False
+    c.apply(Strike(0, 2))
+    c.apply(Move(1, square(1, 3)))                 # another action between the strikes
+    assert c.open[0] and c.acted[0] and c.targets(0) == []
+
+
+def test_heuristic_player_uses_the_second_strike():
+    """The heuristic player strikes again with a ``strikes_twice`` card that is still open."""
+    from analysis.battle.players import HeuristicPlayer
+
+    minotaur = unit("Minotaur", TWICE, strike=(3, 3, 3), life=14)
+    b = start([minotaur], [card("Foe", life=20, strike=(1, 1, 1))], ({0: P1_FRONT}, {1: P2_FRONT}),
+              dice=[1] * 6, p1=HeuristicPlayer())
+    b.open[1] = False
+    b.players[0].play_turn(b)
+    assert b.wounds[1] == 6 and b.acted[0]

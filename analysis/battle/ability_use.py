@@ -286,6 +286,7 @@ class AbilityUse(Triggers):
         wounds, life = self.wounds, self.life
         for v in targets:
             if wounds[v] >= life[v]:  # (else _settle has nothing to do)
+                self._cause = ab.kind
                 self._settle(targets, u)
                 break
         if self._avengers and ab.kind in ATTACKS:

@@ -183,6 +183,11 @@ class Effects(Situational):
         """Per unit: the card its first strike of that turn was declared at."""
         self._again = -1
         """The unit whose ``strikes_twice_in_a_row`` second strike must be the next action (-1: none)."""
+        self._cause = ""
+        """The kind of the attack or action whose wounds are settled next (``simple``, an ability
+        kind; "" unknown): what a ``kill`` / ``death`` fact's ``from`` reads."""
+        self._excess = 0
+        """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
         self._stuns = "stun" in kinds
         # (``host_fury``: a rehost)
         self._displacers = bool(kinds & {"push", "teleport", "dash", "leap"}) or bool(trig["host_fury"])
@@ -772,9 +777,14 @@ class Effects(Situational):
             return 0
         if kind == "finishing":
             return self._finish_off(u, v, self._amount_for(u, ab, v))
+        if kind == "fight":  # its simple strike at ``v`` as at an open card, without closing (50/101)
+            if self.alive[u] and self.alive[v] and self.creature[v] \
+                    and self.players[self.seat[u]].accept(self, u, sl.index, v):
+                self._ambush(u, v)
+            return 0
         if kind == "extra_life":
             if self.creature[v] and self.kind[v] != ARTIFACT:
-                add = ab.damage[0]
+                add = self._amount_for(u, ab, v)
                 cap = self.vampire[v]  # "Максимум N {health}": its life never grows beyond N
                 if cap > 0:
                     add = max(0, min(add, cap - self.life[v]))
@@ -875,6 +885,13 @@ class Effects(Situational):
             q = self._last_strike_value
         elif per == "target_wounds":
             q = self.wounds[v]
+        elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
+            q = self._excess
+        elif per == "own_extra_life":  # (its life above the printed one; at its death, what it had)
+            q = max(0, self.life[u] - (self.cards[u].life or 0))
+        elif per == "target_weak":
+            strike = PROFILES[self.key[v]].strike
+            q = strike[0] if strike else 0
         else:
             q = self._quantity(u, per)
         x = q + ab.plus

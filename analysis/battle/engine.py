@@ -577,6 +577,8 @@ class Battle(Placement):
         new._displacers = self._displacers
         new._dashers = self._dashers
         new._doublers = self._doublers
+        new._cause = self._cause
+        new._excess = self._excess
         new._again = self._again
         new._draws = self._draws
         new._eaters = self._eaters

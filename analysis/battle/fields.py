@@ -35,6 +35,8 @@ class EngineFields:
     _displacers: bool
     _dashers: bool
     _doublers: bool
+    _cause: str
+    _excess: int
     _again: int
     _draws: Any
     _eaters: bool
@@ -253,6 +255,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:
+        raise NotImplementedError
+
+    def _ambush(self, u: int, v: int) -> None:
         raise NotImplementedError
 
     def _settle(self, suspects: Sequence[int], source: int = -1,

@@ -184,7 +184,9 @@ class Player:
       ``options``: the (unit, ability index) pairs it may use (``state.apply_sudden`` carries one
       out on a clone, to look ahead);
     - ``dirty_trick(state, unit, x, candidates) -> unit``: which creature of ``unit``'s squad next to
-      it its dirty trick (Подлость X) wounds by ``x`` (-1: none, the default).
+      it its dirty trick (Подлость X) wounds by ``x`` (-1: none, the default);
+    - ``accept(state, unit, index, target) -> bool``: whether ``unit`` carries out its optional
+      ability ``index`` (a ``fight``: "может сразиться …") on ``target`` now (default yes).
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """
@@ -258,6 +260,9 @@ class Player:
 
     def dirty_trick(self, state, unit: int, x: int, candidates: Sequence[int]) -> int:
         return -1
+
+    def accept(self, state, unit: int, index: int, target: int) -> bool:
+        return True
 
 
 class _FirstAction(Exception):

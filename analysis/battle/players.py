@@ -1230,6 +1230,19 @@ class HeuristicPlayer(Player):
                     best, pick = g, v
         return pick
 
+    def accept(self, battle: Battle, unit: int, index: int, target: int) -> bool:
+        """A ``fight`` (50/101 Легард: "может сразиться … как с открытым") only when the strike, the
+        target parrying as an open card, gains something; other optional abilities: yes."""
+        b = battle
+        if b.slots[unit][index].ability.kind != "fight":
+            return True
+        was = b.open[target]
+        b.open[target] = True  # (it parries as an open card)
+        try:
+            return self._gain(b, unit, target) > 0
+        finally:
+            b.open[target] = was
+
     def choose_direction(self, battle: Battle, unit: int) -> str:
         """``moves_heading``: the direction most of its ground creatures will step in this turn.
         They walk towards the nearest enemy creature (the turn plan above), so each one not yet in

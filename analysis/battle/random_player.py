@@ -82,5 +82,8 @@ class RandomPlayer(Player):
         options = [-1, *candidates]
         return options[battle.prng.randrange(len(options))]
 
+    def accept(self, battle: Battle, unit: int, index: int, target: int) -> bool:
+        return battle.prng.random() < 0.5
+
     def choose_direction(self, battle: Battle, unit: int) -> str:
         return ("forward", "back", "left", "right")[int(battle.prng.random() * 4)]

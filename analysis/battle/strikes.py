@@ -315,6 +315,7 @@ class Strikes(AbilityUse):
             self._emit(event)
         life = self.life
         if wounds[parrier] >= life[parrier] or wounds[u] >= life[u]:
+            self._cause = "simple"
             self._settle((parrier, u), u, {parrier: u, u: parrier})
         if self._any_triggers and landed and not self.over:
             # On-strike abilities (000 glossary "On strike"; 4.4: a counter-strike is a simple strike).

@@ -164,6 +164,8 @@ class Triggers(Effects):
                 continue  # "on a strong strike" …: only after a strike of that strength
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
+            if ab.applies_to and kind is None and trigger in ("kill", "death"):
+                continue  # ("от атаки карты противника": a death of no known cause does not count)
             own_token = ab.kind == "grave_token" and ab.target == "self"
             if trigger in _GRAVE_TRIGGERS and self.alive[u] == own_token:
                 continue  # in the graveyard only its own token is taken; in play, the rest acts
@@ -773,6 +775,9 @@ class Triggers(Effects):
         host, 1.5.2 a), then fire the "on death" abilities of the dead and the "on kill" abilities
         of who destroyed them (``source``, or per card ``killers``), then check the end of the game."""
         life, wounds, alive, rider = self.life, self.wounds, self.alive, self.rider
+        cause = self._cause  # (what dealt these wounds: read once, the triggers below may settle more)
+        self._cause = ""
+        excess = {x: wounds[x] - life[x] for x in suspects if alive[x] and wounds[x] > life[x]}
         dead, fallen = [], []
         last = self._last_life
         ones: list[int] = []
@@ -799,12 +804,15 @@ class Triggers(Effects):
         if self._any_triggers:
             for x in fallen:
                 if self.triggers[x] & _DEATH:
-                    self._fire(x, "death")
+                    killer = killers.get(x, source) if killers else source
+                    by = cause if cause and killer >= 0 and self.seat[killer] != self.seat[x] else None
+                    self._fire(x, "death", -1, -1, by)  # (``from``: what an enemy killed it with)
             for x in dead:
                 killer = killers.get(x, source) if killers else source
                 if killer >= 0 and alive[killer] and self.triggers[killer] & _KILL \
                         and self.seat[killer] != self.seat[x]:
-                    self._fire(killer, "kill", x, x)  # (``when_state``: the state it died in)
+                    self._excess = excess.get(x, 0)
+                    self._fire(killer, "kill", x, x, cause or None)  # (``when_state``: the state it died in)
             if self._mourners:
                 self._mourn(fallen)
         if ones:

@@ -75,7 +75,7 @@ is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10
 prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
-           "cleanse", "concentrate", "hypnosis", "cancel")
+           "cleanse", "concentrate", "hypnosis", "cancel", "fight")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -86,7 +86,10 @@ creature) deals its simple strike to a card next to it that the user's player pi
 until the end of this turn, wherever its rooter goes (30/122 Злобоглаз: "не может двигаться в этот
 ход"); ``cancel`` (always ``sudden``): the enemy action its target announced, answered in a sudden
 window, is cancelled — not carried out and not paid for (000 2.9; 30/162 Тальгата: "отменить действие
-существа с проклятием", with ``vs_state``)."""
+существа с проклятием", with ``vs_state``). ``fight`` ("может сразиться {strike} со стоящим рядом
+существом как с открытым", 50/101 Легард on ``concentration``): the card fights an adjacent enemy
+creature with its simple strike as with an open card (the target parries and strikes back), without
+closing — out of turn order it keeps its state; its player may decline (``Player.accept``)."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
@@ -309,13 +312,18 @@ TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
 FROM = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
-        "spell", "effect", "ranged", "magic", "all", "nonmagic", "close", "directed", "counter", "heal")
+        "spell", "effect", "ranged", "magic", "all", "nonmagic", "close", "directed", "counter", "heal",
+        "attacks")
 """What ``reduce`` and ``protection`` apply to: a kind, ``simple`` (simple strikes), ``ranged``
 (shots, throws, discharges, strikes through a row), ``magic`` (discharges, magic strikes, spells),
 ``all`` (every attack and wounding action), ``nonmagic`` (the non-magical attacks: simple strikes,
 shots, throws, strikes through a row, special strikes), ``close`` (close strikes: simple, magic and
 special strikes; 000 glossary "Close strike"), ``directed`` (simple strikes of a card whose strike is
-directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only)."""
+directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only), ``attacks``
+(every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or poison: "от
+атаки карты противника"). On trigger ``kill``: what the destroying blow was ("уничтожает … {strike}" =
+``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника"
+= ``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
@@ -323,7 +331,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel",
-             "strikes_twice", "strikes_twice_in_a_row")
+             "strikes_twice", "strikes_twice_in_a_row", "fight")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -386,7 +394,7 @@ card next to it, in ``when_state`` if given: 50/115 Дева поймы "пок�
 противника" = ``when_state = "open"``)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
-        "magic_entries")
+        "magic_entries", "excess", "own_extra_life", "target_weak")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -397,7 +405,12 @@ target), ``behind_weak`` (the weak strike of the card behind the target), ``stri
 power of the simple strike that set the trigger off), ``target_wounds`` (the wounds of the card it
 aims at: "полностью излечить" is a ``heal`` by them), ``magic_entries`` (its steps this turn onto
 squares held by a creature with a magical ability — an incorporeal creature sharing them; 000
-glossary "Magical ability": a spell, magic strike or discharge)."""
+glossary "Magical ability": a spell, magic strike or discharge), ``excess`` (on trigger ``kill``: the
+excess damage of the kill — the wounds beyond the life the destroyed card had left, "избыточный урон":
+50/70 Йорд-Башар, 50/101 Легард), ``own_extra_life`` (its additional life: its life above the printed
+one, "количество дополнительных {health}" — 50/106 Воин листьев's last strike on ``death``),
+``target_weak`` (the printed weak simple strike of the card it aims at: 50/19 Мастер поединка "ранить
+атакованного на X, где X его слабый {strike}")."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward")
@@ -467,6 +480,7 @@ _KINDS_TEXT = {
     "leap": "May jump now, range",
     "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",
     "strikes_twice": "May attack with its simple strike twice per turn",
+    "fight": "Fights an adjacent creature with its simple strike as if it were open",
     "strikes_twice_in_a_row": "May attack with its simple strike twice per turn, in a row",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
@@ -1091,11 +1105,11 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
-    if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded"):
+    if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "kill", "death"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block and the attacked / "
-                   "ally_combo / wounded / ally_wounded / squad_wounded triggers")
+                   "ally_combo / wounded / ally_wounded / squad_wounded / kill / death triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":
@@ -1230,7 +1244,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")
     if per == "strike_value" and trigger != "strike":
         raise fail("per", "strike_value is only for trigger strike")
-    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection"):
+    if per == "excess" and trigger != "kill":
+        raise fail("per", "excess is only for trigger kill")
+    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection",
+                            "extra_life"):
         raise fail("per", f"does not apply to {kind}")
     vs_has = raw.get("vs_has", [])
     allowed = (*KINDS, *_keyword_columns())

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from analysis.cards.abilities import MAGICAL, RANGED, Ability
+from analysis.cards.abilities import ATTACKS, MAGICAL, RANGED, Ability
 from analysis.util.textnorm import normalize_name
 
 ATTACK_KINDS = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
@@ -49,6 +49,8 @@ _GROUPS: dict[str, frozenset[str]] = {
     for kind in ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
                  "special_strike", "spell", "effect", "wound", "poison")
 }
+for _kind in ("simple", *ATTACKS):
+    _GROUPS[_kind] = _GROUPS[_kind] | {"attacks"}  # ("от атаки": any attack, not spells or effects)
 _GROUPS["directed"] = frozenset({"directed"})
 _GROUPS["counter"] = frozenset({"counter"})
 """Which ``from`` names of ``reduce``/``protection`` cover each kind (``ranged``: 000 glossary

@@ -212,3 +212,68 @@ def test_heuristic_player_uses_the_second_strike():
     b.open[1] = False
     b.players[0].play_turn(b)
     assert b.wounds[1] == 6 and b.acted[0]
+
+
+# ------------------------------------------------------------------ kills, deaths and their amounts
+
+def test_kill_by_a_simple_strike_gives_extra_life_by_the_excess_damage():
+    """50/101 Легард: "when it destroys an enemy card with a simple strike it may gain X additional
+    life, X the excess damage (at most 4)": ``per = "excess"`` on ``kill`` with ``from = ["simple"]``;
+    a kill by another attack does not count."""
+    legard = unit("Legard", '{ kind = "extra_life", per = "excess", per_max = 4, cost = "trigger", '
+                  'trigger = "kill", from = ["simple"], target = "self" }',
+                  '{ kind = "magic_strike", damage = [5], cost = "tap" }', strike=(5, 5, 5), life=10)
+    for action, extra in ((Strike(0, 1), 3), (UseAbility(0, 1, (1,)), 0)):
+        b = start([legard], [card("Foe", life=2)], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[1])
+        b.open[1] = False
+        b.apply(action)
+        assert not b.alive[1] and b.life[0] == 10 + extra
+
+
+def test_special_strike_on_death_by_its_additional_life():
+    """50/106 Воин листьев: "on death it may declare a special strike X, X its additional life (at
+    most 4)" (``per = "own_extra_life"``)."""
+    warrior = unit("Warrior", '{ kind = "special_strike", per = "own_extra_life", per_max = 4, '
+                   'cost = "trigger", trigger = "death" }', life=13)
+    b = start([warrior], [card("Foe", life=20, strike=(9, 9, 9))], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[1])
+    b.life = list(b.life)
+    b.life[0] = 16                                 # 3 additional life
+    b.open[0] = False
+    b.apply(END_TURN)
+    b.apply(Strike(1, 0))
+    b.wounds[0] += 10
+    b._settle((0,), 1)
+    assert not b.alive[0] and b.wounds[1] == 3
+
+
+def test_death_by_an_enemy_attack_stuns_a_closed_enemy():
+    """50/100 Боевой единорог: "on death from an attack of an enemy card the chosen creature does not
+    open at the start of its next turn" (``from = ["attacks"]`` on ``death``; a ``stun`` on a closed
+    creature, as 50/158 Хтон's); a death of no enemy attack (its own squad's dirty trick) does not."""
+    unicorn = unit("Unicorn", '{ kind = "stun", cost = "trigger", trigger = "death", from = ["attacks"], '
+                   'vs_state = "closed" }', life=3)
+    b = start([unicorn], [card("Foe", life=20, strike=(5, 5, 5))], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[1])
+    b.open[0] = False
+    b.apply(END_TURN)
+    b.apply(Strike(1, 0))
+    assert not b.alive[0] and b.stunned[1]
+    quiet = start([unicorn, card("Mate", life=9)], [card("Foe", life=20)],
+                  ({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT}))
+    quiet.open[2] = False
+    quiet.wounds[0] = 3
+    quiet._settle((0,), 1)                         # (killed by its own squad's card)
+    assert not quiet.alive[0] and not quiet.stunned[2]
+
+
+def test_concentration_fight_as_if_open():
+    """50/101 Легард: "concentration: it may fight an adjacent creature with its simple strike as with
+    an open one" (``fight``): at the end of the opponent's turn it strikes the closed enemy, which
+    parries and strikes back, and neither closes."""
+    legard = unit("Legard", '{ kind = "fight", cost = "trigger", trigger = "concentration", '
+                  'vs_types = ["creature"] }', strike=(3, 4, 5), life=10)
+    foe = card("Foe", life=20, strike=(1, 1, 1))
+    b = start([legard], [foe], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[6, 1])
+    b.apply(END_TURN)
+    b.open[1] = False
+    b.apply(END_TURN)                              # the opponent's turn ends: concentration fires
+    assert b.wounds[1] == 5 and not b.open[1] and b.open[0]

@@ -242,6 +242,12 @@ class AbilityUse(Triggers):
         if self._redirectors and ab.kind in ATTACKS:  # sudden redirects (000 "Redirecting an attack")
             targets = tuple([self._redirect_window(u, v, ab.kind, index) for v in targets])
         self._resolve(u, sl, targets, trigger=None)
+        if self._x_trig and ab.kind in ("shot", "throw", "discharge") and self._trig["enemy_ranged"]:
+            for w in list(self._trig["enemy_ranged"]):  # (50/58 Див: a ranged attack not at it)
+                if self.over or not self.alive[u]:
+                    break
+                if self.alive[w] and self.seat[w] != self.seat[u] and w not in targets:
+                    self._fire(w, "enemy_ranged", u)
         if self._dashers and ab.kind in ATTACKS and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)
 

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ8, AUX, CHEBYSHEV, NOWHERE, half_rows
+from analysis.battle.board import ADJ8, AUX, CHEBYSHEV, COLS, NOWHERE, half_rows
 from analysis.battle.common import (
     _AIMED,
     _ALLY_DIES,
@@ -90,6 +90,9 @@ class Triggers(Effects):
             return 2 * (self.life[v] - self.wounds[v]) <= self.life[v]
         if state == "extra_life":  # "пока имеет дополнительные {health}": more left than printed
             return self.life[v] - self.wounds[v] > self.cards[v].life
+        if state == "invading":  # on the other player's half (50/59: "не на своей половине поля")
+            p = self.pos[v]
+            return p >= 0 and p // COLS in half_rows(1 - self.seat[v])
         if state == "even_life":
             return self.creature[v] and (self.life[v] - self.wounds[v]) % 2 == 0
         return (self.wounds[v] > 0) == (state == "wounded")

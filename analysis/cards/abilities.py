@@ -244,7 +244,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports", "squad_dash", "dirty_tricked")
+            "squad_enters_mark", "dash", "teleports", "squad_dash", "dirty_tricked", "enemy_ranged")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -307,7 +307,10 @@ step, a push, a teleport; aims at that creature,
 moves by its ``dash``, aimed at that creature, only within ``range`` of this card if one is given
 ("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении); ``dirty_tricked``: after
 it takes wounds from a ``dirty_trick`` of a card of its squad ("когда получает раны от подлости", 50/102
-Шриб Длиннохвост; its abilities without a range aim by their own reach, not at the trickster)."""
+Шриб Длиннохвост; its abilities without a range aim by their own reach, not at the trickster);
+``enemy_ranged``: after an enemy card uses a shot, throw or discharge as an action (its ranged attacks
+but a strike through a row) that is not aimed at this card (aims at that enemy: 50/58 Див "когда карта
+противника объявляет дальнюю атаку (кроме {uchr}) не по Диву")."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -353,14 +356,16 @@ blessed ("вампиризм, пока имеет проклятие" = ``cursed
 life ("пока имеет дополнительные {health}": more life left than its printed life, the additional
 life taken first by its wounds)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
-             "cursed_or_blessed", "even_life", "extra_life")
+             "cursed_or_blessed", "even_life", "extra_life", "invading")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
 дополнительных)"); ``cursed_or_blessed``: with a curse, a blessing or both;
 ``even_life``: a creature with an even number of life left (on a ``cap`` or ``protection``: only
 against attacks by such creatures, 40/16 Элементаль огня); ``extra_life``: with additional life
-(more life left than printed: "по картам с дополнительными {health}", 50/146)."""
+(more life left than printed: "по картам с дополнительными {health}", 50/146); ``invading``: a card
+standing on a square of the other player's half ("стоящие не на своей половине поля", 50/59 Тотем
+грома)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,

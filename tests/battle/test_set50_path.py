@@ -277,3 +277,34 @@ def test_concentration_fight_as_if_open():
     b.open[1] = False
     b.apply(END_TURN)                              # the opponent's turn ends: concentration fires
     assert b.wounds[1] == 5 and not b.open[1] and b.open[0]
+
+
+# ------------------------------------------------------------------ watching enemy ranged attacks; halves
+
+def test_enemy_ranged_attack_not_at_it_is_wounded_in_return():
+    """50/58 Див: "when an enemy card declares a ranged attack (not a strike through a row) not at Див:
+    effect, wound it 1 (3 per turn)" — trigger ``enemy_ranged``; a shot at Див itself sets nothing off."""
+    div = unit("Div", '{ kind = "effect", damage = [1], cost = "trigger", trigger = "enemy_ranged", '
+               'uses_per_turn = 3 }', type="flyer", move=0, life=6)
+    mate = card("Mate", life=10)
+    shooter = unit("Shooter", '{ kind = "shot", damage = [1], range = 3, cost = "tap" }', life=8)
+    for aim, hurt in ((1, 1), (0, 0)):
+        b = start([div, mate], [shooter], ({0: P1_MID, 1: P1_BACK}, {2: P2_FRONT}), dice=[1])
+        b.apply(END_TURN)
+        b.apply(UseAbility(2, 0, (aim,)))
+        assert b.wounds[2] == hurt
+
+
+def test_every_ground_card_on_the_other_half_is_wounded():
+    """50/59 Тотем грома: "effect: wound 1 every ground card standing not on its own half"
+    (``vs_state = "invading"``, ``every``): the enemy that crossed and the own creature that crossed."""
+    totem = unit("Totem", '{ kind = "effect", damage = [1], cost = "tap", target = "any", every = true, '
+                 'vs_types = ["creature", "artifact", "companion", "parasite"], vs_state = "invading" }',
+                 type="artifact", move=0, life=7)
+    mine = card("Mine", life=10)
+    foes = [card("Foe", life=10), card("Foe2", life=10)]
+    b = start([totem, mine], foes, ({0: P1_BACK, 1: P1_MID}, {2: P2_FRONT, 3: square(3, 1)}))
+    b._place_on(1, b.pos[1], square(4, 2))         # (as if they had walked across)
+    b._place_on(2, b.pos[2], square(2, 2))
+    b.apply(UseAbility(0, 0, (2,)))
+    assert (b.wounds[1], b.wounds[2], b.wounds[3]) == (1, 1, 0)

@@ -254,7 +254,8 @@ def granted(ab: Ability) -> Ability:
     """The standing fact a unit holds while a ``lasts`` grant of ``ab`` is on it."""
     return replace(ab, cost="passive", trigger=None, lasts=None, target="self", range=None, targets=1,
                    counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, vs_elements=(), vs_classes=(),
-                   vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None, vs_rank=None,
+                   vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None,
+                   vs_max_move=None, vs_rank=None,
                    vs_state=None, area=None, every=False, roll=(), when=None, formation=False, per=None,
                    plus=0, per_max=0, tiers=() if ab.kind != "cap" else ab.tiers, extra="")
 

@@ -586,6 +586,7 @@ class Ability:
     """Only against cards that have one of these: an ability kind (of their facts) or a keyword
     column ("обладающим разрядом, магическим ударом или заклинанием")."""
     vs_min_move: int | None = None
+    vs_max_move: int | None = None
     """Only against cards with at least this movement."""
     vs_rank: str | None = None
     """Only against ``elite`` / ``common`` cards."""
@@ -642,7 +643,7 @@ class Ability:
             or self.once_per_card
             or self.when_type
             or self.when or self.partner or self.per or self.lasts or self.vs_has
-            or self.vs_min_move is not None
+            or self.vs_min_move is not None or self.vs_max_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or self.delay
             or (self.target not in ("enemy", _default_target(self.kind)))
@@ -758,6 +759,8 @@ class Ability:
             cond.append("vs cards with " + "/".join(v.replace("_", " ") for v in self.vs_has))
         if self.vs_min_move is not None:
             cond.append(f"vs movement ≥ {self.vs_min_move}")
+        if self.vs_max_move is not None:
+            cond.append(f"vs movement ≤ {self.vs_max_move}")
         if self.vs_rank:
             cond.append(f"vs {self.vs_rank} cards")
         if self.vs_position:
@@ -837,7 +840,8 @@ class Ability:
                      "uses_per_turn", "seat", "extra", "requires", "formation", "self_state", "vs_state",
                      "via", "parity", "life_cap", "when_state", "when_keyword", "when_type",
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
-                     "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
+                     "vs_min_move", "vs_max_move", "vs_rank", "vs_position", "area", "every", "rest",
+                     "tokens", "repeats",
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden"):
             value = getattr(self, name)
@@ -932,7 +936,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "when_state", "when_keyword", "when_type", "once_per_card", "keyword", "when", "count",
                  "partner", "per",
                  "per_max", "plus",
-                 "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
+                 "lasts", "vs_has", "vs_min_move", "vs_max_move", "vs_rank", "vs_position", "area", "every",
+                 "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
@@ -1188,7 +1193,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if kind == "keyword" and cost == "passive" and keyword not in ("exp_attack", "exp_defence") and (
             states["vs_state"] or any(lists[n] for n in ("vs_elements", "vs_classes", "vs_types"))
             or numbers["vs_min_cost"] is not None or numbers["vs_max_cost"] is not None
-            or more.get("vs_has") or more.get("vs_rank") or more.get("vs_min_move") is not None):
+            or more.get("vs_has") or more.get("vs_rank") or more.get("vs_min_move") is not None
+            or more.get("vs_max_move") is not None):
         raise fail("keyword", "only exp_attack and exp_defence may hold against some cards (vs_*) on a "
                    f"standing keyword fact, got {keyword!r}")
     return Ability(
@@ -1259,10 +1265,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _str_list(vs_has, allowed):
         raise fail("vs_has", f"must be a list of ability kinds or keyword columns, got {vs_has!r}")
     out["vs_has"] = tuple(vs_has)
-    value = raw.get("vs_min_move")
-    if value is not None and not _int(value):
-        raise fail("vs_min_move", f"must be a whole number ≥ 0, got {value!r}")
-    out["vs_min_move"] = value
+    for name in ("vs_min_move", "vs_max_move"):
+        value = raw.get(name)
+        if value is not None and not _int(value):
+            raise fail(name, f"must be a whole number ≥ 0, got {value!r}")
+        out[name] = value
     for name, options in (("vs_rank", RANKS), ("vs_position", POSITIONS), ("area", AREAS)):
         value = raw.get(name)
         if value is not None and value not in options:

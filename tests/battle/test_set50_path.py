@@ -308,3 +308,16 @@ def test_every_ground_card_on_the_other_half_is_wounded():
     b._place_on(2, b.pos[2], square(2, 2))
     b.apply(UseAbility(0, 0, (2,)))
     assert (b.wounds[1], b.wounds[2], b.wounds[3]) == (1, 1, 0)
+
+
+def test_strike_bonus_only_against_slow_creatures():
+    """50/4 Гвейхир: "+1 to its simple strike against creatures with 1 movement" (``vs_max_move``):
+    a creature with movement 2 gets the plain strike."""
+    gweihir = unit("Gweihir", '{ kind = "strike_bonus", damage = [1], vs_types = ["creature"], '
+                   'vs_max_move = 1 }',
+                   type="flyer", move=0, strike=(1, 1, 1), life=7)
+    for move, wounds in ((1, 2), (2, 1)):
+        b = start([gweihir], [card("Foe", life=10, move=move)], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[1])
+        b.open[1] = False
+        b.apply(Strike(0, 1))
+        assert b.wounds[1] == wounds

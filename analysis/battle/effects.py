@@ -802,6 +802,8 @@ class Effects(Situational):
                 self._fire(v, "concentration")
             return 0
         if kind == "open":
+            if ab.damage and v == u and not self.players[self.seat[u]].accept(self, u, sl.index, v):
+                return 0  # ("может раниться на 1, при этом открыться": its player may decline, 50/18)
             if ab.damage and self.creature[v]:
                 self.wounds[v] += ab.damage[0]
                 self._quiet_from = self.turn + 1

@@ -186,7 +186,8 @@ class Player:
     - ``dirty_trick(state, unit, x, candidates) -> unit``: which creature of ``unit``'s squad next to
       it its dirty trick (Подлость X) wounds by ``x`` (-1: none, the default);
     - ``accept(state, unit, index, target) -> bool``: whether ``unit`` carries out its optional
-      ability ``index`` (a ``fight``: "может сразиться …") on ``target`` now (default yes).
+      ability ``index`` (a ``fight``: "может сразиться …"; an ``open`` that wounds itself: "может
+      раниться на 1, при этом открыться") on ``target`` now (default yes).
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """

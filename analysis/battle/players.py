@@ -1232,9 +1232,13 @@ class HeuristicPlayer(Player):
 
     def accept(self, battle: Battle, unit: int, index: int, target: int) -> bool:
         """A ``fight`` (50/101 Легард: "может сразиться … как с открытым") only when the strike, the
-        target parrying as an open card, gains something; other optional abilities: yes."""
+        target parrying as an open card, gains something; wounding itself to open (50/18 Страж
+        Аккении) while it keeps more than 2 life beyond the wound; other optional abilities: yes."""
         b = battle
-        if b.slots[unit][index].ability.kind != "fight":
+        ab = b.slots[unit][index].ability
+        if ab.kind == "open":  # (wounding itself to open: while it keeps a margin of life)
+            return b.life[unit] - b.wounds[unit] > (ab.damage[0] if ab.damage else 0) + 2
+        if ab.kind != "fight":
             return True
         was = b.open[target]
         b.open[target] = True  # (it parries as an open card)

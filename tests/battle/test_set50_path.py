@@ -321,3 +321,20 @@ def test_strike_bonus_only_against_slow_creatures():
         b.open[1] = False
         b.apply(Strike(0, 1))
         assert b.wounds[1] == wounds
+
+
+def test_wound_itself_to_open_at_the_opponents_turn_start():
+    """50/18 Страж Аккении: "at the start of the opponent's turn it may wound itself 1 and open"
+    (``open`` with ``damage = [1]`` on itself, ``vs_state = "closed"``): the base player does; the
+    heuristic player declines when it would keep 2 life or less beyond the wound."""
+    from analysis.battle.players import HeuristicPlayer
+
+    guard = unit("Guard", '{ kind = "open", damage = [1], cost = "trigger", trigger = "enemy_turn_start", '
+                 'target = "self", vs_state = "closed" }', life=13)
+    for wounds, player, opened in ((0, Scripted(), True), (0, HeuristicPlayer(), True),
+                                   (10, HeuristicPlayer(), False)):
+        b = start([guard], [card("Foe", life=10)], ({0: P1_FRONT}, {1: P2_BACK}), p1=player)
+        b.wounds[0] = wounds
+        b.open[0] = False
+        b.apply(END_TURN)
+        assert b.open[0] == opened and b.wounds[0] == wounds + (1 if opened else 0)

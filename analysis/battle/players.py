@@ -276,7 +276,8 @@ class HeuristicPlayer(Player):
          opened, creature, has_strike, cache, mean_unknown, mean_of, value_of, model) = ctx
         best, target = -1e9, -1
         flyer = kind[u] == FLYER
-        if flyer or (prepared[u] == 2 and n_ground[1 - seat[u]] == 0):
+        if flyer or (prepared[u] == 2 and n_ground[1 - seat[u]] == 0) \
+                or (b._doublers and b.twice[u] == b.turn):  # (a second strike may refuse its first target)
             candidates = b.targets(u)
         else:
             # The enemy cards on u's square and its neighbours (as Battle.targets), found through the
@@ -486,7 +487,7 @@ class HeuristicPlayer(Player):
             g, v = self._best_target(b, u)
             if v >= 0:
                 best, act = g, STRIKES[u][v]
-        if b.acts[u]:
+        if b.acts[u] and not (b._doublers and b.twice[u] == b.turn):  # (then only a second strike is left)
             exposure = -1.0
             slots = b.slots[u]
             use = -1

@@ -200,6 +200,14 @@ def test_strikes_twice_in_a_row_at_different_cards_and_lost_after_another_action
     c.apply(Strike(0, 2))
     c.apply(Move(1, square(1, 3)))                 # another action between the strikes
     assert c.open[0] and c.acted[0] and c.targets(0) == []
+    row = unit("Berserk", '{ kind = "strike_through_row", damage = [1], cost = "tap" }', IN_A_ROW,
+               strike=(1, 1, 1), life=10, move=2)
+    d = start([row], foes, ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[1])
+    d.open[1] = d.open[2] = False
+    d.apply(Strike(0, 1))                          # only the second strike is left to it
+    assert d.steps(0) == [] and not d.ability_ready(0, 0) and not d.can_accumulate(0)
+    d.apply(END_TURN)
+    assert d._again == -1                          # (it does not outlive the turn)
 
 
 def test_heuristic_player_uses_the_second_strike():

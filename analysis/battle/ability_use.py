@@ -78,6 +78,8 @@ class AbilityUse(Triggers):
             return False  # announcing it would destroy it first (000 glossary "Incorporeal creature")
         if self.again[u] == self.turn and self.seat[u] == self.active:
             return False  # (``strike_again``: one more simple strike, nothing else)
+        if self._doublers and self.twice[u] == self.turn and self.seat[u] == self.active:
+            return False  # (after its first strike only a second strike is left to it: ``strikes_twice``)
         if index not in self.profiles[u].actions:
             return False
         return self.slot_ready(u, self.slots[u][index])
@@ -248,6 +250,12 @@ class AbilityUse(Triggers):
             if self.over or not self.alive[u]:
                 return  # (a card answering the redirect may have killed it: 30/79 Мёбу)
         self._resolve(u, sl, targets, trigger=None)
+        if self._x_trig and ab.kind in ("shot", "throw", "discharge") and self._trig["enemy_ranged"]:
+            for w in list(self._trig["enemy_ranged"]):  # (50/58 Див: a ranged attack not at it)
+                if self.over or not self.alive[u]:
+                    break
+                if self.alive[w] and self.seat[w] != self.seat[u] and w not in targets:
+                    self._fire(w, "enemy_ranged", u)
         if self._dashers and ab.kind in ATTACKS and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)
 
@@ -347,6 +355,11 @@ class AbilityUse(Triggers):
             self._give_token(u, index, ab, trigger or "")
             if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
                 self._follow(u, index + 1, targets, trigger)
+            return
+        if ab.kind == "dirty_trick":  # (its own target; the ``then`` after it is about the wounded one)
+            v = self._dirty_trick(u, index)
+            if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                self._follow(u, index + 1, [v] if v >= 0 else [], trigger)
             return
         chosen: list[int] = []
         if ab.every:

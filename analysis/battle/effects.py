@@ -58,7 +58,7 @@ from mypy_extensions import mypyc_attr
 
 from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
 from analysis.battle.interface import IllegalAction
-from analysis.battle.powers import hit, triggered
+from analysis.battle.powers import hit, meets, triggered
 from analysis.battle.situational import Situational, stripped
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
 from analysis.cards.abilities import Ability
@@ -73,7 +73,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
                  "dives", "surfaces", "changes_depth", "squad_dives", "killed", "squad_kill",
-                 "squad_redirects", "enemy_dies", "own_strike")
+                 "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -190,6 +190,19 @@ class Effects(Situational):
         self._far_strikers = "far_strike" in kinds
         self.dashed = [-1] * n
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
+        self._doublers = bool(kinds & {"strikes_twice", "strikes_twice_in_a_row"})
+        self.twice = [-1] * n
+        """Per unit: the turn of its first simple strike as the attacker, after which a
+        ``strikes_twice`` card may strike again (-1: none)."""
+        self.twice_on = [-1] * n
+        """Per unit: the card its first strike of that turn was declared at."""
+        self._again = -1
+        """The unit whose ``strikes_twice_in_a_row`` second strike must be the next action (-1: none)."""
+        self._cause = ""
+        """The kind of the attack or action whose wounds are settled next (``simple``, an ability
+        kind; "" unknown): what a ``kill`` / ``death`` fact's ``from`` reads."""
+        self._excess = 0
+        """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
         self._stuns = "stun" in kinds
         # (``host_fury``: a rehost)
         self._displacers = (bool(kinds & {"push", "teleport", "dash", "leap", "relocate", "shift", "pounce"})
@@ -736,7 +749,8 @@ class Effects(Situational):
         for w in self.units[enemy]:
             for ab in facts(self.cards[w]):
                 if ab.kind == "taunt" and ab.cost == "passive" and covers(ab, kind) and (
-                        not ab.when or self._when(w, ab)) and self._matches_card(ab, u):
+                        not ab.when or self._when(w, ab)) and self._matches_card(ab, u) and (
+                        not ab.vs_state or self._in_state(u, ab.vs_state)):  # (50/176: cursed ones only)
                     taunting.append(w)
                     break
         if not taunting:
@@ -789,9 +803,14 @@ class Effects(Situational):
             return 0
         if kind == "finishing":
             return self._finish_off(u, v, self._amount_for(u, ab, v))
+        if kind == "fight":  # its simple strike at ``v`` as at an open card, without closing (50/101)
+            if self.alive[u] and self.alive[v] and self.creature[v] \
+                    and self.players[self.seat[u]].accept(self, u, sl.index, v):
+                self._ambush(u, v)
+            return 0
         if kind == "extra_life":
             if self.creature[v] and self.kind[v] != ARTIFACT:
-                add = ab.damage[0]
+                add = self._amount_for(u, ab, v)
                 cap = self.vampire[v]  # "Максимум N {health}": its life never grows beyond N
                 if cap > 0:
                     add = max(0, min(add, cap - self.life[v]))
@@ -809,6 +828,8 @@ class Effects(Situational):
                 self._fire(v, "concentration")
             return 0
         if kind == "open":
+            if ab.damage and v == u and not self.players[self.seat[u]].accept(self, u, sl.index, v):
+                return 0  # ("может раниться на 1, при этом открыться": its player may decline, 50/18)
             if ab.damage and self.creature[v]:
                 self.wounds[v] += ab.damage[0]
                 self._quiet_from = self.turn + 1
@@ -937,6 +958,8 @@ class Effects(Situational):
             q = self.armor_left[u]
         elif per == "target_move":  # ("где Х его {move}": the movement it has now)
             q = self.move_points[v] if self.creature[v] else 0
+        elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
+            q = self._excess
         else:
             q = self._quantity(u, per)
         x = q + ab.plus
@@ -1037,6 +1060,76 @@ class Effects(Situational):
         self.pos[u] = self.pos[new]
         if self.log is not None:
             self._emit({"e": "rehost", "u": u, "host": new, "pos": self.pos[new]})
+
+    def _twice_fact(self, u: int) -> Ability | None:
+        """The unit's standing ``strikes_twice`` / ``strikes_twice_in_a_row`` fact, if any."""
+        return self._has(u, "strikes_twice") or self._has(u, "strikes_twice_in_a_row")
+
+    def _second_apart(self, u: int) -> bool:
+        """Whether its second strike must be at another card ("по разным картам", ``once_per_card``)."""
+        ab = self._twice_fact(u)
+        return ab is not None and ab.once_per_card
+
+    def _strike_again(self, u: int, v: int) -> None:
+        """After ``u``'s simple strike declared at ``v`` was paid for: a ``strikes_twice`` card's first
+        one this turn leaves it open and able to strike once more (50/36 Минотавр: "может нападать
+        {strike} два раза за ход, после первого нападения {strike} не закрывается"); its second one
+        is an ordinary strike. ``strikes_twice_in_a_row``: only as the very next action (50/107)."""
+        if self.seat[u] != self.active:
+            return  # (a strike out of its own turn order: an ambush, a hypnosis)
+        if not self.alive[u] or self.twice[u] == self.turn:
+            if self._again == u:
+                self._again = -1
+            return
+        ab = self._twice_fact(u)
+        if ab is None:
+            return
+        self.twice[u] = self.turn
+        self.twice_on[u] = v
+        self.open[u] = True
+        self.acted[u] = False
+        if ab.kind == "strikes_twice_in_a_row":
+            self._again = u
+
+    def _lose_again(self) -> None:
+        """Another action came between: the pending second strike in a row is lost (it stays open)."""
+        u = self._again
+        self._again = -1
+        if self.alive[u] and self.seat[u] == self.active:
+            self.acted[u] = True
+
+    def _dirty_trick(self, u: int, index: int) -> int:
+        """``dirty_trick`` [X] of ``u`` (Подлость X; the reminder text of 50/186 Ург-флибустьер: "может
+        ранить ваше стоящее рядом существо на X"): its player may wound a creature of its squad next to
+        it (8 squares, a rider or host included; ``vs_*`` on it) by X — a plain wound, its deaths
+        settled — or decline (``Player.dirty_trick``); then the wounded creature's ``dirty_tricked``
+        abilities fire. The unit wounded, -1 none."""
+        if self.over or not self.alive[u]:
+            return -1
+        ab = self.slots[u][index].ability
+        sl = self.slots[u][index]
+        me = self.seat[u]
+        cands = [w for w in self._neighbours(u)
+                 if self.seat[w] == me and self.creature[w] and self.alive[w]
+                 and (self.hidden[w] or meets(sl, self.key[w]))]
+        if not cands:
+            return -1
+        x = ab.damage[0]
+        v = self.players[me].dirty_trick(self, u, x, list(cands))
+        if v < 0:
+            return -1
+        if v not in cands:
+            raise IllegalAction(f"unit {u}: {v} is not one of its dirty trick's targets {cands}")
+        self.wounds[v] += x
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [v],
+                        "dice": [], "wounds": [x], "closes": False})
+        if self.wounds[v] >= self.life[v]:
+            self._settle((v,), u)
+        if self.alive[v] and not self.over and v in self._trig["dirty_tricked"]:
+            self._fire(v, "dirty_tricked", u, v)
+        return v
 
     def _leap(self, u: int, reach: int) -> None:
         """``leap`` [X]: ground creature ``u`` may jump now onto a free square within range X (002

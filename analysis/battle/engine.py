@@ -142,7 +142,7 @@ class BattleResult:
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
-            "share", "marks", "doomed", "dashed", "zone")
+            "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -378,6 +378,8 @@ class Battle(Placement):
             return list(self.units[enemy])
         if self.kind[u] not in (GROUND, COMPANION, PARASITE):
             return []
+        if self._doublers and self.twice[u] == self.turn and self._second_apart(u):
+            return [v for v in self._plain_targets(u) if v != self.twice_on[u]]  # ("по разным картам")
         if self._steppers or self._taunters or self._far_strikers:
             out = self._plain_targets(u)
             if self._steppers:
@@ -473,6 +475,8 @@ class Battle(Placement):
         if t is not EndTurn and not (0 <= act[0] < self.n):
             raise IllegalAction(f"{act}: no unit {act[0]}")
         self._turn_actions += 1
+        if self._again >= 0 and not (t is Strike and act[0] == self._again):
+            self._lose_again()  # ("только подряд": the second strike had to come next)
         if self._turn_actions > MAX_ACTIONS_PER_TURN and t is not EndTurn:
             self._reached("actions_per_turn", act[0], "")
             self._finish(None, "action_limit")
@@ -611,6 +615,10 @@ class Battle(Placement):
         new._ctab = self._ctab
         new._displacers = self._displacers
         new._dashers = self._dashers
+        new._doublers = self._doublers
+        new._cause = self._cause
+        new._excess = self._excess
+        new._again = self._again
         new._draws = self._draws
         new._eaters = self._eaters
         new._fixed = self._fixed

@@ -40,6 +40,10 @@ class EngineFields:
     _depth: int
     _displacers: bool
     _dashers: bool
+    _doublers: bool
+    _cause: str
+    _excess: int
+    _again: int
     _draws: Any
     _eaters: bool
     _fired: int
@@ -162,6 +166,8 @@ class EngineFields:
     slots: Any
     stunned: list[bool]
     dashed: list[int]
+    twice: list[int]
+    twice_on: list[int]
     heading: list[int]
     delayed: list[tuple[int, int, int]]
     spare: list[int]
@@ -239,6 +245,10 @@ class EngineFields:
     def _resolve(self, u: int, sl, targets: Sequence[int], trigger: str | None) -> None:
         raise NotImplementedError
 
+    def _follow(self, u: int, index: int, targets: Sequence[int], trigger: str | None,
+                fresh: Sequence[int] = ()) -> None:
+        raise NotImplementedError
+
     def _check_end(self) -> None:
         raise NotImplementedError
 
@@ -273,6 +283,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:
+        raise NotImplementedError
+
+    def _ambush(self, u: int, v: int) -> None:
         raise NotImplementedError
 
     def _settle(self, suspects: Sequence[int], source: int = -1,

@@ -184,7 +184,12 @@ class Player:
       to pass; ``moment`` is ``attack`` / ``action`` (``attacker``'s announced action on
       ``target``, not yet carried out), ``turn_start`` or ``turn_end`` (of the opponent's turn);
       ``options``: the (unit, ability index) pairs it may use (``state.apply_sudden`` carries one
-      out on a clone, to look ahead).
+      out on a clone, to look ahead);
+    - ``dirty_trick(state, unit, x, candidates) -> unit``: which creature of ``unit``'s squad next to
+      it its dirty trick (Подлость X) wounds by ``x`` (-1: none, the default);
+    - ``accept(state, unit, index, target) -> bool``: whether ``unit`` carries out its optional
+      ability ``index`` (a ``fight``: "может сразиться …"; an ``open`` that wounds itself: "может
+      раниться на 1, при этом открыться") on ``target`` now (default yes).
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """
@@ -264,6 +269,12 @@ class Player:
     def sudden(self, state, seat: int, moment: str, attacker: int, target: int,
                options: Sequence[tuple[int, int]]) -> UseAbility | None:
         return None
+
+    def dirty_trick(self, state, unit: int, x: int, candidates: Sequence[int]) -> int:
+        return -1
+
+    def accept(self, state, unit: int, index: int, target: int) -> bool:
+        return True
 
 
 class _FirstAction(Exception):

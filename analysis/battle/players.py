@@ -298,7 +298,8 @@ class HeuristicPlayer(Player):
          opened, creature, has_strike, cache, mean_unknown, mean_of, value_of, model) = ctx
         best, target = -1e9, -1
         flyer = kind[u] == FLYER
-        if flyer or (prepared[u] == 2 and n_ground[1 - seat[u]] == 0) or b._far_strikers:
+        if flyer or (prepared[u] == 2 and n_ground[1 - seat[u]] == 0) or b._far_strikers \
+                or (b._doublers and b.twice[u] == b.turn):  # (a second strike may refuse its first target)
             candidates = b.targets(u)
         else:
             # The enemy cards on u's square and its neighbours (as Battle.targets), found through the
@@ -508,7 +509,7 @@ class HeuristicPlayer(Player):
             g, v = self._best_target(b, u)
             if v >= 0:
                 best, act = g, STRIKES[u][v]
-        if b.acts[u]:
+        if b.acts[u] and not (b._doublers and b.twice[u] == b.turn):  # (then only a second strike is left)
             exposure = -1.0
             slots = b.slots[u]
             use = -1
@@ -813,6 +814,10 @@ class HeuristicPlayer(Player):
                 applied = True
                 if b.over:
                     return
+                if b._doublers and type(act) is Strike:
+                    self._second_strike(b, u)
+                    if b.over:
+                        return
         # 000 4.16: nothing but flyers left on the other side.
         if b.n_ground[enemy] == 0:
             for u in list(units):
@@ -902,6 +907,10 @@ class HeuristicPlayer(Player):
                         apply(STRIKES[u][v])
                         if b.over:
                             return
+                        if b._doublers:
+                            self._second_strike(b, u)
+                            if b.over:
+                                return
         # Cards that could neither strike nor move (flyers without a good strike, boxed-in casters):
         # an ability or a counter if it pays.
         unchanged = len(b.units[0]) + len(b.units[1]) == standing_at_start
@@ -920,6 +929,20 @@ class HeuristicPlayer(Player):
                 if v < 0 or g <= thr:
                     break
                 apply(STRIKES[u][v])
+
+    def _second_strike(self, b: Battle, u: int) -> None:
+        """``strikes_twice`` (50/36 Минотавр): a card still able to act right after its strike strikes
+        again, at the best target it may take (right away: a second strike "in a row" is lost after
+        any other action), if that gains anything."""
+        if not b.can_act(u):
+            return
+        best, target = self.threshold, -1
+        for v in b.targets(u):
+            g = self._gain(b, u, v)
+            if g > best:
+                best, target = g, v
+        if target >= 0:
+            b.apply(STRIKES[u][target])
 
     def _readers(self, b: Battle, plans: list[tuple[float, int, Any]]) -> set[int]:
         """Curses and blessings before their payoffs: when the turn's plans hold both a card whose
@@ -1327,6 +1350,42 @@ class HeuristicPlayer(Player):
             if battle.alive[v] and battle.creature[v] and q >= 0 and CHEBYSHEV[p][q] <= reach:
                 return "wolf"
         return "human"
+
+    def dirty_trick(self, battle: Battle, unit: int, x: int, candidates: Sequence[int]) -> int:
+        """Подлость X: wound one's own creature only for what it sets off — a creature whose
+        ``dirty_tricked`` ability (50/102 Шриб Длиннохвост's special strike) has a use that gains
+        something now, and that keeps more than X + 1 life; the one whose payoff gains most. -1: none
+        (a dirty trick with nothing to set off only costs wounds)."""
+        b = battle
+        best, pick = 0.0, -1
+        for v in candidates:
+            if b.life[v] - b.wounds[v] <= x + 1:
+                continue
+            for i in triggered(b.key[v], "dirty_tricked"):
+                sl = b.slots[v][i]
+                if sl.limited and not b._allowed(v, i, sl.ability):
+                    continue
+                g = self._best_use(b, v, sl)[0]
+                if g > best:
+                    best, pick = g, v
+        return pick
+
+    def accept(self, battle: Battle, unit: int, index: int, target: int) -> bool:
+        """A ``fight`` (50/101 Легард: "может сразиться … как с открытым") only when the strike, the
+        target parrying as an open card, gains something; wounding itself to open (50/18 Страж
+        Аккении) while it keeps more than 2 life beyond the wound; other optional abilities: yes."""
+        b = battle
+        ab = b.slots[unit][index].ability
+        if ab.kind == "open":  # (wounding itself to open: while it keeps a margin of life)
+            return b.life[unit] - b.wounds[unit] > (ab.damage[0] if ab.damage else 0) + 2
+        if ab.kind != "fight":
+            return True
+        was = b.open[target]
+        b.open[target] = True  # (it parries as an open card)
+        try:
+            return self._gain(b, unit, target) > 0
+        finally:
+            b.open[target] = was
 
     def choose_direction(self, battle: Battle, unit: int) -> str:
         """``moves_heading``: the direction most of its ground creatures will step in this turn.

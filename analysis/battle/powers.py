@@ -40,7 +40,7 @@ from analysis.cards.ability_rules import (
 )
 
 SHOOTING = frozenset({"shot", "throw", "discharge"})
-CLOSE = frozenset({"magic_strike", "special_strike", "finishing"})
+CLOSE = frozenset({"magic_strike", "special_strike", "finishing", "fight"})
 WOUNDING = frozenset({"shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
                       "spell", "effect", "wound"})
 """Kinds whose use wounds its targets."""

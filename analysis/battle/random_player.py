@@ -81,5 +81,12 @@ class RandomPlayer(Player):
     def choose_form(self, battle: Battle, unit: int) -> str:
         return ("wolf", "human")[int(battle.prng.random() * 2)]
 
+    def dirty_trick(self, battle: Battle, unit: int, x: int, candidates: Sequence[int]) -> int:
+        options = [-1, *candidates]
+        return options[battle.prng.randrange(len(options))]
+
+    def accept(self, battle: Battle, unit: int, index: int, target: int) -> bool:
+        return battle.prng.random() < 0.5
+
     def choose_direction(self, battle: Battle, unit: int) -> str:
         return ("forward", "back", "left", "right")[int(battle.prng.random() * 4)]

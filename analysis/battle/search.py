@@ -163,6 +163,12 @@ class SearchPlayer(Player):
     def relocate(self, state, unit: int, why: str, squares: Sequence[int]) -> int:
         return self._h.relocate(state, unit, why, squares)
 
+    def dirty_trick(self, state, unit: int, x: int, candidates: Sequence[int]) -> int:
+        return self._h.dirty_trick(state, unit, x, candidates)
+
+    def accept(self, state, unit: int, index: int, target: int) -> bool:
+        return self._h.accept(state, unit, index, target)
+
     def redirect(self, state, unit: int, attacker: int, target: int, candidates: list[int],
                  index: int) -> int:
         return self._h.redirect(state, unit, attacker, target, candidates, index)

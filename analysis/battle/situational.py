@@ -30,7 +30,17 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, COLS, DEPTH_LAYOUTS, NEAR_MASK, half_rows, row_of
+from analysis.battle.board import (
+    ADJ4,
+    ADJ8,
+    ADJ8_SELF,
+    COLS,
+    DEPTH_LAYOUTS,
+    NEAR_MASK,
+    SQUARES,
+    half_rows,
+    row_of,
+)
 from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
@@ -91,8 +101,12 @@ class Spec:
                 deps.add("walk")
             elif ab.when in ("own_turn", "enemy_turn"):
                 deps.add("turn")
-            elif ab.when in ("centre_column", "edge_column"):
+            elif ab.when in ("centre_column", "edge_column", "third_row"):
                 deps.add("pos")
+            elif ab.when in ("column_clear", "rows_held"):
+                deps.add("board")
+            elif ab.when == "clear_of_enemies":
+                deps.update(("near", "opens"))
             elif ab.when == "enemy_front_empty":
                 deps.add("board")
             elif ab.when == "enemy_more_closed":
@@ -153,7 +167,7 @@ def needs_variants(key: int) -> bool:
 def _standing_copy(ab: Ability, **changes: Any) -> Ability:
     """``ab`` with its board conditions cleared (it holds now)."""
     clear: dict[str, Any] = dict(formation=False, partner=None, when=None, count=1, squad_has=())
-    if ab.when == "allies_adjacent":
+    if ab.when in ("allies_adjacent", "clear_of_enemies"):
         clear["when_state"] = None
     if ab.self_state and ab.kind not in _GUARDED:
         clear["self_state"] = None
@@ -301,7 +315,8 @@ def granted(ab: Ability) -> Ability:
     """The standing fact a unit holds while a ``lasts`` grant of ``ab`` is on it."""
     return replace(ab, cost="passive", trigger=None, lasts=None, target="self", range=None, targets=1,
                    counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, vs_elements=(), vs_classes=(),
-                   vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None, vs_rank=None,
+                   vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None,
+                   vs_max_move=None, vs_rank=None,
                    vs_state=None, area=None, every=False, roll=(), when=None, formation=False, per=None,
                    plus=0, per_max=0, tiers=ab.tiers if ab.kind in ("cap", "reduce") else (), extra="")
 
@@ -587,8 +602,8 @@ class Situational(EngineFields):
             return self.walk[u][0]
         if per == "magic_entries":
             return self.walk[u][8]
-        if per == "own_extra_life":  # (its additional life: what it has left above its printed life)
-            return max(0, self.life[u] - self.wounds[u] - (self.cards[u].life or 0))
+        if per == "own_extra_life":  # (its additional life: its life above the printed one, wounds aside;
+            return max(0, self.life[u] - (self.cards[u].life or 0))  # at its death, what it had)
         if per == "adjacent_enemies":  # (the enemy cards next to it, companions too)
             me = self.seat[u]
             return sum(1 for w in self._neighbours(u) if self.seat[w] != me)
@@ -729,6 +744,21 @@ class Situational(EngineFields):
                        for w in self.units[self.seat[u]])
         if when in _SQUAD_WHENS:
             return self._squad_when(u, ab)
+        if when == "third_row":  # it stands in its own third row (50/54 Фарсат)
+            return p >= 0 and p // COLS == half_rows(self.seat[u])[2]
+        if when == "column_clear":  # no enemy card in its column (50/40 Снург)
+            if p < 0:
+                return False
+            foe = 1 - self.seat[u]
+            col = p % COLS
+            return not any(self.board[sq] >= 0 and self.seat[self.board[sq]] == foe
+                           for sq in range(col, SQUARES, COLS))
+        if when == "rows_held":  # a creature of its squad in every row of the battlefield (50/154)
+            held = 0
+            for w in self.units[self.seat[u]]:
+                if self.alive[w] and self.creature[w] and self.pos[w] >= 0:
+                    held |= 1 << (self.pos[w] // COLS)
+            return held == (1 << (SQUARES // COLS)) - 1
         if when == "enemy_front_empty":
             enemy = 1 - self.seat[u]
             row = half_rows(enemy)[0]
@@ -745,6 +775,9 @@ class Situational(EngineFields):
             if ab.classes:  # ("пока стоит рядом с вашим героем", 30/80 Сатир: heroes' classes)
                 mine = [w for w in mine if set(ab.classes) & set(self.cards[w].classes)]
             return len(mine) >= ab.count
+        if when == "clear_of_enemies":  # no enemy card next to it (``when_state``: in that state; 50/115)
+            return not any(self.seat[w] != me and (not ab.when_state or self._in_state(w, ab.when_state))
+                           for w in near)
         if when == "outnumber":
             n_mine = sum(1 for w in near if self.seat[w] == me and self.creature[w])
             n_theirs = sum(1 for w in near if self.seat[w] != me and self.creature[w])

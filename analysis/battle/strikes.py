@@ -128,6 +128,8 @@ class Strikes(AbilityUse):
         if (not (alive[u] and seat[u] == active and opened[u] and not acted[u]
                  and self.has_strike[u]) or not alive[v] or seat[v] == seat[u] or kind[v] == TERRAIN):
             raise IllegalAction(f"unit {u} cannot strike unit {v}")
+        if self._doublers and self.twice[u] == self.turn and v == self.twice_on[u] and self._second_apart(u):
+            raise IllegalAction(f"unit {u} must strike another card with its second strike")
         if self._markers and self.doomed[u]:
             self._spare(u, v)  # (it attacks the card that doomed it: 60/115)
         via_prepare = False
@@ -315,6 +317,8 @@ class Strikes(AbilityUse):
         stays_d = self._openers and parrier != v and self._has(parrier, "defends_open") is not None
         if stays:
             opened[u] = True  # 000 2.x (Baraka): it does not close, and does not act again
+        if self._doublers:
+            self._strike_again(u, v)  # (``strikes_twice``: open, and it may strike once more)
         if stays_d:
             opened[parrier] = True
         if self._any_tiered and (self._tiered[u] or self._tiered[parrier]):

@@ -200,6 +200,8 @@ class Triggers(Effects):
                 #           given for a while keeps its ``tiers``: the attacks it covers)
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
+            if ab.applies_to and kind is None and trigger in ("kill", "death"):
+                continue  # ("от атаки карты противника": a death of no known cause does not count)
             if trigger == "killed" and ab.applies_to and kind is None:
                 continue  # ("при гибели от ближней атаки": a death of another cause does not count)
             if ab.nth:  # ("второй раз за бой": only the nth time it fires in the battle)
@@ -255,6 +257,13 @@ class Triggers(Effects):
                 if limited:
                     self._count_use(u, index)
                 self._flood_choice(u)  # (a surface square its player chooses becomes depth)
+                continue
+            if ab.kind == "dirty_trick":  # (its player may wound an adjacent creature of its squad)
+                if limited:
+                    self._count_use(u, index)
+                v = self._dirty_trick(u, index)
+                if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                    self._follow(u, index + 1, [v] if v >= 0 else [], trigger)
                 continue
             if ab.kind == "mark":  # a marker on the square of the card the trigger is about
                 if limited:
@@ -833,6 +842,9 @@ class Triggers(Effects):
         ``how``: the kind of attack or action that dealt the last wounds (``simple``, ``shot`` …; empty
         when unknown), for the ``killed`` facts with ``from``."""
         life, wounds, alive, rider = self.life, self.wounds, self.alive, self.rider
+        cause = how or self._cause  # (what dealt these wounds: read once, the triggers below may settle more)
+        self._cause = ""
+        excess = {x: wounds[x] - life[x] for x in suspects if alive[x] and wounds[x] > life[x]}
         dead, fallen = [], []
         last = self._last_life
         ones: list[int] = []
@@ -859,16 +871,19 @@ class Triggers(Effects):
         if self._any_triggers:
             for x in fallen:
                 if self.triggers[x] & _DEATH:
-                    self._fire(x, "death")
+                    killer = killers.get(x, source) if killers else source
+                    by = cause if cause and killer >= 0 and self.seat[killer] != self.seat[x] else None
+                    self._fire(x, "death", -1, -1, by)  # (``from``: what an enemy killed it with)
             for x in dead:
                 killer = killers.get(x, source) if killers else source
                 if killer >= 0 and alive[killer] and self.triggers[killer] & _KILL \
                         and self.seat[killer] != self.seat[x]:
-                    self._fire(killer, "kill", x, x)  # (``when_state``: the state it died in)
+                    self._excess = excess.get(x, 0)
+                    self._fire(killer, "kill", x, x, cause or None)  # (``when_state``: the state it died in)
             if self._mourners:
                 self._mourn(fallen)
         if self._x_trig and (self._trig["killed"] or self._trig["squad_kill"]) and not self.over:
-            self._killings(dead, source, killers, how)
+            self._killings(dead, source, killers, cause)
         if ones:
             self._last_lives(ones)
         self._check_end()

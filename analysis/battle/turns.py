@@ -211,6 +211,7 @@ class Turns(Strikes):
 
     def _start_turn(self) -> None:
         self._started = True
+        self._again = -1  # (a second strike "in a row" never outlives its turn)
         active = self.active
         if "rebuff" in self._sit_deps:
             self._rebuff_check()
@@ -388,8 +389,8 @@ class Turns(Strikes):
 
     def steps(self, u: int) -> list[int]:
         """Squares unit ``u`` may step to now (000 3.14; a jump or a wrap: :meth:`_extra_steps`)."""
-        if self.again[u] == self.turn:
-            return []  # (``strike_again``: one more simple strike, nothing else)
+        if self.again[u] == self.turn or (self._doublers and self.twice[u] == self.turn):
+            return []  # (``strike_again`` / ``strikes_twice``: one more simple strike, nothing else)
         if self._steppers and self.alive[u] and self.kind[u] == GROUND and self.seat[u] == self.active \
                 and self.open[u] and not self.acted[u] and not (self._roots and self._rooted(u)):
             board = self.board
@@ -513,13 +514,15 @@ class Turns(Strikes):
         return (
             self.can_act(u) and self.kind[u] != FLYER and self.n_ground[enemy] == 0
             and self.n_creatures[enemy] > 0 and self.prepared[u] == 0
+            and not (self._doublers and self.twice[u] == self.turn)
         )
 
     def can_accumulate(self, u: int) -> bool:
         """000 1.11.1: a card that pays with counters may close to accumulate one (up to its
         ``max_counters``)."""
         if not (self.counter_user[u] and self.alive[u] and self.seat[u] == self.active and self.open[u]
-                and not self.acted[u]) or (self._ghosts and self.sharing(u)) or self.again[u] == self.turn:
+                and not self.acted[u]) or (self._ghosts and self.sharing(u)) or self.again[u] == self.turn \
+                or (self._doublers and self.twice[u] == self.turn):
             return False
         most = self.profiles[u].max_counters
         return not most or self.counters[u] < most

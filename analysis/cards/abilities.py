@@ -81,7 +81,8 @@ is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10
 prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
-           "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift")
+           "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift",
+           "fight")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -105,13 +106,17 @@ it cannot act any more (it opens as usual at its owner's next turn start); answe
 action in a sudden window, it interrupts it (000 2.9, 5.4). ``shift``: the target (a card on a square,
 not incorporeal) moves onto a free square next to it (8 neighbours) that the user's player picks, or
 stays ("переместить выбранное существо противника на соседнюю с ним клетку", 30/125 Русалка; 30/43
-Гарпия on ``strike``); not a step of its own (markers on the square act)."""
+Гарпия on ``strike``); not a step of its own (markers on the square act). ``fight`` ("может сразиться
+{strike} со стоящим рядом
+существом как с открытым", 50/101 Легард on ``concentration``): the card fights an adjacent enemy
+creature with its simple strike as with an open card (the target parries and strikes back), without
+closing — out of turn order it keeps its state; its player may decline (``Player.accept``)."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
-            "forces_defender")
+            "forces_defender", "strikes_twice", "strikes_twice_in_a_row")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -137,7 +142,13 @@ the target's protections from them — a protection column or fact ("игнор�
 ``from = ["shot"]``). ``prey``: a marker on the card that other cards' facts read through ``vs_has =
 ["prey"]`` (given for a while: 30/17 Лидана's chosen enemy, 30/50 Снежный барс's "кошки-мышки").
 ``forces_defender``: when a defender may be appointed against its simple strike, its opponent must
-appoint one (he picks which; if his player declines, the one with the most life left: 30/141)."""
+appoint one (he picks which; if his player declines, the one with the most life left: 30/141).
+``strikes_twice``: it may attack with its simple strike twice per turn — after its first attack by a
+simple strike in a turn it does not close and may strike again (50/36 Минотавр "может нападать {strike}
+два раза за ход, после первого нападения {strike} не закрывается"); ``strikes_twice_in_a_row``: the same,
+but the second strike must be its player's very next action ("только подряд", 50/107 Дракон-страж),
+else it is lost (the card stays open, as after a ``stays_open``); ``once_per_card = true`` on either:
+the second strike at another card than the first ("по разным картам", 50/217 Берсерк)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey")
@@ -156,7 +167,7 @@ attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an 
 payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
 redirected (an attack on the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition", "delayed_wound", "leap", "pounce", "strike_again", *ENTRIES)
+             "reposition", "delayed_wound", "leap", "pounce", "strike_again", "dirty_trick", *ENTRIES)
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -180,7 +191,12 @@ choice, and the abilities with cost ``then`` after it follow on that target ("м
 30/50).
 ``strike_again`` (``target = "self"``, in its own turn): after this attack the card does not close and
 may make one more simple strike this turn — and nothing else: no step, no ability, no counter
-(40/22 Орк-берсеркер on ``fury``; 40/30 Лорд войны on ``own_strike`` with ``formation``)."""
+(40/22 Орк-берсеркер on ``fury``; 40/30 Лорд войны on ``own_strike`` with ``formation``).
+``dirty_trick`` [X] (Подлость X; the reminder text of 50/186 Ург-флибустьер: "может ранить ваше стоящее
+рядом существо на X"): its player may wound a creature of its own squad next to it by X (a plain
+wound) or decline; the wounded creature's ``dirty_tricked`` abilities fire. On a trigger, or with cost
+``then`` after an action or trigger (then it picks its own target whatever the ability before it
+aimed at, and the ``then`` abilities after it follow even when it is declined)."""
 CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration", "turn_end")
 """Triggers on which ``mark`` puts its marker on a square its player chooses (``turn_end``: 30/33 Алый
 дракон, "в конце вашего хода положите маркер стена огня на клетку поля боя")."""
@@ -285,7 +301,9 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
             "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
-            "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike")
+            "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
+"dirty_tricked",
+            "enemy_ranged")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -365,18 +383,28 @@ abilities aim by their own reach ("при перенаправлении ата�
 a card of the opponent's squad dies (a creature or an artifact: "при гибели карты противника", 40/23
 Вождь клана; about that card, so ``when_*`` filter it); ``own_strike``: after each simple strike it
 makes as an attack, hit or miss (aimed at the struck card; 40/30 Лорд войны: "может нападать {strike}
-два раза за ход")."""
+два раза за ход"); ``dirty_tricked``: after
+it takes wounds from a ``dirty_trick`` of a card of its squad ("когда получает раны от подлости", 50/102
+Шриб Длиннохвост; its abilities without a range aim by their own reach, not at the trickster);
+``enemy_ranged``: after an enemy card uses a shot, throw or discharge as an action (its ranged attacks
+but a strike through a row) that is not aimed at this card (aims at that enemy: 50/58 Див "когда карта
+противника объявляет дальнюю атаку (кроме {uchr}) не по Диву")."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
 FROM = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
-        "spell", "effect", "ranged", "magic", "all", "nonmagic", "close", "directed", "counter", "heal")
+        "spell", "effect", "ranged", "magic", "all", "nonmagic", "close", "directed", "counter", "heal",
+        "attacks")
 """What ``reduce`` and ``protection`` apply to: a kind, ``simple`` (simple strikes), ``ranged``
 (shots, throws, discharges, strikes through a row), ``magic`` (discharges, magic strikes, spells),
 ``all`` (every attack and wounding action), ``nonmagic`` (the non-magical attacks: simple strikes,
 shots, throws, strikes through a row, special strikes), ``close`` (close strikes: simple, magic and
 special strikes; 000 glossary "Close strike"), ``directed`` (simple strikes of a card whose strike is
-directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only)."""
+directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only), ``attacks``
+(every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or poison: "от
+атаки карты противника"). On trigger ``kill``: what the destroying blow was ("уничтожает … {strike}" =
+``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника"
+= ``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
@@ -385,13 +413,13 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
-             "forces_defender", "strike_again", *ENTRIES)
+             "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
-          "move_wounds", "grave_token", "claim_incarnation",
+          "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
           "relocate")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
@@ -438,7 +466,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "at_depth", "on_surface", "wolf", "human",
          "squad_class", "top_strike", "squad_more_closed", "counters_cards", "enemy_elements", "few_elements",
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
-         "enemy_flyers")
+         "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -474,11 +502,18 @@ Issue 19, set 40: ``counters``
 (it has at least ``count`` counters or tokens: 40/198 Жонглёр's "X or fewer throws, X its tokens"),
 ``squad_tokens`` (a card of its squad holds a token — a counter of a ``counters_are_tokens`` card:
 40/43 Ледяной голем), ``enemy_no_open`` (no creature of the opponent's squad is open: 40/65 Ингри),
-``enemy_flyers`` (the opponent has a flying creature in play: 40/39 Греймот)."""
+``enemy_flyers`` (the opponent has a flying creature in play: 40/39 Греймот);
+Issue 19, set 50: ``third_row`` (it stands in its own third row: 50/54 Фарсат "если стоит в вашем третьем
+ряду"),
+``column_clear`` (no enemy card stands in its column: 50/40 Снург "пока стоит в столбце, в котором нет
+карт противника"), ``rows_held`` (a creature of its squad stands in every row of the battlefield: 50/154
+Суккуб-истязатель "если в каждом ряду поля боя есть ваше существо"), ``clear_of_enemies`` (no enemy
+card next to it, in ``when_state`` if given: 50/115 Дева поймы "пока рядом нет открытых карт
+противника" = ``when_state = "open"``)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
-        "adjacent_enemies", "own_extra_life", "armor_left")
+        "adjacent_enemies", "own_extra_life", "armor_left", "excess")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -500,7 +535,10 @@ card it aims at: "где Х его {move}", 40/192 Локсодон), ``adjacent
 to it: "+Х к {regen}, где Х количество стоящих рядом карт противника", 40/124 Слизни Гворна; on a
 standing ``keyword`` fact too), ``own_extra_life`` (its additional life: what it has left above its
 printed life, "где Х число дополнительных {health} у …", 40/108 Вожак стаи), ``armor_left`` (its armor
-not yet used this turn: "где Х количество оставшихся единиц {armor}", 40/71 Рыцари Лантшилда)."""
+not yet used this turn: "где Х количество оставшихся единиц {armor}", 40/71 Рыцари Лантшилда), ``excess``
+(on trigger ``kill``: the
+excess damage of the kill — the wounds beyond the life the destroyed card had left, "избыточный урон":
+50/70 Йорд-Башар, 50/101 Легард)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
@@ -592,6 +630,10 @@ _KINDS_TEXT = {
     "prey": "Marked as prey", "pounce": "Jumps next to the target",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",
+    "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",
+    "strikes_twice": "May attack with its simple strike twice per turn",
+    "fight": "Fights an adjacent creature with its simple strike as if it were open",
+    "strikes_twice_in_a_row": "May attack with its simple strike twice per turn, in a row",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
@@ -699,6 +741,7 @@ class Ability:
     """Only against cards that have one of these: an ability kind (of their facts) or a keyword
     column ("обладающим разрядом, магическим ударом или заклинанием")."""
     vs_min_move: int | None = None
+    vs_max_move: int | None = None
     """Only against cards with at least this movement."""
     vs_rank: str | None = None
     """Only against ``elite`` / ``common`` cards."""
@@ -763,7 +806,7 @@ class Ability:
             or self.once_per_card
             or self.when_type
             or self.when or self.partner or self.per or self.lasts or self.vs_has or self.classes or self.nth
-            or self.vs_min_move is not None
+            or self.vs_min_move is not None or self.vs_max_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or self.delay or self.same_name or self.onto
             or (self.target not in ("enemy", _default_target(self.kind)))
@@ -885,6 +928,8 @@ class Ability:
             cond.append("vs cards with " + "/".join(v.replace("_", " ") for v in self.vs_has))
         if self.vs_min_move is not None:
             cond.append(f"vs movement ≥ {self.vs_min_move}")
+        if self.vs_max_move is not None:
+            cond.append(f"vs movement ≤ {self.vs_max_move}")
         if self.vs_rank:
             cond.append(f"vs {self.vs_rank} cards")
         if self.vs_position:
@@ -975,7 +1020,8 @@ class Ability:
                      "uses_per_turn", "seat", "extra", "requires", "formation", "self_state", "vs_state",
                      "via", "parity", "life_cap", "when_state", "when_keyword", "when_type",
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
-                     "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
+                     "vs_min_move", "vs_max_move", "vs_rank", "vs_position", "area", "every", "rest",
+                     "tokens", "repeats",
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
                      "gold", "nth"):
@@ -996,7 +1042,8 @@ class Ability:
 
 
 def _default_target(kind: str) -> str:
-    if kind in ("heal", "give_blessing", "open", "grave_token", "cleanse", "resurrect", "to_graveyard"):
+    if kind in ("heal", "give_blessing", "open", "grave_token", "cleanse", "resurrect", "to_graveyard",
+                "dirty_trick"):
         return "ally"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
@@ -1076,7 +1123,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "when_state", "when_keyword", "when_type", "once_per_card", "keyword", "when", "count",
                  "partner", "per",
                  "per_max", "plus",
-                 "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
+                 "lasts", "vs_has", "vs_min_move", "vs_max_move", "vs_rank", "vs_position", "area", "every",
+                 "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
                  "nth"}
@@ -1204,7 +1252,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if cost == "recruit" and (kind != "to_graveyard" or raw.get("target") != "self"):
         raise fail("cost", "recruit (before recruiting) is only for to_graveyard with target = \"self\"")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
-            and not (kind == "grave_token" and cost == "then") \
+            and not (kind in ("grave_token", "dirty_trick") and cost == "then") \
             and not (kind == "leap" and cost in ("then", "or")):  # ("при этом …", "… либо прыжок")
         raise fail("cost", f"of {kind} must be trigger" + (", then or or" if kind == "leap" else ""))
     if kind in ACTIONS and cost == "passive":
@@ -1265,12 +1313,13 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", "is missing; ignore_protection needs the attacks whose protections it passes")
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
-    if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed"):
+    if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed", "kill",
+                   "death"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
                                   "ignore_protection"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block and the attacked / "
-                   "ally_combo / wounded / ally_wounded / squad_wounded triggers")
+                   "ally_combo / wounded / ally_wounded / squad_wounded / kill / death triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":
@@ -1334,7 +1383,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     once_per_card = raw.get("once_per_card", False)
     if not isinstance(once_per_card, bool):
         raise fail("once_per_card", f"must be true or false, got {once_per_card!r}")
-    if (when_keyword or once_per_card) and trigger not in WHEN_TRIGGERS:
+    if (when_keyword or once_per_card) and trigger not in WHEN_TRIGGERS \
+            and not (once_per_card and kind in ("strikes_twice", "strikes_twice_in_a_row")):
         name = "when_keyword" if when_keyword else "once_per_card"
         raise fail(name, f"is only for the triggers {', '.join(WHEN_TRIGGERS)}")
     extra = raw.get("extra", "")
@@ -1348,7 +1398,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if kind == "keyword" and cost == "passive" and keyword not in ("exp_attack", "exp_defence") and (
             states["vs_state"] or any(lists[n] for n in ("vs_elements", "vs_classes", "vs_types"))
             or numbers["vs_min_cost"] is not None or numbers["vs_max_cost"] is not None
-            or more.get("vs_has") or more.get("vs_rank") or more.get("vs_min_move") is not None):
+            or more.get("vs_has") or more.get("vs_rank") or more.get("vs_min_move") is not None
+            or more.get("vs_max_move") is not None):
         raise fail("keyword", "only exp_attack and exp_defence may hold against some cards (vs_*) on a "
                    f"standing keyword fact, got {keyword!r}")
     return Ability(
@@ -1403,9 +1454,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(nth) or (nth and cost != "trigger"):
         raise fail("nth", f"is a whole number ≥ 1, for triggers only; got {nth!r}")
     out["nth"] = nth
-    if when_state is not None and when != "allies_adjacent" and trigger not in WHEN_TRIGGERS:
+    if when_state is not None and when not in ("allies_adjacent", "clear_of_enemies") \
+            and trigger not in WHEN_TRIGGERS:
         raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)} and "
-                   "when = allies_adjacent")
+                   "when = allies_adjacent / clear_of_enemies")
     partner = raw.get("partner")
     if partner is not None and (partner not in RANKS or not formation):
         raise fail("partner", f"must be one of {', '.join(RANKS)}, with formation = true; got {partner!r}")
@@ -1424,8 +1476,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if per in ("target_weak", "target_spread", "target_wounds") and (
             cost == "passive" or kind not in (*ATTACKS, *WOUNDS, "heal")):
         raise fail("per", f"{per} is only for an attack, a wounding action or a heal (the card it aims at)")
+    if per == "excess" and trigger != "kill":
+        raise fail("per", "excess is only for trigger kill")
     if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection",
-                           "keyword") and not (
+                           "keyword", "extra_life") and not (
             kind == "reduce" and per in UNIT_PERS) and not (
             kind in GRANTS and cost != "passive"):  # (given: its amount is fixed when it is given, 30/59)
         raise fail("per", f"does not apply to {kind}")
@@ -1437,10 +1491,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _str_list(vs_has, allowed):
         raise fail("vs_has", f"must be a list of ability kinds or keyword columns, got {vs_has!r}")
     out["vs_has"] = tuple(vs_has)
-    value = raw.get("vs_min_move")
-    if value is not None and not _int(value):
-        raise fail("vs_min_move", f"must be a whole number ≥ 0, got {value!r}")
-    out["vs_min_move"] = value
+    for name in ("vs_min_move", "vs_max_move"):
+        value = raw.get(name)
+        if value is not None and not _int(value):
+            raise fail(name, f"must be a whole number ≥ 0, got {value!r}")
+        out[name] = value
     for name, options in (("vs_rank", RANKS), ("vs_position", POSITIONS), ("area", AREAS)):
         value = raw.get(name)
         if value is not None and value not in options:
@@ -1642,7 +1697,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
                                                           "cleanse", "extra_life", "leap", *ENTRIES) \
-                and not (ab.cost == "then" and ab.kind in ("grave_token", "root", "close", "shift")) \
+                and not (ab.cost == "then"
+                         and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick")) \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from analysis.cards.abilities import MAGICAL, RANGED, Ability
+from analysis.cards.abilities import ATTACKS, MAGICAL, RANGED, Ability
 from analysis.util.textnorm import normalize_name
 
 ATTACK_KINDS = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
@@ -49,6 +49,8 @@ _GROUPS: dict[str, frozenset[str]] = {
     for kind in ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
                  "special_strike", "spell", "effect", "wound", "poison")
 }
+for _kind in ("simple", *ATTACKS):
+    _GROUPS[_kind] = _GROUPS[_kind] | {"attacks"}  # ("от атаки": any attack, not spells or effects)
 _GROUPS["directed"] = frozenset({"directed"})
 _GROUPS["counter"] = frozenset({"counter"})
 """Which ``from`` names of ``reduce``/``protection`` cover each kind (``ranged``: 000 glossary
@@ -82,7 +84,8 @@ def _norm_set(values: Iterable[str]) -> frozenset[str]:
 def has_condition(ab: Ability) -> bool:
     """Whether the fact only applies against some cards (a ``vs_*`` field is set)."""
     return bool(ab.vs_elements or ab.vs_classes or ab.vs_types or ab.vs_min_cost is not None
-                or ab.vs_max_cost is not None or ab.vs_has or ab.vs_min_move is not None or ab.vs_rank)
+                or ab.vs_max_cost is not None or ab.vs_has or ab.vs_min_move is not None
+                or ab.vs_max_move is not None or ab.vs_rank)
 
 
 def has_any(card, names: Iterable[str]) -> bool:
@@ -112,6 +115,8 @@ def matches(ab: Ability, other) -> bool:
     if ab.vs_has and not has_any(other, ab.vs_has):
         return False
     if ab.vs_min_move is not None and (other.move or 0) < ab.vs_min_move:
+        return False
+    if ab.vs_max_move is not None and (other.move or 0) > ab.vs_max_move:
         return False
     return not (ab.vs_rank is not None and other.elite != (ab.vs_rank == "elite"))
 

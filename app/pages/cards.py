@@ -176,6 +176,8 @@ def _situational_parts(a: dict) -> list[str]:
         parts.append(t("ability.vs_has", what=", ".join(words)))
     if a.get("vs_min_move") is not None:
         parts.append(t("ability.vs_min_move", n=a["vs_min_move"]))
+    if a.get("vs_max_move") is not None:
+        parts.append(t("ability.vs_max_move", n=a["vs_max_move"]))
     if a.get("vs_rank"):
         parts.append(t("ability.vs_rank", what=t(f"ability_rank.{a['vs_rank']}")))
     if a.get("vs_position"):

@@ -71,7 +71,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
-                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash")
+                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
+                 "enemy_leaves_adjacent")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -351,6 +352,8 @@ class Effects(Situational):
             raise IllegalAction(f"unit {u} cannot dash to square {to}")
         self.dashed[u] = self.turn
         self._put(u, p, to)
+        if self._variable and not self.over:
+            self._situate()  # (its ``when`` conditions read the square it has just dashed onto: 60/6)
         if u in self._trig["dash"] and self.alive[u] and not self.over:
             self._fire(u, "dash")
         for w in list(self._trig["squad_dash"]):  # "при рывке вашего существа …" (50/26)
@@ -709,7 +712,10 @@ class Effects(Situational):
         for w in self.units[enemy]:
             for ab in facts(self.cards[w]):
                 if ab.kind == "taunt" and ab.cost == "passive" and covers(ab, kind) and (
-                        not ab.when or self._when(w, ab)) and self._matches_card(ab, u):
+                        not ab.when or self._when(w, ab)) and self._matches_card(ab, u) and (
+                        not ab.vs_position or self._position(w, u, ab.vs_position)):
+                    # (``vs_position``: only the enemy cards in that position to it — "стоящие
+                    # напротив существа противника", 60/164)
                     taunting.append(w)
                     break
         if not taunting:
@@ -829,6 +835,11 @@ class Effects(Situational):
             return 0
         if kind == "push":
             return self._push(u, v, ab.damage[0] if ab.damage else 0)
+        if kind == "fight":  # "сразиться с ним {strike} как с открытым" (60/14, 60/220)
+            if self.creature[v] and self.seat[v] != self.seat[u] and self.alive[u] and self.has_strike[u] \
+                    and self.pos[u] >= 0 and self.pos[v] >= 0:
+                self._ambush(u, v)
+            return 0
         if kind == "rehost":
             self._rehost(u)
             return 0
@@ -861,6 +872,12 @@ class Effects(Situational):
                 if 0 <= sq < ROWS * COLS and self.board[sq] >= 0:
                     strike = PROFILES[self.key[self.board[sq]]].strike
                     q = strike[0] if strike else 0
+        elif per == "target_sides_weak":  # the weak strikes of the creatures left and right of it (60/71)
+            q = 0
+            for w in self._sides(v):
+                strike = PROFILES[self.key[w]].strike
+                if self.creature[w] and strike:
+                    q += strike[0]
         elif per == "strike_value":
             q = self._last_strike_value
         elif per == "target_wounds":
@@ -930,6 +947,10 @@ class Effects(Situational):
         pu, pv = self.pos[u], self.pos[v]
         if pu >= 0 and pv >= 0 and self.kind[v] == GROUND and self.host[v] < 0:
             dr, dc = pv // COLS - pu // COLS, pv % COLS - pu % COLS
+            if dr == 0 or dc == 0 or abs(dr) == abs(dc):
+                # one square on along the line (a card pushed once already stands two squares away:
+                # 60/73 Хребтолом's second push goes on in the same direction)
+                dr, dc = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
             r, c = pv // COLS + dr, pv % COLS + dc
             if 0 <= r < ROWS and 0 <= c < COLS and self.board[r * COLS + c] < 0:
                 to = r * COLS + c
@@ -1184,6 +1205,15 @@ class Effects(Situational):
             if self.heading[w] == step and self.seat[w] == self.active and self.alive[w] and not self.over:
                 self._fire(w, "moves_heading", u, u)
 
+    def _left(self, u: int, frm: int, to: int) -> None:
+        """``enemy_leaves_adjacent``: enemy creature ``u`` stepped from ``frm``, next to the watcher,
+        onto ``to``, not next to it (60/220 Сорвиголова); the watcher fires, aimed at ``u``."""
+        for w in self._trig["enemy_leaves_adjacent"]:
+            q = self.pos[w]
+            if (self.seat[w] != self.seat[u] and self.alive[w] and q >= 0 and frm >= 0 and to >= 0
+                    and NEAR[frm][q] and not NEAR[to][q] and self.alive[u] and not self.over):
+                self._fire(w, "enemy_leaves_adjacent", u)
+
     def _squad_struck(self, u: int, v: int) -> None:
         """``squad_strike``: the simple strike of ``u`` hit ``v``; the watchers of ``u``'s squad fire,
         aimed at ``v``, about ``u`` (``when_type`` …)."""
@@ -1312,6 +1342,8 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
                 ab.damage[0] if ab.damage else 1)):
             return 0.0  # it has it already
         scale = 3.0 if ab.lasts == "battle" else 1.0
+        if ab.kind == "keyword" and (ab.keyword == "clumsiness" or (ab.keyword == "move" and amount < 0)):
+            return -0.05 * value * scale  # (a harm, though a keyword: −1 on its dice, less movement)
         if ab.kind == "strike_bonus":
             bonus = (sum(ab.damage) / 3 if len(ab.damage) == 3 else amount) if ab.damage else 0
             return 0.05 * value * bonus * scale

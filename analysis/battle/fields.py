@@ -146,6 +146,7 @@ class EngineFields:
     rng: Any
     rooted: list[int]
     held: list[int]
+    form: list[int]
     seat: list[int]
     seed: int
     share: list[int]
@@ -245,6 +246,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:
+        raise NotImplementedError
+
+    def _ambush(self, u: int, v: int) -> None:
         raise NotImplementedError
 
     def _settle(self, suspects: Sequence[int], source: int = -1,

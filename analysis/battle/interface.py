@@ -172,6 +172,11 @@ class Player:
     - ``redirect(state, unit, attacker, target, candidates, index) -> unit``: whether ``unit``'s
       sudden ``redirect`` sends ``attacker``'s attack on ``target`` (its ability ``index``, -1 a
       simple strike) onto one of ``candidates`` (-1: no; 000 glossary "Redirecting an attack");
+    - ``choose_form(state, unit) -> str``: ``"wolf"`` or ``"human"``, the form a werewolf takes
+      before its owner's turn (``when = "wolf"`` / ``"human"``; default ``wolf``);
+    - ``use_trigger(state, unit, index, candidates) -> bool``: whether a triggered "may" ability of
+      ``unit`` that costs something or fights (a ``fight``, or one paying ``counters``) is used now
+      on one of ``candidates`` (default yes);
     - ``choose_square(state, unit, marker, squares) -> square``: where ``unit`` puts a ``marker``
       (:data:`analysis.cards.abilities.MARKERS`) it may put on any of ``squares``;
     - ``relocate(state, unit, why, squares) -> square``: where ``unit`` moves by a move it may
@@ -239,6 +244,12 @@ class Player:
 
     def choose_direction(self, state, unit: int) -> str:
         return "forward"
+
+    def choose_form(self, state, unit: int) -> str:
+        return "wolf"
+
+    def use_trigger(self, state, unit: int, index: int, candidates: Sequence[int]) -> bool:
+        return True
 
     def redirect(self, state, unit: int, attacker: int, target: int, candidates: list[int],
                  index: int) -> int:

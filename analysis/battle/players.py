@@ -58,6 +58,7 @@ from analysis.battle.tables import (
     COMPANION,
     FLYER,
     GROUND,
+    PROFILES,
     card_key,
     card_of,
 )
@@ -313,7 +314,14 @@ class HeuristicPlayer(Player):
         exposed = bool(self.caution) and not flyer
         total = 0.0
         at_strike = b._strikers and bool(spec_of(ku).strike)  # facts that hold for the pair and position
+        # An enemy ``taunt`` on simple strikes (60/164) leaves only its cards to strike; the others still
+        # count for the exposure.
+        allowed = b._taunt_filter(u, candidates, "simple") if b._taunters and not flyer else candidates
         for v in candidates:
+            if v not in allowed:
+                if exposed and has_strike[v]:
+                    total += mean_unknown if hidden[v] else mean_of[v]
+                continue
             if at_strike:
                 ku = b._strike_key(u, v, True)
                 u_closed = ku << 53 | arm_u << 9
@@ -1188,6 +1196,46 @@ class HeuristicPlayer(Player):
         if (why == "dash" and unit in battle._trig["dash"]) or foes(best) < here:
             return best
         return -1
+
+    def choose_form(self, battle: Battle, unit: int) -> str:
+        """``wohu`` (the reminder text of 60/60): the form whose simple strike fares best against
+        the enemy creatures it may reach next turn (its side's gain striking each of them, less
+        theirs striking it back, as exact exchanges); with none in reach, the form that moves
+        farther (movement, then jump range) to close in; human on a tie (its texts add abilities)."""
+        wolf, human = battle.form_keys(unit)
+        seat, p, model = battle.seat[unit], battle.pos[unit], battle.config.model
+        rem_u, arm_u = battle.life[unit] - battle.wounds[unit], battle.armor_left[unit]
+        near: list[int] = []
+        if p >= 0:
+            reach = max(PROFILES[wolf].move, PROFILES[human].move) + 1
+            near = [v for v in battle.units[1 - seat] if battle.alive[v] and battle.creature[v]
+                    and not battle.hidden[v] and battle.pos[v] >= 0 and MANHATTAN[p][battle.pos[v]] <= reach]
+
+        def score(k: int) -> float:
+            if near:
+                total = 0.0
+                for v in near:
+                    kv, rem_v, arm_v = battle.key[v], battle.life[v] - battle.wounds[v], battle.armor_left[v]
+                    total += _exact_gain(k, kv, rem_u, rem_v, arm_u, arm_v, True, model)
+                    total -= _exact_gain(kv, k, rem_v, rem_u, arm_v, arm_u, True, model)
+                return total
+            jump = max((a.damage[0] for a in facts(card_of(k))
+                        if a.kind == "jump" and a.cost == "passive" and a.damage), default=0)
+            return PROFILES[k].move + 0.5 * jump
+
+        return "wolf" if score(wolf) > score(human) else "human"
+
+    def use_trigger(self, battle: Battle, unit: int, index: int, candidates: Sequence[int]) -> bool:
+        """A triggered "may" with a price or a fight: used when its best target gains — for a
+        ``fight`` the exact exchange of its simple strike on that card as an open one (its life and
+        armor left counted), otherwise the ability's estimated gain."""
+        sl = battle.slots[unit][index]
+        if sl.ability.kind == "fight":
+            ku, model = battle.key[unit], battle.config.model
+            rem_u, arm_u = battle.life[unit] - battle.wounds[unit], battle.armor_left[unit]
+            return any(_exact_gain(ku, battle.key[v], rem_u, battle.life[v] - battle.wounds[v], arm_u,
+                                   battle.armor_left[v], True, model) > 0 for v in candidates)
+        return self._best_use(battle, unit, sl, list(candidates))[0] > 0
 
     def choose_direction(self, battle: Battle, unit: int) -> str:
         """``moves_heading``: the direction most of its ground creatures will step in this turn.

@@ -80,3 +80,9 @@ class RandomPlayer(Player):
 
     def choose_direction(self, battle: Battle, unit: int) -> str:
         return ("forward", "back", "left", "right")[int(battle.prng.random() * 4)]
+
+    def choose_form(self, battle: Battle, unit: int) -> str:
+        return "wolf" if battle.prng.random() < 0.5 else "human"
+
+    def use_trigger(self, battle: Battle, unit: int, index: int, candidates: Sequence[int]) -> bool:
+        return battle.prng.random() < 0.5

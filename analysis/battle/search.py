@@ -157,6 +157,12 @@ class SearchPlayer(Player):
     def choose_direction(self, state, unit: int) -> str:
         return self._h.choose_direction(state, unit)
 
+    def choose_form(self, state, unit: int) -> str:
+        return self._h.choose_form(state, unit)
+
+    def use_trigger(self, state, unit: int, index: int, candidates: Sequence[int]) -> bool:
+        return self._h.use_trigger(state, unit, index, candidates)
+
     def relocate(self, state, unit: int, why: str, squares: Sequence[int]) -> int:
         return self._h.relocate(state, unit, why, squares)
 

@@ -32,6 +32,7 @@ from mypy_extensions import mypyc_attr
 
 from analysis.battle.board import ADJ4, ADJ8_SELF, COLS, NEAR_MASK, half_rows, row_of
 from analysis.battle.fields import EngineFields
+from analysis.battle.interface import IllegalAction
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
@@ -95,6 +96,12 @@ class Spec:
                 deps.add("alive")
             elif ab.when == "rebuff":
                 deps.add("rebuff")
+            elif ab.when == "enemy_back_row_full":
+                deps.add("board")
+            elif ab.when == "squad_extra_life":
+                deps.update(("wounds", "alive", "lives"))
+            elif ab.when in ("wolf", "human"):
+                deps.add("form")
             elif ab.when is not None:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
             if ab.per in ("counters", "own_wounds"):
@@ -299,6 +306,9 @@ class Situational(EngineFields):
         self._board_ver = 0
         """Bumped when cards change squares in ways ``occupied`` may not show (pushes, teleports,
         companions changing hosts, incarnations)."""
+        self.form = [0] * n
+        """Per unit: the werewolf form its player picked before its owner's turn, to the end of the
+        opponent's next turn (0 none yet, 1 wolf, 2 human; ``when = "wolf"`` / ``"human"``)."""
         self._rebuff = (False, False)
         """Per seat: its squad had fewer cards in play than the opponent's before this turn began
         (``when = "rebuff"``, Отпор; set by :meth:`_rebuff_check`)."""
@@ -314,7 +324,8 @@ class Situational(EngineFields):
 
     def _clone_extras(self, original) -> None:
         """:meth:`Battle.clone`: the copy gets its own lists of this state (the original's stay)."""
-        for name in ("walk", "grants", "base", "stunned", "rooted", "held", "conc_wounds", "combo", "fresh"):
+        for name in ("walk", "grants", "base", "stunned", "rooted", "held", "conc_wounds", "combo", "fresh",
+                     "form"):
             setattr(self, name, list(getattr(original, name)))
         if original._variable:
             for name in _VARIABLE:
@@ -344,6 +355,10 @@ class Situational(EngineFields):
             glance.append(tuple(self.open))
         if "rebuff" in needs:
             glance.append(self._rebuff)
+        if "lives" in needs:
+            glance.append(tuple(self.life))
+        if "form" in needs:
+            glance.append(tuple(self.form))
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
@@ -383,6 +398,10 @@ class Situational(EngineFields):
                 parts.append(tuple(self.open))
             if "rebuff" in deps:
                 parts.append(self._rebuff[self.seat[u]])
+            if "lives" in deps:
+                parts.append(tuple(self.life))
+            if "form" in deps:
+                parts.append(self.form[u])
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -559,6 +578,14 @@ class Situational(EngineFields):
             return closed > len(theirs) - closed
         if when == "rebuff":
             return self._rebuff[self.seat[u]]
+        if when in ("wolf", "human"):  # (the form its player picked before its turn: 60/60's reminder)
+            return self.form[u] == (1 if when == "wolf" else 2)
+        if when == "squad_extra_life":  # every creature of its squad in play has additional life (60/96)
+            return all(self._in_state(w, "extra_life") for w in self.units[self.seat[u]]
+                       if self.alive[w] and self.creature[w])
+        if when == "enemy_back_row_full":  # every square of the opponent's third row holds a card (60/166)
+            row = half_rows(1 - self.seat[u])[2]
+            return all(self.board[row * COLS + c] >= 0 for c in range(COLS))
         if when == "war_machine":  # (a card of that class of its squad in play)
             return any(self.alive[w] and "Боевая машина" in self.cards[w].classes
                        for w in self.units[self.seat[u]])
@@ -571,6 +598,10 @@ class Situational(EngineFields):
         me = self.seat[u]
         if when == "adjacent_enemy":
             return any(self.seat[w] != me and self.creature[w] for w in near)
+        if when == "no_adjacent_enemy":  # (60/87 Филавандель: "пока рядом … нет существ противника")
+            return not any(self.seat[w] != me and self.creature[w] for w in near)
+        if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")
+            return not near
         if when == "allies_adjacent":
             mine = [w for w in near if self.seat[w] == me and self.creature[w]]
             if ab.when_state:
@@ -626,6 +657,32 @@ class Situational(EngineFields):
         n1 = sum(1 for w in self.units[1] if alive[w])
         self._rebuff = (n0 < n1, n1 < n0)
 
+    def _choose_forms(self, seat: int) -> None:
+        """Before ``seat``'s turn begins, each of its werewolves (``when = "wolf"`` / ``"human"``
+        facts, the ``wohu`` icon) takes the form its player picks (``Player.choose_form``), kept to
+        the end of the opponent's next turn: the reminder text of 60/60 Щенок Ульфгарда ("До начала
+        вашего хода — получить {wolf} либо {human} до конца хода противника")."""
+        for u in self.units[seat]:
+            if not self.alive[u] or "form" not in spec_of(self.base[u]).deps:
+                continue
+            pick = self.players[seat].choose_form(self, u)
+            if pick not in ("wolf", "human"):
+                raise IllegalAction(f"unit {u}: form {pick!r} is not wolf or human")
+            self.form[u] = 1 if pick == "wolf" else 2
+            if self.log is not None:
+                self._emit({"e": "form", "u": u, "form": pick})
+
+    def form_keys(self, u: int) -> tuple[int, int]:
+        """The card keys unit ``u`` would play under in its wolf and its human form (for a player
+        weighing the two)."""
+        was = self.form[u]
+        self.form[u] = 1
+        wolf = self._variant_of(u)
+        self.form[u] = 2
+        human = self._variant_of(u)
+        self.form[u] = was
+        return wolf, human
+
     def _new_turn_walks(self) -> None:
         for u in range(self.n):
             if self.walk[u] is not _ZERO_WALK:
@@ -641,6 +698,8 @@ class Situational(EngineFields):
             until = self.turn if self.active == self.seat[v] else self.turn + 1
         elif ab.lasts == "next_enemy_turn":
             until = self.turn + 2 if self.active != self.seat[v] else self.turn + 1
+        elif ab.lasts == "next_own_turn":  # (its holder's next turn, the current one not counted)
+            until = self.turn + 2 if self.active == self.seat[v] else self.turn + 1
         else:  # enemy_turn
             until = self.turn if self.active != self.seat[v] else self.turn + 1
         fact = granted(ab)

@@ -92,6 +92,12 @@ class Triggers(Effects):
             return self.life[v] - self.wounds[v] > self.cards[v].life
         if state == "even_life":
             return self.creature[v] and (self.life[v] - self.wounds[v]) % 2 == 0
+        if state == "corporeal":  # "небестелесное существо" (60/192)
+            return self.creature[v] and not self.ghost[v]
+        if state == "feeble":  # weak simple strike 1 or less, its standing modifiers counted (60/49)
+            strike = PROFILES[self.key[v]].strike
+            return self.creature[v] and strike is not None and (
+                strike[0] + strike_passives(self.cards[v], None, self.seat[v]).bonus[0] <= 1)
         return (self.wounds[v] > 0) == (state == "wounded")
 
     def _hurt(self, v: int, source: int, kind: str | None = None) -> None:
@@ -269,8 +275,15 @@ class Triggers(Effects):
                 ab = self.slots[u][index].ability
             if not cands:
                 continue
+            if ab.counters and self.counters[u] < ab.counters:
+                continue  # ("может потерять {counter}; …": a price it cannot pay)
+            if (ab.counters or ab.kind == "fight") and not self.players[self.seat[u]].use_trigger(
+                    self, u, index, cands):
+                continue  # a "may" with a price or a fight: its player declines
             if price and not self._pay_tokens(u, price, True):
                 continue
+            if ab.counters:
+                self.counters[u] -= ab.counters
             most = min(ab.targets, len(cands))
             if ab.every:
                 chosen: tuple[int, ...] = tuple(cands)

@@ -214,6 +214,9 @@ class Turns(Strikes):
         active = self.active
         if "rebuff" in self._sit_deps:
             self._rebuff_check()
+        if "form" in self._sit_deps:
+            self._choose_forms(active)  # ("до начала вашего хода": before its cards open)
+            self._situate()  # (the form's facts hold from now: its regeneration at this turn start)
         wounds, opened, regen, acted, moves, points = (
             self.wounds, self.open, self.regen, self.acted, self.moves, self.move_points)
         if self.log is not None:
@@ -454,6 +457,8 @@ class Turns(Strikes):
             self._watched(u, to)
         if self._trig["moves_heading"] and self.creature[u] and not self.over:
             self._stepped(u, frm, to)
+        if self._trig["enemy_leaves_adjacent"] and self.creature[u] and not self.over:
+            self._left(u, frm, to)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
             if self._variable:
                 self._situate()  # (its ``when`` conditions read the square it has just stepped onto)

@@ -75,7 +75,7 @@ is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10
 prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
-           "cleanse", "concentrate", "hypnosis", "cancel")
+           "cleanse", "concentrate", "hypnosis", "cancel", "fight")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -86,7 +86,9 @@ creature) deals its simple strike to a card next to it that the user's player pi
 until the end of this turn, wherever its rooter goes (30/122 Злобоглаз: "не может двигаться в этот
 ход"); ``cancel`` (always ``sudden``): the enemy action its target announced, answered in a sudden
 window, is cancelled — not carried out and not paid for (000 2.9; 30/162 Тальгата: "отменить действие
-существа с проклятием", with ``vs_state``)."""
+существа с проклятием", with ``vs_state``); ``fight``: the card fights the target, an enemy creature,
+with its simple strike as with an open card, without closing ("сразиться {strike} как с открытым":
+60/14 Горт, 60/220 Сорвиголова; as the ambush marker of 30/12 does)."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
@@ -230,7 +232,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports", "squad_dash")
+            "squad_enters_mark", "dash", "teleports", "squad_dash", "enemy_leaves_adjacent")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -291,7 +293,12 @@ step, a push, a teleport; aims at that creature,
 ("при рывке"; its attacks aim at any card in their reach); ``teleports``: after it moves by its
 ``teleportation`` (60/176 Файзер); ``squad_dash``: after a creature of its squad (itself included)
 moves by its ``dash``, aimed at that creature, only within ``range`` of this card if one is given
-("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении)."""
+("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении);
+``enemy_leaves_adjacent``: an enemy creature steps from a square next to it onto one not next to it
+(aims at that creature: "когда существо противника передвигается с соседней клетки на клетку не
+рядом с …", 60/220 Сорвиголова). A trigger may cost ``counters`` ("может потерять {counter}; …",
+60/14 Горт): it fires only while the card has them, its player may decline
+(``Player.use_trigger``), and using it spends them."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -309,7 +316,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel")
+             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "fight")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -331,14 +338,17 @@ blessed ("вампиризм, пока имеет проклятие" = ``cursed
 life ("пока имеет дополнительные {health}": more life left than its printed life, the additional
 life taken first by its wounds)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
-             "cursed_or_blessed", "even_life", "extra_life")
+             "cursed_or_blessed", "even_life", "extra_life", "corporeal", "feeble")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
 дополнительных)"); ``cursed_or_blessed``: with a curse, a blessing or both;
 ``even_life``: a creature with an even number of life left (on a ``cap`` or ``protection``: only
 against attacks by such creatures, 40/16 Элементаль огня); ``extra_life``: with additional life
-(more life left than printed: "по картам с дополнительными {health}", 50/146)."""
+(more life left than printed: "по картам с дополнительными {health}", 50/146); ``corporeal``: not
+an incorporeal creature ("небестелесное существо", 60/192); ``feeble``: a creature whose weak simple
+strike, its standing modifiers counted, is 1 or less ("по существам со слабым {strike} 1 или менее (с
+учетом модификаторов)", 60/49)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
@@ -346,7 +356,8 @@ WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creat
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
-         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff")
+         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff",
+         "alone", "no_adjacent_enemy", "enemy_back_row_full", "squad_extra_life", "wolf", "human")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -362,10 +373,18 @@ closed cards than open ones: "пока в отряде противника бо
 creature, 000 glossary "Incorporeal creature"), ``war_machine`` (a card of class «Боевая машина» of
 its squad is on the battlefield: 60/37 Морраг "пока в вашем отряде есть боевая машина"), ``rebuff``
 (Отпор, the ``reb`` icon: before the current turn began its squad had fewer cards in play than the
-opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах)."""
+opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах); ``alone`` (no
+other card stands next to it, 8 squares: "на клетку, рядом с которой нет других карт", 60/6);
+``no_adjacent_enemy`` (no enemy creature next to it: "пока рядом … нет существ противника", 60/87);
+``enemy_back_row_full`` (every square of the opponent's third row holds a card: "пока все клетки в
+третьем ряду противника заняты", 60/166); ``squad_extra_life`` (every creature of its squad in play has
+additional life, itself included: "пока все ваши существа имеют дополнительные {health}", 60/96);
+``wolf`` / ``human`` (the form of a werewolf, the ``wohu`` icon: "До начала вашего хода — получить
+{wolf} либо {human} до конца хода противника", the reminder text of 60/60 Щенок Ульфгарда; see
+data/README.md "Wolf and human forms")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
-        "magic_entries")
+        "magic_entries", "target_sides_weak")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -376,7 +395,9 @@ target), ``behind_weak`` (the weak strike of the card behind the target), ``stri
 power of the simple strike that set the trigger off), ``target_wounds`` (the wounds of the card it
 aims at: "полностью излечить" is a ``heal`` by them), ``magic_entries`` (its steps this turn onto
 squares held by a creature with a magical ability — an incorporeal creature sharing them; 000
-glossary "Magical ability": a spell, magic strike or discharge)."""
+glossary "Magical ability": a spell, magic strike or discharge), ``target_sides_weak`` (the weak
+strikes of the creatures on the squares to the left and right of the card it aims at, of either
+squad: "где Х — сумма слабых {strike} существ, стоящих справа и слева от нее", 60/71)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward")
@@ -393,11 +414,13 @@ wounded creatures of its squad, itself excluded, that have the fewest wounds amo
 of the ``target`` side other than itself, any distance: "другое ваше существо");
 ``left`` / ``right`` / ``opposite`` / ``behind`` (the one square on that side of it, as its owner
 sees the board)."""
-LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn")
+LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
 ``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
-хода противника", e.g. given by a ``concentration`` at the end of the opponent's turn)."""
+хода противника", e.g. given by a ``concentration`` at the end of the opponent's turn);
+``next_own_turn``: of its holder's next turn, the current one not counted (60/8 Воин пламени's
+concentration at the end of the opponent's turn: "получает -2 к {strike} до конца его следующего хода")."""
 RANKS = ("elite", "common")
 """``vs_rank`` (only against elite / common cards) and ``partner`` (formation with an elite / a
 common creature)."""
@@ -444,6 +467,7 @@ _KINDS_TEXT = {
     "far_step": "Steps onto the squares of creatures as onto adjacent ones",
     "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
     "leap": "May jump now, range",
+    "fight": "Fights the target with its simple strike as with an open card",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
@@ -762,6 +786,8 @@ class Ability:
             cost += (self.trigger or "").replace("_", " ")
         if self.counters > 1:
             cost = cost.replace("counter", f"{self.counters} counters")
+        if self.cost == "trigger" and self.counters:
+            cost += f", paying {self.counters} counter{'s' if self.counters > 1 else ''}"
         if self.tokens and not self.anywhere:
             paid = f"{self.tokens} graveyard incarnation token{'s' if self.tokens > 1 else ''}"
             cost = f"{cost} + {paid}" if cost else paid
@@ -1028,8 +1054,9 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     counters = raw.get("counters", 1 if cost in ("counter", "counter_tap") else 0)
     if not _int(counters):
         raise fail("counters", f"must be a whole number ≥ 0, got {counters!r}")
-    if counters and cost not in ("counter", "counter_tap"):
-        raise fail("counters", "is only for cost = \"counter\" or \"counter_tap\"")
+    if counters and cost not in ("counter", "counter_tap", "trigger"):
+        raise fail("counters", "is only for cost = \"counter\", \"counter_tap\" or \"trigger\" (a price "
+                   "the trigger pays)")
     if cost in ("counter", "counter_tap") and counters < 1:
         raise fail("counters", "must be at least 1 for a counter cost")
     rng = raw.get("range")
@@ -1141,12 +1168,13 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("requires", "must be a short English phrase (at most 200 characters) naming the "
                    "condition or cost the vocabulary cannot check")
     more = _more_fields(raw, fail, kind, cost, trigger, formation, per, when_state)
-    if kind == "keyword" and cost == "passive" and keyword not in ("exp_attack", "exp_defence") and (
+    if kind == "keyword" and cost == "passive" and keyword not in ("exp_attack", "exp_defence",
+                                                                   "exp_shooting") and (
             states["vs_state"] or any(lists[n] for n in ("vs_elements", "vs_classes", "vs_types"))
             or numbers["vs_min_cost"] is not None or numbers["vs_max_cost"] is not None
             or more.get("vs_has") or more.get("vs_rank") or more.get("vs_min_move") is not None):
-        raise fail("keyword", "only exp_attack and exp_defence may hold against some cards (vs_*) on a "
-                   f"standing keyword fact, got {keyword!r}")
+        raise fail("keyword", "only exp_attack, exp_defence and exp_shooting may hold against some cards "
+                   f"(vs_*) on a standing keyword fact, got {keyword!r}")
     return Ability(
         kind=kind, damage=tuple(damage), range=rng, cost=cost, targets=targets, counters=counters,
         trigger=trigger, target=target, vs_elements=lists["vs_elements"], vs_classes=lists["vs_classes"],
@@ -1221,9 +1249,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         out[name] = value
     if out["vs_position"] and (cost != "passive" or kind not in (
-            "strike_bonus", "directed", "unanswerable", "reduce", "protection")):
-        raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce and "
-                   "protection")
+            "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt")):
+        raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
+                   "protection and taunt")
     if out["area"] and cost == "passive":
         raise fail("area", "is only for actions and triggers")
     if out["area"] == "near_target" and cost != "trigger":
@@ -1383,7 +1411,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
                                                           "cleanse", "extra_life", "leap") \
-                and not (ab.cost == "then" and ab.kind in ("grave_token", "root")):
+                and not (ab.cost == "then" and ab.kind in ("grave_token", "root", "push")):
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):

@@ -153,8 +153,9 @@ def battle_log(events: Sequence[dict[str, Any]]) -> pd.DataFrame:
                 row.update(ability=ev.get("kind"))
             elif kind == "mark":
                 row.update(square=square_name(ev["sq"]), ability=ev.get("kind"))
-            elif kind in ("heading", "cleansed", "destroyed"):
-                row.update(ability=ev.get("direction") or ev.get("state") or ev.get("by_what"))
+            elif kind in ("heading", "cleansed", "destroyed", "form"):
+                row.update(ability=ev.get("direction") or ev.get("state") or ev.get("by_what")
+                           or ev.get("form"))
             elif kind in ("ambush", "hypnosis"):
                 b = ev["target"]
                 row.update(target=b, target_name=names[b], target_side=seats[b])
@@ -206,6 +207,7 @@ LOG_TEMPLATES = {
     "mark": "{name} ({player}) puts a marker ({ability}) on {square}",
     "token": "{name} ({player}) gets an incarnation token",
     "heading": "{name} ({player}) picks the direction: {ability}",
+    "form": "{name} ({player}) takes its {ability} form",
     "cleansed": "{name} ({player}) loses its {ability}",
     "destroyed": "{name} ({player}) is destroyed ({ability})",
     "ambush": "{name} ({player}) strikes {target} from its ambush",
@@ -266,7 +268,7 @@ def log_lines(log: pd.DataFrame, players: Sequence[str], templates: Mapping[str,
             out.append(text["wound"].format(name=r.name, player=player, to_target=r.to_target,
                                             ability=ability))
         elif r.kind in ("block", "redirect", "grant", "rehost", "mark", "token", "heading", "cleansed",
-                        "destroyed", "ambush", "hypnosis", "claim", "control", "shielded", "limit"):
+                        "destroyed", "ambush", "hypnosis", "claim", "control", "shielded", "limit", "form"):
             ability = (ability_words or {}).get(r.ability, (r.ability or "").replace("_", " "))
             out.append(text[r.kind].format(name=r.name, player=player, target=r.target_name, ability=ability,
                                            square=r.square))

@@ -1,0 +1,324 @@
+"""Set 60 («Призрачный легион») mechanics of issue 19 played with fixed dice: werewolf forms
+(``when = "wolf"`` / ``"human"``, the reminder text of 60/60 Щенок Ульфгарда), the ``fight`` kind
+("сразиться {strike} как с открытым"), the trigger ``enemy_leaves_adjacent``, triggers that cost
+counters, the board conditions ``alone`` / ``no_adjacent_enemy`` / ``enemy_back_row_full`` /
+``squad_extra_life``, ``lasts = "next_own_turn"``, a ``push`` followed by another (cost ``then``),
+``per = "target_sides_weak"``, a ``taunt`` with ``vs_position``, a standing ``exp_shooting``
+against some cards, and the states ``corporeal`` / ``feeble``. Texts read from berserk-nxt
+``resources/data.json`` at commit 6f3af261."""
+
+from __future__ import annotations
+
+from analysis.battle import END_TURN, Move, Strike, UseAbility
+from analysis.battle.board import square
+from analysis.battle.players import HeuristicPlayer
+from analysis.battle.powers import reach
+from analysis.cards.ability_rules import roll_modifier, strike_passives
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, P2_MID, facts, start
+from tests.battle_helpers import Scripted, card
+
+
+def unit(name="X", *abilities, **kw):
+    return card(name, abilities=facts(*abilities) if abilities else "", **kw)
+
+
+def bonus(b, u):
+    """The standing bonus to unit ``u``'s simple strike now (its current variant)."""
+    return strike_passives(b.cards[u], None, b.seat[u]).bonus
+
+
+class Former(Scripted):
+    """A scripted player that also picks werewolf forms (in order, the last one repeated)."""
+
+    def __init__(self, forms=("wolf",), **kw):
+        super().__init__(**kw)
+        self.forms = list(forms)
+        self.form_calls: list[int] = []
+
+    def choose_form(self, battle, unit):
+        self.form_calls.append(unit)
+        return self.forms[min(len(self.form_calls), len(self.forms)) - 1]
+
+
+VUKULA = ('{ kind = "strike_bonus", damage = [1], when = "wolf" }',
+          '{ kind = "keyword", keyword = "exp_attack", damage = [1], when = "wolf" }',
+          '{ kind = "keyword", keyword = "exp_defence", damage = [1], when = "human" }',
+          '{ kind = "stays_open", when = "human" }')
+
+
+def test_a_werewolf_takes_the_form_its_player_picks_before_its_turn():
+    """60/51 Вукула (reminder text of 60/60: "до начала вашего хода — получить {wolf} либо {human}
+    до конца хода противника"): as a wolf +1 strike and attack experience 1, as a human defence
+    experience 1 and it stays open after its strike; before its first turn it has no form."""
+    wolf = unit("Vukula", *VUKULA, strike=(2, 3, 3), life=10)
+    b = start([wolf], [card("Foe", life=10)], ({0: P1_FRONT}, {1: P2_FRONT}), p1=Former(["wolf"]))
+    assert b.form[0] == 1 and b.players[0].form_calls == [0]
+    assert bonus(b, 0) == (1, 1, 1) and b.cards[0].keyword("exp_attack") == 1
+    human = unit("Vukula", *VUKULA, strike=(2, 3, 3), life=10)
+    b2 = start([card("Foe", life=10)], [human], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[6, 1],
+               p2=Former(["human"]))
+    assert b2.form[1] == 0 and bonus(b2, 1) == (0, 0, 0)   # (the opponent's turn first)
+    b2.apply(END_TURN)
+    assert b2.form[1] == 2 and b2.cards[1].keyword("exp_defence") == 1
+    b2.apply(Strike(1, 0))
+    assert b2.open[1]                                      # (human: it stays open after its strike)
+
+
+def test_a_werewolf_keeps_its_form_through_the_opponents_turn_and_picks_again():
+    """The form lasts to the end of the opponent's next turn; the next own turn asks again."""
+    wolf = unit("Vukula", *VUKULA, strike=(2, 3, 3), life=10)
+    b = start([wolf], [card("Foe", life=10)], ({0: P1_BACK}, {1: P2_BACK}), p1=Former(["wolf", "human"]))
+    b.apply(END_TURN)
+    assert b.form[0] == 1 and bonus(b, 0) == (1, 1, 1)
+    b.apply(END_TURN)
+    assert b.form[0] == 2 and bonus(b, 0) == (0, 0, 0)
+
+
+def test_a_human_form_gives_its_actions_and_triggers_only_in_that_form():
+    """60/60 Щенок Ульфгарда: its strike through a row and its heal on a strike are human-form
+    abilities; in wolf form the strike through a row cannot be used."""
+    pup = unit("Pup", '{ kind = "strike_bonus", damage = [1], when = "wolf" }',
+               '{ kind = "strike_through_row", damage = [1], cost = "tap", when = "human" }',
+               '{ kind = "heal", damage = [2], cost = "trigger", trigger = "attack", target = "self", '
+               'when = "human" }',
+               strike=(1, 2, 2), life=7)
+    foe = card("Foe", life=10)
+    b = start([pup], [foe], ({0: P1_FRONT}, {1: P2_MID}), p1=Former(["wolf"]))
+    assert not b.ability_ready(0, 1)
+    b2 = start([pup], [foe], ({0: P1_FRONT}, {1: P2_MID}), p1=Former(["human"]))
+    b2.wounds[0] = 3
+    b2.apply(UseAbility(0, 1, (1,)))
+    assert b2.wounds[1] == 1 and b2.wounds[0] == 1
+
+
+def test_heuristic_takes_the_wolf_to_fight_and_the_farther_walker_to_close_in():
+    """The heuristic player's form: with an enemy in reach, the form whose exchanges fare better
+    (wolf: +1 strike); with none, the form that moves farther (60/68 Илви: +1 movement as a wolf)."""
+    wolf = unit("Vukula", *VUKULA, strike=(2, 3, 3), life=10)
+    b = start([wolf], [card("Foe", life=8, strike=(2, 2, 2))], ({0: P1_FRONT}, {1: P2_FRONT}),
+              p1=HeuristicPlayer())
+    assert b.form[0] == 1
+    walker = unit("Ilvi", '{ kind = "keyword", keyword = "move", damage = [1], when = "wolf" }',
+                  '{ kind = "discharge", damage = [2], range = 4, cost = "trigger", trigger = "strike", '
+                  'when = "human" }', strike=(2, 3, 4), life=12)
+    b2 = start([walker], [card("Foe", life=8)], ({0: P1_BACK}, {1: P2_BACK}), p1=HeuristicPlayer())
+    assert b2.form[0] == 1 and b2.move_points[0] == 2
+    human = unit("Vukula", *VUKULA, strike=(2, 3, 3), life=10)
+    b3 = start([human], [card("Foe", life=8)], ({0: P1_BACK}, {1: P2_BACK}), p1=HeuristicPlayer())
+    assert b3.form[0] == 2                                 # (no enemy in reach, the same movement)
+
+
+DAREDEVIL = '{ kind = "fight", cost = "trigger", trigger = "enemy_leaves_adjacent", uses_per_turn = 1 }'
+
+
+def test_daredevil_fights_an_enemy_stepping_away_as_if_open():
+    """60/220 Сорвиголова: when an enemy creature steps from a square next to it onto one not next
+    to it, it may fight it with its simple strike as with an open card (once per turn), without
+    closing: the fled creature fights back."""
+    daredevil = unit("Daredevil", DAREDEVIL, strike=(3, 4, 5), life=16)
+    runner = card("Runner", life=10, move=2, strike=(1, 1, 1))
+    b = start([runner], [daredevil], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[6, 1], p2=Scripted())
+    b.apply(Move(0, P1_MID))
+    assert b.wounds[0] == 5 and b.open[1]                   # (a strong strike; the runner missed)
+
+
+def test_daredevil_lets_a_step_that_stays_next_to_it_go():
+    """A step from one square next to it onto another next to it sets nothing off."""
+    daredevil = unit("Daredevil", DAREDEVIL, strike=(3, 4, 5), life=16)
+    runner = card("Runner", life=10, move=2)
+    b = start([runner], [daredevil], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[6, 1])
+    b.apply(Move(0, square(2, 1)))
+    assert b.wounds[0] == 0
+
+
+GORT = ('{ kind = "fight", cost = "trigger", trigger = "turn_end", counters = 1, range = 1, '
+        'vs_types = ["creature"] }')
+
+
+def test_gort_spends_a_counter_at_the_turn_end_to_fight_an_adjacent_creature():
+    """60/14 Горт: at the end of the turn it may lose a counter to fight a creature next to it
+    with its simple strike as with an open card; without a counter nothing happens."""
+    gort = unit("Gort", GORT, strike=(3, 3, 4), life=11)
+    foe = card("Foe", life=12, strike=(1, 1, 1))
+    b = start([gort], [foe], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[6, 1])
+    b.counters[0] = 1
+    b.apply(END_TURN)
+    assert b.wounds[1] == 4 and b.counters[0] == 0
+    b2 = start([gort], [foe], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[6, 1])
+    b2.apply(END_TURN)
+    assert b2.wounds[1] == 0
+
+
+def test_heuristic_gort_keeps_its_counter_rather_than_lose_the_exchange():
+    """The heuristic player declines the fight when the exchange would lose its side value (a
+    much stronger creature next to a badly wounded Горт)."""
+    gort = unit("Gort", GORT, strike=(1, 1, 1), life=11)
+    brute = card("Brute", life=20, strike=(6, 7, 8))
+    b = start([gort], [brute], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[6, 1], p1=HeuristicPlayer())
+    b.wounds[0] = 9
+    b.counters[0] = 1
+    assert not b.players[0].use_trigger(b, 0, 0, [1])
+    weak = card("Weak", life=4, strike=(1, 1, 1))
+    b2 = start([unit("Gort", GORT, strike=(3, 3, 4), life=11)], [weak], ({0: P1_FRONT}, {1: P2_FRONT}),
+               p1=HeuristicPlayer())
+    assert b2.players[0].use_trigger(b2, 0, 0, [1])
+
+
+SCOUT = ('{ kind = "dash" }',
+         '{ kind = "shot", damage = [1, 2, 2], range = 4, cost = "trigger", trigger = "dash", '
+         'when = "alone", uses_per_turn = 1 }',
+         '{ kind = "shot", damage = [1], range = 4, cost = "tap" }')
+
+
+class Dasher(Scripted):
+    def __init__(self, to, **kw):
+        super().__init__(**kw)
+        self.to = to
+
+    def relocate(self, battle, unit, why, squares):
+        return self.to if self.to in squares else -1
+
+
+def test_scout_shoots_on_a_dash_only_onto_a_square_with_no_card_next_to_it():
+    """60/6 Разведчик Аккении: on a dash onto a square next to no other card, a shot 1-2-2, range
+    4; dashing next to a card, none."""
+    scout = unit("Scout", *SCOUT, strike=(1, 2, 3), life=7, move=2)
+    foe, far = card("Foe", life=10), card("Far", life=10)
+    b = start([scout], [foe, far], ({0: square(2, 1)}, {1: square(3, 1), 2: P2_BACK}), dice=[6, 1, 6],
+              p1=Dasher(square(1, 1), targets=[2]))
+    b.apply(Strike(0, 1))
+    assert b.pos[0] == square(1, 1) and b.wounds[2] == 2
+    b2 = start([scout], [foe, far], ({0: square(2, 1)}, {1: square(3, 1), 2: P2_BACK}), dice=[6, 1, 6],
+               p1=Dasher(square(2, 2), targets=[2]))
+    b2.apply(Strike(0, 1))
+    assert b2.pos[0] == square(2, 2) and b2.wounds[2] == 0     # (the foe stands diagonally next to it)
+
+
+def test_flame_warrior_weakens_the_enemy_until_the_end_of_its_next_turn():
+    """60/8 Воин пламени: concentration — a ground enemy creature next to it gets −2 to its simple
+    strike until the end of *its next* turn (``lasts = "next_own_turn"``): given at the end of the
+    enemy's turn, it holds through the warrior's turn and the enemy's next one, then goes."""
+    warrior = unit("Warrior", '{ kind = "strike_bonus", damage = [-2], cost = "trigger", trigger = '
+                   '"concentration", target = "enemy", range = 1, vs_types = ["creature"], lasts = '
+                   '"next_own_turn", via = "effect" }', strike=(2, 3, 4), life=11)
+    foe = card("Foe", life=10, strike=(3, 4, 5))
+    b = start([foe], [warrior], ({0: P1_FRONT}, {1: P2_FRONT}))
+    b.apply(END_TURN)                                      # (the foe's turn ends: concentration)
+    assert bonus(b, 0) == (-2, -2, -2)
+    b.apply(END_TURN)                                      # (the warrior's turn)
+    assert bonus(b, 0) == (-2, -2, -2)
+    b.wounds[1] = 1                                        # (wounded: no concentration this time)
+    b.apply(END_TURN)                                      # (the foe's next turn ends: gone)
+    assert bonus(b, 0) == (0, 0, 0)
+
+
+SPINEBREAKER = ('{ kind = "push", damage = [1], cost = "trigger", trigger = "strike" }',
+                '{ kind = "push", damage = [1], cost = "then" }')
+
+
+def test_spinebreaker_pushes_twice_and_wounds_for_each_push_not_made():
+    """60/73 Хребтолом: on its strike the struck card moves on in the strike's direction, then once
+    more; each move it cannot make wounds it 1."""
+    breaker = unit("Breaker", *SPINEBREAKER, strike=(3, 4, 4), life=17)
+    foe = card("Foe", life=20, strike=(1, 1, 1))
+    b = start([breaker], [foe], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[6, 1])
+    b.apply(Strike(0, 1))
+    assert b.pos[1] == P2_BACK and b.wounds[1] == 4
+    blocked = card("Blocked", life=20, strike=(1, 1, 1))
+    b2 = start([breaker], [foe, blocked], ({0: P1_FRONT}, {1: P2_FRONT, 2: P2_MID}), dice=[6, 1])
+    b2.apply(Strike(0, 1))
+    assert b2.pos[1] == P2_FRONT and b2.wounds[1] == 6     # (4 by the strike, 1 + 1 by the pushes)
+
+
+def test_matron_wounds_by_the_weak_strikes_beside_its_target():
+    """60/71 Матрона гор: an effect on a card next to it by X, the weak strikes of the creatures to
+    that card's left and right (either squad), at most 5."""
+    matron = unit("Matron", '{ kind = "effect", per = "target_sides_weak", per_max = 5, range = 1, '
+                  'cost = "tap", target = "any" }', strike=(3, 4, 5), life=15)
+    foe = card("Foe", life=20)
+    left, right = card("L", strike=(2, 2, 2)), card("R", strike=(4, 4, 4))
+    b = start([matron], [foe, left, right], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1), 3: square(3, 3)}))
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 5
+    b2 = start([matron], [foe, left], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}))
+    b2.apply(UseAbility(0, 0, (1,)))
+    assert b2.wounds[1] == 2
+
+
+MERCENARY = ('{ kind = "taunt", from = ["simple"], vs_position = "opposite", '
+             'vs_types = ["creature", "flyer"] }')
+
+
+def test_mercenary_makes_the_enemy_opposite_strike_only_it():
+    """60/164 Наемник ковена: the enemy creatures standing opposite it may strike only it; an enemy
+    not opposite strikes freely."""
+    merc = unit("Merc", MERCENARY, strike=(2, 3, 4), life=10)
+    ally = card("Ally", life=10)
+    foe = card("Foe", life=10)
+    b = start([foe], [merc, ally], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}))
+    assert b.targets(0) == [1]
+    b2 = start([foe], [merc, ally], ({0: square(2, 1)}, {1: P2_FRONT, 2: square(3, 1)}))
+    assert sorted(b2.targets(0)) == [1, 2]
+
+
+def test_board_conditions_alone_no_adjacent_enemy_back_row_full_squad_extra_life():
+    """The new ``when`` conditions read the board: 60/87 Филавандель −2 from attacks only with no
+    enemy creature next to it; 60/166 Ушастый демон +1 strike only while every square of the
+    enemy's third row holds a card; 60/96 Кешт +2 strike only while all its creatures have
+    additional life."""
+    fila = unit("Fila", '{ kind = "reduce", damage = [2], from = ["all"], when = "no_adjacent_enemy" }',
+                strike=(1, 2, 2), life=6)
+    foe = card("Foe", life=10, strike=(3, 3, 3))
+    b = start([foe], [fila], ({0: P1_FRONT}, {1: P2_MID}), dice=[1])
+    assert any(a.kind == "reduce" and not a.when for a in b.cards[1].abilities.abilities)
+    b.apply(Move(0, square(3, 2)))
+    assert not any(a.kind == "reduce" and not a.when for a in b.cards[1].abilities.abilities)
+    demon = unit("Demon", '{ kind = "strike_bonus", damage = [1], when = "enemy_back_row_full" }',
+                 strike=(2, 2, 3), life=10)
+    back = [card(f"B{i}", life=5) for i in range(5)]
+    b2 = start([demon], back, ({0: P1_FRONT}, {1 + i: square(3, i) for i in range(5)}))
+    for i in range(4):                                     # (four of them walk to the third row)
+        b2._place_on(1 + i, square(3, i), square(5, i))
+    b2._situate()
+    assert bonus(b2, 0) == (0, 0, 0)
+    b2._place_on(5, square(3, 4), square(5, 4))
+    b2._situate()
+    assert bonus(b2, 0) == (1, 1, 1)
+    kesht = unit("Kesht", '{ kind = "strike_bonus", damage = [2], when = "squad_extra_life" }',
+                 strike=(1, 1, 2), life=8)
+    friend = card("Friend", life=6)
+    b4 = start([kesht, friend], [card("Foe")], ({0: P1_FRONT, 1: P1_BACK}, {2: P2_BACK}))
+    assert bonus(b4, 0) == (0, 0, 0)
+    b4.life = [9, 7, b4.life[2]]                           # (both gain additional life)
+    b4._situate()
+    assert bonus(b4, 0) == (2, 2, 2)
+
+
+def test_conditional_shooting_experience_and_the_feeble_and_corporeal_states():
+    """60/87 Филавандель: shooting experience 1 only against steppe and dark cards; the state
+    ``feeble`` (weak strike 1 or less, modifiers counted: 60/49) and ``corporeal`` (not
+    incorporeal: 60/192)."""
+    fila = unit("Fila", '{ kind = "keyword", keyword = "exp_shooting", damage = [1], vs_elements = '
+                '["steppes", "darkness"] }', '{ kind = "shot", damage = [1, 2, 2], range = 4, cost = "tap" }')
+    dark, forest = card("Dark", elements=("darkness",)), card("Forest", elements=("forests",))
+    assert roll_modifier(fila, "shot", dark) == 1 and roll_modifier(fila, "shot", forest) == 0
+    weak, strong = card("Weak", strike=(1, 2, 3)), card("Strong", strike=(2, 2, 3))
+    ghost = card("Ghost", incorporeal=1)
+    b = start([weak, strong], [ghost], ({0: P1_FRONT, 1: P1_BACK}, {2: P2_BACK}))
+    assert b._in_state(0, "feeble") and not b._in_state(1, "feeble")
+    assert b._in_state(0, "corporeal") and not b._in_state(2, "corporeal")
+
+
+def test_a_granted_clumsiness_counts_for_a_bonus_against_clumsy_creatures():
+    """60/24 Дева барханов: a clumsiness given for the turn (its concentration fired by 60/22's
+    action) makes the creature a target of its discharge 2 "по существам с неповоротливостью"."""
+    maiden = unit("Maiden", '{ kind = "keyword", keyword = "clumsiness", cost = "tap", target = "any", '
+                  'lasts = "turn", via = "effect" }',
+                  '{ kind = "discharge", damage = [2], range = 4, cost = "tap", vs_has = ["clumsiness"] }',
+                  strike=(1, 2, 2), life=7)
+    foe = card("Foe", life=10)
+    b = start([maiden], [foe], ({0: P1_BACK}, {1: P2_FRONT}))
+    assert 1 not in reach(b, 0, 1)
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.cards[1].has("clumsiness")
+    assert 1 in reach(b, 0, 1)

@@ -72,7 +72,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
-                 "enemy_leaves_adjacent")
+                 "enemy_leaves_adjacent", "enemy_first_action", "displaced")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -174,6 +174,9 @@ class Effects(Situational):
         self._steppers = bool(kinds & {"wraps", "jump", "far_step", "teleportation", "diagonal"})
         self._dashers = "dash" in kinds
         self.dashed = [-1] * n
+        self.first_acts = [-1, -1]
+        """Per seat: the turn of its first action (``enemy_first_action``); replaced, never changed
+        in place (clones share it)."""
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
         self._stuns = "stun" in kinds
         # (``host_fury``: a rehost)
@@ -237,6 +240,8 @@ class Effects(Situational):
             pool = [w for w in wounded if self.wounds[w] == least]
         elif ab.area == "others":
             pool = [w for w in range(self.n) if w != u]
+        elif ab.area == "beside":  # next to it, but not the card the trigger is about (60/185)
+            pool = [w for w in self._neighbours(u) if w != context]
         elif ab.area in ("left", "right", "opposite", "behind"):
             pool = self._toward(u, ab.area)
         else:
@@ -884,7 +889,7 @@ class Effects(Situational):
             q = self.wounds[v]
         else:
             q = self._quantity(u, per)
-        x = q + ab.plus
+        x = max(0, q + ab.plus)  # (a negative ``plus``: "X−2", never below 0)
         return min(x, ab.per_max) if ab.per_max else x
 
     def _per_wounds(self, u: int, sl, v: int) -> int:
@@ -957,6 +962,8 @@ class Effects(Situational):
                 self._place_on(v, pv, to)
                 if self._markers and self.marks[to]:
                     self._entered(v, to)  # (a marker on the square it is pushed onto)
+                if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
+                    self._fire(v, "displaced", u)  # (moved by another card: 60/108)
                 return 0
         if protected(self.cards[v], "effect", self.cards[u], self.seat[v]) or not self.creature[v]:
             return 0
@@ -1204,6 +1211,21 @@ class Effects(Situational):
         for w in self._trig["moves_heading"]:
             if self.heading[w] == step and self.seat[w] == self.active and self.alive[w] and not self.over:
                 self._fire(w, "moves_heading", u, u)
+
+    def _first_act(self, u: int) -> None:
+        """``enemy_first_action``: ``u`` has just taken an action (a strike, an ability used as an
+        action, accumulating, closing for a flyer); if it is its side's first this turn and ``u`` is
+        a creature, the enemy watchers fire, aimed at it (60/64 Суттунг)."""
+        seat = self.seat[u]
+        if self.first_acts[seat] == self.turn:
+            return
+        self.first_acts = list(self.first_acts)
+        self.first_acts[seat] = self.turn
+        if not self.creature[u] or not self.alive[u]:
+            return
+        for w in self._trig["enemy_first_action"]:
+            if self.seat[w] != seat and self.alive[w] and self.alive[u] and not self.over:
+                self._fire(w, "enemy_first_action", u)
 
     def _left(self, u: int, frm: int, to: int) -> None:
         """``enemy_leaves_adjacent``: enemy creature ``u`` stepped from ``frm``, next to the watcher,

@@ -133,7 +133,7 @@ class BattleResult:
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
-            "share", "marks", "doomed", "dashed")
+            "share", "marks", "doomed", "dashed", "first_acts")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -473,6 +473,8 @@ class Battle(Placement):
             self._prepare(act[0])
         else:
             raise IllegalAction(f"not an act: {act!r}")
+        if t is not Move and t is not EndTurn and self._trig["enemy_first_action"] and not self.over:
+            self._first_act(act[0])
         if self._variable and not self.over:
             self._situate()
 

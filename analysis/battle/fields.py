@@ -147,6 +147,7 @@ class EngineFields:
     rooted: list[int]
     held: list[int]
     form: list[int]
+    first_acts: list[int]
     seat: list[int]
     seed: int
     share: list[int]

@@ -174,9 +174,8 @@ class Player:
       simple strike) onto one of ``candidates`` (-1: no; 000 glossary "Redirecting an attack");
     - ``choose_form(state, unit) -> str``: ``"wolf"`` or ``"human"``, the form a werewolf takes
       before its owner's turn (``when = "wolf"`` / ``"human"``; default ``wolf``);
-    - ``use_trigger(state, unit, index, candidates) -> bool``: whether a triggered "may" ability of
-      ``unit`` that costs something or fights (a ``fight``, or one paying ``counters``) is used now
-      on one of ``candidates`` (default yes);
+    - ``use_trigger(state, unit, index, candidates) -> bool``: whether a triggered ability of
+      ``unit`` marked ``may`` ("может …") is used now on one of ``candidates`` (default yes);
     - ``choose_square(state, unit, marker, squares) -> square``: where ``unit`` puts a ``marker``
       (:data:`analysis.cards.abilities.MARKERS`) it may put on any of ``squares``;
     - ``relocate(state, unit, why, squares) -> square``: where ``unit`` moves by a move it may

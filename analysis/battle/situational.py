@@ -102,6 +102,8 @@ class Spec:
                 deps.update(("wounds", "alive", "lives"))
             elif ab.when in ("wolf", "human"):
                 deps.add("form")
+            elif ab.when == "namesakes":
+                deps.add("alive")
             elif ab.when is not None:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
             if ab.per in ("counters", "own_wounds"):
@@ -110,6 +112,8 @@ class Spec:
                 deps.add("alive")
             elif ab.per == "side_weak":
                 deps.add("near")
+            elif ab.per == "wounded_allies":
+                deps.update(("wounds", "alive"))
         self.deps = frozenset(deps)
         """What its variant depends on (the engine recomputes it only when that changed)."""
 
@@ -471,6 +475,9 @@ class Situational(EngineFields):
             return self.walk[u][0]
         if per == "magic_entries":
             return self.walk[u][8]
+        if per == "wounded_allies":  # (creatures of its squad with wounds, itself included: 60/215)
+            return sum(1 for w in self.units[self.seat[u]] if self.alive[w] and self.creature[w]
+                       and self.wounds[w] > 0)
         if per == "counters":
             return self.counters[u]
         if per == "own_wounds":
@@ -580,6 +587,10 @@ class Situational(EngineFields):
             return self._rebuff[self.seat[u]]
         if when in ("wolf", "human"):  # (the form its player picked before its turn: 60/60's reminder)
             return self.form[u] == (1 if when == "wolf" else 2)
+        if when == "namesakes":  # (cards of its name in its squad in play, itself included: 60/2)
+            name = self.cards[u].name
+            return sum(1 for w in self.units[self.seat[u]]
+                       if self.alive[w] and self.cards[w].name == name) >= ab.count
         if when == "squad_extra_life":  # every creature of its squad in play has additional life (60/96)
             return all(self._in_state(w, "extra_life") for w in self.units[self.seat[u]]
                        if self.alive[w] and self.creature[w])

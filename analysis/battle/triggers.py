@@ -277,9 +277,8 @@ class Triggers(Effects):
                 continue
             if ab.counters and self.counters[u] < ab.counters:
                 continue  # ("может потерять {counter}; …": a price it cannot pay)
-            if (ab.counters or ab.kind == "fight") and not self.players[self.seat[u]].use_trigger(
-                    self, u, index, cands):
-                continue  # a "may" with a price or a fight: its player declines
+            if ab.may and not self.players[self.seat[u]].use_trigger(self, u, index, cands):
+                continue  # "может …": its player declines
             if price and not self._pay_tokens(u, price, True):
                 continue
             if ab.counters:

@@ -232,7 +232,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports", "squad_dash", "enemy_leaves_adjacent")
+            "squad_enters_mark", "dash", "teleports", "squad_dash", "enemy_leaves_adjacent",
+            "enemy_first_action", "displaced")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -298,7 +299,11 @@ moves by its ``dash``, aimed at that creature, only within ``range`` of this car
 (aims at that creature: "когда существо противника передвигается с соседней клетки на клетку не
 рядом с …", 60/220 Сорвиголова). A trigger may cost ``counters`` ("может потерять {counter}; …",
 60/14 Горт): it fires only while the card has them, its player may decline
-(``Player.use_trigger``), and using it spends them."""
+(``Player.use_trigger``), and using it spends them. ``enemy_first_action``: after the opponent's
+first action of a turn (a simple strike, an ability used as an action, accumulating a counter,
+closing for a flyer; moves are no actions), if a creature took it (aims at that creature: "после
+первого за ход противника действия его существа", 60/64 Суттунг); ``displaced``: after another card
+moves it by an ability (a ``push``; "при перемещении … другой картой", 60/108 Эльф-рекрут)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -357,7 +362,8 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
          "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff",
-         "alone", "no_adjacent_enemy", "enemy_back_row_full", "squad_extra_life", "wolf", "human")
+         "alone", "no_adjacent_enemy", "enemy_back_row_full", "squad_extra_life", "wolf", "human",
+         "namesakes")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -381,10 +387,11 @@ other card stands next to it, 8 squares: "на клетку, рядом с ко�
 additional life, itself included: "пока все ваши существа имеют дополнительные {health}", 60/96);
 ``wolf`` / ``human`` (the form of a werewolf, the ``wohu`` icon: "До начала вашего хода — получить
 {wolf} либо {human} до конца хода противника", the reminder text of 60/60 Щенок Ульфгарда; see
-data/README.md "Wolf and human forms")."""
+data/README.md "Wolf and human forms"); ``namesakes`` (at least ``count`` cards of its name in its
+squad in play, itself included: "пока в вашем отряде два или более Шакала", 60/2)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
-        "magic_entries", "target_sides_weak")
+        "magic_entries", "target_sides_weak", "wounded_allies")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -397,15 +404,18 @@ aims at: "полностью излечить" is a ``heal`` by them), ``magic_e
 squares held by a creature with a magical ability — an incorporeal creature sharing them; 000
 glossary "Magical ability": a spell, magic strike or discharge), ``target_sides_weak`` (the weak
 strikes of the creatures on the squares to the left and right of the card it aims at, of either
-squad: "где Х — сумма слабых {strike} существ, стоящих справа и слева от нее", 60/71)."""
-UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries")
+squad: "где Х — сумма слабых {strike} существ, стоящих справа и слева от нее", 60/71),
+``wounded_allies`` (the creatures of its squad in play with wounds, itself included: "где Х
+количество существ с ранами в вашем отряде", 60/215). ``plus`` may be negative (down to −9) for an
+amount "X−2" (60/185 Цербер); the amount never drops below 0."""
+UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "wounded_allies")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
-         "behind")
+         "behind", "beside")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -413,7 +423,8 @@ wounded creatures of its squad, itself excluded, that have the fewest wounds amo
 имеет наименьшее число ран среди раненых существ в вашем отряде, не считая …"), ``others`` (the cards
 of the ``target`` side other than itself, any distance: "другое ваше существо");
 ``left`` / ``right`` / ``opposite`` / ``behind`` (the one square on that side of it, as its owner
-sees the board)."""
+sees the board); ``beside`` (the cards next to it, 8 squares, other than the card the trigger is
+about: "стоящие рядом карты противника, кроме атакованного", 60/185 Цербер)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
@@ -611,6 +622,10 @@ class Ability:
     marker: str | None = None
     """``mark``: the marker it puts (:data:`MARKERS`); on an attack: the attack also puts this marker
     on its target's square."""
+    may: bool = False
+    """A triggered ability its player may decline ("может …": ``Player.use_trigger`` decides; 60/14
+    Горт's fight for a counter, 60/215 Рафаэль's wounds on its own creatures); other triggers are
+    carried out whenever they find a target."""
 
     @property
     def conditional(self) -> bool:
@@ -625,7 +640,7 @@ class Ability:
             or self.when or self.partner or self.per or self.lasts or self.vs_has
             or self.vs_min_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
-            or self.delay
+            or self.delay or self.may
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -779,6 +794,8 @@ class Ability:
             cond.append(f"{self.uses_per_turn}× per turn")
         if self.sudden:
             cond.append("sudden: in either turn")
+        if self.may:
+            cond.append("its player may decline")
         parts.extend(cond)
         text = ", ".join(parts)
         cost = _COST_TEXT[self.cost]
@@ -822,7 +839,7 @@ class Ability:
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
                      "self_too", "anywhere", "gives",
-                     "fury", "marker", "delay", "early", "min_power", "sudden"):
+                     "fury", "marker", "delay", "early", "min_power", "sudden", "may"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -917,7 +934,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
-                 "marker", "delay", "early", "min_power", "sudden"}
+                 "marker", "delay", "early", "min_power", "sudden", "may"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1209,7 +1226,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     count = raw.get("count", 1)
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
-    if count > 1 and when not in ("allies_adjacent", "classes_adjacent") and not formation \
+    if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "namesakes") and not formation \
             and trigger != "counters_reach":
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent and trigger "
                    "counters_reach")
@@ -1223,8 +1240,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     out["partner"] = partner
     for name in ("per_max", "plus"):
         value = raw.get(name, 0)
-        if not _int(value):
-            raise fail(name, f"must be a whole number ≥ 0, got {value!r}")
+        if not (_int(value) or (name == "plus" and isinstance(value, int) and not isinstance(value, bool)
+                                and value >= -9)):
+            raise fail(name, f"must be a whole number ≥ 0 (plus: ≥ −9), got {value!r}")
         if value and not per:
             raise fail(name, "is only with 'per'")
         out[name] = value
@@ -1358,6 +1376,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("sudden", "is missing; cancel answers an announced enemy action, so it must be "
                    "sudden = true")
     out["sudden"] = sudden
+    may = raw.get("may", False)
+    if not isinstance(may, bool):
+        raise fail("may", f"must be true or false, got {may!r}")
+    if may and cost != "trigger":
+        raise fail("may", "is only for triggered abilities (cost = \"trigger\")")
+    out["may"] = may
     return out
 
 

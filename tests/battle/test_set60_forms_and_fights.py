@@ -108,7 +108,8 @@ def test_heuristic_takes_the_wolf_to_fight_and_the_farther_walker_to_close_in():
     assert b3.form[0] == 2                                 # (no enemy in reach, the same movement)
 
 
-DAREDEVIL = '{ kind = "fight", cost = "trigger", trigger = "enemy_leaves_adjacent", uses_per_turn = 1 }'
+DAREDEVIL = ('{ kind = "fight", cost = "trigger", trigger = "enemy_leaves_adjacent", uses_per_turn = 1, '
+             'may = true }')
 
 
 def test_daredevil_fights_an_enemy_stepping_away_as_if_open():
@@ -131,7 +132,7 @@ def test_daredevil_lets_a_step_that_stays_next_to_it_go():
     assert b.wounds[0] == 0
 
 
-GORT = ('{ kind = "fight", cost = "trigger", trigger = "turn_end", counters = 1, range = 1, '
+GORT = ('{ kind = "fight", cost = "trigger", trigger = "turn_end", counters = 1, range = 1, may = true, '
         'vs_types = ["creature"] }')
 
 
@@ -322,3 +323,81 @@ def test_a_granted_clumsiness_counts_for_a_bonus_against_clumsy_creatures():
     b.apply(UseAbility(0, 0, (1,)))
     assert b.cards[1].has("clumsiness")
     assert 1 in reach(b, 0, 1)
+
+
+CERBERUS = ('{ kind = "effect", per = "strike_value", plus = -2, per_max = 3, cost = "trigger", '
+            'trigger = "strike", target = "enemy", area = "beside", targets = 2 }')
+
+
+def test_cerberus_burns_two_other_enemies_beside_it_by_its_strike_less_two():
+    """60/185 Цербер: after its simple strike of value X, an effect X−2 (at most 3) on up to two
+    other enemy cards next to it, not the struck one."""
+    cerberus = unit("Cerberus", CERBERUS, strike=(3, 4, 4), life=15)
+    foe, left, right, far = (card(n, life=10, strike=(1, 1, 1)) for n in ("Foe", "L", "R", "Far"))
+    b = start([cerberus], [foe, left, right, far],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1), 3: square(3, 3), 4: P2_BACK}), dice=[6, 1])
+    b.apply(Strike(0, 1))
+    assert b.wounds[1:] == [4, 2, 2, 0]
+
+
+def test_raphael_strikes_by_the_wounded_creatures_of_its_squad_and_may_spare_them_at_the_start():
+    """60/215 Рафаэль: on its strike a spell X, X the creatures of its squad with wounds (at most 3);
+    at the start of the battle its player may wound up to three other creatures of its squad 1 — the
+    heuristic player declines (a ``may``)."""
+    raphael = unit("Raphael", '{ kind = "effect", damage = [1], cost = "trigger", trigger = "battle_start", '
+                   'target = "ally", area = "others", targets = 3, vs_types = ["creature", "flyer"], '
+                   'may = true }', '{ kind = "spell", per = "wounded_allies", per_max = 3, cost = "trigger", '
+                   'trigger = "strike" }', strike=(1, 2, 2), life=10)
+    a, c = card("A", life=8), card("C", life=8)
+    foe = card("Foe", life=20, strike=(1, 1, 1))
+    b = start([raphael, a, c], [foe], ({0: P1_FRONT, 1: P1_MID, 2: square(1, 1)}, {3: P2_FRONT}),
+              dice=[6, 1])
+    assert b.wounds[:3] == [0, 1, 1]                       # (the scripted player takes the wounds)
+    b.apply(Strike(0, 3))
+    assert b.wounds[3] == 2 + 2
+    h = start([raphael, a, c], [foe], ({0: P1_FRONT, 1: P1_MID, 2: square(1, 1)}, {3: P2_FRONT}),
+              p1=HeuristicPlayer())
+    assert h.wounds[:3] == [0, 0, 0]
+
+
+def test_suttung_wounds_the_creature_that_takes_the_opponents_first_action():
+    """60/64 Суттунг: after the opponent's first action of a turn, an effect 2 on the creature that
+    took it (fortitude stops it); moves are no actions, and the second action sets nothing off."""
+    suttung = unit("Suttung", '{ kind = "effect", damage = [2], cost = "trigger", trigger = '
+                   '"enemy_first_action" }', strike=(2, 3, 4), life=9)
+    zap = '{ kind = "effect", damage = [1], cost = "tap" }'
+    a, c = unit("A", zap, life=10), unit("C", zap, life=10)
+    b = start([a, c], [suttung], ({0: P1_FRONT, 1: P1_MID}, {2: P2_BACK}))
+    b.apply(Move(0, square(2, 1)))                         # (a move is no action)
+    assert b.wounds[:2] == [0, 0]
+    b.apply(UseAbility(0, 0, (2,)))
+    b.apply(UseAbility(1, 0, (2,)))
+    assert b.wounds == [2, 0, 2]
+    tough = unit("Tough", zap, life=10, fortitude=1)
+    b2 = start([tough, c], [suttung], ({0: P1_FRONT, 1: P1_MID}, {2: P2_BACK}))
+    b2.apply(UseAbility(0, 0, (2,)))
+    b2.apply(UseAbility(1, 0, (2,)))
+    assert b2.wounds == [0, 0, 2]
+
+
+def test_elf_recruit_gives_extra_life_when_another_card_moves_it():
+    """60/108 Эльф-рекрут: when another card moves it (a push), a creature of its squad gains 1
+    additional life, once per turn."""
+    recruit = unit("Recruit", '{ kind = "dash" }', '{ kind = "extra_life", damage = [1], cost = "trigger", '
+                   'trigger = "displaced", target = "ally", uses_per_turn = 1 }', strike=(3, 3, 4), life=10)
+    pusher = unit("Pusher", '{ kind = "push", damage = [1], cost = "trigger", trigger = "strike" }',
+                  strike=(1, 1, 1), life=10)
+    b = start([pusher], [recruit], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[1, 1], p2=Scripted(targets=[1]))
+    b.apply(Strike(0, 1))
+    assert b.pos[1] == P2_MID and b.life[1] == 11
+
+
+def test_jackal_has_attack_experience_with_another_jackal_in_its_squad():
+    """60/2 Шакал: attack experience 1 while its squad has two or more Jackals in play."""
+    def jackal():
+        return unit("Jackal", '{ kind = "keyword", keyword = "exp_attack", damage = [1], when = "namesakes", '
+                    'count = 2 }', strike=(1, 2, 3), life=7)
+    b = start([jackal(), jackal()], [card("Foe")], ({0: P1_FRONT, 1: P1_MID}, {2: P2_BACK}))
+    assert b.cards[0].keyword("exp_attack") == 1
+    b2 = start([jackal()], [card("Foe")], ({0: P1_FRONT}, {1: P2_BACK}))
+    assert b2.cards[0].keyword("exp_attack") == 0

@@ -259,6 +259,8 @@ class AbilityUse(Triggers):
         given: list[int] = []
         nxt = sl.index + 1
         fresh: list[int] = []  # (for a ``then`` on itself "when it wounds a creature without wounds")
+        if self._furies and targets and trigger is None:
+            self._fury_pre = self.wounds[targets[0]]  # (as the die is rolled: 60/16)
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then" \
                 and self.slots[u][nxt].ability.target == "self" \
                 and self.slots[u][nxt].ability.vs_state == "unwounded":

@@ -192,6 +192,9 @@ class Effects(Situational):
         """Per seat: the face its next die roll this turn shows (``next_roll``; 0: none)."""
         self._furies = bool(trig["fury"])
         self._fury_die = 0
+        self._fury_pre = 0
+        """The wounds of the card attacked by the current attack before it (``per = "target_wounds"``
+        on a fury bonus: the count as the die is rolled)."""
         self._fury_add = 0
         self._roll_hurt = "roll_wounds" in kinds
         self._roll_watch = bool(self._roll_hurt or trig["squad_rolls"])
@@ -628,11 +631,18 @@ class Effects(Situational):
 
     # ------------------------------------------------------------------ fury (Бешенство X)
 
-    def _fury_bonus(self, u: int) -> int:
+    def _fury_bonus(self, u: int, target: int = -1) -> int:
         """What raises ``u``'s fury X: its standing ``keyword = "fury"`` facts (printed or given for
         a while, "+2 к бешенству до конца хода") and those of its companion ("its host gets +2
-        fury"), added up."""
+        fury"), added up; a fact ``per = "target_wounds"`` adds the wounds of the attacked
+        ``target`` (60/16 Лыкхан: "+Х к бешенству, где Х — число ран атакованного")."""
         bonus = 0
+        if target >= 0:
+            for ab in facts(self.cards[u]):
+                if ab.kind == "keyword" and ab.keyword == "fury" and ab.per == "target_wounds" \
+                        and ab.cost == "passive" and not (ab.formation or ab.when or ab.self_state):
+                    x = max(0, self._fury_pre + ab.plus)
+                    bonus += min(x, ab.per_max) if ab.per_max else x
         c = self.rider[u]
         for w in (u, c):
             if w < 0 or not self.alive[w]:
@@ -653,7 +663,7 @@ class Effects(Situational):
         for die in dice:
             if self.over or not self.alive[u]:
                 return
-            self._fury_add = add = self._fury_bonus(u)
+            self._fury_add = add = self._fury_bonus(u, target)
             if not any(die <= self.slots[u][i].ability.fury + add for i in triggered(self.key[u], "fury")):
                 continue
             self._fury_die = die
@@ -877,6 +887,8 @@ class Effects(Situational):
                 if 0 <= sq < ROWS * COLS and self.board[sq] >= 0:
                     strike = PROFILES[self.key[self.board[sq]]].strike
                     q = strike[0] if strike else 0
+        elif per == "fury_roll":  # the roll that set the fury off (60/16 Лыкхан)
+            q = self._fury_die
         elif per == "target_sides_weak":  # the weak strikes of the creatures left and right of it (60/71)
             q = 0
             for w in self._sides(v):

@@ -580,6 +580,7 @@ class Battle(Placement):
         new._furies = self._furies
         new._fury_add = self._fury_add
         new._fury_die = self._fury_die
+        new._fury_pre = self._fury_pre
         new._roll_hurt = self._roll_hurt
         new._roll_watch = self._roll_watch
         new._event_die = self._event_die

@@ -41,6 +41,7 @@ class EngineFields:
     _furies: bool
     _fury_add: int
     _fury_die: int
+    _fury_pre: int
     _frm: list[bool]
     _grant_ver: int
     _ghosts: bool

@@ -114,6 +114,8 @@ class Spec:
                 deps.add("near")
             elif ab.per == "wounded_allies":
                 deps.update(("wounds", "alive"))
+            elif ab.per == "allies_enemy_half":
+                deps.add("board")
         self.deps = frozenset(deps)
         """What its variant depends on (the engine recomputes it only when that changed)."""
 
@@ -168,7 +170,7 @@ def _merge_keywords(card, abilities: tuple[Ability, ...], seat: int):
     for ab in abilities:
         if ab.kind != "keyword" or ab.cost != "passive" or ab.formation or ab.when or ab.squad_has \
                 or ab.self_state or ab.extra or ab.uses_per_battle or ab.uses_per_turn \
-                or has_condition(ab) or ab.vs_state or ab.vs_position \
+                or has_condition(ab) or ab.vs_state or ab.vs_position or ab.per \
                 or (ab.seat and ab.seat != own):
             continue
         value = ab.damage[0] if ab.damage else 1
@@ -475,6 +477,10 @@ class Situational(EngineFields):
             return self.walk[u][0]
         if per == "magic_entries":
             return self.walk[u][8]
+        if per == "allies_enemy_half":  # (creatures of its squad on the enemy half, itself included: 60/171)
+            theirs = set(half_rows(1 - self.seat[u]))
+            return sum(1 for w in self.units[self.seat[u]] if self.alive[w] and self.creature[w]
+                       and self.pos[w] >= 0 and row_of(self.pos[w]) in theirs)
         if per == "wounded_allies":  # (creatures of its squad with wounds, itself included: 60/215)
             return sum(1 for w in self.units[self.seat[u]] if self.alive[w] and self.creature[w]
                        and self.wounds[w] > 0)

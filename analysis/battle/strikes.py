@@ -173,6 +173,8 @@ class Strikes(AbilityUse):
         active = self.active
         if self._blockers and self._strike_block(u, parrier):
             return
+        if self._furies:
+            self._fury_pre = self.wounds[parrier]  # (its wounds as the die is rolled: 60/16)
         saved = None
         if self._strikers or self._ignorers:
             ku_s, kp_s, saved = self._keys_for_strike(u, parrier)

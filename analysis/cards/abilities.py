@@ -391,7 +391,7 @@ data/README.md "Wolf and human forms"); ``namesakes`` (at least ``count`` cards 
 squad in play, itself included: "пока в вашем отряде два или более Шакала", 60/2)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
-        "magic_entries", "target_sides_weak", "wounded_allies")
+        "magic_entries", "target_sides_weak", "wounded_allies", "fury_roll", "allies_enemy_half")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -407,8 +407,13 @@ strikes of the creatures on the squares to the left and right of the card it aim
 squad: "где Х — сумма слабых {strike} существ, стоящих справа и слева от нее", 60/71),
 ``wounded_allies`` (the creatures of its squad in play with wounds, itself included: "где Х
 количество существ с ранами в вашем отряде", 60/215). ``plus`` may be negative (down to −9) for an
-amount "X−2" (60/185 Цербер); the amount never drops below 0."""
-UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "wounded_allies")
+amount "X−2" (60/185 Цербер); the amount never drops below 0. ``fury_roll``: the die roll that set
+off a ``fury`` trigger ("на величину этого броска кубика", 60/16 Лыкхан); ``allies_enemy_half``: the
+creatures of its squad, itself included, on the opponent's half of the board (60/171 Демон гнева's
+"+1 к бешенству за каждое ваше существо на половине поля боя противника"). A ``keyword = "fury"``
+fact may take its X from ``per`` (``target_wounds``: the wounds of the card it attacks, 60/16)."""
+UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "wounded_allies",
+             "allies_enemy_half")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
@@ -1250,8 +1255,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")
     if per == "strike_value" and trigger != "strike":
         raise fail("per", "strike_value is only for trigger strike")
-    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection"):
+    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection") \
+            and not (kind == "keyword" and raw.get("keyword") == "fury"):
         raise fail("per", f"does not apply to {kind}")
+    if per == "fury_roll" and trigger != "fury" and cost != "then":
+        raise fail("per", "fury_roll is only for trigger fury (and the abilities that follow it)")
     vs_has = raw.get("vs_has", [])
     allowed = (*KINDS, *_keyword_columns())
     if not _str_list(vs_has, allowed):

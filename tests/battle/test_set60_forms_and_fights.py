@@ -401,3 +401,44 @@ def test_jackal_has_attack_experience_with_another_jackal_in_its_squad():
     assert b.cards[0].keyword("exp_attack") == 1
     b2 = start([jackal()], [card("Foe")], ({0: P1_FRONT}, {1: P2_BACK}))
     assert b2.cards[0].keyword("exp_attack") == 0
+
+
+LYKHAN = ('{ kind = "wound", per = "fury_roll", per_max = 4, cost = "trigger", trigger = "fury", fury = 1 }',
+          '{ kind = "wound", per = "fury_roll", per_max = 4, cost = "then", target = "self" }',
+          '{ kind = "keyword", keyword = "fury", per = "target_wounds" }')
+
+
+def test_lykhan_wounds_itself_and_the_target_by_its_fury_roll_raised_by_the_targets_wounds():
+    """60/16 Лыкхан: fury 1, +X fury for the attacked card's wounds (as the die is rolled): a roll
+    of 3 on a card with 2 wounds sets it off and wounds both by 3; the same roll on an unwounded
+    card does not (its strike's own wounds do not count)."""
+    lykhan = unit("Lykhan", *LYKHAN, strike=(2, 3, 4), life=13)
+    b = start([lykhan], [card("Foe", life=20)], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[3])
+    b.open[1] = False
+    b.wounds[1] = 2
+    b.apply(Strike(0, 1))
+    assert b.wounds == [3, 2 + 2 + 3]
+    b2 = start([lykhan], [card("Foe", life=20)], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[3])
+    b2.open[1] = False
+    b2.apply(Strike(0, 1))
+    assert b2.wounds == [0, 2]
+
+
+def test_wrath_demon_fury_grows_with_its_creatures_on_the_enemy_half():
+    """60/171 Демон гнева: fury 2, +1 for each creature of its squad on the opponent's half (itself
+    included): standing on the enemy half with one ally there, a roll of 4 sets its effect 1 off."""
+    demon = unit("Demon", '{ kind = "effect", damage = [1], cost = "trigger", trigger = "fury", fury = 2 }',
+                 '{ kind = "keyword", keyword = "fury", per = "allies_enemy_half" }', strike=(1, 2, 2),
+                 life=6)
+    b = start([demon, card("Ally", life=8)], [card("Foe", life=20)],
+              ({0: P1_FRONT, 1: P1_MID}, {2: P2_MID}), dice=[4])
+    b._place_on(0, P1_FRONT, P2_FRONT)
+    b._place_on(1, P1_MID, square(3, 1))
+    b._situate()
+    b.open[2] = False
+    b.apply(Strike(0, 2))
+    assert b.wounds[2] == 2 + 1
+    b2 = start([demon], [card("Foe", life=20)], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[4])
+    b2.open[1] = False
+    b2.apply(Strike(0, 1))
+    assert b2.wounds[1] == 2

@@ -165,6 +165,10 @@ class Effects(Situational):
         self._openers = bool(kinds & {"stays_open", "defends_open"})
         self._blockers = "block" in kinds
         self._taunters = "taunt" in kinds
+        self._strike_limits = "strike_limit" in kinds
+        self._doublers = "strikes_twice" in kinds
+        self.struck = [-1] * n
+        """Per unit: the turn of its first simple strike with ``strikes_twice``."""
         self._taunt_skip = False
         self._responders = responders
         self._eaters = "carrion_eating" in kinds
@@ -212,6 +216,12 @@ class Effects(Situational):
                                                                   or ab.extra or ab.seat):
                 return ab
         return None
+
+    def _strike_ok(self, u: int, v: int) -> bool:
+        """``strike_limit``: whether ``u``'s simple strike may be declared at ``v`` (its position to
+        ``u``: "только на карту напротив", 60/79; "только по диагонали", 60/95)."""
+        ab = self._has(u, "strike_limit")
+        return ab is None or ab.vs_position is None or self._position(u, v, ab.vs_position)
 
     def _stays_open(self, u: int) -> bool:
         """``stays_open``: its attack does not close it (000 2.x, Baraka: it does not act again)."""
@@ -832,6 +842,8 @@ class Effects(Situational):
             if self.creature[v] and self.kind[v] == GROUND:
                 if ab.lasts == "turn":  # ("не может двигаться в этот ход")
                     self.held[v] = self.turn
+                elif ab.lasts == "next_own_turn":  # (to the end of its next turn: 60/95 Мастодонт)
+                    self.held[v] = self.turn + (2 if self.active == self.seat[v] else 1)
                 else:
                     self.rooted[v] = u
             return 0
@@ -850,6 +862,9 @@ class Effects(Situational):
             return 0
         if kind == "push":
             return self._push(u, v, ab.damage[0] if ab.damage else 0)
+        if kind == "pull":
+            self._pull(u, v)
+            return 0
         if kind == "fight":  # "сразиться с ним {strike} как с открытым" (60/14, 60/220)
             if self.creature[v] and self.seat[v] != self.seat[u] and self.alive[u] and self.has_strike[u] \
                     and self.pos[u] >= 0 and self.pos[v] >= 0:
@@ -984,6 +999,26 @@ class Effects(Situational):
             self._quiet_from = self.turn + 1
         return damage
 
+    def _pull(self, u: int, v: int) -> None:
+        """``pull``: ground creature ``v`` moves one square towards ``u`` along the line between them
+        (one step in each of the row and the column), if that square is free and not ``u``'s own
+        (60/44 Гарпунщик, 60/136 Грокса)."""
+        pu, pv = self.pos[u], self.pos[v]
+        if pu < 0 or pv < 0 or self.kind[v] != GROUND or self.host[v] >= 0 or not self.alive[v]:
+            return
+        dr, dc = pu // COLS - pv // COLS, pu % COLS - pv % COLS
+        r, c = pv // COLS + (dr > 0) - (dr < 0), pv % COLS + (dc > 0) - (dc < 0)
+        to = r * COLS + c
+        if to == pu or self.board[to] >= 0:
+            return
+        self._place_on(v, pv, to)
+        if self._roots:
+            self._unroot_by(v)
+        if self._markers and self.marks[to] and not self.over:
+            self._entered(v, to)
+        if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
+            self._fire(v, "displaced", u)
+
     def _rehost(self, u: int) -> None:
         """A companion moves onto another creature of its squad next to its host (its player picks
         it, ``Player.attach``; keeping its host is a choice too)."""
@@ -1097,7 +1132,7 @@ class Effects(Situational):
     def _rooted(self, u: int) -> bool:
         """Whether ``u`` may not move: rooted by a card that lives and has not moved since, or held
         for this turn."""
-        if self.held[u] == self.turn:
+        if self.held[u] >= self.turn:
             return True
         r = self.rooted[u]
         if r < 0:
@@ -1358,7 +1393,7 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "move_wounds", "concentrate"})
+                        "move_wounds", "concentrate", "pull"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
            "reduce", "protection", "cap", "stays_open", "keyword", "concentrate")
@@ -1397,7 +1432,7 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 0.2 * value if prof.is_creature else 0.0
     if kind == "root":
         return 0.05 * value if prof.kind == GROUND else 0.0
-    if kind == "push":
+    if kind in ("push", "pull"):
         return 0.02 * value
     if kind == "poison":
         return 2 * amount * per_wound if prof.is_creature else 0.0

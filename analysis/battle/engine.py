@@ -133,7 +133,7 @@ class BattleResult:
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
-            "share", "marks", "doomed", "dashed", "first_acts")
+            "share", "marks", "doomed", "dashed", "first_acts", "struck")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -331,7 +331,14 @@ class Battle(Placement):
 
 
     def targets(self, u: int) -> list[int]:
-        """Enemy cards unit ``u`` may strike now (empty if it cannot act)."""
+        """Enemy cards unit ``u`` may strike now (empty if it cannot act; a ``strike_limit`` keeps
+        those in its position)."""
+        if self._strike_limits:
+            return [v for v in self._targets(u) if self._strike_ok(u, v)]
+        return self._targets(u)
+
+    def _targets(self, u: int) -> list[int]:
+        """:meth:`targets` before a ``strike_limit``."""
         if not self.can_act(u):
             return []
         enemy = 1 - self.seat[u]
@@ -625,6 +632,8 @@ class Battle(Placement):
         new._stuns = self._stuns
         new._taunt_skip = self._taunt_skip
         new._taunters = self._taunters
+        new._strike_limits = self._strike_limits
+        new._doublers = self._doublers
         new._tiered = self._tiered
         new._tiers_now = self._tiers_now
         new._tracking = self._tracking

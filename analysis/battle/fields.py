@@ -83,6 +83,9 @@ class EngineFields:
     _stuns: bool
     _taunt_skip: bool
     _taunters: bool
+    _strike_limits: bool
+    _doublers: bool
+    struck: list[int]
     _tiered: list[bool]
     _tiers_now: tuple[Any, ...]
     _tracking: bool

@@ -317,6 +317,8 @@ class HeuristicPlayer(Player):
         # An enemy ``taunt`` on simple strikes (60/164) leaves only its cards to strike; the others still
         # count for the exposure.
         allowed = b._taunt_filter(u, candidates, "simple") if b._taunters and not flyer else candidates
+        if b._strike_limits:  # (60/79, 60/95: only a card in its position)
+            allowed = [v for v in allowed if b._strike_ok(u, v)]
         for v in candidates:
             if v not in allowed:
                 if exposed and has_strike[v]:
@@ -753,6 +755,12 @@ class HeuristicPlayer(Player):
                         continue
                 apply(act)
                 applied = True
+                if b._doublers and type(act) is Strike and alive[u] and opened[u] and not acted[u] \
+                        and not b.over:
+                    # ``strikes_twice``: still open after its first simple strike — strike again
+                    g2, v2 = best_target(b, u)
+                    if v2 >= 0 and g2 > thr:
+                        apply(STRIKES[u][v2])
                 if b.over:
                     return
         # 000 4.16: nothing but flyers left on the other side.

@@ -264,7 +264,8 @@ def granted(ab: Ability) -> Ability:
     return replace(ab, cost="passive", trigger=None, lasts=None, target="self", range=None, targets=1,
                    counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, vs_elements=(), vs_classes=(),
                    vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None, vs_rank=None,
-                   vs_state=None, area=None, every=False, roll=(), when=None, formation=False, per=None,
+                   vs_state=None, vs_position=None, area=None, every=False, roll=(), when=None,
+                   formation=False, per=None,
                    plus=0, per_max=0, tiers=() if ab.kind != "cap" else ab.tiers, extra="")
 
 
@@ -800,6 +801,18 @@ class Situational(EngineFields):
         if position == "opposite":
             return dc == 0 and dr == forward(self.seat[u])
         return abs(dr) == 1 and abs(dc) == 1  # diagonal
+
+    def _position_sq(self, u: int, pw: int, position: str) -> bool:
+        """Whether square ``pw`` (a card's square, or where it died) is ``opposite`` or ``diagonal``
+        to ``u`` (the trigger ``creature_dies`` / ``ally_dies`` with ``vs_position``: "при гибели карты
+        на клетке напротив", 60/79)."""
+        pu = self.pos[u]
+        if pu < 0 or pw < 0:
+            return False
+        dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS
+        if position == "opposite":
+            return dc == 0 and dr == forward(self.seat[u])
+        return position == "diagonal" and abs(dr) == 1 and abs(dc) == 1
 
     def _swap_key(self, u: int, key: int) -> None:
         """Play ``u`` as ``key`` for one strike (the flags the strike reads follow)."""

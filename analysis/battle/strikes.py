@@ -123,6 +123,8 @@ class Strikes(AbilityUse):
                 raise IllegalAction(f"unit {u} is not next to unit {v}")
         if self._taunters and not self._taunt_filter(u, [v], "simple"):
             raise IllegalAction(f"unit {u} may only attack the cards that draw its attacks")
+        if self._strike_limits and not self._strike_ok(u, v):
+            raise IllegalAction(f"unit {u} may strike only a card in its position (strike_limit)")
         if self._sudden and self._responding < 0:
             # The enemy may answer the announced strike before it is carried out (000 1.9.4, 5.1);
             # interrupted (000 2.9, 5.8: no payment, the attacker stays open) if the attacker is gone
@@ -292,6 +294,11 @@ class Strikes(AbilityUse):
         stays_d = self._openers and parrier != v and self._has(parrier, "defends_open") is not None
         if stays:
             opened[u] = True  # 000 2.x (Baraka): it does not close, and does not act again
+        if self._doublers and self.struck[u] != self.turn and self._has(u, "strikes_twice") is not None:
+            # "может нападать {strike} два раза за ход, после первого нападения не закрывается"
+            self.struck[u] = self.turn
+            opened[u] = True
+            acted[u] = False
         if stays_d:
             opened[parrier] = True
         if self._any_tiered and (self._tiered[u] or self._tiered[parrier]):

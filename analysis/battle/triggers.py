@@ -194,6 +194,9 @@ class Triggers(Effects):
             if about >= 0:
                 if ab.when_state and not self._in_state(about, ab.when_state):
                     continue
+                if ab.vs_position and not self._position_sq(
+                        u, self.pos[about] if self.alive[about] else self.died_at[about], ab.vs_position):
+                    continue  # ("при гибели карты на клетке напротив": where it stood, 60/79)
                 if ab.when_keyword and not self.cards[about].has(ab.when_keyword):
                     continue
                 if ab.when_type and (not self.creature[about] if ab.when_type == "creature"

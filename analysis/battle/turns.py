@@ -443,6 +443,8 @@ class Turns(Strikes):
             self._unroot_by(u)
         if extra and self._is_jump(u, frm, to):
             self.moves[u] = 0  # 002 "Прыжок": all movement is spent; it stays open and may act
+            if self._variable and (u in self._trig["jump"] or u in self._trig["teleports"]):
+                self._situate()  # (its ``when`` conditions read the square it landed on: 60/136)
             if self._teleported(u, frm, to):  # (000 3.15: a teleportation spends it all the same)
                 if u in self._trig["teleports"]:
                     self._fire(u, "teleports")

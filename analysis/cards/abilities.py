@@ -75,7 +75,7 @@ is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10
 prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
-           "cleanse", "concentrate", "hypnosis", "cancel", "fight")
+           "cleanse", "concentrate", "hypnosis", "cancel", "fight", "pull")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -88,12 +88,16 @@ until the end of this turn, wherever its rooter goes (30/122 Злобоглаз:
 window, is cancelled — not carried out and not paid for (000 2.9; 30/162 Тальгата: "отменить действие
 существа с проклятием", with ``vs_state``); ``fight``: the card fights the target, an enemy creature,
 with its simple strike as with an open card, without closing ("сразиться {strike} как с открытым":
-60/14 Горт, 60/220 Сорвиголова; as the ambush marker of 30/12 does)."""
+60/14 Горт, 60/220 Сорвиголова; as the ambush marker of 30/12 does); ``pull``: the target, a
+ground creature, moves one square towards the card along the line between them (row, column and
+diagonal steps one each), if that square is free ("переместить на нее атакованную карту" after a
+strike through a row over a free square, 60/44 Гарпунщик; "переместить … на соседнюю с ним клетку
+рядом с …", 60/136 Грокса)."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
-            "teleportation", "dash", "diagonal")
+            "teleportation", "dash", "diagonal", "strikes_twice", "strike_limit")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -108,7 +112,13 @@ moved this turn, the ground creature moves to any free square and loses its move
 (Рывок; read from the reminder text of 30/19 Конный лучник): when it attacks (a simple strike or an
 attack ability as an action) it may then move to a free orthogonally adjacent square, once per turn
 (trigger ``dash`` after that move). ``diagonal``: its steps may also go to a free diagonal
-neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер)."""
+neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер).
+``strikes_twice``: it may attack with its simple strike twice per turn and does not close after the
+first ("Может нападать {strike} два раза за ход, после первого нападения {strike} не закрывается":
+60/56 Наррах under rebuff, 60/95 Мастодонт; 50/36 Минотавр's text). ``strike_limit`` (with
+``vs_position``): its simple strike may be declared only at a card in that position to it ("может
+нападать {strike} только на карту напротив" = ``opposite``, 60/79; "только по диагонали" =
+``diagonal``, 60/95)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
@@ -321,7 +331,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "fight")
+             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "fight",
+             "strikes_twice", "strike_limit", "pull")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -484,6 +495,9 @@ _KINDS_TEXT = {
     "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
     "leap": "May jump now, range",
     "fight": "Fights the target with its simple strike as with an open card",
+    "strikes_twice": "May attack with its simple strike twice a turn, open after the first",
+    "strike_limit": "Its simple strike only at a card in a position:",
+    "pull": "Pulls the target one square towards it",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
@@ -1052,9 +1066,9 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if granted and lasts is None:
         raise fail("lasts", f"is missing; a {kind} given by an action or trigger needs how long it lasts "
                    f"({', '.join(LASTS)})")
-    if lasts is not None and not granted and not (kind == "root" and lasts == "turn"):
+    if lasts is not None and not granted and not (kind == "root" and lasts in ("turn", "next_own_turn")):
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive), "
-                   "and turn on root")
+                   "and turn or next_own_turn on root")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
             and not (kind == "grave_token" and cost == "then") \
             and not (kind == "leap" and cost in ("then", "or")):  # ("при этом …", "… либо прыжок")
@@ -1274,10 +1288,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         if value is not None and value not in options:
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         out[name] = value
-    if out["vs_position"] and (cost != "passive" or kind not in (
-            "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt")):
+    if out["vs_position"] and not (cost == "passive" and kind in (
+            "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit")) \
+            and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies")):
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
-                   "protection and taunt")
+                   "protection, taunt and strike_limit, and the triggers creature_dies and ally_dies")
+    if kind == "strike_limit" and not out["vs_position"]:
+        raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to)")
     if out["area"] and cost == "passive":
         raise fail("area", "is only for actions and triggers")
     if out["area"] == "near_target" and cost != "trigger":
@@ -1442,7 +1459,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                               "ability it is an alternative to)")
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
-                                                          "cleanse", "extra_life", "leap") \
+                                                          "cleanse", "extra_life", "leap", "pull") \
                 and not (ab.cost == "then" and ab.kind in ("grave_token", "root", "push")):
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}

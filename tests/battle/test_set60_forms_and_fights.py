@@ -442,3 +442,85 @@ def test_wrath_demon_fury_grows_with_its_creatures_on_the_enemy_half():
     b2.open[1] = False
     b2.apply(Strike(0, 1))
     assert b2.wounds[1] == 2
+
+
+def test_narrah_strikes_twice_under_rebuff_and_the_heuristic_takes_the_second_strike():
+    """60/56 Наррах: under rebuff (fewer cards than the opponent as the turn began) it may attack
+    with its simple strike twice a turn and stays open after the first; without rebuff, once."""
+    narrah = unit("Narrah", '{ kind = "strikes_twice", when = "rebuff" }', strike=(3, 4, 5), life=14)
+    a, c = card("A", life=20, strike=(1, 1, 1)), card("C", life=20, strike=(1, 1, 1))
+    b = start([narrah], [a, c], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[6, 1, 6, 1])
+    b.apply(Strike(0, 1))
+    assert b.open[0] and not b.acted[0]
+    b.apply(Strike(0, 2))
+    assert b.wounds[1:] == [5, 5] and not b.open[0]
+    even = start([narrah], [a], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[6, 1])
+    even.apply(Strike(0, 1))
+    assert not even.open[0]
+    h = start([narrah], [a, c], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[6, 1] * 4,
+              p1=HeuristicPlayer())
+    h.players[0].play_turn(h)
+    assert sum(h.wounds[1:]) == 10 and not h.open[0]      # (two strong strikes: 5 + 5)
+
+
+def test_young_cyclops_strikes_only_the_card_opposite_and_grows_when_it_dies():
+    """60/79 Молодой циклоп: its simple strike only at the card opposite (the others next to it are
+    no targets); +1 to its strike for the battle when a creature on the square opposite dies."""
+    cyclops = unit("Cyclops", '{ kind = "strike_limit", vs_position = "opposite" }',
+                   '{ kind = "strike_bonus", damage = [1], cost = "trigger", trigger = "creature_dies", '
+                   'vs_position = "opposite", target = "self", lasts = "battle", uses_per_battle = 2 }',
+                   strike=(1, 2, 3), life=9)
+    front, side = card("Front", life=3, strike=(1, 1, 1)), card("Side", life=10)
+    b = start([cyclops], [front, side], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[6, 1])
+    assert b.targets(0) == [1]
+    b.apply(Strike(0, 1))
+    assert not b.alive[1] and bonus(b, 0) == (1, 1, 1)
+
+
+def test_mastodon_strikes_only_diagonally_twice_and_holds_its_neighbours_when_it_dies():
+    """60/95 Мастодонт: its simple strike only diagonally, twice a turn; on its death the enemy
+    cards next to it take 2 and cannot move until the end of their next turn."""
+    mastodon = unit("Mastodon", '{ kind = "strike_limit", vs_position = "diagonal" }',
+                    '{ kind = "strikes_twice" }',
+                    '{ kind = "effect", damage = [2], range = 1, cost = "trigger", trigger = "death", '
+                    'every = true }',
+                    '{ kind = "root", cost = "trigger", trigger = "death", range = 1, every = true, lasts = '
+                    '"next_own_turn", vs_types = ["creature"] }', strike=(3, 4, 5), life=18)
+    front, diag = card("Front", life=20, move=2), card("Diag", life=20)
+    b = start([mastodon, card("Ally", life=9)], [front, diag],
+              ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT, 3: square(3, 1)}), dice=[6, 1])
+    assert b.targets(0) == [3]
+    b.wounds[0] = 17
+    b.apply(END_TURN)
+    b.apply(Strike(2, 0))
+    assert not b.alive[0] and b.wounds[2] == 2 and b._rooted(2)
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert b._rooted(2)                                    # (its next turn: still held)
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert not b._rooted(2)
+
+
+def test_harpooner_pulls_the_card_it_struck_over_a_free_square():
+    """60/44 Гарпунщик: after its strike through a row over a free square it may pull the struck
+    card onto that square; over its own card the square is taken and nothing moves."""
+    harpooner = unit("Harpooner", '{ kind = "strike_through_row", damage = [1], cost = "tap" }',
+                     '{ kind = "pull", cost = "trigger", trigger = "attack", may = true }', strike=(1, 2, 3))
+    foe = card("Foe", life=10)
+    b = start([harpooner], [foe], ({0: P1_MID}, {1: P2_FRONT}))
+    b._place_on(0, P1_MID, square(1, 2))
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 1 and b.pos[1] == P1_FRONT
+
+
+def test_groksa_pulls_a_ground_enemy_within_two_next_to_itself_after_a_jump_away_from_enemies():
+    """60/136 Грокса: after a jump onto a square with no enemy creature next to it, it may move a
+    ground enemy creature within 2 onto a square next to itself."""
+    groksa = unit("Groksa", '{ kind = "jump", damage = [3] }', '{ kind = "pull", cost = "trigger", trigger = '
+                  '"jump", range = 2, vs_types = ["creature"], when = "no_adjacent_enemy", may = true }',
+                  strike=(2, 2, 3), life=9)
+    foe = card("Foe", life=10)
+    b = start([groksa], [foe], ({0: P1_BACK}, {1: P2_MID}))
+    b.apply(Move(0, P1_FRONT))
+    assert b.pos[0] == P1_FRONT and b.pos[1] == P2_FRONT

@@ -242,6 +242,8 @@ class AbilityUse(Triggers):
         if self._redirectors and ab.kind in ATTACKS:  # sudden redirects (000 "Redirecting an attack")
             targets = tuple([self._redirect_window(u, v, ab.kind, index) for v in targets])
         self._resolve(u, sl, targets, trigger=None)
+        if ab.counters and self._trig["squad_loses_counters"] and not self.over:
+            self._lost_counters(u, ab.counters)  # ("единовременно теряет 2 или более {counter}": 60/45)
         if self._dashers and ab.kind in ATTACKS and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)
 
@@ -265,6 +267,7 @@ class AbilityUse(Triggers):
                 and self.slots[u][nxt].ability.target == "self" \
                 and self.slots[u][nxt].ability.vs_state == "unwounded":
             fresh = [v for v in targets if v != u and self.creature[v] and self.wounds[v] == 0]
+        magical = ab.kind in MAGICAL
         for v in targets:
             self.hidden[v] = False
             d = self._effect(u, sl, v, dice)
@@ -272,6 +275,8 @@ class AbilityUse(Triggers):
                 d = 0
             elif gives is not None and self.alive[v] and self.creature[v]:
                 given.append(v)
+            if d > 0 and magical:
+                self.hexed[v] = self.turn  # (``vs_state = "magic_wounded"``: 60/11)
             dealt.append(d)
         for v in given:  # "при выстреле атакованный получает проклятие": before the deaths are settled
             self._bless(u, v, Ability("give_curse" if gives == "curse" else "give_blessing"))

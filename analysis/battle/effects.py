@@ -72,7 +72,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
-                 "enemy_leaves_adjacent", "enemy_first_action", "displaced")
+                 "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -179,6 +179,11 @@ class Effects(Situational):
         self._dashers = "dash" in kinds
         self.dashed = [-1] * n
         self.first_acts = [-1, -1]
+        self.hexed = [-1] * n
+        """Per unit: the turn it last took wounds from a magical ability (``vs_state = "magic_wounded"``)."""
+        self.shifted = [-1] * n
+        """Per unit: the turn it last moved, by a step or an ability (``vs_state = "moved"``)."""
+        self._lost_now = 0
         """Per seat: the turn of its first action (``enemy_first_action``); replaced, never changed
         in place (clones share it)."""
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
@@ -874,7 +879,9 @@ class Effects(Situational):
             self._rehost(u)
             return 0
         if kind == "lose_counters":
-            self.counters[v] = 0
+            lost, self.counters[v] = self.counters[v], 0
+            if lost and self._trig["squad_loses_counters"]:
+                self._lost_counters(v, lost)
             return 0
         if kind == "teleport":
             self._teleport(u)
@@ -1067,6 +1074,7 @@ class Effects(Situational):
         board, the occupied mask, its rider and the log's move; what the move sets off (markers on
         ``to``, roots, watchers) is the caller's, as the moving ability's text says."""
         self._leave(u, p)  # (a card sharing its square stays there)
+        self.shifted[u] = self.turn
         self.board[to] = u
         self.occupied |= 1 << to
         self.pos[u] = to
@@ -1258,6 +1266,15 @@ class Effects(Situational):
         for w in self._trig["moves_heading"]:
             if self.heading[w] == step and self.seat[w] == self.active and self.alive[w] and not self.over:
                 self._fire(w, "moves_heading", u, u)
+
+    def _lost_counters(self, v: int, n: int) -> None:
+        """``squad_loses_counters``: card ``v`` has just lost ``n`` counters at once; the watchers of its
+        squad whose ``count`` is at most ``n`` fire (60/45 Жрец штормов)."""
+        for w in self._trig["squad_loses_counters"]:
+            if self.seat[w] == self.seat[v] and self.alive[w] and not self.over:
+                self._lost_now = n
+                self._fire(w, "squad_loses_counters", -1, v)
+        self._lost_now = 0
 
     def _first_act(self, u: int) -> None:
         """``enemy_first_action``: ``u`` has just taken an action (a strike, an ability used as an

@@ -133,7 +133,7 @@ class BattleResult:
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
-            "share", "marks", "doomed", "dashed", "first_acts", "struck")
+            "share", "marks", "doomed", "dashed", "first_acts", "struck", "hexed", "shifted")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -633,6 +633,7 @@ class Battle(Placement):
         new._taunt_skip = self._taunt_skip
         new._taunters = self._taunters
         new._strike_limits = self._strike_limits
+        new._lost_now = self._lost_now
         new._doublers = self._doublers
         new._tiered = self._tiered
         new._tiers_now = self._tiers_now

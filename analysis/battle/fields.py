@@ -152,6 +152,9 @@ class EngineFields:
     held: list[int]
     form: list[int]
     first_acts: list[int]
+    hexed: list[int]
+    shifted: list[int]
+    _lost_now: int
     seat: list[int]
     seed: int
     share: list[int]

@@ -92,6 +92,13 @@ class Triggers(Effects):
             return self.life[v] - self.wounds[v] > self.cards[v].life
         if state == "even_life":
             return self.creature[v] and (self.life[v] - self.wounds[v]) % 2 == 0
+        if state == "magic_wounded":  # wounded by a magical ability this turn (60/11)
+            return self.hexed[v] == self.turn
+        if state == "moved":  # moved this turn, by a step or an ability (60/123)
+            return self.shifted[v] == self.turn
+        if state == "beset":  # two or more enemy cards next to it (60/86)
+            seat = self.seat[v]
+            return sum(1 for w in self._neighbours(v) if self.seat[w] != seat) >= 2
         if state == "corporeal":  # "небестелесное существо" (60/192)
             return self.creature[v] and not self.ghost[v]
         if state == "feeble":  # weak simple strike 1 or less, its standing modifiers counted (60/49)
@@ -179,6 +186,8 @@ class Triggers(Effects):
                 continue
             if trigger == "counters_reach" and self.counters[u] < ab.count:
                 continue
+            if trigger == "squad_loses_counters" and self._lost_now < ab.count:
+                continue  # ("единовременно теряет 2 или более {counter}")
             if trigger in _WATCHED and ab.range is not None and not (
                     context >= 0 and self._within(u, context, ab.range)):
                 continue  # "… дальность N": only when the enemy that set it off is within N
@@ -271,6 +280,7 @@ class Triggers(Effects):
                     self._counted(u)
                 continue
             counted, price = index, ab.tokens  # (an ``or`` alternative has the first one's cost)
+            paid_counters = 0
             cands = self._trigger_cands(u, index, ab, trigger, context)
             nxt = index + 1
             if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "or":
@@ -286,6 +296,8 @@ class Triggers(Effects):
                 continue
             if ab.counters:
                 self.counters[u] -= ab.counters
+                if self._trig["squad_loses_counters"]:
+                    paid_counters = ab.counters
             most = min(ab.targets, len(cands))
             if ab.every:
                 chosen: tuple[int, ...] = tuple(cands)
@@ -299,8 +311,13 @@ class Triggers(Effects):
             if limited:
                 self._count_use(u, counted)
             if trigger == "counters_reach":
+                if self._trig["squad_loses_counters"]:
+                    paid_counters = self.counters[u]
                 self.counters[u] = 0  # "при этом теряет все {counter}"
             self._resolve(u, self.slots[u][index], chosen, trigger)
+            if paid_counters and not self.over:
+                self._lost_counters(u, paid_counters)
+                paid_counters = 0
         if die and self._trig["enemy_roll_over_cost"] and not self.over:
             self._over_cost(u, die)
 

@@ -425,6 +425,7 @@ class Turns(Strikes):
             self.board[to] = u
             self.occupied ^= (1 << frm) | (1 << to)
         self.pos[u] = to
+        self.shifted[u] = self.turn
         r = self.rider[u]
         if r >= 0:
             self.pos[r] = to

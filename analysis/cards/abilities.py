@@ -243,7 +243,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
             "squad_enters_mark", "dash", "teleports", "squad_dash", "enemy_leaves_adjacent",
-            "enemy_first_action", "displaced")
+            "enemy_first_action", "displaced", "squad_loses_counters")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -313,7 +313,10 @@ moves by its ``dash``, aimed at that creature, only within ``range`` of this car
 first action of a turn (a simple strike, an ability used as an action, accumulating a counter,
 closing for a flyer; moves are no actions), if a creature took it (aims at that creature: "после
 первого за ход противника действия его существа", 60/64 Суттунг); ``displaced``: after another card
-moves it by an ability (a ``push``; "при перемещении … другой картой", 60/108 Эльф-рекрут)."""
+moves it by an ability (a ``push``, a ``pull``; "при перемещении … другой картой", 60/108 Эльф-рекрут);
+``squad_loses_counters`` (with ``count``): a card of its squad, itself included, loses ``count`` or
+more counters at once — paying a counter cost, a trigger's price, spending them all, losing them to an
+ability ("когда ваша карта единовременно теряет 2 или более {counter}", 60/45 Жрец штормов)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -354,7 +357,8 @@ blessed ("вампиризм, пока имеет проклятие" = ``cursed
 life ("пока имеет дополнительные {health}": more life left than its printed life, the additional
 life taken first by its wounds)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
-             "cursed_or_blessed", "even_life", "extra_life", "corporeal", "feeble")
+             "cursed_or_blessed", "even_life", "extra_life", "corporeal", "feeble", "magic_wounded", "moved",
+             "beset")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -364,7 +368,11 @@ against attacks by such creatures, 40/16 Элементаль огня); ``extra
 (more life left than printed: "по картам с дополнительными {health}", 50/146); ``corporeal``: not
 an incorporeal creature ("небестелесное существо", 60/192); ``feeble``: a creature whose weak simple
 strike, its standing modifiers counted, is 1 or less ("по существам со слабым {strike} 1 или менее (с
-учетом модификаторов)", 60/49)."""
+учетом модификаторов)", 60/49); ``magic_wounded``: a card that took wounds from a magical ability
+(a discharge, magic strike or spell) this turn ("по картам, которые получали раны от магической
+способности в этот ход", 60/11); ``moved``: a card that moved this turn, by its own steps or moved by
+an ability ("по существам, перемещавшимся в этот ход", 60/123); ``beset``: a card with two or more
+enemy cards next to it ("рядом с которым стоят две или более карты противника", 60/86)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
@@ -1246,7 +1254,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
     if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "namesakes") and not formation \
-            and trigger != "counters_reach":
+            and trigger not in ("counters_reach", "squad_loses_counters"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent and trigger "
                    "counters_reach")
     out["count"] = count

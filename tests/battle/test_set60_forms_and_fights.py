@@ -524,3 +524,54 @@ def test_groksa_pulls_a_ground_enemy_within_two_next_to_itself_after_a_jump_away
     b = start([groksa], [foe], ({0: P1_BACK}, {1: P2_MID}))
     b.apply(Move(0, P1_FRONT))
     assert b.pos[0] == P1_FRONT and b.pos[1] == P2_FRONT
+
+
+def test_shots_better_against_magic_wounded_and_moved_targets():
+    """60/11 Лучник Тоа-Дана: +1 to its shot against a card wounded by a magical ability this turn;
+    60/123 Шутовка: +1 against a creature that moved this turn (a step or being moved)."""
+    archer = unit("Archer", '{ kind = "shot", damage = [2, 3, 3], range = 4, cost = "tap", '
+                  'vs_state = "magic_wounded" }', strike=(1, 2, 2), life=9)
+    mage = unit("Mage", '{ kind = "discharge", damage = [1], range = 4, cost = "tap" }', strike=(1, 1, 1))
+    foe, other = card("Foe", life=20), card("Other", life=20)
+    b = start([archer, mage], [foe, other], ({0: P1_BACK, 1: P1_MID}, {2: P2_FRONT, 3: square(3, 1)}),
+              dice=[1, 1])
+    b.apply(UseAbility(1, 0, (2,)))
+    assert b._in_state(2, "magic_wounded") and not b._in_state(3, "magic_wounded")
+    b.apply(UseAbility(0, 0, (2,)))
+    assert b.wounds[2] == 1 + 2
+    jester = unit("Jester", '{ kind = "shot", damage = [2, 3, 3], range = 4, cost = "tap", '
+                  'vs_state = "moved" }', strike=(1, 2, 3), life=7)
+    walker = card("Walker", life=10)
+    b2 = start([walker], [jester], ({0: P1_FRONT}, {1: P2_BACK}))
+    assert not b2._in_state(0, "moved")
+    b2.apply(Move(0, P1_MID))
+    assert b2._in_state(0, "moved")
+    b2.apply(END_TURN)
+    assert not b2._in_state(0, "moved")
+
+
+def test_sky_guard_blesses_at_its_turn_end_an_ally_beset_by_two_enemy_cards():
+    """60/86 Небесная стража: at the end of its turn a creature of its squad with two or more enemy
+    cards next to it becomes blessed; one with a single enemy next to it is not offered."""
+    guard = unit("Guard", '{ kind = "give_blessing", cost = "trigger", trigger = "turn_end", '
+                 'target = "ally", vs_types = ["creature", "flyer"], vs_state = "beset" }', type="flyer",
+                 move=0, life=7)
+    beset, lone = card("Beset", life=10), card("Lone", life=10)
+    foes = [card(f"F{i}", life=10) for i in range(3)]
+    b = start([beset, lone, guard], foes, ({0: square(2, 1), 1: square(2, 3), 2: square(0, 2)},
+                                           {3: P2_FRONT, 4: square(3, 1), 5: P2_BACK}))
+    b.apply(END_TURN)
+    assert b._in_state(0, "blessed") and not b._in_state(1, "blessed")
+
+
+def test_storm_priest_discharges_when_a_card_of_its_squad_loses_two_counters_at_once():
+    """60/45 Жрец штормов: its own 2-counter discharge 4 spends two counters at once, which sets off
+    its discharge 1 (twice a turn at most); one counter lost sets nothing off."""
+    priest = unit("Priest", '{ kind = "discharge", damage = [1], cost = "trigger", trigger = '
+                  '"squad_loses_counters", count = 2, uses_per_turn = 2 }',
+                  '{ kind = "discharge", damage = [4], cost = "counter", counters = 2 }', strike=(1, 1, 2))
+    foe = card("Foe", life=20)
+    b = start([priest], [foe], ({0: P1_BACK}, {1: P2_BACK}))
+    b.counters[0] = 2
+    b.apply(UseAbility(0, 1, (1,)))
+    assert b.wounds[1] == 4 + 1 and b.counters[0] == 0

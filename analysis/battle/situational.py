@@ -776,7 +776,10 @@ class Situational(EngineFields):
                 continue
             if ab.vs_position and not self._position(u, w, ab.vs_position):
                 continue
-            if ab.vs_state and not self._in_state(w, ab.vs_state):
+            if ab.vs_state == "not_livelier":  # (its current life not above u's own: 60/102)
+                if self.life[w] - self.wounds[w] > self.life[u] - self.wounds[u]:
+                    continue
+            elif ab.vs_state and not self._in_state(w, ab.vs_state):
                 continue
             holds |= 1 << i
         return strike_variant(key, self.seat[u], holds, tuple(amounts))

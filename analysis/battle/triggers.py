@@ -99,6 +99,8 @@ class Triggers(Effects):
         if state == "beset":  # two or more enemy cards next to it (60/86)
             seat = self.seat[v]
             return sum(1 for w in self._neighbours(v) if self.seat[w] != seat) >= 2
+        if state == "not_livelier":
+            return False  # (relative to a striker: only checked at a strike, Situational._strike_key)
         if state == "corporeal":  # "небестелесное существо" (60/192)
             return self.creature[v] and not self.ghost[v]
         if state == "feeble":  # weak simple strike 1 or less, its standing modifiers counted (60/49)

@@ -358,7 +358,7 @@ life ("пока имеет дополнительные {health}": more life lef
 life taken first by its wounds)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
              "cursed_or_blessed", "even_life", "extra_life", "corporeal", "feeble", "magic_wounded", "moved",
-             "beset")
+             "beset", "not_livelier")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -372,7 +372,9 @@ strike, its standing modifiers counted, is 1 or less ("по существам �
 (a discharge, magic strike or spell) this turn ("по картам, которые получали раны от магической
 способности в этот ход", 60/11); ``moved``: a card that moved this turn, by its own steps or moved by
 an ability ("по существам, перемещавшимся в этот ход", 60/123); ``beset``: a card with two or more
-enemy cards next to it ("рядом с которым стоят две или более карты противника", 60/86)."""
+enemy cards next to it ("рядом с которым стоят две или более карты противника", 60/86);
+``not_livelier`` (on a standing fact, checked at each simple strike): a card whose current life is not
+above this card's own ("по картам, чьи текущие {health} меньше или равны текущим {health}", 60/102)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
@@ -1172,6 +1174,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         if value is not None and value not in options:
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         states[name] = value
+    if states["vs_state"] == "not_livelier" and cost != "passive":
+        raise fail("vs_state", "not_livelier compares with the card's own life: only on a standing fact")
     if states["self_state"] == "extra_life" and kind in ("cap", "protection"):
         raise fail("self_state", "extra_life is not checked by the guards of cap and protection; "
                    "use it on other kinds")

@@ -575,3 +575,18 @@ def test_storm_priest_discharges_when_a_card_of_its_squad_loses_two_counters_at_
     b.counters[0] = 2
     b.apply(UseAbility(0, 1, (1,)))
     assert b.wounds[1] == 4 + 1 and b.counters[0] == 0
+
+
+def test_babr_strikes_harder_and_directed_at_cards_with_no_more_life_left_than_it():
+    """60/102 Бабр: +1 to its simple strike and a directed strike against a card whose current life
+    is not above its own (checked at the strike)."""
+    babr = unit("Babr", '{ kind = "strike_bonus", damage = [1], vs_state = "not_livelier" }',
+                '{ kind = "directed", vs_state = "not_livelier" }', strike=(2, 3, 4), life=10)
+    weak, strong = card("Weak", life=8), card("Strong", life=15)
+    b = start([babr], [weak, strong], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[6, 6])
+    b.open[1] = b.open[2] = False
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] == 5
+    b.open[0], b.acted[0] = True, False
+    b.apply(Strike(0, 2))
+    assert b.wounds[2] == 4

@@ -189,7 +189,8 @@ class Player:
       it its dirty trick (Подлость X) wounds by ``x`` (-1: none, the default);
     - ``accept(state, unit, index, target) -> bool``: whether ``unit`` carries out its optional
       ability ``index`` (a ``fight``: "может сразиться …"; an ``open`` that wounds itself: "может
-      раниться на 1, при этом открыться") on ``target`` now (default yes).
+      раниться на 1, при этом открыться"; any fact marked ``may``, asked before its price is paid)
+      on ``target`` now (default yes).
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """

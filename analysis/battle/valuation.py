@@ -164,6 +164,8 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
         worth = 0.1 * value * rem_v / prof.life if prof.is_creature else 0.0
         lifted = ("curse" in ab.removes and passives.curse) - ("blessing" in ab.removes and passives.blessing)
         g = worth * lifted
+    elif ab.kind == "fight":  # its simple strike on an open card: the exchange, it at full life
+        g = _exact_gain(ku, kv, PROFILES[ku].life, rem_v, 0, armor, True, "strike_table")
     elif ab.kind in GAIN_KINDS or ab.lasts:
         g = heuristic_gain(ab, kv, rem_v, value)
     else:

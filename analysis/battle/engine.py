@@ -26,7 +26,8 @@ action, the chance outcomes and cloning for a searching player.
 Simplifications: the card texts beyond their modelled facts (each printing's ``unmodelled`` list,
 ``berserk abilities CARD``) do nothing — no vanguard, auras for other cards, resurrection,
 prophecies, markers on squares other than the kinds of
-:data:`~analysis.cards.abilities.MARKERS`, terrain effects; creatures never attack their own squad
+:data:`~analysis.cards.abilities.MARKERS`, terrain effects other than a terrain's own facts (it acts from the
+auxiliary zone, ``lands``: its actions and turn triggers); creatures never attack their own squad
 (4.15); the stack is one level deep: a sudden action (``sudden``, data/README.md "Sudden actions")
 answers an enemy action on its squad or acts at the start and end of the opponent's turn, with no
 answer to it, and triggered abilities resolve at once in a fixed order (on-strike abilities after
@@ -247,6 +248,9 @@ class Battle(Placement):
         """(unit, ability index) → uses so far (for ``uses_per_battle``)."""
         self.uses_turn = {}
         self.units = ([], [])
+        self.lands = ([], [])
+        """Per seat, its terrains: in the auxiliary zone, never targets (000 1.8), not in ``units``, but
+        they open at their owner's turn start, use their abilities and fire their turn triggers."""
         self.n_creatures = [0, 0]
         self.n_ground = [0, 0]
         self.seed = seed
@@ -370,7 +374,8 @@ class Battle(Placement):
         if self.over:
             return []
         out: list[Action] = [END_TURN]
-        for u in self.units[self.active]:
+        lands = self.lands[self.active]
+        for u in self.units[self.active] + lands if lands else self.units[self.active]:
             out.extend(Move(u, s) for s in self.steps(u))
             out.extend(Strike(u, v) for v in self.targets(u))
             if self.can_prepare(u):
@@ -698,6 +703,7 @@ class Battle(Placement):
         new.turn = self.turn
         new.unanswerable = self.unanswerable
         new.units = self.units
+        new.lands = self.lands
         new.uses_battle = self.uses_battle
         new.uses_turn = self.uses_turn
         new.vampire = self.vampire

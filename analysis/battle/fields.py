@@ -119,6 +119,7 @@ class EngineFields:
     incarnation: tuple[Any, ...]
     key: list[int]
     kind: list[int]
+    lands: tuple[list[int], list[int]]
     life: list[int]
     limit: str
     log: Any

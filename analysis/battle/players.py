@@ -673,7 +673,7 @@ class HeuristicPlayer(Player):
         b = battle
         me = b.active
         enemy = 1 - me
-        units = b.units[me]
+        units = b.units[me] + b.lands[me] if b.lands[me] else b.units[me]  # (terrains use abilities)
         thr = self.threshold
         opened, acted, has_strike, alive = b.open, b.acted, b.has_strike, b.alive
         pos, kind = b.pos, b.kind

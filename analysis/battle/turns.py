@@ -226,6 +226,9 @@ class Turns(Strikes):
                 armor_left[u] = armor[u]
         if self.uses_turn:
             self.uses_turn.clear()
+        for u in self.lands[active]:  # a terrain opens too (it closes to pay for its abilities)
+            opened[u] = True
+            acted[u] = False
         self._fired = 0
         self._turn_actions = 0
         prepared, poison, stunned = self.prepared, self.poison, self.stunned
@@ -280,11 +283,11 @@ class Turns(Strikes):
         if self._any_triggers and not self.over:
             seat_triggers = self._seat_triggers
             if seat_triggers[active] & _TURN_START:
-                for u in list(self.units[active]):
+                for u in self.units[active] + self.lands[active]:
                     if self.triggers[u] & _TURN_START and self.alive[u] and not self.over:
                         self._fire(u, "turn_start")
             if seat_triggers[1 - active] & _ENEMY_TURN_START:
-                for u in list(self.units[1 - active]):
+                for u in self.units[1 - active] + self.lands[1 - active]:
                     if self.triggers[u] & _ENEMY_TURN_START and self.alive[u] and not self.over:
                         self._fire(u, "enemy_turn_start")
         if self._sudden and not self.over:

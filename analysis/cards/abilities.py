@@ -146,7 +146,16 @@ CHOSEN_SQUARE = ("turn_start", "enemy_turn_start", "concentration")
 """Triggers on which ``mark`` puts its marker on a square its player chooses."""
 EITHER = ("poison", "gain_counter")
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
-KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
+RECRUITMENT = ("discount", "recruit_gold")
+"""Kinds played when the squad is recruited (cost ``passive``; :mod:`analysis.squad.prices`), never in
+a battle. ``discount`` [X] (000 glossary "Costs X less": while the card is in the squad, the cards it
+names cost X fewer crystals to recruit): ``target = "self"`` — the card itself (30/129 Аммах), or
+``"ally"`` — the other cards of its squad its ``vs_*`` select (40/3 Мираж: ``vs_types = ["terrain"]``);
+``needs`` lists what the rest of the squad must hold; ``per = "mulligans"``: X is its player's
+mulligans (40/11 Присягнувшая). Several ``discount`` facts of one name do not add up (000 2.15), and
+no card costs less than 0. ``recruit_gold`` [N]: taking the card into the squad gives its player N
+gold crystals (50/184 Мародёр), once per name."""
+KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED, *RECRUITMENT)
 
 
 @dataclass(frozen=True)
@@ -316,7 +325,8 @@ OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "move_wounds", "grave_token", "claim_incarnation",
-          "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap")
+          "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
+          "discount", "recruit_gold")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -365,7 +375,7 @@ its squad is on the battlefield: 60/37 Морраг "пока в вашем от
 opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
-        "magic_entries")
+        "magic_entries", "mulligans")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -376,7 +386,8 @@ target), ``behind_weak`` (the weak strike of the card behind the target), ``stri
 power of the simple strike that set the trigger off), ``target_wounds`` (the wounds of the card it
 aims at: "полностью излечить" is a ``heal`` by them), ``magic_entries`` (its steps this turn onto
 squares held by a creature with a magical ability — an incorporeal creature sharing them; 000
-glossary "Magical ability": a spell, magic strike or discharge)."""
+glossary "Magical ability": a spell, magic strike or discharge), ``mulligans`` (its player's mulligans
+before recruiting; ``discount`` only)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward")
@@ -444,6 +455,8 @@ _KINDS_TEXT = {
     "far_step": "Steps onto the squares of creatures as onto adjacent ones",
     "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
     "leap": "May jump now, range",
+    "discount": "Costs less to recruit, crystals:",
+    "recruit_gold": "Recruiting it gives gold crystals:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before"}
@@ -587,6 +600,10 @@ class Ability:
     marker: str | None = None
     """``mark``: the marker it puts (:data:`MARKERS`); on an attack: the attack also puts this marker
     on its target's square."""
+    needs: tuple[str, ...] = ()
+    """``discount``: what the rest of the squad must hold, each at least once — a card type
+    (:data:`~analysis.cards.schema.CARD_TYPES`), ``symbiote`` (a companion or a parasite) or a class
+    ("если в вашем отряде есть симбиот" = ``["symbiote"]``)."""
 
     @property
     def conditional(self) -> bool:
@@ -601,7 +618,7 @@ class Ability:
             or self.when or self.partner or self.per or self.lasts or self.vs_has
             or self.vs_min_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
-            or self.delay
+            or self.delay or self.needs
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -803,7 +820,7 @@ class Ability:
         if self.count > 1:
             out["count"] = self.count
         for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has",
-                     "removes"):
+                     "removes", "needs"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
@@ -816,6 +833,8 @@ class Ability:
 def _default_target(kind: str) -> str:
     if kind in ("heal", "give_blessing", "open", "grave_token", "cleanse"):
         return "ally"
+    if kind in RECRUITMENT:
+        return "self"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
                                                           "reposition", "leap"):
@@ -891,7 +910,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
-                 "marker", "delay", "early", "min_power", "sudden"}
+                 "marker", "delay", "early", "min_power", "sudden", "needs"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -992,7 +1011,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("damage", f"is missing; {kind} needs [n] or [weak, medium, strong]")
     if len(damage) == 3 and kind in SINGLE:
         raise fail("damage", f"must be a single number [n] for {kind}")
-    default_cost = "passive" if kind in PASSIVES else "trigger" if kind in TRIGGERED else None
+    passive = kind in PASSIVES or kind in RECRUITMENT
+    default_cost = "passive" if passive else "trigger" if kind in TRIGGERED else None
     cost = raw.get("cost", default_cost)
     if cost is None:
         raise fail("cost", f"is missing; {kind} needs one of tap, counter_tap, counter, trigger")
@@ -1011,6 +1031,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
             and not (kind == "grave_token" and cost == "then") \
             and not (kind == "leap" and cost in ("then", "or")):  # ("при этом …", "… либо прыжок")
         raise fail("cost", f"of {kind} must be trigger" + (", then or or" if kind == "leap" else ""))
+    if kind in RECRUITMENT and cost != "passive":
+        raise fail("cost", f"of {kind} must be passive (it is played when the squad is recruited)")
     if kind in ACTIONS and cost == "passive":
         raise fail("cost", f"of {kind} must be tap, counter_tap, counter or trigger")
     free = kind == "redirect" and cost == "passive"  # an {instant} without a payment
@@ -1204,8 +1226,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")
     if per == "strike_value" and trigger != "strike":
         raise fail("per", "strike_value is only for trigger strike")
-    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection"):
+    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection", "discount"):
         raise fail("per", f"does not apply to {kind}")
+    if (per == "mulligans") != (kind == "discount" and per is not None):
+        raise fail("per", "mulligans is the per of discount, and discount takes no other")
     vs_has = raw.get("vs_has", [])
     allowed = (*KINDS, *_keyword_columns())
     if not _str_list(vs_has, allowed):
@@ -1330,6 +1354,16 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("sudden", "is missing; cancel answers an announced enemy action, so it must be "
                    "sudden = true")
     out["sudden"] = sudden
+    needs = raw.get("needs", [])
+    if not _str_list(needs, None) or len(set(needs)) != len(needs):
+        raise fail("needs", f"must be a list of different card types, 'symbiote' or classes, got {needs!r}")
+    if needs and kind != "discount":
+        raise fail("needs", "is only for discount")
+    if kind == "discount" and raw.get("target", "self") not in ("self", "ally"):
+        raise fail("target", "of discount is self (the card) or ally (the cards of its squad its vs_* name)")
+    if kind == "recruit_gold" and raw.get("target", "self") != "self":
+        raise fail("target", "of recruit_gold is self")
+    out["needs"] = tuple(needs)
     return out
 
 
@@ -1480,7 +1514,8 @@ def check_against_cards(book: Mapping[str, CardAbilities], cards: Iterable[Any])
 __all__ = [
     "ACTIONS", "AREAS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "EITHER", "FROM",
     "DELAYS", "GIVES", "GRANTS", "REMOVES",
-    "KINDS", "LASTS", "MAGICAL", "PERS", "POSITIONS", "RANKS", "RESPONSES", "UNIT_PERS", "WHENS",
+    "KINDS", "LASTS", "MAGICAL", "PERS", "POSITIONS", "RANKS", "RECRUITMENT", "RESPONSES", "UNIT_PERS",
+    "WHENS",
     "MARKERS", "Marker", "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED",
     "TRIGGERS",
     "WHEN_TRIGGERS", "WOUNDS",

@@ -161,6 +161,9 @@ def _situational_parts(a: dict) -> list[str]:
         parts.append(t("ability.partner", what=t(f"ability_rank.{a['partner']}")))
     if a.get("squad_has"):
         parts.append(t("ability.squad_has", what=", ".join(element_name(x) for x in a["squad_has"])))
+    if a.get("needs"):
+        words = [type_name(x) if x in CARD_TYPES else x for x in a["needs"]]
+        parts.append(t("ability.needs", what=", ".join(words)))
     if a.get("per"):
         parts.append(t("ability.per", what=t(f"ability_per.{a['per']}")))
     if a.get("plus"):

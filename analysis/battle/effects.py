@@ -58,11 +58,11 @@ from mypy_extensions import mypyc_attr
 
 from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
 from analysis.battle.interface import IllegalAction
-from analysis.battle.powers import hit, triggered
+from analysis.battle.powers import WOUNDING, hit, triggered
 from analysis.battle.situational import Situational, stripped
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
 from analysis.cards.abilities import Ability
-from analysis.cards.ability_rules import covers, facts, protected, wounds_after
+from analysis.cards.ability_rules import attack_bonus, covers, facts, protected, wounds_after
 
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
@@ -723,7 +723,7 @@ class Effects(Situational):
     def _taunted_reach(self, u: int, sl, src: int | None) -> list[int]:
         """:func:`~analysis.battle.powers.reach_slot` under enemy taunts: an attack or wounding
         action they cover may only be aimed at them (own cards stay for a ``target = "any"``)."""
-        from analysis.battle.powers import WOUNDING, reach_slot
+        from analysis.battle.powers import reach_slot
 
         self._taunt_skip = True
         try:
@@ -757,7 +757,8 @@ class Effects(Situational):
                                                                   self.seat[v]):
                 return 0  # 000 2.8: given as a spell or an effect, the target's protections apply
             if ab.per:  # the amount is fixed when it is given ("защиту от атак такой величины")
-                ab = replace(ab, damage=(self._amount_for(u, ab, v),), per=None, plus=0, per_max=0)
+                ab = replace(ab, damage=(self._amount_for(u, ab, v),), per=None, plus=0, per_max=0,
+                             negative=False)
             self._give(u, v, ab)
             return 0
         if kind == "finishing":
@@ -865,15 +866,19 @@ class Effects(Situational):
             q = self._last_strike_value
         elif per == "target_wounds":
             q = self.wounds[v]
+        elif per == "target_weak":  # (its weak simple strike as it is now)
+            strike = PROFILES[self.key[v]].strike
+            q = strike[0] if strike else 0
         else:
             q = self._quantity(u, per)
         x = q + ab.plus
-        return min(x, ab.per_max) if ab.per_max else x
+        x = min(x, ab.per_max) if ab.per_max else x
+        return -x if ab.negative else x
 
     def _per_wounds(self, u: int, sl, v: int) -> int:
         """Wounds of an attack or wounding action whose amount is a ``per`` quantity (no die)."""
         ab = sl.ability
-        power = self._amount_for(u, ab, v)
+        power = max(0, self._amount_for(u, ab, v) + attack_bonus(self.cards[u], ab.kind, self.seat[u]))
         armor = self.armor_left[v] if ab.kind in ("shot", "throw", "strike_through_row",
                                                   "special_strike") else 0
         wounds, used = wounds_after(power, ab.kind, self.cards[v], self.cards[u], armor, self.seat[v])
@@ -1297,7 +1302,7 @@ GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun
                         "move_wounds", "concentrate"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
-           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate")
+           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus")
 """Kinds (or granted kinds) whose use helps the card they aim at: a gain on one's own side."""
 
 
@@ -1317,6 +1322,14 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
             return 0.05 * value * bonus * scale
         if ab.kind == "reduce":
             return 0.05 * value * amount * scale
+        if ab.kind == "attack_bonus":  # (worth its change to the attacks of those kinds the card has)
+            if ab.per == "target_weak":
+                amount = (prof.strike[0] if prof.strike else 0) + ab.plus
+            if ab.negative:
+                amount = -amount
+            n = sum(1 for a in facts(card_of(kv))
+                    if a.is_action and a.kind in WOUNDING and covers(ab, a.kind))
+            return 0.05 * value * amount * scale * min(n, 2)
         return (0.1 if ab.kind in ("protection", "cap") else 0.05) * value * scale
     kind = ab.kind
     if kind == "finishing":

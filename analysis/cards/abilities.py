@@ -91,7 +91,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
-            "teleportation", "dash", "diagonal")
+            "teleportation", "dash", "diagonal", "attack_bonus")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -106,9 +106,11 @@ moved this turn, the ground creature moves to any free square and loses its move
 (Рывок; read from the reminder text of 30/19 Конный лучник): when it attacks (a simple strike or an
 attack ability as an action) it may then move to a free orthogonally adjacent square, once per turn
 (trigger ``dash`` after that move). ``diagonal``: its steps may also go to a free diagonal
-neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер)."""
+neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер). ``attack_bonus``
+[±n] with ``from``: the power of the card's own attacks and wounding actions of those kinds changes by
+n, never below 0 ("+1 к метаниям", "−X к величине своих дальних атак"; 000 2.13)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
-          "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal")
+          "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal", "attack_bonus")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -326,7 +328,7 @@ opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
-          "discount", "recruit_gold")
+          "discount", "recruit_gold", "attack_bonus")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -375,7 +377,7 @@ its squad is on the battlefield: 60/37 Морраг "пока в вашем от
 opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
-        "magic_entries", "mulligans")
+        "magic_entries", "mulligans", "target_weak")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -387,7 +389,8 @@ power of the simple strike that set the trigger off), ``target_wounds`` (the wou
 aims at: "полностью излечить" is a ``heal`` by them), ``magic_entries`` (its steps this turn onto
 squares held by a creature with a magical ability — an incorporeal creature sharing them; 000
 glossary "Magical ability": a spell, magic strike or discharge), ``mulligans`` (its player's mulligans
-before recruiting; ``discount`` only)."""
+before recruiting; ``discount`` only), ``target_weak`` (the weak simple strike of the card it aims at,
+as it is then: "где X его слабый {strike}")."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward")
@@ -456,6 +459,7 @@ _KINDS_TEXT = {
     "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
     "leap": "May jump now, range",
     "discount": "Costs less to recruit, crystals:",
+    "attack_bonus": "Power of its attacks",
     "recruit_gold": "Recruiting it gives gold crystals:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
@@ -600,6 +604,8 @@ class Ability:
     marker: str | None = None
     """``mark``: the marker it puts (:data:`MARKERS`); on an attack: the attack also puts this marker
     on its target's square."""
+    negative: bool = False
+    """With ``per``: the amount is taken off, −X ("получает −X к …, где X …")."""
     needs: tuple[str, ...] = ()
     """``discount``: what the rest of the squad must hold, each at least once — a card type
     (:data:`~analysis.cards.schema.CARD_TYPES`), ``symbiote`` (a companion or a parasite) or a class
@@ -813,7 +819,7 @@ class Ability:
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
                      "self_too", "anywhere", "gives",
-                     "fury", "marker", "delay", "early", "min_power", "sudden"):
+                     "fury", "marker", "delay", "early", "min_power", "sudden", "negative"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -910,7 +916,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
-                 "marker", "delay", "early", "min_power", "sudden", "needs"}
+                 "marker", "delay", "early", "min_power", "sudden", "needs", "negative"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -998,7 +1004,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if lasts is not None and lasts not in LASTS:
         raise fail("lasts", f"must be one of {', '.join(LASTS)}, got {lasts!r}")
     damage = raw.get("damage", [] if per else list(DEFAULT_DAMAGE.get(kind, ())))
-    signed = kind in ("strike_bonus", "reduce") or (kind == "keyword" and raw.get("keyword") == "move")
+    signed = kind in ("strike_bonus", "reduce", "attack_bonus") or (
+        kind == "keyword" and raw.get("keyword") == "move")
     # (``keyword = "move"`` [−n]: "получает −1 к {move}", a movement the engine keeps at 0 or more)
     if not isinstance(damage, list) or len(damage) not in (0, 1, 3) or not all(
             _int(d) or (signed and isinstance(d, int) and not isinstance(d, bool)) for d in damage):
@@ -1085,15 +1092,16 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     applies = raw.get("from", [])
     if not _str_list(applies, FROM):
         raise fail("from", f"must be a list from {', '.join(FROM)}, got {applies!r}")
-    if kind in ("reduce", "protection", "cap") and not applies:
+    if kind in ("reduce", "protection", "cap", "attack_bonus") and not applies:
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded"):
         pass
-    elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect"):
-        raise fail("from", "is only for reduce, protection, cap, taunt, block and the attacked / "
-                   "ally_combo / wounded / ally_wounded / squad_wounded triggers")
+    elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
+                                  "attack_bonus"):
+        raise fail("from", "is only for reduce, protection, cap, taunt, block, attack_bonus and the "
+                   "attacked / ally_combo / wounded / ally_wounded / squad_wounded triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":
@@ -1226,8 +1234,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")
     if per == "strike_value" and trigger != "strike":
         raise fail("per", "strike_value is only for trigger strike")
-    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection", "discount"):
+    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection", "discount",
+                            "attack_bonus"):
         raise fail("per", f"does not apply to {kind}")
+    if per == "target_weak" and cost in ("passive", "then"):
+        raise fail("per", "target_weak is only for actions and triggers (the card it aims at)")
     if (per == "mulligans") != (kind == "discount" and per is not None):
         raise fail("per", "mulligans is the per of discount, and discount takes no other")
     vs_has = raw.get("vs_has", [])
@@ -1364,6 +1375,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if kind == "recruit_gold" and raw.get("target", "self") != "self":
         raise fail("target", "of recruit_gold is self")
     out["needs"] = tuple(needs)
+    negative = raw.get("negative", False)
+    if not isinstance(negative, bool) or (negative and not per):
+        raise fail("negative", f"is true or false, only with 'per' (−X); got {negative!r}")
+    out["negative"] = negative
     return out
 
 

@@ -166,6 +166,8 @@ def _situational_parts(a: dict) -> list[str]:
         parts.append(t("ability.needs", what=", ".join(words)))
     if a.get("per"):
         parts.append(t("ability.per", what=t(f"ability_per.{a['per']}")))
+    if a.get("negative"):
+        parts.append(t("ability.negative"))
     if a.get("plus"):
         parts.append(t("ability.plus", n=a["plus"]))
     if a.get("per_max"):

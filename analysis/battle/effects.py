@@ -71,7 +71,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
-                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash")
+                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash", "hauled",
+                 "hauls")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -179,6 +180,8 @@ class Effects(Situational):
         self._displacers = bool(kinds & {"push", "teleport", "dash", "leap"}) or bool(trig["host_fury"])
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
+        self._hauling = "hauled" in kinds
+        """Some card is a war machine moved by closing a creature next to it (``hauled``)."""
         self._any_tiered = any(tiered)
         self._x_trig = any(trig.values())
         self._tracking = bool(self._board_units) or self._steppers or steps
@@ -1016,6 +1019,70 @@ class Effects(Situational):
             self._entered(u, to)
         if self._watchers and self.creature[u] and self.alive[u] and not self.over:
             self._watched(u, to)
+
+    # ------------------------------------------------------------------ war machines
+
+    def _haul_slot(self, u: int) -> int:
+        """The index of ``u``'s ``hauled`` fact, or -1."""
+        for i, sl in enumerate(self.slots[u]):
+            if sl.ability.kind == "hauled":
+                return i
+        return -1
+
+    def _haulers(self, u: int) -> list[int]:
+        """The creatures of ``u``'s squad that may close to move it now (``hauled``): open, not yet
+        acted, standing next to it (000 glossary "Standing next to")."""
+        p = self.pos[u]
+        if p < 0:
+            return []
+        near = NEAR[p]
+        return [w for w in self.units[self.seat[u]] if w != u and self.creature[w] and self.alive[w]
+                and self.open[w] and not self.acted[w] and self.pos[w] >= 0 and near[self.pos[w]]
+                and not (self._ghosts and self.sharing(w))]
+
+    def _haul_steps(self, u: int) -> list[int]:
+        """Free squares orthogonally next to war machine ``u`` it may be moved onto now by closing a
+        creature of its squad next to it (its ``hauled`` fact and uses allowing)."""
+        if not self.alive[u] or self.seat[u] != self.active or self.pos[u] < 0 or self.over:
+            return []
+        index = self._haul_slot(u)
+        if index < 0:
+            return []
+        sl = self.slots[u][index]
+        if sl.limited and not self._allowed(u, index, sl.ability):
+            return []
+        if not self._haulers(u):
+            return []
+        board, share = self.board, self.share
+        return [s for s in ADJ4[self.pos[u]] if board[s] < 0 and share[s] < 0]
+
+    def _haul(self, u: int, to: int) -> None:
+        """War machine ``u`` moves onto ``to`` (``hauled``): its player picks the creature that
+        closes for it (``Player.hauler``), which closes and loses its movement (000 2.4); then the
+        machine's ``hauled`` and the creature's ``hauls`` abilities fire."""
+        if to not in self._haul_steps(u):
+            raise IllegalAction(f"unit {u} cannot be moved to square {to}")
+        cands = self._haulers(u)
+        w = self.players[self.seat[u]].hauler(self, u, cands)
+        if w not in cands:
+            raise IllegalAction(f"unit {w} cannot close to move unit {u}")
+        index = self._haul_slot(u)
+        if self.slots[u][index].limited:
+            self._count_use(u, index)
+        self.open[w] = False  # (the payment, 000 2.4: it closes and loses its movement)
+        self.acted[w] = True
+        self.moves[w] = 0
+        self.hidden[w] = False
+        self.hidden[u] = False
+        if self.log is not None:
+            self._emit({"e": "haul", "u": u, "by": w})
+        self._put(u, self.pos[u], to)
+        if self._variable and not self.over:
+            self._situate()
+        if u in self._trig["hauled"] and self.alive[u] and not self.over:
+            self._fire(u, "hauled", w, w)
+        if w in self._trig["hauls"] and self.alive[w] and not self.over:
+            self._fire(w, "hauls", u, u)
 
     def _teleport(self, u: int) -> None:
         """``teleport``: to the free square next to the most enemy creatures (the first such)."""

@@ -593,6 +593,7 @@ class Battle(Placement):
         new._grant_ver = self._grant_ver
         new._granting = self._granting
         new._guarded = self._guarded
+        new._hauling = self._hauling
         new._ghosts = self._ghosts
         new._markers = self._markers
         new.ghost = self.ghost

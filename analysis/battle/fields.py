@@ -46,6 +46,7 @@ class EngineFields:
     _ghosts: bool
     _granting: bool
     _guarded: bool
+    _hauling: bool
     _markers: bool
     _ignorers: bool
     _last_strike_value: int
@@ -176,6 +177,12 @@ class EngineFields:
     # declared here so the mixins type-check and compile).
 
     def _grave_combo(self, u: int) -> bool:
+        raise NotImplementedError
+
+    def _haul_steps(self, u: int) -> list[int]:
+        raise NotImplementedError
+
+    def _haul(self, u: int, to: int) -> None:
         raise NotImplementedError
 
     def _in_state(self, v: int, state: str) -> bool:

@@ -659,6 +659,80 @@ class HeuristicPlayer(Player):
             value = cache[-1 - b.seat[u]] = total / count if count else 0.0
         return ctx[17][u] * value
 
+    def _closing_cost(self, b: Battle, w: int) -> float:
+        """What closing creature ``w`` now (to move a war machine) costs its side: nothing if a
+        ``hauls`` ability reopens it, else its best action where it stands or, away from enemies,
+        what walking into contact could bring."""
+        if any(b.slots[w][i].ability.kind == "open" and b._allowed(w, i, b.slots[w][i].ability)
+               for i in triggered(b.key[w], "hauls")):
+            return 0.0  # (it opens again: its turn goes on)
+        p = b.pos[w]
+        contact = p >= 0 and any(b.creature[v] and b.pos[v] >= 0 and ADJ8_MASK[p] >> b.pos[v] & 1
+                                 for v in b.units[1 - b.seat[w]])
+        g, act = self._options(b, w, contact) if (b.acts[w] or b.counter_user[w] or contact) else (0.0, None)
+        best = g if act is not None else 0.0
+        if not contact and b.moves[w] > 0:
+            best = max(best, self._walk_worth(b, w))
+        return max(0.0, best)
+
+    def hauler(self, battle: Battle, machine: int, candidates: list[int]) -> int:
+        """The creature that closes to move a war machine: the one whose closing costs least
+        (:meth:`_closing_cost`), a reopening ``hauls`` ability first."""
+        return min(candidates, key=lambda w: (self._closing_cost(battle, w), battle.cost[w], w))
+
+    def _haul_gain(self, b: Battle, u: int, sq: int) -> float:
+        """What moving war machine ``u`` onto ``sq`` brings: its ``hauled`` abilities there (an
+        attack's best target from ``sq``, a grant to itself) and how much better its own best action
+        is from ``sq`` than from where it stands."""
+        gain = 0.0
+        me = b.seat[u]
+        for index in triggered(b.key[u], "hauled"):
+            sl = b.slots[u][index]
+            ab = sl.ability
+            if ab.target == "self":
+                gain += max(0.0, self._target_gain(b, u, index, u))
+            else:
+                cands = [v for v in reach_slot(b, u, sl, sq) if b.seat[v] != me]
+                g, targets = self._best_use(b, u, sl, cands) if cands else (0.0, ())
+                gain += max(0.0, g) if targets else 0.0
+        if b.acts[u] and b.open[u] and not b.acted[u]:
+            here = there = 0.0
+            for index in b.profiles[u].actions:
+                sl = b.slots[u][index]
+                if not b.slot_ready(u, sl) or sl.ability.target not in ("enemy", "any"):
+                    continue
+                for src, which in ((b.pos[u], 0), (sq, 1)):
+                    cands = [v for v in reach_slot(b, u, sl, src) if b.seat[v] != me]
+                    g, targets = self._best_use(b, u, sl, cands) if cands else (0.0, ())
+                    if targets and g > (here, there)[which]:
+                        if which:
+                            there = g
+                        else:
+                            here = g
+            gain += there - here
+        return gain
+
+    def _haul_machines(self, b: Battle, units: list[int]) -> None:
+        """War machines of the squad (``hauled``) move first when a creature next to them is worth
+        less closed than what the move brings (:meth:`_haul_gain`), as many times as their uses
+        allow."""
+        for u in units:
+            if b.kind[u] == GROUND or not b.alive[u] or b.over:
+                continue
+            for _ in range(4):  # (its uses per turn end it sooner)
+                squares = b.steps(u)
+                if not squares:
+                    break
+                cands = b._haulers(u)
+                w = self.hauler(b, u, cands)
+                cost = self._closing_cost(b, w)
+                best, sq = max((self._haul_gain(b, u, s), -s) for s in squares)
+                if best - cost <= self.threshold or best <= 0:
+                    break
+                b.apply(MOVES[u][-sq])
+                if b.over:
+                    return
+
     def _turn_cache_of(self, b: Battle) -> dict[int, float]:
         """Values this player keeps for the turn in progress of battle ``b`` (the battle object is
         held, so a new battle can never be taken for it)."""
@@ -693,6 +767,10 @@ class HeuristicPlayer(Player):
         self._enemy_squares = enemy_squares
         if b._ghosts:
             self._step_off(b, units)
+            if b.over:
+                return
+        if b._hauling:  # war machines move first (``hauled``), their new squares for the plans below
+            self._haul_machines(b, units)
             if b.over:
                 return
         standing_at_start = len(b.units[0]) + len(b.units[1])

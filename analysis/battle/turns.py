@@ -384,7 +384,10 @@ class Turns(Strikes):
         )
 
     def steps(self, u: int) -> list[int]:
-        """Squares unit ``u`` may step to now (000 3.14; a jump or a wrap: :meth:`_extra_steps`)."""
+        """Squares unit ``u`` may step to now (000 3.14; a jump or a wrap: :meth:`_extra_steps`; a
+        war machine moved by closing a creature next to it: :meth:`_haul_steps`)."""
+        if self._hauling and self.kind[u] != GROUND:
+            return self._haul_steps(u)
         if self._steppers and self.alive[u] and self.kind[u] == GROUND and self.seat[u] == self.active \
                 and self.open[u] and not self.acted[u] and not (self._roots and self._rooted(u)):
             board = self.board
@@ -403,6 +406,9 @@ class Turns(Strikes):
 
     def _move(self, u: int, to: int) -> None:
         """One orthogonal step of ground creature ``u`` to the empty square ``to`` (000 3.14)."""
+        if self._hauling and self.kind[u] != GROUND:
+            self._haul(u, to)  # (a war machine: ``hauled``)
+            return
         frm = self.pos[u]
         extra = self._steppers and to not in ADJ4[frm] and to in self._extra_steps(u)
         if (not self.alive[u] or self.seat[u] != self.active or self.kind[u] != GROUND or not self.open[u]

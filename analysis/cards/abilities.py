@@ -91,7 +91,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
-            "teleportation", "dash", "diagonal", "attack_bonus")
+            "teleportation", "dash", "diagonal", "attack_bonus", "hauled")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -108,7 +108,11 @@ attack ability as an action) it may then move to a free orthogonally adjacent sq
 (trigger ``dash`` after that move). ``diagonal``: its steps may also go to a free diagonal
 neighbour, one movement point each ("может двигаться по диагонали", 40/106 Вербер). ``attack_bonus``
 [±n] with ``from``: the power of the card's own attacks and wounding actions of those kinds changes by
-n, never below 0 ("+1 к метаниям", "−X к величине своих дальних атак"; 000 2.13)."""
+n, never below 0 ("+1 к метаниям", "−X к величине своих дальних атак"; 000 2.13). ``hauled``: a war
+machine's "закрыть стоящее рядом ваше существо: переместить … на соседнюю клетку" — in its owner's
+turn, closing an open creature of its squad that stands next to it (one that has not acted) moves it
+onto a free orthogonally adjacent square (``uses_per_turn``); trigger ``hauled`` on it after that
+move, ``hauls`` on the creature that closed for it."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal", "attack_bonus")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
@@ -241,7 +245,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports", "squad_dash")
+            "squad_enters_mark", "dash", "teleports", "squad_dash", "hauled", "hauls")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -302,7 +306,11 @@ step, a push, a teleport; aims at that creature,
 ("при рывке"; its attacks aim at any card in their reach); ``teleports``: after it moves by its
 ``teleportation`` (60/176 Файзер); ``squad_dash``: after a creature of its squad (itself included)
 moves by its ``dash``, aimed at that creature, only within ``range`` of this card if one is given
-("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении)."""
+("при рывке вашего существа на клетку рядом с …", 50/26 Боевой маг Аккении); ``hauled``: after the
+card (a war machine) was moved by its ``hauled`` (about the creature that closed for it; its ranged
+attacks aim from the new square: 50/24 Кулеврина орков' shot); ``hauls``: after this creature closed
+to move a war machine of its squad ("когда закрывается, чтобы переместить вашу боевую машину"; about
+the machine)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -320,7 +328,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel")
+             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "hauled")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -460,6 +468,7 @@ _KINDS_TEXT = {
     "leap": "May jump now, range",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
+    "hauled": "Moved one square by closing an adjacent ally",
     "recruit_gold": "Recruiting it gives gold crystals:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",

@@ -617,6 +617,7 @@ class Battle(Placement):
         new._roots = self._roots
         new._seat_triggers = self._seat_triggers
         new._sit_deps = self._sit_deps
+        new._silencers = self._silencers
         new._sit_glance = self._sit_glance
         new._sit_memo = self._sit_memo
         new._start_counters = self._start_counters

@@ -72,6 +72,7 @@ class EngineFields:
     _roots: bool
     _seat_triggers: tuple[int, ...]
     _sit_deps: Any
+    _silencers: list[int]
     _sit_glance: tuple[Any, ...]
     _sit_memo: dict[Any, Any]
     _start_counters: tuple[Any, ...]

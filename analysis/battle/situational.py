@@ -289,8 +289,11 @@ class Situational(EngineFields):
             found = _BOARD[memo] = (
                 tuple(u for u in range(n) if spec_of(self.key[u]).active),
                 any(spec_of(k).strike for k in self.key),
-                any(ab.lasts or ab.early for k in self.key for ab in facts(card_of(k))))
+                any(ab.lasts or ab.early for k in self.key for ab in facts(card_of(k))),
+                tuple(u for u in range(n) if any(ab.kind == "silence" for ab in facts(card_of(self.key[u])))))
         self._board_units = list(found[0])
+        self._silencers = list(found[3])
+        """Units with a ``silence`` fact: the enemy creatures in its ``vs_position`` lose their abilities."""
         self._sit_memo = {}
         """Per board-dependent unit: what its variant was last computed from."""
         self._sit_glance = ()
@@ -306,6 +309,10 @@ class Situational(EngineFields):
         """Per unit: a creature with the formation keyword (000 glossary "Formation")."""
         self._strikers = found[1]
         self._static = [0] * n
+        if self._silencers:  # (every enemy creature's variant then follows where it stands)
+            sides = {self.seat[w] for w in self._silencers}
+            self._board_units += [u for u in range(n) if u not in found[0] and 1 - self.seat[u] in sides]
+            self._sit_deps = self._sit_deps | {"opens"}
         self._variable = bool(self._board_units or self._strikers)
         self._granting = found[2]
         if self._variable or self._granting:
@@ -383,6 +390,8 @@ class Situational(EngineFields):
                 parts.append(tuple(self.open))
             if "rebuff" in deps:
                 parts.append(self._rebuff[self.seat[u]])
+            if self._silencers:
+                parts.append(self._silenced(u))
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -391,7 +400,24 @@ class Situational(EngineFields):
             if new != self.key[u]:
                 self._rekey(u, new)
 
+    def _silenced(self, u: int) -> bool:
+        """Whether creature ``u`` has lost its abilities to an enemy ``silence`` now: it stands in
+        the fact's ``vs_position`` to that card, which is in the fact's ``self_state`` if one."""
+        if not self.creature[u] or self.pos[u] < 0:
+            return False
+        for w in self._silencers:
+            if self.seat[w] == self.seat[u] or not self.alive[w] or self.pos[w] < 0:
+                continue
+            for ab in facts(card_of(self.base[w])):
+                if ab.kind == "silence" and ab.vs_position is not None \
+                        and (ab.self_state is None or self._in_state(w, ab.self_state)) \
+                        and self._position(w, u, ab.vs_position):
+                    return True
+        return False
+
     def _variant_of(self, u: int) -> int:
+        if self._silencers and self._silenced(u):
+            return stripped(self.base[u], self.seat[u])  # ("теряют особенности")
         base = self.base[u]
         sp = spec_of(base)
         abilities = facts(card_of(base))

@@ -91,7 +91,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
-            "teleportation", "dash", "diagonal", "attack_bonus", "hauled")
+            "teleportation", "dash", "diagonal", "attack_bonus", "hauled", "silence")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -112,7 +112,10 @@ n, never below 0 ("+1 к метаниям", "−X к величине своих
 machine's "закрыть стоящее рядом ваше существо: переместить … на соседнюю клетку" — in its owner's
 turn, closing an open creature of its squad that stands next to it (one that has not acted) moves it
 onto a free orthogonally adjacent square (``uses_per_turn``); trigger ``hauled`` on it after that
-move, ``hauls`` on the creature that closed for it."""
+move, ``hauls`` on the creature that closed for it. ``silence`` (with ``vs_position``, e.g.
+``"opposite"``; ``self_state`` if only while open …): the enemy creatures standing so to it lose their
+abilities — their facts and keyword columns (30/126 Безликий: "существа противника теряют
+особенности, пока стоят напротив открытого Безликого")."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal", "attack_bonus")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
@@ -328,7 +331,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
-             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "hauled")
+             "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "hauled",
+             "silence")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -469,6 +473,7 @@ _KINDS_TEXT = {
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",
+    "silence": "Enemy creatures so placed lose their abilities",
     "recruit_gold": "Recruiting it gives gold crystals:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
@@ -1265,9 +1270,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         out[name] = value
     if out["vs_position"] and (cost != "passive" or kind not in (
-            "strike_bonus", "directed", "unanswerable", "reduce", "protection")):
-        raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce and "
-                   "protection")
+            "strike_bonus", "directed", "unanswerable", "reduce", "protection", "silence")):
+        raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
+                   "protection and silence")
+    if kind == "silence" and out["vs_position"] not in ("opposite", "diagonal"):
+        raise fail("vs_position", "of silence must say where the silenced creatures stand: opposite or "
+                   "diagonal")
     if out["area"] and cost == "passive":
         raise fail("area", "is only for actions and triggers")
     if out["area"] == "near_target" and cost != "trigger":

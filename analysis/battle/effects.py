@@ -831,6 +831,9 @@ class Effects(Situational):
                 return 0  # 000 2.8: a spell meets the target's protection from spells
             self._hypnosis(u, sl, v)
             return 0
+        if kind == "fight":
+            self._fight(v)
+            return 0
         if kind == "push":
             return self._push(u, v, ab.damage[0] if ab.damage else 0)
         if kind == "rehost":
@@ -1126,6 +1129,35 @@ class Effects(Situational):
             self.acted[v] = True
             self.moves[v] = 0
 
+    def _fight_foes(self, v: int) -> list[int]:
+        """The enemy creatures next to creature ``v`` on the battlefield (whom it may fight)."""
+        if not (self.creature[v] and self.alive[v] and self.has_strike[v]) or self.pos[v] < 0:
+            return []
+        near = NEAR[self.pos[v]]
+        return [x for x in self.units[1 - self.seat[v]]
+                if self.creature[x] and self.alive[x] and self.pos[x] >= 0 and near[self.pos[x]]]
+
+    def _fight(self, v: int) -> None:
+        """``fight``: creature ``v`` fights an enemy creature next to it (its player picks,
+        ``Player.fight_target``) with its simple strike, as with an open card, without closing (the
+        foe fights back as an open card; out of its own action, ``v`` keeps its state)."""
+        foes = self._fight_foes(v)
+        if not foes:
+            return
+        x = self.players[self.seat[v]].fight_target(self, v, foes)
+        if x not in foes:
+            raise IllegalAction(f"unit {v} cannot fight unit {x}")
+        was = (self.open[v], self.acted[v], self.moves[v])
+        opened_x = self.open[x]
+        self.open[x] = True
+        if self.log is not None:
+            self._emit({"e": "fight", "u": v, "target": x})
+        self._strike_on(v, x, x, False)
+        if self.alive[x]:
+            self.open[x] = opened_x
+        if self.alive[v]:
+            self.open[v], self.acted[v], self.moves[v] = was
+
     def _rooted(self, u: int) -> bool:
         """Whether ``u`` may not move: rooted by a card that lives and has not moved since, or held
         for this turn."""
@@ -1366,10 +1398,10 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "move_wounds", "concentrate"})
+                        "move_wounds", "concentrate", "fight"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
-           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus")
+           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus", "fight")
 """Kinds (or granted kinds) whose use helps the card they aim at: a gain on one's own side."""
 
 
@@ -1417,6 +1449,8 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 2 * amount * per_wound if prof.is_creature else 0.0
     if kind == "move_wounds":
         return amount * per_wound
+    if kind == "fight":  # (an extra simple strike of that creature: about its mean strike's worth)
+        return 0.05 * value * (sum(prof.strike) / 3 if prof.strike else 0.0) if prof.is_creature else 0.0
     if kind == "concentrate":  # (what its concentration gives, as a grant of the same kind would)
         return sum(heuristic_gain(a, kv, rem_v, value) if a.lasts else 0.1 * value
                    for a in facts(card_of(kv)) if a.cost == "trigger" and a.trigger == "concentration")

@@ -675,6 +675,11 @@ class HeuristicPlayer(Player):
             best = max(best, self._walk_worth(b, w))
         return max(0.0, best)
 
+    def fight_target(self, battle: Battle, fighter: int, candidates: list[int]) -> int:
+        """The enemy creature ``fighter`` fights (``fight``): the one its simple strike gains most on
+        (:meth:`_gain`, the foe fighting back as an open card)."""
+        return max(candidates, key=lambda x: (self._gain(battle, fighter, x), -x))
+
     def hauler(self, battle: Battle, machine: int, candidates: list[int]) -> int:
         """The creature that closes to move a war machine: the one whose closing costs least
         (:meth:`_closing_cost`), a reopening ``hauls`` ability first."""

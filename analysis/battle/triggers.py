@@ -337,6 +337,8 @@ class Triggers(Effects):
             cands = [v for v in cands if self.hidden[v] or self._in_state(v, ab.vs_state)]
         if ab.kind == "restore_armor":
             cands = [v for v in cands if self.armor_left[v] < self.armor[v]]  # (else it does nothing)
+        elif ab.kind == "fight":
+            cands = [v for v in cands if self._fight_foes(v)]  # (one with an enemy next to it)
         elif ab.kind == "claim_incarnation":
             cands = [v for v in cands if self.creature[v] and not self.incarnation[v]]
         return cands

@@ -75,7 +75,7 @@ is a plain "ранить" of no class — neither a spell nor an effect, e.g. 10
 prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
-           "cleanse", "concentrate", "hypnosis", "cancel")
+           "cleanse", "concentrate", "hypnosis", "cancel", "fight")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -86,7 +86,10 @@ creature) deals its simple strike to a card next to it that the user's player pi
 until the end of this turn, wherever its rooter goes (30/122 Злобоглаз: "не может двигаться в этот
 ход"); ``cancel`` (always ``sudden``): the enemy action its target announced, answered in a sudden
 window, is cancelled — not carried out and not paid for (000 2.9; 30/162 Тальгата: "отменить действие
-существа с проклятием", with ``vs_state``)."""
+существа с проклятием", with ``vs_state``); ``fight``: the target (a creature on the battlefield) fights an
+enemy creature next to it that the user's player picks with its simple strike, as with an open card
+(the enemy fights back even if closed), without closing ("может сразиться со стоящим рядом существом
+{strike} как с открытым": 50/28 Нартал, 50/15 Орудийный расчёт)."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
@@ -332,7 +335,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "hauled",
-             "silence")
+             "silence", "fight")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -474,6 +477,7 @@ _KINDS_TEXT = {
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",
     "silence": "Enemy creatures so placed lose their abilities",
+    "fight": "The target fights an adjacent enemy as an open card",
     "recruit_gold": "Recruiting it gives gold crystals:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",

@@ -320,7 +320,8 @@ class Effects(Situational):
             # movement point; an incorporeal creature shares that square)
             for w in range(self.n):
                 q = self.pos[w]
-                if w != u and self.alive[w] and self.creature[w] and q >= 0 and q != p \
+                kind_ok = self.cards[w].type in far.vs_types if far.vs_types else self.creature[w]
+                if w != u and self.alive[w] and kind_ok and q >= 0 and q != p \
                         and self.share[q] < 0 and q not in ADJ4[p] and q not in out \
                         and (far.vs_state is None or self._in_state(w, far.vs_state)):
                     out.append(q)

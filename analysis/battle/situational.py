@@ -33,7 +33,7 @@ from mypy_extensions import mypyc_attr
 from analysis.battle.board import ADJ4, ADJ8_SELF, COLS, NEAR_MASK, half_rows, row_of
 from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
-from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
+from analysis.battle.tables import ARTIFACT, PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
 from analysis.cards.ability_rules import facts, has_condition
 
@@ -597,6 +597,8 @@ class Situational(EngineFields):
         me = self.seat[u]
         if when == "adjacent_enemy":
             return any(self.seat[w] != me and self.creature[w] for w in near)
+        if when == "adjacent_artifact":  # (an artifact of either side next to it)
+            return any(self.kind[w] == ARTIFACT for w in near)
         if when == "allies_adjacent":
             mine = [w for w in near if self.seat[w] == me and self.creature[w]]
             if ab.when_state:

@@ -99,7 +99,8 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
 ability's die); ``ward``: the card carries a ward marker (оберег; given by another card, read by
-``redirect`` through ``vs_has`` and by ``vs_position = "near_ward"``). ``far_step``: an
+``redirect`` through ``vs_has`` and by ``vs_position = "near_ward"``). ``far_step`` (of creatures, or
+with ``vs_types`` of those types: 40/193 Матрос Эллиона's artifacts): an
 incorporeal creature may step onto the square of any creature in ``vs_state`` as onto an adjacent
 one (30/144). ``incarnate_on_mark`` (with ``marker``): while the card is in play, a ground creature of
 its squad returning by incarnation may instead return open onto a free square with that marker in any
@@ -373,7 +374,8 @@ WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creat
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
-         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff")
+         "classes_adjacent", "enemy_more_closed", "moved_onto_creature", "war_machine", "rebuff",
+         "adjacent_artifact")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -389,7 +391,9 @@ closed cards than open ones: "пока в отряде противника бо
 creature, 000 glossary "Incorporeal creature"), ``war_machine`` (a card of class «Боевая машина» of
 its squad is on the battlefield: 60/37 Морраг "пока в вашем отряде есть боевая машина"), ``rebuff``
 (Отпор, the ``reb`` icon: before the current turn began its squad had fewer cards in play than the
-opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах)."""
+opponent's; it then holds to the end of that turn — the reminder text of 60/56 Наррах),
+``adjacent_artifact`` (an artifact of either side stands next to it: "пока стоит рядом с
+артефактом", 40/193 Матрос Эллиона)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "mulligans", "target_weak")

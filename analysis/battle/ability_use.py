@@ -283,6 +283,8 @@ class AbilityUse(Triggers):
         if ab.marker is not None and ab.kind != "mark":  # the attack also marks its target's square
             for v in targets:
                 self._place_mark(u, self.pos[v], ab.marker)
+        if self._granting and ab.kind in ATTACKS and self.alive[u]:
+            self._spend_attack(u)  # (what it held "until its next attack")
         wounds, life = self.wounds, self.life
         for v in targets:
             if wounds[v] >= life[v]:  # (else _settle has nothing to do)

@@ -72,7 +72,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash", "hauled",
-                 "hauls")
+                 "hauls", "state_flip")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -1429,6 +1429,7 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
                 amount = -amount
             n = sum(1 for a in facts(card_of(kv))
                     if a.is_action and a.kind in WOUNDING and covers(ab, a.kind))
+            n += 1 if covers(ab, "simple") and prof.strike else 0
             return 0.05 * value * amount * scale * min(n, 2)
         return (0.1 if ab.kind in ("protection", "cap") else 0.05) * value * scale
     kind = ab.kind

@@ -180,6 +180,9 @@ class EngineFields:
     def _grave_combo(self, u: int) -> bool:
         raise NotImplementedError
 
+    def _spend_attack(self, u: int) -> None:
+        raise NotImplementedError
+
     def _haul_steps(self, u: int) -> list[int]:
         raise NotImplementedError
 

@@ -669,6 +669,8 @@ class Situational(EngineFields):
             until = self.turn if self.active == self.seat[v] else self.turn + 1
         elif ab.lasts == "next_enemy_turn":
             until = self.turn + 2 if self.active != self.seat[v] else self.turn + 1
+        elif ab.lasts == "next_attack":
+            until = -2  # (until its next attack: :meth:`_spend_attack`)
         else:  # enemy_turn
             until = self.turn if self.active != self.seat[v] else self.turn + 1
         fact = granted(ab)
@@ -694,6 +696,14 @@ class Situational(EngineFields):
             if g and any(until == turn for _, until in g):
                 self.grants[u] = tuple(x for x in g if x[1] != turn)
                 self._grant_ver += 1
+
+    def _spend_attack(self, u: int) -> None:
+        """``u`` has carried out an attack: the facts it held until its next attack go."""
+        g = self.grants[u]
+        if g and any(until == -2 for _, until in g):
+            self.grants[u] = tuple(x for x in g if x[1] != -2)
+            self._grant_ver += 1
+            self._situate()
 
     def _drop_grants(self, u: int) -> None:
         """000 2.1.4: a card put into the graveyard loses its acquired abilities."""

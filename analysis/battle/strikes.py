@@ -349,5 +349,7 @@ class Strikes(AbilityUse):
                 self._over_cost(u, i // 6 + 1 if fought else i + 1)
                 if fought and not self.over:
                     self._over_cost(parrier, i % 6 + 1)
+        if self._granting and alive[u] and not self.over:
+            self._spend_attack(u)  # (what it held "until its next attack")
         if self._dashers and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)

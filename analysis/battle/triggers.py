@@ -424,6 +424,10 @@ class Triggers(Effects):
         if ab.via and protected(self.cards[v], ab.via, self.cards[u], self.seat[v]):
             return
         name = "blessing" if ab.kind == "give_blessing" else "curse"
+        flip = False
+        if self._trig["state_flip"] and self.creature[v]:  # (a curse meets a blessing, or the reverse)
+            had = strike_passives(self.cards[v])
+            flip = had.curse if name == "blessing" else had.blessing
         if name == "curse" and self._trig["cursed_again"] and strike_passives(self.cards[v]).curse:
             for w in self._trig["cursed_again"]:  # "if a cursed creature should receive a curse …"
                 if self.alive[w] and not self.over and self.creature[v] and self.alive[v]:
@@ -444,6 +448,10 @@ class Triggers(Effects):
             _MARKED[memo] = new
         if new != key:
             self._state_key(u, v, new, name)
+        if flip:  # ``state_flip``: "когда существо с проклятием получает благословление или наоборот"
+            for w in self._trig["state_flip"]:
+                if self.alive[w] and self.alive[v] and not self.over:
+                    self._fire(w, "state_flip", v, v)
 
     def _state_key(self, u: int, v: int, new: int, event: str) -> None:
         """``v`` plays as card key ``new`` (its card with a curse or blessing added or taken off),

@@ -252,7 +252,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports", "squad_dash", "hauled", "hauls")
+            "squad_enters_mark", "dash", "teleports", "squad_dash", "hauled", "hauls", "state_flip")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -317,7 +317,8 @@ moves by its ``dash``, aimed at that creature, only within ``range`` of this car
 card (a war machine) was moved by its ``hauled`` (about the creature that closed for it; its ranged
 attacks aim from the new square: 50/24 Кулеврина орков' shot); ``hauls``: after this creature closed
 to move a war machine of its squad ("когда закрывается, чтобы переместить вашу боевую машину"; about
-the machine)."""
+the machine); ``state_flip``: when a creature of either squad with a curse receives a blessing, or one
+with a blessing receives a curse (aims at it; 50/157 Искуситель)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -426,11 +427,13 @@ wounded creatures of its squad, itself excluded, that have the fewest wounds amo
 of the ``target`` side other than itself, any distance: "другое ваше существо");
 ``left`` / ``right`` / ``opposite`` / ``behind`` (the one square on that side of it, as its owner
 sees the board)."""
-LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn")
+LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_attack")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
 ``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
-хода противника", e.g. given by a ``concentration`` at the end of the opponent's turn)."""
+хода противника", e.g. given by a ``concentration`` at the end of the opponent's turn); ``next_attack``:
+until the holder's next attack is carried out (a simple strike it makes or an attack ability it uses:
+"к следующей атаке")."""
 RANKS = ("elite", "common")
 """``vs_rank`` (only against elite / common cards) and ``partner`` (formation with an elite / a
 common creature)."""
@@ -1457,7 +1460,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
                                                           "cleanse", "extra_life", "leap") \
-                and not (ab.cost == "then" and ab.kind in ("grave_token", "root")):
+                and not (ab.cost == "then" and ab.kind in ("grave_token", "root")) \
+                and not (ab.kind in GRANTS and ab.lasts):  # (a property given for a while)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
     for name_ in ("start_counters", "start_counters_second", "max_counters"):

@@ -179,6 +179,9 @@ def strike_passives(card, other=None, seat: int | None = None) -> StrikePassives
                 bonus = [b + d for b, d in zip(bonus, add, strict=True)]
             else:
                 flags[kind] = True
+    for ab in _standing(card, "attack_bonus", seat):  # ("+2 к следующей атаке": simple strikes too)
+        if covers(ab, "simple") and matches(ab, other):
+            bonus = [b + ab.damage[0] for b in bonus]
     if not any(bonus) and not any(flags.values()):
         return NO_PASSIVES
     return StrikePassives(tuple(bonus), flags["directed"], flags["unanswerable"], flags["simple_magic"],

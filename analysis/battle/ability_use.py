@@ -288,7 +288,9 @@ class AbilityUse(Triggers):
         wounds, life = self.wounds, self.life
         for v in targets:
             if wounds[v] >= life[v]:  # (else _settle has nothing to do)
+                self._by_attack = ab.kind in ATTACKS
                 self._settle(targets, u)
+                self._by_attack = False
                 break
         if self._avengers and ab.kind in ATTACKS:
             for v, d in zip(targets, dealt, strict=True):

@@ -218,6 +218,11 @@ class Battle(Placement):
         """Per seat, the union of its cards' trigger bits: loops over a squad for a trigger are
         skipped when no card of it has one."""
         self.shield = [0, 0]
+        self.shield_next = [0, 0]
+        """Per seat: shield kept for the opponent's next turn (gained in the opponent's turn)."""
+        self._by_attack = False
+        """The deaths now settled were caused by an attack (``squad_kill``)."""
+        self._overkill = 0
         """Per seat: non-magic wounds its cards are still shielded from this enemy turn (``shield``)."""
         self.wounds = [0] * n
         self.pos = [NOWHERE] * n
@@ -599,6 +604,9 @@ class Battle(Placement):
         new.ghost = self.ghost
         new._ignorers = self._ignorers
         new._last_strike_value = self._last_strike_value
+        new.shield_next = self.shield_next
+        new._by_attack = self._by_attack
+        new._overkill = self._overkill
         new._mourners = self._mourners
         new._movers = self._movers
         new._openers = self._openers

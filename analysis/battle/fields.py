@@ -46,6 +46,9 @@ class EngineFields:
     _ghosts: bool
     _granting: bool
     _guarded: bool
+    _by_attack: bool
+    _overkill: int
+    shield_next: list[int]
     _hauling: bool
     _markers: bool
     _ignorers: bool

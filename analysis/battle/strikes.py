@@ -311,7 +311,9 @@ class Strikes(AbilityUse):
             self._emit(event)
         life = self.life
         if wounds[parrier] >= life[parrier] or wounds[u] >= life[u]:
+            self._by_attack = True
             self._settle((parrier, u), u, {parrier: u, u: parrier})
+            self._by_attack = False
         if self._any_triggers and landed and not self.over:
             # On-strike abilities (000 glossary "On strike"; 4.4: a counter-strike is a simple strike).
             triggers = self.triggers

@@ -237,7 +237,15 @@ class Triggers(Effects):
             if ab.kind == "shield":
                 if limited:
                     self._count_use(u, index)
-                self.shield[self.seat[u]] += ab.damage[0]
+                amount = ab.damage[0] if ab.damage else 0
+                if ab.per == "overkill":
+                    amount = min(self._overkill + ab.plus, ab.per_max) if ab.per_max else self._overkill
+                if ab.lasts == "next_enemy_turn" and self.active != self.seat[u]:
+                    # ("в следующий ход противника", gained in the opponent's turn: kept for the next one)
+                    self.shield_next = list(self.shield_next)
+                    self.shield_next[self.seat[u]] += amount
+                else:
+                    self.shield[self.seat[u]] += amount
                 if self.log is not None:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
@@ -776,6 +784,7 @@ class Triggers(Effects):
         host, 1.5.2 a), then fire the "on death" abilities of the dead and the "on kill" abilities
         of who destroyed them (``source``, or per card ``killers``), then check the end of the game."""
         life, wounds, alive, rider = self.life, self.wounds, self.alive, self.rider
+        by_attack = self._by_attack  # (read now: triggers below may settle deaths of their own)
         dead, fallen = [], []
         last = self._last_life
         ones: list[int] = []
@@ -810,6 +819,15 @@ class Triggers(Effects):
                     self._fire(killer, "kill", x, x)  # (``when_state``: the state it died in)
             if self._mourners:
                 self._mourn(fallen)
+        if by_attack and self._trig["squad_kill"]:
+            for x in dead:  # ``squad_kill``: "когда ваше существо уничтожает атакой карту противника"
+                killer = killers.get(x, source) if killers else source
+                if killer < 0 or self.seat[killer] == self.seat[x]:
+                    continue
+                for w in self._trig["squad_kill"]:
+                    if self.alive[w] and self.seat[w] == self.seat[killer] and not self.over:
+                        self._overkill = max(0, wounds[x] - life[x])
+                        self._fire(w, "squad_kill", x, killer)
         if ones:
             self._last_lives(ones)
         self._check_end()

@@ -311,6 +311,11 @@ class Turns(Strikes):
             if not self.over:
                 self._situate()
         self.shield[1 - self.active] = 0  # a shield lasts until the end of the enemy turn it covers
+        if self.shield_next[1 - self.active]:  # (one kept for the opponent's next turn)
+            self.shield = list(self.shield)
+            self.shield[1 - self.active] = self.shield_next[1 - self.active]
+            self.shield_next = list(self.shield_next)
+            self.shield_next[1 - self.active] = 0
         if self._furies and self.next_face[self.active]:
             self.next_face = [0, 0]  # ``next_roll``: "this turn"
         if self._markers:

@@ -252,7 +252,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports", "squad_dash", "hauled", "hauls", "state_flip")
+            "squad_enters_mark", "dash", "teleports", "squad_dash", "hauled", "hauls", "state_flip",
+            "squad_kill")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -318,7 +319,10 @@ card (a war machine) was moved by its ``hauled`` (about the creature that closed
 attacks aim from the new square: 50/24 Кулеврина орков' shot); ``hauls``: after this creature closed
 to move a war machine of its squad ("когда закрывается, чтобы переместить вашу боевую машину"; about
 the machine); ``state_flip``: when a creature of either squad with a curse receives a blessing, or one
-with a blessing receives a curse (aims at it; 50/157 Искуситель)."""
+with a blessing receives a curse (aims at it; 50/157 Искуситель); ``squad_kill``: when a creature of
+its squad, itself included, destroys an enemy card by an attack — a simple strike or an attack
+ability (about the killer, aimed at the destroyed card; ``per = "overkill"`` reads the wounds beyond
+its life: 40/19 Эндор Флем)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -397,7 +401,7 @@ opponent's; it then holds to the end of that turn — the reminder text of 60/56
 артефактом", 40/193 Матрос Эллиона)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
-        "magic_entries", "mulligans", "target_weak")
+        "magic_entries", "mulligans", "target_weak", "overkill")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -410,7 +414,8 @@ aims at: "полностью излечить" is a ``heal`` by them), ``magic_e
 squares held by a creature with a magical ability — an incorporeal creature sharing them; 000
 glossary "Magical ability": a spell, magic strike or discharge), ``mulligans`` (its player's mulligans
 before recruiting; ``discount`` only), ``target_weak`` (the weak simple strike of the card it aims at,
-as it is then: "где X его слабый {strike}")."""
+as it is then: "где X его слабый {strike}"), ``overkill`` (on ``squad_kill``: the wounds the destroyed
+card took beyond its life, "избыточный урон")."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward")
@@ -1056,7 +1061,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if granted and lasts is None:
         raise fail("lasts", f"is missing; a {kind} given by an action or trigger needs how long it lasts "
                    f"({', '.join(LASTS)})")
-    if lasts is not None and not granted and not (kind == "root" and lasts == "turn"):
+    if lasts is not None and not granted and not (kind == "root" and lasts == "turn") \
+            and not (kind == "shield" and lasts == "next_enemy_turn"):
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive), "
                    "and turn on root")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
@@ -1260,8 +1266,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if per == "strike_value" and trigger != "strike":
         raise fail("per", "strike_value is only for trigger strike")
     if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection", "discount",
-                            "attack_bonus"):
+                            "attack_bonus", "shield"):
         raise fail("per", f"does not apply to {kind}")
+    if per == "overkill" and trigger != "squad_kill":
+        raise fail("per", "overkill is only for trigger squad_kill")
     if per == "target_weak" and cost in ("passive", "then"):
         raise fail("per", "target_weak is only for actions and triggers (the card it aims at)")
     if (per == "mulligans") != (kind == "discount" and per is not None):

@@ -56,7 +56,7 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
+from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, CHEBYSHEV, COLS, NEAR, ROWS, WITHIN, half_rows
 from analysis.battle.interface import IllegalAction
 from analysis.battle.powers import WOUNDING, hit, triggered
 from analysis.battle.situational import Situational, stripped
@@ -72,7 +72,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash", "hauled",
-                 "hauls", "state_flip", "squad_kill")
+                 "hauls", "state_flip", "squad_kill", "rehosted")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
 _STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -838,7 +838,7 @@ class Effects(Situational):
         if kind == "push":
             return self._push(u, v, ab.damage[0] if ab.damage else 0)
         if kind == "rehost":
-            self._rehost(u)
+            self._rehost(u, ab.range)
             return 0
         if kind == "lose_counters":
             self.counters[v] = 0
@@ -956,14 +956,17 @@ class Effects(Situational):
             self._quiet_from = self.turn + 1
         return damage
 
-    def _rehost(self, u: int) -> None:
-        """A companion moves onto another creature of its squad next to its host (its player picks
-        it, ``Player.attach``; keeping its host is a choice too)."""
+    def _rehost(self, u: int, reach: int | None = None) -> None:
+        """A companion moves onto another creature of its squad next to its host, or within
+        ``reach`` of it ("поместить на ваше существо, дальность 2"; its player picks it,
+        ``Player.attach``; keeping its host is a choice too); then its ``rehosted`` abilities."""
         h = self.host[u]
         if h < 0 or self.pos[h] < 0:
             return
+        ph = self.pos[h]
         hosts = [w for w in self.units[self.seat[u]] if w != h and self.kind[w] == GROUND and self.alive[w]
-                 and self.rider[w] < 0 and self.pos[w] >= 0 and NEAR[self.pos[h]][self.pos[w]]
+                 and self.rider[w] < 0 and self.pos[w] >= 0
+                 and (NEAR[ph][self.pos[w]] if reach is None else 0 < CHEBYSHEV[ph][self.pos[w]] <= reach)
                  and (self.ghost[u] or not self.ghost[w])]  # 000 1.5.2 b: incorporeal hosts
         if not hosts:
             return
@@ -977,6 +980,8 @@ class Effects(Situational):
         self.pos[u] = self.pos[new]
         if self.log is not None:
             self._emit({"e": "rehost", "u": u, "host": new, "pos": self.pos[new]})
+        if u in self._trig["rehosted"] and not self.over:
+            self._fire(u, "rehosted")
 
     def _leap(self, u: int, reach: int) -> None:
         """``leap`` [X]: ground creature ``u`` may jump now onto a free square within range X (002

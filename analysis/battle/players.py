@@ -188,6 +188,10 @@ class HeuristicPlayer(Player):
         return dict(placed)
 
     def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
+        if battle.kind[unit] == COMPANION and battle.host[unit] >= 0 and len(hosts) > 1 \
+                and triggered(battle.key[unit], "rehosted"):
+            # (a companion whose move pays off, 30/88 Сугед's throw: it moves, to the sturdiest other host)
+            return max(hosts[1:], key=lambda h: (battle.life[h] - battle.wounds[h], -h))
         if battle.kind[unit] == COMPANION:
             if battle._furies and battle._fury_bonus(unit) > 0:
                 # A companion that raises its host's fury (60/23 Дух ярости) rides on to a fury

@@ -253,7 +253,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
             "squad_enters_mark", "dash", "teleports", "squad_dash", "hauled", "hauls", "state_flip",
-            "squad_kill")
+            "squad_kill", "rehosted")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -322,7 +322,8 @@ the machine); ``state_flip``: when a creature of either squad with a curse recei
 with a blessing receives a curse (aims at it; 50/157 Искуситель); ``squad_kill``: when a creature of
 its squad, itself included, destroys an enemy card by an attack — a simple strike or an attack
 ability (about the killer, aimed at the destroyed card; ``per = "overkill"`` reads the wounds beyond
-its life: 40/19 Эндор Флем)."""
+its life: 40/19 Эндор Флем); ``rehosted``: after this companion moved onto another host by its
+``rehost`` ("при этом": 30/88 Сугед's throw from the new square)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")

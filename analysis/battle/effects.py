@@ -109,7 +109,7 @@ def _summary(keys) -> tuple:
                 trig[ab.trigger].append(u)
             if ab.cost == "trigger" and ab.trigger == "strike" and (ab.tiers or ab.per == "strike_value"):
                 tiered[u] = True
-            if ab.kind in ("cap_strike", "flip_die", "redirect") and u not in responders:
+            if ab.kind in ("cap_strike", "flip_die", "redirect", "shift_die") and u not in responders:
                 responders.append(u)
             if ab.sudden and u not in sudden:
                 sudden.append(u)
@@ -469,12 +469,24 @@ class Effects(Situational):
             self._count_use(w, index)
 
     def _take_flip(self, w: int, index: int, ab: Ability) -> None:
-        """Card ``w`` turns a die with its ``flip_die`` fact ``index``: it pays (closes, spends) and
-        the log records the flip (the one step of every die-flipping response)."""
+        """Card ``w`` turns a die with its ``flip_die`` / ``shift_die`` fact ``index``: it pays (closes,
+        spends) and the log records it (the one step of every die response); a ``then`` ability
+        after it is carried out once the action it answered is (:meth:`_answers_done`)."""
         self._pay_response(w, index, ab)
         if self.log is not None:
-            self._emit({"e": "ability", "u": w, "i": index, "kind": "flip_die", "targets": [w],
+            self._emit({"e": "ability", "u": w, "i": index, "kind": ab.kind, "targets": [w],
                         "dice": [], "wounds": [0], "closes": True})
+        if index + 1 < len(self.slots[w]) and self.slots[w][index + 1].ability.cost == "then":
+            self._answer_follow = [*self._answer_follow, (w, index + 1)]
+
+    def _die_answers(self, seat: int) -> list[tuple[int, int, Ability]]:
+        """The die responses (``flip_die``, ``shift_die``) ``seat``'s cards could pay for now."""
+        return self._responders_of(seat, "flip_die") + self._responders_of(seat, "shift_die")
+
+    @staticmethod
+    def _turned(ab: Ability, die: int) -> int:
+        """The face a die response makes of ``die``: the opposite face, or N lower (at least 1)."""
+        return 7 - die if ab.kind == "flip_die" else max(1, die - ab.damage[0])
 
     def _flip_dice(self, u: int, parrier: int, i: int, table, fought: bool) -> int:
         """``flip_die``: a card of either side may turn one die of this strike to its opposite face
@@ -485,16 +497,19 @@ class Effects(Situational):
         if not any(opened[w] and alive[w] for w in self._responders):
             return i
         for seat in (self.seat[u], self.seat[parrier]):
-            for w, index, ab in self._responders_of(seat, "flip_die"):
+            for w, index, ab in self._die_answers(seat):
                 if fought:
                     a, p = i // 6 + 1, i % 6 + 1
-                    options = [(7 - a - 1) * 6 + p - 1, (a - 1) * 6 + 7 - p - 1]
+                    options = [(self._turned(ab, a) - 1) * 6 + p - 1, (a - 1) * 6 + self._turned(ab, p) - 1]
+                    options = [j for j in options if j != i]
                     base = table[i][:2]
                     alts = [(j, table[j][:2]) for j in options]
                 else:
-                    options = [5 - i]
+                    options = [j for j in (self._turned(ab, i + 1) - 1,) if j != i]
                     base = (max(0, table[i]), 0)
                     alts = [(j, (max(0, table[j]), 0)) for j in options]
+                if not alts:
+                    continue
                 chooser = u if seat == self.seat[u] else parrier
                 sign = 1 if chooser == u else -1
                 j, alt = max(alts, key=lambda x: sign * (x[1][0] - x[1][1]))
@@ -514,16 +529,17 @@ class Effects(Situational):
             return die
         armor = self.armor_left[v]
         base = (hit(self.key[u], sl.index, self.key[v], armor, die)[0], 0)
-        alt = (hit(self.key[u], sl.index, self.key[v], armor, 7 - die)[0], 0)
-        if alt == base:
-            return die
         for seat in (self.seat[u], self.seat[v]):
             chooser = u if seat == self.seat[u] else v
-            for w, index, ab in self._responders_of(seat, "flip_die"):
+            for w, index, ab in self._die_answers(seat):
+                new = self._turned(ab, die)
+                alt = (hit(self.key[u], sl.index, self.key[v], armor, new)[0], 0)
+                if new == die or alt == base:
+                    continue
                 if not self.players[seat].weaken(self, chooser, u, v, base, alt):
-                    break
+                    continue
                 self._take_flip(w, index, ab)
-                return 7 - die
+                return new
         return die
 
     def _flip_event(self, u: int, die: int, faces: tuple[int, ...]) -> int:
@@ -532,18 +548,21 @@ class Effects(Situational):
         makes the fact act, an enemy one when that stops it (000 1.1; asked through
         ``Player.weaken`` with the pairs (1, 0) for "it acts" and (0, 0) for "it does not")."""
         now = die in faces
-        if now == ((7 - die) in faces) or not any(self.open[w] and self.alive[w] for w in self._responders):
+        if not any(self.open[w] and self.alive[w] for w in self._responders):
             return die
         base, alt = ((1, 0), (0, 0)) if now else ((0, 0), (1, 0))
         for seat in (self.seat[u], 1 - self.seat[u]):
             if (seat == self.seat[u]) == now:
                 continue  # (that side likes the die as it is)
-            for w, index, ab in self._responders_of(seat, "flip_die"):
+            for w, index, ab in self._die_answers(seat):
+                new = self._turned(ab, die)
+                if (new in faces) == now:
+                    continue  # (this response would not change whether it acts)
                 chooser = u if seat == self.seat[u] else w
                 if not self.players[seat].weaken(self, chooser, u, u, base, alt):
-                    break
+                    continue
                 self._take_flip(w, index, ab)
-                return 7 - die
+                return new
         return die
 
     def _cap_strike(self, u: int, parrier: int, to_p: int, to_a: int) -> int:

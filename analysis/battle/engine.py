@@ -219,6 +219,8 @@ class Battle(Placement):
         skipped when no card of it has one."""
         self.shield = [0, 0]
         self.shield_next = [0, 0]
+        self._answer_follow: list[tuple[int, int]] = []
+        """(card, index) of the ``then`` abilities of die responses to carry out after the action."""
         """Per seat: shield kept for the opponent's next turn (gained in the opponent's turn)."""
         self._by_attack = False
         """The deaths now settled were caused by an attack (``squad_kill``)."""
@@ -483,8 +485,20 @@ class Battle(Placement):
             self._prepare(act[0])
         else:
             raise IllegalAction(f"not an act: {act!r}")
+        if self._answer_follow:
+            self._answers_done()
         if self._variable and not self.over:
             self._situate()
+
+    def _answers_done(self) -> None:
+        """The ``then`` abilities of the die responses used during the action just carried out
+        (40/24 Анволд: "уменьшить выбранный бросок кубика на 2, при этом разряд на 1")."""
+        while self._answer_follow and not self.over:
+            (w, index), *rest = self._answer_follow
+            self._answer_follow = rest
+            if self.alive[w]:
+                self._follow(w, index, (), None)
+        self._answer_follow = []
 
     def _apply_checked(self, action: Action, draws: Draws | None) -> None:
         """:meth:`apply` when the game is over, the turn has passed, a probe is running
@@ -605,6 +619,7 @@ class Battle(Placement):
         new._ignorers = self._ignorers
         new._last_strike_value = self._last_strike_value
         new.shield_next = self.shield_next
+        new._answer_follow = self._answer_follow
         new._by_attack = self._by_attack
         new._overkill = self._overkill
         new._mourners = self._mourners

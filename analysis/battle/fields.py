@@ -47,6 +47,7 @@ class EngineFields:
     _granting: bool
     _guarded: bool
     _by_attack: bool
+    _answer_follow: list[tuple[int, int]]
     _overkill: int
     shield_next: list[int]
     _hauling: bool

@@ -125,17 +125,19 @@ GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", 
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
-RESPONSES = ("cap_strike", "flip_die", "redirect")
-"""Sudden actions ({instant}) used in response during a simple strike (cost ``tap`` or
-``counter_tap``; never an action of its own): ``cap_strike`` reduces a simple strike on a card of
-its squad to ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6,
-2-5, 3-4). ``redirect`` answers any enemy attack of the ``from`` kinds declared on a card of its
-squad (``vs_*``: which attacked cards) before its target is fixed (000 glossary "Redirecting an
-attack": once per attack, never onto the attacker, no defender after it): the attack goes onto the
-card itself (``target = "self"``), onto an enemy creature (``"enemy"``) or onto a card next to the
-attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an {instant} without a
-payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
-redirected (an attack on the card itself uses it up too)."""
+RESPONSES = ("cap_strike", "flip_die", "redirect", "shift_die")
+"""Sudden actions ({instant}) used in response during a simple strike (cost ``tap`` or ``counter_tap``;
+never an action of its own): ``cap_strike`` reduces a simple strike on a card of its squad to
+``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6, 2-5, 3-4);
+``shift_die`` [N] lowers one die — of a simple strike, an ability or a trigger, either side's — by N,
+never below 1 ("уменьшить выбранный бросок кубика на 2", 40/24 Анволд; a ``then`` ability after it is
+carried out with it). ``redirect`` answers any enemy attack of the ``from`` kinds declared on a card of
+its squad (``vs_*``: which attacked cards) before its target is fixed (000 glossary "Redirecting an
+attack": once per attack, never onto the attacker, no defender after it): the attack goes onto the card
+itself (``target = "self"``), onto an enemy creature (``"enemy"``) or onto a card next to the attacked
+one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an {instant} without a payment (then
+a closed card may use it too); ``every = true``: not a choice — the attack *is* redirected (an attack on
+the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
              "reposition", "delayed_wound", "leap")
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
@@ -350,7 +352,7 @@ opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
-          "discount", "recruit_gold", "attack_bonus")
+          "discount", "recruit_gold", "attack_bonus", "shift_die")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -491,6 +493,7 @@ _KINDS_TEXT = {
     "hauled": "Moved one square by closing an adjacent ally",
     "silence": "Enemy creatures so placed lose their abilities",
     "fight": "The target fights an adjacent enemy as an open card",
+    "shift_die": "Sudden: lowers a die roll by",
     "recruit_gold": "Recruiting it gives gold crystals:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",

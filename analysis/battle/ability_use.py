@@ -360,13 +360,13 @@ class AbilityUse(Triggers):
                     chosen = [u]
         elif ab.target != self.slots[u][index - 1].ability.target:
             cands = [v for v in reach_slot(self, u, sl) if not ab.vs_state or self._in_state(v, ab.vs_state)]
-            if len(cands) > 1:
+            if len(cands) > 1 or (ab.may and cands):
                 most = min(ab.targets, len(cands))
                 picked = tuple(self.players[self.seat[u]].choose_targets(self, u, index, cands, most))
-                if (not picked or len(picked) > most or len(set(picked)) != len(picked)
+                if ((not picked and not ab.may) or len(picked) > most or len(set(picked)) != len(picked)
                         or any(v not in cands for v in picked)):
                     raise IllegalAction(f"unit {u}: {picked} are not 1 to {most} of the targets {cands}")
-                chosen = list(picked)
+                chosen = list(picked)  # (none: "может", its player declined)
             else:
                 chosen = cands
         else:

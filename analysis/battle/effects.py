@@ -852,7 +852,7 @@ class Effects(Situational):
             self._hypnosis(u, sl, v)
             return 0
         if kind == "fight":
-            self._fight(v)
+            self._fight(v, "artifact" in ab.foes)
             return 0
         if kind == "push":
             return self._push(u, v, ab.damage[0] if ab.damage else 0)
@@ -1154,19 +1154,21 @@ class Effects(Situational):
             self.acted[v] = True
             self.moves[v] = 0
 
-    def _fight_foes(self, v: int) -> list[int]:
-        """The enemy creatures next to creature ``v`` on the battlefield (whom it may fight)."""
+    def _fight_foes(self, v: int, artifacts: bool = False) -> list[int]:
+        """The enemy creatures (and artifacts, if ``artifacts``) next to creature ``v`` on the
+        battlefield: whom it may fight."""
         if not (self.creature[v] and self.alive[v] and self.has_strike[v]) or self.pos[v] < 0:
             return []
         near = NEAR[self.pos[v]]
         return [x for x in self.units[1 - self.seat[v]]
-                if self.creature[x] and self.alive[x] and self.pos[x] >= 0 and near[self.pos[x]]]
+                if (self.creature[x] or (artifacts and self.kind[x] == ARTIFACT)) and self.alive[x]
+                and self.pos[x] >= 0 and near[self.pos[x]]]
 
-    def _fight(self, v: int) -> None:
+    def _fight(self, v: int, artifacts: bool = False) -> None:
         """``fight``: creature ``v`` fights an enemy creature next to it (its player picks,
         ``Player.fight_target``) with its simple strike, as with an open card, without closing (the
         foe fights back as an open card; out of its own action, ``v`` keeps its state)."""
-        foes = self._fight_foes(v)
+        foes = self._fight_foes(v, artifacts)
         if not foes:
             return
         x = self.players[self.seat[v]].fight_target(self, v, foes)

@@ -1200,6 +1200,19 @@ class HeuristicPlayer(Player):
             return (min(candidates, key=lambda v: (battle.seat[v] == me,
                                                    (battle.life[v] - battle.wounds[v])
                                                    * (-1 if battle.seat[v] == me else 1), v)),)
+        ab = battle.slots[unit][index].ability
+        if ab.may:  # ("может": only a target that gains, its recurring curse's payoff counted)
+            again = self._recurse_payoff(battle, unit) if ab.kind == "give_curse" else None
+
+            def worth(v: int) -> float:
+                g = gain(battle, unit, index, v)
+                if again is not None and battle.creature[v] and battle._in_state(v, "cursed") and (
+                        battle.slots[again[0]][again[1]].ability.kind != "fight" or battle._fight_foes(v)):
+                    g += gain(battle, again[0], again[1], v)
+                return g
+
+            scored = sorted(((worth(v), v) for v in candidates), reverse=True)
+            return tuple(sorted(v for g, v in scored[:most] if g > 0))
         if most == 1:
             g, targets = self._best_use(battle, unit, battle.slots[unit][index], list(candidates))
             return targets

@@ -326,6 +326,10 @@ class Triggers(Effects):
                   and (ab.kind not in ("heal", "poison") or not self.ghost[context])
                   and (ab.kind != "heal" or self.wounds[context] > 0))  # ("может излечить": not unwounded)
             cands = [context] if ok else []
+        elif trigger == "cursed_again" and ab.target == "ally":  # (the cursed creature, if one of its squad)
+            ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
+                  and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
+            cands = [context] if ok else []
         elif trigger == "defends" and ab.range is None and ab.target in ("ally", "any"):
             cands = [context] if context >= 0 and self.alive[context] else []
         elif (trigger in _AIMED and ab.range is None or trigger in _WATCHED) \
@@ -346,7 +350,7 @@ class Triggers(Effects):
         if ab.kind == "restore_armor":
             cands = [v for v in cands if self.armor_left[v] < self.armor[v]]  # (else it does nothing)
         elif ab.kind == "fight":
-            cands = [v for v in cands if self._fight_foes(v)]  # (one with an enemy next to it)
+            cands = [v for v in cands if self._fight_foes(v, "artifact" in ab.foes)]  # (a foe next to it)
         elif ab.kind == "claim_incarnation":
             cands = [v for v in cands if self.creature[v] and not self.incarnation[v]]
         return cands

@@ -638,6 +638,13 @@ class Ability:
     marker: str | None = None
     """``mark``: the marker it puts (:data:`MARKERS`); on an attack: the attack also puts this marker
     on its target's square."""
+    foes: tuple[str, ...] = ()
+    """``fight``: the card types it may fight besides creatures ("со стоящей рядом картой" =
+    ``["artifact"]``: 50/172 Счастливчик Тони)."""
+    may: bool = False
+    """On a ``then`` that its player aims (another side than the ability before it): "может" — the
+    player may also pick nothing (50/172 Счастливчик Тони: "при этом ваш пират может получить
+    проклятие")."""
     negative: bool = False
     """With ``per``: the amount is taken off, −X ("получает −X к …, где X …")."""
     needs: tuple[str, ...] = ()
@@ -853,14 +860,14 @@ class Ability:
                      "once_per_card", "keyword", "when", "partner", "per", "per_max", "plus", "lasts",
                      "vs_min_move", "vs_rank", "vs_position", "area", "every", "rest", "tokens", "repeats",
                      "self_too", "anywhere", "gives",
-                     "fury", "marker", "delay", "early", "min_power", "sudden", "negative"):
+                     "fury", "marker", "delay", "early", "min_power", "sudden", "negative", "may"):
             value = getattr(self, name)
             if value:
                 out[name] = value
         if self.count > 1:
             out["count"] = self.count
         for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has",
-                     "removes", "needs"):
+                     "removes", "needs", "foes"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
@@ -950,7 +957,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_rank", "vs_position", "area", "every", "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
-                 "marker", "delay", "early", "min_power", "sudden", "needs", "negative"}
+                 "marker", "delay", "early", "min_power", "sudden", "needs", "negative", "may", "foes"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1415,6 +1422,14 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if kind == "recruit_gold" and raw.get("target", "self") != "self":
         raise fail("target", "of recruit_gold is self")
     out["needs"] = tuple(needs)
+    foes = raw.get("foes", [])
+    if not _str_list(foes, ("artifact",)) or (foes and kind != "fight"):
+        raise fail("foes", f"is a list from artifact, only for fight; got {foes!r}")
+    out["foes"] = tuple(foes)
+    may = raw.get("may", False)
+    if not isinstance(may, bool) or (may and cost != "then"):
+        raise fail("may", f"is true or false, only on cost then (its player may pick no target); got {may!r}")
+    out["may"] = may
     negative = raw.get("negative", False)
     if not isinstance(negative, bool) or (negative and not per):
         raise fail("negative", f"is true or false, only with 'per' (−X); got {negative!r}")

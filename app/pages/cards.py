@@ -168,6 +168,10 @@ def _situational_parts(a: dict) -> list[str]:
         parts.append(t("ability.per", what=t(f"ability_per.{a['per']}")))
     if a.get("negative"):
         parts.append(t("ability.negative"))
+    if a.get("may"):
+        parts.append(t("ability.may"))
+    if a.get("foes"):
+        parts.append(t("ability.foes", what=", ".join(type_name(x) for x in a["foes"])))
     if a.get("plus"):
         parts.append(t("ability.plus", n=a["plus"]))
     if a.get("per_max"):

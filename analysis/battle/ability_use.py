@@ -304,6 +304,8 @@ class AbilityUse(Triggers):
         if ab.marker is not None and ab.kind != "mark":  # the attack also marks its target's square
             for v in targets:
                 self._place_mark(u, self.pos[v], ab.marker)
+        if self._granting and ab.kind in ATTACKS and self.alive[u]:
+            self._spend_attack(u)  # (what it held "until its next attack")
         wounds, life = self.wounds, self.life
         for v in targets:
             if wounds[v] >= life[v]:  # (else _settle has nothing to do)
@@ -387,13 +389,13 @@ class AbilityUse(Triggers):
                     chosen = [u]
         elif ab.target != self.slots[u][index - 1].ability.target:
             cands = [v for v in reach_slot(self, u, sl) if not ab.vs_state or self._in_state(v, ab.vs_state)]
-            if len(cands) > 1:
+            if len(cands) > 1 or (ab.may and cands):
                 most = min(ab.targets, len(cands))
                 picked = tuple(self.players[self.seat[u]].choose_targets(self, u, index, cands, most))
-                if (not picked or len(picked) > most or len(set(picked)) != len(picked)
+                if ((not picked and not ab.may) or len(picked) > most or len(set(picked)) != len(picked)
                         or any(v not in cands for v in picked)):
                     raise IllegalAction(f"unit {u}: {picked} are not 1 to {most} of the targets {cands}")
-                chosen = list(picked)
+                chosen = list(picked)  # (none: "может", its player declined)
             else:
                 chosen = cands
         else:

@@ -56,13 +56,13 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
+from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, CHEBYSHEV, COLS, NEAR, ROWS, WITHIN, half_rows
 from analysis.battle.interface import IllegalAction
-from analysis.battle.powers import hit, meets, triggered
+from analysis.battle.powers import WOUNDING, hit, meets, triggered
 from analysis.battle.situational import Situational, stripped
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
 from analysis.cards.abilities import Ability
-from analysis.cards.ability_rules import covers, facts, protected, wounds_after
+from analysis.cards.ability_rules import attack_bonus, covers, facts, protected, wounds_after
 
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
@@ -74,7 +74,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
                  "dives", "surfaces", "changes_depth", "squad_dives", "killed", "squad_kill",
                  "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged",
-                 "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters")
+                 "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
+                 "hauled", "hauls", "state_flip", "rehosted")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -117,7 +118,7 @@ def _summary(keys) -> tuple:
                 trig[ab.trigger].append(u)
             if ab.cost == "trigger" and ab.trigger == "strike" and (ab.tiers or ab.per == "strike_value"):
                 tiered[u] = True
-            if ab.kind in ("cap_strike", "flip_die", "redirect") and u not in responders:
+            if ab.kind in ("cap_strike", "flip_die", "redirect", "shift_die") and u not in responders:
                 responders.append(u)
             if ab.sudden and u not in sudden:
                 sudden.append(u)
@@ -220,6 +221,8 @@ class Effects(Situational):
                             or bool(trig["host_fury"]))
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
+        self._hauling = "hauled" in kinds
+        """Some card is a war machine moved by closing a creature next to it (``hauled``)."""
         self._any_tiered = any(tiered)
         self._x_trig = any(trig.values())
         self._tracking = bool(self._board_units) or self._steppers or steps
@@ -375,7 +378,8 @@ class Effects(Situational):
             # movement point; an incorporeal creature shares that square)
             for w in range(self.n):
                 q = self.pos[w]
-                if w != u and self.alive[w] and self.creature[w] and q >= 0 and q != p \
+                kind_ok = self.cards[w].type in far.vs_types if far.vs_types else self.creature[w]
+                if w != u and self.alive[w] and kind_ok and q >= 0 and q != p \
                         and self.share[q] < 0 and q not in ADJ4[p] and q not in out \
                         and (far.vs_state is None or self._in_state(w, far.vs_state)):
                     out.append(q)
@@ -527,12 +531,24 @@ class Effects(Situational):
             self._count_use(w, index)
 
     def _take_flip(self, w: int, index: int, ab: Ability) -> None:
-        """Card ``w`` turns a die with its ``flip_die`` fact ``index``: it pays (closes, spends) and
-        the log records the flip (the one step of every die-flipping response)."""
+        """Card ``w`` turns a die with its ``flip_die`` / ``shift_die`` fact ``index``: it pays (closes,
+        spends) and the log records it (the one step of every die response); a ``then`` ability
+        after it is carried out once the action it answered is (:meth:`_answers_done`)."""
         self._pay_response(w, index, ab)
         if self.log is not None:
-            self._emit({"e": "ability", "u": w, "i": index, "kind": "flip_die", "targets": [w],
+            self._emit({"e": "ability", "u": w, "i": index, "kind": ab.kind, "targets": [w],
                         "dice": [], "wounds": [0], "closes": True})
+        if index + 1 < len(self.slots[w]) and self.slots[w][index + 1].ability.cost == "then":
+            self._answer_follow = [*self._answer_follow, (w, index + 1)]
+
+    def _die_answers(self, seat: int) -> list[tuple[int, int, Ability]]:
+        """The die responses (``flip_die``, ``shift_die``) ``seat``'s cards could pay for now."""
+        return self._responders_of(seat, "flip_die") + self._responders_of(seat, "shift_die")
+
+    @staticmethod
+    def _turned(ab: Ability, die: int) -> int:
+        """The face a die response makes of ``die``: the opposite face, or N lower (at least 1)."""
+        return 7 - die if ab.kind == "flip_die" else max(1, die - ab.damage[0])
 
     def _flip_dice(self, u: int, parrier: int, i: int, table, fought: bool) -> int:
         """``flip_die``: a card of either side may turn one die of this strike to its opposite face
@@ -543,16 +559,19 @@ class Effects(Situational):
         if not any(opened[w] and alive[w] for w in self._responders):
             return i
         for seat in (self.seat[u], self.seat[parrier]):
-            for w, index, ab in self._responders_of(seat, "flip_die"):
+            for w, index, ab in self._die_answers(seat):
                 if fought:
                     a, p = i // 6 + 1, i % 6 + 1
-                    options = [(7 - a - 1) * 6 + p - 1, (a - 1) * 6 + 7 - p - 1]
+                    options = [(self._turned(ab, a) - 1) * 6 + p - 1, (a - 1) * 6 + self._turned(ab, p) - 1]
+                    options = [j for j in options if j != i]
                     base = table[i][:2]
                     alts = [(j, table[j][:2]) for j in options]
                 else:
-                    options = [5 - i]
+                    options = [j for j in (self._turned(ab, i + 1) - 1,) if j != i]
                     base = (max(0, table[i]), 0)
                     alts = [(j, (max(0, table[j]), 0)) for j in options]
+                if not alts:
+                    continue
                 chooser = u if seat == self.seat[u] else parrier
                 sign = 1 if chooser == u else -1
                 j, alt = max(alts, key=lambda x: sign * (x[1][0] - x[1][1]))
@@ -572,16 +591,17 @@ class Effects(Situational):
             return die
         armor = self.armor_left[v]
         base = (hit(self.key[u], sl.index, self.key[v], armor, die)[0], 0)
-        alt = (hit(self.key[u], sl.index, self.key[v], armor, 7 - die)[0], 0)
-        if alt == base:
-            return die
         for seat in (self.seat[u], self.seat[v]):
             chooser = u if seat == self.seat[u] else v
-            for w, index, ab in self._responders_of(seat, "flip_die"):
+            for w, index, ab in self._die_answers(seat):
+                new = self._turned(ab, die)
+                alt = (hit(self.key[u], sl.index, self.key[v], armor, new)[0], 0)
+                if new == die or alt == base:
+                    continue
                 if not self.players[seat].weaken(self, chooser, u, v, base, alt):
-                    break
+                    continue
                 self._take_flip(w, index, ab)
-                return 7 - die
+                return new
         return die
 
     def _flip_event(self, u: int, die: int, faces: tuple[int, ...]) -> int:
@@ -590,18 +610,21 @@ class Effects(Situational):
         makes the fact act, an enemy one when that stops it (000 1.1; asked through
         ``Player.weaken`` with the pairs (1, 0) for "it acts" and (0, 0) for "it does not")."""
         now = die in faces
-        if now == ((7 - die) in faces) or not any(self.open[w] and self.alive[w] for w in self._responders):
+        if not any(self.open[w] and self.alive[w] for w in self._responders):
             return die
         base, alt = ((1, 0), (0, 0)) if now else ((0, 0), (1, 0))
         for seat in (self.seat[u], 1 - self.seat[u]):
             if (seat == self.seat[u]) == now:
                 continue  # (that side likes the die as it is)
-            for w, index, ab in self._responders_of(seat, "flip_die"):
+            for w, index, ab in self._die_answers(seat):
+                new = self._turned(ab, die)
+                if (new in faces) == now:
+                    continue  # (this response would not change whether it acts)
                 chooser = u if seat == self.seat[u] else w
                 if not self.players[seat].weaken(self, chooser, u, u, base, alt):
-                    break
+                    continue
                 self._take_flip(w, index, ab)
-                return 7 - die
+                return new
         return die
 
     def _cap_strike(self, u: int, parrier: int, to_p: int, to_a: int) -> int:
@@ -798,7 +821,7 @@ class Effects(Situational):
     def _taunted_reach(self, u: int, sl, src: int | None) -> list[int]:
         """:func:`~analysis.battle.powers.reach_slot` under enemy taunts: an attack or wounding
         action they cover may only be aimed at them (own cards stay for a ``target = "any"``)."""
-        from analysis.battle.powers import WOUNDING, reach_slot
+        from analysis.battle.powers import reach_slot
 
         self._taunt_skip = True
         try:
@@ -832,17 +855,20 @@ class Effects(Situational):
                                                                   self.seat[v]):
                 return 0  # 000 2.8: given as a spell or an effect, the target's protections apply
             if ab.per:  # the amount is fixed when it is given ("защиту от атак такой величины")
-                ab = replace(ab, damage=(self._amount_for(u, ab, v),), per=None, plus=0, per_max=0)
+                ab = replace(ab, damage=(self._amount_for(u, ab, v),), per=None, plus=0, per_max=0,
+                             negative=False)
             self._give(u, v, ab)
             return 0
         if kind == "finishing":
             return self._finish_off(u, v, self._amount_for(u, ab, v))
-        if kind == "fight":  # its simple strike at ``v`` as at an open card, without closing (50/101,
-            # 60/14, 60/220); a ``may`` fact was accepted before its price was paid
-            if self.alive[u] and self.alive[v] and self.creature[v] and self.seat[v] != self.seat[u] \
-                    and self.has_strike[u] and self.pos[u] >= 0 and self.pos[v] >= 0 \
+        if kind == "fight":  # a simple strike as at an open card, without closing (data/README.md)
+            if self.seat[v] == self.seat[u]:  # its own creature fights a foe next to it (50/28, 50/172)
+                self._fight(v, "artifact" in ab.foes)
+            elif self.alive[u] and self.alive[v] and self.creature[v] and self.has_strike[u] \
+                    and self.pos[u] >= 0 and self.pos[v] >= 0 \
                     and (ab.may or self.players[self.seat[u]].accept(self, u, sl.index, v)):
-                self._ambush(u, v)
+                self._ambush(u, v, "fight")  # (it fights the target: 50/101, 60/14, 60/220; a ``may``
+                #                              fact was accepted before its price was paid)
             return 0
         if kind == "extra_life":
             if self.creature[v] and self.kind[v] != ARTIFACT:
@@ -936,7 +962,7 @@ class Effects(Situational):
             self._pull(u, v)
             return 0
         if kind == "rehost":
-            self._rehost(u)
+            self._rehost(u, ab.range)
             return 0
         if kind == "lose_counters":
             lost, self.counters[v] = self.counters[v], 0
@@ -1014,12 +1040,13 @@ class Effects(Situational):
         else:
             q = self._quantity(u, per)
         x = max(0, q + ab.plus)  # (a negative ``plus``: "X−2", never below 0)
-        return min(x, ab.per_max) if ab.per_max else x
+        x = min(x, ab.per_max) if ab.per_max else x
+        return -x if ab.negative else x  # (``negative``: "−X")
 
     def _per_wounds(self, u: int, sl, v: int) -> int:
         """Wounds of an attack or wounding action whose amount is a ``per`` quantity (no die)."""
         ab = sl.ability
-        power = self._amount_for(u, ab, v)
+        power = max(0, self._amount_for(u, ab, v) + attack_bonus(self.cards[u], ab.kind, self.seat[u]))
         armor = self.armor_left[v] if ab.kind in ("shot", "throw", "strike_through_row",
                                                   "special_strike") else 0
         wounds, used = wounds_after(power, ab.kind, self.cards[v], self.cards[u], armor, self.seat[v])
@@ -1116,14 +1143,17 @@ class Effects(Situational):
         if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
             self._fire(v, "displaced", u)
 
-    def _rehost(self, u: int) -> None:
-        """A companion moves onto another creature of its squad next to its host (its player picks
-        it, ``Player.attach``; keeping its host is a choice too)."""
+    def _rehost(self, u: int, reach: int | None = None) -> None:
+        """A companion moves onto another creature of its squad next to its host, or within
+        ``reach`` of it ("поместить на ваше существо, дальность 2"; its player picks it,
+        ``Player.attach``; keeping its host is a choice too); then its ``rehosted`` abilities."""
         h = self.host[u]
         if h < 0 or self.pos[h] < 0:
             return
+        ph = self.pos[h]
         hosts = [w for w in self.units[self.seat[u]] if w != h and self.kind[w] == GROUND and self.alive[w]
-                 and self.rider[w] < 0 and self.pos[w] >= 0 and NEAR[self.pos[h]][self.pos[w]]
+                 and self.rider[w] < 0 and self.pos[w] >= 0
+                 and (NEAR[ph][self.pos[w]] if reach is None else 0 < CHEBYSHEV[ph][self.pos[w]] <= reach)
                  and (self.ghost[u] or not self.ghost[w])]  # 000 1.5.2 b: incorporeal hosts
         if not hosts:
             return
@@ -1137,6 +1167,8 @@ class Effects(Situational):
         self.pos[u] = self.pos[new]
         if self.log is not None:
             self._emit({"e": "rehost", "u": u, "host": new, "pos": self.pos[new]})
+        if u in self._trig["rehosted"] and not self.over:
+            self._fire(u, "rehosted")
 
     def _twice_fact(self, u: int) -> Ability | None:
         """The unit's standing ``strikes_twice`` / ``strikes_twice_in_a_row`` fact, if any."""
@@ -1411,6 +1443,70 @@ class Effects(Situational):
         if self._watchers and self.creature[u] and self.alive[u] and not self.over:
             self._watched(u, to)
 
+    # ------------------------------------------------------------------ war machines
+
+    def _haul_slot(self, u: int) -> int:
+        """The index of ``u``'s ``hauled`` fact, or -1."""
+        for i, sl in enumerate(self.slots[u]):
+            if sl.ability.kind == "hauled":
+                return i
+        return -1
+
+    def _haulers(self, u: int) -> list[int]:
+        """The creatures of ``u``'s squad that may close to move it now (``hauled``): open, not yet
+        acted, standing next to it (000 glossary "Standing next to")."""
+        p = self.pos[u]
+        if p < 0:
+            return []
+        near = NEAR[p]
+        return [w for w in self.units[self.seat[u]] if w != u and self.creature[w] and self.alive[w]
+                and self.open[w] and not self.acted[w] and self.pos[w] >= 0 and near[self.pos[w]]
+                and not (self._ghosts and self.sharing(w))]
+
+    def _haul_steps(self, u: int) -> list[int]:
+        """Free squares orthogonally next to war machine ``u`` it may be moved onto now by closing a
+        creature of its squad next to it (its ``hauled`` fact and uses allowing)."""
+        if not self.alive[u] or self.seat[u] != self.active or self.pos[u] < 0 or self.over:
+            return []
+        index = self._haul_slot(u)
+        if index < 0:
+            return []
+        sl = self.slots[u][index]
+        if sl.limited and not self._allowed(u, index, sl.ability):
+            return []
+        if not self._haulers(u):
+            return []
+        board, share = self.board, self.share
+        return [s for s in ADJ4[self.pos[u]] if board[s] < 0 and share[s] < 0]
+
+    def _haul(self, u: int, to: int) -> None:
+        """War machine ``u`` moves onto ``to`` (``hauled``): its player picks the creature that
+        closes for it (``Player.hauler``), which closes and loses its movement (000 2.4); then the
+        machine's ``hauled`` and the creature's ``hauls`` abilities fire."""
+        if to not in self._haul_steps(u):
+            raise IllegalAction(f"unit {u} cannot be moved to square {to}")
+        cands = self._haulers(u)
+        w = self.players[self.seat[u]].hauler(self, u, cands)
+        if w not in cands:
+            raise IllegalAction(f"unit {w} cannot close to move unit {u}")
+        index = self._haul_slot(u)
+        if self.slots[u][index].limited:
+            self._count_use(u, index)
+        self.open[w] = False  # (the payment, 000 2.4: it closes and loses its movement)
+        self.acted[w] = True
+        self.moves[w] = 0
+        self.hidden[w] = False
+        self.hidden[u] = False
+        if self.log is not None:
+            self._emit({"e": "haul", "u": u, "by": w})
+        self._put(u, self.pos[u], to)
+        if self._variable and not self.over:
+            self._situate()
+        if u in self._trig["hauled"] and self.alive[u] and not self.over:
+            self._fire(u, "hauled", w, w)
+        if w in self._trig["hauls"] and self.alive[w] and not self.over:
+            self._fire(w, "hauls", u, u)
+
     def _teleport(self, u: int) -> None:
         """``teleport``: to the free square next to the most enemy creatures (the first such)."""
         p = self.pos[u]
@@ -1452,6 +1548,28 @@ class Effects(Situational):
             self.open[v] = False
             self.acted[v] = True
             self.moves[v] = 0
+
+    def _fight_foes(self, v: int, artifacts: bool = False) -> list[int]:
+        """The enemy creatures (and artifacts, if ``artifacts``) next to creature ``v`` on the
+        battlefield: whom it may fight."""
+        if not (self.creature[v] and self.alive[v] and self.has_strike[v]) or self.pos[v] < 0:
+            return []
+        near = NEAR[self.pos[v]]
+        return [x for x in self.units[1 - self.seat[v]]
+                if (self.creature[x] or (artifacts and self.kind[x] == ARTIFACT)) and self.alive[x]
+                and self.pos[x] >= 0 and near[self.pos[x]]]
+
+    def _fight(self, v: int, artifacts: bool = False) -> None:
+        """``fight`` aimed at a creature of the user's own squad: creature ``v`` fights an enemy
+        creature next to it (its player picks, ``Player.fight_target``) with its simple strike, as with
+        an open card, without closing (:meth:`_ambush`)."""
+        foes = self._fight_foes(v, artifacts)
+        if not foes:
+            return
+        x = self.players[self.seat[v]].fight_target(self, v, foes)
+        if x not in foes:
+            raise IllegalAction(f"unit {v} cannot fight unit {x}")
+        self._ambush(v, x, "fight")
 
     def _rooted(self, u: int) -> bool:
         """Whether ``u`` may not move: rooted by a card that lives and has not moved since, or held
@@ -1737,10 +1855,10 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "move_wounds", "concentrate", "close", "shift", "pull"})
+                        "move_wounds", "concentrate", "close", "shift", "pull", "fight"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
-           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate")
+           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus")
 """Kinds (or granted kinds) whose use helps the card they aim at: a gain on one's own side."""
 
 
@@ -1762,6 +1880,15 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
             return 0.05 * value * bonus * scale
         if ab.kind == "reduce":
             return 0.05 * value * amount * scale
+        if ab.kind == "attack_bonus":  # (worth its change to the attacks of those kinds the card has)
+            if ab.per == "target_weak":
+                amount = (prof.strike[0] if prof.strike else 0) + ab.plus
+            if ab.negative:
+                amount = -amount
+            n = sum(1 for a in facts(card_of(kv))
+                    if a.is_action and a.kind in WOUNDING and covers(ab, a.kind))
+            n += 1 if covers(ab, "simple") and prof.strike else 0
+            return 0.05 * value * amount * scale * min(n, 2)
         return (0.1 if ab.kind in ("protection", "cap") else 0.05) * value * scale
     kind = ab.kind
     if kind == "finishing":
@@ -1784,6 +1911,8 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 2 * amount * per_wound if prof.is_creature else 0.0
     if kind == "move_wounds":
         return amount * per_wound
+    if kind == "fight":  # (an extra simple strike of that creature: about its mean strike's worth)
+        return 0.05 * value * (sum(prof.strike) / 3 if prof.strike else 0.0) if prof.is_creature else 0.0
     if kind == "concentrate":  # (what its concentration gives, as a grant of the same kind would)
         return sum(heuristic_gain(a, kv, rem_v, value) if a.lasts else 0.1 * value
                    for a in facts(card_of(kv)) if a.cost == "trigger" and a.trigger == "concentration")

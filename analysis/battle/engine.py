@@ -27,7 +27,8 @@ Simplifications: the card texts beyond their modelled facts (each printing's ``u
 ``berserk abilities CARD``) do nothing — no vanguard, auras for other cards (summoning and
   resurrection play only with the decks given, data/README.md "Deck, graveyard and cards entering play"),
 prophecies, markers on squares other than the kinds of
-:data:`~analysis.cards.abilities.MARKERS`, terrain effects; creatures never attack their own squad
+:data:`~analysis.cards.abilities.MARKERS`, terrain effects other than a terrain's own facts (it acts from the
+auxiliary zone, ``lands``: its actions and turn triggers); creatures never attack their own squad
 (4.15); the stack is one level deep: a sudden action (``sudden``, data/README.md "Sudden actions")
 answers an enemy action on its squad or acts at the start and end of the opponent's turn, with no
 answer to it, and triggered abilities resolve at once in a fixed order (on-strike abilities after
@@ -235,6 +236,10 @@ class Battle(Placement):
         skipped when no card of it has one."""
         self.shield = [0, 0]
         """Per seat: non-magic wounds its cards are still shielded from this enemy turn (``shield``)."""
+        self.shield_next = [0, 0]
+        """Per seat: shield kept for the opponent's next turn (gained in the opponent's turn)."""
+        self._answer_follow: list[tuple[int, int]] = []
+        """(card, index) of the ``then`` abilities of die responses to carry out after the action."""
         self.wounds = [0] * n
         self.pos = [NOWHERE] * n
         self.died_at = [NOWHERE] * n
@@ -285,6 +290,9 @@ class Battle(Placement):
         """(unit, ability index) → uses so far (for ``uses_per_battle``)."""
         self.uses_turn = {}
         self.units = ([], [])
+        self.lands = ([], [])
+        """Per seat, its terrains: in the auxiliary zone, never targets (000 1.8), not in ``units``, but
+        they open at their owner's turn start, use their abilities and fire their turn triggers."""
         self.n_creatures = [0, 0]
         self.n_ground = [0, 0]
         self.seed = seed
@@ -419,7 +427,8 @@ class Battle(Placement):
         if self.over:
             return []
         out: list[Action] = [END_TURN]
-        for u in self.units[self.active]:
+        lands = self.lands[self.active]
+        for u in self.units[self.active] + lands if lands else self.units[self.active]:
             out.extend(Move(u, s) for s in self.steps(u))
             out.extend(Strike(u, v) for v in self.targets(u))
             if self.can_prepare(u):
@@ -524,10 +533,22 @@ class Battle(Placement):
             self._prepare(act[0])
         else:
             raise IllegalAction(f"not an act: {act!r}")
+        if self._answer_follow:
+            self._answers_done()
         if t is not Move and t is not EndTurn and self._trig["enemy_first_action"] and not self.over:
             self._first_act(act[0])
         if self._variable and not self.over:
             self._situate()
+
+    def _answers_done(self) -> None:
+        """The ``then`` abilities of the die responses used during the action just carried out
+        (40/24 Анволд: "уменьшить выбранный бросок кубика на 2, при этом разряд на 1")."""
+        while self._answer_follow and not self.over:
+            (w, index), *rest = self._answer_follow
+            self._answer_follow = rest
+            if self.alive[w]:
+                self._follow(w, index, (), None)
+        self._answer_follow = []
 
     def _apply_checked(self, action: Action, draws: Draws | None) -> None:
         """:meth:`apply` when the game is over, the turn has passed, a probe is running
@@ -653,11 +674,14 @@ class Battle(Placement):
         new._grant_ver = self._grant_ver
         new._granting = self._granting
         new._guarded = self._guarded
+        new._hauling = self._hauling
         new._ghosts = self._ghosts
         new._markers = self._markers
         new.ghost = self.ghost
         new._ignorers = self._ignorers
         new._last_strike_value = self._last_strike_value
+        new.shield_next = self.shield_next
+        new._answer_follow = self._answer_follow
         new._mourners = self._mourners
         new._movers = self._movers
         new._openers = self._openers
@@ -676,6 +700,7 @@ class Battle(Placement):
         new._roots = self._roots
         new._seat_triggers = self._seat_triggers
         new._sit_deps = self._sit_deps
+        new._silencers = self._silencers
         new._sit_glance = self._sit_glance
         new._sit_memo = self._sit_memo
         new._start_counters = self._start_counters
@@ -766,6 +791,7 @@ class Battle(Placement):
         new.turn = self.turn
         new.unanswerable = self.unanswerable
         new.units = self.units
+        new.lands = self.lands
         new.uses_battle = self.uses_battle
         new.uses_turn = self.uses_turn
         new.vampire = self.vampire

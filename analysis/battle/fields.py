@@ -58,6 +58,9 @@ class EngineFields:
     _ghosts: bool
     _granting: bool
     _guarded: bool
+    _answer_follow: list[tuple[int, int]]
+    shield_next: list[int]
+    _hauling: bool
     _markers: bool
     _ignorers: bool
     _last_strike_value: int
@@ -83,6 +86,7 @@ class EngineFields:
     _roots: bool
     _seat_triggers: tuple[int, ...]
     _sit_deps: Any
+    _silencers: list[int]
     _sit_glance: tuple[Any, ...]
     _sit_memo: dict[Any, Any]
     _start_counters: tuple[Any, ...]
@@ -134,6 +138,7 @@ class EngineFields:
     incarnation: tuple[Any, ...]
     key: list[int]
     kind: list[int]
+    lands: tuple[list[int], list[int]]
     life: list[int]
     limit: str
     log: Any
@@ -214,6 +219,15 @@ class EngineFields:
     def _leave_at_end(self) -> None:
         raise NotImplementedError
 
+    def _spend_attack(self, u: int) -> None:
+        raise NotImplementedError
+
+    def _haul_steps(self, u: int) -> list[int]:
+        raise NotImplementedError
+
+    def _haul(self, u: int, to: int) -> None:
+        raise NotImplementedError
+
     def _in_state(self, v: int, state: str) -> bool:
         raise NotImplementedError
 
@@ -291,7 +305,7 @@ class EngineFields:
     def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:
         raise NotImplementedError
 
-    def _ambush(self, u: int, v: int) -> None:
+    def _ambush(self, u: int, v: int, event: str = "ambush") -> None:
         raise NotImplementedError
 
     def _settle(self, suspects: Sequence[int], source: int = -1,

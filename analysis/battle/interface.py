@@ -150,6 +150,10 @@ class Player:
 
     - ``place(state, seat) -> {unit: square}`` where the squad stands (000 3.8-3.10);
     - ``attach(state, unit, hosts) -> host`` which creature carries a companion or parasite;
+    - ``hauler(state, machine, candidates) -> unit`` which creature next to a war machine closes to
+      move it (a ``Move`` of the machine; ``hauled``);
+    - ``fight_target(state, fighter, candidates) -> unit`` which enemy creature next to it a creature
+      fights by a ``fight``;
     - ``hide(state, candidates) -> [unit]`` which 3rd-row cards the Second player keeps hidden;
     - ``play_turn(state)``: the whole turn, acting through ``state.apply(action)``; returning (or
       applying ``END_TURN``) ends it. The default asks :meth:`choose_action` until ``END_TURN``;
@@ -204,6 +208,14 @@ class Player:
 
     def attach(self, state, unit: int, hosts: list[int]) -> int:
         return hosts[0]
+
+    def hauler(self, state, machine: int, candidates: list[int]) -> int:
+        """Which of ``candidates`` (creatures next to war machine ``machine``) closes to move it."""
+        return candidates[0]
+
+    def fight_target(self, state, fighter: int, candidates: list[int]) -> int:
+        """Which enemy creature next to ``fighter`` it fights (a ``fight``)."""
+        return candidates[0]
 
     def hide(self, state, candidates: list[int]) -> list[int]:
         return []

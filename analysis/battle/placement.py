@@ -103,6 +103,8 @@ class Placement(Turns):
             s = self.seat[u]
             if self.kind[u] != TERRAIN:
                 self.units[s].append(u)
+            else:
+                self.lands[s].append(u)  # (acts from the auxiliary zone; never a target, 000 1.8)
             if self.creature[u]:
                 self.n_creatures[s] += 1
                 if self.kind[u] != FLYER:
@@ -126,7 +128,8 @@ class Placement(Turns):
             self._situate()
         if self._any_triggers:
             # 3.13: "at the beginning of the battle" abilities, the players alternating from the First.
-            queues = [[u for u in self.units[s] if self.triggers[u] & _BATTLE_START] for s in (0, 1)]
+            queues = [[u for u in self.units[s] + self.lands[s] if self.triggers[u] & _BATTLE_START]
+                      for s in (0, 1)]
             while (queues[0] or queues[1]) and not self.over:
                 for s in (0, 1):
                     if queues[s]:

@@ -78,7 +78,6 @@ from analysis.battle.valuation import (
     _PLACEMENTS,
     _ZONES,
     GIVEN_STATE,
-    HELPS,
     UNKNOWN_CARD,
     _ability_gain,
     _Ctx,
@@ -90,6 +89,7 @@ from analysis.battle.valuation import (
     _target_codes,
     _zones,
     card_value,
+    helps,
     role,
     state_role,
 )
@@ -209,6 +209,10 @@ class HeuristicPlayer(Player):
         return dict(placed)
 
     def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
+        if battle.kind[unit] == COMPANION and battle.host[unit] >= 0 and len(hosts) > 1 \
+                and triggered(battle.key[unit], "rehosted"):
+            # (a companion whose move pays off, 30/88 Сугед's throw: it moves, to the sturdiest other host)
+            return max(hosts[1:], key=lambda h: (battle.life[h] - battle.wounds[h], -h))
         if battle.kind[unit] == COMPANION:
             if battle._furies and battle._fury_bonus(unit) > 0:
                 # A companion that raises its host's fury (60/23 Дух ярости) rides on to a fury
@@ -417,7 +421,7 @@ class HeuristicPlayer(Player):
         g = gains.get(memo)
         if g is None:
             g = _ability_gain(ku, index, kv, rem_v, armor, gains, memo)
-        if (b.seat[v] == b.seat[u]) != (ability(ku, index).kind in HELPS):
+        if (b.seat[v] == b.seat[u]) != helps(ability(ku, index)):
             return -g
         return g
 
@@ -426,7 +430,7 @@ class HeuristicPlayer(Player):
         """The best targets of ``u``'s compiled ability ``sl`` now (among ``cands``, default all it
         may be aimed at) and their total gain (-1e9 if none)."""
         ab = sl.ability
-        heal = ab.kind in HELPS
+        heal = helps(ab)
         lean = ab.targets == 1 and not heal and ab.target == "enemy"
         me = b.seat[u]
         mask: Any = None
@@ -698,7 +702,7 @@ class HeuristicPlayer(Player):
                 continue
             # _target_gain on each enemy, inlined (v is an enemy: negative for a help, see HELPS).
             gains = _slot_gains(ku << 6 | index)
-            helps = ab.kind in HELPS
+            helping = helps(ab)
             scale, counters = min(ab.targets, 2), ab.counters
             for v in b.units[1 - me]:
                 if hidden[v]:
@@ -710,7 +714,7 @@ class HeuristicPlayer(Player):
                 g = gains.get(memo)
                 if g is None:
                     g = _ability_gain(ku, index, kv, rem_v, armor, gains, memo)
-                x = (-g if helps else g) * scale / counters
+                x = (-g if helping else g) * scale / counters
                 if x > best:
                     best = x
         cache[u] = 0.5 * best
@@ -734,6 +738,85 @@ class HeuristicPlayer(Player):
             value = cache[-1 - b.seat[u]] = total / count if count else 0.0
         return ctx[17][u] * value
 
+    def _closing_cost(self, b: Battle, w: int) -> float:
+        """What closing creature ``w`` now (to move a war machine) costs its side: nothing if a
+        ``hauls`` ability reopens it, else its best action where it stands or, away from enemies,
+        what walking into contact could bring."""
+        if any(b.slots[w][i].ability.kind == "open" and b._allowed(w, i, b.slots[w][i].ability)
+               for i in triggered(b.key[w], "hauls")):
+            return 0.0  # (it opens again: its turn goes on)
+        p = b.pos[w]
+        contact = p >= 0 and any(b.creature[v] and b.pos[v] >= 0 and ADJ8_MASK[p] >> b.pos[v] & 1
+                                 for v in b.units[1 - b.seat[w]])
+        g, act = self._options(b, w, contact) if (b.acts[w] or b.counter_user[w] or contact) else (0.0, None)
+        best = g if act is not None else 0.0
+        if not contact and b.moves[w] > 0:
+            best = max(best, self._walk_worth(b, w))
+        return max(0.0, best)
+
+    def fight_target(self, battle: Battle, fighter: int, candidates: list[int]) -> int:
+        """The enemy creature ``fighter`` fights (``fight``): the one its simple strike gains most on
+        (:meth:`_gain`, the foe fighting back as an open card)."""
+        return max(candidates, key=lambda x: (self._gain(battle, fighter, x), -x))
+
+    def hauler(self, battle: Battle, machine: int, candidates: list[int]) -> int:
+        """The creature that closes to move a war machine: the one whose closing costs least
+        (:meth:`_closing_cost`), a reopening ``hauls`` ability first."""
+        return min(candidates, key=lambda w: (self._closing_cost(battle, w), battle.cost[w], w))
+
+    def _haul_gain(self, b: Battle, u: int, sq: int) -> float:
+        """What moving war machine ``u`` onto ``sq`` brings: its ``hauled`` abilities there (an
+        attack's best target from ``sq``, a grant to itself) and how much better its own best action
+        is from ``sq`` than from where it stands."""
+        gain = 0.0
+        me = b.seat[u]
+        for index in triggered(b.key[u], "hauled"):
+            sl = b.slots[u][index]
+            ab = sl.ability
+            if ab.target == "self":
+                gain += max(0.0, self._target_gain(b, u, index, u))
+            else:
+                cands = [v for v in reach_slot(b, u, sl, sq) if b.seat[v] != me]
+                g, targets = self._best_use(b, u, sl, cands) if cands else (0.0, ())
+                gain += max(0.0, g) if targets else 0.0
+        if b.acts[u] and b.open[u] and not b.acted[u]:
+            here = there = 0.0
+            for index in b.profiles[u].actions:
+                sl = b.slots[u][index]
+                if not b.slot_ready(u, sl) or sl.ability.target not in ("enemy", "any"):
+                    continue
+                for src, which in ((b.pos[u], 0), (sq, 1)):
+                    cands = [v for v in reach_slot(b, u, sl, src) if b.seat[v] != me]
+                    g, targets = self._best_use(b, u, sl, cands) if cands else (0.0, ())
+                    if targets and g > (here, there)[which]:
+                        if which:
+                            there = g
+                        else:
+                            here = g
+            gain += there - here
+        return gain
+
+    def _haul_machines(self, b: Battle, units: list[int]) -> None:
+        """War machines of the squad (``hauled``) move first when a creature next to them is worth
+        less closed than what the move brings (:meth:`_haul_gain`), as many times as their uses
+        allow."""
+        for u in units:
+            if b.kind[u] == GROUND or not b.alive[u] or b.over:
+                continue
+            for _ in range(4):  # (its uses per turn end it sooner)
+                squares = b.steps(u)
+                if not squares:
+                    break
+                cands = b._haulers(u)
+                w = self.hauler(b, u, cands)
+                cost = self._closing_cost(b, w)
+                best, sq = max((self._haul_gain(b, u, s), -s) for s in squares)
+                if best - cost <= self.threshold or best <= 0:
+                    break
+                b.apply(MOVES[u][-sq])
+                if b.over:
+                    return
+
     def _turn_cache_of(self, b: Battle) -> dict[int, float]:
         """Values this player keeps for the turn in progress of battle ``b`` (the battle object is
         held, so a new battle can never be taken for it)."""
@@ -748,7 +831,7 @@ class HeuristicPlayer(Player):
         b = battle
         me = b.active
         enemy = 1 - me
-        units = b.units[me]
+        units = b.units[me] + b.lands[me] if b.lands[me] else b.units[me]  # (terrains use abilities)
         thr = self.threshold
         opened, acted, has_strike, alive = b.open, b.acted, b.has_strike, b.alive
         pos, kind = b.pos, b.kind
@@ -768,6 +851,10 @@ class HeuristicPlayer(Player):
         self._enemy_squares = enemy_squares
         if b._ghosts:
             self._step_off(b, units)
+            if b.over:
+                return
+        if b._hauling:  # war machines move first (``hauled``), their new squares for the plans below
+            self._haul_machines(b, units)
             if b.over:
                 return
         standing_at_start = len(b.units[0]) + len(b.units[1])
@@ -1182,7 +1269,7 @@ class HeuristicPlayer(Player):
         for u, index in options:
             sl = b.slots[u][index]
             ab = sl.ability
-            if attacker >= 0 and ab.kind not in HELPS and attacker in reach_slot(b, u, sl):
+            if attacker >= 0 and not helps(ab) and attacker in reach_slot(b, u, sl):
                 act = use_ability(u, index, (attacker,))
                 if ab.kind == "cancel":
                     if moment == "attack" and (not ab.vs_state or b._in_state(attacker, ab.vs_state)):
@@ -1249,10 +1336,21 @@ class HeuristicPlayer(Player):
             return (min(candidates, key=lambda v: (battle.seat[v] == me,
                                                    (battle.life[v] - battle.wounds[v])
                                                    * (-1 if battle.seat[v] == me else 1), v)),)
-        if battle.slots[unit][index].ability.may:
+        ab = battle.slots[unit][index].ability
+        if ab.may:
             # ("может …": only targets that gain — a fight's exchange, the target parrying as an open
-            # card; none at all declines it, and its price stays unpaid: 60/14 Горт's counter)
-            scored = sorted(((self._may_gain(battle, unit, index, v), v) for v in candidates), reverse=True)
+            # card; a recurring curse's payoff counted; none at all declines it, and its price stays
+            # unpaid: 60/14 Горт's counter, 50/172 Счастливчик Тони's curse)
+            again = self._recurse_payoff(battle, unit) if ab.kind == "give_curse" else None
+
+            def worth(v: int) -> float:
+                g = self._may_gain(battle, unit, index, v)
+                if again is not None and battle.creature[v] and battle._in_state(v, "cursed") and (
+                        battle.slots[again[0]][again[1]].ability.kind != "fight" or battle._fight_foes(v)):
+                    g += gain(battle, again[0], again[1], v)
+                return g
+
+            scored = sorted(((worth(v), v) for v in candidates), reverse=True)
             return tuple(sorted(v for g, v in scored[:most] if g > 0))
         if most == 1:
             g, targets = self._best_use(battle, unit, battle.slots[unit][index], list(candidates))
@@ -1403,8 +1501,8 @@ class HeuristicPlayer(Player):
     def _may_gain(self, battle: Battle, unit: int, index: int, v: int) -> float:
         """What ``unit``'s optional (``may``) ability ``index`` gains on ``v``: a ``fight`` the exchange
         of its simple strike with ``v`` parrying as an open card, else the target's estimated gain."""
-        if battle.slots[unit][index].ability.kind != "fight":
-            return self._target_gain(battle, unit, index, v)
+        if battle.slots[unit][index].ability.kind != "fight" or battle.seat[v] == battle.seat[unit]:
+            return self._target_gain(battle, unit, index, v)  # (a creature of its own that fights: worth)
         was = battle.open[v]
         battle.open[v] = True  # (it parries as an open card)
         try:

@@ -31,6 +31,7 @@ from analysis.battle.board import AUX, NEAR, RING, THROUGH_ROW, WITHIN
 from analysis.battle.tables import ABILITIES, COMPANION, FLYER, GROUND, PARASITE, SEATS, TERRAIN, card_of
 from analysis.cards.abilities import ENTRIES, Ability
 from analysis.cards.ability_rules import (
+    attack_bonus,
     damage_by_die,
     die_tier,
     has_condition,
@@ -95,7 +96,8 @@ def slot(key: int, index: int) -> Slot:
         ab = ABILITIES[key][index]
         kind = ab.kind
         geometry = (_SHOOT if kind in SHOOTING else _ROW if kind == "strike_through_row"
-                    else _CLOSE if kind in CLOSE else _ANY)
+                    else _CLOSE if kind in CLOSE and not (kind == "fight" and ab.target in ("ally", "self"))
+                    else _ANY)  # (a fight of its own creature: that creature, anywhere, fights its neighbour)
         limited = bool(ab.seat or ab.uses_per_battle or ab.uses_per_turn)
         closes = ab.cost in ("tap", "counter_tap")
         conditional, creatures_only = has_condition(ab), kind in ("heal", "poison")
@@ -288,6 +290,9 @@ def hit_distribution(ku: int, index: int, kv: int, armor_left: int) -> tuple[tup
         else:
             faces = (ab.damage[0] if ab.damage else 0,)
             tiers = (-1,)
+        bonus = attack_bonus(source, ab.kind, SEATS[ku])
+        if bonus:
+            faces = tuple(max(0, d + bonus) for d in faces)
         acc: dict[tuple[int, int], float] = {}
         for dmg, tier in zip(faces, tiers, strict=True):
             pair = wounds_after(dmg, ab.kind, target, source, armor_left, SEATS[kv], tier)
@@ -318,6 +323,9 @@ def hit(ku: int, index: int, kv: int, armor_left: int, die: int) -> tuple[int, i
             tier = _tiers(mod)[die - 1]
         else:
             damage = ab.damage[0] if ab.damage else 0
+        bonus = attack_bonus(source, ab.kind, SEATS[ku])
+        if bonus:
+            damage = max(0, damage + bonus)
         out = wounds_after(damage, ab.kind, target, source, armor_left, SEATS[kv], tier)
         if len(_HIT) > 500_000:
             _HIT.clear()
@@ -335,6 +343,9 @@ def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[in
     mod = roll_modifier(source, ab.kind, target, SEATS[ku])
     faces = damage_by_die(ab, mod)
     tiers = _tiers(mod)
+    bonus = attack_bonus(source, ab.kind, SEATS[ku])
+    if bonus:
+        faces = tuple(max(0, d + bonus) for d in faces)
     groups: dict[tuple[int, int], list[int]] = {}
     for face, dmg in enumerate(faces, start=1):
         pair = wounds_after(dmg, ab.kind, target, source, armor_left, SEATS[kv], tiers[face - 1])

@@ -35,6 +35,12 @@ class RandomPlayer(Player):
     def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
         return battle.prng.choice(hosts)
 
+    def hauler(self, battle: Battle, machine: int, candidates: list[int]) -> int:
+        return battle.prng.choice(candidates)
+
+    def fight_target(self, battle: Battle, fighter: int, candidates: list[int]) -> int:
+        return battle.prng.choice(candidates)
+
     def hide(self, battle: Battle, candidates: list[int]) -> list[int]:
         return [u for u in candidates if battle.prng.random() < 0.5]
 

@@ -203,6 +203,10 @@ def replay(events: Sequence[dict[str, Any]], db: CardDB | None = None) -> Replay
             pos[u] = to
         elif kind in ("prepare", "accumulate"):
             opened[ev["u"]] = False
+        elif kind == "fight":  # (a fight as with an open card: nothing closes; the strike follows)
+            pass
+        elif kind == "haul":  # (the creature that closed to move a war machine)
+            opened[ev["by"]] = False
         elif kind == "ability":
             for v, w in zip(ev["targets"], ev["wounds"], strict=True):
                 wounds[v] += w

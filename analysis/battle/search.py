@@ -223,7 +223,7 @@ class SearchPlayer(Player):
         hidden = state.hidden
         ranked: list[tuple[float, int, Action]] = []
         k = 0
-        for u in state.units[state.active]:
+        for u in state.units[state.active] + state.lands[state.active]:
             for v in state.targets(u):
                 if not hidden[v]:
                     strike = Strike(u, v)

@@ -43,7 +43,7 @@ from analysis.battle.board import (
 )
 from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
-from analysis.battle.tables import PROFILES, ROWS, card_key, card_of
+from analysis.battle.tables import ARTIFACT, PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
 from analysis.cards.ability_rules import facts, has_condition, matches
 
@@ -381,8 +381,11 @@ class Situational(EngineFields):
                 any(spec_of(k).strike for k in self.key),
                 any(ab.lasts or ab.early for k in self.key for ab in facts(card_of(k))),
                 tuple((u, i) for u in range(n) for i, ab in enumerate(facts(card_of(self.key[u])))
-                      if ab.cost == "aura"))
+                      if ab.cost == "aura"),
+                tuple(u for u in range(n) if any(ab.kind == "silence" for ab in facts(card_of(self.key[u])))))
         self._board_units = list(found[0])
+        self._silencers = list(found[4])
+        """Units with a ``silence`` fact: the enemy creatures in its ``vs_position`` lose their abilities."""
         self._sit_memo = {}
         """Per board-dependent unit: what its variant was last computed from."""
         self._sit_glance = ()
@@ -418,6 +421,11 @@ class Situational(EngineFields):
                 facts(card_of(self.key[s]))[i].vs_state or facts(card_of(self.key[s]))[i].vs_position
                 for s, i in self._auras)
         self._static = [0] * n
+        if self._silencers:  # (every enemy creature's variant then follows where it stands)
+            sides = {self.seat[w] for w in self._silencers}
+            self._board_units += [u for u in range(n)
+                                  if u not in self._board_units and 1 - self.seat[u] in sides]
+            self._sit_deps = self._sit_deps | {"opens"}
         self._variable = bool(self._board_units or self._strikers)
         self._granting = found[2]
         if self._variable or self._granting:
@@ -518,6 +526,8 @@ class Situational(EngineFields):
                 parts.append(tuple(self.counters))
             if "lives" in deps:
                 parts.append(tuple(self.life))
+            if self._silencers:
+                parts.append(self._silenced(u))
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -526,7 +536,24 @@ class Situational(EngineFields):
             if new != self.key[u]:
                 self._rekey(u, new)
 
+    def _silenced(self, u: int) -> bool:
+        """Whether creature ``u`` has lost its abilities to an enemy ``silence`` now: it stands in
+        the fact's ``vs_position`` to that card, which is in the fact's ``self_state`` if one."""
+        if not self.creature[u] or self.pos[u] < 0:
+            return False
+        for w in self._silencers:
+            if self.seat[w] == self.seat[u] or not self.alive[w] or self.pos[w] < 0:
+                continue
+            for ab in facts(card_of(self.base[w])):
+                if ab.kind == "silence" and ab.vs_position is not None \
+                        and (ab.self_state is None or self._in_state(w, ab.self_state)) \
+                        and self._position(w, u, ab.vs_position):
+                    return True
+        return False
+
     def _variant_of(self, u: int) -> int:
+        if self._silencers and self._silenced(u):
+            return stripped(self.base[u], self.seat[u])  # ("теряют особенности")
         base = self.base[u]
         sp = spec_of(base)
         abilities = facts(card_of(base))
@@ -802,6 +829,8 @@ class Situational(EngineFields):
             return any(self.seat[w] != me and self.creature[w] for w in near)
         if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")
             return not near
+        if when == "adjacent_artifact":  # (an artifact of either side next to it)
+            return any(self.kind[w] == ARTIFACT for w in near)
         if when == "allies_adjacent":
             mine = [w for w in near if self.seat[w] == me and self.creature[w]]
             if ab.when_state:
@@ -986,6 +1015,8 @@ class Situational(EngineFields):
             until = self.turn + 2 if self.active != self.seat[v] else self.turn + 1
         elif ab.lasts == "next_own_turn":  # (its holder's next turn, the current one not counted)
             until = self.turn + 2 if self.active == self.seat[v] else self.turn + 1
+        elif ab.lasts == "next_attack":
+            until = -2  # (until its next attack: :meth:`_spend_attack`)
         else:  # enemy_turn
             until = self.turn if self.active != self.seat[v] else self.turn + 1
         fact = granted(ab)
@@ -1011,6 +1042,14 @@ class Situational(EngineFields):
             if g and any(until == turn for _, until in g):
                 self.grants[u] = tuple(x for x in g if x[1] != turn)
                 self._grant_ver += 1
+
+    def _spend_attack(self, u: int) -> None:
+        """``u`` has carried out an attack: the facts it held until its next attack go."""
+        g = self.grants[u]
+        if g and any(until == -2 for _, until in g):
+            self.grants[u] = tuple(x for x in g if x[1] != -2)
+            self._grant_ver += 1
+            self._situate()
 
     def _drop_grants(self, u: int) -> None:
         """000 2.1.4: a card put into the graveyard loses its acquired abilities."""

@@ -213,7 +213,7 @@ class Triggers(Effects):
                 #           given for a while keeps its ``tiers``: the attacks it covers)
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
-            if ab.applies_to and kind is None and trigger in ("kill", "death"):
+            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill"):
                 continue  # ("от атаки карты противника": a death of no known cause does not count)
             if trigger == "killed" and ab.applies_to and kind is None:
                 continue  # ("при гибели от ближней атаки": a death of another cause does not count)
@@ -318,7 +318,13 @@ class Triggers(Effects):
             if ab.kind == "shield":
                 if limited:
                     self._count_use(u, index)
-                self.shield[self.seat[u]] += ab.damage[0]
+                amount = self._amount_for(u, ab, u) if ab.per else ab.damage[0] if ab.damage else 0
+                if ab.lasts == "next_enemy_turn" and self.active != self.seat[u]:
+                    # ("в следующий ход противника", gained in the opponent's turn: kept for the next one)
+                    self.shield_next = list(self.shield_next)
+                    self.shield_next[self.seat[u]] += amount
+                else:
+                    self.shield[self.seat[u]] += amount
                 if self.log is not None:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
@@ -422,6 +428,10 @@ class Triggers(Effects):
                   and (ab.kind not in ("heal", "poison") or not self.ghost[context])
                   and (ab.kind != "heal" or self.wounds[context] > 0))  # ("может излечить": not unwounded)
             cands = [context] if ok else []
+        elif trigger == "cursed_again" and ab.target == "ally":  # (the cursed creature, if one of its squad)
+            ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
+                  and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
+            cands = [context] if ok else []
         elif trigger == "defends" and ab.range is None and ab.target in ("ally", "any"):
             cands = [context] if context >= 0 and self.alive[context] else []
         elif (trigger in _AIMED and ab.range is None or trigger in _WATCHED) \
@@ -441,6 +451,8 @@ class Triggers(Effects):
             cands = [v for v in cands if self.hidden[v] or self._in_state(v, ab.vs_state)]
         if ab.kind == "restore_armor":
             cands = [v for v in cands if self.armor_left[v] < self.armor[v]]  # (else it does nothing)
+        elif ab.kind == "fight" and ab.target in ("ally", "self"):  # (its creature needs a foe next to it)
+            cands = [v for v in cands if self._fight_foes(v, "artifact" in ab.foes)]
         elif ab.kind == "claim_incarnation":
             cands = [v for v in cands if self.creature[v] and not self.incarnation[v]]
         return cands
@@ -526,6 +538,10 @@ class Triggers(Effects):
         if ab.via and protected(self.cards[v], ab.via, self.cards[u], self.seat[v]):
             return
         name = "blessing" if ab.kind == "give_blessing" else "curse"
+        flip = False
+        if self._trig["state_flip"] and self.creature[v]:  # (a curse meets a blessing, or the reverse)
+            had = strike_passives(self.cards[v])
+            flip = had.curse if name == "blessing" else had.blessing
         if name == "curse" and self._trig["cursed_again"] and strike_passives(self.cards[v]).curse:
             for w in self._trig["cursed_again"]:  # "if a cursed creature should receive a curse …"
                 if self.alive[w] and not self.over and self.creature[v] and self.alive[v]:
@@ -546,6 +562,10 @@ class Triggers(Effects):
             _MARKED[memo] = new
         if new != key:
             self._state_key(u, v, new, name)
+        if flip:  # ``state_flip``: "когда существо с проклятием получает благословление или наоборот"
+            for w in self._trig["state_flip"]:
+                if self.alive[w] and self.alive[v] and not self.over:
+                    self._fire(w, "state_flip", v, v)
 
     def _state_key(self, u: int, v: int, new: int, event: str) -> None:
         """``v`` plays as card key ``new`` (its card with a curse or blessing added or taken off),
@@ -915,15 +935,17 @@ class Triggers(Effects):
             if self._mourners:
                 self._mourn(fallen)
         if self._x_trig and (self._trig["killed"] or self._trig["squad_kill"]) and not self.over:
-            self._killings(dead, source, killers, cause)
+            self._killings(dead, source, killers, cause, excess)
         if ones:
             self._last_lives(ones)
         self._check_end()
 
-    def _killings(self, dead: Sequence[int], source: int, killers: dict[int, int] | None, how: str) -> None:
+    def _killings(self, dead: Sequence[int], source: int, killers: dict[int, int] | None, how: str,
+                  excess: dict[int, int]) -> None:
         """Triggers ``killed`` (the dead card's, aimed at its enemy killer; ``from``: ``how`` it was
-        killed) and ``squad_kill`` (the living cards of the killer's squad, aimed at the killer, about
-        the dead card) for each card in ``dead``."""
+        killed) and ``squad_kill`` (the living cards of the killer's squad, aimed at the killer — its
+        abilities aimed at it need it alive — about the dead card; ``from``: ``how``; ``per =
+        "excess"``: the wounds beyond the life it had left, ``excess``) for each card in ``dead``."""
         kind = how if how in KILL_KINDS else None
         for x in dead:
             killer = killers.get(x, source) if killers else source
@@ -932,9 +954,9 @@ class Triggers(Effects):
             if x in self._trig["killed"]:
                 self._fire(x, "killed", killer, x, kind)
             for w in self._trig["squad_kill"]:
-                if self.seat[w] == self.seat[killer] and self.alive[w] and self.alive[killer] \
-                        and not self.over:
-                    self._fire(w, "squad_kill", killer, x)
+                if self.seat[w] == self.seat[killer] and self.alive[w] and not self.over:
+                    self._excess = excess.get(x, 0)
+                    self._fire(w, "squad_kill", killer, x, kind)
 
     def _respare(self, v: int) -> None:
         """Trigger ``last_life_lost``: ``v``'s life left is now what its next wounds start from."""

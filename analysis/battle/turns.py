@@ -91,14 +91,14 @@ class Turns(Strikes):
                 if self.alive[w] and self.seat[w] == self.seat[v] and not self.over:
                     self._fire(w, "squad_enters_mark", v)
 
-    def _ambush(self, u: int, v: int) -> None:
+    def _ambush(self, u: int, v: int, event: str = "ambush") -> None:
         """``u`` fights ``v`` with its simple strike, as with an open card, without closing (out of
-        its turn: it keeps its state)."""
+        its turn: it keeps its state): an ambush marker's strike, or a ``fight`` (log ``event``)."""
         was = (self.open[u], self.acted[u], self.moves[u])
         opened_v = self.open[v]
         self.open[v] = True
         if self.log is not None:
-            self._emit({"e": "ambush", "u": u, "target": v})
+            self._emit({"e": event, "u": u, "target": v})
         self._strike_on(u, v, v, False)
         if self.alive[v]:
             self.open[v] = opened_v
@@ -229,6 +229,9 @@ class Turns(Strikes):
                 armor_left[u] = armor[u]
         if self.uses_turn:
             self.uses_turn.clear()
+        for u in self.lands[active]:  # a terrain opens too (it closes to pay for its abilities)
+            opened[u] = True
+            acted[u] = False
         self._fired = 0
         self._turn_actions = 0
         prepared, poison, stunned = self.prepared, self.poison, self.stunned
@@ -283,11 +286,11 @@ class Turns(Strikes):
         if self._any_triggers and not self.over:
             seat_triggers = self._seat_triggers
             if seat_triggers[active] & _TURN_START:
-                for u in list(self.units[active]):
+                for u in self.units[active] + self.lands[active]:
                     if self.triggers[u] & _TURN_START and self.alive[u] and not self.over:
                         self._fire(u, "turn_start")
             if seat_triggers[1 - active] & _ENEMY_TURN_START:
-                for u in list(self.units[1 - active]):
+                for u in self.units[1 - active] + self.lands[1 - active]:
                     if self.triggers[u] & _ENEMY_TURN_START and self.alive[u] and not self.over:
                         self._fire(u, "enemy_turn_start")
         if self._sudden and not self.over:
@@ -315,6 +318,11 @@ class Turns(Strikes):
             if not self.over:
                 self._situate()
         self.shield[1 - self.active] = 0  # a shield lasts until the end of the enemy turn it covers
+        if self.shield_next[1 - self.active]:  # (one kept for the opponent's next turn)
+            self.shield = list(self.shield)
+            self.shield[1 - self.active] = self.shield_next[1 - self.active]
+            self.shield_next = list(self.shield_next)
+            self.shield_next[1 - self.active] = 0
         if self._furies and self.next_face[self.active]:
             self.next_face = [0, 0]  # ``next_roll``: "this turn"
         if self._markers:
@@ -388,9 +396,12 @@ class Turns(Strikes):
         )
 
     def steps(self, u: int) -> list[int]:
-        """Squares unit ``u`` may step to now (000 3.14; a jump or a wrap: :meth:`_extra_steps`)."""
+        """Squares unit ``u`` may step to now (000 3.14; a jump or a wrap: :meth:`_extra_steps`; a
+        war machine moved by closing a creature next to it: :meth:`_haul_steps`)."""
         if self.again[u] == self.turn or (self._doublers and self.twice[u] == self.turn):
             return []  # (``strike_again`` / ``strikes_twice``: one more simple strike, nothing else)
+        if self._hauling and self.kind[u] != GROUND:
+            return self._haul_steps(u)
         if self._steppers and self.alive[u] and self.kind[u] == GROUND and self.seat[u] == self.active \
                 and self.open[u] and not self.acted[u] and not (self._roots and self._rooted(u)):
             board = self.board
@@ -409,6 +420,9 @@ class Turns(Strikes):
 
     def _move(self, u: int, to: int) -> None:
         """One orthogonal step of ground creature ``u`` to the empty square ``to`` (000 3.14)."""
+        if self._hauling and self.kind[u] != GROUND:
+            self._haul(u, to)  # (a war machine: ``hauled``)
+            return
         frm = self.pos[u]
         extra = self._steppers and to not in ADJ4[frm] and to in self._extra_steps(u)
         if (not self.alive[u] or self.seat[u] != self.active or self.kind[u] != GROUND or not self.open[u]

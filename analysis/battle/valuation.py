@@ -80,6 +80,14 @@ HELPS = ("heal", "give_blessing", "cleanse", *HELPING)
 """Kinds that help the card they aim at (gain on one's own side, loss on the enemy's)."""
 
 
+def helps(ab: Ability) -> bool:
+    """Whether ``ab`` helps the card it aims at (:data:`HELPS`; a ``fight`` when aimed at a creature
+    of its own squad, which then fights an enemy next to it — aimed at an enemy it is an attack)."""
+    if ab.kind == "fight":
+        return ab.target in ("ally", "self")
+    return ab.kind in HELPS
+
+
 def _target_codes(b: Battle, units: Sequence[int], unknown: int) -> list[int]:
     """Per unit (0 for those not in ``units``): its memo key in :data:`_ABILITY_GAINS` now, as a
     player sees it (a hidden card as ``unknown`` with 6 life)."""
@@ -164,7 +172,8 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
         worth = 0.1 * value * rem_v / prof.life if prof.is_creature else 0.0
         lifted = ("curse" in ab.removes and passives.curse) - ("blessing" in ab.removes and passives.blessing)
         g = worth * lifted
-    elif ab.kind == "fight":  # its simple strike on an open card: the exchange, it at full life
+    elif ab.kind == "fight" and not helps(ab):  # its simple strike on an open card: the exchange, it at
+        # full life (a fight of its own creature: heuristic_gain)
         g = _exact_gain(ku, kv, PROFILES[ku].life, rem_v, 0, armor, True, "strike_table")
     elif ab.kind in GAIN_KINDS or ab.lasts:
         g = heuristic_gain(ab, kv, rem_v, value)

@@ -111,7 +111,10 @@ stays ("переместить выбранное существо против�
 {strike} как с открытым", 60/14 Горт, 60/220 Сорвиголова): the card fights the target, an enemy
 creature (by its reach: adjacent unless a range or the trigger says otherwise), with its simple strike
 as with an open card (the target parries and strikes back), without closing — out of turn order it
-keeps its state; its player may decline (``Player.accept``). ``pull``: the target, a ground creature,
+keeps its state; its player may decline (``Player.accept``). With ``target = "self"`` / ``"ally"`` the
+target, a creature of the card's squad, fights an enemy creature next to it that its player picks
+(``Player.fight_target``; ``foes = ["artifact"]``: an enemy artifact too — "со стоящей рядом картой",
+50/172 Счастливчик Тони; 50/28 Нартал, 50/15 Орудийный расчёт). ``pull``: the target, a ground creature,
 moves one square towards the card along the line between them (row, column and diagonal steps one
 each), if that square is free ("переместить на нее атакованную карту" after a strike through a row
 over a free square, 60/44 Гарпунщик; "переместить … на соседнюю с ним клетку рядом с …", 60/136
@@ -121,12 +124,14 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
-            "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "strike_limit")
+            "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "strike_limit", "attack_bonus",
+            "hauled", "silence")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
 ability's die); ``ward``: the card carries a ward marker (оберег; given by another card, read by
-``redirect`` through ``vs_has`` and by ``vs_position = "near_ward"``). ``far_step``: an
+``redirect`` through ``vs_has`` and by ``vs_position = "near_ward"``). ``far_step`` (of creatures, or
+with ``vs_types`` of those types: 40/193 Матрос Эллиона's artifacts): an
 incorporeal creature may step onto the square of any creature in ``vs_state`` as onto an adjacent
 one (30/144). ``incarnate_on_mark`` (with ``marker``): while the card is in play, a ground creature of
 its squad returning by incarnation may instead return open onto a free square with that marker in any
@@ -157,24 +162,35 @@ else it is lost (the card stays open, as after a ``stays_open``); ``once_per_car
 the second strike at another card than the first ("по разным картам", 50/217 Берсерк).
 ``strike_limit`` (with ``vs_position``): its simple strike may be declared only at a card in that
 position to it ("может нападать {strike} только на карту напротив" = ``opposite``, 60/79; "только по
-диагонали" = ``diagonal``, 60/95)."""
+диагонали" = ``diagonal``, 60/95). ``attack_bonus``
+[±n] with ``from``: the power of the card's own attacks and wounding actions of those kinds changes by
+n, never below 0 ("+1 к метаниям", "−X к величине своих дальних атак"; 000 2.13). ``hauled``: a war
+machine's "закрыть стоящее рядом ваше существо: переместить … на соседнюю клетку" — in its owner's
+turn, closing an open creature of its squad that stands next to it (one that has not acted) moves it
+onto a free orthogonally adjacent square (``uses_per_turn``); trigger ``hauled`` on it after that
+move, ``hauls`` on the creature that closed for it. ``silence`` (with ``vs_position``, e.g.
+``"opposite"``; ``self_state`` if only while open …): the enemy creatures standing so to it lose their
+abilities — their facts and keyword columns (30/126 Безликий: "существа противника теряют
+особенности, пока стоят напротив открытого Безликого")."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey")
+          "prey", "attack_bonus")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
-RESPONSES = ("cap_strike", "flip_die", "redirect")
-"""Sudden actions ({instant}) used in response during a simple strike (cost ``tap`` or
-``counter_tap``; never an action of its own): ``cap_strike`` reduces a simple strike on a card of
-its squad to ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6,
-2-5, 3-4). ``redirect`` answers any enemy attack of the ``from`` kinds declared on a card of its
-squad (``vs_*``: which attacked cards) before its target is fixed (000 glossary "Redirecting an
-attack": once per attack, never onto the attacker, no defender after it): the attack goes onto the
-card itself (``target = "self"``), onto an enemy creature (``"enemy"``) or onto a card next to the
-attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an {instant} without a
-payment (then a closed card may use it too); ``every = true``: not a choice — the attack *is*
-redirected (an attack on the card itself uses it up too)."""
+RESPONSES = ("cap_strike", "flip_die", "redirect", "shift_die")
+"""Sudden actions ({instant}) used in response during a simple strike (cost ``tap`` or ``counter_tap``;
+never an action of its own): ``cap_strike`` reduces a simple strike on a card of its squad to
+``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6, 2-5, 3-4);
+``shift_die`` [N] lowers one die — of a simple strike, an ability or a trigger, either side's — by N,
+never below 1 ("уменьшить выбранный бросок кубика на 2", 40/24 Анволд; a ``then`` ability after it is
+carried out with it). ``redirect`` answers any enemy attack of the ``from`` kinds declared on a card of
+its squad (``vs_*``: which attacked cards) before its target is fixed (000 glossary "Redirecting an
+attack": once per attack, never onto the attacker, no defender after it): the attack goes onto the card
+itself (``target = "self"``), onto an enemy creature (``"enemy"``) or onto a card next to the attacked
+one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an {instant} without a payment (then
+a closed card may use it too); ``every = true``: not a choice — the attack *is* redirected (an attack on
+the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
              "reposition", "delayed_wound", "leap", "pounce", "strike_again", "dirty_trick", *ENTRIES)
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
@@ -221,7 +237,16 @@ before recruiting, for ``gold``. ``exile``: the card (``target = "self"``) leave
 death, nothing fires on it."""
 EITHER = ("poison", "gain_counter", *ENTRIES)
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
-KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED)
+RECRUITMENT = ("discount", "recruit_gold")
+"""Kinds played when the squad is recruited (cost ``passive``; :mod:`analysis.squad.prices`), never in
+a battle. ``discount`` [X] (000 glossary "Costs X less": while the card is in the squad, the cards it
+names cost X fewer crystals to recruit): ``target = "self"`` — the card itself (30/129 Аммах), or
+``"ally"`` — the other cards of its squad its ``vs_*`` select (40/3 Мираж: ``vs_types = ["terrain"]``);
+``needs`` lists what the rest of the squad must hold; ``per = "mulligans"``: X is its player's
+mulligans (40/11 Присягнувшая). Several ``discount`` facts of one name do not add up (000 2.15), and
+no card costs less than 0. ``recruit_gold`` [N]: taking the card into the squad gives its player N
+gold crystals (50/184 Мародёр), once per name."""
+KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED, *RECRUITMENT)
 
 
 @dataclass(frozen=True)
@@ -312,7 +337,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
             "dirty_tricked", "enemy_ranged", "enemy_leaves_adjacent", "enemy_first_action", "displaced",
-            "squad_loses_counters")
+            "squad_loses_counters", "hauled", "hauls", "state_flip", "rehosted")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -384,7 +409,9 @@ from an enemy card's attack or ability (its ``from``: what killed it — ``close
 from poisoning or another cause does not set off a fact with ``from``), aimed at that card ("при гибели
 от ближней атаки атаковавший получает −2 к удару", 30/73 Ельховик); ``squad_kill``: a creature of its
 squad, itself included, destroys an enemy card, aimed at that creature, about the destroyed card ("когда
-ваше существо уничтожает существо противника оно может получить благословление", 30/175);
+ваше существо уничтожает существо противника оно может получить благословление", 30/175; ``from``: what
+destroyed it — ``["attacks"]``, "уничтожает атакой"; ``per = "excess"`` reads the wounds beyond the
+life it had left: 40/19 Эндор Флем's shield);
 ``squad_redirects``: an enemy attack on a card of its squad is redirected — a defender is appointed
 (000 4.10) or a sudden ``redirect`` of its squad is taken (000 glossary "Redirecting an attack"); its
 abilities aim by their own reach ("при перенаправлении атаки с вашего существа (в том числе при
@@ -410,7 +437,14 @@ moves it by an ability (a ``push``, ``pull``, ``shift`` or ``relocate``; "при
 60/108 Эльф-рекрут);
 ``squad_loses_counters`` (with ``count``): a card of its squad, itself included, loses ``count`` or
 more counters at once — paying a counter cost, a trigger's price, spending them all, losing them to an
-ability ("когда ваша карта единовременно теряет 2 или более {counter}", 60/45 Жрец штормов)."""
+ability ("когда ваша карта единовременно теряет 2 или более {counter}", 60/45 Жрец штормов); ``hauled``:
+after the
+card (a war machine) was moved by its ``hauled`` (about the creature that closed for it; its ranged
+attacks aim from the new square: 50/24 Кулеврина орков' shot); ``hauls``: after this creature closed
+to move a war machine of its squad ("когда закрывается, чтобы переместить вашу боевую машину"; about
+the machine); ``state_flip``: when a creature of either squad with a curse receives a blessing, or one
+with a blessing receives a curse (aims at it; 50/157 Искуситель); ``rehosted``: after this companion
+moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's throw from the new square)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -424,7 +458,8 @@ shots, throws, strikes through a row, special strikes), ``close`` (close strikes
 special strikes; 000 glossary "Close strike"), ``directed`` (simple strikes of a card whose strike is
 directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only), ``attacks``
 (every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or poison: "от
-атаки карты противника"). On trigger ``kill``: what the destroying blow was ("уничтожает … {strike}" =
+атаки карты противника"). On trigger ``kill`` / ``squad_kill``: what the destroying blow was ("уничтожает …
+{strike}" =
 ``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника"
 = ``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
 
@@ -436,7 +471,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
-             "strike_limit", "pull", *ENTRIES)
+             "strike_limit", "pull", "hauled", "silence", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -444,7 +479,7 @@ opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
-          "relocate")
+          "relocate", "discount", "recruit_gold", "attack_bonus", "shift_die")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -500,7 +535,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "squad_class", "top_strike", "squad_more_closed", "counters_cards", "enemy_elements", "few_elements",
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies", "alone",
-         "enemy_back_row_full", "squad_extra_life", "namesakes")
+         "enemy_back_row_full", "squad_extra_life", "namesakes", "adjacent_artifact")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -550,12 +585,14 @@ Set 60: ``alone`` (no other card stands next to it, 8 squares: "на клетк�
 клетки в третьем ряду противника заняты", 60/166); ``squad_extra_life`` (every creature of its squad in
 play has additional life, itself included: "пока все ваши существа имеют дополнительные {health}",
 60/96); ``namesakes`` (at least ``count`` cards of its name in its squad in play, itself included: "пока
-в вашем отряде два или более Шакала", 60/2)."""
+в вашем отряде два или более Шакала", 60/2); ``adjacent_artifact`` (an artifact of either side stands next
+to it: "пока стоит
+рядом с артефактом", 40/193 Матрос Эллиона)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
-        "fury_roll", "allies_enemy_half")
+        "fury_roll", "allies_enemy_half", "mulligans")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -578,9 +615,9 @@ to it: "+Х к {regen}, где Х количество стоящих рядом
 standing ``keyword`` fact too), ``own_extra_life`` (its additional life: what it has left above its
 printed life, "где Х число дополнительных {health} у …", 40/108 Вожак стаи), ``armor_left`` (its armor
 not yet used this turn: "где Х количество оставшихся единиц {armor}", 40/71 Рыцари Лантшилда), ``excess``
-(on trigger ``kill``: the
+(on trigger ``kill`` or ``squad_kill``: the
 excess damage of the kill — the wounds beyond the life the destroyed card had left, "избыточный урон":
-50/70 Йорд-Башар, 50/101 Легард), ``target_sides_weak`` (the weak
+50/70 Йорд-Башар, 50/101 Легард, 40/19 Эндор Флем), ``target_sides_weak`` (the weak
 strikes of the creatures on the squares to the left and right of the card it aims at, of either
 squad: "где Х — сумма слабых {strike} существ, стоящих справа и слева от нее", 60/71),
 ``wounded_allies`` (the creatures of its squad in play with wounds, itself included: "где Х
@@ -589,7 +626,8 @@ amount "X−2" (60/185 Цербер); the amount never drops below 0. ``fury_rol
 off a ``fury`` trigger ("на величину этого броска кубика", 60/16 Лыкхан); ``allies_enemy_half``: the
 creatures of its squad, itself included, on the opponent's half of the board (60/171 Демон гнева's
 "+1 к бешенству за каждое ваше существо на половине поля боя противника"). A ``keyword = "fury"``
-fact may take its X from ``per`` (``target_wounds``: the wounds of the card it attacks, 60/16)."""
+fact may take its X from ``per`` (``target_wounds``: the wounds of the card it attacks, 60/16).
+``mulligans``: its player's mulligans before recruiting (``discount`` only)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
@@ -616,13 +654,16 @@ sees the board), ``adjacent`` (the cards next to it, itself excluded: "вашу 
 one; 40/41 Гном-щитоносец restores the armor of the wounded creature), ``beside`` (the cards next to
 it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
 атакованного", 60/185 Цербер)."""
-LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn")
+LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
 ``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
 хода противника", e.g. given by a ``concentration`` at the end of the opponent's turn);
 ``next_own_turn``: of its holder's next turn, the current one not counted (60/8 Воин пламени's
-concentration at the end of the opponent's turn: "получает -2 к {strike} до конца его следующего хода")."""
+concentration at the end of the opponent's turn: "получает -2 к {strike} до конца его следующего хода");
+``next_attack``:
+until the holder's next attack is carried out (a simple strike it makes or an attack ability it uses:
+"к следующей атаке")."""
 AURA_AREAS = ("others", "adjacent", "opposite", "host")
 """``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
 front of it (``opposite``), or the creature it rides (``host``: a companion's or a parasite's)."""
@@ -691,6 +732,12 @@ _KINDS_TEXT = {
     "strikes_twice_in_a_row": "May attack with its simple strike twice per turn, in a row",
     "strike_limit": "Its simple strike only at a card in a position:",
     "pull": "Pulls the target one square towards it",
+    "discount": "Costs less to recruit, crystals:",
+    "attack_bonus": "Power of its attacks",
+    "hauled": "Moved one square by closing an adjacent ally",
+    "silence": "Enemy creatures so placed lose their abilities",
+    "shift_die": "Sudden: lowers a die roll by",
+    "recruit_gold": "Recruiting it gives gold crystals:",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
@@ -852,9 +899,20 @@ class Ability:
     gold: int = 0
     """Cost ``recruit``: the gold crystals paid before recruiting."""
     may: bool = False
-    """A triggered ability its player may decline ("может …": ``Player.choose_targets`` may pick no
-    target, asked before any price is paid; 60/14 Горт's fight for a counter, 60/215 Рафаэль's wounds
-    on its own creatures); other triggers are carried out whenever they find a target."""
+    """"может …": its player may decline it — ``Player.choose_targets`` may pick no target. On a
+    trigger it is asked before any price is paid (60/14 Горт's fight for a counter, 60/215 Рафаэль's
+    wounds on its own creatures); on a ``then`` its player aims (another side than the ability before
+    it: 50/172 Счастливчик Тони, "при этом ваш пират может получить проклятие"). Other abilities are
+    carried out whenever they find a target."""
+    foes: tuple[str, ...] = ()
+    """``fight`` of a creature of its own squad: the card types it may fight besides creatures ("со
+    стоящей рядом картой" = ``["artifact"]``: 50/172 Счастливчик Тони)."""
+    negative: bool = False
+    """With ``per``: the amount is taken off, −X ("получает −X к …, где X …")."""
+    needs: tuple[str, ...] = ()
+    """``discount``: what the rest of the squad must hold, each at least once — a card type
+    (:data:`~analysis.cards.schema.CARD_TYPES`), ``symbiote`` (a companion or a parasite) or a class
+    ("если в вашем отряде есть симбиот" = ``["symbiote"]``)."""
 
     @property
     def conditional(self) -> bool:
@@ -869,7 +927,7 @@ class Ability:
             or self.when or self.partner or self.per or self.lasts or self.vs_has or self.classes or self.nth
             or self.vs_min_move is not None or self.vs_max_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
-            or self.delay or self.same_name or self.onto or self.may
+            or self.delay or self.same_name or self.onto or self.may or self.needs
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -1089,14 +1147,14 @@ class Ability:
                      "tokens", "repeats",
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
-                     "gold", "nth", "may"):
+                     "gold", "nth", "may", "negative"):
             value = getattr(self, name)
             if value:
                 out[name] = value
         if self.count > 1:
             out["count"] = self.count
         for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has",
-                     "removes", "classes"):
+                     "removes", "classes", "needs", "foes"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
@@ -1110,6 +1168,8 @@ def _default_target(kind: str) -> str:
     if kind in ("heal", "give_blessing", "open", "grave_token", "cleanse", "resurrect", "to_graveyard",
                 "dirty_trick"):
         return "ally"
+    if kind in RECRUITMENT:
+        return "self"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
                                                           "reposition", "leap", "summon", "exile", "flood",
@@ -1192,7 +1252,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
-                 "nth", "may"}
+                 "nth", "may", "needs", "negative", "foes"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1280,7 +1340,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if lasts is not None and lasts not in LASTS:
         raise fail("lasts", f"must be one of {', '.join(LASTS)}, got {lasts!r}")
     damage = raw.get("damage", [] if per else list(DEFAULT_DAMAGE.get(kind, ())))
-    signed = kind in ("strike_bonus", "reduce") or (
+    signed = kind in ("strike_bonus", "reduce", "attack_bonus") or (
         kind == "keyword" and raw.get("keyword") in ("move", "fury"))
     # (``keyword = "move"`` [−n]: "получает −1 к {move}", a movement the engine keeps at 0 or more;
     #  ``keyword = "fury"`` [−n]: "Строй: −2 к бешенству", 40/190 Данав)
@@ -1295,7 +1355,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("damage", f"is missing; {kind} needs [n] or [weak, medium, strong]")
     if len(damage) == 3 and kind in SINGLE:
         raise fail("damage", f"must be a single number [n] for {kind}")
-    default_cost = "passive" if kind in PASSIVES else "trigger" if kind in TRIGGERED else None
+    passive = kind in PASSIVES or kind in RECRUITMENT
+    default_cost = "passive" if passive else "trigger" if kind in TRIGGERED else None
     cost = raw.get("cost", default_cost)
     if cost is None:
         raise fail("cost", f"is missing; {kind} needs one of tap, counter_tap, counter, trigger")
@@ -1312,7 +1373,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if lasts is not None and not granted and not (
             kind in ("root", "summon", "resurrect") and lasts == "turn") \
             and not (kind == "flood" and lasts == "battle") \
-            and not (kind == "root" and lasts == "next_own_turn"):
+            and not (kind == "root" and lasts == "next_own_turn") \
+            and not (kind == "shield" and lasts == "next_enemy_turn"):
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive), "
                    "turn on root, summon and resurrect, next_own_turn on root, and battle on flood")
     if cost == "recruit" and (kind != "to_graveyard" or raw.get("target") != "self"):
@@ -1321,6 +1383,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
             and not (kind in ("grave_token", "dirty_trick") and cost == "then") \
             and not (kind == "leap" and cost in ("then", "or")):  # ("при этом …", "… либо прыжок")
         raise fail("cost", f"of {kind} must be trigger" + (", then or or" if kind == "leap" else ""))
+    if kind in RECRUITMENT and cost != "passive":
+        raise fail("cost", f"of {kind} must be passive (it is played when the squad is recruited)")
     if kind in ACTIONS and cost == "passive":
         raise fail("cost", f"of {kind} must be tap, counter_tap, counter or trigger")
     free = kind == "redirect" and cost == "passive"  # an {instant} without a payment
@@ -1374,19 +1438,20 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     applies = raw.get("from", [])
     if not _str_list(applies, FROM):
         raise fail("from", f"must be a list from {', '.join(FROM)}, got {applies!r}")
-    if kind in ("reduce", "protection", "cap") and not applies:
+    if kind in ("reduce", "protection", "cap", "attack_bonus") and not applies:
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
     if kind == "ignore_protection" and not applies:
         raise fail("from", "is missing; ignore_protection needs the attacks whose protections it passes")
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed", "kill",
-                   "death"):
+                   "death", "squad_kill"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
-                                  "ignore_protection"):
-        raise fail("from", "is only for reduce, protection, cap, taunt, block and the attacked / "
-                   "ally_combo / wounded / ally_wounded / squad_wounded / kill / death triggers")
+                                  "ignore_protection", "attack_bonus"):
+        raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
+                   "attack_bonus and the attacked / ally_combo / wounded / ally_wounded / squad_wounded / "
+                   "kill / death / squad_kill triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":
@@ -1548,13 +1613,15 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     fury_x = kind == "keyword" and raw.get("keyword") == "fury"  # (its X by per: 60/16, 60/171)
     if per in ("target_weak", "target_spread", "target_wounds") and (
             cost == "passive" or kind not in (*ATTACKS, *WOUNDS, "heal")) \
-            and not (fury_x and per == "target_wounds"):
+            and not (fury_x and per == "target_wounds") \
+            and not (per == "target_weak" and kind in GRANTS and cost not in ("passive", "then")):
         raise fail("per", f"{per} is only for an attack, a wounding action or a heal (the card it aims at), "
-                   "and target_wounds on a keyword fury (the card it attacks)")
-    if per == "excess" and trigger != "kill":
-        raise fail("per", "excess is only for trigger kill")
+                   "target_weak also for a kind given by an action or a trigger (30/111 Илинси), and "
+                   "target_wounds on a keyword fury (the card it attacks)")
+    if per == "excess" and trigger not in ("kill", "squad_kill"):
+        raise fail("per", "excess is only for the triggers kill and squad_kill")
     if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection",
-                           "keyword", "extra_life") and not (
+                           "keyword", "extra_life", "discount", "attack_bonus", "shield") and not (
             kind == "reduce" and per in UNIT_PERS) and not (
             kind in GRANTS and cost != "passive"):  # (given: its amount is fixed when it is given, 30/59)
         raise fail("per", f"does not apply to {kind}")
@@ -1565,6 +1632,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "when it is given")
     if per == "fury_roll" and trigger != "fury" and cost != "then":
         raise fail("per", "fury_roll is only for trigger fury (and the abilities that follow it)")
+    if (per == "mulligans") != (kind == "discount" and per is not None):
+        raise fail("per", "mulligans is the per of discount, and discount takes no other")
     vs_has = raw.get("vs_has", [])
     allowed = (*KINDS, *_keyword_columns())
     if not _str_list(vs_has, allowed):
@@ -1581,12 +1650,16 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         out[name] = value
     if out["vs_position"] and not (cost == "passive" and kind in (
-            "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit")) \
-            and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies")):
+            "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
+            "silence")) and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies")):
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
-                   "protection, taunt and strike_limit, and the triggers creature_dies and ally_dies")
+                   "protection, taunt, strike_limit and silence, and the triggers creature_dies and "
+                   "ally_dies")
     if kind == "strike_limit" and not out["vs_position"]:
         raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to)")
+    if kind == "silence" and out["vs_position"] not in ("opposite", "diagonal"):
+        raise fail("vs_position", "of silence must say where the silenced creatures stand: opposite or "
+                   "diagonal")
     if out["area"] and cost == "passive":
         raise fail("area", "is only for actions, triggers and auras")
     if cost == "aura" and (out["area"] not in AURA_AREAS
@@ -1728,9 +1801,27 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     may = raw.get("may", False)
     if not isinstance(may, bool):
         raise fail("may", f"must be true or false, got {may!r}")
-    if may and cost != "trigger":
-        raise fail("may", "is only for triggered abilities (cost = \"trigger\")")
+    if may and cost not in ("trigger", "then"):
+        raise fail("may", "is only for triggered abilities and their then (its player may pick no target)")
     out["may"] = may
+    needs = raw.get("needs", [])
+    if not _str_list(needs, None) or len(set(needs)) != len(needs):
+        raise fail("needs", f"must be a list of different card types, 'symbiote' or classes, got {needs!r}")
+    if needs and kind != "discount":
+        raise fail("needs", "is only for discount")
+    if kind == "discount" and raw.get("target", "self") not in ("self", "ally"):
+        raise fail("target", "of discount is self (the card) or ally (the cards of its squad its vs_* name)")
+    if kind == "recruit_gold" and raw.get("target", "self") != "self":
+        raise fail("target", "of recruit_gold is self")
+    out["needs"] = tuple(needs)
+    foes = raw.get("foes", [])
+    if not _str_list(foes, ("artifact",)) or (foes and kind != "fight"):
+        raise fail("foes", f"is a list from artifact, only for fight; got {foes!r}")
+    out["foes"] = tuple(foes)
+    negative = raw.get("negative", False)
+    if not isinstance(negative, bool) or (negative and not per):
+        raise fail("negative", f"is true or false, only with 'per' (−X); got {negative!r}")
+    out["negative"] = negative
     return out
 
 
@@ -1888,7 +1979,8 @@ def check_against_cards(book: Mapping[str, CardAbilities], cards: Iterable[Any])
 __all__ = [
     "ACTIONS", "AREAS", "ATTACKS", "Ability", "AbilityBook", "CardAbilities", "COSTS", "EITHER", "FROM",
     "DELAYS", "GIVES", "GRANTS", "REMOVES",
-    "KINDS", "LASTS", "MAGICAL", "PERS", "POSITIONS", "RANKS", "RESPONSES", "UNIT_PERS", "WHENS",
+    "KINDS", "LASTS", "MAGICAL", "PERS", "POSITIONS", "RANKS", "RECRUITMENT", "RESPONSES", "UNIT_PERS",
+    "WHENS",
     "MARKERS", "Marker", "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED",
     "TRIGGERS",
     "WHEN_TRIGGERS", "WOUNDS",

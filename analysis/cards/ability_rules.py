@@ -184,6 +184,9 @@ def strike_passives(card, other=None, seat: int | None = None) -> StrikePassives
                 bonus = [b + d for b, d in zip(bonus, add, strict=True)]
             else:
                 flags[kind] = True
+    for ab in _standing(card, "attack_bonus", seat):  # ("+2 к следующей атаке": simple strikes too)
+        if covers(ab, "simple") and matches(ab, other):
+            bonus = [b + ab.damage[0] for b in bonus]
     if not any(bonus) and not any(flags.values()):
         return NO_PASSIVES
     return StrikePassives(tuple(bonus), flags["directed"], flags["unanswerable"], flags["simple_magic"],
@@ -387,6 +390,13 @@ def roll_modifier(card, kind: str, other=None, seat: int | None = None) -> int:
     return mod + passives.blessing - passives.curse
 
 
+def attack_bonus(card, kind: str, seat: int | None = None) -> int:
+    """The standing change (+n or −n) to the power of ``card``'s own attacks and wounding actions of
+    ``kind``: its ``attack_bonus`` facts whose ``from`` covers the kind (given ones included, as a
+    unit's variant holds them; 000 2.13: modifiers add up)."""
+    return sum(ab.damage[0] for ab in _standing(card, "attack_bonus", seat) if covers(ab, kind))
+
+
 @lru_cache(maxsize=4096)
 def damage_by_die(ab: Ability, modifier: int = 0) -> tuple[int, ...]:
     """The ability's damage for each die face 1..6 with a roll modifier (000 2.14: the modified
@@ -411,7 +421,8 @@ def wounds_after(damage: int, kind: str, target, source=None, armor_left: int = 
 
 
 __all__ = [
-    "ARMOR_STOPS", "ATTACK_KINDS", "NO_PASSIVES", "TIER_OF", "StrikePassives", "apply_limits", "covers",
+    "ARMOR_STOPS", "ATTACK_KINDS", "NO_PASSIVES", "TIER_OF", "StrikePassives", "apply_limits", "attack_bonus",
+    "covers",
     "damage_by_die", "depends_on_opponent", "die_tier", "facts", "groups", "has_any", "has_condition",
     "limits", "matches", "state_limits",
     "counter_protected", "directed_reduction", "granted_keywords", "stays_open",

@@ -284,7 +284,7 @@ def duel_attacks(card: Card, against: Card | None = None,
                  seat: int | None = None) -> tuple[AbilityAttack, ...]:
     """The card's abilities a duel can use each turn: ``tap`` cost, wounding an enemy, no limit of
     uses, no seat mark, no condition unmet by ``against`` (None: no condition at all)."""
-    from analysis.cards.ability_rules import facts, matches, roll_modifier
+    from analysis.cards.ability_rules import attack_bonus, facts, matches, roll_modifier
 
     out = []
     for ab in facts(card):
@@ -293,6 +293,9 @@ def duel_attacks(card: Card, against: Card | None = None,
                 or not matches(ab, against)):
             continue
         damage = ab.damage * 3 if len(ab.damage) == 1 else ab.damage
+        bonus = attack_bonus(card, ab.kind, seat)  # ("+1 к метаниям": the power, never below 0)
+        if bonus:
+            damage = tuple(max(0, d + bonus) for d in damage)
         roll = roll_modifier(card, ab.kind, against, seat) if len(ab.damage) == 3 else 0
         out.append(AbilityAttack(ab.kind, tuple(damage), roll, ab.range))
     return tuple(out)

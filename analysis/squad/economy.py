@@ -12,7 +12,9 @@ A squad is feasible exactly when (RULES.md §3, 003 L782)::
 
 with E the distinct elements of the squad (neutral is not an element; a multi-element card counts
 each of its elements). Ordinary cards are paid with silver first, so that the gold that only
-elites can use is kept: ``silver_spent = min(silver, ordinary_cost)``.
+elites can use is kept: ``silver_spent = min(silver, ordinary_cost)``. A card's cost is its price in
+this squad (:func:`analysis.squad.prices.squad_prices`: "costs X less" discounts of the squad's own
+cards), and gold its cards give on recruiting is added to the seat's gold.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 from analysis.cards.schema import ELEMENTS
 from analysis.cards.table import Card
 from analysis.rules import Ruleset
+from analysis.squad.prices import squad_prices
 from analysis.util.errors import BerserkInputError
 
 
@@ -110,12 +113,15 @@ class Payment:
 
 
 def pay(cards: Sequence[Card], rules: Ruleset, player: int = 1, mulligans: int = 0) -> Payment:
-    """The payment of a squad: elites with gold, ordinary cards with silver first, then gold."""
+    """The payment of a squad: elites with gold, ordinary cards with silver first, then gold (each
+    card at its price in the squad, :func:`~analysis.squad.prices.squad_prices`)."""
     gold, silver = seat_budget(rules, player, mulligans)
+    prices, bonus = squad_prices(cards, mulligans)
+    gold += bonus
     elements = squad_elements(cards)
     adjustment = rules.elements.adjustment(len(elements))
-    elite = sum(c.cost for c in cards if c.elite)
-    ordinary = sum(c.cost for c in cards if not c.elite)
+    elite = sum(p for c, p in zip(cards, prices, strict=True) if c.elite)
+    ordinary = sum(p for c, p in zip(cards, prices, strict=True) if not c.elite)
     silver_spent = min(max(silver, 0), ordinary)
     return Payment(
         gold=gold,
@@ -170,7 +176,8 @@ def check_squad(cards: Sequence[Card], rules: Ruleset, player: int = 1, mulligan
             f"the squad costs {p.total_cost} crystals but only {p.gold_eff + p.silver} are available "
             f"({adj}, {p.silver} silver)")))
     cap = rules.squad.flying_cost_cap
-    flyers = sum(c.cost for c in cards if c.is_flyer)
+    prices = squad_prices(cards, mulligans)[0]
+    flyers = sum(p for c, p in zip(cards, prices, strict=True) if c.is_flyer)
     if cap and flyers > cap:
         out.append(Violation("flying_cap", f"flying creatures cost {flyers} crystals; the cap is {cap}"))
     terrains = [c.name for c in cards if c.type == "terrain"]

@@ -36,6 +36,16 @@ copies of the first unit in the canonical order, then of the second, and so on (
 lexicographically greatest count vector). The depth-first order visits squads in exactly that
 order and only a strictly better squad replaces the incumbent, so the first optimum found is the
 one returned; ``top`` alternatives are ranked the same way.
+
+Prices that the squad itself changes (:mod:`analysis.squad.prices`: "costs X less", gold on
+recruiting). For a deal where some of these facts could apply, every subset S of them is assumed to
+hold in turn: the search runs with the prices and gold S gives (a compiled sub-optimizer, its units
+ordered by their new value per crystal, so the bound stays exact) and keeps only the squads in which
+each fact of S really applies (its card taken, its ``needs`` met — checked at the leaves, which
+leaves the bound an upper bound); with S empty it is the plain search. Every feasible squad is
+found under the S of the facts that apply to it, at its true prices, so the best over all S is the
+optimum; a squad found under a smaller S only pays more than it must. The answers are merged by
+value, then by the same tie-break.
 """
 
 from __future__ import annotations
@@ -44,13 +54,15 @@ import csv
 import io
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import combinations
 from pathlib import Path
 
 from analysis.cards.schema import ELEMENTS
 from analysis.cards.table import Card
 from analysis.rules import Ruleset
 from analysis.squad.economy import Payment, is_unique_in_squad, max_mulligans, pay, seat_budget
+from analysis.squad.prices import PriceRule, affects, fills, holds, price_rules
 from analysis.squad.strength_table import strength_table
 from analysis.util.errors import BerserkInputError
 from analysis.util.limits import MAX_TOP, check_range
@@ -174,11 +186,16 @@ class Recruiter:
         weights: Mapping[str, float] | None = None,
         memo_size: int = 50_000,
         default_rating: float | None = None,
+        _values: Mapping[int, float] | None = None,
+        _assumed: tuple[tuple[PriceRule, ...], int] | None = None,
     ):
         distinct = {c.id: c for c in pool}
         cards = list(distinct.values())
-        values = card_values(cards, objective, ratings, weights, default_rating, rules)
-        value_of = {c.id: v for c, v in zip(cards, values, strict=True)}
+        if _values is None:
+            values = card_values(cards, objective, ratings, weights, default_rating, rules)
+            value_of = {c.id: v for c, v in zip(cards, values, strict=True)}
+        else:  # (a sub-optimizer of assumed prices: the values of the printed cards)
+            value_of = dict(_values)
 
         def density(c: Card) -> float:
             v = value_of[c.id]
@@ -224,6 +241,12 @@ class Recruiter:
         self.memo: dict[tuple, tuple] = {}
         self.memo_size = memo_size
         self.memo_hits = 0
+        self.prices: tuple[PriceRule, ...] = price_rules(order) if _assumed is None else ()
+        """The recruitment facts of the pool (:mod:`analysis.squad.prices`)."""
+        self._assumed: tuple[PriceRule, ...] = _assumed[0] if _assumed else ()
+        """For a sub-optimizer: the facts its prices assume, each checked on the squads it finds."""
+        self._extra_gold = _assumed[1] if _assumed else 0
+        self._subs: dict[tuple, Recruiter] = {}
 
     # ------------------------------------------------------------------ deals ↔ counts
     def counts_of(self, cards: Sequence[Card]) -> tuple[int, ...]:
@@ -240,7 +263,8 @@ class Recruiter:
         return tuple(c for c, k in zip(self.units, counts, strict=True) for _ in range(k))
 
     def budget(self, mulligans: int) -> tuple[int, int]:
-        return seat_budget(self.rules, self.player, mulligans)
+        gold, silver = seat_budget(self.rules, self.player, mulligans)
+        return gold + self._extra_gold, silver
 
     # ------------------------------------------------------------------ exact search
     def solve(self, counts: Sequence[int], mulligans: int = 0, top: int = 1) -> tuple[Found, ...]:
@@ -256,11 +280,72 @@ class Recruiter:
                 return hit
         gold0, silver0 = self.budget(mulligans)
         out = self._search(tuple(counts), gold0, silver0, max(1, top))
+        if self.prices:
+            out = self._priced(tuple(counts), mulligans, max(1, top), out)
         if self.memo_size:
             if len(self.memo) >= self.memo_size:
                 self.memo.clear()
             self.memo[key] = out
         return out
+
+    def _priced(self, counts: tuple[int, ...], mulligans: int, top: int,
+                plain: tuple[Found, ...]) -> tuple[Found, ...]:
+        """:meth:`solve` with the recruitment facts (see the module docstring): the best squads over
+        every subset of the facts that could apply in this deal, ``plain`` being the empty one."""
+        present = [self.units[u] for u, k in enumerate(counts) if k > 0]
+        names = {c.key for c in present}
+        live = [r for r in self.prices if r.name in names and (
+            r.ability.kind == "recruit_gold" or any(affects(r, c) for c in present))]
+        if not live:
+            return plain
+        found = {vec: v for v, vec in plain}
+        for size in range(1, len(live) + 1):
+            for assumed in combinations(live, size):
+                sub = self._sub(assumed, mulligans)
+                sub_counts = tuple(counts[self.index[c.id]] for c in sub.units)
+                gold0, silver0 = sub.budget(mulligans)
+                for _, sub_vec in sub._search(sub_counts, gold0, silver0, top):
+                    vec = [0] * len(self.units)
+                    for j, k in enumerate(sub_vec):
+                        if k:
+                            vec[self.index[sub.units[j].id]] = k
+                    key = tuple(vec)
+                    if key not in found:  # (the value summed in the canonical order, as the plain search)
+                        found[key] = sum(self.value[u] * k for u, k in enumerate(key) if k)
+        return tuple(sorted(((v, vec) for vec, v in found.items()), reverse=True)[:top])
+
+    def _sub(self, assumed: tuple[PriceRule, ...], mulligans: int) -> Recruiter:
+        """The optimizer of the pool at the prices the facts ``assumed`` give (cached)."""
+        per_mulligan = any(r.ability.per == "mulligans" for r in assumed)
+        key = (tuple((r.name, r.index) for r in assumed), mulligans if per_mulligan else -1)
+        sub = self._subs.get(key)
+        if sub is None:
+            cards = []
+            for c in self.units:
+                off = sum(r.amount(mulligans) for r in assumed if affects(r, c))
+                cards.append(replace(c, cost=max(0, c.cost - off)) if off else c)
+            gold = sum(r.amount(mulligans) for r in assumed if r.ability.kind == "recruit_gold")
+            sub = Recruiter(cards, self.rules, self.player, self.objective, memo_size=0,
+                            _values={c.id: self.value[i] for i, c in enumerate(self.units)},
+                            _assumed=(assumed, gold))
+            if len(self._subs) >= 256:
+                self._subs.clear()
+            self._subs[key] = sub
+        return sub
+
+    def _meets(self, vec: Sequence[int]) -> bool:
+        """Whether every fact this sub-optimizer assumes applies in the squad ``vec`` (a discount
+        whose cards are not taken has nothing to apply to)."""
+        squad = self.cards_of(vec)
+        for r in self._assumed:
+            if r.ability.kind == "recruit_gold":
+                if not holds(r, squad):
+                    return False
+                continue
+            for c in squad:
+                if affects(r, c) and not holds(r, squad, c):
+                    return False
+        return True
 
     def best_value(self, counts: Sequence[int], mulligans: int = 0) -> float:
         """The optimal value only."""
@@ -345,11 +430,15 @@ class Recruiter:
                     break
             return b
 
+        assumed = bool(self._assumed)
+
         def record(v: float) -> None:
             vec = [0] * len(counts)
             for i in range(n):
                 if taken[i]:
                     vec[act[i]] = taken[i]
+            if assumed and not self._meets(vec):
+                return  # (an assumed price that does not hold in this squad)
             entry = (v, tuple(vec))
             pos = len(found)
             while pos > 0 and found[pos - 1][0] < v:
@@ -523,7 +612,10 @@ def milp_value(
 
     Variables: x_i (card i recruited), y_e (element e used), b (squad has ≤ mono_max elements),
     p ≥ 0 (elements beyond the free ones). Every relaxation (y, b, p chosen "wrongly") only lowers
-    the budget, so the optimum is that of the rules.
+    the budget, so the optimum is that of the rules. The recruitment facts
+    (:mod:`analysis.squad.prices`): w_ri (discount r applies to card i: w ≤ x_i, ≤ the copies of
+    its card for ``ally``, ≤ the other cards filling each of its ``needs``; its X taken off card i's
+    cost, never below 0) and g_r (gold fact r: g ≤ the copies of its card).
     """
     import numpy as np
     from scipy.optimize import Bounds, LinearConstraint, milp
@@ -534,8 +626,12 @@ def milp_value(
     values = list(values) if values is not None else [float(c.cost) for c in deal]
     el = ELEMENTS
     ne = len(el)
-    nv = n + ne + 2  # x..., y..., b, p
+    facts_ = price_rules(deal)
+    pairs = [(r, i) for r in facts_ for i, c in enumerate(deal) if affects(r, c)]
+    golds = [r for r in facts_ if r.ability.kind == "recruit_gold"]
+    nv = n + ne + 2 + len(pairs) + len(golds)  # x..., y..., b, p, w..., g...
     ib, ip = n + ne, n + ne + 1
+    iw, ig = n + ne + 2, n + ne + 2 + len(pairs)
     gold, silver = seat_budget(rules, player, mulligans)
     er = rules.elements
     rows, lo, hi = [], [], []
@@ -549,11 +645,37 @@ def milp_value(
         hi.append(upper)
 
     inf = np.inf
+    off: dict[int, dict[int, float]] = {i: {} for i in range(n)}  # card → its discount variables
+    for k, (r, i) in enumerate(pairs):
+        off[i][iw + k] = -float(r.amount(mulligans))
+        row({iw + k: 1.0, i: -1.0}, -inf, 0.0)
+        givers = [j for j, c in enumerate(deal) if c.key == r.name]
+        if r.ability.target == "ally":
+            row({iw + k: 1.0, **{j: -1.0 for j in givers}}, -inf, 0.0)
+        for need in r.ability.needs:
+            others = {j: -1.0 for j, c in enumerate(deal) if j != i and fills(c, need)}
+            row({iw + k: 1.0, **others}, -inf, 0.0)
+    for i in range(n):
+        if off[i]:  # never below 0: Σ X·w ≤ cost · x
+            row({i: -float(deal[i].cost), **{v: -x for v, x in off[i].items()}}, -inf, 0.0)
+    bonus: dict[int, float] = {}
+    for k, r in enumerate(golds):
+        bonus[ig + k] = -float(r.amount(mulligans))
+        row({ig + k: 1.0, **{j: -1.0 for j, c in enumerate(deal) if c.key == r.name}}, -inf, 0.0)
+
+    def priced(keep) -> dict[int, float]:
+        out: dict[int, float] = {}
+        for i, c in enumerate(deal):
+            if keep(c):
+                out[i] = float(c.cost)
+                out.update(off[i])
+        return out
+
     # budget: elite ≤ gold + mono*b − pen*p ; all ≤ gold + silver + mono*b − pen*p
-    elite = {i: float(c.cost) for i, c in enumerate(deal) if c.elite}
-    row({**elite, ib: -er.mono_bonus, ip: er.penalty_per_extra}, -inf, gold)
-    allc = {i: float(c.cost) for i, c in enumerate(deal)}
-    row({**allc, ib: -er.mono_bonus, ip: er.penalty_per_extra}, -inf, gold + silver)
+    elite = priced(lambda c: c.elite)
+    row({**elite, **bonus, ib: -er.mono_bonus, ip: er.penalty_per_extra}, -inf, gold)
+    allc = priced(lambda c: True)
+    row({**allc, **bonus, ib: -er.mono_bonus, ip: er.penalty_per_extra}, -inf, gold + silver)
     # elements: x_i ≤ y_e ; p ≥ Σy − free ; Σy ≤ mono_max + ne(1 − b)
     for i, c in enumerate(deal):
         for e in c.elements:
@@ -561,7 +683,7 @@ def milp_value(
     row({**{n + j: 1.0 for j in range(ne)}, ip: -1.0}, -inf, er.free_elements)
     row({**{n + j: 1.0 for j in range(ne)}, ib: float(ne)}, -inf, er.mono_max_elements + ne)
     if rules.squad.flying_cost_cap:
-        fl = {i: float(c.cost) for i, c in enumerate(deal) if c.is_flyer}
+        fl = priced(lambda c: c.is_flyer)
         if fl:
             row(fl, -inf, rules.squad.flying_cost_cap)
     ter = {i: 1.0 for i, c in enumerate(deal) if c.type == "terrain"}

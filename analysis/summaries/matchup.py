@@ -164,7 +164,7 @@ def battle_log(events: Sequence[dict[str, Any]]) -> pd.DataFrame:
                 row.update(ability=ev["form"])
             elif kind in ("heading", "cleansed", "destroyed"):
                 row.update(ability=ev.get("direction") or ev.get("state") or ev.get("by_what"))
-            elif kind in ("ambush", "hypnosis"):
+            elif kind in ("ambush", "hypnosis", "fight"):
                 b = ev["target"]
                 row.update(target=b, target_name=names[b], target_side=seats[b])
             elif kind == "ability":
@@ -218,6 +218,7 @@ LOG_TEMPLATES = {
     "cleansed": "{name} ({player}) loses its {ability}",
     "destroyed": "{name} ({player}) is destroyed ({ability})",
     "ambush": "{name} ({player}) strikes {target} from its ambush",
+    "fight": "{name} ({player}) fights {target} as if it were open",
     "hypnosis": "{name} ({player}) is hypnotised and strikes {target}",
     "claim": "{name} ({player}) gains an incarnation under the opponent's control",
     "control": "{name} ({player}) changes sides",
@@ -283,7 +284,7 @@ def log_lines(log: pd.DataFrame, players: Sequence[str], templates: Mapping[str,
                                             ability=ability))
         elif r.kind in ("block", "redirect", "grant", "rehost", "mark", "token", "heading", "cleansed",
                         "destroyed", "ambush", "hypnosis", "claim", "control", "shielded", "limit", "enter",
-                        "form"):
+                        "form", "fight"):
             ability = (ability_words or {}).get(r.ability, (r.ability or "").replace("_", " "))
             out.append(text[r.kind].format(name=r.name, player=player, target=r.target_name, ability=ability,
                                            square=r.square))

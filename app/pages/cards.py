@@ -167,8 +167,17 @@ def _situational_parts(a: dict) -> list[str]:
         parts.append(t("ability.classes", what=", ".join(a["classes"])))
     if a.get("nth"):
         parts.append(t("ability.nth", n=a["nth"]))
+    if a.get("needs"):
+        words = [type_name(x) if x in CARD_TYPES else x for x in a["needs"]]
+        parts.append(t("ability.needs", what=", ".join(words)))
     if a.get("per"):
         parts.append(t("ability.per", what=t(f"ability_per.{a['per']}")))
+    if a.get("negative"):
+        parts.append(t("ability.negative"))
+    if a.get("may"):
+        parts.append(t("ability.may"))
+    if a.get("foes"):
+        parts.append(t("ability.foes", what=", ".join(type_name(x) for x in a["foes"])))
     if a.get("plus"):
         parts.append(t("ability.plus", n=a["plus"]))
     if a.get("per_max"):

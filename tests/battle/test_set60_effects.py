@@ -143,7 +143,7 @@ DRIVER = ('{ kind = "keyword", keyword = "move", damage = [1], cost = "trigger",
 def test_al_jamia_sets_off_the_concentration_of_a_steppe_creature():
     """60/22 Аль-Джамия ({tap}, an effect): the concentration of a steppe creature of its squad
     fires now (60/21 Погонщик Тоа-Дана: +1 movement to the end of its turn), whatever its wounds.
-    (Applied directly: a terrain is not among the units a player acts with in a battle yet.)"""
+    (The terrain acts from the auxiliary zone: tests/battle/test_terrains.py.)"""
     driver = unit("Driver", DRIVER, strike=(3, 3, 3), life=15, move=2, elements=("steppes",))
     jamia = unit("Jamia", *JAMIA, type="terrain", strike=None, life=None, move=0, cost=2)
     b = start([driver, jamia], [card("Foe", life=10)], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))

@@ -116,3 +116,18 @@ def test_heuristic_player_ambushes_the_square_an_enemy_will_step_onto():
     sq = HeuristicPlayer().choose_square(b, 2, "ambush", list(range(30)))
     assert sq in (square(3, 2), square(2, 1), square(2, 3), square(1, 2))   # next to the foe
     assert sq == square(3, 2)                         # towards the watchman's side
+
+
+ROT_SELF = '{ kind = "mark", marker = "rot", cost = "trigger", trigger = "death", self_state = "cursed" }'
+
+
+def test_aranta_dying_cursed_leaves_rot_on_her_own_square():
+    """30/145 Аранта: «при гибели существа с проклятием» covers her own death — dying with a curse
+    she leaves a rot marker on the square she held; dying without one, none."""
+    for cursed, marks in ((True, (("rot", 2, 0),)), (False, ())):
+        extra = (CURSED,) if cursed else ()
+        aranta = card("Aranta", life=2, elements=("darkness",), abilities=facts(ROT, ROT_SELF, *extra))
+        b = start([card("Hitter", strike=(3, 3, 3)), card("Foe")], [aranta, card("Other")],
+                  ({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT, 3: square(5, 1)}), dice=[6, 1])
+        b.apply(Strike(0, 2))
+        assert not b.alive[2] and b.marks[P2_FRONT] == marks

@@ -8,6 +8,7 @@ from analysis.cards.table import load_cards
 from analysis.decks.deck import read_deck, sample_deck_paths
 from analysis.rules import load_ruleset
 from analysis.squad.economy import check_squad, mulligan_gold
+from analysis.squad.prices import squad_prices
 from analysis.squad.recruit import recruit
 from analysis.summaries.squad import (
     alternatives_frame,
@@ -51,7 +52,10 @@ def test_budget_bars_add_up(rules_name, player):
         assert gold["used"] + gold["left"] + gold["element penalty"] + gold["mulligans"] == gold["capacity"]
         assert gold["capacity"] == seat_gold + max(0, rec.payment.element_adjustment)
         assert frame.loc["silver", "capacity"] == seat_silver
-        assert frame.loc["silver", "used"] + frame.loc["gold", "used"] == sum(c.cost for c in rec.squad)
+        # (what the squad costs to recruit: the printed costs less its ``discount`` facts, 000 glossary
+        # "Costs X less")
+        paid = sum(squad_prices(rec.squad, mulligans)[0])
+        assert frame.loc["silver", "used"] + frame.loc["gold", "used"] == paid
         assert frame.loc["squad size", "used"] == len(rec.squad)
         flyers = sum(c.cost for c in rec.squad if c.is_flyer)
         assert frame.loc["flyer cap", "used"] == flyers

@@ -62,6 +62,7 @@ from analysis.battle.common import (
 )
 from analysis.battle.interface import (
     END_TURN,
+    MAX_UNITS,
     Accumulate,
     Action,
     Draws,
@@ -180,6 +181,9 @@ class Battle(Placement):
         extra, extra_seats, in_deck = reserves(squads, decks, graves)
         self.cards.extend(extra)
         n = len(self.cards)
+        if n > MAX_UNITS:
+            raise ValueError(f"a battle holds at most {MAX_UNITS} cards (squads, decks and graveyards); "
+                             f"got {n}")
         self.n = n
         self.seat = [0] * n0 + [1] * (self.n_squad - n0) + extra_seats
         self.key = [card_key(c, s) for c, s in zip(self.cards, self.seat, strict=True)]

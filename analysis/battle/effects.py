@@ -73,7 +73,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
                  "dives", "surfaces", "changes_depth", "squad_dives", "killed", "squad_kill",
-                 "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged")
+                 "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged",
+                 "host_opens")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -204,6 +205,11 @@ class Effects(Situational):
         self._excess = 0
         """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
         self._stuns = "stun" in kinds
+        self._host_watch = bool(trig["host_opens"]) or "host_may_stay_closed" in kinds
+        """Some rider acts when its host opens (``host_opens``) or lets it stay closed
+        (``host_may_stay_closed``): the turn start looks at the hosts (:meth:`_host_choices`)."""
+        if "host_may_stay_closed" in kinds:
+            self._stuns = True  # (a host staying closed is kept closed as a stunned card is)
         # (``host_fury``: a rehost)
         self._displacers = (bool(kinds & {"push", "teleport", "dash", "leap", "relocate", "shift", "pounce"})
                             or bool(trig["host_fury"]))
@@ -272,6 +278,9 @@ class Effects(Situational):
             pool = self._neighbours(u)
         elif ab.area == "about":  # (the card the trigger is about: the wounded, dying … one)
             pool = [self._about] if self._about >= 0 else []
+        elif ab.area == "host":  # (the creature this companion or parasite rides)
+            h = self.host[u]
+            pool = [h] if h >= 0 and self.alive[u] and self.alive[h] else []
         elif ab.area in ("left", "right", "opposite", "behind"):
             pool = self._toward(u, ab.area)
         else:
@@ -843,6 +852,8 @@ class Effects(Situational):
                     # "открывается (1 раз за ход)")
                     self.acted[v] = False
                     self.moves[v] = self.move_points[v]
+                if self._host_watch and self.rider[v] >= 0:
+                    self._hosts_opened(self.seat[v], [v])  # (its rider's ``host_opens``)
             return ab.damage[0] if ab.damage else 0
         if kind == "stun":
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
@@ -1398,6 +1409,32 @@ class Effects(Situational):
                 self.acted[u] = True
                 self.moves[u] = 0
                 self.fresh[u] = self.turn
+
+    # ------------------------------------------------------------------ riders and their hosts
+
+    def _host_choices(self, seat: int) -> None:
+        """Before ``seat``'s cards open: each host whose rider has ``host_may_stay_closed`` may stay
+        closed this turn, its player's choice (``Player.stay_closed``; 30/69 Люмми) — kept closed
+        as a stunned card is (no regeneration, no poisoning: 002 "Регенерация")."""
+        for u in self.units[seat]:
+            r = self.rider[u]
+            if r < 0 or not self.alive[r] or self.open[u] or self.stunned[u]:
+                continue
+            if "host_may_stay_closed" not in _kinds_of(self.key[r]):
+                continue
+            if self.players[seat].stay_closed(self, u):
+                self.stunned[u] = True
+                if self.log is not None:
+                    self._emit({"e": "stays_closed", "u": u})
+
+    def _hosts_opened(self, seat: int, closed: list[int]) -> None:
+        """After ``seat``'s cards opened at its turn start: the ``host_opens`` abilities of the
+        riders of each host that was closed and is open now (30/69 Люмми wounds its host)."""
+        for u in closed:
+            r = self.rider[u]
+            if (r >= 0 and self.alive[u] and self.open[u] and self.alive[r] and not self.over
+                    and triggered(self.key[r], "host_opens")):
+                self._fire(r, "host_opens", u, u)
 
     # ------------------------------------------------------------------ carrion-eating
 

@@ -51,7 +51,7 @@ from analysis.battle.powers import (
     slots_of,
     triggered,
 )
-from analysis.battle.tables import ARTIFACT, FLYER, GROUND, PROFILES, card_key, card_of
+from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_key, card_of
 from analysis.cards.abilities import CHOSEN_SQUARE, ENTRIES, MARKERS, RANGED, Ability, CardAbilities
 from analysis.cards.ability_rules import (
     covers,
@@ -120,6 +120,12 @@ class Triggers(Effects):
             return self._depth_at(v) == 0
         if state == "corporeal":
             return not self.cards[v].has("incorporeal")
+        if state in ("has_parasite", "has_companion", "has_symbiote"):  # (a rider on it, 000 1.5.2)
+            r = self.rider[v]
+            if r < 0 or not self.alive[r]:
+                return False
+            return state == "has_symbiote" or self.kind[r] == (PARASITE if state == "has_parasite"
+                                                                 else COMPANION)
         return (self.wounds[v] > 0) == (state == "wounded")
 
     def _hurt(self, v: int, source: int, kind: str | None = None) -> None:

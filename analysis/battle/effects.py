@@ -208,6 +208,8 @@ class Effects(Situational):
         self._host_watch = bool(trig["host_opens"]) or "host_may_stay_closed" in kinds
         """Some rider acts when its host opens (``host_opens``) or lets it stay closed
         (``host_may_stay_closed``): the turn start looks at the hosts (:meth:`_host_choices`)."""
+        self._rider_fates = bool(kinds & {"flies_from_dead_host", "rehosts_riders", "saves_host"})
+        """Some rider outlives its host or saves it (:meth:`_outlives`, :meth:`_saves_host`)."""
         if "host_may_stay_closed" in kinds:
             self._stuns = True  # (a host staying closed is kept closed as a stunned card is)
         # (``host_fury``: a rehost)
@@ -1426,6 +1428,52 @@ class Effects(Situational):
                 self.stunned[u] = True
                 if self.log is not None:
                     self._emit({"e": "stays_closed", "u": u})
+
+    def _outlives(self, r: int, x: int) -> bool:
+        """Rider ``r`` of ``x``, which has just left play, would die with it (000 1.5.2 a): whether it
+        lives on instead — as a flyer (``flies_from_dead_host``, 40/58 Морозная бабочка) or on another
+        creature of ``x``'s squad by a ``rehosts_riders`` card of its own squad (30/106 Старый вайл)."""
+        if not self.alive[r]:
+            return False
+        s = self.seat[r]
+        if "flies_from_dead_host" in _kinds_of(self.base[r]):
+            self.kind = list(self.kind)
+            self.kind[r] = FLYER
+            self.host[r] = -1
+            self.pos[r] = AUX
+            self.n_ground[s] -= 1
+            self._board_ver += 1
+            if self.log is not None:
+                self._emit({"e": "takes_flight", "u": r})
+            return True
+        for w in self.units[s]:
+            if not self.alive[w] or w == r:
+                continue
+            for index in range(len(self.slots[w])):
+                sl = self.slots[w][index]
+                ab = sl.ability
+                if ab.kind != "rehosts_riders" or (sl.limited and not self._allowed(w, index, ab)):
+                    continue
+                if sl.conditional and not meets(sl, self.key[r]):
+                    continue
+                hosts = [h for h in self.units[self.seat[x]]
+                         if h != x and self.alive[h] and self.kind[h] == GROUND and self.pos[h] >= 0
+                         and self.rider[h] < 0 and (self.ghost[r] or not self.ghost[h])]
+                if not hosts:
+                    return False
+                new = self.players[s].attach(self, r, hosts)
+                if new not in hosts:
+                    raise IllegalAction(f"unit {new} cannot host unit {r}")
+                if sl.limited:
+                    self._count_use(w, index)
+                self.host[r] = new
+                self.rider[new] = r
+                self.pos[r] = self.pos[new]
+                self._board_ver += 1
+                if self.log is not None:
+                    self._emit({"e": "rehost", "u": r, "host": new, "pos": self.pos[new]})
+                return True
+        return False
 
     def _hosts_opened(self, seat: int, closed: list[int]) -> None:
         """After ``seat``'s cards opened at its turn start: the ``host_opens`` abilities of the

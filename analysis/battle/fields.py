@@ -179,6 +179,7 @@ class EngineFields:
     _deep: bool
     _far_strikers: bool
     _host_watch: bool
+    _rider_fates: bool
     form: list[int]
     _wolves: list[int]
     tokens: list[int]

@@ -116,7 +116,8 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
-            "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed")
+            "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
+            "flies_from_dead_host", "rehosts_riders", "saves_host")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -152,7 +153,15 @@ the second strike at another card than the first ("по разным карта�
 ``host_may_stay_closed`` (a companion's or a parasite's): its host's player may leave the host closed
 at the start of the host's turn ("хозяин … может не открываться в свой ход", 30/69 Люмми;
 ``Player.stay_closed``) — then it neither regenerates nor takes its poisoning, as a creature that did not
-open (002 "Регенерация")."""
+open (002 "Регенерация"). Riders and a host's death (000 1.5.2 a: "если существо покидает поле боя …, его
+симбиот погибает"): ``flies_from_dead_host`` (a rider's): instead of dying with its host it becomes a
+flying creature in the auxiliary zone ("вместо этого получает полёт", 40/58 Морозная бабочка);
+``rehosts_riders`` (any card's; ``vs_types`` picks the riders, ``uses_per_battle`` counts): a rider of its
+squad that would die with its host is instead placed on another creature of the host's squad, its
+player's pick (``Player.attach``; "поместить его на другое существо в том же отряде", 30/106 Старый
+вайл); ``saves_host`` (a rider's; ``vs_state`` on the host): instead of its host's death the host heals
+by the rider's current life and the rider is destroyed ("вместо гибели хозяина … излечить его на Х, где
+Х текущие {health} …, затем уничтожить её", 40/73 Ящерка)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey")
@@ -419,7 +428,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
-             "host_may_stay_closed", *ENTRIES)
+             "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -444,7 +453,7 @@ life taken first by its wounds)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
              "cursed_or_blessed", "even_life", "extra_life", "at_depth", "on_surface", "corporeal",
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
-             "has_parasite", "has_companion", "has_symbiote")
+             "has_parasite", "has_companion", "has_symbiote", "forward")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -463,7 +472,8 @@ have ("по существам, не
 двух других его существ", 30/60 Метель); ``back_row``: standing in its owner's third row ("существо в 3
 ряду противника", 30/107 Статуя скорби); ``has_parasite`` / ``has_companion`` / ``has_symbiote``: a
 parasite / a companion / either rides it (000 1.5.2: "существо с паразитом", 30/110 Галлот; "существа с
-симбиотами", 40/122 Воин вайлов)."""
+симбиотами", 40/122 Воин вайлов); ``forward``: standing in its owner's first row or on the opponent's
+half ("если он стоит в вашем первом ряду или на половине поля боя противника", 40/73 Ящерка)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
@@ -654,6 +664,9 @@ _KINDS_TEXT = {
     "fight": "Fights an adjacent creature with its simple strike as if it were open",
     "strikes_twice_in_a_row": "May attack with its simple strike twice per turn, in a row",
     "host_may_stay_closed": "Its host may stay closed at the start of its turn",
+    "flies_from_dead_host": "Instead of dying with its host it becomes a flyer",
+    "rehosts_riders": "Your rider that would die with its host moves onto another creature",
+    "saves_host": "Instead of its host's death heals it by its own life left, then is destroyed",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",

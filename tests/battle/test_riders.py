@@ -129,3 +129,63 @@ def test_host_gives_its_companion_far_strike_at_flyers():
     b2 = start([plain, pet2], [card("Bird", type="flyer", move=0, life=10), card("Foe", life=10)],
                ({0: P1_FRONT, 1: square(1, 2)}, {2: square(5, 2), 3: square(3, 0)}))
     assert not b2._far_ok(1, 2)
+
+
+def test_companion_takes_flight_when_its_host_dies():
+    """40/58 Морозная бабочка: "if it would die as a result of its host's death, instead it gains
+    flight" (``flies_from_dead_host``; 000 1.5.2 a otherwise): it lives on as a flyer in the
+    auxiliary zone; a plain companion dies with its host."""
+    for facts_, survives in ((('{ kind = "flies_from_dead_host" }',), True), ((), False)):
+        moth = unit("Moth", *facts_, type="companion", move=0, life=7, strike=(1, 2, 2))
+        b = start([card("Foe", strike=(5, 5, 5), life=20)], [card("Host", life=3), moth],
+                  ({0: P1_FRONT}, {1: P2_FRONT, 2: square(4, 2)}), dice=[6])
+        assert b.host[2] == 1
+        b.open[1] = False
+        b.apply(Strike(0, 1))
+        assert not b.alive[1] and b.alive[2] == survives
+        if survives:
+            assert b.kind[2] == 1 and b.pos[2] < 0 and b.host[2] == -1 and b.n_creatures[1] == 1
+
+
+def test_old_vail_moves_a_rider_onto_another_creature_once_per_battle():
+    """30/106 Старый вайл: "if your symbiote would die as a result of its host's death, instead
+    place it on another creature of the same squad (once per battle for a companion)": the companion
+    moves onto the other ally; the second time it dies."""
+    vail = unit("Vail", '{ kind = "rehosts_riders", vs_types = ["companion"], uses_per_battle = 1 }',
+                '{ kind = "rehosts_riders", vs_types = ["parasite"], uses_per_battle = 1 }', life=10)
+    pet = card("Pet", type="companion", move=0, life=5, strike=(1, 1, 1))
+    b = start([card("Foe", strike=(5, 5, 5), life=30)],
+              [card("Host", life=3), pet, card("Other", life=3), vail],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(4, 2), 3: square(3, 1), 4: square(3, 3)}), dice=[6, 6])
+    assert b.host[2] == 1
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert not b.alive[1] and b.alive[2] and b.host[2] == 3 and b.rider[3] == 2
+    new = b.host[2]
+    b.open[0] = True
+    b.acted[0] = False
+    b.open[new] = False
+    b.apply(Strike(0, new))
+    assert not b.alive[new] and not b.alive[2]      # (its one use for a companion is spent)
+
+
+def test_lizard_saves_its_forward_host_then_is_destroyed():
+    """40/73 Ящерка: "instead of its host's death, if the host stands in your first row or on the
+    enemy half, heal it by X, X the lizard's current life, then destroy it" (``saves_host`` with
+    ``vs_state = "forward"``): a host in its first row lives, healed by 5 from 3 + 5 wounds on 6
+    life; one in its second row dies (and the lizard with it)."""
+    for row, saved in ((3, True), (4, False)):
+        lizard = unit("Lizard", '{ kind = "saves_host", vs_state = "forward" }', type="companion", move=0,
+                      life=5, strike=(1, 1, 2))
+        b = start([card("Foe", strike=(5, 5, 5), life=20)], [card("Host", life=6), lizard],
+                  ({0: P1_FRONT}, {1: square(row, 2), 2: square(4, 1) if row == 3 else square(3, 2)}),
+                  dice=[6])
+        assert b.host[2] == 1
+        b.wounds[1] = 3
+        b.open[1] = False
+        if row == 4:
+            b._place_on(0, b.pos[0], square(3, 2))  # (next to the host in its second row)
+        b.apply(Strike(0, 1))
+        assert b.alive[1] == saved and not b.alive[2]
+        if saved:
+            assert b.wounds[1] == 3 + 5 - 5

@@ -189,3 +189,35 @@ def test_lizard_saves_its_forward_host_then_is_destroyed():
         assert b.alive[1] == saved and not b.alive[2]
         if saved:
             assert b.wounds[1] == 3 + 5 - 5
+
+
+def test_attack_experience_against_creatures_with_symbiotes():
+    """40/122 Воин вайлов: "{ova} 2 against creatures with symbiotes" (``vs_state = "has_symbiote"``):
+    against an open parrier its 1 beats a 2 with the +2 (weak strike 2), without a rider not."""
+    for with_rider, wounds in ((True, 2), (False, 0)):
+        warrior = unit("Warrior", '{ kind = "keyword", keyword = "exp_attack", damage = [2], '
+                       'vs_state = "has_symbiote" }', life=12, strike=(2, 2, 4))
+        foes = [card("Foe", life=20, strike=(1, 1, 1))]
+        where = {1: P2_FRONT}
+        if with_rider:
+            foes.append(card("Pet", type="companion", move=0, life=5, strike=(1, 1, 1)))
+            where[2] = square(4, 2)
+        b = start([warrior], foes, ({0: P1_FRONT}, where), dice=[2, 4])
+        b.apply(Strike(0, 1))
+        assert b.wounds[1] == wounds
+
+
+def test_troll_cub_strike_bonus_only_while_its_host_is_unwounded():
+    """40/111 Детеныш тролля: "+1 to its simple strike while its host has no wounds": its weak 1 on
+    a closed enemy deals 2 while the host is unwounded, 1 once the host is wounded."""
+    for host_wounds, wounds in ((0, 2), (1, 1)):
+        cub = unit("Cub", '{ kind = "strike_bonus", damage = [1], when = "host_unwounded" }',
+                   type="companion", move=0, life=7, strike=(1, 2, 2))
+        b = start([card("Host", life=10), cub], [card("Foe", life=20)],
+                  ({0: P1_FRONT, 1: square(1, 2)}, {2: P2_FRONT}), dice=[1])
+        assert b.host[1] == 0
+        b.wounds[0] = host_wounds
+        b.open[2] = False
+        b._situate()
+        b.apply(Strike(1, 2))
+        assert b.wounds[2] == wounds

@@ -73,7 +73,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
                  "dives", "surfaces", "changes_depth", "squad_dives", "killed", "squad_kill",
-                 "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged")
+                 "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged",
+                 "host_opens")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -204,6 +205,13 @@ class Effects(Situational):
         self._excess = 0
         """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
         self._stuns = "stun" in kinds
+        self._host_watch = bool(trig["host_opens"]) or "host_may_stay_closed" in kinds
+        """Some rider acts when its host opens (``host_opens``) or lets it stay closed
+        (``host_may_stay_closed``): the turn start looks at the hosts (:meth:`_host_choices`)."""
+        self._rider_fates = bool(kinds & {"flies_from_dead_host", "rehosts_riders", "saves_host"})
+        """Some rider outlives its host or saves it (:meth:`_outlives`, :meth:`_saves_host`)."""
+        if "host_may_stay_closed" in kinds:
+            self._stuns = True  # (a host staying closed is kept closed as a stunned card is)
         # (``host_fury``: a rehost)
         self._displacers = (bool(kinds & {"push", "teleport", "dash", "leap", "relocate", "shift", "pounce"})
                             or bool(trig["host_fury"]))
@@ -272,6 +280,9 @@ class Effects(Situational):
             pool = self._neighbours(u)
         elif ab.area == "about":  # (the card the trigger is about: the wounded, dying … one)
             pool = [self._about] if self._about >= 0 else []
+        elif ab.area == "host":  # (the creature this companion or parasite rides)
+            h = self.host[u]
+            pool = [h] if h >= 0 and self.alive[u] and self.alive[h] else []
         elif ab.area in ("left", "right", "opposite", "behind"):
             pool = self._toward(u, ab.area)
         else:
@@ -843,6 +854,8 @@ class Effects(Situational):
                     # "открывается (1 раз за ход)")
                     self.acted[v] = False
                     self.moves[v] = self.move_points[v]
+                if self._host_watch and self.rider[v] >= 0:
+                    self._hosts_opened(self.seat[v], [v])  # (its rider's ``host_opens``)
             return ab.damage[0] if ab.damage else 0
         if kind == "stun":
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
@@ -1398,6 +1411,78 @@ class Effects(Situational):
                 self.acted[u] = True
                 self.moves[u] = 0
                 self.fresh[u] = self.turn
+
+    # ------------------------------------------------------------------ riders and their hosts
+
+    def _host_choices(self, seat: int) -> None:
+        """Before ``seat``'s cards open: each host whose rider has ``host_may_stay_closed`` may stay
+        closed this turn, its player's choice (``Player.stay_closed``; 30/69 Люмми) — kept closed
+        as a stunned card is (no regeneration, no poisoning: 002 "Регенерация")."""
+        for u in self.units[seat]:
+            r = self.rider[u]
+            if r < 0 or not self.alive[r] or self.open[u] or self.stunned[u]:
+                continue
+            if "host_may_stay_closed" not in _kinds_of(self.key[r]):
+                continue
+            if self.players[seat].stay_closed(self, u):
+                self.stunned[u] = True
+                if self.log is not None:
+                    self._emit({"e": "stays_closed", "u": u})
+
+    def _outlives(self, r: int, x: int) -> bool:
+        """Rider ``r`` of ``x``, which has just left play, would die with it (000 1.5.2 a): whether it
+        lives on instead — as a flyer (``flies_from_dead_host``, 40/58 Морозная бабочка) or on another
+        creature of ``x``'s squad by a ``rehosts_riders`` card of its own squad (30/106 Старый вайл)."""
+        if not self.alive[r]:
+            return False
+        s = self.seat[r]
+        if "flies_from_dead_host" in _kinds_of(self.base[r]):
+            self.kind = list(self.kind)
+            self.kind[r] = FLYER
+            self.host[r] = -1
+            self.pos[r] = AUX
+            self.n_ground[s] -= 1
+            self._board_ver += 1
+            if self.log is not None:
+                self._emit({"e": "takes_flight", "u": r})
+            return True
+        for w in self.units[s]:
+            if not self.alive[w] or w == r:
+                continue
+            for index in range(len(self.slots[w])):
+                sl = self.slots[w][index]
+                ab = sl.ability
+                if ab.kind != "rehosts_riders" or (sl.limited and not self._allowed(w, index, ab)):
+                    continue
+                if sl.conditional and not meets(sl, self.key[r]):
+                    continue
+                hosts = [h for h in self.units[self.seat[x]]
+                         if h != x and self.alive[h] and self.kind[h] == GROUND and self.pos[h] >= 0
+                         and self.rider[h] < 0 and (self.ghost[r] or not self.ghost[h])]
+                if not hosts:
+                    return False
+                new = self.players[s].attach(self, r, hosts)
+                if new not in hosts:
+                    raise IllegalAction(f"unit {new} cannot host unit {r}")
+                if sl.limited:
+                    self._count_use(w, index)
+                self.host[r] = new
+                self.rider[new] = r
+                self.pos[r] = self.pos[new]
+                self._board_ver += 1
+                if self.log is not None:
+                    self._emit({"e": "rehost", "u": r, "host": new, "pos": self.pos[new]})
+                return True
+        return False
+
+    def _hosts_opened(self, seat: int, closed: list[int]) -> None:
+        """After ``seat``'s cards opened at its turn start: the ``host_opens`` abilities of the
+        riders of each host that was closed and is open now (30/69 Люмми wounds its host)."""
+        for u in closed:
+            r = self.rider[u]
+            if (r >= 0 and self.alive[u] and self.open[u] and self.alive[r] and not self.over
+                    and triggered(self.key[r], "host_opens")):
+                self._fire(r, "host_opens", u, u)
 
     # ------------------------------------------------------------------ carrion-eating
 

@@ -640,6 +640,8 @@ class Battle(Placement):
         new._floods = self._floods
         new._deep = self._deep
         new._far_strikers = self._far_strikers
+        new._host_watch = self._host_watch
+        new._rider_fates = self._rider_fates
         new._wolves = self._wolves
         new.next_face = list(self.next_face)
         new._frm = self._frm

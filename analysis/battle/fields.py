@@ -178,6 +178,8 @@ class EngineFields:
     _floods: tuple[Any, ...]
     _deep: bool
     _far_strikers: bool
+    _host_watch: bool
+    _rider_fates: bool
     form: list[int]
     _wolves: list[int]
     tokens: list[int]

@@ -1370,6 +1370,20 @@ class HeuristicPlayer(Player):
                     best, pick = g, v
         return pick
 
+    def stay_closed(self, battle: Battle, unit: int) -> bool:
+        """A host whose rider wounds it as it opens (``host_opens``, 30/69 Люмми) stays closed
+        only when those wounds would kill it: else acting this turn is worth the wounds."""
+        b = battle
+        r = b.rider[unit]
+        if r < 0:
+            return False
+        hurt = 0
+        for ab in facts(b.cards[r]):
+            if ab.cost == "trigger" and ab.trigger == "host_opens" and ab.area == "host" and ab.damage \
+                    and ab.kind not in ("heal", "extra_life", "gain_counter", "open"):
+                hurt += max(ab.damage)
+        return hurt > 0 and b.life[unit] - b.wounds[unit] <= hurt
+
     def accept(self, battle: Battle, unit: int, index: int, target: int) -> bool:
         """A ``fight`` (50/101 Легард: "может сразиться … как с открытым") only when the strike, the
         target parrying as an open card, gains something; wounding itself to open (50/18 Страж

@@ -51,7 +51,7 @@ from analysis.battle.powers import (
     slots_of,
     triggered,
 )
-from analysis.battle.tables import ARTIFACT, FLYER, GROUND, PROFILES, card_key, card_of
+from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_key, card_of
 from analysis.cards.abilities import CHOSEN_SQUARE, ENTRIES, MARKERS, RANGED, Ability, CardAbilities
 from analysis.cards.ability_rules import (
     covers,
@@ -120,6 +120,18 @@ class Triggers(Effects):
             return self._depth_at(v) == 0
         if state == "corporeal":
             return not self.cards[v].has("incorporeal")
+        if state == "forward":  # (its own first row or the opponent's half, as its owner sees them)
+            p = self.pos[v]
+            if p < 0:
+                return False
+            rows = half_rows(self.seat[v])
+            return row_of(p) == rows[0] or row_of(p) not in rows
+        if state in ("has_parasite", "has_companion", "has_symbiote"):  # (a rider on it, 000 1.5.2)
+            r = self.rider[v]
+            if r < 0 or not self.alive[r]:
+                return False
+            return state == "has_symbiote" or self.kind[r] == (PARASITE if state == "has_parasite"
+                                                                 else COMPANION)
         return (self.wounds[v] > 0) == (state == "wounded")
 
     def _hurt(self, v: int, source: int, kind: str | None = None) -> None:
@@ -850,6 +862,11 @@ class Triggers(Effects):
         ones: list[int] = []
         kept: list[int] = []
         for x in suspects:
+            if self._rider_fates and alive[x] and wounds[x] >= life[x] and rider[x] >= 0:
+                saver = self._saves_host(x)  # (40/73 Ящерка: heals its host instead, then is destroyed)
+                if saver >= 0:
+                    dead.append(saver)
+                    fallen.append(saver)
             if alive[x] and wounds[x] >= life[x]:
                 if last and self.creature[x] and self.spare[x] == 1:
                     ones.append(x)  # (the life left before these wounds: trigger ``last_life_lost``)
@@ -1005,7 +1022,28 @@ class Triggers(Effects):
         r = self.rider[x]
         if r >= 0:
             self.rider[x] = -1
-            self._kill(r)  # 000 1.5.2 a: the symbiote dies with its host
+            if not (self._rider_fates and self._outlives(r, x)):
+                self._kill(r)  # 000 1.5.2 a: the symbiote dies with its host
+
+    def _saves_host(self, x: int) -> int:
+        """``x`` has lethal wounds: its rider's ``saves_host`` (its ``vs_state`` on ``x``) heals it
+        by the rider's life left instead, and the rider is destroyed (40/73 Ящерка). The destroyed
+        rider, or -1."""
+        r = self.rider[x]
+        if r < 0 or not self.alive[r]:
+            return -1
+        for ab in facts(card_of(self.base[r])):  # (its printed facts: a ``vs_state`` passive is not standing)
+            if ab.kind != "saves_host" or (ab.vs_state and not self._in_state(x, ab.vs_state)):
+                continue
+            left = max(0, self.life[r] - self.wounds[r])
+            healed = min(left, self.wounds[x])
+            self.wounds[x] -= healed
+            if self.log is not None:
+                self._emit({"e": "heal", "u": x, "by": healed})
+                self._emit({"e": "destroyed", "u": r, "by_what": "saves_host"})
+            self._kill(r)
+            return r
+        return -1
 
     # ------------------------------------------------------------------ deck, graveyard, entering play
 

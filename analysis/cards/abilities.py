@@ -116,7 +116,8 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
-            "forces_defender", "strikes_twice", "strikes_twice_in_a_row")
+            "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
+            "flies_from_dead_host", "rehosts_riders", "saves_host")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -148,7 +149,19 @@ simple strike in a turn it does not close and may strike again (50/36 Минот
 два раза за ход, после первого нападения {strike} не закрывается"); ``strikes_twice_in_a_row``: the same,
 but the second strike must be its player's very next action ("только подряд", 50/107 Дракон-страж),
 else it is lost (the card stays open, as after a ``stays_open``); ``once_per_card = true`` on either:
-the second strike at another card than the first ("по разным картам", 50/217 Берсерк)."""
+the second strike at another card than the first ("по разным картам", 50/217 Берсерк).
+``host_may_stay_closed`` (a companion's or a parasite's): its host's player may leave the host closed
+at the start of the host's turn ("хозяин … может не открываться в свой ход", 30/69 Люмми;
+``Player.stay_closed``) — then it neither regenerates nor takes its poisoning, as a creature that did not
+open (002 "Регенерация"). Riders and a host's death (000 1.5.2 a: "если существо покидает поле боя …, его
+симбиот погибает"): ``flies_from_dead_host`` (a rider's): instead of dying with its host it becomes a
+flying creature in the auxiliary zone ("вместо этого получает полёт", 40/58 Морозная бабочка);
+``rehosts_riders`` (any card's; ``vs_types`` picks the riders, ``uses_per_battle`` counts): a rider of its
+squad that would die with its host is instead placed on another creature of the host's squad, its
+player's pick (``Player.attach``; "поместить его на другое существо в том же отряде", 30/106 Старый
+вайл); ``saves_host`` (a rider's; ``vs_state`` on the host): instead of its host's death the host heals
+by the rider's current life and the rider is destroyed ("вместо гибели хозяина … излечить его на Х, где
+Х текущие {health} …, затем уничтожить её", 40/73 Ящерка)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey")
@@ -303,7 +316,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
 "dirty_tricked",
-            "enemy_ranged")
+            "enemy_ranged", "host_opens")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -349,7 +362,8 @@ again, from any card (aims at that creature; the "если существо с �
 проклятие" abilities); ``fury`` (Бешенство X,
 field ``fury`` = X): when a die roll of this card, as it attacks on its own turn, is X or less (X
 raised by its ``keyword = "fury"`` facts and those of its companion); aims at the attacked card;
-``host_fury``: a companion's, when a fury of its host fires; ``attack``: after its attack ability
+``host_fury``: a companion's, when a fury of its host fires; ``host_opens``: a companion's or a
+parasite's, when its host opens (30/69 Люмми); ``attack``: after its attack ability
 used as an action, once per target (aims at it; ``tiers``: only for that band of its die);
 ``squad_rolls``: when a creature of its squad (itself included) rolls a die — a simple strike's
 attacking or parrying die, a die of its ability — once per die (``roll``: that die's faces);
@@ -413,7 +427,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
-             "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight", *ENTRIES)
+             "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
+             "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -437,7 +452,8 @@ life ("пока имеет дополнительные {health}": more life lef
 life taken first by its wounds)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
              "cursed_or_blessed", "even_life", "extra_life", "at_depth", "on_surface", "corporeal",
-             "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row")
+             "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
+             "has_parasite", "has_companion", "has_symbiote", "forward")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -454,9 +470,12 @@ have ("по существам, не
 принадлежащим к стихиям, которые есть в вашем отряде", 30/192 Воин веры; a neutral creature counts);
 ``few_allies``: fewer than two other creatures of its own squad next to it ("рядом с которым нет хотя бы
 двух других его существ", 30/60 Метель); ``back_row``: standing in its owner's third row ("существо в 3
-ряду противника", 30/107 Статуя скорби)."""
+ряду противника", 30/107 Статуя скорби); ``has_parasite`` / ``has_companion`` / ``has_symbiote``: a
+parasite / a companion / either rides it (000 1.5.2: "существо с паразитом", 30/110 Галлот; "существа с
+симбиотами", 40/122 Воин вайлов); ``forward``: standing in its owner's first row or on the opponent's
+half ("если он стоит в вашем первом ряду или на половине поля боя противника", 40/73 Ящерка)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
-                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack")
+                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword`` and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
@@ -466,7 +485,8 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "at_depth", "on_surface", "wolf", "human",
          "squad_class", "top_strike", "squad_more_closed", "counters_cards", "enemy_elements", "few_elements",
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
-         "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies")
+         "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
+         "host_open", "host_closed", "host_unwounded")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -509,7 +529,10 @@ Issue 19, set 50: ``third_row`` (it stands in its own third row: 50/54 Фарс�
 карт противника"), ``rows_held`` (a creature of its squad stands in every row of the battlefield: 50/154
 Суккуб-истязатель "если в каждом ряду поля боя есть ваше существо"), ``clear_of_enemies`` (no enemy
 card next to it, in ``when_state`` if given: 50/115 Дева поймы "пока рядом нет открытых карт
-противника" = ``when_state = "open"``)."""
+противника" = ``when_state = "open"``).
+Issue 19, riders: ``host_open`` / ``host_closed`` / ``host_unwounded`` (a companion's or a parasite's
+host is open / closed / has no wounds: 30/123 Крайт "пока хозяин закрыт", 40/111 Детеныш тролля; no
+host, no hold)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
@@ -552,7 +575,7 @@ RELOCATE_ONTO = ("depth", "surface", "away")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
-         "behind", "adjacent", "about", "host")
+         "behind", "adjacent", "about", "host", "rider")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -562,17 +585,23 @@ of the ``target`` side other than itself, any distance: "другое ваше �
 ``left`` / ``right`` / ``opposite`` / ``behind`` (the one square on that side of it, as its owner
 sees the board), ``adjacent`` (the cards next to it, itself excluded: "вашу стоящую рядом карту",
 40/190 Данав), ``about`` (on a trigger about another card: that card — the wounded, dying or destroyed
-one; 40/41 Гном-щитоносец restores the armor of the wounded creature)."""
+one; 40/41 Гном-щитоносец restores the armor of the wounded creature), ``host`` (a companion's or
+a parasite's: the creature it rides — "ранить хозяина", 30/69 Люмми; "хозяин получает {counter}", 30/56
+Сова колдуна).
+Only for auras: ``rider`` (the companion or parasite riding it)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
 ``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
 хода противника", e.g. given by a ``concentration`` at the end of the opponent's turn)."""
-AURA_AREAS = ("others", "adjacent", "opposite", "host")
+AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider")
 """``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
-front of it (``opposite``), or the creature it rides (``host``: a companion's or a parasite's)."""
-AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword")
-"""Passive kinds an ``aura`` may give."""
+front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's) or the
+companion or parasite that rides it (``rider``: "Энт и его компаньон", 30/93)."""
+AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
+              "far_strike")
+"""Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
+strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
 """``vs_rank`` (only against elite / common cards) and ``partner`` (formation with an elite / a
 common creature)."""
@@ -634,6 +663,10 @@ _KINDS_TEXT = {
     "strikes_twice": "May attack with its simple strike twice per turn",
     "fight": "Fights an adjacent creature with its simple strike as if it were open",
     "strikes_twice_in_a_row": "May attack with its simple strike twice per turn, in a row",
+    "host_may_stay_closed": "Its host may stay closed at the start of its turn",
+    "flies_from_dead_host": "Instead of dying with its host it becomes a flyer",
+    "rehosts_riders": "Your rider that would die with its host moves onto another creature",
+    "saves_host": "Instead of its host's death heals it by its own life left, then is destroyed",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
@@ -1511,8 +1544,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                            or raw.get("target") not in ("ally", "enemy", "any")):
         raise fail("area", f"an aura needs an area of {', '.join(AURA_AREAS)} and a target "
                    "(ally, enemy, any)")
-    if out["area"] == "host" and cost != "aura":
-        raise fail("area", "host is only for an aura")
+    if out["area"] == "rider" and cost != "aura":
+        raise fail("area", "rider is only for an aura")
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls"):
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")

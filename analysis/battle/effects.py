@@ -96,7 +96,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
                  "dives", "surfaces", "changes_depth", "squad_dives", "killed", "squad_kill",
-                 "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged")
+                 "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged",
+                 "gets_blessing", "gets_curse")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -1361,7 +1362,7 @@ class Effects(Situational):
                 return  # (no square of that kind: it does not land)
         if ab.may and ab.cost != "trigger" and not self.players[self.seat[u]].accept(self, u, sl.index, v):
             return  # (a triggered one was asked as it fired, before its price: Triggers._fire_now)
-        old = card_of(self.base[v])
+        old = card_of(self.base[v] if self._variable else self.key[v])
         if v not in self.shapes:
             self.shapes = {**self.shapes, v: (old.type, old.move, old.strike or ())}
         printed = self.shapes[v]
@@ -1405,7 +1406,7 @@ class Effects(Situational):
         comes down from there, where it stands otherwise."""
         seat = self.seat[v]
         was = self.kind[v]
-        card = card_of(self.base[v])
+        card = card_of(self.base[v] if self._variable else self.key[v])
         shaped = replace(card, type=type_name, move=move,
                          strike=(strike[0], strike[1], strike[2]) if strike and len(strike) == 3 else None)
         new = card_key(shaped, seat)
@@ -1495,7 +1496,7 @@ class Effects(Situational):
         self.shapes = {k: w for k, w in self.shapes.items() if k != x}
         self.aloft = [e for e in self.aloft if e[0] != x]
         type_name, move, strike = printed
-        card = card_of(self.base[x])
+        card = card_of(self.base[x] if self._variable else self.key[x])
         new = card_key(replace(card, type=type_name, move=move,
                                strike=(strike[0], strike[1], strike[2]) if len(strike) == 3 else None),
                        self.seat[x])

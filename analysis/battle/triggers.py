@@ -534,6 +534,9 @@ class Triggers(Effects):
             _MARKED[memo] = new
         if new != key:
             self._state_key(u, v, new, name)
+            watchers = self._trig["gets_" + name]
+            if watchers and v in watchers and self.alive[v] and not self.over:
+                self._fire(v, "gets_" + name, u)  # ("когда получает благословление / проклятие", 30/173)
 
     def _state_key(self, u: int, v: int, new: int, event: str) -> None:
         """``v`` plays as card key ``new`` (its card with a curse or blessing added or taken off),

@@ -312,7 +312,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
 "dirty_tricked",
-            "enemy_ranged")
+            "enemy_ranged", "gets_blessing", "gets_curse")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -397,7 +397,9 @@ it takes wounds from a ``dirty_trick`` of a card of its squad ("когда по�
 Шриб Длиннохвост; its abilities without a range aim by their own reach, not at the trickster);
 ``enemy_ranged``: after an enemy card uses a shot, throw or discharge as an action (its ranged attacks
 but a strike through a row) that is not aimed at this card (aims at that enemy: 50/58 Див "когда карта
-противника объявляет дальнюю атаку (кроме {uchr}) не по Диву")."""
+противника объявляет дальнюю атаку (кроме {uchr}) не по Диву"); ``gets_blessing`` / ``gets_curse``: after
+this card receives a blessing / a curse it did not have, from any card ("когда получает благословление /
+проклятие", 30/173 Мятущаяся душа)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")

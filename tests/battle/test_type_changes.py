@@ -248,3 +248,47 @@ def test_a_card_dying_in_flight_incarnates_as_printed():
     b.apply(END_TURN)
     assert b.alive[0] and b.pos[0] >= 0 and b.kind[0] == GROUND
     check(b)
+
+
+SOUL = (  # 30/173 Мятущаяся душа
+    '{ kind = "cleanse", removes = ["curse"], cost = "trigger", trigger = "gets_blessing", target = "self" }',
+    '{ kind = "become", into = "flyer", cost = "trigger", trigger = "gets_blessing" }',
+    '{ kind = "cleanse", removes = ["blessing"], cost = "trigger", trigger = "gets_curse", target = "self" }',
+    '{ kind = "become", into = "creature", cost = "trigger", trigger = "gets_curse", onto = "own_half" }',
+    '{ kind = "discharge", damage = [2], cost = "trigger", trigger = "gets_curse" }',
+)
+
+
+def test_blessing_lifts_the_soul_and_a_curse_brings_it_down():
+    """30/173: when it receives a blessing it loses its curse and takes flight; when it receives a
+    curse it loses its blessing, lands on a square of its player's half, then makes a discharge 2
+    (triggers ``gets_blessing`` / ``gets_curse``)."""
+    soul = card("Soul", strike=(2, 2, 3), life=8, move=1, abilities=facts(*SOUL))
+    priest = card("Priest", strike=(1, 1, 1), life=8, abilities=facts(
+        '{ kind = "give_blessing", cost = "tap", target = "ally" }'))
+    witch = card("Witch", strike=(1, 1, 1), life=8, abilities=facts('{ kind = "give_curse", cost = "tap" }'))
+    b = start([soul, priest], [witch], ({0: P1_FRONT, 1: P1_BACK}, {2: P2_BACK}), p1=Yes(land=square(1, 1)))
+    b.apply(UseAbility(1, 0, (0,)))
+    assert b.kind[0] == FLYER and b._in_state(0, "blessed") and b.n_ground[0] == 1
+    b.apply(END_TURN)
+    b.apply(UseAbility(2, 0, (0,)))
+    assert b.kind[0] == GROUND and b.pos[0] == square(1, 1)
+    assert b._in_state(0, "cursed") and not b._in_state(0, "blessed")
+    assert b.wounds[2] == 2                        # (the discharge, at the only enemy)
+    check(b)
+
+
+def test_scarecrow_comes_to_life_as_a_flyer_with_a_directed_strike():
+    """30/190 Пугало: 3 counters and tap — it becomes a flying creature with strike 2-3-4 and gains
+    a directed strike; it leaves its square for the auxiliary zone."""
+    crow = card("Crow", strike=None, life=6, type="artifact", move=0, abilities=facts(
+        '{ kind = "become", into = "flyer", damage = [2, 3, 4], cost = "counter_tap", counters = 3,'
+        ' via = "effect" }', '{ kind = "directed", cost = "then", target = "self", lasts = "battle" }',
+        start_counters=3))
+    guard = card("Guard", strike=(1, 1, 1), life=5)
+    foe = card("Foe", strike=(1, 1, 1), life=20)
+    b = start([crow, guard], [foe], ({0: P1_FRONT, 1: P1_BACK}, {2: P2_BACK}))
+    b.apply(UseAbility(0, 0, (0,)))
+    assert b.kind[0] == FLYER and b.pos[0] == AUX and b.board[P1_FRONT] == -1 and b.n_creatures[0] == 2
+    assert b.cards[0].strike == (2, 3, 4) and b.directed[0]
+    check(b)

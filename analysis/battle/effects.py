@@ -97,7 +97,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
                  "dives", "surfaces", "changes_depth", "squad_dives", "killed", "squad_kill",
                  "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged",
-                 "gets_blessing", "gets_curse")
+                 "gets_blessing", "gets_curse", "gets_extra_life", "blocks")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -498,6 +498,8 @@ class Effects(Situational):
                 self._count_use(v, index)
             if self.log is not None:
                 self._emit({"e": "block", "u": v, "by": u, "kind": kind})
+            if self._trig["blocks"] and v in self._trig["blocks"]:
+                self._fire(v, "blocks", u)  # (40/89 Небесный патруль lands)
             return True
         return False
 
@@ -863,6 +865,8 @@ class Effects(Situational):
                     self._quiet_from = self.turn + 1
                     if self._last_life:
                         self._respare(v)
+                    if self._trig["gets_extra_life"] and v in self._trig["gets_extra_life"]:
+                        self._fire(v, "gets_extra_life", u)  # ("когда получает дополнительные {health}")
             return 0
         if kind == "move_wounds":
             return self._move_wounds(u, sl, v)

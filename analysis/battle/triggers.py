@@ -500,6 +500,8 @@ class Triggers(Effects):
         if extra:
             self.life = list(self.life)  # shared with clones: replaced, not changed in place
             self.life[x] += extra
+            if self._trig["gets_extra_life"] and x in self._trig["gets_extra_life"]:
+                self._fire(x, "gets_extra_life", y)  # ("когда получает дополнительные {health}")
         if self._last_life and (healed or extra):
             self._respare(x)
         if self.log is not None and (healed or extra):

@@ -312,7 +312,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
 "dirty_tricked",
-            "enemy_ranged", "gets_blessing", "gets_curse")
+            "enemy_ranged", "gets_blessing", "gets_curse", "gets_extra_life", "blocks")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -399,7 +399,9 @@ it takes wounds from a ``dirty_trick`` of a card of its squad ("когда по�
 but a strike through a row) that is not aimed at this card (aims at that enemy: 50/58 Див "когда карта
 противника объявляет дальнюю атаку (кроме {uchr}) не по Диву"); ``gets_blessing`` / ``gets_curse``: after
 this card receives a blessing / a curse it did not have, from any card ("когда получает благословление /
-проклятие", 30/173 Мятущаяся душа)."""
+проклятие", 30/173 Мятущаяся душа); ``gets_extra_life``: after it gains additional life (an ``extra_life``,
+vampirism beyond its wounds: "когда получает дополнительные {health}", 40/89); ``blocks``: after its
+``block`` blocks an attack (000 2.7; about the attacker: 40/89 lands)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -441,11 +443,11 @@ or a die-picked X-Y-Z result of that band ("средние и сильные а�
 PARITIES = ("even", "odd")
 """``parity`` of ``cap`` / ``protection``: only attacks whose power is even / odd ("атаки чётной
 величины" = ``"even"``)."""
-SELF_STATES = ("unwounded", "wounded", "open", "closed", "cursed", "blessed", "extra_life")
+SELF_STATES = ("unwounded", "wounded", "open", "closed", "cursed", "blessed", "extra_life", "flying")
 """``self_state``: only while the card itself is unwounded / wounded / open / closed / cursed /
 blessed ("вампиризм, пока имеет проклятие" = ``cursed``); ``extra_life``: while it has additional
 life ("пока имеет дополнительные {health}": more life left than its printed life, the additional
-life taken first by its wounds)."""
+life taken first by its wounds); ``flying``: while it is a flyer (40/89 Небесный патруль's block)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
              "cursed_or_blessed", "even_life", "extra_life", "at_depth", "on_surface", "corporeal",
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row", "flying", "grounded",

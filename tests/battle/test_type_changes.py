@@ -292,3 +292,29 @@ def test_scarecrow_comes_to_life_as_a_flyer_with_a_directed_strike():
     assert b.kind[0] == FLYER and b.pos[0] == AUX and b.board[P1_FRONT] == -1 and b.n_creatures[0] == 2
     assert b.cards[0].strike == (2, 3, 4) and b.directed[0]
     check(b)
+
+
+def test_patrol_flies_on_extra_life_and_lands_when_it_blocks_a_shot():
+    """40/89 Небесный патруль: when it gains additional life it takes flight; attacked at range while
+    flying, a 5 or 6 blocks the attack (000 2.7) and it lands (triggers ``gets_extra_life``,
+    ``blocks``; a ``block`` with ``self_state = "flying"``)."""
+    patrol = card("Patrol", strike=(2, 3, 3), life=10, move=2, abilities=facts(
+        '{ kind = "become", into = "flyer", cost = "trigger", trigger = "gets_extra_life" }',
+        '{ kind = "block", from = ["ranged"], roll = [5, 6], self_state = "flying" }',
+        '{ kind = "become", into = "creature", cost = "trigger", trigger = "blocks" }'))
+    druid = card("Druid", strike=(1, 1, 1), life=8, abilities=facts(
+        '{ kind = "extra_life", damage = [1], cost = "tap", target = "ally" }'))
+    archer = card("Archer", strike=(1, 1, 1), life=8, abilities=facts(
+        '{ kind = "shot", damage = [2], cost = "tap" }'))
+    b = start([patrol, druid], [archer, card("Foe", life=20)], ({0: P1_FRONT, 1: P1_BACK},
+              {2: P2_BACK, 3: P2_FRONT}), dice=[4, 6], p1=Yes(land=square(1, 1)))
+    b.apply(UseAbility(0 + 1, 0, (0,)))
+    assert b.kind[0] == FLYER and b.life[0] == 11
+    b.apply(END_TURN)
+    b.apply(UseAbility(2, 0, (0,)))                # a 4: not blocked
+    assert b.wounds[0] == 2 and b.kind[0] == FLYER
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    b.apply(UseAbility(2, 0, (0,)))                # a 6: blocked, and it lands
+    assert b.wounds[0] == 2 and b.kind[0] == GROUND and b.pos[0] == square(1, 1)
+    check(b)

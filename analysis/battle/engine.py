@@ -681,6 +681,11 @@ class Battle(Placement):
         new._strikers = self._strikers
         new._auras = self._auras
         new._stuns = self._stuns
+        new._shapers = self._shapers
+        new._shaped = self._shaped
+        new.aloft = self.aloft  # (replaced, never changed in place)
+        new.shapes = self.shapes
+        new._context = self._context
         new._taunt_skip = self._taunt_skip
         new._taunters = self._taunters
         new._tiered = self._tiered

@@ -47,6 +47,7 @@ from analysis.battle.interface import (
 from analysis.battle.powers import (
     EVERYWHERE,
     SHOOTING,
+    WOUNDING,
     Slot,
     ability,
     reach_mask,
@@ -985,6 +986,8 @@ class HeuristicPlayer(Player):
 
             return max(squares, key=want)
         b = battle
+        if marker == "land":  # (a flyer coming down, data/README.md "Type changes")
+            return self._landing(b, unit, squares)
         if marker == "reposition":  # (a move it must make: the free square nearest where it stands)
             p = b.pos[unit]
             return min(squares, key=lambda s: (MANHATTAN[p][s] if p >= 0 else 0, s))
@@ -1021,6 +1024,58 @@ class HeuristicPlayer(Player):
             if here > key:
                 best, key = sq, here
         return best
+
+    def _landing(self, b: Battle, unit: int, squares: Sequence[int]) -> int:
+        """Where a flyer lands: if it may still act this turn, next to the most enemy creatures (it
+        strikes one now), the weakest of them on a tie; otherwise next to the fewest (they would strike
+        it first), nearest its own back row."""
+        enemy = 1 - b.seat[unit]
+        back = 0 if b.seat[unit] == 0 else 5
+
+        def foes(sq: int) -> list[int]:
+            return [w for w in (b.board[t] for t in ADJ8[sq])
+                    if w >= 0 and b.seat[w] == enemy and b.creature[w]]
+
+        if b.seat[unit] == b.active and b.open[unit] and not b.acted[unit]:
+            def near(sq: int) -> tuple[int, int, int]:
+                found = foes(sq)
+                weakest = min((b.life[w] - b.wounds[w] for w in found), default=99)
+                return (len(found), -weakest, -sq)
+            return max(squares, key=near)
+        return min(squares, key=lambda sq: (len(foes(sq)), abs(sq // COLS - back), sq))
+
+    def _shape_worth(self, b: Battle, u: int, index: int, v: int) -> bool:
+        """Whether to take a ``become`` its player may decline (data/README.md "Type changes"): an
+        enemy into an artifact, always; into a flyer, when no enemy creature stands next to it (a
+        flyer reaches every card; one in contact keeps fighting where it is); a flyer landing, when
+        what comes with it pays (a standing strike bonus, a wound: 50/198, 50/173, 30/195) or it may
+        still act this turn and lands next to an enemy creature."""
+        slots = b.slots[u]
+        ab = slots[index].ability
+        if ab.into == "artifact":
+            return b.seat[v] != b.seat[u]
+        enemy = 1 - b.seat[v]
+
+        def engaged(sq: int) -> bool:  # (an enemy creature next to the square)
+            return any(w >= 0 and b.seat[w] == enemy and b.creature[w]
+                       for w in (b.board[t] for t in ADJ8[sq]))
+
+        if ab.into == "flyer":
+            p = b.pos[v]
+            if p >= 0 and engaged(p):
+                return False
+            return any(b.creature[w] for w in b.units[enemy])
+        i = index + 1
+        while i < len(slots) and slots[i].ability.cost == "then":
+            f = slots[i].ability
+            if (f.kind == "strike_bonus" and f.lasts == "battle" and f.damage and f.damage[0] > 0) \
+                    or (f.kind in WOUNDING and max(b._about, b._context) >= 0
+                        and b.alive[b._about if b._about >= 0 else b._context]):
+                return True
+            i += 1
+        if not (b.seat[v] == b.active and b.open[v] and not b.acted[v]):
+            return False
+        return any(engaged(sq) for sq in b._landing_squares(v, ab.onto))
 
     def _dip(self, b: Battle, u: int, walk: Any) -> bool:
         """An incorporeal creature whose facts follow its steps onto creatures' squares (``when =
@@ -1390,6 +1445,8 @@ class HeuristicPlayer(Player):
         Аккении) while it keeps more than 2 life beyond the wound; other optional abilities: yes."""
         b = battle
         ab = b.slots[unit][index].ability
+        if ab.kind == "become":
+            return self._shape_worth(b, unit, index, target)
         if ab.kind == "open":  # (wounding itself to open: while it keeps a margin of life)
             return b.life[unit] - b.wounds[unit] > (ab.damage[0] if ab.damage else 0) + 2
         if ab.kind != "fight":

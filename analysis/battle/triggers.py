@@ -85,6 +85,14 @@ class Triggers(Effects):
             if state == "cursed":
                 return passives.curse
             return passives.curse or passives.blessing
+        if state == "flying":  # ("если летающий": a flyer, in the auxiliary zone)
+            return self.kind[v] == FLYER
+        if state == "grounded":
+            return self.kind[v] == GROUND
+        if state == "no_counters":
+            return self.counters[v] == 0
+        if state == "no_ground_squad":
+            return self.n_ground[self.seat[v]] == 0
         if state == "open":
             return self.open[v]
         if state == "closed":
@@ -190,11 +198,13 @@ class Triggers(Effects):
         self._fired += 1
         self._depth += 1
         saved, self._about = self._about, about
+        saved_context, self._context = self._context, context
         try:
             self._fire_now(u, trigger, context, about, kind)
         finally:
             self._depth -= 1
             self._about = saved
+            self._context = saved_context
 
     def _fire_now(self, u: int, trigger: str, context: int, about: int, kind: str | None) -> None:
         """:meth:`_fire` within the bounds."""
@@ -335,6 +345,8 @@ class Triggers(Effects):
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
                 if self._trig["counters_reach"]:
                     self._counted(u)
+                if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                    self._follow(u, index + 1, [u], trigger)  # ("получить 3 {counter} и потерять полёт")
                 continue
             counted, price = index, ab.tokens  # (an ``or`` alternative has the first one's cost)
             cands = self._trigger_cands(u, index, ab, trigger, context)
@@ -344,6 +356,14 @@ class Triggers(Effects):
                 ab = self.slots[u][index].ability
             if not cands:
                 continue
+            if ab.may:  # (its player may decline: asked before anything is paid or counted)
+                pick = cands[0] if len(cands) == 1 else self.players[self.seat[u]].choose_targets(
+                    self, u, index, list(cands), 1)[0]
+                if pick not in cands:
+                    raise IllegalAction(f"unit {u}: {pick} is not one of the targets {cands}")
+                if not self.players[self.seat[u]].accept(self, u, index, pick):
+                    continue
+                cands = [pick]
             if price and not self._pay_tokens(u, price, True):
                 continue
             most = min(ab.targets, len(cands))
@@ -492,6 +512,8 @@ class Triggers(Effects):
         if extra:
             self.life = list(self.life)  # shared with clones: replaced, not changed in place
             self.life[x] += extra
+            if self._trig["gets_extra_life"] and x in self._trig["gets_extra_life"]:
+                self._fire(x, "gets_extra_life", y)  # ("когда получает дополнительные {health}")
         if self._last_life and (healed or extra):
             self._respare(x)
         if self.log is not None and (healed or extra):
@@ -526,6 +548,9 @@ class Triggers(Effects):
             _MARKED[memo] = new
         if new != key:
             self._state_key(u, v, new, name)
+            watchers = self._trig["gets_" + name]
+            if watchers and v in watchers and self.alive[v] and not self.over:
+                self._fire(v, "gets_" + name, u)  # ("когда получает благословление / проклятие", 30/173)
 
     def _state_key(self, u: int, v: int, new: int, event: str) -> None:
         """``v`` plays as card key ``new`` (its card with a curse or blessing added or taken off),
@@ -1024,6 +1049,8 @@ class Triggers(Effects):
             self.rider[x] = -1
             if not (self._rider_fates and self._outlives(r, x)):
                 self._kill(r)  # 000 1.5.2 a: the symbiote dies with its host
+        if self._shapers and x in self.shapes:
+            self._unshape(x)  # (000 2.1.4: its printed type again, out of play)
 
     def _saves_host(self, x: int) -> int:
         """``x`` has lethal wounds: its rider's ``saves_host`` (its ``vs_state`` on ``x``) heals it

@@ -306,6 +306,10 @@ class Turns(Strikes):
             self._turn_end_triggers()
             if self.over:
                 return
+        if self.aloft and not self.over:
+            self._shapes_due()  # (type changes "until the end of the turn", data/README.md "Type changes")
+            if self.over:
+                return
         if self._sudden and not self.over:
             self._sudden_window(1 - self.active, "turn_end", -1, -1)  # after the end-of-turn triggers
             if self.over:

@@ -82,7 +82,7 @@ prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
            "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift",
-           "fight")
+           "fight", "become")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -111,6 +111,15 @@ stays ("переместить выбранное существо против�
 существом как с открытым", 50/101 Легард on ``concentration``): the card fights an adjacent enemy
 creature with its simple strike as with an open card (the target parries and strikes back), without
 closing — out of turn order it keeps its state; its player may decline (``Player.accept``)."""
+BECOME_INTO = ("flyer", "creature", "artifact")
+"""``into`` of ``become`` (a type change mid-battle, data/README.md "Type changes"): the target
+becomes a flying creature (it leaves its square for the auxiliary zone, 000 2.1.2; its symbiote dies,
+000 1.5.2 a), a ground creature (a flyer lands on a free square, 003 "Let" L1587; an artifact comes to
+life where it stands) or an artifact (a flyer is put on a free square, 003 L1589)."""
+BECOME_ONTO = ("own_half", "depth", "adjacent")
+"""``onto`` of ``become``: a landing flyer goes onto a free square of its player's half
+(``own_half``, 30/173), a free depth square (``depth``, 50/136) or a free square next to the card its
+trigger is about (``adjacent``: the struck card, 30/195); else any free square (003 L1587)."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
@@ -316,7 +325,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
 "dirty_tricked",
-            "enemy_ranged", "host_opens")
+            "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -402,7 +411,11 @@ it takes wounds from a ``dirty_trick`` of a card of its squad ("когда по�
 Шриб Длиннохвост; its abilities without a range aim by their own reach, not at the trickster);
 ``enemy_ranged``: after an enemy card uses a shot, throw or discharge as an action (its ranged attacks
 but a strike through a row) that is not aimed at this card (aims at that enemy: 50/58 Див "когда карта
-противника объявляет дальнюю атаку (кроме {uchr}) не по Диву")."""
+противника объявляет дальнюю атаку (кроме {uchr}) не по Диву"); ``gets_blessing`` / ``gets_curse``: after
+this card receives a blessing / a curse it did not have, from any card ("когда получает благословление /
+проклятие", 30/173 Мятущаяся душа); ``gets_extra_life``: after it gains additional life (an ``extra_life``,
+vampirism beyond its wounds: "когда получает дополнительные {health}", 40/89); ``blocks``: after its
+``block`` blocks an attack (000 2.7; about the attacker: 40/89 lands)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -423,20 +436,20 @@ directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
-             "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
+             "rehost", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", *ENTRIES)
-OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate")
+OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
-          "relocate")
+          "relocate", "lose_counters")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -445,15 +458,16 @@ or a die-picked X-Y-Z result of that band ("средние и сильные а�
 PARITIES = ("even", "odd")
 """``parity`` of ``cap`` / ``protection``: only attacks whose power is even / odd ("атаки чётной
 величины" = ``"even"``)."""
-SELF_STATES = ("unwounded", "wounded", "open", "closed", "cursed", "blessed", "extra_life")
+SELF_STATES = ("unwounded", "wounded", "open", "closed", "cursed", "blessed", "extra_life", "flying")
 """``self_state``: only while the card itself is unwounded / wounded / open / closed / cursed /
 blessed ("вампиризм, пока имеет проклятие" = ``cursed``); ``extra_life``: while it has additional
 life ("пока имеет дополнительные {health}": more life left than its printed life, the additional
-life taken first by its wounds)."""
+life taken first by its wounds); ``flying``: while it is a flyer (40/89 Небесный патруль's block)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
              "cursed_or_blessed", "even_life", "extra_life", "at_depth", "on_surface", "corporeal",
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
-             "has_parasite", "has_companion", "has_symbiote", "forward")
+             "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
+             "no_counters", "no_ground_squad")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -473,7 +487,12 @@ have ("по существам, не
 ряду противника", 30/107 Статуя скорби); ``has_parasite`` / ``has_companion`` / ``has_symbiote``: a
 parasite / a companion / either rides it (000 1.5.2: "существо с паразитом", 30/110 Галлот; "существа с
 симбиотами", 40/122 Воин вайлов); ``forward``: standing in its owner's first row or on the opponent's
-half ("если он стоит в вашем первом ряду или на половине поля боя противника", 40/73 Ящерка)."""
+half ("если он стоит в вашем первом ряду или на половине поля боя противника", 40/73 Ящерка).; ``flying`` /
+``grounded``: a flying creature (in the
+auxiliary zone) / a creature on a square ("если летающий", 30/195 Микаэль; on ``target = "self"`` it
+reads the card itself, checked as the ability is carried out); ``no_counters``: with no counters or
+tokens ("если не имеет {counter}", 40/220 Око бури); ``no_ground_squad``: its squad has no ground
+creature in play ("если в вашем отряде нет наземных существ", 50/173 Эстри)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
@@ -634,7 +653,7 @@ _KINDS_TEXT = {
     "cancel": "Cancels the announced action of",
     "open": "Opens a card", "stun": "Stuns a card", "close": "Closes a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
-    "lose_counters": "Loses its counters", "teleport": "Teleports", "cleanse": "Removes from a card:",
+    "lose_counters": "Loses counters", "teleport": "Teleports", "cleanse": "Removes from a card:",
     "grave_token": "Incarnation tokens to a graveyard card:", "destroy": "Destroys a card",
     "restore_armor": "Restores its armor",
     "claim_incarnation": "Gives an enemy incarnation, returning under its control:",
@@ -662,6 +681,7 @@ _KINDS_TEXT = {
     "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",
     "strikes_twice": "May attack with its simple strike twice per turn",
     "fight": "Fights an adjacent creature with its simple strike as if it were open",
+    "become": "Becomes",
     "strikes_twice_in_a_row": "May attack with its simple strike twice per turn, in a row",
     "host_may_stay_closed": "Its host may stay closed at the start of its turn",
     "flies_from_dead_host": "Instead of dying with its host it becomes a flyer",
@@ -827,6 +847,15 @@ class Ability:
     Балторн")."""
     gold: int = 0
     """Cost ``recruit``: the gold crystals paid before recruiting."""
+    into: str | None = None
+    """``become``: what the target becomes (:data:`BECOME_INTO`)."""
+    move: int | None = None
+    """``become``: its movement afterwards (a landing flyer: 1 unless the text says, 003 L1587; a card
+    printed as a ground creature takes back its printed movement; an artifact coming to life: 0 unless
+    given)."""
+    may: bool = False
+    """``become``: its player may decline it ("может получить полёт"; ``Player.accept``); the
+    abilities with cost ``then`` after it follow only when it is carried out ("при этом")."""
 
     @property
     def conditional(self) -> bool:
@@ -885,6 +914,15 @@ class Ability:
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
         elif self.kind == "cleanse":
             head = f"{head} {', '.join(self.removes)}"
+        elif self.kind == "become":
+            head = {"flyer": "Becomes a flyer", "artifact": "Becomes an artifact"}.get(
+                self.into or "", "Becomes a ground creature (a flyer lands)")
+            if self.damage:
+                head += f", simple strike {amount}"
+            if self.move is not None:
+                head += f", movement {self.move}"
+            if self.may:
+                head += " (may)"
         elif self.kind in ("gain_counter", "shield", "grave_token", "claim_incarnation"):
             head = f"{head} {amount}"
         elif amount:
@@ -1057,7 +1095,7 @@ class Ability:
                      "tokens", "repeats",
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
-                     "gold", "nth"):
+                     "gold", "nth", "into", "move", "may"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -1081,7 +1119,7 @@ def _default_target(kind: str) -> str:
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
                                                           "reposition", "leap", "summon", "exile", "flood",
-                                                          "strike_again"):
+                                                          "strike_again", "become"):
         return "self"
     return "enemy"
 
@@ -1160,7 +1198,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
-                 "nth"}
+                 "nth", "into", "move", "may"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1279,9 +1317,11 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    f"({', '.join(LASTS)})")
     if lasts is not None and not granted and not (
             kind in ("root", "summon", "resurrect") and lasts == "turn") \
-            and not (kind == "flood" and lasts == "battle"):
+            and not (kind == "flood" and lasts == "battle") \
+            and not (kind == "become" and lasts in ("turn", "own_turn", "battle")):
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive), "
-                   "turn on root, summon and resurrect, and battle on flood")
+                   "turn on root, summon and resurrect, battle on flood, and turn / own_turn / battle on "
+                   "become")
     if cost == "recruit" and (kind != "to_graveyard" or raw.get("target") != "self"):
         raise fail("cost", "recruit (before recruiting) is only for to_graveyard with target = \"self\"")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
@@ -1546,7 +1586,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "(ally, enemy, any)")
     if out["area"] == "rider" and cost != "aura":
         raise fail("area", "rider is only for an aura")
-    if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls"):
+    if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")
     if out["area"] == "near_target" and cost != "trigger":
@@ -1654,9 +1694,30 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     out["sudden"] = sudden
     onto = raw.get("onto")
     if onto is not None and not ((kind in ("summon", "resurrect") and onto in ONTO)
-                                 or (kind == "relocate" and onto in RELOCATE_ONTO)):
-        raise fail("onto", f"is one of {', '.join(ONTO)} for summon and resurrect, or one of "
-                   f"{', '.join(RELOCATE_ONTO)} for relocate; got {onto!r}")
+                                 or (kind == "relocate" and onto in RELOCATE_ONTO)
+                                 or (kind == "become" and onto in BECOME_ONTO)):
+        raise fail("onto", f"is one of {', '.join(ONTO)} for summon and resurrect, one of "
+                   f"{', '.join(RELOCATE_ONTO)} for relocate, or one of {', '.join(BECOME_ONTO)} for become; "
+                   f"got {onto!r}")
+    into = raw.get("into")
+    if (into is None) == (kind == "become") or (into is not None and into not in BECOME_INTO):
+        raise fail("into", f"is required for become and only for it: one of {', '.join(BECOME_INTO)}; "
+                   f"got {into!r}")
+    out["into"] = into
+    move = raw.get("move")
+    if move is not None and (not _int(move) or kind != "become" or into == "artifact"):
+        raise fail("move", f"is the movement a card has after become (into flyer or creature), a whole "
+                   f"number ≥ 0; got {move!r}")
+    out["move"] = move
+    may = raw.get("may", False)
+    if not isinstance(may, bool) or (may and (kind != "become" or cost not in ("trigger", "then", "or"))):
+        raise fail("may", "is true or false, on a triggered become (its player may decline it)")
+    out["may"] = may
+    if kind == "become" and raw.get("damage") and (len(raw["damage"]) != 3 or into == "artifact"):
+        raise fail("damage", "of become is the simple strike [weak, medium, strong] of the creature it "
+                   "becomes")
+    if kind == "become" and onto is not None and into != "creature":
+        raise fail("onto", "of become is where a landing flyer goes (into = creature)")
     if onto == "died_at" and cost != "trigger":
         raise fail("onto", "died_at is only for a trigger (the square of the card it is about)")
     out["onto"] = onto
@@ -1729,7 +1790,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
             continue  # (an alternative grant: "получает +1 к удару или +1 к движению", 30/26)
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
-                                                          "cleanse", "extra_life", "leap", *ENTRIES) \
+                                                          "cleanse", "extra_life", "leap", "become",
+                                                          *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick")) \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)

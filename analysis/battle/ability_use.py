@@ -256,6 +256,8 @@ class AbilityUse(Triggers):
                     break
                 if self.alive[w] and self.seat[w] != self.seat[u] and w not in targets:
                     self._fire(w, "enemy_ranged", u)
+        if ab.counters and self._trig["squad_loses_counters"] and not self.over:
+            self._lost_counters(u, ab.counters)  # ("единовременно теряет 2 или более {counter}": 60/45)
         if self._dashers and ab.kind in ATTACKS and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)
 
@@ -273,12 +275,15 @@ class AbilityUse(Triggers):
         given: list[int] = []
         nxt = sl.index + 1
         fresh: list[int] = []  # (for a ``then`` on itself "when it wounds a creature without wounds")
+        if self._furies and targets and trigger is None:
+            self._fury_pre = self.wounds[targets[0]]  # (as the die is rolled: 60/16)
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then" \
                 and self.slots[u][nxt].ability.target == "self" \
                 and self.slots[u][nxt].ability.vs_state == "unwounded":
             fresh = [v for v in targets if v != u and self.creature[v] and self.wounds[v] == 0]
         if ab.kind == "become":
             self._shaped = False
+        magical = ab.kind in MAGICAL
         for v in targets:
             self.hidden[v] = False
             d = self._effect(u, sl, v, dice)
@@ -286,6 +291,8 @@ class AbilityUse(Triggers):
                 d = 0
             elif gives is not None and self.alive[v] and self.creature[v]:
                 given.append(v)
+            if d > 0 and magical:
+                self.hexed[v] = self.turn  # (``vs_state = "magic_wounded"``: 60/11)
             dealt.append(d)
         for v in given:  # "при выстреле атакованный получает проклятие": before the deaths are settled
             self._bless(u, v, Ability("give_curse" if gives == "curse" else "give_blessing"))

@@ -97,7 +97,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
                  "dives", "surfaces", "changes_depth", "squad_dives", "killed", "squad_kill",
                  "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged",
-                 "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks")
+                 "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
+                 "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -207,6 +208,7 @@ class Effects(Situational):
         self._openers = bool(kinds & {"stays_open", "defends_open"})
         self._blockers = "block" in kinds
         self._taunters = "taunt" in kinds
+        self._strike_limits = "strike_limit" in kinds
         self._taunt_skip = False
         self._responders = responders
         self._eaters = "carrion_eating" in kinds
@@ -218,6 +220,15 @@ class Effects(Situational):
         self._far_strikers = "far_strike" in kinds
         self.dashed = [-1] * n
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
+        self.first_acts = [-1, -1]
+        """Per seat: the turn of its first action (``enemy_first_action``); replaced, never changed
+        in place (clones share it)."""
+        self.hexed = [-1] * n
+        """Per unit: the turn it last took wounds from a magical ability (``vs_state = "magic_wounded"``)."""
+        self.shifted = [-1] * n
+        """Per unit: the turn it last moved, by a step or an ability (``vs_state = "moved"``)."""
+        self._lost_now = 0
+        """The counters the card now watched lost at once (``squad_loses_counters``)."""
         self._doublers = bool(kinds & {"strikes_twice", "strikes_twice_in_a_row"})
         self.twice = [-1] * n
         """Per unit: the turn of its first simple strike as the attacker, after which a
@@ -267,6 +278,9 @@ class Effects(Situational):
         self._context = -1
         """The card the triggers firing now aim at (their ``context``: the struck card of ``strike``)."""
         """The card the triggers firing now are about (``area = "about"``; -1: none)."""
+        self._fury_pre = 0
+        """The wounds of the card attacked by the current attack before it (``per = "target_wounds"``
+        on a fury bonus: the count as the die is rolled)."""
         self._fury_add = 0
         self._roll_hurt = "roll_wounds" in kinds
         self._roll_watch = bool(self._roll_hurt or trig["squad_rolls"])
@@ -284,6 +298,12 @@ class Effects(Situational):
                                                                   or ab.extra or ab.seat):
                 return ab
         return None
+
+    def _strike_ok(self, u: int, v: int) -> bool:
+        """``strike_limit``: whether ``u``'s simple strike may be declared at ``v`` (its position to
+        ``u``: "только на карту напротив", 60/79; "только по диагонали", 60/95)."""
+        ab = self._has(u, "strike_limit")
+        return ab is None or ab.vs_position is None or self._position(u, v, ab.vs_position)
 
     def _stays_open(self, u: int) -> bool:
         """``stays_open``: its attack does not close it (000 2.x, Baraka: it does not act again)."""
@@ -322,6 +342,8 @@ class Effects(Situational):
         elif ab.area == "host":  # (the creature this companion or parasite rides)
             h = self.host[u]
             pool = [h] if h >= 0 and self.alive[u] and self.alive[h] else []
+        elif ab.area == "beside":  # next to it, but not the card the trigger is about (60/185)
+            pool = [w for w in self._neighbours(u) if w != context]
         elif ab.area in ("left", "right", "opposite", "behind"):
             pool = self._toward(u, ab.area)
         else:
@@ -437,6 +459,8 @@ class Effects(Situational):
             raise IllegalAction(f"unit {u} cannot dash to square {to}")
         self.dashed[u] = self.turn
         self._put(u, p, to)
+        if self._variable and not self.over:
+            self._situate()  # (its ``when`` conditions read the square it has just dashed onto: 60/6)
         if u in self._trig["dash"] and self.alive[u] and not self.over:
             self._fire(u, "dash")
         for w in list(self._trig["squad_dash"]):  # "при рывке вашего существа …" (50/26)
@@ -712,11 +736,18 @@ class Effects(Situational):
 
     # ------------------------------------------------------------------ fury (Бешенство X)
 
-    def _fury_bonus(self, u: int) -> int:
+    def _fury_bonus(self, u: int, target: int = -1) -> int:
         """What raises ``u``'s fury X: its standing ``keyword = "fury"`` facts (printed or given for
         a while, "+2 к бешенству до конца хода") and those of its companion ("its host gets +2
-        fury"), added up."""
+        fury"), added up; a fact ``per = "target_wounds"`` adds the wounds of the attacked
+        ``target`` (60/16 Лыкхан: "+Х к бешенству, где Х — число ран атакованного")."""
         bonus = 0
+        if target >= 0:
+            for ab in facts(self.cards[u]):
+                if ab.kind == "keyword" and ab.keyword == "fury" and ab.per == "target_wounds" \
+                        and ab.cost == "passive" and not (ab.formation or ab.when or ab.self_state):
+                    x = max(0, self._fury_pre + ab.plus)
+                    bonus += min(x, ab.per_max) if ab.per_max else x
         c = self.rider[u]
         for w in (u, c):
             if w < 0 or not self.alive[w]:
@@ -737,7 +768,7 @@ class Effects(Situational):
         for die in dice:
             if self.over or not self.alive[u]:
                 return
-            self._fury_add = add = self._fury_bonus(u)
+            self._fury_add = add = self._fury_bonus(u, target)
             if not any(die <= self.slots[u][i].ability.fury + add for i in triggered(self.key[u], "fury")):
                 continue
             self._fury_die = die
@@ -802,7 +833,10 @@ class Effects(Situational):
             for ab in facts(self.cards[w]):
                 if ab.kind == "taunt" and ab.cost == "passive" and covers(ab, kind) and (
                         not ab.when or self._when(w, ab)) and self._matches_card(ab, u) and (
-                        not ab.vs_state or self._in_state(u, ab.vs_state)):  # (50/176: cursed ones only)
+                        not ab.vs_state or self._in_state(u, ab.vs_state)) and (  # (50/176: cursed ones only)
+                        not ab.vs_position or self._position(w, u, ab.vs_position)):
+                    # (``vs_position``: only the enemy cards in that position to it — "стоящие
+                    # напротив существа противника", 60/164)
                     taunting.append(w)
                     break
         if not taunting:
@@ -858,9 +892,11 @@ class Effects(Situational):
             return 0
         if kind == "finishing":
             return self._finish_off(u, v, self._amount_for(u, ab, v))
-        if kind == "fight":  # its simple strike at ``v`` as at an open card, without closing (50/101)
-            if self.alive[u] and self.alive[v] and self.creature[v] \
-                    and self.players[self.seat[u]].accept(self, u, sl.index, v):
+        if kind == "fight":  # its simple strike at ``v`` as at an open card, without closing (50/101,
+            # 60/14, 60/220); a ``may`` fact was accepted before its price was paid
+            if self.alive[u] and self.alive[v] and self.creature[v] and self.seat[v] != self.seat[u] \
+                    and self.has_strike[u] and self.pos[u] >= 0 and self.pos[v] >= 0 \
+                    and (ab.may or self.players[self.seat[u]].accept(self, u, sl.index, v)):
                 self._ambush(u, v)
             return 0
         if kind == "extra_life":
@@ -935,6 +971,8 @@ class Effects(Situational):
             if self.creature[v] and self.kind[v] == GROUND:
                 if ab.lasts == "turn":  # ("не может двигаться в этот ход")
                     self.held[v] = self.turn
+                elif ab.lasts == "next_own_turn":  # (to the end of its next turn: 60/95 Мастодонт)
+                    self.held[v] = self.turn + (2 if self.active == self.seat[v] else 1)
                 else:
                     self.rooted[v] = u
             return 0
@@ -953,11 +991,17 @@ class Effects(Situational):
             return 0
         if kind == "push":
             return self._push(u, v, ab.damage[0] if ab.damage else 0)
+        if kind == "pull":
+            self._pull(u, v)
+            return 0
         if kind == "rehost":
             self._rehost(u)
             return 0
         if kind == "lose_counters":  # (all of them, or ``damage`` [n]: "потерять {counter}", 40/220)
-            self.counters[v] = max(0, self.counters[v] - ab.damage[0]) if ab.damage else 0
+            lost = min(self.counters[v], ab.damage[0]) if ab.damage else self.counters[v]
+            self.counters[v] -= lost
+            if lost and self._trig["squad_loses_counters"]:
+                self._lost_counters(v, lost)
             return 0
         if kind == "teleport":
             self._teleport(u)
@@ -1006,6 +1050,14 @@ class Effects(Situational):
                 if 0 <= sq < ROWS * COLS and self.board[sq] >= 0:
                     strike = PROFILES[self.key[self.board[sq]]].strike
                     q = strike[0] if strike else 0
+        elif per == "fury_roll":  # the roll that set the fury off (60/16 Лыкхан)
+            q = self._fury_die
+        elif per == "target_sides_weak":  # the weak strikes of the creatures left and right of it (60/71)
+            q = 0
+            for w in self._sides(v):
+                strike = PROFILES[self.key[w]].strike
+                if self.creature[w] and strike:
+                    q += strike[0]
         elif per == "strike_value":
             q = self._last_strike_value
         elif per == "target_wounds":
@@ -1021,7 +1073,7 @@ class Effects(Situational):
             q = self._excess
         else:
             q = self._quantity(u, per)
-        x = q + ab.plus
+        x = max(0, q + ab.plus)  # (a negative ``plus``: "X−2", never below 0)
         return min(x, ab.per_max) if ab.per_max else x
 
     def _per_wounds(self, u: int, sl, v: int) -> int:
@@ -1084,12 +1136,18 @@ class Effects(Situational):
         pu, pv = self.pos[u], self.pos[v]
         if pu >= 0 and pv >= 0 and self.kind[v] == GROUND and self.host[v] < 0:
             dr, dc = pv // COLS - pu // COLS, pv % COLS - pu % COLS
+            if dr == 0 or dc == 0 or abs(dr) == abs(dc):
+                # one square on along the line (a card pushed once already stands two squares away:
+                # 60/73 Хребтолом's second push goes on in the same direction)
+                dr, dc = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
             r, c = pv // COLS + dr, pv % COLS + dc
             if 0 <= r < ROWS and 0 <= c < COLS and self.board[r * COLS + c] < 0:
                 to = r * COLS + c
                 self._place_on(v, pv, to)
                 if self._markers and self.marks[to]:
                     self._entered(v, to)  # (a marker on the square it is pushed onto)
+                if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
+                    self._fire(v, "displaced", u)  # (moved by another card: 60/108)
                 return 0
         if protected(self.cards[v], "effect", self.cards[u], self.seat[v]) or not self.creature[v]:
             return 0
@@ -1097,6 +1155,26 @@ class Effects(Situational):
         if damage:
             self._quiet_from = self.turn + 1
         return damage
+
+    def _pull(self, u: int, v: int) -> None:
+        """``pull``: ground creature ``v`` moves one square towards ``u`` along the line between them
+        (one step in each of the row and the column), if that square is free and not ``u``'s own
+        (60/44 Гарпунщик, 60/136 Грокса)."""
+        pu, pv = self.pos[u], self.pos[v]
+        if pu < 0 or pv < 0 or self.kind[v] != GROUND or self.host[v] >= 0 or not self.alive[v]:
+            return
+        dr, dc = pu // COLS - pv // COLS, pu % COLS - pv % COLS
+        r, c = pv // COLS + (dr > 0) - (dr < 0), pv % COLS + (dc > 0) - (dc < 0)
+        to = r * COLS + c
+        if to == pu or self.board[to] >= 0:
+            return
+        self._place_on(v, pv, to)
+        if self._roots:
+            self._unroot_by(v)
+        if self._markers and self.marks[to] and not self.over:
+            self._entered(v, to)
+        if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
+            self._fire(v, "displaced", u)
 
     def _rehost(self, u: int) -> None:
         """A companion moves onto another creature of its squad next to its host (its player picks
@@ -1231,6 +1309,8 @@ class Effects(Situational):
         if to not in squares:
             raise IllegalAction(f"unit {v} cannot be moved to square {to}")
         self._put(v, p, to)
+        if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
+            self._fire(v, "displaced", u)  # (moved by another card: 60/108)
 
     def _pounce(self, u: int, v: int) -> None:
         """``pounce``: ground creature ``u`` may jump now onto a free square next to ``v`` (002 "Прыжок";
@@ -1254,6 +1334,7 @@ class Effects(Situational):
         board, the occupied mask, its rider and the log's move; what the move sets off (markers on
         ``to``, roots, watchers) is the caller's, as the moving ability's text says."""
         self._leave(u, p)  # (a card sharing its square stays there)
+        self.shifted[u] = self.turn
         self.board[to] = u
         self.occupied |= 1 << to
         self.pos[u] = to
@@ -1546,6 +1627,8 @@ class Effects(Situational):
         if to not in squares:
             raise IllegalAction(f"unit {v} cannot be moved to square {to}")
         self._put(v, p, to)
+        if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
+            self._fire(v, "displaced", u)  # (moved by another card: 60/108)
 
     def _put(self, u: int, p: int, to: int) -> None:
         """Card ``u`` moves from square ``p`` onto the free square ``to`` by an ability (not a step):
@@ -1603,7 +1686,7 @@ class Effects(Situational):
     def _rooted(self, u: int) -> bool:
         """Whether ``u`` may not move: rooted by a card that lives and has not moved since, or held
         for this turn."""
-        if self.held[u] == self.turn:
+        if self.held[u] >= self.turn:
             return True
         r = self.rooted[u]
         if r < 0:
@@ -1803,6 +1886,39 @@ class Effects(Situational):
             if self.heading[w] == step and self.seat[w] == self.active and self.alive[w] and not self.over:
                 self._fire(w, "moves_heading", u, u)
 
+    def _lost_counters(self, v: int, n: int) -> None:
+        """``squad_loses_counters``: card ``v`` has just lost ``n`` counters at once; the watchers of its
+        squad whose ``count`` is at most ``n`` fire (60/45 Жрец штормов)."""
+        for w in self._trig["squad_loses_counters"]:
+            if self.seat[w] == self.seat[v] and self.alive[w] and not self.over:
+                self._lost_now = n
+                self._fire(w, "squad_loses_counters", -1, v)
+        self._lost_now = 0
+
+    def _first_act(self, u: int) -> None:
+        """``enemy_first_action``: ``u`` has just taken an action (a strike, an ability used as an
+        action, accumulating, closing for a flyer); if it is its side's first this turn and ``u`` is
+        a creature, the enemy watchers fire, aimed at it (60/64 Суттунг)."""
+        seat = self.seat[u]
+        if self.first_acts[seat] == self.turn:
+            return
+        self.first_acts = list(self.first_acts)
+        self.first_acts[seat] = self.turn
+        if not self.creature[u] or not self.alive[u]:
+            return
+        for w in self._trig["enemy_first_action"]:
+            if self.seat[w] != seat and self.alive[w] and self.alive[u] and not self.over:
+                self._fire(w, "enemy_first_action", u)
+
+    def _left(self, u: int, frm: int, to: int) -> None:
+        """``enemy_leaves_adjacent``: enemy creature ``u`` stepped from ``frm``, next to the watcher,
+        onto ``to``, not next to it (60/220 Сорвиголова); the watcher fires, aimed at ``u``."""
+        for w in self._trig["enemy_leaves_adjacent"]:
+            q = self.pos[w]
+            if (self.seat[w] != self.seat[u] and self.alive[w] and q >= 0 and frm >= 0 and to >= 0
+                    and NEAR[frm][q] and not NEAR[to][q] and self.alive[u] and not self.over):
+                self._fire(w, "enemy_leaves_adjacent", u)
+
     def _squad_struck(self, u: int, v: int) -> None:
         """``squad_strike``: the simple strike of ``u`` hit ``v``; the watchers of ``u``'s squad fire,
         aimed at ``v``, about ``u`` (``when_type`` …)."""
@@ -1923,7 +2039,7 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "move_wounds", "concentrate", "close", "shift"})
+                        "move_wounds", "concentrate", "close", "shift", "pull"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
            "reduce", "protection", "cap", "stays_open", "keyword", "concentrate")
@@ -1941,6 +2057,8 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
                 ab.damage[0] if ab.damage else 1)):
             return 0.0  # it has it already
         scale = 3.0 if ab.lasts == "battle" else 1.0
+        if ab.kind == "keyword" and (ab.keyword == "clumsiness" or (ab.keyword == "move" and amount < 0)):
+            return -0.05 * value * scale  # (a harm, though a keyword: −1 on its dice, less movement)
         if ab.kind == "strike_bonus":
             bonus = (sum(ab.damage) / 3 if len(ab.damage) == 3 else amount) if ab.damage else 0
             return 0.05 * value * bonus * scale
@@ -1962,7 +2080,7 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 0.1 * value if prof.is_creature else 0.0
     if kind == "root":
         return 0.05 * value if prof.kind == GROUND else 0.0
-    if kind in ("push", "shift"):
+    if kind in ("push", "shift", "pull"):
         return 0.02 * value
     if kind == "poison":
         return 2 * amount * per_wound if prof.is_creature else 0.0

@@ -143,7 +143,8 @@ class BattleResult:
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
-            "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on")
+            "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on", "first_acts", "hexed",
+            "shifted")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -372,7 +373,14 @@ class Battle(Placement):
 
 
     def targets(self, u: int) -> list[int]:
-        """Enemy cards unit ``u`` may strike now (empty if it cannot act)."""
+        """Enemy cards unit ``u`` may strike now (empty if it cannot act; a ``strike_limit`` keeps
+        those in its position)."""
+        if self._strike_limits:
+            return [v for v in self._targets(u) if self._strike_ok(u, v)]
+        return self._targets(u)
+
+    def _targets(self, u: int) -> list[int]:
+        """:meth:`targets` before a ``strike_limit``."""
         if not self.can_act(u):
             return []
         enemy = 1 - self.seat[u]
@@ -520,6 +528,8 @@ class Battle(Placement):
             self._prepare(act[0])
         else:
             raise IllegalAction(f"not an act: {act!r}")
+        if t is not Move and t is not EndTurn and self._trig["enemy_first_action"] and not self.over:
+            self._first_act(act[0])
         if self._variable and not self.over:
             self._situate()
 
@@ -630,6 +640,7 @@ class Battle(Placement):
         new._fury_add = self._fury_add
         new._fury_die = self._fury_die
         new._about = self._about
+        new._fury_pre = self._fury_pre
         new._roll_hurt = self._roll_hurt
         new._roll_watch = self._roll_watch
         new._event_die = self._event_die
@@ -688,6 +699,8 @@ class Battle(Placement):
         new._context = self._context
         new._taunt_skip = self._taunt_skip
         new._taunters = self._taunters
+        new._strike_limits = self._strike_limits
+        new._lost_now = self._lost_now
         new._tiered = self._tiered
         new._tiers_now = self._tiers_now
         new._tracking = self._tracking

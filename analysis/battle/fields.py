@@ -53,6 +53,7 @@ class EngineFields:
     _fury_die: int
     _about: int
     _context: int
+    _fury_pre: int
     _frm: list[bool]
     _grant_ver: int
     _ghosts: bool
@@ -99,6 +100,7 @@ class EngineFields:
     shapes: dict[int, tuple[str, int, tuple[int, ...]]]
     _taunt_skip: bool
     _taunters: bool
+    _strike_limits: bool
     _tiered: list[bool]
     _tiers_now: tuple[Any, ...]
     _tracking: bool
@@ -164,6 +166,10 @@ class EngineFields:
     rng: Any
     rooted: list[int]
     held: list[int]
+    first_acts: list[int]
+    hexed: list[int]
+    shifted: list[int]
+    _lost_now: int
     seat: list[int]
     seed: int
     share: list[int]

@@ -191,7 +191,8 @@ class Player:
       it its dirty trick (Подлость X) wounds by ``x`` (-1: none, the default);
     - ``accept(state, unit, index, target) -> bool``: whether ``unit`` carries out its optional
       ability ``index`` (a ``fight``: "может сразиться …"; an ``open`` that wounds itself: "может
-      раниться на 1, при этом открыться") on ``target`` now (default yes);
+      раниться на 1, при этом открыться"; any fact marked ``may``, asked before its price is paid)
+      on ``target`` now (default yes).
     - ``stay_closed(state, unit) -> bool``: whether ``unit``, a closed host whose rider lets it stay
       closed (``host_may_stay_closed``, 30/69 Люмми), does not open at the start of its turn (default
       no).

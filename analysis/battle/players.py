@@ -22,7 +22,6 @@ from analysis.battle.board import (
     ADJ8,
     ADJ8_MASK,
     AUX,
-    CHEBYSHEV,
     COLS,
     MANHATTAN,
     NEAR_MASK,
@@ -60,6 +59,7 @@ from analysis.battle.tables import (
     COMPANION,
     FLYER,
     GROUND,
+    PROFILES,
     card_key,
     card_of,
 )
@@ -337,7 +337,16 @@ class HeuristicPlayer(Player):
         exposed = bool(self.caution) and not flyer
         total = 0.0
         at_strike = b._strikers and bool(spec_of(ku).strike)  # facts that hold for the pair and position
+        # An enemy ``taunt`` on simple strikes (60/164) leaves only its cards to strike; the others still
+        # count for the exposure.
+        allowed = b._taunt_filter(u, candidates, "simple") if b._taunters and not flyer else candidates
+        if b._strike_limits:  # (60/79, 60/95: only a card in its position)
+            allowed = [v for v in allowed if b._strike_ok(u, v)]
         for v in candidates:
+            if v not in allowed:
+                if exposed and has_strike[v]:
+                    total += mean_unknown if hidden[v] else mean_of[v]
+                continue
             if at_strike:
                 ku = b._strike_key(u, v, True)
                 u_closed = ku << 53 | arm_u << 9
@@ -1295,6 +1304,11 @@ class HeuristicPlayer(Player):
             return (min(candidates, key=lambda v: (battle.seat[v] == me,
                                                    (battle.life[v] - battle.wounds[v])
                                                    * (-1 if battle.seat[v] == me else 1), v)),)
+        if battle.slots[unit][index].ability.may:
+            # ("может …": only targets that gain — a fight's exchange, the target parrying as an open
+            # card; none at all declines it, and its price stays unpaid: 60/14 Горт's counter)
+            scored = sorted(((self._may_gain(battle, unit, index, v), v) for v in candidates), reverse=True)
+            return tuple(sorted(v for g, v in scored[:most] if g > 0))
         if most == 1:
             g, targets = self._best_use(battle, unit, battle.slots[unit][index], list(candidates))
             return targets
@@ -1393,18 +1407,34 @@ class HeuristicPlayer(Player):
         return -1
 
     def choose_form(self, battle: Battle, unit: int) -> str:
-        """A werewolf's form for the coming turn and the opponent's next (data/README.md "Werewolves"):
-        the wolf, the fighting form, when an enemy creature stands within its reach this turn (its
-        movement plus one square) or the enemy has only flyers; else the human form."""
-        p = battle.pos[unit]
-        if p < 0:
-            return "wolf"
-        reach = battle.move_points[unit] + 1
-        for v in battle.units[1 - battle.seat[unit]]:
-            q = battle.pos[v]
-            if battle.alive[v] and battle.creature[v] and q >= 0 and CHEBYSHEV[p][q] <= reach:
-                return "wolf"
-        return "human"
+        """A werewolf's form for the coming turn and the opponent's next (data/README.md "Werewolves";
+        the reminder text of 60/60): the form whose simple strike fares best against the enemy
+        creatures it may reach (its movement in either form plus one square) — its side's gain striking
+        each of them, less theirs striking it back, as exact exchanges; with none in reach, the form
+        that moves farther (movement, then jump range) to close in; human on a tie (its texts add
+        abilities)."""
+        wolf, human = battle.form_keys(unit)
+        seat, p, model = battle.seat[unit], battle.pos[unit], battle.config.model
+        rem_u, arm_u = battle.life[unit] - battle.wounds[unit], battle.armor_left[unit]
+        near: list[int] = []
+        if p >= 0:
+            reach = max(PROFILES[wolf].move, PROFILES[human].move) + 1
+            near = [v for v in battle.units[1 - seat] if battle.alive[v] and battle.creature[v]
+                    and not battle.hidden[v] and battle.pos[v] >= 0 and MANHATTAN[p][battle.pos[v]] <= reach]
+
+        def score(k: int) -> float:
+            if near:
+                total = 0.0
+                for v in near:
+                    kv, rem_v, arm_v = battle.key[v], battle.life[v] - battle.wounds[v], battle.armor_left[v]
+                    total += _exact_gain(k, kv, rem_u, rem_v, arm_u, arm_v, True, model)
+                    total -= _exact_gain(kv, k, rem_v, rem_u, arm_v, arm_u, True, model)
+                return total
+            jump = max((a.damage[0] for a in facts(card_of(k))
+                        if a.kind == "jump" and a.cost == "passive" and a.damage), default=0)
+            return PROFILES[k].move + 0.5 * jump
+
+        return "wolf" if score(wolf) > score(human) else "human"
 
     def dirty_trick(self, battle: Battle, unit: int, x: int, candidates: Sequence[int]) -> int:
         """Подлость X: wound one's own creature only for what it sets off — a creature whose
@@ -1439,6 +1469,21 @@ class HeuristicPlayer(Player):
                 hurt += max(ab.damage)
         return hurt > 0 and b.life[unit] - b.wounds[unit] <= hurt
 
+    def _may_gain(self, battle: Battle, unit: int, index: int, v: int) -> float:
+        """What ``unit``'s optional (``may``) ability ``index`` gains on ``v``: a ``fight`` the exchange
+        of its simple strike with ``v`` parrying as an open card, else the target's estimated gain."""
+        kind = battle.slots[unit][index].ability.kind
+        if kind == "become":  # (a type change: whether it is worth it now, :meth:`_shape_worth`)
+            return 1.0 if self._shape_worth(battle, unit, index, v) else -1.0
+        if kind != "fight":
+            return self._target_gain(battle, unit, index, v)
+        was = battle.open[v]
+        battle.open[v] = True  # (it parries as an open card)
+        try:
+            return self._gain(battle, unit, v)
+        finally:
+            battle.open[v] = was
+
     def accept(self, battle: Battle, unit: int, index: int, target: int) -> bool:
         """A ``fight`` (50/101 Легард: "может сразиться … как с открытым") only when the strike, the
         target parrying as an open card, gains something; wounding itself to open (50/18 Страж
@@ -1451,12 +1496,7 @@ class HeuristicPlayer(Player):
             return b.life[unit] - b.wounds[unit] > (ab.damage[0] if ab.damage else 0) + 2
         if ab.kind != "fight":
             return True
-        was = b.open[target]
-        b.open[target] = True  # (it parries as an open card)
-        try:
-            return self._gain(b, unit, target) > 0
-        finally:
-            b.open[target] = was
+        return self._may_gain(b, unit, index, target) > 0
 
     def choose_direction(self, battle: Battle, unit: int) -> str:
         """``moves_heading``: the direction most of its ground creatures will step in this turn.

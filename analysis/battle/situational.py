@@ -140,6 +140,12 @@ class Spec:
                 deps.add("form")
             elif ab.when in _HOST_WHENS:
                 deps.update(("opens", "wounds", "host"))
+            elif ab.when == "enemy_back_row_full":
+                deps.add("board")
+            elif ab.when == "squad_extra_life":
+                deps.update(("wounds", "alive", "lives"))
+            elif ab.when == "namesakes":
+                deps.add("alive")
             elif ab.when is not None:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
             if ab.per in ("counters", "own_wounds", "own_extra_life"):
@@ -148,6 +154,10 @@ class Spec:
                 deps.add("alive")
             elif ab.per in ("side_weak", "free_adjacent", "adjacent_enemies"):
                 deps.add("near")
+            elif ab.per == "wounded_allies":
+                deps.update(("wounds", "alive"))
+            elif ab.per == "allies_enemy_half":
+                deps.add("board")
         self.deps = frozenset(deps)
         """What its variant depends on (the engine recomputes it only when that changed)."""
 
@@ -202,7 +212,7 @@ def _merge_keywords(card, abilities: tuple[Ability, ...], seat: int):
     for ab in abilities:
         if ab.kind != "keyword" or ab.cost != "passive" or ab.formation or ab.when or ab.squad_has \
                 or ab.self_state or ab.extra or ab.uses_per_battle or ab.uses_per_turn \
-                or has_condition(ab) or ab.vs_state or ab.vs_position \
+                or has_condition(ab) or ab.vs_state or ab.vs_position or ab.per \
                 or (ab.seat and ab.seat != own):
             continue
         value = ab.damage[0] if ab.damage else 1
@@ -321,8 +331,9 @@ def granted(ab: Ability) -> Ability:
                    counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, vs_elements=(), vs_classes=(),
                    vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None,
                    vs_max_move=None, vs_rank=None,
-                   vs_state=None, area=None, every=False, roll=(), when=None, formation=False, per=None,
-                   plus=0, per_max=0, tiers=ab.tiers if ab.kind in ("cap", "reduce") else (), extra="")
+                   vs_state=None, vs_position=None, area=None, every=False, roll=(), when=None,
+                   formation=False, per=None, plus=0, per_max=0,
+                   tiers=ab.tiers if ab.kind in ("cap", "reduce") else (), extra="")
 
 
 def forward(seat: int) -> int:
@@ -458,6 +469,8 @@ class Situational(EngineFields):
             glance.append(tuple(self.counters))
         if self._auras or "host" in needs:
             glance.append(tuple(self.host))
+        if "lives" in needs:
+            glance.append(tuple(self.life))
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
@@ -511,6 +524,8 @@ class Situational(EngineFields):
                 parts.append(self.form[u])
             if "counters" in deps:
                 parts.append(tuple(self.counters))
+            if "lives" in deps:
+                parts.append(tuple(self.life))
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -617,6 +632,13 @@ class Situational(EngineFields):
         if per == "adjacent_enemies":  # (the enemy cards next to it, companions too)
             me = self.seat[u]
             return sum(1 for w in self._neighbours(u) if self.seat[w] != me)
+        if per == "allies_enemy_half":  # (creatures of its squad on the enemy half, itself included: 60/171)
+            theirs = set(half_rows(1 - self.seat[u]))
+            return sum(1 for w in self.units[self.seat[u]] if self.alive[w] and self.creature[w]
+                       and self.pos[w] >= 0 and row_of(self.pos[w]) in theirs)
+        if per == "wounded_allies":  # (creatures of its squad with wounds, itself included: 60/215)
+            return sum(1 for w in self.units[self.seat[u]] if self.alive[w] and self.creature[w]
+                       and self.wounds[w] > 0)
         if per == "counters":
             return self.counters[u]
         if per == "own_wounds":
@@ -749,6 +771,16 @@ class Situational(EngineFields):
         if when == "enemy_no_open":  # (no creature of the opponent's squad is open)
             return not any(self.alive[w] and self.creature[w] and self.open[w]
                            for w in self.units[1 - self.seat[u]])
+        if when == "namesakes":  # (cards of its name in its squad in play, itself included: 60/2)
+            name = self.cards[u].name
+            return sum(1 for w in self.units[self.seat[u]]
+                       if self.alive[w] and self.cards[w].name == name) >= ab.count
+        if when == "squad_extra_life":  # every creature of its squad in play has additional life (60/96)
+            return all(self._in_state(w, "extra_life") for w in self.units[self.seat[u]]
+                       if self.alive[w] and self.creature[w])
+        if when == "enemy_back_row_full":  # every square of the opponent's third row holds a card (60/166)
+            row = half_rows(1 - self.seat[u])[2]
+            return all(self.board[row * COLS + c] >= 0 for c in range(COLS))
         if when == "war_machine":  # (a card of that class of its squad in play)
             return any(self.alive[w] and "Боевая машина" in self.cards[w].classes
                        for w in self.units[self.seat[u]])
@@ -785,6 +817,8 @@ class Situational(EngineFields):
         me = self.seat[u]
         if when == "adjacent_enemy":
             return any(self.seat[w] != me and self.creature[w] for w in near)
+        if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")
+            return not near
         if when == "allies_adjacent":
             mine = [w for w in near if self.seat[w] == me and self.creature[w]]
             if ab.when_state:
@@ -792,9 +826,10 @@ class Situational(EngineFields):
             if ab.classes:  # ("пока стоит рядом с вашим героем", 30/80 Сатир: heroes' classes)
                 mine = [w for w in mine if set(ab.classes) & set(self.cards[w].classes)]
             return len(mine) >= ab.count
-        if when == "clear_of_enemies":  # no enemy card next to it (``when_state``: in that state; 50/115)
+        if when == "clear_of_enemies":  # no enemy card next to it (``when_state``: in that state; 50/115;
+            # ``when_type = "creature"``: no enemy creature, 60/87 "пока рядом … нет существ противника")
             return not any(self.seat[w] != me and (not ab.when_state or self._in_state(w, ab.when_state))
-                           for w in near)
+                           and (ab.when_type != "creature" or self.creature[w]) for w in near)
         if when == "outnumber":
             n_mine = sum(1 for w in near if self.seat[w] == me and self.creature[w])
             n_theirs = sum(1 for w in near if self.seat[w] != me and self.creature[w])
@@ -940,6 +975,17 @@ class Situational(EngineFields):
         n1 = sum(1 for w in self.units[1] if alive[w])
         self._rebuff = (n0 < n1, n1 < n0)
 
+    def form_keys(self, u: int) -> tuple[int, int]:
+        """The card keys unit ``u`` would play under in its wolf and its human form (for a player
+        weighing the two)."""
+        was = self.form[u]
+        self.form[u] = 1
+        wolf = self._variant_of(u)
+        self.form[u] = 2
+        human = self._variant_of(u)
+        self.form[u] = was
+        return wolf, human
+
     def _new_turn_walks(self) -> None:
         for u in range(self.n):
             if self.walk[u] is not _ZERO_WALK:
@@ -955,6 +1001,8 @@ class Situational(EngineFields):
             until = self.turn if self.active == self.seat[v] else self.turn + 1
         elif ab.lasts == "next_enemy_turn":
             until = self.turn + 2 if self.active != self.seat[v] else self.turn + 1
+        elif ab.lasts == "next_own_turn":  # (its holder's next turn, the current one not counted)
+            until = self.turn + 2 if self.active == self.seat[v] else self.turn + 1
         else:  # enemy_turn
             until = self.turn if self.active != self.seat[v] else self.turn + 1
         fact = granted(ab)
@@ -1013,7 +1061,10 @@ class Situational(EngineFields):
                 continue
             if ab.vs_position and not self._position(u, w, ab.vs_position):
                 continue
-            if ab.vs_state and not self._in_state(w, ab.vs_state):
+            if ab.vs_state == "not_livelier":  # (its current life not above u's own: 60/102)
+                if self.life[w] - self.wounds[w] > self.life[u] - self.wounds[u]:
+                    continue
+            elif ab.vs_state and not self._in_state(w, ab.vs_state):
                 continue
             holds |= 1 << i
         return strike_variant(key, self.seat[u], holds, tuple(amounts))
@@ -1042,6 +1093,18 @@ class Situational(EngineFields):
         if position == "opposite":
             return dc == 0 and dr == forward(self.seat[u])
         return abs(dr) == 1 and abs(dc) == 1  # diagonal
+
+    def _position_sq(self, u: int, pw: int, position: str) -> bool:
+        """Whether square ``pw`` (a card's square, or where it died) is ``opposite`` or ``diagonal``
+        to ``u`` (the trigger ``creature_dies`` / ``ally_dies`` with ``vs_position``: "при гибели карты
+        на клетке напротив", 60/79)."""
+        pu = self.pos[u]
+        if pu < 0 or pw < 0:
+            return False
+        dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS
+        if position == "opposite":
+            return dc == 0 and dr == forward(self.seat[u])
+        return position == "diagonal" and abs(dr) == 1 and abs(dc) == 1
 
     def _swap_key(self, u: int, key: int) -> None:
         """Play ``u`` as ``key`` for one strike (the flags the strike reads follow)."""

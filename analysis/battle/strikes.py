@@ -142,6 +142,8 @@ class Strikes(AbilityUse):
                 raise IllegalAction(f"unit {u} is not next to unit {v}")
         if self._taunters and not self._taunt_filter(u, [v], "simple"):
             raise IllegalAction(f"unit {u} may only attack the cards that draw its attacks")
+        if self._strike_limits and not self._strike_ok(u, v):
+            raise IllegalAction(f"unit {u} may strike only a card in its position (strike_limit)")
         if self._sudden and self._responding < 0:
             # The enemy may answer the announced strike before it is carried out (000 1.9.4, 5.1);
             # interrupted (000 2.9, 5.8: no payment, the attacker stays open) if the attacker is gone
@@ -200,6 +202,8 @@ class Strikes(AbilityUse):
         active = self.active
         if self._blockers and self._strike_block(u, parrier):
             return
+        if self._furies:
+            self._fury_pre = self.wounds[parrier]  # (its wounds as the die is rolled: 60/16)
         saved = None
         if self._strikers or self._ignorers:
             ku_s, kp_s, saved = self._keys_for_strike(u, parrier)

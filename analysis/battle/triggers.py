@@ -126,8 +126,21 @@ class Triggers(Effects):
             return self._depth_at(v) == 1
         if state == "on_surface":
             return self._depth_at(v) == 0
-        if state == "corporeal":
-            return not self.cards[v].has("incorporeal")
+        if state == "corporeal":  # "небестелесное существо" (40/115, 60/192)
+            return self.creature[v] and not self.ghost[v]
+        if state == "magic_wounded":  # wounded by a magical ability this turn (60/11)
+            return self.hexed[v] == self.turn
+        if state == "moved":  # moved this turn, by a step or an ability (60/123)
+            return self.shifted[v] == self.turn
+        if state == "beset":  # two or more enemy cards next to it (60/86)
+            seat = self.seat[v]
+            return sum(1 for w in self._neighbours(v) if self.seat[w] != seat) >= 2
+        if state == "not_livelier":
+            return False  # (relative to a striker: only checked at a strike, Situational._strike_key)
+        if state == "feeble":  # weak simple strike 1 or less, its standing modifiers counted (60/49)
+            strike = PROFILES[self.key[v]].strike
+            return self.creature[v] and strike is not None and (
+                strike[0] + strike_passives(self.cards[v], None, self.seat[v]).bonus[0] <= 1)
         if state == "forward":  # (its own first row or the opponent's half, as its owner sees them)
             p = self.pos[v]
             if p < 0:
@@ -240,6 +253,8 @@ class Triggers(Effects):
                 continue
             if trigger == "counters_reach" and self.counters[u] < ab.count:
                 continue
+            if trigger == "squad_loses_counters" and self._lost_now < ab.count:
+                continue  # ("единовременно теряет 2 или более {counter}")
             if trigger in _WATCHED and ab.range is not None and not (
                     context >= 0 and self._within(u, context, ab.range)):
                 continue  # "… дальность N": only when the enemy that set it off is within N
@@ -255,6 +270,9 @@ class Triggers(Effects):
             if about >= 0:
                 if ab.when_state and not self._in_state(about, ab.when_state):
                     continue
+                if ab.vs_position and not self._position_sq(
+                        u, self.pos[about] if self.alive[about] else self.died_at[about], ab.vs_position):
+                    continue  # ("при гибели карты на клетке напротив": where it stood, 60/79)
                 if ab.when_keyword and not self.cards[about].has(ab.when_keyword):
                     continue
                 if ab.when_type and (not self.creature[about] if ab.when_type == "creature"
@@ -349,6 +367,7 @@ class Triggers(Effects):
                     self._follow(u, index + 1, [u], trigger)  # ("получить 3 {counter} и потерять полёт")
                 continue
             counted, price = index, ab.tokens  # (an ``or`` alternative has the first one's cost)
+            paid_counters = 0
             cands = self._trigger_cands(u, index, ab, trigger, context)
             nxt = index + 1
             if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "or":
@@ -356,31 +375,36 @@ class Triggers(Effects):
                 ab = self.slots[u][index].ability
             if not cands:
                 continue
-            if ab.may:  # (its player may decline: asked before anything is paid or counted)
-                pick = cands[0] if len(cands) == 1 else self.players[self.seat[u]].choose_targets(
-                    self, u, index, list(cands), 1)[0]
-                if pick not in cands:
-                    raise IllegalAction(f"unit {u}: {pick} is not one of the targets {cands}")
-                if not self.players[self.seat[u]].accept(self, u, index, pick):
-                    continue
-                cands = [pick]
-            if price and not self._pay_tokens(u, price, True):
-                continue
-            most = min(ab.targets, len(cands))
-            if ab.every:
+            if ab.counters and self.counters[u] < ab.counters:
+                continue  # ("может потерять {counter}; …": a price it cannot pay)
+            most = len(cands) if ab.every else min(ab.targets, len(cands))
+            if (ab.every or len(cands) == 1) and not ab.may:
                 chosen: tuple[int, ...] = tuple(cands)
-            elif len(cands) == 1:
-                chosen = (cands[0],)
-            else:
+            else:  # (``may``: its player may pick none — "может …" — before any price is paid)
                 chosen = tuple(self.players[self.seat[u]].choose_targets(self, u, index, list(cands), most))
-                if (not chosen or len(chosen) > most or len(set(chosen)) != len(chosen)
+                if ((not chosen and not ab.may) or len(chosen) > most or len(set(chosen)) != len(chosen)
                         or any(v not in cands for v in chosen)):
                     raise IllegalAction(f"unit {u}: {chosen} are not 1 to {most} of the targets {cands}")
+                if not chosen:
+                    continue  # its player declines
+                if ab.every:
+                    chosen = tuple(cands)
+            if price and not self._pay_tokens(u, price, True):
+                continue
+            if ab.counters:
+                self.counters[u] -= ab.counters
+                if self._trig["squad_loses_counters"]:
+                    paid_counters = ab.counters
             if limited:
                 self._count_use(u, counted)
             if trigger == "counters_reach":
+                if self._trig["squad_loses_counters"]:
+                    paid_counters = self.counters[u]
                 self.counters[u] = 0  # "при этом теряет все {counter}"
             self._resolve(u, self.slots[u][index], chosen, trigger)
+            if paid_counters and not self.over:
+                self._lost_counters(u, paid_counters)
+                paid_counters = 0
         if die and self._trig["enemy_roll_over_cost"] and not self.over:
             self._over_cost(u, die)
 

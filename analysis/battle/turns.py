@@ -442,6 +442,7 @@ class Turns(Strikes):
             self.board[to] = u
             self.occupied ^= (1 << frm) | (1 << to)
         self.pos[u] = to
+        self.shifted[u] = self.turn
         r = self.rider[u]
         if r >= 0:
             self.pos[r] = to
@@ -462,6 +463,8 @@ class Turns(Strikes):
             self._depth_moved(u, frm)  # (a dive or a surfacing: data/README.md "Depth and surface")
         if extra and self._is_jump(u, frm, to):
             self.moves[u] = 0  # 002 "Прыжок": all movement is spent; it stays open and may act
+            if self._variable and (u in self._trig["jump"] or u in self._trig["teleports"]):
+                self._situate()  # (its ``when`` conditions read the square it landed on: 60/136)
             if self._teleported(u, frm, to):  # (000 3.15: a teleportation spends it all the same)
                 if u in self._trig["teleports"]:
                     self._fire(u, "teleports")
@@ -476,6 +479,8 @@ class Turns(Strikes):
             self._watched(u, to)
         if self._trig["moves_heading"] and self.creature[u] and not self.over:
             self._stepped(u, frm, to)
+        if self._trig["enemy_leaves_adjacent"] and self.creature[u] and not self.over:
+            self._left(u, frm, to)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
             if self._variable:
                 self._situate()  # (its ``when`` conditions read the square it has just stepped onto)

@@ -168,6 +168,8 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
     elif ab.kind == "become" and prof.kind == ARTIFACT and ab.into != "artifact" and len(ab.damage) == 3:
         # an artifact coming to life (30/107, 30/190): it strikes from now on — worth its strike
         g = 0.1 * value * sum(ab.damage) / 3
+    elif ab.kind == "fight":  # its simple strike on an open card: the exchange, it at full life
+        g = _exact_gain(ku, kv, PROFILES[ku].life, rem_v, 0, armor, True, "strike_table")
     elif ab.kind in GAIN_KINDS or ab.lasts:
         g = heuristic_gain(ab, kv, rem_v, value)
     else:

@@ -82,7 +82,7 @@ prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
            "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift",
-           "fight", "become")
+           "fight", "become", "pull")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -107,10 +107,15 @@ action in a sudden window, it interrupts it (000 2.9, 5.4). ``shift``: the targe
 not incorporeal) moves onto a free square next to it (8 neighbours) that the user's player picks, or
 stays ("переместить выбранное существо противника на соседнюю с ним клетку", 30/125 Русалка; 30/43
 Гарпия on ``strike``); not a step of its own (markers on the square act). ``fight`` ("может сразиться
-{strike} со стоящим рядом
-существом как с открытым", 50/101 Легард on ``concentration``): the card fights an adjacent enemy
-creature with its simple strike as with an open card (the target parries and strikes back), without
-closing — out of turn order it keeps its state; its player may decline (``Player.accept``)."""
+{strike} со стоящим рядом существом как с открытым", 50/101 Легард on ``concentration``; "сразиться
+{strike} как с открытым", 60/14 Горт, 60/220 Сорвиголова): the card fights the target, an enemy
+creature (by its reach: adjacent unless a range or the trigger says otherwise), with its simple strike
+as with an open card (the target parries and strikes back), without closing — out of turn order it
+keeps its state; its player may decline (``Player.accept``). ``pull``: the target, a ground creature,
+moves one square towards the card along the line between them (row, column and diagonal steps one
+each), if that square is free ("переместить на нее атакованную карту" after a strike through a row
+over a free square, 60/44 Гарпунщик; "переместить … на соседнюю с ним клетку рядом с …", 60/136
+Грокса)."""
 BECOME_INTO = ("flyer", "creature", "artifact")
 """``into`` of ``become`` (a type change mid-battle, data/README.md "Type changes"): the target
 becomes a flying creature (it leaves its square for the auxiliary zone, 000 2.1.2; its symbiote dies,
@@ -126,7 +131,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
-            "flies_from_dead_host", "rehosts_riders", "saves_host")
+            "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -155,7 +160,8 @@ the target's protections from them — a protection column or fact ("игнор�
 appoint one (he picks which; if his player declines, the one with the most life left: 30/141).
 ``strikes_twice``: it may attack with its simple strike twice per turn — after its first attack by a
 simple strike in a turn it does not close and may strike again (50/36 Минотавр "может нападать {strike}
-два раза за ход, после первого нападения {strike} не закрывается"); ``strikes_twice_in_a_row``: the same,
+два раза за ход, после первого нападения {strike} не закрывается"; 60/95 Мастодонт, 60/56 Наррах under
+``when = "rebuff"``); ``strikes_twice_in_a_row``: the same,
 but the second strike must be its player's very next action ("только подряд", 50/107 Дракон-страж),
 else it is lost (the card stays open, as after a ``stays_open``); ``once_per_card = true`` on either:
 the second strike at another card than the first ("по разным картам", 50/217 Берсерк).
@@ -170,7 +176,10 @@ squad that would die with its host is instead placed on another creature of the 
 player's pick (``Player.attach``; "поместить его на другое существо в том же отряде", 30/106 Старый
 вайл); ``saves_host`` (a rider's; ``vs_state`` on the host): instead of its host's death the host heals
 by the rider's current life and the rider is destroyed ("вместо гибели хозяина … излечить его на Х, где
-Х текущие {health} …, затем уничтожить её", 40/73 Ящерка)."""
+Х текущие {health} …, затем уничтожить её", 40/73 Ящерка).
+``strike_limit`` (with ``vs_position``): its simple strike may be declared only at a card in that
+position to it ("может нападать {strike} только на карту напротив" = ``opposite``, 60/79; "только по
+диагонали" = ``diagonal``, 60/95)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey")
@@ -324,8 +333,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "incarnates_adjacent",
             "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
-"dirty_tricked",
-            "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks")
+            "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
+            "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -415,7 +424,20 @@ but a strike through a row) that is not aimed at this card (aims at that enemy: 
 this card receives a blessing / a curse it did not have, from any card ("когда получает благословление /
 проклятие", 30/173 Мятущаяся душа); ``gets_extra_life``: after it gains additional life (an ``extra_life``,
 vampirism beyond its wounds: "когда получает дополнительные {health}", 40/89); ``blocks``: after its
-``block`` blocks an attack (000 2.7; about the attacker: 40/89 lands)."""
+``block`` blocks an attack (000 2.7; about the attacker: 40/89 lands).
+``enemy_leaves_adjacent``: an enemy creature steps from a square next to it onto one not next to it
+(aims at that creature: "когда существо противника передвигается с соседней клетки на клетку не
+рядом с …", 60/220 Сорвиголова). A trigger may cost ``counters`` ("может потерять {counter}; …",
+60/14 Горт): it fires only while the card has them, its player may decline
+(``may``), and using it spends them. ``enemy_first_action``: after the opponent's
+first action of a turn (a simple strike, an ability used as an action, accumulating a counter,
+closing for a flyer; moves are no actions), if a creature took it (aims at that creature: "после
+первого за ход противника действия его существа", 60/64 Суттунг); ``displaced``: after another card
+moves it by an ability (a ``push``, ``pull``, ``shift`` or ``relocate``; "при перемещении … другой картой",
+60/108 Эльф-рекрут);
+``squad_loses_counters`` (with ``count``): a card of its squad, itself included, loses ``count`` or
+more counters at once — paying a counter cost, a trigger's price, spending them all, losing them to an
+ability ("когда ваша карта единовременно теряет 2 или более {counter}", 60/45 Жрец штормов)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -441,7 +463,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
-             "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", *ENTRIES)
+             "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
+             "pull", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -467,7 +490,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_or_blessed", "even_life", "extra_life", "at_depth", "on_surface", "corporeal",
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
-             "no_counters", "no_ground_squad")
+             "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -476,7 +499,8 @@ less of its life left, additional life counted ("половина или мен�
 against attacks by such creatures, 40/16 Элементаль огня); ``extra_life``: with additional life
 (more life left than printed: "по картам с дополнительными {health}", 50/146); ``at_depth`` /
 ``on_surface``: standing on a depth / surface square ("по карте на клетке поверхности", 60/125, 60/139;
-a flyer is on neither); ``corporeal``: not incorporeal ("небестелесное существо", 40/115);
+a flyer is on neither); ``corporeal``: a creature that is not incorporeal ("небестелесное существо",
+40/115, 60/192);
 ``cursed_poisoned``: with a curse and poisoning both ("существо с проклятием и отравлением", 30/174
 Ночной убийца); ``intruding``: standing on its opponent's half of the field ("существ, стоящих на
 вашей половине поля боя", 30/153 Палач); ``foreign``: of no element that its opponent's cards in play
@@ -487,12 +511,21 @@ have ("по существам, не
 ряду противника", 30/107 Статуя скорби); ``has_parasite`` / ``has_companion`` / ``has_symbiote``: a
 parasite / a companion / either rides it (000 1.5.2: "существо с паразитом", 30/110 Галлот; "существа с
 симбиотами", 40/122 Воин вайлов); ``forward``: standing in its owner's first row or on the opponent's
-half ("если он стоит в вашем первом ряду или на половине поля боя противника", 40/73 Ящерка).; ``flying`` /
+half ("если он стоит в вашем первом ряду или на половине поля боя противника", 40/73 Ящерка); ``flying`` /
 ``grounded``: a flying creature (in the
 auxiliary zone) / a creature on a square ("если летающий", 30/195 Микаэль; on ``target = "self"`` it
 reads the card itself, checked as the ability is carried out); ``no_counters``: with no counters or
 tokens ("если не имеет {counter}", 40/220 Око бури); ``no_ground_squad``: its squad has no ground
-creature in play ("если в вашем отряде нет наземных существ", 50/173 Эстри)."""
+creature in play ("если в вашем отряде нет наземных существ", 50/173 Эстри); ``feeble``: a creature whose
+weak simple
+strike, its standing modifiers counted, is 1 or less ("по существам со слабым {strike} 1 или менее (с
+учетом модификаторов)", 60/49); ``magic_wounded``: a card that took wounds from a magical ability
+(a discharge, magic strike or spell) this turn ("по картам, которые получали раны от магической
+способности в этот ход", 60/11); ``moved``: a card that moved this turn, by its own steps or moved by
+an ability ("по существам, перемещавшимся в этот ход", 60/123); ``beset``: a card with two or more
+enemy cards next to it ("рядом с которым стоят две или более карты противника", 60/86);
+``not_livelier`` (on a standing fact, checked at each simple strike): a card whose current life is not
+above this card's own ("по картам, чьи текущие {health} меньше или равны текущим {health}", 60/102)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
@@ -505,7 +538,8 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "squad_class", "top_strike", "squad_more_closed", "counters_cards", "enemy_elements", "few_elements",
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
-         "host_open", "host_closed", "host_unwounded")
+         "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
+         "namesakes")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -548,14 +582,22 @@ Issue 19, set 50: ``third_row`` (it stands in its own third row: 50/54 Фарс�
 карт противника"), ``rows_held`` (a creature of its squad stands in every row of the battlefield: 50/154
 Суккуб-истязатель "если в каждом ряду поля боя есть ваше существо"), ``clear_of_enemies`` (no enemy
 card next to it, in ``when_state`` if given: 50/115 Дева поймы "пока рядом нет открытых карт
-противника" = ``when_state = "open"``).
+противника" = ``when_state = "open"``; only creatures counted with ``when_type = "creature"``: 60/87
+Филавандель "пока рядом … нет существ противника").
 Issue 19, riders: ``host_open`` / ``host_closed`` / ``host_unwounded`` (a companion's or a parasite's
 host is open / closed / has no wounds: 30/123 Крайт "пока хозяин закрыт", 40/111 Детеныш тролля; no
-host, no hold)."""
+host, no hold).
+Set 60: ``alone`` (no other card stands next to it, 8 squares: "на клетку, рядом с которой нет других
+карт", 60/6); ``enemy_back_row_full`` (every square of the opponent's third row holds a card: "пока все
+клетки в третьем ряду противника заняты", 60/166); ``squad_extra_life`` (every creature of its squad in
+play has additional life, itself included: "пока все ваши существа имеют дополнительные {health}",
+60/96); ``namesakes`` (at least ``count`` cards of its name in its squad in play, itself included: "пока
+в вашем отряде два или более Шакала", 60/2)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
-        "adjacent_enemies", "own_extra_life", "armor_left", "excess")
+        "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
+        "fury_roll", "allies_enemy_half")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -580,9 +622,18 @@ printed life, "где Х число дополнительных {health} у …
 not yet used this turn: "где Х количество оставшихся единиц {armor}", 40/71 Рыцари Лантшилда), ``excess``
 (on trigger ``kill``: the
 excess damage of the kill — the wounds beyond the life the destroyed card had left, "избыточный урон":
-50/70 Йорд-Башар, 50/101 Легард)."""
+50/70 Йорд-Башар, 50/101 Легард), ``target_sides_weak`` (the weak
+strikes of the creatures on the squares to the left and right of the card it aims at, of either
+squad: "где Х — сумма слабых {strike} существ, стоящих справа и слева от нее", 60/71),
+``wounded_allies`` (the creatures of its squad in play with wounds, itself included: "где Х
+количество существ с ранами в вашем отряде", 60/215). ``plus`` may be negative (down to −9) for an
+amount "X−2" (60/185 Цербер); the amount never drops below 0. ``fury_roll``: the die roll that set
+off a ``fury`` trigger ("на величину этого броска кубика", 60/16 Лыкхан); ``allies_enemy_half``: the
+creatures of its squad, itself included, on the opponent's half of the board (60/171 Демон гнева's
+"+1 к бешенству за каждое ваше существо на половине поля боя противника"). A ``keyword = "fury"``
+fact may take its X from ``per`` (``target_wounds``: the wounds of the card it attacks, 60/16)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
-             "free_adjacent", "adjacent_enemies", "own_extra_life")
+             "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
@@ -594,7 +645,7 @@ RELOCATE_ONTO = ("depth", "surface", "away")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
-         "behind", "adjacent", "about", "host", "rider")
+         "behind", "adjacent", "about", "host", "rider", "beside")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -606,13 +657,17 @@ sees the board), ``adjacent`` (the cards next to it, itself excluded: "вашу 
 40/190 Данав), ``about`` (on a trigger about another card: that card — the wounded, dying or destroyed
 one; 40/41 Гном-щитоносец restores the armor of the wounded creature), ``host`` (a companion's or
 a parasite's: the creature it rides — "ранить хозяина", 30/69 Люмми; "хозяин получает {counter}", 30/56
-Сова колдуна).
+Сова колдуна, ``beside`` (the cards next to
+it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
+атакованного", 60/185 Цербер).
 Only for auras: ``rider`` (the companion or parasite riding it)."""
-LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn")
+LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
 ``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
-хода противника", e.g. given by a ``concentration`` at the end of the opponent's turn)."""
+хода противника", e.g. given by a ``concentration`` at the end of the opponent's turn);
+``next_own_turn``: of its holder's next turn, the current one not counted (60/8 Воин пламени's
+concentration at the end of the opponent's turn: "получает -2 к {strike} до конца его следующего хода")."""
 AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider")
 """``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
 front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's) or the
@@ -680,13 +735,15 @@ _KINDS_TEXT = {
     "strike_again": "Does not close and may make one more simple strike this turn",
     "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",
     "strikes_twice": "May attack with its simple strike twice per turn",
-    "fight": "Fights an adjacent creature with its simple strike as if it were open",
+    "fight": "Fights the target with its simple strike as if it were open",
     "become": "Becomes",
     "strikes_twice_in_a_row": "May attack with its simple strike twice per turn, in a row",
     "host_may_stay_closed": "Its host may stay closed at the start of its turn",
     "flies_from_dead_host": "Instead of dying with its host it becomes a flyer",
     "rehosts_riders": "Your rider that would die with its host moves onto another creature",
     "saves_host": "Instead of its host's death heals it by its own life left, then is destroyed",
+    "strike_limit": "Its simple strike only at a card in a position:",
+    "pull": "Pulls the target one square towards it",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
@@ -854,8 +911,10 @@ class Ability:
     printed as a ground creature takes back its printed movement; an artifact coming to life: 0 unless
     given)."""
     may: bool = False
-    """``become``: its player may decline it ("может получить полёт"; ``Player.accept``); the
-    abilities with cost ``then`` after it follow only when it is carried out ("при этом")."""
+    """A triggered ability its player may decline ("может …": ``Player.choose_targets`` may pick no
+    target, asked before any price is paid; 60/14 Горт's fight for a counter, 60/215 Рафаэль's wounds
+    on its own creatures; "может получить полёт", a ``become``); other triggers are carried out whenever
+    they find a target. After a declined ``become`` its ``then`` abilities do not follow ("при этом")."""
 
     @property
     def conditional(self) -> bool:
@@ -870,7 +929,7 @@ class Ability:
             or self.when or self.partner or self.per or self.lasts or self.vs_has or self.classes or self.nth
             or self.vs_min_move is not None or self.vs_max_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
-            or self.delay or self.same_name or self.onto
+            or self.delay or self.same_name or self.onto or self.may
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -1050,6 +1109,8 @@ class Ability:
             cond.append(f"onto {self.onto.replace('_', ' ')}")
         if self.gold:
             cond.append(f"for {self.gold} gold")
+        if self.may:
+            cond.append("its player may decline")
         parts.extend(cond)
         text = ", ".join(parts)
         cost = _COST_TEXT[self.cost]
@@ -1059,6 +1120,8 @@ class Ability:
             cost += f" {self.target} cards, {self.area}"
         if self.counters > 1:
             cost = cost.replace("counter", f"{self.counters} counters")
+        if self.cost == "trigger" and self.counters:
+            cost += f", paying {self.counters} counter{'s' if self.counters > 1 else ''}"
         if self.tokens and not self.anywhere:
             paid = f"{self.tokens} graveyard incarnation token{'s' if self.tokens > 1 else ''}"
             cost = f"{cost} + {paid}" if cost else paid
@@ -1318,10 +1381,11 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if lasts is not None and not granted and not (
             kind in ("root", "summon", "resurrect") and lasts == "turn") \
             and not (kind == "flood" and lasts == "battle") \
-            and not (kind == "become" and lasts in ("turn", "own_turn", "battle")):
+            and not (kind == "become" and lasts in ("turn", "own_turn", "battle")) \
+            and not (kind == "root" and lasts == "next_own_turn"):
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive), "
-                   "turn on root, summon and resurrect, battle on flood, and turn / own_turn / battle on "
-                   "become")
+                   "turn on root, summon and resurrect, next_own_turn on root, battle on flood, and turn / "
+                   "own_turn / battle on become")
     if cost == "recruit" and (kind != "to_graveyard" or raw.get("target") != "self"):
         raise fail("cost", "recruit (before recruiting) is only for to_graveyard with target = \"self\"")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
@@ -1345,8 +1409,9 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     counters = raw.get("counters", 1 if cost in ("counter", "counter_tap") else 0)
     if not _int(counters):
         raise fail("counters", f"must be a whole number ≥ 0, got {counters!r}")
-    if counters and cost not in ("counter", "counter_tap"):
-        raise fail("counters", "is only for cost = \"counter\" or \"counter_tap\"")
+    if counters and cost not in ("counter", "counter_tap", "trigger"):
+        raise fail("counters", "is only for cost = \"counter\", \"counter_tap\" or \"trigger\" (a price "
+                   "the trigger pays)")
     if cost in ("counter", "counter_tap") and counters < 1:
         raise fail("counters", "must be at least 1 for a counter cost")
     rng = raw.get("range")
@@ -1422,6 +1487,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         if value is not None and value not in options:
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         states[name] = value
+    if states["vs_state"] == "not_livelier" and cost != "passive":
+        raise fail("vs_state", "not_livelier compares with the card's own life: only on a standing fact")
     if states["self_state"] == "extra_life" and kind in ("cap", "protection"):
         raise fail("self_state", "extra_life is not checked by the guards of cap and protection; "
                    "use it on other kinds")
@@ -1468,13 +1535,14 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("requires", "must be a short English phrase (at most 200 characters) naming the "
                    "condition or cost the vocabulary cannot check")
     more = _more_fields(raw, fail, kind, cost, trigger, formation, per, when_state)
-    if kind == "keyword" and cost == "passive" and keyword not in ("exp_attack", "exp_defence") and (
+    if kind == "keyword" and cost == "passive" and keyword not in ("exp_attack", "exp_defence",
+                                                                   "exp_shooting") and (
             states["vs_state"] or any(lists[n] for n in ("vs_elements", "vs_classes", "vs_types"))
             or numbers["vs_min_cost"] is not None or numbers["vs_max_cost"] is not None
             or more.get("vs_has") or more.get("vs_rank") or more.get("vs_min_move") is not None
             or more.get("vs_max_move") is not None):
-        raise fail("keyword", "only exp_attack and exp_defence may hold against some cards (vs_*) on a "
-                   f"standing keyword fact, got {keyword!r}")
+        raise fail("keyword", "only exp_attack, exp_defence and exp_shooting may hold against some cards "
+                   f"(vs_*) on a standing keyword fact, got {keyword!r}")
     return Ability(
         kind=kind, damage=tuple(damage), range=rng, cost=cost, targets=targets, counters=counters,
         trigger=trigger, target=target, vs_elements=lists["vs_elements"], vs_classes=lists["vs_classes"],
@@ -1510,10 +1578,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
     if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
-                                  "few_elements", "counters") and not formation \
-            and trigger != "counters_reach":
+                                  "few_elements", "counters", "namesakes") and not formation \
+            and trigger not in ("counters_reach", "squad_loses_counters"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
-                   "counters_cards / enemy_elements / few_elements / counters and trigger counters_reach")
+                   "counters_cards / enemy_elements / few_elements / counters / namesakes and trigger "
+                   "counters_reach / squad_loses_counters")
     out["count"] = count
     classes = raw.get("classes", [])
     if not _str_list(classes, None):
@@ -1537,8 +1606,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     out["partner"] = partner
     for name in ("per_max", "plus"):
         value = raw.get(name, 0)
-        if not _int(value):
-            raise fail(name, f"must be a whole number ≥ 0, got {value!r}")
+        if not (_int(value) or (name == "plus" and isinstance(value, int) and not isinstance(value, bool)
+                                and value >= -9)):
+            raise fail(name, f"must be a whole number ≥ 0 (plus: ≥ −9), got {value!r}")
         if value and not per:
             raise fail(name, "is only with 'per'")
         out[name] = value
@@ -1546,9 +1616,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")
     if per == "strike_value" and trigger != "strike":
         raise fail("per", "strike_value is only for trigger strike")
+    fury_x = kind == "keyword" and raw.get("keyword") == "fury"  # (its X by per: 60/16, 60/171)
     if per in ("target_weak", "target_spread", "target_wounds") and (
-            cost == "passive" or kind not in (*ATTACKS, *WOUNDS, "heal")):
-        raise fail("per", f"{per} is only for an attack, a wounding action or a heal (the card it aims at)")
+            cost == "passive" or kind not in (*ATTACKS, *WOUNDS, "heal")) \
+            and not (fury_x and per == "target_wounds"):
+        raise fail("per", f"{per} is only for an attack, a wounding action or a heal (the card it aims at), "
+                   "and target_wounds on a keyword fury (the card it attacks)")
     if per == "excess" and trigger != "kill":
         raise fail("per", "excess is only for trigger kill")
     if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection",
@@ -1556,9 +1629,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
             kind == "reduce" and per in UNIT_PERS) and not (
             kind in GRANTS and cost != "passive"):  # (given: its amount is fixed when it is given, 30/59)
         raise fail("per", f"does not apply to {kind}")
-    if per and kind == "keyword" and cost == "passive" and per not in UNIT_PERS:
+    if per and kind == "keyword" and cost == "passive" and per not in UNIT_PERS \
+            and not (fury_x and per == "target_wounds"):
         raise fail("per", "on a standing keyword fact is a quantity of the card's own state (steps, "
-                   "counters, adjacent_enemies …); a given one takes its amount when it is given")
+                   "counters, adjacent_enemies …; target_wounds on fury); a given one takes its amount "
+                   "when it is given")
+    if per == "fury_roll" and trigger != "fury" and cost != "then":
+        raise fail("per", "fury_roll is only for trigger fury (and the abilities that follow it)")
     vs_has = raw.get("vs_has", [])
     allowed = (*KINDS, *_keyword_columns())
     if not _str_list(vs_has, allowed):
@@ -1574,10 +1651,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         if value is not None and value not in options:
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         out[name] = value
-    if out["vs_position"] and (cost != "passive" or kind not in (
-            "strike_bonus", "directed", "unanswerable", "reduce", "protection")):
-        raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce and "
-                   "protection")
+    if out["vs_position"] and not (cost == "passive" and kind in (
+            "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit")) \
+            and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies")):
+        raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
+                   "protection, taunt and strike_limit, and the triggers creature_dies and ally_dies")
+    if kind == "strike_limit" and not out["vs_position"]:
+        raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to)")
     if out["area"] and cost == "passive":
         raise fail("area", "is only for actions, triggers and auras")
     if cost == "aura" and (out["area"] not in AURA_AREAS
@@ -1632,9 +1712,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if kind == "grave_token" and raw.get("target", "ally") not in ("ally", "self"):
         raise fail("target", "of grave_token is ally (a card of its squad in the graveyard) or self")
     when_type = raw.get("when_type")
-    if when_type is not None and (when_type not in CARD_TYPES or trigger not in WHEN_TRIGGERS):
+    if when_type is not None and (when_type not in CARD_TYPES or (
+            trigger not in WHEN_TRIGGERS and raw.get("when") != "clear_of_enemies")):
         raise fail("when_type", f"must be one of {', '.join(CARD_TYPES)}, on the triggers "
-                   f"{', '.join(WHEN_TRIGGERS)}; got {when_type!r}")
+                   f"{', '.join(WHEN_TRIGGERS)} or when = clear_of_enemies; got {when_type!r}")
     out["when_type"] = when_type
     gives = raw.get("gives")
     if gives is not None and gives not in GIVES:
@@ -1709,10 +1790,6 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("move", f"is the movement a card has after become (into flyer or creature), a whole "
                    f"number ≥ 0; got {move!r}")
     out["move"] = move
-    may = raw.get("may", False)
-    if not isinstance(may, bool) or (may and (kind != "become" or cost not in ("trigger", "then", "or"))):
-        raise fail("may", "is true or false, on a triggered become (its player may decline it)")
-    out["may"] = may
     if kind == "become" and raw.get("damage") and (len(raw["damage"]) != 3 or into == "artifact"):
         raise fail("damage", "of become is the simple strike [weak, medium, strong] of the creature it "
                    "becomes")
@@ -1736,6 +1813,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "enemy / self (whose graveyard), to_graveyard ally (its own deck)")
     if kind == "exile" and raw.get("target", "self") != "self":
         raise fail("target", "of exile is self (the card itself)")
+    may = raw.get("may", False)
+    if not isinstance(may, bool):
+        raise fail("may", f"must be true or false, got {may!r}")
+    if may and cost != "trigger" and not (kind == "become" and cost in ("then", "or")):
+        raise fail("may", "is only for triggered abilities (cost = \"trigger\"; a become also after "
+                   "then / or)")
+    out["may"] = may
     return out
 
 
@@ -1790,10 +1874,10 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
             continue  # (an alternative grant: "получает +1 к удару или +1 к движению", 30/26)
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
-                                                          "cleanse", "extra_life", "leap", "become",
+                                                          "cleanse", "extra_life", "leap", "become", "pull",
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
-                         and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick")) \
+                         and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push")) \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}

@@ -373,10 +373,17 @@ def directed_reduction(card, against=None, seat: int | None = None) -> int:
 
 def roll_modifier(card, kind: str, other=None, seat: int | None = None) -> int:
     """The modifier on the die of ``card``'s ability of ``kind`` against ``other``: experience in
-    shooting for shots (000 glossary "Experience in shooting"), blessing +1 and curse −1 on any
-    roll of the card ("Blessing", "Curse")."""
+    shooting for shots (000 glossary "Experience in shooting"; a ``keyword = "exp_shooting"`` fact
+    with ``vs_*`` only against such cards), blessing +1 and curse −1 on any roll of the card
+    ("Blessing", "Curse")."""
     passives = strike_passives(card, other, seat)
     mod = card.keyword("exp_shooting") if kind == "shot" else 0
+    if kind == "shot" and other is not None and card.abilities is not None:
+        # "{ovs} 1 по степным и тёмным" (60/87): a standing exp_shooting fact held only against some
+        # cards; of one named modifier only the largest applies (000 2.15)
+        for ab in _standing(card, "keyword", seat):
+            if ab.keyword == "exp_shooting" and has_condition(ab) and matches(ab, other):
+                mod = max(mod, ab.damage[0] if ab.damage else 1)
     return mod + passives.blessing - passives.curse
 
 

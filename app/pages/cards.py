@@ -121,7 +121,9 @@ def ability_text(a: dict) -> str:
         parts.append(t("ability.fury", n=a["fury"]))
     if a.get("tokens"):
         parts.append(t("ability.tokens", n=a["tokens"]))
-    for flag in ("repeats", "self_too", "anywhere", "sudden"):
+    if a["cost"] == "trigger" and a.get("counters"):
+        parts.append(t("ability.pays_counters", n=a["counters"]))
+    for flag in ("repeats", "self_too", "anywhere", "sudden", "may"):
         if a.get(flag):
             parts.append(t(f"ability.{flag}"))
     if a.get("formation"):

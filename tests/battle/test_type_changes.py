@@ -32,6 +32,13 @@ class Yes(Scripted):
         self.asked.append((unit, index, target))
         return self.agree
 
+    def choose_targets(self, battle, unit, index, candidates, most):
+        """A triggered ``may`` fact is offered as a choice of targets (none declines it)."""
+        if battle.slots[unit][index].ability.may:
+            self.asked.append((unit, index, candidates[0]))
+            return tuple(candidates[:most]) if self.agree else ()
+        return super().choose_targets(battle, unit, index, candidates, most)
+
     def choose_square(self, battle, unit, marker, squares):
         return self.land if self.land in squares else squares[0]
 

@@ -281,6 +281,8 @@ class AbilityUse(Triggers):
                 and self.slots[u][nxt].ability.target == "self" \
                 and self.slots[u][nxt].ability.vs_state == "unwounded":
             fresh = [v for v in targets if v != u and self.creature[v] and self.wounds[v] == 0]
+        if ab.kind == "become":
+            self._shaped = False
         magical = ab.kind in MAGICAL
         for v in targets:
             self.hidden[v] = False
@@ -336,6 +338,8 @@ class AbilityUse(Triggers):
                 for d in dice:
                     if not self.over:
                         self._over_cost(u, d)
+        if ab.kind == "become" and not self._shaped:
+            return  # ("при этом": what follows a type change comes only with it)
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
             if fresh:
                 fresh = [v for v, d in zip(targets, dealt, strict=True) if v in fresh and d > 0]
@@ -371,7 +375,11 @@ class AbilityUse(Triggers):
                 self._follow(u, index + 1, [v] if v >= 0 else [], trigger)
             return
         chosen: list[int] = []
-        if ab.every:
+        if ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
+            about = self._about if self._about >= 0 else self._context
+            if about >= 0 and self.alive[about] and (not sl.conditional or meets(sl, self.key[about])):
+                chosen = [about]
+        elif ab.every:
             chosen = [v for v in reach_slot(self, u, sl)
                       if not ab.vs_state or self._in_state(v, ab.vs_state)]
         elif ab.target == "self" and ab.vs_state == "unwounded":

@@ -56,11 +56,35 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, CHEBYSHEV, COLS, NEAR, ROWS, WITHIN, half_rows
+from analysis.battle.board import (
+    ADJ4,
+    ADJ8,
+    ADJ8_SELF,
+    AUX,
+    CHEBYSHEV,
+    COLS,
+    NEAR,
+    NOWHERE,
+    ROWS,
+    WITHIN,
+    half_rows,
+    row_of,
+)
 from analysis.battle.interface import IllegalAction
 from analysis.battle.powers import WOUNDING, hit, meets, triggered
 from analysis.battle.situational import Situational, stripped
-from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
+from analysis.battle.tables import (
+    ARTIFACT,
+    COMPANION,
+    FLYER,
+    GROUND,
+    KIND_OF_TYPE,
+    PARASITE,
+    PROFILES,
+    card_key,
+    card_of,
+)
+from analysis.battle.tables import ROWS as KEY_ROWS
 from analysis.cards.abilities import Ability
 from analysis.cards.ability_rules import attack_bonus, covers, facts, protected, wounds_after
 
@@ -74,6 +98,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
                  "dives", "surfaces", "changes_depth", "squad_dives", "killed", "squad_kill",
                  "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged",
+                 "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
                  "hauled", "hauls", "state_flip", "rehosted")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
@@ -89,6 +114,10 @@ def heading_of(seat: int, direction: str) -> int:
     ahead = 1 if seat == 0 else -1
     step = {"forward": (ahead, 0), "back": (-ahead, 0), "left": (0, -ahead), "right": (0, ahead)}[direction]
     return _STEPS.index(step)
+
+
+_TYPE_OF_KIND = {GROUND: "creature", FLYER: "flyer", ARTIFACT: "artifact"}
+"""The card type a ``become`` gives for each kind it makes (data/README.md "Type changes")."""
 
 
 def _kinds_of(key: int) -> set[str]:
@@ -216,6 +245,23 @@ class Effects(Situational):
         self._excess = 0
         """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
         self._stuns = "stun" in kinds
+        self._host_watch = bool(trig["host_opens"]) or "host_may_stay_closed" in kinds
+        """Some rider acts when its host opens (``host_opens``) or lets it stay closed
+        (``host_may_stay_closed``): the turn start looks at the hosts (:meth:`_host_choices`)."""
+        self._rider_fates = bool(kinds & {"flies_from_dead_host", "rehosts_riders", "saves_host"})
+        """Some rider outlives its host or saves it (:meth:`_outlives`, :meth:`_saves_host`)."""
+        if "host_may_stay_closed" in kinds:
+            self._stuns = True  # (a host staying closed is kept closed as a stunned card is)
+        self._shapers = "become" in kinds
+        """Some card changes its type mid-battle (``become``, data/README.md "Type changes")."""
+        self._shaped = False
+        """The last ``become`` carried out changed its target (its ``then`` abilities follow)."""
+        self.aloft = []
+        """(unit, turn, type, movement, strike) of the type changes that end at the end of that turn
+        (``become`` with ``lasts``): what the card takes back then; replaced, never changed in place."""
+        self.shapes = {}
+        """Per unit whose type changed: its type, movement and strike before the first change (what it
+        takes back on leaving play); replaced, never changed in place (clones share it)."""
         # (``host_fury``: a rehost)
         self._displacers = (bool(kinds & {"push", "teleport", "dash", "leap", "relocate", "shift", "pounce"})
                             or bool(trig["host_fury"]))
@@ -233,6 +279,8 @@ class Effects(Situational):
         self._furies = bool(trig["fury"])
         self._fury_die = 0
         self._about = -1
+        self._context = -1
+        """The card the triggers firing now aim at (their ``context``: the struck card of ``strike``)."""
         """The card the triggers firing now are about (``area = "about"``; -1: none)."""
         self._fury_pre = 0
         """The wounds of the card attacked by the current attack before it (``per = "target_wounds"``
@@ -295,6 +343,9 @@ class Effects(Situational):
             pool = self._neighbours(u)
         elif ab.area == "about":  # (the card the trigger is about: the wounded, dying … one)
             pool = [self._about] if self._about >= 0 else []
+        elif ab.area == "host":  # (the creature this companion or parasite rides)
+            h = self.host[u]
+            pool = [h] if h >= 0 and self.alive[u] and self.alive[h] else []
         elif ab.area == "beside":  # next to it, but not the card the trigger is about (60/185)
             pool = [w for w in self._neighbours(u) if w != context]
         elif ab.area in ("left", "right", "opposite", "behind"):
@@ -486,6 +537,8 @@ class Effects(Situational):
                 self._count_use(v, index)
             if self.log is not None:
                 self._emit({"e": "block", "u": v, "by": u, "kind": kind})
+            if self._trig["blocks"] and v in self._trig["blocks"]:
+                self._fire(v, "blocks", u)  # (40/89 Небесный патруль lands)
             return True
         return False
 
@@ -850,6 +903,9 @@ class Effects(Situational):
         """What one use of a kind added here does to ``v``: wounds dealt (negative: healed)."""
         ab = sl.ability
         kind = ab.kind
+        if kind == "become":  # (a type change: data/README.md "Type changes")
+            self._become(u, sl, v)
+            return 0
         if ab.lasts and kind not in ("root", "flood"):
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
                                                                   self.seat[v]):
@@ -882,6 +938,8 @@ class Effects(Situational):
                     self._quiet_from = self.turn + 1
                     if self._last_life:
                         self._respare(v)
+                    if self._trig["gets_extra_life"] and v in self._trig["gets_extra_life"]:
+                        self._fire(v, "gets_extra_life", u)  # ("когда получает дополнительные {health}")
             return 0
         if kind == "move_wounds":
             return self._move_wounds(u, sl, v)
@@ -905,6 +963,8 @@ class Effects(Situational):
                     # "открывается (1 раз за ход)")
                     self.acted[v] = False
                     self.moves[v] = self.move_points[v]
+                if self._host_watch and self.rider[v] >= 0:
+                    self._hosts_opened(self.seat[v], [v])  # (its rider's ``host_opens``)
             return ab.damage[0] if ab.damage else 0
         if kind == "stun":
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
@@ -964,8 +1024,9 @@ class Effects(Situational):
         if kind == "rehost":
             self._rehost(u, ab.range)
             return 0
-        if kind == "lose_counters":
-            lost, self.counters[v] = self.counters[v], 0
+        if kind == "lose_counters":  # (all of them, or ``damage`` [n]: "потерять {counter}", 40/220)
+            lost = min(self.counters[v], ab.damage[0]) if ab.damage else self.counters[v]
+            self.counters[v] -= lost
             if lost and self._trig["squad_loses_counters"]:
                 self._lost_counters(v, lost)
             return 0
@@ -1401,6 +1462,176 @@ class Effects(Situational):
             raise IllegalAction(f"square {sq} is not a surface square")
         self._flood(u, sq, False)
 
+    # ------------------------------------------------------------------ type changes (become)
+
+    def _become(self, u: int, sl, v: int) -> None:
+        """``become``: ``v`` changes its type (data/README.md "Type changes"). Into a flyer it leaves
+        its square for the auxiliary zone (000 1.5.1, 2.1.2) and its symbiote dies (000 1.5.2 a: "if a
+        creature … becomes flying, its symbiote dies"); a flyer landing (into a ground creature)
+        goes onto a free square its player picks (003 "Let" L1587: with movement 1 unless the text says
+        otherwise; with no free square it dies) — ``onto`` narrows the squares, and then with none it
+        simply does not land; an artifact coming to life stays where it stands, with the simple strike
+        ``damage`` and movement ``move``; into an artifact a flyer is put on a free square (003 L1589).
+        ``lasts``: at the end of that turn it takes back its type. ``may``: its player may decline.
+        Sets ``_shaped`` when it changed ``v`` (the ``then`` abilities after it follow only then)."""
+        ab = sl.ability
+        self._shaped = False
+        if not self.alive[v] or self.host[v] >= 0 or self.kind[v] not in (GROUND, FLYER, ARTIFACT):
+            return  # (symbiotes and terrains keep their type: not played)
+        into = ab.into or "creature"
+        want = FLYER if into == "flyer" else GROUND if into == "creature" else ARTIFACT
+        if self.kind[v] == want:
+            return
+        if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                              self.seat[v]):
+            return  # 000 2.8: given as a spell or an effect, the target's protections apply
+        squares: list[int] = []
+        if self.kind[v] == FLYER:  # (it comes down onto the battlefield)
+            squares = self._landing_squares(v, ab.onto)
+            if not squares and ab.onto is not None:
+                return  # (no square of that kind: it does not land)
+        if ab.may and ab.cost != "trigger" and not self.players[self.seat[u]].accept(self, u, sl.index, v):
+            return  # (a triggered one was asked as it fired, before its price: Triggers._fire_now)
+        old = card_of(self.base[v] if self._variable else self.key[v])
+        if v not in self.shapes:
+            self.shapes = {**self.shapes, v: (old.type, old.move, old.strike or ())}
+        printed = self.shapes[v]
+        if want in (FLYER, ARTIFACT):
+            move = 0
+        elif ab.move is not None:
+            move = ab.move
+        elif self.kind[v] == FLYER:  # 003 L1587: "Pohyb 1" unless it was printed a ground creature
+            move = printed[1] if printed[0] == "creature" else 1
+        else:
+            move = old.move
+        strike = tuple(ab.damage) if len(ab.damage) == 3 else old.strike
+        if ab.lasts in ("turn", "own_turn"):
+            due = self.turn if ab.lasts == "turn" or self.active == self.seat[v] else self.turn + 1
+            self.aloft = [*self.aloft, (v, due, old.type, old.move, old.strike or ())]
+        self._retype(v, _TYPE_OF_KIND[want], move, strike, squares, u)
+        self._shaped = True
+
+    def _landing_squares(self, v: int, onto: str | None) -> list[int]:
+        """The free squares a landing flyer ``v`` may go onto (``onto``: its player's half, a depth
+        square, next to the card its trigger is about)."""
+        board, share = self.board, self.share
+        out = [sq for sq in range(ROWS * COLS) if board[sq] < 0 and share[sq] < 0]
+        if onto == "own_half":
+            rows = half_rows(self.seat[v])
+            out = [sq for sq in out if row_of(sq) in rows]
+        elif onto == "depth":
+            deep = self.depth_sq & ~self._dry
+            out = [sq for sq in out if deep >> sq & 1]
+        elif onto == "adjacent":  # (next to the card its trigger is about, or aims at: the struck one)
+            about = self._about if self._about >= 0 else self._context
+            p = self.pos[about] if about >= 0 and self.alive[about] else NOWHERE
+            out = [sq for sq in out if p >= 0 and sq in ADJ8[p]]
+        return out
+
+    def _retype(self, v: int, type_name: str, move: int, strike: tuple[int, ...] | None,
+                 squares: list[int], by: int) -> None:
+        """``v`` plays as its card with type ``type_name``, movement ``move`` and simple strike
+        ``strike`` from now on, placed accordingly: to the auxiliary zone as a flyer, onto a square of
+        ``squares`` (its player's choice; none: any free square, and with none it dies) when it
+        comes down from there, where it stands otherwise."""
+        seat = self.seat[v]
+        was = self.kind[v]
+        card = card_of(self.base[v] if self._variable else self.key[v])
+        shaped = replace(card, type=type_name, move=move,
+                         strike=(strike[0], strike[1], strike[2]) if strike and len(strike) == 3 else None)
+        new = card_key(shaped, seat)
+        row = KEY_ROWS[new]
+        kind = row[0]
+        sq = NOWHERE
+        if was == FLYER and kind != FLYER:
+            if not squares:
+                squares = self._landing_squares(v, None)
+            if not squares:  # 003 L1587: with no free square the card dies
+                self.wounds[v] = self.life[v]
+                if self.log is not None:
+                    self._emit({"e": "wound", "u": v, "by": 0, "by_what": "no_landing"})
+                self._settle([v])
+                return
+            sq = squares[0] if len(squares) == 1 else self.players[seat].choose_square(
+                self, v, "land", squares)
+            if sq not in squares:
+                raise IllegalAction(f"square {sq} is not one where unit {v} may land")
+        self._set_shape(v, new)
+        if not self.alive[v]:
+            return
+        creature_was = was != ARTIFACT
+        creature_now = kind != ARTIFACT
+        if creature_was != creature_now:
+            self.n_creatures[seat] += 1 if creature_now else -1
+        ground_was, ground_now = was == GROUND, kind == GROUND
+        if ground_was != ground_now:
+            self.n_ground[seat] += 1 if ground_now else -1
+        if kind == FLYER:  # (to the auxiliary zone: it stands next to nothing, 000 1.5.1 a)
+            p = self.pos[v]
+            if p >= 0:
+                self._leave(v, p)
+            self.pos[v] = AUX
+            self.rooted[v] = -1
+            r = self.rider[v]
+            if r >= 0:  # 000 1.5.2 a: its symbiote dies
+                self.rider[v] = -1
+                self._kill(r)
+        elif sq >= 0:
+            self.pos[v] = sq
+            self.board[sq] = v
+            self.occupied |= 1 << sq
+        self._board_ver += 1
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "become", "u": v, "into": type_name, "pos": self.pos[v], "by": by})
+        if sq >= 0 and self._markers and self.marks[sq]:
+            self._entered(v, sq)
+        if not creature_now or self.n_creatures[seat] == 0:
+            self._check_end()
+
+    def _set_shape(self, v: int, new: int) -> None:
+        """``v`` plays as card key ``new`` (its card of another type): the per-unit columns of the new
+        card (shared with clones: replaced, not changed in place) and its situational variant."""
+        row = KEY_ROWS[new]
+        for name, value in (("kind", row[0]), ("has_strike", row[3]), ("creature", row[11]),
+                            ("acts", row[12]), ("triggers", row[13]), ("counter_user", row[14])):
+            column = list(getattr(self, name))
+            column[v] = value
+            setattr(self, name, column)
+        for name in ("key", "cards", "profiles", "slots", "move_points", "armor", "regen", "directed",
+                     "unanswerable", "magic", "prot_flyers"):
+            setattr(self, name, list(getattr(self, name)))
+        self.base[v] = new
+        if self._variable and self.alive[v] and (v in self._board_units or self.grants[v]):
+            self._rekey(v, self._variant_of(v))
+        else:
+            self._rekey(v, new)
+
+    def _shapes_due(self) -> None:
+        """The type changes that last to the end of this turn end now: each card takes back the type,
+        movement and strike it had (a flyer landing on a square its player picks)."""
+        due = [e for e in self.aloft if e[1] == self.turn]
+        self.aloft = [e for e in self.aloft if e[1] != self.turn]
+        for v, _, type_name, move, strike in due:
+            if self.over or not self.alive[v] or self.kind[v] == KIND_OF_TYPE[type_name]:
+                continue
+            self._retype(v, type_name, move, strike, [], v)
+
+    def _unshape(self, x: int) -> None:
+        """A card leaving play takes back its printed type (000 2.1.4: in the graveyard it keeps
+        nothing it acquired): dead, it stands nowhere, so only its card and columns change."""
+        printed = self.shapes.get(x)
+        if printed is None:
+            return
+        self.shapes = {k: w for k, w in self.shapes.items() if k != x}
+        self.aloft = [e for e in self.aloft if e[0] != x]
+        type_name, move, strike = printed
+        card = card_of(self.base[x] if self._variable else self.key[x])
+        new = card_key(replace(card, type=type_name, move=move,
+                               strike=(strike[0], strike[1], strike[2]) if len(strike) == 3 else None),
+                       self.seat[x])
+        self._set_shape(x, new)
+
     def _relocate(self, u: int, v: int, ab: Ability) -> None:
         """``relocate``: ``v`` may move onto a free square within ``damage`` [X] of it (any without),
         of the kind ``onto`` names; ``u``'s player chooses (``Player.relocate`` with
@@ -1598,6 +1829,78 @@ class Effects(Situational):
                 self.acted[u] = True
                 self.moves[u] = 0
                 self.fresh[u] = self.turn
+
+    # ------------------------------------------------------------------ riders and their hosts
+
+    def _host_choices(self, seat: int) -> None:
+        """Before ``seat``'s cards open: each host whose rider has ``host_may_stay_closed`` may stay
+        closed this turn, its player's choice (``Player.stay_closed``; 30/69 Люмми) — kept closed
+        as a stunned card is (no regeneration, no poisoning: 002 "Регенерация")."""
+        for u in self.units[seat]:
+            r = self.rider[u]
+            if r < 0 or not self.alive[r] or self.open[u] or self.stunned[u]:
+                continue
+            if "host_may_stay_closed" not in _kinds_of(self.key[r]):
+                continue
+            if self.players[seat].stay_closed(self, u):
+                self.stunned[u] = True
+                if self.log is not None:
+                    self._emit({"e": "stays_closed", "u": u})
+
+    def _outlives(self, r: int, x: int) -> bool:
+        """Rider ``r`` of ``x``, which has just left play, would die with it (000 1.5.2 a): whether it
+        lives on instead — as a flyer (``flies_from_dead_host``, 40/58 Морозная бабочка) or on another
+        creature of ``x``'s squad by a ``rehosts_riders`` card of its own squad (30/106 Старый вайл)."""
+        if not self.alive[r]:
+            return False
+        s = self.seat[r]
+        if "flies_from_dead_host" in _kinds_of(self.base[r]):
+            self.kind = list(self.kind)
+            self.kind[r] = FLYER
+            self.host[r] = -1
+            self.pos[r] = AUX
+            self.n_ground[s] -= 1
+            self._board_ver += 1
+            if self.log is not None:
+                self._emit({"e": "takes_flight", "u": r})
+            return True
+        for w in self.units[s]:
+            if not self.alive[w] or w == r:
+                continue
+            for index in range(len(self.slots[w])):
+                sl = self.slots[w][index]
+                ab = sl.ability
+                if ab.kind != "rehosts_riders" or (sl.limited and not self._allowed(w, index, ab)):
+                    continue
+                if sl.conditional and not meets(sl, self.key[r]):
+                    continue
+                hosts = [h for h in self.units[self.seat[x]]
+                         if h != x and self.alive[h] and self.kind[h] == GROUND and self.pos[h] >= 0
+                         and self.rider[h] < 0 and (self.ghost[r] or not self.ghost[h])]
+                if not hosts:
+                    return False
+                new = self.players[s].attach(self, r, hosts)
+                if new not in hosts:
+                    raise IllegalAction(f"unit {new} cannot host unit {r}")
+                if sl.limited:
+                    self._count_use(w, index)
+                self.host[r] = new
+                self.rider[new] = r
+                self.pos[r] = self.pos[new]
+                self._board_ver += 1
+                if self.log is not None:
+                    self._emit({"e": "rehost", "u": r, "host": new, "pos": self.pos[new]})
+                return True
+        return False
+
+    def _hosts_opened(self, seat: int, closed: list[int]) -> None:
+        """After ``seat``'s cards opened at its turn start: the ``host_opens`` abilities of the
+        riders of each host that was closed and is open now (30/69 Люмми wounds its host)."""
+        for u in closed:
+            r = self.rider[u]
+            if (r >= 0 and self.alive[u] and self.open[u] and self.alive[r] and not self.over
+                    and triggered(self.key[r], "host_opens")):
+                self._fire(r, "host_opens", u, u)
 
     # ------------------------------------------------------------------ carrion-eating
 

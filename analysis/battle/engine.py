@@ -63,6 +63,7 @@ from analysis.battle.common import (
 )
 from analysis.battle.interface import (
     END_TURN,
+    MAX_UNITS,
     Accumulate,
     Action,
     Draws,
@@ -182,6 +183,9 @@ class Battle(Placement):
         extra, extra_seats, in_deck = reserves(squads, decks, graves)
         self.cards.extend(extra)
         n = len(self.cards)
+        if n > MAX_UNITS:
+            raise ValueError(f"a battle holds at most {MAX_UNITS} cards (squads, decks and graveyards); "
+                             f"got {n}")
         self.n = n
         self.seat = [0] * n0 + [1] * (self.n_squad - n0) + extra_seats
         self.key = [card_key(c, s) for c, s in zip(self.cards, self.seat, strict=True)]
@@ -668,6 +672,8 @@ class Battle(Placement):
         new._floods = self._floods
         new._deep = self._deep
         new._far_strikers = self._far_strikers
+        new._host_watch = self._host_watch
+        new._rider_fates = self._rider_fates
         new._wolves = self._wolves
         new.next_face = list(self.next_face)
         new._frm = self._frm
@@ -711,6 +717,11 @@ class Battle(Placement):
         new._strikers = self._strikers
         new._auras = self._auras
         new._stuns = self._stuns
+        new._shapers = self._shapers
+        new._shaped = self._shaped
+        new.aloft = self.aloft  # (replaced, never changed in place)
+        new.shapes = self.shapes
+        new._context = self._context
         new._taunt_skip = self._taunt_skip
         new._taunters = self._taunters
         new._strike_limits = self._strike_limits

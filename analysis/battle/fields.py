@@ -52,6 +52,7 @@ class EngineFields:
     _fury_add: int
     _fury_die: int
     _about: int
+    _context: int
     _fury_pre: int
     _frm: list[bool]
     _grant_ver: int
@@ -97,6 +98,10 @@ class EngineFields:
     _strikers: bool
     _auras: tuple[tuple[int, int], ...]
     _stuns: bool
+    _shaped: bool
+    _shapers: bool
+    aloft: list[tuple[int, int, str, int, tuple[int, ...]]]
+    shapes: dict[int, tuple[str, int, tuple[int, ...]]]
     _taunt_skip: bool
     _taunters: bool
     _strike_limits: bool
@@ -189,6 +194,8 @@ class EngineFields:
     _floods: tuple[Any, ...]
     _deep: bool
     _far_strikers: bool
+    _host_watch: bool
+    _rider_fates: bool
     form: list[int]
     _wolves: list[int]
     tokens: list[int]
@@ -270,6 +277,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _check_end(self) -> None:
+        raise NotImplementedError
+
+    def _kill(self, x: int, dies: bool = True) -> None:
         raise NotImplementedError
 
     def _reached(self, what: str, u: int, trigger: str) -> None:

@@ -92,11 +92,13 @@ def use_ability(unit: int, index: int, targets: tuple[int, ...]) -> UseAbility:
     return _new_tuple(UseAbility, (unit, index, targets))
 
 
-MAX_UNITS = 32
+MAX_UNITS = 160
+"""The most units a battle may have: the two squads plus the cards of the decks and graveyards that may
+enter play (two 50-card decks and their graveyards stay below it)."""
 STRIKES: tuple[tuple[Strike, ...], ...] = tuple(tuple(Strike(u, v) for v in range(MAX_UNITS))
                                                 for u in range(MAX_UNITS))
 """``STRIKES[u][v] == Strike(u, v)``, built once: actions are values, so a fast player may reuse
-them instead of building new ones in its inner loop (30 squares, at most 30 units)."""
+them instead of building new ones in its inner loop (30 squares, at most :data:`MAX_UNITS` units)."""
 MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(u, s) for s in range(30))
                                             for u in range(MAX_UNITS))
 """``MOVES[u][s] == Move(u, s)``."""
@@ -195,6 +197,9 @@ class Player:
       ability ``index`` (a ``fight``: "может сразиться …"; an ``open`` that wounds itself: "может
       раниться на 1, при этом открыться"; any fact marked ``may``, asked before its price is paid)
       on ``target`` now (default yes).
+    - ``stay_closed(state, unit) -> bool``: whether ``unit``, a closed host whose rider lets it stay
+      closed (``host_may_stay_closed``, 30/69 Люмми), does not open at the start of its turn (default
+      no).
 
     Players draw randomness only from ``state.prng``, so a battle is a pure function of its seed.
     """
@@ -216,6 +221,9 @@ class Player:
     def fight_target(self, state, fighter: int, candidates: list[int]) -> int:
         """Which enemy creature next to ``fighter`` it fights (a ``fight``)."""
         return candidates[0]
+
+    def stay_closed(self, state, unit: int) -> bool:
+        return False
 
     def hide(self, state, candidates: list[int]) -> list[int]:
         return []

@@ -46,6 +46,7 @@ from analysis.battle.interface import (
 from analysis.battle.powers import (
     EVERYWHERE,
     SHOOTING,
+    WOUNDING,
     Slot,
     ability,
     reach_mask,
@@ -1081,6 +1082,8 @@ class HeuristicPlayer(Player):
 
             return max(squares, key=want)
         b = battle
+        if marker == "land":  # (a flyer coming down, data/README.md "Type changes")
+            return self._landing(b, unit, squares)
         if marker == "reposition":  # (a move it must make: the free square nearest where it stands)
             p = b.pos[unit]
             return min(squares, key=lambda s: (MANHATTAN[p][s] if p >= 0 else 0, s))
@@ -1117,6 +1120,58 @@ class HeuristicPlayer(Player):
             if here > key:
                 best, key = sq, here
         return best
+
+    def _landing(self, b: Battle, unit: int, squares: Sequence[int]) -> int:
+        """Where a flyer lands: if it may still act this turn, next to the most enemy creatures (it
+        strikes one now), the weakest of them on a tie; otherwise next to the fewest (they would strike
+        it first), nearest its own back row."""
+        enemy = 1 - b.seat[unit]
+        back = 0 if b.seat[unit] == 0 else 5
+
+        def foes(sq: int) -> list[int]:
+            return [w for w in (b.board[t] for t in ADJ8[sq])
+                    if w >= 0 and b.seat[w] == enemy and b.creature[w]]
+
+        if b.seat[unit] == b.active and b.open[unit] and not b.acted[unit]:
+            def near(sq: int) -> tuple[int, int, int]:
+                found = foes(sq)
+                weakest = min((b.life[w] - b.wounds[w] for w in found), default=99)
+                return (len(found), -weakest, -sq)
+            return max(squares, key=near)
+        return min(squares, key=lambda sq: (len(foes(sq)), abs(sq // COLS - back), sq))
+
+    def _shape_worth(self, b: Battle, u: int, index: int, v: int) -> bool:
+        """Whether to take a ``become`` its player may decline (data/README.md "Type changes"): an
+        enemy into an artifact, always; into a flyer, when no enemy creature stands next to it (a
+        flyer reaches every card; one in contact keeps fighting where it is); a flyer landing, when
+        what comes with it pays (a standing strike bonus, a wound: 50/198, 50/173, 30/195) or it may
+        still act this turn and lands next to an enemy creature."""
+        slots = b.slots[u]
+        ab = slots[index].ability
+        if ab.into == "artifact":
+            return b.seat[v] != b.seat[u]
+        enemy = 1 - b.seat[v]
+
+        def engaged(sq: int) -> bool:  # (an enemy creature next to the square)
+            return any(w >= 0 and b.seat[w] == enemy and b.creature[w]
+                       for w in (b.board[t] for t in ADJ8[sq]))
+
+        if ab.into == "flyer":
+            p = b.pos[v]
+            if p >= 0 and engaged(p):
+                return False
+            return any(b.creature[w] for w in b.units[enemy])
+        i = index + 1
+        while i < len(slots) and slots[i].ability.cost == "then":
+            f = slots[i].ability
+            if (f.kind == "strike_bonus" and f.lasts == "battle" and f.damage and f.damage[0] > 0) \
+                    or (f.kind in WOUNDING and max(b._about, b._context) >= 0
+                        and b.alive[b._about if b._about >= 0 else b._context]):
+                return True
+            i += 1
+        if not (b.seat[v] == b.active and b.open[v] and not b.acted[v]):
+            return False
+        return any(engaged(sq) for sq in b._landing_squares(v, ab.onto))
 
     def _dip(self, b: Battle, u: int, walk: Any) -> bool:
         """An incorporeal creature whose facts follow its steps onto creatures' squares (``when =
@@ -1498,10 +1553,27 @@ class HeuristicPlayer(Player):
                     best, pick = g, v
         return pick
 
+    def stay_closed(self, battle: Battle, unit: int) -> bool:
+        """A host whose rider wounds it as it opens (``host_opens``, 30/69 Люмми) stays closed
+        only when those wounds would kill it: else acting this turn is worth the wounds."""
+        b = battle
+        r = b.rider[unit]
+        if r < 0:
+            return False
+        hurt = 0
+        for ab in facts(b.cards[r]):
+            if ab.cost == "trigger" and ab.trigger == "host_opens" and ab.area == "host" and ab.damage \
+                    and ab.kind not in ("heal", "extra_life", "gain_counter", "open"):
+                hurt += max(ab.damage)
+        return hurt > 0 and b.life[unit] - b.wounds[unit] <= hurt
+
     def _may_gain(self, battle: Battle, unit: int, index: int, v: int) -> float:
         """What ``unit``'s optional (``may``) ability ``index`` gains on ``v``: a ``fight`` the exchange
         of its simple strike with ``v`` parrying as an open card, else the target's estimated gain."""
-        if battle.slots[unit][index].ability.kind != "fight" or battle.seat[v] == battle.seat[unit]:
+        kind = battle.slots[unit][index].ability.kind
+        if kind == "become":  # (a type change: whether it is worth it now, :meth:`_shape_worth`)
+            return 1.0 if self._shape_worth(battle, unit, index, v) else -1.0
+        if kind != "fight" or battle.seat[v] == battle.seat[unit]:
             return self._target_gain(battle, unit, index, v)  # (a creature of its own that fights: worth)
         was = battle.open[v]
         battle.open[v] = True  # (it parries as an open card)
@@ -1516,11 +1588,14 @@ class HeuristicPlayer(Player):
         Аккении) while it keeps more than 2 life beyond the wound; other optional abilities: yes."""
         b = battle
         ab = b.slots[unit][index].ability
+        if ab.kind == "become":
+            return self._shape_worth(b, unit, index, target)
         if ab.kind == "open":  # (wounding itself to open: while it keeps a margin of life)
             return b.life[unit] - b.wounds[unit] > (ab.damage[0] if ab.damage else 0) + 2
         if ab.kind != "fight":
             return True
         return self._may_gain(b, unit, index, target) > 0
+
     def choose_direction(self, battle: Battle, unit: int) -> str:
         """``moves_heading``: the direction most of its ground creatures will step in this turn.
         They walk towards the nearest enemy creature (the turn plan above), so each one not yet in

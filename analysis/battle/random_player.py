@@ -94,5 +94,8 @@ class RandomPlayer(Player):
     def accept(self, battle: Battle, unit: int, index: int, target: int) -> bool:
         return battle.prng.random() < 0.5
 
+    def stay_closed(self, battle: Battle, unit: int) -> bool:
+        return battle.prng.random() < 0.5
+
     def choose_direction(self, battle: Battle, unit: int) -> str:
         return ("forward", "back", "left", "right")[int(battle.prng.random() * 4)]

@@ -218,7 +218,7 @@ def replay(events: Sequence[dict[str, Any]], db: CardDB | None = None) -> Replay
         elif kind == "block":
             if ev.get("kind") == "simple":  # a blocked simple strike is still paid for (000 2.7)
                 opened[ev["by"]] = False
-        elif kind == "rehost":
+        elif kind in ("rehost", "become"):  # (a type change: to the auxiliary zone, or a landing)
             pos[ev["u"]] = ev["pos"]
         elif kind == "wound":
             wounds[ev["u"]] += ev["by"]

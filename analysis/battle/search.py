@@ -169,6 +169,9 @@ class SearchPlayer(Player):
     def accept(self, state, unit: int, index: int, target: int) -> bool:
         return self._h.accept(state, unit, index, target)
 
+    def stay_closed(self, state, unit: int) -> bool:
+        return self._h.stay_closed(state, unit)
+
     def redirect(self, state, unit: int, attacker: int, target: int, candidates: list[int],
                  index: int) -> int:
         return self._h.redirect(state, unit, attacker, target, candidates, index)

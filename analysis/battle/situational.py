@@ -62,6 +62,8 @@ _SQUAD_WHENS = frozenset({"squad_class", "top_strike", "squad_more_closed", "cou
                           "enemy_elements", "few_elements", "enemy_last_life", "no_enemy_flyers",
                           "enemy_opposite"})
 """``when`` conditions on the squads in play (:meth:`Situational._squad_when`)."""
+_HOST_WHENS = frozenset({"host_open", "host_closed", "host_unwounded"})
+"""``when`` conditions on the host of a companion or parasite (000 1.5.2; 30/123 Крайт)."""
 
 
 @mypyc_attr(native_class=False)  # (a plain class: pickled like the pure-Python one)
@@ -136,6 +138,8 @@ class Spec:
                 deps.add("depth")
             elif ab.when in ("wolf", "human"):
                 deps.add("form")
+            elif ab.when in _HOST_WHENS:
+                deps.update(("opens", "wounds", "host"))
             elif ab.when == "enemy_back_row_full":
                 deps.add("board")
             elif ab.when == "squad_extra_life":
@@ -348,6 +352,8 @@ def held(ab: Ability) -> Ability:
     """The standing fact a card holds under an ``aura`` fact ``ab`` of another card: its card
     filters (which cards hold it) and area cleared; ``vs_state`` / ``vs_position`` stay (cached)."""
     out = _HELD.get(ab)
+    if out is None and ab.kind == "far_strike":  # (its filters name what its strike reaches)
+        out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self")
     if out is None:
         out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self", vs_elements=(), vs_classes=(),
                                   vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_rank=None,
@@ -469,7 +475,7 @@ class Situational(EngineFields):
             glance.append(self._rebuff)
         if "counters" in needs:
             glance.append(tuple(self.counters))
-        if self._auras:
+        if self._auras or "host" in needs:
             glance.append(tuple(self.host))
         if "lives" in needs:
             glance.append(tuple(self.life))
@@ -512,6 +518,8 @@ class Situational(EngineFields):
                 parts.append(tuple(self.open))
             if "counters" in deps:
                 parts.append(tuple(self.counters))
+            if "host" in deps:
+                parts.append(self.host[u])
             if self._auras:  # (what the auras in play reach: the board, who lives, who rides whom)
                 if alive is None:
                     alive = tuple(self.alive)
@@ -588,12 +596,14 @@ class Situational(EngineFields):
                 continue
             if area == "host" and self.host[s] != u:
                 continue
+            if area == "rider" and self.host[u] != s:
+                continue
             if area == "opposite":  # (the square in front of it, as its owner sees the board)
                 p, q = self.pos[s], self.pos[u]
                 if p < 0 or q < 0 or q != p + COLS * forward(self.seat[s]) or self.host[u] >= 0:
                     continue
-            if has_condition(ab) and not matches(ab, self.cards[u]):
-                continue
+            if ab.kind != "far_strike" and has_condition(ab) and not matches(ab, self.cards[u]):
+                continue  # (a ``far_strike``'s filters name what it reaches: they stay with it)
             out.append(held(ab))
         return tuple(out)
 
@@ -803,6 +813,13 @@ class Situational(EngineFields):
                        for w in self.units[self.seat[u]])
         if when in _SQUAD_WHENS:
             return self._squad_when(u, ab)
+        if when in _HOST_WHENS:  # (its host's state; no host, no hold)
+            h = self.host[u]
+            if h < 0 or not self.alive[h]:
+                return False
+            if when == "host_unwounded":
+                return self.wounds[h] == 0
+            return self.open[h] == (when == "host_open")
         if when == "third_row":  # it stands in its own third row (50/54 Фарсат)
             return p >= 0 and p // COLS == half_rows(self.seat[u])[2]
         if when == "column_clear":  # no enemy card in its column (50/40 Снург)

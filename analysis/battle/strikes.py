@@ -351,10 +351,10 @@ class Strikes(AbilityUse):
             tiers = self._tiers_now if self._any_tiered else (-1, -1)
             if landed & 1 and triggers[u] & _STRIKE and alive[u]:
                 self._strike_tier = tiers[0]
-                self._fire(u, "strike", parrier)
+                self._fire(u, "strike", parrier, parrier)  # (``when_state``: the struck card)
             if landed & 2 and triggers[parrier] & _STRIKE and alive[parrier] and not self.over:
                 self._strike_tier = tiers[1]
-                self._fire(parrier, "strike", u)
+                self._fire(parrier, "strike", u, u)
         if self._x_trig and landed and self._trig["squad_strike"] and not self.over:
             if landed & 1 and alive[u]:
                 self._squad_struck(u, parrier)

@@ -51,7 +51,7 @@ from analysis.battle.powers import (
     slots_of,
     triggered,
 )
-from analysis.battle.tables import ARTIFACT, FLYER, GROUND, PROFILES, card_key, card_of
+from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_key, card_of
 from analysis.cards.abilities import CHOSEN_SQUARE, ENTRIES, MARKERS, RANGED, Ability, CardAbilities
 from analysis.cards.ability_rules import (
     covers,
@@ -85,6 +85,14 @@ class Triggers(Effects):
             if state == "cursed":
                 return passives.curse
             return passives.curse or passives.blessing
+        if state == "flying":  # ("если летающий": a flyer, in the auxiliary zone)
+            return self.kind[v] == FLYER
+        if state == "grounded":
+            return self.kind[v] == GROUND
+        if state == "no_counters":
+            return self.counters[v] == 0
+        if state == "no_ground_squad":
+            return self.n_ground[self.seat[v]] == 0
         if state == "open":
             return self.open[v]
         if state == "closed":
@@ -133,6 +141,18 @@ class Triggers(Effects):
             strike = PROFILES[self.key[v]].strike
             return self.creature[v] and strike is not None and (
                 strike[0] + strike_passives(self.cards[v], None, self.seat[v]).bonus[0] <= 1)
+        if state == "forward":  # (its own first row or the opponent's half, as its owner sees them)
+            p = self.pos[v]
+            if p < 0:
+                return False
+            rows = half_rows(self.seat[v])
+            return row_of(p) == rows[0] or row_of(p) not in rows
+        if state in ("has_parasite", "has_companion", "has_symbiote"):  # (a rider on it, 000 1.5.2)
+            r = self.rider[v]
+            if r < 0 or not self.alive[r]:
+                return False
+            return state == "has_symbiote" or self.kind[r] == (PARASITE if state == "has_parasite"
+                                                                 else COMPANION)
         return (self.wounds[v] > 0) == (state == "wounded")
 
     def _hurt(self, v: int, source: int, kind: str | None = None) -> None:
@@ -191,11 +211,13 @@ class Triggers(Effects):
         self._fired += 1
         self._depth += 1
         saved, self._about = self._about, about
+        saved_context, self._context = self._context, context
         try:
             self._fire_now(u, trigger, context, about, kind)
         finally:
             self._depth -= 1
             self._about = saved
+            self._context = saved_context
 
     def _fire_now(self, u: int, trigger: str, context: int, about: int, kind: str | None) -> None:
         """:meth:`_fire` within the bounds."""
@@ -347,6 +369,8 @@ class Triggers(Effects):
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
                 if self._trig["counters_reach"]:
                     self._counted(u)
+                if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                    self._follow(u, index + 1, [u], trigger)  # ("получить 3 {counter} и потерять полёт")
                 continue
             counted, price = index, ab.tokens  # (an ``or`` alternative has the first one's cost)
             paid_counters = 0
@@ -524,6 +548,8 @@ class Triggers(Effects):
         if extra:
             self.life = list(self.life)  # shared with clones: replaced, not changed in place
             self.life[x] += extra
+            if self._trig["gets_extra_life"] and x in self._trig["gets_extra_life"]:
+                self._fire(x, "gets_extra_life", y)  # ("когда получает дополнительные {health}")
         if self._last_life and (healed or extra):
             self._respare(x)
         if self.log is not None and (healed or extra):
@@ -562,6 +588,9 @@ class Triggers(Effects):
             _MARKED[memo] = new
         if new != key:
             self._state_key(u, v, new, name)
+            watchers = self._trig["gets_" + name]
+            if watchers and v in watchers and self.alive[v] and not self.over:
+                self._fire(v, "gets_" + name, u)  # ("когда получает благословление / проклятие", 30/173)
         if flip:  # ``state_flip``: "когда существо с проклятием получает благословление или наоборот"
             for w in self._trig["state_flip"]:
                 if self.alive[w] and self.alive[v] and not self.over:
@@ -902,6 +931,11 @@ class Triggers(Effects):
         ones: list[int] = []
         kept: list[int] = []
         for x in suspects:
+            if self._rider_fates and alive[x] and wounds[x] >= life[x] and rider[x] >= 0:
+                saver = self._saves_host(x)  # (40/73 Ящерка: heals its host instead, then is destroyed)
+                if saver >= 0:
+                    dead.append(saver)
+                    fallen.append(saver)
             if alive[x] and wounds[x] >= life[x]:
                 if last and self.creature[x] and self.spare[x] == 1:
                     ones.append(x)  # (the life left before these wounds: trigger ``last_life_lost``)
@@ -1059,7 +1093,30 @@ class Triggers(Effects):
         r = self.rider[x]
         if r >= 0:
             self.rider[x] = -1
-            self._kill(r)  # 000 1.5.2 a: the symbiote dies with its host
+            if not (self._rider_fates and self._outlives(r, x)):
+                self._kill(r)  # 000 1.5.2 a: the symbiote dies with its host
+        if self._shapers and x in self.shapes:
+            self._unshape(x)  # (000 2.1.4: its printed type again, out of play)
+
+    def _saves_host(self, x: int) -> int:
+        """``x`` has lethal wounds: its rider's ``saves_host`` (its ``vs_state`` on ``x``) heals it
+        by the rider's life left instead, and the rider is destroyed (40/73 Ящерка). The destroyed
+        rider, or -1."""
+        r = self.rider[x]
+        if r < 0 or not self.alive[r]:
+            return -1
+        for ab in facts(card_of(self.base[r])):  # (its printed facts: a ``vs_state`` passive is not standing)
+            if ab.kind != "saves_host" or (ab.vs_state and not self._in_state(x, ab.vs_state)):
+                continue
+            left = max(0, self.life[r] - self.wounds[r])
+            healed = min(left, self.wounds[x])
+            self.wounds[x] -= healed
+            if self.log is not None:
+                self._emit({"e": "heal", "u": x, "by": healed})
+                self._emit({"e": "destroyed", "u": r, "by_what": "saves_host"})
+            self._kill(r)
+            return r
+        return -1
 
     # ------------------------------------------------------------------ deck, graveyard, entering play
 

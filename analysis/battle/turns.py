@@ -237,6 +237,10 @@ class Turns(Strikes):
         prepared, poison, stunned = self.prepared, self.poison, self.stunned
         healed = False
         poisoned = False
+        closed: list[int] = []
+        if self._host_watch:
+            closed = [u for u in self.units[active] if not opened[u]]
+            self._host_choices(active)
         for u in self.units[active]:
             opened[u] = True
             acted[u] = False
@@ -262,6 +266,8 @@ class Turns(Strikes):
         kept: list[int] = [u for u in self.units[active] if stunned[u]] if poisoned and self._stuns else []
         if self._stuns:
             self._keep_stunned(active)
+        if closed and not self.over:
+            self._hosts_opened(active, closed)
         if self._x_trig:
             self._turn_start_triggers(active)
         if self._variable and not self.over:
@@ -301,6 +307,10 @@ class Turns(Strikes):
             self._leave_at_end()
         if (self._x_trig or self.delayed) and not self.over:
             self._turn_end_triggers()
+            if self.over:
+                return
+        if self.aloft and not self.over:
+            self._shapes_due()  # (type changes "until the end of the turn", data/README.md "Type changes")
             if self.over:
                 return
         if self._sudden and not self.over:

@@ -24,6 +24,7 @@ from analysis.battle.powers import SHOOTING, WOUNDING, ability, hit_distribution
 from analysis.battle.tables import (
     ABILITIES,
     ALWAYS,
+    ARTIFACT,
     DEPENDS,
     FLYER,
     PROFILES,
@@ -172,6 +173,9 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
         worth = 0.1 * value * rem_v / prof.life if prof.is_creature else 0.0
         lifted = ("curse" in ab.removes and passives.curse) - ("blessing" in ab.removes and passives.blessing)
         g = worth * lifted
+    elif ab.kind == "become" and prof.kind == ARTIFACT and ab.into != "artifact" and len(ab.damage) == 3:
+        # an artifact coming to life (30/107, 30/190): it strikes from now on — worth its strike
+        g = 0.1 * value * sum(ab.damage) / 3
     elif ab.kind == "fight" and not helps(ab):  # its simple strike on an open card: the exchange, it at
         # full life (a fight of its own creature: heuristic_gain)
         g = _exact_gain(ku, kv, PROFILES[ku].life, rem_v, 0, armor, True, "strike_table")

@@ -82,7 +82,7 @@ prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
            "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift",
-           "fight", "pull")
+           "fight", "become", "pull")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -119,12 +119,22 @@ moves one square towards the card along the line between them (row, column and d
 each), if that square is free ("переместить на нее атакованную карту" after a strike through a row
 over a free square, 60/44 Гарпунщик; "переместить … на соседнюю с ним клетку рядом с …", 60/136
 Грокса)."""
+BECOME_INTO = ("flyer", "creature", "artifact")
+"""``into`` of ``become`` (a type change mid-battle, data/README.md "Type changes"): the target
+becomes a flying creature (it leaves its square for the auxiliary zone, 000 2.1.2; its symbiote dies,
+000 1.5.2 a), a ground creature (a flyer lands on a free square, 003 "Let" L1587; an artifact comes to
+life where it stands) or an artifact (a flyer is put on a free square, 003 L1589)."""
+BECOME_ONTO = ("own_half", "depth", "adjacent")
+"""``onto`` of ``become``: a landing flyer goes onto a free square of its player's half
+(``own_half``, 30/173), a free depth square (``depth``, 50/136) or a free square next to the card its
+trigger is about (``adjacent``: the struck card, 30/195); else any free square (003 L1587)."""
 PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection",
             "blessing", "curse", "cap", "stays_open", "incarnation", "vampirism", "keyword",
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
-            "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "strike_limit", "attack_bonus",
+            "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
+            "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "attack_bonus",
             "hauled", "silence")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
@@ -160,6 +170,18 @@ simple strike in a turn it does not close and may strike again (50/36 Минот
 but the second strike must be its player's very next action ("только подряд", 50/107 Дракон-страж),
 else it is lost (the card stays open, as after a ``stays_open``); ``once_per_card = true`` on either:
 the second strike at another card than the first ("по разным картам", 50/217 Берсерк).
+``host_may_stay_closed`` (a companion's or a parasite's): its host's player may leave the host closed
+at the start of the host's turn ("хозяин … может не открываться в свой ход", 30/69 Люмми;
+``Player.stay_closed``) — then it neither regenerates nor takes its poisoning, as a creature that did not
+open (002 "Регенерация"). Riders and a host's death (000 1.5.2 a: "если существо покидает поле боя …, его
+симбиот погибает"): ``flies_from_dead_host`` (a rider's): instead of dying with its host it becomes a
+flying creature in the auxiliary zone ("вместо этого получает полёт", 40/58 Морозная бабочка);
+``rehosts_riders`` (any card's; ``vs_types`` picks the riders, ``uses_per_battle`` counts): a rider of its
+squad that would die with its host is instead placed on another creature of the host's squad, its
+player's pick (``Player.attach``; "поместить его на другое существо в том же отряде", 30/106 Старый
+вайл); ``saves_host`` (a rider's; ``vs_state`` on the host): instead of its host's death the host heals
+by the rider's current life and the rider is destroyed ("вместо гибели хозяина … излечить его на Х, где
+Х текущие {health} …, затем уничтожить её", 40/73 Ящерка).
 ``strike_limit`` (with ``vs_position``): its simple strike may be declared only at a card in that
 position to it ("может нападать {strike} только на карту напротив" = ``opposite``, 60/79; "только по
 диагонали" = ``diagonal``, 60/95). ``attack_bonus``
@@ -336,8 +358,9 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "incarnates_adjacent",
             "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
-            "dirty_tricked", "enemy_ranged", "enemy_leaves_adjacent", "enemy_first_action", "displaced",
-            "squad_loses_counters", "hauled", "hauls", "state_flip", "rehosted")
+            "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
+            "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
+            "hauled", "hauls", "state_flip", "rehosted")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -383,7 +406,8 @@ again, from any card (aims at that creature; the "если существо с �
 проклятие" abilities); ``fury`` (Бешенство X,
 field ``fury`` = X): when a die roll of this card, as it attacks on its own turn, is X or less (X
 raised by its ``keyword = "fury"`` facts and those of its companion); aims at the attacked card;
-``host_fury``: a companion's, when a fury of its host fires; ``attack``: after its attack ability
+``host_fury``: a companion's, when a fury of its host fires; ``host_opens``: a companion's or a
+parasite's, when its host opens (30/69 Люмми); ``attack``: after its attack ability
 used as an action, once per target (aims at it; ``tiers``: only for that band of its die);
 ``squad_rolls``: when a creature of its squad (itself included) rolls a die — a simple strike's
 attacking or parrying die, a die of its ability — once per die (``roll``: that die's faces);
@@ -424,7 +448,11 @@ it takes wounds from a ``dirty_trick`` of a card of its squad ("когда по�
 Шриб Длиннохвост; its abilities without a range aim by their own reach, not at the trickster);
 ``enemy_ranged``: after an enemy card uses a shot, throw or discharge as an action (its ranged attacks
 but a strike through a row) that is not aimed at this card (aims at that enemy: 50/58 Див "когда карта
-противника объявляет дальнюю атаку (кроме {uchr}) не по Диву");
+противника объявляет дальнюю атаку (кроме {uchr}) не по Диву"); ``gets_blessing`` / ``gets_curse``: after
+this card receives a blessing / a curse it did not have, from any card ("когда получает благословление /
+проклятие", 30/173 Мятущаяся душа); ``gets_extra_life``: after it gains additional life (an ``extra_life``,
+vampirism beyond its wounds: "когда получает дополнительные {health}", 40/89); ``blocks``: after its
+``block`` blocks an attack (000 2.7; about the attacker: 40/89 lands).
 ``enemy_leaves_adjacent``: an enemy creature steps from a square next to it onto one not next to it
 (aims at that creature: "когда существо противника передвигается с соседней клетки на клетку не
 рядом с …", 60/220 Сорвиголова). A trigger may cost ``counters`` ("может потерять {counter}; …",
@@ -466,20 +494,21 @@ directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
-             "rehost", "lose_counters", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
+             "rehost", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
-             "strike_limit", "pull", "hauled", "silence", *ENTRIES)
-OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate")
+             "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
+             "pull", "hauled", "silence", *ENTRIES)
+OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
 SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
-          "relocate", "discount", "recruit_gold", "attack_bonus", "shift_die")
+          "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -488,15 +517,16 @@ or a die-picked X-Y-Z result of that band ("средние и сильные а�
 PARITIES = ("even", "odd")
 """``parity`` of ``cap`` / ``protection``: only attacks whose power is even / odd ("атаки чётной
 величины" = ``"even"``)."""
-SELF_STATES = ("unwounded", "wounded", "open", "closed", "cursed", "blessed", "extra_life")
+SELF_STATES = ("unwounded", "wounded", "open", "closed", "cursed", "blessed", "extra_life", "flying")
 """``self_state``: only while the card itself is unwounded / wounded / open / closed / cursed /
 blessed ("вампиризм, пока имеет проклятие" = ``cursed``); ``extra_life``: while it has additional
 life ("пока имеет дополнительные {health}": more life left than its printed life, the additional
-life taken first by its wounds)."""
+life taken first by its wounds); ``flying``: while it is a flyer (40/89 Небесный патруль's block)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
              "cursed_or_blessed", "even_life", "extra_life", "at_depth", "on_surface", "corporeal",
-             "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row", "feeble", "magic_wounded",
-             "moved", "beset", "not_livelier")
+             "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
+             "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
+             "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -514,7 +544,16 @@ have ("по существам, не
 принадлежащим к стихиям, которые есть в вашем отряде", 30/192 Воин веры; a neutral creature counts);
 ``few_allies``: fewer than two other creatures of its own squad next to it ("рядом с которым нет хотя бы
 двух других его существ", 30/60 Метель); ``back_row``: standing in its owner's third row ("существо в 3
-ряду противника", 30/107 Статуя скорби); ``feeble``: a creature whose weak simple
+ряду противника", 30/107 Статуя скорби); ``has_parasite`` / ``has_companion`` / ``has_symbiote``: a
+parasite / a companion / either rides it (000 1.5.2: "существо с паразитом", 30/110 Галлот; "существа с
+симбиотами", 40/122 Воин вайлов); ``forward``: standing in its owner's first row or on the opponent's
+half ("если он стоит в вашем первом ряду или на половине поля боя противника", 40/73 Ящерка); ``flying`` /
+``grounded``: a flying creature (in the
+auxiliary zone) / a creature on a square ("если летающий", 30/195 Микаэль; on ``target = "self"`` it
+reads the card itself, checked as the ability is carried out); ``no_counters``: with no counters or
+tokens ("если не имеет {counter}", 40/220 Око бури); ``no_ground_squad``: its squad has no ground
+creature in play ("если в вашем отряде нет наземных существ", 50/173 Эстри); ``feeble``: a creature whose
+weak simple
 strike, its standing modifiers counted, is 1 or less ("по существам со слабым {strike} 1 или менее (с
 учетом модификаторов)", 60/49); ``magic_wounded``: a card that took wounds from a magical ability
 (a discharge, magic strike or spell) this turn ("по картам, которые получали раны от магической
@@ -524,7 +563,7 @@ enemy cards next to it ("рядом с которым стоят две или �
 ``not_livelier`` (on a standing fact, checked at each simple strike): a card whose current life is not
 above this card's own ("по картам, чьи текущие {health} меньше или равны текущим {health}", 60/102)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
-                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack")
+                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword`` and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
@@ -534,8 +573,9 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "at_depth", "on_surface", "wolf", "human",
          "squad_class", "top_strike", "squad_more_closed", "counters_cards", "enemy_elements", "few_elements",
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
-         "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies", "alone",
-         "enemy_back_row_full", "squad_extra_life", "namesakes", "adjacent_artifact")
+         "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
+         "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
+         "namesakes", "adjacent_artifact")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -580,6 +620,9 @@ Issue 19, set 50: ``third_row`` (it stands in its own third row: 50/54 Фарс�
 card next to it, in ``when_state`` if given: 50/115 Дева поймы "пока рядом нет открытых карт
 противника" = ``when_state = "open"``; only creatures counted with ``when_type = "creature"``: 60/87
 Филавандель "пока рядом … нет существ противника").
+Issue 19, riders: ``host_open`` / ``host_closed`` / ``host_unwounded`` (a companion's or a parasite's
+host is open / closed / has no wounds: 30/123 Крайт "пока хозяин закрыт", 40/111 Детеныш тролля; no
+host, no hold).
 Set 60: ``alone`` (no other card stands next to it, 8 squares: "на клетку, рядом с которой нет других
 карт", 60/6); ``enemy_back_row_full`` (every square of the opponent's third row holds a card: "пока все
 клетки в третьем ряду противника заняты", 60/166); ``squad_extra_life`` (every creature of its squad in
@@ -641,7 +684,7 @@ RELOCATE_ONTO = ("depth", "surface", "away")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
-         "behind", "adjacent", "about", "host", "beside")
+         "behind", "adjacent", "about", "host", "rider", "beside")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -651,9 +694,12 @@ of the ``target`` side other than itself, any distance: "другое ваше �
 ``left`` / ``right`` / ``opposite`` / ``behind`` (the one square on that side of it, as its owner
 sees the board), ``adjacent`` (the cards next to it, itself excluded: "вашу стоящую рядом карту",
 40/190 Данав), ``about`` (on a trigger about another card: that card — the wounded, dying or destroyed
-one; 40/41 Гном-щитоносец restores the armor of the wounded creature), ``beside`` (the cards next to
+one; 40/41 Гном-щитоносец restores the armor of the wounded creature), ``host`` (a companion's or
+a parasite's: the creature it rides — "ранить хозяина", 30/69 Люмми; "хозяин получает {counter}", 30/56
+Сова колдуна, ``beside`` (the cards next to
 it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
-атакованного", 60/185 Цербер)."""
+атакованного", 60/185 Цербер).
+Only for auras: ``rider`` (the companion or parasite riding it)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
@@ -664,11 +710,14 @@ concentration at the end of the opponent's turn: "получает -2 к {strike
 ``next_attack``:
 until the holder's next attack is carried out (a simple strike it makes or an attack ability it uses:
 "к следующей атаке")."""
-AURA_AREAS = ("others", "adjacent", "opposite", "host")
+AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider")
 """``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
-front of it (``opposite``), or the creature it rides (``host``: a companion's or a parasite's)."""
-AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword")
-"""Passive kinds an ``aura`` may give."""
+front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's) or the
+companion or parasite that rides it (``rider``: "Энт и его компаньон", 30/93)."""
+AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
+              "far_strike")
+"""Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
+strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
 """``vs_rank`` (only against elite / common cards) and ``partner`` (formation with an elite / a
 common creature)."""
@@ -701,7 +750,7 @@ _KINDS_TEXT = {
     "cancel": "Cancels the announced action of",
     "open": "Opens a card", "stun": "Stuns a card", "close": "Closes a card",
     "root": "Roots a card", "push": "Pushes a card away", "rehost": "Moves onto an adjacent ally",
-    "lose_counters": "Loses its counters", "teleport": "Teleports", "cleanse": "Removes from a card:",
+    "lose_counters": "Loses counters", "teleport": "Teleports", "cleanse": "Removes from a card:",
     "grave_token": "Incarnation tokens to a graveyard card:", "destroy": "Destroys a card",
     "restore_armor": "Restores its armor",
     "claim_incarnation": "Gives an enemy incarnation, returning under its control:",
@@ -729,7 +778,12 @@ _KINDS_TEXT = {
     "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",
     "strikes_twice": "May attack with its simple strike twice per turn",
     "fight": "Fights the target with its simple strike as if it were open",
+    "become": "Becomes",
     "strikes_twice_in_a_row": "May attack with its simple strike twice per turn, in a row",
+    "host_may_stay_closed": "Its host may stay closed at the start of its turn",
+    "flies_from_dead_host": "Instead of dying with its host it becomes a flyer",
+    "rehosts_riders": "Your rider that would die with its host moves onto another creature",
+    "saves_host": "Instead of its host's death heals it by its own life left, then is destroyed",
     "strike_limit": "Its simple strike only at a card in a position:",
     "pull": "Pulls the target one square towards it",
     "discount": "Costs less to recruit, crystals:",
@@ -898,12 +952,19 @@ class Ability:
     Балторн")."""
     gold: int = 0
     """Cost ``recruit``: the gold crystals paid before recruiting."""
+    into: str | None = None
+    """``become``: what the target becomes (:data:`BECOME_INTO`)."""
+    move: int | None = None
+    """``become``: its movement afterwards (a landing flyer: 1 unless the text says, 003 L1587; a card
+    printed as a ground creature takes back its printed movement; an artifact coming to life: 0 unless
+    given)."""
     may: bool = False
     """"может …": its player may decline it — ``Player.choose_targets`` may pick no target. On a
     trigger it is asked before any price is paid (60/14 Горт's fight for a counter, 60/215 Рафаэль's
-    wounds on its own creatures); on a ``then`` its player aims (another side than the ability before
-    it: 50/172 Счастливчик Тони, "при этом ваш пират может получить проклятие"). Other abilities are
-    carried out whenever they find a target."""
+    wounds on its own creatures; "может получить полёт", a ``become``); on a ``then`` its player aims
+    (another side than the ability before it: 50/172 Счастливчик Тони, "при этом ваш пират может
+    получить проклятие"). Other abilities are carried out whenever they find a target. After a
+    declined ``become`` its ``then`` abilities do not follow ("при этом")."""
     foes: tuple[str, ...] = ()
     """``fight`` of a creature of its own squad: the card types it may fight besides creatures ("со
     стоящей рядом картой" = ``["artifact"]``: 50/172 Счастливчик Тони)."""
@@ -971,6 +1032,15 @@ class Ability:
             head = f"Attacks on it ({', '.join(self.applies_to)}) reduced to {amount}"
         elif self.kind == "cleanse":
             head = f"{head} {', '.join(self.removes)}"
+        elif self.kind == "become":
+            head = {"flyer": "Becomes a flyer", "artifact": "Becomes an artifact"}.get(
+                self.into or "", "Becomes a ground creature (a flyer lands)")
+            if self.damage:
+                head += f", simple strike {amount}"
+            if self.move is not None:
+                head += f", movement {self.move}"
+            if self.may:
+                head += " (may)"
         elif self.kind in ("gain_counter", "shield", "grave_token", "claim_incarnation"):
             head = f"{head} {amount}"
         elif amount:
@@ -1147,7 +1217,7 @@ class Ability:
                      "tokens", "repeats",
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
-                     "gold", "nth", "may", "negative"):
+                     "gold", "nth", "into", "move", "may", "negative"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -1173,7 +1243,7 @@ def _default_target(kind: str) -> str:
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
                                                           "reposition", "leap", "summon", "exile", "flood",
-                                                          "strike_again"):
+                                                          "strike_again", "become"):
         return "self"
     return "enemy"
 
@@ -1252,7 +1322,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
-                 "nth", "may", "needs", "negative", "foes"}
+                 "nth", "into", "move", "may", "needs", "negative", "foes"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1373,10 +1443,12 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if lasts is not None and not granted and not (
             kind in ("root", "summon", "resurrect") and lasts == "turn") \
             and not (kind == "flood" and lasts == "battle") \
+            and not (kind == "become" and lasts in ("turn", "own_turn", "battle")) \
             and not (kind == "root" and lasts == "next_own_turn") \
             and not (kind == "shield" and lasts == "next_enemy_turn"):
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive), "
-                   "turn on root, summon and resurrect, next_own_turn on root, and battle on flood")
+                   "turn on root, summon and resurrect, next_own_turn on root, battle on flood, turn / "
+                   "own_turn / battle on become, and next_enemy_turn on shield")
     if cost == "recruit" and (kind != "to_graveyard" or raw.get("target") != "self"):
         raise fail("cost", "recruit (before recruiting) is only for to_graveyard with target = \"self\"")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
@@ -1666,9 +1738,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                            or raw.get("target") not in ("ally", "enemy", "any")):
         raise fail("area", f"an aura needs an area of {', '.join(AURA_AREAS)} and a target "
                    "(ally, enemy, any)")
-    if out["area"] == "host" and cost != "aura":
-        raise fail("area", "host is only for an aura")
-    if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls"):
+    if out["area"] == "rider" and cost != "aura":
+        raise fail("area", "rider is only for an aura")
+    if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")
     if out["area"] == "near_target" and cost != "trigger":
@@ -1777,9 +1849,26 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     out["sudden"] = sudden
     onto = raw.get("onto")
     if onto is not None and not ((kind in ("summon", "resurrect") and onto in ONTO)
-                                 or (kind == "relocate" and onto in RELOCATE_ONTO)):
-        raise fail("onto", f"is one of {', '.join(ONTO)} for summon and resurrect, or one of "
-                   f"{', '.join(RELOCATE_ONTO)} for relocate; got {onto!r}")
+                                 or (kind == "relocate" and onto in RELOCATE_ONTO)
+                                 or (kind == "become" and onto in BECOME_ONTO)):
+        raise fail("onto", f"is one of {', '.join(ONTO)} for summon and resurrect, one of "
+                   f"{', '.join(RELOCATE_ONTO)} for relocate, or one of {', '.join(BECOME_ONTO)} for become; "
+                   f"got {onto!r}")
+    into = raw.get("into")
+    if (into is None) == (kind == "become") or (into is not None and into not in BECOME_INTO):
+        raise fail("into", f"is required for become and only for it: one of {', '.join(BECOME_INTO)}; "
+                   f"got {into!r}")
+    out["into"] = into
+    move = raw.get("move")
+    if move is not None and (not _int(move) or kind != "become" or into == "artifact"):
+        raise fail("move", f"is the movement a card has after become (into flyer or creature), a whole "
+                   f"number ≥ 0; got {move!r}")
+    out["move"] = move
+    if kind == "become" and raw.get("damage") and (len(raw["damage"]) != 3 or into == "artifact"):
+        raise fail("damage", "of become is the simple strike [weak, medium, strong] of the creature it "
+                   "becomes")
+    if kind == "become" and onto is not None and into != "creature":
+        raise fail("onto", "of become is where a landing flyer goes (into = creature)")
     if onto == "died_at" and cost != "trigger":
         raise fail("onto", "died_at is only for a trigger (the square of the card it is about)")
     out["onto"] = onto
@@ -1801,8 +1890,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     may = raw.get("may", False)
     if not isinstance(may, bool):
         raise fail("may", f"must be true or false, got {may!r}")
-    if may and cost not in ("trigger", "then"):
-        raise fail("may", "is only for triggered abilities and their then (its player may pick no target)")
+    if may and cost not in ("trigger", "then") and not (kind == "become" and cost == "or"):
+        raise fail("may", "is only for triggered abilities and their then (its player may pick no "
+                   "target; a become also after or)")
     out["may"] = may
     needs = raw.get("needs", [])
     if not _str_list(needs, None) or len(set(needs)) != len(needs):
@@ -1876,7 +1966,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
             continue  # (an alternative grant: "получает +1 к удару или +1 к движению", 30/26)
         if ab.cost in ("then", "or") and ab.kind not in (*ATTACKS, *WOUNDS, "heal", "give_blessing",
                                                           "give_curse", "open", "gain_counter", "poison",
-                                                          "cleanse", "extra_life", "leap", "pull", *ENTRIES) \
+                                                          "cleanse", "extra_life", "leap", "become", "pull",
+                                                          *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push")) \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)

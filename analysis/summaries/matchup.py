@@ -162,6 +162,8 @@ def battle_log(events: Sequence[dict[str, Any]]) -> pd.DataFrame:
                 row.update(square=square_name(ev["sq"]))
             elif kind == "form":  # (a werewolf's form, data/README.md "Werewolves")
                 row.update(ability=ev["form"])
+            elif kind == "become":  # (a type change, data/README.md "Type changes")
+                row.update(ability=ev["into"], square=square_name(ev["pos"]) if ev["pos"] >= 0 else "")
             elif kind in ("heading", "cleansed", "destroyed"):
                 row.update(ability=ev.get("direction") or ev.get("state") or ev.get("by_what"))
             elif kind in ("ambush", "hypnosis", "fight"):
@@ -231,6 +233,7 @@ LOG_TEMPLATES = {
     "surface": "{name} ({player}) surfaces",
     "flood": "{name} ({player}) floods {square}: it is depth now",
     "form": "{name} ({player}) takes the {ability} form",
+    "become": "{name} ({player}) becomes a {ability} {square}",
     "end_win": "{player} wins ({reason})",
     "end_draw": "Draw ({reason})",
 }
@@ -284,7 +287,7 @@ def log_lines(log: pd.DataFrame, players: Sequence[str], templates: Mapping[str,
                                             ability=ability))
         elif r.kind in ("block", "redirect", "grant", "rehost", "mark", "token", "heading", "cleansed",
                         "destroyed", "ambush", "hypnosis", "claim", "control", "shielded", "limit", "enter",
-                        "form", "fight"):
+                        "form", "fight", "become"):
             ability = (ability_words or {}).get(r.ability, (r.ability or "").replace("_", " "))
             out.append(text[r.kind].format(name=r.name, player=player, target=r.target_name, ability=ability,
                                            square=r.square))

@@ -171,3 +171,20 @@ def test_exile_itself_then_summon_onto_its_square():
     assert b.alive[3] and b.units[0] == [3]
     assert any(e["e"] == "enter" and e["u"] == 3 and e["pos"] == P1_BACK for e in b.log)  # (then it walks)
     assert not any(e["e"] == "death" and e["u"] == 0 for e in b.log)
+
+
+def test_a_deck_matchup_with_summoners_whose_units_pass_the_old_table_size():
+    """Found by the README's meta example after the merges: with the decks in the battle (Инкорн's
+    summoners take their whole deck in), a battle has more than the 32 units the players' action
+    tables once held, and a unit entering play from the deck could not move (IndexError). Twenty
+    games of tournament-02 against tournament-07, seed 0, reached such a unit."""
+    from analysis.cards.table import load_cards
+    from analysis.decks.deck import read_deck
+    from analysis.matchup.simulate import MatchupSettings, deck_matchup
+    from analysis.rules import load_ruleset
+
+    db = load_cards()
+    a = read_deck("data/decks/tournament-02.txt", db)
+    b = read_deck("data/decks/tournament-07.txt", db)
+    result = deck_matchup(a, b, MatchupSettings(load_ruleset("relaunch", db)), games=20, seed=0)
+    assert result.games == 20

@@ -55,6 +55,9 @@ def _ability_cards() -> list:
          '{ kind = "directed", vs_types = ["creature"] }', '{ kind = "blessing" }'),
         ('{ kind = "heal", damage = [1], cost = "trigger", trigger = "strike", target = "self" }',
          '{ kind = "curse" }', '{ kind = "strike_bonus", damage = [1], seat = "first" }'),
+        ('{ kind = "become", into = "flyer", cost = "trigger", trigger = "turn_start", may = true, '
+         'lasts = "turn" }',
+         '{ kind = "become", into = "creature", cost = "trigger", trigger = "strike", vs_state = "flying" }'),
     ]
     out = []
     for i, abilities in enumerate(specs):

@@ -56,7 +56,7 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, WITHIN, half_rows
+from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, SQUARES, WITHIN, half_rows
 from analysis.battle.interface import IllegalAction
 from analysis.battle.powers import hit, meets, triggered
 from analysis.battle.situational import Situational, stripped
@@ -73,7 +73,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
                  "dives", "surfaces", "changes_depth", "squad_dives", "killed", "squad_kill",
-                 "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged")
+                 "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged", "opens")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -274,6 +274,8 @@ class Effects(Situational):
             pool = [self._about] if self._about >= 0 else []
         elif ab.area in ("left", "right", "opposite", "behind"):
             pool = self._toward(u, ab.area)
+        elif ab.area in ("row", "column", "lines"):
+            pool = self._in_lines(u, ab.area)
         else:
             pool = self._formation_partners(u)
         me = self.seat[u]
@@ -315,6 +317,25 @@ class Effects(Situational):
         if w < 0:
             return []
         return [w, self.rider[w]] if self.rider[w] >= 0 else [w]
+
+    def _in_lines(self, u: int, area: str) -> list[int]:
+        """The cards on the other squares of the ``row`` / ``column`` of ``u`` (``lines``: both), any
+        distance, with a card sharing a square and a companion (40/33 Магистр пламени: "в одном ряду
+        или столбце")."""
+        p = self.pos[u]
+        if p < 0:
+            return []
+        r, c = divmod(p, COLS)
+        squares = [sq for sq in range(SQUARES) if sq != p and (
+            (area != "column" and sq // COLS == r) or (area != "row" and sq % COLS == c))]
+        out = []
+        for sq in squares:
+            for w in (self.board[sq], self.share[sq]):
+                if w >= 0:
+                    out.append(w)
+                    if self.rider[w] >= 0:
+                        out.append(self.rider[w])
+        return out
 
     def _around(self, sq: int, skip: int) -> list[int]:
         if sq < 0:
@@ -835,6 +856,8 @@ class Effects(Situational):
                 self._quiet_from = self.turn + 1
             if not self.open[v]:
                 self.open[v] = True
+                if v in self._trig["opens"] and self.alive[v]:
+                    self._fire(v, "opens")  # ("когда открывается", 40/33)
                 if not ab.rest and self.active == self.seat[v] and self.fresh[v] == self.turn:
                     self.acted[v] = False  # it has not acted this turn (000 2.x: one action per turn)
                 elif not ab.rest and self.active == self.seat[v] and v == u and ab.uses_per_turn:

@@ -101,8 +101,10 @@ class Spec:
                 deps.add("walk")
             elif ab.when in ("own_turn", "enemy_turn"):
                 deps.add("turn")
-            elif ab.when in ("centre_column", "edge_column", "third_row"):
+            elif ab.when in ("centre_column", "edge_column", "third_row", "back_rows"):
                 deps.add("pos")
+            elif ab.when in ("marker_row", "marker_column"):
+                deps.update(("pos", "marks"))
             elif ab.when in ("column_clear", "rows_held"):
                 deps.add("board")
             elif ab.when == "clear_of_enemies":
@@ -450,6 +452,8 @@ class Situational(EngineFields):
             glance.append(self._rebuff)
         if "counters" in needs:
             glance.append(tuple(self.counters))
+        if "marks" in needs:
+            glance.append(tuple(self.marks))
         if self._auras:
             glance.append(tuple(self.host))
         glance = tuple(glance)
@@ -503,6 +507,8 @@ class Situational(EngineFields):
                 parts.append(self.form[u])
             if "counters" in deps:
                 parts.append(tuple(self.counters))
+            if "marks" in deps:
+                parts.append(tuple(self.marks))
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -746,6 +752,17 @@ class Situational(EngineFields):
             return self._squad_when(u, ab)
         if when == "third_row":  # it stands in its own third row (50/54 Фарсат)
             return p >= 0 and p // COLS == half_rows(self.seat[u])[2]
+        if when == "back_rows":  # its own second or third row (40/121 Водяница)
+            return p >= 0 and p // COLS in half_rows(self.seat[u])[1:]
+        if when in ("marker_row", "marker_column"):  # in line with a marker of its squad (40/62 Йети)
+            if p < 0:
+                return False
+            side = self.seat[u]
+            by_row = when == "marker_row"
+            return any(m[0] == ab.marker and self.seat[m[1]] == side
+                       for sq in range(SQUARES)
+                       if (sq // COLS == p // COLS if by_row else sq % COLS == p % COLS)
+                       for m in self.marks[sq])
         if when == "column_clear":  # no enemy card in its column (50/40 Снург)
             if p < 0:
                 return False
@@ -1017,6 +1034,8 @@ class Situational(EngineFields):
                        and any(a.kind == "ward" for a in facts(self.cards[x])) for x in self._neighbours(w))
         if position == "own_half":  # (on a square of its own player's half; a flyer is on none)
             return pw >= 0 and row_of(pw) in half_rows(self.seat[u])
+        if position == "other_column":  # (a square of another column; a flyer stands in none: 40/67)
+            return pw >= 0 and pu >= 0 and pw % COLS != pu % COLS
         if pu < 0 or pw < 0:
             return False
         if position == "far":  # (not next to it: struck by its ``far_strike``)

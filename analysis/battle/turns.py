@@ -234,6 +234,9 @@ class Turns(Strikes):
         prepared, poison, stunned = self.prepared, self.poison, self.stunned
         healed = False
         poisoned = False
+        openers = self._trig["opens"]
+        opening = [u for u in openers if self.seat[u] == active and self.alive[u] and not opened[u]
+                   and not stunned[u]] if openers else []  # ("когда открывается": it was closed)
         for u in self.units[active]:
             opened[u] = True
             acted[u] = False
@@ -290,6 +293,9 @@ class Turns(Strikes):
                 for u in list(self.units[1 - active]):
                     if self.triggers[u] & _ENEMY_TURN_START and self.alive[u] and not self.over:
                         self._fire(u, "enemy_turn_start")
+        for u in opening:  # (it opened in this opening phase: 000 6.3)
+            if self.alive[u] and self.open[u] and not self.over:
+                self._fire(u, "opens")
         if self._sudden and not self.over:
             self._sudden_window(1 - active, "turn_start", -1, -1)  # (data/README.md "Sudden actions")
 

@@ -252,6 +252,7 @@ MARKERS: dict[str, Marker] = {
     "ambush": Marker("enter", 0, strike=True, enemies_only=True, this_turn=True),
     "fire_wall": Marker("enemy_turn_start", 2, every_card=True, owner_bound=True),
     "bonfire": Marker("none", 0, this_turn=True, leaves="rot", free_only=True),
+    "lair": Marker("none", 0),
 }
 """Marker kinds on board squares (field ``marker``). ``rot`` (гниль; the reminder text of 30/145
 Аранта and 50/163 Воин великой тьмы): when a non-dark creature moves onto the square it takes 2, for
@@ -263,7 +264,9 @@ with an open card, without closing. ``fire_wall`` (стена огня; the remi
 пламевержец): at the start of each turn of its owner's opponent every card on the square takes 2; it
 goes when the card that put it dies. ``bonfire`` (костёр; 60/165 Отринувший свет): on a free square
 until the end of the turn it was put in; no text read gives it an effect of its own; when it goes,
-the square gets a rot marker of the same card."""
+the square gets a rot marker of the same card. ``lair`` (логово; 40/62 Йети, put on its own square at
+the start of the battle): no effect of its own, it stays; read by ``when = "marker_row"`` /
+``"marker_column"``."""
 
 RANGED = ("shot", "throw", "discharge", "strike_through_row")
 """Ranged attacks (000 glossary "Ranged attack"): never announced against an adjacent card."""
@@ -303,7 +306,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
 "dirty_tricked",
-            "enemy_ranged")
+            "enemy_ranged", "opens")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -388,7 +391,9 @@ it takes wounds from a ``dirty_trick`` of a card of its squad ("когда по�
 Шриб Длиннохвост; its abilities without a range aim by their own reach, not at the trickster);
 ``enemy_ranged``: after an enemy card uses a shot, throw or discharge as an action (its ranged attacks
 but a strike through a row) that is not aimed at this card (aims at that enemy: 50/58 Див "когда карта
-противника объявляет дальнюю атаку (кроме {uchr}) не по Диву")."""
+противника объявляет дальнюю атаку (кроме {uchr}) не по Диву"); ``opens``: when it goes from closed to
+open — in the opening phase of its owner's turn (000 6.3; not a card that was open already, nor one a stun
+keeps closed) or by an ``open`` ability ("когда открывается", 40/33 Магистр пламени)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -466,7 +471,8 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "at_depth", "on_surface", "wolf", "human",
          "squad_class", "top_strike", "squad_more_closed", "counters_cards", "enemy_elements", "few_elements",
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
-         "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies")
+         "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
+         "back_rows", "marker_row", "marker_column")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -509,7 +515,11 @@ Issue 19, set 50: ``third_row`` (it stands in its own third row: 50/54 Фарс�
 карт противника"), ``rows_held`` (a creature of its squad stands in every row of the battlefield: 50/154
 Суккуб-истязатель "если в каждом ряду поля боя есть ваше существо"), ``clear_of_enemies`` (no enemy
 card next to it, in ``when_state`` if given: 50/115 Дева поймы "пока рядом нет открытых карт
-противника" = ``when_state = "open"``)."""
+противника" = ``when_state = "open"``).
+Issue 19, the board: ``back_rows`` (it stands in its own second or third row: 40/121 Водяница "пока
+находится во 2 или 3 ряду"), ``marker_row`` / ``marker_column`` (with ``marker``: it stands in the row /
+column of a square holding such a marker put by a card of its squad: 40/62 Йети "пока стоит в одном
+столбце / ряду с вашим логовом")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
@@ -542,17 +552,19 @@ excess damage of the kill — the wounds beyond the life the destroyed card had 
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
-POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half")
+POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
 ``far`` (not next to it: a card it strikes by its ``far_strike``, 60/131), ``own_half`` (on a square of
-its own player's half of the battlefield: "по картам на вашей половине поля боя", 40/1 Авиал)."""
+its own player's half of the battlefield: "по картам на вашей половине поля боя", 40/1 Авиал),
+``other_column`` (on a square of another column than its own; a flyer, on no square, is in none: 40/67
+Балеог "не получает ран от атак карт, стоящих в других столбцах")."""
 RELOCATE_ONTO = ("depth", "surface", "away")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
-         "behind", "adjacent", "about", "host")
+         "behind", "adjacent", "about", "host", "row", "column", "lines")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -1588,15 +1600,19 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("marker", "is required for mark")
     if kind == "incarnate_on_mark" and marker is None:
         raise fail("marker", "is required for incarnate_on_mark")
-    if marker is not None and (trigger == "squad_enters_mark" or kind == "incarnate_on_mark"):
-        pass  # (the marker whose square a creature of its squad enters / returns onto)
+    if marker is not None and (trigger == "squad_enters_mark" or kind == "incarnate_on_mark"
+                               or raw.get("when") in ("marker_row", "marker_column")):
+        pass  # (the marker whose square a creature of its squad enters / returns onto / lines up with)
     elif marker is not None and kind != "mark" and kind not in ATTACKS:
         raise fail("marker", "is only for mark, attacks and trigger squad_enters_mark")
     if trigger == "squad_enters_mark" and marker is None:
         raise fail("marker", "is required for trigger squad_enters_mark")
-    if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", *CHOSEN_SQUARE):
+    if raw.get("when") in ("marker_row", "marker_column") and marker is None:
+        raise fail("marker", "is required for when = marker_row / marker_column")
+    if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", "battle_start",
+                                          *CHOSEN_SQUARE):
         raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death, "
-                   + ", ".join(CHOSEN_SQUARE))
+                   "battle_start (its own square), " + ", ".join(CHOSEN_SQUARE))
     out["marker"] = marker
     delay = raw.get("delay")
     if delay is not None and delay not in DELAYS:

@@ -1,0 +1,126 @@
+"""The board (issue 19, wave 2, F5): rows, columns and markers read by conditions and areas, with
+fixed dice and hand-built positions, against the card texts that define them — 40/62 Йети's lair
+(``mark`` at ``battle_start`` on its own square; ``when = "marker_column"`` / ``"marker_row"``),
+40/67 Балеог (``vs_position = "other_column"``), 40/121 Водяница (``when = "back_rows"``) and 40/33
+Магистр пламени (trigger ``opens``, ``area = "lines"``)."""
+
+from __future__ import annotations
+
+from analysis.battle import END_TURN, Move, Strike, UseAbility
+from analysis.battle.board import square
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_FRONT, facts, start
+from tests.battle_helpers import card
+
+
+def _printing(code):
+    from analysis.cards.table import load_cards
+
+    return next(c for c in load_cards() if f"{c.set_id}/{c.number}" == code)
+
+
+def unit(name="X", *abilities, **kw):
+    return card(name, abilities=facts(*abilities) if abilities else "", **kw)
+
+
+SHOT2 = '{ kind = "shot", damage = [2], cost = "tap" }'
+
+
+def test_lair_marks_its_square_at_battle_start_and_gives_the_column_bonus():
+    """40/62 Йети: "at the start of the battle the square it stands on gets a lair marker; +1 to its
+    strike while it stands in one column with your lair": the marker is put on its own square; in
+    the lair's column its weak strike 2 deals 3, out of it 2."""
+    yeti = _printing("40/62")
+    b = start([yeti], [card("Opposite", life=20), card("Aside", life=20)],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[1, 1])
+    assert b.marks[P1_FRONT] == (("lair", 0, 0),)
+    b.open[1] = b.open[2] = False
+    b.apply(Strike(0, 1))                       # the lair's column: weak 2 + 1
+    assert b.wounds[1] == 3
+    b2 = start([yeti], [card("Opposite", life=20), card("Aside", life=20)],
+               ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[1])
+    b2.open[1] = b2.open[2] = False
+    b2.apply(Move(0, square(2, 1)))             # another column (still the lair's row)
+    b2.apply(Strike(0, 2))
+    assert b2.wounds[2] == 2 and b2.marks[P1_FRONT]   # (the marker stays where it was put)
+
+
+def test_lair_row_reduces_nonmagic_attacks_and_only_your_own_lair_counts():
+    """40/62 Йети: "−1 from non-magic attacks while it stands in one row with your lair": an enemy
+    shot 2 deals it 1 in the lair's row, 2 once it stands in another row; a lair of the opponent's
+    squad is not "yours"."""
+    yeti = _printing("40/62")
+    shooter = unit("Shooter", SHOT2, life=10)
+    b = start([yeti], [shooter], ({0: P1_MID}, {1: square(5, 1)}))
+    b.apply(END_TURN)
+    b.apply(UseAbility(1, 0, (0,)))
+    assert b.wounds[0] == 1
+    b = start([yeti], [shooter], ({0: P1_MID}, {1: square(5, 1)}))
+    b._place_on(0, P1_MID, P1_BACK)             # (as if it had walked back a row)
+    b._situate()
+    b.apply(END_TURN)
+    b.apply(UseAbility(1, 0, (0,)))
+    assert b.wounds[0] == 2
+    b = start([yeti], [shooter], ({0: P1_MID}, {1: square(5, 1)}))
+    b.marks[P1_MID] = (("lair", 1, 0),)          # (the opponent's lair instead of its own)
+    b._situate()
+    b.apply(END_TURN)
+    b.apply(UseAbility(1, 0, (0,)))
+    assert b.wounds[0] == 2
+
+
+def test_other_column_protection_from_attacks():
+    """40/67 Балеог: "takes no wounds from attacks of cards standing in other columns": a shot from
+    another column and a diagonal strike deal nothing; a shot along its own column wounds it."""
+    baleog = unit("Baleog", '{ kind = "protection", from = ["attacks"], vs_position = "other_column" }',
+                  life=12)
+    side, line = unit("Side", SHOT2, life=10), unit("Line", SHOT2, life=10)
+    b = start([baleog], [side, line], ({0: P1_MID}, {1: square(5, 1), 2: square(5, 2)}))
+    b.apply(END_TURN)
+    b.apply(UseAbility(1, 0, (0,)))
+    assert b.wounds[0] == 0
+    b.apply(UseAbility(2, 0, (0,)))
+    assert b.wounds[0] == 2
+    hitter = card("Hitter", strike=(3, 3, 3), life=10)
+    b = start([hitter], [baleog], ({0: square(2, 1)}, {1: P2_FRONT}), dice=[6, 1])
+    b.apply(Strike(0, 1))                       # diagonal: another column
+    assert b.wounds[1] == 0
+
+
+def test_back_rows_directed_and_third_row_reduction():
+    """40/121 Водяница: "{direct} while in the 2nd or 3rd row; −1 from attacks while in the 3rd row"
+    — its own rows: directed in its 2nd row, not in its 1st; a shot 2 deals 1 in its 3rd row."""
+    maid = _printing("40/121")
+    b = start([maid], [card("Foe")], ({0: P1_MID}, {1: P2_FRONT}))
+    assert b.directed[0]
+    b = start([maid], [card("Foe")], ({0: P1_FRONT}, {1: P2_FRONT}))
+    assert not b.directed[0]
+    shooter = unit("Shooter", SHOT2, life=10)
+    for sq, wounds in ((P1_BACK, 1), (P1_MID, 2)):
+        b = start([maid], [shooter], ({0: sq}, {1: square(5, 1)}))
+        b.apply(END_TURN)
+        b.apply(UseAbility(1, 0, (0,)))
+        assert b.wounds[0] == wounds
+
+
+def test_opens_spell_hits_every_enemy_card_in_its_row_and_column():
+    """40/33 Магистр пламени: "when it opens — spell: wound 1 every enemy card standing with it in one
+    row or column": after it acted and closed, its opening at its next turn start wounds the enemy
+    cards in its column and its row (any distance), not those elsewhere nor its own cards; a card
+    open already does not "open"."""
+    magister = _printing("40/33")
+    foes = [card("Col", life=10), card("Far col", life=10), card("Row", life=10, move=0),
+            card("Elsewhere", life=10)]
+    b = start([magister, card("Mate", life=10)], foes,
+              ({0: P1_FRONT, 1: square(2, 1)},
+               {2: P2_FRONT, 3: square(5, 2), 4: square(4, 1), 5: square(4, 3)}), dice=[1, 1])
+    b.apply(Strike(0, 2))                       # it acts and closes
+    hit = b.wounds[2]
+    b.apply(END_TURN)
+    b._place_on(4, square(4, 1), square(2, 4))  # (an enemy card now in its row)
+    b._situate()
+    b.apply(END_TURN)                            # its turn: it opens
+    assert b.wounds[2] == hit + 1 and b.wounds[3] == 1 and b.wounds[4] == 1
+    assert b.wounds[5] == 0 and b.wounds[1] == 0
+    b.apply(END_TURN)
+    b.apply(END_TURN)                            # open already: no second spell
+    assert b.wounds[3] == 1

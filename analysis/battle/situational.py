@@ -146,6 +146,8 @@ class Spec:
                 deps.add("alive")
             elif ab.per in ("side_weak", "free_adjacent", "adjacent_enemies"):
                 deps.add("near")
+            elif ab.per == "moves_left":
+                deps.update(("moves", "turn"))
         self.deps = frozenset(deps)
         """What its variant depends on (the engine recomputes it only when that changed)."""
 
@@ -454,6 +456,8 @@ class Situational(EngineFields):
             glance.append(tuple(self.counters))
         if "marks" in needs:
             glance.append(tuple(self.marks))
+        if "moves" in needs:
+            glance.append(tuple(self.moves))
         if self._auras:
             glance.append(tuple(self.host))
         glance = tuple(glance)
@@ -509,6 +513,8 @@ class Situational(EngineFields):
                 parts.append(tuple(self.counters))
             if "marks" in deps:
                 parts.append(tuple(self.marks))
+            if "moves" in deps:
+                parts.append(self.moves[u])
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -615,6 +621,8 @@ class Situational(EngineFields):
             return sum(1 for w in self._neighbours(u) if self.seat[w] != me)
         if per == "counters":
             return self.counters[u]
+        if per == "moves_left":  # (its movement not yet spent this turn: 60/18)
+            return self.moves[u] if self.active == self.seat[u] else 0
         if per == "own_wounds":
             return self.wounds[u]
         if per == "free_adjacent":  # (the free squares next to it, 8 neighbours)
@@ -1043,6 +1051,8 @@ class Situational(EngineFields):
         dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS
         if position == "opposite":
             return dc == 0 and dr == forward(self.seat[u])
+        if position == "ahead":  # (the row just in front of it: 60/18)
+            return dr == forward(self.seat[u])
         return abs(dr) == 1 and abs(dc) == 1  # diagonal
 
     def _swap_key(self, u: int, key: int) -> None:

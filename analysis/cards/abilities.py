@@ -523,7 +523,7 @@ column of a square holding such a marker put by a card of its squad: 40/62 Йе�
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
-        "adjacent_enemies", "own_extra_life", "armor_left", "excess")
+        "adjacent_enemies", "own_extra_life", "armor_left", "excess", "moves_left")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -548,18 +548,21 @@ printed life, "где Х число дополнительных {health} у …
 not yet used this turn: "где Х количество оставшихся единиц {armor}", 40/71 Рыцари Лантшилда), ``excess``
 (on trigger ``kill``: the
 excess damage of the kill — the wounds beyond the life the destroyed card had left, "избыточный урон":
-50/70 Йорд-Башар, 50/101 Легард)."""
+50/70 Йорд-Башар, 50/101 Легард), ``moves_left`` (its movement not yet spent this turn: "+1 к этому
+{strike} за каждую свою неизрасходованную единицу {move}", 60/18 Боевой носорог)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
-             "free_adjacent", "adjacent_enemies", "own_extra_life")
+             "free_adjacent", "adjacent_enemies", "own_extra_life", "moves_left")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
-POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column")
+POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
 ``far`` (not next to it: a card it strikes by its ``far_strike``, 60/131), ``own_half`` (on a square of
 its own player's half of the battlefield: "по картам на вашей половине поля боя", 40/1 Авиал),
 ``other_column`` (on a square of another column than its own; a flyer, on no square, is in none: 40/67
-Балеог "не получает ран от атак карт, стоящих в других столбцах")."""
+Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
+it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
+носорог "на карту в ряду напротив")."""
 RELOCATE_ONTO = ("depth", "surface", "away")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""

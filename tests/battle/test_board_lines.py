@@ -124,3 +124,27 @@ def test_opens_spell_hits_every_enemy_card_in_its_row_and_column():
     b.apply(END_TURN)
     b.apply(END_TURN)                            # open already: no second spell
     assert b.wounds[3] == 1
+
+
+def test_strike_bonus_per_unspent_movement_at_a_card_in_the_row_ahead():
+    """60/18 Боевой носорог: "attacking with {strike} a card in the row opposite, +1 to this strike for
+    each of its unspent movement points" (``per = "moves_left"``, ``vs_position = "ahead"``): with 2
+    movement unspent its weak 2 deals 4 to a card diagonally ahead; after one step 3; at a card beside
+    it nothing is added."""
+    rhino = _printing("60/18")
+    foes = [card("Ahead", life=20), card("Beside", life=20)]
+    b = start([rhino], foes, ({0: square(2, 1)}, {1: P2_FRONT, 2: square(3, 1)}), dice=[1])
+    b.open[1] = False
+    b.apply(Strike(0, 1))                       # diagonal ahead, 2 movement left: 2 + 2
+    assert b.wounds[1] == 4
+    b = start([rhino], foes, ({0: P1_MID}, {1: P2_FRONT, 2: square(3, 1)}), dice=[1])
+    b.open[1] = False
+    b.apply(Move(0, P1_FRONT))                  # one step: 1 movement left
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] == 3
+    b = start([rhino], foes, ({0: P1_FRONT}, {1: square(4, 1), 2: square(3, 1)}), dice=[1])
+    b._place_on(1, square(4, 1), square(2, 3))  # (an enemy card beside it)
+    b._situate()
+    b.open[1] = False
+    b.apply(Strike(0, 1))                       # beside it, not ahead: weak 2
+    assert b.wounds[1] == 2

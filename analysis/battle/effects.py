@@ -59,7 +59,7 @@ from mypy_extensions import mypyc_attr
 from analysis.battle.board import ADJ4, ADJ8, ADJ8_SELF, AUX, COLS, NEAR, ROWS, SQUARES, WITHIN, half_rows
 from analysis.battle.interface import IllegalAction
 from analysis.battle.powers import hit, meets, triggered
-from analysis.battle.situational import Situational, stripped
+from analysis.battle.situational import Situational, forward, stripped
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_of
 from analysis.cards.abilities import Ability
 from analysis.cards.ability_rules import covers, facts, protected, wounds_after
@@ -73,7 +73,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
                  "dives", "surfaces", "changes_depth", "squad_dives", "killed", "squad_kill",
-                 "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged", "opens")
+                 "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged", "opens",
+                 "enemy_enters")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -1228,6 +1229,39 @@ class Effects(Situational):
             self._emit({"e": "move", "u": u, "to": to})
         if self._deep:
             self._depth_moved(u, p)  # (a dive or a surfacing: data/README.md "Depth and surface")
+        if self._trig["enemy_enters"] and not self.over:
+            self._zone_entered(u, to)  # (any move onto a square: the ``enemy_enters`` watchers)
+
+    def _zone_entered(self, v: int, to: int) -> None:
+        """Card ``v`` has just moved onto square ``to``: the ``enemy_enters`` abilities of the enemy
+        cards whose ``zone`` holds ``to`` fire, aimed at it (the zone is checked per ability in
+        :meth:`~analysis.battle.triggers.Triggers._fire_now`)."""
+        for w in list(self._trig["enemy_enters"]):
+            if self.alive[w] and self.seat[w] != self.seat[v] and self.pos[w] >= 0 and self.alive[v] \
+                    and not self.over:
+                self._fire(w, "enemy_enters", v, v)
+
+    def _in_zone(self, u: int, index: int, zone: str, v: int) -> bool:
+        """Whether the square card ``v`` stands on is in ``zone`` of unit ``u`` (:data:`ZONES`); an
+        ``own_half_first`` row counts once per battle for ability ``index``."""
+        p, sq = self.pos[u], self.pos[v]
+        if p < 0 or sq < 0 or sq == p:
+            return False
+        if zone == "row":
+            return sq // COLS == p // COLS
+        if zone == "column":
+            return sq % COLS == p % COLS
+        if zone == "behind":
+            return sq == p - COLS * forward(self.seat[u])
+        rows = half_rows(self.seat[u])
+        if sq // COLS not in rows:
+            return False
+        if zone == "own_half_first":  # ("1 раз за бой для каждого ряда": that row's first entry)
+            key = (u, -1000 - 8 * index - sq // COLS)
+            if key in self.uses_battle:
+                return False
+            self.uses_battle[key] = 1
+        return True
 
     # ------------------------------------------------------------------ depth and surface
 

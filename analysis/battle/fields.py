@@ -270,6 +270,12 @@ class EngineFields:
     def _watched(self, u: int, to: int) -> None:
         raise NotImplementedError
 
+    def _zone_entered(self, v: int, to: int) -> None:
+        raise NotImplementedError
+
+    def _in_zone(self, u: int, index: int, zone: str, v: int) -> bool:
+        raise NotImplementedError
+
     def _unflood(self, x: int) -> None:
         raise NotImplementedError
 

@@ -1220,10 +1220,13 @@ class HeuristicPlayer(Player):
 
     def choose_option(self, battle: Battle, unit: int, options: Sequence[int],
                       candidates: Sequence[Sequence[int]]) -> int:
-        """The alternative whose best use gains most now ("ранить … или излечиться")."""
+        """The alternative whose best use gains most now ("ранить … или излечиться"); when the
+        player of its target picks (``picker = "target"``: "по выбору противника"), the one that
+        gains its owner least."""
+        sign = -1.0 if battle.slots[unit][options[0]].ability.picker == "target" else 1.0
         best, pick = -1e18, options[0]
         for index, cands in zip(options, candidates, strict=True):
-            g = self._best_use(battle, unit, battle.slots[unit][index], list(cands))[0]
+            g = sign * self._best_use(battle, unit, battle.slots[unit][index], list(cands))[0]
             if g > best:
                 best, pick = g, index
         return pick

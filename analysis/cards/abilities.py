@@ -306,7 +306,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
 "dirty_tricked",
-            "enemy_ranged", "opens")
+            "enemy_ranged", "opens", "enemy_enters")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -393,7 +393,15 @@ it takes wounds from a ``dirty_trick`` of a card of its squad ("когда по�
 but a strike through a row) that is not aimed at this card (aims at that enemy: 50/58 Див "когда карта
 противника объявляет дальнюю атаку (кроме {uchr}) не по Диву"); ``opens``: when it goes from closed to
 open — in the opening phase of its owner's turn (000 6.3; not a card that was open already, nor one a stun
-keeps closed) or by an ``open`` ability ("когда открывается", 40/33 Магистр пламени)."""
+keeps closed) or by an ``open`` ability ("когда открывается", 40/33 Магистр пламени);
+``enemy_enters`` (with ``zone``, :data:`ZONES`): a card of the opponent's squad moves onto a square of
+that zone — a step, a jump, a push or any move by an ability; aims at it, ``when_*`` read it ("когда
+существо противника перемещается на клетку столбца, в котором стоит …", 30/70)."""
+ZONES = ("row", "column", "behind", "own_half", "own_half_first")
+"""``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
+aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
+(``own_half``), or one of a row of its player's half no enemy card has entered before in the battle
+(``own_half_first``: "1 раз за бой для каждого ряда", 60/88 Караульный)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -461,7 +469,7 @@ have ("по существам, не
 двух других его существ", 30/60 Метель); ``back_row``: standing in its owner's third row ("существо в 3
 ряду противника", 30/107 Статуя скорби)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
-                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack")
+                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "enemy_enters")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword`` and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
@@ -809,6 +817,11 @@ class Ability:
     Балторн")."""
     gold: int = 0
     """Cost ``recruit``: the gold crystals paid before recruiting."""
+    zone: str | None = None
+    """Trigger ``enemy_enters``: the squares whose entering sets it off (:data:`ZONES`)."""
+    picker: str | None = None
+    """``target``: of a trigger with ``or`` alternatives, the player of the card it aims at picks one
+    ("по выбору противника")."""
 
     @property
     def conditional(self) -> bool:
@@ -964,6 +977,10 @@ class Ability:
             cond.append("it cannot act again this turn")
         if self.squad_has:
             cond.append("if the squad has " + "/".join(self.squad_has))
+        if self.zone:
+            cond.append(f"entering {self.zone.replace('_', ' ')}")
+        if self.picker:
+            cond.append("its target's player picks")
         if self.marker and self.trigger == "squad_enters_mark":
             cond.append(f"on a {self.marker} square")
         elif self.marker and self.kind not in ("mark", "incarnate_on_mark"):
@@ -1039,7 +1056,7 @@ class Ability:
                      "tokens", "repeats",
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
-                     "gold", "nth"):
+                     "gold", "nth", "zone", "picker"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -1142,7 +1159,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
-                 "nth"}
+                 "nth", "zone", "picker"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1653,6 +1670,16 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(gold) or (gold and cost != "recruit"):
         raise fail("gold", f"is the gold paid before recruiting (cost recruit only); got {gold!r}")
     out["gold"] = gold
+    zone = raw.get("zone")
+    if (zone is not None and zone not in ZONES) or ((trigger == "enemy_enters") != (zone is not None)):
+        raise fail("zone", f"is one of {', '.join(ZONES)}, required with trigger enemy_enters and only "
+                   f"there; got {zone!r}")
+    out["zone"] = zone
+    picker = raw.get("picker")
+    if picker is not None and (picker != "target" or cost != "trigger"):
+        raise fail("picker", "is target (the player of the card it aims at picks among its or "
+                   f"alternatives), on a trigger only; got {picker!r}")
+    out["picker"] = picker
     if kind in ("summon", "resurrect", "to_graveyard") and cost not in ("recruit",) \
             and raw.get("target", _default_target(kind)) not in (
                 ("self",) if kind == "summon" else ("ally", "enemy", "self") if kind == "resurrect"
@@ -1718,6 +1745,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           "cleanse", "extra_life", "leap", *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick")) \
+                and not (ab.cost == "or" and ab.kind == "close") \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
@@ -1821,7 +1849,7 @@ __all__ = [
     "KINDS", "LASTS", "MAGICAL", "PERS", "POSITIONS", "RANKS", "RESPONSES", "UNIT_PERS", "WHENS",
     "MARKERS", "Marker", "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED",
     "TRIGGERS",
-    "WHEN_TRIGGERS", "WOUNDS",
+    "WHEN_TRIGGERS", "WOUNDS", "ZONES",
     "builtin_ability_files",
     "check_against_cards", "load_abilities", "lookup_contract", "parse_abilities", "read_ability_file",
 ]

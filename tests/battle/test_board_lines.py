@@ -9,7 +9,7 @@ from __future__ import annotations
 from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
 from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_FRONT, facts, start
-from tests.battle_helpers import card
+from tests.battle_helpers import Scripted, card
 
 
 def _printing(code):
@@ -148,3 +148,87 @@ def test_strike_bonus_per_unspent_movement_at_a_card_in_the_row_ahead():
     b.open[1] = False
     b.apply(Strike(0, 1))                       # beside it, not ahead: weak 2
     assert b.wounds[1] == 2
+
+
+# ------------------------------------------------------------------ enemy_enters (zones)
+
+
+class _Victim(Scripted):
+    """Picks the given alternative when asked (``choose_option``), else like Scripted."""
+
+    def __init__(self, turns=(), pick=None):
+        super().__init__(turns)
+        self.pick = pick
+        self.asked: list[int] = []
+
+    def choose_option(self, battle, unit, options, candidates):
+        self.asked.append(unit)
+        return self.pick if self.pick in options else options[0]
+
+
+def test_enemy_entering_the_column_takes_a_wound_or_closes_at_its_own_players_choice():
+    """30/70 Цветок лотоса: "when an enemy creature moves onto a square of the column the lotus stands
+    in — wound it 1 or close it (the opponent's choice)": the entering creature's player picks; a step
+    onto another column sets nothing off; an own creature entering the column neither."""
+    lotus = _printing("30/70")
+    for pick, wounds, closed in ((1, 1, False), (2, 0, True)):
+        walker = card("Walker", life=8, move=2)
+        p2 = _Victim([[("move", 2, square(4, 2))]], pick=pick)
+        b = start([lotus, card("Mate")], [walker], ({0: P1_MID, 1: square(1, 1)}, {2: square(4, 1)}),
+                  p2=p2)
+        b.apply(Move(1, square(2, 1)))          # its own creature: nothing
+        b.apply(END_TURN)
+        assert b.wounds[2] == 0 and b.open[2]
+        b.apply(Move(2, square(4, 2)))          # into the lotus's column
+        assert p2.asked == [0] and b.wounds[2] == wounds and b.open[2] != closed
+    b = start([lotus, card("Mate")], [card("Walker", move=2)], ({0: P1_MID, 1: square(1, 1)},
+                                                                {2: square(4, 1)}))
+    b.apply(END_TURN)
+    b.apply(Move(2, square(4, 0)))              # another column
+    assert b.wounds[2] == 0 and b.open[2]
+
+
+def test_heuristic_victim_picks_the_lesser_harm():
+    """The heuristic player of the entering creature takes the alternative that gains the lotus's side
+    least (``picker = "target"``): an open creature with a strike to make prefers the wound of 1."""
+    from analysis.battle.players import HeuristicPlayer
+
+    lotus = _printing("30/70")
+    b = start([lotus, card("Mate")], [card("Walker", life=8, move=2)],
+              ({0: P1_MID, 1: square(1, 1)}, {2: square(4, 1)}))
+    b.apply(END_TURN)
+    h = HeuristicPlayer()
+    options = [1, 2]
+    gains = [h._best_use(b, 0, b.slots[0][i], [2])[0] for i in options]
+    pick = h.choose_option(b, 0, options, [[2], [2]])
+    assert gains[options.index(pick)] == min(gains)
+
+
+def test_hedge_wounds_an_enemy_entering_its_row_and_itself():
+    """40/94 Терновая изгородь: "when an enemy creature moves onto a square in the hedge's row — effect:
+    wound the hedge and that creature 2"; fortitude (no wounds from effects) spares the creature."""
+    hedge = _printing("40/94")
+    b = start([hedge, card("Mate")], [card("Walker", life=8, move=2),
+                                      card("Stout", life=8, move=2, fortitude=1)],
+              ({0: P1_FRONT, 1: P1_BACK}, {2: square(3, 1), 3: square(3, 3)}))
+    b.apply(END_TURN)
+    b.apply(Move(2, square(2, 1)))              # into its row
+    assert b.wounds[2] == 2 and b.wounds[0] == 2
+    b.apply(Move(3, square(2, 3)))
+    assert b.wounds[3] == 0 and b.wounds[0] == 4
+
+
+def test_watchman_gains_a_counter_once_per_row_of_its_half():
+    """60/88 Караульный: "when an enemy card moves onto a square of a row of your half — gain a counter
+    (once per battle for each row)": the first entry of its 1st row gives one, a second entry of the
+    same row none, the 2nd row another."""
+    watch = _printing("60/88")
+    b = start([watch], [card("A", move=3), card("B", move=3)],
+              ({0: square(0, 1)}, {1: square(3, 2), 2: square(3, 3)}))
+    b.apply(END_TURN)
+    b.apply(Move(1, square(2, 2)))
+    assert b.counters[0] == 1
+    b.apply(Move(2, square(2, 3)))              # the same row again
+    assert b.counters[0] == 1
+    b.apply(Move(1, square(1, 2)))              # its 2nd row
+    assert b.counters[0] == 2

@@ -101,7 +101,7 @@ class Spec:
                 deps.add("walk")
             elif ab.when in ("own_turn", "enemy_turn"):
                 deps.add("turn")
-            elif ab.when in ("centre_column", "edge_column", "third_row", "back_rows"):
+            elif ab.when in ("centre_column", "edge_column", "third_row", "back_rows", "enemy_back_row"):
                 deps.add("pos")
             elif ab.when in ("marker_row", "marker_column"):
                 deps.update(("pos", "marks"))
@@ -762,6 +762,8 @@ class Situational(EngineFields):
             return p >= 0 and p // COLS == half_rows(self.seat[u])[2]
         if when == "back_rows":  # its own second or third row (40/121 Водяница)
             return p >= 0 and p // COLS in half_rows(self.seat[u])[1:]
+        if when == "enemy_back_row":  # the opponent's third row (40/201 Странствующий рыцарь)
+            return p >= 0 and p // COLS == half_rows(1 - self.seat[u])[2]
         if when in ("marker_row", "marker_column"):  # in line with a marker of its squad (40/62 Йети)
             if p < 0:
                 return False

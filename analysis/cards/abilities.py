@@ -480,7 +480,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "squad_class", "top_strike", "squad_more_closed", "counters_cards", "enemy_elements", "few_elements",
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
-         "back_rows", "marker_row", "marker_column")
+         "back_rows", "marker_row", "marker_column", "enemy_back_row")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -527,7 +527,8 @@ card next to it, in ``when_state`` if given: 50/115 Дева поймы "пок�
 Issue 19, the board: ``back_rows`` (it stands in its own second or third row: 40/121 Водяница "пока
 находится во 2 или 3 ряду"), ``marker_row`` / ``marker_column`` (with ``marker``: it stands in the row /
 column of a square holding such a marker put by a card of its squad: 40/62 Йети "пока стоит в одном
-столбце / ряду с вашим логовом")."""
+столбце / ряду с вашим логовом"), ``enemy_back_row`` (it stands in the opponent's third row: 40/201
+Странствующий рыцарь "когда перемещается на клетку 3 ряда противника")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",

@@ -232,3 +232,28 @@ def test_watchman_gains_a_counter_once_per_row_of_its_half():
     assert b.counters[0] == 1
     b.apply(Move(1, square(1, 2)))              # its 2nd row
     assert b.counters[0] == 2
+
+
+def test_knight_errant_third_row_start_and_reaching_the_enemy_third_row():
+    """40/201 Странствующий рыцарь: "at the start of the battle, if it stands in your third row, gain +1
+    to {strike}" (its weak 2 deals 3; from the 2nd row 2) and "when it moves onto a square of the
+    opponent's 3rd row, heal completely and gain a blessing (once per battle)"."""
+    knight = _printing("40/201")
+    for sq, wounds in ((P1_BACK, 3), (P1_MID, 2)):
+        b = start([knight], [card("Foe", life=20)], ({0: sq}, {1: P2_FRONT}), dice=[1])
+        b._place_on(0, sq, square(2, 2))
+        b._situate()
+        b.open[1] = False
+        b.apply(Strike(0, 1))
+        assert b.wounds[1] == wounds
+    b = start([knight], [card("Foe", life=20)], ({0: P1_MID}, {1: square(4, 1)}))
+    b._place_on(0, P1_MID, square(4, 3))        # (as if it had walked up to the enemy's 2nd row)
+    b.wounds[0] = 4
+    b.moves[0] = 1
+    b.apply(Move(0, square(5, 3)))              # onto the enemy's 3rd row
+    assert b.wounds[0] == 0 and b._in_state(0, "blessed")
+    b.wounds[0] = 2
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    b.apply(Move(0, square(5, 2)))              # once per battle
+    assert b.wounds[0] == 2

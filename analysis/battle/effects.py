@@ -74,7 +74,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
                  "dives", "surfaces", "changes_depth", "squad_dives", "killed", "squad_kill",
                  "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged", "opens",
-                 "enemy_enters")
+                 "enemy_enters", "enemy_leaves")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -204,6 +204,8 @@ class Effects(Situational):
         kind; "" unknown): what a ``kill`` / ``death`` fact's ``from`` reads."""
         self._excess = 0
         """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
+        self._zone_sq = -1
+        """The square a card just moved onto / off, read by ``enemy_enters`` / ``enemy_leaves``."""
         self._stuns = "stun" in kinds
         # (``host_fury``: a rehost)
         self._displacers = (bool(kinds & {"push", "teleport", "dash", "leap", "relocate", "shift", "pounce"})
@@ -1229,22 +1231,28 @@ class Effects(Situational):
             self._emit({"e": "move", "u": u, "to": to})
         if self._deep:
             self._depth_moved(u, p)  # (a dive or a surfacing: data/README.md "Depth and surface")
-        if self._trig["enemy_enters"] and not self.over:
-            self._zone_entered(u, to)  # (any move onto a square: the ``enemy_enters`` watchers)
+        if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and not self.over:
+            self._zone_entered(u, p, to)  # (any move onto a square: the zone watchers)
 
-    def _zone_entered(self, v: int, to: int) -> None:
-        """Card ``v`` has just moved onto square ``to``: the ``enemy_enters`` abilities of the enemy
-        cards whose ``zone`` holds ``to`` fire, aimed at it (the zone is checked per ability in
-        :meth:`~analysis.battle.triggers.Triggers._fire_now`)."""
-        for w in list(self._trig["enemy_enters"]):
-            if self.alive[w] and self.seat[w] != self.seat[v] and self.pos[w] >= 0 and self.alive[v] \
-                    and not self.over:
-                self._fire(w, "enemy_enters", v, v)
+    def _zone_entered(self, v: int, frm: int, to: int) -> None:
+        """Card ``v`` has just moved from square ``frm`` onto square ``to``: the ``enemy_leaves`` and
+        ``enemy_enters`` abilities of the enemy cards whose ``zone`` holds ``frm`` / ``to`` fire,
+        aimed at it (the zone is checked per ability in
+        :meth:`~analysis.battle.triggers.Triggers._fire_now`, on :attr:`_zone_sq`)."""
+        for trigger, sq in (("enemy_leaves", frm), ("enemy_enters", to)):
+            if sq < 0:
+                continue
+            for w in list(self._trig[trigger]):
+                if self.alive[w] and self.seat[w] != self.seat[v] and self.pos[w] >= 0 and self.alive[v] \
+                        and not self.over:
+                    saved, self._zone_sq = self._zone_sq, sq
+                    self._fire(w, trigger, v, v)
+                    self._zone_sq = saved
 
-    def _in_zone(self, u: int, index: int, zone: str, v: int) -> bool:
-        """Whether the square card ``v`` stands on is in ``zone`` of unit ``u`` (:data:`ZONES`); an
-        ``own_half_first`` row counts once per battle for ability ``index``."""
-        p, sq = self.pos[u], self.pos[v]
+    def _in_zone(self, u: int, index: int, zone: str, sq: int) -> bool:
+        """Whether square ``sq`` is in ``zone`` of unit ``u`` (:data:`ZONES`); an ``own_half_first``
+        row counts once per battle for ability ``index``."""
+        p = self.pos[u]
         if p < 0 or sq < 0 or sq == p:
             return False
         if zone == "row":

@@ -683,6 +683,7 @@ class Battle(Placement):
         new._trig = self._trig
         new._variable = self._variable
         new._watchers = self._watchers
+        new._zone_sq = -1
         new._x_kinds = self._x_kinds
         new._x_trig = self._x_trig
         new.acted = self.acted

@@ -101,6 +101,7 @@ class EngineFields:
     _turn_actions: int
     _variable: bool
     _watchers: bool
+    _zone_sq: int
     _x_kinds: Any
     _x_trig: bool
     acted: list[bool]
@@ -270,10 +271,10 @@ class EngineFields:
     def _watched(self, u: int, to: int) -> None:
         raise NotImplementedError
 
-    def _zone_entered(self, v: int, to: int) -> None:
+    def _zone_entered(self, v: int, frm: int, to: int) -> None:
         raise NotImplementedError
 
-    def _in_zone(self, u: int, index: int, zone: str, v: int) -> bool:
+    def _in_zone(self, u: int, index: int, zone: str, sq: int) -> bool:
         raise NotImplementedError
 
     def _unflood(self, x: int) -> None:

@@ -218,8 +218,8 @@ class Triggers(Effects):
                 continue
             if trigger == "counters_reach" and self.counters[u] < ab.count:
                 continue
-            if trigger == "enemy_enters" and not self._in_zone(u, index, ab.zone or "", context):
-                continue  # (only a move onto a square of its ``zone``)
+            if ab.zone and not self._in_zone(u, index, ab.zone, self._zone_sq):
+                continue  # (``enemy_enters`` / ``enemy_leaves``: only a move onto / off a zone square)
             if trigger in _WATCHED and ab.range is not None and not (
                     context >= 0 and self._within(u, context, ab.range)):
                 continue  # "… дальность N": only when the enemy that set it off is within N

@@ -465,8 +465,8 @@ class Turns(Strikes):
                 self._fire(u, "jump")
         if self._markers and self.marks[to] and not self.over:
             self._entered(u, to)
-        if self._trig["enemy_enters"] and self.alive[u] and not self.over:
-            self._zone_entered(u, to)  # (``enemy_enters``: a step onto a watched square)
+        if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and self.alive[u] and not self.over:
+            self._zone_entered(u, frm, to)  # (``enemy_enters`` / ``enemy_leaves``: a watched square)
         if onto >= 0 and self.creature[onto] and u in self._trig["enters_creature"] \
                 and self.alive[u] and self.alive[onto] and not self.over:
             self._fire(u, "enters_creature", onto)  # (an incorporeal creature shares its square)

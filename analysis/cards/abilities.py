@@ -306,7 +306,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
 "dirty_tricked",
-            "enemy_ranged", "opens", "enemy_enters")
+            "enemy_ranged", "opens", "enemy_enters", "enemy_leaves")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -396,7 +396,9 @@ open — in the opening phase of its owner's turn (000 6.3; not a card that was 
 keeps closed) or by an ``open`` ability ("когда открывается", 40/33 Магистр пламени);
 ``enemy_enters`` (with ``zone``, :data:`ZONES`): a card of the opponent's squad moves onto a square of
 that zone — a step, a jump, a push or any move by an ability; aims at it, ``when_*`` read it ("когда
-существо противника перемещается на клетку столбца, в котором стоит …", 30/70)."""
+существо противника перемещается на клетку столбца, в котором стоит …", 30/70); ``enemy_leaves`` (with
+``zone``): the same for a move off a square of the zone (40/195 Скорпион "при перемещении существа
+противника с клетки позади Скорпиона или на неё")."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -469,7 +471,7 @@ have ("по существам, не
 двух других его существ", 30/60 Метель); ``back_row``: standing in its owner's third row ("существо в 3
 ряду противника", 30/107 Статуя скорби)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
-                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "enemy_enters")
+                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "enemy_enters", "enemy_leaves")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword`` and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
@@ -1672,9 +1674,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("gold", f"is the gold paid before recruiting (cost recruit only); got {gold!r}")
     out["gold"] = gold
     zone = raw.get("zone")
-    if (zone is not None and zone not in ZONES) or ((trigger == "enemy_enters") != (zone is not None)):
-        raise fail("zone", f"is one of {', '.join(ZONES)}, required with trigger enemy_enters and only "
-                   f"there; got {zone!r}")
+    if (zone is not None and zone not in ZONES) or ((trigger in ("enemy_enters", "enemy_leaves"))
+                                                    != (zone is not None)):
+        raise fail("zone", f"is one of {', '.join(ZONES)}, required with triggers enemy_enters / "
+                   f"enemy_leaves and only there; got {zone!r}")
     out["zone"] = zone
     picker = raw.get("picker")
     if picker is not None and (picker != "target" or cost != "trigger"):

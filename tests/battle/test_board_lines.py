@@ -257,3 +257,21 @@ def test_knight_errant_third_row_start_and_reaching_the_enemy_third_row():
     b.apply(END_TURN)
     b.apply(Move(0, square(5, 2)))              # once per battle
     assert b.wounds[0] == 2
+
+
+def test_scorpion_strikes_an_enemy_moving_onto_or_off_the_square_behind_it():
+    """40/195 Скорпион: "when an enemy creature moves off the square behind the scorpion or onto it —
+    a special strike 1-2-3 at that creature" (``enemy_enters`` / ``enemy_leaves`` with
+    ``zone = "behind"``): stepping onto that square takes the weak 1; stepping off it to a square
+    still next to the scorpion the strong 3; a step elsewhere nothing."""
+    scorpion = _printing("40/195")
+    b = start([scorpion], [card("Sneak", life=20, move=3), card("Other", life=20, move=2)],
+              ({0: P1_FRONT}, {1: square(4, 1), 2: square(4, 3)}), dice=[1, 6])
+    b._place_on(1, square(4, 1), square(1, 1))  # (as if it had walked round)
+    b.apply(END_TURN)
+    b.apply(Move(2, square(3, 3)))              # not behind it
+    assert b.wounds[2] == 0
+    b.apply(Move(1, P1_MID))                    # onto the square behind it: weak 1
+    assert b.wounds[1] == 1
+    b.apply(Move(1, square(1, 3)))              # off it, still next to it: strong 3
+    assert b.wounds[1] == 4

@@ -187,6 +187,8 @@ class Effects(Situational):
         self._piercers = "ignore_prot_flyers" in kinds
         self._redirect = "redirectable" in kinds
         self._steppers = bool(kinds & {"wraps", "jump", "far_step", "teleportation", "diagonal"})
+        self._barrers = "bar" in kinds
+        """Some card bars squares to enemy creatures (kind ``bar``, 60/67)."""
         self._dashers = "dash" in kinds
         self._far_strikers = "far_strike" in kinds
         self.dashed = [-1] * n
@@ -1249,6 +1251,23 @@ class Effects(Situational):
                     self._fire(w, trigger, v, v)
                     self._zone_sq = saved
 
+    def barred(self, u: int) -> int:
+        """Bit mask of the squares unit ``u`` may not move onto now: the ``zone`` squares of the
+        standing ``bar`` facts of enemy cards, for a ground creature that is not incorporeal (60/67
+        Тучный великан)."""
+        if not self._barrers or self.kind[u] != GROUND or (self._ghosts and self.ghost[u]):
+            return 0
+        mask = 0
+        for w in self.units[1 - self.seat[u]]:
+            if not self.alive[w] or self.pos[w] < 0:
+                continue
+            ab = self._has(w, "bar")
+            if ab is not None:
+                for sq in range(SQUARES):
+                    if self._in_zone(w, -1, ab.zone or "", sq):
+                        mask |= 1 << sq
+        return mask
+
     def _in_zone(self, u: int, index: int, zone: str, sq: int) -> bool:
         """Whether square ``sq`` is in ``zone`` of unit ``u`` (:data:`ZONES`); an ``own_half_first``
         row counts once per battle for ability ``index``."""
@@ -1261,6 +1280,8 @@ class Effects(Situational):
             return sq % COLS == p % COLS
         if zone == "behind":
             return sq == p - COLS * forward(self.seat[u])
+        if zone == "sides":  # (the squares to its left and right)
+            return sq // COLS == p // COLS and abs(sq % COLS - p % COLS) == 1
         rows = half_rows(self.seat[u])
         if sq // COLS not in rows:
             return False

@@ -671,6 +671,7 @@ class Battle(Placement):
         new._started = self._started
         new._static = self._static
         new._steppers = self._steppers
+        new._barrers = self._barrers
         new._strike_tier = self._strike_tier
         new._strikers = self._strikers
         new._auras = self._auras

@@ -102,6 +102,7 @@ class EngineFields:
     _variable: bool
     _watchers: bool
     _zone_sq: int
+    _barrers: bool
     _x_kinds: Any
     _x_trig: bool
     acted: list[bool]
@@ -272,6 +273,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _zone_entered(self, v: int, frm: int, to: int) -> None:
+        raise NotImplementedError
+
+    def barred(self, u: int) -> int:
         raise NotImplementedError
 
     def _in_zone(self, u: int, index: int, zone: str, sq: int) -> bool:

@@ -879,8 +879,9 @@ class HeuristicPlayer(Player):
                     if shooter and walk[pos[u]] == 0:
                         break  # in range and out of reach: stay
                     step, d_best = -1, 99
+                    barred = b.barred(u) if b._barrers else 0  # (squares an enemy ``bar`` closes to it)
                     for sq in (ADJ8[pos[u]] if diagonal else ADJ4[pos[u]]):  # (diagonal steps too)
-                        if board[sq] < 0 and walk[sq] < d_best:
+                        if board[sq] < 0 and walk[sq] < d_best and not barred >> sq & 1:
                             step, d_best = sq, walk[sq]
                     if step >= 0 and b._deep and d_best < 99:
                         step = self._depth_step(b, u, step, d_best, walk, diagonal)
@@ -1081,8 +1082,9 @@ class HeuristicPlayer(Player):
         if not pref or b._deep_sq(step) == (pref > 0):
             return step
         board = b.board
+        barred = b.barred(u) if b._barrers else 0
         for sq in (ADJ8[b.pos[u]] if diagonal else ADJ4[b.pos[u]]):
-            if board[sq] < 0 and walk[sq] == d_best and b._deep_sq(sq) == (pref > 0):
+            if board[sq] < 0 and walk[sq] == d_best and b._deep_sq(sq) == (pref > 0) and not barred >> sq & 1:
                 return sq
         return step
 

@@ -394,7 +394,17 @@ class Turns(Strikes):
         )
 
     def steps(self, u: int) -> list[int]:
-        """Squares unit ``u`` may step to now (000 3.14; a jump or a wrap: :meth:`_extra_steps`)."""
+        """Squares unit ``u`` may step to now (000 3.14; a jump or a wrap: :meth:`_extra_steps`),
+        none an enemy ``bar`` closes to it (:meth:`barred`)."""
+        out = self._steps(u)
+        if self._barrers and out:
+            barred = self.barred(u)
+            if barred:
+                return [s for s in out if not barred >> s & 1]
+        return out
+
+    def _steps(self, u: int) -> list[int]:
+        """:meth:`steps` before the enemy bars."""
         if self.again[u] == self.turn or (self._doublers and self.twice[u] == self.turn):
             return []  # (``strike_again`` / ``strikes_twice``: one more simple strike, nothing else)
         if self._steppers and self.alive[u] and self.kind[u] == GROUND and self.seat[u] == self.active \
@@ -421,7 +431,8 @@ class Turns(Strikes):
                 or self.acted[u] or (self.moves[u] <= 0 and not extra) or (to not in ADJ4[frm] and not extra)
                 or self.again[u] == self.turn
                 or (self.board[to] >= 0 and not (self._ghosts and self.ghost[u] and self.share[to] < 0))
-                or (self._roots and self._rooted(u))):
+                or (self._roots and self._rooted(u))
+                or (self._barrers and self.barred(u) >> to & 1)):
             raise IllegalAction(f"unit {u} cannot move to square {to}")
         onto = other = -1
         if self._ghosts:

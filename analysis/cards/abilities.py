@@ -116,7 +116,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
-            "forces_defender", "strikes_twice", "strikes_twice_in_a_row")
+            "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "bar")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -399,11 +399,15 @@ that zone — a step, a jump, a push or any move by an ability; aims at it, ``wh
 существо противника перемещается на клетку столбца, в котором стоит …", 30/70); ``enemy_leaves`` (with
 ``zone``): the same for a move off a square of the zone (40/195 Скорпион "при перемещении существа
 противника с клетки позади Скорпиона или на неё")."""
-ZONES = ("row", "column", "behind", "own_half", "own_half_first")
+ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
 (``own_half``), or one of a row of its player's half no enemy card has entered before in the battle
-(``own_half_first``: "1 раз за бой для каждого ряда", 60/88 Караульный)."""
+(``own_half_first``: "1 раз за бой для каждого ряда", 60/88 Караульный), or the two squares to its left
+and right (``sides``). Kind ``bar`` (passive, with ``zone``): ground creatures of the opponent's squad
+that are not incorporeal cannot move onto the squares of that zone — no step, jump or teleport of
+their own ("наземные небестелесные существа противника не могут перемещаться на клетки справа и
+слева от …", 60/67 Тучный великан, under ``when = "rebuff"``)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -428,7 +432,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
-             "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight", *ENTRIES)
+             "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight", "bar",
+             *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -624,6 +629,7 @@ _KINDS_TEXT = {
     "ignore_abilities": "Ignores the abilities of the card it strikes",
     "ignore_prot_flyers": "Ignores protection from flying creatures",
     "redirectable": "The opponent may redirect its simple strike", "wraps": "Edge squares of a row adjacent",
+    "bar": "Enemy ground creatures cannot move onto:",
     "jump": "Jump, range", "cap_strike": "Reduces a simple strike on its squad to",
     "flip_die": "Turns a die to its opposite face",
     "concentrate": "Sets off the concentration of",
@@ -1674,10 +1680,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("gold", f"is the gold paid before recruiting (cost recruit only); got {gold!r}")
     out["gold"] = gold
     zone = raw.get("zone")
-    if (zone is not None and zone not in ZONES) or ((trigger in ("enemy_enters", "enemy_leaves"))
-                                                    != (zone is not None)):
+    if (zone is not None and zone not in ZONES) or ((trigger in ("enemy_enters", "enemy_leaves")
+                                                     or kind == "bar") != (zone is not None)):
         raise fail("zone", f"is one of {', '.join(ZONES)}, required with triggers enemy_enters / "
-                   f"enemy_leaves and only there; got {zone!r}")
+                   f"enemy_leaves and kind bar, and only there; got {zone!r}")
     out["zone"] = zone
     picker = raw.get("picker")
     if picker is not None and (picker != "target" or cost != "trigger"):

@@ -275,3 +275,34 @@ def test_scorpion_strikes_an_enemy_moving_onto_or_off_the_square_behind_it():
     assert b.wounds[1] == 1
     b.apply(Move(1, square(1, 3)))              # off it, still next to it: strong 3
     assert b.wounds[1] == 4
+
+
+def test_stout_giant_bars_the_squares_beside_it_under_rebuff():
+    """60/67 Тучный великан: "Rebuff: ground corporeal enemy creatures cannot move onto the squares to
+    the right and left of it" (kind ``bar``, ``zone = "sides"``, ``when = "rebuff"``): with fewer cards
+    than the opponent, an enemy walker may not step beside it (the heuristic player walks round);
+    an incorporeal one may; with as many cards the bar is off."""
+    from analysis.battle.interface import IllegalAction
+    from analysis.battle.players import HeuristicPlayer
+
+    giant = _printing("60/67")
+    walker = card("Walker", life=8, move=2)
+    ghost = card("Ghost", life=8, move=2, incorporeal=1)
+    b = start([giant], [walker, ghost], ({0: P1_FRONT}, {1: square(3, 1), 2: square(3, 3)}))
+    b.apply(END_TURN)
+    assert square(2, 1) not in b.steps(1) and square(2, 3) in b.steps(2)
+    try:
+        b.apply(Move(1, square(2, 1)))
+        raise AssertionError("the walker stepped beside the giant")
+    except IllegalAction:
+        pass
+    b = start([giant, card("Mate")], [walker, ghost], ({0: P1_FRONT, 1: P1_BACK},
+                                                       {2: square(3, 1), 3: square(3, 3)}))
+    b.apply(END_TURN)
+    assert square(2, 1) in b.steps(2)
+    b = start([giant], [card("Walker", life=8, move=1), card("Far", move=0)],
+              ({0: P1_FRONT}, {1: square(4, 1), 2: square(5, 3)}), p2=HeuristicPlayer())
+    b._place_on(1, square(4, 1), square(2, 0))  # (one step from the square beside the giant)
+    b.apply(END_TURN)
+    b.players[1].play_turn(b)                   # the heuristic never tries the barred square
+    assert b.pos[1] != square(2, 1)

@@ -144,7 +144,7 @@ class Spec:
                 deps.add("self")
             elif ab.per in ("kin", "kin_class"):
                 deps.add("alive")
-            elif ab.per in ("side_weak", "free_adjacent", "adjacent_enemies"):
+            elif ab.per in ("side_weak", "free_adjacent", "adjacent_enemies", "side_move"):
                 deps.add("near")
             elif ab.per == "moves_left":
                 deps.update(("moves", "turn"))
@@ -636,6 +636,10 @@ class Situational(EngineFields):
             mine = set(self.cards[u].elements)
             return sum(1 for w in self.units[self.seat[u]] if w != u and self.creature[w]
                        and mine & set(self.cards[w].elements)) if mine else 0
+        if per == "side_move":  # (its corporeal creatures to its left and right: their movement, 60/28)
+            return sum(self.move_points[w] for w in self._sides(u)
+                       if self.seat[w] == self.seat[u] and self.creature[w]
+                       and not (self._ghosts and self.ghost[w]))
         if per == "side_weak":
             total = 0
             for w in self._sides(u):

@@ -539,7 +539,7 @@ column of a square holding such a marker put by a card of its squad: 40/62 Йе�
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
-        "adjacent_enemies", "own_extra_life", "armor_left", "excess", "moves_left")
+        "adjacent_enemies", "own_extra_life", "armor_left", "excess", "moves_left", "side_move")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -565,9 +565,11 @@ not yet used this turn: "где Х количество оставшихся е�
 (on trigger ``kill``: the
 excess damage of the kill — the wounds beyond the life the destroyed card had left, "избыточный урон":
 50/70 Йорд-Башар, 50/101 Легард), ``moves_left`` (its movement not yet spent this turn: "+1 к этому
-{strike} за каждую свою неизрасходованную единицу {move}", 60/18 Боевой носорог)."""
+{strike} за каждую свою неизрасходованную единицу {move}", 60/18 Боевой носорог), ``side_move`` (the
+movement of the corporeal creatures of its squad on the squares to its left and right: "где Х — сумма
+{move} ваших небестелесных существ справа и слева от …", 60/28 Орочий таран)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
-             "free_adjacent", "adjacent_enemies", "own_extra_life", "moves_left")
+             "free_adjacent", "adjacent_enemies", "own_extra_life", "moves_left", "side_move")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
@@ -1548,6 +1550,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "protection")
     if out["area"] and cost == "passive":
         raise fail("area", "is only for actions, triggers and auras")
+    if out["area"] and cost in ("tap", "counter_tap", "counter") \
+            and out["area"] not in ("left", "right", "opposite", "behind"):
+        raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
+                   "60/28 Орочий таран \"по карте напротив\")")
     if cost == "aura" and (out["area"] not in AURA_AREAS
                            or raw.get("target") not in ("ally", "enemy", "any")):
         raise fail("area", f"an aura needs an area of {', '.join(AURA_AREAS)} and a target "

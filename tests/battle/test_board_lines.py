@@ -306,3 +306,20 @@ def test_stout_giant_bars_the_squares_beside_it_under_rebuff():
     b.apply(END_TURN)
     b.players[1].play_turn(b)                   # the heuristic never tries the barred square
     assert b.pos[1] != square(2, 1)
+
+
+def test_ram_special_strike_by_the_movement_of_its_flank_creatures():
+    """60/28 Орочий таран: "tap: special strike X at the card opposite, X the sum of the movement of
+    your corporeal creatures to its right and left (at most 4)": flankers of movement 1 and 2 make 3;
+    an incorporeal flanker does not count; only the card opposite may be aimed at."""
+    ram = _printing("60/28")
+    foes = [card("Opposite", life=20), card("Aside", life=20)]
+    b = start([ram, card("L", move=1), card("R", move=2)], foes,
+              ({0: P1_FRONT, 1: square(2, 1), 2: square(2, 3)}, {3: P2_FRONT, 4: square(3, 1)}))
+    assert b.ability_targets(0, 0) == [3]
+    b.apply(UseAbility(0, 0, (3,)))
+    assert b.wounds[3] == 3
+    b = start([ram, card("L", move=3), card("R", move=2, incorporeal=1)], foes,
+              ({0: P1_FRONT, 1: square(2, 1), 2: square(2, 3)}, {3: P2_FRONT, 4: square(3, 1)}))
+    b.apply(UseAbility(0, 0, (3,)))
+    assert b.wounds[3] == 3

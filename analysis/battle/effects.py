@@ -281,6 +281,9 @@ class Effects(Situational):
             pool = self._toward(u, ab.area)
         elif ab.area in ("row", "column", "lines"):
             pool = self._in_lines(u, ab.area)
+        elif ab.area == "beyond":  # (past the card the trigger is about, along the line from it)
+            pool = self._beyond(u, self._about if self._about >= 0 else context,
+                                ab.kind == "strike_through_row")
         else:
             pool = self._formation_partners(u)
         me = self.seat[u]
@@ -322,6 +325,29 @@ class Effects(Situational):
         if w < 0:
             return []
         return [w, self.rider[w]] if self.rider[w] >= 0 else [w]
+
+    def _beyond(self, u: int, x: int, orthogonal: bool) -> list[int]:
+        """The cards on the square past card ``x``'s square (where it died, if it did) along the line
+        from ``u``, ``x`` next to ``u`` (``orthogonal``: not diagonally); 60/55 Гримнар."""
+        p = self.pos[u]
+        if x < 0 or p < 0:
+            return []
+        sq = self.pos[x] if self.alive[x] else self.died_at[x]
+        if sq < 0:
+            return []
+        dr, dc = sq // COLS - p // COLS, sq % COLS - p % COLS
+        if max(abs(dr), abs(dc)) != 1 or (orthogonal and dr and dc):
+            return []
+        r, c = sq // COLS + dr, sq % COLS + dc
+        if not (0 <= r < ROWS and 0 <= c < COLS):
+            return []
+        out = []
+        for w in (self.board[r * COLS + c], self.share[r * COLS + c]):
+            if w >= 0:
+                out.append(w)
+                if self.rider[w] >= 0:
+                    out.append(self.rider[w])
+        return out
 
     def _in_lines(self, u: int, area: str) -> list[int]:
         """The cards on the other squares of the ``row`` / ``column`` of ``u`` (``lines``: both), any
@@ -990,7 +1016,7 @@ class Effects(Situational):
             q = self._excess
         else:
             q = self._quantity(u, per)
-        x = q + ab.plus
+        x = max(0, q + ab.plus)  # (a negative ``plus``: "X−1", never below 0)
         return min(x, ab.per_max) if ab.per_max else x
 
     def _per_wounds(self, u: int, sl, v: int) -> int:

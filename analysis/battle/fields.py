@@ -278,6 +278,9 @@ class EngineFields:
     def barred(self, u: int) -> int:
         raise NotImplementedError
 
+    def _beyond(self, u: int, x: int, orthogonal: bool) -> list[int]:
+        raise NotImplementedError
+
     def _in_zone(self, u: int, index: int, zone: str, sq: int) -> bool:
         raise NotImplementedError
 

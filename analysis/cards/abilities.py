@@ -585,7 +585,7 @@ RELOCATE_ONTO = ("depth", "surface", "away")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
-         "behind", "adjacent", "about", "host", "row", "column", "lines")
+         "behind", "adjacent", "about", "host", "row", "column", "lines", "beyond")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -1507,15 +1507,16 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     out["partner"] = partner
     for name in ("per_max", "plus"):
         value = raw.get(name, 0)
-        if not _int(value):
-            raise fail(name, f"must be a whole number ≥ 0, got {value!r}")
+        if not (_int(value) or (name == "plus" and isinstance(value, int) and not isinstance(value, bool)
+                                and value >= -9)):
+            raise fail(name, f"must be a whole number ≥ 0 (plus: ≥ −9), got {value!r}")
         if value and not per:
             raise fail(name, "is only with 'per'")
         out[name] = value
     if per in ("target_strike", "target_half_life") and kind != "strike_bonus":
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")
-    if per == "strike_value" and trigger != "strike":
-        raise fail("per", "strike_value is only for trigger strike")
+    if per == "strike_value" and trigger not in ("strike", "kill"):
+        raise fail("per", "strike_value is only for triggers strike and kill (the destroying simple strike)")
     if per in ("target_weak", "target_spread", "target_wounds") and (
             cost == "passive" or kind not in (*ATTACKS, *WOUNDS, "heal")):
         raise fail("per", f"{per} is only for an attack, a wounding action or a heal (the card it aims at)")

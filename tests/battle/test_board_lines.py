@@ -323,3 +323,22 @@ def test_ram_special_strike_by_the_movement_of_its_flank_creatures():
               ({0: P1_FRONT, 1: square(2, 1), 2: square(2, 3)}, {3: P2_FRONT, 4: square(3, 1)}))
     b.apply(UseAbility(0, 0, (3,)))
     assert b.wounds[3] == 3
+
+
+def test_grimnar_strikes_through_the_square_of_the_card_it_destroyed():
+    """60/55 Гримнар: "when it destroys with {strike} a card next to it, not diagonally — it may declare
+    a strike through a row X−1 through the square that card held, X the value of that strike": its
+    strong strike 5 kills the card in front, then the card behind that takes 4 (``area = "beyond"``);
+    a diagonal kill sets nothing off."""
+    grimnar = _printing("60/55")
+    b = start([grimnar], [card("Front", life=3), card("Back", life=20)],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(4, 2)}), dice=[6])
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert not b.alive[1] and b.wounds[2] == 4
+    b = start([grimnar], [card("Diag", life=3), card("Back", life=20)],
+              ({0: P1_FRONT}, {1: square(3, 1), 2: square(4, 1)}), dice=[6])
+    b._place_on(2, square(4, 1), square(4, 0))  # (diagonally past the victim)
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert not b.alive[1] and b.wounds[2] == 0

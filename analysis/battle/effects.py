@@ -1271,8 +1271,7 @@ class Effects(Situational):
             if sq < 0:
                 continue
             for w in list(self._trig[trigger]):
-                if self.alive[w] and self.seat[w] != self.seat[v] and self.pos[w] >= 0 and self.alive[v] \
-                        and not self.over:
+                if self.alive[w] and self.seat[w] != self.seat[v] and self.alive[v] and not self.over:
                     saved, self._zone_sq = self._zone_sq, sq
                     self._fire(w, trigger, v, v)
                     self._zone_sq = saved
@@ -1298,6 +1297,8 @@ class Effects(Situational):
         """Whether square ``sq`` is in ``zone`` of unit ``u`` (:data:`ZONES`); an ``own_half_first``
         row counts once per battle for ability ``index``."""
         p = self.pos[u]
+        if zone == "any":  # (any square of the battlefield; the card may be a flyer)
+            return sq >= 0
         if p < 0 or sq < 0 or sq == p:
             return False
         if zone == "row":

@@ -399,12 +399,13 @@ that zone — a step, a jump, a push or any move by an ability; aims at it, ``wh
 существо противника перемещается на клетку столбца, в котором стоит …", 30/70); ``enemy_leaves`` (with
 ``zone``): the same for a move off a square of the zone (40/195 Скорпион "при перемещении существа
 противника с клетки позади Скорпиона или на неё")."""
-ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides")
+ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
 (``own_half``), or one of a row of its player's half no enemy card has entered before in the battle
 (``own_half_first``: "1 раз за бой для каждого ряда", 60/88 Караульный), or the two squares to its left
-and right (``sides``). Kind ``bar`` (passive, with ``zone``): ground creatures of the opponent's squad
+and right (``sides``), or ``any`` square (60/141 Озёрный змей "при перемещении существа противника в ваш
+ход"). Kind ``bar`` (passive, with ``zone``): ground creatures of the opponent's squad
 that are not incorporeal cannot move onto the squares of that zone — no step, jump or teleport of
 their own ("наземные небестелесные существа противника не могут перемещаться на клетки справа и
 слева от …", 60/67 Тучный великан, under ``when = "rebuff"``)."""

@@ -342,3 +342,21 @@ def test_grimnar_strikes_through_the_square_of_the_card_it_destroyed():
     b.open[1] = False
     b.apply(Strike(0, 1))
     assert not b.alive[1] and b.wounds[2] == 0
+
+
+def test_lake_serpent_wounds_an_enemy_moved_in_its_players_turn():
+    """60/141 Озёрный змей (a flyer): "when an enemy creature moves in your turn — … wound it 2 (once a
+    turn)" (``enemy_enters`` with ``zone = "any"``, ``when = "own_turn"``): an enemy pushed in its
+    turn takes 2, a second push that turn nothing more, its own steps in its turn nothing."""
+    serpent = _printing("60/141")
+    pusher = unit("Pusher", '{ kind = "push", damage = [1], cost = "tap" }', life=10)
+    pusher2 = unit("Pusher 2", '{ kind = "push", damage = [1], cost = "tap" }', life=10)
+    b = start([serpent, pusher, pusher2], [card("Foe", life=20, move=2), card("Foe 2", life=20)],
+              ({0: P1_BACK, 1: P1_FRONT, 2: square(2, 1)}, {3: P2_FRONT, 4: square(3, 1)}))
+    b.apply(UseAbility(1, 0, (3,)))
+    assert b.pos[3] == square(4, 2) and b.wounds[3] == 2
+    b.apply(UseAbility(2, 0, (4,)))
+    assert b.pos[4] == square(4, 1) and b.wounds[4] == 0   # (once a turn)
+    b.apply(END_TURN)
+    b.apply(Move(3, square(3, 2)))
+    assert b.wounds[3] == 2

@@ -281,6 +281,8 @@ class Effects(Situational):
             pool = self._toward(u, ab.area)
         elif ab.area in ("row", "column", "lines"):
             pool = self._in_lines(u, ab.area)
+        elif ab.area == "between":  # (on the square between it and the card the trigger is about)
+            pool = self._between(u, self._about if self._about >= 0 else context)
         elif ab.area == "beyond":  # (past the card the trigger is about, along the line from it)
             pool = self._beyond(u, self._about if self._about >= 0 else context,
                                 ab.kind == "strike_through_row")
@@ -325,6 +327,27 @@ class Effects(Situational):
         if w < 0:
             return []
         return [w, self.rider[w]] if self.rider[w] >= 0 else [w]
+
+    def _between(self, u: int, x: int) -> list[int]:
+        """The cards on the square between ``u`` and card ``x`` (where it died, if it did), two squares
+        apart in a line (30/62 Ликантроп: the card a strike through a row went over)."""
+        p = self.pos[u]
+        if x < 0 or p < 0:
+            return []
+        sq = self.pos[x] if self.alive[x] else self.died_at[x]
+        if sq < 0:
+            return []
+        dr, dc = sq // COLS - p // COLS, sq % COLS - p % COLS
+        if max(abs(dr), abs(dc)) != 2 or dr % 2 or dc % 2:
+            return []
+        mid = p + (dr // 2) * COLS + dc // 2
+        out = []
+        for w in (self.board[mid], self.share[mid]):
+            if w >= 0:
+                out.append(w)
+                if self.rider[w] >= 0:
+                    out.append(self.rider[w])
+        return out
 
     def _beyond(self, u: int, x: int, orthogonal: bool) -> list[int]:
         """The cards on the square past card ``x``'s square (where it died, if it did) along the line

@@ -281,6 +281,9 @@ class EngineFields:
     def _beyond(self, u: int, x: int, orthogonal: bool) -> list[int]:
         raise NotImplementedError
 
+    def _between(self, u: int, x: int) -> list[int]:
+        raise NotImplementedError
+
     def _in_zone(self, u: int, index: int, zone: str, sq: int) -> bool:
         raise NotImplementedError
 

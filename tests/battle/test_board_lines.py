@@ -360,3 +360,14 @@ def test_lake_serpent_wounds_an_enemy_moved_in_its_players_turn():
     b.apply(END_TURN)
     b.apply(Move(3, square(3, 2)))
     assert b.wounds[3] == 2
+
+
+def test_lycanthrope_heals_the_ally_its_strike_through_a_row_goes_over():
+    """30/62 Ликантроп: "{tap}: strike through a row 2 … when it strikes through a row over your
+    creature, heal it 2" (trigger ``attack``, ``area = "between"``)."""
+    lyc = _printing("30/62")
+    b = start([lyc, card("Mate", life=10)], [card("Foe", life=10)],
+              ({0: P1_MID, 1: P1_FRONT}, {2: P2_FRONT}))
+    b.wounds[1] = 3
+    b.apply(UseAbility(0, 0, (2,)))
+    assert b.wounds[2] == 2 and b.wounds[1] == 1

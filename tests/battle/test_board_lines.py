@@ -371,3 +371,25 @@ def test_lycanthrope_heals_the_ally_its_strike_through_a_row_goes_over():
     b.wounds[1] = 3
     b.apply(UseAbility(0, 0, (2,)))
     assert b.wounds[2] == 2 and b.wounds[1] == 1
+
+
+def test_earth_elemental_slows_the_enemy_whose_square_it_enters():
+    """40/91 Элементаль земли (incorporeal): "when it moves onto a square an enemy creature holds, that
+    creature gets −1 to {move} until the end of the opponent's turn (effect)": the foe has 1 movement
+    in its next turn instead of 2, then 2 again; fortitude blocks the effect."""
+    elem = _printing("40/91")
+    b = start([elem, card("Mate")], [card("Foe", life=10, move=2)],
+              ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT}))
+    b.apply(Move(0, P2_FRONT))                  # onto the foe's square
+    b.apply(Move(0, square(3, 1)))              # (off it again, to a free square)
+    b.apply(END_TURN)
+    assert b.moves[2] == 1
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert b.moves[2] == 2
+    b = start([elem, card("Mate")], [card("Stout", life=10, move=2, fortitude=1)],
+              ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT}))
+    b.apply(Move(0, P2_FRONT))
+    b.apply(Move(0, square(3, 1)))
+    b.apply(END_TURN)
+    assert b.moves[2] == 2                      # (fortitude: no effect on it)

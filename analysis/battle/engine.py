@@ -688,6 +688,7 @@ class Battle(Placement):
         new._started = self._started
         new._static = self._static
         new._steppers = self._steppers
+        new._barrers = self._barrers
         new._strike_tier = self._strike_tier
         new._strikers = self._strikers
         new._auras = self._auras
@@ -707,6 +708,7 @@ class Battle(Placement):
         new._trig = self._trig
         new._variable = self._variable
         new._watchers = self._watchers
+        new._zone_sq = -1
         new._x_kinds = self._x_kinds
         new._x_trig = self._x_trig
         new.acted = self.acted

@@ -108,6 +108,8 @@ class EngineFields:
     _turn_actions: int
     _variable: bool
     _watchers: bool
+    _zone_sq: int
+    _barrers: bool
     _x_kinds: Any
     _x_trig: bool
     acted: list[bool]
@@ -284,6 +286,21 @@ class EngineFields:
         raise NotImplementedError
 
     def _watched(self, u: int, to: int) -> None:
+        raise NotImplementedError
+
+    def _zone_entered(self, v: int, frm: int, to: int) -> None:
+        raise NotImplementedError
+
+    def barred(self, u: int) -> int:
+        raise NotImplementedError
+
+    def _beyond(self, u: int, x: int, orthogonal: bool) -> list[int]:
+        raise NotImplementedError
+
+    def _between(self, u: int, x: int) -> list[int]:
+        raise NotImplementedError
+
+    def _in_zone(self, u: int, index: int, zone: str, sq: int) -> bool:
         raise NotImplementedError
 
     def _unflood(self, x: int) -> None:

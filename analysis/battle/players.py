@@ -889,8 +889,9 @@ class HeuristicPlayer(Player):
                     if shooter and walk[pos[u]] == 0:
                         break  # in range and out of reach: stay
                     step, d_best = -1, 99
+                    barred = b.barred(u) if b._barrers else 0  # (squares an enemy ``bar`` closes to it)
                     for sq in (ADJ8[pos[u]] if diagonal else ADJ4[pos[u]]):  # (diagonal steps too)
-                        if board[sq] < 0 and walk[sq] < d_best:
+                        if board[sq] < 0 and walk[sq] < d_best and not barred >> sq & 1:
                             step, d_best = sq, walk[sq]
                     if step >= 0 and b._deep and d_best < 99:
                         step = self._depth_step(b, u, step, d_best, walk, diagonal)
@@ -1145,8 +1146,9 @@ class HeuristicPlayer(Player):
         if not pref or b._deep_sq(step) == (pref > 0):
             return step
         board = b.board
+        barred = b.barred(u) if b._barrers else 0
         for sq in (ADJ8[b.pos[u]] if diagonal else ADJ4[b.pos[u]]):
-            if board[sq] < 0 and walk[sq] == d_best and b._deep_sq(sq) == (pref > 0):
+            if board[sq] < 0 and walk[sq] == d_best and b._deep_sq(sq) == (pref > 0) and not barred >> sq & 1:
                 return sq
         return step
 
@@ -1284,10 +1286,13 @@ class HeuristicPlayer(Player):
 
     def choose_option(self, battle: Battle, unit: int, options: Sequence[int],
                       candidates: Sequence[Sequence[int]]) -> int:
-        """The alternative whose best use gains most now ("ранить … или излечиться")."""
+        """The alternative whose best use gains most now ("ранить … или излечиться"); when the
+        player of its target picks (``picker = "target"``: "по выбору противника"), the one that
+        gains its owner least."""
+        sign = -1.0 if battle.slots[unit][options[0]].ability.picker == "target" else 1.0
         best, pick = -1e18, options[0]
         for index, cands in zip(options, candidates, strict=True):
-            g = self._best_use(battle, unit, battle.slots[unit][index], list(cands))[0]
+            g = sign * self._best_use(battle, unit, battle.slots[unit][index], list(cands))[0]
             if g > best:
                 best, pick = g, index
         return pick

@@ -103,8 +103,10 @@ class Spec:
                 deps.add("walk")
             elif ab.when in ("own_turn", "enemy_turn"):
                 deps.add("turn")
-            elif ab.when in ("centre_column", "edge_column", "third_row"):
+            elif ab.when in ("centre_column", "edge_column", "third_row", "back_rows", "enemy_back_row"):
                 deps.add("pos")
+            elif ab.when in ("marker_row", "marker_column"):
+                deps.update(("pos", "marks"))
             elif ab.when in ("column_clear", "rows_held"):
                 deps.add("board")
             elif ab.when == "clear_of_enemies":
@@ -152,12 +154,14 @@ class Spec:
                 deps.add("self")
             elif ab.per in ("kin", "kin_class"):
                 deps.add("alive")
-            elif ab.per in ("side_weak", "free_adjacent", "adjacent_enemies"):
+            elif ab.per in ("side_weak", "free_adjacent", "adjacent_enemies", "side_move"):
                 deps.add("near")
             elif ab.per == "wounded_allies":
                 deps.update(("wounds", "alive"))
             elif ab.per == "allies_enemy_half":
                 deps.add("board")
+            elif ab.per == "moves_left":
+                deps.update(("moves", "turn"))
         self.deps = frozenset(deps)
         """What its variant depends on (the engine recomputes it only when that changed)."""
 
@@ -467,6 +471,10 @@ class Situational(EngineFields):
             glance.append(self._rebuff)
         if "counters" in needs:
             glance.append(tuple(self.counters))
+        if "marks" in needs:
+            glance.append(tuple(self.marks))
+        if "moves" in needs:
+            glance.append(tuple(self.moves))
         if self._auras or "host" in needs:
             glance.append(tuple(self.host))
         if "lives" in needs:
@@ -526,6 +534,10 @@ class Situational(EngineFields):
                 parts.append(tuple(self.counters))
             if "lives" in deps:
                 parts.append(tuple(self.life))
+            if "marks" in deps:
+                parts.append(tuple(self.marks))
+            if "moves" in deps:
+                parts.append(self.moves[u])
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -641,6 +653,8 @@ class Situational(EngineFields):
                        and self.wounds[w] > 0)
         if per == "counters":
             return self.counters[u]
+        if per == "moves_left":  # (its movement not yet spent this turn: 60/18)
+            return self.moves[u] if self.active == self.seat[u] else 0
         if per == "own_wounds":
             return self.wounds[u]
         if per == "free_adjacent":  # (the free squares next to it, 8 neighbours)
@@ -654,6 +668,10 @@ class Situational(EngineFields):
             mine = set(self.cards[u].elements)
             return sum(1 for w in self.units[self.seat[u]] if w != u and self.creature[w]
                        and mine & set(self.cards[w].elements)) if mine else 0
+        if per == "side_move":  # (its corporeal creatures to its left and right: their movement, 60/28)
+            return sum(self.move_points[w] for w in self._sides(u)
+                       if self.seat[w] == self.seat[u] and self.creature[w]
+                       and not (self._ghosts and self.ghost[w]))
         if per == "side_weak":
             total = 0
             for w in self._sides(u):
@@ -795,6 +813,19 @@ class Situational(EngineFields):
             return self.open[h] == (when == "host_open")
         if when == "third_row":  # it stands in its own third row (50/54 Фарсат)
             return p >= 0 and p // COLS == half_rows(self.seat[u])[2]
+        if when == "back_rows":  # its own second or third row (40/121 Водяница)
+            return p >= 0 and p // COLS in half_rows(self.seat[u])[1:]
+        if when == "enemy_back_row":  # the opponent's third row (40/201 Странствующий рыцарь)
+            return p >= 0 and p // COLS == half_rows(1 - self.seat[u])[2]
+        if when in ("marker_row", "marker_column"):  # in line with a marker of its squad (40/62 Йети)
+            if p < 0:
+                return False
+            side = self.seat[u]
+            by_row = when == "marker_row"
+            return any(m[0] == ab.marker and self.seat[m[1]] == side
+                       for sq in range(SQUARES)
+                       if (sq // COLS == p // COLS if by_row else sq % COLS == p % COLS)
+                       for m in self.marks[sq])
         if when == "column_clear":  # no enemy card in its column (50/40 Снург)
             if p < 0:
                 return False
@@ -1085,6 +1116,8 @@ class Situational(EngineFields):
                        and any(a.kind == "ward" for a in facts(self.cards[x])) for x in self._neighbours(w))
         if position == "own_half":  # (on a square of its own player's half; a flyer is on none)
             return pw >= 0 and row_of(pw) in half_rows(self.seat[u])
+        if position == "other_column":  # (a square of another column; a flyer stands in none: 40/67)
+            return pw >= 0 and pu >= 0 and pw % COLS != pu % COLS
         if pu < 0 or pw < 0:
             return False
         if position == "far":  # (not next to it: struck by its ``far_strike``)
@@ -1092,6 +1125,8 @@ class Situational(EngineFields):
         dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS
         if position == "opposite":
             return dc == 0 and dr == forward(self.seat[u])
+        if position == "ahead":  # (the row just in front of it: 60/18)
+            return dr == forward(self.seat[u])
         return abs(dr) == 1 and abs(dc) == 1  # diagonal
 
     def _position_sq(self, u: int, pw: int, position: str) -> bool:

@@ -255,6 +255,8 @@ class Triggers(Effects):
                 continue
             if trigger == "squad_loses_counters" and self._lost_now < ab.count:
                 continue  # ("единовременно теряет 2 или более {counter}")
+            if ab.zone and not self._in_zone(u, index, ab.zone, self._zone_sq):
+                continue  # (``enemy_enters`` / ``enemy_leaves``: only a move onto / off a zone square)
             if trigger in _WATCHED and ab.range is not None and not (
                     context >= 0 and self._within(u, context, ab.range)):
                 continue  # "… дальность N": only when the enemy that set it off is within N
@@ -485,8 +487,11 @@ class Triggers(Effects):
             return index, []
         if len(options) == 1:
             return options[0]
-        pick = self.players[self.seat[u]].choose_option(self, u, [o[0] for o in options],
-                                                        [o[1] for o in options])
+        picker = self.seat[u]
+        if self.slots[u][index].ability.picker == "target" and context >= 0:
+            picker = self.seat[context]  # ("по выбору противника": the player of the card it aims at)
+        pick = self.players[picker].choose_option(self, u, [o[0] for o in options],
+                                                  [o[1] for o in options])
         for option in options:
             if option[0] == pick:
                 return option

@@ -131,7 +131,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
-            "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit")
+            "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -283,6 +283,7 @@ MARKERS: dict[str, Marker] = {
     "ambush": Marker("enter", 0, strike=True, enemies_only=True, this_turn=True),
     "fire_wall": Marker("enemy_turn_start", 2, every_card=True, owner_bound=True),
     "bonfire": Marker("none", 0, this_turn=True, leaves="rot", free_only=True),
+    "lair": Marker("none", 0),
 }
 """Marker kinds on board squares (field ``marker``). ``rot`` (гниль; the reminder text of 30/145
 Аранта and 50/163 Воин великой тьмы): when a non-dark creature moves onto the square it takes 2, for
@@ -294,7 +295,9 @@ with an open card, without closing. ``fire_wall`` (стена огня; the remi
 пламевержец): at the start of each turn of its owner's opponent every card on the square takes 2; it
 goes when the card that put it dies. ``bonfire`` (костёр; 60/165 Отринувший свет): on a free square
 until the end of the turn it was put in; no text read gives it an effect of its own; when it goes,
-the square gets a rot marker of the same card."""
+the square gets a rot marker of the same card. ``lair`` (логово; 40/62 Йети, put on its own square at
+the start of the battle): no effect of its own, it stays; read by ``when = "marker_row"`` /
+``"marker_column"``."""
 
 RANGED = ("shot", "throw", "discharge", "strike_through_row")
 """Ranged attacks (000 glossary "Ranged attack"): never announced against an adjacent card."""
@@ -334,7 +337,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
-            "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters")
+            "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
+            "opens", "enemy_enters", "enemy_leaves")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -437,7 +441,25 @@ moves it by an ability (a ``push``, ``pull``, ``shift`` or ``relocate``; "при
 60/108 Эльф-рекрут);
 ``squad_loses_counters`` (with ``count``): a card of its squad, itself included, loses ``count`` or
 more counters at once — paying a counter cost, a trigger's price, spending them all, losing them to an
-ability ("когда ваша карта единовременно теряет 2 или более {counter}", 60/45 Жрец штормов)."""
+ability ("когда ваша карта единовременно теряет 2 или более {counter}", 60/45 Жрец штормов);
+``opens``: when it goes from closed to
+open — in the opening phase of its owner's turn (000 6.3; not a card that was open already, nor one a stun
+keeps closed) or by an ``open`` ability ("когда открывается", 40/33 Магистр пламени);
+``enemy_enters`` (with ``zone``, :data:`ZONES`): a card of the opponent's squad moves onto a square of
+that zone — a step, a jump, a push or any move by an ability; aims at it, ``when_*`` read it ("когда
+существо противника перемещается на клетку столбца, в котором стоит …", 30/70); ``enemy_leaves`` (with
+``zone``): the same for a move off a square of the zone (40/195 Скорпион "при перемещении существа
+противника с клетки позади Скорпиона или на неё")."""
+ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
+"""``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
+aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
+(``own_half``), or one of a row of its player's half no enemy card has entered before in the battle
+(``own_half_first``: "1 раз за бой для каждого ряда", 60/88 Караульный), or the two squares to its left
+and right (``sides``), or ``any`` square (60/141 Озёрный змей "при перемещении существа противника в ваш
+ход"). Kind ``bar`` (passive, with ``zone``): ground creatures of the opponent's squad
+that are not incorporeal cannot move onto the squares of that zone — no step, jump or teleport of
+their own ("наземные небестелесные существа противника не могут перемещаться на клетки справа и
+слева от …", 60/67 Тучный великан, under ``when = "rebuff"``)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -464,7 +486,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
-             "pull", *ENTRIES)
+             "pull", "bar", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -527,7 +549,8 @@ enemy cards next to it ("рядом с которым стоят две или �
 ``not_livelier`` (on a standing fact, checked at each simple strike): a card whose current life is not
 above this card's own ("по картам, чьи текущие {health} меньше или равны текущим {health}", 60/102)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
-                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike")
+                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
+                 "enemy_leaves")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword`` and ``once_per_card`` apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
@@ -539,7 +562,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
-         "namesakes")
+         "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -592,12 +615,17 @@ Set 60: ``alone`` (no other card stands next to it, 8 squares: "на клетк�
 клетки в третьем ряду противника заняты", 60/166); ``squad_extra_life`` (every creature of its squad in
 play has additional life, itself included: "пока все ваши существа имеют дополнительные {health}",
 60/96); ``namesakes`` (at least ``count`` cards of its name in its squad in play, itself included: "пока
-в вашем отряде два или более Шакала", 60/2)."""
+в вашем отряде два или более Шакала", 60/2).
+Issue 19, the board: ``back_rows`` (it stands in its own second or third row: 40/121 Водяница "пока
+находится во 2 или 3 ряду"), ``marker_row`` / ``marker_column`` (with ``marker``: it stands in the row /
+column of a square holding such a marker put by a card of its squad: 40/62 Йети "пока стоит в одном
+столбце / ряду с вашим логовом"), ``enemy_back_row`` (it stands in the opponent's third row: 40/201
+Странствующий рыцарь "когда перемещается на клетку 3 ряда противника")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
-        "fury_roll", "allies_enemy_half")
+        "fury_roll", "allies_enemy_half", "moves_left", "side_move")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -631,21 +659,31 @@ amount "X−2" (60/185 Цербер); the amount never drops below 0. ``fury_rol
 off a ``fury`` trigger ("на величину этого броска кубика", 60/16 Лыкхан); ``allies_enemy_half``: the
 creatures of its squad, itself included, on the opponent's half of the board (60/171 Демон гнева's
 "+1 к бешенству за каждое ваше существо на половине поля боя противника"). A ``keyword = "fury"``
-fact may take its X from ``per`` (``target_wounds``: the wounds of the card it attacks, 60/16)."""
+fact may take its X from ``per`` (``target_wounds``: the wounds of the card it attacks, 60/16);
+``moves_left`` (its movement not yet spent this turn: "+1 к этому
+{strike} за каждую свою неизрасходованную единицу {move}", 60/18 Боевой носорог), ``side_move`` (the
+movement of the corporeal creatures of its squad on the squares to its left and right: "где Х — сумма
+{move} ваших небестелесных существ справа и слева от …", 60/28 Орочий таран)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
-             "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half")
+             "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
+             "moves_left", "side_move")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
-POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half")
+POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
 ``far`` (not next to it: a card it strikes by its ``far_strike``, 60/131), ``own_half`` (on a square of
-its own player's half of the battlefield: "по картам на вашей половине поля боя", 40/1 Авиал)."""
+its own player's half of the battlefield: "по картам на вашей половине поля боя", 40/1 Авиал),
+``other_column`` (on a square of another column than its own; a flyer, on no square, is in none: 40/67
+Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
+it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
+носорог "на карту в ряду напротив")."""
 RELOCATE_ONTO = ("depth", "surface", "away")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
-         "behind", "adjacent", "about", "host", "rider", "beside")
+         "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
+         "between")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -701,6 +739,7 @@ _KINDS_TEXT = {
     "ignore_abilities": "Ignores the abilities of the card it strikes",
     "ignore_prot_flyers": "Ignores protection from flying creatures",
     "redirectable": "The opponent may redirect its simple strike", "wraps": "Edge squares of a row adjacent",
+    "bar": "Enemy ground creatures cannot move onto:",
     "jump": "Jump, range", "cap_strike": "Reduces a simple strike on its squad to",
     "flip_die": "Turns a die to its opposite face",
     "concentrate": "Sets off the concentration of",
@@ -915,6 +954,11 @@ class Ability:
     target, asked before any price is paid; 60/14 Горт's fight for a counter, 60/215 Рафаэль's wounds
     on its own creatures; "может получить полёт", a ``become``); other triggers are carried out whenever
     they find a target. After a declined ``become`` its ``then`` abilities do not follow ("при этом")."""
+    zone: str | None = None
+    """Trigger ``enemy_enters``: the squares whose entering sets it off (:data:`ZONES`)."""
+    picker: str | None = None
+    """``target``: of a trigger with ``or`` alternatives, the player of the card it aims at picks one
+    ("по выбору противника")."""
 
     @property
     def conditional(self) -> bool:
@@ -1079,6 +1123,10 @@ class Ability:
             cond.append("it cannot act again this turn")
         if self.squad_has:
             cond.append("if the squad has " + "/".join(self.squad_has))
+        if self.zone:
+            cond.append(f"entering {self.zone.replace('_', ' ')}")
+        if self.picker:
+            cond.append("its target's player picks")
         if self.marker and self.trigger == "squad_enters_mark":
             cond.append(f"on a {self.marker} square")
         elif self.marker and self.kind not in ("mark", "incarnate_on_mark"):
@@ -1158,7 +1206,7 @@ class Ability:
                      "tokens", "repeats",
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
-                     "gold", "nth", "into", "move", "may"):
+                     "gold", "nth", "into", "move", "may", "zone", "picker"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -1261,7 +1309,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
-                 "nth", "into", "move", "may"}
+                 "nth", "into", "move", "may", "zone", "picker"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1614,8 +1662,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         out[name] = value
     if per in ("target_strike", "target_half_life") and kind != "strike_bonus":
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")
-    if per == "strike_value" and trigger != "strike":
-        raise fail("per", "strike_value is only for trigger strike")
+    if per == "strike_value" and trigger not in ("strike", "kill"):
+        raise fail("per", "strike_value is only for triggers strike and kill (the destroying simple strike)")
     fury_x = kind == "keyword" and raw.get("keyword") == "fury"  # (its X by per: 60/16, 60/171)
     if per in ("target_weak", "target_spread", "target_wounds") and (
             cost == "passive" or kind not in (*ATTACKS, *WOUNDS, "heal")) \
@@ -1660,6 +1708,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to)")
     if out["area"] and cost == "passive":
         raise fail("area", "is only for actions, triggers and auras")
+    if out["area"] and cost in ("tap", "counter_tap", "counter") \
+            and out["area"] not in ("left", "right", "opposite", "behind"):
+        raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
+                   "60/28 Орочий таран \"по карте напротив\")")
     if cost == "aura" and (out["area"] not in AURA_AREAS
                            or raw.get("target") not in ("ally", "enemy", "any")):
         raise fail("area", f"an aura needs an area of {', '.join(AURA_AREAS)} and a target "
@@ -1742,15 +1794,19 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("marker", "is required for mark")
     if kind == "incarnate_on_mark" and marker is None:
         raise fail("marker", "is required for incarnate_on_mark")
-    if marker is not None and (trigger == "squad_enters_mark" or kind == "incarnate_on_mark"):
-        pass  # (the marker whose square a creature of its squad enters / returns onto)
+    if marker is not None and (trigger == "squad_enters_mark" or kind == "incarnate_on_mark"
+                               or raw.get("when") in ("marker_row", "marker_column")):
+        pass  # (the marker whose square a creature of its squad enters / returns onto / lines up with)
     elif marker is not None and kind != "mark" and kind not in ATTACKS:
         raise fail("marker", "is only for mark, attacks and trigger squad_enters_mark")
     if trigger == "squad_enters_mark" and marker is None:
         raise fail("marker", "is required for trigger squad_enters_mark")
-    if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", *CHOSEN_SQUARE):
+    if raw.get("when") in ("marker_row", "marker_column") and marker is None:
+        raise fail("marker", "is required for when = marker_row / marker_column")
+    if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", "battle_start",
+                                          *CHOSEN_SQUARE):
         raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death, "
-                   + ", ".join(CHOSEN_SQUARE))
+                   "battle_start (its own square), " + ", ".join(CHOSEN_SQUARE))
     out["marker"] = marker
     delay = raw.get("delay")
     if delay is not None and delay not in DELAYS:
@@ -1805,6 +1861,17 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(gold) or (gold and cost != "recruit"):
         raise fail("gold", f"is the gold paid before recruiting (cost recruit only); got {gold!r}")
     out["gold"] = gold
+    zone = raw.get("zone")
+    if (zone is not None and zone not in ZONES) or ((trigger in ("enemy_enters", "enemy_leaves")
+                                                     or kind == "bar") != (zone is not None)):
+        raise fail("zone", f"is one of {', '.join(ZONES)}, required with triggers enemy_enters / "
+                   f"enemy_leaves and kind bar, and only there; got {zone!r}")
+    out["zone"] = zone
+    picker = raw.get("picker")
+    if picker is not None and (picker != "target" or cost != "trigger"):
+        raise fail("picker", "is target (the player of the card it aims at picks among its or "
+                   f"alternatives), on a trigger only; got {picker!r}")
+    out["picker"] = picker
     if kind in ("summon", "resurrect", "to_graveyard") and cost not in ("recruit",) \
             and raw.get("target", _default_target(kind)) not in (
                 ("self",) if kind == "summon" else ("ally", "enemy", "self") if kind == "resurrect"
@@ -1878,6 +1945,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push")) \
+                and not (ab.cost == "or" and ab.kind == "close") \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
@@ -1981,7 +2049,7 @@ __all__ = [
     "KINDS", "LASTS", "MAGICAL", "PERS", "POSITIONS", "RANKS", "RESPONSES", "UNIT_PERS", "WHENS",
     "MARKERS", "Marker", "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED",
     "TRIGGERS",
-    "WHEN_TRIGGERS", "WOUNDS",
+    "WHEN_TRIGGERS", "WOUNDS", "ZONES",
     "builtin_ability_files",
     "check_against_cards", "load_abilities", "lookup_contract", "parse_abilities", "read_ability_file",
 ]

@@ -116,7 +116,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "defends_open", "taunt", "block", "carrion_eating", "ignore_abilities", "ignore_prot_flyers",
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
-            "forces_defender", "strikes_twice", "strikes_twice_in_a_row")
+            "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "jump_range")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -148,7 +148,9 @@ simple strike in a turn it does not close and may strike again (50/36 Минот
 два раза за ход, после первого нападения {strike} не закрывается"); ``strikes_twice_in_a_row``: the same,
 but the second strike must be its player's very next action ("только подряд", 50/107 Дракон-страж),
 else it is lost (the card stays open, as after a ``stays_open``); ``once_per_card = true`` on either:
-the second strike at another card than the first ("по разным картам", 50/217 Берсерк)."""
+the second strike at another card than the first ("по разным картам", 50/217 Берсерк).
+``jump_range`` [n]: +n to the range of the card's own jump (a card without a jump gains none; "+1 к
+дальности прыжка", given by an aura: 60/186 Аларино)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey")
@@ -394,7 +396,7 @@ SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
 FROM = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
         "spell", "effect", "ranged", "magic", "all", "nonmagic", "close", "directed", "counter", "heal",
-        "attacks")
+        "attacks", "poison")
 """What ``reduce`` and ``protection`` apply to: a kind, ``simple`` (simple strikes), ``ranged``
 (shots, throws, discharges, strikes through a row), ``magic`` (discharges, magic strikes, spells),
 ``all`` (every attack and wounding action), ``nonmagic`` (the non-magical attacks: simple strikes,
@@ -402,7 +404,9 @@ shots, throws, strikes through a row, special strikes), ``close`` (close strikes
 special strikes; 000 glossary "Close strike"), ``directed`` (simple strikes of a card whose strike is
 directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only), ``attacks``
 (every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or poison: "от
-атаки карты противника"). On trigger ``kill``: what the destroying blow was ("уничтожает … {strike}" =
+атаки карты противника"), ``poison`` (only on ``reduce``: the wounds of its poisoning at its turn start,
+named alone — "получают на 1 рану больше от отравления" is ``reduce`` −1 from ``poison``, 60/143).
+On trigger ``kill``: what the destroying blow was ("уничтожает … {strike}" =
 ``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника"
 = ``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
 
@@ -418,7 +422,8 @@ OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
-SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
+SINGLE = ("jump_range",
+          "heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
           "relocate")
@@ -437,7 +442,7 @@ life ("пока имеет дополнительные {health}": more life lef
 life taken first by its wounds)."""
 VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poisoned", "half_life",
              "cursed_or_blessed", "even_life", "extra_life", "at_depth", "on_surface", "corporeal",
-             "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row")
+             "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row", "low_life")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -454,11 +459,13 @@ have ("по существам, не
 принадлежащим к стихиям, которые есть в вашем отряде", 30/192 Воин веры; a neutral creature counts);
 ``few_allies``: fewer than two other creatures of its own squad next to it ("рядом с которым нет хотя бы
 двух других его существ", 30/60 Метель); ``back_row``: standing in its owner's third row ("существо в 3
-ряду противника", 30/107 Статуя скорби)."""
+ряду противника", 30/107 Статуя скорби); ``low_life``: a creature whose life left is at most its weak
+simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
-``when_keyword`` and ``once_per_card`` apply to them."""
+``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
+духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
@@ -513,7 +520,7 @@ card next to it, in ``when_state`` if given: 50/115 Дева поймы "пок�
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
-        "adjacent_enemies", "own_extra_life", "armor_left", "excess")
+        "adjacent_enemies", "own_extra_life", "armor_left", "excess", "own_regen")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -538,9 +545,10 @@ printed life, "где Х число дополнительных {health} у …
 not yet used this turn: "где Х количество оставшихся единиц {armor}", 40/71 Рыцари Лантшилда), ``excess``
 (on trigger ``kill``: the
 excess damage of the kill — the wounds beyond the life the destroyed card had left, "избыточный урон":
-50/70 Йорд-Башар, 50/101 Легард)."""
+50/70 Йорд-Башар, 50/101 Легард), ``own_regen`` (its regeneration now: "где Х величина их {regen}"; on
+an aura, of the card that holds it: 30/114 Страж Уорлога)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
-             "free_adjacent", "adjacent_enemies", "own_extra_life")
+             "free_adjacent", "adjacent_enemies", "own_extra_life", "own_regen")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
@@ -552,7 +560,7 @@ RELOCATE_ONTO = ("depth", "surface", "away")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
-         "behind", "adjacent", "about", "host")
+         "behind", "adjacent", "about", "host", "squad")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -568,10 +576,17 @@ LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn")
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
 ``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
 хода противника", e.g. given by a ``concentration`` at the end of the opponent's turn)."""
-AURA_AREAS = ("others", "adjacent", "opposite", "host")
+AURA_AREAS = ("others", "adjacent", "opposite", "host", "sides", "formation", "squad")
 """``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
-front of it (``opposite``), or the creature it rides (``host``: a companion's or a parasite's)."""
-AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword")
+front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's), the cards on
+the squares to its left and right (``sides``: "стоящие справа и слева", 30/114) or the creatures in
+formation with it (``formation``: "пока они в строю с Полководцем", 30/24) or the cards of its side,
+itself included (``squad``: "ваши пираты с проклятием" said by a cursed pirate, 40/162). On an aura
+``self_state`` is
+the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
+that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
+AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
+              "carrion_eating", "jump_range")
 """Passive kinds an ``aura`` may give."""
 RANKS = ("elite", "common")
 """``vs_rank`` (only against elite / common cards) and ``partner`` (formation with an elite / a
@@ -634,6 +649,7 @@ _KINDS_TEXT = {
     "strikes_twice": "May attack with its simple strike twice per turn",
     "fight": "Fights an adjacent creature with its simple strike as if it were open",
     "strikes_twice_in_a_row": "May attack with its simple strike twice per turn, in a row",
+    "jump_range": "Jump range +",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
@@ -1324,6 +1340,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":
         raise fail("from", "heal is only for trigger ally_combo")
+    if "poison" in applies and kind != "reduce":
+        raise fail("from", "poison is only for reduce (the wounds of poisoning)")
     if set(applies) & {"directed", "counter"} and kind not in ("reduce", "protection"):
         raise fail("from", "directed and counter are only for reduce and protection")
     numbers = {}
@@ -1445,8 +1463,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     classes = raw.get("classes", [])
     if not _str_list(classes, None):
         raise fail("classes", f"must be a list of class names, got {classes!r}")
-    if classes and when not in ("squad_class", "allies_adjacent") and kind != "terrain_class":
-        raise fail("classes", "is only for when = squad_class / allies_adjacent and kind terrain_class")
+    if classes and when not in ("squad_class", "allies_adjacent") and kind != "terrain_class" \
+            and trigger not in WHEN_TRIGGERS:
+        raise fail("classes", "is only for when = squad_class / allies_adjacent, kind terrain_class and the "
+                   f"triggers about another card ({', '.join(WHEN_TRIGGERS)}: that card's classes)")
     if not classes and (when == "squad_class" or kind == "terrain_class"):
         raise fail("classes", "is missing; squad_class and terrain_class need the class names")
     out["classes"] = tuple(classes)
@@ -1455,8 +1475,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("nth", f"is a whole number ≥ 1, for triggers only; got {nth!r}")
     out["nth"] = nth
     if when_state is not None and when not in ("allies_adjacent", "clear_of_enemies") \
-            and trigger not in WHEN_TRIGGERS:
-        raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)} and "
+            and trigger not in WHEN_TRIGGERS and cost != "aura":
+        raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)}, auras and "
                    "when = allies_adjacent / clear_of_enemies")
     partner = raw.get("partner")
     if partner is not None and (partner not in RANKS or not formation):
@@ -1511,8 +1531,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                            or raw.get("target") not in ("ally", "enemy", "any")):
         raise fail("area", f"an aura needs an area of {', '.join(AURA_AREAS)} and a target "
                    "(ally, enemy, any)")
-    if out["area"] == "host" and cost != "aura":
-        raise fail("area", "host is only for an aura")
+    if out["area"] in ("host", "squad") and cost != "aura":
+        raise fail("area", f"{out['area']} is only for an aura")
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls"):
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")

@@ -135,3 +135,23 @@ def test_squad_strike_with_classes_fires_only_for_a_striker_of_that_class():
     assert b.poison[3] == 1
     b.apply(Strike(2, 4))
     assert b.poison[4] == 0 and b.wounds[4] > 0
+
+
+def test_heuristic_placement_puts_a_near_aura_source_next_to_its_holders():
+    """The heuristic player places the source of an ``adjacent`` aura (60/140 Ведьма: "ваши болотные
+    существа имеют -1 от {strike}, пока стоят рядом с Ведьмой") next to the swamp creatures of its
+    squad rather than where the default order puts it."""
+    from analysis.battle import Battle, BattleConfig, HeuristicPlayer
+    from analysis.battle.board import ADJ8
+    from tests.battle_helpers import Scripted
+
+    witch = unit("Witch", '{ kind = "reduce", damage = [1], from = ["simple"], cost = "aura", '
+                 'area = "adjacent", target = "ally", vs_elements = ["swamps"], vs_types = ["creature"] }',
+                 life=6, cost=3, strike=(1, 1, 1), elements=("swamps",))
+    squad = [witch] + [card(f"Mid{i}", life=10, cost=5) for i in range(6)] \
+        + [card(f"Swamp{i}", life=12, cost=7, elements=("swamps",)) for i in range(2)]
+    n = len(squad)
+    b = Battle((squad, [card("Foe", life=10)]), (HeuristicPlayer(), Scripted()),
+               placements=(None, {n: P2_FRONT}), config=BattleConfig())
+    near = ADJ8[b.pos[0]]                          # (by cost alone it would stand in the back row)
+    assert b.pos[n - 2] in near and b.pos[n - 1] in near

@@ -584,8 +584,8 @@ class Situational(EngineFields):
                 p, q = self.pos[s], self.pos[u]
                 if p < 0 or q < 0 or q != p + COLS * forward(self.seat[s]) or self.host[u] >= 0:
                     continue
-            if has_condition(ab) and not matches(ab, self.cards[u]):
-                continue
+            if has_condition(ab) and not matches(ab, card_of(self.base[u])):
+                continue  # (its own card, a curse or blessing just given counted: not the held facts)
             if ab.self_state is not None and not self._in_state(s, ab.self_state):
                 continue  # (a state of the card giving it: "пока Страж Уорлога открыт")
             if ab.when_state is not None and not self._in_state(u, ab.when_state):

@@ -140,6 +140,8 @@ def _summary(keys) -> tuple:
     for u, key in enumerate(keys):
         for ab in facts(card_of(key)):
             kinds.add(ab.kind)
+            if ab.kind == "reduce" and "poison" in ab.applies_to:
+                kinds.add("poison_reduce")  # (a standing change to the wounds of poisoning: 60/143)
             deep = deep or ab.when in _DEPTH_STATES or ab.vs_state in _DEPTH_STATES \
                 or ab.when_state in _DEPTH_STATES or ab.trigger in _DEPTH_TRIGGERS \
                 or ab.kind in ("flood", "drain") or ab.onto is not None
@@ -214,6 +216,8 @@ class Effects(Situational):
         self._taunt_skip = False
         self._responders = responders
         self._eaters = "carrion_eating" in kinds
+        self._poison_mods = "poison_reduce" in kinds
+        """Some card changes the wounds poisoning deals (``reduce`` from ``poison``)."""
         self._ignorers = "ignore_abilities" in kinds
         self._piercers = "ignore_prot_flyers" in kinds
         self._redirect = "redirectable" in kinds
@@ -488,7 +492,7 @@ class Effects(Situational):
         board = self.board
         jump = self._has(u, "jump")
         if jump is not None and self.walk[u][0] == 0 and jump.damage:
-            mask = WITHIN[min(jump.damage[0], 5)][p]
+            mask = WITHIN[min(self._jump_reach(u, jump), 5)][p]
             out.extend(sq for sq in range(ROWS * COLS)
                        if mask >> sq & 1 and board[sq] < 0 and sq not in ADJ4[p])
         if self.walk[u][0] == 0 and self._has(u, "teleportation") is not None:
@@ -549,7 +553,27 @@ class Effects(Situational):
         if self._has(u, "teleportation") is None:
             return False
         jump = self._has(u, "jump")
-        return jump is None or not jump.damage or not WITHIN[min(jump.damage[0], 5)][frm] >> to & 1
+        return jump is None or not jump.damage or not WITHIN[min(self._jump_reach(u, jump), 5)][frm] >> to & 1
+
+    def _jump_reach(self, u: int, jump: Ability) -> int:
+        """The range of ``u``'s ``jump``: its X plus the ``jump_range`` facts it holds (60/186 Аларино's
+        aura: "+1 к дальности прыжка")."""
+        reach = jump.damage[0]
+        for ab in facts(self.cards[u]):
+            if ab.kind == "jump_range" and ab.cost == "passive" and ab.damage and not (
+                    ab.formation or ab.when or ab.self_state or ab.extra or ab.seat):
+                reach += ab.damage[0]
+        return reach
+
+    def _poison_wounds(self, u: int) -> int:
+        """The wounds ``u``'s poisoning deals at its turn start: its poisoning less the ``reduce``
+        facts from ``poison`` it holds ("получают на 1 рану больше от отравления" = −1: 60/143)."""
+        by = self.poison[u]
+        for ab in facts(self.cards[u]):
+            if ab.kind == "reduce" and ab.cost == "passive" and "poison" in ab.applies_to and ab.damage \
+                    and not (ab.formation or ab.when or ab.self_state or ab.extra or ab.seat):
+                by -= ab.damage[0]
+        return max(0, by)
 
     def _is_jump(self, u: int, frm: int, to: int) -> bool:
         if self.share[to] == u:

@@ -635,6 +635,7 @@ class Battle(Placement):
         new._again = self._again
         new._draws = self._draws
         new._eaters = self._eaters
+        new._poison_mods = self._poison_mods
         new._fixed = self._fixed
         new._furies = self._furies
         new._fury_add = self._fury_add
@@ -692,6 +693,7 @@ class Battle(Placement):
         new._strike_tier = self._strike_tier
         new._strikers = self._strikers
         new._auras = self._auras
+        new._aura_states = self._aura_states
         new._stuns = self._stuns
         new._shapers = self._shapers
         new._shaped = self._shaped

@@ -46,6 +46,8 @@ class EngineFields:
     _again: int
     _draws: Any
     _eaters: bool
+    _poison_mods: bool
+    _aura_states: bool
     _fired: int
     _fixed: Any
     _furies: bool

@@ -361,7 +361,22 @@ def held(ab: Ability) -> Ability:
     if out is None:
         out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self", vs_elements=(), vs_classes=(),
                                   vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_rank=None,
-                                  vs_min_move=None)
+                                  vs_min_move=None, self_state=None, when_state=None)
+    return out
+
+
+_HELD_PER: dict[tuple[Ability, int], Ability] = {}
+
+
+def held_per(ab: Ability, quantity: int) -> Ability:
+    """:func:`held` with the amount of an aura's ``per`` filled in from the holder's ``quantity``."""
+    memo = (ab, quantity)
+    out = _HELD_PER.get(memo)
+    if out is None:
+        base = held(ab)
+        out = _HELD_PER[memo] = replace(base, damage=_amount(ab, quantity), per=None, plus=0, per_max=0)
+        if len(_HELD_PER) > 10_000:
+            _HELD_PER.clear()
     return out
 _VARIABLE = ("key", "cards", "profiles", "slots", "armor", "regen", "directed", "unanswerable", "magic",
              "prot_flyers", "move_points", "guards")
@@ -421,9 +436,15 @@ class Situational(EngineFields):
         """The werewolves (creatures with the ``wohu`` icon): they take a form before their owner's turn."""
         self._auras = found[3]
         """(unit, fact index) of the ``aura`` facts in play: every unit's variant may hold them."""
+        self._aura_states = False
+        """Some aura depends on the state of its card or of its holder (``self_state``, ``when_state``,
+        ``per``): the variants follow the units' wounds, open states and lives too."""
         if self._auras:
             self._board_units = list(range(n))
             self._sit_deps = self._sit_deps | {"alive"}
+            self._aura_states = any(
+                facts(card_of(self.key[s]))[i].self_state or facts(card_of(self.key[s]))[i].when_state
+                or facts(card_of(self.key[s]))[i].per for s, i in self._auras)
             self._strikers = self._strikers or any(
                 facts(card_of(self.key[s]))[i].vs_state or facts(card_of(self.key[s]))[i].vs_position
                 for s, i in self._auras)
@@ -477,6 +498,8 @@ class Situational(EngineFields):
             glance.append(tuple(self.moves))
         if self._auras or "host" in needs:
             glance.append(tuple(self.host))
+            if self._aura_states:
+                glance.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base)))
         if "lives" in needs:
             glance.append(tuple(self.life))
         glance = tuple(glance)
@@ -524,6 +547,8 @@ class Situational(EngineFields):
                 if alive is None:
                     alive = tuple(self.alive)
                 parts.append((self.occupied, self._board_ver, alive, tuple(self.host)))
+                if self._aura_states:
+                    parts.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base)))
             if "rebuff" in deps:
                 parts.append(self._rebuff[self.seat[u]])
             if "depth" in deps:
@@ -570,9 +595,11 @@ class Situational(EngineFields):
             return ()
         out: list[Ability] = []
         for s, i in self._auras:
-            if s == u or not self.alive[s]:
+            if not self.alive[s]:
                 continue
             ab = facts(card_of(self.base[s]))[i]
+            if s == u and ab.area != "squad":
+                continue
             mine = self.seat[s] == self.seat[u]
             if (ab.target == "ally" and not mine) or (ab.target == "enemy" and mine):
                 continue
@@ -583,14 +610,27 @@ class Situational(EngineFields):
                 continue
             if area == "rider" and self.host[u] != s:
                 continue
+            if area == "sides":  # (the squares to its left and right)
+                p, q = self.pos[s], self.pos[u]
+                if p < 0 or q < 0 or q // COLS != p // COLS or abs(q - p) != 1 or self.host[u] >= 0:
+                    continue
+            if area == "formation" and not (self._frm[s] and self._frm[u] and self.pos[s] >= 0
+                                            and self.pos[u] in ADJ4[self.pos[s]] and self.host[u] < 0):
+                continue  # (000 glossary "Formation": both with formation, orthogonally next to each other)
             if area == "opposite":  # (the square in front of it, as its owner sees the board)
                 p, q = self.pos[s], self.pos[u]
                 if p < 0 or q < 0 or q != p + COLS * forward(self.seat[s]) or self.host[u] >= 0:
                     continue
-            if ab.kind != "far_strike" and has_condition(ab) and not matches(ab, self.cards[u]):
-                continue  # (a ``far_strike``'s filters name what it reaches: they stay with it)
-            out.append(held(ab))
+            if ab.kind != "far_strike" and has_condition(ab) and not matches(ab, card_of(self.base[u])):
+                continue  # (its own card, a curse or blessing just given counted: not the held facts; a
+                # ``far_strike``'s filters name what it reaches: they stay with it)
+            if ab.self_state is not None and not self._in_state(s, ab.self_state):
+                continue  # (a state of the card giving it: "пока Страж Уорлога открыт")
+            if ab.when_state is not None and not self._in_state(u, ab.when_state):
+                continue  # (a state of the holder: "ваши пираты с проклятием")
+            out.append(held_per(ab, self._quantity(u, ab.per)) if ab.per else held(ab))
         return tuple(out)
+
 
     def _setup_static(self) -> None:
         """``squad_has``: the elements of the other creatures of each squad at the start of the battle."""
@@ -655,6 +695,8 @@ class Situational(EngineFields):
             return self.counters[u]
         if per == "moves_left":  # (its movement not yet spent this turn: 60/18)
             return self.moves[u] if self.active == self.seat[u] else 0
+        if per == "own_regen":
+            return self.regen[u]
         if per == "own_wounds":
             return self.wounds[u]
         if per == "free_adjacent":  # (the free squares next to it, 8 neighbours)

@@ -54,6 +54,7 @@ from analysis.battle.powers import (
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_key, card_of
 from analysis.cards.abilities import CHOSEN_SQUARE, ENTRIES, MARKERS, RANGED, Ability, CardAbilities
 from analysis.cards.ability_rules import (
+    class_overlap,
     covers,
     facts,
     groups,
@@ -153,6 +154,9 @@ class Triggers(Effects):
                 return False
             return state == "has_symbiote" or self.kind[r] == (PARASITE if state == "has_parasite"
                                                                  else COMPANION)
+        if state == "low_life":  # (its life left at most its printed weak simple strike: 40/162)
+            strike = self.cards[v].strike
+            return self.creature[v] and strike is not None and self.life[v] - self.wounds[v] <= strike[0]
         return (self.wounds[v] > 0) == (state == "wounded")
 
     def _hurt(self, v: int, source: int, kind: str | None = None) -> None:
@@ -277,6 +281,9 @@ class Triggers(Effects):
                     continue  # ("при гибели карты на клетке напротив": where it stood, 60/79)
                 if ab.when_keyword and not self.cards[about].has(ab.when_keyword):
                     continue
+                if ab.classes and ab.when not in ("squad_class", "allies_adjacent") \
+                        and not class_overlap(ab.classes, self.cards[about].classes):
+                    continue  # (of one of these classes: "при {strike} вашего духа", 60/143)
                 if ab.when_type and (not self.creature[about] if ab.when_type == "creature"
                                      else self.cards[about].type != ab.when_type):
                     continue  # (``creature``: any creature, flying or not — "существо противника")

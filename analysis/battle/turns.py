@@ -278,10 +278,11 @@ class Turns(Strikes):
             # Glossary "Poisoning at X": an open creature takes X wounds at the start of its turn.
             for u in list(self.units[active]):
                 if self.poison[u] and self.alive[u] and u not in kept:
-                    self.wounds[u] += self.poison[u]
+                    by = self._poison_wounds(u) if self._poison_mods else self.poison[u]
+                    self.wounds[u] += by
                     self._quiet_from = self.turn + 1
                     if self.log is not None:
-                        self._emit({"e": "wound", "u": u, "by": self.poison[u], "by_what": "poison"})
+                        self._emit({"e": "wound", "u": u, "by": by, "by_what": "poison"})
                     if self._trig["enemy_poisoned"]:
                         self._poisoned(u)
             self._settle(list(self.units[active]))

@@ -131,7 +131,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
-            "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar")
+            "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -179,7 +179,9 @@ by the rider's current life and the rider is destroyed ("вместо гибел
 Х текущие {health} …, затем уничтожить её", 40/73 Ящерка).
 ``strike_limit`` (with ``vs_position``): its simple strike may be declared only at a card in that
 position to it ("может нападать {strike} только на карту напротив" = ``opposite``, 60/79; "только по
-диагонали" = ``diagonal``, 60/95)."""
+диагонали" = ``diagonal``, 60/95).
+``jump_range`` [n]: +n to the range of the card's own jump (a card without a jump gains none; "+1 к
+дальности прыжка", given by an aura: 60/186 Аларино)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey")
@@ -465,7 +467,7 @@ SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
 FROM = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
         "spell", "effect", "ranged", "magic", "all", "nonmagic", "close", "directed", "counter", "heal",
-        "attacks")
+        "attacks", "poison")
 """What ``reduce`` and ``protection`` apply to: a kind, ``simple`` (simple strikes), ``ranged``
 (shots, throws, discharges, strikes through a row), ``magic`` (discharges, magic strikes, spells),
 ``all`` (every attack and wounding action), ``nonmagic`` (the non-magical attacks: simple strikes,
@@ -473,7 +475,9 @@ shots, throws, strikes through a row, special strikes), ``close`` (close strikes
 special strikes; 000 glossary "Close strike"), ``directed`` (simple strikes of a card whose strike is
 directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only), ``attacks``
 (every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or poison: "от
-атаки карты противника"). On trigger ``kill``: what the destroying blow was ("уничтожает … {strike}" =
+атаки карты противника"), ``poison`` (only on ``reduce``: the wounds of its poisoning at its turn start,
+named alone — "получают на 1 рану больше от отравления" is ``reduce`` −1 from ``poison``, 60/143).
+On trigger ``kill``: what the destroying blow was ("уничтожает … {strike}" =
 ``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника"
 = ``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
 
@@ -491,7 +495,8 @@ OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become"
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
-SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
+SINGLE = ("jump_range",
+          "heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
           "relocate", "lose_counters")
@@ -512,7 +517,8 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_or_blessed", "even_life", "extra_life", "at_depth", "on_surface", "corporeal",
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
-             "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier")
+             "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
+             "low_life")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -547,12 +553,15 @@ strike, its standing modifiers counted, is 1 or less ("по существам �
 an ability ("по существам, перемещавшимся в этот ход", 60/123); ``beset``: a card with two or more
 enemy cards next to it ("рядом с которым стоят две или более карты противника", 60/86);
 ``not_livelier`` (on a standing fact, checked at each simple strike): a card whose current life is not
-above this card's own ("по картам, чьи текущие {health} меньше или равны текущим {health}", 60/102)."""
+above this card's own ("по картам, чьи текущие {health} меньше или равны текущим {health}", 60/102);
+``low_life``: a creature whose life left is at most its weak
+simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
-``when_keyword`` and ``once_per_card`` apply to them."""
+``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
+духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
@@ -625,7 +634,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
-        "fury_roll", "allies_enemy_half", "moves_left", "side_move")
+        "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -663,10 +672,12 @@ fact may take its X from ``per`` (``target_wounds``: the wounds of the card it a
 ``moves_left`` (its movement not yet spent this turn: "+1 к этому
 {strike} за каждую свою неизрасходованную единицу {move}", 60/18 Боевой носорог), ``side_move`` (the
 movement of the corporeal creatures of its squad on the squares to its left and right: "где Х — сумма
-{move} ваших небестелесных существ справа и слева от …", 60/28 Орочий таран)."""
+{move} ваших небестелесных существ справа и слева от …", 60/28 Орочий таран), ``own_regen`` (its
+regeneration now: "где Х величина их {regen}"; on
+an aura, of the card that holds it: 30/114 Страж Уорлога)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
-             "moves_left", "side_move")
+             "moves_left", "side_move", "own_regen")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
@@ -683,7 +694,7 @@ RELOCATE_ONTO = ("depth", "surface", "away")
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between")
+         "between", "squad")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -706,12 +717,17 @@ owner's turn (this one or the next), of the opponent's turn (this one or the nex
 хода противника", e.g. given by a ``concentration`` at the end of the opponent's turn);
 ``next_own_turn``: of its holder's next turn, the current one not counted (60/8 Воин пламени's
 concentration at the end of the opponent's turn: "получает -2 к {strike} до конца его следующего хода")."""
-AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider")
+AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider", "sides", "formation", "squad")
 """``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
-front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's) or the
-companion or parasite that rides it (``rider``: "Энт и его компаньон", 30/93)."""
+front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's), the
+companion or parasite that rides it (``rider``: "Энт и его компаньон", 30/93), the cards on the squares
+to its left and right (``sides``: "стоящие справа и слева", 30/114), the creatures in formation with it
+(``formation``: "пока они в строю с Полководцем", 30/24) or the cards of its side, itself included
+(``squad``: "ваши пираты с проклятием" said by a cursed pirate, 40/162). On an aura ``self_state`` is
+the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
+that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
-              "far_strike")
+              "far_strike", "carrion_eating", "jump_range")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
@@ -783,6 +799,7 @@ _KINDS_TEXT = {
     "saves_host": "Instead of its host's death heals it by its own life left, then is destroyed",
     "strike_limit": "Its simple strike only at a card in a position:",
     "pull": "Pulls the target one square towards it",
+    "jump_range": "Jump range +",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
@@ -1510,6 +1527,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":
         raise fail("from", "heal is only for trigger ally_combo")
+    if "poison" in applies and kind != "reduce":
+        raise fail("from", "poison is only for reduce (the wounds of poisoning)")
     if set(applies) & {"directed", "counter"} and kind not in ("reduce", "protection"):
         raise fail("from", "directed and counter are only for reduce and protection")
     numbers = {}
@@ -1635,8 +1654,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     classes = raw.get("classes", [])
     if not _str_list(classes, None):
         raise fail("classes", f"must be a list of class names, got {classes!r}")
-    if classes and when not in ("squad_class", "allies_adjacent") and kind != "terrain_class":
-        raise fail("classes", "is only for when = squad_class / allies_adjacent and kind terrain_class")
+    if classes and when not in ("squad_class", "allies_adjacent") and kind != "terrain_class" \
+            and trigger not in WHEN_TRIGGERS:
+        raise fail("classes", "is only for when = squad_class / allies_adjacent, kind terrain_class and the "
+                   f"triggers about another card ({', '.join(WHEN_TRIGGERS)}: that card's classes)")
     if not classes and (when == "squad_class" or kind == "terrain_class"):
         raise fail("classes", "is missing; squad_class and terrain_class need the class names")
     out["classes"] = tuple(classes)
@@ -1645,8 +1666,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("nth", f"is a whole number ≥ 1, for triggers only; got {nth!r}")
     out["nth"] = nth
     if when_state is not None and when not in ("allies_adjacent", "clear_of_enemies") \
-            and trigger not in WHEN_TRIGGERS:
-        raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)} and "
+            and trigger not in WHEN_TRIGGERS and cost != "aura":
+        raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)}, auras and "
                    "when = allies_adjacent / clear_of_enemies")
     partner = raw.get("partner")
     if partner is not None and (partner not in RANKS or not formation):
@@ -1718,6 +1739,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "(ally, enemy, any)")
     if out["area"] == "rider" and cost != "aura":
         raise fail("area", "rider is only for an aura")
+    if out["area"] == "squad" and cost != "aura":
+        raise fail("area", "squad is only for an aura")
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")

@@ -33,7 +33,8 @@ _EFFECT_KINDS = frozenset({"finishing", "extra_life", "move_wounds", "open", "st
 _HURT = _WOUNDED | _ALLY_WOUNDED | _SQUAD_WOUNDED
 _AIMED = ("strike", "enemy_moves_adjacent", "wounded", "ally_wounded", "squad_wounded", "attacked",
           "enemy_poisoned", "squad_strike", "cursed_again", "fury", "host_fury", "attack", "killed",
-          "enemy_ranged", "enemy_leaves_adjacent", "enemy_first_action", "state_flip")
+          "enemy_ranged", "enemy_leaves_adjacent", "enemy_first_action", "enemy_enters", "enemy_leaves",
+          "state_flip")
 """Triggers whose abilities without a range aim at the card that caused them."""
 
 

@@ -66,13 +66,14 @@ from analysis.battle.board import (
     NEAR,
     NOWHERE,
     ROWS,
+    SQUARES,
     WITHIN,
     half_rows,
     row_of,
 )
 from analysis.battle.interface import IllegalAction
 from analysis.battle.powers import WOUNDING, hit, meets, triggered
-from analysis.battle.situational import Situational, stripped
+from analysis.battle.situational import Situational, forward, stripped
 from analysis.battle.tables import (
     ARTIFACT,
     COMPANION,
@@ -99,8 +100,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "dives", "surfaces", "changes_depth", "squad_dives", "killed", "squad_kill",
                  "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged",
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
-                 "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
-                 "hauled", "hauls", "state_flip", "rehosted")
+                 "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
+                 "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -140,6 +141,8 @@ def _summary(keys) -> tuple:
     for u, key in enumerate(keys):
         for ab in facts(card_of(key)):
             kinds.add(ab.kind)
+            if ab.kind == "reduce" and "poison" in ab.applies_to:
+                kinds.add("poison_reduce")  # (a standing change to the wounds of poisoning: 60/143)
             deep = deep or ab.when in _DEPTH_STATES or ab.vs_state in _DEPTH_STATES \
                 or ab.when_state in _DEPTH_STATES or ab.trigger in _DEPTH_TRIGGERS \
                 or ab.kind in ("flood", "drain") or ab.onto is not None
@@ -214,10 +217,14 @@ class Effects(Situational):
         self._taunt_skip = False
         self._responders = responders
         self._eaters = "carrion_eating" in kinds
+        self._poison_mods = "poison_reduce" in kinds
+        """Some card changes the wounds poisoning deals (``reduce`` from ``poison``)."""
         self._ignorers = "ignore_abilities" in kinds
         self._piercers = "ignore_prot_flyers" in kinds
         self._redirect = "redirectable" in kinds
         self._steppers = bool(kinds & {"wraps", "jump", "far_step", "teleportation", "diagonal"})
+        self._barrers = "bar" in kinds
+        """Some card bars squares to enemy creatures (kind ``bar``, 60/67)."""
         self._dashers = "dash" in kinds
         self._far_strikers = "far_strike" in kinds
         self.dashed = [-1] * n
@@ -244,6 +251,8 @@ class Effects(Situational):
         kind; "" unknown): what a ``kill`` / ``death`` fact's ``from`` reads."""
         self._excess = 0
         """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
+        self._zone_sq = -1
+        """The square a card just moved onto / off, read by ``enemy_enters`` / ``enemy_leaves``."""
         self._stuns = "stun" in kinds
         self._host_watch = bool(trig["host_opens"]) or "host_may_stay_closed" in kinds
         """Some rider acts when its host opens (``host_opens``) or lets it stay closed
@@ -350,6 +359,13 @@ class Effects(Situational):
             pool = [w for w in self._neighbours(u) if w != context]
         elif ab.area in ("left", "right", "opposite", "behind"):
             pool = self._toward(u, ab.area)
+        elif ab.area in ("row", "column", "lines"):
+            pool = self._in_lines(u, ab.area)
+        elif ab.area == "between":  # (on the square between it and the card the trigger is about)
+            pool = self._between(u, self._about if self._about >= 0 else context)
+        elif ab.area == "beyond":  # (past the card the trigger is about, along the line from it)
+            pool = self._beyond(u, self._about if self._about >= 0 else context,
+                                ab.kind == "strike_through_row")
         else:
             pool = self._formation_partners(u)
         me = self.seat[u]
@@ -392,6 +408,69 @@ class Effects(Situational):
             return []
         return [w, self.rider[w]] if self.rider[w] >= 0 else [w]
 
+    def _between(self, u: int, x: int) -> list[int]:
+        """The cards on the square between ``u`` and card ``x`` (where it died, if it did), two squares
+        apart in a line (30/62 Ликантроп: the card a strike through a row went over)."""
+        p = self.pos[u]
+        if x < 0 or p < 0:
+            return []
+        sq = self.pos[x] if self.alive[x] else self.died_at[x]
+        if sq < 0:
+            return []
+        dr, dc = sq // COLS - p // COLS, sq % COLS - p % COLS
+        if max(abs(dr), abs(dc)) != 2 or dr % 2 or dc % 2:
+            return []
+        mid = p + (dr // 2) * COLS + dc // 2
+        out = []
+        for w in (self.board[mid], self.share[mid]):
+            if w >= 0:
+                out.append(w)
+                if self.rider[w] >= 0:
+                    out.append(self.rider[w])
+        return out
+
+    def _beyond(self, u: int, x: int, orthogonal: bool) -> list[int]:
+        """The cards on the square past card ``x``'s square (where it died, if it did) along the line
+        from ``u``, ``x`` next to ``u`` (``orthogonal``: not diagonally); 60/55 Гримнар."""
+        p = self.pos[u]
+        if x < 0 or p < 0:
+            return []
+        sq = self.pos[x] if self.alive[x] else self.died_at[x]
+        if sq < 0:
+            return []
+        dr, dc = sq // COLS - p // COLS, sq % COLS - p % COLS
+        if max(abs(dr), abs(dc)) != 1 or (orthogonal and dr and dc):
+            return []
+        r, c = sq // COLS + dr, sq % COLS + dc
+        if not (0 <= r < ROWS and 0 <= c < COLS):
+            return []
+        out = []
+        for w in (self.board[r * COLS + c], self.share[r * COLS + c]):
+            if w >= 0:
+                out.append(w)
+                if self.rider[w] >= 0:
+                    out.append(self.rider[w])
+        return out
+
+    def _in_lines(self, u: int, area: str) -> list[int]:
+        """The cards on the other squares of the ``row`` / ``column`` of ``u`` (``lines``: both), any
+        distance, with a card sharing a square and a companion (40/33 Магистр пламени: "в одном ряду
+        или столбце")."""
+        p = self.pos[u]
+        if p < 0:
+            return []
+        r, c = divmod(p, COLS)
+        squares = [sq for sq in range(SQUARES) if sq != p and (
+            (area != "column" and sq // COLS == r) or (area != "row" and sq % COLS == c))]
+        out = []
+        for sq in squares:
+            for w in (self.board[sq], self.share[sq]):
+                if w >= 0:
+                    out.append(w)
+                    if self.rider[w] >= 0:
+                        out.append(self.rider[w])
+        return out
+
     def _around(self, sq: int, skip: int) -> list[int]:
         if sq < 0:
             return []
@@ -416,7 +495,7 @@ class Effects(Situational):
         board = self.board
         jump = self._has(u, "jump")
         if jump is not None and self.walk[u][0] == 0 and jump.damage:
-            mask = WITHIN[min(jump.damage[0], 5)][p]
+            mask = WITHIN[min(self._jump_reach(u, jump), 5)][p]
             out.extend(sq for sq in range(ROWS * COLS)
                        if mask >> sq & 1 and board[sq] < 0 and sq not in ADJ4[p])
         if self.walk[u][0] == 0 and self._has(u, "teleportation") is not None:
@@ -478,7 +557,27 @@ class Effects(Situational):
         if self._has(u, "teleportation") is None:
             return False
         jump = self._has(u, "jump")
-        return jump is None or not jump.damage or not WITHIN[min(jump.damage[0], 5)][frm] >> to & 1
+        return jump is None or not jump.damage or not WITHIN[min(self._jump_reach(u, jump), 5)][frm] >> to & 1
+
+    def _jump_reach(self, u: int, jump: Ability) -> int:
+        """The range of ``u``'s ``jump``: its X plus the ``jump_range`` facts it holds (60/186 Аларино's
+        aura: "+1 к дальности прыжка")."""
+        reach = jump.damage[0]
+        for ab in facts(self.cards[u]):
+            if ab.kind == "jump_range" and ab.cost == "passive" and ab.damage and not (
+                    ab.formation or ab.when or ab.self_state or ab.extra or ab.seat):
+                reach += ab.damage[0]
+        return reach
+
+    def _poison_wounds(self, u: int) -> int:
+        """The wounds ``u``'s poisoning deals at its turn start: its poisoning less the ``reduce``
+        facts from ``poison`` it holds ("получают на 1 рану больше от отравления" = −1: 60/143)."""
+        by = self.poison[u]
+        for ab in facts(self.cards[u]):
+            if ab.kind == "reduce" and ab.cost == "passive" and "poison" in ab.applies_to and ab.damage \
+                    and not (ab.formation or ab.when or ab.self_state or ab.extra or ab.seat):
+                by -= ab.damage[0]
+        return max(0, by)
 
     def _is_jump(self, u: int, frm: int, to: int) -> bool:
         if self.share[to] == u:
@@ -955,6 +1054,8 @@ class Effects(Situational):
                 self._quiet_from = self.turn + 1
             if not self.open[v]:
                 self.open[v] = True
+                if v in self._trig["opens"] and self.alive[v]:
+                    self._fire(v, "opens")  # ("когда открывается", 40/33)
                 if not ab.rest and self.active == self.seat[v] and self.fresh[v] == self.turn:
                     self.acted[v] = False  # it has not acted this turn (000 2.x: one action per turn)
                 elif not ab.rest and self.active == self.seat[v] and v == u and ab.uses_per_turn:
@@ -1378,6 +1479,65 @@ class Effects(Situational):
             self._emit({"e": "move", "u": u, "to": to})
         if self._deep:
             self._depth_moved(u, p)  # (a dive or a surfacing: data/README.md "Depth and surface")
+        if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and not self.over:
+            self._zone_entered(u, p, to)  # (any move onto a square: the zone watchers)
+
+    def _zone_entered(self, v: int, frm: int, to: int) -> None:
+        """Card ``v`` has just moved from square ``frm`` onto square ``to``: the ``enemy_leaves`` and
+        ``enemy_enters`` abilities of the enemy cards whose ``zone`` holds ``frm`` / ``to`` fire,
+        aimed at it (the zone is checked per ability in
+        :meth:`~analysis.battle.triggers.Triggers._fire_now`, on :attr:`_zone_sq`)."""
+        for trigger, sq in (("enemy_leaves", frm), ("enemy_enters", to)):
+            if sq < 0:
+                continue
+            for w in list(self._trig[trigger]):
+                if self.alive[w] and self.seat[w] != self.seat[v] and self.alive[v] and not self.over:
+                    saved, self._zone_sq = self._zone_sq, sq
+                    self._fire(w, trigger, v, v)
+                    self._zone_sq = saved
+
+    def barred(self, u: int) -> int:
+        """Bit mask of the squares unit ``u`` may not move onto now: the ``zone`` squares of the
+        standing ``bar`` facts of enemy cards, for a ground creature that is not incorporeal (60/67
+        Тучный великан)."""
+        if not self._barrers or self.kind[u] != GROUND or (self._ghosts and self.ghost[u]):
+            return 0
+        mask = 0
+        for w in self.units[1 - self.seat[u]]:
+            if not self.alive[w] or self.pos[w] < 0:
+                continue
+            ab = self._has(w, "bar")
+            if ab is not None:
+                for sq in range(SQUARES):
+                    if self._in_zone(w, -1, ab.zone or "", sq):
+                        mask |= 1 << sq
+        return mask
+
+    def _in_zone(self, u: int, index: int, zone: str, sq: int) -> bool:
+        """Whether square ``sq`` is in ``zone`` of unit ``u`` (:data:`ZONES`); an ``own_half_first``
+        row counts once per battle for ability ``index``."""
+        p = self.pos[u]
+        if zone == "any":  # (any square of the battlefield; the card may be a flyer)
+            return sq >= 0
+        if p < 0 or sq < 0 or sq == p:
+            return False
+        if zone == "row":
+            return sq // COLS == p // COLS
+        if zone == "column":
+            return sq % COLS == p % COLS
+        if zone == "behind":
+            return sq == p - COLS * forward(self.seat[u])
+        if zone == "sides":  # (the squares to its left and right)
+            return sq // COLS == p // COLS and abs(sq % COLS - p % COLS) == 1
+        rows = half_rows(self.seat[u])
+        if sq // COLS not in rows:
+            return False
+        if zone == "own_half_first":  # ("1 раз за бой для каждого ряда": that row's first entry)
+            key = (u, -1000 - 8 * index - sq // COLS)
+            if key in self.uses_battle:
+                return False
+            self.uses_battle[key] = 1
+        return True
 
     # ------------------------------------------------------------------ depth and surface
 

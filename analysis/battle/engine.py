@@ -656,6 +656,7 @@ class Battle(Placement):
         new._again = self._again
         new._draws = self._draws
         new._eaters = self._eaters
+        new._poison_mods = self._poison_mods
         new._fixed = self._fixed
         new._furies = self._furies
         new._fury_add = self._fury_add
@@ -713,9 +714,11 @@ class Battle(Placement):
         new._started = self._started
         new._static = self._static
         new._steppers = self._steppers
+        new._barrers = self._barrers
         new._strike_tier = self._strike_tier
         new._strikers = self._strikers
         new._auras = self._auras
+        new._aura_states = self._aura_states
         new._stuns = self._stuns
         new._shapers = self._shapers
         new._shaped = self._shaped
@@ -732,6 +735,7 @@ class Battle(Placement):
         new._trig = self._trig
         new._variable = self._variable
         new._watchers = self._watchers
+        new._zone_sq = -1
         new._x_kinds = self._x_kinds
         new._x_trig = self._x_trig
         new.acted = self.acted

@@ -46,6 +46,8 @@ class EngineFields:
     _again: int
     _draws: Any
     _eaters: bool
+    _poison_mods: bool
+    _aura_states: bool
     _fired: int
     _fixed: Any
     _furies: bool
@@ -112,6 +114,8 @@ class EngineFields:
     _turn_actions: int
     _variable: bool
     _watchers: bool
+    _zone_sq: int
+    _barrers: bool
     _x_kinds: Any
     _x_trig: bool
     acted: list[bool]
@@ -298,6 +302,21 @@ class EngineFields:
         raise NotImplementedError
 
     def _watched(self, u: int, to: int) -> None:
+        raise NotImplementedError
+
+    def _zone_entered(self, v: int, frm: int, to: int) -> None:
+        raise NotImplementedError
+
+    def barred(self, u: int) -> int:
+        raise NotImplementedError
+
+    def _beyond(self, u: int, x: int, orthogonal: bool) -> list[int]:
+        raise NotImplementedError
+
+    def _between(self, u: int, x: int) -> list[int]:
+        raise NotImplementedError
+
+    def _in_zone(self, u: int, index: int, zone: str, sq: int) -> bool:
         raise NotImplementedError
 
     def _unflood(self, x: int) -> None:

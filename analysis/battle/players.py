@@ -64,7 +64,7 @@ from analysis.battle.tables import (
     card_of,
 )
 from analysis.cards.abilities import ENTRIES, MAGICAL, MARKERS
-from analysis.cards.ability_rules import facts
+from analysis.cards.ability_rules import facts, matches
 from analysis.combat.strike import Branch, decide_weakening
 
 if TYPE_CHECKING:
@@ -125,6 +125,53 @@ def depth_pref(key: int) -> int:
 def _curses(ab) -> bool:
     """Whether an action curses its target (``give_curse`` or an attack that ``gives`` a curse)."""
     return ab.kind == "give_curse" or ab.gives == "curse"
+
+
+_NEAR_AURAS = ("adjacent", "sides", "formation")
+
+
+def _aura_holders(battle: Battle, placed: dict[int, int]) -> int:
+    """How many (aura, holder) pairs the squares ``placed`` give the squad's auras that reach only the
+    cards next to their source (``area`` adjacent / sides / formation, ``target`` ally)."""
+    total = 0
+    for u, p in placed.items():
+        for ab in facts(battle.cards[u]):
+            if ab.cost != "aura" or ab.area not in _NEAR_AURAS or ab.target not in ("ally", "any"):
+                continue
+            near = ADJ4[p] if ab.area == "formation" else ADJ8[p]
+            for w, q in placed.items():
+                if w == u or q not in near or battle.kind[w] != GROUND:
+                    continue
+                if ab.area == "sides" and q // COLS != p // COLS:
+                    continue
+                if ab.area == "formation" and not (battle.cards[u].has("formation")
+                                                   and battle.cards[w].has("formation")):
+                    continue
+                if matches(ab, battle.cards[w]):
+                    total += 1
+    return total
+
+
+def _aura_places(battle: Battle, placed: dict[int, int]) -> None:
+    """Move the sources of near auras (60/140 Ведьма, 30/114 Страж Уорлога, 60/186 Аларино) next to
+    the cards that hold them: swap two ground creatures' squares while that reaches more holders
+    (a few passes; the squares stay the ones the default placement chose)."""
+    if not any(ab.cost == "aura" and ab.area in _NEAR_AURAS for u in placed for ab in facts(battle.cards[u])):
+        return
+    ground = [u for u in placed if battle.kind[u] == GROUND]
+    best = _aura_holders(battle, placed)
+    for _ in range(3):
+        improved = False
+        for i, u in enumerate(ground):
+            for w in ground[i + 1:]:
+                placed[u], placed[w] = placed[w], placed[u]
+                score = _aura_holders(battle, placed)
+                if score > best:
+                    best, improved = score, True
+                else:
+                    placed[u], placed[w] = placed[w], placed[u]
+        if not improved:
+            return
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # (players are extended in Python)
@@ -206,7 +253,9 @@ class HeuristicPlayer(Player):
 
             if len(_PLACEMENTS) > 100_000:
                 _PLACEMENTS.clear()
-            placed = _PLACEMENTS[memo] = dict(zip(sorted(units, key=order), squares, strict=True))
+            placed = dict(zip(sorted(units, key=order), squares, strict=True))
+            _aura_places(battle, placed)
+            _PLACEMENTS[memo] = placed
         return dict(placed)
 
     def attach(self, battle: Battle, unit: int, hosts: list[int]) -> int:
@@ -976,8 +1025,9 @@ class HeuristicPlayer(Player):
                     if shooter and walk[pos[u]] == 0:
                         break  # in range and out of reach: stay
                     step, d_best = -1, 99
+                    barred = b.barred(u) if b._barrers else 0  # (squares an enemy ``bar`` closes to it)
                     for sq in (ADJ8[pos[u]] if diagonal else ADJ4[pos[u]]):  # (diagonal steps too)
-                        if board[sq] < 0 and walk[sq] < d_best:
+                        if board[sq] < 0 and walk[sq] < d_best and not barred >> sq & 1:
                             step, d_best = sq, walk[sq]
                     if step >= 0 and b._deep and d_best < 99:
                         step = self._depth_step(b, u, step, d_best, walk, diagonal)
@@ -1232,8 +1282,9 @@ class HeuristicPlayer(Player):
         if not pref or b._deep_sq(step) == (pref > 0):
             return step
         board = b.board
+        barred = b.barred(u) if b._barrers else 0
         for sq in (ADJ8[b.pos[u]] if diagonal else ADJ4[b.pos[u]]):
-            if board[sq] < 0 and walk[sq] == d_best and b._deep_sq(sq) == (pref > 0):
+            if board[sq] < 0 and walk[sq] == d_best and b._deep_sq(sq) == (pref > 0) and not barred >> sq & 1:
                 return sq
         return step
 
@@ -1371,10 +1422,13 @@ class HeuristicPlayer(Player):
 
     def choose_option(self, battle: Battle, unit: int, options: Sequence[int],
                       candidates: Sequence[Sequence[int]]) -> int:
-        """The alternative whose best use gains most now ("ранить … или излечиться")."""
+        """The alternative whose best use gains most now ("ранить … или излечиться"); when the
+        player of its target picks (``picker = "target"``: "по выбору противника"), the one that
+        gains its owner least."""
+        sign = -1.0 if battle.slots[unit][options[0]].ability.picker == "target" else 1.0
         best, pick = -1e18, options[0]
         for index, cands in zip(options, candidates, strict=True):
-            g = self._best_use(battle, unit, battle.slots[unit][index], list(cands))[0]
+            g = sign * self._best_use(battle, unit, battle.slots[unit][index], list(cands))[0]
             if g > best:
                 best, pick = g, index
         return pick

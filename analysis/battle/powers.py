@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import AUX, NEAR, RING, THROUGH_ROW, WITHIN
+from analysis.battle.board import AUX, COLS, NEAR, RING, ROWS, THROUGH_ROW, WITHIN
 from analysis.battle.tables import ABILITIES, COMPANION, FLYER, GROUND, PARASITE, SEATS, TERRAIN, card_of
 from analysis.cards.abilities import ENTRIES, Ability
 from analysis.cards.ability_rules import (
@@ -46,7 +46,9 @@ WOUNDING = frozenset({"shot", "throw", "discharge", "strike_through_row", "magic
                       "spell", "effect", "wound"})
 """Kinds whose use wounds its targets."""
 CREATURE_KINDS = (GROUND, FLYER, COMPANION, PARASITE)
-_SHOOT, _ROW, _CLOSE, _ANY = range(4)
+_SHOOT, _ROW, _CLOSE, _ANY, _FACING = range(5)
+FACING = ("left", "right", "opposite", "behind")
+"""``area`` of an action aimed at the one square on that side of the card (geometry ``_FACING``)."""
 """Geometry of a slot: ranged attack, strike through a row, close strike, anything else."""
 
 
@@ -98,6 +100,8 @@ def slot(key: int, index: int) -> Slot:
         geometry = (_SHOOT if kind in SHOOTING else _ROW if kind == "strike_through_row"
                     else _CLOSE if kind in CLOSE and not (kind == "fight" and ab.target in ("ally", "self"))
                     else _ANY)  # (a fight of its own creature: that creature, anywhere, fights its neighbour)
+        if ab.area in FACING and ab.cost in ("tap", "counter_tap", "counter"):
+            geometry = _FACING  # (an action at the one square on that side of it: 60/28 "по карте напротив")
         limited = bool(ab.seat or ab.uses_per_battle or ab.uses_per_turn)
         closes = ab.cost in ("tap", "counter_tap")
         conditional, creatures_only = has_condition(ab), kind in ("heal", "poison")
@@ -172,6 +176,17 @@ def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
                 return True
             return seats[w] == seat and (rider[w] < 0 or seats[rider[w]] == seat)
         return False
+    if geometry == _FACING:  # (the one square on that side of it, as its owner sees the board)
+        if src < 0 or pv < 0:
+            return False
+        ahead = 1 if seat == 0 else -1
+        r, c = divmod(src, COLS)
+        area = sl.ability.area
+        if area in ("left", "right"):
+            c += -ahead if area == "left" else ahead
+        else:
+            r += ahead if area == "opposite" else -ahead
+        return 0 <= r < ROWS and 0 <= c < COLS and pv == r * COLS + c
     if geometry == _CLOSE:
         if src == AUX:
             return True

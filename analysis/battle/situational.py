@@ -103,8 +103,10 @@ class Spec:
                 deps.add("walk")
             elif ab.when in ("own_turn", "enemy_turn"):
                 deps.add("turn")
-            elif ab.when in ("centre_column", "edge_column", "third_row"):
+            elif ab.when in ("centre_column", "edge_column", "third_row", "back_rows", "enemy_back_row"):
                 deps.add("pos")
+            elif ab.when in ("marker_row", "marker_column"):
+                deps.update(("pos", "marks"))
             elif ab.when in ("column_clear", "rows_held"):
                 deps.add("board")
             elif ab.when == "clear_of_enemies":
@@ -152,12 +154,14 @@ class Spec:
                 deps.add("self")
             elif ab.per in ("kin", "kin_class"):
                 deps.add("alive")
-            elif ab.per in ("side_weak", "free_adjacent", "adjacent_enemies"):
+            elif ab.per in ("side_weak", "free_adjacent", "adjacent_enemies", "side_move"):
                 deps.add("near")
             elif ab.per == "wounded_allies":
                 deps.update(("wounds", "alive"))
             elif ab.per == "allies_enemy_half":
                 deps.add("board")
+            elif ab.per == "moves_left":
+                deps.update(("moves", "turn"))
         self.deps = frozenset(deps)
         """What its variant depends on (the engine recomputes it only when that changed)."""
 
@@ -357,7 +361,22 @@ def held(ab: Ability) -> Ability:
     if out is None:
         out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self", vs_elements=(), vs_classes=(),
                                   vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_rank=None,
-                                  vs_min_move=None)
+                                  vs_min_move=None, self_state=None, when_state=None)
+    return out
+
+
+_HELD_PER: dict[tuple[Ability, int], Ability] = {}
+
+
+def held_per(ab: Ability, quantity: int) -> Ability:
+    """:func:`held` with the amount of an aura's ``per`` filled in from the holder's ``quantity``."""
+    memo = (ab, quantity)
+    out = _HELD_PER.get(memo)
+    if out is None:
+        base = held(ab)
+        out = _HELD_PER[memo] = replace(base, damage=_amount(ab, quantity), per=None, plus=0, per_max=0)
+        if len(_HELD_PER) > 10_000:
+            _HELD_PER.clear()
     return out
 _VARIABLE = ("key", "cards", "profiles", "slots", "armor", "regen", "directed", "unanswerable", "magic",
              "prot_flyers", "move_points", "guards")
@@ -420,9 +439,15 @@ class Situational(EngineFields):
         """The werewolves (creatures with the ``wohu`` icon): they take a form before their owner's turn."""
         self._auras = found[3]
         """(unit, fact index) of the ``aura`` facts in play: every unit's variant may hold them."""
+        self._aura_states = False
+        """Some aura depends on the state of its card or of its holder (``self_state``, ``when_state``,
+        ``per``): the variants follow the units' wounds, open states and lives too."""
         if self._auras:
             self._board_units = list(range(n))
             self._sit_deps = self._sit_deps | {"alive"}
+            self._aura_states = any(
+                facts(card_of(self.key[s]))[i].self_state or facts(card_of(self.key[s]))[i].when_state
+                or facts(card_of(self.key[s]))[i].per for s, i in self._auras)
             self._strikers = self._strikers or any(
                 facts(card_of(self.key[s]))[i].vs_state or facts(card_of(self.key[s]))[i].vs_position
                 for s, i in self._auras)
@@ -475,8 +500,14 @@ class Situational(EngineFields):
             glance.append(self._rebuff)
         if "counters" in needs:
             glance.append(tuple(self.counters))
+        if "marks" in needs:
+            glance.append(tuple(self.marks))
+        if "moves" in needs:
+            glance.append(tuple(self.moves))
         if self._auras or "host" in needs:
             glance.append(tuple(self.host))
+            if self._aura_states:
+                glance.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base)))
         if "lives" in needs:
             glance.append(tuple(self.life))
         glance = tuple(glance)
@@ -524,6 +555,8 @@ class Situational(EngineFields):
                 if alive is None:
                     alive = tuple(self.alive)
                 parts.append((self.occupied, self._board_ver, alive, tuple(self.host)))
+                if self._aura_states:
+                    parts.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base)))
             if "rebuff" in deps:
                 parts.append(self._rebuff[self.seat[u]])
             if "depth" in deps:
@@ -536,6 +569,10 @@ class Situational(EngineFields):
                 parts.append(tuple(self.life))
             if self._silencers:
                 parts.append(self._silenced(u))
+            if "marks" in deps:
+                parts.append(tuple(self.marks))
+            if "moves" in deps:
+                parts.append(self.moves[u])
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -585,9 +622,11 @@ class Situational(EngineFields):
             return ()
         out: list[Ability] = []
         for s, i in self._auras:
-            if s == u or not self.alive[s]:
+            if not self.alive[s]:
                 continue
             ab = facts(card_of(self.base[s]))[i]
+            if s == u and ab.area != "squad":
+                continue
             mine = self.seat[s] == self.seat[u]
             if (ab.target == "ally" and not mine) or (ab.target == "enemy" and mine):
                 continue
@@ -598,14 +637,27 @@ class Situational(EngineFields):
                 continue
             if area == "rider" and self.host[u] != s:
                 continue
+            if area == "sides":  # (the squares to its left and right)
+                p, q = self.pos[s], self.pos[u]
+                if p < 0 or q < 0 or q // COLS != p // COLS or abs(q - p) != 1 or self.host[u] >= 0:
+                    continue
+            if area == "formation" and not (self._frm[s] and self._frm[u] and self.pos[s] >= 0
+                                            and self.pos[u] in ADJ4[self.pos[s]] and self.host[u] < 0):
+                continue  # (000 glossary "Formation": both with formation, orthogonally next to each other)
             if area == "opposite":  # (the square in front of it, as its owner sees the board)
                 p, q = self.pos[s], self.pos[u]
                 if p < 0 or q < 0 or q != p + COLS * forward(self.seat[s]) or self.host[u] >= 0:
                     continue
-            if ab.kind != "far_strike" and has_condition(ab) and not matches(ab, self.cards[u]):
-                continue  # (a ``far_strike``'s filters name what it reaches: they stay with it)
-            out.append(held(ab))
+            if ab.kind != "far_strike" and has_condition(ab) and not matches(ab, card_of(self.base[u])):
+                continue  # (its own card, a curse or blessing just given counted: not the held facts; a
+                # ``far_strike``'s filters name what it reaches: they stay with it)
+            if ab.self_state is not None and not self._in_state(s, ab.self_state):
+                continue  # (a state of the card giving it: "пока Страж Уорлога открыт")
+            if ab.when_state is not None and not self._in_state(u, ab.when_state):
+                continue  # (a state of the holder: "ваши пираты с проклятием")
+            out.append(held_per(ab, self._quantity(u, ab.per)) if ab.per else held(ab))
         return tuple(out)
+
 
     def _setup_static(self) -> None:
         """``squad_has``: the elements of the other creatures of each squad at the start of the battle."""
@@ -668,6 +720,10 @@ class Situational(EngineFields):
                        and self.wounds[w] > 0)
         if per == "counters":
             return self.counters[u]
+        if per == "moves_left":  # (its movement not yet spent this turn: 60/18)
+            return self.moves[u] if self.active == self.seat[u] else 0
+        if per == "own_regen":
+            return self.regen[u]
         if per == "own_wounds":
             return self.wounds[u]
         if per == "free_adjacent":  # (the free squares next to it, 8 neighbours)
@@ -681,6 +737,10 @@ class Situational(EngineFields):
             mine = set(self.cards[u].elements)
             return sum(1 for w in self.units[self.seat[u]] if w != u and self.creature[w]
                        and mine & set(self.cards[w].elements)) if mine else 0
+        if per == "side_move":  # (its corporeal creatures to its left and right: their movement, 60/28)
+            return sum(self.move_points[w] for w in self._sides(u)
+                       if self.seat[w] == self.seat[u] and self.creature[w]
+                       and not (self._ghosts and self.ghost[w]))
         if per == "side_weak":
             total = 0
             for w in self._sides(u):
@@ -822,6 +882,19 @@ class Situational(EngineFields):
             return self.open[h] == (when == "host_open")
         if when == "third_row":  # it stands in its own third row (50/54 Фарсат)
             return p >= 0 and p // COLS == half_rows(self.seat[u])[2]
+        if when == "back_rows":  # its own second or third row (40/121 Водяница)
+            return p >= 0 and p // COLS in half_rows(self.seat[u])[1:]
+        if when == "enemy_back_row":  # the opponent's third row (40/201 Странствующий рыцарь)
+            return p >= 0 and p // COLS == half_rows(1 - self.seat[u])[2]
+        if when in ("marker_row", "marker_column"):  # in line with a marker of its squad (40/62 Йети)
+            if p < 0:
+                return False
+            side = self.seat[u]
+            by_row = when == "marker_row"
+            return any(m[0] == ab.marker and self.seat[m[1]] == side
+                       for sq in range(SQUARES)
+                       if (sq // COLS == p // COLS if by_row else sq % COLS == p % COLS)
+                       for m in self.marks[sq])
         if when == "column_clear":  # no enemy card in its column (50/40 Снург)
             if p < 0:
                 return False
@@ -1124,6 +1197,8 @@ class Situational(EngineFields):
                        and any(a.kind == "ward" for a in facts(self.cards[x])) for x in self._neighbours(w))
         if position == "own_half":  # (on a square of its own player's half; a flyer is on none)
             return pw >= 0 and row_of(pw) in half_rows(self.seat[u])
+        if position == "other_column":  # (a square of another column; a flyer stands in none: 40/67)
+            return pw >= 0 and pu >= 0 and pw % COLS != pu % COLS
         if pu < 0 or pw < 0:
             return False
         if position == "far":  # (not next to it: struck by its ``far_strike``)
@@ -1131,6 +1206,8 @@ class Situational(EngineFields):
         dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS
         if position == "opposite":
             return dc == 0 and dr == forward(self.seat[u])
+        if position == "ahead":  # (the row just in front of it: 60/18)
+            return dr == forward(self.seat[u])
         return abs(dr) == 1 and abs(dc) == 1  # diagonal
 
     def _position_sq(self, u: int, pw: int, position: str) -> bool:

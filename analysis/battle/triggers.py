@@ -54,6 +54,7 @@ from analysis.battle.powers import (
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_key, card_of
 from analysis.cards.abilities import CHOSEN_SQUARE, ENTRIES, MARKERS, RANGED, Ability, CardAbilities
 from analysis.cards.ability_rules import (
+    class_overlap,
     covers,
     facts,
     groups,
@@ -153,6 +154,9 @@ class Triggers(Effects):
                 return False
             return state == "has_symbiote" or self.kind[r] == (PARASITE if state == "has_parasite"
                                                                  else COMPANION)
+        if state == "low_life":  # (its life left at most its printed weak simple strike: 40/162)
+            strike = self.cards[v].strike
+            return self.creature[v] and strike is not None and self.life[v] - self.wounds[v] <= strike[0]
         return (self.wounds[v] > 0) == (state == "wounded")
 
     def _hurt(self, v: int, source: int, kind: str | None = None) -> None:
@@ -255,6 +259,8 @@ class Triggers(Effects):
                 continue
             if trigger == "squad_loses_counters" and self._lost_now < ab.count:
                 continue  # ("единовременно теряет 2 или более {counter}")
+            if ab.zone and not self._in_zone(u, index, ab.zone, self._zone_sq):
+                continue  # (``enemy_enters`` / ``enemy_leaves``: only a move onto / off a zone square)
             if trigger in _WATCHED and ab.range is not None and not (
                     context >= 0 and self._within(u, context, ab.range)):
                 continue  # "… дальность N": only when the enemy that set it off is within N
@@ -275,6 +281,9 @@ class Triggers(Effects):
                     continue  # ("при гибели карты на клетке напротив": where it stood, 60/79)
                 if ab.when_keyword and not self.cards[about].has(ab.when_keyword):
                     continue
+                if ab.classes and ab.when not in ("squad_class", "allies_adjacent") \
+                        and not class_overlap(ab.classes, self.cards[about].classes):
+                    continue  # (of one of these classes: "при {strike} вашего духа", 60/143)
                 if ab.when_type and (not self.creature[about] if ab.when_type == "creature"
                                      else self.cards[about].type != ab.when_type):
                     continue  # (``creature``: any creature, flying or not — "существо противника")
@@ -497,8 +506,11 @@ class Triggers(Effects):
             return index, []
         if len(options) == 1:
             return options[0]
-        pick = self.players[self.seat[u]].choose_option(self, u, [o[0] for o in options],
-                                                        [o[1] for o in options])
+        picker = self.seat[u]
+        if self.slots[u][index].ability.picker == "target" and context >= 0:
+            picker = self.seat[context]  # ("по выбору противника": the player of the card it aims at)
+        pick = self.players[picker].choose_option(self, u, [o[0] for o in options],
+                                                  [o[1] for o in options])
         for option in options:
             if option[0] == pick:
                 return option

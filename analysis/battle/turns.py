@@ -241,6 +241,9 @@ class Turns(Strikes):
         if self._host_watch:
             closed = [u for u in self.units[active] if not opened[u]]
             self._host_choices(active)
+        openers = self._trig["opens"]
+        opening = [u for u in openers if self.seat[u] == active and self.alive[u] and not opened[u]
+                   and not stunned[u]] if openers else []  # ("когда открывается": it was closed)
         for u in self.units[active]:
             opened[u] = True
             acted[u] = False
@@ -278,10 +281,11 @@ class Turns(Strikes):
             # Glossary "Poisoning at X": an open creature takes X wounds at the start of its turn.
             for u in list(self.units[active]):
                 if self.poison[u] and self.alive[u] and u not in kept:
-                    self.wounds[u] += self.poison[u]
+                    by = self._poison_wounds(u) if self._poison_mods else self.poison[u]
+                    self.wounds[u] += by
                     self._quiet_from = self.turn + 1
                     if self.log is not None:
-                        self._emit({"e": "wound", "u": u, "by": self.poison[u], "by_what": "poison"})
+                        self._emit({"e": "wound", "u": u, "by": by, "by_what": "poison"})
                     if self._trig["enemy_poisoned"]:
                         self._poisoned(u)
             self._settle(list(self.units[active]))
@@ -299,6 +303,9 @@ class Turns(Strikes):
                 for u in self.units[1 - active] + self.lands[1 - active]:
                     if self.triggers[u] & _ENEMY_TURN_START and self.alive[u] and not self.over:
                         self._fire(u, "enemy_turn_start")
+        for u in opening:  # (it opened in this opening phase: 000 6.3)
+            if self.alive[u] and self.open[u] and not self.over:
+                self._fire(u, "opens")
         if self._sudden and not self.over:
             self._sudden_window(1 - active, "turn_start", -1, -1)  # (data/README.md "Sudden actions")
 
@@ -406,8 +413,18 @@ class Turns(Strikes):
         )
 
     def steps(self, u: int) -> list[int]:
-        """Squares unit ``u`` may step to now (000 3.14; a jump or a wrap: :meth:`_extra_steps`; a
-        war machine moved by closing a creature next to it: :meth:`_haul_steps`)."""
+        """Squares unit ``u`` may step to now (000 3.14; a jump or a wrap: :meth:`_extra_steps`),
+        none an enemy ``bar`` closes to it (:meth:`barred`)."""
+        out = self._steps(u)
+        if self._barrers and out:
+            barred = self.barred(u)
+            if barred:
+                return [s for s in out if not barred >> s & 1]
+        return out
+
+    def _steps(self, u: int) -> list[int]:
+        """:meth:`steps` before the enemy bars (a war machine moved by closing a creature next to it:
+        :meth:`_haul_steps`)."""
         if self.again[u] == self.turn or (self._doublers and self.twice[u] == self.turn):
             return []  # (``strike_again`` / ``strikes_twice``: one more simple strike, nothing else)
         if self._hauling and self.kind[u] != GROUND:
@@ -439,7 +456,8 @@ class Turns(Strikes):
                 or self.acted[u] or (self.moves[u] <= 0 and not extra) or (to not in ADJ4[frm] and not extra)
                 or self.again[u] == self.turn
                 or (self.board[to] >= 0 and not (self._ghosts and self.ghost[u] and self.share[to] < 0))
-                or (self._roots and self._rooted(u))):
+                or (self._roots and self._rooted(u))
+                or (self._barrers and self.barred(u) >> to & 1)):
             raise IllegalAction(f"unit {u} cannot move to square {to}")
         onto = other = -1
         if self._ghosts:
@@ -486,6 +504,8 @@ class Turns(Strikes):
                 self._fire(u, "jump")
         if self._markers and self.marks[to] and not self.over:
             self._entered(u, to)
+        if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and self.alive[u] and not self.over:
+            self._zone_entered(u, frm, to)  # (``enemy_enters`` / ``enemy_leaves``: a watched square)
         if onto >= 0 and self.creature[onto] and u in self._trig["enters_creature"] \
                 and self.alive[u] and self.alive[onto] and not self.over:
             self._fire(u, "enters_creature", onto)  # (an incorporeal creature shares its square)

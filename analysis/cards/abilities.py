@@ -134,8 +134,8 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "redirectable", "wraps", "jump", "roll_wounds", "ward", "far_step", "incarnate_on_mark",
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
-            "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "attack_bonus",
-            "hauled", "silence")
+            "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
+            "attack_bonus", "hauled", "silence")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -184,7 +184,9 @@ by the rider's current life and the rider is destroyed ("вместо гибел
 Х текущие {health} …, затем уничтожить её", 40/73 Ящерка).
 ``strike_limit`` (with ``vs_position``): its simple strike may be declared only at a card in that
 position to it ("может нападать {strike} только на карту напротив" = ``opposite``, 60/79; "только по
-диагонали" = ``diagonal``, 60/95). ``attack_bonus``
+диагонали" = ``diagonal``, 60/95).
+``jump_range`` [n]: +n to the range of the card's own jump (a card without a jump gains none; "+1 к
+дальности прыжка", given by an aura: 60/186 Аларино) ``attack_bonus``
 [±n] with ``from``: the power of the card's own attacks and wounding actions of those kinds changes by
 n, never below 0 ("+1 к метаниям", "−X к величине своих дальних атак"; 000 2.13). ``hauled``: a war
 machine's "закрыть стоящее рядом ваше существо: переместить … на соседнюю клетку" — in its owner's
@@ -308,6 +310,7 @@ MARKERS: dict[str, Marker] = {
     "ambush": Marker("enter", 0, strike=True, enemies_only=True, this_turn=True),
     "fire_wall": Marker("enemy_turn_start", 2, every_card=True, owner_bound=True),
     "bonfire": Marker("none", 0, this_turn=True, leaves="rot", free_only=True),
+    "lair": Marker("none", 0),
 }
 """Marker kinds on board squares (field ``marker``). ``rot`` (гниль; the reminder text of 30/145
 Аранта and 50/163 Воин великой тьмы): when a non-dark creature moves onto the square it takes 2, for
@@ -319,7 +322,9 @@ with an open card, without closing. ``fire_wall`` (стена огня; the remi
 пламевержец): at the start of each turn of its owner's opponent every card on the square takes 2; it
 goes when the card that put it dies. ``bonfire`` (костёр; 60/165 Отринувший свет): on a free square
 until the end of the turn it was put in; no text read gives it an effect of its own; when it goes,
-the square gets a rot marker of the same card."""
+the square gets a rot marker of the same card. ``lair`` (логово; 40/62 Йети, put on its own square at
+the start of the battle): no effect of its own, it stays; read by ``when = "marker_row"`` /
+``"marker_column"``."""
 
 RANGED = ("shot", "throw", "discharge", "strike_through_row")
 """Ranged attacks (000 glossary "Ranged attack"): never announced against an adjacent card."""
@@ -360,7 +365,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
-            "hauled", "hauls", "state_flip", "rehosted")
+            "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -465,20 +470,37 @@ moves it by an ability (a ``push``, ``pull``, ``shift`` or ``relocate``; "при
 60/108 Эльф-рекрут);
 ``squad_loses_counters`` (with ``count``): a card of its squad, itself included, loses ``count`` or
 more counters at once — paying a counter cost, a trigger's price, spending them all, losing them to an
-ability ("когда ваша карта единовременно теряет 2 или более {counter}", 60/45 Жрец штормов); ``hauled``:
-after the
-card (a war machine) was moved by its ``hauled`` (about the creature that closed for it; its ranged
+ability ("когда ваша карта единовременно теряет 2 или более {counter}", 60/45 Жрец штормов);
+``opens``: when it goes from closed to
+open — in the opening phase of its owner's turn (000 6.3; not a card that was open already, nor one a stun
+keeps closed) or by an ``open`` ability ("когда открывается", 40/33 Магистр пламени);
+``enemy_enters`` (with ``zone``, :data:`ZONES`): a card of the opponent's squad moves onto a square of
+that zone — a step, a jump, a push or any move by an ability; aims at it, ``when_*`` read it ("когда
+существо противника перемещается на клетку столбца, в котором стоит …", 30/70); ``enemy_leaves`` (with
+``zone``): the same for a move off a square of the zone (40/195 Скорпион "при перемещении существа
+противника с клетки позади Скорпиона или на неё"); ``hauled``: after the card (a war machine) was moved by
+its ``hauled`` (about the creature that closed for it; its ranged
 attacks aim from the new square: 50/24 Кулеврина орков' shot); ``hauls``: after this creature closed
 to move a war machine of its squad ("когда закрывается, чтобы переместить вашу боевую машину"; about
 the machine); ``state_flip``: when a creature of either squad with a curse receives a blessing, or one
 with a blessing receives a curse (aims at it; 50/157 Искуситель); ``rehosted``: after this companion
 moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's throw from the new square)."""
+ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
+"""``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
+aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
+(``own_half``), or one of a row of its player's half no enemy card has entered before in the battle
+(``own_half_first``: "1 раз за бой для каждого ряда", 60/88 Караульный), or the two squares to its left
+and right (``sides``), or ``any`` square (60/141 Озёрный змей "при перемещении существа противника в ваш
+ход"). Kind ``bar`` (passive, with ``zone``): ground creatures of the opponent's squad
+that are not incorporeal cannot move onto the squares of that zone — no step, jump or teleport of
+their own ("наземные небестелесные существа противника не могут перемещаться на клетки справа и
+слева от …", 60/67 Тучный великан, under ``when = "rebuff"``)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
 FROM = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
         "spell", "effect", "ranged", "magic", "all", "nonmagic", "close", "directed", "counter", "heal",
-        "attacks")
+        "attacks", "poison")
 """What ``reduce`` and ``protection`` apply to: a kind, ``simple`` (simple strikes), ``ranged``
 (shots, throws, discharges, strikes through a row), ``magic`` (discharges, magic strikes, spells),
 ``all`` (every attack and wounding action), ``nonmagic`` (the non-magical attacks: simple strikes,
@@ -486,8 +508,9 @@ shots, throws, strikes through a row, special strikes), ``close`` (close strikes
 special strikes; 000 glossary "Close strike"), ``directed`` (simple strikes of a card whose strike is
 directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only), ``attacks``
 (every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or poison: "от
-атаки карты противника"). On trigger ``kill`` / ``squad_kill``: what the destroying blow was ("уничтожает …
-{strike}" =
+атаки карты противника"), ``poison`` (only on ``reduce``: the wounds of its poisoning at its turn start,
+named alone — "получают на 1 рану больше от отравления" is ``reduce`` −1 from ``poison``, 60/143).
+On trigger ``kill`` / ``squad_kill``: what the destroying blow was ("уничтожает … {strike}" =
 ``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника"
 = ``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
 
@@ -500,12 +523,13 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
-             "pull", "hauled", "silence", *ENTRIES)
+             "pull", "bar", "hauled", "silence", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
-SINGLE = ("heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
+SINGLE = ("jump_range",
+          "heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
           "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die")
@@ -526,7 +550,8 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_or_blessed", "even_life", "extra_life", "at_depth", "on_surface", "corporeal",
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
-             "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier")
+             "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
+             "low_life")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -561,11 +586,15 @@ strike, its standing modifiers counted, is 1 or less ("по существам �
 an ability ("по существам, перемещавшимся в этот ход", 60/123); ``beset``: a card with two or more
 enemy cards next to it ("рядом с которым стоят две или более карты противника", 60/86);
 ``not_livelier`` (on a standing fact, checked at each simple strike): a card whose current life is not
-above this card's own ("по картам, чьи текущие {health} меньше или равны текущим {health}", 60/102)."""
+above this card's own ("по картам, чьи текущие {health} меньше или равны текущим {health}", 60/102);
+``low_life``: a creature whose life left is at most its weak
+simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
-                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike")
+                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
+                 "enemy_leaves")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
-``when_keyword`` and ``once_per_card`` apply to them."""
+``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
+духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
          "centre_column", "edge_column", "enemy_front_empty", "adjacent_enemy", "allies_adjacent",
          "outnumber",
@@ -575,7 +604,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
-         "namesakes", "adjacent_artifact")
+         "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -628,14 +657,18 @@ Set 60: ``alone`` (no other card stands next to it, 8 squares: "на клетк�
 клетки в третьем ряду противника заняты", 60/166); ``squad_extra_life`` (every creature of its squad in
 play has additional life, itself included: "пока все ваши существа имеют дополнительные {health}",
 60/96); ``namesakes`` (at least ``count`` cards of its name in its squad in play, itself included: "пока
-в вашем отряде два или более Шакала", 60/2); ``adjacent_artifact`` (an artifact of either side stands next
-to it: "пока стоит
-рядом с артефактом", 40/193 Матрос Эллиона)."""
+в вашем отряде два или более Шакала", 60/2).
+Issue 19, the board: ``back_rows`` (it stands in its own second or third row: 40/121 Водяница "пока
+находится во 2 или 3 ряду"), ``marker_row`` / ``marker_column`` (with ``marker``: it stands in the row /
+column of a square holding such a marker put by a card of its squad: 40/62 Йети "пока стоит в одном
+столбце / ряду с вашим логовом"), ``enemy_back_row`` (it stands in the opponent's third row: 40/201
+Странствующий рыцарь "когда перемещается на клетку 3 ряда противника"); ``adjacent_artifact`` (an
+artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
-        "fury_roll", "allies_enemy_half", "mulligans")
+        "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -669,22 +702,34 @@ amount "X−2" (60/185 Цербер); the amount never drops below 0. ``fury_rol
 off a ``fury`` trigger ("на величину этого броска кубика", 60/16 Лыкхан); ``allies_enemy_half``: the
 creatures of its squad, itself included, on the opponent's half of the board (60/171 Демон гнева's
 "+1 к бешенству за каждое ваше существо на половине поля боя противника"). A ``keyword = "fury"``
-fact may take its X from ``per`` (``target_wounds``: the wounds of the card it attacks, 60/16).
+fact may take its X from ``per`` (``target_wounds``: the wounds of the card it attacks, 60/16);
+``moves_left`` (its movement not yet spent this turn: "+1 к этому
+{strike} за каждую свою неизрасходованную единицу {move}", 60/18 Боевой носорог), ``side_move`` (the
+movement of the corporeal creatures of its squad on the squares to its left and right: "где Х — сумма
+{move} ваших небестелесных существ справа и слева от …", 60/28 Орочий таран), ``own_regen`` (its
+regeneration now: "где Х величина их {regen}"; on
+an aura, of the card that holds it: 30/114 Страж Уорлога).
 ``mulligans``: its player's mulligans before recruiting (``discount`` only)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
-             "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half")
+             "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
+             "moves_left", "side_move", "own_regen")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
-POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half")
+POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
 ``far`` (not next to it: a card it strikes by its ``far_strike``, 60/131), ``own_half`` (on a square of
-its own player's half of the battlefield: "по картам на вашей половине поля боя", 40/1 Авиал)."""
+its own player's half of the battlefield: "по картам на вашей половине поля боя", 40/1 Авиал),
+``other_column`` (on a square of another column than its own; a flyer, on no square, is in none: 40/67
+Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
+it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
+носорог "на карту в ряду напротив")."""
 RELOCATE_ONTO = ("depth", "surface", "away")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
-         "behind", "adjacent", "about", "host", "rider", "beside")
+         "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
+         "between", "squad")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -710,12 +755,17 @@ concentration at the end of the opponent's turn: "получает -2 к {strike
 ``next_attack``:
 until the holder's next attack is carried out (a simple strike it makes or an attack ability it uses:
 "к следующей атаке")."""
-AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider")
+AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider", "sides", "formation", "squad")
 """``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
-front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's) or the
-companion or parasite that rides it (``rider``: "Энт и его компаньон", 30/93)."""
+front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's), the
+companion or parasite that rides it (``rider``: "Энт и его компаньон", 30/93), the cards on the squares
+to its left and right (``sides``: "стоящие справа и слева", 30/114), the creatures in formation with it
+(``formation``: "пока они в строю с Полководцем", 30/24) or the cards of its side, itself included
+(``squad``: "ваши пираты с проклятием" said by a cursed pirate, 40/162). On an aura ``self_state`` is
+the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
+that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
-              "far_strike")
+              "far_strike", "carrion_eating", "jump_range")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
@@ -743,6 +793,7 @@ _KINDS_TEXT = {
     "ignore_abilities": "Ignores the abilities of the card it strikes",
     "ignore_prot_flyers": "Ignores protection from flying creatures",
     "redirectable": "The opponent may redirect its simple strike", "wraps": "Edge squares of a row adjacent",
+    "bar": "Enemy ground creatures cannot move onto:",
     "jump": "Jump, range", "cap_strike": "Reduces a simple strike on its squad to",
     "flip_die": "Turns a die to its opposite face",
     "concentrate": "Sets off the concentration of",
@@ -792,6 +843,7 @@ _KINDS_TEXT = {
     "silence": "Enemy creatures so placed lose their abilities",
     "shift_die": "Sudden: lowers a die roll by",
     "recruit_gold": "Recruiting it gives gold crystals:",
+    "jump_range": "Jump range +",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
@@ -974,6 +1026,11 @@ class Ability:
     """``discount``: what the rest of the squad must hold, each at least once — a card type
     (:data:`~analysis.cards.schema.CARD_TYPES`), ``symbiote`` (a companion or a parasite) or a class
     ("если в вашем отряде есть симбиот" = ``["symbiote"]``)."""
+    zone: str | None = None
+    """Trigger ``enemy_enters``: the squares whose entering sets it off (:data:`ZONES`)."""
+    picker: str | None = None
+    """``target``: of a trigger with ``or`` alternatives, the player of the card it aims at picks one
+    ("по выбору противника")."""
 
     @property
     def conditional(self) -> bool:
@@ -1138,6 +1195,10 @@ class Ability:
             cond.append("it cannot act again this turn")
         if self.squad_has:
             cond.append("if the squad has " + "/".join(self.squad_has))
+        if self.zone:
+            cond.append(f"entering {self.zone.replace('_', ' ')}")
+        if self.picker:
+            cond.append("its target's player picks")
         if self.marker and self.trigger == "squad_enters_mark":
             cond.append(f"on a {self.marker} square")
         elif self.marker and self.kind not in ("mark", "incarnate_on_mark"):
@@ -1217,7 +1278,7 @@ class Ability:
                      "tokens", "repeats",
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
-                     "gold", "nth", "into", "move", "may", "negative"):
+                     "gold", "nth", "into", "move", "may", "negative", "zone", "picker"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -1322,7 +1383,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
-                 "nth", "into", "move", "may", "needs", "negative", "foes"}
+                 "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1528,6 +1589,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":
         raise fail("from", "heal is only for trigger ally_combo")
+    if "poison" in applies and kind != "reduce":
+        raise fail("from", "poison is only for reduce (the wounds of poisoning)")
     if set(applies) & {"directed", "counter"} and kind not in ("reduce", "protection"):
         raise fail("from", "directed and counter are only for reduce and protection")
     numbers = {}
@@ -1653,8 +1716,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     classes = raw.get("classes", [])
     if not _str_list(classes, None):
         raise fail("classes", f"must be a list of class names, got {classes!r}")
-    if classes and when not in ("squad_class", "allies_adjacent") and kind != "terrain_class":
-        raise fail("classes", "is only for when = squad_class / allies_adjacent and kind terrain_class")
+    if classes and when not in ("squad_class", "allies_adjacent") and kind != "terrain_class" \
+            and trigger not in WHEN_TRIGGERS:
+        raise fail("classes", "is only for when = squad_class / allies_adjacent, kind terrain_class and the "
+                   f"triggers about another card ({', '.join(WHEN_TRIGGERS)}: that card's classes)")
     if not classes and (when == "squad_class" or kind == "terrain_class"):
         raise fail("classes", "is missing; squad_class and terrain_class need the class names")
     out["classes"] = tuple(classes)
@@ -1663,8 +1728,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("nth", f"is a whole number ≥ 1, for triggers only; got {nth!r}")
     out["nth"] = nth
     if when_state is not None and when not in ("allies_adjacent", "clear_of_enemies") \
-            and trigger not in WHEN_TRIGGERS:
-        raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)} and "
+            and trigger not in WHEN_TRIGGERS and cost != "aura":
+        raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)}, auras and "
                    "when = allies_adjacent / clear_of_enemies")
     partner = raw.get("partner")
     if partner is not None and (partner not in RANKS or not formation):
@@ -1680,8 +1745,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         out[name] = value
     if per in ("target_strike", "target_half_life") and kind != "strike_bonus":
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")
-    if per == "strike_value" and trigger != "strike":
-        raise fail("per", "strike_value is only for trigger strike")
+    if per == "strike_value" and trigger not in ("strike", "kill"):
+        raise fail("per", "strike_value is only for triggers strike and kill (the destroying simple strike)")
     fury_x = kind == "keyword" and raw.get("keyword") == "fury"  # (its X by per: 60/16, 60/171)
     if per in ("target_weak", "target_spread", "target_wounds") and (
             cost == "passive" or kind not in (*ATTACKS, *WOUNDS, "heal")) \
@@ -1734,12 +1799,18 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "diagonal")
     if out["area"] and cost == "passive":
         raise fail("area", "is only for actions, triggers and auras")
+    if out["area"] and cost in ("tap", "counter_tap", "counter") \
+            and out["area"] not in ("left", "right", "opposite", "behind"):
+        raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
+                   "60/28 Орочий таран \"по карте напротив\")")
     if cost == "aura" and (out["area"] not in AURA_AREAS
                            or raw.get("target") not in ("ally", "enemy", "any")):
         raise fail("area", f"an aura needs an area of {', '.join(AURA_AREAS)} and a target "
                    "(ally, enemy, any)")
     if out["area"] == "rider" and cost != "aura":
         raise fail("area", "rider is only for an aura")
+    if out["area"] == "squad" and cost != "aura":
+        raise fail("area", "squad is only for an aura")
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")
@@ -1816,15 +1887,19 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("marker", "is required for mark")
     if kind == "incarnate_on_mark" and marker is None:
         raise fail("marker", "is required for incarnate_on_mark")
-    if marker is not None and (trigger == "squad_enters_mark" or kind == "incarnate_on_mark"):
-        pass  # (the marker whose square a creature of its squad enters / returns onto)
+    if marker is not None and (trigger == "squad_enters_mark" or kind == "incarnate_on_mark"
+                               or raw.get("when") in ("marker_row", "marker_column")):
+        pass  # (the marker whose square a creature of its squad enters / returns onto / lines up with)
     elif marker is not None and kind != "mark" and kind not in ATTACKS:
         raise fail("marker", "is only for mark, attacks and trigger squad_enters_mark")
     if trigger == "squad_enters_mark" and marker is None:
         raise fail("marker", "is required for trigger squad_enters_mark")
-    if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", *CHOSEN_SQUARE):
+    if raw.get("when") in ("marker_row", "marker_column") and marker is None:
+        raise fail("marker", "is required for when = marker_row / marker_column")
+    if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", "battle_start",
+                                          *CHOSEN_SQUARE):
         raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death, "
-                   + ", ".join(CHOSEN_SQUARE))
+                   "battle_start (its own square), " + ", ".join(CHOSEN_SQUARE))
     out["marker"] = marker
     delay = raw.get("delay")
     if delay is not None and delay not in DELAYS:
@@ -1879,6 +1954,17 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(gold) or (gold and cost != "recruit"):
         raise fail("gold", f"is the gold paid before recruiting (cost recruit only); got {gold!r}")
     out["gold"] = gold
+    zone = raw.get("zone")
+    if (zone is not None and zone not in ZONES) or ((trigger in ("enemy_enters", "enemy_leaves")
+                                                     or kind == "bar") != (zone is not None)):
+        raise fail("zone", f"is one of {', '.join(ZONES)}, required with triggers enemy_enters / "
+                   f"enemy_leaves and kind bar, and only there; got {zone!r}")
+    out["zone"] = zone
+    picker = raw.get("picker")
+    if picker is not None and (picker != "target" or cost != "trigger"):
+        raise fail("picker", "is target (the player of the card it aims at picks among its or "
+                   f"alternatives), on a trigger only; got {picker!r}")
+    out["picker"] = picker
     if kind in ("summon", "resurrect", "to_graveyard") and cost not in ("recruit",) \
             and raw.get("target", _default_target(kind)) not in (
                 ("self",) if kind == "summon" else ("ally", "enemy", "self") if kind == "resurrect"
@@ -1970,6 +2056,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push")) \
+                and not (ab.cost == "or" and ab.kind == "close") \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}
@@ -2074,7 +2161,7 @@ __all__ = [
     "WHENS",
     "MARKERS", "Marker", "NO_ENTRY", "PARITIES", "PASSIVES", "RANGED", "STATUSES", "TIERS", "TRIGGERED",
     "TRIGGERS",
-    "WHEN_TRIGGERS", "WOUNDS",
+    "WHEN_TRIGGERS", "WOUNDS", "ZONES",
     "builtin_ability_files",
     "check_against_cards", "load_abilities", "lookup_contract", "parse_abilities", "read_ability_file",
 ]

@@ -81,6 +81,11 @@ def _norm_set(values: Iterable[str]) -> frozenset[str]:
     return frozenset(normalize_name(v) for v in values)
 
 
+def class_overlap(wanted: Iterable[str], classes: Iterable[str]) -> bool:
+    """Whether a card of ``classes`` has one of the ``wanted`` class names (names compared normalised)."""
+    return bool(_norm_set(wanted) & _norm_set(c for c in classes if c))
+
+
 def has_condition(ab: Ability) -> bool:
     """Whether the fact only applies against some cards (a ``vs_*`` field is set)."""
     return bool(ab.vs_elements or ab.vs_classes or ab.vs_types or ab.vs_min_cost is not None

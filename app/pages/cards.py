@@ -197,6 +197,10 @@ def _situational_parts(a: dict) -> list[str]:
         parts.append(t("ability.area", what=t(f"ability_area.{a['area']}")))
     if a.get("onto"):
         parts.append(t("ability.onto", what=t(f"ability_onto.{a['onto']}")))
+    if a.get("zone"):
+        parts.append(t("ability.zone", what=t(f"ability_zone.{a['zone']}")))
+    if a.get("picker"):
+        parts.append(t("ability.picker"))
     if a.get("every"):
         parts.append(t("ability.every"))
     if a.get("roll"):

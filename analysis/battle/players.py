@@ -931,7 +931,8 @@ class HeuristicPlayer(Player):
                         and not role(b.key[u]).shooter and g < self._walk_worth(b, u):
                     continue  # walking into a strike is worth more: decide after the walk
                 plans.append((g, u, act))
-            elif opened[u] and has_strike[u] and (kind[u] == FLYER or prepared[u] == 2 or hot >> pos[u] & 1
+            elif opened[u] and has_strike[u] and (kind[u] == FLYER or prepared[u] == 2
+                                                  or (pos[u] >= 0 and hot >> pos[u] & 1)
                                                   or (b._far_strikers and bool(b.targets(u)))):
                 g, v = best_target(b, u)
                 if v >= 0 and g > thr:
@@ -947,7 +948,8 @@ class HeuristicPlayer(Player):
                 # A plan goes stale when a card died since it was made (nothing moves here), or when
                 # a hidden target was revealed (000 3.11.1) and turned out not to qualify for it.
                 if type(act) is Strike:  # (pushes and teleports move cards during a turn)
-                    stale = not alive[act[1]] or ((b._displacers or bool(b._sudden)) and not b.is_legal(act))
+                    stale = not alive[act[1]] or ((b._displacers or bool(b._sudden) or b._shapers)
+                                                  and not b.is_legal(act))  # (a landing flyer too)
                 else:
                     stale = not b.is_legal(act) or (applied and u in readers)
                 if stale:

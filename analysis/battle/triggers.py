@@ -229,6 +229,8 @@ class Triggers(Effects):
         for index in triggered(self.key[u], trigger):
             if self.over:
                 break
+            if index >= len(self.slots[u]) or self.slots[u][index].ability.trigger != trigger:
+                continue  # (an ability before it in this loop changed the card's facts: silenced, …)
             ab = self.slots[u][index].ability
             limited = self.slots[u][index].limited
             if limited and not self._allowed(u, index, ab):

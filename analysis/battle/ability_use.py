@@ -307,7 +307,7 @@ class AbilityUse(Triggers):
             for v in targets:
                 self._place_mark(u, self.pos[v], ab.marker)
         if self._granting and ab.kind in ATTACKS and self.alive[u]:
-            self._spend_attack(u)  # (what it held "until its next attack")
+            self._spend_attack(u, ab.kind)  # (what it held "until its next attack" of this kind)
         wounds, life = self.wounds, self.life
         for v in targets:
             if wounds[v] >= life[v]:  # (else _settle has nothing to do)

@@ -230,7 +230,7 @@ class EngineFields:
     def _leave_at_end(self) -> None:
         raise NotImplementedError
 
-    def _spend_attack(self, u: int) -> None:
+    def _spend_attack(self, u: int, kind: str = "simple") -> None:
         raise NotImplementedError
 
     def _haul_steps(self, u: int) -> list[int]:

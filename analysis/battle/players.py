@@ -122,6 +122,12 @@ def depth_pref(key: int) -> int:
 # --------------------------------------------------------------------------- heuristic player
 
 
+def _this_turn_bonus(ab) -> bool:
+    """Whether ``ab`` gives a bonus to its target's attacks for this turn only (``lasts`` ``turn`` or
+    ``next_attack_turn``): worthless on a card that has acted or is closed in its own turn."""
+    return ab.lasts in ("turn", "next_attack_turn") and ab.kind in ("attack_bonus", "strike_bonus")
+
+
 def _curses(ab) -> bool:
     """Whether an action curses its target (``give_curse`` or an attack that ``gives`` a curse)."""
     return ab.kind == "give_curse" or ab.gives == "curse"
@@ -471,7 +477,10 @@ class HeuristicPlayer(Player):
         g = gains.get(memo)
         if g is None:
             g = _ability_gain(ku, index, kv, rem_v, armor, gains, memo)
-        if (b.seat[v] == b.seat[u]) != helps(ability(ku, index)):
+        ab = ability(ku, index)
+        if g and _this_turn_bonus(ab) and b.seat[v] == b.active and (b.acted[v] or not b.open[v]):
+            return 0.0  # (a bonus to its attacks this turn, given to a card that cannot attack any more)
+        if (b.seat[v] == b.seat[u]) != helps(ab):
             return -g
         return g
 
@@ -544,6 +553,7 @@ class HeuristicPlayer(Player):
                 return -1e9, ()
             return best, (target,)
         scored = []
+        spent = _this_turn_bonus(ab)  # (worth nothing to a card of the active side that cannot attack)
         for v in cands:  # the memo lookup of _target_gain, inlined
             if hidden[v]:
                 kv, rem_v = unknown, 6
@@ -554,6 +564,8 @@ class HeuristicPlayer(Player):
             g = get(memo)
             if g is None:
                 g = _ability_gain(ku, index, kv, rem_v, armor, gains, memo)
+            if spent and seat[v] == b.active and (b.acted[v] or not b.open[v]):
+                g = 0.0
             scored.append((-g if (seat[v] == me) != heal else g, v))
         if ab.targets == 1:
             g, v = max(scored)

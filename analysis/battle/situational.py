@@ -45,7 +45,7 @@ from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import ARTIFACT, PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
-from analysis.cards.ability_rules import facts, has_condition, matches
+from analysis.cards.ability_rules import covers, facts, has_condition, matches
 
 _ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0)
 _WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned",
@@ -1107,15 +1107,29 @@ class Situational(EngineFields):
             until = self.turn + 2 if self.active == self.seat[v] else self.turn + 1
         elif ab.lasts == "next_attack":
             until = -2  # (until its next attack: :meth:`_spend_attack`)
+        elif ab.lasts == "next_attack_turn":
+            until = -3 - self.turn  # (until its next attack, lost at the end of this turn)
         else:  # enemy_turn
             until = self.turn if self.active != self.seat[v] else self.turn + 1
         fact = granted(ab)
         kept = []
-        for g, end in self.grants[v]:  # the same fact again: it lasts to the later end
-            if g == fact:
-                until = -1 if -1 in (until, end) else max(until, end)
-            else:
-                kept.append((g, end))
+        if until <= -2 and ab.kind == "attack_bonus":
+            # bonuses to the next attack add up ("+1 к следующему {strike} (максимум +2)", 000 2.13)
+            for g, end in self.grants[v]:
+                if end <= -2 and g.kind == "attack_bonus" and g.applies_to == fact.applies_to:
+                    total = g.damage[0] + fact.damage[0]
+                    if ab.per_max:
+                        total = min(total, ab.per_max)
+                    fact = replace(fact, damage=(total,))
+                    until = min(until, end) if end <= -3 and until <= -3 else -2
+                else:
+                    kept.append((g, end))
+        else:
+            for g, end in self.grants[v]:  # the same fact again: it lasts to the later end
+                if g == fact:
+                    until = -1 if -1 in (until, end) else max(until, end)
+                else:
+                    kept.append((g, end))
         self.grants[v] = (*kept, (fact, until))
         self._grant_ver += 1
         if v not in self._board_units:
@@ -1127,19 +1141,25 @@ class Situational(EngineFields):
     def _expire_grants(self) -> None:
         """Grants lasting to the turn that ends now are lost."""
         turn = self.turn
+        gone = (turn, -3 - turn)  # (``next_attack_turn`` grants of this turn too)
         for u in range(self.n):
             g = self.grants[u]
-            if g and any(until == turn for _, until in g):
-                self.grants[u] = tuple(x for x in g if x[1] != turn)
+            if g and any(until in gone for _, until in g):
+                self.grants[u] = tuple(x for x in g if x[1] not in gone)
                 self._grant_ver += 1
 
-    def _spend_attack(self, u: int) -> None:
-        """``u`` has carried out an attack: the facts it held until its next attack go."""
+    def _spend_attack(self, u: int, kind: str = "simple") -> None:
+        """``u`` has carried out an attack of ``kind`` (``simple``: a simple strike): the facts it held
+        until its next attack go — an ``attack_bonus`` only if its ``from`` covers the kind ("+1 к
+        следующему разряду" waits for a discharge)."""
         g = self.grants[u]
-        if g and any(until == -2 for _, until in g):
-            self.grants[u] = tuple(x for x in g if x[1] != -2)
-            self._grant_ver += 1
-            self._situate()
+        if g and any(until <= -2 for _, until in g):
+            kept = tuple(x for x in g if x[1] > -2 or (x[0].kind == "attack_bonus" and x[0].applies_to
+                                                      and not covers(x[0], kind)))
+            if len(kept) != len(g):
+                self.grants[u] = kept
+                self._grant_ver += 1
+                self._situate()
 
     def _drop_grants(self, u: int) -> None:
         """000 2.1.4: a card put into the graveyard loses its acquired abilities."""

@@ -86,6 +86,8 @@ class Triggers(Effects):
             if state == "cursed":
                 return passives.curse
             return passives.curse or passives.blessing
+        if state == "unique":  # (a unique card, ⚜: "или +2, если она уникальная", 40/150)
+            return self.cards[v].unique
         if state == "flying":  # ("если летающий": a flyer, in the auxiliary zone)
             return self.kind[v] == FLYER
         if state == "grounded":

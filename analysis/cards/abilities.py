@@ -551,7 +551,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life")
+             "low_life", "unique")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -588,7 +588,8 @@ enemy cards next to it ("рядом с которым стоят две или �
 ``not_livelier`` (on a standing fact, checked at each simple strike): a card whose current life is not
 above this card's own ("по картам, чьи текущие {health} меньше или равны текущим {health}", 60/102);
 ``low_life``: a creature whose life left is at most its weak
-simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер)."""
+simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер);
+``unique``: a unique card (⚜; as ``when_state`` of a ``kill``: "+2, если она уникальная", 40/150)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves")
@@ -745,7 +746,8 @@ a parasite's: the creature it rides — "ранить хозяина", 30/69 Л�
 it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
 атакованного", 60/185 Цербер).
 Only for auras: ``rider`` (the companion or parasite riding it)."""
-LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")
+LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack",
+         "next_attack_turn")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
 ``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
@@ -754,7 +756,11 @@ owner's turn (this one or the next), of the opponent's turn (this one or the nex
 concentration at the end of the opponent's turn: "получает -2 к {strike} до конца его следующего хода");
 ``next_attack``:
 until the holder's next attack is carried out (a simple strike it makes or an attack ability it uses:
-"к следующей атаке")."""
+"к следующей атаке"); an ``attack_bonus`` whose ``from`` names some kinds waits for an attack of those
+kinds ("+1 к следующему разряду": a simple strike in between does not use it up), and such bonuses
+given again add up (at most ``per_max`` when given: "получает +1 к следующему {strike} (максимум +2)",
+40/145); ``next_attack_turn``: the same, but lost at the end of the turn if not used ("получить +1 к
+следующему выстрелу до конца хода", 30/7)."""
 AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider", "sides", "formation", "squad")
 """``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
 front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's), the
@@ -1740,8 +1746,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         if not (_int(value) or (name == "plus" and isinstance(value, int) and not isinstance(value, bool)
                                 and value >= -9)):
             raise fail(name, f"must be a whole number ≥ 0 (plus: ≥ −9), got {value!r}")
-        if value and not per:
-            raise fail(name, "is only with 'per'")
+        if value and not per and not (name == "per_max" and kind == "attack_bonus"
+                                      and raw.get("lasts") in ("next_attack", "next_attack_turn")):
+            raise fail(name, "is only with 'per' (per_max: or on an attack_bonus lasting to the next "
+                       "attack, the most its gifts add up to)")
         out[name] = value
     if per in ("target_strike", "target_half_life") and kind != "strike_bonus":
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")

@@ -45,9 +45,10 @@ from analysis.battle.powers import (
     triggered,
 )
 from analysis.battle.powers import ability as ability_of
+from analysis.battle.tables import card_of
 from analysis.battle.triggers import Triggers
 from analysis.cards.abilities import ATTACKS, ENTRIES, MAGICAL, Ability
-from analysis.cards.ability_rules import ARMOR_STOPS, protected, roll_modifier
+from analysis.cards.ability_rules import ARMOR_STOPS, forced_tier, protected, roll_modifier
 
 MAX_SUDDEN_PER_WINDOW = 8
 """At most this many sudden actions of one player in one window (each pays, so few are ever ready)."""
@@ -426,6 +427,11 @@ class AbilityUse(Triggers):
             if sl.rolls and k < len(dice):
                 d = dice[k] + roll_modifier(self.cards[u], ab.kind, self.cards[v], self.seat[u])
                 tier = 0 if d <= 3 else 1 if d <= 5 else 2
+            if self._strikers or sl.rolls:  # ("сводится к сильному": that strength whatever the die)
+                source = card_of(self._strike_key(u, v, True)) if self._strikers else self.cards[u]
+                forced = forced_tier(source, ab.kind, self.cards[v], self.seat[u], self.seat[v])
+                if forced >= 0:
+                    tier = forced
             self._strike_tier = tier
             self._fire(u, "attack", v, v)  # (``when_state``: the attacked card after the attack)
         self._strike_tier = -1
@@ -501,13 +507,17 @@ class AbilityUse(Triggers):
         shielded = self.shield[self.seat[v]] and self.seat[v] != self.active and (
             kind in ARMOR_STOPS or kind == "effect")
         kv = self.key[v]
+        ku = self.key[u]
         if self._strikers and self.seat[v] != self.seat[u]:
             # A standing "−N from" / protection of ``v`` that holds only against a card in a state
             # (``vs_state``, e.g. "−2 from the non-magic attacks of cursed creatures") or a position
-            # covers every attack its ``from`` names, not only simple strikes (issue 19 item 5).
+            # covers every attack its ``from`` names, not only simple strikes (issue 19 item 5); so
+            # does a ``counts_as`` of ``u`` on a target in a state ("атаки … по существам с
+            # проклятием сводятся к сильным", 40/173).
             kv = self._strike_key(v, u, False)
+            ku = self._strike_key(u, v, True)
         if self._any_guards and self.guards[v]:
-            power = self._guard(v, kind, hit(self.key[u], sl.index, kv, 0, die)[0], u)
+            power = self._guard(v, kind, hit(ku, sl.index, kv, 0, die)[0], u)
             used = min(power, armor)
             self.armor_left[v] -= used
             power -= used
@@ -517,7 +527,7 @@ class AbilityUse(Triggers):
             if power:
                 self._quiet_from = self.turn + 1
             return power
-        wounds, used = hit(self.key[u], sl.index, kv, armor, die)
+        wounds, used = hit(ku, sl.index, kv, armor, die)
         self.armor_left[v] -= used
         if shielded and wounds:
             wounds = self._shielded(v, wounds)

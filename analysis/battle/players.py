@@ -122,6 +122,17 @@ def depth_pref(key: int) -> int:
 # --------------------------------------------------------------------------- heuristic player
 
 
+def _strikable(b: Battle, v: int) -> bool:
+    """Whether a creature of the active side can still make a simple strike on ``v`` this turn (open,
+    not acted, with a strike; next to it, or a flyer)."""
+    pv = b.pos[v]
+    for w in b.units[b.active]:
+        if b.alive[w] and b.open[w] and not b.acted[w] and b.has_strike[w] and (
+                b.kind[w] == FLYER or (pv >= 0 and b.pos[w] >= 0 and pv in ADJ8[b.pos[w]])):
+            return True
+    return False
+
+
 def _this_turn_bonus(ab) -> bool:
     """Whether ``ab`` gives a bonus to its target's attacks for this turn only (``lasts`` ``turn`` or
     ``next_attack_turn``): worthless on a card that has acted or is closed in its own turn."""
@@ -480,6 +491,9 @@ class HeuristicPlayer(Player):
         ab = ability(ku, index)
         if g and _this_turn_bonus(ab) and b.seat[v] == b.active and (b.acted[v] or not b.open[v]):
             return 0.0  # (a bonus to its attacks this turn, given to a card that cannot attack any more)
+        if g and ab.kind == "taken_as" and ab.lasts == "turn" and b.seat[v] != b.active \
+                and not _strikable(b, v):
+            return 0.0  # ("все {strike} по выбранному существу": only worth it on a foe we can strike now)
         if (b.seat[v] == b.seat[u]) != helps(ab):
             return -g
         return g
@@ -512,6 +526,8 @@ class HeuristicPlayer(Player):
         if gains is None:
             gains = _slot_gains(sl.id)
         get = gains.get
+        marks = ab.kind == "taken_as" and ab.lasts == "turn"  # (worth nothing on a foe none of ours can
+        #                                                       strike now: "все {strike} по выбранному")
         if lean:  # the common case, kept lean
             best, target = -1e9, -1
             pos = b.pos
@@ -531,6 +547,8 @@ class HeuristicPlayer(Player):
                     if g is None:
                         kv, rem_v = (unknown, 6) if hidden[v] else (keys[v], life[v] - wounds[v])
                         g = _ability_gain(ku, index, kv, rem_v, armor_left[v], gains, memo)
+                    if marks and not _strikable(b, v):
+                        g = 0.0
                     if g > best:
                         best, target = g, v
                 return (best, (target,)) if target >= 0 else (-1e9, ())
@@ -547,6 +565,8 @@ class HeuristicPlayer(Player):
                 g = get(memo)
                 if g is None:
                     g = _ability_gain(ku, index, kv, rem_v, armor_left[v], gains, memo)
+                if marks and not _strikable(b, v):
+                    g = 0.0
                 if g > best:
                     best, target = g, v
             if target < 0:
@@ -564,7 +584,8 @@ class HeuristicPlayer(Player):
             g = get(memo)
             if g is None:
                 g = _ability_gain(ku, index, kv, rem_v, armor, gains, memo)
-            if spent and seat[v] == b.active and (b.acted[v] or not b.open[v]):
+            if (spent and seat[v] == b.active and (b.acted[v] or not b.open[v])) or (
+                    marks and seat[v] != b.active and not _strikable(b, v)):
                 g = 0.0
             scored.append((-g if (seat[v] == me) != heal else g, v))
         if ab.targets == 1:

@@ -337,7 +337,7 @@ def granted(ab: Ability) -> Ability:
                    vs_max_move=None, vs_rank=None,
                    vs_state=None, vs_position=None, area=None, every=False, roll=(), when=None,
                    formation=False, per=None, plus=0, per_max=0,
-                   tiers=ab.tiers if ab.kind in ("cap", "reduce") else (), extra="")
+                   tiers=ab.tiers if ab.kind in ("cap", "reduce", "counts_as", "taken_as") else (), extra="")
 
 
 def forward(seat: int) -> int:
@@ -1154,8 +1154,8 @@ class Situational(EngineFields):
         следующему разряду" waits for a discharge)."""
         g = self.grants[u]
         if g and any(until <= -2 for _, until in g):
-            kept = tuple(x for x in g if x[1] > -2 or (x[0].kind == "attack_bonus" and x[0].applies_to
-                                                      and not covers(x[0], kind)))
+            kept = tuple(x for x in g if x[1] > -2 or (x[0].kind in ("attack_bonus", "counts_as")
+                                                      and x[0].applies_to and not covers(x[0], kind)))
             if len(kept) != len(g):
                 self.grants[u] = kept
                 self._grant_ver += 1

@@ -135,7 +135,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence")
+            "attack_bonus", "hauled", "silence", "counts_as", "taken_as")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -195,10 +195,17 @@ onto a free orthogonally adjacent square (``uses_per_turn``); trigger ``hauled``
 move, ``hauls`` on the creature that closed for it. ``silence`` (with ``vs_position``, e.g.
 ``"opposite"``; ``self_state`` if only while open …): the enemy creatures standing so to it lose their
 abilities — their facts and keyword columns (30/126 Безликий: "существа противника теряют
-особенности, пока стоят напротив открытого Безликого")."""
+особенности, пока стоят напротив открытого Безликого"). ``counts_as`` (with ``tiers``, one
+strength, and ``from``): its attacks of those kinds (``vs_*``: on those cards) count as that strength —
+a simple strike that lands deals that strength of its strike, an X-Y-Z attack that strength whatever its
+die ("{strike} … по существам с проклятием сводятся к сильному", 30/134 Одержимый; "следующий {strike}
+сводится к сильному", given until the next attack, 30/159). ``taken_as``: the same for the attacks of
+those kinds made on the card (``vs_*``: by those cards — "атаки болотных карт по Остроморду сводятся к
+слабым", 50/81; given for the turn, "все {strike} по выбранному существу сводятся к сильным", 30/191); a
+``taken_as`` of the card attacked wins over a ``counts_as`` of its attacker."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus")
+          "prey", "attack_bonus", "counts_as", "taken_as")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -523,7 +530,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
-             "pull", "bar", "hauled", "silence", *ENTRIES)
+             "pull", "bar", "hauled", "silence", "counts_as", "taken_as", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -1577,7 +1584,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     applies = raw.get("from", [])
     if not _str_list(applies, FROM):
         raise fail("from", f"must be a list from {', '.join(FROM)}, got {applies!r}")
-    if kind in ("reduce", "protection", "cap", "attack_bonus") and not applies:
+    if kind in ("reduce", "protection", "cap", "attack_bonus", "counts_as", "taken_as") and not applies:
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
     if kind == "ignore_protection" and not applies:
         raise fail("from", "is missing; ignore_protection needs the attacks whose protections it passes")
@@ -1587,7 +1594,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    "death", "squad_kill"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
-                                  "ignore_protection", "attack_bonus"):
+                                  "ignore_protection", "attack_bonus", "counts_as", "taken_as"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
                    "attack_bonus and the attacked / ally_combo / wounded / ally_wounded / squad_wounded / "
                    "kill / death / squad_kill triggers")
@@ -1635,10 +1642,12 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("parity", f"must be one of {', '.join(PARITIES)}, got {parity!r}")
     if parity is not None and kind not in ("cap", "protection"):
         raise fail("parity", "is only for cap and protection")
-    if tiers and kind not in ("cap", "protection", "reduce") and trigger not in ("strike", "attack") and not (
-            kind == "strike_bonus" and per):
-        raise fail("tiers", "is only for cap, protection, reduce, a strike_bonus with 'per' and trigger "
-                   "strike")
+    if tiers and kind not in ("cap", "protection", "reduce", "counts_as", "taken_as") \
+            and trigger not in ("strike", "attack") and not (kind == "strike_bonus" and per):
+        raise fail("tiers", "is only for cap, protection, reduce, counts_as, taken_as, a strike_bonus with "
+                   "'per' and trigger strike")
+    if kind in ("counts_as", "taken_as") and len(tiers) != 1:
+        raise fail("tiers", f"{kind} needs the one strength its attacks count as, e.g. [\"strong\"]")
     if tiers and kind == "reduce" and (not applies or set(applies) & {
             "simple", "close", "nonmagic", "all", "directed", "counter"}):
         raise fail("tiers", "on reduce is only for ability attacks (shots, throws, discharges …: their die "

@@ -1107,8 +1107,9 @@ class Situational(EngineFields):
             until = self.turn + 2 if self.active == self.seat[v] else self.turn + 1
         elif ab.lasts == "next_attack":
             until = -2  # (until its next attack: :meth:`_spend_attack`)
-        elif ab.lasts == "next_attack_turn":
-            until = -3 - self.turn  # (until its next attack, lost at the end of this turn)
+        elif ab.lasts == "next_attack_turn":  # (until its next attack, lost at the end of its holder's
+            #                                    turn: this one, or its next if given in the opponent's)
+            until = -3 - (self.turn if self.active == self.seat[v] else self.turn + 1)
         else:  # enemy_turn
             until = self.turn if self.active != self.seat[v] else self.turn + 1
         fact = granted(ab)

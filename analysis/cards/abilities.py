@@ -766,8 +766,9 @@ until the holder's next attack is carried out (a simple strike it makes or an at
 "к следующей атаке"); an ``attack_bonus`` whose ``from`` names some kinds waits for an attack of those
 kinds ("+1 к следующему разряду": a simple strike in between does not use it up), and such bonuses
 given again add up (at most ``per_max`` when given: "получает +1 к следующему {strike} (максимум +2)",
-40/145); ``next_attack_turn``: the same, but lost at the end of the turn if not used ("получить +1 к
-следующему выстрелу до конца хода", 30/7)."""
+40/145); ``next_attack_turn``: the same, but lost at the end of its holder's turn if not used — this
+one, or its next one if given in the opponent's turn ("получить +1 к следующему выстрелу до конца хода",
+30/7; "Концентрация: … получает +1 к следующему {strike} до конца вашего хода", 60/85)."""
 AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider", "sides", "formation", "squad")
 """``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
 front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's), the

@@ -117,3 +117,24 @@ def test_the_heuristic_gives_a_bonus_for_this_turn_to_a_creature_that_can_still_
     assert HeuristicPlayer().choose_targets(b, 0, 0, [0, 1, 2], 1) in ((0,), (2,))
     assert HeuristicPlayer()._target_gain(b, 0, 0, 1) == 0.0
     assert HeuristicPlayer()._target_gain(b, 0, 0, 2) > 0.0
+
+
+MELIADA = ('{ kind = "attack_bonus", damage = [1], from = ["simple"], cost = "trigger", trigger = "concentration", '
+           'target = "ally", lasts = "next_attack_turn", via = "effect" }',)
+
+
+def test_a_concentration_bonus_lasts_through_its_holders_next_turn_only():
+    """60/85 Мелиада: "Концентрация: … ваше существо получает +1 к следующему {strike} до конца вашего
+    хода" — given at the end of the opponent's turn, lost at the end of its holder's next turn."""
+    meliada = card("Meliada", strike=(1, 1, 1), life=8, abilities=facts(*MELIADA))
+    b = start([meliada, card("Fighter", life=10)], [card("Foe", life=10)],
+              ({0: square(2, 1), 1: P1_FRONT}, {2: square(5, 2)}))
+    b._end_turn()
+    b._start_turn()                                      # the opponent's turn
+    assert sum(strike_passives(b.cards[x]).bonus[0] for x in (0, 1)) == 0
+    b._end_turn()                                        # its concentration fires
+    assert sum(strike_passives(b.cards[x]).bonus[0] for x in (0, 1)) == 1
+    b._start_turn()                                      # its own turn: still there
+    assert sum(strike_passives(b.cards[x]).bonus[0] for x in (0, 1)) == 1
+    b._end_turn()
+    assert sum(strike_passives(b.cards[x]).bonus[0] for x in (0, 1)) == 0

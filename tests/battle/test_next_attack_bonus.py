@@ -119,8 +119,8 @@ def test_the_heuristic_gives_a_bonus_for_this_turn_to_a_creature_that_can_still_
     assert HeuristicPlayer()._target_gain(b, 0, 0, 2) > 0.0
 
 
-MELIADA = ('{ kind = "attack_bonus", damage = [1], from = ["simple"], cost = "trigger", trigger = "concentration", '
-           'target = "ally", lasts = "next_attack_turn", via = "effect" }',)
+MELIADA = ('{ kind = "attack_bonus", damage = [1], from = ["simple"], cost = "trigger", '
+           'trigger = "concentration", target = "ally", lasts = "next_attack_turn", via = "effect" }',)
 
 
 def test_a_concentration_bonus_lasts_through_its_holders_next_turn_only():

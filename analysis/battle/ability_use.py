@@ -45,7 +45,7 @@ from analysis.battle.powers import (
     triggered,
 )
 from analysis.battle.powers import ability as ability_of
-from analysis.battle.tables import card_of
+from analysis.battle.tables import ARTIFACT, card_of
 from analysis.battle.triggers import Triggers
 from analysis.cards.abilities import ATTACKS, ENTRIES, MAGICAL, Ability
 from analysis.cards.ability_rules import ARMOR_STOPS, forced_tier, protected, roll_modifier
@@ -450,8 +450,8 @@ class AbilityUse(Triggers):
         if not self.alive[v]:
             return 0
         die = self._die() if sl.rolls else 0
-        if die and self._furies and self.next_face[self.seat[u]]:
-            die = self._forced(self.seat[u], die)  # ``next_roll``
+        if die and (self._furies or self._forcing):
+            die = self._forced_roll(u, die)  # ``next_roll``
         if die and self._responders and kind in WOUNDING:
             die = self._flip_roll(u, sl, v, die)  # ``flip_die`` on an ability's die
         if die:
@@ -490,6 +490,11 @@ class AbilityUse(Triggers):
             self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])
             if self._trig["counters_reach"]:
                 self._counted(v)
+            return 0
+        if kind == "next_roll":  # (a card's own next die roll shows N: "следующий бросок … равен 6")
+            if self.creature[v] or self.kind[v] == ARTIFACT:
+                self.unit_face = list(self.unit_face)
+                self.unit_face[v] = ab.damage[0]
             return 0
         if kind in ("give_blessing", "give_curse"):
             self._bless(u, v, ab)

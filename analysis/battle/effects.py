@@ -285,7 +285,12 @@ class Effects(Situational):
         self._strike_tier = -1
         self.next_face = [0, 0]
         """Per seat: the face its next die roll this turn shows (``next_roll``; 0: none)."""
+        self.unit_face = [0] * self.n
+        """Per unit: the face its own next die roll shows (``next_roll`` [N] aimed at a card; 0: none);
+        replaced, never changed in place."""
         self._furies = bool(trig["fury"])
+        self._forcing = "next_roll" in kinds
+        """Some card fixes the face of a next die roll (``next_roll``)."""
         self._fury_die = 0
         self._about = -1
         self._context = -1
@@ -899,6 +904,16 @@ class Effects(Situational):
             c = self.rider[u]
             if c >= 0 and self.alive[c] and not self.over and triggered(self.key[c], "host_fury"):
                 self._fire(c, "host_fury", target)
+
+    def _forced_roll(self, u: int, die: int) -> int:
+        """``die`` rolled by card ``u``, or the face a ``next_roll`` set for it (its own, else its
+        squad's next roll this turn; used up)."""
+        face = self.unit_face[u]
+        if face:
+            self.unit_face = list(self.unit_face)
+            self.unit_face[u] = 0
+            return face
+        return self._forced(self.seat[u], die)
 
     def _forced(self, seat: int, die: int) -> int:
         """``die``, or the face a ``next_roll`` set for this roll of a card of ``seat`` (used up)."""
@@ -2318,10 +2333,10 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "move_wounds", "concentrate", "close", "shift", "pull", "fight"})
+                        "move_wounds", "concentrate", "close", "shift", "pull", "fight", "next_roll"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
-           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus")
+           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus", "next_roll")
 """Kinds (or granted kinds) whose use helps the card they aim at: a gain on one's own side."""
 
 
@@ -2374,6 +2389,10 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 2 * amount * per_wound if prof.is_creature else 0.0
     if kind == "move_wounds":
         return amount * per_wound
+    if kind == "next_roll":  # (a sure face on its next die: worth the spread of its strike it secures)
+        if not prof.is_creature or not prof.strike:
+            return 0.0
+        return 0.02 * value * (1 + max(0, prof.strike[2] - prof.strike[0]))
     if kind == "fight":  # (an extra simple strike of that creature: about its mean strike's worth)
         return 0.05 * value * (sum(prof.strike) / 3 if prof.strike else 0.0) if prof.is_creature else 0.0
     if kind == "concentrate":  # (what its concentration gives, as a grant of the same kind would)

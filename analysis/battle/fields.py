@@ -51,6 +51,7 @@ class EngineFields:
     _fired: int
     _fixed: Any
     _furies: bool
+    _forcing: bool
     _fury_add: int
     _fury_die: int
     _about: int
@@ -160,6 +161,7 @@ class EngineFields:
     n_creatures: list[int]
     n_ground: list[int]
     next_face: list[int]
+    unit_face: list[int]
     occupied: int
     open: list[bool]
     over: bool
@@ -240,6 +242,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _in_state(self, v: int, state: str) -> bool:
+        raise NotImplementedError
+
+    def _forced_roll(self, u: int, die: int) -> int:
         raise NotImplementedError
 
     def _emit(self, event: dict[str, Any]) -> None:

@@ -234,8 +234,8 @@ class Strikes(AbilityUse):
                 i = int(self._rand() * 36)
             else:  # defence-die model: equally likely outcomes after re-rolls
                 i = int(self._rand() * len(table))
-            if self._furies and self._by_dice and self.next_face[seat[u]]:
-                i = (self._forced(seat[u], i // 6 + 1) - 1) * 6 + i % 6  # ``next_roll``
+            if (self._furies or self._forcing) and self._by_dice:  # ``next_roll``: either die
+                i = (self._forced_roll(u, i // 6 + 1) - 1) * 6 + self._forced_roll(parrier, i % 6 + 1) - 1
             if self._responders:
                 i = self._flip_dice(u, parrier, i, table, True)
             entry = table[i]
@@ -258,8 +258,8 @@ class Strikes(AbilityUse):
                 i = self._die() - 1 if self._by_dice else self._index(len(ctable))
             else:
                 i = int(self._rand() * len(ctable))
-            if self._furies and self._by_dice and self.next_face[seat[u]]:
-                i = self._forced(seat[u], i + 1) - 1  # ``next_roll``
+            if (self._furies or self._forcing) and self._by_dice:
+                i = self._forced_roll(u, i + 1) - 1  # ``next_roll``
             if self._responders:
                 i = self._flip_dice(u, parrier, i, ctable, False)
             to_p = ctable[i]

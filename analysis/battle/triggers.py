@@ -362,14 +362,16 @@ class Triggers(Effects):
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
-            if ab.kind == "next_roll":
+            if ab.kind == "next_roll" and (not ab.damage or ab.area == "squad"):
+                # (its squad's next die roll this turn: the fury's roll, or the face N given)
                 if limited:
                     self._count_use(u, index)
+                face = ab.damage[0] if ab.damage else self._fury_die
                 self.next_face = list(self.next_face)
-                self.next_face[self.seat[u]] = self._fury_die
+                self.next_face[self.seat[u]] = face
                 if self.log is not None:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
-                                "dice": [self._fury_die], "wounds": [0], "closes": False, "trigger": trigger})
+                                "dice": [face], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
             if ab.kind == "gain_counter" and ab.target == "self":
                 if limited:

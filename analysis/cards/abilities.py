@@ -229,8 +229,14 @@ actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card 
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
 ``claim_incarnation``: an enemy creature without incarnation gains incarnation ``damage`` that
 returns it onto the third row of this card's owner, under his control ("Инкарнирует в третьем ряду
-противника под его контролем"). ``next_roll`` (on ``fury`` only): the next die roll of a card of its squad
-this turn shows the face of the roll that set the fury off. ``mark`` puts the marker named by
+противника под его контролем"). ``next_roll``: on ``fury`` without ``damage``, the next die roll of
+a card of its squad this turn shows the face of the roll that set the fury off; with ``damage =
+[N]`` (on any trigger), the next die roll of its squad this turn shows N (``area = "squad"``: "ваш
+первый за ход бросок кубика равен 6" on ``turn_start`` and ``enemy_turn_start``, 60/17), or, aimed
+at a card (``target = "self"`` / ``"ally"``), that card's own next die roll, whenever it comes
+("следующий бросок кубика вашего выбранного существа равен 6", 40/46; "первый бросок кубика … за бой
+равен 6", 40/97 on ``battle_start``). Either die of a fight, an ability's die and a trigger's die
+count. ``mark`` puts the marker named by
 ``marker`` (:data:`MARKERS`) on the square of the card the trigger is about (where it died, for
 ``creature_dies`` / ``ally_dies`` / ``kill`` / ``death``), or on ``turn_start`` / ``enemy_turn_start``
 / ``concentration`` / ``turn_end`` on a square its player chooses (:data:`CHOSEN_SQUARE`; a free one for a
@@ -525,13 +531,14 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
-             "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
+             "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "counts_as", "taken_as", *ENTRIES)
-OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
+OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
+                   "next_roll")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
@@ -539,7 +546,7 @@ SINGLE = ("jump_range",
           "heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
-          "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die")
+          "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "next_roll")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -1827,8 +1834,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "(ally, enemy, any)")
     if out["area"] == "rider" and cost != "aura":
         raise fail("area", "rider is only for an aura")
-    if out["area"] == "squad" and cost != "aura":
-        raise fail("area", "squad is only for an aura")
+    if out["area"] == "squad" and cost != "aura" and kind != "next_roll":
+        raise fail("area", "squad is only for an aura and next_roll (its squad's next die roll)")
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")
@@ -1895,8 +1902,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     fury = raw.get("fury", 0)
     if not _int(fury) or (trigger == "fury") != bool(fury):
         raise fail("fury", f"is X of Бешенство X (1..6), given with trigger fury only; got {fury!r}")
-    if kind == "next_roll" and trigger != "fury":
-        raise fail("trigger", "of next_roll must be fury (the roll that set it off)")
+    if kind == "next_roll" and trigger != "fury" and not raw.get("damage"):
+        raise fail("trigger", "of next_roll without damage must be fury (the roll that set it off); "
+                   "give the face as damage = [N] otherwise")
+    if kind == "next_roll" and raw.get("damage") and not 1 <= raw["damage"][0] <= 6:
+        raise fail("damage", "of next_roll is the face of the die, 1 to 6")
     out["fury"] = fury
     marker = raw.get("marker")
     if marker is not None and marker not in MARKERS:

@@ -291,6 +291,9 @@ class Effects(Situational):
         self._furies = bool(trig["fury"])
         self._forcing = "next_roll" in kinds
         """Some card fixes the face of a next die roll (``next_roll``)."""
+        self._fixers = "fight_result" in kinds
+        """Some card may fix the result of its fights (``fight_result``)."""
+        self._fix_tier = 2
         self._fury_die = 0
         self._about = -1
         self._context = -1

@@ -660,6 +660,8 @@ class Battle(Placement):
         new._fixed = self._fixed
         new._furies = self._furies
         new._forcing = self._forcing
+        new._fixers = self._fixers
+        new._fix_tier = self._fix_tier
         new._fury_add = self._fury_add
         new._fury_die = self._fury_die
         new._about = self._about

@@ -52,6 +52,8 @@ class EngineFields:
     _fixed: Any
     _furies: bool
     _forcing: bool
+    _fixers: bool
+    _fix_tier: int
     _fury_add: int
     _fury_die: int
     _about: int

@@ -297,6 +297,11 @@ class Player:
     def accept(self, state, unit: int, index: int, target: int) -> bool:
         return True
 
+    def fix_fight(self, state, unit: int, attacker: int, parrier: int, fixed: tuple[int, int]) -> bool:
+        """Whether ``unit`` (the attacker or the parrier) makes the exchange's result fixed instead of
+        rolling (``fight_result``): ``fixed`` = (wounds to the parrier, to the attacker) before armor."""
+        return False
+
 
 class _FirstAction(Exception):
     def __init__(self, action: Action):

@@ -91,6 +91,7 @@ from analysis.battle.valuation import (
     _zones,
     card_value,
     helps,
+    outcome_gain,
     role,
     state_role,
 )
@@ -1668,6 +1669,18 @@ class HeuristicPlayer(Player):
             return self._gain(battle, unit, v)
         finally:
             battle.open[v] = was
+
+    def fix_fight(self, battle: Battle, unit: int, attacker: int, parrier: int,
+                  fixed: tuple[int, int]) -> bool:
+        """``fight_result`` (60/5 Поури: "может сделать результатом сражения «сильный-сильный»"): when
+        the fixed exchange is worth more to its side than the Strike Table's expected one."""
+        b = battle
+        ku, kp = b.key[attacker], b.key[parrier]
+        rem_u, rem_p = b.life[attacker] - b.wounds[attacker], b.life[parrier] - b.wounds[parrier]
+        arm_u, arm_p = b.armor_left[attacker], b.armor_left[parrier]
+        rolled = _exact_gain(ku, kp, rem_u, rem_p, arm_u, arm_p, True, b.config.model)
+        sure = outcome_gain(ku, kp, rem_u, rem_p, arm_u, arm_p, fixed[0], fixed[1])
+        return sure > rolled if unit == attacker else sure < rolled
 
     def accept(self, battle: Battle, unit: int, index: int, target: int) -> bool:
         """A ``fight`` (50/101 Легард: "может сразиться … как с открытым") only when the strike, the

@@ -38,10 +38,11 @@ from analysis.battle.tables import (
     FLYER,
     TERRAIN,
     closed_table,
+    fixed_exchange,
     open_table,
     pair_passives,
 )
-from analysis.cards.ability_rules import facts, matches
+from analysis.cards.ability_rules import TIER_OF, facts, matches
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -119,6 +120,22 @@ class Strikes(AbilityUse):
             if ab.vs_state and not self._in_state(v, ab.vs_state):
                 continue
             return True
+        return False
+
+    def _fixed_fight(self, u: int, parrier: int) -> bool:
+        """Whether a ``fight_result`` card in this exchange (the attacker, else the parrier) makes its
+        result that strength for both instead of rolling ("сражаясь {strike} с открытым существом
+        противника, может сделать результатом сражения «сильный-сильный»", 60/5 Поури): its player's
+        choice (:meth:`Player.fix_fight`); the strength is left in ``_fix_tier``."""
+        for w, other in ((u, parrier), (parrier, u)):
+            ab = self._has(w, "fight_result")
+            if ab is None or not matches(ab, self.cards[other]):
+                continue
+            tier = TIER_OF[ab.tiers[0]]
+            out = fixed_exchange(self.key[u], self.key[parrier], tier)
+            if self.players[self.seat[w]].fix_fight(self, w, u, parrier, (out[0], out[1])):
+                self._fix_tier = tier
+                return True
         return False
 
     def _strike(self, u: int, v: int) -> None:
@@ -220,7 +237,13 @@ class Strikes(AbilityUse):
         keys = self.key
         pair = (keys[u] << 20) | keys[parrier]
         answerable = not self.unanswerable[u] or not self.strike_flag(u, v, "unanswerable")
-        if opened[parrier] and self.creature[parrier] and answerable:
+        fixed = self._fixers and opened[parrier] and self.creature[parrier] and answerable \
+            and self._fixed_fight(u, parrier)
+        if fixed:  # ("может сделать результатом сражения «сильный-сильный» (вместо броска кубика)")
+            to_p, to_a, landed = fixed_exchange(keys[u], keys[parrier], self._fix_tier)
+            i = -1
+            fought = True
+        elif opened[parrier] and self.creature[parrier] and answerable:
             table = self._otab.get(pair)
             if table is None:
                 table = open_table(keys[u], keys[parrier], self.config.model)
@@ -326,7 +349,8 @@ class Strikes(AbilityUse):
         if stays_d:
             opened[parrier] = True
         if self._any_tiered and (self._tiered[u] or self._tiered[parrier]):
-            self._tiers_now = self._strike_tiers(keys[u], keys[parrier], i, fought, weak)
+            self._tiers_now = (self._strike_tiers(keys[u], keys[parrier], i, fought, weak) if i >= 0
+                               else (self._fix_tier, self._fix_tier))
         if saved is not None:
             self._swap_key(u, saved[0])
             self._swap_key(parrier, saved[1])
@@ -336,7 +360,7 @@ class Strikes(AbilityUse):
                 self.guards[parrier] = stripped_armor[1]
         if self.log is not None:
             # Dice of the Strike Table; under the defence-die model the index of the outcome.
-            dice = ([i // 6 + 1, i % 6 + 1] if fought else [i + 1]) if self._by_dice else [i]
+            dice = ([] if i < 0 else [i // 6 + 1, i % 6 + 1] if fought else [i + 1]) if self._by_dice else [i]
             event = {"e": "strike", "u": u, "target": v, "parrier": parrier, "dice": dice,
                      "weakened": weak, "wounds": [to_p, to_a]}
             if stays or stays_d:
@@ -360,7 +384,7 @@ class Strikes(AbilityUse):
                 self._squad_struck(u, parrier)
             if landed & 2 and alive[parrier] and not self.over:
                 self._squad_struck(parrier, u)
-        if (self._furies or self._roll_watch) and self._by_dice and not self.over:
+        if (self._furies or self._roll_watch) and self._by_dice and not self.over and i >= 0:
             if self._roll_watch:  # each side rolled one die (the closed parrier none)
                 self._rolled(u, [i // 6 + 1 if fought else i + 1])
                 if fought and not self.over:
@@ -377,7 +401,7 @@ class Strikes(AbilityUse):
                 self._attacked(parrier, u, "simple")
             if self._trig["ally_combo"]:
                 self._combo_step(u, "simple")
-            if self._trig["enemy_roll_over_cost"] and self._by_dice and not self.over:
+            if self._trig["enemy_roll_over_cost"] and self._by_dice and not self.over and i >= 0:
                 # the Strike Table's dice: the attacker's, then (in a fight) the parrier's
                 self._over_cost(u, i // 6 + 1 if fought else i + 1)
                 if fought and not self.over:

@@ -43,6 +43,7 @@ from analysis.combat.strike import (
     resolve_strike,
     strike_space,
 )
+from analysis.combat.strike import _wounds as st_wounds
 from analysis.util.errors import BerserkInputError
 
 GROUND, FLYER, COMPANION, PARASITE, ARTIFACT, TERRAIN = range(6)
@@ -268,6 +269,24 @@ def closed_table(ka: int, kp: int, model: str = "strike_table") -> tuple[int, ..
         table = _build_closed(ka, kp, model)
         tables[key] = table
     return table
+
+
+_FIXED: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+
+
+def fixed_exchange(ka: int, kp: int, tier: int) -> tuple[int, int, int]:
+    """(wounds to the parrier, wounds to the attacker, landed bits) of an open exchange whose result is
+    fixed at ``tier`` for both (``fight_result``: "результат сражения «сильный-сильный»"), before
+    armor, as the Strike Table's entries (bit 1: the attacker's strike landed, bit 2: the parrier's)."""
+    memo = (ka, kp, tier)
+    out = _FIXED.get(memo)
+    if out is None:
+        att, par = _fighter(ka, kp), _fighter(kp, ka)
+        to_p, to_a = st_wounds(att, par, tier), st_wounds(par, att, tier, True)
+        out = _FIXED[memo] = (to_p, to_a, _landed(tier, par) | _landed(tier, att) << 1)
+        if len(_FIXED) > 100_000:
+            _FIXED.clear()
+    return out
 
 
 def open_summary(ka: int, kp: int, model: str = "strike_table") -> tuple[tuple[int, int, float], ...]:

@@ -135,7 +135,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence", "counts_as", "taken_as")
+            "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -202,7 +202,10 @@ die ("{strike} … по существам с проклятием сводят�
 сводится к сильному", given until the next attack, 30/159). ``taken_as``: the same for the attacks of
 those kinds made on the card (``vs_*``: by those cards — "атаки болотных карт по Остроморду сводятся к
 слабым", 50/81; given for the turn, "все {strike} по выбранному существу сводятся к сильным", 30/191); a
-``taken_as`` of the card attacked wins over a ``counts_as`` of its attacker."""
+``taken_as`` of the card attacked wins over a ``counts_as`` of its attacker. ``fight_result`` (with
+``tiers``, one strength; ``vs_*``: against those cards): when it fights with its simple strike an open
+enemy creature (attacking or parrying), its player may make the result that strength for both instead of
+rolling ("может сделать результатом сражения «сильный-сильный» (вместо броска кубика)", 60/5 Поури)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "counts_as", "taken_as")
@@ -536,7 +539,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
-             "pull", "bar", "hauled", "silence", "counts_as", "taken_as", *ENTRIES)
+             "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
                    "next_roll")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
@@ -1650,11 +1653,11 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("parity", f"must be one of {', '.join(PARITIES)}, got {parity!r}")
     if parity is not None and kind not in ("cap", "protection"):
         raise fail("parity", "is only for cap and protection")
-    if tiers and kind not in ("cap", "protection", "reduce", "counts_as", "taken_as") \
+    if tiers and kind not in ("cap", "protection", "reduce", "counts_as", "taken_as", "fight_result") \
             and trigger not in ("strike", "attack") and not (kind == "strike_bonus" and per):
         raise fail("tiers", "is only for cap, protection, reduce, counts_as, taken_as, a strike_bonus with "
                    "'per' and trigger strike")
-    if kind in ("counts_as", "taken_as") and len(tiers) != 1:
+    if kind in ("counts_as", "taken_as", "fight_result") and len(tiers) != 1:
         raise fail("tiers", f"{kind} needs the one strength its attacks count as, e.g. [\"strong\"]")
     if tiers and kind == "reduce" and (not applies or set(applies) & {
             "simple", "close", "nonmagic", "all", "directed", "counter"}):

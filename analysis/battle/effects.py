@@ -150,7 +150,8 @@ def _summary(keys) -> tuple:
                 trig[ab.trigger].append(u)
             if ab.cost == "trigger" and ab.trigger == "strike" and (ab.tiers or ab.per == "strike_value"):
                 tiered[u] = True
-            if ab.kind in ("cap_strike", "flip_die", "redirect", "shift_die") and u not in responders:
+            if ab.kind in ("cap_strike", "flip_die", "redirect", "shift_die", "set_die") \
+                    and u not in responders:
                 responders.append(u)
             if ab.sudden and u not in sudden:
                 sudden.append(u)
@@ -702,13 +703,16 @@ class Effects(Situational):
             self._answer_follow = [*self._answer_follow, (w, index + 1)]
 
     def _die_answers(self, seat: int) -> list[tuple[int, int, Ability]]:
-        """The die responses (``flip_die``, ``shift_die``) ``seat``'s cards could pay for now."""
-        return self._responders_of(seat, "flip_die") + self._responders_of(seat, "shift_die")
+        """The die responses (``flip_die``, ``shift_die``, ``set_die``) ``seat``'s cards could pay for now."""
+        return (self._responders_of(seat, "flip_die") + self._responders_of(seat, "shift_die")
+                + self._responders_of(seat, "set_die"))
 
     @staticmethod
     def _turned(ab: Ability, die: int) -> int:
-        """The face a die response makes of ``die``: the opposite face, or N lower (at least 1)."""
-        return 7 - die if ab.kind == "flip_die" else max(1, die - ab.damage[0])
+        """The face a die response makes of ``die``: the opposite face, N lower (at least 1), or N."""
+        if ab.kind == "flip_die":
+            return 7 - die
+        return ab.damage[0] if ab.kind == "set_die" else max(1, die - ab.damage[0])
 
     def _flip_dice(self, u: int, parrier: int, i: int, table, fought: bool) -> int:
         """``flip_die``: a card of either side may turn one die of this strike to its opposite face

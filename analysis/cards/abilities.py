@@ -212,19 +212,20 @@ GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", 
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
-RESPONSES = ("cap_strike", "flip_die", "redirect", "shift_die")
+RESPONSES = ("cap_strike", "flip_die", "redirect", "shift_die", "set_die")
 """Sudden actions ({instant}) used in response during a simple strike (cost ``tap`` or ``counter_tap``;
 never an action of its own): ``cap_strike`` reduces a simple strike on a card of its squad to
 ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6, 2-5, 3-4);
 ``shift_die`` [N] lowers one die — of a simple strike, an ability or a trigger, either side's — by N,
 never below 1 ("уменьшить выбранный бросок кубика на 2", 40/24 Анволд; a ``then`` ability after it is
-carried out with it). ``redirect`` answers any enemy attack of the ``from`` kinds declared on a card of
-its squad (``vs_*``: which attacked cards) before its target is fixed (000 glossary "Redirecting an
-attack": once per attack, never onto the attacker, no defender after it): the attack goes onto the card
-itself (``target = "self"``), onto an enemy creature (``"enemy"``) or onto a card next to the attacked
-one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an {instant} without a payment (then
-a closed card may use it too); ``every = true``: not a choice — the attack *is* redirected (an attack on
-the card itself uses it up too)."""
+carried out with it); ``set_die`` [N] makes one such die show N ("свести выбранный бросок кубика
+существа к 1", 60/137 Лекарь Уорлога). ``redirect`` answers any enemy attack of the ``from`` kinds
+declared on a card of its squad (``vs_*``: which attacked cards) before its target is fixed (000
+glossary "Redirecting an attack": once per attack, never onto the attacker, no defender after it): the
+attack goes onto the card itself (``target = "self"``), onto an enemy creature (``"enemy"``) or onto a
+card next to the attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an
+{instant} without a payment (then a closed card may use it too); ``every = true``: not a choice — the
+attack *is* redirected (an attack on the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
              "reposition", "delayed_wound", "leap", "pounce", "strike_again", "dirty_trick", *ENTRIES)
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
@@ -549,7 +550,8 @@ SINGLE = ("jump_range",
           "heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
-          "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "next_roll")
+          "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "next_roll",
+          "set_die")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -866,6 +868,7 @@ _KINDS_TEXT = {
     "hauled": "Moved one square by closing an adjacent ally",
     "silence": "Enemy creatures so placed lose their abilities",
     "shift_die": "Sudden: lowers a die roll by",
+    "set_die": "Sudden: sets a die roll to",
     "recruit_gold": "Recruiting it gives gold crystals:",
     "jump_range": "Jump range +",
 }

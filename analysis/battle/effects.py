@@ -295,6 +295,10 @@ class Effects(Situational):
         self._fixers = "fight_result" in kinds
         """Some card may fix the result of its fights (``fight_result``)."""
         self._fix_tier = 2
+        self._twicers = "roll_twice" in kinds
+        """Some card rolls its attacking die twice and keeps one (``roll_twice``)."""
+        self._first_roll = []
+        """The two rolls of a ``roll_twice`` strike now (its fury reads both)."""
         self._fury_die = 0
         self._about = -1
         self._context = -1

@@ -661,6 +661,8 @@ class Battle(Placement):
         new._furies = self._furies
         new._forcing = self._forcing
         new._fixers = self._fixers
+        new._twicers = self._twicers
+        new._first_roll = []
         new._fix_tier = self._fix_tier
         new._fury_add = self._fury_add
         new._fury_die = self._fury_die

@@ -53,6 +53,8 @@ class EngineFields:
     _furies: bool
     _forcing: bool
     _fixers: bool
+    _twicers: bool
+    _first_roll: list[int]
     _fix_tier: int
     _fury_add: int
     _fury_die: int

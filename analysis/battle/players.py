@@ -1670,6 +1670,16 @@ class HeuristicPlayer(Player):
         finally:
             battle.open[v] = was
 
+    def choose_roll(self, battle: Battle, unit: int, parrier: int,
+                    outcomes: Sequence[tuple[int, int]]) -> int:
+        """``roll_twice`` (50/30 Орк-воевода): the roll whose exchange is worth most to its side."""
+        b = battle
+        ku, kp = b.key[unit], b.key[parrier]
+        rem_u, rem_p = b.life[unit] - b.wounds[unit], b.life[parrier] - b.wounds[parrier]
+        arm_u, arm_p = b.armor_left[unit], b.armor_left[parrier]
+        return max(range(len(outcomes)), key=lambda k: (
+            outcome_gain(ku, kp, rem_u, rem_p, arm_u, arm_p, outcomes[k][0], outcomes[k][1]), -k))
+
     def fix_fight(self, battle: Battle, unit: int, attacker: int, parrier: int,
                   fixed: tuple[int, int]) -> bool:
         """``fight_result`` (60/5 Поури: "может сделать результатом сражения «сильный-сильный»"): when

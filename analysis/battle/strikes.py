@@ -122,6 +122,17 @@ class Strikes(AbilityUse):
             return True
         return False
 
+    def _second_roll(self, u: int, parrier: int, i: int, table) -> int:
+        """``roll_twice``: the attacker rolls its die a second time and its player keeps one of the two
+        (``Player.choose_roll`` with the outcomes, wounds to the parrier and to the attacker, before
+        any weakening); both rolls set its fury off (50/30 Орк-воевода). The Strike Table index kept."""
+        a1, p = i // 6 + 1, i % 6 + 1
+        a2 = self._die()
+        j = (a2 - 1) * 6 + p - 1
+        self._first_roll = [a1, a2]
+        pick = self.players[self.seat[u]].choose_roll(self, u, parrier, [table[i][:2], table[j][:2]])
+        return j if pick == 1 else i
+
     def _fixed_fight(self, u: int, parrier: int) -> bool:
         """Whether a ``fight_result`` card in this exchange (the attacker, else the parrier) makes its
         result that strength for both instead of rolling ("сражаясь {strike} с открытым существом
@@ -222,6 +233,8 @@ class Strikes(AbilityUse):
         if self._furies:
             self._fury_pre = self.wounds[parrier]  # (its wounds as the die is rolled: 60/16)
         saved = None
+        if self._twicers:
+            self._first_roll = []
         if self._strikers or self._ignorers:
             ku_s, kp_s, saved = self._keys_for_strike(u, parrier)
             self._swap_key(u, ku_s)
@@ -259,6 +272,8 @@ class Strikes(AbilityUse):
                 i = int(self._rand() * len(table))
             if (self._furies or self._forcing) and self._by_dice:  # ``next_roll``: either die
                 i = (self._forced_roll(u, i // 6 + 1) - 1) * 6 + self._forced_roll(parrier, i % 6 + 1) - 1
+            if self._twicers and self._by_dice and self._has(u, "roll_twice") is not None:
+                i = self._second_roll(u, parrier, i, table)  # ("бросьте кубик дважды, выберите один")
             if self._responders:
                 i = self._flip_dice(u, parrier, i, table, True)
             entry = table[i]
@@ -390,7 +405,8 @@ class Strikes(AbilityUse):
                 if fought and not self.over:
                     self._rolled(parrier, [i % 6 + 1])
             if self._furies and alive[u] and not self.over:
-                self._fury(u, [i // 6 + 1 if fought else i + 1], parrier)
+                self._fury(u, self._first_roll if self._first_roll else [i // 6 + 1 if fought else i + 1],
+                           parrier)  # ("бешенство активируется каждым из бросков")
         if self._avengers and not self.over:
             if to_p:
                 self._hurt(parrier, u, "simple")

@@ -135,7 +135,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result")
+            "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -205,7 +205,10 @@ those kinds made on the card (``vs_*``: by those cards — "атаки боло�
 ``taken_as`` of the card attacked wins over a ``counts_as`` of its attacker. ``fight_result`` (with
 ``tiers``, one strength; ``vs_*``: against those cards): when it fights with its simple strike an open
 enemy creature (attacking or parrying), its player may make the result that strength for both instead of
-rolling ("может сделать результатом сражения «сильный-сильный» (вместо броска кубика)", 60/5 Поури)."""
+rolling ("может сделать результатом сражения «сильный-сильный» (вместо броска кубика)", 60/5 Поури).
+``roll_twice``: when it fights an open creature with its simple strike as the attacker, it rolls its die
+twice and its player keeps one (each roll sets its fury off; ``when = "own_turn"``: "когда сражается
+{strike} в ваш ход бросьте кубик дважды, выберите один из результатов", 50/30 Орк-воевода)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "counts_as", "taken_as")
@@ -540,7 +543,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
-             "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", *ENTRIES)
+             "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
+             *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
                    "next_roll")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;

@@ -1229,6 +1229,8 @@ class Situational(EngineFields):
             return dc == 0 and dr == forward(self.seat[u])
         if position == "ahead":  # (the row just in front of it: 60/18)
             return dr == forward(self.seat[u])
+        if position == "behind":  # (the square just behind it: 30/167)
+            return dc == 0 and dr == -forward(self.seat[u])
         return abs(dr) == 1 and abs(dc) == 1  # diagonal
 
     def _position_sq(self, u: int, pw: int, position: str) -> bool:

@@ -738,7 +738,8 @@ UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entri
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
-POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead")
+POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
+             "behind")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
@@ -747,7 +748,8 @@ its own player's half of the battlefield: "по картам на вашей п�
 ``other_column`` (on a square of another column than its own; a flyer, on no square, is in none: 40/67
 Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
-носорог "на карту в ряду напротив")."""
+носорог "на карту в ряду напротив"), ``behind`` (on the square just behind it, as its owner sees the
+board: "по существам, стоящим на клетке позади него", 30/167 Бухта подлецов)."""
 RELOCATE_ONTO = ("depth", "surface", "away")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
@@ -1823,10 +1825,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         out[name] = value
     if out["vs_position"] and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
-            "silence")) and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies")):
+            "silence")) and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies")) \
+            and not (cost == "aura" and kind in ("strike_bonus", "directed", "unanswerable", "reduce",
+                                                 "protection")):
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
-                   "protection, taunt, strike_limit and silence, and the triggers creature_dies and "
-                   "ally_dies")
+                   "protection, taunt, strike_limit and silence (those of the first five also held from an "
+                   "aura: the position to the holder), and the triggers creature_dies and ally_dies")
     if kind == "strike_limit" and not out["vs_position"]:
         raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to)")
     if kind == "silence" and out["vs_position"] not in ("opposite", "diagonal"):

@@ -113,3 +113,21 @@ def test_the_heuristic_marks_a_foe_one_of_its_creatures_can_still_strike():
     player = HeuristicPlayer()
     assert player._target_gain(b, 0, 0, 3) == 0.0 < player._target_gain(b, 0, 0, 2)
     assert player.choose_targets(b, 0, 0, [0, 1, 2, 3], 1) == (2,)
+
+
+COVE = facts('{ kind = "strike_bonus", damage = [1], cost = "aura", area = "squad", target = "ally", '
+             'vs_classes = ["Пират"], vs_position = "behind" }')
+
+
+def test_a_terrain_aura_for_strikes_on_the_card_behind():
+    """30/167 Бухта подлецов: "каждый ваш пират … имеет +1 к {strike} по существам, стоящим на клетке
+    позади него" (the square behind it, as its owner sees the board)."""
+    cove = card("Cove", strike=None, life=0, type="terrain", abilities=COVE)
+    pirate = card("Pirate", strike=(2, 2, 2), life=10, classes=("Пират",))
+    for foe_square, wounds in ((square(1, 2), 3), (square(3, 2), 2)):
+        b = start([pirate, cove], [card("Foe", life=10), card("Far", life=10)],
+                  ({0: P1_FRONT, 1: square(0, 1)}, {2: square(3, 1), 3: square(5, 2)}), dice=[1])
+        b._put(2, b.pos[2], foe_square)   # (an enemy behind it, or in front of it)
+        b.open[2] = False
+        b.apply(Strike(0, 2))
+        assert b.wounds[2] == wounds

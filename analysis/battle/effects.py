@@ -1223,6 +1223,10 @@ class Effects(Situational):
             q = self.armor_left[u]
         elif per == "target_move":  # ("где Х его {move}": the movement it has now)
             q = self.move_points[v] if self.creature[v] else 0
+        elif per == "about_weak":  # (the weak strike of the card the trigger is about: 30/164)
+            about = self._about
+            strike = PROFILES[self.key[about]].strike if about >= 0 else None
+            q = strike[0] if strike else 0
         elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
             q = self._excess
         else:

@@ -12,6 +12,7 @@ To add a player, subclass :class:`Player` and register it in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
@@ -30,6 +31,7 @@ from analysis.battle.board import (
     SQUARES_OF,
     squares_of,
 )
+from analysis.battle.effects import heuristic_gain
 from analysis.battle.interface import (
     MOVES,
     STRIKES,
@@ -1655,12 +1657,34 @@ class HeuristicPlayer(Player):
                 hurt += max(ab.damage)
         return hurt > 0 and b.life[unit] - b.wounds[unit] <= hurt
 
+    def _curse_payoff(self, b: Battle, v: int) -> float:
+        """What a curse on ``v`` unlocks: the facts it would hold under its side's auras that need a
+        cursed holder (``when_state = "cursed"``: 30/164 Маэнас, "ваши пираты с проклятием имеют +1 к
+        {move} и +1 к {strike}"), valued as grants for the rest of the battle."""
+        if b._in_state(v, "cursed") or not b.creature[v]:
+            return 0.0
+        total = 0.0
+        kv = b.key[v]
+        rem, value = b.life[v] - b.wounds[v], card_value(kv)
+        for s, i in b._auras:
+            if not b.alive[s] or b.seat[s] != b.seat[v]:
+                continue
+            ab = facts(card_of(b.base[s]))[i]
+            if ab.when_state != "cursed" or ab.target == "enemy" or not matches(ab, b.cards[v]):
+                continue
+            total += heuristic_gain(replace(ab, cost="passive", lasts="battle", when_state=None), kv, rem,
+                                    value)
+        return total
+
     def _may_gain(self, battle: Battle, unit: int, index: int, v: int) -> float:
         """What ``unit``'s optional (``may``) ability ``index`` gains on ``v``: a ``fight`` the exchange
         of its simple strike with ``v`` parrying as an open card, else the target's estimated gain."""
         kind = battle.slots[unit][index].ability.kind
         if kind == "become":  # (a type change: whether it is worth it now, :meth:`_shape_worth`)
             return 1.0 if self._shape_worth(battle, unit, index, v) else -1.0
+        if kind == "give_curse" and battle.seat[v] == battle.seat[unit] and battle._auras:
+            # (a curse on its own creature: worth what its side's auras give a cursed holder)
+            return self._target_gain(battle, unit, index, v) + self._curse_payoff(battle, v)
         if kind != "fight" or battle.seat[v] == battle.seat[unit]:
             return self._target_gain(battle, unit, index, v)  # (a creature of its own that fights: worth)
         was = battle.open[v]

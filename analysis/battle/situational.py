@@ -1152,11 +1152,12 @@ class Situational(EngineFields):
     def _spend_attack(self, u: int, kind: str = "simple") -> None:
         """``u`` has carried out an attack of ``kind`` (``simple``: a simple strike): the facts it held
         until its next attack go — an ``attack_bonus`` only if its ``from`` covers the kind ("+1 к
-        следующему разряду" waits for a discharge)."""
+        следующему разряду" waits for a discharge). Called once its wounds are dealt and before the
+        deaths are settled: a bonus its kill gives is for the next attack (30/164 Маэнас)."""
         g = self.grants[u]
         if g and any(until <= -2 for _, until in g):
-            kept = tuple(x for x in g if x[1] > -2 or (x[0].kind in ("attack_bonus", "counts_as")
-                                                      and x[0].applies_to and not covers(x[0], kind)))
+            kept = tuple(x for x in g if x[1] > -2 or (
+                x[0].kind in ("attack_bonus", "counts_as") and x[0].applies_to and not covers(x[0], kind)))
             if len(kept) != len(g):
                 self.grants[u] = kept
                 self._grant_ver += 1

@@ -381,6 +381,8 @@ class Strikes(AbilityUse):
             if stays or stays_d:
                 event["stays_open"] = [x for x, f in ((u, stays), (parrier, stays_d)) if f]
             self._emit(event)
+        if self._granting and alive[u]:
+            self._spend_attack(u)  # (what it held "until its next attack": before the deaths' triggers)
         life = self.life
         if wounds[parrier] >= life[parrier] or wounds[u] >= life[u]:
             self._settle((parrier, u), u, {parrier: u, u: parrier}, "simple")
@@ -424,7 +426,6 @@ class Strikes(AbilityUse):
                     self._over_cost(parrier, i % 6 + 1)
             if self._trig["own_strike"] and alive[u] and not self.over and u in self._trig["own_strike"]:
                 self._fire(u, "own_strike", parrier)  # (after its simple strike, hit or miss)
-        if self._granting and alive[u] and not self.over:
-            self._spend_attack(u)  # (what it held "until its next attack")
+
         if self._dashers and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)

@@ -104,11 +104,15 @@ class Triggers(Effects):
             return self.poison[v] > 0
         if state == "cursed_poisoned":
             return self.poison[v] > 0 and self._in_state(v, "cursed")
-        if state in ("intruding", "back_row"):  # (its half / its third row, as its owner sees them)
-            p = self.pos[v]
+        if state in ("intruding", "back_row", "front_row", "off_front_row"):  # (its half / its third or
+            p = self.pos[v]                                                 # first row, as its owner sees)
             if p < 0:
                 return False
             rows = half_rows(self.seat[v])
+            if state == "front_row":
+                return row_of(p) == rows[0]
+            if state == "off_front_row":
+                return row_of(p) != rows[0]
             return row_of(p) not in rows if state == "intruding" else row_of(p) == rows[-1]
         if state == "foreign":  # of no element its opponent's cards in play have
             theirs: set[str] = set()
@@ -444,8 +448,8 @@ class Triggers(Effects):
                     cands.append(w)
         elif trigger == "squad_dash":  # the creature of its squad that dashed, within ``range`` of it
             pu, pc = self.pos[u], self.pos[context] if context >= 0 else -1
-            ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u] and pu >= 0
-                  and pc >= 0 and (ab.range is None or CHEBYSHEV[pu][pc] <= ab.range)
+            ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
+                  and pc >= 0 and (ab.range is None or (pu >= 0 and CHEBYSHEV[pu][pc] <= ab.range))
                   and (ab.target != "self" or context == u)
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
             cands = [context] if ok else []

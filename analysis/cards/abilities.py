@@ -209,7 +209,7 @@ rolling ("может сделать результатом сражения «с
 ``roll_twice``: when it fights an open creature with its simple strike as the attacker, it rolls its die
 twice and its player keeps one (each roll sets its fury off; ``when = "own_turn"``: "когда сражается
 {strike} в ваш ход бросьте кубик дважды, выберите один из результатов", 50/30 Орк-воевода)."""
-GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
+GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "counts_as", "taken_as")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
@@ -574,7 +574,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life", "unique")
+             "low_life", "unique", "front_row", "off_front_row")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -612,7 +612,9 @@ enemy cards next to it ("рядом с которым стоят две или �
 above this card's own ("по картам, чьи текущие {health} меньше или равны текущим {health}", 60/102);
 ``low_life``: a creature whose life left is at most its weak
 simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер);
-``unique``: a unique card (⚜; as ``when_state`` of a ``kill``: "+2, если она уникальная", 40/150)."""
+``unique``: a unique card (⚜; as ``when_state`` of a ``kill``: "+2, если она уникальная", 40/150);
+``front_row`` / ``off_front_row``: standing on a square of its owner's first row / on a square not in it
+("если оно переместилось на клетку первого ряда …, иначе …", 40/6 Аккения)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves")

@@ -295,6 +295,8 @@ class Effects(Situational):
         self._fixers = "fight_result" in kinds
         """Some card may fix the result of its fights (``fight_result``)."""
         self._fix_tier = 2
+        self._upgraders = "fight_upgrade" in kinds
+        """Some card may move a won fight's result up a line (``fight_upgrade``)."""
         self._twicers = "roll_twice" in kinds
         """Some card rolls its attacking die twice and keeps one (``roll_twice``)."""
         self._first_roll = []

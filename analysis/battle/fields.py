@@ -54,6 +54,7 @@ class EngineFields:
     _forcing: bool
     _fixers: bool
     _twicers: bool
+    _upgraders: bool
     _first_roll: list[int]
     _fix_tier: int
     _fury_add: int

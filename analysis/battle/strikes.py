@@ -133,6 +133,20 @@ class Strikes(AbilityUse):
         pick = self.players[self.seat[u]].choose_roll(self, u, parrier, [table[i][:2], table[j][:2]])
         return j if pick == 1 else i
 
+    def _upgrade(self, u: int, parrier: int, i: int, weak: bool, to_p: int, to_a: int,
+                 landed: int) -> tuple[int, int, int]:
+        """``fight_upgrade`` (30/20 Орк-истязатель: "если его бросок кубика больше и результат
+        сражения слабый-промах может свести его к средний-слабый, а если средний-промах — к
+        сильный-слабый"): the attacker, whose die is the higher, may move such a result one line up;
+        its player decides as for weakening (``Player.weaken``)."""
+        kinds = self._strike_tiers(self.key[u], self.key[parrier], i, True, weak)
+        if kinds not in ((0, -1), (1, -1)):
+            return to_p, to_a, landed
+        out = fixed_exchange(self.key[u], self.key[parrier], kinds[0] + 1, 0)
+        if self.players[self.seat[u]].weaken(self, u, u, parrier, (to_p, to_a), (out[0], out[1])):
+            return out
+        return to_p, to_a, landed
+
     def _fixed_fight(self, u: int, parrier: int) -> bool:
         """Whether a ``fight_result`` card in this exchange (the attacker, else the parrier) makes its
         result that strength for both instead of rolling ("сражаясь {strike} с открытым существом
@@ -287,6 +301,9 @@ class Strikes(AbilityUse):
                     to_p, to_a = entry[2], entry[3]
                     landed = entry[6]
                     weak = True
+            if self._upgraders and self._by_dice and i // 6 > i % 6 \
+                    and self._has(u, "fight_upgrade") is not None:
+                to_p, to_a, landed = self._upgrade(u, parrier, i, weak, to_p, to_a, landed)
             fought = True
         else:
             ctable = self._ctab.get(pair)

@@ -272,19 +272,22 @@ def closed_table(ka: int, kp: int, model: str = "strike_table") -> tuple[int, ..
     return table
 
 
-_FIXED: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+_FIXED: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
 
 
-def fixed_exchange(ka: int, kp: int, tier: int) -> tuple[int, int, int]:
+def fixed_exchange(ka: int, kp: int, tier: int, back: int = -2) -> tuple[int, int, int]:
     """(wounds to the parrier, wounds to the attacker, landed bits) of an open exchange whose result is
-    fixed at ``tier`` for both (``fight_result``: "результат сражения «сильный-сильный»"), before
-    armor, as the Strike Table's entries (bit 1: the attacker's strike landed, bit 2: the parrier's)."""
-    memo = (ka, kp, tier)
+    fixed: the attacker strikes ``tier``, the parrier ``back`` (default: the same; -1 a miss) —
+    ``fight_result``'s "«сильный-сильный»", ``fight_upgrade``'s "средний-слабый" — before armor, as the
+    Strike Table's entries (bit 1: the attacker's strike landed, bit 2: the parrier's)."""
+    if back == -2:
+        back = tier
+    memo = (ka, kp, tier, back)
     out = _FIXED.get(memo)
     if out is None:
         att, par = _fighter(ka, kp), _fighter(kp, ka)
-        to_p, to_a = st_wounds(att, par, tier), st_wounds(par, att, tier, True)
-        out = _FIXED[memo] = (to_p, to_a, _landed(tier, par) | _landed(tier, att) << 1)
+        to_p, to_a = st_wounds(att, par, tier), st_wounds(par, att, back, True)
+        out = _FIXED[memo] = (to_p, to_a, _landed(tier, par) | _landed(back, att) << 1)
         if len(_FIXED) > 100_000:
             _FIXED.clear()
     return out

@@ -135,7 +135,8 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice")
+            "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
+            "fight_upgrade")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -208,7 +209,10 @@ enemy creature (attacking or parrying), its player may make the result that stre
 rolling ("может сделать результатом сражения «сильный-сильный» (вместо броска кубика)", 60/5 Поури).
 ``roll_twice``: when it fights an open creature with its simple strike as the attacker, it rolls its die
 twice and its player keeps one (each roll sets its fury off; ``when = "own_turn"``: "когда сражается
-{strike} в ваш ход бросьте кубик дважды, выберите один из результатов", 50/30 Орк-воевода)."""
+{strike} в ваш ход бросьте кубик дважды, выберите один из результатов", 50/30 Орк-воевода).
+``fight_upgrade``: when it attacks an open creature with its simple strike and its die is the higher, a
+weak-miss result may become medium-weak and a medium-miss one strong-weak, its player's choice (held
+from an aura: "когда ваш {ordinary} орк сражается {strike} в ваш ход …", 30/20 Орк-истязатель)."""
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "counts_as", "taken_as")
@@ -544,7 +548,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-             *ENTRIES)
+             "fight_upgrade", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
                    "next_roll")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
@@ -801,7 +805,7 @@ to its left and right (``sides``: "стоящие справа и слева", 3
 the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
 that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
-              "far_strike", "carrion_eating", "jump_range")
+              "far_strike", "carrion_eating", "jump_range", "fight_upgrade")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")

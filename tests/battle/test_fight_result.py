@@ -52,3 +52,18 @@ def test_the_heuristic_fixes_it_when_the_sure_exchange_is_better():
     giant = card("Giant", strike=(2, 6, 12), life=30)
     b = start([_pouri()], [giant, card("Far", life=10)], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(5, 2)}))
     assert not player.fix_fight(b, 0, 0, 1, (4, 12))     # its own death for 4 wounds
+
+
+TORTURER = facts('{ kind = "fight_upgrade", cost = "aura", area = "squad", target = "ally", '
+                 'vs_classes = ["Орк"], vs_rank = "common" }')
+
+
+def test_a_won_fight_of_a_common_orc_may_move_a_line_up():
+    """30/20 Орк-истязатель: dice 5 v 2 (d = 3, medium-miss) → strong-weak; 2 v 1 (weak-miss) →
+    medium-weak; a tie or a lower die: as rolled."""
+    for dice, wounds in (([5, 2], (5, 1)), ([2, 1], (4, 1)), ([2, 2], (3, 0))):
+        torturer = card("Torturer", strike=(3, 4, 5), life=11, classes=("Орк",), abilities=TORTURER)
+        b = start([torturer], [card("Foe", strike=(1, 2, 3), life=20), card("Far", life=10)],
+                  ({0: P1_FRONT}, {1: P2_FRONT, 2: square(5, 2)}), dice=dice, p1=Scripted(weaken=True))
+        b.apply(Strike(0, 1))
+        assert (b.wounds[1], b.wounds[0]) == wounds, dice

@@ -427,7 +427,7 @@ class AbilityUse(Triggers):
             if sl.rolls and k < len(dice):
                 d = dice[k] + roll_modifier(self.cards[u], ab.kind, self.cards[v], self.seat[u])
                 tier = 0 if d <= 3 else 1 if d <= 5 else 2
-            if self._strikers or sl.rolls:  # ("сводится к сильному": that strength whatever the die)
+            if self._tier_setters:  # ("сводится к сильному": that strength whatever the die)
                 source = card_of(self._strike_key(u, v, True)) if self._strikers else self.cards[u]
                 forced = forced_tier(source, ab.kind, self.cards[v], self.seat[u], self.seat[v])
                 if forced >= 0:

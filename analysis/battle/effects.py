@@ -295,6 +295,8 @@ class Effects(Situational):
         self._fixers = "fight_result" in kinds
         """Some card may fix the result of its fights (``fight_result``)."""
         self._fix_tier = 2
+        self._tier_setters = bool(kinds & {"counts_as", "taken_as"})
+        """Some card's attacks (or attacks on it) count as one strength (``counts_as``, ``taken_as``)."""
         self._upgraders = "fight_upgrade" in kinds
         """Some card may move a won fight's result up a line (``fight_upgrade``)."""
         self._twicers = "roll_twice" in kinds

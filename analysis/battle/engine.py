@@ -663,6 +663,7 @@ class Battle(Placement):
         new._fixers = self._fixers
         new._twicers = self._twicers
         new._upgraders = self._upgraders
+        new._tier_setters = self._tier_setters
         new._first_roll = []
         new._fix_tier = self._fix_tier
         new._fury_add = self._fury_add

@@ -55,6 +55,7 @@ class EngineFields:
     _fixers: bool
     _twicers: bool
     _upgraders: bool
+    _tier_setters: bool
     _first_roll: list[int]
     _fix_tier: int
     _fury_add: int

@@ -92,6 +92,8 @@ class Triggers(Effects):
             return self.kind[v] == FLYER
         if state == "grounded":
             return self.kind[v] == GROUND
+        if state == "nonflying":  # (any creature but a flying one: "нелетающее существо", 50/178)
+            return self.kind[v] != FLYER
         if state == "no_counters":
             return self.counters[v] == 0
         if state == "no_ground_squad":

@@ -578,7 +578,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life", "unique", "front_row", "off_front_row")
+             "low_life", "unique", "front_row", "off_front_row", "nonflying")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -618,7 +618,8 @@ above this card's own ("по картам, чьи текущие {health} мен
 simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер);
 ``unique``: a unique card (⚜; as ``when_state`` of a ``kill``: "+2, если она уникальная", 40/150);
 ``front_row`` / ``off_front_row``: standing on a square of its owner's first row / on a square not in it
-("если оно переместилось на клетку первого ряда …, иначе …", 40/6 Аккения)."""
+("если оно переместилось на клетку первого ряда …, иначе …", 40/6 Аккения); ``nonflying``: any card but
+a flying creature — a companion or a parasite too ("при гибели нелетающего существа", 50/178)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves")

@@ -156,6 +156,8 @@ class Spec:
                 deps.add("alive")
             elif ab.per in ("side_weak", "free_adjacent", "adjacent_enemies", "side_move"):
                 deps.add("near")
+            elif ab.per == "adjacent_even_enemies":
+                deps.update(("near", "wounds"))
             elif ab.per == "wounded_allies":
                 deps.update(("wounds", "alive"))
             elif ab.per == "allies_enemy_half":
@@ -711,6 +713,10 @@ class Situational(EngineFields):
         if per == "adjacent_enemies":  # (the enemy cards next to it, companions too)
             me = self.seat[u]
             return sum(1 for w in self._neighbours(u) if self.seat[w] != me)
+        if per == "adjacent_even_enemies":  # (those with an even number of life left: 50/69)
+            me = self.seat[u]
+            return sum(1 for w in self._neighbours(u)
+                       if self.seat[w] != me and (self.life[w] - self.wounds[w]) % 2 == 0)
         if per == "allies_enemy_half":  # (creatures of its squad on the enemy half, itself included: 60/171)
             theirs = set(half_rows(1 - self.seat[u]))
             return sum(1 for w in self.units[self.seat[u]] if self.alive[w] and self.creature[w]

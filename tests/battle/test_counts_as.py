@@ -11,6 +11,7 @@ from analysis.battle import Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.tables import card_key, card_of
 from analysis.battle.valuation import _exact_gain
+from analysis.cards.ability_rules import strike_passives
 from analysis.combat.strike import fighter_from_card
 from tests.battle.test_ability_kinds import P1_FRONT, P2_FRONT, facts, start
 from tests.battle_helpers import card
@@ -131,3 +132,27 @@ def test_a_terrain_aura_for_strikes_on_the_card_behind():
         b.open[2] = False
         b.apply(Strike(0, 2))
         assert b.wounds[2] == wounds
+
+
+CHIEF = facts('{ kind = "taken_as", tiers = ["weak"], from = ["attacks"], vs_state = "unwounded" }',
+              '{ kind = "strike_bonus", per = "adjacent_even_enemies" }')
+
+
+def test_attacks_by_unwounded_cards_count_as_weak_and_even_neighbours_raise_its_strike():
+    """50/69 Вождь дирров: "атаки карт без ран по Вождю дирров сводятся к слабым. +1 к {strike} за
+    каждую стоящую рядом карту противника с чётным количеством {health}"."""
+    for wounded, wounds in ((0, 2), (1, 4)):
+        chief = card("Chief", strike=(2, 3, 4), life=15, abilities=CHIEF)
+        b = start([card("Hitter", strike=(2, 3, 4), life=10)], [chief, card("Far", life=10)],
+                  ({0: P1_FRONT}, {1: P2_FRONT, 2: square(5, 2)}), dice=[6])
+        b.wounds[0] = wounded
+        b.open[1] = False
+        b.apply(Strike(0, 1))                       # a 6: strong 4, or weak 2 from an unwounded card
+        assert b.wounds[1] == wounds
+    chief = card("Chief", strike=(2, 3, 4), life=15, abilities=CHIEF)
+    b = start([card("Even", life=10), card("Odd", life=9)], [chief, card("Far", life=10)],
+              ({0: P1_FRONT, 1: square(2, 3)}, {2: P2_FRONT, 3: square(5, 2)}))
+    assert strike_passives(b.cards[2]).bonus == (1, 1, 1)   # one neighbour with 10 life left
+    b.wounds[1] = 1
+    b._situate()
+    assert strike_passives(b.cards[2]).bonus == (2, 2, 2)

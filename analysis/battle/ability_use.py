@@ -45,9 +45,10 @@ from analysis.battle.powers import (
     triggered,
 )
 from analysis.battle.powers import ability as ability_of
+from analysis.battle.tables import ARTIFACT, card_of
 from analysis.battle.triggers import Triggers
 from analysis.cards.abilities import ATTACKS, ENTRIES, MAGICAL, Ability
-from analysis.cards.ability_rules import ARMOR_STOPS, protected, roll_modifier
+from analysis.cards.ability_rules import ARMOR_STOPS, forced_tier, protected, roll_modifier
 
 MAX_SUDDEN_PER_WINDOW = 8
 """At most this many sudden actions of one player in one window (each pays, so few are ever ready)."""
@@ -307,7 +308,7 @@ class AbilityUse(Triggers):
             for v in targets:
                 self._place_mark(u, self.pos[v], ab.marker)
         if self._granting and ab.kind in ATTACKS and self.alive[u]:
-            self._spend_attack(u)  # (what it held "until its next attack")
+            self._spend_attack(u, ab.kind)  # (what it held "until its next attack" of this kind)
         wounds, life = self.wounds, self.life
         for v in targets:
             if wounds[v] >= life[v]:  # (else _settle has nothing to do)
@@ -426,6 +427,11 @@ class AbilityUse(Triggers):
             if sl.rolls and k < len(dice):
                 d = dice[k] + roll_modifier(self.cards[u], ab.kind, self.cards[v], self.seat[u])
                 tier = 0 if d <= 3 else 1 if d <= 5 else 2
+            if self._tier_setters:  # ("сводится к сильному": that strength whatever the die)
+                source = card_of(self._strike_key(u, v, True)) if self._strikers else self.cards[u]
+                forced = forced_tier(source, ab.kind, self.cards[v], self.seat[u], self.seat[v])
+                if forced >= 0:
+                    tier = forced
             self._strike_tier = tier
             self._fire(u, "attack", v, v)  # (``when_state``: the attacked card after the attack)
         self._strike_tier = -1
@@ -444,8 +450,8 @@ class AbilityUse(Triggers):
         if not self.alive[v]:
             return 0
         die = self._die() if sl.rolls else 0
-        if die and self._furies and self.next_face[self.seat[u]]:
-            die = self._forced(self.seat[u], die)  # ``next_roll``
+        if die and (self._furies or self._forcing):
+            die = self._forced_roll(u, die)  # ``next_roll``
         if die and self._responders and kind in WOUNDING:
             die = self._flip_roll(u, sl, v, die)  # ``flip_die`` on an ability's die
         if die:
@@ -485,6 +491,11 @@ class AbilityUse(Triggers):
             if self._trig["counters_reach"]:
                 self._counted(v)
             return 0
+        if kind == "next_roll":  # (a card's own next die roll shows N: "следующий бросок … равен 6")
+            if self.creature[v] or self.kind[v] == ARTIFACT:
+                self.unit_face = list(self.unit_face)
+                self.unit_face[v] = ab.damage[0]
+            return 0
         if kind in ("give_blessing", "give_curse"):
             self._bless(u, v, ab)
             return 0
@@ -501,13 +512,17 @@ class AbilityUse(Triggers):
         shielded = self.shield[self.seat[v]] and self.seat[v] != self.active and (
             kind in ARMOR_STOPS or kind == "effect")
         kv = self.key[v]
+        ku = self.key[u]
         if self._strikers and self.seat[v] != self.seat[u]:
             # A standing "−N from" / protection of ``v`` that holds only against a card in a state
             # (``vs_state``, e.g. "−2 from the non-magic attacks of cursed creatures") or a position
-            # covers every attack its ``from`` names, not only simple strikes (issue 19 item 5).
+            # covers every attack its ``from`` names, not only simple strikes (issue 19 item 5); so
+            # does a ``counts_as`` of ``u`` on a target in a state ("атаки … по существам с
+            # проклятием сводятся к сильным", 40/173).
             kv = self._strike_key(v, u, False)
+            ku = self._strike_key(u, v, True)
         if self._any_guards and self.guards[v]:
-            power = self._guard(v, kind, hit(self.key[u], sl.index, kv, 0, die)[0], u)
+            power = self._guard(v, kind, hit(ku, sl.index, kv, 0, die)[0], u)
             used = min(power, armor)
             self.armor_left[v] -= used
             power -= used
@@ -517,7 +532,7 @@ class AbilityUse(Triggers):
             if power:
                 self._quiet_from = self.turn + 1
             return power
-        wounds, used = hit(self.key[u], sl.index, kv, armor, die)
+        wounds, used = hit(ku, sl.index, kv, armor, die)
         self.armor_left[v] -= used
         if shielded and wounds:
             wounds = self._shielded(v, wounds)

@@ -150,7 +150,8 @@ def _summary(keys) -> tuple:
                 trig[ab.trigger].append(u)
             if ab.cost == "trigger" and ab.trigger == "strike" and (ab.tiers or ab.per == "strike_value"):
                 tiered[u] = True
-            if ab.kind in ("cap_strike", "flip_die", "redirect", "shift_die") and u not in responders:
+            if ab.kind in ("cap_strike", "flip_die", "redirect", "shift_die", "set_die") \
+                    and u not in responders:
                 responders.append(u)
             if ab.sudden and u not in sudden:
                 sudden.append(u)
@@ -285,7 +286,23 @@ class Effects(Situational):
         self._strike_tier = -1
         self.next_face = [0, 0]
         """Per seat: the face its next die roll this turn shows (``next_roll``; 0: none)."""
+        self.unit_face = [0] * self.n
+        """Per unit: the face its own next die roll shows (``next_roll`` [N] aimed at a card; 0: none);
+        replaced, never changed in place."""
         self._furies = bool(trig["fury"])
+        self._forcing = "next_roll" in kinds
+        """Some card fixes the face of a next die roll (``next_roll``)."""
+        self._fixers = "fight_result" in kinds
+        """Some card may fix the result of its fights (``fight_result``)."""
+        self._fix_tier = 2
+        self._tier_setters = bool(kinds & {"counts_as", "taken_as"})
+        """Some card's attacks (or attacks on it) count as one strength (``counts_as``, ``taken_as``)."""
+        self._upgraders = "fight_upgrade" in kinds
+        """Some card may move a won fight's result up a line (``fight_upgrade``)."""
+        self._twicers = "roll_twice" in kinds
+        """Some card rolls its attacking die twice and keeps one (``roll_twice``)."""
+        self._first_roll = []
+        """The two rolls of a ``roll_twice`` strike now (its fury reads both)."""
         self._fury_die = 0
         self._about = -1
         self._context = -1
@@ -694,13 +711,16 @@ class Effects(Situational):
             self._answer_follow = [*self._answer_follow, (w, index + 1)]
 
     def _die_answers(self, seat: int) -> list[tuple[int, int, Ability]]:
-        """The die responses (``flip_die``, ``shift_die``) ``seat``'s cards could pay for now."""
-        return self._responders_of(seat, "flip_die") + self._responders_of(seat, "shift_die")
+        """The die responses (``flip_die``, ``shift_die``, ``set_die``) ``seat``'s cards could pay for now."""
+        return (self._responders_of(seat, "flip_die") + self._responders_of(seat, "shift_die")
+                + self._responders_of(seat, "set_die"))
 
     @staticmethod
     def _turned(ab: Ability, die: int) -> int:
-        """The face a die response makes of ``die``: the opposite face, or N lower (at least 1)."""
-        return 7 - die if ab.kind == "flip_die" else max(1, die - ab.damage[0])
+        """The face a die response makes of ``die``: the opposite face, N lower (at least 1), or N."""
+        if ab.kind == "flip_die":
+            return 7 - die
+        return ab.damage[0] if ab.kind == "set_die" else max(1, die - ab.damage[0])
 
     def _flip_dice(self, u: int, parrier: int, i: int, table, fought: bool) -> int:
         """``flip_die``: a card of either side may turn one die of this strike to its opposite face
@@ -899,6 +919,16 @@ class Effects(Situational):
             c = self.rider[u]
             if c >= 0 and self.alive[c] and not self.over and triggered(self.key[c], "host_fury"):
                 self._fire(c, "host_fury", target)
+
+    def _forced_roll(self, u: int, die: int) -> int:
+        """``die`` rolled by card ``u``, or the face a ``next_roll`` set for it (its own, else its
+        squad's next roll this turn; used up)."""
+        face = self.unit_face[u]
+        if face:
+            self.unit_face = list(self.unit_face)
+            self.unit_face[u] = 0
+            return face
+        return self._forced(self.seat[u], die)
 
     def _forced(self, seat: int, die: int) -> int:
         """``die``, or the face a ``next_roll`` set for this roll of a card of ``seat`` (used up)."""
@@ -1197,6 +1227,10 @@ class Effects(Situational):
             q = self.armor_left[u]
         elif per == "target_move":  # ("где Х его {move}": the movement it has now)
             q = self.move_points[v] if self.creature[v] else 0
+        elif per == "about_weak":  # (the weak strike of the card the trigger is about: 30/164)
+            about = self._about
+            strike = PROFILES[self.key[about]].strike if about >= 0 else None
+            q = strike[0] if strike else 0
         elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
             q = self._excess
         else:
@@ -2318,10 +2352,10 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "move_wounds", "concentrate", "close", "shift", "pull", "fight"})
+                        "move_wounds", "concentrate", "close", "shift", "pull", "fight", "next_roll"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
-           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus")
+           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus", "next_roll")
 """Kinds (or granted kinds) whose use helps the card they aim at: a gain on one's own side."""
 
 
@@ -2374,6 +2408,10 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 2 * amount * per_wound if prof.is_creature else 0.0
     if kind == "move_wounds":
         return amount * per_wound
+    if kind == "next_roll":  # (a sure face on its next die: worth the spread of its strike it secures)
+        if not prof.is_creature or not prof.strike:
+            return 0.0
+        return 0.02 * value * (1 + max(0, prof.strike[2] - prof.strike[0]))
     if kind == "fight":  # (an extra simple strike of that creature: about its mean strike's worth)
         return 0.05 * value * (sum(prof.strike) / 3 if prof.strike else 0.0) if prof.is_creature else 0.0
     if kind == "concentrate":  # (what its concentration gives, as a grant of the same kind would)

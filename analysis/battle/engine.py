@@ -659,6 +659,13 @@ class Battle(Placement):
         new._poison_mods = self._poison_mods
         new._fixed = self._fixed
         new._furies = self._furies
+        new._forcing = self._forcing
+        new._fixers = self._fixers
+        new._twicers = self._twicers
+        new._upgraders = self._upgraders
+        new._tier_setters = self._tier_setters
+        new._first_roll = []
+        new._fix_tier = self._fix_tier
         new._fury_add = self._fury_add
         new._fury_die = self._fury_die
         new._about = self._about
@@ -677,6 +684,7 @@ class Battle(Placement):
         new._rider_fates = self._rider_fates
         new._wolves = self._wolves
         new.next_face = list(self.next_face)
+        new.unit_face = self.unit_face  # (replaced, never changed in place)
         new._frm = self._frm
         new._grant_ver = self._grant_ver
         new._granting = self._granting

@@ -51,6 +51,13 @@ class EngineFields:
     _fired: int
     _fixed: Any
     _furies: bool
+    _forcing: bool
+    _fixers: bool
+    _twicers: bool
+    _upgraders: bool
+    _tier_setters: bool
+    _first_roll: list[int]
+    _fix_tier: int
     _fury_add: int
     _fury_die: int
     _about: int
@@ -160,6 +167,7 @@ class EngineFields:
     n_creatures: list[int]
     n_ground: list[int]
     next_face: list[int]
+    unit_face: list[int]
     occupied: int
     open: list[bool]
     over: bool
@@ -230,7 +238,7 @@ class EngineFields:
     def _leave_at_end(self) -> None:
         raise NotImplementedError
 
-    def _spend_attack(self, u: int) -> None:
+    def _spend_attack(self, u: int, kind: str = "simple") -> None:
         raise NotImplementedError
 
     def _haul_steps(self, u: int) -> list[int]:
@@ -240,6 +248,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _in_state(self, v: int, state: str) -> bool:
+        raise NotImplementedError
+
+    def _forced_roll(self, u: int, die: int) -> int:
         raise NotImplementedError
 
     def _emit(self, event: dict[str, Any]) -> None:

@@ -297,6 +297,16 @@ class Player:
     def accept(self, state, unit: int, index: int, target: int) -> bool:
         return True
 
+    def choose_roll(self, state, unit: int, parrier: int, outcomes: Sequence[tuple[int, int]]) -> int:
+        """``roll_twice``: which of the rolls ``unit`` keeps (``outcomes``: for each, the wounds to the
+        parrier and to ``unit`` before armor and weakening): by default the one dealing most."""
+        return max(range(len(outcomes)), key=lambda k: (outcomes[k][0] - outcomes[k][1], -k))
+
+    def fix_fight(self, state, unit: int, attacker: int, parrier: int, fixed: tuple[int, int]) -> bool:
+        """Whether ``unit`` (the attacker or the parrier) makes the exchange's result fixed instead of
+        rolling (``fight_result``): ``fixed`` = (wounds to the parrier, to the attacker) before armor."""
+        return False
+
 
 class _FirstAction(Exception):
     def __init__(self, action: Action):

@@ -12,6 +12,7 @@ To add a player, subclass :class:`Player` and register it in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
@@ -30,6 +31,7 @@ from analysis.battle.board import (
     SQUARES_OF,
     squares_of,
 )
+from analysis.battle.effects import heuristic_gain
 from analysis.battle.interface import (
     MOVES,
     STRIKES,
@@ -91,6 +93,7 @@ from analysis.battle.valuation import (
     _zones,
     card_value,
     helps,
+    outcome_gain,
     role,
     state_role,
 )
@@ -120,6 +123,23 @@ def depth_pref(key: int) -> int:
 
 
 # --------------------------------------------------------------------------- heuristic player
+
+
+def _strikable(b: Battle, v: int) -> bool:
+    """Whether a creature of the active side can still make a simple strike on ``v`` this turn (open,
+    not acted, with a strike; next to it, or a flyer)."""
+    pv = b.pos[v]
+    for w in b.units[b.active]:
+        if b.alive[w] and b.open[w] and not b.acted[w] and b.has_strike[w] and (
+                b.kind[w] == FLYER or (pv >= 0 and b.pos[w] >= 0 and pv in ADJ8[b.pos[w]])):
+            return True
+    return False
+
+
+def _this_turn_bonus(ab) -> bool:
+    """Whether ``ab`` gives a bonus to its target's attacks for this turn only (``lasts`` ``turn`` or
+    ``next_attack_turn``): worthless on a card that has acted or is closed in its own turn."""
+    return ab.lasts in ("turn", "next_attack_turn") and ab.kind in ("attack_bonus", "strike_bonus")
 
 
 def _curses(ab) -> bool:
@@ -471,7 +491,13 @@ class HeuristicPlayer(Player):
         g = gains.get(memo)
         if g is None:
             g = _ability_gain(ku, index, kv, rem_v, armor, gains, memo)
-        if (b.seat[v] == b.seat[u]) != helps(ability(ku, index)):
+        ab = ability(ku, index)
+        if g and _this_turn_bonus(ab) and b.seat[v] == b.active and (b.acted[v] or not b.open[v]):
+            return 0.0  # (a bonus to its attacks this turn, given to a card that cannot attack any more)
+        if g and ab.kind == "taken_as" and ab.lasts == "turn" and b.seat[v] != b.active \
+                and not _strikable(b, v):
+            return 0.0  # ("все {strike} по выбранному существу": only worth it on a foe we can strike now)
+        if (b.seat[v] == b.seat[u]) != helps(ab):
             return -g
         return g
 
@@ -503,6 +529,8 @@ class HeuristicPlayer(Player):
         if gains is None:
             gains = _slot_gains(sl.id)
         get = gains.get
+        marks = ab.kind == "taken_as" and ab.lasts == "turn"  # (worth nothing on a foe none of ours can
+        #                                                       strike now: "все {strike} по выбранному")
         if lean:  # the common case, kept lean
             best, target = -1e9, -1
             pos = b.pos
@@ -522,6 +550,8 @@ class HeuristicPlayer(Player):
                     if g is None:
                         kv, rem_v = (unknown, 6) if hidden[v] else (keys[v], life[v] - wounds[v])
                         g = _ability_gain(ku, index, kv, rem_v, armor_left[v], gains, memo)
+                    if marks and not _strikable(b, v):
+                        g = 0.0
                     if g > best:
                         best, target = g, v
                 return (best, (target,)) if target >= 0 else (-1e9, ())
@@ -538,12 +568,15 @@ class HeuristicPlayer(Player):
                 g = get(memo)
                 if g is None:
                     g = _ability_gain(ku, index, kv, rem_v, armor_left[v], gains, memo)
+                if marks and not _strikable(b, v):
+                    g = 0.0
                 if g > best:
                     best, target = g, v
             if target < 0:
                 return -1e9, ()
             return best, (target,)
         scored = []
+        spent = _this_turn_bonus(ab)  # (worth nothing to a card of the active side that cannot attack)
         for v in cands:  # the memo lookup of _target_gain, inlined
             if hidden[v]:
                 kv, rem_v = unknown, 6
@@ -554,6 +587,9 @@ class HeuristicPlayer(Player):
             g = get(memo)
             if g is None:
                 g = _ability_gain(ku, index, kv, rem_v, armor, gains, memo)
+            if (spent and seat[v] == b.active and (b.acted[v] or not b.open[v])) or (
+                    marks and seat[v] != b.active and not _strikable(b, v)):
+                g = 0.0
             scored.append((-g if (seat[v] == me) != heal else g, v))
         if ab.targets == 1:
             g, v = max(scored)
@@ -1623,12 +1659,34 @@ class HeuristicPlayer(Player):
                 hurt += max(ab.damage)
         return hurt > 0 and b.life[unit] - b.wounds[unit] <= hurt
 
+    def _curse_payoff(self, b: Battle, v: int) -> float:
+        """What a curse on ``v`` unlocks: the facts it would hold under its side's auras that need a
+        cursed holder (``when_state = "cursed"``: 30/164 Маэнас, "ваши пираты с проклятием имеют +1 к
+        {move} и +1 к {strike}"), valued as grants for the rest of the battle."""
+        if b._in_state(v, "cursed") or not b.creature[v]:
+            return 0.0
+        total = 0.0
+        kv = b.key[v]
+        rem, value = b.life[v] - b.wounds[v], card_value(kv)
+        for s, i in b._auras:
+            if not b.alive[s] or b.seat[s] != b.seat[v]:
+                continue
+            ab = facts(card_of(b.base[s]))[i]
+            if ab.when_state != "cursed" or ab.target == "enemy" or not matches(ab, b.cards[v]):
+                continue
+            total += heuristic_gain(replace(ab, cost="passive", lasts="battle", when_state=None), kv, rem,
+                                    value)
+        return total
+
     def _may_gain(self, battle: Battle, unit: int, index: int, v: int) -> float:
         """What ``unit``'s optional (``may``) ability ``index`` gains on ``v``: a ``fight`` the exchange
         of its simple strike with ``v`` parrying as an open card, else the target's estimated gain."""
         kind = battle.slots[unit][index].ability.kind
         if kind == "become":  # (a type change: whether it is worth it now, :meth:`_shape_worth`)
             return 1.0 if self._shape_worth(battle, unit, index, v) else -1.0
+        if kind == "give_curse" and battle.seat[v] == battle.seat[unit] and battle._auras:
+            # (a curse on its own creature: worth what its side's auras give a cursed holder)
+            return self._target_gain(battle, unit, index, v) + self._curse_payoff(battle, v)
         if kind != "fight" or battle.seat[v] == battle.seat[unit]:
             return self._target_gain(battle, unit, index, v)  # (a creature of its own that fights: worth)
         was = battle.open[v]
@@ -1637,6 +1695,28 @@ class HeuristicPlayer(Player):
             return self._gain(battle, unit, v)
         finally:
             battle.open[v] = was
+
+    def choose_roll(self, battle: Battle, unit: int, parrier: int,
+                    outcomes: Sequence[tuple[int, int]]) -> int:
+        """``roll_twice`` (50/30 Орк-воевода): the roll whose exchange is worth most to its side."""
+        b = battle
+        ku, kp = b.key[unit], b.key[parrier]
+        rem_u, rem_p = b.life[unit] - b.wounds[unit], b.life[parrier] - b.wounds[parrier]
+        arm_u, arm_p = b.armor_left[unit], b.armor_left[parrier]
+        return max(range(len(outcomes)), key=lambda k: (
+            outcome_gain(ku, kp, rem_u, rem_p, arm_u, arm_p, outcomes[k][0], outcomes[k][1]), -k))
+
+    def fix_fight(self, battle: Battle, unit: int, attacker: int, parrier: int,
+                  fixed: tuple[int, int]) -> bool:
+        """``fight_result`` (60/5 Поури: "может сделать результатом сражения «сильный-сильный»"): when
+        the fixed exchange is worth more to its side than the Strike Table's expected one."""
+        b = battle
+        ku, kp = b.key[attacker], b.key[parrier]
+        rem_u, rem_p = b.life[attacker] - b.wounds[attacker], b.life[parrier] - b.wounds[parrier]
+        arm_u, arm_p = b.armor_left[attacker], b.armor_left[parrier]
+        rolled = _exact_gain(ku, kp, rem_u, rem_p, arm_u, arm_p, True, b.config.model)
+        sure = outcome_gain(ku, kp, rem_u, rem_p, arm_u, arm_p, fixed[0], fixed[1])
+        return sure > rolled if unit == attacker else sure < rolled
 
     def accept(self, battle: Battle, unit: int, index: int, target: int) -> bool:
         """A ``fight`` (50/101 Легард: "может сразиться … как с открытым") only when the strike, the

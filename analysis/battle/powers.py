@@ -34,6 +34,7 @@ from analysis.cards.ability_rules import (
     attack_bonus,
     damage_by_die,
     die_tier,
+    forced_tier,
     has_condition,
     matches,
     roll_modifier,
@@ -305,6 +306,10 @@ def hit_distribution(ku: int, index: int, kv: int, armor_left: int) -> tuple[tup
         else:
             faces = (ab.damage[0] if ab.damage else 0,)
             tiers = (-1,)
+        forced = forced_tier(source, ab.kind, target, SEATS[ku], SEATS[kv])
+        if forced >= 0:  # ("сводится к сильному": that strength whatever the die)
+            faces = (ab.damage[forced] if len(ab.damage) == 3 else faces[0],)
+            tiers = (forced,)
         bonus = attack_bonus(source, ab.kind, SEATS[ku])
         if bonus:
             faces = tuple(max(0, d + bonus) for d in faces)
@@ -338,6 +343,11 @@ def hit(ku: int, index: int, kv: int, armor_left: int, die: int) -> tuple[int, i
             tier = _tiers(mod)[die - 1]
         else:
             damage = ab.damage[0] if ab.damage else 0
+        forced = forced_tier(source, ab.kind, target, SEATS[ku], SEATS[kv])
+        if forced >= 0:  # ("сводится к сильному")
+            tier = forced
+            if len(ab.damage) == 3:
+                damage = ab.damage[forced]
         bonus = attack_bonus(source, ab.kind, SEATS[ku])
         if bonus:
             damage = max(0, damage + bonus)
@@ -358,6 +368,10 @@ def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[in
     mod = roll_modifier(source, ab.kind, target, SEATS[ku])
     faces = damage_by_die(ab, mod)
     tiers = _tiers(mod)
+    forced = forced_tier(source, ab.kind, target, SEATS[ku], SEATS[kv])
+    if forced >= 0:  # (every face: that strength)
+        faces = (ab.damage[forced],) * 6
+        tiers = (forced,) * 6
     bonus = attack_bonus(source, ab.kind, SEATS[ku])
     if bonus:
         faces = tuple(max(0, d + bonus) for d in faces)

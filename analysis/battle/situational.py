@@ -45,7 +45,7 @@ from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import ARTIFACT, PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
-from analysis.cards.ability_rules import facts, has_condition, matches
+from analysis.cards.ability_rules import covers, facts, has_condition, matches
 
 _ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0)
 _WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned",
@@ -156,6 +156,8 @@ class Spec:
                 deps.add("alive")
             elif ab.per in ("side_weak", "free_adjacent", "adjacent_enemies", "side_move"):
                 deps.add("near")
+            elif ab.per == "adjacent_even_enemies":
+                deps.update(("near", "wounds"))
             elif ab.per == "wounded_allies":
                 deps.update(("wounds", "alive"))
             elif ab.per == "allies_enemy_half":
@@ -337,7 +339,7 @@ def granted(ab: Ability) -> Ability:
                    vs_max_move=None, vs_rank=None,
                    vs_state=None, vs_position=None, area=None, every=False, roll=(), when=None,
                    formation=False, per=None, plus=0, per_max=0,
-                   tiers=ab.tiers if ab.kind in ("cap", "reduce") else (), extra="")
+                   tiers=ab.tiers if ab.kind in ("cap", "reduce", "counts_as", "taken_as") else (), extra="")
 
 
 def forward(seat: int) -> int:
@@ -711,6 +713,10 @@ class Situational(EngineFields):
         if per == "adjacent_enemies":  # (the enemy cards next to it, companions too)
             me = self.seat[u]
             return sum(1 for w in self._neighbours(u) if self.seat[w] != me)
+        if per == "adjacent_even_enemies":  # (those with an even number of life left: 50/69)
+            me = self.seat[u]
+            return sum(1 for w in self._neighbours(u)
+                       if self.seat[w] != me and (self.life[w] - self.wounds[w]) % 2 == 0)
         if per == "allies_enemy_half":  # (creatures of its squad on the enemy half, itself included: 60/171)
             theirs = set(half_rows(1 - self.seat[u]))
             return sum(1 for w in self.units[self.seat[u]] if self.alive[w] and self.creature[w]
@@ -1107,15 +1113,30 @@ class Situational(EngineFields):
             until = self.turn + 2 if self.active == self.seat[v] else self.turn + 1
         elif ab.lasts == "next_attack":
             until = -2  # (until its next attack: :meth:`_spend_attack`)
+        elif ab.lasts == "next_attack_turn":  # (until its next attack, lost at the end of its holder's
+            #                                    turn: this one, or its next if given in the opponent's)
+            until = -3 - (self.turn if self.active == self.seat[v] else self.turn + 1)
         else:  # enemy_turn
             until = self.turn if self.active != self.seat[v] else self.turn + 1
         fact = granted(ab)
         kept = []
-        for g, end in self.grants[v]:  # the same fact again: it lasts to the later end
-            if g == fact:
-                until = -1 if -1 in (until, end) else max(until, end)
-            else:
-                kept.append((g, end))
+        if until <= -2 and ab.kind == "attack_bonus":
+            # bonuses to the next attack add up ("+1 к следующему {strike} (максимум +2)", 000 2.13)
+            for g, end in self.grants[v]:
+                if end <= -2 and g.kind == "attack_bonus" and g.applies_to == fact.applies_to:
+                    total = g.damage[0] + fact.damage[0]
+                    if ab.per_max:
+                        total = min(total, ab.per_max)
+                    fact = replace(fact, damage=(total,))
+                    until = min(until, end) if end <= -3 and until <= -3 else -2
+                else:
+                    kept.append((g, end))
+        else:
+            for g, end in self.grants[v]:  # the same fact again: it lasts to the later end
+                if g == fact:
+                    until = -1 if -1 in (until, end) else max(until, end)
+                else:
+                    kept.append((g, end))
         self.grants[v] = (*kept, (fact, until))
         self._grant_ver += 1
         if v not in self._board_units:
@@ -1127,19 +1148,26 @@ class Situational(EngineFields):
     def _expire_grants(self) -> None:
         """Grants lasting to the turn that ends now are lost."""
         turn = self.turn
+        gone = (turn, -3 - turn)  # (``next_attack_turn`` grants of this turn too)
         for u in range(self.n):
             g = self.grants[u]
-            if g and any(until == turn for _, until in g):
-                self.grants[u] = tuple(x for x in g if x[1] != turn)
+            if g and any(until in gone for _, until in g):
+                self.grants[u] = tuple(x for x in g if x[1] not in gone)
                 self._grant_ver += 1
 
-    def _spend_attack(self, u: int) -> None:
-        """``u`` has carried out an attack: the facts it held until its next attack go."""
+    def _spend_attack(self, u: int, kind: str = "simple") -> None:
+        """``u`` has carried out an attack of ``kind`` (``simple``: a simple strike): the facts it held
+        until its next attack go — an ``attack_bonus`` only if its ``from`` covers the kind ("+1 к
+        следующему разряду" waits for a discharge). Called once its wounds are dealt and before the
+        deaths are settled: a bonus its kill gives is for the next attack (30/164 Маэнас)."""
         g = self.grants[u]
-        if g and any(until == -2 for _, until in g):
-            self.grants[u] = tuple(x for x in g if x[1] != -2)
-            self._grant_ver += 1
-            self._situate()
+        if g and any(until <= -2 for _, until in g):
+            kept = tuple(x for x in g if x[1] > -2 or (
+                x[0].kind in ("attack_bonus", "counts_as") and x[0].applies_to and not covers(x[0], kind)))
+            if len(kept) != len(g):
+                self.grants[u] = kept
+                self._grant_ver += 1
+                self._situate()
 
     def _drop_grants(self, u: int) -> None:
         """000 2.1.4: a card put into the graveyard loses its acquired abilities."""
@@ -1208,6 +1236,8 @@ class Situational(EngineFields):
             return dc == 0 and dr == forward(self.seat[u])
         if position == "ahead":  # (the row just in front of it: 60/18)
             return dr == forward(self.seat[u])
+        if position == "behind":  # (the square just behind it: 30/167)
+            return dc == 0 and dr == -forward(self.seat[u])
         return abs(dr) == 1 and abs(dc) == 1  # diagonal
 
     def _position_sq(self, u: int, pw: int, position: str) -> bool:

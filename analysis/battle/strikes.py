@@ -38,10 +38,11 @@ from analysis.battle.tables import (
     FLYER,
     TERRAIN,
     closed_table,
+    fixed_exchange,
     open_table,
     pair_passives,
 )
-from analysis.cards.ability_rules import facts, matches
+from analysis.cards.ability_rules import TIER_OF, facts, matches
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -119,6 +120,47 @@ class Strikes(AbilityUse):
             if ab.vs_state and not self._in_state(v, ab.vs_state):
                 continue
             return True
+        return False
+
+    def _second_roll(self, u: int, parrier: int, i: int, table) -> int:
+        """``roll_twice``: the attacker rolls its die a second time and its player keeps one of the two
+        (``Player.choose_roll`` with the outcomes, wounds to the parrier and to the attacker, before
+        any weakening); both rolls set its fury off (50/30 Орк-воевода). The Strike Table index kept."""
+        a1, p = i // 6 + 1, i % 6 + 1
+        a2 = self._die()
+        j = (a2 - 1) * 6 + p - 1
+        self._first_roll = [a1, a2]
+        pick = self.players[self.seat[u]].choose_roll(self, u, parrier, [table[i][:2], table[j][:2]])
+        return j if pick == 1 else i
+
+    def _upgrade(self, u: int, parrier: int, i: int, weak: bool, to_p: int, to_a: int,
+                 landed: int) -> tuple[int, int, int]:
+        """``fight_upgrade`` (30/20 Орк-истязатель: "если его бросок кубика больше и результат
+        сражения слабый-промах может свести его к средний-слабый, а если средний-промах — к
+        сильный-слабый"): the attacker, whose die is the higher, may move such a result one line up;
+        its player decides as for weakening (``Player.weaken``)."""
+        kinds = self._strike_tiers(self.key[u], self.key[parrier], i, True, weak)
+        if kinds not in ((0, -1), (1, -1)):
+            return to_p, to_a, landed
+        out = fixed_exchange(self.key[u], self.key[parrier], kinds[0] + 1, 0)
+        if self.players[self.seat[u]].weaken(self, u, u, parrier, (to_p, to_a), (out[0], out[1])):
+            return out
+        return to_p, to_a, landed
+
+    def _fixed_fight(self, u: int, parrier: int) -> bool:
+        """Whether a ``fight_result`` card in this exchange (the attacker, else the parrier) makes its
+        result that strength for both instead of rolling ("сражаясь {strike} с открытым существом
+        противника, может сделать результатом сражения «сильный-сильный»", 60/5 Поури): its player's
+        choice (:meth:`Player.fix_fight`); the strength is left in ``_fix_tier``."""
+        for w, other in ((u, parrier), (parrier, u)):
+            ab = self._has(w, "fight_result")
+            if ab is None or not matches(ab, self.cards[other]):
+                continue
+            tier = TIER_OF[ab.tiers[0]]
+            out = fixed_exchange(self.key[u], self.key[parrier], tier)
+            if self.players[self.seat[w]].fix_fight(self, w, u, parrier, (out[0], out[1])):
+                self._fix_tier = tier
+                return True
         return False
 
     def _strike(self, u: int, v: int) -> None:
@@ -205,6 +247,8 @@ class Strikes(AbilityUse):
         if self._furies:
             self._fury_pre = self.wounds[parrier]  # (its wounds as the die is rolled: 60/16)
         saved = None
+        if self._twicers:
+            self._first_roll = []
         if self._strikers or self._ignorers:
             ku_s, kp_s, saved = self._keys_for_strike(u, parrier)
             self._swap_key(u, ku_s)
@@ -220,7 +264,13 @@ class Strikes(AbilityUse):
         keys = self.key
         pair = (keys[u] << 20) | keys[parrier]
         answerable = not self.unanswerable[u] or not self.strike_flag(u, v, "unanswerable")
-        if opened[parrier] and self.creature[parrier] and answerable:
+        fixed = self._fixers and opened[parrier] and self.creature[parrier] and answerable \
+            and self._fixed_fight(u, parrier)
+        if fixed:  # ("может сделать результатом сражения «сильный-сильный» (вместо броска кубика)")
+            to_p, to_a, landed = fixed_exchange(keys[u], keys[parrier], self._fix_tier)
+            i = -1
+            fought = True
+        elif opened[parrier] and self.creature[parrier] and answerable:
             table = self._otab.get(pair)
             if table is None:
                 table = open_table(keys[u], keys[parrier], self.config.model)
@@ -234,8 +284,10 @@ class Strikes(AbilityUse):
                 i = int(self._rand() * 36)
             else:  # defence-die model: equally likely outcomes after re-rolls
                 i = int(self._rand() * len(table))
-            if self._furies and self._by_dice and self.next_face[seat[u]]:
-                i = (self._forced(seat[u], i // 6 + 1) - 1) * 6 + i % 6  # ``next_roll``
+            if (self._furies or self._forcing) and self._by_dice:  # ``next_roll``: either die
+                i = (self._forced_roll(u, i // 6 + 1) - 1) * 6 + self._forced_roll(parrier, i % 6 + 1) - 1
+            if self._twicers and self._by_dice and self._has(u, "roll_twice") is not None:
+                i = self._second_roll(u, parrier, i, table)  # ("бросьте кубик дважды, выберите один")
             if self._responders:
                 i = self._flip_dice(u, parrier, i, table, True)
             entry = table[i]
@@ -249,6 +301,9 @@ class Strikes(AbilityUse):
                     to_p, to_a = entry[2], entry[3]
                     landed = entry[6]
                     weak = True
+            if self._upgraders and self._by_dice and i // 6 > i % 6 \
+                    and self._has(u, "fight_upgrade") is not None:
+                to_p, to_a, landed = self._upgrade(u, parrier, i, weak, to_p, to_a, landed)
             fought = True
         else:
             ctable = self._ctab.get(pair)
@@ -258,8 +313,8 @@ class Strikes(AbilityUse):
                 i = self._die() - 1 if self._by_dice else self._index(len(ctable))
             else:
                 i = int(self._rand() * len(ctable))
-            if self._furies and self._by_dice and self.next_face[seat[u]]:
-                i = self._forced(seat[u], i + 1) - 1  # ``next_roll``
+            if (self._furies or self._forcing) and self._by_dice:
+                i = self._forced_roll(u, i + 1) - 1  # ``next_roll``
             if self._responders:
                 i = self._flip_dice(u, parrier, i, ctable, False)
             to_p = ctable[i]
@@ -326,7 +381,8 @@ class Strikes(AbilityUse):
         if stays_d:
             opened[parrier] = True
         if self._any_tiered and (self._tiered[u] or self._tiered[parrier]):
-            self._tiers_now = self._strike_tiers(keys[u], keys[parrier], i, fought, weak)
+            self._tiers_now = (self._strike_tiers(keys[u], keys[parrier], i, fought, weak) if i >= 0
+                               else (self._fix_tier, self._fix_tier))
         if saved is not None:
             self._swap_key(u, saved[0])
             self._swap_key(parrier, saved[1])
@@ -336,12 +392,14 @@ class Strikes(AbilityUse):
                 self.guards[parrier] = stripped_armor[1]
         if self.log is not None:
             # Dice of the Strike Table; under the defence-die model the index of the outcome.
-            dice = ([i // 6 + 1, i % 6 + 1] if fought else [i + 1]) if self._by_dice else [i]
+            dice = ([] if i < 0 else [i // 6 + 1, i % 6 + 1] if fought else [i + 1]) if self._by_dice else [i]
             event = {"e": "strike", "u": u, "target": v, "parrier": parrier, "dice": dice,
                      "weakened": weak, "wounds": [to_p, to_a]}
             if stays or stays_d:
                 event["stays_open"] = [x for x, f in ((u, stays), (parrier, stays_d)) if f]
             self._emit(event)
+        if self._granting and alive[u]:
+            self._spend_attack(u)  # (what it held "until its next attack": before the deaths' triggers)
         life = self.life
         if wounds[parrier] >= life[parrier] or wounds[u] >= life[u]:
             self._settle((parrier, u), u, {parrier: u, u: parrier}, "simple")
@@ -360,13 +418,14 @@ class Strikes(AbilityUse):
                 self._squad_struck(u, parrier)
             if landed & 2 and alive[parrier] and not self.over:
                 self._squad_struck(parrier, u)
-        if (self._furies or self._roll_watch) and self._by_dice and not self.over:
+        if (self._furies or self._roll_watch) and self._by_dice and not self.over and i >= 0:
             if self._roll_watch:  # each side rolled one die (the closed parrier none)
                 self._rolled(u, [i // 6 + 1 if fought else i + 1])
                 if fought and not self.over:
                     self._rolled(parrier, [i % 6 + 1])
             if self._furies and alive[u] and not self.over:
-                self._fury(u, [i // 6 + 1 if fought else i + 1], parrier)
+                self._fury(u, self._first_roll if self._first_roll else [i // 6 + 1 if fought else i + 1],
+                           parrier)  # ("бешенство активируется каждым из бросков")
         if self._avengers and not self.over:
             if to_p:
                 self._hurt(parrier, u, "simple")
@@ -377,14 +436,13 @@ class Strikes(AbilityUse):
                 self._attacked(parrier, u, "simple")
             if self._trig["ally_combo"]:
                 self._combo_step(u, "simple")
-            if self._trig["enemy_roll_over_cost"] and self._by_dice and not self.over:
+            if self._trig["enemy_roll_over_cost"] and self._by_dice and not self.over and i >= 0:
                 # the Strike Table's dice: the attacker's, then (in a fight) the parrier's
                 self._over_cost(u, i // 6 + 1 if fought else i + 1)
                 if fought and not self.over:
                     self._over_cost(parrier, i % 6 + 1)
             if self._trig["own_strike"] and alive[u] and not self.over and u in self._trig["own_strike"]:
                 self._fire(u, "own_strike", parrier)  # (after its simple strike, hit or miss)
-        if self._granting and alive[u] and not self.over:
-            self._spend_attack(u)  # (what it held "until its next attack")
+
         if self._dashers and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)

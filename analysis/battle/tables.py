@@ -43,6 +43,7 @@ from analysis.combat.strike import (
     resolve_strike,
     strike_space,
 )
+from analysis.combat.strike import _wounds as st_wounds
 from analysis.util.errors import BerserkInputError
 
 GROUND, FLYER, COMPANION, PARASITE, ARTIFACT, TERRAIN = range(6)
@@ -183,7 +184,8 @@ def _make_profile(card: Card, seat: int | None) -> Profile:
     strike = card.strike if (card.strike is not None and kind <= PARASITE) else None
     abilities = facts(card)
     actions = tuple(i for i, ab in enumerate(abilities)
-                    if ab.is_action and ab.kind not in ("redirect", "cap_strike", "flip_die", "shift_die"))
+                    if ab.is_action and ab.kind not in ("redirect", "cap_strike", "flip_die", "shift_die",
+                                                        "set_die"))
     # (the responses are used only in answer to a strike, an ability or a die: never as an action)
     triggers = 0
     for ab in abilities:
@@ -268,6 +270,27 @@ def closed_table(ka: int, kp: int, model: str = "strike_table") -> tuple[int, ..
         table = _build_closed(ka, kp, model)
         tables[key] = table
     return table
+
+
+_FIXED: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
+
+
+def fixed_exchange(ka: int, kp: int, tier: int, back: int = -2) -> tuple[int, int, int]:
+    """(wounds to the parrier, wounds to the attacker, landed bits) of an open exchange whose result is
+    fixed: the attacker strikes ``tier``, the parrier ``back`` (default: the same; -1 a miss) —
+    ``fight_result``'s "«сильный-сильный»", ``fight_upgrade``'s "средний-слабый" — before armor, as the
+    Strike Table's entries (bit 1: the attacker's strike landed, bit 2: the parrier's)."""
+    if back == -2:
+        back = tier
+    memo = (ka, kp, tier, back)
+    out = _FIXED.get(memo)
+    if out is None:
+        att, par = _fighter(ka, kp), _fighter(kp, ka)
+        to_p, to_a = st_wounds(att, par, tier), st_wounds(par, att, back, True)
+        out = _FIXED[memo] = (to_p, to_a, _landed(tier, par) | _landed(back, att) << 1)
+        if len(_FIXED) > 100_000:
+            _FIXED.clear()
+    return out
 
 
 def open_summary(ka: int, kp: int, model: str = "strike_table") -> tuple[tuple[int, int, float], ...]:

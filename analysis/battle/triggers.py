@@ -86,10 +86,14 @@ class Triggers(Effects):
             if state == "cursed":
                 return passives.curse
             return passives.curse or passives.blessing
+        if state == "unique":  # (a unique card, ⚜: "или +2, если она уникальная", 40/150)
+            return self.cards[v].unique
         if state == "flying":  # ("если летающий": a flyer, in the auxiliary zone)
             return self.kind[v] == FLYER
         if state == "grounded":
             return self.kind[v] == GROUND
+        if state == "nonflying":  # (any creature but a flying one: "нелетающее существо", 50/178)
+            return self.kind[v] != FLYER
         if state == "no_counters":
             return self.counters[v] == 0
         if state == "no_ground_squad":
@@ -102,11 +106,15 @@ class Triggers(Effects):
             return self.poison[v] > 0
         if state == "cursed_poisoned":
             return self.poison[v] > 0 and self._in_state(v, "cursed")
-        if state in ("intruding", "back_row"):  # (its half / its third row, as its owner sees them)
-            p = self.pos[v]
+        if state in ("intruding", "back_row", "front_row", "off_front_row"):  # (its half / its third or
+            p = self.pos[v]                                                 # first row, as its owner sees)
             if p < 0:
                 return False
             rows = half_rows(self.seat[v])
+            if state == "front_row":
+                return row_of(p) == rows[0]
+            if state == "off_front_row":
+                return row_of(p) != rows[0]
             return row_of(p) not in rows if state == "intruding" else row_of(p) == rows[-1]
         if state == "foreign":  # of no element its opponent's cards in play have
             theirs: set[str] = set()
@@ -362,14 +370,16 @@ class Triggers(Effects):
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
-            if ab.kind == "next_roll":
+            if ab.kind == "next_roll" and (not ab.damage or ab.area == "squad"):
+                # (its squad's next die roll this turn: the fury's roll, or the face N given)
                 if limited:
                     self._count_use(u, index)
+                face = ab.damage[0] if ab.damage else self._fury_die
                 self.next_face = list(self.next_face)
-                self.next_face[self.seat[u]] = self._fury_die
+                self.next_face[self.seat[u]] = face
                 if self.log is not None:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
-                                "dice": [self._fury_die], "wounds": [0], "closes": False, "trigger": trigger})
+                                "dice": [face], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
             if ab.kind == "gain_counter" and ab.target == "self":
                 if limited:
@@ -442,8 +452,8 @@ class Triggers(Effects):
                     cands.append(w)
         elif trigger == "squad_dash":  # the creature of its squad that dashed, within ``range`` of it
             pu, pc = self.pos[u], self.pos[context] if context >= 0 else -1
-            ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u] and pu >= 0
-                  and pc >= 0 and (ab.range is None or CHEBYSHEV[pu][pc] <= ab.range)
+            ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
+                  and pc >= 0 and (ab.range is None or (pu >= 0 and CHEBYSHEV[pu][pc] <= ab.range))
                   and (ab.target != "self" or context == u)
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
             cands = [context] if ok else []

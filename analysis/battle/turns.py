@@ -340,7 +340,7 @@ class Turns(Strikes):
             self.shield[1 - self.active] = self.shield_next[1 - self.active]
             self.shield_next = list(self.shield_next)
             self.shield_next[1 - self.active] = 0
-        if self._furies and self.next_face[self.active]:
+        if (self._furies or self._forcing) and (self.next_face[0] or self.next_face[1]):
             self.next_face = [0, 0]  # ``next_roll``: "this turn"
         if self._markers:
             self._expire_marks()

@@ -355,6 +355,22 @@ def _exact_gain(ku: int, kv: int, rem_u: int, rem_v: int, armor_u: int, armor_v:
     return gain
 
 
+def outcome_gain(ku: int, kv: int, rem_u: int, rem_v: int, armor_u: int, armor_v: int,
+                 to_v: int, to_u: int) -> float:
+    """Value won by the attacker's side from one known exchange (``to_v`` wounds to ``kv``, ``to_u``
+    to ``ku``, before armor), valued as :func:`_exact_gain` values each outcome."""
+    pu, pv = PROFILES[ku], PROFILES[kv]
+    val_v, val_u = card_value(kv), card_value(ku)
+    tp = to_v - (0 if _flag(ku, kv, "magic") else armor_v)
+    ta = to_u - (0 if _flag(kv, ku, "magic") else armor_u)
+    g = val_v if tp >= rem_v else 0.5 * val_v / pv.life * tp if tp > 0 else 0.0
+    if ta >= rem_u:
+        g -= val_u
+    elif ta > 0:
+        g -= 0.5 * val_u / pu.life * ta
+    return g
+
+
 def _mean_closed(key: int, unknown: int, model: str) -> float:
     """Mean wounds card ``key`` deals to a card that does not fight (before armor; against the
     average card a player assumes for a hidden one)."""

@@ -135,7 +135,8 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence")
+            "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
+            "fight_upgrade")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -195,26 +196,43 @@ onto a free orthogonally adjacent square (``uses_per_turn``); trigger ``hauled``
 move, ``hauls`` on the creature that closed for it. ``silence`` (with ``vs_position``, e.g.
 ``"opposite"``; ``self_state`` if only while open …): the enemy creatures standing so to it lose their
 abilities — their facts and keyword columns (30/126 Безликий: "существа противника теряют
-особенности, пока стоят напротив открытого Безликого")."""
-GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
+особенности, пока стоят напротив открытого Безликого"). ``counts_as`` (with ``tiers``, one
+strength, and ``from``): its attacks of those kinds (``vs_*``: on those cards) count as that strength —
+a simple strike that lands deals that strength of its strike, an X-Y-Z attack that strength whatever its
+die ("{strike} … по существам с проклятием сводятся к сильному", 30/134 Одержимый; "следующий {strike}
+сводится к сильному", given until the next attack, 30/159). ``taken_as``: the same for the attacks of
+those kinds made on the card (``vs_*``: by those cards — "атаки болотных карт по Остроморду сводятся к
+слабым", 50/81; given for the turn, "все {strike} по выбранному существу сводятся к сильным", 30/191); a
+``taken_as`` of the card attacked wins over a ``counts_as`` of its attacker. ``fight_result`` (with
+``tiers``, one strength; ``vs_*``: against those cards): when it fights with its simple strike an open
+enemy creature (attacking or parrying), its player may make the result that strength for both instead of
+rolling ("может сделать результатом сражения «сильный-сильный» (вместо броска кубика)", 60/5 Поури).
+``roll_twice``: when it fights an open creature with its simple strike as the attacker, it rolls its die
+twice and its player keeps one (each roll sets its fury off; ``when = "own_turn"``: "когда сражается
+{strike} в ваш ход бросьте кубик дважды, выберите один из результатов", 50/30 Орк-воевода).
+``fight_upgrade``: when it attacks an open creature with its simple strike and its die is the higher, a
+weak-miss result may become medium-weak and a medium-miss one strong-weak, its player's choice (held
+from an aura: "когда ваш {ordinary} орк сражается {strike} в ваш ход …", 30/20 Орк-истязатель)."""
+GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus")
+          "prey", "attack_bonus", "counts_as", "taken_as")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
-RESPONSES = ("cap_strike", "flip_die", "redirect", "shift_die")
+RESPONSES = ("cap_strike", "flip_die", "redirect", "shift_die", "set_die")
 """Sudden actions ({instant}) used in response during a simple strike (cost ``tap`` or ``counter_tap``;
 never an action of its own): ``cap_strike`` reduces a simple strike on a card of its squad to
 ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6, 2-5, 3-4);
 ``shift_die`` [N] lowers one die — of a simple strike, an ability or a trigger, either side's — by N,
 never below 1 ("уменьшить выбранный бросок кубика на 2", 40/24 Анволд; a ``then`` ability after it is
-carried out with it). ``redirect`` answers any enemy attack of the ``from`` kinds declared on a card of
-its squad (``vs_*``: which attacked cards) before its target is fixed (000 glossary "Redirecting an
-attack": once per attack, never onto the attacker, no defender after it): the attack goes onto the card
-itself (``target = "self"``), onto an enemy creature (``"enemy"``) or onto a card next to the attacked
-one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an {instant} without a payment (then
-a closed card may use it too); ``every = true``: not a choice — the attack *is* redirected (an attack on
-the card itself uses it up too)."""
+carried out with it); ``set_die`` [N] makes one such die show N ("свести выбранный бросок кубика
+существа к 1", 60/137 Лекарь Уорлога). ``redirect`` answers any enemy attack of the ``from`` kinds
+declared on a card of its squad (``vs_*``: which attacked cards) before its target is fixed (000
+glossary "Redirecting an attack": once per attack, never onto the attacker, no defender after it): the
+attack goes onto the card itself (``target = "self"``), onto an enemy creature (``"enemy"``) or onto a
+card next to the attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an
+{instant} without a payment (then a closed card may use it too); ``every = true``: not a choice — the
+attack *is* redirected (an attack on the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
              "reposition", "delayed_wound", "leap", "pounce", "strike_again", "dirty_trick", *ENTRIES)
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
@@ -222,8 +240,14 @@ actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card 
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
 ``claim_incarnation``: an enemy creature without incarnation gains incarnation ``damage`` that
 returns it onto the third row of this card's owner, under his control ("Инкарнирует в третьем ряду
-противника под его контролем"). ``next_roll`` (on ``fury`` only): the next die roll of a card of its squad
-this turn shows the face of the roll that set the fury off. ``mark`` puts the marker named by
+противника под его контролем"). ``next_roll``: on ``fury`` without ``damage``, the next die roll of
+a card of its squad this turn shows the face of the roll that set the fury off; with ``damage =
+[N]`` (on any trigger), the next die roll of its squad this turn shows N (``area = "squad"``: "ваш
+первый за ход бросок кубика равен 6" on ``turn_start`` and ``enemy_turn_start``, 60/17), or, aimed
+at a card (``target = "self"`` / ``"ally"``), that card's own next die roll, whenever it comes
+("следующий бросок кубика вашего выбранного существа равен 6", 40/46; "первый бросок кубика … за бой
+равен 6", 40/97 on ``battle_start``). Either die of a fight, an ability's die and a trigger's die
+count. ``mark`` puts the marker named by
 ``marker`` (:data:`MARKERS`) on the square of the card the trigger is about (where it died, for
 ``creature_dies`` / ``ally_dies`` / ``kill`` / ``death``), or on ``turn_start`` / ``enemy_turn_start``
 / ``concentration`` / ``turn_end`` on a square its player chooses (:data:`CHOSEN_SQUARE`; a free one for a
@@ -518,13 +542,15 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
-             "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
+             "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
-             "pull", "bar", "hauled", "silence", *ENTRIES)
-OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
+             "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
+             "fight_upgrade", *ENTRIES)
+OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
+                   "next_roll")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
@@ -532,7 +558,8 @@ SINGLE = ("jump_range",
           "heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
-          "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die")
+          "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "next_roll",
+          "set_die")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -551,7 +578,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life")
+             "low_life", "unique", "front_row", "off_front_row", "nonflying")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -588,7 +615,11 @@ enemy cards next to it ("рядом с которым стоят две или �
 ``not_livelier`` (on a standing fact, checked at each simple strike): a card whose current life is not
 above this card's own ("по картам, чьи текущие {health} меньше или равны текущим {health}", 60/102);
 ``low_life``: a creature whose life left is at most its weak
-simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер)."""
+simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер);
+``unique``: a unique card (⚜; as ``when_state`` of a ``kill``: "+2, если она уникальная", 40/150);
+``front_row`` / ``off_front_row``: standing on a square of its owner's first row / on a square not in it
+("если оно переместилось на клетку первого ряда …, иначе …", 40/6 Аккения); ``nonflying``: any card but
+a flying creature — a companion or a parasite too ("при гибели нелетающего существа", 50/178)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves")
@@ -668,7 +699,8 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
-        "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans")
+        "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans", "about_weak",
+        "adjacent_even_enemies")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -709,12 +741,18 @@ movement of the corporeal creatures of its squad on the squares to its left and 
 {move} ваших небестелесных существ справа и слева от …", 60/28 Орочий таран), ``own_regen`` (its
 regeneration now: "где Х величина их {regen}"; on
 an aura, of the card that holds it: 30/114 Страж Уорлога).
-``mulligans``: its player's mulligans before recruiting (``discount`` only)."""
+``mulligans``: its player's mulligans before recruiting (``discount`` only). ``about_weak``
+(on a trigger about another card: the printed weak simple strike of that card — on ``kill`` the destroyed
+one: "получает +Х к следующему {strike}, где Х слабый {strike} уничтоженного", 30/164 Маэнас);
+``adjacent_even_enemies`` (the enemy cards next to it with an even number of life left: "+1 к {strike} за
+каждую стоящую рядом карту противника с чётным количеством {health}", 50/69 Вождь дирров)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
-             "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
+             "free_adjacent", "adjacent_enemies", "adjacent_even_enemies", "own_extra_life", "wounded_allies",
+             "allies_enemy_half",
              "moves_left", "side_move", "own_regen")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
-POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead")
+POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
+             "behind")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
@@ -723,7 +761,8 @@ its own player's half of the battlefield: "по картам на вашей п�
 ``other_column`` (on a square of another column than its own; a flyer, on no square, is in none: 40/67
 Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
-носорог "на карту в ряду напротив")."""
+носорог "на карту в ряду напротив"), ``behind`` (on the square just behind it, as its owner sees the
+board: "по существам, стоящим на клетке позади него", 30/167 Бухта подлецов)."""
 RELOCATE_ONTO = ("depth", "surface", "away")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
@@ -745,7 +784,8 @@ a parasite's: the creature it rides — "ранить хозяина", 30/69 Л�
 it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
 атакованного", 60/185 Цербер).
 Only for auras: ``rider`` (the companion or parasite riding it)."""
-LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")
+LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack",
+         "next_attack_turn")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
 ``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
@@ -754,7 +794,12 @@ owner's turn (this one or the next), of the opponent's turn (this one or the nex
 concentration at the end of the opponent's turn: "получает -2 к {strike} до конца его следующего хода");
 ``next_attack``:
 until the holder's next attack is carried out (a simple strike it makes or an attack ability it uses:
-"к следующей атаке")."""
+"к следующей атаке"); an ``attack_bonus`` whose ``from`` names some kinds waits for an attack of those
+kinds ("+1 к следующему разряду": a simple strike in between does not use it up), and such bonuses
+given again add up (at most ``per_max`` when given: "получает +1 к следующему {strike} (максимум +2)",
+40/145); ``next_attack_turn``: the same, but lost at the end of its holder's turn if not used — this
+one, or its next one if given in the opponent's turn ("получить +1 к следующему выстрелу до конца хода",
+30/7; "Концентрация: … получает +1 к следующему {strike} до конца вашего хода", 60/85)."""
 AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider", "sides", "formation", "squad")
 """``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
 front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's), the
@@ -765,7 +810,7 @@ to its left and right (``sides``: "стоящие справа и слева", 3
 the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
 that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
-              "far_strike", "carrion_eating", "jump_range")
+              "far_strike", "carrion_eating", "jump_range", "fight_upgrade")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
@@ -842,6 +887,7 @@ _KINDS_TEXT = {
     "hauled": "Moved one square by closing an adjacent ally",
     "silence": "Enemy creatures so placed lose their abilities",
     "shift_die": "Sudden: lowers a die roll by",
+    "set_die": "Sudden: sets a die roll to",
     "recruit_gold": "Recruiting it gives gold crystals:",
     "jump_range": "Jump range +",
 }
@@ -1571,7 +1617,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     applies = raw.get("from", [])
     if not _str_list(applies, FROM):
         raise fail("from", f"must be a list from {', '.join(FROM)}, got {applies!r}")
-    if kind in ("reduce", "protection", "cap", "attack_bonus") and not applies:
+    if kind in ("reduce", "protection", "cap", "attack_bonus", "counts_as", "taken_as") and not applies:
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
     if kind == "ignore_protection" and not applies:
         raise fail("from", "is missing; ignore_protection needs the attacks whose protections it passes")
@@ -1581,7 +1627,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    "death", "squad_kill"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
-                                  "ignore_protection", "attack_bonus"):
+                                  "ignore_protection", "attack_bonus", "counts_as", "taken_as"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
                    "attack_bonus and the attacked / ally_combo / wounded / ally_wounded / squad_wounded / "
                    "kill / death / squad_kill triggers")
@@ -1629,10 +1675,12 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("parity", f"must be one of {', '.join(PARITIES)}, got {parity!r}")
     if parity is not None and kind not in ("cap", "protection"):
         raise fail("parity", "is only for cap and protection")
-    if tiers and kind not in ("cap", "protection", "reduce") and trigger not in ("strike", "attack") and not (
-            kind == "strike_bonus" and per):
-        raise fail("tiers", "is only for cap, protection, reduce, a strike_bonus with 'per' and trigger "
-                   "strike")
+    if tiers and kind not in ("cap", "protection", "reduce", "counts_as", "taken_as", "fight_result") \
+            and trigger not in ("strike", "attack") and not (kind == "strike_bonus" and per):
+        raise fail("tiers", "is only for cap, protection, reduce, counts_as, taken_as, a strike_bonus with "
+                   "'per' and trigger strike")
+    if kind in ("counts_as", "taken_as", "fight_result") and len(tiers) != 1:
+        raise fail("tiers", f"{kind} needs the one strength its attacks count as, e.g. [\"strong\"]")
     if tiers and kind == "reduce" and (not applies or set(applies) & {
             "simple", "close", "nonmagic", "all", "directed", "counter"}):
         raise fail("tiers", "on reduce is only for ability attacks (shots, throws, discharges …: their die "
@@ -1740,8 +1788,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         if not (_int(value) or (name == "plus" and isinstance(value, int) and not isinstance(value, bool)
                                 and value >= -9)):
             raise fail(name, f"must be a whole number ≥ 0 (plus: ≥ −9), got {value!r}")
-        if value and not per:
-            raise fail(name, "is only with 'per'")
+        if value and not per and not (name == "per_max" and kind == "attack_bonus"
+                                      and raw.get("lasts") in ("next_attack", "next_attack_turn")):
+            raise fail(name, "is only with 'per' (per_max: or on an attack_bonus lasting to the next "
+                       "attack, the most its gifts add up to)")
         out[name] = value
     if per in ("target_strike", "target_half_life") and kind != "strike_bonus":
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")
@@ -1788,10 +1838,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         out[name] = value
     if out["vs_position"] and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
-            "silence")) and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies")):
+            "silence")) and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies")) \
+            and not (cost == "aura" and kind in ("strike_bonus", "directed", "unanswerable", "reduce",
+                                                 "protection")):
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
-                   "protection, taunt, strike_limit and silence, and the triggers creature_dies and "
-                   "ally_dies")
+                   "protection, taunt, strike_limit and silence (those of the first five also held from an "
+                   "aura: the position to the holder), and the triggers creature_dies and ally_dies")
     if kind == "strike_limit" and not out["vs_position"]:
         raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to)")
     if kind == "silence" and out["vs_position"] not in ("opposite", "diagonal"):
@@ -1809,8 +1861,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "(ally, enemy, any)")
     if out["area"] == "rider" and cost != "aura":
         raise fail("area", "rider is only for an aura")
-    if out["area"] == "squad" and cost != "aura":
-        raise fail("area", "squad is only for an aura")
+    if out["area"] == "squad" and cost != "aura" and kind != "next_roll":
+        raise fail("area", "squad is only for an aura and next_roll (its squad's next die roll)")
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")
@@ -1877,8 +1929,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     fury = raw.get("fury", 0)
     if not _int(fury) or (trigger == "fury") != bool(fury):
         raise fail("fury", f"is X of Бешенство X (1..6), given with trigger fury only; got {fury!r}")
-    if kind == "next_roll" and trigger != "fury":
-        raise fail("trigger", "of next_roll must be fury (the roll that set it off)")
+    if kind == "next_roll" and trigger != "fury" and not raw.get("damage"):
+        raise fail("trigger", "of next_roll without damage must be fury (the roll that set it off); "
+                   "give the face as damage = [N] otherwise")
+    if kind == "next_roll" and raw.get("damage") and not 1 <= raw["damage"][0] <= 6:
+        raise fail("damage", "of next_roll is the face of the die, 1 to 6")
     out["fury"] = fury
     marker = raw.get("marker")
     if marker is not None and marker not in MARKERS:

@@ -402,6 +402,21 @@ def attack_bonus(card, kind: str, seat: int | None = None) -> int:
     return sum(ab.damage[0] for ab in _standing(card, "attack_bonus", seat) if covers(ab, kind))
 
 
+def forced_tier(card, kind: str, other=None, seat: int | None = None, other_seat: int | None = None) -> int:
+    """The strength (weak 0, medium 1, strong 2; -1: none) ``card``'s attack of ``kind`` on card
+    ``other`` counts as: a ``taken_as`` of ``other`` for the attacks of ``card`` (its ``vs_*`` on the
+    attacker), else a ``counts_as`` of ``card`` (its ``vs_*`` on the target) — "сводится к сильному"."""
+    if other is not None and other.abilities is not None:
+        for ab in _standing(other, "taken_as", other_seat):
+            if covers(ab, kind) and matches(ab, card):
+                return TIER_OF[ab.tiers[0]]
+    if card.abilities is not None:
+        for ab in _standing(card, "counts_as", seat):
+            if covers(ab, kind) and matches(ab, other):
+                return TIER_OF[ab.tiers[0]]
+    return -1
+
+
 @lru_cache(maxsize=4096)
 def damage_by_die(ab: Ability, modifier: int = 0) -> tuple[int, ...]:
     """The ability's damage for each die face 1..6 with a roll modifier (000 2.14: the modified
@@ -427,6 +442,7 @@ def wounds_after(damage: int, kind: str, target, source=None, armor_left: int = 
 
 __all__ = [
     "ARMOR_STOPS", "ATTACK_KINDS", "NO_PASSIVES", "TIER_OF", "StrikePassives", "apply_limits", "attack_bonus",
+    "forced_tier",
     "covers",
     "damage_by_die", "depends_on_opponent", "die_tier", "facts", "groups", "has_any", "has_condition",
     "limits", "matches", "state_limits",

@@ -245,6 +245,7 @@ def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, agai
         counter_protected,
         directed_reduction,
         facts,
+        forced_tier,
         granted_keywords,
         keywords_against,
         limits,
@@ -261,9 +262,13 @@ def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, agai
             base[k] = max(base[k], v)  # 000 2.15: only the largest applies
     base["clumsiness"] = 1 if base["clumsiness"] else 0
     bonus = passives.bonus
+    powers = (strike[0] + bonus[0], strike[1] + bonus[1], strike[2] + bonus[2])
+    tier = forced_tier(card, "simple", against, seat)
+    if tier >= 0:  # ("сводится к сильному": every strike that lands is of that strength)
+        powers = (powers[tier],) * 3
     reductions = tuple(reduction(card, k, against, seat) for k in ABILITY_KINDS)
     return Fighter(
-        name=card.name, strike=(strike[0] + bonus[0], strike[1] + bonus[1], strike[2] + bonus[2]),
+        name=card.name, strike=powers,
         life=life, cost=card.cost, key=card.key, blessing=int(passives.blessing), curse=int(passives.curse),
         reduce=reduction(card, "simple", against, seat) + directed_reduction(card, against, seat),
         prot_simple=protected(card, "simple", against, seat), prot_counter=counter_protected(card, against,
@@ -284,7 +289,7 @@ def duel_attacks(card: Card, against: Card | None = None,
                  seat: int | None = None) -> tuple[AbilityAttack, ...]:
     """The card's abilities a duel can use each turn: ``tap`` cost, wounding an enemy, no limit of
     uses, no seat mark, no condition unmet by ``against`` (None: no condition at all)."""
-    from analysis.cards.ability_rules import attack_bonus, facts, matches, roll_modifier
+    from analysis.cards.ability_rules import attack_bonus, facts, forced_tier, matches, roll_modifier
 
     out = []
     for ab in facts(card):
@@ -293,6 +298,9 @@ def duel_attacks(card: Card, against: Card | None = None,
                 or not matches(ab, against)):
             continue
         damage = ab.damage * 3 if len(ab.damage) == 1 else ab.damage
+        tier = forced_tier(card, ab.kind, against, seat)
+        if tier >= 0:  # ("сводится к сильному": that strength whatever the die)
+            damage = (damage[tier],) * 3
         bonus = attack_bonus(card, ab.kind, seat)  # ("+1 к метаниям": the power, never below 0)
         if bonus:
             damage = tuple(max(0, d + bonus) for d in damage)

@@ -750,7 +750,7 @@ def test_extra_life_for_the_second_player_and_move_wounds():
     ('{ kind = "strike_bonus", damage = [1], per = "kin" }', "damage"),
     ('{ kind = "strike_bonus", damage = [1], cost = "tap" }', "lasts"),
     ('{ kind = "strike_bonus", damage = [1], lasts = "turn" }', "lasts"),
-    ('{ kind = "reduce", damage = [1], from = ["simple"], vs_position = "behind" }', "vs_position"),
+    ('{ kind = "reduce", damage = [1], from = ["simple"], vs_position = "beneath" }', "vs_position"),
     ('{ kind = "effect", damage = [1], cost = "trigger", trigger = "strike", area = "everywhere" }', "area"),
     ('{ kind = "effect", damage = [1], cost = "trigger", trigger = "strike", roll = [7] }', "roll"),
     ('{ kind = "open", cost = "tap", rest = 1 }', "rest"),

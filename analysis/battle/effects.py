@@ -143,6 +143,8 @@ def _summary(keys) -> tuple:
             kinds.add(ab.kind)
             if ab.kind == "reduce" and "poison" in ab.applies_to:
                 kinds.add("poison_reduce")  # (a standing change to the wounds of poisoning: 60/143)
+            if ab.when == "squad_jumps":
+                kinds.add("when:squad_jumps")  # (the jumps of each squad this turn are counted: 50/218)
             deep = deep or ab.when in _DEPTH_STATES or ab.vs_state in _DEPTH_STATES \
                 or ab.when_state in _DEPTH_STATES or ab.trigger in _DEPTH_TRIGGERS \
                 or ab.kind in ("flood", "drain") or ab.onto is not None
@@ -236,6 +238,11 @@ class Effects(Situational):
         """Per unit: the turn it last took wounds from a magical ability (``vs_state = "magic_wounded"``)."""
         self.shifted = [-1] * n
         """Per unit: the turn it last moved, by a step or an ability (``vs_state = "moved"``)."""
+        self.leapt = [-1, 0, -1, 0]
+        """Per seat (``2 * seat``, ``2 * seat + 1``): the turn of its creatures' last jump and their
+        jumps in that turn (``when = "squad_jumps"``); replaced, never changed in place."""
+        self._jump_watch = "when:squad_jumps" in kinds
+        """Some card reads the jumps of its squad this turn (:meth:`_count_jump`)."""
         self._lost_now = 0
         """The counters the card now watched lost at once (``squad_loses_counters``)."""
         self._doublers = bool(kinds & {"strikes_twice", "strikes_twice_in_a_row"})
@@ -1422,6 +1429,18 @@ class Effects(Situational):
         if to not in squares:
             raise IllegalAction(f"unit {u} cannot leap to square {to}")
         self._put(u, p, to)
+        if self._jump_watch:
+            self._count_jump(u)
+
+    def _count_jump(self, u: int) -> None:
+        """``u`` has jumped (a jump instead of moving, a ``leap``, a ``pounce``): one more jump of its
+        squad this turn (``when = "squad_jumps"``: "если в этот ход ваши существа совершили два или
+        более прыжка", 50/218 Цирковой силач)."""
+        i = 2 * self.seat[u]
+        leapt = list(self.leapt)
+        leapt[i + 1] = leapt[i + 1] + 1 if leapt[i] == self.turn else 1
+        leapt[i] = self.turn
+        self.leapt = leapt
 
     def _shift(self, u: int, v: int) -> None:
         """``shift``: card ``v`` (on a square, not incorporeal, no companion) moves onto a free square
@@ -1462,6 +1481,8 @@ class Effects(Situational):
         if to not in squares:
             raise IllegalAction(f"unit {u} cannot pounce to square {to}")
         self._put(u, p, to)
+        if self._jump_watch:
+            self._count_jump(u)
 
     def _place_on(self, u: int, p: int, to: int) -> None:
         """Card ``u`` leaves square ``p`` for the free square ``to`` (not a step of its own): the

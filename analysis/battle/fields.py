@@ -186,6 +186,8 @@ class EngineFields:
     slots: Any
     stunned: list[bool]
     dashed: list[int]
+    leapt: list[int]
+    _jump_watch: bool
     twice: list[int]
     twice_on: list[int]
     heading: list[int]

@@ -913,8 +913,13 @@ class Situational(EngineFields):
             row = half_rows(enemy)[0]
             return not any(self.board[row * COLS + c] >= 0 and self.seat[self.board[row * COLS + c]] == enemy
                            for c in range(COLS))
+        if when == "squad_jumps":  # its squad's creatures jumped ``count`` or more times this turn (50/218)
+            i = 2 * self.seat[u]
+            return self.leapt[i] == self.turn and self.leapt[i + 1] >= max(1, ab.count)
         near = self._neighbours(u)
         me = self.seat[u]
+        if when == "beset":  # two or more enemy cards next to it (50/84: "две или более его карты")
+            return sum(1 for w in near if self.seat[w] != me) >= 2
         if when == "adjacent_enemy":
             return any(self.seat[w] != me and self.creature[w] for w in near)
         if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ8, AUX, CHEBYSHEV, NOWHERE, half_rows, row_of
+from analysis.battle.board import ADJ8, AUX, CHEBYSHEV, COLS, NOWHERE, SQUARES, half_rows, row_of
 from analysis.battle.common import (
     _AIMED,
     _ALLY_DIES,
@@ -133,6 +133,9 @@ class Triggers(Effects):
             return self.hexed[v] == self.turn
         if state == "moved":  # moved this turn, by a step or an ability (60/123)
             return self.shifted[v] == self.turn
+        if state == "at_edge":  # on a square at the edge of the battlefield (50/39: "у края поля боя")
+            p = self.pos[v]
+            return p >= 0 and (p % COLS in (0, COLS - 1) or p // COLS in (0, SQUARES // COLS - 1))
         if state == "beset":  # two or more enemy cards next to it (60/86)
             seat = self.seat[v]
             return sum(1 for w in self._neighbours(v) if self.seat[w] != seat) >= 2

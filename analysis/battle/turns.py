@@ -500,8 +500,11 @@ class Turns(Strikes):
             if self._teleported(u, frm, to):  # (000 3.15: a teleportation spends it all the same)
                 if u in self._trig["teleports"]:
                     self._fire(u, "teleports")
-            elif u in self._trig["jump"]:
-                self._fire(u, "jump")
+            else:
+                if self._jump_watch:
+                    self._count_jump(u)
+                if u in self._trig["jump"]:
+                    self._fire(u, "jump")
         if self._markers and self.marks[to] and not self.over:
             self._entered(u, to)
         if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and self.alive[u] and not self.over:

@@ -1,0 +1,96 @@
+"""Wave-3 sweep of set 50 «Путь хранителей» (texts of berserk-nxt 1d6ff4f2 / 6f3af261): the small
+generic pieces its texts needed, each against the printing that reads it, with synthetic cards
+carrying that printing's facts and fixed dice."""
+
+from __future__ import annotations
+
+from analysis.battle import Move, Strike, UseAbility
+from analysis.battle.board import square
+from tests.battle.test_ability_kinds import P1_FRONT, P2_FRONT, facts, start
+from tests.battle_helpers import Scripted, card
+
+
+class Mover(Scripted):
+    """A scripted player that takes the first square offered to a relocation, shift or leap."""
+
+    def relocate(self, battle, unit, why, squares):
+        return squares[0]
+
+
+def unit(name="X", *abilities, **kw):
+    return card(name, abilities=facts(*abilities) if abilities else "", **kw)
+
+
+JUMPER = '{ kind = "jump", damage = [3] }'
+STRONGMAN = ('{ kind = "shift", cost = "trigger", trigger = "strike", when = "squad_jumps", count = 2, '
+             'via = "effect" }')
+
+
+def _circus(jumps: int):
+    """50/218 Цирковой силач strikes after ``jumps`` jumps of its squad this turn."""
+    strongman = unit("Strongman", STRONGMAN, strike=(1, 1, 1), life=13)
+    hoppers = [unit(f"Hopper{i}", JUMPER, life=5) for i in range(2)]
+    b = start([strongman, *hoppers], [card("Foe", life=20)],
+              ({0: P1_FRONT, 1: square(2, 1), 2: square(2, 3)}, {3: P2_FRONT}), dice=[6], p1=Mover())
+    for i in range(jumps):
+        b.apply(Move(1 + i, square(0, 1 if i == 0 else 3)))
+    b.open[3] = False
+    before = b.pos[3]
+    b.apply(Strike(0, 3))
+    return b, before
+
+
+def test_squad_jumps_counts_the_jumps_of_its_squad_this_turn():
+    """50/218 "при {strike}, если в этот ход ваши существа совершили два или более прыжка — может
+    переместить атакованного на соседнюю с ним клетку": after one jump the struck card stays, after
+    two it is moved (``when = "squad_jumps"``, ``count = 2``; a ``shift`` on trigger ``strike``)."""
+    b, before = _circus(1)
+    assert b.leapt[0] == b.turn and b.leapt[1] == 1
+    assert b.pos[3] == before
+    b, before = _circus(2)
+    assert b.leapt[1] == 2
+    assert b.alive[3] and b.pos[3] != before
+
+
+def test_beset_leap_at_the_opponents_turn_start():
+    """50/84 Эмиссар Энтарна: at the start of the opponent's turn, if two or more of his cards stand
+    next to it, it may jump, range 2 (``leap`` with ``when = "beset"``); with one it stays."""
+    emissary = ('{ kind = "leap", damage = [2], cost = "trigger", trigger = "enemy_turn_start", '
+                'target = "self", when = "beset" }')
+    for foes, moved in ((1, False), (2, True)):
+        em = unit("Emissary", emissary, life=11)
+        enemies = [card(f"Foe{i}", life=9) for i in range(foes)]
+        where = {1 + i: sq for i, sq in enumerate((P2_FRONT, square(3, 1))[:foes])}
+        b = start([em], enemies, ({0: P1_FRONT}, where), p1=Mover())
+        b.active = 1
+        b._fire(0, "enemy_turn_start")
+        assert (b.pos[0] != P1_FRONT) == moved
+
+
+def test_at_edge_state_and_a_battle_long_clumsiness():
+    """50/39 Крейд-Моор: at the start of the battle a chosen creature at the edge of the battlefield
+    becomes clumsy (``vs_state = "at_edge"``: an outer column or the first or last row)."""
+    b = start([card("A")], [card("Centre"), card("Edge")], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 0)}))
+    assert b._in_state(2, "at_edge") and not b._in_state(1, "at_edge")
+    assert b._in_state(0, "at_edge") is False
+    corner = start([card("A")], [card("B")], ({0: square(0, 2)}, {1: square(5, 2)}))
+    assert corner._in_state(0, "at_edge") and corner._in_state(1, "at_edge")
+
+
+def test_war_wagon_spends_two_forage_tokens_to_open_allies_and_is_destroyed():
+    """50/1 Военный обоз: "{tap}, потерять два маркера «фуража»: уничтожить Военный обоз; открыть до
+    двух ваших стоящих рядом с ним существ" — ``open`` (counter_tap, 2 counters, 2 targets, range 1),
+    then ``destroy`` on itself; its markers are tokens (``counters_are_tokens``)."""
+    wagon = card("Wagon", strike=None, type="artifact", move=0, life=7, abilities=facts(
+        '{ kind = "hauled", uses_per_turn = 1 }',
+        '{ kind = "gain_counter", cost = "trigger", trigger = "hauled", target = "self" }',
+        '{ kind = "open", cost = "counter_tap", counters = 2, targets = 2, range = 1, target = "ally" }',
+        '{ kind = "destroy", cost = "then", target = "self" }', counters_are_tokens="true"))
+    b = start([wagon, card("Ally1"), card("Ally2")], [card("Foe", life=20)],
+              ({0: square(2, 2), 1: square(2, 1), 2: square(2, 3)}, {3: P2_FRONT}))
+    assert not b.can_accumulate(0)                 # (tokens: no implied accumulating)
+    b.counters[0] = 2
+    b.open[1] = b.open[2] = False
+    b.apply(UseAbility(0, 2, (1, 2)))
+    assert b.open[1] and b.open[2]
+    assert not b.alive[0]                          # (then destroyed: "уничтожить Военный обоз")

@@ -233,7 +233,7 @@ class AbilityUse(Triggers):
         self.hidden[u] = False
         if self._markers and self.doomed[u] and ab.kind in ATTACKS:
             for v in targets:
-                self._spare(u, v)  # (it attacks the card that doomed it: 60/115)
+                self._spare(u, v, ab.kind)  # (it attacks the card that doomed it: 60/115)
         if sl.closes:
             self.open[u] = False
             self.acted[u] = True
@@ -461,6 +461,10 @@ class AbilityUse(Triggers):
             return self._new_kind(u, sl, v, dice)
         if kind == "destroy":
             return self._destroy(u, v, ab.self_too)
+        if kind == "delayed_wound":  # (as an action: 50/207 Вольный пират; see Triggers for the trigger)
+            due = self.turn + (1 if self.active != self.seat[v] else 2)  # (its next turn)
+            self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due, ab.applies_to))
+            return 0
         if kind == "claim_incarnation":
             self._claim(u, v, ab.damage[0])
             return 0

@@ -1832,6 +1832,8 @@ class Effects(Situational):
                 continue
             if onto == "away" and pu >= 0 and NEAR[pu][sq]:
                 continue
+            if onto == "behind" and (pu < 0 or sq != pu - COLS * forward(self.seat[u])):
+                continue  # (the square behind the card: "на свободную клетку позади себя", 50/47)
             squares.append(sq)
         if not squares:
             return
@@ -2339,6 +2341,7 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
+                        "delayed_wound",
                         "move_wounds", "concentrate", "close", "shift", "pull", "fight"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
@@ -2393,6 +2396,8 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 0.02 * value
     if kind == "poison":
         return 2 * amount * per_wound if prof.is_creature else 0.0
+    if kind == "delayed_wound":  # (wounds later, unless the target pays with its next turn: half)
+        return 0.5 * amount * per_wound if prof.is_creature else 0.0
     if kind == "move_wounds":
         return amount * per_wound
     if kind == "fight":  # (an extra simple strike of that creature: about its mean strike's worth)

@@ -330,7 +330,7 @@ class EngineFields:
     def _unmark(self, x: int) -> None:
         raise NotImplementedError
 
-    def _spare(self, u: int, v: int) -> None:
+    def _spare(self, u: int, v: int, how: str = "") -> None:
         raise NotImplementedError
 
     def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:

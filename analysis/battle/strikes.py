@@ -131,7 +131,7 @@ class Strikes(AbilityUse):
         if self._doublers and self.twice[u] == self.turn and v == self.twice_on[u] and self._second_apart(u):
             raise IllegalAction(f"unit {u} must strike another card with its second strike")
         if self._markers and self.doomed[u]:
-            self._spare(u, v)  # (it attacks the card that doomed it: 60/115)
+            self._spare(u, v, "simple")  # (it attacks the card that doomed it: 60/115; any card: 50/207)
         via_prepare = False
         if kind[u] != FLYER and not (self._far_strikers and self._far_ok(u, v)):
             if kind[v] == FLYER:

@@ -147,10 +147,12 @@ class Turns(Strikes):
                     if MARKERS[kind].leaves and self.alive[owner]:
                         self._place_mark(owner, sq, MARKERS[kind].leaves)
 
-    def _spare(self, u: int, v: int) -> None:
-        """``u`` attacks ``v``: its ``delayed_wound``s from ``v`` due this turn are lifted (60/115: not
-        if it attacks the phantom that turn)."""
-        self.doomed[u] = tuple(d for d in self.doomed[u] if d[0] != v or d[2] != self.turn)
+    def _spare(self, u: int, v: int, how: str = "") -> None:
+        """``u`` attacks ``v`` (``how``: ``simple`` or the attack kind): its ``delayed_wound``s from
+        ``v`` due this turn are lifted (60/115: not if it attacks the phantom that turn), and those
+        whose ``from`` names ``how`` whatever card it attacks (50/207: "если … не нападёт {strike}")."""
+        self.doomed[u] = tuple(d for d in self.doomed[u]
+                               if d[2] != self.turn or (d[0] != v if not d[3] else how not in d[3]))
 
     def _doom_due(self) -> None:
         """The end of a turn: each ``delayed_wound`` due now on a card of the active player wounds it
@@ -160,7 +162,7 @@ class Turns(Strikes):
                 continue
             due = [d for d in self.doomed[v] if d[2] == self.turn]
             self.doomed[v] = tuple(d for d in self.doomed[v] if d[2] > self.turn)
-            for src, n, _ in due:
+            for src, n, _, _ in due:
                 if self.alive[v] and not self.over \
                         and not protected(self.cards[v], "wound", self.cards[src], self.seat[v]):
                     self.wounds[v] += n

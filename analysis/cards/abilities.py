@@ -231,8 +231,11 @@ this turn shows the face of the roll that set the fury off. ``mark`` puts the ma
 player chooses (40/16 Элементаль огня, ``battle_start``). ``delayed_wound``: its target
 takes ``damage`` (a plain wound) at the end of its own next turn unless it attacks this card during
 that turn (60/115 Болотный фантом on ``enters_creature``: the enemy whose square it enters takes 2
-so, 002 "Ранить"). ``leap`` [X] (``target = "self"``): the card may jump now onto a free square
-within range X, its player's choice ("может совершить прыжок, дальность X", 30/179 Гаррид-шпион on
+so, 002 "Ранить"); with ``from`` (e.g. ``["simple"]``) unless during that turn it makes an attack of
+those kinds at any card (50/207 Вольный пират, an action: "если выбранное существо противника в свой
+следующий ход не нападёт {strike}, в конце своего хода оно ранится на 2").
+``leap`` [X] (``target = "self"``): the card may jump now onto a free square within range X, its
+player's choice ("может совершить прыжок, дальность X", 30/179 Гаррид-шпион on
 ``kill``; 002 "Прыжок"); unlike a ``jump`` it is no move instead of walking and spends no movement.
 ``pounce`` (a ground creature): it may jump now onto a free square next to its target, its player's
 choice, and the abilities with cost ``then`` after it follow on that target ("может объявить прыжок на
@@ -259,8 +262,9 @@ card itself from the graveyard (``"self"``). ``to_graveyard``: a card of its dec
 put into its graveyard (000 2.1.4), or with cost ``recruit`` and ``target = "self"`` the card itself
 before recruiting, for ``gold``. ``exile``: the card (``target = "self"``) leaves play for exile: no
 death, nothing fires on it."""
-EITHER = ("poison", "gain_counter", *ENTRIES)
-"""Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
+EITHER = ("poison", "gain_counter", "delayed_wound", *ENTRIES)
+"""Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``; a
+``delayed_wound`` as an action: 50/207 Вольный пират's taunt)."""
 RECRUITMENT = ("discount", "recruit_gold")
 """Kinds played when the squad is recruited (cost ``passive``; :mod:`analysis.squad.prices`), never in
 a battle. ``discount`` [X] (000 glossary "Costs X less": while the card is in the squad, the cards it
@@ -731,9 +735,11 @@ its own player's half of the battlefield: "по картам на вашей п�
 Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив")."""
-RELOCATE_ONTO = ("depth", "surface", "away")
-"""``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
-(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
+RELOCATE_ONTO = ("depth", "surface", "away", "behind")
+"""``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, one ``away`` from the card
+(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or the square ``behind`` the card,
+as its owner sees the board ("переместить атакованное существо на свободную клетку позади себя", 50/47
+Бугур)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
          "between", "squad")
@@ -1588,10 +1594,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    "death", "squad_kill"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
-                                  "ignore_protection", "attack_bonus"):
+                                  "ignore_protection", "attack_bonus", "delayed_wound"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
-                   "attack_bonus and the attacked / ally_combo / wounded / ally_wounded / squad_wounded / "
-                   "kill / death / squad_kill triggers")
+                   "attack_bonus, delayed_wound and the attacked / ally_combo / wounded / ally_wounded / "
+                   "squad_wounded / kill / death / squad_kill triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":

@@ -94,3 +94,46 @@ def test_war_wagon_spends_two_forage_tokens_to_open_allies_and_is_destroyed():
     b.apply(UseAbility(0, 2, (1, 2)))
     assert b.open[1] and b.open[2]
     assert not b.alive[0]                          # (then destroyed: "уничтожить Военный обоз")
+
+
+BUGUR = ('{ kind = "relocate", cost = "trigger", trigger = "strike", formation = true, '
+         'vs_state = "corporeal", onto = "behind", via = "effect" }')
+
+
+def test_relocate_onto_the_square_behind_the_card():
+    """50/47 Бугур "Строй: при {strike} может переместить атакованное небестелесное существо на
+    свободную клетку позади себя": ``relocate`` with ``onto = "behind"`` — only that square is offered
+    (as its owner sees the board); without a formation partner nothing happens."""
+    for partner in (True, False):
+        bugur = unit("Bugur", BUGUR, strike=(1, 1, 1), life=11, formation=1)
+        mates = [card("Mate", formation=1)] if partner else []
+        where = {0: P1_FRONT, **({1: square(2, 1)} if partner else {})}
+        foe = len(mates) + 1
+        b = start([bugur, *mates], [card("Foe", life=20)], (where, {foe: P2_FRONT}), dice=[6], p1=Mover())
+        b.open[foe] = False
+        b.apply(Strike(0, foe))
+        assert b.pos[foe] == (square(1, 2) if partner else P2_FRONT)
+
+
+TAUNT = '{ kind = "delayed_wound", damage = [2], cost = "tap", target = "enemy", from = ["simple"] }'
+
+
+def test_delayed_wound_as_an_action_lifted_by_any_simple_strike():
+    """50/207 Вольный пират «насмешка»: "если выбранное существо противника в свой следующий ход не
+    нападёт {strike}, в конце своего хода оно ранится на 2" — a ``delayed_wound`` action with
+    ``from = ["simple"]``: a simple strike at any card in its next turn lifts it, else it takes 2 at
+    that turn's end."""
+    for strikes in (False, True):
+        pirate = unit("Pirate", TAUNT, life=6)
+        foe = card("Foe", strike=(1, 1, 1), life=10)
+        other = card("Other", life=10)
+        turns = [[("strike", 2, 1)]] if strikes else [[]]
+        b = start([pirate, other], [foe], ({0: square(1, 2), 2 - 1: P1_FRONT}, {2: P2_FRONT}), dice=[1, 1],
+                  p2=Scripted(turns))
+        b.apply(UseAbility(0, 0, (2,)))
+        assert b.doomed[2]
+        b._end_turn()
+        b._start_turn()
+        b.players[1].play_turn(b)
+        b._end_turn()
+        assert b.wounds[2] == (0 if strikes else 2)

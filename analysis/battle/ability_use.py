@@ -169,6 +169,8 @@ class AbilityUse(Triggers):
         abilities, compiled (``slots[u][index]`` with ``index`` in ``profiles[u].actions``)."""
         if sl.closes and (not self.open[u] or self.acted[u]):
             return False
+        if self._binders and self.bound(u) >= 0 and self.seat[u] == self.active:
+            return False  # (``bind``: it may act only by a simple strike at its binder)
         ab = sl.ability
         if ab.kind in ENTRIES and not self._entry_possible(u, ab):
             return False

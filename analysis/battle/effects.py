@@ -238,6 +238,11 @@ class Effects(Situational):
         """Per unit: the turn it last took wounds from a magical ability (``vs_state = "magic_wounded"``)."""
         self.shifted = [-1] * n
         """Per unit: the turn it last moved, by a step or an ability (``vs_state = "moved"``)."""
+        self.bound_by = [-1] * n
+        """Per unit: the card its ``bind`` binds it to (-1: none), until the end of turn ``bound_until``."""
+        self.bound_until = [-1] * n
+        self._binders = "bind" in kinds
+        """Some card may bind an enemy to strike only it (:meth:`bound`)."""
         self.leapt = [-1, 0, -1, 0]
         """Per seat (``2 * seat``, ``2 * seat + 1``): the turn of its creatures' last jump and their
         jumps in that turn (``when = "squad_jumps"``); replaced, never changed in place."""
@@ -1012,6 +1017,18 @@ class Effects(Situational):
         if kind == "become":  # (a type change: data/README.md "Type changes")
             self._become(u, sl, v)
             return 0
+        if kind == "bind":  # (it may act only by a simple strike at ``u``: 50/83 Элементаль цветов)
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0
+            if self.creature[v]:
+                lasts = ab.lasts or "turn"
+                until = -1 if lasts == "battle" else self.turn if lasts == "turn" or (
+                    lasts == "own_turn" and self.active == self.seat[v]) or (
+                    lasts == "enemy_turn" and self.active != self.seat[v]) else self.turn + 1
+                self.bound_by[v] = u
+                self.bound_until[v] = until
+            return 0
         if ab.lasts and kind not in ("root", "flood"):
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
                                                                   self.seat[v]):
@@ -1431,6 +1448,14 @@ class Effects(Situational):
         self._put(u, p, to)
         if self._jump_watch:
             self._count_jump(u)
+
+    def bound(self, u: int) -> int:
+        """The card ``u`` is bound to by a ``bind`` now (it may act only by a simple strike at it),
+        or -1."""
+        w = self.bound_by[u]
+        if w < 0 or not self.alive[w] or (self.bound_until[u] != -1 and self.bound_until[u] < self.turn):
+            return -1
+        return w
 
     def _count_jump(self, u: int) -> None:
         """``u`` has jumped (a jump instead of moving, a ``leap``, a ``pounce``): one more jump of its
@@ -2342,7 +2367,7 @@ _ = (PARASITE, half_rows)
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
                         "delayed_wound",
-                        "move_wounds", "concentrate", "close", "shift", "pull", "fight"})
+                        "move_wounds", "concentrate", "close", "shift", "pull", "fight", "bind"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
            "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus")
@@ -2394,6 +2419,8 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 0.05 * value if prof.kind == GROUND else 0.0
     if kind in ("push", "shift", "pull"):
         return 0.02 * value
+    if kind == "bind":  # (its actions this turn are spent on the binder, or not at all)
+        return 0.05 * value if prof.is_creature else 0.0
     if kind == "poison":
         return 2 * amount * per_wound if prof.is_creature else 0.0
     if kind == "delayed_wound":  # (wounds later, unless the target pays with its next turn: half)

@@ -187,6 +187,9 @@ class EngineFields:
     stunned: list[bool]
     dashed: list[int]
     leapt: list[int]
+    bound_by: list[int]
+    bound_until: list[int]
+    _binders: bool
     _jump_watch: bool
     twice: list[int]
     twice_on: list[int]
@@ -331,6 +334,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _spare(self, u: int, v: int, how: str = "") -> None:
+        raise NotImplementedError
+
+    def bound(self, u: int) -> int:
         raise NotImplementedError
 
     def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:

@@ -130,6 +130,8 @@ class Strikes(AbilityUse):
             raise IllegalAction(f"unit {u} cannot strike unit {v}")
         if self._doublers and self.twice[u] == self.turn and v == self.twice_on[u] and self._second_apart(u):
             raise IllegalAction(f"unit {u} must strike another card with its second strike")
+        if self._binders and self.bound(u) not in (-1, v):
+            raise IllegalAction(f"unit {u} is bound to strike only unit {self.bound(u)}")
         if self._markers and self.doomed[u]:
             self._spare(u, v, "simple")  # (it attacks the card that doomed it: 60/115; any card: 50/207)
         via_prepare = False

@@ -576,7 +576,7 @@ class Turns(Strikes):
         ``max_counters``)."""
         if not (self.counter_user[u] and self.alive[u] and self.seat[u] == self.active and self.open[u]
                 and not self.acted[u]) or (self._ghosts and self.sharing(u)) or self.again[u] == self.turn \
-                or (self._doublers and self.twice[u] == self.turn):
+                or (self._doublers and self.twice[u] == self.turn) or (self._binders and self.bound(u) >= 0):
             return False
         most = self.profiles[u].max_counters
         return not most or self.counters[u] < most

@@ -137,3 +137,42 @@ def test_delayed_wound_as_an_action_lifted_by_any_simple_strike():
         b.players[1].play_turn(b)
         b._end_turn()
         assert b.wounds[2] == (0 if strikes else 2)
+
+
+FLOWERS = ('{ kind = "bind", cost = "trigger", trigger = "enemy_moves_adjacent", self_state = "open", '
+           'uses_per_turn = 1, via = "effect" }')
+
+
+def test_bind_lets_the_target_act_only_by_striking_the_binder():
+    """50/83 Элементаль цветов: "когда существо противника передвигается на клетку рядом с открытым
+    Элементалем цветов — оно не может действовать в этот ход, кроме нападения {strike} на Элементаля
+    цветов" — ``bind`` on ``enemy_moves_adjacent``: that creature's strikes go only at the elemental,
+    its abilities and accumulating are barred; it may still move; a closed elemental binds nothing."""
+    from analysis.battle.interface import IllegalAction
+
+    shot = '{ kind = "shot", damage = [1], range = 3, cost = "tap" }'
+    for open_ in (True, False):
+        elemental = unit("Flowers", FLOWERS, life=11)
+        other = card("Other", life=9)
+        foe = unit("Foe", shot, life=9)
+        b = start([foe], [elemental, other], ({0: square(2, 2)}, {1: square(4, 1), 2: square(3, 3)}))
+        b.open[1] = open_
+        b._situate()                           # (its variant follows the state set here)
+        b.apply(Move(0, square(3, 2)))         # next to both
+        if not open_:
+            assert b.bound(0) == -1 and 2 in b.targets(0)
+            continue
+        assert b.bound(0) == 1
+        assert b.targets(0) == [1]
+        assert not b.ability_ready(0, 0) and not b.can_accumulate(0)
+        try:
+            b.apply(Strike(0, 2))
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError("a bound creature struck another card")
+        b._end_turn()
+        b._start_turn()
+        b._end_turn()
+        b._start_turn()
+        assert b.bound(0) == -1                    # (for that turn only)

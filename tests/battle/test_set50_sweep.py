@@ -176,3 +176,39 @@ def test_bind_lets_the_target_act_only_by_striking_the_binder():
         b._end_turn()
         b._start_turn()
         assert b.bound(0) == -1                    # (for that turn only)
+
+
+def test_elder_orc_fury_weakens_the_attacked_not_itself():
+    """50/13 Орк-старейшина "Бешенство 4: атакованный получает −1 к {strike} до конца хода
+    противника": the −1 goes to the attacked card (``target = "enemy"``), the orc keeps its strike."""
+    elder = unit("Elder", '{ kind = "strike_bonus", damage = [-1], cost = "trigger", trigger = "fury", '
+                 'fury = 4, target = "enemy", lasts = "own_turn" }', strike=(2, 2, 3), life=11)
+    b = start([elder], [card("Foe", strike=(2, 2, 3), life=20)], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[1])
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert b._fury_bonus(0) == 0
+    assert any(g.kind == "strike_bonus" and g.damage == (-1,) for g, _ in b.grants[1])
+    assert not b.grants[0]
+
+
+ARBAK = ('{ kind = "protection", from = ["ranged"], cost = "trigger", trigger = "squad_wounded", area = "about", '
+         'target = "ally", classes = ["Герой-воин", "Герой-маг", "Герой-жрец", "Герой-разбойник"], '
+         'lasts = "turn", uses_per_turn = 2 }')
+
+
+def test_arbak_protects_a_hero_wounded_by_a_ranged_attack_for_the_turn():
+    """50/197 Арбак "когда ваш герой получает раны от дальней атаки — он получает «Защита от всех
+    атак, кроме {strike}» до конца хода": a hero of its squad shot once is not wounded by the next
+    shot this turn; a creature of no hero class is; Arbak has no standing protection of its own."""
+    shot = '{ kind = "shot", damage = [1], range = 5, cost = "tap" }'
+    for classes, second in ((("Герой-маг",), 0), ((), 1)):
+        arbak = unit("Arbak", ARBAK, life=14, classes=("Герой-воин",))
+        ally = card("Ally", life=9, classes=classes)
+        shooters = [unit(f"S{i}", shot, life=5) for i in range(2)]
+        b = start(shooters, [arbak, ally], ({0: square(1, 1), 1: square(1, 3)},
+                                            {2: square(4, 2), 3: square(3, 2)}))
+        b.apply(UseAbility(0, 0, (3,)))
+        assert b.wounds[3] == 1
+        b.apply(UseAbility(1, 0, (3,)))
+        assert b.wounds[3] == 1 + second
+        assert not any(g.kind == "protection" for g, _ in b.grants[2])

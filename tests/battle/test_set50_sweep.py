@@ -191,8 +191,8 @@ def test_elder_orc_fury_weakens_the_attacked_not_itself():
     assert not b.grants[0]
 
 
-ARBAK = ('{ kind = "protection", from = ["ranged"], cost = "trigger", trigger = "squad_wounded", area = "about", '
-         'target = "ally", classes = ["Герой-воин", "Герой-маг", "Герой-жрец", "Герой-разбойник"], '
+ARBAK = ('{ kind = "protection", from = ["ranged"], cost = "trigger", trigger = "squad_wounded", '
+         'area = "about", target = "ally", classes = ["Герой-воин", "Герой-маг", "Герой-жрец", "Герой-разбойник"], '
          'lasts = "turn", uses_per_turn = 2 }')
 
 

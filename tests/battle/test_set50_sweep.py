@@ -192,7 +192,8 @@ def test_elder_orc_fury_weakens_the_attacked_not_itself():
 
 
 ARBAK = ('{ kind = "protection", from = ["ranged"], cost = "trigger", trigger = "squad_wounded", '
-         'area = "about", target = "ally", classes = ["Герой-воин", "Герой-маг", "Герой-жрец", "Герой-разбойник"], '
+         'area = "about", target = "ally", '
+         'classes = ["Герой-воин", "Герой-маг", "Герой-жрец", "Герой-разбойник"], '
          'lasts = "turn", uses_per_turn = 2 }')
 
 

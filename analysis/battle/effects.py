@@ -242,6 +242,8 @@ class Effects(Situational):
         """Per unit: the card its ``bind`` binds it to (-1: none), until the end of turn ``bound_until``."""
         self.bound_until = [-1] * n
         self._binders = "bind" in kinds
+        self._cheaters = "cheats_death" in kinds
+        """Some card heals instead of dying (``cheats_death``: :meth:`Triggers._cheat_death`)."""
         """Some card may bind an enemy to strike only it (:meth:`bound`)."""
         self.leapt = [-1, 0, -1, 0]
         """Per seat (``2 * seat``, ``2 * seat + 1``): the turn of its creatures' last jump and their

@@ -731,6 +731,7 @@ class Battle(Placement):
         new._taunters = self._taunters
         new._jump_watch = self._jump_watch
         new._binders = self._binders
+        new._cheaters = self._cheaters
         new._strike_limits = self._strike_limits
         new._lost_now = self._lost_now
         new._tiered = self._tiered

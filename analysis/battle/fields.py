@@ -190,6 +190,7 @@ class EngineFields:
     bound_by: list[int]
     bound_until: list[int]
     _binders: bool
+    _cheaters: bool
     _jump_watch: bool
     twice: list[int]
     twice_on: list[int]

@@ -395,6 +395,8 @@ class HeuristicPlayer(Player):
         allowed = b._taunt_filter(u, candidates, "simple") if b._taunters and not flyer else candidates
         if b._strike_limits:  # (60/79, 60/95: only a card in its position)
             allowed = [v for v in allowed if b._strike_ok(u, v)]
+        if b._binders and b.bound(u) >= 0:  # (``bind``: only the card it is bound to, 50/83)
+            allowed = [v for v in allowed if v == b.bound(u)]
         for v in candidates:
             if v not in allowed:
                 if exposed and has_strike[v]:

@@ -946,6 +946,8 @@ class Triggers(Effects):
         ones: list[int] = []
         kept: list[int] = []
         for x in suspects:
+            if self._cheaters and alive[x] and wounds[x] >= life[x]:
+                self._cheat_death(x, killers.get(x, source) if killers else source, cause)
             if self._rider_fates and alive[x] and wounds[x] >= life[x] and rider[x] >= 0:
                 saver = self._saves_host(x)  # (40/73 Ящерка: heals its host instead, then is destroyed)
                 if saver >= 0:
@@ -1112,6 +1114,25 @@ class Triggers(Effects):
                 self._kill(r)  # 000 1.5.2 a: the symbiote dies with its host
         if self._shapers and x in self.shapes:
             self._unshape(x)  # (000 2.1.4: its printed type again, out of play)
+
+    def _cheat_death(self, x: int, killer: int, how: str) -> None:
+        """``x`` has lethal wounds from ``killer`` (``how``: what dealt the last ones): its
+        ``cheats_death`` fact, if its ``from`` and uses allow, heals it instead (50/92 Витязь
+        Святолесья: "вместо гибели от атаки карты противника … излечиться на 5 (1 раз за бой)")."""
+        for i, ab in enumerate(facts(card_of(self.base[x]))):
+            if ab.kind != "cheats_death":
+                continue
+            if ab.applies_to and (killer < 0 or self.seat[killer] == self.seat[x] or how not in KILL_KINDS
+                                  or not covers(ab, how)):
+                continue
+            if not self._allowed(x, i, ab):
+                continue
+            self._count_use(x, i)
+            healed = min(ab.damage[0] if ab.damage else 0, self.wounds[x])
+            self.wounds[x] -= healed
+            if self.log is not None:
+                self._emit({"e": "heal", "u": x, "by": healed, "by_what": "cheats_death"})
+            return
 
     def _saves_host(self, x: int) -> int:
         """``x`` has lethal wounds: its rider's ``saves_host`` (its ``vs_state`` on ``x``) heals it

@@ -138,7 +138,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence")
+            "attack_bonus", "hauled", "silence", "cheats_death")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -198,7 +198,10 @@ onto a free orthogonally adjacent square (``uses_per_turn``); trigger ``hauled``
 move, ``hauls`` on the creature that closed for it. ``silence`` (with ``vs_position``, e.g.
 ``"opposite"``; ``self_state`` if only while open …): the enemy creatures standing so to it lose their
 abilities — their facts and keyword columns (30/126 Безликий: "существа противника теряют
-особенности, пока стоят напротив открытого Безликого")."""
+особенности, пока стоят напротив открытого Безликого"). ``cheats_death`` [N] (``from``: what must kill
+it — ``["attacks"]``: an enemy card's attack; ``uses_per_battle``): instead of dying it heals N and stays
+in play ("вместо гибели от атаки карты противника … излечиться на 5 (1 раз за бой)", 50/92 Витязь
+Святолесья); wounds still lethal after the heal kill it."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus")
@@ -854,6 +857,7 @@ _KINDS_TEXT = {
     "strike_limit": "Its simple strike only at a card in a position:",
     "pull": "Pulls the target one square towards it",
     "bind": "The target may act only by a simple strike at it",
+    "cheats_death": "Instead of dying heals",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",
@@ -1598,9 +1602,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    "death", "squad_kill"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
-                                  "ignore_protection", "attack_bonus", "delayed_wound"):
+                                  "ignore_protection", "attack_bonus", "delayed_wound",
+                                  "cheats_death"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
-                   "attack_bonus, delayed_wound and the attacked / ally_combo / wounded / ally_wounded / "
+                   "attack_bonus, delayed_wound, cheats_death and the attacked / ally_combo / wounded / ally_wounded / "
                    "squad_wounded / kill / death / squad_kill triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")

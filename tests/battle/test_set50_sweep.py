@@ -213,3 +213,22 @@ def test_arbak_protects_a_hero_wounded_by_a_ranged_attack_for_the_turn():
         b.apply(UseAbility(1, 0, (3,)))
         assert b.wounds[3] == 1 + second
         assert not any(g.kind == "protection" for g, _ in b.grants[2])
+
+
+KNIGHT = '{ kind = "cheats_death", damage = [5], from = ["attacks"], uses_per_battle = 1 }'
+
+
+def test_cheats_death_heals_instead_of_dying_once_per_battle():
+    """50/92 Витязь Святолесья "вместо гибели от атаки карты противника … излечиться на 5 (1 раз за
+    бой)": lethal wounds from an enemy strike heal it 5 instead; the second lethal blow kills it."""
+    knight = unit("Knight", KNIGHT, life=14, strike=(1, 1, 1))
+    foe = card("Foe", strike=(14, 14, 14), life=30)
+    b = start([foe], [knight], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[6, 1, 6, 1])
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert b.alive[1] and b.wounds[1] == 14 - 5
+    b.wounds[1] = 13
+    b.acted[0] = False
+    b.open[0] = True
+    b.apply(Strike(0, 1))
+    assert not b.alive[1]

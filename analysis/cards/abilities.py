@@ -1605,8 +1605,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                                   "ignore_protection", "attack_bonus", "delayed_wound",
                                   "cheats_death"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
-                   "attack_bonus, delayed_wound, cheats_death and the attacked / ally_combo / wounded / ally_wounded / "
-                   "squad_wounded / kill / death / squad_kill triggers")
+                   "attack_bonus, delayed_wound, cheats_death and the attacked / ally_combo / wounded / "
+                   "ally_wounded / squad_wounded / kill / death / squad_kill triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":

@@ -232,3 +232,29 @@ def test_cheats_death_heals_instead_of_dying_once_per_battle():
     b.open[0] = True
     b.apply(Strike(0, 1))
     assert not b.alive[1]
+
+
+SPAWN = ('{ kind = "root", cost = "trigger", trigger = "enemy_turn_start", area = "host", target = "enemy", '
+         'nth = 1 }',
+         '{ kind = "destroy", cost = "trigger", trigger = "enemy_turn_start", area = "host", target = "enemy", '
+         'nth = 3 }')
+
+
+def test_spawn_strangles_its_host_root_then_destroy_on_the_third_marker():
+    """50/165 Отпрыск твари: at the start of each opponent turn its host gets a strangling marker —
+    with one it cannot move (``root`` on ``area = "host"``, ``nth = 1``: until the parasite leaves
+    play), with the third it is destroyed by the parasite (``destroy``, ``nth = 3``)."""
+    spawn = unit("Spawn", *SPAWN, type="parasite", move=0, life=5, strike=(1, 1, 1))
+    host = card("Host", life=20, move=2)
+    b = start([spawn], [host], ({0: P1_FRONT}, {1: P2_FRONT}))
+    assert b.host[0] == 1
+    for k in range(3):
+        b._end_turn()
+        b._start_turn()                        # the opponent's turn: a marker
+        if k == 0:
+            assert b._rooted(1) and not b.steps(1)
+        if k < 2:
+            assert b.alive[1]
+            b._end_turn()
+            b._start_turn()
+    assert not b.alive[1]

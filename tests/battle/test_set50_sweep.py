@@ -236,8 +236,8 @@ def test_cheats_death_heals_instead_of_dying_once_per_battle():
 
 SPAWN = ('{ kind = "root", cost = "trigger", trigger = "enemy_turn_start", area = "host", target = "enemy", '
          'nth = 1 }',
-         '{ kind = "destroy", cost = "trigger", trigger = "enemy_turn_start", area = "host", target = "enemy", '
-         'nth = 3 }')
+         '{ kind = "destroy", cost = "trigger", trigger = "enemy_turn_start", area = "host", '
+         'target = "enemy", nth = 3 }')
 
 
 def test_spawn_strangles_its_host_root_then_destroy_on_the_third_marker():

@@ -157,6 +157,10 @@ def _summary(keys) -> tuple:
             if ab.sudden and u not in sudden:
                 sudden.append(u)
             steps = steps or ab.per == "steps"
+            if ab.cost == "trigger" and ab.trigger == "squad_strike" and ab.tiers:
+                kinds.add("squad_tiers")  # (any creature's strike may set it off: every strike's tiers)
+    if "squad_tiers" in kinds:
+        tiered = [True] * len(keys)
     return frozenset(kinds), trig, tiered, responders, steps, sudden, deep
 
 
@@ -1225,6 +1229,9 @@ class Effects(Situational):
             q = self.move_points[v] if self.creature[v] else 0
         elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
             q = self._excess
+        elif per == "about_weak":  # (the printed weak strike of the card the trigger is about: 50/34)
+            strike = PROFILES[self.key[self._about]].strike if self._about >= 0 else None
+            q = strike[0] if strike else 0
         else:
             q = self._quantity(u, per)
         x = max(0, q + ab.plus)  # (a negative ``plus``: "X−2", never below 0)

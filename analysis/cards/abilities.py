@@ -685,7 +685,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
-        "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans")
+        "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans", "about_weak")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -726,7 +726,9 @@ movement of the corporeal creatures of its squad on the squares to its left and 
 {move} ваших небестелесных существ справа и слева от …", 60/28 Орочий таран), ``own_regen`` (its
 regeneration now: "где Х величина их {regen}"; on
 an aura, of the card that holds it: 30/114 Страж Уорлога).
-``mulligans``: its player's mulligans before recruiting (``discount`` only)."""
+``mulligans``: its player's mulligans before recruiting (``discount`` only); ``about_weak``: the printed
+weak simple strike of the card a trigger is about — the striker of ``squad_strike`` ("ранить атакованную
+карту на Х, где Х — слабый {strike} этого существа", 50/34 Казагир)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen")
@@ -1651,10 +1653,11 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("parity", f"must be one of {', '.join(PARITIES)}, got {parity!r}")
     if parity is not None and kind not in ("cap", "protection"):
         raise fail("parity", "is only for cap and protection")
-    if tiers and kind not in ("cap", "protection", "reduce") and trigger not in ("strike", "attack") and not (
+    if tiers and kind not in ("cap", "protection", "reduce") and trigger not in ("strike", "attack",
+                                                                                "squad_strike") and not (
             kind == "strike_bonus" and per):
-        raise fail("tiers", "is only for cap, protection, reduce, a strike_bonus with 'per' and trigger "
-                   "strike")
+        raise fail("tiers", "is only for cap, protection, reduce, a strike_bonus with 'per' and triggers "
+                   "strike, attack and squad_strike")
     if tiers and kind == "reduce" and (not applies or set(applies) & {
             "simple", "close", "nonmagic", "all", "directed", "counter"}):
         raise fail("tiers", "on reduce is only for ability attacks (shots, throws, discharges …: their die "
@@ -1780,6 +1783,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "target_wounds on a keyword fury (the card it attacks)")
     if per == "excess" and trigger not in ("kill", "squad_kill"):
         raise fail("per", "excess is only for the triggers kill and squad_kill")
+    if per == "about_weak" and trigger not in WHEN_TRIGGERS:
+        raise fail("per", "about_weak is only for a trigger about another card (squad_strike …)")
     if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection",
                            "keyword", "extra_life", "discount", "attack_bonus", "shield") and not (
             kind == "reduce" and per in UNIT_PERS) and not (

@@ -258,3 +258,21 @@ def test_spawn_strangles_its_host_root_then_destroy_on_the_third_marker():
             b._end_turn()
             b._start_turn()
     assert not b.alive[1]
+
+
+KAZAGIR = ('{ kind = "wound", per = "about_weak", cost = "trigger", trigger = "squad_strike", '
+           'tiers = ["strong"], uses_per_turn = 1 }')
+
+
+def test_squad_strong_strike_wounds_by_the_strikers_weak_strike():
+    """50/34 Казагир "при сильном {strike} вашего существа — ранить атакованную карту на Х, где Х —
+    слабый {strike} этого существа (1 раз за ход)": ``squad_strike`` with ``tiers = ["strong"]`` and
+    ``per = "about_weak"``; a weak strike sets nothing off, and only once a turn."""
+    for die, extra in ((6, 2), (1, 0)):
+        kaz = unit("Kazagir", KAZAGIR, life=13, strike=(2, 4, 5))
+        ally = card("Ally", strike=(2, 3, 4), life=10)
+        b = start([kaz, ally], [card("Foe", life=30)], ({0: square(1, 2), 1: P1_FRONT}, {2: P2_FRONT}),
+                  dice=[die])
+        b.open[2] = False
+        b.apply(Strike(1, 2))
+        assert b.wounds[2] == (4 if die == 6 else 2) + extra

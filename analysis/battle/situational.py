@@ -330,7 +330,12 @@ def stripped(key: int, seat: int) -> int:
 
 
 def granted(ab: Ability) -> Ability:
-    """The standing fact a unit holds while a ``lasts`` grant of ``ab`` is on it."""
+    """The standing fact a unit holds while a ``lasts`` grant of ``ab`` is on it (a ``far_strike``
+    keeps its card filters: what the held strike reaches, 50/210 Медиум)."""
+    if ab.kind == "far_strike":
+        return replace(ab, cost="passive", trigger=None, lasts=None, target="self", range=None, targets=1,
+                       counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, area=None, every=False,
+                       roll=(), when=None, formation=False, extra="", via=None)
     return replace(ab, cost="passive", trigger=None, lasts=None, target="self", range=None, targets=1,
                    counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, vs_elements=(), vs_classes=(),
                    vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None,

@@ -204,7 +204,7 @@ in play ("вместо гибели от атаки карты противни�
 Святолесья); wounds still lethal after the heal kill it."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus")
+          "prey", "attack_bonus", "far_strike")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -375,7 +375,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
-            "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted")
+            "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
+            "ghost_enters")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -494,7 +495,9 @@ attacks aim from the new square: 50/24 Кулеврина орков' shot); ``h
 to move a war machine of its squad ("когда закрывается, чтобы переместить вашу боевую машину"; about
 the machine); ``state_flip``: when a creature of either squad with a curse receives a blessing, or one
 with a blessing receives a curse (aims at it; 50/157 Искуситель); ``rehosted``: after this companion
-moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's throw from the new square)."""
+moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's throw from the new square);
+``ghost_enters``: an incorporeal creature of either squad steps onto the square this card holds and
+shares it (aims at that creature: "при перемещении бестелесного существа на клетку с Медиумом", 50/210)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half

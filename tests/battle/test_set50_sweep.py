@@ -276,3 +276,30 @@ def test_squad_strong_strike_wounds_by_the_strikers_weak_strike():
         b.open[2] = False
         b.apply(Strike(1, 2))
         assert b.wounds[2] == (4 if die == 6 else 2) + extra
+
+
+MEDIUM = ('{ kind = "strike_bonus", damage = [1], cost = "trigger", trigger = "ghost_enters", '
+          'target = "any", lasts = "turn", uses_per_turn = 3, via = "spell" }',
+          '{ kind = "far_strike", cost = "then", target = "any", '
+          'vs_has = ["incorporeal", "discharge", "magic_strike", "spell"], lasts = "turn" }')
+
+
+def test_ghost_entering_the_mediums_square_gains_a_strike_and_a_far_reach():
+    """50/210 Медиум: "при перемещении бестелесного существа на клетку с Медиумом — до конца хода он
+    получает «+1 к {strike}. Может нападать {strike} на бестелесных и на существ с магическими
+    способностями как на стоящих рядом»": trigger ``ghost_enters`` (aimed at the entering creature),
+    a ``strike_bonus`` and then a ``far_strike`` grant for the turn (``far_strike`` is a grant now)."""
+    medium = unit("Medium", *MEDIUM, life=9)
+    ghost = card("Ghost", life=7, incorporeal=1)
+    mage = unit("Mage", '{ kind = "discharge", damage = [1], cost = "tap" }', life=8)
+    plain = card("Plain", life=8)
+    b = start([medium, ghost], [mage, plain], ({0: square(1, 2), 1: square(2, 2)},
+                                              {2: square(5, 1), 3: square(5, 3)}))
+    b.apply(Move(1, square(1, 2)))             # onto the medium's square
+    kinds = {g.kind for g, _ in b.grants[1]}
+    assert kinds == {"strike_bonus", "far_strike"}
+    b.share[square(1, 2)] = -1                 # (as if it had stepped off again)
+    b.board[square(1, 2)], b.pos[1] = 0, square(1, 1)
+    b.board[square(1, 1)] = 1
+    b._situate()
+    assert b._far_ok(1, 2) and not b._far_ok(1, 3)

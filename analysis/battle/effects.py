@@ -247,6 +247,8 @@ class Effects(Situational):
         self.bound_until = [-1] * n
         self._binders = "bind" in kinds
         self._cheaters = "cheats_death" in kinds
+        self._closed_parry = "parries_closed" in kinds
+        """Some card parries simple strikes while closed (:meth:`parries_closed`)."""
         """Some card heals instead of dying (``cheats_death``: :meth:`Triggers._cheat_death`)."""
         """Some card may bind an enemy to strike only it (:meth:`bound`)."""
         self.leapt = [-1, 0, -1, 0]
@@ -1457,6 +1459,11 @@ class Effects(Situational):
         self._put(u, p, to)
         if self._jump_watch:
             self._count_jump(u)
+
+    def parries_closed(self, v: int) -> bool:
+        """Whether ``v`` now has a standing ``parries_closed`` (its variant: a formation one holds)."""
+        return any(ab.kind == "parries_closed" and ab.cost == "passive" and not ab.formation and not ab.when
+                   and not ab.self_state and not ab.extra and not ab.requires for ab in facts(self.cards[v]))
 
     def bound(self, u: int) -> int:
         """The card ``u`` is bound to by a ``bind`` now (it may act only by a simple strike at it),

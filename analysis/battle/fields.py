@@ -191,6 +191,7 @@ class EngineFields:
     bound_until: list[int]
     _binders: bool
     _cheaters: bool
+    _closed_parry: bool
     _jump_watch: bool
     twice: list[int]
     twice_on: list[int]
@@ -338,6 +339,9 @@ class EngineFields:
         raise NotImplementedError
 
     def bound(self, u: int) -> int:
+        raise NotImplementedError
+
+    def parries_closed(self, v: int) -> bool:
         raise NotImplementedError
 
     def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:

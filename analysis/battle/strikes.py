@@ -222,7 +222,8 @@ class Strikes(AbilityUse):
         keys = self.key
         pair = (keys[u] << 20) | keys[parrier]
         answerable = not self.unanswerable[u] or not self.strike_flag(u, v, "unanswerable")
-        if opened[parrier] and self.creature[parrier] and answerable:
+        if (opened[parrier] or (self._closed_parry and self.parries_closed(parrier))) \
+                and self.creature[parrier] and answerable:
             table = self._otab.get(pair)
             if table is None:
                 table = open_table(keys[u], keys[parrier], self.config.model)

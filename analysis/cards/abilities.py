@@ -138,7 +138,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence", "cheats_death")
+            "attack_bonus", "hauled", "silence", "cheats_death", "parries_closed")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -201,7 +201,9 @@ abilities — their facts and keyword columns (30/126 Безликий: "сущ�
 особенности, пока стоят напротив открытого Безликого"). ``cheats_death`` [N] (``from``: what must kill
 it — ``["attacks"]``: an enemy card's attack; ``uses_per_battle``): instead of dying it heals N and stays
 in play ("вместо гибели от атаки карты противника … излечиться на 5 (1 раз за бой)", 50/92 Витязь
-Святолесья); wounds still lethal after the heal kill it."""
+Святолесья); wounds still lethal after the heal kill it. ``parries_closed``: while closed it meets a
+simple strike as an open card — it parries and strikes back ("Строй: пока Хелгат закрыт, он отражает
+{strike} как открытая карта", 50/56)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "far_strike")
@@ -536,7 +538,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
-             "pull", "bar", "hauled", "silence", "bind", *ENTRIES)
+             "pull", "bar", "hauled", "silence", "bind", "parries_closed", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -863,6 +865,7 @@ _KINDS_TEXT = {
     "pull": "Pulls the target one square towards it",
     "bind": "The target may act only by a simple strike at it",
     "cheats_death": "Instead of dying heals",
+    "parries_closed": "While closed parries simple strikes as an open card",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",

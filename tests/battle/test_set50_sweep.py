@@ -303,3 +303,19 @@ def test_ghost_entering_the_mediums_square_gains_a_strike_and_a_far_reach():
     b.board[square(1, 1)] = 1
     b._situate()
     assert b._far_ok(1, 2) and not b._far_ok(1, 3)
+
+
+def test_closed_formation_dwarf_parries_as_an_open_card():
+    """50/56 Хелгат "Строй: пока Хелгат закрыт, он отражает {strike} как открытая карта": a closed
+    Helgat in formation fights back (the attacker takes its strike); without a partner it does not."""
+    for partner in (True, False):
+        helgat = unit("Helgat", '{ kind = "parries_closed", formation = true }', life=14, strike=(3, 4, 5),
+                      formation=1)
+        mates = [card("Mate", formation=1)] if partner else []
+        where = {1: P2_FRONT, **({2: square(3, 1)} if partner else {})}
+        b = start([card("Foe", strike=(1, 1, 1), life=20)], [helgat, *mates], ({0: P1_FRONT}, where),
+                  dice=[1, 6])
+        b.open[1] = False
+        b._situate()
+        b.apply(Strike(0, 1))
+        assert (b.wounds[0] > 0) == partner

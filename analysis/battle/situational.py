@@ -107,8 +107,10 @@ class Spec:
                 deps.add("pos")
             elif ab.when in ("marker_row", "marker_column"):
                 deps.update(("pos", "marks"))
-            elif ab.when in ("column_clear", "rows_held"):
-                deps.add("board")
+            elif ab.when in ("column_clear", "rows_held", "squad_jumps"):
+                deps.add("board")  # (``squad_jumps``: any jump moves a card on the board)
+            elif ab.when == "host_formation":
+                deps.add("host")
             elif ab.when == "clear_of_enemies":
                 deps.update(("near", "opens"))
             elif ab.when == "enemy_front_empty":
@@ -918,6 +920,10 @@ class Situational(EngineFields):
             row = half_rows(enemy)[0]
             return not any(self.board[row * COLS + c] >= 0 and self.seat[self.board[row * COLS + c]] == enemy
                            for c in range(COLS))
+        if when == "host_formation":  # its host has the formation keyword (50/38: "считается стоящим в строю
+            # с хозяином, если у него есть строй")
+            h = self.host[u]
+            return h >= 0 and self.alive[h] and self.cards[h].has("formation")
         if when == "squad_jumps":  # its squad's creatures jumped ``count`` or more times this turn (50/218)
             i = 2 * self.seat[u]
             return self.leapt[i] == self.turn and self.leapt[i + 1] >= max(1, ab.count)

@@ -622,7 +622,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
-         "beset", "squad_jumps")
+         "beset", "squad_jumps", "host_formation")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -685,7 +685,9 @@ artifact of either side stands next to it: "пока стоит рядом с а
 Wave 3, set 50: ``beset`` (two or more enemy cards stand next to it: "если рядом стоят две или более его
 карты", 50/84 Эмиссар Энтарна), ``squad_jumps`` (the creatures of its squad made at least ``count``
 jumps this turn — a jump instead of moving, a ``leap``, a ``pounce``; teleports are no jumps: "если в этот
-ход ваши существа совершили два или более прыжка", 50/218 Цирковой силач)."""
+ход ваши существа совершили два или более прыжка", 50/218 Цирковой силач), ``host_formation`` (a companion's
+or parasite's host has the formation keyword: "Строй: {armor}1 (считается стоящим в строю с хозяином,
+если у него есть строй)", 50/38 Карликовый гном)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",

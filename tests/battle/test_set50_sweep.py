@@ -319,3 +319,16 @@ def test_closed_formation_dwarf_parries_as_an_open_card():
         b._situate()
         b.apply(Strike(0, 1))
         assert (b.wounds[0] > 0) == partner
+
+
+def test_companion_counts_in_formation_with_a_formation_host():
+    """50/38 Карликовый гном "Строй: {armor}1 (считается стоящим в строю с хозяином, если у него есть
+    строй)": ``when = "host_formation"`` — armor 1 on a host with formation, none on one without."""
+    for host_formation in (1, 0):
+        gnome = unit("Gnome", '{ kind = "keyword", keyword = "armor", damage = [1], formation = true }',
+                     '{ kind = "keyword", keyword = "armor", damage = [1], when = "host_formation" }',
+                     type="companion", move=0, life=6, strike=(1, 1, 2), formation=1)
+        host = card("Host", life=9, formation=host_formation)
+        b = start([host, gnome], [card("Foe")], ({0: P1_FRONT, 1: square(1, 2)}, {2: P2_FRONT}))
+        assert b.host[1] == 0                  # (attached at the placement, 000 3.11)
+        assert b.armor[1] == host_formation

@@ -376,6 +376,10 @@ class AbilityUse(Triggers):
             if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
                 self._follow(u, index + 1, [v] if v >= 0 else [], trigger)
             return
+        if sl.limited and not self._allowed(u, index, ab):  # (its own uses: "(2 раза за бой)", 50/215)
+            if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                self._follow(u, index + 1, targets, trigger)
+            return
         chosen: list[int] = []
         if ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
             about = self._about if self._about >= 0 else self._context
@@ -412,6 +416,8 @@ class AbilityUse(Triggers):
             src = self.pos[u]
             chosen = [v for v in targets if aimable(self, u, sl, v, src)]
         if chosen:
+            if sl.limited:
+                self._count_use(u, index)
             self._resolve(u, sl, chosen, trigger)  # (it carries out the next ``then`` ability)
         elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
             self._follow(u, index + 1, targets, trigger)

@@ -2092,7 +2092,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push",
-                                         "destroy")) \
+                                         "destroy", "lose_counters")) \
                 and not (ab.cost == "or" and ab.kind == "close") \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")

@@ -332,3 +332,49 @@ def test_companion_counts_in_formation_with_a_formation_host():
         b = start([host, gnome], [card("Foe")], ({0: P1_FRONT, 1: square(1, 2)}, {2: P2_FRONT}))
         assert b.host[1] == 0                  # (attached at the placement, 000 3.11)
         assert b.armor[1] == host_formation
+
+
+def test_a_then_ability_keeps_its_own_uses():
+    """50/215 Пират-чароплёт "при разряде подлость 1; атакованный теряет {counter} (заклинание, 2 раза
+    за бой)": the ``lose_counters`` after the discharge (cost ``then``) is spent after two uses; the
+    discharge goes on."""
+    pirate = unit("Pirate", '{ kind = "discharge", damage = [2, 2, 3], range = 4, cost = "tap" }',
+                  '{ kind = "lose_counters", damage = [1], cost = "then", target = "enemy", '
+                  'uses_per_battle = 2, via = "spell" }', life=10)
+    foe = card("Foe", life=40)
+    b = start([pirate], [foe], ({0: square(1, 2)}, {1: P2_FRONT}), dice=[1, 1, 1])
+    b.counters[1] = 5
+    for _ in range(3):
+        b.open[0], b.acted[0] = True, False
+        b.apply(UseAbility(0, 0, (1,)))
+    assert b.counters[1] == 3 and b.wounds[1] == 6
+
+
+def test_strike_through_a_row_over_an_ally_may_shift_it():
+    """50/41 Бродяги севера "при {uchr} через ваше существо — может переместить это существо на
+    соседнюю с ним клетку": trigger ``attack`` with ``area = "between"``, a ``shift`` of the ally."""
+    tramps = unit("Tramps", '{ kind = "strike_through_row", damage = [2], cost = "tap" }',
+                  '{ kind = "shift", cost = "trigger", trigger = "attack", area = "between", '
+                  'target = "ally" }',
+                  life=9)
+    ally = card("Ally", life=9)
+    b = start([tramps, ally], [card("Foe", life=20)], ({0: square(1, 2), 1: P1_FRONT}, {2: P2_FRONT}),
+              p1=Mover())
+    b.apply(UseAbility(0, 0, (2,)))
+    assert b.wounds[2] == 2 and b.pos[1] != P1_FRONT
+
+
+def test_medusa_turns_a_weak_enough_ground_enemy_to_stone_for_its_turn():
+    """50/140 Королева медуз: at the start of the opponent's turn a ground enemy creature with life
+    left at most its weak strike becomes an artifact until that turn ends (``become``, ``vs_state =
+    "low_life"``); a healthier one is not offered."""
+    medusa = unit("Medusa", '{ kind = "become", into = "artifact", cost = "trigger", '
+                  'trigger = "enemy_turn_start", target = "enemy", vs_types = ["creature"], '
+                  'vs_state = "low_life", lasts = "turn", may = true, via = "effect" }', life=10)
+    weak, sturdy = card("Weak", strike=(3, 3, 4), life=8), card("Sturdy", strike=(1, 1, 2), life=8)
+    b = start([medusa], [weak, sturdy], ({0: square(1, 2)}, {1: square(4, 1), 2: square(4, 3)}))
+    b.wounds[1] = 5                                # 3 left, weak strike 3
+    b._end_turn()
+    b._start_turn()
+    assert not b.creature[1]                       # (an artifact for the opponent's turn)
+    assert b.creature[2]

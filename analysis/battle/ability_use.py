@@ -336,6 +336,10 @@ class AbilityUse(Triggers):
                 self._combo_step(u, ab.kind)
             if self._trig["enemy_magic"] and (ab.kind in MAGICAL or ab.via == "spell") and not self.over:
                 self._magic_used(u)
+            if self._trig["squad_spell"] and (ab.kind == "spell" or ab.via == "spell") and self.creature[u]:
+                for w in self._trig["squad_spell"]:  # ("когда ваше существо выполняет заклинание", 50/12)
+                    if self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                        self._fire(w, "squad_spell", u, u)
             if self._trig["enemy_roll_over_cost"]:
                 for d in dice:
                     if not self.over:

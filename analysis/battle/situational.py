@@ -715,6 +715,12 @@ class Situational(EngineFields):
             return self.walk[u][8]
         if per == "own_extra_life":  # (its additional life: its life above the printed one, wounds aside;
             return max(0, self.life[u] - (self.cards[u].life or 0))  # at its death, what it had)
+        if per == "squad_elements":  # (the elements of the cards of its squad, a neutral one of none: 50/145)
+            elements: set[str] = set()
+            for w in self.units[self.seat[u]] + self.lands[self.seat[u]]:
+                if self.alive[w]:
+                    elements.update(self.cards[w].elements)
+            return len(elements)
         if per == "adjacent_enemies":  # (the enemy cards next to it, companions too)
             me = self.seat[u]
             return sum(1 for w in self._neighbours(u) if self.seat[w] != me)

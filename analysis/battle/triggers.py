@@ -133,6 +133,10 @@ class Triggers(Effects):
             return self.hexed[v] == self.turn
         if state == "moved":  # moved this turn, by a step or an ability (60/123)
             return self.shifted[v] == self.turn
+        if state == "armorless":  # no unit of its armor left this turn ("не имеет единиц {armor}", 50/66)
+            return self.armor_left[v] == 0
+        if state == "has_counters":  # with counters or tokens ("по картам с {counter}", 50/162)
+            return self.counters[v] > 0
         if state == "at_edge":  # on a square at the edge of the battlefield (50/39: "у края поля боя")
             p = self.pos[v]
             return p >= 0 and (p % COLS in (0, COLS - 1) or p // COLS in (0, SQUARES // COLS - 1))
@@ -375,7 +379,8 @@ class Triggers(Effects):
             if ab.kind == "gain_counter" and ab.target == "self":
                 if limited:
                     self._count_use(u, index)
-                self.counters[u] = self._capped(u, self.counters[u] + ab.damage[0])
+                gain = self._amount_for(u, ab, u) if ab.per else ab.damage[0]  # (50/145: X its elements)
+                self.counters[u] = self._capped(u, self.counters[u] + gain)
                 if self.log is not None:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})

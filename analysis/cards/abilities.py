@@ -378,7 +378,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
-            "ghost_enters")
+            "ghost_enters", "squad_spell")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -499,7 +499,10 @@ the machine); ``state_flip``: when a creature of either squad with a curse recei
 with a blessing receives a curse (aims at it; 50/157 Искуситель); ``rehosted``: after this companion
 moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's throw from the new square);
 ``ghost_enters``: an incorporeal creature of either squad steps onto the square this card holds and
-shares it (aims at that creature: "при перемещении бестелесного существа на клетку с Медиумом", 50/210)."""
+shares it (aims at that creature: "при перемещении бестелесного существа на клетку с Медиумом", 50/210);
+``squad_spell``: a creature of its squad, itself included, carries out a spell (kind ``spell`` or a fact
+``via = "spell"``), as an action or on a trigger (about it: "когда ваше существо выполняет заклинание",
+50/12 Воин Тоа-Дана)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -566,7 +569,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life", "at_edge")
+             "low_life", "at_edge", "armorless", "has_counters")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -605,7 +608,9 @@ above this card's own ("по картам, чьи текущие {health} мен
 ``low_life``: a creature whose life left is at most its weak
 simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер);
 ``at_edge``: a card on a square at the edge of the battlefield — an outer column or the first or last
-row ("выбранное существо у края поля боя", 50/39 Крейд-Моор)."""
+row ("выбранное существо у края поля боя", 50/39 Крейд-Моор); ``armorless``: no unit of its armor left
+this turn ("если не имеет единиц {armor}", 50/66 Тяжёлая кавалерия, read on itself); ``has_counters``:
+with counters or tokens ("по картам с {counter}", 50/162 Зомби-грифон)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves")
@@ -692,7 +697,8 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
-        "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans", "about_weak")
+        "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans", "about_weak",
+        "squad_elements")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -735,10 +741,12 @@ regeneration now: "где Х величина их {regen}"; on
 an aura, of the card that holds it: 30/114 Страж Уорлога).
 ``mulligans``: its player's mulligans before recruiting (``discount`` only); ``about_weak``: the printed
 weak simple strike of the card a trigger is about — the striker of ``squad_strike`` ("ранить атакованную
-карту на Х, где Х — слабый {strike} этого существа", 50/34 Казагир)."""
+карту на Х, где Х — слабый {strike} этого существа", 50/34 Казагир); ``squad_elements``: the elements of
+the cards of its squad in play, a neutral card of none ("получить Х{counter}, где Х — число стихий в вашем
+отряде", 50/145 Чёрный лотос, on ``gain_counter``)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
-             "moves_left", "side_move", "own_regen")
+             "moves_left", "side_move", "own_regen", "squad_elements")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
@@ -1796,7 +1804,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection",
                            "keyword", "extra_life", "discount", "attack_bonus", "shield") and not (
             kind == "reduce" and per in UNIT_PERS) and not (
-            kind in GRANTS and cost != "passive"):  # (given: its amount is fixed when it is given, 30/59)
+            kind in GRANTS and cost != "passive") and not (
+            kind == "gain_counter" and raw.get("target") == "self" and cost == "trigger"):  # (50/145)
         raise fail("per", f"does not apply to {kind}")
     if per and kind == "keyword" and cost == "passive" and per not in UNIT_PERS \
             and not (fury_x and per == "target_wounds"):

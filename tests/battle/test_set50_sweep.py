@@ -378,3 +378,40 @@ def test_medusa_turns_a_weak_enough_ground_enemy_to_stone_for_its_turn():
     b._start_turn()
     assert not b.creature[1]                       # (an artifact for the opponent's turn)
     assert b.creature[2]
+
+
+def test_armorless_and_has_counters_states_and_squad_elements():
+    """50/66 Тяжёлая кавалерия (``vs_state = "armorless"`` on itself at the end of the opponent's
+    turn: +2 movement to the end of its turn), 50/162 Зомби-грифон (``has_counters``) and 50/145 Чёрный
+    лотос (``gain_counter`` with ``per = "squad_elements"`` at the start of the battle)."""
+    cavalry = unit("Cavalry", '{ kind = "keyword", keyword = "move", damage = [2], cost = "trigger", '
+                   'trigger = "enemy_turn_end", target = "self", vs_state = "armorless", '
+                   'lasts = "own_turn" }',
+                   life=10, armor=2)
+    lotus = card("Lotus", strike=None, type="artifact", move=0, life=7, abilities=facts(
+        '{ kind = "gain_counter", per = "squad_elements", cost = "trigger", trigger = "battle_start", '
+        'target = "self" }'), elements=("darkness",))
+    fire = card("Fire", elements=("steppes",))
+    b = start([cavalry, lotus, fire], [card("Foe")], ({0: P1_FRONT, 1: square(1, 2), 2: square(2, 1)},
+                                                     {3: P2_FRONT}))
+    assert b.counters[1] == 2                      # (darkness and steppes)
+    assert not b._in_state(3, "has_counters") and b._in_state(1, "has_counters")
+    assert not b._in_state(0, "armorless")
+    b.armor_left[0] = 0
+    assert b._in_state(0, "armorless")
+
+
+def test_heals_when_a_creature_of_its_squad_casts_a_spell():
+    """50/12 Воин Тоа-Дана "когда ваше существо выполняет заклинание — излечивается на 1": trigger
+    ``squad_spell`` (a spell of an ally, not a discharge)."""
+    warrior = unit("Warrior", '{ kind = "heal", damage = [1], cost = "trigger", trigger = "squad_spell", '
+                   'target = "self" }', life=10)
+    mage = unit("Mage", '{ kind = "spell", damage = [1], cost = "tap" }',
+                '{ kind = "discharge", damage = [1], cost = "tap" }', life=8)
+    b = start([warrior, mage], [card("Foe", life=20)], ({0: P1_FRONT, 1: square(1, 2)}, {2: P2_FRONT}))
+    b.wounds[0] = 3
+    b.apply(UseAbility(1, 1, (2,)))
+    assert b.wounds[0] == 3
+    b.open[1], b.acted[1] = True, False
+    b.apply(UseAbility(1, 0, (2,)))
+    assert b.wounds[0] == 2

@@ -1874,6 +1874,8 @@ class Effects(Situational):
                 continue
             if onto == "away" and pu >= 0 and NEAR[pu][sq]:
                 continue
+            if onto == "near" and (pu < 0 or not NEAR[pu][sq]):
+                continue  # (a square next to the card: "на клетку рядом с собой", 50/3)
             if onto == "behind" and (pu < 0 or sq != pu - COLS * forward(self.seat[u])):
                 continue  # (the square behind the card: "на свободную клетку позади себя", 50/47)
             squares.append(sq)
@@ -1885,6 +1887,7 @@ class Effects(Situational):
         if to not in squares:
             raise IllegalAction(f"unit {v} cannot be moved to square {to}")
         self._put(v, p, to)
+        self._shaped = True  # (it moved: a ``then`` after it follows, "при этом", 50/3 Алтея)
         if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
             self._fire(v, "displaced", u)  # (moved by another card: 60/108)
 

@@ -979,6 +979,7 @@ class Situational(EngineFields):
                 for g in facts(self.cards[w]):
                     if g.kind == "terrain_class":
                         extra.update(g.classes)
+            found = 0
             for w in mine:
                 if w == u:
                     continue
@@ -986,7 +987,9 @@ class Situational(EngineFields):
                 if self.kind[w] == 5:  # (a terrain: "ваша местность считается рекой", 30/105)
                     classes |= extra
                 if classes & wanted:
-                    return True
+                    found += 1
+                    if found >= ab.count:  # (``count``: "два или более элементаля", 50/209)
+                        return True
             return False
         if when == "top_strike":  # its strong strike above every enemy creature's (printed + blessing)
             own = PROFILES[self.key[u]].strike

@@ -758,11 +758,11 @@ its own player's half of the battlefield: "по картам на вашей п�
 Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив")."""
-RELOCATE_ONTO = ("depth", "surface", "away", "behind")
+RELOCATE_ONTO = ("depth", "surface", "away", "behind", "near")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or the square ``behind`` the card,
 as its owner sees the board ("переместить атакованное существо на свободную клетку позади себя", 50/47
-Бугур)."""
+Бугур), or one ``near`` it (8 neighbours: "переместить его на клетку рядом с собой", 50/3 Алтея)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
          "between", "squad")
@@ -1748,10 +1748,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
     if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
-                                  "few_elements", "counters", "namesakes", "squad_jumps") and not formation \
+                                  "few_elements", "counters", "namesakes", "squad_jumps", "squad_class") \
+            and not formation \
             and trigger not in ("counters_reach", "squad_loses_counters"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
-                   "counters_cards / enemy_elements / few_elements / counters / namesakes / squad_jumps "
+                   "counters_cards / enemy_elements / few_elements / counters / namesakes / squad_jumps / "
+                   "squad_class "
                    "and trigger "
                    "counters_reach / squad_loses_counters")
     out["count"] = count

@@ -415,3 +415,46 @@ def test_heals_when_a_creature_of_its_squad_casts_a_spell():
     b.open[1], b.acted[1] = True, False
     b.apply(UseAbility(1, 0, (2,)))
     assert b.wounds[0] == 2
+
+
+ALTHEA = ('{ kind = "relocate", onto = "near", cost = "trigger", trigger = "squad_dash", target = "ally", '
+          'uses_per_turn = 2, via = "effect" }',
+          '{ kind = "heal", damage = [2], cost = "then", target = "ally" }')
+
+
+def test_althea_pulls_a_dashing_ally_next_to_itself_and_heals_it():
+    """50/3 Алтея "при рывке другого вашего существа — может переместить его на клетку рядом с собой,
+    при этом излечить его на 2": ``relocate`` with ``onto = "near"`` on ``squad_dash``, then a heal
+    that comes only with the move (declined: no heal)."""
+    for player, moved in ((Mover(), True), (Scripted(), False)):
+        althea = unit("Althea", *ALTHEA, life=8)
+        rider = unit("Rider", '{ kind = "dash" }', life=10, strike=(1, 1, 1))
+        b = start([althea, rider], [card("Foe", life=20)], ({0: square(0, 2), 1: P1_FRONT}, {2: P2_FRONT}),
+                  dice=[1], p1=player)
+        b.wounds[1] = 4
+        b.open[2] = False
+        b.apply(Strike(1, 2))
+        if moved:
+            assert b.pos[1] in [sq for sq in range(30) if abs(sq // 5 - 0) <= 1 and abs(sq % 5 - 2) <= 1]
+            assert b.wounds[1] == 2
+        else:
+            assert b.wounds[1] == 4
+
+
+def test_squad_class_counts_two_or_more_cards_of_the_class():
+    """50/209 Магистр элементов "+1 к {strike} и −1 от атак, пока в вашем отряде два или более
+    элементаля": ``when = "squad_class"`` with ``count = 2``."""
+    for n in (1, 2):
+        mag = unit("Magister", '{ kind = "strike_bonus", damage = [1], when = "squad_class", '
+                   'classes = ["Элементаль"], count = 2 }', life=9)
+        elems = [card(f"E{i}", classes=("Элементаль",)) for i in range(n)]
+        where = {0: P1_FRONT, **{1 + i: square(2, 1 + 2 * i) for i in range(n)}}
+        b = start([mag, *elems], [card("Foe")], (where, {n + 1: P2_FRONT}))
+        assert b._when(0, card_of_base(b, 0)) == (n == 2)
+
+
+def card_of_base(b, u):
+    """The first fact of unit ``u``'s printed card."""
+    from analysis.battle.tables import card_of
+
+    return card_of(b.base[u]).abilities.played[0]

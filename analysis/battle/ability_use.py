@@ -34,6 +34,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from analysis.battle.board import COLS
 from analysis.battle.common import _EFFECT_KINDS
 from analysis.battle.interface import IllegalAction, UseAbility
 from analysis.battle.powers import (
@@ -211,6 +212,10 @@ class AbilityUse(Triggers):
         if ab.every:  # "ранить всех …": every card it may aim at (in its ``vs_state``), not a choice
             targets = tuple(v for v in reach_slot(self, u, sl, src)
                             if not ab.vs_state or self._in_state(v, ab.vs_state))
+        if ab.area == "target_column":  # every card in the column of the named one (50/35 Медный дракон)
+            targets = self.column_cards(targets[0])
+            if not targets:
+                raise IllegalAction(f"ability {index} of unit {u} names a card on no square")
         if self._sudden and self._responding < 0:
             foe = 1 - self.seat[u]
             aimed = -1
@@ -262,6 +267,16 @@ class AbilityUse(Triggers):
             self._lost_counters(u, ab.counters)  # ("единовременно теряет 2 или более {counter}": 60/45)
         if self._dashers and ab.kind in ATTACKS and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)
+
+    def column_cards(self, v: int) -> tuple[int, ...]:
+        """Every card in play on a square of ``v``'s column (riders and cards sharing a square too;
+        a flyer stands in no column): ``area = "target_column"``."""
+        p = self.pos[v]
+        if p < 0:
+            return ()
+        col = p % COLS
+        return tuple(w for w in range(self.n)
+                     if self.alive[w] and self.pos[w] >= 0 and self.pos[w] % COLS == col)
 
     def _count_use(self, u: int, index: int) -> None:
         """Count a use (only abilities limited in uses or by seat are counted: :meth:`_allowed`)."""

@@ -1232,6 +1232,9 @@ class Effects(Situational):
             q = self.move_points[v] if self.creature[v] else 0
         elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
             q = self._excess
+        elif per == "column_free":  # (the free squares of its target's column: 50/35 Медный дракон)
+            pv = self.pos[v]
+            q = 0 if pv < 0 else sum(1 for sq in range(pv % COLS, ROWS * COLS, COLS) if self.board[sq] < 0)
         elif per == "about_weak":  # (the printed weak strike of the card the trigger is about: 50/34)
             strike = PROFILES[self.key[self._about]].strike if self._about >= 0 else None
             q = strike[0] if strike else 0

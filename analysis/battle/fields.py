@@ -344,6 +344,9 @@ class EngineFields:
     def parries_closed(self, v: int) -> bool:
         raise NotImplementedError
 
+    def column_cards(self, v: int) -> tuple[int, ...]:
+        raise NotImplementedError
+
     def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:
         raise NotImplementedError
 

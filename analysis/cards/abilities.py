@@ -698,7 +698,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans", "about_weak",
-        "squad_elements")
+        "squad_elements", "column_free")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -743,7 +743,9 @@ an aura, of the card that holds it: 30/114 Страж Уорлога).
 weak simple strike of the card a trigger is about — the striker of ``squad_strike`` ("ранить атакованную
 карту на Х, где Х — слабый {strike} этого существа", 50/34 Казагир); ``squad_elements``: the elements of
 the cards of its squad in play, a neutral card of none ("получить Х{counter}, где Х — число стихий в вашем
-отряде", 50/145 Чёрный лотос, on ``gain_counter``)."""
+отряде", 50/145 Чёрный лотос, on ``gain_counter``); ``column_free``: the free squares of the column of
+the card it aims at ("на X−1, где Х — число свободных клеток в этом столбце", 50/35 Медный дракон, with
+``plus = -1``)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen", "squad_elements")
@@ -765,7 +767,7 @@ as its owner sees the board ("переместить атакованное су
 Бугур), or one ``near`` it (8 neighbours: "переместить его на клетку рядом с собой", 50/3 Алтея)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad")
+         "between", "squad", "target_column")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -780,7 +782,9 @@ a parasite's: the creature it rides — "ранить хозяина", 30/69 Л�
 Сова колдуна, ``beside`` (the cards next to
 it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
 атакованного", 60/185 Цербер).
-Only for auras: ``rider`` (the companion or parasite riding it)."""
+Only for auras: ``rider`` (the companion or parasite riding it). Only for an action with ``target =
+"any"``: ``target_column`` (every card on a square of the named card's column, its own included: "ранить
+каждую карту в выбранном столбце", 50/35 Медный дракон)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
@@ -1847,9 +1851,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if out["area"] and cost == "passive":
         raise fail("area", "is only for actions, triggers and auras")
     if out["area"] and cost in ("tap", "counter_tap", "counter") \
-            and out["area"] not in ("left", "right", "opposite", "behind"):
+            and out["area"] not in ("left", "right", "opposite", "behind", "target_column"):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
-                   "60/28 Орочий таран \"по карте напротив\")")
+                   "60/28 Орочий таран \"по карте напротив\") or target_column")
+    if out["area"] == "target_column" and (cost not in ("tap", "counter_tap", "counter")
+                                           or raw.get("target") != "any"):
+        raise fail("area", "target_column is for an action with target = any (every card in the named "
+                   "card's column)")
     if cost == "aura" and (out["area"] not in AURA_AREAS
                            or raw.get("target") not in ("ally", "enemy", "any")):
         raise fail("area", f"an aura needs an area of {', '.join(AURA_AREAS)} and a target "

@@ -458,3 +458,29 @@ def card_of_base(b, u):
     from analysis.battle.tables import card_of
 
     return card_of(b.base[u]).abilities.played[0]
+
+
+COPPER = ('{ kind = "spell", per = "column_free", plus = -1, cost = "tap", target = "any", '
+          'area = "target_column" }')
+
+
+def test_column_spell_wounds_every_card_of_the_column_by_its_free_squares_less_one():
+    """50/35 Медный дракон "заклинание «огненный шквал» ранить каждую карту в выбранном столбце на
+    X−1, где Х число свободных клеток в этом столбце": ``area = "target_column"`` (every card, either
+    side's) with ``per = "column_free"``, ``plus = -1``; the heuristic names the column that pays."""
+    from analysis.battle.players import HeuristicPlayer
+
+    dragon = unit("Dragon", COPPER, type="flyer", move=0, life=12)
+    ally = card("Ally", life=9)
+    foes = [card("Foe1", life=9), card("Foe2", life=9)]
+    b = start([dragon, ally], foes, ({0: square(0, 2), 1: square(2, 1)},
+                                     {2: square(3, 3), 3: square(4, 3)}), p1=HeuristicPlayer())
+    assert b.pos[0] < 0                            # (a flyer: in no column)
+    b.apply(UseAbility(0, 0, (2,)))                # column d: 2 cards, 4 free squares
+    assert b.wounds[2] == 3 and b.wounds[3] == 3 and b.wounds[1] == 0
+    b2 = start([unit("Dragon", COPPER, type="flyer", move=0, life=12), card("Ally", life=9)],
+               [card("Foe1", life=9), card("Foe2", life=9)],
+               ({0: square(0, 2), 1: square(2, 3)}, {2: square(3, 3), 3: square(4, 1)}),
+               p1=HeuristicPlayer())
+    g, targets = b2.players[0]._column_use(b2, 0, b2.slots[0][0])
+    assert targets and b2.pos[targets[0]] % 5 == 1  # (column b: an enemy alone; column d holds its ally)

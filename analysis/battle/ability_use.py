@@ -34,6 +34,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from analysis.battle.board import COLS
 from analysis.battle.common import _EFFECT_KINDS
 from analysis.battle.interface import IllegalAction, UseAbility
 from analysis.battle.powers import (
@@ -170,6 +171,8 @@ class AbilityUse(Triggers):
         abilities, compiled (``slots[u][index]`` with ``index`` in ``profiles[u].actions``)."""
         if sl.closes and (not self.open[u] or self.acted[u]):
             return False
+        if self._binders and self.bound(u) >= 0 and self.seat[u] == self.active:
+            return False  # (``bind``: it may act only by a simple strike at its binder)
         ab = sl.ability
         if ab.kind in ENTRIES and not self._entry_possible(u, ab):
             return False
@@ -210,6 +213,10 @@ class AbilityUse(Triggers):
         if ab.every:  # "ранить всех …": every card it may aim at (in its ``vs_state``), not a choice
             targets = tuple(v for v in reach_slot(self, u, sl, src)
                             if not ab.vs_state or self._in_state(v, ab.vs_state))
+        if ab.area == "target_column":  # every card in the column of the named one (50/35 Медный дракон)
+            targets = self.column_cards(targets[0])
+            if not targets:
+                raise IllegalAction(f"ability {index} of unit {u} names a card on no square")
         if self._sudden and self._responding < 0:
             foe = 1 - self.seat[u]
             aimed = -1
@@ -234,7 +241,7 @@ class AbilityUse(Triggers):
         self.hidden[u] = False
         if self._markers and self.doomed[u] and ab.kind in ATTACKS:
             for v in targets:
-                self._spare(u, v)  # (it attacks the card that doomed it: 60/115)
+                self._spare(u, v, ab.kind)  # (it attacks the card that doomed it: 60/115)
         if sl.closes:
             self.open[u] = False
             self.acted[u] = True
@@ -262,6 +269,16 @@ class AbilityUse(Triggers):
         if self._dashers and ab.kind in ATTACKS and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)
 
+    def column_cards(self, v: int) -> tuple[int, ...]:
+        """Every card in play on a square of ``v``'s column (riders and cards sharing a square too;
+        a flyer stands in no column): ``area = "target_column"``."""
+        p = self.pos[v]
+        if p < 0:
+            return ()
+        col = p % COLS
+        return tuple(w for w in range(self.n)
+                     if self.alive[w] and self.pos[w] >= 0 and self.pos[w] % COLS == col)
+
     def _count_use(self, u: int, index: int) -> None:
         """Count a use (only abilities limited in uses or by seat are counted: :meth:`_allowed`)."""
         self.uses_battle[(u, index)] = self.uses_battle.get((u, index), 0) + 1
@@ -282,8 +299,8 @@ class AbilityUse(Triggers):
                 and self.slots[u][nxt].ability.target == "self" \
                 and self.slots[u][nxt].ability.vs_state == "unwounded":
             fresh = [v for v in targets if v != u and self.creature[v] and self.wounds[v] == 0]
-        if ab.kind == "become":
-            self._shaped = False
+        if ab.kind in ("become", "relocate"):
+            self._shaped = False  # (set when it changed a card: the ``then`` abilities follow only then)
         magical = ab.kind in MAGICAL
         for v in targets:
             self.hidden[v] = False
@@ -335,12 +352,16 @@ class AbilityUse(Triggers):
                 self._combo_step(u, ab.kind)
             if self._trig["enemy_magic"] and (ab.kind in MAGICAL or ab.via == "spell") and not self.over:
                 self._magic_used(u)
+            if self._trig["squad_spell"] and (ab.kind == "spell" or ab.via == "spell") and self.creature[u]:
+                for w in self._trig["squad_spell"]:  # ("когда ваше существо выполняет заклинание", 50/12)
+                    if self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                        self._fire(w, "squad_spell", u, u)
             if self._trig["enemy_roll_over_cost"]:
                 for d in dice:
                     if not self.over:
                         self._over_cost(u, d)
-        if ab.kind == "become" and not self._shaped:
-            return  # ("при этом": what follows a type change comes only with it)
+        if ab.kind in ("become", "relocate") and not self._shaped:
+            return  # ("при этом": what follows a type change or a move comes only with it, 50/3)
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
             if fresh:
                 fresh = [v for v, d in zip(targets, dealt, strict=True) if v in fresh and d > 0]
@@ -374,6 +395,10 @@ class AbilityUse(Triggers):
             v = self._dirty_trick(u, index)
             if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
                 self._follow(u, index + 1, [v] if v >= 0 else [], trigger)
+            return
+        if sl.limited and not self._allowed(u, index, ab):  # (its own uses: "(2 раза за бой)", 50/215)
+            if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                self._follow(u, index + 1, targets, trigger)
             return
         chosen: list[int] = []
         if ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
@@ -411,6 +436,8 @@ class AbilityUse(Triggers):
             src = self.pos[u]
             chosen = [v for v in targets if aimable(self, u, sl, v, src)]
         if chosen:
+            if sl.limited:
+                self._count_use(u, index)
             self._resolve(u, sl, chosen, trigger)  # (it carries out the next ``then`` ability)
         elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
             self._follow(u, index + 1, targets, trigger)
@@ -467,6 +494,10 @@ class AbilityUse(Triggers):
             return self._new_kind(u, sl, v, dice)
         if kind == "destroy":
             return self._destroy(u, v, ab.self_too)
+        if kind == "delayed_wound":  # (as an action: 50/207 Вольный пират; see Triggers for the trigger)
+            due = self.turn + (1 if self.active != self.seat[v] else 2)  # (its next turn)
+            self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due, ab.applies_to))
+            return 0
         if kind == "claim_incarnation":
             self._claim(u, v, ab.damage[0])
             return 0

@@ -101,7 +101,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged",
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
-                 "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted")
+                 "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "ghost_enters",
+                 "squad_spell")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -143,6 +144,8 @@ def _summary(keys) -> tuple:
             kinds.add(ab.kind)
             if ab.kind == "reduce" and "poison" in ab.applies_to:
                 kinds.add("poison_reduce")  # (a standing change to the wounds of poisoning: 60/143)
+            if ab.when == "squad_jumps":
+                kinds.add("when:squad_jumps")  # (the jumps of each squad this turn are counted: 50/218)
             deep = deep or ab.when in _DEPTH_STATES or ab.vs_state in _DEPTH_STATES \
                 or ab.when_state in _DEPTH_STATES or ab.trigger in _DEPTH_TRIGGERS \
                 or ab.kind in ("flood", "drain") or ab.onto is not None
@@ -156,6 +159,10 @@ def _summary(keys) -> tuple:
             if ab.sudden and u not in sudden:
                 sudden.append(u)
             steps = steps or ab.per == "steps"
+            if ab.cost == "trigger" and ab.trigger == "squad_strike" and ab.tiers:
+                kinds.add("squad_tiers")  # (any creature's strike may set it off: every strike's tiers)
+    if "squad_tiers" in kinds:
+        tiered = [True] * len(keys)
     return frozenset(kinds), trig, tiered, responders, steps, sudden, deep
 
 
@@ -237,6 +244,20 @@ class Effects(Situational):
         """Per unit: the turn it last took wounds from a magical ability (``vs_state = "magic_wounded"``)."""
         self.shifted = [-1] * n
         """Per unit: the turn it last moved, by a step or an ability (``vs_state = "moved"``)."""
+        self.bound_by = [-1] * n
+        """Per unit: the card its ``bind`` binds it to (-1: none), until the end of turn ``bound_until``."""
+        self.bound_until = [-1] * n
+        self._binders = "bind" in kinds
+        self._cheaters = "cheats_death" in kinds
+        self._closed_parry = "parries_closed" in kinds
+        """Some card parries simple strikes while closed (:meth:`parries_closed`)."""
+        """Some card heals instead of dying (``cheats_death``: :meth:`Triggers._cheat_death`)."""
+        """Some card may bind an enemy to strike only it (:meth:`bound`)."""
+        self.leapt = [-1, 0, -1, 0]
+        """Per seat (``2 * seat``, ``2 * seat + 1``): the turn of its creatures' last jump and their
+        jumps in that turn (``when = "squad_jumps"``); replaced, never changed in place."""
+        self._jump_watch = "when:squad_jumps" in kinds
+        """Some card reads the jumps of its squad this turn (:meth:`_count_jump`)."""
         self._lost_now = 0
         """The counters the card now watched lost at once (``squad_loses_counters``)."""
         self._doublers = bool(kinds & {"strikes_twice", "strikes_twice_in_a_row"})
@@ -1035,6 +1056,18 @@ class Effects(Situational):
         if kind == "become":  # (a type change: data/README.md "Type changes")
             self._become(u, sl, v)
             return 0
+        if kind == "bind":  # (it may act only by a simple strike at ``u``: 50/83 Элементаль цветов)
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0
+            if self.creature[v]:
+                lasts = ab.lasts or "turn"
+                until = -1 if lasts == "battle" else self.turn if lasts == "turn" or (
+                    lasts == "own_turn" and self.active == self.seat[v]) or (
+                    lasts == "enemy_turn" and self.active != self.seat[v]) else self.turn + 1
+                self.bound_by[v] = u
+                self.bound_until[v] = until
+            return 0
         if ab.lasts and kind not in ("root", "flood"):
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
                                                                   self.seat[v]):
@@ -1227,12 +1260,15 @@ class Effects(Situational):
             q = self.armor_left[u]
         elif per == "target_move":  # ("где Х его {move}": the movement it has now)
             q = self.move_points[v] if self.creature[v] else 0
-        elif per == "about_weak":  # (the weak strike of the card the trigger is about: 30/164)
+        elif per == "about_weak":  # (the weak strike of the card the trigger is about: 30/164, 50/34)
             about = self._about
             strike = PROFILES[self.key[about]].strike if about >= 0 else None
             q = strike[0] if strike else 0
         elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
             q = self._excess
+        elif per == "column_free":  # (the free squares of its target's column: 50/35 Медный дракон)
+            pv = self.pos[v]
+            q = 0 if pv < 0 else sum(1 for sq in range(pv % COLS, ROWS * COLS, COLS) if self.board[sq] < 0)
         else:
             q = self._quantity(u, per)
         x = max(0, q + ab.plus)  # (a negative ``plus``: "X−2", never below 0)
@@ -1456,6 +1492,31 @@ class Effects(Situational):
         if to not in squares:
             raise IllegalAction(f"unit {u} cannot leap to square {to}")
         self._put(u, p, to)
+        if self._jump_watch:
+            self._count_jump(u)
+
+    def parries_closed(self, v: int) -> bool:
+        """Whether ``v`` now has a standing ``parries_closed`` (its variant: a formation one holds)."""
+        return any(ab.kind == "parries_closed" and ab.cost == "passive" and not ab.formation and not ab.when
+                   and not ab.self_state and not ab.extra and not ab.requires for ab in facts(self.cards[v]))
+
+    def bound(self, u: int) -> int:
+        """The card ``u`` is bound to by a ``bind`` now (it may act only by a simple strike at it),
+        or -1."""
+        w = self.bound_by[u]
+        if w < 0 or not self.alive[w] or (self.bound_until[u] != -1 and self.bound_until[u] < self.turn):
+            return -1
+        return w
+
+    def _count_jump(self, u: int) -> None:
+        """``u`` has jumped (a jump instead of moving, a ``leap``, a ``pounce``): one more jump of its
+        squad this turn (``when = "squad_jumps"``: "если в этот ход ваши существа совершили два или
+        более прыжка", 50/218 Цирковой силач)."""
+        i = 2 * self.seat[u]
+        leapt = list(self.leapt)
+        leapt[i + 1] = leapt[i + 1] + 1 if leapt[i] == self.turn else 1
+        leapt[i] = self.turn
+        self.leapt = leapt
 
     def _shift(self, u: int, v: int) -> None:
         """``shift``: card ``v`` (on a square, not incorporeal, no companion) moves onto a free square
@@ -1496,6 +1557,8 @@ class Effects(Situational):
         if to not in squares:
             raise IllegalAction(f"unit {u} cannot pounce to square {to}")
         self._put(u, p, to)
+        if self._jump_watch:
+            self._count_jump(u)
 
     def _place_on(self, u: int, p: int, to: int) -> None:
         """Card ``u`` leaves square ``p`` for the free square ``to`` (not a step of its own): the
@@ -1845,6 +1908,10 @@ class Effects(Situational):
                 continue
             if onto == "away" and pu >= 0 and NEAR[pu][sq]:
                 continue
+            if onto == "near" and (pu < 0 or not NEAR[pu][sq]):
+                continue  # (a square next to the card: "на клетку рядом с собой", 50/3)
+            if onto == "behind" and (pu < 0 or sq != pu - COLS * forward(self.seat[u])):
+                continue  # (the square behind the card: "на свободную клетку позади себя", 50/47)
             squares.append(sq)
         if not squares:
             return
@@ -1854,6 +1921,7 @@ class Effects(Situational):
         if to not in squares:
             raise IllegalAction(f"unit {v} cannot be moved to square {to}")
         self._put(v, p, to)
+        self._shaped = True  # (it moved: a ``then`` after it follows, "при этом", 50/3 Алтея)
         if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
             self._fire(v, "displaced", u)  # (moved by another card: 60/108)
 
@@ -2352,7 +2420,8 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "move_wounds", "concentrate", "close", "shift", "pull", "fight", "next_roll"})
+                        "delayed_wound",
+                        "move_wounds", "concentrate", "close", "shift", "pull", "fight", "next_roll", "bind"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
            "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus", "next_roll")
@@ -2404,8 +2473,12 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 0.05 * value if prof.kind == GROUND else 0.0
     if kind in ("push", "shift", "pull"):
         return 0.02 * value
+    if kind == "bind":  # (its actions this turn are spent on the binder, or not at all)
+        return 0.05 * value if prof.is_creature else 0.0
     if kind == "poison":
         return 2 * amount * per_wound if prof.is_creature else 0.0
+    if kind == "delayed_wound":  # (wounds later, unless the target pays with its next turn: half)
+        return 0.5 * amount * per_wound if prof.is_creature else 0.0
     if kind == "move_wounds":
         return amount * per_wound
     if kind == "next_roll":  # (a sure face on its next die: worth the spread of its strike it secures)

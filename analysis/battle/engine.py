@@ -145,7 +145,7 @@ class BattleResult:
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
             "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on", "first_acts", "hexed",
-            "shifted")
+            "shifted", "leapt", "bound_by", "bound_until")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -383,6 +383,8 @@ class Battle(Placement):
     def targets(self, u: int) -> list[int]:
         """Enemy cards unit ``u`` may strike now (empty if it cannot act; a ``strike_limit`` keeps
         those in its position)."""
+        if self._binders and self.bound(u) >= 0:  # (``bind``: only the card it is bound to)
+            return [v for v in self._targets(u) if v == self.bound(u)]
         if self._strike_limits:
             return [v for v in self._targets(u) if self._strike_ok(u, v)]
         return self._targets(u)
@@ -735,6 +737,10 @@ class Battle(Placement):
         new._context = self._context
         new._taunt_skip = self._taunt_skip
         new._taunters = self._taunters
+        new._jump_watch = self._jump_watch
+        new._binders = self._binders
+        new._cheaters = self._cheaters
+        new._closed_parry = self._closed_parry
         new._strike_limits = self._strike_limits
         new._lost_now = self._lost_now
         new._tiered = self._tiered

@@ -194,6 +194,13 @@ class EngineFields:
     slots: Any
     stunned: list[bool]
     dashed: list[int]
+    leapt: list[int]
+    bound_by: list[int]
+    bound_until: list[int]
+    _binders: bool
+    _cheaters: bool
+    _closed_parry: bool
+    _jump_watch: bool
     twice: list[int]
     twice_on: list[int]
     heading: list[int]
@@ -339,7 +346,16 @@ class EngineFields:
     def _unmark(self, x: int) -> None:
         raise NotImplementedError
 
-    def _spare(self, u: int, v: int) -> None:
+    def _spare(self, u: int, v: int, how: str = "") -> None:
+        raise NotImplementedError
+
+    def bound(self, u: int) -> int:
+        raise NotImplementedError
+
+    def parries_closed(self, v: int) -> bool:
+        raise NotImplementedError
+
+    def column_cards(self, v: int) -> tuple[int, ...]:
         raise NotImplementedError
 
     def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:

@@ -66,7 +66,7 @@ from analysis.battle.tables import (
     card_of,
 )
 from analysis.cards.abilities import ENTRIES, MAGICAL, MARKERS
-from analysis.cards.ability_rules import facts, matches
+from analysis.cards.ability_rules import facts, matches, protected
 from analysis.combat.strike import Branch, decide_weakening
 
 if TYPE_CHECKING:
@@ -415,6 +415,8 @@ class HeuristicPlayer(Player):
         allowed = b._taunt_filter(u, candidates, "simple") if b._taunters and not flyer else candidates
         if b._strike_limits:  # (60/79, 60/95: only a card in its position)
             allowed = [v for v in allowed if b._strike_ok(u, v)]
+        if b._binders and b.bound(u) >= 0:  # (``bind``: only the card it is bound to, 50/83)
+            allowed = [v for v in allowed if v == b.bound(u)]
         for v in candidates:
             if v not in allowed:
                 if exposed and has_strike[v]:
@@ -622,6 +624,8 @@ class HeuristicPlayer(Player):
                     g, targets = self._chain_use(b, u, sl)
                 elif sl.ability.every:
                     g, targets = self._every_use(b, u, sl)
+                elif sl.ability.area == "target_column":
+                    g, targets = self._column_use(b, u, sl)
                 elif sl.ability.kind == "cleanse" and "poison" in sl.ability.removes:
                     g, targets = self._cleanse_use(b, u, sl)
                 else:
@@ -646,6 +650,30 @@ class HeuristicPlayer(Player):
             if g > best and (role(b.key[u]).caster or act is None):
                 best, act = g, Accumulate(u)
         return best, act
+
+    def _column_use(self, b: Battle, u: int, sl: Slot) -> tuple[float, tuple[int, ...]]:
+        """An action on every card of a column (``area = "target_column"``, 50/35): the column whose
+        cards, both sides', gain most (its own cards count against it), named by one of its cards."""
+        if not b.slot_ready(u, sl):
+            return -1e9, ()
+        best, pick = -1e9, -1
+        seen: set[int] = set()
+        for v in reach_slot(b, u, sl):
+            p = b.pos[v]
+            if p < 0 or p % COLS in seen:
+                continue
+            seen.add(p % COLS)
+            x = b._amount_for(u, sl.ability, v)  # (the same amount for every card of that column)
+            g = 0.0
+            for w in b.column_cards(v):
+                if protected(b.cards[w], sl.ability.kind, b.cards[u], b.seat[w]):
+                    continue
+                rem, value = b.life[w] - b.wounds[w], card_value(b.key[w])
+                worth = value if x >= rem else 0.5 * value / max(1, b.life[w]) * x
+                g += worth if b.seat[w] != b.seat[u] else -worth
+            if g > best:
+                best, pick = g, v
+        return (best, (pick,)) if pick >= 0 and best > 0 else (-1e9, ())
 
     def _entry_use(self, b: Battle, u: int, slots: Sequence[Slot],
                    index: int) -> tuple[float, tuple[int, ...]]:

@@ -47,7 +47,7 @@ WOUNDING = frozenset({"shot", "throw", "discharge", "strike_through_row", "magic
                       "spell", "effect", "wound"})
 """Kinds whose use wounds its targets."""
 CREATURE_KINDS = (GROUND, FLYER, COMPANION, PARASITE)
-_SHOOT, _ROW, _CLOSE, _ANY, _FACING = range(5)
+_SHOOT, _ROW, _CLOSE, _ANY, _FACING, _SQUARED = range(6)
 FACING = ("left", "right", "opposite", "behind")
 """``area`` of an action aimed at the one square on that side of the card (geometry ``_FACING``)."""
 """Geometry of a slot: ranged attack, strike through a row, close strike, anything else."""
@@ -103,6 +103,8 @@ def slot(key: int, index: int) -> Slot:
                     else _ANY)  # (a fight of its own creature: that creature, anywhere, fights its neighbour)
         if ab.area in FACING and ab.cost in ("tap", "counter_tap", "counter"):
             geometry = _FACING  # (an action at the one square on that side of it: 60/28 "по карте напротив")
+        elif ab.area == "target_column":
+            geometry = _SQUARED  # (names a column by a card on a square: 50/35 Медный дракон)
         limited = bool(ab.seat or ab.uses_per_battle or ab.uses_per_turn)
         closes = ab.cost in ("tap", "counter_tap")
         conditional, creatures_only = has_condition(ab), kind in ("heal", "poison")
@@ -161,6 +163,8 @@ def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
     if pv < AUX:
         return False
     geometry, rng = sl.geometry, sl.range
+    if geometry == _SQUARED:  # (any card on a square of the battlefield)
+        return pv >= 0
     if geometry == _SHOOT:
         if pv == AUX or src == AUX:
             return True

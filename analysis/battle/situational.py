@@ -107,8 +107,10 @@ class Spec:
                 deps.add("pos")
             elif ab.when in ("marker_row", "marker_column"):
                 deps.update(("pos", "marks"))
-            elif ab.when in ("column_clear", "rows_held"):
-                deps.add("board")
+            elif ab.when in ("column_clear", "rows_held", "squad_jumps"):
+                deps.add("board")  # (``squad_jumps``: any jump moves a card on the board)
+            elif ab.when == "host_formation":
+                deps.add("host")
             elif ab.when == "clear_of_enemies":
                 deps.update(("near", "opens"))
             elif ab.when == "enemy_front_empty":
@@ -332,7 +334,12 @@ def stripped(key: int, seat: int) -> int:
 
 
 def granted(ab: Ability) -> Ability:
-    """The standing fact a unit holds while a ``lasts`` grant of ``ab`` is on it."""
+    """The standing fact a unit holds while a ``lasts`` grant of ``ab`` is on it (a ``far_strike``
+    keeps its card filters: what the held strike reaches, 50/210 Медиум)."""
+    if ab.kind == "far_strike":
+        return replace(ab, cost="passive", trigger=None, lasts=None, target="self", range=None, targets=1,
+                       counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, area=None, every=False,
+                       roll=(), when=None, formation=False, extra="", via=None)
     return replace(ab, cost="passive", trigger=None, lasts=None, target="self", range=None, targets=1,
                    counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, vs_elements=(), vs_classes=(),
                    vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None,
@@ -710,6 +717,12 @@ class Situational(EngineFields):
             return self.walk[u][8]
         if per == "own_extra_life":  # (its additional life: its life above the printed one, wounds aside;
             return max(0, self.life[u] - (self.cards[u].life or 0))  # at its death, what it had)
+        if per == "squad_elements":  # (the elements of the cards of its squad, a neutral one of none: 50/145)
+            elements: set[str] = set()
+            for w in self.units[self.seat[u]] + self.lands[self.seat[u]]:
+                if self.alive[w]:
+                    elements.update(self.cards[w].elements)
+            return len(elements)
         if per == "adjacent_enemies":  # (the enemy cards next to it, companions too)
             me = self.seat[u]
             return sum(1 for w in self._neighbours(u) if self.seat[w] != me)
@@ -919,8 +932,17 @@ class Situational(EngineFields):
             row = half_rows(enemy)[0]
             return not any(self.board[row * COLS + c] >= 0 and self.seat[self.board[row * COLS + c]] == enemy
                            for c in range(COLS))
+        if when == "host_formation":  # its host has the formation keyword (50/38: "считается стоящим в строю
+            # с хозяином, если у него есть строй")
+            h = self.host[u]
+            return h >= 0 and self.alive[h] and self.cards[h].has("formation")
+        if when == "squad_jumps":  # its squad's creatures jumped ``count`` or more times this turn (50/218)
+            i = 2 * self.seat[u]
+            return self.leapt[i] == self.turn and self.leapt[i + 1] >= max(1, ab.count)
         near = self._neighbours(u)
         me = self.seat[u]
+        if when == "beset":  # two or more enemy cards next to it (50/84: "две или более его карты")
+            return sum(1 for w in near if self.seat[w] != me) >= 2
         if when == "adjacent_enemy":
             return any(self.seat[w] != me and self.creature[w] for w in near)
         if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")
@@ -963,6 +985,7 @@ class Situational(EngineFields):
                 for g in facts(self.cards[w]):
                     if g.kind == "terrain_class":
                         extra.update(g.classes)
+            found = 0
             for w in mine:
                 if w == u:
                     continue
@@ -970,7 +993,9 @@ class Situational(EngineFields):
                 if self.kind[w] == 5:  # (a terrain: "ваша местность считается рекой", 30/105)
                     classes |= extra
                 if classes & wanted:
-                    return True
+                    found += 1
+                    if found >= ab.count:  # (``count``: "два или более элементаля", 50/209)
+                        return True
             return False
         if when == "top_strike":  # its strong strike above every enemy creature's (printed + blessing)
             own = PROFILES[self.key[u]].strike

@@ -172,8 +172,10 @@ class Strikes(AbilityUse):
             raise IllegalAction(f"unit {u} cannot strike unit {v}")
         if self._doublers and self.twice[u] == self.turn and v == self.twice_on[u] and self._second_apart(u):
             raise IllegalAction(f"unit {u} must strike another card with its second strike")
+        if self._binders and self.bound(u) not in (-1, v):
+            raise IllegalAction(f"unit {u} is bound to strike only unit {self.bound(u)}")
         if self._markers and self.doomed[u]:
-            self._spare(u, v)  # (it attacks the card that doomed it: 60/115)
+            self._spare(u, v, "simple")  # (it attacks the card that doomed it: 60/115; any card: 50/207)
         via_prepare = False
         if kind[u] != FLYER and not (self._far_strikers and self._far_ok(u, v)):
             if kind[v] == FLYER:
@@ -270,7 +272,8 @@ class Strikes(AbilityUse):
             to_p, to_a, landed = fixed_exchange(keys[u], keys[parrier], self._fix_tier)
             i = -1
             fought = True
-        elif opened[parrier] and self.creature[parrier] and answerable:
+        elif (opened[parrier] or (self._closed_parry and self.parries_closed(parrier))) \
+                and self.creature[parrier] and answerable:
             table = self._otab.get(pair)
             if table is None:
                 table = open_table(keys[u], keys[parrier], self.config.model)
@@ -414,10 +417,15 @@ class Strikes(AbilityUse):
                 self._strike_tier = tiers[1]
                 self._fire(parrier, "strike", u, u)
         if self._x_trig and landed and self._trig["squad_strike"] and not self.over:
+            tiers = self._tiers_now if self._any_tiered else (-1, -1)  # (``tiers`` on it: 50/34)
+            tier_was = self._strike_tier
             if landed & 1 and alive[u]:
+                self._strike_tier = tiers[0]
                 self._squad_struck(u, parrier)
             if landed & 2 and alive[parrier] and not self.over:
+                self._strike_tier = tiers[1]
                 self._squad_struck(parrier, u)
+            self._strike_tier = tier_was
         if (self._furies or self._roll_watch) and self._by_dice and not self.over and i >= 0:
             if self._roll_watch:  # each side rolled one die (the closed parrier none)
                 self._rolled(u, [i // 6 + 1 if fought else i + 1])

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ8, AUX, CHEBYSHEV, NOWHERE, half_rows, row_of
+from analysis.battle.board import ADJ8, AUX, CHEBYSHEV, COLS, NOWHERE, SQUARES, half_rows, row_of
 from analysis.battle.common import (
     _AIMED,
     _ALLY_DIES,
@@ -141,6 +141,13 @@ class Triggers(Effects):
             return self.hexed[v] == self.turn
         if state == "moved":  # moved this turn, by a step or an ability (60/123)
             return self.shifted[v] == self.turn
+        if state == "armorless":  # no unit of its armor left this turn ("не имеет единиц {armor}", 50/66)
+            return self.armor_left[v] == 0
+        if state == "has_counters":  # with counters or tokens ("по картам с {counter}", 50/162)
+            return self.counters[v] > 0
+        if state == "at_edge":  # on a square at the edge of the battlefield (50/39: "у края поля боя")
+            p = self.pos[v]
+            return p >= 0 and (p % COLS in (0, COLS - 1) or p // COLS in (0, SQUARES // COLS - 1))
         if state == "beset":  # two or more enemy cards next to it (60/86)
             seat = self.seat[v]
             return sum(1 for w in self._neighbours(v) if self.seat[w] != seat) >= 2
@@ -243,7 +250,7 @@ class Triggers(Effects):
             limited = self.slots[u][index].limited
             if limited and not self._allowed(u, index, ab):
                 continue
-            if ab.tiers and trigger in ("strike", "attack") and ab.kind != "reduce" and (
+            if ab.tiers and trigger in ("strike", "attack", "squad_strike") and ab.kind != "reduce" and (
                     self._strike_tier < 0 or ("weak", "medium", "strong")[self._strike_tier] not in ab.tiers):
                 continue  # "on a strong strike" …: only after a strike of that strength (a ``reduce``
                 #           given for a while keeps its ``tiers``: the attacks it covers)
@@ -351,7 +358,7 @@ class Triggers(Effects):
                     self._count_use(u, index)
                 for v in cands:
                     due = self.turn + (1 if self.active != self.seat[v] else 2)  # (its next turn)
-                    self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due))
+                    self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due, ab.applies_to))
                     if self.log is not None:
                         self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [v],
                                     "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
@@ -384,7 +391,8 @@ class Triggers(Effects):
             if ab.kind == "gain_counter" and ab.target == "self":
                 if limited:
                     self._count_use(u, index)
-                self.counters[u] = self._capped(u, self.counters[u] + ab.damage[0])
+                gain = self._amount_for(u, ab, u) if ab.per else ab.damage[0]  # (50/145: X its elements)
+                self.counters[u] = self._capped(u, self.counters[u] + gain)
                 if self.log is not None:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
@@ -955,6 +963,8 @@ class Triggers(Effects):
         ones: list[int] = []
         kept: list[int] = []
         for x in suspects:
+            if self._cheaters and alive[x] and wounds[x] >= life[x]:
+                self._cheat_death(x, killers.get(x, source) if killers else source, cause)
             if self._rider_fates and alive[x] and wounds[x] >= life[x] and rider[x] >= 0:
                 saver = self._saves_host(x)  # (40/73 Ящерка: heals its host instead, then is destroyed)
                 if saver >= 0:
@@ -1121,6 +1131,25 @@ class Triggers(Effects):
                 self._kill(r)  # 000 1.5.2 a: the symbiote dies with its host
         if self._shapers and x in self.shapes:
             self._unshape(x)  # (000 2.1.4: its printed type again, out of play)
+
+    def _cheat_death(self, x: int, killer: int, how: str) -> None:
+        """``x`` has lethal wounds from ``killer`` (``how``: what dealt the last ones): its
+        ``cheats_death`` fact, if its ``from`` and uses allow, heals it instead (50/92 Витязь
+        Святолесья: "вместо гибели от атаки карты противника … излечиться на 5 (1 раз за бой)")."""
+        for i, ab in enumerate(facts(card_of(self.base[x]))):
+            if ab.kind != "cheats_death":
+                continue
+            if ab.applies_to and (killer < 0 or self.seat[killer] == self.seat[x] or how not in KILL_KINDS
+                                  or not covers(ab, how)):
+                continue
+            if not self._allowed(x, i, ab):
+                continue
+            self._count_use(x, i)
+            healed = min(ab.damage[0] if ab.damage else 0, self.wounds[x])
+            self.wounds[x] -= healed
+            if self.log is not None:
+                self._emit({"e": "heal", "u": x, "by": healed, "by_what": "cheats_death"})
+            return
 
     def _saves_host(self, x: int) -> int:
         """``x`` has lethal wounds: its rider's ``saves_host`` (its ``vs_state`` on ``x``) heals it

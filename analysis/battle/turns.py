@@ -147,10 +147,12 @@ class Turns(Strikes):
                     if MARKERS[kind].leaves and self.alive[owner]:
                         self._place_mark(owner, sq, MARKERS[kind].leaves)
 
-    def _spare(self, u: int, v: int) -> None:
-        """``u`` attacks ``v``: its ``delayed_wound``s from ``v`` due this turn are lifted (60/115: not
-        if it attacks the phantom that turn)."""
-        self.doomed[u] = tuple(d for d in self.doomed[u] if d[0] != v or d[2] != self.turn)
+    def _spare(self, u: int, v: int, how: str = "") -> None:
+        """``u`` attacks ``v`` (``how``: ``simple`` or the attack kind): its ``delayed_wound``s from
+        ``v`` due this turn are lifted (60/115: not if it attacks the phantom that turn), and those
+        whose ``from`` names ``how`` whatever card it attacks (50/207: "если … не нападёт {strike}")."""
+        self.doomed[u] = tuple(d for d in self.doomed[u]
+                               if d[2] != self.turn or (d[0] != v if not d[3] else how not in d[3]))
 
     def _doom_due(self) -> None:
         """The end of a turn: each ``delayed_wound`` due now on a card of the active player wounds it
@@ -160,7 +162,7 @@ class Turns(Strikes):
                 continue
             due = [d for d in self.doomed[v] if d[2] == self.turn]
             self.doomed[v] = tuple(d for d in self.doomed[v] if d[2] > self.turn)
-            for src, n, _ in due:
+            for src, n, _, _ in due:
                 if self.alive[v] and not self.over \
                         and not protected(self.cards[v], "wound", self.cards[src], self.seat[v]):
                     self.wounds[v] += n
@@ -500,8 +502,11 @@ class Turns(Strikes):
             if self._teleported(u, frm, to):  # (000 3.15: a teleportation spends it all the same)
                 if u in self._trig["teleports"]:
                     self._fire(u, "teleports")
-            elif u in self._trig["jump"]:
-                self._fire(u, "jump")
+            else:
+                if self._jump_watch:
+                    self._count_jump(u)
+                if u in self._trig["jump"]:
+                    self._fire(u, "jump")
         if self._markers and self.marks[to] and not self.over:
             self._entered(u, to)
         if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and self.alive[u] and not self.over:
@@ -509,6 +514,9 @@ class Turns(Strikes):
         if onto >= 0 and self.creature[onto] and u in self._trig["enters_creature"] \
                 and self.alive[u] and self.alive[onto] and not self.over:
             self._fire(u, "enters_creature", onto)  # (an incorporeal creature shares its square)
+        if onto >= 0 and onto in self._trig["ghost_enters"] and self.alive[u] and self.alive[onto] \
+                and not self.over:
+            self._fire(onto, "ghost_enters", u)  # (the holder of the square it shares: 50/210 Медиум)
         if self._watchers and self.creature[u] and self.alive[u]:
             self._watched(u, to)
         if self._trig["moves_heading"] and self.creature[u] and not self.over:
@@ -571,7 +579,7 @@ class Turns(Strikes):
         ``max_counters``)."""
         if not (self.counter_user[u] and self.alive[u] and self.seat[u] == self.active and self.open[u]
                 and not self.acted[u]) or (self._ghosts and self.sharing(u)) or self.again[u] == self.turn \
-                or (self._doublers and self.twice[u] == self.turn):
+                or (self._doublers and self.twice[u] == self.turn) or (self._binders and self.bound(u) >= 0):
             return False
         most = self.profiles[u].max_counters
         return not most or self.counters[u] < most

@@ -82,7 +82,7 @@ prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
            "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift",
-           "fight", "become", "pull")
+           "fight", "become", "pull", "bind")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -118,7 +118,10 @@ target, a creature of the card's squad, fights an enemy creature next to it that
 moves one square towards the card along the line between them (row, column and diagonal steps one
 each), if that square is free ("переместить на нее атакованную карту" after a strike through a row
 over a free square, 60/44 Гарпунщик; "переместить … на соседнюю с ним клетку рядом с …", 60/136
-Грокса)."""
+Грокса). ``bind`` (a creature target; ``lasts``, default the turn): until then the target may not act
+except by a simple strike at this card — no other strike, no ability used as an action, no
+accumulating; it may still move (50/83 Элементаль цветов "оно не может действовать в этот ход, кроме
+нападения {strike} на Элементаля цветов")."""
 BECOME_INTO = ("flyer", "creature", "artifact")
 """``into`` of ``become`` (a type change mid-battle, data/README.md "Type changes"): the target
 becomes a flying creature (it leaves its square for the auxiliary zone, 000 2.1.2; its symbiote dies,
@@ -136,7 +139,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-            "fight_upgrade")
+            "fight_upgrade", "cheats_death", "parries_closed")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -212,10 +215,16 @@ twice and its player keeps one (each roll sets its fury off; ``when = "own_turn"
 {strike} в ваш ход бросьте кубик дважды, выберите один из результатов", 50/30 Орк-воевода).
 ``fight_upgrade``: when it attacks an open creature with its simple strike and its die is the higher, a
 weak-miss result may become medium-weak and a medium-miss one strong-weak, its player's choice (held
-from an aura: "когда ваш {ordinary} орк сражается {strike} в ваш ход …", 30/20 Орк-истязатель)."""
+from an aura: "когда ваш {ordinary} орк сражается {strike} в ваш ход …", 30/20 Орк-истязатель).
+``cheats_death`` [N] (``from``: what must kill
+it — ``["attacks"]``: an enemy card's attack; ``uses_per_battle``): instead of dying it heals N and stays
+in play ("вместо гибели от атаки карты противника … излечиться на 5 (1 раз за бой)", 50/92 Витязь
+Святолесья); wounds still lethal after the heal kill it. ``parries_closed``: while closed it meets a
+simple strike as an open card — it parries and strikes back ("Строй: пока Хелгат закрыт, он отражает
+{strike} как открытая карта", 50/56)."""
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "counts_as", "taken_as")
+          "prey", "attack_bonus", "counts_as", "taken_as", "far_strike")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -255,8 +264,11 @@ count. ``mark`` puts the marker named by
 player chooses (40/16 Элементаль огня, ``battle_start``). ``delayed_wound``: its target
 takes ``damage`` (a plain wound) at the end of its own next turn unless it attacks this card during
 that turn (60/115 Болотный фантом on ``enters_creature``: the enemy whose square it enters takes 2
-so, 002 "Ранить"). ``leap`` [X] (``target = "self"``): the card may jump now onto a free square
-within range X, its player's choice ("может совершить прыжок, дальность X", 30/179 Гаррид-шпион on
+so, 002 "Ранить"); with ``from`` (e.g. ``["simple"]``) unless during that turn it makes an attack of
+those kinds at any card (50/207 Вольный пират, an action: "если выбранное существо противника в свой
+следующий ход не нападёт {strike}, в конце своего хода оно ранится на 2").
+``leap`` [X] (``target = "self"``): the card may jump now onto a free square within range X, its
+player's choice ("может совершить прыжок, дальность X", 30/179 Гаррид-шпион on
 ``kill``; 002 "Прыжок"); unlike a ``jump`` it is no move instead of walking and spends no movement.
 ``pounce`` (a ground creature): it may jump now onto a free square next to its target, its player's
 choice, and the abilities with cost ``then`` after it follow on that target ("может объявить прыжок на
@@ -283,8 +295,9 @@ card itself from the graveyard (``"self"``). ``to_graveyard``: a card of its dec
 put into its graveyard (000 2.1.4), or with cost ``recruit`` and ``target = "self"`` the card itself
 before recruiting, for ``gold``. ``exile``: the card (``target = "self"``) leaves play for exile: no
 death, nothing fires on it."""
-EITHER = ("poison", "gain_counter", *ENTRIES)
-"""Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
+EITHER = ("poison", "gain_counter", "delayed_wound", *ENTRIES)
+"""Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``; a
+``delayed_wound`` as an action: 50/207 Вольный пират's taunt)."""
 RECRUITMENT = ("discount", "recruit_gold")
 """Kinds played when the squad is recruited (cost ``passive``; :mod:`analysis.squad.prices`), never in
 a battle. ``discount`` [X] (000 glossary "Costs X less": while the card is in the squad, the cards it
@@ -389,7 +402,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
-            "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted")
+            "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
+            "ghost_enters", "squad_spell")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -508,7 +522,12 @@ attacks aim from the new square: 50/24 Кулеврина орков' shot); ``h
 to move a war machine of its squad ("когда закрывается, чтобы переместить вашу боевую машину"; about
 the machine); ``state_flip``: when a creature of either squad with a curse receives a blessing, or one
 with a blessing receives a curse (aims at it; 50/157 Искуситель); ``rehosted``: after this companion
-moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's throw from the new square)."""
+moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's throw from the new square);
+``ghost_enters``: an incorporeal creature of either squad steps onto the square this card holds and
+shares it (aims at that creature: "при перемещении бестелесного существа на клетку с Медиумом", 50/210);
+``squad_spell``: a creature of its squad, itself included, carries out a spell (kind ``spell`` or a fact
+``via = "spell"``), as an action or on a trigger (about it: "когда ваше существо выполняет заклинание",
+50/12 Воин Тоа-Дана)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -548,7 +567,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-             "fight_upgrade", *ENTRIES)
+             "fight_upgrade", "bind", "parries_closed", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
                    "next_roll")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
@@ -578,7 +597,8 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life", "unique", "front_row", "off_front_row", "nonflying")
+             "low_life", "unique", "front_row", "off_front_row", "nonflying", "at_edge", "armorless",
+             "has_counters")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -619,7 +639,11 @@ simple strike ("пока их {health} меньше или равны их сл�
 ``unique``: a unique card (⚜; as ``when_state`` of a ``kill``: "+2, если она уникальная", 40/150);
 ``front_row`` / ``off_front_row``: standing on a square of its owner's first row / on a square not in it
 ("если оно переместилось на клетку первого ряда …, иначе …", 40/6 Аккения); ``nonflying``: any card but
-a flying creature — a companion or a parasite too ("при гибели нелетающего существа", 50/178)."""
+a flying creature — a companion or a parasite too ("при гибели нелетающего существа", 50/178);
+``at_edge``: a card on a square at the edge of the battlefield — an outer column or the first or last
+row ("выбранное существо у края поля боя", 50/39 Крейд-Моор); ``armorless``: no unit of its armor left
+this turn ("если не имеет единиц {armor}", 50/66 Тяжёлая кавалерия, read on itself); ``has_counters``:
+with counters or tokens ("по картам с {counter}", 50/162 Зомби-грифон)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves")
@@ -635,7 +659,8 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
-         "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact")
+         "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
+         "beset", "squad_jumps", "host_formation")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -694,13 +719,19 @@ Issue 19, the board: ``back_rows`` (it stands in its own second or third row: 40
 column of a square holding such a marker put by a card of its squad: 40/62 Йети "пока стоит в одном
 столбце / ряду с вашим логовом"), ``enemy_back_row`` (it stands in the opponent's third row: 40/201
 Странствующий рыцарь "когда перемещается на клетку 3 ряда противника"); ``adjacent_artifact`` (an
-artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона)."""
+artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона).
+Wave 3, set 50: ``beset`` (two or more enemy cards stand next to it: "если рядом стоят две или более его
+карты", 50/84 Эмиссар Энтарна), ``squad_jumps`` (the creatures of its squad made at least ``count``
+jumps this turn — a jump instead of moving, a ``leap``, a ``pounce``; teleports are no jumps: "если в этот
+ход ваши существа совершили два или более прыжка", 50/218 Цирковой силач), ``host_formation`` (a companion's
+or parasite's host has the formation keyword: "Строй: {armor}1 (считается стоящим в строю с хозяином,
+если у него есть строй)", 50/38 Карликовый гном)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans", "about_weak",
-        "adjacent_even_enemies")
+        "adjacent_even_enemies", "squad_elements", "column_free")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -745,11 +776,15 @@ an aura, of the card that holds it: 30/114 Страж Уорлога).
 (on a trigger about another card: the printed weak simple strike of that card — on ``kill`` the destroyed
 one: "получает +Х к следующему {strike}, где Х слабый {strike} уничтоженного", 30/164 Маэнас);
 ``adjacent_even_enemies`` (the enemy cards next to it with an even number of life left: "+1 к {strike} за
-каждую стоящую рядом карту противника с чётным количеством {health}", 50/69 Вождь дирров)."""
+каждую стоящую рядом карту противника с чётным количеством {health}", 50/69 Вождь дирров);
+``squad_elements``: the elements of
+the cards of its squad in play, a neutral card of none ("получить Х{counter}, где Х — число стихий в вашем
+отряде", 50/145 Чёрный лотос, on ``gain_counter``); ``column_free``: the free squares of the column of
+the card it aims at ("на X−1, где Х — число свободных клеток в этом столбце", 50/35 Медный дракон, with
+``plus = -1``)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "adjacent_even_enemies", "own_extra_life", "wounded_allies",
-             "allies_enemy_half",
-             "moves_left", "side_move", "own_regen")
+             "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
              "behind")
@@ -763,12 +798,14 @@ its own player's half of the battlefield: "по картам на вашей п�
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив"), ``behind`` (on the square just behind it, as its owner sees the
 board: "по существам, стоящим на клетке позади него", 30/167 Бухта подлецов)."""
-RELOCATE_ONTO = ("depth", "surface", "away")
-"""``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
-(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
+RELOCATE_ONTO = ("depth", "surface", "away", "behind", "near")
+"""``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, one ``away`` from the card
+(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or the square ``behind`` the card,
+as its owner sees the board ("переместить атакованное существо на свободную клетку позади себя", 50/47
+Бугур), or one ``near`` it (8 neighbours: "переместить его на клетку рядом с собой", 50/3 Алтея)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad")
+         "between", "squad", "target_column")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -783,7 +820,9 @@ a parasite's: the creature it rides — "ранить хозяина", 30/69 Л�
 Сова колдуна, ``beside`` (the cards next to
 it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
 атакованного", 60/185 Цербер).
-Only for auras: ``rider`` (the companion or parasite riding it)."""
+Only for auras: ``rider`` (the companion or parasite riding it). Only for an action with ``target =
+"any"``: ``target_column`` (every card on a square of the named card's column, its own included: "ранить
+каждую карту в выбранном столбце", 50/35 Медный дракон)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack",
          "next_attack_turn")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
@@ -882,6 +921,9 @@ _KINDS_TEXT = {
     "saves_host": "Instead of its host's death heals it by its own life left, then is destroyed",
     "strike_limit": "Its simple strike only at a card in a position:",
     "pull": "Pulls the target one square towards it",
+    "bind": "The target may act only by a simple strike at it",
+    "cheats_death": "Instead of dying heals",
+    "parries_closed": "While closed parries simple strikes as an open card",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",
@@ -1627,10 +1669,11 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    "death", "squad_kill"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
-                                  "ignore_protection", "attack_bonus", "counts_as", "taken_as"):
+                                  "ignore_protection", "attack_bonus", "counts_as", "taken_as",
+                                  "delayed_wound", "cheats_death"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
-                   "attack_bonus and the attacked / ally_combo / wounded / ally_wounded / squad_wounded / "
-                   "kill / death / squad_kill triggers")
+                   "attack_bonus, delayed_wound, cheats_death and the attacked / ally_combo / wounded / "
+                   "ally_wounded / squad_wounded / kill / death / squad_kill triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":
@@ -1676,9 +1719,9 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if parity is not None and kind not in ("cap", "protection"):
         raise fail("parity", "is only for cap and protection")
     if tiers and kind not in ("cap", "protection", "reduce", "counts_as", "taken_as", "fight_result") \
-            and trigger not in ("strike", "attack") and not (kind == "strike_bonus" and per):
-        raise fail("tiers", "is only for cap, protection, reduce, counts_as, taken_as, a strike_bonus with "
-                   "'per' and trigger strike")
+            and trigger not in ("strike", "attack", "squad_strike") and not (kind == "strike_bonus" and per):
+        raise fail("tiers", "is only for cap, protection, reduce, counts_as, taken_as, fight_result, a "
+                   "strike_bonus with 'per' and triggers strike, attack and squad_strike")
     if kind in ("counts_as", "taken_as", "fight_result") and len(tiers) != 1:
         raise fail("tiers", f"{kind} needs the one strength its attacks count as, e.g. [\"strong\"]")
     if tiers and kind == "reduce" and (not applies or set(applies) & {
@@ -1755,10 +1798,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
     if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
-                                  "few_elements", "counters", "namesakes") and not formation \
+                                  "few_elements", "counters", "namesakes", "squad_jumps", "squad_class") \
+            and not formation \
             and trigger not in ("counters_reach", "squad_loses_counters"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
-                   "counters_cards / enemy_elements / few_elements / counters / namesakes and trigger "
+                   "counters_cards / enemy_elements / few_elements / counters / namesakes / squad_jumps / "
+                   "squad_class "
+                   "and trigger "
                    "counters_reach / squad_loses_counters")
     out["count"] = count
     classes = raw.get("classes", [])
@@ -1807,10 +1853,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "target_wounds on a keyword fury (the card it attacks)")
     if per == "excess" and trigger not in ("kill", "squad_kill"):
         raise fail("per", "excess is only for the triggers kill and squad_kill")
+    if per == "about_weak" and trigger not in WHEN_TRIGGERS:
+        raise fail("per", "about_weak is only for a trigger about another card (squad_strike …)")
     if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection",
                            "keyword", "extra_life", "discount", "attack_bonus", "shield") and not (
             kind == "reduce" and per in UNIT_PERS) and not (
-            kind in GRANTS and cost != "passive"):  # (given: its amount is fixed when it is given, 30/59)
+            kind in GRANTS and cost != "passive") and not (
+            kind == "gain_counter" and raw.get("target") == "self" and cost == "trigger"):  # (50/145)
         raise fail("per", f"does not apply to {kind}")
     if per and kind == "keyword" and cost == "passive" and per not in UNIT_PERS \
             and not (fury_x and per == "target_wounds"):
@@ -1852,9 +1901,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if out["area"] and cost == "passive":
         raise fail("area", "is only for actions, triggers and auras")
     if out["area"] and cost in ("tap", "counter_tap", "counter") \
-            and out["area"] not in ("left", "right", "opposite", "behind"):
+            and out["area"] not in ("left", "right", "opposite", "behind", "target_column"):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
-                   "60/28 Орочий таран \"по карте напротив\")")
+                   "60/28 Орочий таран \"по карте напротив\") or target_column")
+    if out["area"] == "target_column" and (cost not in ("tap", "counter_tap", "counter")
+                                           or raw.get("target") != "any"):
+        raise fail("area", "target_column is for an action with target = any (every card in the named "
+                   "card's column)")
     if cost == "aura" and (out["area"] not in AURA_AREAS
                            or raw.get("target") not in ("ally", "enemy", "any")):
         raise fail("area", f"an aura needs an area of {', '.join(AURA_AREAS)} and a target "
@@ -2110,7 +2163,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           "cleanse", "extra_life", "leap", "become", "pull",
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
-                         and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push")) \
+                         and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push",
+                                         "destroy", "lose_counters")) \
                 and not (ab.cost == "or" and ab.kind == "close") \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")

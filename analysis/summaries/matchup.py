@@ -233,7 +233,7 @@ LOG_TEMPLATES = {
     "surface": "{name} ({player}) surfaces",
     "flood": "{name} ({player}) floods {square}: it is depth now",
     "form": "{name} ({player}) takes the {ability} form",
-    "become": "{name} ({player}) becomes a {ability} {square}",
+    "become": "{name} ({player}) becomes: {ability} {square}",
     "end_win": "{player} wins ({reason})",
     "end_draw": "Draw ({reason})",
 }

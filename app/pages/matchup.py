@@ -544,7 +544,8 @@ with right:
         "ability_words": {k: t(f"ability_kind.{k}") for k in KINDS}
         | {k: t(f"ability_marker.{k}") for k in MARKERS}  # a marker's wound names the marker
         | {k: t(f"log_word.{k}") for k in ("forward", "back", "left", "right", "shared_square", "curse",
-                                           "blessing", "wolf", "human")},
+                                           "blessing", "wolf", "human", "creature", "artifact",
+                                           "flyer")},
         "trigger_words": {k: t(f"trigger.{k}") for k in TRIGGERS},
     }
     this_turn = log_lines(turn_events(rep, log, step), sides_md, templates, reasons, model, **words)

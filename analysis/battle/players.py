@@ -373,7 +373,10 @@ class HeuristicPlayer(Player):
         best, target = -1e9, -1
         flyer = kind[u] == FLYER
         if flyer or (prepared[u] == 2 and n_ground[1 - seat[u]] == 0) or b._far_strikers \
-                or (b._doublers and b.twice[u] == b.turn):  # (a second strike may refuse its first target)
+                or (b._doublers and b.twice[u] == b.turn) \
+                or b._binders or b._strike_limits or b._taunters:
+            # (a second strike may refuse its first target; a bind, a strike limit or a taunt keeps
+            # some neighbours out of reach: the engine's own list then)
             candidates = b.targets(u)
         else:
             # The enemy cards on u's square and its neighbours (as Battle.targets), found through the
@@ -1114,7 +1117,7 @@ class HeuristicPlayer(Player):
                         apply(act)
                         if b.over:
                             return
-                elif moved and has_strike[u]:
+                elif moved and has_strike[u] and b.can_act(u):  # (a step may have ended its acting)
                     g, v = best_target(b, u)
                     if v >= 0 and g > thr:
                         apply(STRIKES[u][v])

@@ -522,6 +522,11 @@ class AbilityUse(Triggers):
             if self._trig["counters_reach"]:
                 self._counted(v)
             return 0
+        if kind == "roll_bonus":  # (its next die roll gets +N: "+1 к следующему броску кубика"; they add up)
+            if self.creature[v] or self.kind[v] == ARTIFACT:
+                self.unit_plus = list(self.unit_plus)
+                self.unit_plus[v] += ab.damage[0]
+            return 0
         if kind == "next_roll":  # (a card's own next die roll shows N: "следующий бросок … равен 6")
             if self.creature[v] or self.kind[v] == ARTIFACT:
                 self.unit_face = list(self.unit_face)

@@ -310,8 +310,11 @@ class Effects(Situational):
         self.unit_face = [0] * self.n
         """Per unit: the face its own next die roll shows (``next_roll`` [N] aimed at a card; 0: none);
         replaced, never changed in place."""
+        self.unit_plus = [0] * self.n
+        """Per unit: the bonus its own next die roll gets (``roll_bonus``; 0: none); replaced, never
+        changed in place."""
         self._furies = bool(trig["fury"])
-        self._forcing = "next_roll" in kinds
+        self._forcing = "next_roll" in kinds or "roll_bonus" in kinds
         """Some card fixes the face of a next die roll (``next_roll``)."""
         self._fixers = "fight_result" in kinds
         """Some card may fix the result of its fights (``fight_result``)."""
@@ -943,13 +946,20 @@ class Effects(Situational):
 
     def _forced_roll(self, u: int, die: int) -> int:
         """``die`` rolled by card ``u``, or the face a ``next_roll`` set for it (its own, else its
-        squad's next roll this turn; used up)."""
+        squad's next roll this turn; used up), raised by a ``roll_bonus`` it holds (used up; the
+        face at most 6, 000 2.14)."""
         face = self.unit_face[u]
         if face:
             self.unit_face = list(self.unit_face)
             self.unit_face[u] = 0
-            return face
-        return self._forced(self.seat[u], die)
+        else:
+            face = self._forced(self.seat[u], die)
+        plus = self.unit_plus[u]
+        if plus:
+            self.unit_plus = list(self.unit_plus)
+            self.unit_plus[u] = 0
+            face = min(6, face + plus)
+        return face
 
     def _forced(self, seat: int, die: int) -> int:
         """``die``, or the face a ``next_roll`` set for this roll of a card of ``seat`` (used up)."""
@@ -2421,10 +2431,12 @@ _ = (PARASITE, half_rows)
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
                         "delayed_wound",
-                        "move_wounds", "concentrate", "close", "shift", "pull", "fight", "next_roll", "bind"})
+                        "move_wounds", "concentrate", "close", "shift", "pull", "fight", "next_roll", "bind",
+                        "roll_bonus"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
-           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus", "next_roll")
+           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus", "next_roll",
+           "roll_bonus")
 """Kinds (or granted kinds) whose use helps the card they aim at: a gain on one's own side."""
 
 
@@ -2485,6 +2497,10 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         if not prof.is_creature or not prof.strike:
             return 0.0
         return 0.02 * value * (1 + max(0, prof.strike[2] - prof.strike[0]))
+    if kind == "roll_bonus":  # (+N on its next die: about N/3 of a sure face's worth)
+        if not prof.is_creature or not prof.strike:
+            return 0.0
+        return 0.02 * value * (1 + max(0, prof.strike[2] - prof.strike[0])) * min(3, amount) / 3
     if kind == "fight":  # (an extra simple strike of that creature: about its mean strike's worth)
         return 0.05 * value * (sum(prof.strike) / 3 if prof.strike else 0.0) if prof.is_creature else 0.0
     if kind == "concentrate":  # (what its concentration gives, as a grant of the same kind would)

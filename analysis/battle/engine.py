@@ -687,6 +687,7 @@ class Battle(Placement):
         new._wolves = self._wolves
         new.next_face = list(self.next_face)
         new.unit_face = self.unit_face  # (replaced, never changed in place)
+        new.unit_plus = self.unit_plus  # (the same)
         new._frm = self._frm
         new._grant_ver = self._grant_ver
         new._granting = self._granting

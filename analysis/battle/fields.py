@@ -168,6 +168,7 @@ class EngineFields:
     n_ground: list[int]
     next_face: list[int]
     unit_face: list[int]
+    unit_plus: list[int]
     occupied: int
     open: list[bool]
     over: bool

@@ -242,8 +242,9 @@ attack goes onto the card itself (``target = "self"``), onto an enemy creature (
 card next to the attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an
 {instant} without a payment (then a closed card may use it too); ``every = true``: not a choice — the
 attack *is* redirected (an attack on the card itself uses it up too)."""
-TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition", "delayed_wound", "leap", "pounce", "strike_again", "dirty_trick", *ENTRIES)
+TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll",
+             "roll_bonus", "mark", "reposition", "delayed_wound", "leap", "pounce", "strike_again",
+             "dirty_trick", *ENTRIES)
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -256,7 +257,9 @@ a card of its squad this turn shows the face of the roll that set the fury off; 
 at a card (``target = "self"`` / ``"ally"``), that card's own next die roll, whenever it comes
 ("следующий бросок кубика вашего выбранного существа равен 6", 40/46; "первый бросок кубика … за бой
 равен 6", 40/97 on ``battle_start``). Either die of a fight, an ability's die and a trigger's die
-count. ``mark`` puts the marker named by
+count. ``roll_bonus`` [N], aimed at a card (``target = "self"`` / ``"ally"``): that card's next die
+roll, whenever it comes, gets +N (the face raised, at most 6; "стоящая рядом карта может получить +1
+к следующему броску кубика", 40/8); such gifts add up. ``mark`` puts the marker named by
 ``marker`` (:data:`MARKERS`) on the square of the card the trigger is about (where it died, for
 ``creature_dies`` / ``ally_dies`` / ``kill`` / ``death``), or on ``turn_start`` / ``enemy_turn_start``
 / ``concentration`` / ``turn_end`` on a square its player chooses (:data:`CHOSEN_SQUARE`; a free one for a
@@ -578,7 +581,7 @@ SINGLE = ("jump_range",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
           "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "next_roll",
-          "set_die")
+          "set_die", "roll_bonus")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -890,6 +893,7 @@ _KINDS_TEXT = {
     "restore_armor": "Restores its armor",
     "claim_incarnation": "Gives an enemy incarnation, returning under its control:",
     "next_roll": "Your next die roll this turn shows this roll",
+    "roll_bonus": "Its next die roll +",
     "redirect": "Sudden: redirects an enemy attack on its squad", "ward": "Carries a ward marker",
     "roll_wounds": "Wounds itself on each of its die rolls:",
     "mark": "Puts a marker on the square:",
@@ -932,6 +936,11 @@ _KINDS_TEXT = {
     "set_die": "Sudden: sets a die roll to",
     "recruit_gold": "Recruiting it gives gold crystals:",
     "jump_range": "Jump range +",
+    "counts_as": "Its attacks count as",
+    "taken_as": "Attacks on it count as",
+    "fight_result": "May fix its fight's result for both as",
+    "roll_twice": "Rolls its fight die twice and keeps one",
+    "fight_upgrade": "A won weak/medium-miss fight may move a line up",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
@@ -1987,6 +1996,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "give the face as damage = [N] otherwise")
     if kind == "next_roll" and raw.get("damage") and not 1 <= raw["damage"][0] <= 6:
         raise fail("damage", "of next_roll is the face of the die, 1 to 6")
+    if kind == "roll_bonus" and (cost not in ("trigger", "then") or raw.get("target") not in ("self", "ally")
+                                 or not 1 <= raw.get("damage", [0])[0] <= 5):
+        raise fail("kind", "roll_bonus [N] (1 to 5) is given on a trigger to a card: target self or ally")
     out["fury"] = fury
     marker = raw.get("marker")
     if marker is not None and marker not in MARKERS:

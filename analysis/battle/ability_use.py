@@ -49,7 +49,7 @@ from analysis.battle.powers import ability as ability_of
 from analysis.battle.tables import ARTIFACT, card_of
 from analysis.battle.triggers import Triggers
 from analysis.cards.abilities import ATTACKS, ENTRIES, MAGICAL, Ability
-from analysis.cards.ability_rules import ARMOR_STOPS, forced_tier, protected, roll_modifier
+from analysis.cards.ability_rules import ARMOR_STOPS, forced_tier, protected, raised_tier, roll_modifier
 
 MAX_SUDDEN_PER_WINDOW = 8
 """At most this many sudden actions of one player in one window (each pays, so few are ever ready)."""
@@ -459,6 +459,10 @@ class AbilityUse(Triggers):
                 forced = forced_tier(source, ab.kind, self.cards[v], self.seat[u], self.seat[v])
                 if forced >= 0:
                     tier = forced
+                elif tier >= 0:  # ("слабые атаки … сводятся к средним")
+                    low, high = raised_tier(source, ab.kind, self.cards[v], self.seat[u], self.seat[v])
+                    if tier == low:
+                        tier = high
             self._strike_tier = tier
             self._fire(u, "attack", v, v)  # (``when_state``: the attacked card after the attack)
         self._strike_tier = -1

@@ -203,7 +203,9 @@ abilities — their facts and keyword columns (30/126 Безликий: "сущ�
 strength, and ``from``): its attacks of those kinds (``vs_*``: on those cards) count as that strength —
 a simple strike that lands deals that strength of its strike, an X-Y-Z attack that strength whatever its
 die ("{strike} … по существам с проклятием сводятся к сильному", 30/134 Одержимый; "следующий {strike}
-сводится к сильному", given until the next attack, 30/159). ``taken_as``: the same for the attacks of
+сводится к сильному", given until the next attack, 30/159); with two ``tiers``, lower first, only its
+attacks of the first strength count as the second ("слабые атаки пиратов … сводятся к средним", 40/181,
+an aura). ``taken_as``: the same for the attacks of
 those kinds made on the card (``vs_*``: by those cards — "атаки болотных карт по Остроморду сводятся к
 слабым", 50/81; given for the turn, "все {strike} по выбранному существу сводятся к сильным", 30/191); a
 ``taken_as`` of the card attacked wins over a ``counts_as`` of its attacker. ``fight_result`` (with
@@ -852,7 +854,7 @@ to its left and right (``sides``: "стоящие справа и слева", 3
 the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
 that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
-              "far_strike", "carrion_eating", "jump_range", "fight_upgrade")
+              "far_strike", "carrion_eating", "jump_range", "fight_upgrade", "counts_as")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
@@ -1230,7 +1232,9 @@ class Ability:
             cond.append(f"vs {self.vs_state}")
         if self.via:
             cond.append(f"as {'an' if self.via[0] in 'aeiou' else 'a'} {self.via}")
-        if self.tiers:
+        if self.tiers and self.kind in ("counts_as", "taken_as") and len(self.tiers) == 2:
+            cond.append(f"{self.tiers[0]} ones as {self.tiers[1]}")
+        elif self.tiers:
             cond.append("vs " + "/".join(self.tiers) + " attacks")
         if self.parity:
             cond.append(f"vs attacks of {self.parity} power")
@@ -1731,8 +1735,12 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
             and trigger not in ("strike", "attack", "squad_strike") and not (kind == "strike_bonus" and per):
         raise fail("tiers", "is only for cap, protection, reduce, counts_as, taken_as, fight_result, a "
                    "strike_bonus with 'per' and triggers strike, attack and squad_strike")
-    if kind in ("counts_as", "taken_as", "fight_result") and len(tiers) != 1:
-        raise fail("tiers", f"{kind} needs the one strength its attacks count as, e.g. [\"strong\"]")
+    if kind in ("counts_as", "taken_as") and not (
+            len(tiers) == 1 or (len(tiers) == 2 and TIERS.index(tiers[0]) < TIERS.index(tiers[1]))):
+        raise fail("tiers", f"{kind} needs the one strength its attacks count as, e.g. [\"strong\"], or two, "
+                   "lower first: attacks of the first strength count as the second ([\"weak\", \"medium\"])")
+    if kind == "fight_result" and len(tiers) != 1:
+        raise fail("tiers", f"{kind} needs the one strength of the result, e.g. [\"strong\"]")
     if tiers and kind == "reduce" and (not applies or set(applies) & {
             "simple", "close", "nonmagic", "all", "directed", "counter"}):
         raise fail("tiers", "on reduce is only for ability attacks (shots, throws, discharges …: their die "

@@ -92,7 +92,7 @@ from analysis.cards.ability_rules import attack_bonus, covers, facts, protected,
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
                  "incarnate",
-                 "jump", "enemy_poisoned", "eats", "ally_combo", "ally_incarnates",
+                 "jump", "enemy_poisoned", "eats", "creature_eats", "ally_combo", "ally_incarnates",
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
@@ -2197,6 +2197,9 @@ class Effects(Situational):
             self._emit({"e": "heal", "u": killer, "by": healed, "by_what": "carrion_eating"})
         if killer in self._trig["eats"] and not self.over:
             self._fire(killer, "eats", victim)
+        for w in self._trig["creature_eats"]:  # ("когда другое существо выполняет трупоедство", 60/170)
+            if w != killer and self.alive[w] and not self.over:
+                self._fire(w, "creature_eats", killer, killer)
 
     # ------------------------------------------------------------------ triggers
 

@@ -73,7 +73,7 @@ from analysis.battle.board import (
 )
 from analysis.battle.interface import IllegalAction
 from analysis.battle.powers import WOUNDING, hit, meets, triggered
-from analysis.battle.situational import Situational, forward, stripped
+from analysis.battle.situational import Situational, forward, granted, stripped
 from analysis.battle.tables import (
     ARTIFACT,
     COMPANION,
@@ -329,6 +329,8 @@ class Effects(Situational):
         """The two rolls of a ``roll_twice`` strike now (its fury reads both)."""
         self._fury_die = 0
         self._about = -1
+        self._hurt_by = 0
+        """The wounds the card being hurt has just taken (while its ``wounded`` triggers fire)."""
         self._context = -1
         """The card the triggers firing now aim at (their ``context``: the struck card of ``strike``)."""
         """The card the triggers firing now are about (``area = "about"``; -1: none)."""
@@ -2466,9 +2468,10 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
                 amount = (prof.strike[0] if prof.strike else 0) + ab.plus
             if ab.negative:
                 amount = -amount
+            boosted = granted(ab) if ab.boosts else ab  # (``boosts``: the attacks the grant is for)
             n = sum(1 for a in facts(card_of(kv))
-                    if a.is_action and a.kind in WOUNDING and covers(ab, a.kind))
-            n += 1 if covers(ab, "simple") and prof.strike else 0
+                    if a.is_action and a.kind in WOUNDING and covers(boosted, a.kind))
+            n += 1 if covers(boosted, "simple") and prof.strike else 0
             return 0.05 * value * amount * scale * min(n, 2)
         return (0.1 if ab.kind in ("protection", "cap") else 0.05) * value * scale
     kind = ab.kind

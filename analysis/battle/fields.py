@@ -61,6 +61,7 @@ class EngineFields:
     _fury_add: int
     _fury_die: int
     _about: int
+    _hurt_by: int
     _context: int
     _fury_pre: int
     _frm: list[bool]

@@ -145,6 +145,8 @@ class Triggers(Effects):
             return self.armor_left[v] == 0
         if state == "has_counters":  # with counters or tokens ("по картам с {counter}", 50/162)
             return self.counters[v] > 0
+        if state == "within_regen":  # (its wounds just taken, at most its regeneration: 50/113)
+            return 0 < self._hurt_by <= self.regen[v]
         if state == "at_edge":  # on a square at the edge of the battlefield (50/39: "у края поля боя")
             p = self.pos[v]
             return p >= 0 and (p % COLS in (0, COLS - 1) or p // COLS in (0, SQUARES // COLS - 1))
@@ -174,13 +176,22 @@ class Triggers(Effects):
             return self.creature[v] and strike is not None and self.life[v] - self.wounds[v] <= strike[0]
         return (self.wounds[v] > 0) == (state == "wounded")
 
-    def _hurt(self, v: int, source: int, kind: str | None = None) -> None:
+    def _hurt(self, v: int, source: int, kind: str | None = None, amount: int = 0) -> None:
         """Enemy ``source`` has just wounded ``v``: the ``wounded`` abilities of ``v`` and the
         ``ally_wounded`` / ``squad_wounded`` abilities of its squad fire, aimed at ``source``
         (000 glossary "Triggered ability": it fires when its condition occurs); ``kind``: what
-        wounded it (``simple``, an attack kind, ``effect``), which a fact's ``from`` must cover."""
+        wounded it (``simple``, an attack kind, ``effect``), which a fact's ``from`` must cover;
+        ``amount``: the wounds it took (``when_state = "within_regen"``)."""
         if not self._seat_triggers[self.seat[v]] & _HURT:
             return
+        saved, self._hurt_by = self._hurt_by, amount
+        try:
+            self._hurt_all(v, source, kind)
+        finally:
+            self._hurt_by = saved
+
+    def _hurt_all(self, v: int, source: int, kind: str | None) -> None:
+        """:meth:`_hurt`'s firing."""
         for w in list(self.units[self.seat[v]]):
             t = self.triggers[w]
             if not t & _HURT or not self.alive[w] or self.over:

@@ -603,7 +603,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
              "low_life", "unique", "front_row", "off_front_row", "nonflying", "at_edge", "armorless",
-             "has_counters")
+             "has_counters", "within_regen")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -648,7 +648,9 @@ a flying creature — a companion or a parasite too ("при гибели нел
 ``at_edge``: a card on a square at the edge of the battlefield — an outer column or the first or last
 row ("выбранное существо у края поля боя", 50/39 Крейд-Моор); ``armorless``: no unit of its armor left
 this turn ("если не имеет единиц {armor}", 50/66 Тяжёлая кавалерия, read on itself); ``has_counters``:
-with counters or tokens ("по картам с {counter}", 50/162 Зомби-грифон)."""
+with counters or tokens ("по картам с {counter}", 50/162 Зомби-грифон); ``within_regen`` (as a
+``when_state`` of ``wounded`` / ``ally_wounded`` / ``squad_wounded``): the wounded card has just taken
+at most its regeneration in wounds ("получает X или менее ран, где Х — величина его {regen}", 50/113)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves")
@@ -792,7 +794,7 @@ UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entri
              "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
-             "behind")
+             "behind", "near")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
@@ -802,7 +804,8 @@ its own player's half of the battlefield: "по картам на вашей п�
 Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив"), ``behind`` (on the square just behind it, as its owner sees the
-board: "по существам, стоящим на клетке позади него", 30/167 Бухта подлецов)."""
+board: "по существам, стоящим на клетке позади него", 30/167 Бухта подлецов), ``near`` (on one of the 8
+squares around it: "ваше стоящее рядом существо", 50/113 Бумбол on ``ally_wounded``)."""
 RELOCATE_ONTO = ("depth", "surface", "away", "behind", "near")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or the square ``behind`` the card,
@@ -980,6 +983,10 @@ class Ability:
     """Only when its owner is the First / Second player (the card's ``{first}``/``{second}`` mark)."""
     applies_to: tuple[str, ...] = ()
     """``reduce`` / ``protection``: what it applies to (see :data:`FROM`); TOML key ``from``."""
+    boosts: tuple[str, ...] = ()
+    """An ``attack_bonus`` / ``counts_as`` given by a trigger for a while: the attacks the grant is
+    for (see :data:`FROM`), when ``from`` filters what sets the trigger off ("когда получает раны …
+    получает +1 к следующему {strike}": any wounds, the simple strike boosted, 50/113)."""
     extra: str = ""
     """A short English phrase for an accompanying effect that is not modelled (the modelled part is
     played without it; on a passive it names a condition, and the passive is not applied)."""
@@ -1205,6 +1212,8 @@ class Ability:
         if self.applies_to and self.kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
                                                  "ignore_protection"):
             parts.append("after " + "/".join(self.applies_to))
+        if self.boosts:
+            parts.append("for " + "/".join(self.boosts))
         if self.range is not None:
             parts.append(f"range {self.range}")
         if self.targets > 1:
@@ -1391,6 +1400,8 @@ class Ability:
                 out[name] = list(getattr(self, name))
         if self.applies_to:
             out["from"] = list(self.applies_to)
+        if self.boosts:
+            out["boosts"] = list(self.boosts)
         if self.target != _default_target(self.kind):
             out["target"] = self.target
         return out
@@ -1476,7 +1487,8 @@ _CARD_KEYS = {"code", "name", "status", "unmodelled", "abilities", "start_counte
 _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trigger", "target",
                  "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
-                 "uses_per_turn", "seat", "from", "extra", "requires", "tiers", "parity", "life_cap",
+                 "uses_per_turn", "seat", "from", "boosts", "extra", "requires", "tiers", "parity",
+                 "life_cap",
                  "when_state", "when_keyword", "when_type", "once_per_card", "keyword", "when", "count",
                  "partner", "per",
                  "per_max", "plus",
@@ -1672,7 +1684,14 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     applies = raw.get("from", [])
     if not _str_list(applies, FROM):
         raise fail("from", f"must be a list from {', '.join(FROM)}, got {applies!r}")
-    if kind in ("reduce", "protection", "cap", "attack_bonus", "counts_as", "taken_as") and not applies:
+    boosts = raw.get("boosts", [])
+    if not _str_list(boosts, FROM):
+        raise fail("boosts", f"must be a list from {', '.join(FROM)}, got {boosts!r}")
+    if boosts and (kind not in ("attack_bonus", "counts_as") or cost not in ("trigger", "then")
+                   or not raw.get("lasts")):
+        raise fail("boosts", "is only for an attack_bonus or counts_as given by a trigger for a while")
+    if kind in ("reduce", "protection", "cap", "attack_bonus", "counts_as", "taken_as") and not (
+            applies or boosts):
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
     if kind == "ignore_protection" and not applies:
         raise fail("from", "is missing; ignore_protection needs the attacks whose protections it passes")
@@ -1785,7 +1804,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         trigger=trigger, target=target, vs_elements=lists["vs_elements"], vs_classes=lists["vs_classes"],
         vs_types=lists["vs_types"], vs_min_cost=numbers["vs_min_cost"], vs_max_cost=numbers["vs_max_cost"],
         uses_per_battle=numbers["uses_per_battle"], uses_per_turn=numbers["uses_per_turn"], seat=seat,
-        applies_to=tuple(applies), extra=extra.strip(), requires=requires.strip(), formation=formation,
+        applies_to=tuple(applies), boosts=tuple(boosts), extra=extra.strip(), requires=requires.strip(),
+        formation=formation,
         tiers=tuple(tiers),
         parity=parity, life_cap=life_cap, when_state=when_state, when_keyword=when_keyword,
         once_per_card=once_per_card, keyword=keyword, per=per, lasts=lasts, **states, **more,
@@ -1904,12 +1924,15 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         out[name] = value
     if out["vs_position"] and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
-            "silence")) and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies")) \
+            "silence")) and not (cost == "trigger" and trigger in (
+                "creature_dies", "ally_dies", "ally_wounded", "squad_wounded")
+                and out["vs_position"] in ("opposite", "diagonal", "near")) \
             and not (cost == "aura" and kind in ("strike_bonus", "directed", "unanswerable", "reduce",
                                                  "protection")):
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
                    "protection, taunt, strike_limit and silence (those of the first five also held from an "
-                   "aura: the position to the holder), and the triggers creature_dies and ally_dies")
+                   "aura: the position to the holder), and the triggers creature_dies, ally_dies, "
+                   "ally_wounded and squad_wounded (opposite, diagonal or near: where that card stands)")
     if kind == "strike_limit" and not out["vs_position"]:
         raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to)")
     if kind == "silence" and out["vs_position"] not in ("opposite", "diagonal"):

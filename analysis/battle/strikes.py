@@ -437,8 +437,8 @@ class Strikes(AbilityUse):
         if self._avengers and not self.over:
             if to_p:
                 self._hurt(parrier, u, "simple", to_p)
-            if to_a and not self.over:
-                self._hurt(u, parrier, "simple", to_a)
+            if to_a and not self.over:  # (the parrier's counter-strike, 000 4.4: "ответный удар")
+                self._hurt(u, parrier, "counter" if fought else "simple", to_a)
         if self._x_trig and not self.over:
             if self._trig["attacked"]:
                 self._attacked(parrier, u, "simple")

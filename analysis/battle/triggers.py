@@ -265,8 +265,9 @@ class Triggers(Effects):
                     self._strike_tier < 0 or ("weak", "medium", "strong")[self._strike_tier] not in ab.tiers):
                 continue  # "on a strong strike" …: only after a strike of that strength (a ``reduce``
                 #           given for a while keeps its ``tiers``: the attacks it covers)
-            if kind is not None and ab.applies_to and not covers(ab, kind):
-                continue
+            if kind is not None and ab.applies_to and not covers(ab, kind) and not (
+                    kind == "counter" and covers(ab, "simple")):
+                continue  # (a counter-strike is a simple strike too; ``from = ["counter"]``: only it)
             if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill"):
                 continue  # ("от атаки карты противника": a death of no known cause does not count)
             if trigger == "killed" and ab.applies_to and kind is None:

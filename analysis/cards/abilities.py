@@ -1712,8 +1712,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", "heal is only for trigger ally_combo")
     if "poison" in applies and kind != "reduce":
         raise fail("from", "poison is only for reduce (the wounds of poisoning)")
-    if set(applies) & {"directed", "counter"} and kind not in ("reduce", "protection"):
-        raise fail("from", "directed and counter are only for reduce and protection")
+    if set(applies) & {"directed", "counter"} and kind not in ("reduce", "protection") and not (
+            applies == ["counter"] and trigger in ("wounded", "ally_wounded", "squad_wounded")):
+        raise fail("from", "directed and counter are only for reduce and protection (counter also as the "
+                   "filter of a wounded / ally_wounded / squad_wounded trigger: wounds of a counter-strike)")
     numbers = {}
     for name in ("vs_min_cost", "vs_max_cost"):
         value = raw.get(name)

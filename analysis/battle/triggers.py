@@ -203,15 +203,18 @@ class Triggers(Effects):
             if t & _SQUAD_WOUNDED and not self.over:
                 self._fire(w, "squad_wounded", source, v, kind)
 
-    def _mourn(self, dead: Sequence[int]) -> None:
+    def _mourn(self, dead: Sequence[int], cause: str | None = None) -> None:
         """The ``ally_dies`` (another creature of its squad) and ``creature_dies`` (another creature
         of either squad) abilities of the living cards, for each creature in ``dead``; the ``enemy_dies``
-        abilities of the living cards of the other squad, for each card in ``dead``."""
+        abilities of the living cards of the other squad, for each card in ``dead`` (``cause``: the
+        kind of attack or action that killed them, which an ``enemy_dies`` fact's ``from`` filters:
+        "при гибели существа противника от магической атаки", 40/105)."""
         watchers = self._trig["enemy_dies"]
+        kind = cause if cause in KILL_KINDS else None
         for x in dead:
             for w in watchers:  # "при гибели карты противника" (40/23 Вождь клана): a creature or not
                 if self.alive[w] and self.seat[w] != self.seat[x] and not self.over:
-                    self._fire(w, "enemy_dies", -1, x)
+                    self._fire(w, "enemy_dies", -1, x, kind)
             if not self.creature[x]:
                 continue
             for w in range(self.n):
@@ -268,7 +271,7 @@ class Triggers(Effects):
             if kind is not None and ab.applies_to and not covers(ab, kind) and not (
                     kind == "counter" and covers(ab, "simple")):
                 continue  # (a counter-strike is a simple strike too; ``from = ["counter"]``: only it)
-            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill"):
+            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill", "enemy_dies"):
                 continue  # ("от атаки карты противника": a death of no known cause does not count)
             if trigger == "killed" and ab.applies_to and kind is None:
                 continue  # ("при гибели от ближней атаки": a death of another cause does not count)
@@ -1013,7 +1016,7 @@ class Triggers(Effects):
                     self._excess = excess.get(x, 0)
                     self._fire(killer, "kill", x, x, cause or None)  # (``when_state``: the state it died in)
             if self._mourners:
-                self._mourn(fallen)
+                self._mourn(fallen, cause or None)
         if self._x_trig and (self._trig["killed"] or self._trig["squad_kill"]) and not self.over:
             self._killings(dead, source, killers, cause, excess)
         if ones:

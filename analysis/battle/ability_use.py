@@ -341,8 +341,8 @@ class AbilityUse(Triggers):
             if self._furies and ab.kind in ATTACKS and not self.over:
                 self._fury(u, dice, targets[0])
         if self._x_trig and not self.over:
-            if trigger is None and ab.kind in ATTACKS and self._trig["attack"] \
-                    and triggered(self.key[u], "attack"):
+            if trigger is None and ab.kind in ATTACKS and ((self._trig["attack"] and triggered(
+                    self.key[u], "attack")) or self._trig["squad_attack"]):
                 self._after_attack(u, sl, targets, dice)
             if self._trig["attacked"] and ab.kind in ATTACKS:
                 for v in targets:
@@ -464,7 +464,10 @@ class AbilityUse(Triggers):
                     if tier == low:
                         tier = high
             self._strike_tier = tier
-            self._fire(u, "attack", v, v)  # (``when_state``: the attacked card after the attack)
+            if self._trig["attack"] and triggered(self.key[u], "attack"):
+                self._fire(u, "attack", v, v)  # (``when_state``: the attacked card after the attack)
+            if self._trig["squad_attack"] and not self.over:
+                self._squad_attacked(u, v, ab.kind, tier)
         self._strike_tier = -1
 
     def _effect(self, u: int, sl, v: int, dice: list[int]) -> int:

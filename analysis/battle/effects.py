@@ -92,7 +92,8 @@ from analysis.cards.ability_rules import attack_bonus, covers, facts, protected,
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
                  "incarnate",
-                 "jump", "enemy_poisoned", "eats", "creature_eats", "ally_combo", "ally_incarnates",
+                 "jump", "enemy_poisoned", "eats", "creature_eats", "squad_attack", "ally_combo",
+                 "ally_incarnates",
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
@@ -159,7 +160,7 @@ def _summary(keys) -> tuple:
             if ab.sudden and u not in sudden:
                 sudden.append(u)
             steps = steps or ab.per == "steps"
-            if ab.cost == "trigger" and ab.trigger == "squad_strike" and ab.tiers:
+            if ab.cost == "trigger" and ab.trigger in ("squad_strike", "squad_attack") and ab.tiers:
                 kinds.add("squad_tiers")  # (any creature's strike may set it off: every strike's tiers)
     if "squad_tiers" in kinds:
         tiered = [True] * len(keys)

@@ -451,6 +451,8 @@ class Strikes(AbilityUse):
                     self._over_cost(parrier, i % 6 + 1)
             if self._trig["own_strike"] and alive[u] and not self.over and u in self._trig["own_strike"]:
                 self._fire(u, "own_strike", parrier)  # (after its simple strike, hit or miss)
+            if self._trig["squad_attack"] and not self.over:  # (its squad sees the attack, hit or miss)
+                self._squad_attacked(u, parrier, "simple", self._tiers_now[0] if self._any_tiered else -1)
 
         if self._dashers and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)

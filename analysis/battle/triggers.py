@@ -67,6 +67,8 @@ KILL_KINDS = frozenset({"simple", "shot", "throw", "discharge", "strike_through_
                         "special_strike", "spell", "effect", "wound"})
 """The kinds of a killing blow that a ``killed`` fact's ``from`` can name."""
 _GRAVE_TRIGGERS = ("ally_incarnates", "ally_token", "ally_combo")
+_TIERED_TRIGGERS = ("strike", "attack", "squad_strike", "squad_attack")
+"""Triggers whose ``tiers`` read the strength of the attack that set them off."""
 """Triggers that also reach a card in the graveyard (its own ``grave_token`` acts only there)."""
 _WATCHED = ("enemy_magic", "enemy_roll_over_cost")
 """Triggers set off by an enemy's act whose ``range`` bounds the distance to that enemy, aimed at it."""
@@ -203,6 +205,21 @@ class Triggers(Effects):
             if t & _SQUAD_WOUNDED and not self.over:
                 self._fire(w, "squad_wounded", source, v, kind)
 
+    def _squad_attacked(self, u: int, v: int, kind: str, tier: int = -1) -> None:
+        """Trigger ``squad_attack``: ``u`` has attacked ``v`` with an attack of ``kind`` (a simple
+        strike, hit or miss, or an attack ability, once per target): the ``squad_attack`` abilities of
+        the living cards of ``u``'s squad fire, aimed at ``v``, about ``u`` (``area = "about"``: the
+        attacker), with ``tier`` the attack's strength for ``tiers`` ("при слабом разряде … вашего
+        линунга", 30/64; "при дальней атаке вашего существа", 40/32)."""
+        saved = self._strike_tier
+        self._strike_tier = tier
+        try:
+            for w in self._trig["squad_attack"]:
+                if self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                    self._fire(w, "squad_attack", v, u, kind)
+        finally:
+            self._strike_tier = saved
+
     def _mourn(self, dead: Sequence[int], cause: str | None = None) -> None:
         """The ``ally_dies`` (another creature of its squad) and ``creature_dies`` (another creature
         of either squad) abilities of the living cards, for each creature in ``dead``; the ``enemy_dies``
@@ -264,7 +281,7 @@ class Triggers(Effects):
             limited = self.slots[u][index].limited
             if limited and not self._allowed(u, index, ab):
                 continue
-            if ab.tiers and trigger in ("strike", "attack", "squad_strike") and ab.kind != "reduce" and (
+            if ab.tiers and trigger in _TIERED_TRIGGERS and ab.kind != "reduce" and (
                     self._strike_tier < 0 or ("weak", "medium", "strong")[self._strike_tier] not in ab.tiers):
                 continue  # "on a strong strike" …: only after a strike of that strength (a ``reduce``
                 #           given for a while keeps its ``tiers``: the attacks it covers)

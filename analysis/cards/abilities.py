@@ -398,7 +398,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "enemy_turn_start", "turn_end",
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
-            "enemy_poisoned", "creature_eats",
+            "enemy_poisoned", "creature_eats", "squad_attack",
             "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "squad_incarnates", "ally_token",
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
@@ -652,7 +652,8 @@ with counters or tokens ("по картам с {counter}", 50/162 Зомби-г�
 ``when_state`` of ``wounded`` / ``ally_wounded`` / ``squad_wounded``): the wounded card has just taken
 at most its regeneration in wounds ("получает X или менее ран, где Х — величина его {regen}", 50/113)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
-                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
+                 "squad_strike", "squad_attack", "kill", "squad_kill", "enemy_dies", "attack", "strike",
+                 "enemy_enters",
                  "enemy_leaves")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
@@ -1753,9 +1754,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if parity is not None and kind not in ("cap", "protection"):
         raise fail("parity", "is only for cap and protection")
     if tiers and kind not in ("cap", "protection", "reduce", "counts_as", "taken_as", "fight_result") \
-            and trigger not in ("strike", "attack", "squad_strike") and not (kind == "strike_bonus" and per):
+            and trigger not in ("strike", "attack", "squad_strike", "squad_attack") \
+            and not (kind == "strike_bonus" and per):
         raise fail("tiers", "is only for cap, protection, reduce, counts_as, taken_as, fight_result, a "
-                   "strike_bonus with 'per' and triggers strike, attack and squad_strike")
+                   "strike_bonus with 'per' and triggers strike, attack, squad_strike and squad_attack")
     if kind in ("counts_as", "taken_as") and not (
             len(tiers) == 1 or (len(tiers) == 2 and TIERS.index(tiers[0]) < TIERS.index(tiers[1]))):
         raise fail("tiers", f"{kind} needs the one strength its attacks count as, e.g. [\"strong\"], or two, "

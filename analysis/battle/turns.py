@@ -502,6 +502,9 @@ class Turns(Strikes):
             if self._teleported(u, frm, to):  # (000 3.15: a teleportation spends it all the same)
                 if u in self._trig["teleports"]:
                     self._fire(u, "teleports")
+                for w in self._trig["squad_teleports"]:  # ("при телепортации другого вашего существа")
+                    if w != u and self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                        self._fire(w, "squad_teleports", -1, u)
             else:
                 if self._jump_watch:
                     self._count_jump(u)

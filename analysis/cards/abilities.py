@@ -226,7 +226,7 @@ simple strike as an open card — it parries and strikes back ("Строй: по
 {strike} как открытая карта", 50/56)."""
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "counts_as", "taken_as", "far_strike")
+          "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "roll_bonus")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -261,7 +261,9 @@ at a card (``target = "self"`` / ``"ally"``), that card's own next die roll, whe
 равен 6", 40/97 on ``battle_start``). Either die of a fight, an ability's die and a trigger's die
 count. ``roll_bonus`` [N], aimed at a card (``target = "self"`` / ``"ally"``): that card's next die
 roll, whenever it comes, gets +N (the face raised, at most 6; "стоящая рядом карта может получить +1
-к следующему броску кубика", 40/8); such gifts add up. ``mark`` puts the marker named by
+к следующему броску кубика", 40/8); such gifts add up. With ``lasts`` it is held for that while: +N
+to every die roll of the card (its fight dice and its abilities' dice, as a blessing's +1: "до конца
+хода получить +1 к броскам кубика", 50/151). ``mark`` puts the marker named by
 ``marker`` (:data:`MARKERS`) on the square of the card the trigger is about (where it died, for
 ``creature_dies`` / ``ally_dies`` / ``kill`` / ``death``), or on ``turn_start`` / ``enemy_turn_start``
 / ``concentration`` / ``turn_end`` on a square its player chooses (:data:`CHOSEN_SQUARE`; a free one for a
@@ -403,7 +405,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
+            "squad_enters_mark", "dash", "teleports", "squad_teleports", "squad_dash", "dives", "surfaces",
+            "changes_depth",
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
@@ -1612,7 +1615,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     granted = kind in GRANTS and cost not in ("passive", "aura")
     if kind in PASSIVES and cost not in ("passive", "aura") and not granted:
         raise fail("cost", f"of {kind} must be passive (a standing property)")
-    if granted and lasts is None:
+    if granted and lasts is None and kind != "roll_bonus":  # (roll_bonus without: its next roll only)
         raise fail("lasts", f"is missing; a {kind} given by an action or trigger needs how long it lasts "
                    f"({', '.join(LASTS)})")
     if lasts is not None and not granted and not (

@@ -392,7 +392,15 @@ def roll_modifier(card, kind: str, other=None, seat: int | None = None) -> int:
         for ab in _standing(card, "keyword", seat):
             if ab.keyword == "exp_shooting" and has_condition(ab) and matches(ab, other):
                 mod = max(mod, ab.damage[0] if ab.damage else 1)
-    return mod + passives.blessing - passives.curse
+    return mod + passives.blessing - passives.curse + roll_bonus(card, seat)
+
+
+def roll_bonus(card, seat: int | None = None) -> int:
+    """The standing change to every die roll of ``card``: the ``roll_bonus`` facts it holds for a
+    while ("до конца хода получить +1 к броскам кубика", 50/151; 000 2.13: modifiers add up)."""
+    if card.abilities is None:
+        return 0
+    return sum(ab.damage[0] for ab in _standing(card, "roll_bonus", seat) if ab.damage)
 
 
 def attack_bonus(card, kind: str, seat: int | None = None) -> int:
@@ -466,5 +474,6 @@ __all__ = [
     "damage_by_die", "depends_on_opponent", "die_tier", "facts", "groups", "has_any", "has_condition",
     "limits", "matches", "state_limits",
     "counter_protected", "directed_reduction", "granted_keywords", "stays_open",
-    "protected", "reduction", "roll_modifier", "seat_dependent", "strike_passives", "wounds_after",
+    "protected", "reduction", "roll_bonus", "roll_modifier", "seat_dependent", "strike_passives",
+    "wounds_after",
 ]

@@ -252,6 +252,7 @@ def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, agai
         protected,
         raised_tier,
         reduction,
+        roll_bonus,
         stays_open,
         strike_passives,
     )
@@ -288,7 +289,7 @@ def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, agai
         move=card.move if card.type == "creature" else 0, attacks=duel_attacks(card, against, seat),
         poison=strike_poison(card, seat), reductions=reductions if any(reductions) else (),
         guards=frozenset(k for k in (*ABILITY_KINDS, "poison") if protected(card, k, against, seat)),
-        caps=limits(card, "simple", against, seat), **base,
+        caps=limits(card, "simple", against, seat), roll=roll_bonus(card, seat), **base,
     )
 
 

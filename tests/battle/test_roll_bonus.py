@@ -4,7 +4,7 @@ to at most 6 (000 2.14), then its other modifiers apply. 40/8 Дозорный: 
 
 from __future__ import annotations
 
-from analysis.battle import Strike, UseAbility
+from analysis.battle import Move, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
 from tests.battle.test_ability_kinds import P2_FRONT, facts, start
@@ -64,3 +64,44 @@ def test_the_heuristic_gives_it_to_the_widest_strike():
               [card("Foe", life=20), card("Far", life=10)],
               ({0: square(2, 2), 1: square(2, 1), 2: square(2, 3)}, {3: P2_FRONT, 4: square(5, 2)}))
     assert HeuristicPlayer().choose_targets(b, 0, 1, [1, 2], 1) == (2,)
+
+
+SARG = facts('{ kind = "teleportation" }',
+             '{ kind = "roll_bonus", damage = [1], cost = "trigger", trigger = "squad_teleports", '
+             'target = "self", lasts = "turn", uses_per_turn = 2 }',
+             '{ kind = "strike_bonus", damage = [0, 0, 1], cost = "trigger", trigger = "squad_teleports", '
+             'target = "self", lasts = "turn", uses_per_turn = 2 }',
+             '{ kind = "shot", damage = [1, 2, 3], cost = "tap" }')
+
+
+def _sarg_battle(dice):
+    sarg = card("Sarg", strike=(1, 2, 2), life=9, abilities=SARG)
+    demon = card("Demon", strike=(1, 1, 1), life=9, move=2, abilities=facts('{ kind = "teleportation" }'))
+    foe = card("Foe", strike=(1, 1, 1), life=30)
+    b = start([sarg, demon], [foe, card("Far", life=30)],
+              ({0: square(2, 2), 1: square(2, 1)}, {2: P2_FRONT, 3: square(5, 2)}), dice=dice)
+    b.open[2] = b.open[3] = False
+    return b
+
+
+def test_another_creatures_teleport_gives_one_more_to_every_roll_this_turn():
+    """50/151 Сарг: "При телепортации другого вашего существа — до конца хода получить +1 к броскам
+    кубика и +1 к сильному {strike}"."""
+    from analysis.battle import Move
+
+    b = _sarg_battle([5, 5])
+    b.apply(Move(1, square(4, 4)))         # the demon teleports
+    b.apply(Strike(0, 2))                  # 5 + 1 = 6: strong 2, +1
+    assert b.wounds[2] == 3
+    b = _sarg_battle([5])
+    b.apply(Move(1, square(4, 4)))
+    b.open[0], b.acted[0] = True, False
+    b.apply(UseAbility(0, 3, (3,)))        # its shot's die 5 + 1: strong 3
+    assert b.wounds[3] == 3
+
+
+def test_a_step_gives_nothing():
+    b = _sarg_battle([5])
+    b.apply(Move(1, square(1, 1)))         # a step
+    b.apply(Strike(0, 2))                  # 5: medium 2
+    assert b.wounds[2] == 2

@@ -49,7 +49,7 @@ from analysis.battle.powers import ability as ability_of
 from analysis.battle.tables import ARTIFACT, card_of
 from analysis.battle.triggers import Triggers
 from analysis.cards.abilities import ATTACKS, ENTRIES, MAGICAL, Ability
-from analysis.cards.ability_rules import ARMOR_STOPS, forced_tier, protected, roll_modifier
+from analysis.cards.ability_rules import ARMOR_STOPS, forced_tier, protected, raised_tier, roll_modifier
 
 MAX_SUDDEN_PER_WINDOW = 8
 """At most this many sudden actions of one player in one window (each pays, so few are ever ready)."""
@@ -334,15 +334,15 @@ class AbilityUse(Triggers):
         if self._avengers and ab.kind in ATTACKS:
             for v, d in zip(targets, dealt, strict=True):
                 if d > 0 and not self.over and self.seat[v] != self.seat[u]:
-                    self._hurt(v, u, ab.kind)
+                    self._hurt(v, u, ab.kind, d)
         if dice and (self._furies or self._roll_watch) and not self.over:
             if self._roll_watch:
                 self._rolled(u, dice)
             if self._furies and ab.kind in ATTACKS and not self.over:
                 self._fury(u, dice, targets[0])
         if self._x_trig and not self.over:
-            if trigger is None and ab.kind in ATTACKS and self._trig["attack"] \
-                    and triggered(self.key[u], "attack"):
+            if trigger is None and ab.kind in ATTACKS and ((self._trig["attack"] and triggered(
+                    self.key[u], "attack")) or self._trig["squad_attack"]):
                 self._after_attack(u, sl, targets, dice)
             if self._trig["attacked"] and ab.kind in ATTACKS:
                 for v in targets:
@@ -459,8 +459,15 @@ class AbilityUse(Triggers):
                 forced = forced_tier(source, ab.kind, self.cards[v], self.seat[u], self.seat[v])
                 if forced >= 0:
                     tier = forced
+                elif tier >= 0:  # ("слабые атаки … сводятся к средним")
+                    low, high = raised_tier(source, ab.kind, self.cards[v], self.seat[u], self.seat[v])
+                    if tier == low:
+                        tier = high
             self._strike_tier = tier
-            self._fire(u, "attack", v, v)  # (``when_state``: the attacked card after the attack)
+            if self._trig["attack"] and triggered(self.key[u], "attack"):
+                self._fire(u, "attack", v, v)  # (``when_state``: the attacked card after the attack)
+            if self._trig["squad_attack"] and not self.over:
+                self._squad_attacked(u, v, ab.kind, tier)
         self._strike_tier = -1
 
     def _effect(self, u: int, sl, v: int, dice: list[int]) -> int:
@@ -521,6 +528,11 @@ class AbilityUse(Triggers):
             self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])
             if self._trig["counters_reach"]:
                 self._counted(v)
+            return 0
+        if kind == "roll_bonus":  # (its next die roll gets +N: "+1 к следующему броску кубика"; they add up)
+            if self.creature[v] or self.kind[v] == ARTIFACT:
+                self.unit_plus = list(self.unit_plus)
+                self.unit_plus[v] += ab.damage[0]
             return 0
         if kind == "next_roll":  # (a card's own next die roll shows N: "следующий бросок … равен 6")
             if self.creature[v] or self.kind[v] == ARTIFACT:

@@ -73,7 +73,7 @@ from analysis.battle.board import (
 )
 from analysis.battle.interface import IllegalAction
 from analysis.battle.powers import WOUNDING, hit, meets, triggered
-from analysis.battle.situational import Situational, forward, stripped
+from analysis.battle.situational import Situational, forward, granted, stripped
 from analysis.battle.tables import (
     ARTIFACT,
     COMPANION,
@@ -92,11 +92,13 @@ from analysis.cards.ability_rules import attack_bonus, covers, facts, protected,
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
                  "incarnate",
-                 "jump", "enemy_poisoned", "eats", "ally_combo", "ally_incarnates",
+                 "jump", "enemy_poisoned", "eats", "creature_eats", "squad_attack", "ally_combo",
+                 "ally_incarnates",
                  "squad_incarnates", "ally_token", "enemy_magic", "enemy_roll_over_cost",
                  "moves_heading", "counters_reach", "squad_strike", "cursed_again",
                  "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
-                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_dash",
+                 "incarnates_adjacent", "squad_enters_mark", "dash", "teleports", "squad_teleports",
+                 "squad_dash",
                  "dives", "surfaces", "changes_depth", "squad_dives", "killed", "squad_kill",
                  "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged",
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
@@ -159,7 +161,7 @@ def _summary(keys) -> tuple:
             if ab.sudden and u not in sudden:
                 sudden.append(u)
             steps = steps or ab.per == "steps"
-            if ab.cost == "trigger" and ab.trigger == "squad_strike" and ab.tiers:
+            if ab.cost == "trigger" and ab.trigger in ("squad_strike", "squad_attack") and ab.tiers:
                 kinds.add("squad_tiers")  # (any creature's strike may set it off: every strike's tiers)
     if "squad_tiers" in kinds:
         tiered = [True] * len(keys)
@@ -310,8 +312,11 @@ class Effects(Situational):
         self.unit_face = [0] * self.n
         """Per unit: the face its own next die roll shows (``next_roll`` [N] aimed at a card; 0: none);
         replaced, never changed in place."""
+        self.unit_plus = [0] * self.n
+        """Per unit: the bonus its own next die roll gets (``roll_bonus``; 0: none); replaced, never
+        changed in place."""
         self._furies = bool(trig["fury"])
-        self._forcing = "next_roll" in kinds
+        self._forcing = "next_roll" in kinds or "roll_bonus" in kinds
         """Some card fixes the face of a next die roll (``next_roll``)."""
         self._fixers = "fight_result" in kinds
         """Some card may fix the result of its fights (``fight_result``)."""
@@ -326,6 +331,8 @@ class Effects(Situational):
         """The two rolls of a ``roll_twice`` strike now (its fury reads both)."""
         self._fury_die = 0
         self._about = -1
+        self._hurt_by = 0
+        """The wounds the card being hurt has just taken (while its ``wounded`` triggers fire)."""
         self._context = -1
         """The card the triggers firing now aim at (their ``context``: the struck card of ``strike``)."""
         """The card the triggers firing now are about (``area = "about"``; -1: none)."""
@@ -943,13 +950,20 @@ class Effects(Situational):
 
     def _forced_roll(self, u: int, die: int) -> int:
         """``die`` rolled by card ``u``, or the face a ``next_roll`` set for it (its own, else its
-        squad's next roll this turn; used up)."""
+        squad's next roll this turn; used up), raised by a ``roll_bonus`` it holds (used up; the
+        face at most 6, 000 2.14)."""
         face = self.unit_face[u]
         if face:
             self.unit_face = list(self.unit_face)
             self.unit_face[u] = 0
-            return face
-        return self._forced(self.seat[u], die)
+        else:
+            face = self._forced(self.seat[u], die)
+        plus = self.unit_plus[u]
+        if plus:
+            self.unit_plus = list(self.unit_plus)
+            self.unit_plus[u] = 0
+            face = min(6, face + plus)
+        return face
 
     def _forced(self, seat: int, die: int) -> int:
         """``die``, or the face a ``next_roll`` set for this roll of a card of ``seat`` (used up)."""
@@ -2187,6 +2201,9 @@ class Effects(Situational):
             self._emit({"e": "heal", "u": killer, "by": healed, "by_what": "carrion_eating"})
         if killer in self._trig["eats"] and not self.over:
             self._fire(killer, "eats", victim)
+        for w in self._trig["creature_eats"]:  # ("когда другое существо выполняет трупоедство", 60/170)
+            if w != killer and self.alive[w] and not self.over:
+                self._fire(w, "creature_eats", killer, killer)
 
     # ------------------------------------------------------------------ triggers
 
@@ -2421,10 +2438,12 @@ _ = (PARASITE, half_rows)
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
                         "delayed_wound",
-                        "move_wounds", "concentrate", "close", "shift", "pull", "fight", "next_roll", "bind"})
+                        "move_wounds", "concentrate", "close", "shift", "pull", "fight", "next_roll", "bind",
+                        "roll_bonus"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
-           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus", "next_roll")
+           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus", "next_roll",
+           "roll_bonus")
 """Kinds (or granted kinds) whose use helps the card they aim at: a gain on one's own side."""
 
 
@@ -2451,9 +2470,10 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
                 amount = (prof.strike[0] if prof.strike else 0) + ab.plus
             if ab.negative:
                 amount = -amount
+            boosted = granted(ab) if ab.boosts else ab  # (``boosts``: the attacks the grant is for)
             n = sum(1 for a in facts(card_of(kv))
-                    if a.is_action and a.kind in WOUNDING and covers(ab, a.kind))
-            n += 1 if covers(ab, "simple") and prof.strike else 0
+                    if a.is_action and a.kind in WOUNDING and covers(boosted, a.kind))
+            n += 1 if covers(boosted, "simple") and prof.strike else 0
             return 0.05 * value * amount * scale * min(n, 2)
         return (0.1 if ab.kind in ("protection", "cap") else 0.05) * value * scale
     kind = ab.kind
@@ -2485,6 +2505,10 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         if not prof.is_creature or not prof.strike:
             return 0.0
         return 0.02 * value * (1 + max(0, prof.strike[2] - prof.strike[0]))
+    if kind == "roll_bonus":  # (+N on its next die: about N/3 of a sure face's worth)
+        if not prof.is_creature or not prof.strike:
+            return 0.0
+        return 0.02 * value * (1 + max(0, prof.strike[2] - prof.strike[0])) * min(3, amount) / 3
     if kind == "fight":  # (an extra simple strike of that creature: about its mean strike's worth)
         return 0.05 * value * (sum(prof.strike) / 3 if prof.strike else 0.0) if prof.is_creature else 0.0
     if kind == "concentrate":  # (what its concentration gives, as a grant of the same kind would)

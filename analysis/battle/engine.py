@@ -671,6 +671,7 @@ class Battle(Placement):
         new._fury_add = self._fury_add
         new._fury_die = self._fury_die
         new._about = self._about
+        new._hurt_by = self._hurt_by
         new._fury_pre = self._fury_pre
         new._roll_hurt = self._roll_hurt
         new._roll_watch = self._roll_watch
@@ -687,6 +688,7 @@ class Battle(Placement):
         new._wolves = self._wolves
         new.next_face = list(self.next_face)
         new.unit_face = self.unit_face  # (replaced, never changed in place)
+        new.unit_plus = self.unit_plus  # (the same)
         new._frm = self._frm
         new._grant_ver = self._grant_ver
         new._granting = self._granting

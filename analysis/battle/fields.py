@@ -61,6 +61,7 @@ class EngineFields:
     _fury_add: int
     _fury_die: int
     _about: int
+    _hurt_by: int
     _context: int
     _fury_pre: int
     _frm: list[bool]
@@ -168,6 +169,7 @@ class EngineFields:
     n_ground: list[int]
     next_face: list[int]
     unit_face: list[int]
+    unit_plus: list[int]
     occupied: int
     open: list[bool]
     over: bool

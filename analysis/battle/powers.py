@@ -37,6 +37,7 @@ from analysis.cards.ability_rules import (
     forced_tier,
     has_condition,
     matches,
+    raised_tier,
     roll_modifier,
     wounds_after,
 )
@@ -314,6 +315,8 @@ def hit_distribution(ku: int, index: int, kv: int, armor_left: int) -> tuple[tup
         if forced >= 0:  # ("сводится к сильному": that strength whatever the die)
             faces = (ab.damage[forced] if len(ab.damage) == 3 else faces[0],)
             tiers = (forced,)
+        elif len(ab.damage) == 3:
+            faces, tiers = _raised(source, ab, target, ku, kv, faces, tiers)
         bonus = attack_bonus(source, ab.kind, SEATS[ku])
         if bonus:
             faces = tuple(max(0, d + bonus) for d in faces)
@@ -326,6 +329,17 @@ def hit_distribution(ku: int, index: int, kv: int, armor_left: int) -> tuple[tup
             _HITS.clear()
         _HITS[memo] = out
     return out
+
+
+def _raised(source, ab: Ability, target, ku: int, kv: int, faces: tuple[int, ...],
+            tiers: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The faces and strengths of an X-Y-Z attack whose results of one strength count as a higher
+    one (``counts_as`` / ``taken_as`` with two ``tiers``: "слабые атаки … сводятся к средним")."""
+    low, high = raised_tier(source, ab.kind, target, SEATS[ku], SEATS[kv])
+    if low < 0:
+        return faces, tiers
+    return (tuple(ab.damage[high] if t == low else f for f, t in zip(faces, tiers, strict=True)),
+            tuple(high if t == low else t for t in tiers))
 
 
 _HIT: dict[int, tuple[int, int]] = {}
@@ -352,6 +366,10 @@ def hit(ku: int, index: int, kv: int, armor_left: int, die: int) -> tuple[int, i
             tier = forced
             if len(ab.damage) == 3:
                 damage = ab.damage[forced]
+        elif tier >= 0 and len(ab.damage) == 3:  # ("слабые атаки … сводятся к средним")
+            low, high = raised_tier(source, ab.kind, target, SEATS[ku], SEATS[kv])
+            if tier == low:
+                tier, damage = high, ab.damage[high]
         bonus = attack_bonus(source, ab.kind, SEATS[ku])
         if bonus:
             damage = max(0, damage + bonus)
@@ -376,6 +394,8 @@ def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[in
     if forced >= 0:  # (every face: that strength)
         faces = (ab.damage[forced],) * 6
         tiers = (forced,) * 6
+    elif len(ab.damage) == 3:
+        faces, tiers = _raised(source, ab, target, ku, kv, faces, tiers)
     bonus = attack_bonus(source, ab.kind, SEATS[ku])
     if bonus:
         faces = tuple(max(0, d + bonus) for d in faces)

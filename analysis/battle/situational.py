@@ -340,6 +340,8 @@ def granted(ab: Ability) -> Ability:
         return replace(ab, cost="passive", trigger=None, lasts=None, target="self", range=None, targets=1,
                        counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, area=None, every=False,
                        roll=(), when=None, formation=False, extra="", via=None)
+    if ab.boosts:  # (the trigger's ``from`` filtered what set it off; the grant is for these attacks)
+        ab = replace(ab, applies_to=ab.boosts, boosts=())
     return replace(ab, cost="passive", trigger=None, lasts=None, target="self", range=None, targets=1,
                    counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, vs_elements=(), vs_classes=(),
                    vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None,
@@ -1256,6 +1258,8 @@ class Situational(EngineFields):
             return False
         if position == "far":  # (not next to it: struck by its ``far_strike``)
             return max(abs(row_of(pw) - row_of(pu)), abs(pw % COLS - pu % COLS)) > 1
+        if position == "near":  # (next to it, one of its 8 neighbours: "стоящее рядом")
+            return pw != pu and max(abs(row_of(pw) - row_of(pu)), abs(pw % COLS - pu % COLS)) == 1
         dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS
         if position == "opposite":
             return dc == 0 and dr == forward(self.seat[u])
@@ -1266,15 +1270,17 @@ class Situational(EngineFields):
         return abs(dr) == 1 and abs(dc) == 1  # diagonal
 
     def _position_sq(self, u: int, pw: int, position: str) -> bool:
-        """Whether square ``pw`` (a card's square, or where it died) is ``opposite`` or ``diagonal``
-        to ``u`` (the trigger ``creature_dies`` / ``ally_dies`` with ``vs_position``: "при гибели карты
-        на клетке напротив", 60/79)."""
+        """Whether square ``pw`` (a card's square, or where it died) is ``opposite``, ``diagonal`` or
+        ``near`` to ``u`` (the trigger ``creature_dies`` / ``ally_dies`` with ``vs_position``: "при
+        гибели карты на клетке напротив", 60/79)."""
         pu = self.pos[u]
         if pu < 0 or pw < 0:
             return False
         dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS
         if position == "opposite":
             return dc == 0 and dr == forward(self.seat[u])
+        if position == "near":  # ("ваше стоящее рядом существо получает раны", 50/113)
+            return pw != pu and abs(dr) <= 1 and abs(dc) <= 1
         return position == "diagonal" and abs(dr) == 1 and abs(dc) == 1
 
     def _swap_key(self, u: int, key: int) -> None:

@@ -436,9 +436,9 @@ class Strikes(AbilityUse):
                            parrier)  # ("бешенство активируется каждым из бросков")
         if self._avengers and not self.over:
             if to_p:
-                self._hurt(parrier, u, "simple")
-            if to_a and not self.over:
-                self._hurt(u, parrier, "simple")
+                self._hurt(parrier, u, "simple", to_p)
+            if to_a and not self.over:  # (the parrier's counter-strike, 000 4.4: "ответный удар")
+                self._hurt(u, parrier, "counter" if fought else "simple", to_a)
         if self._x_trig and not self.over:
             if self._trig["attacked"]:
                 self._attacked(parrier, u, "simple")
@@ -451,6 +451,8 @@ class Strikes(AbilityUse):
                     self._over_cost(parrier, i % 6 + 1)
             if self._trig["own_strike"] and alive[u] and not self.over and u in self._trig["own_strike"]:
                 self._fire(u, "own_strike", parrier)  # (after its simple strike, hit or miss)
+            if self._trig["squad_attack"] and not self.over:  # (its squad sees the attack, hit or miss)
+                self._squad_attacked(u, parrier, "simple", self._tiers_now[0] if self._any_tiered else -1)
 
         if self._dashers and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)

@@ -67,6 +67,8 @@ KILL_KINDS = frozenset({"simple", "shot", "throw", "discharge", "strike_through_
                         "special_strike", "spell", "effect", "wound"})
 """The kinds of a killing blow that a ``killed`` fact's ``from`` can name."""
 _GRAVE_TRIGGERS = ("ally_incarnates", "ally_token", "ally_combo")
+_TIERED_TRIGGERS = ("strike", "attack", "squad_strike", "squad_attack")
+"""Triggers whose ``tiers`` read the strength of the attack that set them off."""
 """Triggers that also reach a card in the graveyard (its own ``grave_token`` acts only there)."""
 _WATCHED = ("enemy_magic", "enemy_roll_over_cost")
 """Triggers set off by an enemy's act whose ``range`` bounds the distance to that enemy, aimed at it."""
@@ -145,6 +147,8 @@ class Triggers(Effects):
             return self.armor_left[v] == 0
         if state == "has_counters":  # with counters or tokens ("по картам с {counter}", 50/162)
             return self.counters[v] > 0
+        if state == "within_regen":  # (its wounds just taken, at most its regeneration: 50/113)
+            return 0 < self._hurt_by <= self.regen[v]
         if state == "at_edge":  # on a square at the edge of the battlefield (50/39: "у края поля боя")
             p = self.pos[v]
             return p >= 0 and (p % COLS in (0, COLS - 1) or p // COLS in (0, SQUARES // COLS - 1))
@@ -174,13 +178,22 @@ class Triggers(Effects):
             return self.creature[v] and strike is not None and self.life[v] - self.wounds[v] <= strike[0]
         return (self.wounds[v] > 0) == (state == "wounded")
 
-    def _hurt(self, v: int, source: int, kind: str | None = None) -> None:
+    def _hurt(self, v: int, source: int, kind: str | None = None, amount: int = 0) -> None:
         """Enemy ``source`` has just wounded ``v``: the ``wounded`` abilities of ``v`` and the
         ``ally_wounded`` / ``squad_wounded`` abilities of its squad fire, aimed at ``source``
         (000 glossary "Triggered ability": it fires when its condition occurs); ``kind``: what
-        wounded it (``simple``, an attack kind, ``effect``), which a fact's ``from`` must cover."""
+        wounded it (``simple``, an attack kind, ``effect``), which a fact's ``from`` must cover;
+        ``amount``: the wounds it took (``when_state = "within_regen"``)."""
         if not self._seat_triggers[self.seat[v]] & _HURT:
             return
+        saved, self._hurt_by = self._hurt_by, amount
+        try:
+            self._hurt_all(v, source, kind)
+        finally:
+            self._hurt_by = saved
+
+    def _hurt_all(self, v: int, source: int, kind: str | None) -> None:
+        """:meth:`_hurt`'s firing."""
         for w in list(self.units[self.seat[v]]):
             t = self.triggers[w]
             if not t & _HURT or not self.alive[w] or self.over:
@@ -192,15 +205,33 @@ class Triggers(Effects):
             if t & _SQUAD_WOUNDED and not self.over:
                 self._fire(w, "squad_wounded", source, v, kind)
 
-    def _mourn(self, dead: Sequence[int]) -> None:
+    def _squad_attacked(self, u: int, v: int, kind: str, tier: int = -1) -> None:
+        """Trigger ``squad_attack``: ``u`` has attacked ``v`` with an attack of ``kind`` (a simple
+        strike, hit or miss, or an attack ability, once per target): the ``squad_attack`` abilities of
+        the living cards of ``u``'s squad fire, aimed at ``v``, about ``u`` (``area = "about"``: the
+        attacker), with ``tier`` the attack's strength for ``tiers`` ("при слабом разряде … вашего
+        линунга", 30/64; "при дальней атаке вашего существа", 40/32)."""
+        saved = self._strike_tier
+        self._strike_tier = tier
+        try:
+            for w in self._trig["squad_attack"]:
+                if self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                    self._fire(w, "squad_attack", v, u, kind)
+        finally:
+            self._strike_tier = saved
+
+    def _mourn(self, dead: Sequence[int], cause: str | None = None) -> None:
         """The ``ally_dies`` (another creature of its squad) and ``creature_dies`` (another creature
         of either squad) abilities of the living cards, for each creature in ``dead``; the ``enemy_dies``
-        abilities of the living cards of the other squad, for each card in ``dead``."""
+        abilities of the living cards of the other squad, for each card in ``dead`` (``cause``: the
+        kind of attack or action that killed them, which an ``enemy_dies`` fact's ``from`` filters:
+        "при гибели существа противника от магической атаки", 40/105)."""
         watchers = self._trig["enemy_dies"]
+        kind = cause if cause in KILL_KINDS else None
         for x in dead:
             for w in watchers:  # "при гибели карты противника" (40/23 Вождь клана): a creature or not
                 if self.alive[w] and self.seat[w] != self.seat[x] and not self.over:
-                    self._fire(w, "enemy_dies", -1, x)
+                    self._fire(w, "enemy_dies", -1, x, kind)
             if not self.creature[x]:
                 continue
             for w in range(self.n):
@@ -250,13 +281,14 @@ class Triggers(Effects):
             limited = self.slots[u][index].limited
             if limited and not self._allowed(u, index, ab):
                 continue
-            if ab.tiers and trigger in ("strike", "attack", "squad_strike") and ab.kind != "reduce" and (
+            if ab.tiers and trigger in _TIERED_TRIGGERS and ab.kind != "reduce" and (
                     self._strike_tier < 0 or ("weak", "medium", "strong")[self._strike_tier] not in ab.tiers):
                 continue  # "on a strong strike" …: only after a strike of that strength (a ``reduce``
                 #           given for a while keeps its ``tiers``: the attacks it covers)
-            if kind is not None and ab.applies_to and not covers(ab, kind):
-                continue
-            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill"):
+            if kind is not None and ab.applies_to and not covers(ab, kind) and not (
+                    kind == "counter" and covers(ab, "simple")):
+                continue  # (a counter-strike is a simple strike too; ``from = ["counter"]``: only it)
+            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill", "enemy_dies"):
                 continue  # ("от атаки карты противника": a death of no known cause does not count)
             if trigger == "killed" and ab.applies_to and kind is None:
                 continue  # ("при гибели от ближней атаки": a death of another cause does not count)
@@ -1001,7 +1033,7 @@ class Triggers(Effects):
                     self._excess = excess.get(x, 0)
                     self._fire(killer, "kill", x, x, cause or None)  # (``when_state``: the state it died in)
             if self._mourners:
-                self._mourn(fallen)
+                self._mourn(fallen, cause or None)
         if self._x_trig and (self._trig["killed"] or self._trig["squad_kill"]) and not self.over:
             self._killings(dead, source, killers, cause, excess)
         if ones:

@@ -181,7 +181,7 @@ class Turns(Strikes):
             self._emit({"e": "wound", "u": v, "by": n, "by_what": kind})
         self._settle([v], owner, None, "effect")
         if self._avengers and self.alive[v] and self.seat[v] != self.seat[owner] and not self.over:
-            self._hurt(v, owner, "effect")
+            self._hurt(v, owner, "effect", n)
 
     def sharing(self, u: int) -> bool:
         """Whether incorporeal unit ``u`` stands on a square another card holds."""
@@ -502,6 +502,9 @@ class Turns(Strikes):
             if self._teleported(u, frm, to):  # (000 3.15: a teleportation spends it all the same)
                 if u in self._trig["teleports"]:
                     self._fire(u, "teleports")
+                for w in self._trig["squad_teleports"]:  # ("при телепортации другого вашего существа")
+                    if w != u and self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                        self._fire(w, "squad_teleports", -1, u)
             else:
                 if self._jump_watch:
                     self._count_jump(u)

@@ -203,7 +203,9 @@ abilities — their facts and keyword columns (30/126 Безликий: "сущ�
 strength, and ``from``): its attacks of those kinds (``vs_*``: on those cards) count as that strength —
 a simple strike that lands deals that strength of its strike, an X-Y-Z attack that strength whatever its
 die ("{strike} … по существам с проклятием сводятся к сильному", 30/134 Одержимый; "следующий {strike}
-сводится к сильному", given until the next attack, 30/159). ``taken_as``: the same for the attacks of
+сводится к сильному", given until the next attack, 30/159); with two ``tiers``, lower first, only its
+attacks of the first strength count as the second ("слабые атаки пиратов … сводятся к средним", 40/181,
+an aura). ``taken_as``: the same for the attacks of
 those kinds made on the card (``vs_*``: by those cards — "атаки болотных карт по Остроморду сводятся к
 слабым", 50/81; given for the turn, "все {strike} по выбранному существу сводятся к сильным", 30/191); a
 ``taken_as`` of the card attacked wins over a ``counts_as`` of its attacker. ``fight_result`` (with
@@ -224,7 +226,7 @@ simple strike as an open card — it parries and strikes back ("Строй: по
 {strike} как открытая карта", 50/56)."""
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "counts_as", "taken_as", "far_strike")
+          "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "roll_bonus")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -242,8 +244,9 @@ attack goes onto the card itself (``target = "self"``), onto an enemy creature (
 card next to the attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an
 {instant} without a payment (then a closed card may use it too); ``every = true``: not a choice — the
 attack *is* redirected (an attack on the card itself uses it up too)."""
-TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition", "delayed_wound", "leap", "pounce", "strike_again", "dirty_trick", *ENTRIES)
+TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll",
+             "roll_bonus", "mark", "reposition", "delayed_wound", "leap", "pounce", "strike_again",
+             "dirty_trick", *ENTRIES)
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -256,7 +259,11 @@ a card of its squad this turn shows the face of the roll that set the fury off; 
 at a card (``target = "self"`` / ``"ally"``), that card's own next die roll, whenever it comes
 ("следующий бросок кубика вашего выбранного существа равен 6", 40/46; "первый бросок кубика … за бой
 равен 6", 40/97 on ``battle_start``). Either die of a fight, an ability's die and a trigger's die
-count. ``mark`` puts the marker named by
+count. ``roll_bonus`` [N], aimed at a card (``target = "self"`` / ``"ally"``): that card's next die
+roll, whenever it comes, gets +N (the face raised, at most 6; "стоящая рядом карта может получить +1
+к следующему броску кубика", 40/8); such gifts add up. With ``lasts`` it is held for that while: +N
+to every die roll of the card (its fight dice and its abilities' dice, as a blessing's +1: "до конца
+хода получить +1 к броскам кубика", 50/151). ``mark`` puts the marker named by
 ``marker`` (:data:`MARKERS`) on the square of the card the trigger is about (where it died, for
 ``creature_dies`` / ``ally_dies`` / ``kill`` / ``death``), or on ``turn_start`` / ``enemy_turn_start``
 / ``concentration`` / ``turn_end`` on a square its player chooses (:data:`CHOSEN_SQUARE`; a free one for a
@@ -393,12 +400,13 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "enemy_turn_start", "turn_end",
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
-            "enemy_poisoned",
+            "enemy_poisoned", "creature_eats", "squad_attack",
             "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "squad_incarnates", "ally_token",
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
+            "squad_enters_mark", "dash", "teleports", "squad_teleports", "squad_dash", "dives", "surfaces",
+            "changes_depth",
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
@@ -578,7 +586,7 @@ SINGLE = ("jump_range",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
           "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "next_roll",
-          "set_die")
+          "set_die", "roll_bonus")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -598,7 +606,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
              "low_life", "unique", "front_row", "off_front_row", "nonflying", "at_edge", "armorless",
-             "has_counters")
+             "has_counters", "within_regen")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -643,9 +651,12 @@ a flying creature — a companion or a parasite too ("при гибели нел
 ``at_edge``: a card on a square at the edge of the battlefield — an outer column or the first or last
 row ("выбранное существо у края поля боя", 50/39 Крейд-Моор); ``armorless``: no unit of its armor left
 this turn ("если не имеет единиц {armor}", 50/66 Тяжёлая кавалерия, read on itself); ``has_counters``:
-with counters or tokens ("по картам с {counter}", 50/162 Зомби-грифон)."""
+with counters or tokens ("по картам с {counter}", 50/162 Зомби-грифон); ``within_regen`` (as a
+``when_state`` of ``wounded`` / ``ally_wounded`` / ``squad_wounded``): the wounded card has just taken
+at most its regeneration in wounds ("получает X или менее ран, где Х — величина его {regen}", 50/113)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
-                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
+                 "squad_strike", "squad_attack", "kill", "squad_kill", "enemy_dies", "attack", "strike",
+                 "enemy_enters",
                  "enemy_leaves")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
@@ -787,7 +798,7 @@ UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entri
              "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
-             "behind")
+             "behind", "near")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
@@ -797,7 +808,8 @@ its own player's half of the battlefield: "по картам на вашей п�
 Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив"), ``behind`` (on the square just behind it, as its owner sees the
-board: "по существам, стоящим на клетке позади него", 30/167 Бухта подлецов)."""
+board: "по существам, стоящим на клетке позади него", 30/167 Бухта подлецов), ``near`` (on one of the 8
+squares around it: "ваше стоящее рядом существо", 50/113 Бумбол on ``ally_wounded``)."""
 RELOCATE_ONTO = ("depth", "surface", "away", "behind", "near")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or the square ``behind`` the card,
@@ -849,7 +861,7 @@ to its left and right (``sides``: "стоящие справа и слева", 3
 the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
 that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
-              "far_strike", "carrion_eating", "jump_range", "fight_upgrade")
+              "far_strike", "carrion_eating", "jump_range", "fight_upgrade", "counts_as")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
@@ -890,6 +902,7 @@ _KINDS_TEXT = {
     "restore_armor": "Restores its armor",
     "claim_incarnation": "Gives an enemy incarnation, returning under its control:",
     "next_roll": "Your next die roll this turn shows this roll",
+    "roll_bonus": "Its next die roll +",
     "redirect": "Sudden: redirects an enemy attack on its squad", "ward": "Carries a ward marker",
     "roll_wounds": "Wounds itself on each of its die rolls:",
     "mark": "Puts a marker on the square:",
@@ -932,6 +945,11 @@ _KINDS_TEXT = {
     "set_die": "Sudden: sets a die roll to",
     "recruit_gold": "Recruiting it gives gold crystals:",
     "jump_range": "Jump range +",
+    "counts_as": "Its attacks count as",
+    "taken_as": "Attacks on it count as",
+    "fight_result": "May fix its fight's result for both as",
+    "roll_twice": "Rolls its fight die twice and keeps one",
+    "fight_upgrade": "A won weak/medium-miss fight may move a line up",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
@@ -969,6 +987,10 @@ class Ability:
     """Only when its owner is the First / Second player (the card's ``{first}``/``{second}`` mark)."""
     applies_to: tuple[str, ...] = ()
     """``reduce`` / ``protection``: what it applies to (see :data:`FROM`); TOML key ``from``."""
+    boosts: tuple[str, ...] = ()
+    """An ``attack_bonus`` / ``counts_as`` given by a trigger for a while: the attacks the grant is
+    for (see :data:`FROM`), when ``from`` filters what sets the trigger off ("когда получает раны …
+    получает +1 к следующему {strike}": any wounds, the simple strike boosted, 50/113)."""
     extra: str = ""
     """A short English phrase for an accompanying effect that is not modelled (the modelled part is
     played without it; on a passive it names a condition, and the passive is not applied)."""
@@ -1194,6 +1216,8 @@ class Ability:
         if self.applies_to and self.kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
                                                  "ignore_protection"):
             parts.append("after " + "/".join(self.applies_to))
+        if self.boosts:
+            parts.append("for " + "/".join(self.boosts))
         if self.range is not None:
             parts.append(f"range {self.range}")
         if self.targets > 1:
@@ -1221,7 +1245,9 @@ class Ability:
             cond.append(f"vs {self.vs_state}")
         if self.via:
             cond.append(f"as {'an' if self.via[0] in 'aeiou' else 'a'} {self.via}")
-        if self.tiers:
+        if self.tiers and self.kind in ("counts_as", "taken_as") and len(self.tiers) == 2:
+            cond.append(f"{self.tiers[0]} ones as {self.tiers[1]}")
+        elif self.tiers:
             cond.append("vs " + "/".join(self.tiers) + " attacks")
         if self.parity:
             cond.append(f"vs attacks of {self.parity} power")
@@ -1378,6 +1404,8 @@ class Ability:
                 out[name] = list(getattr(self, name))
         if self.applies_to:
             out["from"] = list(self.applies_to)
+        if self.boosts:
+            out["boosts"] = list(self.boosts)
         if self.target != _default_target(self.kind):
             out["target"] = self.target
         return out
@@ -1463,7 +1491,8 @@ _CARD_KEYS = {"code", "name", "status", "unmodelled", "abilities", "start_counte
 _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trigger", "target",
                  "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
-                 "uses_per_turn", "seat", "from", "extra", "requires", "tiers", "parity", "life_cap",
+                 "uses_per_turn", "seat", "from", "boosts", "extra", "requires", "tiers", "parity",
+                 "life_cap",
                  "when_state", "when_keyword", "when_type", "once_per_card", "keyword", "when", "count",
                  "partner", "per",
                  "per_max", "plus",
@@ -1586,7 +1615,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     granted = kind in GRANTS and cost not in ("passive", "aura")
     if kind in PASSIVES and cost not in ("passive", "aura") and not granted:
         raise fail("cost", f"of {kind} must be passive (a standing property)")
-    if granted and lasts is None:
+    if granted and lasts is None and kind != "roll_bonus":  # (roll_bonus without: its next roll only)
         raise fail("lasts", f"is missing; a {kind} given by an action or trigger needs how long it lasts "
                    f"({', '.join(LASTS)})")
     if lasts is not None and not granted and not (
@@ -1659,7 +1688,14 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     applies = raw.get("from", [])
     if not _str_list(applies, FROM):
         raise fail("from", f"must be a list from {', '.join(FROM)}, got {applies!r}")
-    if kind in ("reduce", "protection", "cap", "attack_bonus", "counts_as", "taken_as") and not applies:
+    boosts = raw.get("boosts", [])
+    if not _str_list(boosts, FROM):
+        raise fail("boosts", f"must be a list from {', '.join(FROM)}, got {boosts!r}")
+    if boosts and (kind not in ("attack_bonus", "counts_as") or cost not in ("trigger", "then")
+                   or not raw.get("lasts")):
+        raise fail("boosts", "is only for an attack_bonus or counts_as given by a trigger for a while")
+    if kind in ("reduce", "protection", "cap", "attack_bonus", "counts_as", "taken_as") and not (
+            applies or boosts):
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
     if kind == "ignore_protection" and not applies:
         raise fail("from", "is missing; ignore_protection needs the attacks whose protections it passes")
@@ -1680,8 +1716,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", "heal is only for trigger ally_combo")
     if "poison" in applies and kind != "reduce":
         raise fail("from", "poison is only for reduce (the wounds of poisoning)")
-    if set(applies) & {"directed", "counter"} and kind not in ("reduce", "protection"):
-        raise fail("from", "directed and counter are only for reduce and protection")
+    if set(applies) & {"directed", "counter"} and kind not in ("reduce", "protection") and not (
+            applies == ["counter"] and trigger in ("wounded", "ally_wounded", "squad_wounded")):
+        raise fail("from", "directed and counter are only for reduce and protection (counter also as the "
+                   "filter of a wounded / ally_wounded / squad_wounded trigger: wounds of a counter-strike)")
     numbers = {}
     for name in ("vs_min_cost", "vs_max_cost"):
         value = raw.get(name)
@@ -1719,11 +1757,16 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if parity is not None and kind not in ("cap", "protection"):
         raise fail("parity", "is only for cap and protection")
     if tiers and kind not in ("cap", "protection", "reduce", "counts_as", "taken_as", "fight_result") \
-            and trigger not in ("strike", "attack", "squad_strike") and not (kind == "strike_bonus" and per):
+            and trigger not in ("strike", "attack", "squad_strike", "squad_attack") \
+            and not (kind == "strike_bonus" and per):
         raise fail("tiers", "is only for cap, protection, reduce, counts_as, taken_as, fight_result, a "
-                   "strike_bonus with 'per' and triggers strike, attack and squad_strike")
-    if kind in ("counts_as", "taken_as", "fight_result") and len(tiers) != 1:
-        raise fail("tiers", f"{kind} needs the one strength its attacks count as, e.g. [\"strong\"]")
+                   "strike_bonus with 'per' and triggers strike, attack, squad_strike and squad_attack")
+    if kind in ("counts_as", "taken_as") and not (
+            len(tiers) == 1 or (len(tiers) == 2 and TIERS.index(tiers[0]) < TIERS.index(tiers[1]))):
+        raise fail("tiers", f"{kind} needs the one strength its attacks count as, e.g. [\"strong\"], or two, "
+                   "lower first: attacks of the first strength count as the second ([\"weak\", \"medium\"])")
+    if kind == "fight_result" and len(tiers) != 1:
+        raise fail("tiers", f"{kind} needs the one strength of the result, e.g. [\"strong\"]")
     if tiers and kind == "reduce" and (not applies or set(applies) & {
             "simple", "close", "nonmagic", "all", "directed", "counter"}):
         raise fail("tiers", "on reduce is only for ability attacks (shots, throws, discharges …: their die "
@@ -1768,7 +1811,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         trigger=trigger, target=target, vs_elements=lists["vs_elements"], vs_classes=lists["vs_classes"],
         vs_types=lists["vs_types"], vs_min_cost=numbers["vs_min_cost"], vs_max_cost=numbers["vs_max_cost"],
         uses_per_battle=numbers["uses_per_battle"], uses_per_turn=numbers["uses_per_turn"], seat=seat,
-        applies_to=tuple(applies), extra=extra.strip(), requires=requires.strip(), formation=formation,
+        applies_to=tuple(applies), boosts=tuple(boosts), extra=extra.strip(), requires=requires.strip(),
+        formation=formation,
         tiers=tuple(tiers),
         parity=parity, life_cap=life_cap, when_state=when_state, when_keyword=when_keyword,
         once_per_card=once_per_card, keyword=keyword, per=per, lasts=lasts, **states, **more,
@@ -1887,12 +1931,15 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         out[name] = value
     if out["vs_position"] and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
-            "silence")) and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies")) \
+            "silence")) and not (cost == "trigger" and trigger in (
+                "creature_dies", "ally_dies", "ally_wounded", "squad_wounded")
+                and out["vs_position"] in ("opposite", "diagonal", "near")) \
             and not (cost == "aura" and kind in ("strike_bonus", "directed", "unanswerable", "reduce",
                                                  "protection")):
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
                    "protection, taunt, strike_limit and silence (those of the first five also held from an "
-                   "aura: the position to the holder), and the triggers creature_dies and ally_dies")
+                   "aura: the position to the holder), and the triggers creature_dies, ally_dies, "
+                   "ally_wounded and squad_wounded (opposite, diagonal or near: where that card stands)")
     if kind == "strike_limit" and not out["vs_position"]:
         raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to)")
     if kind == "silence" and out["vs_position"] not in ("opposite", "diagonal"):
@@ -1987,6 +2034,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "give the face as damage = [N] otherwise")
     if kind == "next_roll" and raw.get("damage") and not 1 <= raw["damage"][0] <= 6:
         raise fail("damage", "of next_roll is the face of the die, 1 to 6")
+    if kind == "roll_bonus" and (cost not in ("trigger", "then") or raw.get("target") not in ("self", "ally")
+                                 or not 1 <= raw.get("damage", [0])[0] <= 5):
+        raise fail("kind", "roll_bonus [N] (1 to 5) is given on a trigger to a card: target self or ally")
     out["fury"] = fury
     marker = raw.get("marker")
     if marker is not None and marker not in MARKERS:

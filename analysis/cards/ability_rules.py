@@ -392,7 +392,15 @@ def roll_modifier(card, kind: str, other=None, seat: int | None = None) -> int:
         for ab in _standing(card, "keyword", seat):
             if ab.keyword == "exp_shooting" and has_condition(ab) and matches(ab, other):
                 mod = max(mod, ab.damage[0] if ab.damage else 1)
-    return mod + passives.blessing - passives.curse
+    return mod + passives.blessing - passives.curse + roll_bonus(card, seat)
+
+
+def roll_bonus(card, seat: int | None = None) -> int:
+    """The standing change to every die roll of ``card``: the ``roll_bonus`` facts it holds for a
+    while ("до конца хода получить +1 к броскам кубика", 50/151; 000 2.13: modifiers add up)."""
+    if card.abilities is None:
+        return 0
+    return sum(ab.damage[0] for ab in _standing(card, "roll_bonus", seat) if ab.damage)
 
 
 def attack_bonus(card, kind: str, seat: int | None = None) -> int:
@@ -408,13 +416,32 @@ def forced_tier(card, kind: str, other=None, seat: int | None = None, other_seat
     attacker), else a ``counts_as`` of ``card`` (its ``vs_*`` on the target) — "сводится к сильному"."""
     if other is not None and other.abilities is not None:
         for ab in _standing(other, "taken_as", other_seat):
-            if covers(ab, kind) and matches(ab, card):
+            if len(ab.tiers) == 1 and covers(ab, kind) and matches(ab, card):
                 return TIER_OF[ab.tiers[0]]
     if card.abilities is not None:
         for ab in _standing(card, "counts_as", seat):
-            if covers(ab, kind) and matches(ab, other):
+            if len(ab.tiers) == 1 and covers(ab, kind) and matches(ab, other):
                 return TIER_OF[ab.tiers[0]]
     return -1
+
+
+NO_RAISE = (-1, -1)
+
+
+def raised_tier(card, kind: str, other=None, seat: int | None = None,
+                other_seat: int | None = None) -> tuple[int, int]:
+    """(from, to): ``card``'s attacks of ``kind`` on ``other`` of strength ``from`` count as strength
+    ``to`` — a ``counts_as`` / ``taken_as`` with two ``tiers`` ("слабые атаки … сводятся к средним",
+    40/181), the attacked card's ``taken_as`` first; :data:`NO_RAISE` when none."""
+    if other is not None and other.abilities is not None:
+        for ab in _standing(other, "taken_as", other_seat):
+            if len(ab.tiers) == 2 and covers(ab, kind) and matches(ab, card):
+                return TIER_OF[ab.tiers[0]], TIER_OF[ab.tiers[1]]
+    if card.abilities is not None:
+        for ab in _standing(card, "counts_as", seat):
+            if len(ab.tiers) == 2 and covers(ab, kind) and matches(ab, other):
+                return TIER_OF[ab.tiers[0]], TIER_OF[ab.tiers[1]]
+    return NO_RAISE
 
 
 @lru_cache(maxsize=4096)
@@ -442,10 +469,11 @@ def wounds_after(damage: int, kind: str, target, source=None, armor_left: int = 
 
 __all__ = [
     "ARMOR_STOPS", "ATTACK_KINDS", "NO_PASSIVES", "TIER_OF", "StrikePassives", "apply_limits", "attack_bonus",
-    "forced_tier",
+    "forced_tier", "raised_tier", "NO_RAISE",
     "covers",
     "damage_by_die", "depends_on_opponent", "die_tier", "facts", "groups", "has_any", "has_condition",
     "limits", "matches", "state_limits",
     "counter_protected", "directed_reduction", "granted_keywords", "stays_open",
-    "protected", "reduction", "roll_modifier", "seat_dependent", "strike_passives", "wounds_after",
+    "protected", "reduction", "roll_bonus", "roll_modifier", "seat_dependent", "strike_passives",
+    "wounds_after",
 ]

@@ -78,6 +78,8 @@ def ability_text(a: dict) -> str:
     parts = [head]
     if a.get("from") and a["kind"] not in ("reduce", "protection"):
         parts.append(t("ability.from", what=froms))
+    if a.get("boosts"):
+        parts.append(t("ability.boosts", what=", ".join(t(f"ability_from.{w}") for w in a["boosts"])))
     if a["range"] is not None:
         parts.append(t("ability.range", n=a["range"]))
     if a["targets"] > 1:

@@ -281,7 +281,7 @@ class Triggers(Effects):
                     continue  # ("при гибели карты на клетке напротив": where it stood, 60/79)
                 if ab.when_keyword and not self.cards[about].has(ab.when_keyword):
                     continue
-                if ab.classes and ab.when not in ("squad_class", "allies_adjacent") \
+                if ab.classes and ab.when not in ("squad_class", "allies_adjacent", "class_adjacent") \
                         and not class_overlap(ab.classes, self.cards[about].classes):
                     continue  # (of one of these classes: "при {strike} вашего духа", 60/143)
                 if ab.when_type and (not self.creature[about] if ab.when_type == "creature"

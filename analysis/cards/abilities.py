@@ -604,7 +604,8 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
-         "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact")
+         "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
+         "class_adjacent")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -663,7 +664,9 @@ Issue 19, the board: ``back_rows`` (it stands in its own second or third row: 40
 column of a square holding such a marker put by a card of its squad: 40/62 Йети "пока стоит в одном
 столбце / ряду с вашим логовом"), ``enemy_back_row`` (it stands in the opponent's third row: 40/201
 Странствующий рыцарь "когда перемещается на клетку 3 ряда противника"); ``adjacent_artifact`` (an
-artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона)."""
+artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона);
+``class_adjacent`` (with ``classes``: a card of either side next to it, of any type, has one of the
+classes — "пока стоит рядом с постройкой или боевой машиной", 60/191 Проныра)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
@@ -1716,12 +1719,14 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     classes = raw.get("classes", [])
     if not _str_list(classes, None):
         raise fail("classes", f"must be a list of class names, got {classes!r}")
-    if classes and when not in ("squad_class", "allies_adjacent") and kind != "terrain_class" \
-            and trigger not in WHEN_TRIGGERS:
-        raise fail("classes", "is only for when = squad_class / allies_adjacent, kind terrain_class and the "
+    if classes and when not in ("squad_class", "allies_adjacent", "class_adjacent") \
+            and kind != "terrain_class" and trigger not in WHEN_TRIGGERS:
+        raise fail("classes", "is only for when = squad_class / allies_adjacent / class_adjacent, kind "
+                   "terrain_class and the "
                    f"triggers about another card ({', '.join(WHEN_TRIGGERS)}: that card's classes)")
-    if not classes and (when == "squad_class" or kind == "terrain_class"):
-        raise fail("classes", "is missing; squad_class and terrain_class need the class names")
+    if not classes and (when in ("squad_class", "class_adjacent") or kind == "terrain_class"):
+        raise fail("classes", "is missing; squad_class, class_adjacent and terrain_class need the class "
+                   "names")
     out["classes"] = tuple(classes)
     nth = raw.get("nth", 0)
     if not _int(nth) or (nth and cost != "trigger"):

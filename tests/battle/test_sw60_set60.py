@@ -1,0 +1,58 @@
+"""Set 60 «Призрачный легион», wave-3 sweep (SW60): the generic pieces added for its printings, each
+with fixed dice against the card text it implements (berserk-nxt ``resources/data.json`` at commit
+6f3af261)."""
+
+from __future__ import annotations
+
+from analysis.battle import END_TURN
+from analysis.battle.board import square
+from tests.battle.test_ability_kinds import facts, start
+from tests.battle.test_set30_printings import Mover
+from tests.battle.test_set60_markers import _printing
+from tests.battle_helpers import card
+
+B2, C2, B5, C5, D5 = square(1, 1), square(1, 2), square(4, 1), square(4, 2), square(4, 3)
+
+
+# 60/191 Проныра: "Может нападать {strike} на летающих как на стоящие рядом карты, пока стоит рядом
+# с постройкой или боевой машиной" — ``when = "class_adjacent"`` with ``classes``.
+SNEAK = facts('{ kind = "far_strike", vs_types = ["flyer"], when = "class_adjacent", '
+              'classes = ["Постройка", "Боевая машина"] }')
+
+
+def test_sneak_strikes_flyers_only_next_to_a_building_or_war_machine():
+    bird = card("Bird", type="flyer", move=0, life=12)
+    tower = card("Tower", type="artifact", strike=None, move=0, life=6, classes=("Постройка",))
+    relic = card("Relic", type="artifact", strike=None, move=0, life=6)
+    b = start([card("Sneak", abilities=SNEAK), tower], [bird, card("Foe")], ({0: B2, 1: C2}, {2: C5, 3: B5}))
+    assert 2 in b.targets(0)
+    plain = start([card("Sneak", abilities=SNEAK), relic], [bird, card("Foe")],
+                  ({0: B2, 1: C2}, {2: C5, 3: B5}))
+    assert 2 not in plain.targets(0)                 # an artifact of no such class does not count
+    machine = card("Cart", strike=(2, 2, 2), classes=("Боевая машина",))
+    enemy_side = start([card("Sneak", abilities=SNEAK)], [bird, machine],
+                       ({0: square(2, 1)}, {1: C5, 2: square(3, 1)}))
+    assert 1 in enemy_side.targets(0)                # a war machine creature of either side counts
+
+
+def test_archdemon_teleports_next_to_the_enemy_at_concentration():
+    """60/169 Архидемон: "Концентрация: телепортация" — at the end of the opponent's turn, unwounded,
+    it teleports to the free square next to the most enemy creatures."""
+    demon = _printing("60/169")
+    b = start([demon], [card("Foe", move=0), card("Foe2", move=0)],
+              ({0: square(0, 2)}, {1: square(4, 1), 2: square(4, 3)}))
+    b.apply(END_TURN)
+    b.apply(END_TURN)                                  # the opponent's turn ends: concentration
+    assert b.pos[0] in (square(3, 2), square(4, 2), square(5, 2))
+
+
+def test_coquette_moves_its_host_at_concentration():
+    """60/133 Кокетка: "Концентрация: может переместить хозяина на соседнюю с ним клетку" — a
+    ``shift`` with ``area = "host"``; its player picks the square (or leaves it)."""
+    coquette = _printing("60/133")
+    b = start([coquette, card("Mine")], [card("Host", move=0)],
+              ({0: square(1, 1), 1: square(1, 2)}, {2: square(3, 2)}), p1=Mover(square(4, 2)))
+    assert b.host[0] == 2
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert b.pos[2] == square(4, 2) and b.host[0] == 2

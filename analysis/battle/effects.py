@@ -1017,7 +1017,11 @@ class Effects(Situational):
         if kind == "finishing":
             return self._finish_off(u, v, self._amount_for(u, ab, v))
         if kind == "fight":  # a simple strike as at an open card, without closing (data/README.md)
-            if self.seat[v] == self.seat[u]:  # its own creature fights a foe next to it (50/28, 50/172)
+            if self.seat[v] == self.seat[u] and "source" in ab.foes:  # (the card the trigger aims at:
+                x = self._context                                   # its attacker, 60/134 Дракончик)
+                if x >= 0 and self._fights_source(v, x):
+                    self._ambush(v, x, "fight")
+            elif self.seat[v] == self.seat[u]:  # its own creature fights a foe next to it (50/28, 50/172)
                 self._fight(v, "artifact" in ab.foes)
             elif self.alive[u] and self.alive[v] and self.creature[v] and self.has_strike[u] \
                     and self.pos[u] >= 0 and self.pos[v] >= 0 \
@@ -1949,6 +1953,17 @@ class Effects(Situational):
         return [x for x in self.units[1 - self.seat[v]]
                 if (self.creature[x] or (artifacts and self.kind[x] == ARTIFACT)) and self.alive[x]
                 and self.pos[x] >= 0 and near[self.pos[x]]]
+
+    def _fights_source(self, v: int, x: int) -> bool:
+        """Whether creature ``v`` may fight the enemy card ``x`` (a ``fight`` with ``foes =
+        ["source"]``): both in play, ``v`` with a simple strike that reaches ``x`` — a flyer any card
+        (000 2.1.2), a ground creature one next to it."""
+        if not (self.creature[v] and self.alive[v] and self.has_strike[v] and self.alive[x]) \
+                or self.seat[x] == self.seat[v] or self.kind[x] == 5:
+            return False
+        if self.pos[v] < 0:
+            return self.kind[v] == FLYER
+        return self.pos[x] >= 0 and bool(NEAR[self.pos[v]][self.pos[x]])
 
     def _fight(self, v: int, artifacts: bool = False) -> None:
         """``fight`` aimed at a creature of the user's own squad: creature ``v`` fights an enemy

@@ -1627,7 +1627,11 @@ class HeuristicPlayer(Player):
         kind = battle.slots[unit][index].ability.kind
         if kind == "become":  # (a type change: whether it is worth it now, :meth:`_shape_worth`)
             return 1.0 if self._shape_worth(battle, unit, index, v) else -1.0
-        if kind != "fight" or battle.seat[v] == battle.seat[unit]:
+        x = battle._context
+        if kind == "fight" and battle.seat[v] == battle.seat[unit] and x >= 0 \
+                and "source" in battle.slots[unit][index].ability.foes:
+            unit, v = v, x  # (its creature fights the attacker: the exchange of that strike)
+        elif kind != "fight" or battle.seat[v] == battle.seat[unit]:
             return self._target_gain(battle, unit, index, v)  # (a creature of its own that fights: worth)
         was = battle.open[v]
         battle.open[v] = True  # (it parries as an open card)

@@ -484,6 +484,8 @@ class Triggers(Effects):
             cands = [v for v in cands if self.hidden[v] or self._in_state(v, ab.vs_state)]
         if ab.kind == "restore_armor":
             cands = [v for v in cands if self.armor_left[v] < self.armor[v]]  # (else it does nothing)
+        elif ab.kind == "fight" and ab.target in ("ally", "self") and "source" in ab.foes:
+            cands = [v for v in cands if context >= 0 and self._fights_source(v, context)]
         elif ab.kind == "fight" and ab.target in ("ally", "self"):  # (its creature needs a foe next to it)
             cands = [v for v in cands if self._fight_foes(v, "artifact" in ab.foes)]
         elif ab.kind == "claim_incarnation":

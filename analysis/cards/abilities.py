@@ -113,7 +113,10 @@ creature (by its reach: adjacent unless a range or the trigger says otherwise), 
 as with an open card (the target parries and strikes back), without closing — out of turn order it
 keeps its state; its player may decline (``Player.accept``). With ``target = "self"`` / ``"ally"`` the
 target, a creature of the card's squad, fights an enemy creature next to it that its player picks
-(``Player.fight_target``; ``foes = ["artifact"]``: an enemy artifact too — "со стоящей рядом картой",
+(``Player.fight_target``; ``foes = ["source"]``: instead the card the trigger aims at — the attacker of
+``wounded`` —, by the creature's own reach, a flyer reaching any card: "ваше летающее существо может
+сразиться {strike} с атаковавшим как с открытым", 60/134 Дракончик; ``foes = ["artifact"]``: an enemy
+artifact too — "со стоящей рядом картой",
 50/172 Счастливчик Тони; 50/28 Нартал, 50/15 Орудийный расчёт). ``pull``: the target, a ground creature,
 moves one square towards the card along the line between them (row, column and diagonal steps one
 each), if that square is free ("переместить на нее атакованную карту" after a strike through a row
@@ -1996,8 +1999,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("target", "of recruit_gold is self")
     out["needs"] = tuple(needs)
     foes = raw.get("foes", [])
-    if not _str_list(foes, ("artifact",)) or (foes and kind != "fight"):
-        raise fail("foes", f"is a list from artifact, only for fight; got {foes!r}")
+    if not _str_list(foes, ("artifact", "source")) or (foes and kind != "fight"):
+        raise fail("foes", f"is a list from artifact, source, only for fight; got {foes!r}")
+    if "source" in foes and (cost != "trigger" or raw.get("target") not in ("ally", "self")):
+        raise fail("foes", "source is for a triggered fight of its own creature (target ally or self)")
     out["foes"] = tuple(foes)
     negative = raw.get("negative", False)
     if not isinstance(negative, bool) or (negative and not per):

@@ -9,7 +9,7 @@ from analysis.battle.board import square
 from tests.battle.test_ability_kinds import facts, start
 from tests.battle.test_set30_printings import Mover
 from tests.battle.test_set60_markers import _printing
-from tests.battle_helpers import card
+from tests.battle_helpers import Scripted, card
 
 B2, C2, B5, C5, D5 = square(1, 1), square(1, 2), square(4, 1), square(4, 2), square(4, 3)
 
@@ -56,3 +56,18 @@ def test_coquette_moves_its_host_at_concentration():
     b.apply(END_TURN)
     b.apply(END_TURN)
     assert b.pos[2] == square(4, 2) and b.host[0] == 2
+
+
+def test_little_dragon_calls_a_flying_ally_to_fight_its_attacker():
+    """60/134 Дракончик: "Когда получает раны от атаки карты противника — ваше летающее существо может
+    сразиться {strike} с атаковавшим как с открытым (1 раз за ход)" — a ``fight`` of an ally with
+    ``foes = ["source"]``: the flyer reaches the attacker wherever it stands."""
+    for mother, hit in ((card("Mother", type="flyer", move=0, strike=(3, 3, 3), life=10), True),
+                        (card("Walker", strike=(3, 3, 3), life=10), False)):
+        b = start([card("Brute", strike=(2, 2, 2), life=12)], [_printing("60/134"), mother],
+                  ({0: square(2, 2)}, {1: square(3, 2), 2: square(3, 1)}), dice=[6, 6, 1, 6, 1],
+                  p1=Scripted([[("strike", 0, 1)]]))
+        b.open[1] = False                            # (closed: it does not strike back itself)
+        b.players[0].play_turn(b)
+        assert b.wounds[1] > 0
+        assert (b.wounds[0] > 0) == hit

@@ -1203,6 +1203,10 @@ class Effects(Situational):
             q = self.move_points[v] if self.creature[v] else 0
         elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
             q = self._excess
+        elif per == "own_poison":  # ("отравление на Х, где Х — величина отравления …", 60/114)
+            q = self.poison[u]
+        elif per == "target_poison":  # ("+1 к отравлению (максимум до 3)": its poisoning, plus 1)
+            q = self.poison[v]
         else:
             q = self._quantity(u, per)
         x = max(0, q + ab.plus)  # (a negative ``plus``: "X−2", never below 0)

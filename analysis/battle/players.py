@@ -1627,6 +1627,13 @@ class HeuristicPlayer(Player):
         kind = battle.slots[unit][index].ability.kind
         if kind == "become":  # (a type change: whether it is worth it now, :meth:`_shape_worth`)
             return 1.0 if self._shape_worth(battle, unit, index, v) else -1.0
+        if kind == "poison" and v == unit:  # (poisoning itself pays only for a fact that reads it, 60/114,
+            # while it keeps a margin of life over the poisoning it will take)
+            b = battle
+            ab = b.slots[unit][index].ability
+            reads = any(s.ability.per == "own_poison" for s in b.slots[unit])
+            after = b._amount_for(unit, ab, unit) if ab.per else (ab.damage[0] if ab.damage else 0)
+            return 1.0 if reads and b.life[unit] - b.wounds[unit] > 2 * after + 1 else -1.0
         x = battle._context
         if kind == "fight" and battle.seat[v] == battle.seat[unit] and x >= 0 \
                 and "source" in battle.slots[unit][index].ability.foes:

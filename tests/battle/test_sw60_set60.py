@@ -4,8 +4,9 @@ with fixed dice against the card text it implements (berserk-nxt ``resources/dat
 
 from __future__ import annotations
 
-from analysis.battle import END_TURN
+from analysis.battle import END_TURN, UseAbility
 from analysis.battle.board import square
+from analysis.battle.players import HeuristicPlayer
 from tests.battle.test_ability_kinds import facts, start
 from tests.battle.test_set30_printings import Mover
 from tests.battle.test_set60_markers import _printing
@@ -71,3 +72,40 @@ def test_little_dragon_calls_a_flying_ally_to_fight_its_attacker():
         b.players[0].play_turn(b)
         assert b.wounds[1] > 0
         assert (b.wounds[0] > 0) == hit
+
+
+def test_archaal_blight_raises_its_own_poisoning_and_passes_it_on():
+    """60/114 Хворь Архааля: "В начале вашего хода — может получить отравление на 1 или +1 к отравлению
+    (максимум до 3). При {strike} — атакованный получает отравление на Х, где Х — величина отравления
+    Хвори" — ``poison`` with ``per = "target_poison"``, ``plus = 1``, ``per_max = 3`` on itself and
+    ``per = "own_poison"`` on the struck card; the heuristic poisons itself (it has the payoff)."""
+    b = start([_printing("60/114")], [card("Foe", life=12)], ({0: square(2, 2)}, {1: square(3, 2)}),
+              dice=[6, 1] * 4)
+    for _turn in range(4):
+        b.apply(END_TURN)
+        b.apply(END_TURN)
+        b.wounds[0] = 0                                  # (its own poisoning's wounds aside)
+    assert b.poison[0] == 3                              # 1, 2, 3, then stays at 3
+    h = start([_printing("60/114")], [card("Foe", life=12)], ({0: square(2, 2)}, {1: square(3, 2)}),
+              p1=HeuristicPlayer())
+    assert h.players[0].choose_targets(h, 0, 0, [0], 1) == (0,)      # healthy: it poisons itself
+    h.wounds[0] = 5
+    assert h.players[0].choose_targets(h, 0, 0, [0], 1) == ()        # 2 life left: it does not
+    s = start([_printing("60/114")], [card("Foe", life=12)], ({0: square(2, 2)}, {1: square(3, 2)}),
+              dice=[6, 1], p1=Scripted([[("strike", 0, 1)]]))
+    s.poison = [2, 0]
+    s.players[0].play_turn(s)
+    assert s.poison[1] == 2                              # its own poisoning, passed on
+
+
+def test_yarkhat_raises_an_enemy_poisoning_when_a_regenerating_ally_dies_and_gives_regeneration():
+    """60/130 Ярхат: "При гибели вашего существа с {regen} существо противника с отравлением получает
+    +1 к отравлению (максимум до 3). {tap}: Заклинание — ваше наземное существо получает {regen}1,
+    существо противника получает отравление на 1"."""
+    b = start([_printing("60/130"), card("Troll", life=3, regeneration=1)], [card("Foe", life=12)],
+              ({0: square(0, 2), 1: square(1, 2)}, {2: square(3, 2)}), p1=Scripted(targets=[1]))
+    b.apply(UseAbility(0, 1, (2,)))
+    assert b.poison[2] == 1 and b.cards[1].has("regeneration")
+    b.wounds[1] = 3
+    b._settle([1])
+    assert not b.alive[1] and b.poison[2] == 2

@@ -611,7 +611,7 @@ class Effects(Situational):
             if self.log is not None:
                 self._emit({"e": "redirect", "u": w, "by": u, "from": v})
             if self._trig["squad_redirects"]:
-                self._squad_redirect(v)
+                self._squad_redirect(v, w)
             return w
         return v
 
@@ -840,7 +840,7 @@ class Effects(Situational):
                 if self.log is not None:
                     self._emit({"e": "redirect", "u": choice, "by": u, "from": v, "via": w})
                 if self._trig["squad_redirects"]:
-                    self._squad_redirect(v)
+                    self._squad_redirect(v, w)
                 return choice
         return v
 
@@ -2239,14 +2239,15 @@ class Effects(Situational):
         if d in self._trig["defends"] and not self.over:
             self._fire(d, "defends", v)
         if self._trig["squad_redirects"]:
-            self._squad_redirect(v)
+            self._squad_redirect(v, d)
 
-    def _squad_redirect(self, v: int) -> None:
+    def _squad_redirect(self, v: int, by: int) -> None:
         """``squad_redirects``: an enemy attack on ``v`` went to a defender or was redirected; the
-        watchers of ``v``'s squad fire (by their own reach)."""
+        watchers of ``v``'s squad fire (by their own reach), about the card that redirected it — the
+        defender, or the card whose ``redirect`` it was (``area = "about"``: "оно получает …", 60/82)."""
         for w in self._trig["squad_redirects"]:
             if self.seat[w] == self.seat[v] and self.alive[w] and not self.over:
-                self._fire(w, "squad_redirects", -1, v)
+                self._fire(w, "squad_redirects", -1, by)
 
     def _poisoned(self, v: int) -> None:
         """``enemy_poisoned``: an enemy creature ``v`` took wounds from poisoning."""

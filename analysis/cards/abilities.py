@@ -447,7 +447,9 @@ life it had left: 40/19 Эндор Флем's shield);
 ``squad_redirects``: an enemy attack on a card of its squad is redirected — a defender is appointed
 (000 4.10) or a sudden ``redirect`` of its squad is taken (000 glossary "Redirecting an attack"); its
 abilities aim by their own reach ("при перенаправлении атаки с вашего существа (в том числе при
-назначении защитника) может объявить особый удар хвостом на 1", 30/79 Мёбу); ``enemy_dies``: when
+назначении защитника) может объявить особый удар хвостом на 1", 30/79 Мёбу; it is about the card that
+redirected it — the defender or the ``redirect``'s card —, ``area = "about"``: 60/82 Верховный друид);
+``enemy_dies``: when
 a card of the opponent's squad dies (a creature or an artifact: "при гибели карты противника", 40/23
 Вождь клана; about that card, so ``when_*`` filter it); ``own_strike``: after each simple strike it
 makes as an attack, hit or miss (aimed at the struck card; 40/30 Лорд войны: "может нападать {strike}
@@ -1826,9 +1828,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("area", "rider is only for an aura")
     if out["area"] == "squad" and cost != "aura":
         raise fail("area", "squad is only for an aura")
-    if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
+    if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls", "squad_redirects") \
+            and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
-                   f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")
+                   f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled, squad_redirects: "
+                   "the card that redirected the attack)")
     if out["area"] == "near_target" and cost != "trigger":
         raise fail("area", "near_target is only for triggers (the card the trigger is about)")
     for name in ("every", "rest"):

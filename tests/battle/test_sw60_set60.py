@@ -4,7 +4,7 @@ with fixed dice against the card text it implements (berserk-nxt ``resources/dat
 
 from __future__ import annotations
 
-from analysis.battle import END_TURN, UseAbility
+from analysis.battle import END_TURN, Move, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
 from tests.battle.test_ability_kinds import facts, start
@@ -109,3 +109,38 @@ def test_yarkhat_raises_an_enemy_poisoning_when_a_regenerating_ally_dies_and_giv
     b.wounds[1] = 3
     b._settle([1])
     assert not b.alive[1] and b.poison[2] == 2
+
+
+def test_high_druid_gives_extra_life_to_the_defender_that_took_the_attack():
+    """60/82 Верховный друид: "Когда ваше существо перенаправляет атаку (в том числе выступая
+    защитником) — оно получает 1 дополнительную {health}" — trigger ``squad_redirects`` is about the
+    card that redirected the attack (``area = "about"``)."""
+    b = start([card("Brute", strike=(2, 2, 2), life=12)],
+              [card("Target", life=8), card("Guard", life=8), _printing("60/82")],
+              ({0: square(2, 2)}, {1: square(3, 2), 2: square(3, 1), 3: square(3, 3)}),
+              dice=[1, 1], p1=Scripted([[("strike", 0, 1)]]), p2=Scripted(defender=2))
+    b.players[0].play_turn(b)
+    assert b.life[2] == 9 and b.life[1] == 8             # the defender gained it, not the target
+
+
+def test_zhagna_is_destroyed_at_concentration_only_on_the_enemy_half():
+    """60/152 Жагна: "Концентрация: уничтожается, если стоит на половине поля боя противника" — a
+    ``destroy`` of itself with ``vs_state = "intruding"``; then its death puts rot on its square."""
+    for sq, dies in ((square(3, 2), True), (square(2, 2), False)):
+        b = start([_printing("60/152")], [card("Foe", move=0)], ({0: square(1, 2)}, {1: square(5, 2)}))
+        b.apply(Move(0, sq))                             # (a jump)
+        b.apply(END_TURN)
+        b.apply(END_TURN)
+        assert b.alive[0] != dies
+        assert bool(b.marks[sq]) == dies
+
+
+def test_malachite_dragon_may_take_flight_with_a_second_ground_copy():
+    """60/110 Малахитовый дракон: "В начале боя, если в вашем отряде два и более нелетающих Малахитовых
+    дракона — может получить полет" — ``become`` into flyer, ``when = "namesakes"``, ``count = 2``."""
+    one = start([_printing("60/110"), card("Mine")], [card("Foe")],
+                ({0: square(0, 1), 1: square(0, 2)}, {2: square(3, 2)}))
+    assert one.pos[0] >= 0                                # one copy: it stays on the ground
+    two = start([_printing("60/110"), _printing("60/110")], [card("Foe")],
+                ({0: square(0, 1), 1: square(0, 2)}, {2: square(3, 2)}))
+    assert two.pos[0] < 0 and two.pos[1] < 0              # both took flight (the auxiliary zone)

@@ -101,7 +101,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged",
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
-                 "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted")
+                 "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "misses",
+                 "adjacent_misses")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -2240,6 +2241,20 @@ class Effects(Situational):
             self._fire(d, "defends", v)
         if self._trig["squad_redirects"]:
             self._squad_redirect(v, d)
+
+    def _missed(self, u: int, v: int) -> None:
+        """``u``'s simple strike as the attacker at ``v`` missed (its strike did not land: a miss of the
+        Strike Table, or stopped by a protection): ``u``'s ``misses`` abilities (about ``v``) and the
+        ``adjacent_misses`` abilities of the cards of either side standing next to ``u`` (aimed at it)."""
+        if u in self._trig["misses"] and self.alive[u]:
+            self._fire(u, "misses", v, v)
+        pu = self.pos[u]
+        if pu < 0:
+            return
+        for w in self._trig["adjacent_misses"]:
+            pw = self.pos[w]
+            if w != u and self.alive[w] and pw >= 0 and NEAR[pw][pu] and self.alive[u] and not self.over:
+                self._fire(w, "adjacent_misses", u, u)
 
     def _squad_redirect(self, v: int, by: int) -> None:
         """``squad_redirects``: an enemy attack on ``v`` went to a defender or was redirected; the

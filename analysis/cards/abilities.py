@@ -368,7 +368,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
-            "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted")
+            "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "misses",
+            "adjacent_misses")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -489,7 +490,11 @@ attacks aim from the new square: 50/24 Кулеврина орков' shot); ``h
 to move a war machine of its squad ("когда закрывается, чтобы переместить вашу боевую машину"; about
 the machine); ``state_flip``: when a creature of either squad with a curse receives a blessing, or one
 with a blessing receives a curse (aims at it; 50/157 Искуситель); ``rehosted``: after this companion
-moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's throw from the new square)."""
+moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's throw from the new square);
+``misses``: after its simple strike as the attacker did not land — a miss of the Strike Table, or stopped
+by a protection ("при промахе в нападении {strike}"; about the attacked card); ``adjacent_misses``: the
+same for a creature of either squad standing next to it, aimed at that creature ("при промахе в
+нападении {strike} стоящего рядом существа — может переместить это существо", 60/119 Талайна)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half

@@ -144,3 +144,14 @@ def test_malachite_dragon_may_take_flight_with_a_second_ground_copy():
     two = start([_printing("60/110"), _printing("60/110")], [card("Foe")],
                 ({0: square(0, 1), 1: square(0, 2)}, {2: square(3, 2)}))
     assert two.pos[0] < 0 and two.pos[1] < 0              # both took flight (the auxiliary zone)
+
+
+def test_talaina_moves_an_adjacent_creature_whose_attack_missed():
+    """60/119 Талайна: "При промахе в нападении {strike} стоящего рядом существа — может переместить
+    это существо на соседнюю с ним клетку (1 раз за ход)" — trigger ``adjacent_misses``, a ``shift``."""
+    for dice, moved in (([1, 6], True), ([6, 1], False)):
+        b = start([card("Brute", strike=(2, 2, 2), life=12)], [card("Target", life=12), _printing("60/119")],
+                  ({0: square(2, 2)}, {1: square(3, 2), 2: square(3, 1)}), dice=dice,
+                  p1=Scripted([[("strike", 0, 1)]]), p2=Mover(square(2, 3)))
+        b.players[0].play_turn(b)
+        assert (b.pos[0] == square(2, 3)) == moved

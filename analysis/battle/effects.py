@@ -102,7 +102,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "misses",
-                 "adjacent_misses")
+                 "adjacent_misses", "ally_gets_extra_life")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -296,6 +296,8 @@ class Effects(Situational):
         """The wounds of the card attacked by the current attack before it (``per = "target_wounds"``
         on a fury bonus: the count as the die is rolled)."""
         self._fury_add = 0
+        self._unhealing = "no_heal" in kinds
+        """Some card gives ``no_heal`` (its holders are not healed: :meth:`_sick`)."""
         self._roll_hurt = "roll_wounds" in kinds
         self._roll_watch = bool(self._roll_hurt or trig["squad_rolls"])
         """Some card acts on die rolls (``roll_wounds``, trigger ``squad_rolls``)."""
@@ -312,6 +314,19 @@ class Effects(Situational):
                                                                   or ab.extra or ab.seat):
                 return ab
         return None
+
+    def _sick(self, v: int) -> bool:
+        """``no_heal`` ("незаживающие раны": "не может излечиваться и получать дополнительные {health}"):
+        ``v`` now holds it — no heal, regeneration, vampirism, carrion-eating healing or extra life."""
+        return self._unhealing and self._has(v, "no_heal") is not None
+
+    def _ally_gained(self, v: int) -> None:
+        """``ally_gets_extra_life``: creature ``v`` gained additional life; the watchers of its squad
+        other than itself fire, about it ("когда ваше другое существо получает дополнительные
+        {health}", 60/102 Бабр)."""
+        for w in self._trig["ally_gets_extra_life"]:
+            if w != v and self.seat[w] == self.seat[v] and self.alive[w] and not self.over:
+                self._fire(w, "ally_gets_extra_life", -1, v)
 
     def _strike_ok(self, u: int, v: int) -> bool:
         """``strike_limit``: whether ``u``'s simple strike may be declared at ``v`` (its position to
@@ -1031,7 +1046,7 @@ class Effects(Situational):
                 #                              fact was accepted before its price was paid)
             return 0
         if kind == "extra_life":
-            if self.creature[v] and self.kind[v] != ARTIFACT:
+            if self.creature[v] and self.kind[v] != ARTIFACT and not self._sick(v):
                 add = self._amount_for(u, ab, v)
                 cap = self.vampire[v]  # "Максимум N {health}": its life never grows beyond N
                 if cap > 0:
@@ -1044,6 +1059,8 @@ class Effects(Situational):
                         self._respare(v)
                     if self._trig["gets_extra_life"] and v in self._trig["gets_extra_life"]:
                         self._fire(v, "gets_extra_life", u)  # ("когда получает дополнительные {health}")
+                    if self._trig["ally_gets_extra_life"] and not self.over:
+                        self._ally_gained(v)
             return 0
         if kind == "move_wounds":
             return self._move_wounds(u, sl, v)
@@ -2096,7 +2113,8 @@ class Effects(Situational):
         pk, pv = self.pos[killer], self.died_at[victim]
         if self.kind[killer] != FLYER and not (pk >= 0 and pv >= 0 and NEAR[pk][pv]):
             return
-        healed = 0 if self.ghost[killer] else self.wounds[killer]  # (incorporeal: never healed)
+        healed = 0 if self.ghost[killer] or self._sick(killer) else self.wounds[killer]  # (incorporeal:
+        #                                                                                    never healed)
         self.wounds[killer] -= healed
         self.poison[killer] = 0
         if self._last_life:

@@ -85,6 +85,7 @@ class EngineFields:
     _sudden: list[int]
     _event_die: int
     _roll_hurt: bool
+    _unhealing: bool
     _roll_watch: bool
     _roots: bool
     _seat_triggers: tuple[int, ...]

@@ -553,6 +553,8 @@ class Triggers(Effects):
         if not any(a.kind == "vampirism" and not (a.self_state or a.formation or a.when or a.squad_has)
                    for a in facts(self.cards[x])):
             return  # its vampirism holds only in a state that does not hold now ("пока имеет проклятие")
+        if self._sick(x):
+            return  # ("незаживающие раны": no heal, no additional life)
         healed = 0 if self.ghost[x] else min(dealt, self.wounds[x])  # (incorporeal: extra life only)
         self.wounds[x] -= healed
         extra = dealt - healed
@@ -564,6 +566,8 @@ class Triggers(Effects):
             self.life[x] += extra
             if self._trig["gets_extra_life"] and x in self._trig["gets_extra_life"]:
                 self._fire(x, "gets_extra_life", y)  # ("когда получает дополнительные {health}")
+            if self._trig["ally_gets_extra_life"] and not self.over:
+                self._ally_gained(x)
         if self._last_life and (healed or extra):
             self._respare(x)
         if self.log is not None and (healed or extra):
@@ -1123,7 +1127,7 @@ class Triggers(Effects):
             if ab.kind != "saves_host" or (ab.vs_state and not self._in_state(x, ab.vs_state)):
                 continue
             left = max(0, self.life[r] - self.wounds[r])
-            healed = min(left, self.wounds[x])
+            healed = 0 if self._sick(x) else min(left, self.wounds[x])
             self.wounds[x] -= healed
             if self.log is not None:
                 self._emit({"e": "heal", "u": x, "by": healed})

@@ -138,7 +138,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence")
+            "attack_bonus", "hauled", "silence", "no_heal")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -198,10 +198,13 @@ onto a free orthogonally adjacent square (``uses_per_turn``); trigger ``hauled``
 move, ``hauls`` on the creature that closed for it. ``silence`` (with ``vs_position``, e.g.
 ``"opposite"``; ``self_state`` if only while open …): the enemy creatures standing so to it lose their
 abilities — their facts and keyword columns (30/126 Безликий: "существа противника теряют
-особенности, пока стоят напротив открытого Безликого")."""
+особенности, пока стоят напротив открытого Безликого"). ``no_heal`` ("незаживающие раны": "не может
+излечиваться и получать дополнительные {health}"; given for a while, ``lasts``): its holder is not
+healed — no heal, regeneration, vampirism, carrion-eating healing, rider's saving heal — and gains no
+additional life (60/97 Королевский паяц, 60/132 Хладомор)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus")
+          "prey", "attack_bonus", "no_heal")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -369,7 +372,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "misses",
-            "adjacent_misses")
+            "adjacent_misses", "ally_gets_extra_life")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -494,7 +497,10 @@ moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's
 ``misses``: after its simple strike as the attacker did not land — a miss of the Strike Table, or stopped
 by a protection ("при промахе в нападении {strike}"; about the attacked card); ``adjacent_misses``: the
 same for a creature of either squad standing next to it, aimed at that creature ("при промахе в
-нападении {strike} стоящего рядом существа — может переместить это существо", 60/119 Талайна)."""
+нападении {strike} стоящего рядом существа — может переместить это существо", 60/119 Талайна);
+``ally_gets_extra_life``: another creature of its squad gains additional life (an ``extra_life``,
+vampirism beyond its wounds; about it: "когда ваше другое существо получает дополнительные {health}",
+60/102 Бабр)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -528,7 +534,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
-             "next_roll", "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
+             "next_roll", "redirect", "ward", "no_heal", "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
@@ -825,6 +831,7 @@ _KINDS_TEXT = {
     "claim_incarnation": "Gives an enemy incarnation, returning under its control:",
     "next_roll": "Your next die roll this turn shows this roll",
     "redirect": "Sudden: redirects an enemy attack on its squad", "ward": "Carries a ward marker",
+    "no_heal": "Cannot heal nor gain extra life",
     "roll_wounds": "Wounds itself on each of its die rolls:",
     "mark": "Puts a marker on the square:",
     "delayed_wound": "Wounds at the end of its target's next turn unless it attacks this card:",

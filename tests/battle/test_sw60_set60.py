@@ -155,3 +155,30 @@ def test_talaina_moves_an_adjacent_creature_whose_attack_missed():
                   p1=Scripted([[("strike", 0, 1)]]), p2=Mover(square(2, 3)))
         b.players[0].play_turn(b)
         assert (b.pos[0] == square(2, 3)) == moved
+
+
+def test_jester_throw_gives_unhealing_wounds_until_the_end_of_the_targets_turn():
+    """60/97 Королевский паяц: "При метании — подлость 1; атакованный получает «незаживающие раны» до
+    конца своего хода" — ``no_heal`` (given, ``lasts = "own_turn"``): no regeneration, no heal, no
+    extra life, until the end of the target's next turn."""
+    b = start([_printing("60/97")], [card("Troll", life=10, regeneration=2)],
+              ({0: square(1, 2)}, {1: square(3, 2)}), dice=[6])
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 2
+    b.apply(END_TURN)                                    # its turn starts: no regeneration
+    assert b.wounds[1] == 2
+    b.apply(END_TURN)
+    b.apply(END_TURN)                                    # its next turn: it regenerates again
+    assert b.wounds[1] == 0
+
+
+def test_babr_gains_extra_life_when_another_ally_does():
+    """60/102 Бабр: "Когда ваше другое существо получает дополнительные {health} — получить 1
+    дополнительную {health}" — trigger ``ally_gets_extra_life``."""
+    giver = card("Giver", abilities=facts('{ kind = "extra_life", damage = [2], cost = "tap", '
+                                          'target = "ally" }'))
+    b = start([_printing("60/102"), giver], [card("Foe")],
+              ({0: square(1, 2), 1: square(1, 1)}, {2: square(3, 2)}))
+    life = b.life[0]
+    b.apply(UseAbility(1, 0, (1,)))
+    assert b.life[1] == 10 and b.life[0] == life + 1

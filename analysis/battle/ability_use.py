@@ -40,6 +40,7 @@ from analysis.battle.powers import (
     WOUNDING,
     aimable,
     hit,
+    hit_shifted,
     meets,
     reach_slot,
     triggered,
@@ -506,6 +507,21 @@ class AbilityUse(Triggers):
             # (``vs_state``, e.g. "−2 from the non-magic attacks of cursed creatures") or a position
             # covers every attack its ``from`` names, not only simple strikes (issue 19 item 5).
             kv = self._strike_key(v, u, False)
+        edge = self._edge_bonus(u, sl, v) if self._edgy else 0
+        if edge:  # (an ``attack_bonus`` at the attack's maximum range: 60/78, 60/184)
+            if self._any_guards and self.guards[v]:
+                power = self._guard(v, kind, hit_shifted(self.key[u], sl.index, kv, 0, die, edge)[0], u)
+                used = min(power, armor)
+            else:
+                power, used = hit_shifted(self.key[u], sl.index, kv, armor, die, edge)
+            self.armor_left[v] -= used
+            power -= used if self._any_guards and self.guards[v] else 0
+            if shielded and power:
+                power = self._shielded(v, power)
+            self.wounds[v] += power
+            if power:
+                self._quiet_from = self.turn + 1
+            return power
         if self._any_guards and self.guards[v]:
             power = self._guard(v, kind, hit(self.key[u], sl.index, kv, 0, die)[0], u)
             used = min(power, armor)

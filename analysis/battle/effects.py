@@ -296,6 +296,8 @@ class Effects(Situational):
         """The wounds of the card attacked by the current attack before it (``per = "target_wounds"``
         on a fury bonus: the count as the die is rolled)."""
         self._fury_add = 0
+        self._edgy = any(ab.vs_position == "max_range" for w in range(n) for ab in facts(self.cards[w]))
+        """Some card has an ``attack_bonus`` at the maximum range (:meth:`_edge_bonus`)."""
         self._unhealing = "no_heal" in kinds
         """Some card gives ``no_heal`` (its holders are not healed: :meth:`_sick`)."""
         self._roll_hurt = "roll_wounds" in kinds
@@ -314,6 +316,19 @@ class Effects(Situational):
                                                                   or ab.extra or ab.seat):
                 return ab
         return None
+
+    def _edge_bonus(self, u: int, sl, v: int) -> int:
+        """The ``attack_bonus`` facts ``u`` holds (its own or an aura's) with ``vs_position =
+        "max_range"`` that apply to its attack ``sl`` on ``v``: an ability with a ``range``, used from
+        a square at a card on a square exactly that range away (60/78 Меткий стрелок's +1, 60/184
+        Пепельный дракон's −1 on every card's ranged attacks)."""
+        rng, pu, pv = sl.range, self.pos[u], self.pos[v]
+        if rng is None or pu < 0 or pv < 0 or CHEBYSHEV[pu][pv] != rng:
+            return 0
+        kind = sl.ability.kind
+        return sum(ab.damage[0] for ab in facts(self.cards[u])
+                   if ab.kind == "attack_bonus" and ab.vs_position == "max_range" and ab.cost == "passive"
+                   and ab.damage and covers(ab, kind))
 
     def _sick(self, v: int) -> bool:
         """``no_heal`` ("незаживающие раны": "не может излечиваться и получать дополнительные {health}"):
@@ -1234,7 +1249,8 @@ class Effects(Situational):
     def _per_wounds(self, u: int, sl, v: int) -> int:
         """Wounds of an attack or wounding action whose amount is a ``per`` quantity (no die)."""
         ab = sl.ability
-        power = max(0, self._amount_for(u, ab, v) + attack_bonus(self.cards[u], ab.kind, self.seat[u]))
+        power = max(0, self._amount_for(u, ab, v) + attack_bonus(self.cards[u], ab.kind, self.seat[u])
+                    + (self._edge_bonus(u, sl, v) if self._edgy else 0))
         armor = self.armor_left[v] if ab.kind in ("shot", "throw", "strike_through_row",
                                                   "special_strike") else 0
         wounds, used = wounds_after(power, ab.kind, self.cards[v], self.cards[u], armor, self.seat[v])

@@ -665,6 +665,7 @@ class Battle(Placement):
         new._fury_pre = self._fury_pre
         new._roll_hurt = self._roll_hurt
         new._unhealing = self._unhealing
+        new._edgy = self._edgy
         new._roll_watch = self._roll_watch
         new._event_die = self._event_die
         new._redirectors = self._redirectors

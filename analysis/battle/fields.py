@@ -86,6 +86,7 @@ class EngineFields:
     _event_die: int
     _roll_hurt: bool
     _unhealing: bool
+    _edgy: bool
     _roll_watch: bool
     _roots: bool
     _seat_triggers: tuple[int, ...]

@@ -348,6 +348,22 @@ def hit(ku: int, index: int, kv: int, armor_left: int, die: int) -> tuple[int, i
     return out
 
 
+def hit_shifted(ku: int, index: int, kv: int, armor_left: int, die: int, delta: int) -> tuple[int, int]:
+    """:func:`hit` with the attack's power changed by ``delta`` (a board-dependent ``attack_bonus``:
+    ``vs_position = "max_range"``, 60/78, 60/184; not cached, as rare)."""
+    ab = ABILITIES[ku][index]
+    source, target = card_of(ku), card_of(kv)
+    tier = -1
+    if die:
+        mod = roll_modifier(source, ab.kind, target, SEATS[ku])
+        damage = damage_by_die(ab, mod)[die - 1]
+        tier = _tiers(mod)[die - 1]
+    else:
+        damage = ab.damage[0] if ab.damage else 0
+    damage = max(0, damage + attack_bonus(source, ab.kind, SEATS[ku]) + delta)
+    return wounds_after(damage, ab.kind, target, source, armor_left, SEATS[kv], tier)
+
+
 def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[int, float], ...]:
     """The die faces of one use on ``kv`` merged by their effect: (a representative face,
     probability), for :meth:`Battle.outcomes`. ``((0, 1.0),)`` when no die is rolled."""
@@ -370,6 +386,7 @@ def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[in
 
 __all__ = [
     "CLOSE", "SHOOTING", "WOUNDING", "Slot", "ability", "aimable", "face_groups", "hit", "hit_distribution",
+    "hit_shifted",
     "EVERYWHERE", "meets", "reach", "reach_mask", "reach_slot", "reaches", "rolls", "slot", "slots_of",
     "triggered",
 ]

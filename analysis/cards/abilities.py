@@ -738,7 +738,8 @@ UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entri
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
-POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead")
+POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
+             "max_range")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
@@ -747,7 +748,11 @@ its own player's half of the battlefield: "по картам на вашей п�
 ``other_column`` (on a square of another column than its own; a flyer, on no square, is in none: 40/67
 Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
-носорог "на карту в ряду напротив")."""
+носорог "на карту в ряду напротив"), ``max_range`` (on an ``attack_bonus``, standing or an aura: only for an
+attack ability with a ``range`` aimed from a square at a card on a square exactly that range away — "к
+выстрелу по картам на поле боя, выполненному с максимальной дальностью", 60/78 Меткий стрелок; "дальние
+атаки … по картам на поле боя, наносимые с максимальной дальностью, имеют -1 к величине", 60/184 Пепельный
+дракон)."""
 RELOCATE_ONTO = ("depth", "surface", "away")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
@@ -789,7 +794,7 @@ to its left and right (``sides``: "стоящие справа и слева", 3
 the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
 that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
-              "far_strike", "carrion_eating", "jump_range")
+              "attack_bonus", "far_strike", "carrion_eating", "jump_range")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
@@ -1815,7 +1820,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         if value is not None and value not in options:
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         out[name] = value
-    if out["vs_position"] and not (cost == "passive" and kind in (
+    if out["vs_position"] == "max_range" and kind != "attack_bonus":
+        raise fail("vs_position", "max_range is only for attack_bonus (the range of the attack)")
+    edge = cost in ("passive", "aura") and kind == "attack_bonus" and out["vs_position"] == "max_range"
+    if out["vs_position"] and not edge and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
             "silence")) and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies")):
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "

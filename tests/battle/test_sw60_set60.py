@@ -182,3 +182,24 @@ def test_babr_gains_extra_life_when_another_ally_does():
     life = b.life[0]
     b.apply(UseAbility(1, 0, (1,)))
     assert b.life[1] == 10 and b.life[0] == life + 1
+
+
+def test_marksman_shoots_one_harder_at_its_maximum_range():
+    """60/78 Меткий стрелок: "+1 к выстрелу по картам на поле боя, выполненному с максимальной
+    дальностью" — ``attack_bonus`` with ``vs_position = "max_range"`` (its shot has range 4)."""
+    for foe_sq, wounds in ((square(4, 2), 2), (square(3, 2), 1)):
+        b = start([_printing("60/78")], [card("Foe", life=10)], ({0: square(0, 2)}, {1: foe_sq}), dice=[6])
+        b.apply(UseAbility(0, 0, (1,)))
+        assert b.wounds[1] == wounds
+
+
+def test_ash_dragon_weakens_every_ranged_attack_at_its_maximum_range():
+    """60/184 Пепельный дракон: "Дальние атаки (кроме {uchr}) по картам на поле боя, наносимые с
+    максимальной дальностью, имеют -1 к величине" — an ``attack_bonus`` aura of −1 at ``max_range``
+    held by the cards of both sides."""
+    gun = card("Gun", abilities=facts('{ kind = "shot", damage = [2], range = 3, cost = "tap" }'))
+    for gun_sq, wounds in ((square(0, 2), 1), (square(1, 2), 2)):
+        b = start([gun], [card("Foe", life=10), _printing("60/184")],
+                  ({0: gun_sq}, {1: square(3, 2), 2: square(5, 1)}))
+        b.apply(UseAbility(0, 0, (1,)))
+        assert b.wounds[1] == wounds                     # 3 squares away: its maximum range, −1

@@ -1843,7 +1843,13 @@ class Effects(Situational):
         if p < 0 or not self.alive[v] or self.host[v] >= 0 or self.over or (
                 self.kind[v] == GROUND and self._roots and self._rooted(v)):
             return
-        reach = WITHIN[min(ab.damage[0], 5)][p] if ab.damage else (1 << ROWS * COLS) - 1
+        if ab.per:  # (its X a quantity: "на Х или менее клеток, где Х — величина этого {strike}", 60/63)
+            x = self._amount_for(u, ab, v)
+            if x <= 0:
+                return
+            reach = WITHIN[min(x, 5)][p]
+        else:
+            reach = WITHIN[min(ab.damage[0], 5)][p] if ab.damage else (1 << ROWS * COLS) - 1
         onto, pu = ab.onto, self.pos[u]
         squares = []
         for sq in range(ROWS * COLS):
@@ -1853,6 +1859,8 @@ class Effects(Situational):
                 continue
             if onto == "away" and pu >= 0 and NEAR[pu][sq]:
                 continue
+            if onto == "line" and sq // COLS != p // COLS and sq % COLS != p % COLS:
+                continue  # ("по вертикали или горизонтали": in its own row or column)
             squares.append(sq)
         if not squares:
             return

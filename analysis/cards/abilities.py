@@ -753,9 +753,11 @@ attack ability with a ``range`` aimed from a square at a card on a square exactl
 выстрелу по картам на поле боя, выполненному с максимальной дальностью", 60/78 Меткий стрелок; "дальние
 атаки … по картам на поле боя, наносимые с максимальной дальностью, имеют -1 к величине", 60/184 Пепельный
 дракон)."""
-RELOCATE_ONTO = ("depth", "surface", "away")
+RELOCATE_ONTO = ("depth", "surface", "away", "line")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
-(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
+(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or one in its own row or column
+(``line``: "переместить ее на Х или менее клеток по вертикали или горизонтали", 60/63 Воррокс, its X a
+``per`` — ``strike_value`` on trigger ``strike``)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
          "between", "squad")
@@ -1792,6 +1794,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if (per in ("own_poison", "target_poison")) != (kind == "poison" and per is not None):
         raise fail("per", "own_poison and target_poison are the pers of poison, and poison takes no other")
     if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection", "poison",
+                           "relocate",
                            "keyword", "extra_life", "discount", "attack_bonus", "shield") and not (
             kind == "reduce" and per in UNIT_PERS) and not (
             kind in GRANTS and cost != "passive"):  # (given: its amount is fixed when it is given, 30/59)

@@ -4,7 +4,7 @@ with fixed dice against the card text it implements (berserk-nxt ``resources/dat
 
 from __future__ import annotations
 
-from analysis.battle import END_TURN, Move, UseAbility
+from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
 from tests.battle.test_ability_kinds import facts, start
@@ -203,3 +203,20 @@ def test_ash_dragon_weakens_every_ranged_attack_at_its_maximum_range():
                   ({0: gun_sq}, {1: square(3, 2), 2: square(5, 1)}))
         b.apply(UseAbility(0, 0, (1,)))
         assert b.wounds[1] == wounds                     # 3 squares away: its maximum range, −1
+
+
+def test_vorrox_drags_a_cheap_struck_card_along_a_line_by_the_strikes_value():
+    """60/63 Воррокс: "При {strike} по карте стоимостью 4 или менее — переместить ее на Х или менее
+    клеток по вертикали или горизонтали, где Х — величина этого {strike}" — ``relocate`` with ``per =
+    "strike_value"`` and ``onto = "line"``."""
+    for cost, moved in ((4, True), (5, False)):
+        b = start([_printing("60/63")], [card("Foe", life=12, cost=cost)],
+                  ({0: square(1, 2)}, {1: square(3, 2)}), dice=[6, 1], p1=Mover(square(3, 4)))
+        b.open[1] = False
+        b.apply(Strike(0, 1))
+        assert (b.pos[1] == square(3, 4)) == moved
+    b = start([_printing("60/63")], [card("Foe", life=12)], ({0: square(1, 2)}, {1: square(3, 2)}),
+              dice=[6, 1], p1=Mover(square(4, 3)))
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert b.pos[1] == square(3, 2)                      # a diagonal square is not in its line

@@ -392,6 +392,8 @@ class Effects(Situational):
             pool = self._toward(u, ab.area)
         elif ab.area in ("row", "column", "lines"):
             pool = self._in_lines(u, ab.area)
+        elif ab.area == "kin_between":  # (between it and another card of its name in its line, 60/61)
+            pool = self._kin_between(u)
         elif ab.area == "between":  # (on the square between it and the card the trigger is about)
             pool = self._between(u, self._about if self._about >= 0 else context)
         elif ab.area == "beyond":  # (past the card the trigger is about, along the line from it)
@@ -459,6 +461,39 @@ class Effects(Situational):
                 if self.rider[w] >= 0:
                     out.append(self.rider[w])
         return out
+
+    def _kin_between(self, u: int) -> list[int]:
+        """The cards on the squares strictly between ``u`` and another card of its name of its squad
+        standing in its row or column (60/61 Элементаль молний: "выберите другого Элементаля молний,
+        который стоит в одном ряду или столбце с этим; ранить все стоящие между ними карты"); of
+        several such cards, the one whose line holds the most enemy cards less its own side's."""
+        p = self.pos[u]
+        if p < 0:
+            return []
+        name, me = self.cards[u].name, self.seat[u]
+        best: list[int] = []
+        score = -99
+        for w in self.units[me]:
+            q = self.pos[w]
+            if w == u or not self.alive[w] or q < 0 or self.cards[w].name != name or q == p:
+                continue
+            dr, dc = q // COLS - p // COLS, q % COLS - p % COLS
+            if dr and dc:
+                continue  # (not in its row or column)
+            n = max(abs(dr), abs(dc))
+            step = (dr // n) * COLS + dc // n
+            out = []
+            for k in range(1, n):
+                sq = p + k * step
+                for x in (self.board[sq], self.share[sq]):
+                    if x >= 0 and x != u and x != w:
+                        out.append(x)
+                        if self.rider[x] >= 0:
+                            out.append(self.rider[x])
+            s = sum(1 if self.seat[x] != me else -1 for x in out)
+            if s > score:
+                best, score = out, s
+        return best
 
     def _beyond(self, u: int, x: int, orthogonal: bool) -> list[int]:
         """The cards on the square past card ``x``'s square (where it died, if it did) along the line

@@ -760,7 +760,7 @@ RELOCATE_ONTO = ("depth", "surface", "away", "line")
 ``per`` — ``strike_value`` on trigger ``strike``)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad")
+         "between", "squad", "kin_between")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -774,7 +774,10 @@ one; 40/41 Гном-щитоносец restores the armor of the wounded creatur
 a parasite's: the creature it rides — "ранить хозяина", 30/69 Люмми; "хозяин получает {counter}", 30/56
 Сова колдуна, ``beside`` (the cards next to
 it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
-атакованного", 60/185 Цербер).
+атакованного", 60/185 Цербер), ``kin_between`` (the cards on the squares strictly between it and another
+card of its name of its squad standing in its row or column; of several, the line with the most enemy
+cards less its own: "выберите другого Элементаля молний, который стоит в одном ряду или столбце с этим;
+ранить все стоящие между ними карты", 60/61, with ``every``).
 Only for auras: ``rider`` (the companion or parasite riding it)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its

@@ -220,3 +220,14 @@ def test_vorrox_drags_a_cheap_struck_card_along_a_line_by_the_strikes_value():
     b.open[1] = False
     b.apply(Strike(0, 1))
     assert b.pos[1] == square(3, 2)                      # a diagonal square is not in its line
+
+
+def test_lightning_elementals_wound_every_card_between_them_at_their_turn_end():
+    """60/61 Элементаль молний: "в конце вашего хода — выберите другого Элементаля молний, который стоит
+    в одном ряду или столбце с этим; ранить все стоящие между ними карты на 1 (заклинание)" — area
+    ``kin_between`` with ``every``: each of the pair fires, so a card between them takes 2."""
+    b = start([_printing("60/61"), _printing("60/61"), card("Mine", life=10)],
+              [card("Foe", life=10), card("Aside", life=10)],
+              ({0: square(0, 2), 1: square(2, 2), 2: square(1, 2)}, {3: square(3, 2), 4: square(3, 3)}))
+    b.apply(END_TURN)
+    assert b.wounds[2] == 2 and b.wounds[3] == 0 and b.wounds[4] == 0

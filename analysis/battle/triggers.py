@@ -572,6 +572,10 @@ class Triggers(Effects):
             self._respare(x)
         if self.log is not None and (healed or extra):
             self._emit({"e": "heal", "u": x, "by": healed, "extra_life": extra, "by_what": "vampirism"})
+        if (healed or extra) and self._trig["squad_vampirism"]:
+            for w in self._trig["squad_vampirism"]:  # ("при вампиризме вашего существа", 60/149)
+                if self.seat[w] == self.seat[x] and self.alive[w] and not self.over:
+                    self._fire(w, "squad_vampirism", -1, x)
 
     def _bless(self, u: int, v: int, ab: Ability) -> None:
         """``v`` becomes blessed (``give_blessing``) or cursed (``give_curse``) for the rest of the

@@ -372,7 +372,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "misses",
-            "adjacent_misses", "ally_gets_extra_life")
+            "adjacent_misses", "ally_gets_extra_life", "squad_vampirism")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -500,7 +500,9 @@ same for a creature of either squad standing next to it, aimed at that creature 
 нападении {strike} стоящего рядом существа — может переместить это существо", 60/119 Талайна);
 ``ally_gets_extra_life``: another creature of its squad gains additional life (an ``extra_life``,
 vampirism beyond its wounds; about it: "когда ваше другое существо получает дополнительные {health}",
-60/102 Бабр)."""
+60/102 Бабр); ``squad_vampirism``: the vampirism of a creature of its squad, itself included, heals it or
+gives it additional life (about that creature: "при вампиризме вашего существа — получить {counter}", 60/149
+Замок Керсам)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half

@@ -231,3 +231,21 @@ def test_lightning_elementals_wound_every_card_between_them_at_their_turn_end():
               ({0: square(0, 2), 1: square(2, 2), 2: square(1, 2)}, {3: square(3, 2), 4: square(3, 3)}))
     b.apply(END_TURN)
     assert b.wounds[2] == 2 and b.wounds[3] == 0 and b.wounds[4] == 0
+
+
+def test_kersam_castle_counts_your_vampirism_and_spends_three_counters_on_a_vampire():
+    """60/149 Замок Керсам: "При вампиризме вашего существа — получить {counter}. Максимум 3 {counter}.
+    3{counter}{tap}: ваше существо с вампиризмом получает +1 к {move} до конца хода либо 2 дополнительные
+    {health}" — trigger ``squad_vampirism`` (the terrain hears it from the auxiliary zone)."""
+    vamp = card("Vamp", strike=(2, 2, 2), life=10,
+                abilities=facts('{ kind = "vampirism" }'))
+    b = start([vamp, _printing("60/149")], [card("Foe", life=10)],
+              ({0: square(2, 2), 1: square(0, 1)}, {2: square(3, 2)}), dice=[6] * 8)
+    b.open[2] = False
+    b.apply(Strike(0, 2))
+    assert b.counters[1] == 1
+    b.counters = [0, 3, 0]
+    life = b.life[0]                                     # (12: its vampirism's extra life)
+    assert b.ability_targets(1, 2) == [0]
+    b.apply(UseAbility(1, 2, (0,)))
+    assert b.life[0] == life + 2 and b.counters[1] == 0

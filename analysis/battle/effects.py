@@ -251,6 +251,8 @@ class Effects(Situational):
         """The kind of the attack or action whose wounds are settled next (``simple``, an ability
         kind; "" unknown): what a ``kill`` / ``death`` fact's ``from`` reads."""
         self._excess = 0
+        self._tricked = 0
+        """The wounds of the last dirty trick (``per = "trick_wounds"``)."""
         """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
         self._zone_sq = -1
         """The square a card just moved onto / off, read by ``enemy_enters`` / ``enemy_leaves``."""
@@ -1271,6 +1273,8 @@ class Effects(Situational):
             q = self.move_points[v] if self.creature[v] else 0
         elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
             q = self._excess
+        elif per == "trick_wounds":  # (the wounds of the dirty trick that set off ``dirty_tricked``)
+            q = self._tricked
         elif per == "own_poison":  # ("отравление на Х, где Х — величина отравления …", 60/114)
             q = self.poison[u]
         elif per == "target_poison":  # ("+1 к отравлению (максимум до 3)": its poisoning, plus 1)
@@ -1317,7 +1321,9 @@ class Effects(Situational):
         rng = ab.range
         me = self.seat[u]
         best, most = -1, 0
-        for w in self.units[me]:
+        if ab.self_too:  # (its own wounds: "перераспределить все раны с себя на хозяина", 60/112, 60/76)
+            best, most = (u, self.wounds[u]) if self.alive[u] and self.wounds[u] and v != u else (-1, 0)
+        for w in self.units[me] if not ab.self_too else ():
             if w == v or not self.creature[w] or not self.wounds[w]:
                 continue
             if rng is not None and self.pos[u] >= 0 and self.pos[w] >= 0 and not (
@@ -1327,7 +1333,9 @@ class Effects(Situational):
                 best, most = w, self.wounds[w]
         if best < 0:
             return 0
-        n = min(ab.damage[0], most)
+        n = min(self._amount_for(u, ab, v) if ab.per else ab.damage[0], most)
+        if n <= 0:
+            return 0
         if ab.via and protected(self.cards[v], ab.via, self.cards[u], self.seat[v]) and self.seat[v] != me:
             return 0
         self.wounds[best] -= n
@@ -1469,6 +1477,7 @@ class Effects(Situational):
         if v not in cands:
             raise IllegalAction(f"unit {u}: {v} is not one of its dirty trick's targets {cands}")
         self.wounds[v] += x
+        self._tricked = x
         self._quiet_from = self.turn + 1
         if self.log is not None:
             self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [v],

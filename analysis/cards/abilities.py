@@ -690,7 +690,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
-        "own_poison", "target_poison")
+        "own_poison", "target_poison", "trick_wounds")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -735,7 +735,9 @@ an aura, of the card that holds it: 30/114 Страж Уорлога).
 ``own_poison`` / ``target_poison`` (on ``poison`` only): its own poisoning / the poisoning of the card it
 aims at; as poisonings do not add up (the greater stays), "+1 к отравлению (максимум до 3)" is
 ``per = "target_poison"``, ``plus = 1``, ``per_max = 3`` (60/114 Хворь Архааля, 60/130 Ярхат) and "отравление
-на Х, где Х — величина отравления Хвори" is ``per = "own_poison"`` (60/114)."""
+на Х, где Х — величина отравления Хвори" is ``per = "own_poison"`` (60/114). ``trick_wounds`` (on trigger
+``dirty_tricked``): the wounds of the dirty trick that set it off ("перераспределить их на хозяина", 60/76
+Голодный крыс)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen")
@@ -1794,12 +1796,14 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("per", f"{per} is only for an attack, a wounding action or a heal (the card it aims at), "
                    "target_weak also for a kind given by an action or a trigger (30/111 Илинси), and "
                    "target_wounds on a keyword fury (the card it attacks)")
+    if per == "trick_wounds" and trigger != "dirty_tricked":
+        raise fail("per", "trick_wounds is only for trigger dirty_tricked")
     if per == "excess" and trigger not in ("kill", "squad_kill"):
         raise fail("per", "excess is only for the triggers kill and squad_kill")
     if (per in ("own_poison", "target_poison")) != (kind == "poison" and per is not None):
         raise fail("per", "own_poison and target_poison are the pers of poison, and poison takes no other")
     if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection", "poison",
-                           "relocate",
+                           "relocate", "move_wounds",
                            "keyword", "extra_life", "discount", "attack_bonus", "shield") and not (
             kind == "reduce" and per in UNIT_PERS) and not (
             kind in GRANTS and cost != "passive"):  # (given: its amount is fixed when it is given, 30/59)
@@ -1845,7 +1849,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if out["area"] and cost == "passive":
         raise fail("area", "is only for actions, triggers and auras")
     if out["area"] and cost in ("tap", "counter_tap", "counter") \
-            and out["area"] not in ("left", "right", "opposite", "behind"):
+            and out["area"] not in ("left", "right", "opposite", "behind", "host"):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
                    "60/28 Орочий таран \"по карте напротив\")")
     if cost == "aura" and (out["area"] not in AURA_AREAS
@@ -1900,7 +1904,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("tokens", "is a cost: only for actions, triggers and an incarnation with 'anywhere'")
     out["tokens"] = tokens
     out["repeats"] = _flag(raw, fail, "repeats", kind, "incarnation")
-    out["self_too"] = _flag(raw, fail, "self_too", kind, "destroy")
+    out["self_too"] = _flag(raw, fail, "self_too", kind,
+                            "move_wounds" if kind == "move_wounds" else "destroy")  # (its own wounds)
     if kind == "grave_token" and raw.get("target", "ally") not in ("ally", "self"):
         raise fail("target", "of grave_token is ally (a card of its squad in the graveyard) or self")
     when_type = raw.get("when_type")

@@ -249,3 +249,28 @@ def test_kersam_castle_counts_your_vampirism_and_spends_three_counters_on_a_vamp
     assert b.ability_targets(1, 2) == [0]
     b.apply(UseAbility(1, 2, (0,)))
     assert b.life[0] == life + 2 and b.counters[1] == 0
+
+
+def test_hungry_rat_passes_dirty_trick_wounds_on_to_its_host():
+    """60/76 Голодный крыс (a parasite): "Когда получает раны от подлости — может перераспределить их на
+    хозяина (1 раз за ход)" — ``move_wounds`` with ``self_too``, ``per = "trick_wounds"``, ``area =
+    "host"``; the dirty trick of 60/80 Пороховой крыс next to the host sets it off."""
+    b = start([_printing("60/76"), _printing("60/80")], [card("Host", life=12)],
+              ({0: square(1, 1), 1: square(2, 2)}, {2: square(3, 2)}), dice=[6])
+    assert b.host[0] == 2
+    b.players[0].dirty_trick = lambda battle, u, x, cands: 0 if 0 in cands else -1
+    b.open[2] = False
+    b.apply(Strike(1, 2))
+    assert b.wounds[0] == 0 and b.wounds[2] == 3 + 2     # its strong strike 3, then the trick's 2 moved over
+
+
+def test_living_cocoon_moves_all_its_wounds_onto_its_host():
+    """60/112 Живой кокон: "{tap}: Воздействие «стазис» — перераспределить все раны с себя на хозяина" —
+    an action with ``area = "host"``, ``self_too`` and ``per = "own_wounds"``."""
+    b = start([_printing("60/112"), card("Mine")], [card("Host", life=12)],
+              ({0: square(1, 1), 1: square(1, 2)}, {2: square(3, 2)}))
+    b.wounds = [3, 0, 0]
+    b._situate()                                         # (the engine's update after an action)
+    assert b.ability_targets(0, 0) == [2]
+    b.apply(UseAbility(0, 0, (2,)))
+    assert b.wounds[0] == 0 and b.wounds[2] == 3

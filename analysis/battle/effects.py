@@ -1467,7 +1467,8 @@ class Effects(Situational):
         me = self.seat[u]
         cands = [w for w in self._neighbours(u)
                  if self.seat[w] == me and self.creature[w] and self.alive[w]
-                 and (self.hidden[w] or meets(sl, self.key[w]))]
+                 and (self.hidden[w] or meets(sl, self.key[w]))
+                 and (ab.area != "about" or w == self._about)]  # ("только по этому существу", 60/94)
         if not cands:
             return -1
         x = ab.damage[0]
@@ -1485,7 +1486,7 @@ class Effects(Situational):
         if self.wounds[v] >= self.life[v]:
             self._settle((v,), u)
         if self.alive[v] and not self.over and v in self._trig["dirty_tricked"]:
-            self._fire(v, "dirty_tricked", u, v)
+            self._fire(v, "dirty_tricked", u, u)  # (about the trickster: "только по этому существу", 60/94)
         return v
 
     def _leap(self, u: int, reach: int) -> None:

@@ -459,7 +459,9 @@ a card of the opponent's squad dies (a creature or an artifact: "при гибе
 makes as an attack, hit or miss (aimed at the struck card; 40/30 Лорд войны: "может нападать {strike}
 два раза за ход"); ``dirty_tricked``: after
 it takes wounds from a ``dirty_trick`` of a card of its squad ("когда получает раны от подлости", 50/102
-Шриб Длиннохвост; its abilities without a range aim by their own reach, not at the trickster);
+Шриб Длиннохвост; its abilities without a range aim by their own reach, not at the trickster; it is about
+the trickster: a ``dirty_trick`` with ``area = "about"`` may wound only it, "подлость 2 (только по этому
+существу)", 60/94 Надзиратель Бик);
 ``enemy_ranged``: after an enemy card uses a shot, throw or discharge as an action (its ranged attacks
 but a strike through a row) that is not aimed at this card (aims at that enemy: 50/58 Див "когда карта
 противника объявляет дальнюю атаку (кроме {uchr}) не по Диву"); ``gets_blessing`` / ``gets_curse``: after
@@ -1860,7 +1862,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("area", "rider is only for an aura")
     if out["area"] == "squad" and cost != "aura":
         raise fail("area", "squad is only for an aura")
-    if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls", "squad_redirects") \
+    if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls", "squad_redirects",
+                                                  "dirty_tricked") \
             and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled, squad_redirects: "

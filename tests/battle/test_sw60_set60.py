@@ -274,3 +274,21 @@ def test_living_cocoon_moves_all_its_wounds_onto_its_host():
     assert b.ability_targets(0, 0) == [2]
     b.apply(UseAbility(0, 0, (2,)))
     assert b.wounds[0] == 0 and b.wounds[2] == 3
+
+
+def test_overseer_bik_answers_a_dirty_trick_only_on_its_trickster():
+    """60/94 Надзиратель Бик: "Когда получает раны от вашего стоящего рядом существа — подлость 2
+    (только по этому существу)" — a ``dirty_trick`` on ``dirty_tricked`` with ``area = "about"``: the
+    trigger is about the trickster, and only it may be wounded (not another creature next to Бик)."""
+    b = start([_printing("60/94"), _printing("60/89"), card("Other", life=10)], [card("Foe", life=20)],
+              ({0: square(1, 2), 1: square(2, 2), 2: square(1, 1)}, {3: square(3, 2)}), dice=[6])
+    offered = []
+
+    def trick(battle, u, x, cands):
+        offered.append((u, sorted(cands)))
+        return 0 if u == 1 else cands[0]
+    b.players[0].dirty_trick = trick
+    b.open[3] = False
+    b.apply(Strike(1, 3))
+    assert offered == [(1, [0, 2]), (0, [1])]            # Бик's trick is offered only its trickster
+    assert b.wounds[0] == 2 and b.wounds[1] == 2 and b.wounds[2] == 0

@@ -102,7 +102,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "misses",
-                 "adjacent_misses", "ally_gets_extra_life", "squad_vampirism")
+                 "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -260,11 +260,14 @@ class Effects(Situational):
         self._host_watch = bool(trig["host_opens"]) or "host_may_stay_closed" in kinds
         """Some rider acts when its host opens (``host_opens``) or lets it stay closed
         (``host_may_stay_closed``): the turn start looks at the hosts (:meth:`_host_choices`)."""
-        self._rider_fates = bool(kinds & {"flies_from_dead_host", "rehosts_riders", "saves_host"})
+        self._rider_fates = bool(kinds & {"flies_from_dead_host", "rehosts_riders", "saves_host",
+                                          "rides_killer"})
+        self._slayer = -1
+        """The creature whose simple strike is killing the host being removed now (``rides_killer``)."""
         """Some rider outlives its host or saves it (:meth:`_outlives`, :meth:`_saves_host`)."""
         if "host_may_stay_closed" in kinds:
             self._stuns = True  # (a host staying closed is kept closed as a stunned card is)
-        self._shapers = "become" in kinds
+        self._shapers = "become" in kinds or "attach" in kinds
         """Some card changes its type mid-battle (``become``, data/README.md "Type changes")."""
         self._shaped = False
         """The last ``become`` carried out changed its target (its ``then`` abilities follow)."""
@@ -1193,6 +1196,9 @@ class Effects(Situational):
             return 0
         if kind == "push":
             return self._push(u, v, ab.damage[0] if ab.damage else 0)
+        if kind == "attach":
+            self._ride(u, v, ab)
+            return 0
         if kind == "pull":
             self._pull(u, v)
             return 0
@@ -1758,6 +1764,55 @@ class Effects(Situational):
         self._retype(v, _TYPE_OF_KIND[want], move, strike, squares, u)
         self._shaped = True
 
+    def _riding(self, u: int, v: int) -> bool:
+        """Whether card ``u`` may become a rider of ``v`` (``attach``): an artifact or a rider in play,
+        ``v`` a ground creature on the battlefield without a rider (an incorporeal one only for an
+        incorporeal rider, 000 1.5.2 b)."""
+        return (u != v and self.alive[u] and self.alive[v] and self.kind[u] in (ARTIFACT, COMPANION, PARASITE)
+                and self.kind[v] == GROUND and self.pos[v] >= 0 and self.rider[v] < 0 and self.host[u] != v
+                and (self.ghost[u] or not self.ghost[v]))
+
+    def _ride(self, u: int, v: int, ab: Ability, as_type: str = "") -> None:
+        """``attach``: card ``u`` becomes a rider of ``v`` (000 1.5.2): a parasite on an enemy creature,
+        a companion on one of its own side — it leaves its square or its old host, takes the type (and
+        with ``damage`` [w, m, s] that simple strike) and stands on ``v``'s square; out of play it takes
+        back its printed card (:meth:`_unshape`). ``as_type``: that rider type whatever the side
+        (``rides_killer``: "стать паразитом атаковавшего существа")."""
+        if not self._riding(u, v) or self.over:
+            return
+        if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                              self.seat[v]):
+            return  # 000 2.8
+        h, p = self.host[u], self.pos[u]
+        if h >= 0:
+            self.rider[h] = -1
+        elif p >= 0:
+            self._leave(u, p)
+        card = card_of(self.base[u] if self._variable else self.key[u])
+        if u not in self.shapes:
+            self.shapes = {**self.shapes, u: (card.type, card.move, card.strike or ())}
+        strike = tuple(ab.damage) if len(ab.damage) == 3 else card.strike
+        type_name = as_type or ("parasite" if self.seat[v] != self.seat[u] else "companion")
+        was = self.creature[u]
+        self._set_shape(u, card_key(replace(card, type=type_name, move=0, strike=(
+            (strike[0], strike[1], strike[2]) if strike and len(strike) == 3 else None)), self.seat[u]))
+        if self.creature[u] and not was:
+            self.n_creatures[self.seat[u]] += 1
+            self.n_ground[self.seat[u]] += 1
+        self.host[u] = v
+        self.rider[v] = u
+        self.pos[u] = self.pos[v]
+        self._board_ver += 1
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "rehost", "u": u, "host": v, "pos": self.pos[v]})
+
+    def _host_moved(self, h: int) -> None:
+        """``host_moves``: host ``h`` has moved; its rider's abilities fire, about it (60/1)."""
+        r = self.rider[h]
+        if r >= 0 and r in self._trig["host_moves"] and self.alive[r] and self.alive[h] and not self.over:
+            self._fire(r, "host_moves", h, h)
+
     def _landing_squares(self, v: int, onto: str | None) -> list[int]:
         """The free squares a landing flyer ``v`` may go onto (``onto``: its player's half, a depth
         square, next to the card its trigger is about)."""
@@ -1922,6 +1977,8 @@ class Effects(Situational):
         """Card ``u`` moves from square ``p`` onto the free square ``to`` by an ability (not a step):
         the board, its rider, the log, roots and markers on ``to``, enemy cards it lands next to."""
         self._place_on(u, p, to)
+        if self._trig["host_moves"] and self.rider[u] >= 0:
+            self._host_moved(u)
         if self._roots:
             self._unroot_by(u)
         if self._markers and self.marks[to] and not self.over:
@@ -2120,6 +2177,14 @@ class Effects(Situational):
         if not self.alive[r]:
             return False
         s = self.seat[r]
+        k = self._slayer
+        if k >= 0 and "rides_killer" in _kinds_of(self.base[r]) and self._riding(r, k):
+            for index, ab in enumerate(facts(card_of(self.base[r]))):
+                if ab.kind == "rides_killer" and self.players[s].accept(self, r, index, k):
+                    self.host[r] = -1
+                    self._ride(r, k, ab, "parasite")  # ("вместо этого может стать паразитом
+                    #                                    атаковавшего существа", 60/133)
+                    return self.host[r] == k
         if "flies_from_dead_host" in _kinds_of(self.base[r]):
             self.kind = list(self.kind)
             self.kind[r] = FLYER
@@ -2440,7 +2505,7 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "move_wounds", "concentrate", "close", "shift", "pull", "fight"})
+                        "move_wounds", "concentrate", "close", "shift", "pull", "fight", "attach"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
            "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus")
@@ -2478,6 +2543,8 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
     kind = ab.kind
     if kind == "finishing":
         return value if prof.is_creature and prof.kind != COMPANION and 0 < rem_v <= amount else 0.0
+    if kind == "attach":  # (a parasite on it: its rider's facts act on it from now on)
+        return 0.05 * value if prof.kind == GROUND else 0.0
     if kind == "extra_life":
         return amount * per_wound
     if kind == "gain_counter":

@@ -654,6 +654,7 @@ class Battle(Placement):
         new._cause = self._cause
         new._excess = self._excess
         new._tricked = self._tricked
+        new._slayer = self._slayer
         new._again = self._again
         new._draws = self._draws
         new._eaters = self._eaters

@@ -44,6 +44,7 @@ class EngineFields:
     _cause: str
     _excess: int
     _tricked: int
+    _slayer: int
     _again: int
     _draws: Any
     _eaters: bool

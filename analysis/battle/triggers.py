@@ -488,6 +488,8 @@ class Triggers(Effects):
             cands = [v for v in cands if context >= 0 and self._fights_source(v, context)]
         elif ab.kind == "fight" and ab.target in ("ally", "self"):  # (its creature needs a foe next to it)
             cands = [v for v in cands if self._fight_foes(v, "artifact" in ab.foes)]
+        elif ab.kind == "attach":  # (a ground creature on the battlefield without a rider)
+            cands = [v for v in cands if self._riding(u, v)]
         elif ab.kind == "claim_incarnation":
             cands = [v for v in cands if self.creature[v] and not self.incarnation[v]]
         return cands
@@ -962,7 +964,10 @@ class Triggers(Effects):
                 if last and self.creature[x] and self.spare[x] == 1:
                     ones.append(x)  # (the life left before these wounds: trigger ``last_life_lost``)
                 r = rider[x]
+                if self._rider_fates and r >= 0 and cause == "simple":  # (its slayer: ``rides_killer``)
+                    self._slayer = killers.get(x, source) if killers else source
                 self._kill(x)
+                self._slayer = -1
                 dead.append(x)
                 fallen.append(x)
                 if r >= 0 and not alive[r] and r not in fallen:

@@ -516,6 +516,8 @@ class Turns(Strikes):
             self._stepped(u, frm, to)
         if self._trig["enemy_leaves_adjacent"] and self.creature[u] and not self.over:
             self._left(u, frm, to)
+        if self._trig["host_moves"] and self.rider[u] >= 0 and not self.over:
+            self._host_moved(u)  # (its rider's "при перемещении хозяина", 60/1)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
             if self._variable:
                 self._situate()  # (its ``when`` conditions read the square it has just stepped onto)

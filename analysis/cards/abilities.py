@@ -82,7 +82,7 @@ prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
            "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift",
-           "fight", "become", "pull")
+           "fight", "become", "pull", "attach")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -121,7 +121,12 @@ artifact too — "со стоящей рядом картой",
 moves one square towards the card along the line between them (row, column and diagonal steps one
 each), if that square is free ("переместить на нее атакованную карту" after a strike through a row
 over a free square, 60/44 Гарпунщик; "переместить … на соседнюю с ним клетку рядом с …", 60/136
-Грокса)."""
+Грокса). ``attach``: the card itself — an artifact or a rider — becomes a rider of its target, a
+ground creature on the battlefield without one: a parasite on an enemy creature, a companion on one of
+its own side (it leaves its square, or its old host; 000 1.5.2); ``damage`` [w, m, s]: its simple strike
+from then on ("стать паразитом с {strike} 1-1-1 наземному существу противника", 60/1 Пустынная колючка;
+"может стать паразитом выбранному существу противника", 60/150 Шайя); out of play it is its printed card
+again (000 2.1.4)."""
 BECOME_INTO = ("flyer", "creature", "artifact")
 """``into`` of ``become`` (a type change mid-battle, data/README.md "Type changes"): the target
 becomes a flying creature (it leaves its square for the auxiliary zone, 000 2.1.2; its symbiote dies,
@@ -138,7 +143,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence", "no_heal")
+            "attack_bonus", "hauled", "silence", "no_heal", "rides_killer")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -201,7 +206,11 @@ abilities — their facts and keyword columns (30/126 Безликий: "сущ�
 особенности, пока стоят напротив открытого Безликого"). ``no_heal`` ("незаживающие раны": "не может
 излечиваться и получать дополнительные {health}"; given for a while, ``lasts``): its holder is not
 healed — no heal, regeneration, vampirism, carrion-eating healing, rider's saving heal — and gains no
-additional life (60/97 Королевский паяц, 60/132 Хладомор)."""
+additional life (60/97 Королевский паяц, 60/132 Хладомор). ``rides_killer`` (a rider's): when its host is
+destroyed by an enemy creature's simple strike, instead of dying with it (000 1.5.2 a) it may become a
+rider of that creature — a parasite, as an ``attach`` — if it is a ground creature without one ("если должна
+погибнуть в результате гибели хозяина от {strike} — вместо этого может стать паразитом атаковавшего
+существа", 60/133 Кокетка)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "no_heal")
@@ -372,7 +381,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "misses",
-            "adjacent_misses", "ally_gets_extra_life", "squad_vampirism")
+            "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -504,7 +513,8 @@ same for a creature of either squad standing next to it, aimed at that creature 
 vampirism beyond its wounds; about it: "когда ваше другое существо получает дополнительные {health}",
 60/102 Бабр); ``squad_vampirism``: the vampirism of a creature of its squad, itself included, heals it or
 gives it additional life (about that creature: "при вампиризме вашего существа — получить {counter}", 60/149
-Замок Керсам)."""
+Замок Керсам); ``host_moves``: a rider's — its host moves, by a step of its own or by an ability (about
+the host, ``area = "host"``: "имеет «При перемещении хозяина — ранить его на 1», пока паразит", 60/1)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -538,13 +548,15 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
-             "next_roll", "redirect", "ward", "no_heal", "mark", "reposition", "far_step", "concentrate",
+             "next_roll", "redirect", "ward", "no_heal", "rides_killer", "mark", "reposition", "far_step",
+             "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", *ENTRIES)
-OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
+OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
+                   "attach")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
@@ -847,6 +859,7 @@ _KINDS_TEXT = {
     "claim_incarnation": "Gives an enemy incarnation, returning under its control:",
     "next_roll": "Your next die roll this turn shows this roll",
     "redirect": "Sudden: redirects an enemy attack on its squad", "ward": "Carries a ward marker",
+    "rides_killer": "Instead of dying with its host, may ride the creature whose strike killed it",
     "no_heal": "Cannot heal nor gain extra life",
     "roll_wounds": "Wounds itself on each of its die rolls:",
     "mark": "Puts a marker on the square:",
@@ -878,6 +891,7 @@ _KINDS_TEXT = {
     "saves_host": "Instead of its host's death heals it by its own life left, then is destroyed",
     "strike_limit": "Its simple strike only at a card in a position:",
     "pull": "Pulls the target one square towards it",
+    "attach": "Becomes the target's parasite or companion",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",

@@ -292,3 +292,46 @@ def test_overseer_bik_answers_a_dirty_trick_only_on_its_trickster():
     b.apply(Strike(1, 3))
     assert offered == [(1, [0, 2]), (0, [1])]            # Бик's trick is offered only its trickster
     assert b.wounds[0] == 2 and b.wounds[1] == 2 and b.wounds[2] == 0
+
+
+def test_desert_thorn_becomes_a_parasite_and_wounds_its_host_as_it_moves():
+    """60/1 Пустынная колючка (an artifact): "Концентрация: стать паразитом с {strike} 1-1-1 наземному
+    существу противника, дальность 3 (1 раз за бой). Имеет «При перемещении хозяина — ранить его на 1»,
+    пока паразит" — kind ``attach`` with ``damage``, trigger ``host_moves``."""
+    b = start([_printing("60/1"), card("Mine")], [card("Foe", life=10, move=2), card("Far", life=10)],
+              ({0: square(1, 2), 1: square(1, 1)}, {2: square(3, 2), 3: square(5, 3)}))
+    b.apply(END_TURN)
+    b.apply(END_TURN)                                    # concentration: onto the foe within 3
+    assert b.host[0] == 2 and b.rider[2] == 0 and b.board[square(1, 2)] == -1
+    assert b.creature[0] and b.cards[0].strike == (1, 1, 1)
+    b.apply(END_TURN)
+    b.apply(Move(2, square(3, 3)))                       # the host steps: 1 wound
+    assert b.wounds[2] == 1 and b.pos[0] == square(3, 3)
+
+
+def test_shaya_rides_an_enemy_as_its_parasite_and_curses_it():
+    """60/150 Шайя (a companion): "Концентрация: может стать паразитом выбранному существу противника, при
+    этом оно получает проклятие" — ``attach`` then ``give_curse``; its old host keeps no rider."""
+    b = start([_printing("60/150"), card("Mine")], [card("Foe", life=10)],
+              ({0: square(1, 1), 1: square(1, 2)}, {2: square(3, 2)}))
+    assert b.host[0] == 1
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert b.host[0] == 2 and b.rider[1] == -1 and b.kind[0] == 3   # a parasite now
+    assert b._in_state(2, "cursed")
+
+
+def test_coquette_becomes_the_parasite_of_the_creature_whose_strike_killed_its_host():
+    """60/133 Кокетка: "Если должна погибнуть в результате гибели хозяина от {strike} — вместо этого может
+    стать паразитом атаковавшего существа" — ``rides_killer``; a host dying otherwise takes it along."""
+    b = start([_printing("60/133"), card("Killer", strike=(5, 5, 5), life=10)], [card("Host", life=3)],
+              ({0: square(1, 1), 1: square(2, 2)}, {2: square(3, 2)}), dice=[6])
+    assert b.host[0] == 2
+    b.open[2] = False
+    b.apply(Strike(1, 2))
+    assert not b.alive[2] and b.alive[0] and b.host[0] == 1 and b.kind[0] == 3
+    s = start([_printing("60/133"), card("Mine")], [card("Host", life=3)],
+              ({0: square(1, 1), 1: square(1, 2)}, {2: square(3, 2)}))
+    s.wounds[2] = 3
+    s._settle([2])
+    assert not s.alive[0]                                # (not by a strike: it dies with its host)

@@ -444,6 +444,9 @@ class AbilityUse(Triggers):
             return 0
         if not self.alive[v]:
             return 0
+        if ab.area == "cross":  # (a chosen row and column: 60/34 Эр-Мариб, :meth:`_cross`)
+            self._cross(u, sl)
+            return 0
         die = self._die() if sl.rolls else 0
         if die and self._furies and self.next_face[self.seat[u]]:
             die = self._forced(self.seat[u], die)  # ``next_roll``

@@ -86,7 +86,7 @@ from analysis.battle.tables import (
     card_of,
 )
 from analysis.battle.tables import ROWS as KEY_ROWS
-from analysis.cards.abilities import Ability
+from analysis.cards.abilities import MAGICAL, Ability
 from analysis.cards.ability_rules import attack_bonus, covers, facts, protected, wounds_after
 
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
@@ -466,6 +466,53 @@ class Effects(Situational):
                 if self.rider[w] >= 0:
                     out.append(self.rider[w])
         return out
+
+    def _cross_hits(self, sq: int) -> list[int]:
+        """The revealed cards on the battlefield in the row and in the column of square ``sq`` (its
+        own cards counted in both: twice), with the cards sharing a square and the riders."""
+        r, c = divmod(sq, COLS)
+        out: list[int] = []
+        for t in range(SQUARES):
+            times = (t // COLS == r) + (t % COLS == c)
+            if not times:
+                continue
+            for x in (self.board[t], self.share[t]):
+                for y in ((x, self.rider[x]) if x >= 0 else ()):
+                    if y >= 0 and self.alive[y] and not self.hidden[y]:
+                        out.extend([y] * times)
+        return out
+
+    def _cross(self, u: int, sl) -> None:
+        """``area = "cross"`` on a wounding action (60/34 Эр-Мариб, "огненные лучи"): its player picks a
+        square (``Player.choose_square`` with ``"cross"``); every revealed card in that row takes the
+        action's wounds, and every one in that column (the crossing's cards twice); if that destroyed
+        a card on the crossing, every revealed card in that row and column takes them once more."""
+        ab = sl.ability
+        sq = self.players[self.seat[u]].choose_square(self, u, "cross", list(range(SQUARES)))
+        if not 0 <= sq < SQUARES:
+            raise IllegalAction(f"square {sq} is not a battlefield square")
+        crossing = [x for x in (self.board[sq], self.share[sq]) if x >= 0]
+        for wave in (0, 1):
+            hits = self._cross_hits(sq)
+            if wave:
+                hits = sorted(set(hits))
+            struck = sorted(set(hits))
+            for y in hits:
+                if self.alive[y]:
+                    dealt = wounds_after(ab.damage[0] if ab.damage else 1, ab.kind, self.cards[y],
+                                         self.cards[u], 0, self.seat[y])[0]
+                    self.wounds[y] += dealt
+                    if dealt:
+                        self._quiet_from = self.turn + 1
+                        if ab.kind in MAGICAL:
+                            self.hexed[y] = self.turn
+            if self.log is not None:
+                self._emit({"e": "ability", "u": u, "i": sl.index, "kind": ab.kind, "targets": struck,
+                            "dice": [], "wounds": [0] * len(struck), "closes": False, "square": sq})
+            if any(self.wounds[y] >= self.life[y] for y in struck if self.alive[y]):
+                self._settle(struck, u, None, ab.kind)
+            if wave or self.over or not any(not self.alive[x] for x in crossing):
+                break
 
     def _kin_between(self, u: int) -> list[int]:
         """The cards on the squares strictly between ``u`` and another card of its name of its squad

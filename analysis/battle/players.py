@@ -475,11 +475,20 @@ class HeuristicPlayer(Player):
             return -g
         return g
 
+    def _cross_gain(self, b: Battle, u: int, index: int, sq: int) -> float:
+        """What ``u``'s ``area = "cross"`` ability ``index`` gains aimed at square ``sq``: its gain on each
+        card of that row and column (the crossing's twice; its own side's count against it)."""
+        return sum(self._target_gain(b, u, index, y) for y in b._cross_hits(sq))
+
     def _best_use(self, b: Battle, u: int, sl: Slot,
                   cands: list[int] | None = None) -> tuple[float, tuple[int, ...]]:
         """The best targets of ``u``'s compiled ability ``sl`` now (among ``cands``, default all it
         may be aimed at) and their total gain (-1e9 if none)."""
         ab = sl.ability
+        if ab.area == "cross":  # (a row and a column its player picks: the best square's worth, 60/34)
+            if cands is None and not b.slot_ready(u, sl):
+                return -1e9, ()
+            return max(self._cross_gain(b, u, sl.index, sq) for sq in range(len(b.board))), (u,)
         heal = helps(ab)
         lean = ab.targets == 1 and not heal and ab.target == "enemy"
         me = b.seat[u]
@@ -1121,6 +1130,9 @@ class HeuristicPlayer(Player):
         a ``reposition`` (40/16) the offered square nearest where it stands; to ``"incarnate"`` open on
         a marked square (60/180) the one next to the most enemy creatures, nearest its back row."""
         b = battle
+        if marker == "cross":  # (a row and a column to wound, 60/34: the square whose lines gain most)
+            index = next(i for i, s in enumerate(b.slots[unit]) if s.ability.area == "cross")
+            return max(squares, key=lambda s: (self._cross_gain(b, unit, index, s), -s))
         if marker == "flood":  # (a surface square becomes depth: under its card that wants it most)
             seat = b.seat[unit]
 

@@ -778,7 +778,7 @@ RELOCATE_ONTO = ("depth", "surface", "away", "line")
 ``per`` — ``strike_value`` on trigger ``strike``)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad", "kin_between")
+         "between", "squad", "kin_between", "cross")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -795,7 +795,10 @@ it, 8 squares, other than the card the trigger is about: "стоящие ряд�
 атакованного", 60/185 Цербер), ``kin_between`` (the cards on the squares strictly between it and another
 card of its name of its squad standing in its row or column; of several, the line with the most enemy
 cards less its own: "выберите другого Элементаля молний, который стоит в одном ряду или столбце с этим;
-ранить все стоящие между ними карты", 60/61, with ``every``).
+ранить все стоящие между ними карты", 60/61, with ``every``), ``cross`` (on a wounding action, ``target =
+"self"``: its player picks a square; every revealed card in its row and every one in its column takes the
+wounds — the crossing's cards twice —, and if a card on the crossing was destroyed, every revealed card in
+that row and column takes them once more: "огненные лучи", 60/34 Эр-Мариб).
 Only for auras: ``rider`` (the companion or parasite riding it)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
@@ -1865,7 +1868,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if out["area"] and cost == "passive":
         raise fail("area", "is only for actions, triggers and auras")
     if out["area"] and cost in ("tap", "counter_tap", "counter") \
-            and out["area"] not in ("left", "right", "opposite", "behind", "host"):
+            and out["area"] not in ("left", "right", "opposite", "behind", "host", "cross"):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
                    "60/28 Орочий таран \"по карте напротив\")")
     if cost == "aura" and (out["area"] not in AURA_AREAS

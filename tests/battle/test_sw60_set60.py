@@ -9,7 +9,7 @@ from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
 from tests.battle.test_ability_kinds import facts, start
 from tests.battle.test_set30_printings import Mover
-from tests.battle.test_set60_markers import _printing
+from tests.battle.test_set60_markers import Picks, _printing
 from tests.battle_helpers import Scripted, card
 
 B2, C2, B5, C5, D5 = square(1, 1), square(1, 2), square(4, 1), square(4, 2), square(4, 3)
@@ -335,3 +335,21 @@ def test_coquette_becomes_the_parasite_of_the_creature_whose_strike_killed_its_h
     s.wounds[2] = 3
     s._settle([2])
     assert not s.alive[0]                                # (not by a strike: it dies with its host)
+
+
+def test_er_marib_wounds_a_chosen_row_and_column_and_again_on_a_kill_at_the_crossing():
+    """60/34 Эр-Мариб: "{tap}: Заклинание — ранить каждую вскрытую карту в выбранном ряду на 1, ранить
+    каждую вскрытую карту в выбранном столбце на 1, если уничтожил карту на пересечении — ранить каждую
+    вскрытую карту в этом ряду и столбце на 1" — ``area = "cross"``; the heuristic picks the square."""
+    foes = [card("Cross", life=2), card("Row", life=10), card("Col", life=10), card("Off", life=10)]
+    b = start([_printing("60/34"), card("Mine", life=10)], foes,
+              ({0: square(0, 2), 1: square(1, 1)}, {2: square(3, 2), 3: square(3, 1), 4: square(4, 2),
+                                                    5: square(4, 3)}), p1=Picks(square(3, 2)))
+    b.apply(UseAbility(0, 0, (0,)))
+    assert not b.alive[2]                                # twice on the crossing: dead
+    assert b.wounds[3] == 2 and b.wounds[4] == 2 and b.wounds[5] == 0
+    assert b.wounds[0] == 0                              # its own column: its protection from magic
+    h = start([_printing("60/34"), card("Mine", life=10)], foes,
+              ({0: square(0, 2), 1: square(1, 1)}, {2: square(3, 2), 3: square(3, 1), 4: square(4, 2),
+                                                    5: square(4, 3)}), p1=HeuristicPlayer())
+    assert h.players[0].choose_square(h, 0, "cross", list(range(30))) in (square(3, 2), square(4, 2))

@@ -497,7 +497,8 @@ class AbilityUse(Triggers):
             return 0
         if kind not in WOUNDING:
             return 0  # kinds of the vocabulary the engine does not play yet
-        if self._blockers and kind in ATTACKS and self._blocked(u, v, kind):
+        if self._blockers and kind in ATTACKS and self._blocked(
+                u, v, kind, ab.damage[0] if len(ab.damage) == 1 and not ab.per else -1):
             return BLOCKED
         if ab.per:
             return self._per_wounds(u, sl, v)

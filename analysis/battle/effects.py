@@ -212,7 +212,9 @@ class Effects(Situational):
         self._tiered = tiered
         self._x_kinds = kinds
         self._openers = bool(kinds & {"stays_open", "defends_open"})
-        self._blockers = "block" in kinds
+        self._attack_blockers = [w for w in range(n) if "block_attack" in _kinds_of(self.key[w])]
+        """Units with a sudden ``block_attack`` (60/75 Святолесье; terrains included)."""
+        self._blockers = "block" in kinds or bool(self._attack_blockers)
         self._taunters = "taunt" in kinds
         self._strike_limits = "strike_limit" in kinds
         self._taunt_skip = False
@@ -733,8 +735,12 @@ class Effects(Situational):
             return w
         return v
 
-    def _blocked(self, u: int, v: int, kind: str) -> bool:
-        """Whether ``v`` blocks an attack of ``kind`` by ``u`` (``block``; 000 2.7)."""
+    def _blocked(self, u: int, v: int, kind: str, power: int = -1) -> bool:
+        """Whether ``v`` blocks an attack of ``kind`` by ``u`` (``block``; 000 2.7), or a card of its
+        squad answers that attack, of the fixed value ``power`` (-1: none), with a ``block_attack``."""
+        if power >= 0 and self._attack_blockers and self.seat[u] != self.seat[v] and self._block_answer(
+                u, v, kind, power):
+            return True
         for index, ab in enumerate(facts(self.cards[v])):
             if ab.kind != "block" or ab.cost != "passive" or not covers(ab, kind):
                 continue
@@ -757,6 +763,34 @@ class Effects(Situational):
             if self._trig["blocks"] and v in self._trig["blocks"]:
                 self._fire(v, "blocks", u)  # (40/89 Небесный патруль lands)
             return True
+        return False
+
+    def _block_answer(self, u: int, v: int, kind: str, power: int) -> bool:
+        """A sudden ``block_attack`` of ``v``'s squad answers ``u``'s attack of ``kind`` and fixed value
+        ``power`` on ``v``: the first open card whose fact covers it and whose player takes it (it pays:
+        it closes, its counters) blocks it (000 2.7)."""
+        seat = self.seat[v]
+        for w in self._attack_blockers:
+            if self.seat[w] != seat or not self.alive[w] or not self.open[w]:
+                continue
+            for index, ab in enumerate(facts(self.cards[w])):
+                if ab.kind != "block_attack" or not ab.damage or ab.damage[0] != power \
+                        or (ab.applies_to and not covers(ab, kind)):
+                    continue
+                if (ab.uses_per_turn or ab.uses_per_battle) and not self._allowed(w, index, ab):
+                    continue
+                if self.counters[w] < (ab.counters if ab.cost == "counter_tap" else 0):
+                    continue
+                if not self.players[seat].accept(self, w, index, u):
+                    continue
+                self.open[w] = False
+                if ab.cost == "counter_tap":
+                    self.counters[w] -= ab.counters
+                if ab.uses_per_turn or ab.uses_per_battle:
+                    self._count_use(w, index)
+                if self.log is not None:
+                    self._emit({"e": "block", "u": v, "by": u, "kind": kind, "via": w})
+                return True
         return False
 
     def _strike_block(self, u: int, parrier: int) -> bool:

@@ -655,6 +655,7 @@ class Battle(Placement):
         new._excess = self._excess
         new._tricked = self._tricked
         new._slayer = self._slayer
+        new._attack_blockers = self._attack_blockers
         new._again = self._again
         new._draws = self._draws
         new._eaters = self._eaters

@@ -217,7 +217,7 @@ GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", 
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
-RESPONSES = ("cap_strike", "flip_die", "redirect", "shift_die")
+RESPONSES = ("cap_strike", "flip_die", "redirect", "shift_die", "block_attack")
 """Sudden actions ({instant}) used in response during a simple strike (cost ``tap`` or ``counter_tap``;
 never an action of its own): ``cap_strike`` reduces a simple strike on a card of its squad to
 ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6, 2-5, 3-4);
@@ -229,7 +229,10 @@ attack": once per attack, never onto the attacker, no defender after it): the at
 itself (``target = "self"``), onto an enemy creature (``"enemy"``) or onto a card next to the attacked
 one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an {instant} without a payment (then
 a closed card may use it too); ``every = true``: not a choice — the attack *is* redirected (an attack on
-the card itself uses it up too)."""
+the card itself uses it up too). ``block_attack`` [n] (``from`` optional): an enemy attack ability of
+those kinds and of the fixed value n declared on a card of its squad is blocked (000 2.7: paid for, not
+carried out) — "{instant}{tap}: Заблокировать атаку величиной 1", 60/75 Святолесье; a terrain answers from the
+auxiliary zone; a simple strike, whose value only its dice fix, is not answered."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
              "reposition", "delayed_wound", "leap", "pounce", "strike_again", "dirty_trick", *ENTRIES)
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
@@ -564,7 +567,8 @@ SINGLE = ("jump_range",
           "heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
-          "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die")
+          "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die",
+          "block_attack")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -900,6 +904,7 @@ _KINDS_TEXT = {
     "hauled": "Moved one square by closing an adjacent ally",
     "silence": "Enemy creatures so placed lose their abilities",
     "shift_die": "Sudden: lowers a die roll by",
+    "block_attack": "Sudden: blocks an enemy attack of value",
     "recruit_gold": "Recruiting it gives gold crystals:",
     "jump_range": "Jump range +",
 }
@@ -1633,13 +1638,15 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
     if kind == "ignore_protection" and not applies:
         raise fail("from", "is missing; ignore_protection needs the attacks whose protections it passes")
+    if kind == "block_attack" and len(raw.get("damage", [])) != 1:
+        raise fail("damage", "block_attack needs [n]: the value of the attacks it blocks")
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed", "kill",
                    "death", "squad_kill"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
-                                  "ignore_protection", "attack_bonus"):
+                                  "ignore_protection", "attack_bonus", "block_attack"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
                    "attack_bonus and the attacked / ally_combo / wounded / ally_wounded / squad_wounded / "
                    "kill / death / squad_kill triggers")

@@ -353,3 +353,16 @@ def test_er_marib_wounds_a_chosen_row_and_column_and_again_on_a_kill_at_the_cros
               ({0: square(0, 2), 1: square(1, 1)}, {2: square(3, 2), 3: square(3, 1), 4: square(4, 2),
                                                     5: square(4, 3)}), p1=HeuristicPlayer())
     assert h.players[0].choose_square(h, 0, "cross", list(range(30))) in (square(3, 2), square(4, 2))
+
+
+def test_holy_grove_blocks_an_enemy_attack_of_value_one_from_the_auxiliary_zone():
+    """60/75 Святолесье (a terrain): "{instant}{tap}: Заблокировать атаку величиной 1" — a sudden
+    ``block_attack`` [1]: an enemy shot of value 1 on its squad is blocked and the terrain closes; one of
+    value 2 is not answered."""
+    for value, blocked in ((1, True), (2, False)):
+        shot = f'{{ kind = "shot", damage = [{value}], range = 5, cost = "tap" }}'
+        gun = card("Gun", abilities=facts(shot))
+        b = start([gun], [card("Mine", life=10), _printing("60/75")],
+                  ({0: square(0, 2)}, {1: square(3, 2), 2: square(5, 1)}))
+        b.apply(UseAbility(0, 0, (1,)))
+        assert (b.wounds[1] == 0) == blocked and b.open[2] != blocked

@@ -376,7 +376,17 @@ class AbilityUse(Triggers):
                 self._follow(u, index + 1, [v] if v >= 0 else [], trigger)
             return
         chosen: list[int] = []
-        if ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
+        if ab.area == "near_target":  # (next to the target of the ability before it, where it died if it
+            # did: "уничтожить выбранный артефакт; ранить на 2 каждую стоящую рядом с ним карту", 60/12)
+            x = targets[0] if targets else -1
+            pool = ([] if x < 0 else [w for w in self._neighbours(x) if w != x] if self.alive[x]
+                    else self._around(self.died_at[x], x))
+            chosen = [w for w in pool if self.alive[w] and self.kind[w] != 5
+                      and (ab.target == "any" or (ab.target == "ally") == (self.seat[w] == self.seat[u]))
+                      and (not sl.conditional or meets(sl, self.key[w]))]
+            if not ab.every and len(chosen) > 1:
+                chosen = list(self.players[self.seat[u]].choose_targets(self, u, index, chosen, ab.targets))
+        elif ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
             about = self._about if self._about >= 0 else self._context
             if about >= 0 and self.alive[about] and (not sl.conditional or meets(sl, self.key[about])):
                 chosen = [about]

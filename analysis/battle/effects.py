@@ -2330,6 +2330,9 @@ class Effects(Situational):
             return
         healed = 0 if self.ghost[killer] or self._sick(killer) else self.wounds[killer]  # (incorporeal:
         #                                                                                    never healed)
+        eater = self._has(killer, "carrion_eating")
+        if eater is not None and eater.per == "target_cost":  # ("не более чем на Х, где Х — стоимость
+            healed = min(healed, self.cost[victim])            # уничтоженного", 60/58 Ледовый гигант)
         self.wounds[killer] -= healed
         self.poison[killer] = 0
         if self._last_life:

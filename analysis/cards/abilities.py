@@ -708,7 +708,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
-        "own_poison", "target_poison", "trick_wounds")
+        "own_poison", "target_poison", "trick_wounds", "target_cost")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -755,7 +755,8 @@ aims at; as poisonings do not add up (the greater stays), "+1 к отравле�
 ``per = "target_poison"``, ``plus = 1``, ``per_max = 3`` (60/114 Хворь Архааля, 60/130 Ярхат) and "отравление
 на Х, где Х — величина отравления Хвори" is ``per = "own_poison"`` (60/114). ``trick_wounds`` (on trigger
 ``dirty_tricked``): the wounds of the dirty trick that set it off ("перераспределить их на хозяина", 60/76
-Голодный крыс)."""
+Голодный крыс). ``target_cost`` (on ``carrion_eating`` only): it heals at most the destroyed card's cost
+("при трупоедстве может излечиться не более чем на Х, где Х — стоимость уничтоженного", 60/58)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen")
@@ -1822,6 +1823,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("per", f"{per} is only for an attack, a wounding action or a heal (the card it aims at), "
                    "target_weak also for a kind given by an action or a trigger (30/111 Илинси), and "
                    "target_wounds on a keyword fury (the card it attacks)")
+    if (per == "target_cost") != (kind == "carrion_eating" and per is not None):
+        raise fail("per", "target_cost is the per of carrion_eating, and carrion_eating takes no other")
     if per == "trick_wounds" and trigger != "dirty_tricked":
         raise fail("per", "trick_wounds is only for trigger dirty_tricked")
     if per == "excess" and trigger not in ("kill", "squad_kill"):
@@ -1829,7 +1832,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if (per in ("own_poison", "target_poison")) != (kind == "poison" and per is not None):
         raise fail("per", "own_poison and target_poison are the pers of poison, and poison takes no other")
     if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection", "poison",
-                           "relocate", "move_wounds",
+                           "relocate", "move_wounds", "carrion_eating",
                            "keyword", "extra_life", "discount", "attack_bonus", "shield") and not (
             kind == "reduce" and per in UNIT_PERS) and not (
             kind in GRANTS and cost != "passive"):  # (given: its amount is fixed when it is given, 30/59)
@@ -1892,8 +1895,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled, squad_redirects: "
                    "the card that redirected the attack)")
-    if out["area"] == "near_target" and cost != "trigger":
-        raise fail("area", "near_target is only for triggers (the card the trigger is about)")
+    if out["area"] == "near_target" and cost not in ("trigger", "then"):
+        raise fail("area", "near_target is only for triggers (the card the trigger is about) and a then (the "
+                   "cards next to the target of the ability before it)")
     for name in ("every", "rest"):
         value = raw.get(name, False)
         if not isinstance(value, bool):

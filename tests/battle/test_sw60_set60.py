@@ -366,3 +366,26 @@ def test_holy_grove_blocks_an_enemy_attack_of_value_one_from_the_auxiliary_zone(
                   ({0: square(0, 2)}, {1: square(3, 2), 2: square(5, 1)}))
         b.apply(UseAbility(0, 0, (1,)))
         assert (b.wounds[1] == 0) == blocked and b.open[2] != blocked
+
+
+def test_void_mage_destroys_an_artifact_and_wounds_every_card_around_it():
+    """60/12 Маг пустоты: "3{counter}{tap}: Уничтожить выбранный артефакт; ранить на 2 каждую стоящую
+    рядом с ним карту" — ``destroy`` then an ``effect`` with ``area = "near_target"`` and ``every`` (the
+    cards next to where the artifact stood)."""
+    relic = card("Relic", type="artifact", strike=None, move=0, life=9)
+    b = start([_printing("60/12")], [relic, card("Near", life=10), card("Far", life=10)],
+              ({0: square(0, 2)}, {1: square(3, 2), 2: square(3, 1), 3: square(5, 3)}))
+    b.counters = [3, 0, 0, 0]
+    b.apply(UseAbility(0, 2, (1,)))
+    assert not b.alive[1] and b.wounds[2] == 2 and b.wounds[3] == 0 and b.counters[0] == 0
+
+
+def test_ice_giant_carrion_heals_at_most_the_eaten_cards_cost():
+    """60/58 Ледовый гигант: "Трупоедство. При трупоедстве может излечиться не более чем на Х, где Х —
+    стоимость уничтоженного" — ``carrion_eating`` with ``per = "target_cost"``."""
+    b = start([_printing("60/58")], [card("Snack", life=2, cost=3)], ({0: square(2, 2)}, {1: square(3, 2)}),
+              dice=[6])
+    b.wounds = [7, 0]
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert not b.alive[1] and b.wounds[0] == 4

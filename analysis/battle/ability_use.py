@@ -492,7 +492,10 @@ class AbilityUse(Triggers):
         if kind == "poison":
             if self.creature[v] and not self.ghost[v] \
                     and not protected(self.cards[v], "poison", self.cards[u], self.seat[v]):
-                self.poison[v] = max(self.poison[v], self._amount_for(u, ab, v) if ab.per else ab.damage[0])
+                amount = self._amount_for(u, ab, v) if ab.per else ab.damage[0]
+                self.poison[v] = max(self.poison[v], amount)
+                if amount and self._trig["poison_curse"] and self._in_state(v, "cursed"):
+                    self._blighted(v)  # (a cursed creature receives poisoning: 60/127)
             return 0
         if kind == "gain_counter":
             self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])

@@ -102,7 +102,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "misses",
-                 "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves")
+                 "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves",
+                 "poison_curse")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -1887,6 +1888,14 @@ class Effects(Situational):
         self._quiet_from = self.turn + 1
         if self.log is not None:
             self._emit({"e": "rehost", "u": u, "host": v, "pos": self.pos[v]})
+
+    def _blighted(self, v: int) -> None:
+        """``poison_curse``: creature ``v`` with poisoning received a curse, or a cursed one received
+        poisoning; the watchers of either squad fire, about it ("когда существо с отравлением получает
+        проклятие или наоборот", 60/127 Кимулис)."""
+        for w in self._trig["poison_curse"]:
+            if self.alive[w] and self.alive[v] and not self.over:
+                self._fire(w, "poison_curse", -1, v)
 
     def _host_moved(self, h: int) -> None:
         """``host_moves``: host ``h`` has moved; its rider's abilities fire, about it (60/1)."""

@@ -615,6 +615,8 @@ class Triggers(Effects):
             watchers = self._trig["gets_" + name]
             if watchers and v in watchers and self.alive[v] and not self.over:
                 self._fire(v, "gets_" + name, u)  # ("когда получает благословление / проклятие", 30/173)
+            if name == "curse" and self.poison[v] and self._trig["poison_curse"]:
+                self._blighted(v)  # (a poisoned creature receives a curse: 60/127)
         if flip:  # ``state_flip``: "когда существо с проклятием получает благословление или наоборот"
             for w in self._trig["state_flip"]:
                 if self.alive[w] and self.alive[v] and not self.over:

@@ -384,7 +384,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "misses",
-            "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves")
+            "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves", "poison_curse")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -517,7 +517,10 @@ vampirism beyond its wounds; about it: "когда ваше другое сущ�
 60/102 Бабр); ``squad_vampirism``: the vampirism of a creature of its squad, itself included, heals it or
 gives it additional life (about that creature: "при вампиризме вашего существа — получить {counter}", 60/149
 Замок Керсам); ``host_moves``: a rider's — its host moves, by a step of its own or by an ability (about
-the host, ``area = "host"``: "имеет «При перемещении хозяина — ранить его на 1», пока паразит", 60/1)."""
+the host, ``area = "host"``: "имеет «При перемещении хозяина — ранить его на 1», пока паразит", 60/1);
+``poison_curse``: a creature of either squad with poisoning receives a curse, or a cursed one receives
+poisoning (about it; its abilities aim by their own reach: "когда существо с отравлением получает
+проклятие или наоборот — метание", 60/127 Кимулис)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half

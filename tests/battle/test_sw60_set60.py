@@ -389,3 +389,16 @@ def test_ice_giant_carrion_heals_at_most_the_eaten_cards_cost():
     b.open[1] = False
     b.apply(Strike(0, 1))
     assert not b.alive[1] and b.wounds[0] == 4
+
+
+def test_kimulis_throws_when_a_poisoned_creature_is_cursed_or_a_cursed_one_poisoned():
+    """60/127 Кимулис: "Когда существо с отравлением получает проклятие или наоборот — метание на 1,
+    дальность 4 (2 раза за ход). {tap}: существо получает проклятие или отравление на 1" — trigger
+    ``poison_curse``: its own curse on a poisoned enemy sets its throw off."""
+    b = start([_printing("60/127")], [card("Foe", life=10)], ({0: square(0, 2)}, {1: square(3, 2)}), dice=[6])
+    b.poison = [0, 1]
+    b.apply(UseAbility(0, 1, (1,)))                      # a curse on the poisoned foe: the throw
+    assert b._in_state(1, "cursed") and b.wounds[1] == 1
+    c = start([_printing("60/127")], [card("Foe", life=10)], ({0: square(0, 2)}, {1: square(3, 2)}), dice=[6])
+    c.apply(UseAbility(0, 2, (1,)))                      # poisoning an uncursed foe: nothing more
+    assert c.poison[1] == 1 and c.wounds[1] == 0

@@ -177,7 +177,7 @@ class Triggers(Effects):
             if t & _SQUAD_WOUNDED and not self.over:
                 self._fire(w, "squad_wounded", source, v, kind)
 
-    def _mourn(self, dead: Sequence[int]) -> None:
+    def _mourn(self, dead: Sequence[int], cause: str = "") -> None:
         """The ``ally_dies`` (another creature of its squad) and ``creature_dies`` (another creature
         of either squad) abilities of the living cards, for each creature in ``dead``; the ``enemy_dies``
         abilities of the living cards of the other squad, for each card in ``dead``."""
@@ -193,9 +193,9 @@ class Triggers(Effects):
                 if not t & _DIES or w == x or not self.alive[w] or self.over:
                     continue
                 if t & _ALLY_DIES and self.seat[w] == self.seat[x]:
-                    self._fire(w, "ally_dies", -1, x)
+                    self._fire(w, "ally_dies", -1, x, cause or None)
                 if t & _CREATURE_DIES and not self.over:
-                    self._fire(w, "creature_dies", -1, x)
+                    self._fire(w, "creature_dies", -1, x, cause or None)  # (``from``: "от отравления")
 
     def _fire(self, u: int, trigger: str, context: int = -1, about: int = -1,
               kind: str | None = None) -> None:
@@ -239,7 +239,8 @@ class Triggers(Effects):
                 #           given for a while keeps its ``tiers``: the attacks it covers)
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
-            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill"):
+            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill", "creature_dies",
+                                                               "ally_dies"):
                 continue  # ("от атаки карты противника": a death of no known cause does not count)
             if trigger == "killed" and ab.applies_to and kind is None:
                 continue  # ("при гибели от ближней атаки": a death of another cause does not count)
@@ -996,7 +997,7 @@ class Triggers(Effects):
                     self._excess = excess.get(x, 0)
                     self._fire(killer, "kill", x, x, cause or None)  # (``when_state``: the state it died in)
             if self._mourners:
-                self._mourn(fallen)
+                self._mourn(fallen, cause)
         if self._x_trig and (self._trig["killed"] or self._trig["squad_kill"]) and not self.over:
             self._killings(dead, source, killers, cause, excess)
         if ones:

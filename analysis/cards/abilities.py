@@ -1647,7 +1647,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed", "kill",
-                   "death", "squad_kill"):
+                   "death", "squad_kill", "creature_dies", "ally_dies"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
                                   "ignore_protection", "attack_bonus", "block_attack"):
@@ -1658,8 +1658,9 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":
         raise fail("from", "heal is only for trigger ally_combo")
-    if "poison" in applies and kind != "reduce":
-        raise fail("from", "poison is only for reduce (the wounds of poisoning)")
+    if "poison" in applies and kind != "reduce" and trigger not in ("creature_dies", "ally_dies"):
+        raise fail("from", "poison is only for reduce (the wounds of poisoning) and the triggers "
+                   "creature_dies and ally_dies (a death from poisoning)")
     if set(applies) & {"directed", "counter"} and kind not in ("reduce", "protection"):
         raise fail("from", "directed and counter are only for reduce and protection")
     numbers = {}

@@ -402,3 +402,17 @@ def test_kimulis_throws_when_a_poisoned_creature_is_cursed_or_a_cursed_one_poiso
     c = start([_printing("60/127")], [card("Foe", life=10)], ({0: square(0, 2)}, {1: square(3, 2)}), dice=[6])
     c.apply(UseAbility(0, 2, (1,)))                      # poisoning an uncursed foe: nothing more
     assert c.poison[1] == 1 and c.wounds[1] == 0
+
+
+def test_unuk_heals_when_a_creature_dies_of_poisoning_only():
+    """60/142 Унук: "При гибели существа от отравления — излечиться на 2" — ``creature_dies`` with ``from
+    = ["poison"]`` (the turn-start poisoning's deaths carry that cause); a death by a strike does not."""
+    b = start([_printing("60/142")], [card("Sick", life=10), card("Other", life=10)],
+              ({0: square(0, 2)}, {1: square(3, 2), 2: square(3, 1)}))
+    b.wounds = [5, 9, 0]
+    b.poison = [0, 1, 0]
+    b.apply(END_TURN)                                    # the Sick's turn: poisoning kills it
+    assert not b.alive[1] and b.wounds[0] == 3
+    b.wounds = [5, 0, 10]
+    b._settle([2], 0, None, "simple")
+    assert not b.alive[2] and b.wounds[0] == 5

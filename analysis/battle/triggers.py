@@ -92,6 +92,8 @@ class Triggers(Effects):
             return self.kind[v] == GROUND
         if state == "no_counters":
             return self.counters[v] == 0
+        if state == "has_counters":  # ("по картам с {counter}", 60/116 Воронга)
+            return self.counters[v] > 0
         if state == "no_ground_squad":
             return self.n_ground[self.seat[v]] == 0
         if state == "open":

@@ -590,8 +590,9 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life")
-"""``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
+             "low_life", "has_counters")
+"""``vs_state``: only against a target in that state; ``has_counters``: a card with counters ("{direct} по
+картам с {counter}", 60/116 Воронга); ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
 дополнительных)"); ``cursed_or_blessed``: with a curse, a blessing or both;

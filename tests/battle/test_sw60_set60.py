@@ -416,3 +416,43 @@ def test_unuk_heals_when_a_creature_dies_of_poisoning_only():
     b.wounds = [5, 0, 10]
     b._settle([2], 0, None, "simple")
     assert not b.alive[2] and b.wounds[0] == 5
+
+
+def test_higart_answers_the_death_of_a_hero_by_its_class():
+    """60/218 Хигарт Несокрушимый: "Когда ваш герой покидает зону битвы, если это … герой-маг — разряд на
+    1-2-2, … герой-жрец — излечить существо на 2" — ``ally_dies`` facts with ``classes``."""
+    mage = card("Mage", life=3, classes=("Герой-маг",))
+    b = start([_printing("60/218"), mage], [card("Foe", life=10)],
+              ({0: square(1, 2), 1: square(2, 2)}, {2: square(3, 2)}), dice=[6], p1=Scripted(targets=[2]))
+    b.wounds = [0, 3, 0]
+    b._settle([1], 2, None, "simple")
+    assert not b.alive[1] and b.wounds[2] == 2            # a strong discharge
+    priest = card("Priest", life=3, classes=("Герой-жрец",))
+    h = start([_printing("60/218"), priest, card("Hurt", life=10)], [card("Foe", life=10)],
+              ({0: square(1, 2), 1: square(2, 2), 2: square(1, 1)}, {3: square(3, 2)}),
+              p1=Scripted(targets=[2]))
+    h.wounds = [0, 3, 4, 0]
+    h._settle([1], 3, None, "simple")
+    assert h.wounds[2] == 2
+
+
+def test_yoro_may_move_onto_an_adjacent_enemy_creature_at_its_turn_start():
+    """60/187 Йоро (a parasite): "В начале вашего хода — может переместиться на стоящее рядом существо
+    противника" — ``attach`` on ``turn_start`` within range 1 of its host's square."""
+    b = start([_printing("60/187"), card("Mine")], [card("Host", life=10), card("Next", life=10)],
+              ({0: square(1, 1), 1: square(1, 2)}, {2: square(3, 2), 3: square(3, 3)}))
+    first = b.host[0]                                    # (its first turn start may have moved it)
+    b.apply(END_TURN)
+    b.apply(END_TURN)                                    # its next turn starts: onto the other one
+    assert {first, b.host[0]} == {2, 3} and b.rider[first] == -1 and b.kind[0] == 3
+
+
+def test_voronga_strike_takes_a_counter_and_is_directed_at_cards_with_counters():
+    """60/116 Воронга: "{direct} по картам с {counter} … При {strike} атакованный теряет {counter}" —
+    ``directed`` with ``vs_state = "has_counters"``, ``lose_counters`` [1] on ``strike``."""
+    b = start([_printing("60/116")], [card("Foe", life=10)], ({0: square(0, 2)}, {1: square(3, 2)}),
+              dice=[6])
+    b.counters = [0, 2]
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert b.counters[1] == 1 and b.wounds[1] > 0

@@ -156,7 +156,7 @@ def _summary(keys) -> tuple:
                 responders.append(u)
             if ab.sudden and u not in sudden:
                 sudden.append(u)
-            steps = steps or ab.per == "steps"
+            steps = steps or ab.per in ("steps", "heading_steps")
     return frozenset(kinds), trig, tiered, responders, steps, sudden, deep
 
 
@@ -255,6 +255,8 @@ class Effects(Situational):
         kind; "" unknown): what a ``kill`` / ``death`` fact's ``from`` reads."""
         self._excess = 0
         self._tricked = 0
+        self._last_step = 0
+        """The square difference of the step that set off ``enters_creature`` (``heading_steps``)."""
         """The wounds of the last dirty trick (``per = "trick_wounds"``)."""
         """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
         self._zone_sq = -1
@@ -1361,6 +1363,10 @@ class Effects(Situational):
             q = self.move_points[v] if self.creature[v] else 0
         elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
             q = self._excess
+        elif per == "heading_steps":  # (its steps this turn in the direction of its last one, 60/163)
+            walk, d = self.walk[u], self._last_step
+            q = (walk[1] if d == COLS else walk[2] if d == -COLS else walk[4] if d == 1
+                 else walk[3] if d == -1 else 0)
         elif per == "trick_wounds":  # (the wounds of the dirty trick that set off ``dirty_tricked``)
             q = self._tricked
         elif per == "own_poison":  # ("отравление на Х, где Х — величина отравления …", 60/114)

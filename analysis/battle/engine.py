@@ -655,6 +655,7 @@ class Battle(Placement):
         new._excess = self._excess
         new._tricked = self._tricked
         new._slayer = self._slayer
+        new._last_step = self._last_step
         new._attack_blockers = self._attack_blockers
         new._again = self._again
         new._draws = self._draws

@@ -45,6 +45,7 @@ class EngineFields:
     _excess: int
     _tricked: int
     _slayer: int
+    _last_step: int
     _attack_blockers: list[int]
     _again: int
     _draws: Any

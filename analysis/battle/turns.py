@@ -509,6 +509,7 @@ class Turns(Strikes):
             self._zone_entered(u, frm, to)  # (``enemy_enters`` / ``enemy_leaves``: a watched square)
         if onto >= 0 and self.creature[onto] and u in self._trig["enters_creature"] \
                 and self.alive[u] and self.alive[onto] and not self.over:
+            self._last_step = to - frm  # (``per = "heading_steps"``: the direction of this step)
             self._fire(u, "enters_creature", onto)  # (an incorporeal creature shares its square)
         if self._watchers and self.creature[u] and self.alive[u]:
             self._watched(u, to)

@@ -712,7 +712,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
-        "own_poison", "target_poison", "trick_wounds", "target_cost")
+        "own_poison", "target_poison", "trick_wounds", "target_cost", "heading_steps")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -760,7 +760,10 @@ aims at; as poisonings do not add up (the greater stays), "+1 к отравле�
 на Х, где Х — величина отравления Хвори" is ``per = "own_poison"`` (60/114). ``trick_wounds`` (on trigger
 ``dirty_tricked``): the wounds of the dirty trick that set it off ("перераспределить их на хозяина", 60/76
 Голодный крыс). ``target_cost`` (on ``carrion_eating`` only): it heals at most the destroyed card's cost
-("при трупоедстве может излечиться не более чем на Х, где Х — стоимость уничтоженного", 60/58)."""
+("при трупоедстве может излечиться не более чем на Х, где Х — стоимость уничтоженного", 60/58).
+``heading_steps`` (on trigger ``enters_creature``): its steps this turn in the direction of the step that
+set it off, up, down, left or right ("где Х — количество передвижений, которые совершил … в этом
+направлении в этот ход", 60/163 Мерцающий призрак)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen")
@@ -1830,6 +1833,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "target_wounds on a keyword fury (the card it attacks)")
     if (per == "target_cost") != (kind == "carrion_eating" and per is not None):
         raise fail("per", "target_cost is the per of carrion_eating, and carrion_eating takes no other")
+    if per == "heading_steps" and trigger != "enters_creature":
+        raise fail("per", "heading_steps is only for trigger enters_creature")
     if per == "trick_wounds" and trigger != "dirty_tricked":
         raise fail("per", "trick_wounds is only for trigger dirty_tricked")
     if per == "excess" and trigger not in ("kill", "squad_kill"):

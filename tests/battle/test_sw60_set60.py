@@ -4,6 +4,8 @@ with fixed dice against the card text it implements (berserk-nxt ``resources/dat
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
@@ -456,3 +458,22 @@ def test_voronga_strike_takes_a_counter_and_is_directed_at_cards_with_counters()
     b.open[1] = False
     b.apply(Strike(0, 1))
     assert b.counters[1] == 1 and b.wounds[1] > 0
+
+
+def test_flickering_ghost_wounds_by_its_straight_steps_as_it_enters_an_enemys_square():
+    """60/163 Мерцающий призрак: "При движении на клетку, занятую существом противника — ранить его на Х,
+    где Х — количество передвижений в этом направлении в этот ход (максимум на 2)" — ``per =
+    "heading_steps"`` on ``enters_creature``; "-1 от атак {elite} карт" — ``reduce`` with ``vs_rank``."""
+    b = start([_printing("60/163")], [card("Foe", life=10)], ({0: square(1, 2)}, {1: square(3, 2)}))
+    b.apply(Move(0, square(2, 2)))
+    b.apply(Move(0, square(3, 2)))                       # its 2nd step forward, onto the foe: 2
+    assert b.wounds[1] == 2
+    c = start([_printing("60/163")], [card("Foe", life=10)], ({0: square(2, 1)}, {1: square(3, 2)}))
+    c.apply(Move(0, square(2, 2)))
+    c.apply(Move(0, square(3, 2)))                       # one step right, then one forward: 1
+    assert c.wounds[1] == 1
+    gold = replace(card("Gold", strike=(3, 3, 3), life=10), elite=True)
+    d = start([gold], [_printing("60/163")], ({0: square(2, 2)}, {1: square(3, 2)}), dice=[6])
+    d.open[1] = False
+    d.apply(Strike(0, 1))
+    assert d.wounds[1] == 2

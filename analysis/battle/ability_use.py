@@ -295,6 +295,10 @@ class AbilityUse(Triggers):
             if d > 0 and magical:
                 self.hexed[v] = self.turn  # (``vs_state = "magic_wounded"``: 60/11)
             dealt.append(d)
+        if self._hunting and ab.kind in ATTACKS:  # (a hunt marker: a flyer's attack, 2 more; 60/42)
+            for v, d in zip(targets, dealt, strict=True):
+                if d > 0 and self.seat[v] != self.seat[u]:
+                    self._hunt(v, u, ab.kind)
         for v in given:  # "при выстреле атакованный получает проклятие": before the deaths are settled
             self._bless(u, v, Ability("give_curse" if gives == "curse" else "give_blessing"))
         if self.log is not None:

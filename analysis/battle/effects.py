@@ -86,7 +86,7 @@ from analysis.battle.tables import (
     card_of,
 )
 from analysis.battle.tables import ROWS as KEY_ROWS
-from analysis.cards.abilities import MAGICAL, Ability
+from analysis.cards.abilities import ATTACKS, MAGICAL, Ability
 from analysis.cards.ability_rules import attack_bonus, covers, facts, protected, wounds_after
 
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
@@ -308,6 +308,8 @@ class Effects(Situational):
         self._fury_add = 0
         self._edgy = any(ab.vs_position == "max_range" for w in range(n) for ab in facts(self.cards[w]))
         """Some card has an ``attack_bonus`` at the maximum range (:meth:`_edge_bonus`)."""
+        self._hunting = "hunted" in kinds
+        """Some card gives a hunt marker (``hunted``: :meth:`_hunt`, as an attack's wounds are dealt)."""
         self._unhealing = "no_heal" in kinds
         """Some card gives ``no_heal`` (its holders are not healed: :meth:`_sick`)."""
         self._roll_hurt = "roll_wounds" in kinds
@@ -339,6 +341,22 @@ class Effects(Situational):
         return sum(ab.damage[0] for ab in facts(self.cards[u])
                    if ab.kind == "attack_bonus" and ab.vs_position == "max_range" and ab.cost == "passive"
                    and ab.damage and covers(ab, kind))
+
+    def _hunt(self, v: int, source: int, kind: str | None) -> None:
+        """``hunted``: ``v``, holding a hunt marker, took wounds from an attack of the flying creature
+        ``source``: it takes the marker's n more and loses it (60/42 Альфин)."""
+        if not self.alive[v] or self.kind[source] != FLYER or kind not in ("simple", *ATTACKS):
+            return
+        mark = self._has(v, "hunted")
+        if mark is None or not mark.damage:
+            return
+        self.grants[v] = tuple(x for x in self.grants[v] if x[0].kind != "hunted")
+        self._grant_ver += 1
+        self._situate()
+        self.wounds[v] += mark.damage[0]
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "wound", "u": v, "by": mark.damage[0], "by_what": "hunted"})
 
     def _sick(self, v: int) -> bool:
         """``no_heal`` ("незаживающие раны": "не может излечиваться и получать дополнительные {health}"):

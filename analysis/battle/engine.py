@@ -656,6 +656,7 @@ class Battle(Placement):
         new._tricked = self._tricked
         new._slayer = self._slayer
         new._last_step = self._last_step
+        new._hunting = self._hunting
         new._attack_blockers = self._attack_blockers
         new._again = self._again
         new._draws = self._draws

@@ -46,6 +46,7 @@ class EngineFields:
     _tricked: int
     _slayer: int
     _last_step: int
+    _hunting: bool
     _attack_blockers: list[int]
     _again: int
     _draws: Any

@@ -343,6 +343,11 @@ class Strikes(AbilityUse):
                 event["stays_open"] = [x for x, f in ((u, stays), (parrier, stays_d)) if f]
             self._emit(event)
         life = self.life
+        if self._hunting:  # (a hunt marker held before this strike: a flyer's wounds, 2 more; 60/42)
+            if to_p:
+                self._hunt(parrier, u, "simple")
+            if to_a:
+                self._hunt(u, parrier, "simple")
         if wounds[parrier] >= life[parrier] or wounds[u] >= life[u]:
             self._settle((parrier, u), u, {parrier: u, u: parrier}, "simple")
         if self._any_triggers and landed and not self.over:

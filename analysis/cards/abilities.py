@@ -143,7 +143,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence", "no_heal", "rides_killer")
+            "attack_bonus", "hauled", "silence", "no_heal", "rides_killer", "hunted")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -210,10 +210,13 @@ additional life (60/97 Королевский паяц, 60/132 Хладомор)
 destroyed by an enemy creature's simple strike, instead of dying with it (000 1.5.2 a) it may become a
 rider of that creature — a parasite, as an ``attach`` — if it is a ground creature without one ("если должна
 погибнуть в результате гибели хозяина от {strike} — вместо этого может стать паразитом атаковавшего
-существа", 60/133 Кокетка)."""
+существа", 60/133 Кокетка). ``hunted`` [n] (a marker given for a while, ``lasts``): when its holder takes
+wounds from an attack of a flying creature it takes n more and loses the marker (the hunt marker, "маркер
+охоты": "когда она получает раны от атаки летающего существа — ранить её на 2 и удалить маркер", 60/42
+Альфин)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "no_heal")
+          "prey", "attack_bonus", "no_heal", "hunted")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -875,6 +878,7 @@ _KINDS_TEXT = {
     "next_roll": "Your next die roll this turn shows this roll",
     "redirect": "Sudden: redirects an enemy attack on its squad", "ward": "Carries a ward marker",
     "rides_killer": "Instead of dying with its host, may ride the creature whose strike killed it",
+    "hunted": "Hunt marker: a flyer's attack wounds it more by",
     "no_heal": "Cannot heal nor gain extra life",
     "roll_wounds": "Wounds itself on each of its die rolls:",
     "mark": "Puts a marker on the square:",

@@ -477,3 +477,19 @@ def test_flickering_ghost_wounds_by_its_straight_steps_as_it_enters_an_enemys_sq
     d.open[1] = False
     d.apply(Strike(0, 1))
     assert d.wounds[1] == 2
+
+
+def test_alfin_hunt_marker_makes_a_flyers_next_attack_wound_two_more_once():
+    """60/42 Альфин (a flyer): "При {strike} — атакованная карта получает маркер охоты (когда она получает
+    раны от атаки летающего существа — ранить её на 2 и удалить маркер)" — the grant ``hunted`` [2]:
+    Альфин's own strike sets it, the next flyer attack that wounds the card adds 2 and spends it."""
+    b = start([_printing("60/42")], [card("Prey", life=20)], ({0: square(1, 2)}, {1: square(3, 2)}),
+              dice=[6, 6, 6, 6])
+    b.open[1] = False
+    b.apply(Strike(0, 1))                                # 2 wounds; the marker
+    assert b.wounds[1] == 2 and b._has(1, "hunted") is not None
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    b.open[1] = False
+    b.apply(Strike(0, 1))                                # 2 more, then the marker's 2, then it is gone
+    assert b.wounds[1] == 6

@@ -284,6 +284,8 @@ class AbilityUse(Triggers):
             fresh = [v for v in targets if v != u and self.creature[v] and self.wounds[v] == 0]
         if ab.kind == "become":
             self._shaped = False
+        if self._did_watch and ab.kind in ATTACKS:
+            self._did(u, ab.kind)  # ("ваши карты совершили разряд, метание и выстрел" this turn, 60/219)
         magical = ab.kind in MAGICAL
         for v in targets:
             self.hidden[v] = False

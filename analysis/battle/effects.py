@@ -308,6 +308,8 @@ class Effects(Situational):
         self._fury_add = 0
         self._edgy = any(ab.vs_position == "max_range" for w in range(n) for ab in facts(self.cards[w]))
         """Some card has an ``attack_bonus`` at the maximum range (:meth:`_edge_bonus`)."""
+        self._did_watch = any(ab.when == "squad_did" for w in range(n) for ab in facts(self.cards[w]))
+        """Some card reads the attacks its squad made this turn (``when = "squad_did"``: :meth:`_did`)."""
         self._hunting = "hunted" in kinds
         """Some card gives a hunt marker (``hunted``: :meth:`_hunt`, as an attack's wounds are dealt)."""
         self._unhealing = "no_heal" in kinds

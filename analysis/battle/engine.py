@@ -657,6 +657,8 @@ class Battle(Placement):
         new._slayer = self._slayer
         new._last_step = self._last_step
         new._hunting = self._hunting
+        new.done = self.done
+        new._did_watch = self._did_watch
         new._attack_blockers = self._attack_blockers
         new._again = self._again
         new._draws = self._draws

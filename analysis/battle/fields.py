@@ -47,6 +47,8 @@ class EngineFields:
     _slayer: int
     _last_step: int
     _hunting: bool
+    done: list[int]
+    _did_watch: bool
     _attack_blockers: list[int]
     _again: int
     _draws: Any

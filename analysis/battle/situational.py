@@ -63,6 +63,9 @@ _SQUAD_WHENS = frozenset({"squad_class", "top_strike", "squad_more_closed", "cou
                           "enemy_opposite"})
 """``when`` conditions on the squads in play (:meth:`Situational._squad_when`)."""
 _HOST_WHENS = frozenset({"host_open", "host_closed", "host_unwounded"})
+DID_BITS = {k: 1 << i for i, k in enumerate(("simple", "shot", "throw", "discharge", "strike_through_row",
+                                             "magic_strike", "special_strike"))}
+"""The bit of each attack kind in a seat's record of the attacks its cards made this turn (``done``)."""
 """``when`` conditions on the host of a companion or parasite (000 1.5.2; 30/123 Крайт)."""
 
 
@@ -148,6 +151,8 @@ class Spec:
                 deps.update(("wounds", "alive", "lives"))
             elif ab.when == "namesakes":
                 deps.add("alive")
+            elif ab.when == "squad_did":
+                deps.add("done")
             elif ab.when is not None:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
             if ab.per in ("counters", "own_wounds", "own_extra_life"):
@@ -391,6 +396,9 @@ class Situational(EngineFields):
         """Per-unit state the situational facts read, and which units follow the board."""
         n = self.n
         self.walk = [_ZERO_WALK] * n
+        self.done = [0, 0]
+        """Per seat: the attack kinds its cards made this turn (:data:`DID_BITS`; ``when = "squad_did"``);
+        replaced, never changed in place (clones share it)."""
         """(steps, up, down, left, right, crossed, returned) of each unit this turn."""
         self.grants = [()] * n
         """Per unit: (granted fact, the turn it lasts to; -1 = the battle) given by other cards."""
@@ -510,6 +518,8 @@ class Situational(EngineFields):
                 glance.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base)))
         if "lives" in needs:
             glance.append(tuple(self.life))
+        if "done" in needs:
+            glance.append(tuple(self.done))
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
@@ -573,6 +583,8 @@ class Situational(EngineFields):
                 parts.append(tuple(self.marks))
             if "moves" in deps:
                 parts.append(self.moves[u])
+            if "done" in deps:
+                parts.append(self.done[self.seat[u]])
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -919,6 +931,11 @@ class Situational(EngineFields):
             return any(self.seat[w] != me and self.creature[w] for w in near)
         if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")
             return not near
+        if when == "squad_did":  # (its squad has made each of these attacks this turn: 60/219)
+            need = 0
+            for k in ab.needs:
+                need |= DID_BITS[k]
+            return self.done[self.seat[u]] & need == need
         if when == "adjacent_artifact":  # (an artifact of either side next to it)
             return any(self.kind[w] == ARTIFACT for w in near)
         if when == "class_adjacent":  # (a card of either side next to it of one of the classes, 60/191)
@@ -1089,6 +1106,15 @@ class Situational(EngineFields):
         human = self._variant_of(u)
         self.form[u] = was
         return wolf, human
+
+    def _did(self, u: int, kind: str) -> None:
+        """``u``'s side made an attack of ``kind`` this turn (``when = "squad_did"``, 60/219)."""
+        bit = DID_BITS.get(kind, 0)
+        s = self.seat[u]
+        if bit and not self.done[s] & bit:
+            done = list(self.done)
+            done[s] |= bit
+            self.done = done
 
     def _new_turn_walks(self) -> None:
         for u in range(self.n):

@@ -144,6 +144,8 @@ class Strikes(AbilityUse):
             raise IllegalAction(f"unit {u} may only attack the cards that draw its attacks")
         if self._strike_limits and not self._strike_ok(u, v):
             raise IllegalAction(f"unit {u} may strike only a card in its position (strike_limit)")
+        if self._did_watch:
+            self._did(u, "simple")  # ("ваши карты совершили {strike}" this turn, 60/219)
         if self._sudden and self._responding < 0:
             # The enemy may answer the announced strike before it is carried out (000 1.9.4, 5.1);
             # interrupted (000 2.9, 5.8: no payment, the attacker stays open) if the attacker is gone

@@ -267,6 +267,8 @@ class Turns(Strikes):
                 poisoned = True
         if self._tracking:
             self._new_turn_walks()
+        if self.done[0] or self.done[1]:
+            self.done = [0, 0]  # ("в этом ходу": the attacks made this turn, 60/219)
         kept: list[int] = [u for u in self.units[active] if stunned[u]] if poisoned and self._stuns else []
         if self._stuns:
             self._keep_stunned(active)

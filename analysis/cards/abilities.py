@@ -648,7 +648,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
-         "class_adjacent")
+         "class_adjacent", "squad_did")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -709,7 +709,10 @@ column of a square holding such a marker put by a card of its squad: 40/62 Йе�
 Странствующий рыцарь "когда перемещается на клетку 3 ряда противника"); ``adjacent_artifact`` (an
 artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона);
 ``class_adjacent`` (with ``classes``: a card of either side next to it, of any type, has one of the
-classes — "пока стоит рядом с постройкой или боевой машиной", 60/191 Проныра)."""
+classes — "пока стоит рядом с постройкой или боевой машиной", 60/191 Проныра); ``squad_did`` (with
+``needs``, attack kinds: in this turn the cards of its squad have made each of them — a simple strike as
+the attacker, or an attack ability used, triggered ones included: "если в этом ходу ваши карты совершили
+{strike}, магический и особый удар", 60/219 Янтарный дракон)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
@@ -2080,8 +2083,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     needs = raw.get("needs", [])
     if not _str_list(needs, None) or len(set(needs)) != len(needs):
         raise fail("needs", f"must be a list of different card types, 'symbiote' or classes, got {needs!r}")
-    if needs and kind != "discount":
-        raise fail("needs", "is only for discount")
+    if needs and kind != "discount" and raw.get("when") != "squad_did":
+        raise fail("needs", "is only for discount and when = squad_did")
+    if raw.get("when") == "squad_did" and (not needs or not set(needs) <= {"simple", *ATTACKS}):
+        raise fail("needs", "when = squad_did needs the attack kinds its squad must have made this turn "
+                   "(simple and the attack kinds)")
     if kind == "discount" and raw.get("target", "self") not in ("self", "ally"):
         raise fail("target", "of discount is self (the card) or ally (the cards of its squad its vs_* name)")
     if kind == "recruit_gold" and raw.get("target", "self") != "self":

@@ -9,6 +9,7 @@ from dataclasses import replace
 from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
+from analysis.cards.ability_rules import strike_passives
 from tests.battle.test_ability_kinds import facts, start
 from tests.battle.test_set30_printings import Mover
 from tests.battle.test_set60_markers import Picks, _printing
@@ -493,3 +494,21 @@ def test_alfin_hunt_marker_makes_a_flyers_next_attack_wound_two_more_once():
     b.open[1] = False
     b.apply(Strike(0, 1))                                # 2 more, then the marker's 2, then it is gone
     assert b.wounds[1] == 6
+
+
+def test_amber_dragon_reads_the_attacks_its_squad_made_this_turn():
+    """60/219 Янтарный дракон: "Имеет +2 к {strike}, если в этом ходу ваши карты совершили {strike},
+    магический и особый удар" — ``when = "squad_did"`` with ``needs``; the record starts again each turn."""
+    mage = card("Mage", abilities=facts('{ kind = "magic_strike", damage = [1], cost = "tap" }'))
+    brawler = card("Brawler", abilities=facts('{ kind = "special_strike", damage = [1], cost = "tap" }'))
+    b = start([_printing("60/219"), mage, brawler, card("Hitter")],
+              [card("F1", life=20), card("F2", life=20), card("F3", life=20)],
+              ({0: square(0, 2), 1: square(2, 1), 2: square(2, 2), 3: square(2, 3)},
+               {4: square(3, 1), 5: square(3, 2), 6: square(3, 3)}), dice=[6] * 10)
+    assert strike_passives(b.cards[0]).bonus == (0, 0, 0)
+    b.apply(UseAbility(1, 0, (4,)))
+    b.apply(UseAbility(2, 0, (5,)))
+    b.apply(Strike(3, 6))
+    assert strike_passives(b.cards[0]).bonus == (2, 2, 2)
+    b.apply(END_TURN)
+    assert strike_passives(b.cards[0]).bonus == (0, 0, 0)

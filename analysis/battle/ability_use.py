@@ -392,6 +392,14 @@ class AbilityUse(Triggers):
                       and (not sl.conditional or meets(sl, self.key[w]))]
             if not ab.every and len(chosen) > 1:
                 chosen = list(self.players[self.seat[u]].choose_targets(self, u, index, chosen, ab.targets))
+        elif ab.area == "target_formation":  # (in formation with the target before it: 60/59)
+            x = targets[0] if targets else -1
+            chosen = [w for w in (self._formation_partners(x) if x >= 0 and self.alive[x] else [])
+                      if not sl.conditional or meets(sl, self.key[w])]
+            if ab.kind == "heal":
+                chosen = [w for w in chosen if self.wounds[w] > 0 and not self.ghost[w]]
+            if len(chosen) > 1 and not ab.every:
+                chosen = list(self.players[self.seat[u]].choose_targets(self, u, index, chosen, ab.targets))
         elif ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
             about = self._about if self._about >= 0 else self._context
             if about >= 0 and self.alive[about] and (not sl.conditional or meets(sl, self.key[about])):

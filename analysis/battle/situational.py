@@ -47,11 +47,11 @@ from analysis.battle.tables import ARTIFACT, PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
 from analysis.cards.ability_rules import class_overlap, facts, has_condition, matches
 
-_ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+_ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 _WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned",
                          "moved_onto_creature"})
 """Per unit this turn: (steps, up, down, left, right, crossed, returned, steps onto a square a
-creature holds, steps onto the square of a creature with a magical ability)."""
+creature holds, steps onto the square of a creature with a magical ability, diagonal steps)."""
 _GUARDED = ("cap", "protection")
 """Kinds whose ``self_state`` the engine's guards check
 (:func:`analysis.cards.ability_rules.state_limits`)."""
@@ -102,7 +102,7 @@ class Spec:
                 deps.add("near")
             if ab.self_state and ab.kind not in _GUARDED:
                 deps.add("self")
-            if ab.when in _WALK_WHENS or ab.per in ("steps", "magic_entries"):
+            if ab.when in _WALK_WHENS or ab.per in ("steps", "magic_entries", "diagonal_steps"):
                 deps.add("walk")
             elif ab.when in ("own_turn", "enemy_turn"):
                 deps.add("turn")
@@ -153,6 +153,8 @@ class Spec:
                 deps.add("alive")
             elif ab.when == "squad_did":
                 deps.add("done")
+            elif ab.when == "squad_charged":
+                deps.update(("counters", "alive"))
             elif ab.when is not None:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
             if ab.per in ("counters", "own_wounds", "own_extra_life"):
@@ -718,6 +720,8 @@ class Situational(EngineFields):
             return self.walk[u][0]
         if per == "magic_entries":
             return self.walk[u][8]
+        if per == "diagonal_steps":  # (its diagonal steps this turn: 60/81 Вепрь Святолесья)
+            return self.walk[u][9]
         if per == "own_extra_life":  # (its additional life: its life above the printed one, wounds aside;
             return max(0, self.life[u] - (self.cards[u].life or 0))  # at its death, what it had)
         if per == "adjacent_enemies":  # (the enemy cards next to it, companions too)
@@ -931,6 +935,10 @@ class Situational(EngineFields):
             return any(self.seat[w] != me and self.creature[w] for w in near)
         if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")
             return not near
+        if when == "squad_charged":  # (a card of its squad of those elements with ``count`` counters, 60/46)
+            me = self.seat[u]
+            return any(self.alive[w] and self.seat[w] == me and self.counters[w] >= ab.count
+                       and set(self.cards[w].elements) & set(ab.needs) for w in range(self.n))
         if when == "squad_did":  # (its squad has made each of these attacks this turn: 60/219)
             need = 0
             for k in ab.needs:
@@ -1028,7 +1036,7 @@ class Situational(EngineFields):
     def _after_step(self, u: int, frm: int, to: int, onto: int = -1) -> None:
         """Record a step of ``u`` (for ``moved`` / ``steps`` / ``crossed`` …); ``onto``: the card
         holding the square it stepped onto (an incorporeal creature sharing it), -1 none."""
-        steps, up, down, left, right, crossed, returned, occupied, magical = self.walk[u]
+        steps, up, down, left, right, crossed, returned, occupied, magical, diagonal = self.walk[u]
         if onto >= 0 and self.creature[onto]:
             occupied += 1
             if any(ab.kind in MAGICAL for ab in facts(self.cards[onto])):
@@ -1042,6 +1050,8 @@ class Situational(EngineFields):
             right += 1
         elif d == -1:
             left += 1
+        elif frm >= 0 and to in ADJ8[frm]:
+            diagonal += 1  # (a diagonal step: "при перемещении по диагонали", 60/81)
         seat = self.seat[u]
         own = set(half_rows(seat))
         if frm >= 0 and to >= 0:
@@ -1049,7 +1059,7 @@ class Situational(EngineFields):
                 crossed = 1
             elif row_of(frm) not in own and row_of(to) in own:
                 returned = 1
-        self.walk[u] = (steps + 1, up, down, left, right, crossed, returned, occupied, magical)
+        self.walk[u] = (steps + 1, up, down, left, right, crossed, returned, occupied, magical, diagonal)
 
     def _deep_sq(self, sq: int) -> bool:
         """Whether square ``sq`` is a depth square now (a ``drain`` makes one surface this turn)."""

@@ -519,6 +519,10 @@ class Turns(Strikes):
             self._stepped(u, frm, to)
         if self._trig["enemy_leaves_adjacent"] and self.creature[u] and not self.over:
             self._left(u, frm, to)
+        if self._trig["squad_steps"] and frm >= 0 and to in ADJ4[frm] and self.alive[u] and not self.over:
+            for w in self._trig["squad_steps"]:  # ("когда ваш дух двигается на соседнюю клетку", 60/113)
+                if self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                    self._fire(w, "squad_steps", -1, u)
         if self._trig["host_moves"] and self.rider[u] >= 0 and not self.over:
             self._host_moved(u)  # (its rider's "при перемещении хозяина", 60/1)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:

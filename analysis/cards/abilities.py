@@ -387,7 +387,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "misses",
-            "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves", "poison_curse")
+            "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves", "poison_curse",
+            "squad_steps")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -523,7 +524,10 @@ gives it additional life (about that creature: "при вампиризме ва
 the host, ``area = "host"``: "имеет «При перемещении хозяина — ранить его на 1», пока паразит", 60/1);
 ``poison_curse``: a creature of either squad with poisoning receives a curse, or a cursed one receives
 poisoning (about it; its abilities aim by their own reach: "когда существо с отравлением получает
-проклятие или наоборот — метание", 60/127 Кимулис)."""
+проклятие или наоборот — метание", 60/127 Кимулис); ``squad_steps``: a creature of its squad, itself
+included, steps onto an orthogonally adjacent square (a step of its movement, not a jump, a teleport or
+a diagonal step; about it, ``classes`` filter it: "когда ваш дух двигается на соседнюю с собой клетку не по
+диагонали — получить {counter}", 60/113 Зелтрад утонувший)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -634,7 +638,7 @@ above this card's own ("по картам, чьи текущие {health} мен
 simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
-                 "enemy_leaves")
+                 "enemy_leaves", "squad_steps")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
@@ -648,7 +652,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
-         "class_adjacent", "squad_did")
+         "class_adjacent", "squad_did", "squad_charged")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -712,13 +716,15 @@ artifact of either side stands next to it: "пока стоит рядом с а
 classes — "пока стоит рядом с постройкой или боевой машиной", 60/191 Проныра); ``squad_did`` (with
 ``needs``, attack kinds: in this turn the cards of its squad have made each of them — a simple strike as
 the attacker, or an attack ability used, triggered ones included: "если в этом ходу ваши карты совершили
-{strike}, магический и особый удар", 60/219 Янтарный дракон)."""
+{strike}, магический и особый удар", 60/219 Янтарный дракон); ``squad_charged`` (with ``needs``, elements,
+and ``count``: a card of its squad in play of one of those elements holds ``count`` or more counters —
+"пока в вашем отряде есть горная карта с двумя или более {counter}", 60/46 Офидия)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
-        "own_poison", "target_poison", "trick_wounds", "target_cost", "heading_steps")
+        "own_poison", "target_poison", "trick_wounds", "target_cost", "heading_steps", "diagonal_steps")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -769,8 +775,11 @@ aims at; as poisonings do not add up (the greater stays), "+1 к отравле�
 ("при трупоедстве может излечиться не более чем на Х, где Х — стоимость уничтоженного", 60/58).
 ``heading_steps`` (on trigger ``enters_creature``): its steps this turn in the direction of the step that
 set it off, up, down, left or right ("где Х — количество передвижений, которые совершил … в этом
-направлении в этот ход", 60/163 Мерцающий призрак)."""
+направлении в этот ход", 60/163 Мерцающий призрак). ``diagonal_steps``: its diagonal steps this turn (a
+standing amount: "при перемещении по диагонали — получить +1 к {strike} до конца хода (максимум +3)", 60/81
+Вепрь Святолесья)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
+             "diagonal_steps",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
@@ -796,7 +805,7 @@ RELOCATE_ONTO = ("depth", "surface", "away", "line")
 ``per`` — ``strike_value`` on trigger ``strike``)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad", "kin_between", "cross")
+         "between", "squad", "kin_between", "cross", "target_formation")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -816,7 +825,9 @@ cards less its own: "выберите другого Элементаля мол
 ранить все стоящие между ними карты", 60/61, with ``every``), ``cross`` (on a wounding action, ``target =
 "self"``: its player picks a square; every revealed card in its row and every one in its column takes the
 wounds — the crossing's cards twice —, and if a card on the crossing was destroyed, every revealed card in
-that row and column takes them once more: "огненные лучи", 60/34 Эр-Мариб).
+that row and column takes them once more: "огненные лучи", 60/34 Эр-Мариб), ``target_formation`` (on a
+``then``: the creatures in formation with the target of the ability before it — "излечить стоящее рядом
+существо на 2; излечить существо в строю с ним на 1", 60/59 Гном-целитель).
 Only for auras: ``rider`` (the companion or parasite riding it)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
@@ -1788,7 +1799,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
     if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
-                                  "few_elements", "counters", "namesakes") and not formation \
+                                  "few_elements", "counters", "namesakes", "squad_charged") \
+            and not formation \
             and trigger not in ("counters_reach", "squad_loses_counters"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
                    "counters_cards / enemy_elements / few_elements / counters / namesakes and trigger "
@@ -1912,6 +1924,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled, squad_redirects: "
                    "the card that redirected the attack)")
+    if out["area"] == "target_formation" and cost != "then":
+        raise fail("area", "target_formation is only for a then (the target of the ability before it)")
     if out["area"] == "near_target" and cost not in ("trigger", "then"):
         raise fail("area", "near_target is only for triggers (the card the trigger is about) and a then (the "
                    "cards next to the target of the ability before it)")
@@ -2083,8 +2097,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     needs = raw.get("needs", [])
     if not _str_list(needs, None) or len(set(needs)) != len(needs):
         raise fail("needs", f"must be a list of different card types, 'symbiote' or classes, got {needs!r}")
-    if needs and kind != "discount" and raw.get("when") != "squad_did":
-        raise fail("needs", "is only for discount and when = squad_did")
+    if needs and kind != "discount" and raw.get("when") not in ("squad_did", "squad_charged"):
+        raise fail("needs", "is only for discount and when = squad_did / squad_charged")
+    if raw.get("when") == "squad_charged" and (not needs or not set(needs) <= set(ELEMENTS)):
+        raise fail("needs", "when = squad_charged needs the elements of the card that holds the counters")
     if raw.get("when") == "squad_did" and (not needs or not set(needs) <= {"simple", *ATTACKS}):
         raise fail("needs", "when = squad_did needs the attack kinds its squad must have made this turn "
                    "(simple and the attack kinds)")

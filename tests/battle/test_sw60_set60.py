@@ -512,3 +512,48 @@ def test_amber_dragon_reads_the_attacks_its_squad_made_this_turn():
     assert strike_passives(b.cards[0]).bonus == (2, 2, 2)
     b.apply(END_TURN)
     assert strike_passives(b.cards[0]).bonus == (0, 0, 0)
+
+
+def test_boar_strikes_one_harder_for_each_diagonal_step_this_turn():
+    """60/81 Вепрь Святолесья: "Может двигаться по диагонали, пока не имеет ран. … При перемещении по
+    диагонали — получить +1 к {strike} до конца хода (максимум +3)" — ``strike_bonus`` with ``per =
+    "diagonal_steps"`` (its diagonal steps this turn), ``per_max = 3``."""
+    b = start([_printing("60/81")], [card("Foe", life=10)], ({0: square(1, 1)}, {1: square(5, 2)}))
+    b.apply(Move(0, square(2, 2)))                       # diagonal
+    assert strike_passives(b.cards[0]).bonus == (1, 1, 1)
+    b.apply(Move(0, square(2, 3)))                       # sideways: no more
+    assert strike_passives(b.cards[0]).bonus == (1, 1, 1)
+    b.apply(END_TURN)
+    assert strike_passives(b.cards[0]).bonus == (0, 0, 0)
+
+
+def test_dwarf_healer_also_heals_a_creature_in_formation_with_the_healed_one():
+    """60/59 Гном-целитель: "{tap}: Излечить стоящее рядом существо на 2; излечить существо в строю с ним
+    на 1" — a ``then`` heal with ``area = "target_formation"``."""
+    b = start([_printing("60/59"), card("Hurt", life=10, formation=1), card("Partner", life=10, formation=1)],
+              [card("Foe")], ({0: square(1, 1), 1: square(1, 2), 2: square(1, 3)}, {3: square(3, 2)}))
+    b.wounds = [0, 3, 3, 0]
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 1 and b.wounds[2] == 2
+
+
+def test_zeltrad_gains_a_counter_when_your_spirit_steps_to_an_adjacent_square():
+    """60/113 Зелтрад утонувший (a terrain): "Когда ваш дух двигается на соседнюю с собой клетку не по
+    диагонали — получить {counter}" — trigger ``squad_steps`` with ``classes``."""
+    spirit = card("Spirit", move=2, classes=("Дух",))
+    b = start([spirit, card("Other", move=2), _printing("60/113")], [card("Foe")],
+              ({0: square(1, 1), 1: square(1, 3), 2: square(0, 2)}, {3: square(5, 2)}))
+    b.apply(Move(0, square(2, 1)))
+    b.apply(Move(1, square(2, 3)))
+    assert b.counters[2] == 1
+
+
+def test_ophidia_strikes_harder_while_a_mountain_card_of_yours_holds_two_counters():
+    """60/46 Офидия: "+1 к удару пока в вашем отряде есть горная карта с двумя или более {counter}" —
+    ``when = "squad_charged"`` with ``needs = ["mountains"]`` and ``count = 2``."""
+    b = start([_printing("60/46"), card("Mage", elements=("mountains",))], [card("Foe")],
+              ({0: square(1, 1), 1: square(1, 2)}, {2: square(3, 2)}))
+    assert strike_passives(b.cards[0]).bonus == (0, 0, 0)
+    b.counters = [0, 2, 0]
+    b._situate()
+    assert strike_passives(b.cards[0]).bonus == (1, 1, 1)

@@ -309,6 +309,8 @@ class Effects(Situational):
         self._edgy = any(ab.vs_position == "max_range" for w in range(n) for ab in facts(self.cards[w]))
         """Some card has an ``attack_bonus`` at the maximum range (:meth:`_edge_bonus`)."""
         self._did_watch = any(ab.when == "squad_did" for w in range(n) for ab in facts(self.cards[w]))
+        self._took_watch = any(ab.when == "took_all" for w in range(n) for ab in facts(self.cards[w]))
+        """Some card reads the attacks that wounded it this turn (``when = "took_all"``)."""
         """Some card reads the attacks its squad made this turn (``when = "squad_did"``: :meth:`_did`)."""
         self._hunting = "hunted" in kinds
         """Some card gives a hunt marker (``hunted``: :meth:`_hunt`, as an attack's wounds are dealt)."""

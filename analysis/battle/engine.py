@@ -659,6 +659,8 @@ class Battle(Placement):
         new._hunting = self._hunting
         new.done = self.done
         new._did_watch = self._did_watch
+        new._took_watch = self._took_watch
+        new.took = self.took
         new._attack_blockers = self._attack_blockers
         new._again = self._again
         new._draws = self._draws

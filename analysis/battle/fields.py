@@ -49,6 +49,8 @@ class EngineFields:
     _hunting: bool
     done: list[int]
     _did_watch: bool
+    _took_watch: bool
+    took: list[int]
     _attack_blockers: list[int]
     _again: int
     _draws: Any

@@ -151,7 +151,7 @@ class Spec:
                 deps.update(("wounds", "alive", "lives"))
             elif ab.when == "namesakes":
                 deps.add("alive")
-            elif ab.when == "squad_did":
+            elif ab.when in ("squad_did", "took_all"):
                 deps.add("done")
             elif ab.when == "squad_charged":
                 deps.update(("counters", "alive"))
@@ -398,6 +398,9 @@ class Situational(EngineFields):
         """Per-unit state the situational facts read, and which units follow the board."""
         n = self.n
         self.walk = [_ZERO_WALK] * n
+        self.took = [0] * n
+        """Per unit: the attack kinds that wounded it this turn (:data:`DID_BITS`; ``when = "took_all"``);
+        replaced, never changed in place (clones share it)."""
         self.done = [0, 0]
         """Per seat: the attack kinds its cards made this turn (:data:`DID_BITS`; ``when = "squad_did"``);
         replaced, never changed in place (clones share it)."""
@@ -522,6 +525,7 @@ class Situational(EngineFields):
             glance.append(tuple(self.life))
         if "done" in needs:
             glance.append(tuple(self.done))
+            glance.append(tuple(self.took))
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
@@ -587,6 +591,7 @@ class Situational(EngineFields):
                 parts.append(self.moves[u])
             if "done" in deps:
                 parts.append(self.done[self.seat[u]])
+                parts.append(self.took[u])
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -939,6 +944,11 @@ class Situational(EngineFields):
             me = self.seat[u]
             return any(self.alive[w] and self.seat[w] == me and self.counters[w] >= ab.count
                        and set(self.cards[w].elements) & set(ab.needs) for w in range(self.n))
+        if when == "took_all":  # (it took wounds from each of these attacks this turn: 60/211)
+            need = 0
+            for k in ab.needs:
+                need |= DID_BITS[k]
+            return self.took[u] & need == need
         if when == "squad_did":  # (its squad has made each of these attacks this turn: 60/219)
             need = 0
             for k in ab.needs:
@@ -1125,6 +1135,14 @@ class Situational(EngineFields):
             done = list(self.done)
             done[s] |= bit
             self.done = done
+
+    def _took_hit(self, v: int, kind: str) -> None:
+        """``v`` took wounds from an attack of ``kind`` this turn (``when = "took_all"``, 60/211)."""
+        bit = DID_BITS.get(kind, 0)
+        if bit and not self.took[v] & bit:
+            took = list(self.took)
+            took[v] |= bit
+            self.took = took
 
     def _new_turn_walks(self) -> None:
         for u in range(self.n):

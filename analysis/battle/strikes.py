@@ -345,6 +345,11 @@ class Strikes(AbilityUse):
                 event["stays_open"] = [x for x, f in ((u, stays), (parrier, stays_d)) if f]
             self._emit(event)
         life = self.life
+        if self._took_watch:  # (the attacks that wounded it this turn: 60/211)
+            if to_p:
+                self._took_hit(parrier, "simple")
+            if to_a:
+                self._took_hit(u, "simple")
         if self._hunting:  # (a hunt marker held before this strike: a flyer's wounds, 2 more; 60/42)
             if to_p:
                 self._hunt(parrier, u, "simple")

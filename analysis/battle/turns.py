@@ -269,6 +269,8 @@ class Turns(Strikes):
             self._new_turn_walks()
         if self.done[0] or self.done[1]:
             self.done = [0, 0]  # ("в этом ходу": the attacks made this turn, 60/219)
+        if self._took_watch and any(self.took):
+            self.took = [0] * self.n  # ("в этот ход получил раны от …", 60/211)
         kept: list[int] = [u for u in self.units[active] if stunned[u]] if poisoned and self._stuns else []
         if self._stuns:
             self._keep_stunned(active)

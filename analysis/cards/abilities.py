@@ -652,7 +652,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
-         "class_adjacent", "squad_did", "squad_charged")
+         "class_adjacent", "squad_did", "squad_charged", "took_all")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -718,7 +718,9 @@ classes — "пока стоит рядом с постройкой или бо�
 the attacker, or an attack ability used, triggered ones included: "если в этом ходу ваши карты совершили
 {strike}, магический и особый удар", 60/219 Янтарный дракон); ``squad_charged`` (with ``needs``, elements,
 and ``count``: a card of its squad in play of one of those elements holds ``count`` or more counters —
-"пока в вашем отряде есть горная карта с двумя или более {counter}", 60/46 Офидия)."""
+"пока в вашем отряде есть горная карта с двумя или более {counter}", 60/46 Офидия); ``took_all`` (with
+``needs``, attack kinds: in this turn it has taken wounds from each of them — "если в этот ход получил раны
+от выстрела, от метания и от разряда", 60/211 Голем со свалки)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
@@ -2097,11 +2099,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     needs = raw.get("needs", [])
     if not _str_list(needs, None) or len(set(needs)) != len(needs):
         raise fail("needs", f"must be a list of different card types, 'symbiote' or classes, got {needs!r}")
-    if needs and kind != "discount" and raw.get("when") not in ("squad_did", "squad_charged"):
-        raise fail("needs", "is only for discount and when = squad_did / squad_charged")
+    if needs and kind != "discount" and raw.get("when") not in ("squad_did", "squad_charged", "took_all"):
+        raise fail("needs", "is only for discount and when = squad_did / squad_charged / took_all")
     if raw.get("when") == "squad_charged" and (not needs or not set(needs) <= set(ELEMENTS)):
         raise fail("needs", "when = squad_charged needs the elements of the card that holds the counters")
-    if raw.get("when") == "squad_did" and (not needs or not set(needs) <= {"simple", *ATTACKS}):
+    if raw.get("when") in ("squad_did", "took_all") and (not needs or not set(needs) <= {"simple", *ATTACKS}):
         raise fail("needs", "when = squad_did needs the attack kinds its squad must have made this turn "
                    "(simple and the attack kinds)")
     if kind == "discount" and raw.get("target", "self") not in ("self", "ally"):

@@ -557,3 +557,18 @@ def test_ophidia_strikes_harder_while_a_mountain_card_of_yours_holds_two_counter
     b.counters = [0, 2, 0]
     b._situate()
     assert strike_passives(b.cards[0]).bonus == (1, 1, 1)
+
+
+def test_scrap_golem_becomes_an_artifact_after_a_shot_a_throw_and_a_discharge_in_one_enemy_turn():
+    """60/211 Голем со свалки: "В конце хода противника, если в этот ход получил раны от выстрела, от
+    метания и от разряда — стать артефактом" — ``become`` on ``enemy_turn_end`` with ``when = "took_all"``."""
+    def unit(name, kind):
+        return card(name, abilities=facts(f'{{ kind = "{kind}", damage = [1], range = 5, cost = "tap" }}'))
+    for kinds, turns in ((("shot", "throw", "discharge"), True), (("shot", "throw", "shot"), False)):
+        b = start([unit("A", kinds[0]), unit("B", kinds[1]), unit("C", kinds[2])],
+                  [_printing("60/211"), card("Foe")],
+                  ({0: square(0, 1), 1: square(0, 2), 2: square(0, 3)}, {3: square(3, 2), 4: square(3, 1)}))
+        for u in (0, 1, 2):
+            b.apply(UseAbility(u, 0, (3,)))
+        b.apply(END_TURN)
+        assert (b.kind[3] == 4) == turns

@@ -415,6 +415,8 @@ class Effects(Situational):
             pool = self._neighbours(u)
         elif ab.area == "about":  # (the card the trigger is about: the wounded, dying … one)
             pool = [self._about] if self._about >= 0 else []
+        elif ab.area == "source":  # (the card that set the trigger off: the killer of ``ally_dies`` …)
+            pool = [context] if context >= 0 and self.alive[context] else []
         elif ab.area == "host":  # (the creature this companion or parasite rides)
             h = self.host[u]
             pool = [h] if h >= 0 and self.alive[u] and self.alive[h] else []
@@ -2079,6 +2081,8 @@ class Effects(Situational):
                 continue
             if onto == "line" and sq // COLS != p // COLS and sq % COLS != p % COLS:
                 continue  # ("по вертикали или горизонтали": in its own row or column)
+            if onto == "died_at" and (self._about < 0 or sq != self.died_at[self._about]):
+                continue  # ("на клетку, которую занимал погибший", 60/122)
             squares.append(sq)
         if not squares:
             return

@@ -940,6 +940,8 @@ class Situational(EngineFields):
             return any(self.seat[w] != me and self.creature[w] for w in near)
         if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")
             return not near
+        if when == "beset":  # (two or more enemy cards next to it: "если рядом стоят две или более карты
+            return self._in_state(u, "beset")  # противника", 60/104 Налайа)
         if when == "squad_charged":  # (a card of its squad of those elements with ``count`` counters, 60/46)
             me = self.seat[u]
             return any(self.alive[w] and self.seat[w] == me and self.counters[w] >= ab.count

@@ -94,6 +94,8 @@ class Triggers(Effects):
             return self.counters[v] == 0
         if state == "has_counters":  # ("по картам с {counter}", 60/116 Воронга)
             return self.counters[v] > 0
+        if state == "cheapest":  # (read among a trigger's targets: Triggers._trigger_cands)
+            return True
         if state == "no_ground_squad":
             return self.n_ground[self.seat[v]] == 0
         if state == "open":
@@ -179,10 +181,13 @@ class Triggers(Effects):
             if t & _SQUAD_WOUNDED and not self.over:
                 self._fire(w, "squad_wounded", source, v, kind)
 
-    def _mourn(self, dead: Sequence[int], cause: str = "") -> None:
+    def _mourn(self, dead: Sequence[int], cause: str = "", killers: dict[int, int] | None = None,
+               source: int = -1) -> None:
         """The ``ally_dies`` (another creature of its squad) and ``creature_dies`` (another creature
         of either squad) abilities of the living cards, for each creature in ``dead``; the ``enemy_dies``
-        abilities of the living cards of the other squad, for each card in ``dead``."""
+        abilities of the living cards of the other squad, for each card in ``dead``. ``cause``: what
+        killed them (their ``from``); the card that killed each (``killers``, else ``source``) is the
+        trigger's context (``area = "source"``: "атаковавшего", 60/122)."""
         watchers = self._trig["enemy_dies"]
         for x in dead:
             for w in watchers:  # "при гибели карты противника" (40/23 Вождь клана): a creature or not
@@ -194,10 +199,11 @@ class Triggers(Effects):
                 t = self.triggers[w]
                 if not t & _DIES or w == x or not self.alive[w] or self.over:
                     continue
+                killer = killers.get(x, source) if killers else source
                 if t & _ALLY_DIES and self.seat[w] == self.seat[x]:
-                    self._fire(w, "ally_dies", -1, x, cause or None)
+                    self._fire(w, "ally_dies", killer, x, cause or None)
                 if t & _CREATURE_DIES and not self.over:
-                    self._fire(w, "creature_dies", -1, x, cause or None)  # (``from``: "от отравления")
+                    self._fire(w, "creature_dies", killer, x, cause or None)  # (``from``: "от отравления")
 
     def _fire(self, u: int, trigger: str, context: int = -1, about: int = -1,
               kind: str | None = None) -> None:
@@ -483,7 +489,10 @@ class Triggers(Effects):
             cands = reach(self, u, index, src)
             if ab.target == "any" and ab.range is not None:
                 cands = [v for v in cands if v != u]  # ("стоящую рядом карту": never itself)
-        if ab.vs_state and cands:  # a chosen target must be in that state (else the ability does nothing)
+        if ab.vs_state == "cheapest" and cands:  # (of the least cost among them: "наименьшей стоимости")
+            least = min(self.cost[v] for v in cands)
+            cands = [v for v in cands if self.cost[v] == least]
+        elif ab.vs_state and cands:  # a chosen target must be in that state (else the ability does nothing)
             cands = [v for v in cands if self.hidden[v] or self._in_state(v, ab.vs_state)]
         if ab.kind == "restore_armor":
             cands = [v for v in cands if self.armor_left[v] < self.armor[v]]  # (else it does nothing)
@@ -999,7 +1008,7 @@ class Triggers(Effects):
                     self._excess = excess.get(x, 0)
                     self._fire(killer, "kill", x, x, cause or None)  # (``when_state``: the state it died in)
             if self._mourners:
-                self._mourn(fallen, cause)
+                self._mourn(fallen, cause, killers, source)
         if self._x_trig and (self._trig["killed"] or self._trig["squad_kill"]) and not self.over:
             self._killings(dead, source, killers, cause, excess)
         if ones:

@@ -597,11 +597,12 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life", "has_counters")
+             "low_life", "has_counters", "cheapest")
 """``vs_state``: only against a target in that state; ``has_counters``: a card with counters ("{direct} по
-картам с {counter}", 60/116 Воронга); ``when_state``: only when the card a trigger
-is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
-less of its life left, additional life counted ("половина или менее {health} (с учётом
+картам с {counter}", 60/116 Воронга); ``cheapest`` (on a trigger): of the least cost among the cards it
+may aim at ("ранить на 1 выбранную карту наименьшей стоимости", 60/104 Налайа); ``when_state``: only
+when the card a trigger is about (the one that died, was wounded or was destroyed) is in that state.
+``half_life``: half or less of its life left, additional life counted ("половина или менее {health} (с учётом
 дополнительных)"); ``cursed_or_blessed``: with a curse, a blessing or both;
 ``even_life``: a creature with an even number of life left (on a ``cap`` or ``protection``: only
 against attacks by such creatures, 40/16 Элементаль огня); ``extra_life``: with additional life
@@ -652,7 +653,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
-         "class_adjacent", "squad_did", "squad_charged", "took_all")
+         "class_adjacent", "squad_did", "squad_charged", "took_all", "beset")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -720,7 +721,8 @@ the attacker, or an attack ability used, triggered ones included: "если в �
 and ``count``: a card of its squad in play of one of those elements holds ``count`` or more counters —
 "пока в вашем отряде есть горная карта с двумя или более {counter}", 60/46 Офидия); ``took_all`` (with
 ``needs``, attack kinds: in this turn it has taken wounds from each of them — "если в этот ход получил раны
-от выстрела, от метания и от разряда", 60/211 Голем со свалки)."""
+от выстрела, от метания и от разряда", 60/211 Голем со свалки); ``beset`` (two or more enemy cards stand next
+to it: "при прыжке, если рядом стоят две или более карты противника", 60/104 Налайа)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
@@ -800,14 +802,15 @@ attack ability with a ``range`` aimed from a square at a card on a square exactl
 выстрелу по картам на поле боя, выполненному с максимальной дальностью", 60/78 Меткий стрелок; "дальние
 атаки … по картам на поле боя, наносимые с максимальной дальностью, имеют -1 к величине", 60/184 Пепельный
 дракон)."""
-RELOCATE_ONTO = ("depth", "surface", "away", "line")
+RELOCATE_ONTO = ("depth", "surface", "away", "line", "died_at")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or one in its own row or column
 (``line``: "переместить ее на Х или менее клеток по вертикали или горизонтали", 60/63 Воррокс, its X a
-``per`` — ``strike_value`` on trigger ``strike``)."""
+``per`` — ``strike_value`` on trigger ``strike``), or the square where the card its trigger is about died
+(``died_at``: "переместить атаковавшего на клетку, которую занимал погибший", 60/122 Шишига)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad", "kin_between", "cross", "target_formation")
+         "between", "squad", "kin_between", "cross", "target_formation", "source")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -829,7 +832,9 @@ cards less its own: "выберите другого Элементаля мол
 wounds — the crossing's cards twice —, and if a card on the crossing was destroyed, every revealed card in
 that row and column takes them once more: "огненные лучи", 60/34 Эр-Мариб), ``target_formation`` (on a
 ``then``: the creatures in formation with the target of the ability before it — "излечить стоящее рядом
-существо на 2; излечить существо в строю с ним на 1", 60/59 Гном-целитель).
+существо на 2; излечить существо в строю с ним на 1", 60/59 Гном-целитель), ``source`` (on a trigger: the card
+that set it off — the enemy card that killed the creature of ``ally_dies`` / ``creature_dies``, the attacker
+of ``wounded`` …: "переместить атаковавшего", 60/122 Шишига).
 Only for auras: ``rider`` (the companion or parasite riding it)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its

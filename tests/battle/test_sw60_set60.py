@@ -572,3 +572,27 @@ def test_scrap_golem_becomes_an_artifact_after_a_shot_a_throw_and_a_discharge_in
             b.apply(UseAbility(u, 0, (3,)))
         b.apply(END_TURN)
         assert (b.kind[3] == 4) == turns
+
+
+def test_shishiga_pulls_the_killer_of_your_creature_onto_the_freed_square():
+    """60/122 Шишига: "При гибели вашего существа от ближней атаки существа противника — может
+    переместить атаковавшего на клетку, которую занимал погибший (1 раз за ход)" — ``relocate`` on
+    ``ally_dies`` with ``from = ["close"]``, ``area = "source"`` (the killer) and ``onto = "died_at"``."""
+    b = start([card("Brute", strike=(5, 5, 5), life=12)], [card("Victim", life=2), _printing("60/122")],
+              ({0: square(2, 2)}, {1: square(3, 2), 2: square(4, 1)}), dice=[6], p2=Mover(square(3, 2)))
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert not b.alive[1] and b.pos[0] == square(3, 2)
+
+
+def test_nalaya_wounds_the_cheapest_adjacent_enemy_when_it_jumps_among_two():
+    """60/104 Налайа: "При прыжке, если рядом стоят две или более карты противника — ранить на 1 выбранную
+    карту наименьшей стоимости" — ``when = "beset"``, ``vs_state = "cheapest"``."""
+    b = start([_printing("60/104")], [card("Cheap", cost=2, life=9), card("Dear", cost=6, life=9)],
+              ({0: square(0, 2)}, {1: square(3, 1), 2: square(3, 3)}))
+    b.apply(Move(0, square(2, 2)))                       # a jump onto the square next to both
+    assert b.wounds[1] == 1 and b.wounds[2] == 0
+    c = start([_printing("60/104")], [card("Cheap", cost=2, life=9), card("Dear", cost=6, life=9)],
+              ({0: square(0, 1)}, {1: square(3, 1), 2: square(4, 3)}))
+    c.apply(Move(0, square(2, 1)))                       # next to one only: nothing
+    assert c.wounds[1] == 0

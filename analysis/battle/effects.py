@@ -255,6 +255,8 @@ class Effects(Situational):
         kind; "" unknown): what a ``kill`` / ``death`` fact's ``from`` reads."""
         self._excess = 0
         self._tricked = 0
+        self._moved_from = -1
+        """The square a card last moved from (the enemy_enters watchers: ``onto = "onward"``)."""
         self._last_step = 0
         """The square difference of the step that set off ``enters_creature`` (``heading_steps``)."""
         """The wounds of the last dirty trick (``per = "trick_wounds"``)."""
@@ -1692,6 +1694,7 @@ class Effects(Situational):
         ``enemy_enters`` abilities of the enemy cards whose ``zone`` holds ``frm`` / ``to`` fire,
         aimed at it (the zone is checked per ability in
         :meth:`~analysis.battle.triggers.Triggers._fire_now`, on :attr:`_zone_sq`)."""
+        self._moved_from = frm  # (``relocate`` ``onto = "onward"``: the direction of this move, 60/141)
         for trigger, sq in (("enemy_leaves", frm), ("enemy_enters", to)):
             if sq < 0:
                 continue
@@ -2054,6 +2057,17 @@ class Effects(Situational):
                        self.seat[x])
         self._set_shape(x, new)
 
+    def _onward(self, p: int) -> int:
+        """The square one further from square ``p`` along the card's last move onto it (from
+        :attr:`_moved_from`; a row, column or diagonal direction), -1 off the board or none."""
+        frm = self._moved_from
+        if frm < 0 or p < 0 or frm == p:
+            return -1
+        dr = (p // COLS > frm // COLS) - (p // COLS < frm // COLS)
+        dc = (p % COLS > frm % COLS) - (p % COLS < frm % COLS)
+        r, c = p // COLS + dr, p % COLS + dc
+        return r * COLS + c if 0 <= r < ROWS and 0 <= c < COLS else -1
+
     def _relocate(self, u: int, v: int, ab: Ability) -> None:
         """``relocate``: ``v`` may move onto a free square within ``damage`` [X] of it (any without),
         of the kind ``onto`` names; ``u``'s player chooses (``Player.relocate`` with
@@ -2083,6 +2097,8 @@ class Effects(Situational):
                 continue  # ("по вертикали или горизонтали": in its own row or column)
             if onto == "died_at" and (self._about < 0 or sq != self.died_at[self._about]):
                 continue  # ("на клетку, которую занимал погибший", 60/122)
+            if onto == "onward" and sq != self._onward(p):
+                continue  # ("на одну клетку в направлении перемещения", 60/141)
             squares.append(sq)
         if not squares:
             return

@@ -656,6 +656,7 @@ class Battle(Placement):
         new._tricked = self._tricked
         new._slayer = self._slayer
         new._last_step = self._last_step
+        new._moved_from = self._moved_from
         new._hunting = self._hunting
         new.done = self.done
         new._did_watch = self._did_watch

@@ -46,6 +46,7 @@ class EngineFields:
     _tricked: int
     _slayer: int
     _last_step: int
+    _moved_from: int
     _hunting: bool
     done: list[int]
     _did_watch: bool

@@ -802,12 +802,14 @@ attack ability with a ``range`` aimed from a square at a card on a square exactl
 выстрелу по картам на поле боя, выполненному с максимальной дальностью", 60/78 Меткий стрелок; "дальние
 атаки … по картам на поле боя, наносимые с максимальной дальностью, имеют -1 к величине", 60/184 Пепельный
 дракон)."""
-RELOCATE_ONTO = ("depth", "surface", "away", "line", "died_at")
+RELOCATE_ONTO = ("depth", "surface", "away", "line", "died_at", "onward")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or one in its own row or column
 (``line``: "переместить ее на Х или менее клеток по вертикали или горизонтали", 60/63 Воррокс, its X a
 ``per`` — ``strike_value`` on trigger ``strike``), or the square where the card its trigger is about died
-(``died_at``: "переместить атаковавшего на клетку, которую занимал погибший", 60/122 Шишига)."""
+(``died_at``: "переместить атаковавшего на клетку, которую занимал погибший", 60/122 Шишига), or the square
+one further along the move that set off its ``enemy_enters`` (``onward``: "может переместить его на одну
+клетку в направлении перемещения", 60/141 Озёрный змей)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
          "between", "squad", "kin_between", "cross", "target_formation", "source")
@@ -2184,7 +2186,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push")) \
-                and not (ab.cost == "or" and ab.kind == "close") \
+                and not (ab.cost == "or" and ab.kind in ("close", "relocate")) \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}

@@ -596,3 +596,17 @@ def test_nalaya_wounds_the_cheapest_adjacent_enemy_when_it_jumps_among_two():
               ({0: square(0, 1)}, {1: square(3, 1), 2: square(4, 3)}))
     c.apply(Move(0, square(2, 1)))                       # next to one only: nothing
     assert c.wounds[1] == 0
+
+
+def test_lake_serpent_may_push_a_moving_enemy_one_more_square_instead_of_wounding_it():
+    """60/141 Озёрный змей: "При перемещении существа противника в ваш ход — может переместить его на
+    одну клетку в направлении перемещения или ранить его на 2 (1 раз за ход)" — an ``effect`` 2 with the
+    ``or`` alternative ``relocate`` ``onto = "onward"``; its player picks."""
+    class Onward(Mover):
+        def choose_option(self, battle, unit, options, targets):
+            return options[-1]
+    pusher = card("Pusher", abilities=facts('{ kind = "push", cost = "tap", range = 1 }'))
+    b = start([pusher, _printing("60/141")], [card("Foe", life=10)],
+              ({0: square(2, 2), 1: square(1, 1)}, {2: square(3, 2)}), p1=Onward(square(5, 2)))
+    b.apply(UseAbility(0, 0, (2,)))                      # pushed onto (4, 2), then on to (5, 2)
+    assert b.pos[2] == square(5, 2) and b.wounds[2] == 0

@@ -610,3 +610,13 @@ def test_lake_serpent_may_push_a_moving_enemy_one_more_square_instead_of_woundin
               ({0: square(2, 2), 1: square(1, 1)}, {2: square(3, 2)}), p1=Onward(square(5, 2)))
     b.apply(UseAbility(0, 0, (2,)))                      # pushed onto (4, 2), then on to (5, 2)
     assert b.pos[2] == square(5, 2) and b.wounds[2] == 0
+
+
+def test_mist_maiden_moves_the_enemy_whose_square_it_enters_on_along_its_move():
+    """60/138 Туманница: "При движении на клетку, занятую существом противника — может переместить его
+    на клетку в направлении движения Туманницы (1 раз за ход)" — ``relocate`` ``onto = "onward"`` on
+    ``enters_creature``."""
+    b = start([_printing("60/138")], [card("Foe", life=10, move=0)], ({0: square(2, 2)}, {1: square(3, 2)}),
+              p1=Mover(square(4, 2)))
+    b.apply(Move(0, square(3, 2)))
+    assert b.pos[1] == square(4, 2)

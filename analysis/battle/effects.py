@@ -314,6 +314,8 @@ class Effects(Situational):
         self._took_watch = any(ab.when == "took_all" for w in range(n) for ab in facts(self.cards[w]))
         """Some card reads the attacks that wounded it this turn (``when = "took_all"``)."""
         """Some card reads the attacks its squad made this turn (``when = "squad_did"``: :meth:`_did`)."""
+        self._step_hurt = "step_wounds" in kinds
+        """Some card gives ``step_wounds`` (its holder is wounded as it moves: :meth:`_moved_hurt`)."""
         self._hunting = "hunted" in kinds
         """Some card gives a hunt marker (``hunted``: :meth:`_hunt`, as an attack's wounds are dealt)."""
         self._unhealing = "no_heal" in kinds
@@ -363,6 +365,18 @@ class Effects(Situational):
         self._quiet_from = self.turn + 1
         if self.log is not None:
             self._emit({"e": "wound", "u": v, "by": mark.damage[0], "by_what": "hunted"})
+
+    def _moved_hurt(self, u: int) -> None:
+        """``step_wounds``: ``u``, holding it, has just moved: it takes its n wounds (60/25, 60/160)."""
+        ab = self._has(u, "step_wounds")
+        if ab is None or not ab.damage or not self.alive[u] or self.over:
+            return
+        self.wounds[u] += ab.damage[0]
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "wound", "u": u, "by": ab.damage[0], "by_what": "step_wounds"})
+        if self.wounds[u] >= self.life[u]:
+            self._settle([u])
 
     def _sick(self, v: int) -> bool:
         """``no_heal`` ("незаживающие раны": "не может излечиваться и получать дополнительные {health}"):
@@ -2117,6 +2131,8 @@ class Effects(Situational):
         self._place_on(u, p, to)
         if self._trig["host_moves"] and self.rider[u] >= 0:
             self._host_moved(u)
+        if self._step_hurt:
+            self._moved_hurt(u)
         if self._roots:
             self._unroot_by(u)
         if self._markers and self.marks[to] and not self.over:

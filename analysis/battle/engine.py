@@ -658,6 +658,7 @@ class Battle(Placement):
         new._last_step = self._last_step
         new._moved_from = self._moved_from
         new._hunting = self._hunting
+        new._step_hurt = self._step_hurt
         new.done = self.done
         new._did_watch = self._did_watch
         new._took_watch = self._took_watch

@@ -48,6 +48,7 @@ class EngineFields:
     _last_step: int
     _moved_from: int
     _hunting: bool
+    _step_hurt: bool
     done: list[int]
     _did_watch: bool
     _took_watch: bool

@@ -522,6 +522,8 @@ class Turns(Strikes):
             self._stepped(u, frm, to)
         if self._trig["enemy_leaves_adjacent"] and self.creature[u] and not self.over:
             self._left(u, frm, to)
+        if self._step_hurt and not self.over:
+            self._moved_hurt(u)  # ("при перемещении — раниться на 2", 60/25)
         if self._trig["squad_steps"] and frm >= 0 and to in ADJ4[frm] and self.alive[u] and not self.over:
             for w in self._trig["squad_steps"]:  # ("когда ваш дух двигается на соседнюю клетку", 60/113)
                 if self.seat[w] == self.seat[u] and self.alive[w] and not self.over:

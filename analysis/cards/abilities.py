@@ -143,7 +143,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence", "no_heal", "rides_killer", "hunted")
+            "attack_bonus", "hauled", "silence", "no_heal", "rides_killer", "hunted", "step_wounds")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -213,10 +213,12 @@ rider of that creature — a parasite, as an ``attach`` — if it is a ground cr
 существа", 60/133 Кокетка). ``hunted`` [n] (a marker given for a while, ``lasts``): when its holder takes
 wounds from an attack of a flying creature it takes n more and loses the marker (the hunt marker, "маркер
 охоты": "когда она получает раны от атаки летающего существа — ранить её на 2 и удалить маркер", 60/42
-Альфин)."""
+Альфин). ``step_wounds`` [n] (given for a while): its holder takes n wounds each time it moves — a step, a
+jump, a move by an ability ("атакованный получает «При перемещении — раниться на 2» до конца своего хода",
+60/25 Бешеный орк; 60/160 Снайпер Керсам's vampire arrow)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "no_heal", "hunted")
+          "prey", "attack_bonus", "no_heal", "hunted", "step_wounds")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -902,6 +904,7 @@ _KINDS_TEXT = {
     "redirect": "Sudden: redirects an enemy attack on its squad", "ward": "Carries a ward marker",
     "rides_killer": "Instead of dying with its host, may ride the creature whose strike killed it",
     "hunted": "Hunt marker: a flyer's attack wounds it more by",
+    "step_wounds": "Wounds itself on each move by",
     "no_heal": "Cannot heal nor gain extra life",
     "roll_wounds": "Wounds itself on each of its die rolls:",
     "mark": "Puts a marker on the square:",

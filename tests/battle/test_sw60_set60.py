@@ -620,3 +620,20 @@ def test_mist_maiden_moves_the_enemy_whose_square_it_enters_on_along_its_move():
               p1=Mover(square(4, 2)))
     b.apply(Move(0, square(3, 2)))
     assert b.pos[1] == square(4, 2)
+
+
+def test_vampire_arrow_wounds_the_shot_creature_each_time_it_moves_in_its_turn():
+    """60/160 Снайпер Керсам: "При выстреле — атакованное существо до конца своего хода получает маркер
+    «стрела-вампир» (когда оно двигается — ранить его на 1 …)" — the grant ``step_wounds`` [1]."""
+    b = start([_printing("60/160")], [card("Foe", life=10, move=2)], ({0: square(0, 2)}, {1: square(3, 2)}),
+              dice=[1])
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 1
+    b.apply(END_TURN)
+    b.apply(Move(1, square(3, 3)))
+    b.apply(Move(1, square(3, 4)))
+    assert b.wounds[1] == 3                              # 1 a step
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    b.apply(Move(1, square(4, 4)))                       # its next turn: the marker is gone
+    assert b.wounds[1] == 3

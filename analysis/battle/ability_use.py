@@ -282,7 +282,7 @@ class AbilityUse(Triggers):
                 and self.slots[u][nxt].ability.target == "self" \
                 and self.slots[u][nxt].ability.vs_state == "unwounded":
             fresh = [v for v in targets if v != u and self.creature[v] and self.wounds[v] == 0]
-        if ab.kind == "become":
+        if ab.kind in ("become", "relocate"):
             self._shaped = False
         if self._did_watch and ab.kind in ATTACKS:
             self._did(u, ab.kind)  # ("ваши карты совершили разряд, метание и выстрел" this turn, 60/219)
@@ -347,8 +347,8 @@ class AbilityUse(Triggers):
                 for d in dice:
                     if not self.over:
                         self._over_cost(u, d)
-        if ab.kind == "become" and not self._shaped:
-            return  # ("при этом": what follows a type change comes only with it)
+        if ab.kind in ("become", "relocate") and not self._shaped:
+            return  # ("при этом": what follows a type change or a move comes only with it)
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
             if fresh:
                 fresh = [v for v, d in zip(targets, dealt, strict=True) if v in fresh and d > 0]

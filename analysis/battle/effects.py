@@ -2113,6 +2113,9 @@ class Effects(Situational):
                 continue  # ("на клетку, которую занимал погибший", 60/122)
             if onto == "onward" and sq != self._onward(p):
                 continue  # ("на одну клетку в направлении перемещения", 60/141)
+            if onto == "away_source" and self._context >= 0 and self.pos[self._context] >= 0 \
+                    and NEAR[self.pos[self._context]][sq]:
+                continue  # ("на соседнюю с ним клетку не рядом с атаковавшим", 60/91)
             squares.append(sq)
         if not squares:
             return
@@ -2122,6 +2125,7 @@ class Effects(Situational):
         if to not in squares:
             raise IllegalAction(f"unit {v} cannot be moved to square {to}")
         self._put(v, p, to)
+        self._shaped = True  # (a ``then`` after it follows only a move: "при этом", 60/91)
         if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
             self._fire(v, "displaced", u)  # (moved by another card: 60/108)
 

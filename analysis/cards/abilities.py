@@ -804,14 +804,16 @@ attack ability with a ``range`` aimed from a square at a card on a square exactl
 выстрелу по картам на поле боя, выполненному с максимальной дальностью", 60/78 Меткий стрелок; "дальние
 атаки … по картам на поле боя, наносимые с максимальной дальностью, имеют -1 к величине", 60/184 Пепельный
 дракон)."""
-RELOCATE_ONTO = ("depth", "surface", "away", "line", "died_at", "onward")
+RELOCATE_ONTO = ("depth", "surface", "away", "line", "died_at", "onward", "away_source")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or one in its own row or column
 (``line``: "переместить ее на Х или менее клеток по вертикали или горизонтали", 60/63 Воррокс, its X a
 ``per`` — ``strike_value`` on trigger ``strike``), or the square where the card its trigger is about died
 (``died_at``: "переместить атаковавшего на клетку, которую занимал погибший", 60/122 Шишига), or the square
 one further along the move that set off its ``enemy_enters`` (``onward``: "может переместить его на одну
-клетку в направлении перемещения", 60/141 Озёрный змей)."""
+клетку в направлении перемещения", 60/141 Озёрный змей), or one not next to the card that set its trigger
+off (``away_source``: "переместить его на соседнюю с ним клетку не рядом с атаковавшим", 60/91 Фландир). A
+``then`` after a ``relocate`` follows only when the card moved ("при этом")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
          "between", "squad", "kin_between", "cross", "target_formation", "source")

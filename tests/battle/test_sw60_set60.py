@@ -637,3 +637,19 @@ def test_vampire_arrow_wounds_the_shot_creature_each_time_it_moves_in_its_turn()
     b.apply(END_TURN)
     b.apply(Move(1, square(4, 4)))                       # its next turn: the marker is gone
     assert b.wounds[1] == 3
+
+
+def test_flandir_moves_a_wounded_elf_away_from_its_attacker_and_heals_it():
+    """60/91 Фландир: "Когда ваш эльф получает раны от немагической атаки карты противника — может
+    переместить его на соседнюю с ним клетку не рядом с атаковавшим, при этом излечить этого эльфа на 1
+    (2 раза за ход)" — ``relocate`` (``area = "about"``, ``onto = "away_source"``), then a heal."""
+    for pick, moved in ((square(4, 2), True), (square(3, 3), False)):
+        elf = card("Elf", life=10, classes=("Эльф",))
+        b = start([card("Brute", strike=(3, 3, 3), life=12)], [elf, _printing("60/91")],
+                  ({0: square(2, 2)}, {1: square(3, 2), 2: square(5, 3)}), dice=[6], p2=Mover(pick))
+        b.open[1] = False
+        b.apply(Strike(0, 1))
+        if moved:                                        # onto a square not next to the brute, healed 1
+            assert b.pos[1] == square(4, 2) and b.wounds[1] == 2
+        else:                                            # a square next to it is not offered: no heal
+            assert b.pos[1] == square(3, 2) and b.wounds[1] == 3

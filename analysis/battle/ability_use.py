@@ -282,8 +282,10 @@ class AbilityUse(Triggers):
                 and self.slots[u][nxt].ability.target == "self" \
                 and self.slots[u][nxt].ability.vs_state == "unwounded":
             fresh = [v for v in targets if v != u and self.creature[v] and self.wounds[v] == 0]
-        if ab.kind in ("become", "relocate"):
+        if ab.kind in ("become", "relocate", "swap"):
             self._shaped = False
+        if ab.kind == "swap" and ab.targets >= 2 and len(targets) == 2:
+            self._swap(u, targets[0], targets[1], ab)  # ("поменять местами двух …", 60/103)
         if self._did_watch and ab.kind in ATTACKS:
             self._did(u, ab.kind)  # ("ваши карты совершили разряд, метание и выстрел" this turn, 60/219)
         magical = ab.kind in MAGICAL
@@ -347,7 +349,7 @@ class AbilityUse(Triggers):
                 for d in dice:
                     if not self.over:
                         self._over_cost(u, d)
-        if ab.kind in ("become", "relocate") and not self._shaped:
+        if ab.kind in ("become", "relocate", "swap") and not self._shaped:
             return  # ("при этом": what follows a type change or a move comes only with it)
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
             if fresh:

@@ -1323,6 +1323,10 @@ class Effects(Situational):
         if kind == "attach":
             self._ride(u, v, ab)
             return 0
+        if kind == "swap":
+            if ab.targets < 2:  # (the card itself with its target; two targets: AbilityUse._resolve)
+                self._swap(u, u, v, ab)
+            return 0
         if kind == "pull":
             self._pull(u, v)
             return 0
@@ -1892,6 +1896,50 @@ class Effects(Situational):
             self.aloft = [*self.aloft, (v, due, old.type, old.move, old.strike or ())]
         self._retype(v, _TYPE_OF_KIND[want], move, strike, squares, u)
         self._shaped = True
+
+    def _swappable(self, x: int) -> bool:
+        """Whether card ``x`` may change squares by a ``swap``: alive on a square of its own (none
+        shares it), no rider on a host, not rooted."""
+        p = self.pos[x]
+        return (self.alive[x] and p >= 0 and self.host[x] < 0 and self.share[p] < 0 and self.board[p] == x
+                and not (self.kind[x] == GROUND and self._roots and self._rooted(x)))
+
+    def _swap(self, u: int, a: int, b: int, ab: Ability) -> None:
+        """``swap``: cards ``a`` and ``b`` change squares (:meth:`_swappable` both; ``u``'s ability); the
+        markers, watchers, zones and depth of the squares follow, as for a move by an ability (60/111,
+        60/103, 60/139). Sets ``_shaped`` when they did (a ``then`` after it follows only then)."""
+        if a == b or not (self._swappable(a) and self._swappable(b)) or self.over:
+            return
+        for x in (a, b):
+            if ab.via and x != u and self.seat[x] != self.seat[u] and protected(
+                    self.cards[x], ab.via, self.cards[u], self.seat[x]):
+                return  # 000 2.8
+        pa, pb = self.pos[a], self.pos[b]
+        self.board[pa], self.board[pb] = b, a
+        self.pos[a], self.pos[b] = pb, pa
+        for x in (a, b):
+            self.shifted[x] = self.turn
+            if self.rider[x] >= 0:
+                self.pos[self.rider[x]] = self.pos[x]
+        self._board_ver += 1
+        self._shaped = True
+        if self.log is not None:
+            self._emit({"e": "swap", "u": a, "with": b, "by": u})
+        for x, frm, to in ((a, pa, pb), (b, pb, pa)):
+            if self.over or not self.alive[x]:
+                continue
+            if self._deep:
+                self._depth_moved(x, frm)
+            if self._trig["enemy_enters"] or self._trig["enemy_leaves"]:
+                self._zone_entered(x, frm, to)
+            if self._roots:
+                self._unroot_by(x)
+            if self._markers and self.marks[to] and not self.over:
+                self._entered(x, to)
+            if self._watchers and self.creature[x] and self.alive[x] and not self.over:
+                self._watched(x, to)
+            if x != u and x in self._trig["displaced"] and self.alive[x] and not self.over:
+                self._fire(x, "displaced", u)
 
     def _riding(self, u: int, v: int) -> bool:
         """Whether card ``u`` may become a rider of ``v`` (``attach``): an artifact or a rider in play,

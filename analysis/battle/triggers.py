@@ -502,6 +502,8 @@ class Triggers(Effects):
             cands = [v for v in cands if self._fight_foes(v, "artifact" in ab.foes)]
         elif ab.kind == "attach":  # (a ground creature on the battlefield without a rider)
             cands = [v for v in cands if self._riding(u, v)]
+        elif ab.kind == "swap":  # (cards that may change squares, and the card itself too with one target)
+            cands = [v for v in cands if self._swappable(v) and (ab.targets >= 2 or self._swappable(u))]
         elif ab.kind == "claim_incarnation":
             cands = [v for v in cands if self.creature[v] and not self.incarnation[v]]
         return cands

@@ -82,7 +82,7 @@ prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
            "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift",
-           "fight", "become", "pull", "attach")
+           "fight", "become", "pull", "attach", "swap")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -126,7 +126,11 @@ ground creature on the battlefield without one: a parasite on an enemy creature,
 its own side (it leaves its square, or its old host; 000 1.5.2); ``damage`` [w, m, s]: its simple strike
 from then on ("стать паразитом с {strike} 1-1-1 наземному существу противника", 60/1 Пустынная колючка;
 "может стать паразитом выбранному существу противника", 60/150 Шайя); out of play it is its printed card
-again (000 2.1.4)."""
+again (000 2.1.4). ``swap``: the card and its target — or, with ``targets = 2``, the two cards it aims at —
+change squares (each a card on a square, no rider, none sharing its square, none rooted): "может поменяться
+местами со стоящим напротив существом", 60/111 Рогаль; "поменять местами двух ваших наземных эльфов", 60/103
+Морлас; the markers, watchers and depth of the squares follow, as for a move by an ability; a ``then``
+after it follows only a swap."""
 BECOME_INTO = ("flyer", "creature", "artifact")
 """``into`` of ``become`` (a type change mid-battle, data/README.md "Type changes"): the target
 becomes a flying creature (it leaves its square for the auxiliary zone, 000 2.1.2; its symbiote dies,
@@ -571,7 +575,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
-                   "attach")
+                   "attach", "swap")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
@@ -939,6 +943,7 @@ _KINDS_TEXT = {
     "strike_limit": "Its simple strike only at a card in a position:",
     "pull": "Pulls the target one square towards it",
     "attach": "Becomes the target's parasite or companion",
+    "swap": "Swaps squares",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",
@@ -2192,6 +2197,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push")) \
                 and not (ab.cost == "or" and ab.kind in ("close", "relocate")) \
+                and not (ab.cost == "then" and ab.kind == "swap") \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}

@@ -653,3 +653,18 @@ def test_flandir_moves_a_wounded_elf_away_from_its_attacker_and_heals_it():
             assert b.pos[1] == square(4, 2) and b.wounds[1] == 2
         else:                                            # a square next to it is not offered: no heal
             assert b.pos[1] == square(3, 2) and b.wounds[1] == 3
+
+
+def test_swaps_the_card_with_the_creature_opposite_or_two_chosen_allies():
+    """``swap``: 60/111 Рогаль ({second}: "в начале боя — может поменяться местами со стоящим напротив
+    существом") and 60/103 Морлас ("Концентрация: может поменять местами двух ваших наземных эльфов")."""
+    b = start([card("Foe")], [_printing("60/111"), card("Other")],
+              ({0: square(2, 2)}, {1: square(3, 2), 2: square(3, 1)}))
+    assert b.pos[1] == square(2, 2) and b.pos[0] == square(3, 2)
+    elf1, elf2 = card("Elf1", classes=("Эльф",)), card("Elf2", classes=("Эльф",))
+    m = start([_printing("60/103"), elf1, elf2], [card("Foe", move=0)],
+              ({0: square(0, 2), 1: square(1, 1), 2: square(2, 3)}, {3: square(5, 2)}),
+              p1=Scripted(targets=[1, 2]))
+    m.apply(END_TURN)
+    m.apply(END_TURN)                                    # concentration: the two elves change squares
+    assert m.pos[1] == square(2, 3) and m.pos[2] == square(1, 1)

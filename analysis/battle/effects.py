@@ -257,6 +257,8 @@ class Effects(Situational):
         self._tricked = 0
         self._moved_from = -1
         """The square a card last moved from (the enemy_enters watchers: ``onto = "onward"``)."""
+        self._move_dr = 0
+        self._move_dc = 0
         self._last_step = 0
         """The square difference of the step that set off ``enters_creature`` (``heading_steps``)."""
         """The wounds of the last dirty trick (``per = "trick_wounds"``)."""
@@ -431,6 +433,10 @@ class Effects(Situational):
             pool = self._neighbours(u)
         elif ab.area == "about":  # (the card the trigger is about: the wounded, dying … one)
             pool = [self._about] if self._about >= 0 else []
+        elif ab.area == "former_formation":  # (in formation with it on the square it just left, 60/10)
+            q = self._moved_from
+            pool = [w for w in (self.board[s] for s in ADJ4[q]) if w >= 0 and w != u and self._frm[w]
+                    and self.seat[w] == self.seat[u]] if q >= 0 and self._frm[u] else []
         elif ab.area == "source":  # (the card that set the trigger off: the killer of ``ally_dies`` …)
             pool = [context] if context >= 0 and self.alive[context] else []
         elif ab.area == "host":  # (the creature this companion or parasite rides)
@@ -706,6 +712,7 @@ class Effects(Situational):
             raise IllegalAction(f"unit {u} cannot dash to square {to}")
         self.dashed[u] = self.turn
         self._put(u, p, to)
+        self._moving(p, to)  # (its partners in formation there: "в том же направлении", 60/10)
         if self._variable and not self.over:
             self._situate()  # (its ``when`` conditions read the square it has just dashed onto: 60/6)
         if u in self._trig["dash"] and self.alive[u] and not self.over:
@@ -1712,7 +1719,7 @@ class Effects(Situational):
         ``enemy_enters`` abilities of the enemy cards whose ``zone`` holds ``frm`` / ``to`` fire,
         aimed at it (the zone is checked per ability in
         :meth:`~analysis.battle.triggers.Triggers._fire_now`, on :attr:`_zone_sq`)."""
-        self._moved_from = frm  # (``relocate`` ``onto = "onward"``: the direction of this move, 60/141)
+        self._moving(frm, to)  # (``relocate`` ``onto = "onward"``: the direction of this move, 60/141)
         for trigger, sq in (("enemy_leaves", frm), ("enemy_enters", to)):
             if sq < 0:
                 continue
@@ -2119,14 +2126,22 @@ class Effects(Situational):
                        self.seat[x])
         self._set_shape(x, new)
 
+    def _moving(self, frm: int, to: int) -> None:
+        """Record a move from square ``frm`` onto ``to``: its square of departure and its direction
+        (a row, column or diagonal one) for ``onto = "onward"`` and ``area = "former_formation"``."""
+        self._moved_from = frm
+        if frm >= 0 and to >= 0 and frm != to:
+            self._move_dr = (to // COLS > frm // COLS) - (to // COLS < frm // COLS)
+            self._move_dc = (to % COLS > frm % COLS) - (to % COLS < frm % COLS)
+        else:
+            self._move_dr = self._move_dc = 0
+
     def _onward(self, p: int) -> int:
-        """The square one further from square ``p`` along the card's last move onto it (from
-        :attr:`_moved_from`; a row, column or diagonal direction), -1 off the board or none."""
-        frm = self._moved_from
-        if frm < 0 or p < 0 or frm == p:
+        """The square one further from square ``p`` in the direction of the last move recorded
+        (:meth:`_moving`), -1 off the board or none."""
+        dr, dc = self._move_dr, self._move_dc
+        if p < 0 or not (dr or dc):
             return -1
-        dr = (p // COLS > frm // COLS) - (p // COLS < frm // COLS)
-        dc = (p % COLS > frm % COLS) - (p % COLS < frm % COLS)
         r, c = p // COLS + dr, p % COLS + dc
         return r * COLS + c if 0 <= r < ROWS and 0 <= c < COLS else -1
 

@@ -47,6 +47,8 @@ class EngineFields:
     _slayer: int
     _last_step: int
     _moved_from: int
+    _move_dr: int
+    _move_dc: int
     _hunting: bool
     _step_hurt: bool
     done: list[int]

@@ -514,7 +514,7 @@ class Turns(Strikes):
         if onto >= 0 and self.creature[onto] and u in self._trig["enters_creature"] \
                 and self.alive[u] and self.alive[onto] and not self.over:
             self._last_step = to - frm  # (``per = "heading_steps"``: the direction of this step)
-            self._moved_from = frm  # (``onto = "onward"``: on along its move, 60/138)
+            self._moving(frm, to)  # (``onto = "onward"``: on along its move, 60/138)
             self._fire(u, "enters_creature", onto)  # (an incorporeal creature shares its square)
         if self._watchers and self.creature[u] and self.alive[u]:
             self._watched(u, to)

@@ -820,7 +820,7 @@ off (``away_source``: "переместить его на соседнюю с н
 ``then`` after a ``relocate`` follows only when the card moved ("при этом")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad", "kin_between", "cross", "target_formation", "source")
+         "between", "squad", "kin_between", "cross", "target_formation", "source", "former_formation")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -844,7 +844,10 @@ that row and column takes them once more: "огненные лучи", 60/34 Э�
 ``then``: the creatures in formation with the target of the ability before it — "излечить стоящее рядом
 существо на 2; излечить существо в строю с ним на 1", 60/59 Гном-целитель), ``source`` (on a trigger: the card
 that set it off — the enemy card that killed the creature of ``ally_dies`` / ``creature_dies``, the attacker
-of ``wounded`` …: "переместить атаковавшего", 60/122 Шишига).
+of ``wounded`` …: "переместить атаковавшего", 60/122 Шишига), ``former_formation`` (on ``dash`` and other
+triggers after its own move: the creatures of its squad in formation with it on the square it has just
+left — "при рывке — может переместить существо, с которым стоял в строю, в том же направлении", 60/10
+Легионер, with ``relocate`` ``onto = "onward"``).
 Only for auras: ``rider`` (the companion or parasite riding it)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its

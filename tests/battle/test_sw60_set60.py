@@ -668,3 +668,15 @@ def test_swaps_the_card_with_the_creature_opposite_or_two_chosen_allies():
     m.apply(END_TURN)
     m.apply(END_TURN)                                    # concentration: the two elves change squares
     assert m.pos[1] == square(2, 3) and m.pos[2] == square(1, 1)
+
+
+def test_legionary_dash_drags_its_formation_partner_the_same_way():
+    """60/10 Легионер: "Рывок. … При рывке — может переместить существо, с которым стоял в строю, в том
+    же направлении" — ``relocate`` with ``area = "former_formation"`` and ``onto = "onward"``."""
+    class Dasher(Scripted):
+        def relocate(self, battle, unit, why, squares):
+            return square(2, 3) if why == "dash" else (squares[0] if squares else -1)
+    b = start([_printing("60/10"), card("Pal", formation=1)], [card("Foe", life=20)],
+              ({0: square(2, 2), 1: square(1, 2)}, {2: square(3, 2)}), dice=[1, 6], p1=Dasher())
+    b.apply(Strike(0, 2))                                # it attacks, then dashes right
+    assert b.pos[0] == square(2, 3) and b.pos[1] == square(1, 3)

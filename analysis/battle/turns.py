@@ -38,7 +38,7 @@ from analysis.battle.interface import IllegalAction
 from analysis.battle.strikes import Strikes
 from analysis.battle.tables import FLYER, GROUND, card_of
 from analysis.cards.abilities import MARKERS
-from analysis.cards.ability_rules import facts, protected
+from analysis.cards.ability_rules import facts, granted_keywords, protected
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -47,8 +47,11 @@ class Turns(Strikes):
 
     def _init_squares(self) -> None:
         """Incorporeal creatures and shared squares (see the module docstring)."""
-        self.ghost = [self.creature[u] and self.cards[u].has("incorporeal") for u in range(self.n)]
-        """Per unit: an incorporeal creature (000 glossary "Incorporeal creature")."""
+        self.ghost = [self.creature[u] and (self.cards[u].has("incorporeal") or any(
+            kw == ("incorporeal", 1) for kw in granted_keywords(self.cards[u], self.seat[u])))
+            for u in range(self.n)]
+        """Per unit: an incorporeal creature (000 glossary "Incorporeal creature"; a standing ``keyword``
+        fact may say it where the card list lacks the icon: 60/143 Уста Архааля, "Бестеленый:")."""
         self._ghosts = any(self.ghost)
         self.share = [-1] * 30
         """Per square: the incorporeal card sharing it with the ``board`` holder (-1: none)."""

@@ -680,3 +680,11 @@ def test_legionary_dash_drags_its_formation_partner_the_same_way():
               ({0: square(2, 2), 1: square(1, 2)}, {2: square(3, 2)}), dice=[1, 6], p1=Dasher())
     b.apply(Strike(0, 2))                                # it attacks, then dashes right
     assert b.pos[0] == square(2, 3) and b.pos[1] == square(1, 3)
+
+
+def test_archaal_mouths_are_incorporeal_by_their_text():
+    """60/143 Уста Архааля: "Бестеленый: -1 от {strike}…" — the card list lacks the incorporeal icon;
+    a standing ``keyword = "incorporeal"`` fact makes it an incorporeal creature (it may step onto an
+    enemy's square and share it)."""
+    b = start([_printing("60/143")], [card("Foe")], ({0: square(2, 2)}, {1: square(3, 2)}))
+    assert b.ghost[0] and square(3, 2) in b.steps(0)

@@ -940,6 +940,9 @@ class Situational(EngineFields):
             return any(self.seat[w] != me and self.creature[w] for w in near)
         if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")
             return not near
+        if when == "lone_foe":  # (at most one enemy creature next to it: "если рядом стоит не более
+            me = self.seat[u]  # одного существа противника", 60/2 Шакал)
+            return sum(1 for w in self._neighbours(u) if self.seat[w] != me and self.creature[w]) <= 1
         if when == "beset":  # (two or more enemy cards next to it: "если рядом стоят две или более карты
             return self._in_state(u, "beset")  # противника", 60/104 Налайа)
         if when == "squad_charged":  # (a card of its squad of those elements with ``count`` counters, 60/46)

@@ -162,6 +162,10 @@ class Strikes(AbilityUse):
         hidden = self.hidden
         hidden[u] = False
         hidden[v] = False
+        if self._trig["declares"] and u in self._trig["declares"]:
+            self._fire(u, "declares", v, v)  # ("при нападении {strike}": before it is carried out, 60/2)
+            if self.over or not self.alive[u] or not self.alive[v]:
+                return
         if self._redirect:
             w = self._redirected(u, v)
             if self.over or not self.alive[u] or not self.alive[w]:

@@ -222,7 +222,7 @@ jump, a move by an ability ("атакованный получает «При п
 60/25 Бешеный орк; 60/160 Снайпер Керсам's vampire arrow)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "no_heal", "hunted", "step_wounds")
+          "prey", "attack_bonus", "no_heal", "hunted", "step_wounds", "carrion_eating")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -394,7 +394,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "misses",
             "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves", "poison_curse",
-            "squad_steps")
+            "squad_steps", "declares")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -533,7 +533,9 @@ poisoning (about it; its abilities aim by their own reach: "когда суще�
 проклятие или наоборот — метание", 60/127 Кимулис); ``squad_steps``: a creature of its squad, itself
 included, steps onto an orthogonally adjacent square (a step of its movement, not a jump, a teleport or
 a diagonal step; about it, ``classes`` filter it: "когда ваш дух двигается на соседнюю с собой клетку не по
-диагонали — получить {counter}", 60/113 Зелтрад утонувший)."""
+диагонали — получить {counter}", 60/113 Зелтрад утонувший); ``declares``: its simple strike as the attacker
+is declared — after the answers to it, before it is carried out (aimed at the target: "при нападении
+{strike}", 60/2 Шакал)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -659,7 +661,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
-         "class_adjacent", "squad_did", "squad_charged", "took_all", "beset")
+         "class_adjacent", "squad_did", "squad_charged", "took_all", "beset", "lone_foe")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -728,7 +730,8 @@ and ``count``: a card of its squad in play of one of those elements holds ``coun
 "пока в вашем отряде есть горная карта с двумя или более {counter}", 60/46 Офидия); ``took_all`` (with
 ``needs``, attack kinds: in this turn it has taken wounds from each of them — "если в этот ход получил раны
 от выстрела, от метания и от разряда", 60/211 Голем со свалки); ``beset`` (two or more enemy cards stand next
-to it: "при прыжке, если рядом стоят две или более карты противника", 60/104 Налайа)."""
+to it: "при прыжке, если рядом стоят две или более карты противника", 60/104 Налайа), ``lone_foe`` (at most
+one enemy creature stands next to it: "если рядом стоит не более одного существа противника", 60/2 Шакал)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",

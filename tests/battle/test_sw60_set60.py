@@ -688,3 +688,16 @@ def test_archaal_mouths_are_incorporeal_by_their_text():
     enemy's square and share it)."""
     b = start([_printing("60/143")], [card("Foe")], ({0: square(2, 2)}, {1: square(3, 2)}))
     assert b.ghost[0] and square(3, 2) in b.steps(0)
+
+
+def test_jackal_eats_carrion_only_when_it_attacks_next_to_at_most_one_enemy():
+    """60/2 Шакал: "При нападении {strike}, если рядом стоит не более одного существа противника —
+    получить трупоедство до конца хода" — a ``carrion_eating`` grant on ``declares`` with ``when =
+    "lone_foe"``: it heals completely on the kill; beside two enemies it does not."""
+    for others, healed in (([], True), ([card("Second", life=20)], False)):
+        b = start([_printing("60/2")], [card("Prey", life=2), *others],
+                  ({0: square(2, 2)}, {1: square(3, 2), **({2: square(3, 3)} if others else {})}), dice=[6])
+        b.wounds[0] = 4
+        b.open[1] = False
+        b.apply(Strike(0, 1))
+        assert not b.alive[1] and (b.wounds[0] == 0) == healed

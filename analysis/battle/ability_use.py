@@ -368,6 +368,8 @@ class AbilityUse(Triggers):
         the ``then`` ability after it, if any."""
         if self.over:
             return
+        if targets:
+            self._prior = targets[0]  # (``relocate`` ``onto = "near_target"``: next to it, 60/13)
         sl = self.slots[u][index]
         ab = sl.ability
         if ab.kind in ENTRIES:  # (also once the card has left play: "exile itself; summon onto its square")

@@ -259,6 +259,8 @@ class Effects(Situational):
         """The square a card last moved from (the enemy_enters watchers: ``onto = "onward"``)."""
         self._move_dr = 0
         self._move_dc = 0
+        self._prior = -1
+        """The first target of the ability before a ``then`` (``onto = "near_target"``)."""
         self._last_step = 0
         """The square difference of the step that set off ``enters_creature`` (``heading_steps``)."""
         """The wounds of the last dirty trick (``per = "trick_wounds"``)."""
@@ -2136,6 +2138,18 @@ class Effects(Situational):
         else:
             self._move_dr = self._move_dc = 0
 
+    def _past(self, u: int, x: int) -> int:
+        """The square past card ``x`` along the line from ``u`` (a row, column or diagonal), -1 none."""
+        if x < 0 or u < 0:
+            return -1
+        pu, px = self.pos[u], self.pos[x]
+        if pu < 0 or px < 0 or pu == px:
+            return -1
+        dr = (px // COLS > pu // COLS) - (px // COLS < pu // COLS)
+        dc = (px % COLS > pu % COLS) - (px % COLS < pu % COLS)
+        r, c = px // COLS + dr, px % COLS + dc
+        return r * COLS + c if 0 <= r < ROWS and 0 <= c < COLS else -1
+
     def _onward(self, p: int) -> int:
         """The square one further from square ``p`` in the direction of the last move recorded
         (:meth:`_moving`), -1 off the board or none."""
@@ -2179,6 +2193,13 @@ class Effects(Situational):
             if onto == "away_source" and self._context >= 0 and self.pos[self._context] >= 0 \
                     and NEAR[self.pos[self._context]][sq]:
                 continue  # ("на соседнюю с ним клетку не рядом с атаковавшим", 60/91)
+            if onto == "near" and not (pu >= 0 and NEAR[pu][sq]):
+                continue  # ("на клетку рядом с собой", 60/109)
+            if onto == "near_target" and not (self._prior >= 0 and self.pos[self._prior] >= 0
+                                              and NEAR[self.pos[self._prior]][sq]):
+                continue  # ("на клетку рядом с атакованным", 60/13)
+            if onto == "beyond" and sq != self._past(u, self._context):
+                continue  # ("на клетку позади атакованного", 60/217)
             squares.append(sq)
         if not squares:
             return

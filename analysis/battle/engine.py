@@ -659,6 +659,7 @@ class Battle(Placement):
         new._moved_from = self._moved_from
         new._move_dr = self._move_dr
         new._move_dc = self._move_dc
+        new._prior = self._prior
         new._hunting = self._hunting
         new._step_hurt = self._step_hurt
         new.done = self.done

@@ -49,6 +49,7 @@ class EngineFields:
     _moved_from: int
     _move_dr: int
     _move_dc: int
+    _prior: int
     _hunting: bool
     _step_hurt: bool
     done: list[int]

@@ -811,7 +811,8 @@ attack ability with a ``range`` aimed from a square at a card on a square exactl
 выстрелу по картам на поле боя, выполненному с максимальной дальностью", 60/78 Меткий стрелок; "дальние
 атаки … по картам на поле боя, наносимые с максимальной дальностью, имеют -1 к величине", 60/184 Пепельный
 дракон)."""
-RELOCATE_ONTO = ("depth", "surface", "away", "line", "died_at", "onward", "away_source")
+RELOCATE_ONTO = ("depth", "surface", "away", "line", "died_at", "onward", "away_source", "near",
+                 "near_target", "beyond")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or one in its own row or column
 (``line``: "переместить ее на Х или менее клеток по вертикали или горизонтали", 60/63 Воррокс, its X a
@@ -820,7 +821,11 @@ RELOCATE_ONTO = ("depth", "surface", "away", "line", "died_at", "onward", "away_
 one further along the move that set off its ``enemy_enters`` (``onward``: "может переместить его на одну
 клетку в направлении перемещения", 60/141 Озёрный змей), or one not next to the card that set its trigger
 off (``away_source``: "переместить его на соседнюю с ним клетку не рядом с атаковавшим", 60/91 Фландир). A
-``then`` after a ``relocate`` follows only when the card moved ("при этом")."""
+``then`` after a ``relocate`` follows only when the card moved ("при этом"). ``near``: a square next to the
+card ("на клетку рядом с собой", 60/109 Крысиная карета); ``near_target``: one next to the target of the
+ability before it, on a ``then`` ("на клетку рядом с атакованным", 60/13 Оркопульта); ``beyond``: the square
+past the card its trigger aims at, along the line from the card ("на клетку позади атакованного", 60/217
+Капитан Тич)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
          "between", "squad", "kin_between", "cross", "target_formation", "source", "former_formation")
@@ -2203,7 +2208,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push")) \
                 and not (ab.cost == "or" and ab.kind in ("close", "relocate")) \
-                and not (ab.cost == "then" and ab.kind == "swap") \
+                and not (ab.cost == "then" and ab.kind in ("swap", "relocate")) \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}

@@ -701,3 +701,25 @@ def test_jackal_eats_carrion_only_when_it_attacks_next_to_at_most_one_enemy():
         b.open[1] = False
         b.apply(Strike(0, 1))
         assert not b.alive[1] and (b.wounds[0] == 0) == healed
+
+
+def test_orcapult_may_throw_an_adjacent_ally_next_to_its_target():
+    """60/13 Оркопульта: "{tap}: Метание на 2, дальность 4, при этом может переместить стоящее рядом ваше
+    существо стоимостью 5 или менее на клетку рядом с атакованным" — a ``then`` ``relocate`` with ``onto =
+    "near_target"``."""
+    b = start([_printing("60/13"), card("Orc", cost=4)], [card("Foe", life=10)],
+              ({0: square(1, 2), 1: square(1, 1)}, {2: square(4, 2)}), dice=[6], p1=Mover(square(3, 2)))
+    b.apply(UseAbility(0, 1, (2,)))
+    assert b.wounds[2] == 2 and b.pos[1] == square(3, 2)
+
+
+def test_rat_carriage_drags_the_creature_it_tricked_beside_itself():
+    """60/109 Крысиная карета: "При движении — подлость 1; переместить существо, получившее раны от этой
+    подлости, на клетку рядом с собой" — a ``then`` ``relocate`` with ``onto = "near"``."""
+    class Tricky(Mover):
+        def dirty_trick(self, battle, unit, x, candidates):
+            return candidates[0]
+    b = start([_printing("60/109"), card("Rat", life=10)], [card("Foe")],
+              ({0: square(1, 2), 1: square(1, 1)}, {2: square(5, 2)}), p1=Tricky(square(2, 1)))
+    b.apply(Move(0, square(2, 2)))
+    assert b.wounds[1] == 1 and b.pos[1] == square(2, 1)

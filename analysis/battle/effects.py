@@ -318,6 +318,8 @@ class Effects(Situational):
         self._took_watch = any(ab.when == "took_all" for w in range(n) for ab in facts(self.cards[w]))
         """Some card reads the attacks that wounded it this turn (``when = "took_all"``)."""
         """Some card reads the attacks its squad made this turn (``when = "squad_did"``: :meth:`_did`)."""
+        self._blasting = "death_blast" in kinds
+        """Some card gives ``death_blast`` (its holder wounds every card around it as it dies)."""
         self._step_hurt = "step_wounds" in kinds
         """Some card gives ``step_wounds`` (its holder is wounded as it moves: :meth:`_moved_hurt`)."""
         self._hunting = "hunted" in kinds

@@ -662,6 +662,7 @@ class Battle(Placement):
         new._prior = self._prior
         new._hunting = self._hunting
         new._step_hurt = self._step_hurt
+        new._blasting = self._blasting
         new.done = self.done
         new._did_watch = self._did_watch
         new._took_watch = self._took_watch

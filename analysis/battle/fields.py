@@ -52,6 +52,7 @@ class EngineFields:
     _prior: int
     _hunting: bool
     _step_hurt: bool
+    _blasting: bool
     done: list[int]
     _did_watch: bool
     _took_watch: bool

@@ -61,6 +61,7 @@ from analysis.cards.ability_rules import (
     matches,
     protected,
     strike_passives,
+    wounds_after,
 )
 
 KILL_KINDS = frozenset({"simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
@@ -967,6 +968,7 @@ class Triggers(Effects):
         self._cause = ""
         excess = {x: wounds[x] - life[x] for x in suspects if alive[x] and wounds[x] > life[x]}
         dead, fallen = [], []
+        blasts: list[tuple[int, int]] = []
         last = self._last_life
         ones: list[int] = []
         kept: list[int] = []
@@ -982,6 +984,10 @@ class Triggers(Effects):
                 r = rider[x]
                 if self._rider_fates and r >= 0 and cause == "simple":  # (its slayer: ``rides_killer``)
                     self._slayer = killers.get(x, source) if killers else source
+                if self._blasting:
+                    bomb = self._has(x, "death_blast")  # (held until its death: "подложить бомбу", 60/80)
+                    if bomb is not None and bomb.damage:
+                        blasts.append((x, bomb.damage[0]))
                 self._kill(x)
                 self._slayer = -1
                 dead.append(x)
@@ -1015,7 +1021,27 @@ class Triggers(Effects):
             self._killings(dead, source, killers, cause, excess)
         if ones:
             self._last_lives(ones)
+        if blasts and not self.over:
+            self._blast(blasts)
         self._check_end()
+
+    def _blast(self, blasts: list[tuple[int, int]]) -> None:
+        """``death_blast``: each card of ``blasts`` (card, n) that died holding it wounds every card next
+        to where it died by n — an effect (fortitude stops it): "при гибели — ранить каждую стоящую рядом
+        карту на 1" (60/80 Пороховой крыс); then their deaths."""
+        hit: list[int] = []
+        for x, n in blasts:
+            for w in self._around(self.died_at[x], x):
+                if self.alive[w] and self.kind[w] != 5:
+                    dealt = wounds_after(n, "effect", self.cards[w], None, 0, self.seat[w])[0]
+                    self.wounds[w] += dealt
+                    if dealt:
+                        self._quiet_from = self.turn + 1
+                        hit.append(w)
+            if self.log is not None:
+                self._emit({"e": "blast", "u": x, "by": n})
+        if hit:
+            self._settle(hit)
 
     def _killings(self, dead: Sequence[int], source: int, killers: dict[int, int] | None, how: str,
                   excess: dict[int, int]) -> None:

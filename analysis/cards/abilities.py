@@ -147,7 +147,8 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence", "no_heal", "rides_killer", "hunted", "step_wounds")
+            "attack_bonus", "hauled", "silence", "no_heal", "rides_killer", "hunted", "step_wounds",
+            "death_blast")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -219,10 +220,13 @@ wounds from an attack of a flying creature it takes n more and loses the marker 
 охоты": "когда она получает раны от атаки летающего существа — ранить её на 2 и удалить маркер", 60/42
 Альфин). ``step_wounds`` [n] (given for a while): its holder takes n wounds each time it moves — a step, a
 jump, a move by an ability ("атакованный получает «При перемещении — раниться на 2» до конца своего хода",
-60/25 Бешеный орк; 60/160 Снайпер Керсам's vampire arrow)."""
+60/25 Бешеный орк; 60/160 Снайпер Керсам's vampire arrow). ``death_blast`` [n] (given): when its holder dies,
+every card next to where it died takes n wounds, an effect ("атакованный получает «при гибели — ранить каждую
+стоящую рядом карту на 1»", 60/80 Пороховой крыс)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "no_heal", "hunted", "step_wounds", "carrion_eating")
+          "prey", "attack_bonus", "no_heal", "hunted", "step_wounds", "carrion_eating", "death_blast",
+          "teleportation")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -922,6 +926,7 @@ _KINDS_TEXT = {
     "rides_killer": "Instead of dying with its host, may ride the creature whose strike killed it",
     "hunted": "Hunt marker: a flyer's attack wounds it more by",
     "step_wounds": "Wounds itself on each move by",
+    "death_blast": "At its death wounds every card next to it by",
     "no_heal": "Cannot heal nor gain extra life",
     "roll_wounds": "Wounds itself on each of its die rolls:",
     "mark": "Puts a marker on the square:",

@@ -723,3 +723,27 @@ def test_rat_carriage_drags_the_creature_it_tricked_beside_itself():
               ({0: square(1, 2), 1: square(1, 1)}, {2: square(5, 2)}), p1=Tricky(square(2, 1)))
     b.apply(Move(0, square(2, 2)))
     assert b.wounds[1] == 1 and b.pos[1] == square(2, 1)
+
+
+def test_powder_rat_plants_a_bomb_that_wounds_around_its_target_at_its_death():
+    """60/80 Пороховой крыс: "При {strike} — … атакованный получает «при гибели — ранить каждую стоящую
+    рядом карту на 1»" — the grant ``death_blast`` [1]."""
+    b = start([_printing("60/80")], [card("Target", life=4), card("Beside", life=10)],
+              ({0: square(2, 2)}, {1: square(3, 2), 2: square(3, 3)}), dice=[1])
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert b.alive[1] and b._has(1, "death_blast") is not None
+    b.wounds[1] = 4
+    b._settle([1])
+    assert not b.alive[1] and b.wounds[2] == 1 and b.wounds[0] == 0   # (the rat: its fortitude)
+
+
+def test_blood_priestess_gives_an_orc_teleportation_until_the_end_of_the_enemy_turn():
+    """60/9 Жрица крови: "{counter}{tap}: ваш орк до конца хода противника получает … телепортацию" — a
+    ``teleportation`` grant."""
+    orc = card("Orc", move=1, classes=("Орк",))
+    b = start([_printing("60/9"), orc], [card("Foe")],
+              ({0: square(0, 2), 1: square(1, 1)}, {2: square(5, 2)}))
+    b.counters = [1, 0, 0]
+    b.apply(UseAbility(0, 3, (1,)))
+    assert square(4, 4) in b.steps(1)

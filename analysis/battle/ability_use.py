@@ -513,6 +513,8 @@ class AbilityUse(Triggers):
             if self.creature[v] and not self.ghost[v] \
                     and not protected(self.cards[v], "poison", self.cards[u], self.seat[v]):
                 amount = self._amount_for(u, ab, v) if ab.per else ab.damage[0]
+                if amount and self._tasters and self._taste(v, amount):
+                    return 0  # (a taster next to it took it instead: 60/77 Дегустатор)
                 self.poison[v] = max(self.poison[v], amount)
                 if amount and self._trig["poison_curse"] and self._in_state(v, "cursed"):
                     self._blighted(v)  # (a cursed creature receives poisoning: 60/127)

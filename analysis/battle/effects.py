@@ -318,6 +318,8 @@ class Effects(Situational):
         self._took_watch = any(ab.when == "took_all" for w in range(n) for ab in facts(self.cards[w]))
         """Some card reads the attacks that wounded it this turn (``when = "took_all"``)."""
         """Some card reads the attacks its squad made this turn (``when = "squad_did"``: :meth:`_did`)."""
+        self._tasters = [w for w in range(n) if "takes_poison" in _kinds_of(self.key[w])]
+        """Units that may take a neighbour's poisoning on themselves (``takes_poison``, 60/77)."""
         self._blasting = "death_blast" in kinds
         """Some card gives ``death_blast`` (its holder wounds every card around it as it dies)."""
         self._step_hurt = "step_wounds" in kinds
@@ -383,6 +385,32 @@ class Effects(Situational):
             self._emit({"e": "wound", "u": u, "by": ab.damage[0], "by_what": "step_wounds"})
         if self.wounds[u] >= self.life[u]:
             self._settle([u])
+
+    def _taste(self, v: int, amount: int) -> bool:
+        """``takes_poison``: creature ``v`` is to receive poisoning ``amount``; a card with that fact
+        standing next to it may take it instead — ``v`` gains protection from poison for the battle and
+        the card gets the poisoning ("вместо этого оно может получить {zoo}, а Дегустатор — отравление
+        на Х (1 раз за бой)", 60/77 Дегустатор); its player decides (``Player.accept``). Whether one did."""
+        pv = self.pos[v]
+        for w in self._tasters:
+            pw = self.pos[w]
+            if w == v or not self.alive[w] or pw < 0 or pv < 0 or not NEAR[pw][pv] or not self.creature[w]:
+                continue
+            for index, ab in enumerate(facts(self.cards[w])):
+                if ab.kind != "takes_poison" or ab.cost != "passive":
+                    continue
+                if (ab.uses_per_turn or ab.uses_per_battle) and not self._allowed(w, index, ab):
+                    continue
+                if not self.players[self.seat[w]].accept(self, w, index, v):
+                    continue
+                if ab.uses_per_turn or ab.uses_per_battle:
+                    self._count_use(w, index)
+                shield = Ability("protection", applies_to=("poison",), cost="trigger", lasts="battle")
+                self._give(w, v, shield)
+                if not self.ghost[w]:
+                    self.poison[w] = max(self.poison[w], amount)
+                return True
+        return False
 
     def _sick(self, v: int) -> bool:
         """``no_heal`` ("незаживающие раны": "не может излечиваться и получать дополнительные {health}"):

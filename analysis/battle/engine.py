@@ -663,6 +663,7 @@ class Battle(Placement):
         new._hunting = self._hunting
         new._step_hurt = self._step_hurt
         new._blasting = self._blasting
+        new._tasters = self._tasters
         new.done = self.done
         new._did_watch = self._did_watch
         new._took_watch = self._took_watch

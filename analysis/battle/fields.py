@@ -53,6 +53,7 @@ class EngineFields:
     _hunting: bool
     _step_hurt: bool
     _blasting: bool
+    _tasters: list[int]
     done: list[int]
     _did_watch: bool
     _took_watch: bool

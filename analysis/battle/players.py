@@ -1667,6 +1667,9 @@ class HeuristicPlayer(Player):
         ab = b.slots[unit][index].ability
         if ab.kind == "become":
             return self._shape_worth(b, unit, index, target)
+        if ab.kind == "takes_poison":  # (an ally's poisoning on itself, 60/77: only its own side's, while it
+            # keeps a margin of life over that poisoning)
+            return b.seat[target] == b.seat[unit] and b.life[unit] - b.wounds[unit] > 3
         if ab.kind == "open":  # (wounding itself to open: while it keeps a margin of life)
             return b.life[unit] - b.wounds[unit] > (ab.damage[0] if ab.damage else 0) + 2
         if ab.kind != "fight":

@@ -417,7 +417,8 @@ class Situational(EngineFields):
             found = _BOARD[memo] = (
                 tuple(u for u in range(n) if spec_of(self.key[u]).active),
                 any(spec_of(k).strike for k in self.key),
-                any(ab.lasts or ab.early for k in self.key for ab in facts(card_of(k))),
+                any(ab.lasts or ab.early or ab.kind == "takes_poison"  # (gives a protection, 60/77)
+                    for k in self.key for ab in facts(card_of(k))),
                 tuple((u, i) for u in range(n) for i, ab in enumerate(facts(card_of(self.key[u])))
                       if ab.cost == "aura"),
                 tuple(u for u in range(n) if any(ab.kind == "silence" for ab in facts(card_of(self.key[u])))))

@@ -148,7 +148,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "no_heal", "rides_killer", "hunted", "step_wounds",
-            "death_blast")
+            "death_blast", "takes_poison")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -222,7 +222,10 @@ wounds from an attack of a flying creature it takes n more and loses the marker 
 jump, a move by an ability ("атакованный получает «При перемещении — раниться на 2» до конца своего хода",
 60/25 Бешеный орк; 60/160 Снайпер Керсам's vampire arrow). ``death_blast`` [n] (given): when its holder dies,
 every card next to where it died takes n wounds, an effect ("атакованный получает «при гибели — ранить каждую
-стоящую рядом карту на 1»", 60/80 Пороховой крыс)."""
+стоящую рядом карту на 1»", 60/80 Пороховой крыс). ``takes_poison`` (with ``uses_*``): when a creature next to
+it is to receive poisoning X, it may take it instead — that creature gains protection from poison for the
+battle and this card gets poisoning X ("Когда стоящее рядом существо должно получить отравление на Х — вместо
+этого оно может получить {zoo}, а Дегустатор — отравление на Х (1 раз за бой)", 60/77 Дегустатор)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "no_heal", "hunted", "step_wounds", "carrion_eating", "death_blast",
@@ -573,7 +576,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
-             "next_roll", "redirect", "ward", "no_heal", "rides_killer", "mark", "reposition", "far_step",
+             "next_roll", "redirect", "ward", "no_heal", "rides_killer", "takes_poison", "mark", "reposition",
+             "far_step",
              "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
@@ -927,6 +931,7 @@ _KINDS_TEXT = {
     "hunted": "Hunt marker: a flyer's attack wounds it more by",
     "step_wounds": "Wounds itself on each move by",
     "death_blast": "At its death wounds every card next to it by",
+    "takes_poison": "Takes a neighbour's poisoning on itself",
     "no_heal": "Cannot heal nor gain extra life",
     "roll_wounds": "Wounds itself on each of its die rolls:",
     "mark": "Puts a marker on the square:",

@@ -9,7 +9,7 @@ from dataclasses import replace
 from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
-from analysis.cards.ability_rules import strike_passives
+from analysis.cards.ability_rules import protected, strike_passives
 from tests.battle.test_ability_kinds import facts, start
 from tests.battle.test_set30_printings import Mover
 from tests.battle.test_set60_markers import Picks, _printing
@@ -747,3 +747,15 @@ def test_blood_priestess_gives_an_orc_teleportation_until_the_end_of_the_enemy_t
     b.counters = [1, 0, 0]
     b.apply(UseAbility(0, 3, (1,)))
     assert square(4, 4) in b.steps(1)
+
+
+def test_taster_takes_an_allys_poisoning_on_itself_once_and_never_an_enemys():
+    """60/77 Дегустатор: "Когда стоящее рядом существо должно получить отравление на Х — вместо этого оно
+    может получить {zoo}, а Дегустатор — отравление на Х (1 раз за бой)" — ``takes_poison``; the heuristic
+    takes it for its own creature only."""
+    poisoner = card("Poisoner", abilities=facts('{ kind = "poison", damage = [2], cost = "tap" }'))
+    b = start([poisoner, card("Foe")], [_printing("60/77"), card("Friend", life=10)],
+              ({0: square(1, 2), 1: square(2, 1)}, {2: square(3, 2), 3: square(3, 3)}), p2=HeuristicPlayer())
+    b.apply(UseAbility(0, 0, (3,)))
+    assert b.poison[3] == 0 and b.poison[2] == 2
+    assert protected(b.cards[3], "poison")              # its protection from poison, for the battle

@@ -565,8 +565,11 @@ class Triggers(Effects):
         ``y`` had life left): 000 glossary "Vampirism" — ``x`` heals that many wounds, the rest
         becomes additional life; never applied to artifacts and incorporeal creatures; its own
         ``life_cap`` bounds its life."""
-        if dealt <= 0 or not self.alive[x] or not self.creature[y] or self.cards[y].has("incorporeal"):
+        if dealt <= 0 or not self.alive[x] or not self.creature[y]:
             return
+        if self.cards[y].has("incorporeal") and not any(
+                a.kind == "drains_ghosts" and a.cost == "passive" for a in facts(self.cards[x])):
+            return  # (not against incorporeal creatures, unless it holds ``drains_ghosts``: 60/172)
         if not any(a.kind == "vampirism" and not (a.self_state or a.formation or a.when or a.squad_has)
                    for a in facts(self.cards[x])):
             return  # its vampirism holds only in a state that does not hold now ("пока имеет проклятие")

@@ -148,7 +148,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "no_heal", "rides_killer", "hunted", "step_wounds",
-            "death_blast", "takes_poison")
+            "death_blast", "takes_poison", "drains_ghosts")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -225,7 +225,10 @@ every card next to where it died takes n wounds, an effect ("атакованн�
 стоящую рядом карту на 1»", 60/80 Пороховой крыс). ``takes_poison`` (with ``uses_*``): when a creature next to
 it is to receive poisoning X, it may take it instead — that creature gains protection from poison for the
 battle and this card gets poisoning X ("Когда стоящее рядом существо должно получить отравление на Х — вместо
-этого оно может получить {zoo}, а Дегустатор — отравление на Х (1 раз за бой)", 60/77 Дегустатор)."""
+этого оно может получить {zoo}, а Дегустатор — отравление на Х (1 раз за бой)", 60/77 Дегустатор).
+``drains_ghosts``: its vampirism also acts on its simple strikes at incorporeal creatures (000 glossary
+"Vampirism" excludes them); standing or an aura ("вампиризм Духовного вампира и ваших слуа, стоящих справа и
+слева от него, срабатывает на их {strike} по бестелесным", 60/172)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "no_heal", "hunted", "step_wounds", "carrion_eating", "death_blast",
@@ -576,9 +579,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
-             "next_roll", "redirect", "ward", "no_heal", "rides_killer", "takes_poison", "mark", "reposition",
-             "far_step",
-             "concentrate",
+             "next_roll", "redirect", "ward", "no_heal", "rides_killer", "takes_poison", "drains_ghosts",
+             "mark", "reposition", "far_step", "concentrate",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
@@ -885,7 +887,7 @@ to its left and right (``sides``: "стоящие справа и слева", 3
 the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
 that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
-              "attack_bonus", "far_strike", "carrion_eating", "jump_range")
+              "attack_bonus", "far_strike", "carrion_eating", "jump_range", "drains_ghosts")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
@@ -932,6 +934,7 @@ _KINDS_TEXT = {
     "step_wounds": "Wounds itself on each move by",
     "death_blast": "At its death wounds every card next to it by",
     "takes_poison": "Takes a neighbour's poisoning on itself",
+    "drains_ghosts": "Its vampirism also drains incorporeal creatures",
     "no_heal": "Cannot heal nor gain extra life",
     "roll_wounds": "Wounds itself on each of its die rolls:",
     "mark": "Puts a marker on the square:",

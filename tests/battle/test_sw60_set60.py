@@ -759,3 +759,22 @@ def test_taster_takes_an_allys_poisoning_on_itself_once_and_never_an_enemys():
     b.apply(UseAbility(0, 0, (3,)))
     assert b.poison[3] == 0 and b.poison[2] == 2
     assert protected(b.cards[3], "poison")              # its protection from poison, for the battle
+
+
+def test_spirit_vampire_drains_incorporeal_creatures_and_gives_it_to_flanking_slua():
+    """60/172 Духовный вампир: "Вампиризм Духовного вампира и ваших слуа, стоящих справа и слева от него,
+    срабатывает на их {strike} по бестелесным" — ``drains_ghosts``, standing and an aura (``sides``)."""
+    ghost = card("Ghost", life=10, incorporeal=1)
+    b = start([_printing("60/172")], [ghost], ({0: square(2, 2)}, {1: square(3, 2)}), dice=[6])
+    b.wounds[0] = 3
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] > 0 and b.wounds[0] < 3               # healed by draining a ghost
+    slua = card("Slua", strike=(2, 2, 2), life=10, classes=("Слуа",),
+                abilities=facts('{ kind = "vampirism" }'))
+    s = start([_printing("60/172"), slua], [ghost], ({0: square(2, 2), 1: square(2, 3)}, {2: square(3, 3)}),
+              dice=[6])
+    s.wounds[1] = 2
+    s.open[2] = False
+    s.apply(Strike(1, 2))
+    assert s.wounds[1] == 0

@@ -300,6 +300,8 @@ class AbilityUse(Triggers):
                 self.hexed[v] = self.turn  # (``vs_state = "magic_wounded"``: 60/11)
             if d > 0 and self._took_watch:
                 self._took_hit(v, ab.kind)  # ("получил раны от выстрела, от метания и от разряда", 60/211)
+            if d > 0 and self._hurt_watch and self.seat[v] != self.seat[u]:
+                self._hurt_by(u, v)  # ("нанес раны трем или более картам противника", 60/203)
             dealt.append(d)
         if self._hunting and ab.kind in ATTACKS:  # (a hunt marker: a flyer's attack, 2 more; 60/42)
             for v, d in zip(targets, dealt, strict=True):

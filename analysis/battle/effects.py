@@ -316,6 +316,8 @@ class Effects(Situational):
         """Some card has an ``attack_bonus`` at the maximum range (:meth:`_edge_bonus`)."""
         self._did_watch = any(ab.when == "squad_did" for w in range(n) for ab in facts(self.cards[w]))
         self._took_watch = any(ab.when == "took_all" for w in range(n) for ab in facts(self.cards[w]))
+        self._hurt_watch = any(ab.when == "hurt_many" for w in range(n) for ab in facts(self.cards[w]))
+        """Some card counts the enemy cards it wounded this turn (``when = "hurt_many"``)."""
         """Some card reads the attacks that wounded it this turn (``when = "took_all"``)."""
         """Some card reads the attacks its squad made this turn (``when = "squad_did"``: :meth:`_did`)."""
         self._tasters = [w for w in range(n) if "takes_poison" in _kinds_of(self.key[w])]

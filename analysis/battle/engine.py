@@ -667,6 +667,8 @@ class Battle(Placement):
         new.done = self.done
         new._did_watch = self._did_watch
         new._took_watch = self._took_watch
+        new._hurt_watch = self._hurt_watch
+        new.hurt_set = self.hurt_set
         new.took = self.took
         new._attack_blockers = self._attack_blockers
         new._again = self._again

@@ -57,6 +57,8 @@ class EngineFields:
     done: list[int]
     _did_watch: bool
     _took_watch: bool
+    _hurt_watch: bool
+    hurt_set: list[int]
     took: list[int]
     _attack_blockers: list[int]
     _again: int

@@ -151,7 +151,7 @@ class Spec:
                 deps.update(("wounds", "alive", "lives"))
             elif ab.when == "namesakes":
                 deps.add("alive")
-            elif ab.when in ("squad_did", "took_all"):
+            elif ab.when in ("squad_did", "took_all", "hurt_many"):
                 deps.add("done")
             elif ab.when == "squad_charged":
                 deps.update(("counters", "alive"))
@@ -398,6 +398,9 @@ class Situational(EngineFields):
         """Per-unit state the situational facts read, and which units follow the board."""
         n = self.n
         self.walk = [_ZERO_WALK] * n
+        self.hurt_set = [0] * n
+        """Per unit: the enemy units it wounded this turn, a bit each (``when = "hurt_many"``); replaced,
+        never changed in place (clones share it)."""
         self.took = [0] * n
         """Per unit: the attack kinds that wounded it this turn (:data:`DID_BITS`; ``when = "took_all"``);
         replaced, never changed in place (clones share it)."""
@@ -527,6 +530,7 @@ class Situational(EngineFields):
         if "done" in needs:
             glance.append(tuple(self.done))
             glance.append(tuple(self.took))
+            glance.append(tuple(self.hurt_set))
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
@@ -593,6 +597,7 @@ class Situational(EngineFields):
             if "done" in deps:
                 parts.append(self.done[self.seat[u]])
                 parts.append(self.took[u])
+                parts.append(self.hurt_set[u])
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -941,6 +946,8 @@ class Situational(EngineFields):
             return any(self.seat[w] != me and self.creature[w] for w in near)
         if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")
             return not near
+        if when == "hurt_many":  # (it wounded ``count`` or more enemy cards this turn: 60/203)
+            return bin(self.hurt_set[u]).count("1") >= ab.count
         if when == "lone_foe":  # (at most one enemy creature next to it: "если рядом стоит не более
             me = self.seat[u]  # одного существа противника", 60/2 Шакал)
             return sum(1 for w in self._neighbours(u) if self.seat[w] != me and self.creature[w]) <= 1
@@ -1141,6 +1148,13 @@ class Situational(EngineFields):
             done = list(self.done)
             done[s] |= bit
             self.done = done
+
+    def _hurt_by(self, u: int, v: int) -> None:
+        """``u`` wounded the enemy card ``v`` this turn (``when = "hurt_many"``, 60/203)."""
+        if u >= 0 and not self.hurt_set[u] >> v & 1:
+            hurt = list(self.hurt_set)
+            hurt[u] |= 1 << v
+            self.hurt_set = hurt
 
     def _took_hit(self, v: int, kind: str) -> None:
         """``v`` took wounds from an attack of ``kind`` this turn (``when = "took_all"``, 60/211)."""

@@ -349,6 +349,11 @@ class Strikes(AbilityUse):
                 event["stays_open"] = [x for x, f in ((u, stays), (parrier, stays_d)) if f]
             self._emit(event)
         life = self.life
+        if self._hurt_watch:  # (the enemy cards it wounded this turn: 60/203)
+            if to_p:
+                self._hurt_by(u, parrier)
+            if to_a:
+                self._hurt_by(parrier, u)
         if self._took_watch:  # (the attacks that wounded it this turn: 60/211)
             if to_p:
                 self._took_hit(parrier, "simple")

@@ -274,6 +274,8 @@ class Turns(Strikes):
             self.done = [0, 0]  # ("в этом ходу": the attacks made this turn, 60/219)
         if self._took_watch and any(self.took):
             self.took = [0] * self.n  # ("в этот ход получил раны от …", 60/211)
+        if self._hurt_watch and any(self.hurt_set):
+            self.hurt_set = [0] * self.n  # ("нанес раны трем или более картам противника в этот ход", 60/203)
         kept: list[int] = [u for u in self.units[active] if stunned[u]] if poisoned and self._stuns else []
         if self._stuns:
             self._keep_stunned(active)

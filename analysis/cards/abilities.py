@@ -671,7 +671,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
-         "class_adjacent", "squad_did", "squad_charged", "took_all", "beset", "lone_foe")
+         "class_adjacent", "squad_did", "squad_charged", "took_all", "beset", "lone_foe", "hurt_many")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -741,7 +741,9 @@ and ``count``: a card of its squad in play of one of those elements holds ``coun
 ``needs``, attack kinds: in this turn it has taken wounds from each of them — "если в этот ход получил раны
 от выстрела, от метания и от разряда", 60/211 Голем со свалки); ``beset`` (two or more enemy cards stand next
 to it: "при прыжке, если рядом стоят две или более карты противника", 60/104 Налайа), ``lone_foe`` (at most
-one enemy creature stands next to it: "если рядом стоит не более одного существа противника", 60/2 Шакал)."""
+one enemy creature stands next to it: "если рядом стоит не более одного существа противника", 60/2 Шакал),
+``hurt_many`` (with ``count``: it has wounded ``count`` or more different enemy cards this turn — "если нанес
+раны трем или более картам противника в этот ход", 60/203 Морской волк)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
@@ -1842,7 +1844,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
     if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
-                                  "few_elements", "counters", "namesakes", "squad_charged") \
+                                  "few_elements", "counters", "namesakes", "squad_charged", "hurt_many") \
             and not formation \
             and trigger not in ("counters_reach", "squad_loses_counters"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "

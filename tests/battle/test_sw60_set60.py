@@ -778,3 +778,33 @@ def test_spirit_vampire_drains_incorporeal_creatures_and_gives_it_to_flanking_sl
     s.open[2] = False
     s.apply(Strike(1, 2))
     assert s.wounds[1] == 0
+
+
+def test_sea_wolf_shoots_at_the_end_of_a_turn_it_wounded_three_enemy_cards():
+    """60/203 Морской волк: "В конце хода, если нанес раны трем или более картам противника в этот ход —
+    выстрел на 2, дальность 3" — ``when = "hurt_many"`` with ``count = 3`` on the turn end."""
+    wolf = _printing("60/203")
+    b = start([wolf], [card("A", life=20), card("B", life=20), card("C", life=20)],
+              ({0: square(1, 2)}, {1: square(3, 1), 2: square(3, 2), 3: square(3, 3)}), dice=[6] * 6)
+    b.hurt_set = [(1 << 1) | (1 << 2) | (1 << 3), 0, 0, 0]
+    b._situate()
+    before = sum(b.wounds)
+    b.apply(END_TURN)
+    assert sum(b.wounds) == before + 2
+    c = start([wolf], [card("A", life=20), card("B", life=20), card("C", life=20)],
+              ({0: square(1, 2)}, {1: square(3, 1), 2: square(3, 2), 3: square(3, 3)}), dice=[6] * 6)
+    c.hurt_set = [(1 << 1) | (1 << 2), 0, 0, 0]
+    c._situate()
+    c.apply(END_TURN)
+    assert sum(c.wounds) == 0
+
+
+def test_the_enemy_cards_a_card_wounded_are_recorded_for_the_turn():
+    """``hurt_set`` (``when = "hurt_many"``): a simple strike's wounds are recorded, and a new turn starts
+    the record again."""
+    b = start([_printing("60/203")], [card("A", life=20)], ({0: square(2, 2)}, {1: square(3, 2)}), dice=[6])
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert b.hurt_set[0] == 1 << 1
+    b.apply(END_TURN)
+    assert b.hurt_set[0] == 0

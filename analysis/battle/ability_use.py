@@ -290,7 +290,12 @@ class AbilityUse(Triggers):
             self._did(u, ab.kind)  # ("ваши карты совершили разряд, метание и выстрел" this turn, 60/219)
         magical = ab.kind in MAGICAL
         for v in targets:
-            self.hidden[v] = False
+            if self.hidden[v]:
+                self.hidden[v] = False
+                if self._trig["revealed"] and v in self._trig["revealed"] and self.seat[v] != self.seat[u]:
+                    self._fire(v, "revealed", u, u)  # ("когда существо противника вскрывает …", 60/208)
+                    if self.over or not self.alive[u]:
+                        return
             d = self._effect(u, sl, v, dice)
             if d == BLOCKED:
                 d = 0

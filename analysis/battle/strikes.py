@@ -161,7 +161,12 @@ class Strikes(AbilityUse):
                 return
         hidden = self.hidden
         hidden[u] = False
-        hidden[v] = False
+        if hidden[v]:
+            hidden[v] = False
+            if self._trig["revealed"] and v in self._trig["revealed"]:
+                self._fire(v, "revealed", u, u)  # ("когда существо противника вскрывает …", 60/208)
+                if self.over or not self.alive[u] or not self.alive[v]:
+                    return
         if self._trig["declares"] and u in self._trig["declares"]:
             self._fire(u, "declares", v, v)  # ("при нападении {strike}": before it is carried out, 60/2)
             if self.over or not self.alive[u] or not self.alive[v]:

@@ -404,7 +404,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "misses",
             "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves", "poison_curse",
-            "squad_steps", "declares")
+            "squad_steps", "declares", "revealed")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -545,7 +545,9 @@ included, steps onto an orthogonally adjacent square (a step of its movement, no
 a diagonal step; about it, ``classes`` filter it: "когда ваш дух двигается на соседнюю с собой клетку не по
 диагонали — получить {counter}", 60/113 Зелтрад утонувший); ``declares``: its simple strike as the attacker
 is declared — after the answers to it, before it is carried out (aimed at the target: "при нападении
-{strike}", 60/2 Шакал)."""
+{strike}", 60/2 Шакал); ``revealed``: a hidden card (000 3.11.1) is revealed by an enemy card's simple strike
+or ability aimed at it (aimed at that card: "когда существо противника вскрывает Мастера засад — метание",
+60/208 Мастер засад)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -657,7 +659,7 @@ above this card's own ("по картам, чьи текущие {health} мен
 simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
-                 "enemy_leaves", "squad_steps")
+                 "enemy_leaves", "squad_steps", "revealed")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""

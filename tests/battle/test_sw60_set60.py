@@ -808,3 +808,16 @@ def test_the_enemy_cards_a_card_wounded_are_recorded_for_the_turn():
     assert b.hurt_set[0] == 1 << 1
     b.apply(END_TURN)
     assert b.hurt_set[0] == 0
+
+
+def test_ambush_master_throws_when_an_enemy_creature_reveals_it():
+    """60/208 Мастер засад: "{second}: Когда существо противника вскрывает Мастера засад — метание на 2,
+    дальность 5, атакованный получает отравление на 1" — trigger ``revealed`` (a hidden card, 000 3.11.1,
+    revealed by an enemy's strike or ability)."""
+    shot = facts('{ kind = "shot", damage = [1], range = 5, cost = "tap" }')
+    b = start([card("Archer", life=10, abilities=shot)], [_printing("60/208"), card("Front")],
+              ({0: square(1, 2)}, {1: square(5, 2), 2: square(3, 2)}), dice=[1, 6],
+              p2=Scripted(hide=[1], targets=[0]))
+    assert b.hidden[1]
+    b.apply(UseAbility(0, 0, (1,)))
+    assert not b.hidden[1] and b.wounds[0] == 2 and b.poison[0] == 1

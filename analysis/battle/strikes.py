@@ -118,6 +118,10 @@ class Strikes(AbilityUse):
                 continue
             if ab.vs_state and not self._in_state(v, ab.vs_state):
                 continue
+            if ab.vs_position == "partner_near":  # (next to a creature in formation with it, 60/189)
+                pv = self.pos[v]
+                if pv < 0 or not any(NEAR[self.pos[w]][pv] for w in self._formation_partners(u)):
+                    continue
             return True
         return False
 

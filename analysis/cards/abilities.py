@@ -811,7 +811,7 @@ UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entri
              "moves_left", "side_move", "own_regen")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
-             "max_range")
+             "max_range", "partner_near")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
@@ -824,7 +824,9 @@ it, as its owner sees the board — the square opposite and the two forward diag
 attack ability with a ``range`` aimed from a square at a card on a square exactly that range away — "к
 выстрелу по картам на поле боя, выполненному с максимальной дальностью", 60/78 Меткий стрелок; "дальние
 атаки … по картам на поле боя, наносимые с максимальной дальностью, имеют -1 к величине", 60/184 Пепельный
-дракон)."""
+дракон), ``partner_near`` (on a ``far_strike``: a card standing next to a creature in formation with it —
+"может нападать {strike} на карты, стоящие рядом с существом в строю с Лагоморфом, как на стоящие рядом",
+60/189)."""
 RELOCATE_ONTO = ("depth", "surface", "away", "line", "died_at", "onward", "away_source", "near",
                  "near_target", "beyond")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
@@ -1939,8 +1941,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         out[name] = value
     if out["vs_position"] == "max_range" and kind != "attack_bonus":
         raise fail("vs_position", "max_range is only for attack_bonus (the range of the attack)")
+    if (out["vs_position"] == "partner_near") != (kind == "far_strike" and out["vs_position"] is not None):
+        raise fail("vs_position", "partner_near is the vs_position of far_strike, which takes no other")
     edge = cost in ("passive", "aura") and kind == "attack_bonus" and out["vs_position"] == "max_range"
-    if out["vs_position"] and not edge and not (cost == "passive" and kind in (
+    if out["vs_position"] and not edge and kind != "far_strike" and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
             "silence")) and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies")):
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "

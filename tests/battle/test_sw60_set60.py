@@ -821,3 +821,16 @@ def test_ambush_master_throws_when_an_enemy_creature_reveals_it():
     assert b.hidden[1]
     b.apply(UseAbility(0, 0, (1,)))
     assert not b.hidden[1] and b.wounds[0] == 2 and b.poison[0] == 1
+
+
+def test_lagomorph_strikes_cards_next_to_its_formation_partner_as_adjacent():
+    """60/189 Лагоморф: "может нападать {strike} на карты, стоящие рядом с существом в строю с Лагоморфом,
+    как на стоящие рядом" — ``far_strike`` with ``vs_position = "partner_near"``."""
+    b = start([_printing("60/189"), card("Pal", formation=1)], [card("Foe", life=10)],
+              ({0: square(1, 1), 1: square(2, 1)}, {2: square(3, 2)}), dice=[6, 1])
+    assert 2 in b.targets(0)
+    b.apply(Strike(0, 2))
+    assert b.wounds[2] > 0
+    alone = start([_printing("60/189"), card("Pal")], [card("Foe", life=10)],
+                  ({0: square(1, 1), 1: square(2, 1)}, {2: square(3, 2)}))
+    assert 2 not in alone.targets(0)                     # (no formation: no reach)

@@ -1639,6 +1639,12 @@ class HeuristicPlayer(Player):
         kind = battle.slots[unit][index].ability.kind
         if kind == "become":  # (a type change: whether it is worth it now, :meth:`_shape_worth`)
             return 1.0 if self._shape_worth(battle, unit, index, v) else -1.0
+        ab0, slots = battle.slots[unit][index].ability, battle.slots[unit]
+        if kind == "wound" and ab0.vs_state == "extra_life" and battle.seat[v] == battle.seat[unit] \
+                and index + 1 < len(slots) and slots[index + 1].ability.cost == "then":
+            # (the price of what follows: one additional life of its own creature, 60/161 — paid while that
+            # creature keeps some, for a strike it makes unanswerable)
+            return 1.0 if battle.life[v] - battle.wounds[v] > (battle.cards[v].life or 0) else -1.0
         if kind == "poison" and v == unit:  # (poisoning itself pays only for a fact that reads it, 60/114,
             # while it keeps a margin of life over the poisoning it will take)
             b = battle

@@ -834,3 +834,17 @@ def test_lagomorph_strikes_cards_next_to_its_formation_partner_as_adjacent():
     alone = start([_printing("60/189"), card("Pal")], [card("Foe", life=10)],
                   ({0: square(1, 1), 1: square(2, 1)}, {2: square(3, 2)}))
     assert 2 not in alone.targets(0)                     # (no formation: no reach)
+
+
+def test_bloodthirsty_take_an_extra_life_of_another_slua_to_make_their_strike_unanswerable():
+    """60/161 Алчущие крови: "При нападении {strike} — может снять с другого вашего слуа 1 дополнительную
+    {health}, при этом этот {strike} становится безответным" — on ``declares`` a ``wound`` 1 of an ally slua
+    with additional life (``may``; the heuristic pays while it has some), then ``unanswerable`` until the
+    next attack."""
+    slua = card("Slua", life=8, classes=("Слуа",))
+    b = start([_printing("60/161"), slua], [card("Foe", strike=(5, 5, 5), life=20)],
+              ({0: square(2, 2), 1: square(1, 1)}, {2: square(3, 2)}), dice=[1, 6], p1=HeuristicPlayer())
+    b.life = [b.life[0], 9, b.life[2]]                  # (the slua has 1 additional life)
+    b.apply(Strike(0, 2))
+    assert b.life[1] - b.wounds[1] == 8                  # its additional life paid
+    assert b.wounds[0] == 0                              # unanswerable: no blow back

@@ -140,6 +140,7 @@ def _summary(keys) -> tuple:
     sudden: list[int] = []
     steps = False
     deep = False
+    squad_tiers = False
     for u, key in enumerate(keys):
         for ab in facts(card_of(key)):
             kinds.add(ab.kind)
@@ -152,11 +153,15 @@ def _summary(keys) -> tuple:
                 trig[ab.trigger].append(u)
             if ab.cost == "trigger" and ab.trigger == "strike" and (ab.tiers or ab.per == "strike_value"):
                 tiered[u] = True
+            if ab.cost == "trigger" and ab.trigger == "squad_strike" and ab.tiers:
+                squad_tiers = True  # (every strike's strength is needed: "при слабом {strike} вашего …")
             if ab.kind in ("cap_strike", "flip_die", "redirect", "shift_die") and u not in responders:
                 responders.append(u)
             if ab.sudden and u not in sudden:
                 sudden.append(u)
             steps = steps or ab.per in ("steps", "heading_steps", "diagonal_steps")
+    if squad_tiers:
+        tiered = [True] * len(keys)
     return frozenset(kinds), trig, tiered, responders, steps, sudden, deep
 
 

@@ -386,10 +386,14 @@ class Strikes(AbilityUse):
                 self._strike_tier = tiers[1]
                 self._fire(parrier, "strike", u, u)
         if self._x_trig and landed and self._trig["squad_strike"] and not self.over:
+            tiers = self._tiers_now if self._any_tiered else (-1, -1)
             if landed & 1 and alive[u]:
+                self._strike_tier = tiers[0]  # (its strength: "при слабом {strike} вашего существа", 60/176)
                 self._squad_struck(u, parrier)
             if landed & 2 and alive[parrier] and not self.over:
+                self._strike_tier = tiers[1]
                 self._squad_struck(parrier, u)
+            self._strike_tier = -1
         if (self._furies or self._roll_watch) and self._by_dice and not self.over:
             if self._roll_watch:  # each side rolled one die (the closed parrier none)
                 self._rolled(u, [i // 6 + 1 if fought else i + 1])

@@ -95,7 +95,7 @@ class Triggers(Effects):
             return self.counters[v] == 0
         if state == "has_counters":  # ("по картам с {counter}", 60/116 Воронга)
             return self.counters[v] > 0
-        if state == "cheapest":  # (read among a trigger's targets: Triggers._trigger_cands)
+        if state in ("cheapest", "other"):  # (read among a trigger's targets / by Triggers._fire_now)
             return True
         if state == "no_ground_squad":
             return self.n_ground[self.seat[v]] == 0
@@ -242,7 +242,7 @@ class Triggers(Effects):
             limited = self.slots[u][index].limited
             if limited and not self._allowed(u, index, ab):
                 continue
-            if ab.tiers and trigger in ("strike", "attack") and ab.kind != "reduce" and (
+            if ab.tiers and trigger in ("strike", "attack", "squad_strike") and ab.kind != "reduce" and (
                     self._strike_tier < 0 or ("weak", "medium", "strong")[self._strike_tier] not in ab.tiers):
                 continue  # "on a strong strike" …: only after a strike of that strength (a ``reduce``
                 #           given for a while keeps its ``tiers``: the attacks it covers)
@@ -284,7 +284,10 @@ class Triggers(Effects):
                 if die not in ab.roll:
                     continue
             if about >= 0:
-                if ab.when_state and not self._in_state(about, ab.when_state):
+                if ab.when_state == "other":  # (another card than itself: "другого вашего существа", 60/176)
+                    if about == u:
+                        continue
+                elif ab.when_state and not self._in_state(about, ab.when_state):
                     continue
                 if ab.vs_position and not self._position_sq(
                         u, self.pos[about] if self.alive[about] else self.died_at[about], ab.vs_position):

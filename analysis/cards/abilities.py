@@ -617,10 +617,12 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life", "has_counters", "cheapest")
+             "low_life", "has_counters", "cheapest", "other")
 """``vs_state``: only against a target in that state; ``has_counters``: a card with counters ("{direct} по
 картам с {counter}", 60/116 Воронга); ``cheapest`` (on a trigger): of the least cost among the cards it
-may aim at ("ранить на 1 выбранную карту наименьшей стоимости", 60/104 Налайа); ``when_state``: only
+may aim at ("ранить на 1 выбранную карту наименьшей стоимости", 60/104 Налайа); ``other`` (a ``when_state``):
+the card the trigger is about is not this card ("при слабом {strike} другого вашего существа", 60/176);
+``when_state``: only
 when the card a trigger is about (the one that died, was wounded or was destroyed) is in that state.
 ``half_life``: half or less of its life left, additional life counted ("половина или менее {health} (с учётом
 дополнительных)"); ``cursed_or_blessed``: with a curse, a blessing or both;
@@ -1770,10 +1772,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("parity", f"must be one of {', '.join(PARITIES)}, got {parity!r}")
     if parity is not None and kind not in ("cap", "protection"):
         raise fail("parity", "is only for cap and protection")
-    if tiers and kind not in ("cap", "protection", "reduce") and trigger not in ("strike", "attack") and not (
-            kind == "strike_bonus" and per):
-        raise fail("tiers", "is only for cap, protection, reduce, a strike_bonus with 'per' and trigger "
-                   "strike")
+    if tiers and kind not in ("cap", "protection", "reduce") \
+            and trigger not in ("strike", "attack", "squad_strike") and not (kind == "strike_bonus" and per):
+        raise fail("tiers", "is only for cap, protection, reduce, a strike_bonus with 'per' and the triggers "
+                   "strike, attack and squad_strike")
     if tiers and kind == "reduce" and (not applies or set(applies) & {
             "simple", "close", "nonmagic", "all", "directed", "counter"}):
         raise fail("tiers", "on reduce is only for ability attacks (shots, throws, discharges …: their die "

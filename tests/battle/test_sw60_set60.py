@@ -848,3 +848,14 @@ def test_bloodthirsty_take_an_extra_life_of_another_slua_to_make_their_strike_un
     b.apply(Strike(0, 2))
     assert b.life[1] - b.wounds[1] == 8                  # its additional life paid
     assert b.wounds[0] == 0                              # unanswerable: no blow back
+
+
+def test_faizer_teleports_after_a_weak_strike_of_another_ally_in_its_turn():
+    """60/176 Файзер: "При слабом {strike} другого вашего существа в ваш ход — может телепортироваться
+    (2 раза за ход)" — ``squad_strike`` with ``tiers = ["weak"]`` and ``when_state = "other"``."""
+    for die, moved in ((1, True), (6, False)):
+        b = start([_printing("60/176"), card("Ally", strike=(1, 2, 3))], [card("Foe", life=20), card("Far")],
+                  ({0: square(0, 1), 1: square(2, 2)}, {2: square(3, 2), 3: square(5, 3)}), dice=[die, 1, 1])
+        b.open[2] = False
+        b.apply(Strike(1, 2))
+        assert (b.pos[0] != square(0, 1)) == moved

@@ -62,7 +62,7 @@ _SQUAD_WHENS = frozenset({"squad_class", "top_strike", "squad_more_closed", "cou
                           "enemy_elements", "few_elements", "enemy_last_life", "no_enemy_flyers",
                           "enemy_opposite"})
 """``when`` conditions on the squads in play (:meth:`Situational._squad_when`)."""
-_HOST_WHENS = frozenset({"host_open", "host_closed", "host_unwounded"})
+_HOST_WHENS = frozenset({"host_open", "host_closed", "host_unwounded", "host_of"})
 DID_BITS = {k: 1 << i for i, k in enumerate(("simple", "shot", "throw", "discharge", "strike_through_row",
                                              "magic_strike", "special_strike"))}
 """The bit of each attack kind in a seat's record of the attacks its cards made this turn (``done``)."""
@@ -906,6 +906,8 @@ class Situational(EngineFields):
                 return False
             if when == "host_unwounded":
                 return self.wounds[h] == 0
+            if when == "host_of":  # (its host of one of the ``needs`` elements: "пока хозяин лесной", 60/112)
+                return bool(set(self.cards[h].elements) & set(ab.needs))
             return self.open[h] == (when == "host_open")
         if when == "third_row":  # it stands in its own third row (50/54 Фарсат)
             return p >= 0 and p // COLS == half_rows(self.seat[u])[2]

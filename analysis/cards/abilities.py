@@ -675,7 +675,8 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
-         "class_adjacent", "squad_did", "squad_charged", "took_all", "beset", "lone_foe", "hurt_many")
+         "class_adjacent", "squad_did", "squad_charged", "took_all", "beset", "lone_foe", "hurt_many",
+         "host_of")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -747,7 +748,8 @@ and ``count``: a card of its squad in play of one of those elements holds ``coun
 to it: "при прыжке, если рядом стоят две или более карты противника", 60/104 Налайа), ``lone_foe`` (at most
 one enemy creature stands next to it: "если рядом стоит не более одного существа противника", 60/2 Шакал),
 ``hurt_many`` (with ``count``: it has wounded ``count`` or more different enemy cards this turn — "если нанес
-раны трем или более картам противника в этот ход", 60/203 Морской волк)."""
+раны трем или более картам противника в этот ход", 60/203 Морской волк), ``host_of`` (with ``needs``,
+elements: a companion's or parasite's host is of one of them — "+1 к {ovz}, пока хозяин лесной", 60/112)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
@@ -2150,10 +2152,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     needs = raw.get("needs", [])
     if not _str_list(needs, None) or len(set(needs)) != len(needs):
         raise fail("needs", f"must be a list of different card types, 'symbiote' or classes, got {needs!r}")
-    if needs and kind != "discount" and raw.get("when") not in ("squad_did", "squad_charged", "took_all"):
-        raise fail("needs", "is only for discount and when = squad_did / squad_charged / took_all")
-    if raw.get("when") == "squad_charged" and (not needs or not set(needs) <= set(ELEMENTS)):
-        raise fail("needs", "when = squad_charged needs the elements of the card that holds the counters")
+    if needs and kind != "discount" and raw.get("when") not in ("squad_did", "squad_charged", "took_all",
+                                                                  "host_of"):
+        raise fail("needs", "is only for discount and when = squad_did / squad_charged / took_all / host_of")
+    if raw.get("when") in ("squad_charged", "host_of") and (not needs or not set(needs) <= set(ELEMENTS)):
+        raise fail("needs", "when = squad_charged / host_of needs elements (of the card with the counters / "
+                   "of the host)")
     if raw.get("when") in ("squad_did", "took_all") and (not needs or not set(needs) <= {"simple", *ATTACKS}):
         raise fail("needs", "when = squad_did needs the attack kinds its squad must have made this turn "
                    "(simple and the attack kinds)")

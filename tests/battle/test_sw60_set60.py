@@ -274,8 +274,8 @@ def test_living_cocoon_moves_all_its_wounds_onto_its_host():
               ({0: square(1, 1), 1: square(1, 2)}, {2: square(3, 2)}))
     b.wounds = [3, 0, 0]
     b._situate()                                         # (the engine's update after an action)
-    assert b.ability_targets(0, 0) == [2]
-    b.apply(UseAbility(0, 0, (2,)))
+    assert b.ability_targets(0, 1) == [2]
+    b.apply(UseAbility(0, 1, (2,)))
     assert b.wounds[0] == 0 and b.wounds[2] == 3
 
 
@@ -859,3 +859,12 @@ def test_faizer_teleports_after_a_weak_strike_of_another_ally_in_its_turn():
         b.open[2] = False
         b.apply(Strike(1, 2))
         assert (b.pos[0] != square(0, 1)) == moved
+
+
+def test_living_cocoon_defends_better_on_a_forest_host():
+    """60/112 Живой кокон: "+1 к {ovz}, пока хозяин лесной" — ``when = "host_of"`` with ``needs``
+    (its printed {ovz} 1 becomes 2)."""
+    for element, ovz in (("forests", 2), ("swamps", 1)):
+        b = start([_printing("60/112"), card("Mine")], [card("Host", life=10, elements=(element,))],
+                  ({0: square(1, 1), 1: square(1, 2)}, {2: square(3, 2)}))
+        assert b.cards[0].keyword("exp_defence") == ovz

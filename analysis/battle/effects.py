@@ -1457,6 +1457,10 @@ class Effects(Situational):
             walk, d = self.walk[u], self._last_step
             q = (walk[1] if d == COLS else walk[2] if d == -COLS else walk[4] if d == 1
                  else walk[3] if d == -1 else 0)
+        elif per == "about_weak":  # (the printed weak strike of the card the trigger is about, 60/94)
+            x = self._about
+            strike = PROFILES[self.key[x]].strike if x >= 0 else None
+            q = strike[0] if strike else 0
         elif per == "trick_wounds":  # (the wounds of the dirty trick that set off ``dirty_tricked``)
             q = self._tricked
         elif per == "own_poison":  # ("отравление на Х, где Х — величина отравления …", 60/114)

@@ -755,7 +755,8 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
-        "own_poison", "target_poison", "trick_wounds", "target_cost", "heading_steps", "diagonal_steps")
+        "own_poison", "target_poison", "trick_wounds", "target_cost", "heading_steps", "diagonal_steps",
+        "about_weak")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -808,7 +809,9 @@ aims at; as poisonings do not add up (the greater stays), "+1 к отравле�
 set it off, up, down, left or right ("где Х — количество передвижений, которые совершил … в этом
 направлении в этот ход", 60/163 Мерцающий призрак). ``diagonal_steps``: its diagonal steps this turn (a
 standing amount: "при перемещении по диагонали — получить +1 к {strike} до конца хода (максимум +3)", 60/81
-Вепрь Святолесья)."""
+Вепрь Святолесья). ``about_weak``: the printed weak simple strike of the card the trigger is about
+("получить до конца хода +Х к {strike}, где Х — слабый {strike} этого существа", 60/94 Надзиратель Бик on
+``dirty_tricked``)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "diagonal_steps",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",

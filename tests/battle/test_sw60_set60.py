@@ -868,3 +868,16 @@ def test_living_cocoon_defends_better_on_a_forest_host():
         b = start([_printing("60/112"), card("Mine")], [card("Host", life=10, elements=(element,))],
                   ({0: square(1, 1), 1: square(1, 2)}, {2: square(3, 2)}))
         assert b.cards[0].keyword("exp_defence") == ovz
+
+
+def test_overseer_bik_gains_the_weak_strike_of_the_ally_that_tricked_it():
+    """60/94 Надзиратель Бик: "… получить до конца хода +Х к {strike}, где Х — слабый {strike} этого
+    существа (1 раз за ход)" — a ``strike_bonus`` grant with ``per = "about_weak"``."""
+    b = start([_printing("60/94"), _printing("60/89")], [card("Foe", life=20)],
+              ({0: square(1, 2), 1: square(2, 2)}, {2: square(3, 2)}), dice=[6])
+    b.players[0].dirty_trick = lambda battle, u, x, cands: 0 if u == 1 else -1
+    b.open[2] = False
+    b.apply(Strike(1, 2))
+    assert strike_passives(b.cards[0]).bonus == (2, 2, 2)    # Придворный палач: weak strike 2
+    b.apply(END_TURN)
+    assert strike_passives(b.cards[0]).bonus == (0, 0, 0)

@@ -155,6 +155,8 @@ class Spec:
                 deps.add("done")
             elif ab.when == "squad_charged":
                 deps.update(("counters", "alive"))
+            elif ab.when == "near_poisoned":
+                deps.update(("near", "poison"))
             elif ab.when is not None:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
             if ab.per in ("counters", "own_wounds", "own_extra_life"):
@@ -527,6 +529,8 @@ class Situational(EngineFields):
                 glance.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base)))
         if "lives" in needs:
             glance.append(tuple(self.life))
+        if "poison" in needs:
+            glance.append(tuple(self.poison))
         if "done" in needs:
             glance.append(tuple(self.done))
             glance.append(tuple(self.took))
@@ -594,6 +598,8 @@ class Situational(EngineFields):
                 parts.append(tuple(self.marks))
             if "moves" in deps:
                 parts.append(self.moves[u])
+            if "poison" in deps:
+                parts.append(tuple(self.poison))
             if "done" in deps:
                 parts.append(self.done[self.seat[u]])
                 parts.append(self.took[u])
@@ -948,6 +954,8 @@ class Situational(EngineFields):
             return any(self.seat[w] != me and self.creature[w] for w in near)
         if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")
             return not near
+        if when == "near_poisoned":  # (a poisoned creature of either side next to it: 60/147 Мор-Таурон)
+            return any(self.creature[w] and self.poison[w] > 0 for w in self._neighbours(u))
         if when == "hurt_many":  # (it wounded ``count`` or more enemy cards this turn: 60/203)
             return bin(self.hurt_set[u]).count("1") >= ab.count
         if when == "lone_foe":  # (at most one enemy creature next to it: "если рядом стоит не более

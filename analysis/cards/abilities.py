@@ -676,7 +676,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
          "class_adjacent", "squad_did", "squad_charged", "took_all", "beset", "lone_foe", "hurt_many",
-         "host_of")
+         "host_of", "near_poisoned")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -749,7 +749,9 @@ to it: "при прыжке, если рядом стоят две или бол
 one enemy creature stands next to it: "если рядом стоит не более одного существа противника", 60/2 Шакал),
 ``hurt_many`` (with ``count``: it has wounded ``count`` or more different enemy cards this turn — "если нанес
 раны трем или более картам противника в этот ход", 60/203 Морской волк), ``host_of`` (with ``needs``,
-elements: a companion's or parasite's host is of one of them — "+1 к {ovz}, пока хозяин лесной", 60/112)."""
+elements: a companion's or parasite's host is of one of them — "+1 к {ovz}, пока хозяин лесной", 60/112),
+``near_poisoned`` (a poisoned creature of either side stands next to it: "{zoz}, пока стоит рядом с
+существом с отравлением", 60/147 Мор-Таурон)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",

@@ -881,3 +881,13 @@ def test_overseer_bik_gains_the_weak_strike_of_the_ally_that_tricked_it():
     assert strike_passives(b.cards[0]).bonus == (2, 2, 2)    # Придворный палач: weak strike 2
     b.apply(END_TURN)
     assert strike_passives(b.cards[0]).bonus == (0, 0, 0)
+
+
+def test_mor_tauron_is_protected_from_spells_next_to_a_poisoned_creature():
+    """60/147 Мор-Таурон: "{zoz}, пока стоит рядом с существом с отравлением" — a ``protection`` with
+    ``when = "near_poisoned"`` (either side's creature)."""
+    b = start([_printing("60/147")], [card("Foe", life=10)], ({0: square(2, 2)}, {1: square(3, 2)}))
+    assert not protected(b.cards[0], "spell")
+    b.poison = [0, 1]
+    b._situate()
+    assert protected(b.cards[0], "spell")

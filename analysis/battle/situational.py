@@ -987,6 +987,10 @@ class Situational(EngineFields):
                 mine = [w for w in mine if self._in_state(w, ab.when_state)]
             if ab.classes:  # ("пока стоит рядом с вашим героем", 30/80 Сатир: heroes' classes)
                 mine = [w for w in mine if set(ab.classes) & set(self.cards[w].classes)]
+            if ab.needs:  # (they have, together, each of these ability kinds: "рядом с вашим существом с
+                have = {a.kind for w in mine for a in facts(self.cards[w])}  # метанием", 60/213)
+                if not set(ab.needs) <= have:
+                    return False
             return len(mine) >= ab.count
         if when == "clear_of_enemies":  # no enemy card next to it (``when_state``: in that state; 50/115;
             # ``when_type = "creature"``: no enemy creature, 60/87 "пока рядом … нет существ противника")

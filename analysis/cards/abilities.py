@@ -684,7 +684,8 @@ steps this turn in one direction), ``moved_turning`` (steps this turn in two or 
 enemy half onto its own), ``own_turn`` / ``enemy_turn``, ``centre_column`` / ``edge_column`` (it
 stands in the middle / an outer column), ``enemy_front_empty`` (the enemy has no card in his 1st
 row), ``adjacent_enemy`` (an enemy creature stands next to it), ``allies_adjacent`` (at least
-``count`` creatures of its squad next to it, in ``when_state`` if given), ``outnumber`` (more
+``count`` creatures of its squad next to it, in ``when_state`` if given; with ``needs``, ability kinds, they
+have each of them between them: "пока стоит рядом с вашим существом с метанием", 60/213), ``outnumber`` (more
 creatures of its squad than enemy creatures next to it), ``classes_adjacent`` (the creatures next to
 it have at least ``count`` different classes), ``enemy_more_closed`` (the opponent's squad has more
 closed cards than open ones: "пока в отряде противника больше закрытых карт, чем открытых"),
@@ -2157,9 +2158,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     needs = raw.get("needs", [])
     if not _str_list(needs, None) or len(set(needs)) != len(needs):
         raise fail("needs", f"must be a list of different card types, 'symbiote' or classes, got {needs!r}")
-    if needs and kind != "discount" and raw.get("when") not in ("squad_did", "squad_charged", "took_all",
-                                                                  "host_of"):
-        raise fail("needs", "is only for discount and when = squad_did / squad_charged / took_all / host_of")
+    if needs and kind != "discount" and raw.get("when") not in (
+            "squad_did", "squad_charged", "took_all", "host_of", "allies_adjacent"):
+        raise fail("needs", "is only for discount and when = squad_did / squad_charged / took_all / "
+                   "host_of / allies_adjacent")
+    if raw.get("when") == "allies_adjacent" and needs and not set(needs) <= set(KINDS):
+        raise fail("needs", "when = allies_adjacent needs ability kinds (the allies next to it have them)")
     if raw.get("when") in ("squad_charged", "host_of") and (not needs or not set(needs) <= set(ELEMENTS)):
         raise fail("needs", "when = squad_charged / host_of needs elements (of the card with the counters / "
                    "of the host)")

@@ -891,3 +891,20 @@ def test_mor_tauron_is_protected_from_spells_next_to_a_poisoned_creature():
     b.poison = [0, 1]
     b._situate()
     assert protected(b.cards[0], "spell")
+
+
+def test_assassins_apprentice_borrows_the_ranged_attacks_of_its_neighbours():
+    """60/213 Ученик убийцы: "Имеет «{tap}: Метание на 1-2-2», пока стоит рядом с вашим существом с
+    метанием. Имеет «{tap}: Выстрел на 1-2-2», пока стоит рядом с вашим существом с выстрелом. +1 к дальним
+    атакам, пока имеет и выстрел, и метание" — ``when = "allies_adjacent"`` with ``needs`` (ability kinds)."""
+    thrower = card("Thrower", abilities=facts('{ kind = "throw", damage = [1], cost = "tap" }'))
+    archer = card("Archer", abilities=facts('{ kind = "shot", damage = [1], cost = "tap" }'))
+    b = start([_printing("60/213"), thrower], [card("Foe", life=20)],
+              ({0: square(1, 2), 1: square(1, 1)}, {2: square(4, 2)}), dice=[6])
+    assert b.ability_targets(0, 0) == [2] and b.ability_targets(0, 1) == []
+    b.apply(UseAbility(0, 0, (2,)))
+    assert b.wounds[2] == 2                              # no +1: it has no shot
+    c = start([_printing("60/213"), thrower, archer], [card("Foe", life=20)],
+              ({0: square(1, 2), 1: square(1, 1), 2: square(1, 3)}, {3: square(4, 2)}), dice=[6])
+    c.apply(UseAbility(0, 0, (3,)))
+    assert c.wounds[3] == 3                              # both: +1 to its ranged attacks

@@ -344,6 +344,8 @@ class AbilityUse(Triggers):
             if trigger is None and ab.kind in ATTACKS and self._trig["attack"] \
                     and triggered(self.key[u], "attack"):
                 self._after_attack(u, sl, targets, dice)
+            if trigger is None and ab.kind in ATTACKS and self._trig["squad_attack"] and not self.over:
+                self._squad_attacked(u, sl, targets, dice)
             if self._trig["attacked"] and ab.kind in ATTACKS:
                 for v in targets:
                     if self.seat[v] != self.seat[u] and not self.over:
@@ -451,6 +453,22 @@ class AbilityUse(Triggers):
             self._resolve(u, sl, chosen, trigger)  # (it carries out the next ``then`` ability)
         elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
             self._follow(u, index + 1, targets, trigger)
+
+    def _squad_attacked(self, u: int, sl, targets: Sequence[int], dice: list[int]) -> None:
+        """``squad_attack``: ``u`` used an attack ability as an action; the watchers of its squad fire once
+        per target, about ``u`` (``from``: the attack's kind; ``tiers``: the band of its die — "при слабой
+        магической атаке вашего существа", 60/199 Учитель магии)."""
+        ab = sl.ability
+        for k, v in enumerate(targets):
+            tier = -1
+            if sl.rolls and k < len(dice):
+                d = dice[k] + roll_modifier(self.cards[u], ab.kind, self.cards[v], self.seat[u])
+                tier = 0 if d <= 3 else 1 if d <= 5 else 2
+            for w in self._trig["squad_attack"]:
+                if self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                    self._strike_tier = tier
+                    self._fire(w, "squad_attack", v, u, ab.kind)
+        self._strike_tier = -1
 
     def _after_attack(self, u: int, sl, targets: Sequence[int], dice: list[int]) -> None:
         """Trigger ``attack``: after ``u``'s attack ability used as an action, once per target (aimed

@@ -103,7 +103,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "misses",
                  "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves",
-                 "poison_curse", "squad_steps", "declares", "revealed")
+                 "poison_curse", "squad_steps", "declares", "revealed", "squad_attack")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")

@@ -70,6 +70,8 @@ KILL_KINDS = frozenset({"simple", "shot", "throw", "discharge", "strike_through_
 _GRAVE_TRIGGERS = ("ally_incarnates", "ally_token", "ally_combo")
 """Triggers that also reach a card in the graveyard (its own ``grave_token`` acts only there)."""
 _WATCHED = ("enemy_magic", "enemy_roll_over_cost")
+_TIERED_TRIGGERS = ("strike", "attack", "squad_strike", "squad_attack")
+"""Triggers whose ``tiers`` name the strength of the strike or the band of the die that set them off."""
 """Triggers set off by an enemy's act whose ``range`` bounds the distance to that enemy, aimed at it."""
 
 
@@ -242,7 +244,7 @@ class Triggers(Effects):
             limited = self.slots[u][index].limited
             if limited and not self._allowed(u, index, ab):
                 continue
-            if ab.tiers and trigger in ("strike", "attack", "squad_strike") and ab.kind != "reduce" and (
+            if ab.tiers and trigger in _TIERED_TRIGGERS and ab.kind != "reduce" and (
                     self._strike_tier < 0 or ("weak", "medium", "strong")[self._strike_tier] not in ab.tiers):
                 continue  # "on a strong strike" …: only after a strike of that strength (a ``reduce``
                 #           given for a while keeps its ``tiers``: the attacks it covers)

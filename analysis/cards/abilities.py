@@ -404,7 +404,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "misses",
             "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves", "poison_curse",
-            "squad_steps", "declares", "revealed")
+            "squad_steps", "declares", "revealed", "squad_attack")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -547,7 +547,9 @@ a diagonal step; about it, ``classes`` filter it: "когда ваш дух дв
 is declared — after the answers to it, before it is carried out (aimed at the target: "при нападении
 {strike}", 60/2 Шакал); ``revealed``: a hidden card (000 3.11.1) is revealed by an enemy card's simple strike
 or ability aimed at it (aimed at that card: "когда существо противника вскрывает Мастера засад — метание",
-60/208 Мастер засад)."""
+60/208 Мастер засад); ``squad_attack``: a creature of its squad, itself included, uses an attack ability as
+an action, once per target (about that creature; ``from`` the attack kinds, ``tiers`` the band of its die —
+"при слабой магической атаке вашего существа", 60/199 Учитель магии)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -1728,7 +1730,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed", "kill",
-                   "death", "squad_kill", "creature_dies", "ally_dies"):
+                   "death", "squad_kill", "creature_dies", "ally_dies", "squad_attack"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
                                   "ignore_protection", "attack_bonus", "block_attack"):
@@ -1781,7 +1783,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if parity is not None and kind not in ("cap", "protection"):
         raise fail("parity", "is only for cap and protection")
     if tiers and kind not in ("cap", "protection", "reduce") \
-            and trigger not in ("strike", "attack", "squad_strike") and not (kind == "strike_bonus" and per):
+            and trigger not in ("strike", "attack", "squad_strike", "squad_attack") \
+            and not (kind == "strike_bonus" and per):
         raise fail("tiers", "is only for cap, protection, reduce, a strike_bonus with 'per' and the triggers "
                    "strike, attack and squad_strike")
     if tiers and kind == "reduce" and (not applies or set(applies) & {

@@ -908,3 +908,15 @@ def test_assassins_apprentice_borrows_the_ranged_attacks_of_its_neighbours():
               ({0: square(1, 2), 1: square(1, 1), 2: square(1, 3)}, {3: square(4, 2)}), dice=[6])
     c.apply(UseAbility(0, 0, (3,)))
     assert c.wounds[3] == 3                              # both: +1 to its ranged attacks
+
+
+def test_magic_teacher_gains_fury_when_an_ally_makes_a_weak_magic_attack():
+    """60/199 Учитель магии: "При слабой магической атаке вашего существа — получить +1 к бешенству до
+    конца хода" — trigger ``squad_attack`` with ``from = ["magic"]`` and ``tiers = ["weak"]``."""
+    mage = card("Mage", abilities=facts('{ kind = "discharge", damage = [1, 2, 3], cost = "tap" }'))
+    for die, gained in ((1, True), (6, False)):
+        b = start([_printing("60/199"), mage], [card("Foe", life=20)],
+                  ({0: square(1, 2), 1: square(1, 1)}, {2: square(4, 2)}), dice=[die])
+        b.apply(UseAbility(1, 0, (2,)))
+        assert (b._has(0, "keyword") is not None and any(
+            a.keyword == "fury" for a in b.cards[0].abilities.abilities if a.cost == "passive")) == gained

@@ -41,6 +41,7 @@ from analysis.battle.powers import (
     WOUNDING,
     aimable,
     hit,
+    hit_shifted,
     meets,
     reach_slot,
     triggered,
@@ -299,11 +300,20 @@ class AbilityUse(Triggers):
                 and self.slots[u][nxt].ability.target == "self" \
                 and self.slots[u][nxt].ability.vs_state == "unwounded":
             fresh = [v for v in targets if v != u and self.creature[v] and self.wounds[v] == 0]
-        if ab.kind in ("become", "relocate"):
+        if ab.kind in ("become", "relocate", "swap"):
             self._shaped = False  # (set when it changed a card: the ``then`` abilities follow only then)
+        if ab.kind == "swap" and ab.targets >= 2 and len(targets) == 2:
+            self._swap(u, targets[0], targets[1], ab)  # ("поменять местами двух …", 60/103)
+        if self._did_watch and ab.kind in ATTACKS:
+            self._did(u, ab.kind)  # ("ваши карты совершили разряд, метание и выстрел" this turn, 60/219)
         magical = ab.kind in MAGICAL
         for v in targets:
-            self.hidden[v] = False
+            if self.hidden[v]:
+                self.hidden[v] = False
+                if self._trig["revealed"] and v in self._trig["revealed"] and self.seat[v] != self.seat[u]:
+                    self._fire(v, "revealed", u, u)  # ("когда существо противника вскрывает …", 60/208)
+                    if self.over or not self.alive[u]:
+                        return
             d = self._effect(u, sl, v, dice)
             if d == BLOCKED:
                 d = 0
@@ -311,7 +321,15 @@ class AbilityUse(Triggers):
                 given.append(v)
             if d > 0 and magical:
                 self.hexed[v] = self.turn  # (``vs_state = "magic_wounded"``: 60/11)
+            if d > 0 and self._took_watch:
+                self._took_hit(v, ab.kind)  # ("получил раны от выстрела, от метания и от разряда", 60/211)
+            if d > 0 and self._hurt_watch and self.seat[v] != self.seat[u]:
+                self._note_hurt(u, v)  # ("нанес раны трем или более картам противника", 60/203)
             dealt.append(d)
+        if self._hunting and ab.kind in ATTACKS:  # (a hunt marker: a flyer's attack, 2 more; 60/42)
+            for v, d in zip(targets, dealt, strict=True):
+                if d > 0 and self.seat[v] != self.seat[u]:
+                    self._hunt(v, u, ab.kind)
         for v in given:  # "при выстреле атакованный получает проклятие": before the deaths are settled
             self._bless(u, v, Ability("give_curse" if gives == "curse" else "give_blessing"))
         if self.log is not None:
@@ -360,7 +378,7 @@ class AbilityUse(Triggers):
                 for d in dice:
                     if not self.over:
                         self._over_cost(u, d)
-        if ab.kind in ("become", "relocate") and not self._shaped:
+        if ab.kind in ("become", "relocate", "swap") and not self._shaped:
             return  # ("при этом": what follows a type change or a move comes only with it, 50/3)
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
             if fresh:
@@ -379,6 +397,8 @@ class AbilityUse(Triggers):
         the ``then`` ability after it, if any."""
         if self.over:
             return
+        if targets:
+            self._prior = targets[0]  # (``relocate`` ``onto = "near_target"``: next to it, 60/13)
         sl = self.slots[u][index]
         ab = sl.ability
         if ab.kind in ENTRIES:  # (also once the card has left play: "exile itself; summon onto its square")
@@ -401,7 +421,25 @@ class AbilityUse(Triggers):
                 self._follow(u, index + 1, targets, trigger)
             return
         chosen: list[int] = []
-        if ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
+        if ab.area == "near_target":  # (next to the target of the ability before it, where it died if it
+            # did: "уничтожить выбранный артефакт; ранить на 2 каждую стоящую рядом с ним карту", 60/12)
+            x = targets[0] if targets else -1
+            pool = ([] if x < 0 else [w for w in self._neighbours(x) if w != x] if self.alive[x]
+                    else self._around(self.died_at[x], x))
+            chosen = [w for w in pool if self.alive[w] and self.kind[w] != 5
+                      and (ab.target == "any" or (ab.target == "ally") == (self.seat[w] == self.seat[u]))
+                      and (not sl.conditional or meets(sl, self.key[w]))]
+            if not ab.every and len(chosen) > 1:
+                chosen = list(self.players[self.seat[u]].choose_targets(self, u, index, chosen, ab.targets))
+        elif ab.area == "target_formation":  # (in formation with the target before it: 60/59)
+            x = targets[0] if targets else -1
+            chosen = [w for w in (self._formation_partners(x) if x >= 0 and self.alive[x] else [])
+                      if not sl.conditional or meets(sl, self.key[w])]
+            if ab.kind == "heal":
+                chosen = [w for w in chosen if self.wounds[w] > 0 and not self.ghost[w]]
+            if len(chosen) > 1 and not ab.every:
+                chosen = list(self.players[self.seat[u]].choose_targets(self, u, index, chosen, ab.targets))
+        elif ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
             about = self._about if self._about >= 0 else self._context
             if about >= 0 and self.alive[about] and (not sl.conditional or meets(sl, self.key[about])):
                 chosen = [about]
@@ -483,6 +521,9 @@ class AbilityUse(Triggers):
             return 0
         if not self.alive[v]:
             return 0
+        if ab.area == "cross":  # (a chosen row and column: 60/34 Эр-Мариб, :meth:`_cross`)
+            self._cross(u, sl)
+            return 0
         die = self._die() if sl.rolls else 0
         if die and (self._furies or self._forcing):
             die = self._forced_roll(u, die)  # ``next_roll``
@@ -512,7 +553,7 @@ class AbilityUse(Triggers):
             self.armor_left[v] = self.armor[v]
             return 0
         if kind == "heal":  # its amount: the printed N, or a ``per`` quantity ("на величину этого удара")
-            healed = 0 if self.ghost[v] else min(self._amount_for(u, ab, v), self.wounds[v])
+            healed = 0 if self.ghost[v] or self._sick(v) else min(self._amount_for(u, ab, v), self.wounds[v])
             self.wounds[v] -= healed
             if healed:
                 self._quiet_from = self.turn + 1
@@ -522,7 +563,12 @@ class AbilityUse(Triggers):
         if kind == "poison":
             if self.creature[v] and not self.ghost[v] \
                     and not protected(self.cards[v], "poison", self.cards[u], self.seat[v]):
-                self.poison[v] = max(self.poison[v], ab.damage[0])
+                amount = self._amount_for(u, ab, v) if ab.per else ab.damage[0]
+                if amount and self._tasters and self._taste(v, amount):
+                    return 0  # (a taster next to it took it instead: 60/77 Дегустатор)
+                self.poison[v] = max(self.poison[v], amount)
+                if amount and self._trig["poison_curse"] and self._in_state(v, "cursed"):
+                    self._blighted(v)  # (a cursed creature receives poisoning: 60/127)
             return 0
         if kind == "gain_counter":
             self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])
@@ -547,7 +593,8 @@ class AbilityUse(Triggers):
             return 0
         if kind not in WOUNDING:
             return 0  # kinds of the vocabulary the engine does not play yet
-        if self._blockers and kind in ATTACKS and self._blocked(u, v, kind):
+        if self._blockers and kind in ATTACKS and self._blocked(
+                u, v, kind, ab.damage[0] if len(ab.damage) == 1 and not ab.per else -1):
             return BLOCKED
         if ab.per:
             return self._per_wounds(u, sl, v)
@@ -564,6 +611,21 @@ class AbilityUse(Triggers):
             # проклятием сводятся к сильным", 40/173).
             kv = self._strike_key(v, u, False)
             ku = self._strike_key(u, v, True)
+        edge = self._edge_bonus(u, sl, v) if self._edgy else 0
+        if edge:  # (an ``attack_bonus`` at the attack's maximum range: 60/78, 60/184)
+            if self._any_guards and self.guards[v]:
+                power = self._guard(v, kind, hit_shifted(ku, sl.index, kv, 0, die, edge)[0], u)
+                used = min(power, armor)
+            else:
+                power, used = hit_shifted(ku, sl.index, kv, armor, die, edge)
+            self.armor_left[v] -= used
+            power -= used if self._any_guards and self.guards[v] else 0
+            if shielded and power:
+                power = self._shielded(v, power)
+            self.wounds[v] += power
+            if power:
+                self._quiet_from = self.turn + 1
+            return power
         if self._any_guards and self.guards[v]:
             power = self._guard(v, kind, hit(ku, sl.index, kv, 0, die)[0], u)
             used = min(power, armor)

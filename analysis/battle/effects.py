@@ -86,7 +86,7 @@ from analysis.battle.tables import (
     card_of,
 )
 from analysis.battle.tables import ROWS as KEY_ROWS
-from analysis.cards.abilities import Ability
+from analysis.cards.abilities import ATTACKS, MAGICAL, Ability
 from analysis.cards.ability_rules import attack_bonus, covers, facts, protected, wounds_after
 
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
@@ -104,7 +104,9 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "ghost_enters",
-                 "squad_spell")
+                 "squad_spell", "misses",
+                 "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves",
+                 "poison_curse", "squad_steps", "declares", "revealed")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -160,7 +162,7 @@ def _summary(keys) -> tuple:
                 responders.append(u)
             if ab.sudden and u not in sudden:
                 sudden.append(u)
-            steps = steps or ab.per == "steps"
+            steps = steps or ab.per in ("steps", "heading_steps", "diagonal_steps")
             if ab.cost == "trigger" and ab.trigger in ("squad_strike", "squad_attack") and ab.tiers:
                 kinds.add("squad_tiers")  # (any creature's strike may set it off: every strike's tiers)
     if "squad_tiers" in kinds:
@@ -221,7 +223,9 @@ class Effects(Situational):
         self._tiered = tiered
         self._x_kinds = kinds
         self._openers = bool(kinds & {"stays_open", "defends_open"})
-        self._blockers = "block" in kinds
+        self._attack_blockers = [w for w in range(n) if "block_attack" in _kinds_of(self.key[w])]
+        """Units with a sudden ``block_attack`` (60/75 Святолесье; terrains included)."""
+        self._blockers = "block" in kinds or bool(self._attack_blockers)
         self._taunters = "taunt" in kinds
         self._strike_limits = "strike_limit" in kinds
         self._taunt_skip = False
@@ -274,6 +278,16 @@ class Effects(Situational):
         """The kind of the attack or action whose wounds are settled next (``simple``, an ability
         kind; "" unknown): what a ``kill`` / ``death`` fact's ``from`` reads."""
         self._excess = 0
+        self._tricked = 0
+        self._moved_from = -1
+        """The square a card last moved from (the enemy_enters watchers: ``onto = "onward"``)."""
+        self._move_dr = 0
+        self._move_dc = 0
+        self._prior = -1
+        """The first target of the ability before a ``then`` (``onto = "near_target"``)."""
+        self._last_step = 0
+        """The square difference of the step that set off ``enters_creature`` (``heading_steps``)."""
+        """The wounds of the last dirty trick (``per = "trick_wounds"``)."""
         """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
         self._zone_sq = -1
         """The square a card just moved onto / off, read by ``enemy_enters`` / ``enemy_leaves``."""
@@ -281,11 +295,14 @@ class Effects(Situational):
         self._host_watch = bool(trig["host_opens"]) or "host_may_stay_closed" in kinds
         """Some rider acts when its host opens (``host_opens``) or lets it stay closed
         (``host_may_stay_closed``): the turn start looks at the hosts (:meth:`_host_choices`)."""
-        self._rider_fates = bool(kinds & {"flies_from_dead_host", "rehosts_riders", "saves_host"})
+        self._rider_fates = bool(kinds & {"flies_from_dead_host", "rehosts_riders", "saves_host",
+                                          "rides_killer"})
+        self._slayer = -1
+        """The creature whose simple strike is killing the host being removed now (``rides_killer``)."""
         """Some rider outlives its host or saves it (:meth:`_outlives`, :meth:`_saves_host`)."""
         if "host_may_stay_closed" in kinds:
             self._stuns = True  # (a host staying closed is kept closed as a stunned card is)
-        self._shapers = "become" in kinds
+        self._shapers = "become" in kinds or "attach" in kinds
         """Some card changes its type mid-battle (``become``, data/README.md "Type changes")."""
         self._shaped = False
         """The last ``become`` carried out changed its target (its ``then`` abilities follow)."""
@@ -340,6 +357,24 @@ class Effects(Situational):
         """The wounds of the card attacked by the current attack before it (``per = "target_wounds"``
         on a fury bonus: the count as the die is rolled)."""
         self._fury_add = 0
+        self._edgy = any(ab.vs_position == "max_range" for w in range(n) for ab in facts(self.cards[w]))
+        """Some card has an ``attack_bonus`` at the maximum range (:meth:`_edge_bonus`)."""
+        self._did_watch = any(ab.when == "squad_did" for w in range(n) for ab in facts(self.cards[w]))
+        self._took_watch = any(ab.when == "took_all" for w in range(n) for ab in facts(self.cards[w]))
+        self._hurt_watch = any(ab.when == "hurt_many" for w in range(n) for ab in facts(self.cards[w]))
+        """Some card counts the enemy cards it wounded this turn (``when = "hurt_many"``)."""
+        """Some card reads the attacks that wounded it this turn (``when = "took_all"``)."""
+        """Some card reads the attacks its squad made this turn (``when = "squad_did"``: :meth:`_did`)."""
+        self._tasters = [w for w in range(n) if "takes_poison" in _kinds_of(self.key[w])]
+        """Units that may take a neighbour's poisoning on themselves (``takes_poison``, 60/77)."""
+        self._blasting = "death_blast" in kinds
+        """Some card gives ``death_blast`` (its holder wounds every card around it as it dies)."""
+        self._step_hurt = "step_wounds" in kinds
+        """Some card gives ``step_wounds`` (its holder is wounded as it moves: :meth:`_moved_hurt`)."""
+        self._hunting = "hunted" in kinds
+        """Some card gives a hunt marker (``hunted``: :meth:`_hunt`, as an attack's wounds are dealt)."""
+        self._unhealing = "no_heal" in kinds
+        """Some card gives ``no_heal`` (its holders are not healed: :meth:`_sick`)."""
         self._roll_hurt = "roll_wounds" in kinds
         self._roll_watch = bool(self._roll_hurt or trig["squad_rolls"])
         """Some card acts on die rolls (``roll_wounds``, trigger ``squad_rolls``)."""
@@ -356,6 +391,86 @@ class Effects(Situational):
                                                                   or ab.extra or ab.seat):
                 return ab
         return None
+
+    def _edge_bonus(self, u: int, sl, v: int) -> int:
+        """The ``attack_bonus`` facts ``u`` holds (its own or an aura's) with ``vs_position =
+        "max_range"`` that apply to its attack ``sl`` on ``v``: an ability with a ``range``, used from
+        a square at a card on a square exactly that range away (60/78 Меткий стрелок's +1, 60/184
+        Пепельный дракон's −1 on every card's ranged attacks)."""
+        rng, pu, pv = sl.range, self.pos[u], self.pos[v]
+        if rng is None or pu < 0 or pv < 0 or CHEBYSHEV[pu][pv] != rng:
+            return 0
+        kind = sl.ability.kind
+        return sum(ab.damage[0] for ab in facts(self.cards[u])
+                   if ab.kind == "attack_bonus" and ab.vs_position == "max_range" and ab.cost == "passive"
+                   and ab.damage and covers(ab, kind))
+
+    def _hunt(self, v: int, source: int, kind: str | None) -> None:
+        """``hunted``: ``v``, holding a hunt marker, took wounds from an attack of the flying creature
+        ``source``: it takes the marker's n more and loses it (60/42 Альфин)."""
+        if not self.alive[v] or self.kind[source] != FLYER or kind not in ("simple", *ATTACKS):
+            return
+        mark = self._has(v, "hunted")
+        if mark is None or not mark.damage:
+            return
+        self.grants[v] = tuple(x for x in self.grants[v] if x[0].kind != "hunted")
+        self._grant_ver += 1
+        self._situate()
+        self.wounds[v] += mark.damage[0]
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "wound", "u": v, "by": mark.damage[0], "by_what": "hunted"})
+
+    def _moved_hurt(self, u: int) -> None:
+        """``step_wounds``: ``u``, holding it, has just moved: it takes its n wounds (60/25, 60/160)."""
+        ab = self._has(u, "step_wounds")
+        if ab is None or not ab.damage or not self.alive[u] or self.over:
+            return
+        self.wounds[u] += ab.damage[0]
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "wound", "u": u, "by": ab.damage[0], "by_what": "step_wounds"})
+        if self.wounds[u] >= self.life[u]:
+            self._settle([u])
+
+    def _taste(self, v: int, amount: int) -> bool:
+        """``takes_poison``: creature ``v`` is to receive poisoning ``amount``; a card with that fact
+        standing next to it may take it instead — ``v`` gains protection from poison for the battle and
+        the card gets the poisoning ("вместо этого оно может получить {zoo}, а Дегустатор — отравление
+        на Х (1 раз за бой)", 60/77 Дегустатор); its player decides (``Player.accept``). Whether one did."""
+        pv = self.pos[v]
+        for w in self._tasters:
+            pw = self.pos[w]
+            if w == v or not self.alive[w] or pw < 0 or pv < 0 or not NEAR[pw][pv] or not self.creature[w]:
+                continue
+            for index, ab in enumerate(facts(self.cards[w])):
+                if ab.kind != "takes_poison" or ab.cost != "passive":
+                    continue
+                if (ab.uses_per_turn or ab.uses_per_battle) and not self._allowed(w, index, ab):
+                    continue
+                if not self.players[self.seat[w]].accept(self, w, index, v):
+                    continue
+                if ab.uses_per_turn or ab.uses_per_battle:
+                    self._count_use(w, index)
+                shield = Ability("protection", applies_to=("poison",), cost="trigger", lasts="battle")
+                self._give(w, v, shield)
+                if not self.ghost[w]:
+                    self.poison[w] = max(self.poison[w], amount)
+                return True
+        return False
+
+    def _sick(self, v: int) -> bool:
+        """``no_heal`` ("незаживающие раны": "не может излечиваться и получать дополнительные {health}"):
+        ``v`` now holds it — no heal, regeneration, vampirism, carrion-eating healing or extra life."""
+        return self._unhealing and self._has(v, "no_heal") is not None
+
+    def _ally_gained(self, v: int) -> None:
+        """``ally_gets_extra_life``: creature ``v`` gained additional life; the watchers of its squad
+        other than itself fire, about it ("когда ваше другое существо получает дополнительные
+        {health}", 60/102 Бабр)."""
+        for w in self._trig["ally_gets_extra_life"]:
+            if w != v and self.seat[w] == self.seat[v] and self.alive[w] and not self.over:
+                self._fire(w, "ally_gets_extra_life", -1, v)
 
     def _strike_ok(self, u: int, v: int) -> bool:
         """``strike_limit``: whether ``u``'s simple strike may be declared at ``v`` (its position to
@@ -397,6 +512,12 @@ class Effects(Situational):
             pool = self._neighbours(u)
         elif ab.area == "about":  # (the card the trigger is about: the wounded, dying … one)
             pool = [self._about] if self._about >= 0 else []
+        elif ab.area == "former_formation":  # (in formation with it on the square it just left, 60/10)
+            q = self._moved_from
+            pool = [w for w in (self.board[s] for s in ADJ4[q]) if w >= 0 and w != u and self._frm[w]
+                    and self.seat[w] == self.seat[u]] if q >= 0 and self._frm[u] else []
+        elif ab.area == "source":  # (the card that set the trigger off: the killer of ``ally_dies`` …)
+            pool = [context] if context >= 0 and self.alive[context] else []
         elif ab.area == "host":  # (the creature this companion or parasite rides)
             h = self.host[u]
             pool = [h] if h >= 0 and self.alive[u] and self.alive[h] else []
@@ -406,6 +527,8 @@ class Effects(Situational):
             pool = self._toward(u, ab.area)
         elif ab.area in ("row", "column", "lines"):
             pool = self._in_lines(u, ab.area)
+        elif ab.area == "kin_between":  # (between it and another card of its name in its line, 60/61)
+            pool = self._kin_between(u)
         elif ab.area == "between":  # (on the square between it and the card the trigger is about)
             pool = self._between(u, self._about if self._about >= 0 else context)
         elif ab.area == "beyond":  # (past the card the trigger is about, along the line from it)
@@ -473,6 +596,86 @@ class Effects(Situational):
                 if self.rider[w] >= 0:
                     out.append(self.rider[w])
         return out
+
+    def _cross_hits(self, sq: int) -> list[int]:
+        """The revealed cards on the battlefield in the row and in the column of square ``sq`` (its
+        own cards counted in both: twice), with the cards sharing a square and the riders."""
+        r, c = divmod(sq, COLS)
+        out: list[int] = []
+        for t in range(SQUARES):
+            times = (t // COLS == r) + (t % COLS == c)
+            if not times:
+                continue
+            for x in (self.board[t], self.share[t]):
+                for y in ((x, self.rider[x]) if x >= 0 else ()):
+                    if y >= 0 and self.alive[y] and not self.hidden[y]:
+                        out.extend([y] * times)
+        return out
+
+    def _cross(self, u: int, sl) -> None:
+        """``area = "cross"`` on a wounding action (60/34 Эр-Мариб, "огненные лучи"): its player picks a
+        square (``Player.choose_square`` with ``"cross"``); every revealed card in that row takes the
+        action's wounds, and every one in that column (the crossing's cards twice); if that destroyed
+        a card on the crossing, every revealed card in that row and column takes them once more."""
+        ab = sl.ability
+        sq = self.players[self.seat[u]].choose_square(self, u, "cross", list(range(SQUARES)))
+        if not 0 <= sq < SQUARES:
+            raise IllegalAction(f"square {sq} is not a battlefield square")
+        crossing = [x for x in (self.board[sq], self.share[sq]) if x >= 0]
+        for wave in (0, 1):
+            hits = self._cross_hits(sq)
+            if wave:
+                hits = sorted(set(hits))
+            struck = sorted(set(hits))
+            for y in hits:
+                if self.alive[y]:
+                    dealt = wounds_after(ab.damage[0] if ab.damage else 1, ab.kind, self.cards[y],
+                                         self.cards[u], 0, self.seat[y])[0]
+                    self.wounds[y] += dealt
+                    if dealt:
+                        self._quiet_from = self.turn + 1
+                        if ab.kind in MAGICAL:
+                            self.hexed[y] = self.turn
+            if self.log is not None:
+                self._emit({"e": "ability", "u": u, "i": sl.index, "kind": ab.kind, "targets": struck,
+                            "dice": [], "wounds": [0] * len(struck), "closes": False, "square": sq})
+            if any(self.wounds[y] >= self.life[y] for y in struck if self.alive[y]):
+                self._settle(struck, u, None, ab.kind)
+            if wave or self.over or not any(not self.alive[x] for x in crossing):
+                break
+
+    def _kin_between(self, u: int) -> list[int]:
+        """The cards on the squares strictly between ``u`` and another card of its name of its squad
+        standing in its row or column (60/61 Элементаль молний: "выберите другого Элементаля молний,
+        который стоит в одном ряду или столбце с этим; ранить все стоящие между ними карты"); of
+        several such cards, the one whose line holds the most enemy cards less its own side's."""
+        p = self.pos[u]
+        if p < 0:
+            return []
+        name, me = self.cards[u].name, self.seat[u]
+        best: list[int] = []
+        score = -99
+        for w in self.units[me]:
+            q = self.pos[w]
+            if w == u or not self.alive[w] or q < 0 or self.cards[w].name != name or q == p:
+                continue
+            dr, dc = q // COLS - p // COLS, q % COLS - p % COLS
+            if dr and dc:
+                continue  # (not in its row or column)
+            n = max(abs(dr), abs(dc))
+            step = (dr // n) * COLS + dc // n
+            out = []
+            for k in range(1, n):
+                sq = p + k * step
+                for x in (self.board[sq], self.share[sq]):
+                    if x >= 0 and x != u and x != w:
+                        out.append(x)
+                        if self.rider[x] >= 0:
+                            out.append(self.rider[x])
+            s = sum(1 if self.seat[x] != me else -1 for x in out)
+            if s > score:
+                best, score = out, s
+        return best
 
     def _beyond(self, u: int, x: int, orthogonal: bool) -> list[int]:
         """The cards on the square past card ``x``'s square (where it died, if it did) along the line
@@ -588,6 +791,7 @@ class Effects(Situational):
             raise IllegalAction(f"unit {u} cannot dash to square {to}")
         self.dashed[u] = self.turn
         self._put(u, p, to)
+        self._moving(p, to)  # (its partners in formation there: "в том же направлении", 60/10)
         if self._variable and not self.over:
             self._situate()  # (its ``when`` conditions read the square it has just dashed onto: 60/6)
         if u in self._trig["dash"] and self.alive[u] and not self.over:
@@ -656,12 +860,16 @@ class Effects(Situational):
             if self.log is not None:
                 self._emit({"e": "redirect", "u": w, "by": u, "from": v})
             if self._trig["squad_redirects"]:
-                self._squad_redirect(v)
+                self._squad_redirect(v, w)
             return w
         return v
 
-    def _blocked(self, u: int, v: int, kind: str) -> bool:
-        """Whether ``v`` blocks an attack of ``kind`` by ``u`` (``block``; 000 2.7)."""
+    def _blocked(self, u: int, v: int, kind: str, power: int = -1) -> bool:
+        """Whether ``v`` blocks an attack of ``kind`` by ``u`` (``block``; 000 2.7), or a card of its
+        squad answers that attack, of the fixed value ``power`` (-1: none), with a ``block_attack``."""
+        if power >= 0 and self._attack_blockers and self.seat[u] != self.seat[v] and self._block_answer(
+                u, v, kind, power):
+            return True
         for index, ab in enumerate(facts(self.cards[v])):
             if ab.kind != "block" or ab.cost != "passive" or not covers(ab, kind):
                 continue
@@ -684,6 +892,34 @@ class Effects(Situational):
             if self._trig["blocks"] and v in self._trig["blocks"]:
                 self._fire(v, "blocks", u)  # (40/89 Небесный патруль lands)
             return True
+        return False
+
+    def _block_answer(self, u: int, v: int, kind: str, power: int) -> bool:
+        """A sudden ``block_attack`` of ``v``'s squad answers ``u``'s attack of ``kind`` and fixed value
+        ``power`` on ``v``: the first open card whose fact covers it and whose player takes it (it pays:
+        it closes, its counters) blocks it (000 2.7)."""
+        seat = self.seat[v]
+        for w in self._attack_blockers:
+            if self.seat[w] != seat or not self.alive[w] or not self.open[w]:
+                continue
+            for index, ab in enumerate(facts(self.cards[w])):
+                if ab.kind != "block_attack" or not ab.damage or ab.damage[0] != power \
+                        or (ab.applies_to and not covers(ab, kind)):
+                    continue
+                if (ab.uses_per_turn or ab.uses_per_battle) and not self._allowed(w, index, ab):
+                    continue
+                if self.counters[w] < (ab.counters if ab.cost == "counter_tap" else 0):
+                    continue
+                if not self.players[seat].accept(self, w, index, u):
+                    continue
+                self.open[w] = False
+                if ab.cost == "counter_tap":
+                    self.counters[w] -= ab.counters
+                if ab.uses_per_turn or ab.uses_per_battle:
+                    self._count_use(w, index)
+                if self.log is not None:
+                    self._emit({"e": "block", "u": v, "by": u, "kind": kind, "via": w})
+                return True
         return False
 
     def _strike_block(self, u: int, parrier: int) -> bool:
@@ -888,7 +1124,7 @@ class Effects(Situational):
                 if self.log is not None:
                     self._emit({"e": "redirect", "u": choice, "by": u, "from": v, "via": w})
                 if self._trig["squad_redirects"]:
-                    self._squad_redirect(v)
+                    self._squad_redirect(v, w)
                 return choice
         return v
 
@@ -1094,7 +1330,11 @@ class Effects(Situational):
         if kind == "finishing":
             return self._finish_off(u, v, self._amount_for(u, ab, v))
         if kind == "fight":  # a simple strike as at an open card, without closing (data/README.md)
-            if self.seat[v] == self.seat[u]:  # its own creature fights a foe next to it (50/28, 50/172)
+            if self.seat[v] == self.seat[u] and "source" in ab.foes:  # (the card the trigger aims at:
+                x = self._context                                   # its attacker, 60/134 Дракончик)
+                if x >= 0 and self._fights_source(v, x):
+                    self._ambush(v, x, "fight")
+            elif self.seat[v] == self.seat[u]:  # its own creature fights a foe next to it (50/28, 50/172)
                 self._fight(v, "artifact" in ab.foes)
             elif self.alive[u] and self.alive[v] and self.creature[v] and self.has_strike[u] \
                     and self.pos[u] >= 0 and self.pos[v] >= 0 \
@@ -1103,7 +1343,7 @@ class Effects(Situational):
                 #                              fact was accepted before its price was paid)
             return 0
         if kind == "extra_life":
-            if self.creature[v] and self.kind[v] != ARTIFACT:
+            if self.creature[v] and self.kind[v] != ARTIFACT and not self._sick(v):
                 add = self._amount_for(u, ab, v)
                 cap = self.vampire[v]  # "Максимум N {health}": its life never grows beyond N
                 if cap > 0:
@@ -1116,6 +1356,8 @@ class Effects(Situational):
                         self._respare(v)
                     if self._trig["gets_extra_life"] and v in self._trig["gets_extra_life"]:
                         self._fire(v, "gets_extra_life", u)  # ("когда получает дополнительные {health}")
+                    if self._trig["ally_gets_extra_life"] and not self.over:
+                        self._ally_gained(v)
             return 0
         if kind == "move_wounds":
             return self._move_wounds(u, sl, v)
@@ -1196,6 +1438,13 @@ class Effects(Situational):
             return 0
         if kind == "push":
             return self._push(u, v, ab.damage[0] if ab.damage else 0)
+        if kind == "attach":
+            self._ride(u, v, ab)
+            return 0
+        if kind == "swap":
+            if ab.targets < 2:  # (the card itself with its target; two targets: AbilityUse._resolve)
+                self._swap(u, u, v, ab)
+            return 0
         if kind == "pull":
             self._pull(u, v)
             return 0
@@ -1274,7 +1523,7 @@ class Effects(Situational):
             q = self.armor_left[u]
         elif per == "target_move":  # ("где Х его {move}": the movement it has now)
             q = self.move_points[v] if self.creature[v] else 0
-        elif per == "about_weak":  # (the weak strike of the card the trigger is about: 30/164, 50/34)
+        elif per == "about_weak":  # (the weak strike of the card the trigger is about: 30/164, 50/34, 60/94)
             about = self._about
             strike = PROFILES[self.key[about]].strike if about >= 0 else None
             q = strike[0] if strike else 0
@@ -1283,6 +1532,16 @@ class Effects(Situational):
         elif per == "column_free":  # (the free squares of its target's column: 50/35 Медный дракон)
             pv = self.pos[v]
             q = 0 if pv < 0 else sum(1 for sq in range(pv % COLS, ROWS * COLS, COLS) if self.board[sq] < 0)
+        elif per == "heading_steps":  # (its steps this turn in the direction of its last one, 60/163)
+            walk, d = self.walk[u], self._last_step
+            q = (walk[1] if d == COLS else walk[2] if d == -COLS else walk[4] if d == 1
+                 else walk[3] if d == -1 else 0)
+        elif per == "trick_wounds":  # (the wounds of the dirty trick that set off ``dirty_tricked``)
+            q = self._tricked
+        elif per == "own_poison":  # ("отравление на Х, где Х — величина отравления …", 60/114)
+            q = self.poison[u]
+        elif per == "target_poison":  # ("+1 к отравлению (максимум до 3)": its poisoning, plus 1)
+            q = self.poison[v]
         else:
             q = self._quantity(u, per)
         x = max(0, q + ab.plus)  # (a negative ``plus``: "X−2", never below 0)
@@ -1292,7 +1551,8 @@ class Effects(Situational):
     def _per_wounds(self, u: int, sl, v: int) -> int:
         """Wounds of an attack or wounding action whose amount is a ``per`` quantity (no die)."""
         ab = sl.ability
-        power = max(0, self._amount_for(u, ab, v) + attack_bonus(self.cards[u], ab.kind, self.seat[u]))
+        power = max(0, self._amount_for(u, ab, v) + attack_bonus(self.cards[u], ab.kind, self.seat[u])
+                    + (self._edge_bonus(u, sl, v) if self._edgy else 0))
         armor = self.armor_left[v] if ab.kind in ("shot", "throw", "strike_through_row",
                                                   "special_strike") else 0
         wounds, used = wounds_after(power, ab.kind, self.cards[v], self.cards[u], armor, self.seat[v])
@@ -1324,7 +1584,9 @@ class Effects(Situational):
         rng = ab.range
         me = self.seat[u]
         best, most = -1, 0
-        for w in self.units[me]:
+        if ab.self_too:  # (its own wounds: "перераспределить все раны с себя на хозяина", 60/112, 60/76)
+            best, most = (u, self.wounds[u]) if self.alive[u] and self.wounds[u] and v != u else (-1, 0)
+        for w in self.units[me] if not ab.self_too else ():
             if w == v or not self.creature[w] or not self.wounds[w]:
                 continue
             if rng is not None and self.pos[u] >= 0 and self.pos[w] >= 0 and not (
@@ -1334,7 +1596,9 @@ class Effects(Situational):
                 best, most = w, self.wounds[w]
         if best < 0:
             return 0
-        n = min(ab.damage[0], most)
+        n = min(self._amount_for(u, ab, v) if ab.per else ab.damage[0], most)
+        if n <= 0:
+            return 0
         if ab.via and protected(self.cards[v], ab.via, self.cards[u], self.seat[v]) and self.seat[v] != me:
             return 0
         self.wounds[best] -= n
@@ -1466,7 +1730,8 @@ class Effects(Situational):
         me = self.seat[u]
         cands = [w for w in self._neighbours(u)
                  if self.seat[w] == me and self.creature[w] and self.alive[w]
-                 and (self.hidden[w] or meets(sl, self.key[w]))]
+                 and (self.hidden[w] or meets(sl, self.key[w]))
+                 and (ab.area != "about" or w == self._about)]  # ("только по этому существу", 60/94)
         if not cands:
             return -1
         x = ab.damage[0]
@@ -1476,6 +1741,7 @@ class Effects(Situational):
         if v not in cands:
             raise IllegalAction(f"unit {u}: {v} is not one of its dirty trick's targets {cands}")
         self.wounds[v] += x
+        self._tricked = x
         self._quiet_from = self.turn + 1
         if self.log is not None:
             self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [v],
@@ -1483,7 +1749,7 @@ class Effects(Situational):
         if self.wounds[v] >= self.life[v]:
             self._settle((v,), u)
         if self.alive[v] and not self.over and v in self._trig["dirty_tricked"]:
-            self._fire(v, "dirty_tricked", u, v)
+            self._fire(v, "dirty_tricked", u, u)  # (about the trickster: "только по этому существу", 60/94)
         return v
 
     def _leap(self, u: int, reach: int) -> None:
@@ -1598,6 +1864,7 @@ class Effects(Situational):
         ``enemy_enters`` abilities of the enemy cards whose ``zone`` holds ``frm`` / ``to`` fire,
         aimed at it (the zone is checked per ability in
         :meth:`~analysis.battle.triggers.Triggers._fire_now`, on :attr:`_zone_sq`)."""
+        self._moving(frm, to)  # (``relocate`` ``onto = "onward"``: the direction of this move, 60/141)
         for trigger, sq in (("enemy_leaves", frm), ("enemy_enters", to)):
             if sq < 0:
                 continue
@@ -1782,6 +2049,107 @@ class Effects(Situational):
         self._retype(v, _TYPE_OF_KIND[want], move, strike, squares, u)
         self._shaped = True
 
+    def _swappable(self, x: int) -> bool:
+        """Whether card ``x`` may change squares by a ``swap``: alive on a square of its own (none
+        shares it), no rider on a host, not rooted."""
+        p = self.pos[x]
+        return (self.alive[x] and p >= 0 and self.host[x] < 0 and self.share[p] < 0 and self.board[p] == x
+                and not (self.kind[x] == GROUND and self._roots and self._rooted(x)))
+
+    def _swap(self, u: int, a: int, b: int, ab: Ability) -> None:
+        """``swap``: cards ``a`` and ``b`` change squares (:meth:`_swappable` both; ``u``'s ability); the
+        markers, watchers, zones and depth of the squares follow, as for a move by an ability (60/111,
+        60/103, 60/139). Sets ``_shaped`` when they did (a ``then`` after it follows only then)."""
+        if a == b or not (self._swappable(a) and self._swappable(b)) or self.over:
+            return
+        for x in (a, b):
+            if ab.via and x != u and self.seat[x] != self.seat[u] and protected(
+                    self.cards[x], ab.via, self.cards[u], self.seat[x]):
+                return  # 000 2.8
+        pa, pb = self.pos[a], self.pos[b]
+        self.board[pa], self.board[pb] = b, a
+        self.pos[a], self.pos[b] = pb, pa
+        for x in (a, b):
+            self.shifted[x] = self.turn
+            if self.rider[x] >= 0:
+                self.pos[self.rider[x]] = self.pos[x]
+        self._board_ver += 1
+        self._shaped = True
+        if self.log is not None:
+            self._emit({"e": "swap", "u": a, "with": b, "by": u})
+        for x, frm, to in ((a, pa, pb), (b, pb, pa)):
+            if self.over or not self.alive[x]:
+                continue
+            if self._deep:
+                self._depth_moved(x, frm)
+            if self._trig["enemy_enters"] or self._trig["enemy_leaves"]:
+                self._zone_entered(x, frm, to)
+            if self._roots:
+                self._unroot_by(x)
+            if self._markers and self.marks[to] and not self.over:
+                self._entered(x, to)
+            if self._watchers and self.creature[x] and self.alive[x] and not self.over:
+                self._watched(x, to)
+            if x != u and x in self._trig["displaced"] and self.alive[x] and not self.over:
+                self._fire(x, "displaced", u)
+
+    def _riding(self, u: int, v: int) -> bool:
+        """Whether card ``u`` may become a rider of ``v`` (``attach``): an artifact or a rider in play,
+        ``v`` a ground creature on the battlefield without a rider (an incorporeal one only for an
+        incorporeal rider, 000 1.5.2 b)."""
+        return (u != v and self.alive[u] and self.alive[v] and self.kind[u] in (ARTIFACT, COMPANION, PARASITE)
+                and self.kind[v] == GROUND and self.pos[v] >= 0 and self.rider[v] < 0 and self.host[u] != v
+                and (self.ghost[u] or not self.ghost[v]))
+
+    def _ride(self, u: int, v: int, ab: Ability, as_type: str = "") -> None:
+        """``attach``: card ``u`` becomes a rider of ``v`` (000 1.5.2): a parasite on an enemy creature,
+        a companion on one of its own side — it leaves its square or its old host, takes the type (and
+        with ``damage`` [w, m, s] that simple strike) and stands on ``v``'s square; out of play it takes
+        back its printed card (:meth:`_unshape`). ``as_type``: that rider type whatever the side
+        (``rides_killer``: "стать паразитом атаковавшего существа")."""
+        if not self._riding(u, v) or self.over:
+            return
+        if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                              self.seat[v]):
+            return  # 000 2.8
+        h, p = self.host[u], self.pos[u]
+        if h >= 0:
+            self.rider[h] = -1
+        elif p >= 0:
+            self._leave(u, p)
+        card = card_of(self.base[u] if self._variable else self.key[u])
+        if u not in self.shapes:
+            self.shapes = {**self.shapes, u: (card.type, card.move, card.strike or ())}
+        strike = tuple(ab.damage) if len(ab.damage) == 3 else card.strike
+        type_name = as_type or ("parasite" if self.seat[v] != self.seat[u] else "companion")
+        was = self.creature[u]
+        self._set_shape(u, card_key(replace(card, type=type_name, move=0, strike=(
+            (strike[0], strike[1], strike[2]) if strike and len(strike) == 3 else None)), self.seat[u]))
+        if self.creature[u] and not was:
+            self.n_creatures[self.seat[u]] += 1
+            self.n_ground[self.seat[u]] += 1
+        self.host[u] = v
+        self.rider[v] = u
+        self.pos[u] = self.pos[v]
+        self._board_ver += 1
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "rehost", "u": u, "host": v, "pos": self.pos[v]})
+
+    def _blighted(self, v: int) -> None:
+        """``poison_curse``: creature ``v`` with poisoning received a curse, or a cursed one received
+        poisoning; the watchers of either squad fire, about it ("когда существо с отравлением получает
+        проклятие или наоборот", 60/127 Кимулис)."""
+        for w in self._trig["poison_curse"]:
+            if self.alive[w] and self.alive[v] and not self.over:
+                self._fire(w, "poison_curse", -1, v)
+
+    def _host_moved(self, h: int) -> None:
+        """``host_moves``: host ``h`` has moved; its rider's abilities fire, about it (60/1)."""
+        r = self.rider[h]
+        if r >= 0 and r in self._trig["host_moves"] and self.alive[r] and self.alive[h] and not self.over:
+            self._fire(r, "host_moves", h, h)
+
     def _landing_squares(self, v: int, onto: str | None) -> list[int]:
         """The free squares a landing flyer ``v`` may go onto (``onto``: its player's half, a depth
         square, next to the card its trigger is about)."""
@@ -1903,6 +2271,37 @@ class Effects(Situational):
                        self.seat[x])
         self._set_shape(x, new)
 
+    def _moving(self, frm: int, to: int) -> None:
+        """Record a move from square ``frm`` onto ``to``: its square of departure and its direction
+        (a row, column or diagonal one) for ``onto = "onward"`` and ``area = "former_formation"``."""
+        self._moved_from = frm
+        if frm >= 0 and to >= 0 and frm != to:
+            self._move_dr = (to // COLS > frm // COLS) - (to // COLS < frm // COLS)
+            self._move_dc = (to % COLS > frm % COLS) - (to % COLS < frm % COLS)
+        else:
+            self._move_dr = self._move_dc = 0
+
+    def _past(self, u: int, x: int) -> int:
+        """The square past card ``x`` along the line from ``u`` (a row, column or diagonal), -1 none."""
+        if x < 0 or u < 0:
+            return -1
+        pu, px = self.pos[u], self.pos[x]
+        if pu < 0 or px < 0 or pu == px:
+            return -1
+        dr = (px // COLS > pu // COLS) - (px // COLS < pu // COLS)
+        dc = (px % COLS > pu % COLS) - (px % COLS < pu % COLS)
+        r, c = px // COLS + dr, px % COLS + dc
+        return r * COLS + c if 0 <= r < ROWS and 0 <= c < COLS else -1
+
+    def _onward(self, p: int) -> int:
+        """The square one further from square ``p`` in the direction of the last move recorded
+        (:meth:`_moving`), -1 off the board or none."""
+        dr, dc = self._move_dr, self._move_dc
+        if p < 0 or not (dr or dc):
+            return -1
+        r, c = p // COLS + dr, p % COLS + dc
+        return r * COLS + c if 0 <= r < ROWS and 0 <= c < COLS else -1
+
     def _relocate(self, u: int, v: int, ab: Ability) -> None:
         """``relocate``: ``v`` may move onto a free square within ``damage`` [X] of it (any without),
         of the kind ``onto`` names; ``u``'s player chooses (``Player.relocate`` with
@@ -1912,7 +2311,13 @@ class Effects(Situational):
         if p < 0 or not self.alive[v] or self.host[v] >= 0 or self.over or (
                 self.kind[v] == GROUND and self._roots and self._rooted(v)):
             return
-        reach = WITHIN[min(ab.damage[0], 5)][p] if ab.damage else (1 << ROWS * COLS) - 1
+        if ab.per:  # (its X a quantity: "на Х или менее клеток, где Х — величина этого {strike}", 60/63)
+            x = self._amount_for(u, ab, v)
+            if x <= 0:
+                return
+            reach = WITHIN[min(x, 5)][p]
+        else:
+            reach = WITHIN[min(ab.damage[0], 5)][p] if ab.damage else (1 << ROWS * COLS) - 1
         onto, pu = ab.onto, self.pos[u]
         squares = []
         for sq in range(ROWS * COLS):
@@ -1926,6 +2331,20 @@ class Effects(Situational):
                 continue  # (a square next to the card: "на клетку рядом с собой", 50/3)
             if onto == "behind" and (pu < 0 or sq != pu - COLS * forward(self.seat[u])):
                 continue  # (the square behind the card: "на свободную клетку позади себя", 50/47)
+            if onto == "line" and sq // COLS != p // COLS and sq % COLS != p % COLS:
+                continue  # ("по вертикали или горизонтали": in its own row or column)
+            if onto == "died_at" and (self._about < 0 or sq != self.died_at[self._about]):
+                continue  # ("на клетку, которую занимал погибший", 60/122)
+            if onto == "onward" and sq != self._onward(p):
+                continue  # ("на одну клетку в направлении перемещения", 60/141)
+            if onto == "away_source" and self._context >= 0 and self.pos[self._context] >= 0 \
+                    and NEAR[self.pos[self._context]][sq]:
+                continue  # ("на соседнюю с ним клетку не рядом с атаковавшим", 60/91)
+            if onto == "near_target" and not (self._prior >= 0 and self.pos[self._prior] >= 0
+                                              and NEAR[self.pos[self._prior]][sq]):
+                continue  # ("на клетку рядом с атакованным", 60/13)
+            if onto == "beyond" and sq != self._past(u, self._context):
+                continue  # ("на клетку позади атакованного", 60/217)
             squares.append(sq)
         if not squares:
             return
@@ -1935,7 +2354,7 @@ class Effects(Situational):
         if to not in squares:
             raise IllegalAction(f"unit {v} cannot be moved to square {to}")
         self._put(v, p, to)
-        self._shaped = True  # (it moved: a ``then`` after it follows, "при этом", 50/3 Алтея)
+        self._shaped = True  # (it moved: a ``then`` after it follows, "при этом", 50/3 Алтея, 60/91)
         if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
             self._fire(v, "displaced", u)  # (moved by another card: 60/108)
 
@@ -1943,6 +2362,10 @@ class Effects(Situational):
         """Card ``u`` moves from square ``p`` onto the free square ``to`` by an ability (not a step):
         the board, its rider, the log, roots and markers on ``to``, enemy cards it lands next to."""
         self._place_on(u, p, to)
+        if self._trig["host_moves"] and self.rider[u] >= 0:
+            self._host_moved(u)
+        if self._step_hurt:
+            self._moved_hurt(u)
         if self._roots:
             self._unroot_by(u)
         if self._markers and self.marks[to] and not self.over:
@@ -2066,6 +2489,17 @@ class Effects(Situational):
                 if (self.creature[x] or (artifacts and self.kind[x] == ARTIFACT)) and self.alive[x]
                 and self.pos[x] >= 0 and near[self.pos[x]]]
 
+    def _fights_source(self, v: int, x: int) -> bool:
+        """Whether creature ``v`` may fight the enemy card ``x`` (a ``fight`` with ``foes =
+        ["source"]``): both in play, ``v`` with a simple strike that reaches ``x`` — a flyer any card
+        (000 2.1.2), a ground creature one next to it."""
+        if not (self.creature[v] and self.alive[v] and self.has_strike[v] and self.alive[x]) \
+                or self.seat[x] == self.seat[v] or self.kind[x] == 5:
+            return False
+        if self.pos[v] < 0:
+            return self.kind[v] == FLYER
+        return self.pos[x] >= 0 and bool(NEAR[self.pos[v]][self.pos[x]])
+
     def _fight(self, v: int, artifacts: bool = False) -> None:
         """``fight`` aimed at a creature of the user's own squad: creature ``v`` fights an enemy
         creature next to it (its player picks, ``Player.fight_target``) with its simple strike, as with
@@ -2130,6 +2564,14 @@ class Effects(Situational):
         if not self.alive[r]:
             return False
         s = self.seat[r]
+        k = self._slayer
+        if k >= 0 and "rides_killer" in _kinds_of(self.base[r]) and self._riding(r, k):
+            for index, ab in enumerate(facts(card_of(self.base[r]))):
+                if ab.kind == "rides_killer" and self.players[s].accept(self, r, index, k):
+                    self.host[r] = -1
+                    self._ride(r, k, ab, "parasite")  # ("вместо этого может стать паразитом
+                    #                                    атаковавшего существа", 60/133)
+                    return self.host[r] == k
         if "flies_from_dead_host" in _kinds_of(self.base[r]):
             self.kind = list(self.kind)
             self.kind[r] = FLYER
@@ -2192,7 +2634,11 @@ class Effects(Situational):
         pk, pv = self.pos[killer], self.died_at[victim]
         if self.kind[killer] != FLYER and not (pk >= 0 and pv >= 0 and NEAR[pk][pv]):
             return
-        healed = 0 if self.ghost[killer] else self.wounds[killer]  # (incorporeal: never healed)
+        healed = 0 if self.ghost[killer] or self._sick(killer) else self.wounds[killer]  # (incorporeal:
+        #                                                                                    never healed)
+        eater = self._has(killer, "carrion_eating")
+        if eater is not None and eater.per == "target_cost":  # ("не более чем на Х, где Х — стоимость
+            healed = min(healed, self.cost[victim])            # уничтоженного", 60/58 Ледовый гигант)
         self.wounds[killer] -= healed
         self.poison[killer] = 0
         if self._last_life:
@@ -2339,14 +2785,29 @@ class Effects(Situational):
         if d in self._trig["defends"] and not self.over:
             self._fire(d, "defends", v)
         if self._trig["squad_redirects"]:
-            self._squad_redirect(v)
+            self._squad_redirect(v, d)
 
-    def _squad_redirect(self, v: int) -> None:
+    def _missed(self, u: int, v: int) -> None:
+        """``u``'s simple strike as the attacker at ``v`` missed (its strike did not land: a miss of the
+        Strike Table, or stopped by a protection): ``u``'s ``misses`` abilities (about ``v``) and the
+        ``adjacent_misses`` abilities of the cards of either side standing next to ``u`` (aimed at it)."""
+        if u in self._trig["misses"] and self.alive[u]:
+            self._fire(u, "misses", v, v)
+        pu = self.pos[u]
+        if pu < 0:
+            return
+        for w in self._trig["adjacent_misses"]:
+            pw = self.pos[w]
+            if w != u and self.alive[w] and pw >= 0 and NEAR[pw][pu] and self.alive[u] and not self.over:
+                self._fire(w, "adjacent_misses", u, u)
+
+    def _squad_redirect(self, v: int, by: int) -> None:
         """``squad_redirects``: an enemy attack on ``v`` went to a defender or was redirected; the
-        watchers of ``v``'s squad fire (by their own reach)."""
+        watchers of ``v``'s squad fire (by their own reach), about the card that redirected it — the
+        defender, or the card whose ``redirect`` it was (``area = "about"``: "оно получает …", 60/82)."""
         for w in self._trig["squad_redirects"]:
             if self.seat[w] == self.seat[v] and self.alive[w] and not self.over:
-                self._fire(w, "squad_redirects", -1, v)
+                self._fire(w, "squad_redirects", -1, by)
 
     def _poisoned(self, v: int) -> None:
         """``enemy_poisoned``: an enemy creature ``v`` took wounds from poisoning."""
@@ -2439,7 +2900,7 @@ _ = (PARASITE, half_rows)
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
                         "delayed_wound",
                         "move_wounds", "concentrate", "close", "shift", "pull", "fight", "next_roll", "bind",
-                        "roll_bonus"})
+                        "roll_bonus", "attach"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
            "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus", "next_roll",
@@ -2479,6 +2940,8 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
     kind = ab.kind
     if kind == "finishing":
         return value if prof.is_creature and prof.kind != COMPANION and 0 < rem_v <= amount else 0.0
+    if kind == "attach":  # (a parasite on it: its rider's facts act on it from now on)
+        return 0.05 * value if prof.kind == GROUND else 0.0
     if kind == "extra_life":
         return amount * per_wound
     if kind == "gain_counter":

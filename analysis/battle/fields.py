@@ -43,6 +43,24 @@ class EngineFields:
     _doublers: bool
     _cause: str
     _excess: int
+    _tricked: int
+    _slayer: int
+    _last_step: int
+    _moved_from: int
+    _move_dr: int
+    _move_dc: int
+    _prior: int
+    _hunting: bool
+    _step_hurt: bool
+    _blasting: bool
+    _tasters: list[int]
+    done: list[int]
+    _did_watch: bool
+    _took_watch: bool
+    _hurt_watch: bool
+    hurt_set: list[int]
+    took: list[int]
+    _attack_blockers: list[int]
     _again: int
     _draws: Any
     _eaters: bool
@@ -93,6 +111,8 @@ class EngineFields:
     _sudden: list[int]
     _event_die: int
     _roll_hurt: bool
+    _unhealing: bool
+    _edgy: bool
     _roll_watch: bool
     _roots: bool
     _seat_triggers: tuple[int, ...]

@@ -503,11 +503,20 @@ class HeuristicPlayer(Player):
             return -g
         return g
 
+    def _cross_gain(self, b: Battle, u: int, index: int, sq: int) -> float:
+        """What ``u``'s ``area = "cross"`` ability ``index`` gains aimed at square ``sq``: its gain on each
+        card of that row and column (the crossing's twice; its own side's count against it)."""
+        return sum(self._target_gain(b, u, index, y) for y in b._cross_hits(sq))
+
     def _best_use(self, b: Battle, u: int, sl: Slot,
                   cands: list[int] | None = None) -> tuple[float, tuple[int, ...]]:
         """The best targets of ``u``'s compiled ability ``sl`` now (among ``cands``, default all it
         may be aimed at) and their total gain (-1e9 if none)."""
         ab = sl.ability
+        if ab.area == "cross":  # (a row and a column its player picks: the best square's worth, 60/34)
+            if cands is None and not b.slot_ready(u, sl):
+                return -1e9, ()
+            return max(self._cross_gain(b, u, sl.index, sq) for sq in range(len(b.board))), (u,)
         heal = helps(ab)
         lean = ab.targets == 1 and not heal and ab.target == "enemy"
         me = b.seat[u]
@@ -1187,6 +1196,9 @@ class HeuristicPlayer(Player):
         a ``reposition`` (40/16) the offered square nearest where it stands; to ``"incarnate"`` open on
         a marked square (60/180) the one next to the most enemy creatures, nearest its back row."""
         b = battle
+        if marker == "cross":  # (a row and a column to wound, 60/34: the square whose lines gain most)
+            index = next(i for i, s in enumerate(b.slots[unit]) if s.ability.area == "cross")
+            return max(squares, key=lambda s: (self._cross_gain(b, unit, index, s), -s))
         if marker == "flood":  # (a surface square becomes depth: under its card that wants it most)
             seat = b.seat[unit]
 
@@ -1715,7 +1727,24 @@ class HeuristicPlayer(Player):
         if kind == "give_curse" and battle.seat[v] == battle.seat[unit] and battle._auras:
             # (a curse on its own creature: worth what its side's auras give a cursed holder)
             return self._target_gain(battle, unit, index, v) + self._curse_payoff(battle, v)
-        if kind != "fight" or battle.seat[v] == battle.seat[unit]:
+        ab0, slots = battle.slots[unit][index].ability, battle.slots[unit]
+        if kind == "wound" and ab0.vs_state == "extra_life" and battle.seat[v] == battle.seat[unit] \
+                and index + 1 < len(slots) and slots[index + 1].ability.cost == "then":
+            # (the price of what follows: one additional life of its own creature, 60/161 — paid while that
+            # creature keeps some, for a strike it makes unanswerable)
+            return 1.0 if battle.life[v] - battle.wounds[v] > (battle.cards[v].life or 0) else -1.0
+        if kind == "poison" and v == unit:  # (poisoning itself pays only for a fact that reads it, 60/114,
+            # while it keeps a margin of life over the poisoning it will take)
+            b = battle
+            ab = b.slots[unit][index].ability
+            reads = any(s.ability.per == "own_poison" for s in b.slots[unit])
+            after = b._amount_for(unit, ab, unit) if ab.per else (ab.damage[0] if ab.damage else 0)
+            return 1.0 if reads and b.life[unit] - b.wounds[unit] > 2 * after + 1 else -1.0
+        x = battle._context
+        if kind == "fight" and battle.seat[v] == battle.seat[unit] and x >= 0 \
+                and "source" in battle.slots[unit][index].ability.foes:
+            unit, v = v, x  # (its creature fights the attacker: the exchange of that strike)
+        elif kind != "fight" or battle.seat[v] == battle.seat[unit]:
             return self._target_gain(battle, unit, index, v)  # (a creature of its own that fights: worth)
         was = battle.open[v]
         battle.open[v] = True  # (it parries as an open card)
@@ -1754,6 +1783,9 @@ class HeuristicPlayer(Player):
         ab = b.slots[unit][index].ability
         if ab.kind == "become":
             return self._shape_worth(b, unit, index, target)
+        if ab.kind == "takes_poison":  # (an ally's poisoning on itself, 60/77: only its own side's, while it
+            # keeps a margin of life over that poisoning)
+            return b.seat[target] == b.seat[unit] and b.life[unit] - b.wounds[unit] > 3
         if ab.kind == "open":  # (wounding itself to open: while it keeps a margin of life)
             return b.life[unit] - b.wounds[unit] > (ab.damage[0] if ab.damage else 0) + 2
         if ab.kind != "fight":

@@ -48,7 +48,7 @@ WOUNDING = frozenset({"shot", "throw", "discharge", "strike_through_row", "magic
                       "spell", "effect", "wound"})
 """Kinds whose use wounds its targets."""
 CREATURE_KINDS = (GROUND, FLYER, COMPANION, PARASITE)
-_SHOOT, _ROW, _CLOSE, _ANY, _FACING, _SQUARED = range(6)
+_SHOOT, _ROW, _CLOSE, _ANY, _FACING, _SQUARED, _HOST = range(7)
 FACING = ("left", "right", "opposite", "behind")
 """``area`` of an action aimed at the one square on that side of the card (geometry ``_FACING``)."""
 """Geometry of a slot: ranged attack, strike through a row, close strike, anything else."""
@@ -106,6 +106,8 @@ def slot(key: int, index: int) -> Slot:
             geometry = _FACING  # (an action at the one square on that side of it: 60/28 "по карте напротив")
         elif ab.area == "target_column":
             geometry = _SQUARED  # (names a column by a card on a square: 50/35 Медный дракон)
+        elif ab.area == "host" and ab.cost in ("tap", "counter_tap", "counter"):
+            geometry = _HOST  # (a rider's action at its host, on its own square: 60/112 "на хозяина")
         limited = bool(ab.seat or ab.uses_per_battle or ab.uses_per_turn)
         closes = ab.cost in ("tap", "counter_tap")
         conditional, creatures_only = has_condition(ab), kind in ("heal", "poison")
@@ -193,6 +195,8 @@ def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
         else:
             r += ahead if area == "opposite" else -ahead
         return 0 <= r < ROWS and 0 <= c < COLS and pv == r * COLS + c
+    if geometry == _HOST:  # (the host of the rider standing on ``src``: the card on it with a rider)
+        return pv >= 0 and pv == src and state.rider[v] >= 0
     if geometry == _CLOSE:
         if src == AUX:
             return True
@@ -380,6 +384,22 @@ def hit(ku: int, index: int, kv: int, armor_left: int, die: int) -> tuple[int, i
     return out
 
 
+def hit_shifted(ku: int, index: int, kv: int, armor_left: int, die: int, delta: int) -> tuple[int, int]:
+    """:func:`hit` with the attack's power changed by ``delta`` (a board-dependent ``attack_bonus``:
+    ``vs_position = "max_range"``, 60/78, 60/184; not cached, as rare)."""
+    ab = ABILITIES[ku][index]
+    source, target = card_of(ku), card_of(kv)
+    tier = -1
+    if die:
+        mod = roll_modifier(source, ab.kind, target, SEATS[ku])
+        damage = damage_by_die(ab, mod)[die - 1]
+        tier = _tiers(mod)[die - 1]
+    else:
+        damage = ab.damage[0] if ab.damage else 0
+    damage = max(0, damage + attack_bonus(source, ab.kind, SEATS[ku]) + delta)
+    return wounds_after(damage, ab.kind, target, source, armor_left, SEATS[kv], tier)
+
+
 def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[int, float], ...]:
     """The die faces of one use on ``kv`` merged by their effect: (a representative face,
     probability), for :meth:`Battle.outcomes`. ``((0, 1.0),)`` when no die is rolled."""
@@ -408,6 +428,7 @@ def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[in
 
 __all__ = [
     "CLOSE", "SHOOTING", "WOUNDING", "Slot", "ability", "aimable", "face_groups", "hit", "hit_distribution",
+    "hit_shifted",
     "EVERYWHERE", "meets", "reach", "reach_mask", "reach_slot", "reaches", "rolls", "slot", "slots_of",
     "triggered",
 ]

@@ -45,13 +45,13 @@ from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import ARTIFACT, PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
-from analysis.cards.ability_rules import covers, facts, has_condition, matches
+from analysis.cards.ability_rules import class_overlap, covers, facts, has_condition, matches
 
-_ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+_ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 _WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned",
                          "moved_onto_creature"})
 """Per unit this turn: (steps, up, down, left, right, crossed, returned, steps onto a square a
-creature holds, steps onto the square of a creature with a magical ability)."""
+creature holds, steps onto the square of a creature with a magical ability, diagonal steps)."""
 _GUARDED = ("cap", "protection")
 """Kinds whose ``self_state`` the engine's guards check
 (:func:`analysis.cards.ability_rules.state_limits`)."""
@@ -62,7 +62,10 @@ _SQUAD_WHENS = frozenset({"squad_class", "top_strike", "squad_more_closed", "cou
                           "enemy_elements", "few_elements", "enemy_last_life", "no_enemy_flyers",
                           "enemy_opposite"})
 """``when`` conditions on the squads in play (:meth:`Situational._squad_when`)."""
-_HOST_WHENS = frozenset({"host_open", "host_closed", "host_unwounded"})
+_HOST_WHENS = frozenset({"host_open", "host_closed", "host_unwounded", "host_of"})
+DID_BITS = {k: 1 << i for i, k in enumerate(("simple", "shot", "throw", "discharge", "strike_through_row",
+                                             "magic_strike", "special_strike"))}
+"""The bit of each attack kind in a seat's record of the attacks its cards made this turn (``done``)."""
 """``when`` conditions on the host of a companion or parasite (000 1.5.2; 30/123 Крайт)."""
 
 
@@ -99,7 +102,7 @@ class Spec:
                 deps.add("near")
             if ab.self_state and ab.kind not in _GUARDED:
                 deps.add("self")
-            if ab.when in _WALK_WHENS or ab.per in ("steps", "magic_entries"):
+            if ab.when in _WALK_WHENS or ab.per in ("steps", "magic_entries", "diagonal_steps"):
                 deps.add("walk")
             elif ab.when in ("own_turn", "enemy_turn"):
                 deps.add("turn")
@@ -150,6 +153,12 @@ class Spec:
                 deps.update(("wounds", "alive", "lives"))
             elif ab.when == "namesakes":
                 deps.add("alive")
+            elif ab.when in ("squad_did", "took_all", "hurt_many"):
+                deps.add("done")
+            elif ab.when == "squad_charged":
+                deps.update(("counters", "alive"))
+            elif ab.when == "near_poisoned":
+                deps.update(("near", "poison"))
             elif ab.when is not None:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
             if ab.per in ("counters", "own_wounds", "own_extra_life"):
@@ -402,6 +411,15 @@ class Situational(EngineFields):
         """Per-unit state the situational facts read, and which units follow the board."""
         n = self.n
         self.walk = [_ZERO_WALK] * n
+        self.hurt_set = [0] * n
+        """Per unit: the enemy units it wounded this turn, a bit each (``when = "hurt_many"``); replaced,
+        never changed in place (clones share it)."""
+        self.took = [0] * n
+        """Per unit: the attack kinds that wounded it this turn (:data:`DID_BITS`; ``when = "took_all"``);
+        replaced, never changed in place (clones share it)."""
+        self.done = [0, 0]
+        """Per seat: the attack kinds its cards made this turn (:data:`DID_BITS`; ``when = "squad_did"``);
+        replaced, never changed in place (clones share it)."""
         """(steps, up, down, left, right, crossed, returned) of each unit this turn."""
         self.grants = [()] * n
         """Per unit: (granted fact, the turn it lasts to; -1 = the battle) given by other cards."""
@@ -415,7 +433,8 @@ class Situational(EngineFields):
             found = _BOARD[memo] = (
                 tuple(u for u in range(n) if spec_of(self.key[u]).active),
                 any(spec_of(k).strike for k in self.key),
-                any(ab.lasts or ab.early for k in self.key for ab in facts(card_of(k))),
+                any(ab.lasts or ab.early or ab.kind == "takes_poison"  # (gives a protection, 60/77)
+                    for k in self.key for ab in facts(card_of(k))),
                 tuple((u, i) for u in range(n) for i, ab in enumerate(facts(card_of(self.key[u])))
                       if ab.cost == "aura"),
                 tuple(u for u in range(n) if any(ab.kind == "silence" for ab in facts(card_of(self.key[u])))))
@@ -521,6 +540,12 @@ class Situational(EngineFields):
                 glance.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base)))
         if "lives" in needs:
             glance.append(tuple(self.life))
+        if "poison" in needs:
+            glance.append(tuple(self.poison))
+        if "done" in needs:
+            glance.append(tuple(self.done))
+            glance.append(tuple(self.took))
+            glance.append(tuple(self.hurt_set))
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
@@ -584,6 +609,12 @@ class Situational(EngineFields):
                 parts.append(tuple(self.marks))
             if "moves" in deps:
                 parts.append(self.moves[u])
+            if "poison" in deps:
+                parts.append(tuple(self.poison))
+            if "done" in deps:
+                parts.append(self.done[self.seat[u]])
+                parts.append(self.took[u])
+                parts.append(self.hurt_set[u])
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -717,6 +748,8 @@ class Situational(EngineFields):
             return self.walk[u][0]
         if per == "magic_entries":
             return self.walk[u][8]
+        if per == "diagonal_steps":  # (its diagonal steps this turn: 60/81 Вепрь Святолесья)
+            return self.walk[u][9]
         if per == "own_extra_life":  # (its additional life: its life above the printed one, wounds aside;
             return max(0, self.life[u] - (self.cards[u].life or 0))  # at its death, what it had)
         if per == "squad_elements":  # (the elements of the cards of its squad, a neutral one of none: 50/145)
@@ -900,6 +933,8 @@ class Situational(EngineFields):
                 return False
             if when == "host_unwounded":
                 return self.wounds[h] == 0
+            if when == "host_of":  # (its host of one of the ``needs`` elements: "пока хозяин лесной", 60/112)
+                return bool(set(self.cards[h].elements) & set(ab.needs))
             return self.open[h] == (when == "host_open")
         if when == "third_row":  # it stands in its own third row (50/54 Фарсат)
             return p >= 0 and p // COLS == half_rows(self.seat[u])[2]
@@ -943,20 +978,47 @@ class Situational(EngineFields):
             return self.leapt[i] == self.turn and self.leapt[i + 1] >= max(1, ab.count)
         near = self._neighbours(u)
         me = self.seat[u]
-        if when == "beset":  # two or more enemy cards next to it (50/84: "две или более его карты")
+        if when == "beset":  # two or more enemy cards next to it (50/84: "две или более его карты", 60/104)
             return sum(1 for w in near if self.seat[w] != me) >= 2
         if when == "adjacent_enemy":
             return any(self.seat[w] != me and self.creature[w] for w in near)
         if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")
             return not near
+        if when == "near_poisoned":  # (a poisoned creature of either side next to it: 60/147 Мор-Таурон)
+            return any(self.creature[w] and self.poison[w] > 0 for w in self._neighbours(u))
+        if when == "hurt_many":  # (it wounded ``count`` or more enemy cards this turn: 60/203)
+            return bin(self.hurt_set[u]).count("1") >= ab.count
+        if when == "lone_foe":  # (at most one enemy creature next to it: "если рядом стоит не более
+            me = self.seat[u]  # одного существа противника", 60/2 Шакал)
+            return sum(1 for w in self._neighbours(u) if self.seat[w] != me and self.creature[w]) <= 1
+        if when == "squad_charged":  # (a card of its squad of those elements with ``count`` counters, 60/46)
+            me = self.seat[u]
+            return any(self.alive[w] and self.seat[w] == me and self.counters[w] >= ab.count
+                       and set(self.cards[w].elements) & set(ab.needs) for w in range(self.n))
+        if when == "took_all":  # (it took wounds from each of these attacks this turn: 60/211)
+            need = 0
+            for k in ab.needs:
+                need |= DID_BITS[k]
+            return self.took[u] & need == need
+        if when == "squad_did":  # (its squad has made each of these attacks this turn: 60/219)
+            need = 0
+            for k in ab.needs:
+                need |= DID_BITS[k]
+            return self.done[self.seat[u]] & need == need
         if when == "adjacent_artifact":  # (an artifact of either side next to it)
             return any(self.kind[w] == ARTIFACT for w in near)
+        if when == "class_adjacent":  # (a card of either side next to it of one of the classes, 60/191)
+            return any(class_overlap(ab.classes, self.cards[w].classes) for w in near)
         if when == "allies_adjacent":
             mine = [w for w in near if self.seat[w] == me and self.creature[w]]
             if ab.when_state:
                 mine = [w for w in mine if self._in_state(w, ab.when_state)]
             if ab.classes:  # ("пока стоит рядом с вашим героем", 30/80 Сатир: heroes' classes)
                 mine = [w for w in mine if set(ab.classes) & set(self.cards[w].classes)]
+            if ab.needs:  # (they have, together, each of these ability kinds: "рядом с вашим существом с
+                have = {a.kind for w in mine for a in facts(self.cards[w])}  # метанием", 60/213)
+                if not set(ab.needs) <= have:
+                    return False
             return len(mine) >= ab.count
         if when == "clear_of_enemies":  # no enemy card next to it (``when_state``: in that state; 50/115;
             # ``when_type = "creature"``: no enemy creature, 60/87 "пока рядом … нет существ противника")
@@ -1042,7 +1104,7 @@ class Situational(EngineFields):
     def _after_step(self, u: int, frm: int, to: int, onto: int = -1) -> None:
         """Record a step of ``u`` (for ``moved`` / ``steps`` / ``crossed`` …); ``onto``: the card
         holding the square it stepped onto (an incorporeal creature sharing it), -1 none."""
-        steps, up, down, left, right, crossed, returned, occupied, magical = self.walk[u]
+        steps, up, down, left, right, crossed, returned, occupied, magical, diagonal = self.walk[u]
         if onto >= 0 and self.creature[onto]:
             occupied += 1
             if any(ab.kind in MAGICAL for ab in facts(self.cards[onto])):
@@ -1056,6 +1118,8 @@ class Situational(EngineFields):
             right += 1
         elif d == -1:
             left += 1
+        elif frm >= 0 and to in ADJ8[frm]:
+            diagonal += 1  # (a diagonal step: "при перемещении по диагонали", 60/81)
         seat = self.seat[u]
         own = set(half_rows(seat))
         if frm >= 0 and to >= 0:
@@ -1063,7 +1127,7 @@ class Situational(EngineFields):
                 crossed = 1
             elif row_of(frm) not in own and row_of(to) in own:
                 returned = 1
-        self.walk[u] = (steps + 1, up, down, left, right, crossed, returned, occupied, magical)
+        self.walk[u] = (steps + 1, up, down, left, right, crossed, returned, occupied, magical, diagonal)
 
     def _deep_sq(self, sq: int) -> bool:
         """Whether square ``sq`` is a depth square now (a ``drain`` makes one surface this turn)."""
@@ -1120,6 +1184,30 @@ class Situational(EngineFields):
         human = self._variant_of(u)
         self.form[u] = was
         return wolf, human
+
+    def _did(self, u: int, kind: str) -> None:
+        """``u``'s side made an attack of ``kind`` this turn (``when = "squad_did"``, 60/219)."""
+        bit = DID_BITS.get(kind, 0)
+        s = self.seat[u]
+        if bit and not self.done[s] & bit:
+            done = list(self.done)
+            done[s] |= bit
+            self.done = done
+
+    def _note_hurt(self, u: int, v: int) -> None:
+        """``u`` wounded the enemy card ``v`` this turn (``when = "hurt_many"``, 60/203)."""
+        if u >= 0 and not self.hurt_set[u] >> v & 1:
+            hurt = list(self.hurt_set)
+            hurt[u] |= 1 << v
+            self.hurt_set = hurt
+
+    def _took_hit(self, v: int, kind: str) -> None:
+        """``v`` took wounds from an attack of ``kind`` this turn (``when = "took_all"``, 60/211)."""
+        bit = DID_BITS.get(kind, 0)
+        if bit and not self.took[v] & bit:
+            took = list(self.took)
+            took[v] |= bit
+            self.took = took
 
     def _new_turn_walks(self) -> None:
         for u in range(self.n):

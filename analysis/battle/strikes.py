@@ -119,6 +119,10 @@ class Strikes(AbilityUse):
                 continue
             if ab.vs_state and not self._in_state(v, ab.vs_state):
                 continue
+            if ab.vs_position == "partner_near":  # (next to a creature in formation with it, 60/189)
+                pv = self.pos[v]
+                if pv < 0 or not any(NEAR[self.pos[w]][pv] for w in self._formation_partners(u)):
+                    continue
             return True
         return False
 
@@ -188,6 +192,8 @@ class Strikes(AbilityUse):
             raise IllegalAction(f"unit {u} may only attack the cards that draw its attacks")
         if self._strike_limits and not self._strike_ok(u, v):
             raise IllegalAction(f"unit {u} may strike only a card in its position (strike_limit)")
+        if self._did_watch:
+            self._did(u, "simple")  # ("ваши карты совершили {strike}" this turn, 60/219)
         if self._sudden and self._responding < 0:
             # The enemy may answer the announced strike before it is carried out (000 1.9.4, 5.1);
             # interrupted (000 2.9, 5.8: no payment, the attacker stays open) if the attacker is gone
@@ -203,7 +209,16 @@ class Strikes(AbilityUse):
                 return
         hidden = self.hidden
         hidden[u] = False
-        hidden[v] = False
+        if hidden[v]:
+            hidden[v] = False
+            if self._trig["revealed"] and v in self._trig["revealed"]:
+                self._fire(v, "revealed", u, u)  # ("когда существо противника вскрывает …", 60/208)
+                if self.over or not self.alive[u] or not self.alive[v]:
+                    return
+        if self._trig["declares"] and u in self._trig["declares"]:
+            self._fire(u, "declares", v, v)  # ("при нападении {strike}": before it is carried out, 60/2)
+            if self.over or not self.alive[u] or not self.alive[v]:
+                return
         if self._redirect:
             w = self._redirected(u, v)
             if self.over or not self.alive[u] or not self.alive[w]:
@@ -404,6 +419,21 @@ class Strikes(AbilityUse):
         if self._granting and alive[u]:
             self._spend_attack(u)  # (what it held "until its next attack": before the deaths' triggers)
         life = self.life
+        if self._hurt_watch:  # (the enemy cards it wounded this turn: 60/203)
+            if to_p:
+                self._note_hurt(u, parrier)
+            if to_a:
+                self._note_hurt(parrier, u)
+        if self._took_watch:  # (the attacks that wounded it this turn: 60/211)
+            if to_p:
+                self._took_hit(parrier, "simple")
+            if to_a:
+                self._took_hit(u, "simple")
+        if self._hunting:  # (a hunt marker held before this strike: a flyer's wounds, 2 more; 60/42)
+            if to_p:
+                self._hunt(parrier, u, "simple")
+            if to_a:
+                self._hunt(u, parrier, "simple")
         if wounds[parrier] >= life[parrier] or wounds[u] >= life[u]:
             self._settle((parrier, u), u, {parrier: u, u: parrier}, "simple")
         if self._any_triggers and landed and not self.over:
@@ -420,7 +450,7 @@ class Strikes(AbilityUse):
             tiers = self._tiers_now if self._any_tiered else (-1, -1)  # (``tiers`` on it: 50/34)
             tier_was = self._strike_tier
             if landed & 1 and alive[u]:
-                self._strike_tier = tiers[0]
+                self._strike_tier = tiers[0]  # (its strength: "при слабом {strike} вашего существа", 60/176)
                 self._squad_struck(u, parrier)
             if landed & 2 and alive[parrier] and not self.over:
                 self._strike_tier = tiers[1]
@@ -451,6 +481,8 @@ class Strikes(AbilityUse):
                     self._over_cost(parrier, i % 6 + 1)
             if self._trig["own_strike"] and alive[u] and not self.over and u in self._trig["own_strike"]:
                 self._fire(u, "own_strike", parrier)  # (after its simple strike, hit or miss)
+            if not landed & 1 and (self._trig["misses"] or self._trig["adjacent_misses"]) and not self.over:
+                self._missed(u, parrier)  # ("при промахе в нападении {strike}")
             if self._trig["squad_attack"] and not self.over:  # (its squad sees the attack, hit or miss)
                 self._squad_attacked(u, parrier, "simple", self._tiers_now[0] if self._any_tiered else -1)
 

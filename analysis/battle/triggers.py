@@ -61,6 +61,7 @@ from analysis.cards.ability_rules import (
     matches,
     protected,
     strike_passives,
+    wounds_after,
 )
 
 KILL_KINDS = frozenset({"simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
@@ -71,6 +72,8 @@ _TIERED_TRIGGERS = ("strike", "attack", "squad_strike", "squad_attack")
 """Triggers whose ``tiers`` read the strength of the attack that set them off."""
 """Triggers that also reach a card in the graveyard (its own ``grave_token`` acts only there)."""
 _WATCHED = ("enemy_magic", "enemy_roll_over_cost")
+_TIERED_TRIGGERS = ("strike", "attack", "squad_strike", "squad_attack")
+"""Triggers whose ``tiers`` name the strength of the strike or the band of the die that set them off."""
 """Triggers set off by an enemy's act whose ``range`` bounds the distance to that enemy, aimed at it."""
 
 
@@ -98,6 +101,10 @@ class Triggers(Effects):
             return self.kind[v] != FLYER
         if state == "no_counters":
             return self.counters[v] == 0
+        if state == "has_counters":  # with counters or tokens ("по картам с {counter}", 60/116, 50/162)
+            return self.counters[v] > 0
+        if state in ("cheapest", "other"):  # (read among a trigger's targets / by Triggers._fire_now)
+            return True
         if state == "no_ground_squad":
             return self.n_ground[self.seat[v]] == 0
         if state == "open":
@@ -145,8 +152,6 @@ class Triggers(Effects):
             return self.shifted[v] == self.turn
         if state == "armorless":  # no unit of its armor left this turn ("не имеет единиц {armor}", 50/66)
             return self.armor_left[v] == 0
-        if state == "has_counters":  # with counters or tokens ("по картам с {counter}", 50/162)
-            return self.counters[v] > 0
         if state == "within_regen":  # (its wounds just taken, at most its regeneration: 50/113)
             return 0 < self._hurt_by <= self.regen[v]
         if state == "at_edge":  # on a square at the edge of the battlefield (50/39: "у края поля боя")
@@ -220,12 +225,15 @@ class Triggers(Effects):
         finally:
             self._strike_tier = saved
 
-    def _mourn(self, dead: Sequence[int], cause: str | None = None) -> None:
+    def _mourn(self, dead: Sequence[int], cause: str = "", killers: dict[int, int] | None = None,
+               source: int = -1) -> None:
         """The ``ally_dies`` (another creature of its squad) and ``creature_dies`` (another creature
         of either squad) abilities of the living cards, for each creature in ``dead``; the ``enemy_dies``
         abilities of the living cards of the other squad, for each card in ``dead`` (``cause``: the
-        kind of attack or action that killed them, which an ``enemy_dies`` fact's ``from`` filters:
-        "при гибели существа противника от магической атаки", 40/105)."""
+        kind of attack or action that killed them, their ``from``, which an ``enemy_dies`` fact's
+        ``from`` filters: "при гибели существа противника от магической атаки", 40/105); the card that
+        killed each (``killers``, else ``source``) is the trigger's context (``area = "source"``:
+        "атаковавшего", 60/122)."""
         watchers = self._trig["enemy_dies"]
         kind = cause if cause in KILL_KINDS else None
         for x in dead:
@@ -238,10 +246,11 @@ class Triggers(Effects):
                 t = self.triggers[w]
                 if not t & _DIES or w == x or not self.alive[w] or self.over:
                     continue
+                killer = killers.get(x, source) if killers else source
                 if t & _ALLY_DIES and self.seat[w] == self.seat[x]:
-                    self._fire(w, "ally_dies", -1, x)
+                    self._fire(w, "ally_dies", killer, x, cause or None)
                 if t & _CREATURE_DIES and not self.over:
-                    self._fire(w, "creature_dies", -1, x)
+                    self._fire(w, "creature_dies", killer, x, cause or None)  # (``from``: "от отравления")
 
     def _fire(self, u: int, trigger: str, context: int = -1, about: int = -1,
               kind: str | None = None) -> None:
@@ -288,7 +297,8 @@ class Triggers(Effects):
             if kind is not None and ab.applies_to and not covers(ab, kind) and not (
                     kind == "counter" and covers(ab, "simple")):
                 continue  # (a counter-strike is a simple strike too; ``from = ["counter"]``: only it)
-            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill", "enemy_dies"):
+            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill", "enemy_dies",
+                                                               "creature_dies", "ally_dies"):
                 continue  # ("от атаки карты противника": a death of no known cause does not count)
             if trigger == "killed" and ab.applies_to and kind is None:
                 continue  # ("при гибели от ближней атаки": a death of another cause does not count)
@@ -323,14 +333,17 @@ class Triggers(Effects):
                 if die not in ab.roll:
                     continue
             if about >= 0:
-                if ab.when_state and not self._in_state(about, ab.when_state):
+                if ab.when_state == "other":  # (another card than itself: "другого вашего существа", 60/176)
+                    if about == u:
+                        continue
+                elif ab.when_state and not self._in_state(about, ab.when_state):
                     continue
                 if ab.vs_position and not self._position_sq(
                         u, self.pos[about] if self.alive[about] else self.died_at[about], ab.vs_position):
                     continue  # ("при гибели карты на клетке напротив": where it stood, 60/79)
                 if ab.when_keyword and not self.cards[about].has(ab.when_keyword):
                     continue
-                if ab.classes and ab.when not in ("squad_class", "allies_adjacent") \
+                if ab.classes and ab.when not in ("squad_class", "allies_adjacent", "class_adjacent") \
                         and not class_overlap(ab.classes, self.cards[about].classes):
                     continue  # (of one of these classes: "при {strike} вашего духа", 60/143)
                 if ab.when_type and (not self.creature[about] if ab.when_type == "creature"
@@ -532,12 +545,21 @@ class Triggers(Effects):
             cands = reach(self, u, index, src)
             if ab.target == "any" and ab.range is not None:
                 cands = [v for v in cands if v != u]  # ("стоящую рядом карту": never itself)
-        if ab.vs_state and cands:  # a chosen target must be in that state (else the ability does nothing)
+        if ab.vs_state == "cheapest" and cands:  # (of the least cost among them: "наименьшей стоимости")
+            least = min(self.cost[v] for v in cands)
+            cands = [v for v in cands if self.cost[v] == least]
+        elif ab.vs_state and cands:  # a chosen target must be in that state (else the ability does nothing)
             cands = [v for v in cands if self.hidden[v] or self._in_state(v, ab.vs_state)]
         if ab.kind == "restore_armor":
             cands = [v for v in cands if self.armor_left[v] < self.armor[v]]  # (else it does nothing)
+        elif ab.kind == "fight" and ab.target in ("ally", "self") and "source" in ab.foes:
+            cands = [v for v in cands if context >= 0 and self._fights_source(v, context)]
         elif ab.kind == "fight" and ab.target in ("ally", "self"):  # (its creature needs a foe next to it)
             cands = [v for v in cands if self._fight_foes(v, "artifact" in ab.foes)]
+        elif ab.kind == "attach":  # (a ground creature on the battlefield without a rider)
+            cands = [v for v in cands if self._riding(u, v)]
+        elif ab.kind == "swap":  # (cards that may change squares, and the card itself too with one target)
+            cands = [v for v in cands if self._swappable(v) and (ab.targets >= 2 or self._swappable(u))]
         elif ab.kind == "claim_incarnation":
             cands = [v for v in cands if self.creature[v] and not self.incarnation[v]]
         return cands
@@ -598,11 +620,16 @@ class Triggers(Effects):
         ``y`` had life left): 000 glossary "Vampirism" — ``x`` heals that many wounds, the rest
         becomes additional life; never applied to artifacts and incorporeal creatures; its own
         ``life_cap`` bounds its life."""
-        if dealt <= 0 or not self.alive[x] or not self.creature[y] or self.cards[y].has("incorporeal"):
+        if dealt <= 0 or not self.alive[x] or not self.creature[y]:
             return
+        if self.cards[y].has("incorporeal") and not any(
+                a.kind == "drains_ghosts" and a.cost == "passive" for a in facts(self.cards[x])):
+            return  # (not against incorporeal creatures, unless it holds ``drains_ghosts``: 60/172)
         if not any(a.kind == "vampirism" and not (a.self_state or a.formation or a.when or a.squad_has)
                    for a in facts(self.cards[x])):
             return  # its vampirism holds only in a state that does not hold now ("пока имеет проклятие")
+        if self._sick(x):
+            return  # ("незаживающие раны": no heal, no additional life)
         healed = 0 if self.ghost[x] else min(dealt, self.wounds[x])  # (incorporeal: extra life only)
         self.wounds[x] -= healed
         extra = dealt - healed
@@ -614,10 +641,16 @@ class Triggers(Effects):
             self.life[x] += extra
             if self._trig["gets_extra_life"] and x in self._trig["gets_extra_life"]:
                 self._fire(x, "gets_extra_life", y)  # ("когда получает дополнительные {health}")
+            if self._trig["ally_gets_extra_life"] and not self.over:
+                self._ally_gained(x)
         if self._last_life and (healed or extra):
             self._respare(x)
         if self.log is not None and (healed or extra):
             self._emit({"e": "heal", "u": x, "by": healed, "extra_life": extra, "by_what": "vampirism"})
+        if (healed or extra) and self._trig["squad_vampirism"]:
+            for w in self._trig["squad_vampirism"]:  # ("при вампиризме вашего существа", 60/149)
+                if self.seat[w] == self.seat[x] and self.alive[w] and not self.over:
+                    self._fire(w, "squad_vampirism", -1, x)
 
     def _bless(self, u: int, v: int, ab: Ability) -> None:
         """``v`` becomes blessed (``give_blessing``) or cursed (``give_curse``) for the rest of the
@@ -655,6 +688,8 @@ class Triggers(Effects):
             watchers = self._trig["gets_" + name]
             if watchers and v in watchers and self.alive[v] and not self.over:
                 self._fire(v, "gets_" + name, u)  # ("когда получает благословление / проклятие", 30/173)
+            if name == "curse" and self.poison[v] and self._trig["poison_curse"]:
+                self._blighted(v)  # (a poisoned creature receives a curse: 60/127)
         if flip:  # ``state_flip``: "когда существо с проклятием получает благословление или наоборот"
             for w in self._trig["state_flip"]:
                 if self.alive[w] and self.alive[v] and not self.over:
@@ -991,6 +1026,7 @@ class Triggers(Effects):
         self._cause = ""
         excess = {x: wounds[x] - life[x] for x in suspects if alive[x] and wounds[x] > life[x]}
         dead, fallen = [], []
+        blasts: list[tuple[int, int]] = []
         last = self._last_life
         ones: list[int] = []
         kept: list[int] = []
@@ -1006,7 +1042,14 @@ class Triggers(Effects):
                 if last and self.creature[x] and self.spare[x] == 1:
                     ones.append(x)  # (the life left before these wounds: trigger ``last_life_lost``)
                 r = rider[x]
+                if self._rider_fates and r >= 0 and cause == "simple":  # (its slayer: ``rides_killer``)
+                    self._slayer = killers.get(x, source) if killers else source
+                if self._blasting:
+                    bomb = self._has(x, "death_blast")  # (held until its death: "подложить бомбу", 60/80)
+                    if bomb is not None and bomb.damage:
+                        blasts.append((x, bomb.damage[0]))
                 self._kill(x)
+                self._slayer = -1
                 dead.append(x)
                 fallen.append(x)
                 if r >= 0 and not alive[r] and r not in fallen:
@@ -1033,12 +1076,32 @@ class Triggers(Effects):
                     self._excess = excess.get(x, 0)
                     self._fire(killer, "kill", x, x, cause or None)  # (``when_state``: the state it died in)
             if self._mourners:
-                self._mourn(fallen, cause or None)
+                self._mourn(fallen, cause, killers, source)
         if self._x_trig and (self._trig["killed"] or self._trig["squad_kill"]) and not self.over:
             self._killings(dead, source, killers, cause, excess)
         if ones:
             self._last_lives(ones)
+        if blasts and not self.over:
+            self._blast(blasts)
         self._check_end()
+
+    def _blast(self, blasts: list[tuple[int, int]]) -> None:
+        """``death_blast``: each card of ``blasts`` (card, n) that died holding it wounds every card next
+        to where it died by n — an effect (fortitude stops it): "при гибели — ранить каждую стоящую рядом
+        карту на 1" (60/80 Пороховой крыс); then their deaths."""
+        hit: list[int] = []
+        for x, n in blasts:
+            for w in self._around(self.died_at[x], x):
+                if self.alive[w] and self.kind[w] != 5:
+                    dealt = wounds_after(n, "effect", self.cards[w], None, 0, self.seat[w])[0]
+                    self.wounds[w] += dealt
+                    if dealt:
+                        self._quiet_from = self.turn + 1
+                        hit.append(w)
+            if self.log is not None:
+                self._emit({"e": "blast", "u": x, "by": n})
+        if hit:
+            self._settle(hit)
 
     def _killings(self, dead: Sequence[int], source: int, killers: dict[int, int] | None, how: str,
                   excess: dict[int, int]) -> None:
@@ -1194,7 +1257,7 @@ class Triggers(Effects):
             if ab.kind != "saves_host" or (ab.vs_state and not self._in_state(x, ab.vs_state)):
                 continue
             left = max(0, self.life[r] - self.wounds[r])
-            healed = min(left, self.wounds[x])
+            healed = 0 if self._sick(x) else min(left, self.wounds[x])
             self.wounds[x] -= healed
             if self.log is not None:
                 self._emit({"e": "heal", "u": x, "by": healed})

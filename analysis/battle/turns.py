@@ -38,7 +38,7 @@ from analysis.battle.interface import IllegalAction
 from analysis.battle.strikes import Strikes
 from analysis.battle.tables import FLYER, GROUND, card_of
 from analysis.cards.abilities import MARKERS
-from analysis.cards.ability_rules import facts, protected
+from analysis.cards.ability_rules import facts, granted_keywords, protected
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -47,8 +47,11 @@ class Turns(Strikes):
 
     def _init_squares(self) -> None:
         """Incorporeal creatures and shared squares (see the module docstring)."""
-        self.ghost = [self.creature[u] and self.cards[u].has("incorporeal") for u in range(self.n)]
-        """Per unit: an incorporeal creature (000 glossary "Incorporeal creature")."""
+        self.ghost = [self.creature[u] and (self.cards[u].has("incorporeal") or any(
+            kw == ("incorporeal", 1) for kw in granted_keywords(self.cards[u], self.seat[u])))
+            for u in range(self.n)]
+        """Per unit: an incorporeal creature (000 glossary "Incorporeal creature"; a standing ``keyword``
+        fact may say it where the card list lacks the icon: 60/143 Уста Архааля, "Бестеленый:")."""
         self._ghosts = any(self.ghost)
         self.share = [-1] * 30
         """Per square: the incorporeal card sharing it with the ``board`` holder (-1: none)."""
@@ -256,7 +259,8 @@ class Turns(Strikes):
                 # 002 "Регенерация", "Отравление": a creature that did not open at the start of its
                 # turn (a stun keeps it closed) neither regenerates nor takes its poisoning.
                 continue
-            if regen[u] and wounds[u] and not (self._ghosts and self.ghost[u]):  # 002 "Регенерация"
+            if regen[u] and wounds[u] and not (self._ghosts and self.ghost[u]) \
+                    and not self._sick(u):  # 002 "Регенерация"
                 heal = min(regen[u], wounds[u])
                 wounds[u] -= heal
                 healed = True
@@ -268,6 +272,12 @@ class Turns(Strikes):
                 poisoned = True
         if self._tracking:
             self._new_turn_walks()
+        if self.done[0] or self.done[1]:
+            self.done = [0, 0]  # ("в этом ходу": the attacks made this turn, 60/219)
+        if self._took_watch and any(self.took):
+            self.took = [0] * self.n  # ("в этот ход получил раны от …", 60/211)
+        if self._hurt_watch and any(self.hurt_set):
+            self.hurt_set = [0] * self.n  # ("нанес раны трем или более картам противника в этот ход", 60/203)
         kept: list[int] = [u for u in self.units[active] if stunned[u]] if poisoned and self._stuns else []
         if self._stuns:
             self._keep_stunned(active)
@@ -290,7 +300,7 @@ class Turns(Strikes):
                         self._emit({"e": "wound", "u": u, "by": by, "by_what": "poison"})
                     if self._trig["enemy_poisoned"]:
                         self._poisoned(u)
-            self._settle(list(self.units[active]))
+            self._settle(list(self.units[active]), -1, None, "poison")  # (deaths "от отравления", 60/142)
         if self._markers and not self.over:
             self._turn_marks(active)
         if self._any_incarnation and not self.over:
@@ -516,6 +526,8 @@ class Turns(Strikes):
             self._zone_entered(u, frm, to)  # (``enemy_enters`` / ``enemy_leaves``: a watched square)
         if onto >= 0 and self.creature[onto] and u in self._trig["enters_creature"] \
                 and self.alive[u] and self.alive[onto] and not self.over:
+            self._last_step = to - frm  # (``per = "heading_steps"``: the direction of this step)
+            self._moving(frm, to)  # (``onto = "onward"``: on along its move, 60/138)
             self._fire(u, "enters_creature", onto)  # (an incorporeal creature shares its square)
         if onto >= 0 and onto in self._trig["ghost_enters"] and self.alive[u] and self.alive[onto] \
                 and not self.over:
@@ -526,6 +538,14 @@ class Turns(Strikes):
             self._stepped(u, frm, to)
         if self._trig["enemy_leaves_adjacent"] and self.creature[u] and not self.over:
             self._left(u, frm, to)
+        if self._step_hurt and not self.over:
+            self._moved_hurt(u)  # ("при перемещении — раниться на 2", 60/25)
+        if self._trig["squad_steps"] and frm >= 0 and to in ADJ4[frm] and self.alive[u] and not self.over:
+            for w in self._trig["squad_steps"]:  # ("когда ваш дух двигается на соседнюю клетку", 60/113)
+                if self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                    self._fire(w, "squad_steps", -1, u)
+        if self._trig["host_moves"] and self.rider[u] >= 0 and not self.over:
+            self._host_moved(u)  # (its rider's "при перемещении хозяина", 60/1)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
             if self._variable:
                 self._situate()  # (its ``when`` conditions read the square it has just stepped onto)

@@ -82,7 +82,8 @@ prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
            "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift",
-           "fight", "become", "pull", "bind")
+           "fight", "become", "pull", "bind",
+           "attach", "swap")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
@@ -113,7 +114,10 @@ creature (by its reach: adjacent unless a range or the trigger says otherwise), 
 as with an open card (the target parries and strikes back), without closing — out of turn order it
 keeps its state; its player may decline (``Player.accept``). With ``target = "self"`` / ``"ally"`` the
 target, a creature of the card's squad, fights an enemy creature next to it that its player picks
-(``Player.fight_target``; ``foes = ["artifact"]``: an enemy artifact too — "со стоящей рядом картой",
+(``Player.fight_target``; ``foes = ["source"]``: instead the card the trigger aims at — the attacker of
+``wounded`` —, by the creature's own reach, a flyer reaching any card: "ваше летающее существо может
+сразиться {strike} с атаковавшим как с открытым", 60/134 Дракончик; ``foes = ["artifact"]``: an enemy
+artifact too — "со стоящей рядом картой",
 50/172 Счастливчик Тони; 50/28 Нартал, 50/15 Орудийный расчёт). ``pull``: the target, a ground creature,
 moves one square towards the card along the line between them (row, column and diagonal steps one
 each), if that square is free ("переместить на нее атакованную карту" after a strike through a row
@@ -121,7 +125,17 @@ over a free square, 60/44 Гарпунщик; "переместить … на �
 Грокса). ``bind`` (a creature target; ``lasts``, default the turn): until then the target may not act
 except by a simple strike at this card — no other strike, no ability used as an action, no
 accumulating; it may still move (50/83 Элементаль цветов "оно не может действовать в этот ход, кроме
-нападения {strike} на Элементаля цветов")."""
+нападения {strike} на Элементаля цветов"). ``attach``: the card itself — an artifact or a rider — becomes a
+rider of its target, a
+ground creature on the battlefield without one: a parasite on an enemy creature, a companion on one of
+its own side (it leaves its square, or its old host; 000 1.5.2); ``damage`` [w, m, s]: its simple strike
+from then on ("стать паразитом с {strike} 1-1-1 наземному существу противника", 60/1 Пустынная колючка;
+"может стать паразитом выбранному существу противника", 60/150 Шайя); out of play it is its printed card
+again (000 2.1.4). ``swap``: the card and its target — or, with ``targets = 2``, the two cards it aims at —
+change squares (each a card on a square, no rider, none sharing its square, none rooted): "может поменяться
+местами со стоящим напротив существом", 60/111 Рогаль; "поменять местами двух ваших наземных эльфов", 60/103
+Морлас; the markers, watchers and depth of the squares follow, as for a move by an ability; a ``then``
+after it follows only a swap."""
 BECOME_INTO = ("flyer", "creature", "artifact")
 """``into`` of ``become`` (a type change mid-battle, data/README.md "Type changes"): the target
 becomes a flying creature (it leaves its square for the auxiliary zone, 000 2.1.2; its symbiote dies,
@@ -139,7 +153,9 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-            "fight_upgrade", "cheats_death", "parries_closed")
+            "fight_upgrade", "cheats_death", "parries_closed",
+            "no_heal", "rides_killer", "hunted", "step_wounds", "death_blast", "takes_poison",
+            "drains_ghosts")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -223,14 +239,35 @@ it — ``["attacks"]``: an enemy card's attack; ``uses_per_battle``): instead of
 in play ("вместо гибели от атаки карты противника … излечиться на 5 (1 раз за бой)", 50/92 Витязь
 Святолесья); wounds still lethal after the heal kill it. ``parries_closed``: while closed it meets a
 simple strike as an open card — it parries and strikes back ("Строй: пока Хелгат закрыт, он отражает
-{strike} как открытая карта", 50/56)."""
+{strike} как открытая карта", 50/56). ``no_heal`` ("незаживающие раны": "не может
+излечиваться и получать дополнительные {health}"; given for a while, ``lasts``): its holder is not
+healed — no heal, regeneration, vampirism, carrion-eating healing, rider's saving heal — and gains no
+additional life (60/97 Королевский паяц, 60/132 Хладомор). ``rides_killer`` (a rider's): when its host is
+destroyed by an enemy creature's simple strike, instead of dying with it (000 1.5.2 a) it may become a
+rider of that creature — a parasite, as an ``attach`` — if it is a ground creature without one ("если должна
+погибнуть в результате гибели хозяина от {strike} — вместо этого может стать паразитом атаковавшего
+существа", 60/133 Кокетка). ``hunted`` [n] (a marker given for a while, ``lasts``): when its holder takes
+wounds from an attack of a flying creature it takes n more and loses the marker (the hunt marker, "маркер
+охоты": "когда она получает раны от атаки летающего существа — ранить её на 2 и удалить маркер", 60/42
+Альфин). ``step_wounds`` [n] (given for a while): its holder takes n wounds each time it moves — a step, a
+jump, a move by an ability ("атакованный получает «При перемещении — раниться на 2» до конца своего хода",
+60/25 Бешеный орк; 60/160 Снайпер Керсам's vampire arrow). ``death_blast`` [n] (given): when its holder dies,
+every card next to where it died takes n wounds, an effect ("атакованный получает «при гибели — ранить каждую
+стоящую рядом карту на 1»", 60/80 Пороховой крыс). ``takes_poison`` (with ``uses_*``): when a creature next to
+it is to receive poisoning X, it may take it instead — that creature gains protection from poison for the
+battle and this card gets poisoning X ("Когда стоящее рядом существо должно получить отравление на Х — вместо
+этого оно может получить {zoo}, а Дегустатор — отравление на Х (1 раз за бой)", 60/77 Дегустатор).
+``drains_ghosts``: its vampirism also acts on its simple strikes at incorporeal creatures (000 glossary
+"Vampirism" excludes them); standing or an aura ("вампиризм Духовного вампира и ваших слуа, стоящих справа и
+слева от него, срабатывает на их {strike} по бестелесным", 60/172)."""
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "roll_bonus")
+          "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "roll_bonus",
+          "no_heal", "hunted", "step_wounds", "carrion_eating", "death_blast", "teleportation")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
-RESPONSES = ("cap_strike", "flip_die", "redirect", "shift_die", "set_die")
+RESPONSES = ("cap_strike", "flip_die", "redirect", "shift_die", "set_die", "block_attack")
 """Sudden actions ({instant}) used in response during a simple strike (cost ``tap`` or ``counter_tap``;
 never an action of its own): ``cap_strike`` reduces a simple strike on a card of its squad to
 ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6, 2-5, 3-4);
@@ -243,7 +280,11 @@ glossary "Redirecting an attack": once per attack, never onto the attacker, no d
 attack goes onto the card itself (``target = "self"``), onto an enemy creature (``"enemy"``) or onto a
 card next to the attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an
 {instant} without a payment (then a closed card may use it too); ``every = true``: not a choice — the
-attack *is* redirected (an attack on the card itself uses it up too)."""
+attack *is* redirected (an attack on the card itself uses it up too). ``block_attack`` [n] (``from``
+optional): an enemy attack ability of
+those kinds and of the fixed value n declared on a card of its squad is blocked (000 2.7: paid for, not
+carried out) — "{instant}{tap}: Заблокировать атаку величиной 1", 60/75 Святолесье; a terrain answers from the
+auxiliary zone; a simple strike, whose value only its dice fix, is not answered."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll",
              "roll_bonus", "mark", "reposition", "delayed_wound", "leap", "pounce", "strike_again",
              "dirty_trick", *ENTRIES)
@@ -411,7 +452,10 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
-            "ghost_enters", "squad_spell")
+            "ghost_enters", "squad_spell",
+            "misses", "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves",
+            "poison_curse",
+            "squad_steps", "declares", "revealed")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -490,13 +534,17 @@ life it had left: 40/19 Эндор Флем's shield);
 ``squad_redirects``: an enemy attack on a card of its squad is redirected — a defender is appointed
 (000 4.10) or a sudden ``redirect`` of its squad is taken (000 glossary "Redirecting an attack"); its
 abilities aim by their own reach ("при перенаправлении атаки с вашего существа (в том числе при
-назначении защитника) может объявить особый удар хвостом на 1", 30/79 Мёбу); ``enemy_dies``: when
+назначении защитника) может объявить особый удар хвостом на 1", 30/79 Мёбу; it is about the card that
+redirected it — the defender or the ``redirect``'s card —, ``area = "about"``: 60/82 Верховный друид);
+``enemy_dies``: when
 a card of the opponent's squad dies (a creature or an artifact: "при гибели карты противника", 40/23
 Вождь клана; about that card, so ``when_*`` filter it); ``own_strike``: after each simple strike it
 makes as an attack, hit or miss (aimed at the struck card; 40/30 Лорд войны: "может нападать {strike}
 два раза за ход"); ``dirty_tricked``: after
 it takes wounds from a ``dirty_trick`` of a card of its squad ("когда получает раны от подлости", 50/102
-Шриб Длиннохвост; its abilities without a range aim by their own reach, not at the trickster);
+Шриб Длиннохвост; its abilities without a range aim by their own reach, not at the trickster; it is about
+the trickster: a ``dirty_trick`` with ``area = "about"`` may wound only it, "подлость 2 (только по этому
+существу)", 60/94 Надзиратель Бик);
 ``enemy_ranged``: after an enemy card uses a shot, throw or discharge as an action (its ranged attacks
 but a strike through a row) that is not aimed at this card (aims at that enemy: 50/58 Див "когда карта
 противника объявляет дальнюю атаку (кроме {uchr}) не по Диву"); ``gets_blessing`` / ``gets_curse``: after
@@ -535,7 +583,31 @@ moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's
 shares it (aims at that creature: "при перемещении бестелесного существа на клетку с Медиумом", 50/210);
 ``squad_spell``: a creature of its squad, itself included, carries out a spell (kind ``spell`` or a fact
 ``via = "spell"``), as an action or on a trigger (about it: "когда ваше существо выполняет заклинание",
-50/12 Воин Тоа-Дана)."""
+50/12 Воин Тоа-Дана);
+``misses``: after its simple strike as the attacker did not land — a miss of the Strike Table, or stopped
+by a protection ("при промахе в нападении {strike}"; about the attacked card); ``adjacent_misses``: the
+same for a creature of either squad standing next to it, aimed at that creature ("при промахе в
+нападении {strike} стоящего рядом существа — может переместить это существо", 60/119 Талайна);
+``ally_gets_extra_life``: another creature of its squad gains additional life (an ``extra_life``,
+vampirism beyond its wounds; about it: "когда ваше другое существо получает дополнительные {health}",
+60/102 Бабр); ``squad_vampirism``: the vampirism of a creature of its squad, itself included, heals it or
+gives it additional life (about that creature: "при вампиризме вашего существа — получить {counter}", 60/149
+Замок Керсам); ``host_moves``: a rider's — its host moves, by a step of its own or by an ability (about
+the host, ``area = "host"``: "имеет «При перемещении хозяина — ранить его на 1», пока паразит", 60/1);
+``poison_curse``: a creature of either squad with poisoning receives a curse, or a cursed one receives
+poisoning (about it; its abilities aim by their own reach: "когда существо с отравлением получает
+проклятие или наоборот — метание", 60/127 Кимулис); ``squad_steps``: a creature of its squad, itself
+included, steps onto an orthogonally adjacent square (a step of its movement, not a jump, a teleport or
+a diagonal step; about it, ``classes`` filter it: "когда ваш дух двигается на соседнюю с собой клетку не по
+диагонали — получить {counter}", 60/113 Зелтрад утонувший); ``declares``: its simple strike as the attacker
+is declared — after the answers to it, before it is carried out (aimed at the target: "при нападении
+{strike}", 60/2 Шакал); ``revealed``: a hidden card (000 3.11.1) is revealed by an enemy card's simple strike
+or ability aimed at it (aimed at that card: "когда существо противника вскрывает Мастера засад — метание",
+60/208 Мастер засад); ``squad_attack``: a creature of its squad, itself included, attacks — a simple strike
+as the attacker, hit or miss, or an attack ability used as an action, once per target: aimed at the attacked
+card, about the attacker (``from`` the attack's kinds, ``tiers`` its strength — the Strike Table's for a
+simple strike, the band of the die for an X-Y-Z attack: "при слабой магической атаке вашего существа", 60/199
+Учитель магии; "при дальней атаке вашего существа", 40/32; "при атаке вашего болотного существа", 30/100)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -570,6 +642,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
+             "no_heal", "rides_killer", "takes_poison", "drains_ghosts",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
@@ -577,7 +650,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
              "fight_upgrade", "bind", "parries_closed", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
-                   "next_roll")
+                   "next_roll", "attach", "swap")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
@@ -586,7 +659,8 @@ SINGLE = ("jump_range",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
           "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "next_roll",
-          "set_die", "roll_bonus")
+          "set_die", "roll_bonus",
+          "block_attack")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -606,10 +680,14 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
              "low_life", "unique", "front_row", "off_front_row", "nonflying", "at_edge", "armorless",
-             "has_counters", "within_regen")
-"""``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
-is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
-less of its life left, additional life counted ("половина или менее {health} (с учётом
+             "has_counters", "within_regen", "cheapest", "other")
+"""``vs_state``: only against a target in that state; ``has_counters``: a card with counters ("{direct} по
+картам с {counter}", 60/116 Воронга); ``cheapest`` (on a trigger): of the least cost among the cards it
+may aim at ("ранить на 1 выбранную карту наименьшей стоимости", 60/104 Налайа); ``other`` (a ``when_state``):
+the card the trigger is about is not this card ("при слабом {strike} другого вашего существа", 60/176);
+``when_state``: only
+when the card a trigger is about (the one that died, was wounded or was destroyed) is in that state.
+``half_life``: half or less of its life left, additional life counted ("половина или менее {health} (с учётом
 дополнительных)"); ``cursed_or_blessed``: with a curse, a blessing or both;
 ``even_life``: a creature with an even number of life left (on a ``cap`` or ``protection``: only
 against attacks by such creatures, 40/16 Элементаль огня); ``extra_life``: with additional life
@@ -657,7 +735,7 @@ at most its regeneration in wounds ("получает X или менее ран
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "squad_attack", "kill", "squad_kill", "enemy_dies", "attack", "strike",
                  "enemy_enters",
-                 "enemy_leaves")
+                 "enemy_leaves", "squad_steps", "revealed")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
@@ -671,7 +749,8 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
-         "beset", "squad_jumps", "host_formation")
+         "beset", "squad_jumps", "host_formation", "class_adjacent", "squad_did", "squad_charged", "took_all",
+         "lone_foe", "hurt_many", "host_of", "near_poisoned")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -679,7 +758,8 @@ steps this turn in one direction), ``moved_turning`` (steps this turn in two or 
 enemy half onto its own), ``own_turn`` / ``enemy_turn``, ``centre_column`` / ``edge_column`` (it
 stands in the middle / an outer column), ``enemy_front_empty`` (the enemy has no card in his 1st
 row), ``adjacent_enemy`` (an enemy creature stands next to it), ``allies_adjacent`` (at least
-``count`` creatures of its squad next to it, in ``when_state`` if given), ``outnumber`` (more
+``count`` creatures of its squad next to it, in ``when_state`` if given; with ``needs``, ability kinds, they
+have each of them between them: "пока стоит рядом с вашим существом с метанием", 60/213), ``outnumber`` (more
 creatures of its squad than enemy creatures next to it), ``classes_adjacent`` (the creatures next to
 it have at least ``count`` different classes), ``enemy_more_closed`` (the opponent's squad has more
 closed cards than open ones: "пока в отряде противника больше закрытых карт, чем открытых"),
@@ -736,13 +816,30 @@ Wave 3, set 50: ``beset`` (two or more enemy cards stand next to it: "если �
 jumps this turn — a jump instead of moving, a ``leap``, a ``pounce``; teleports are no jumps: "если в этот
 ход ваши существа совершили два или более прыжка", 50/218 Цирковой силач), ``host_formation`` (a companion's
 or parasite's host has the formation keyword: "Строй: {armor}1 (считается стоящим в строю с хозяином,
-если у него есть строй)", 50/38 Карликовый гном)."""
+если у него есть строй)", 50/38 Карликовый гном); ``class_adjacent`` (with ``classes``: a card of either
+side next to it, of any type, has one of the
+classes — "пока стоит рядом с постройкой или боевой машиной", 60/191 Проныра); ``squad_did`` (with
+``needs``, attack kinds: in this turn the cards of its squad have made each of them — a simple strike as
+the attacker, or an attack ability used, triggered ones included: "если в этом ходу ваши карты совершили
+{strike}, магический и особый удар", 60/219 Янтарный дракон); ``squad_charged`` (with ``needs``, elements,
+and ``count``: a card of its squad in play of one of those elements holds ``count`` or more counters —
+"пока в вашем отряде есть горная карта с двумя или более {counter}", 60/46 Офидия); ``took_all`` (with
+``needs``, attack kinds: in this turn it has taken wounds from each of them — "если в этот ход получил раны
+от выстрела, от метания и от разряда", 60/211 Голем со свалки); ``lone_foe`` (at most
+one enemy creature stands next to it: "если рядом стоит не более одного существа противника", 60/2 Шакал),
+``hurt_many`` (with ``count``: it has wounded ``count`` or more different enemy cards this turn — "если нанес
+раны трем или более картам противника в этот ход", 60/203 Морской волк), ``host_of`` (with ``needs``,
+elements: a companion's or parasite's host is of one of them — "+1 к {ovz}, пока хозяин лесной", 60/112),
+``near_poisoned`` (a poisoned creature of either side stands next to it: "{zoz}, пока стоит рядом с
+существом с отравлением", 60/147 Мор-Таурон)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans", "about_weak",
-        "adjacent_even_enemies", "squad_elements", "column_free")
+        "adjacent_even_enemies", "squad_elements", "column_free", "own_poison", "target_poison",
+        "trick_wounds",
+        "target_cost", "heading_steps", "diagonal_steps")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -792,13 +889,27 @@ one: "получает +Х к следующему {strike}, где Х слаб�
 the cards of its squad in play, a neutral card of none ("получить Х{counter}, где Х — число стихий в вашем
 отряде", 50/145 Чёрный лотос, on ``gain_counter``); ``column_free``: the free squares of the column of
 the card it aims at ("на X−1, где Х — число свободных клеток в этом столбце", 50/35 Медный дракон, with
-``plus = -1``)."""
+``plus = -1``). ``own_poison`` / ``target_poison`` (on ``poison`` only): its own poisoning / the poisoning
+of the card it
+aims at; as poisonings do not add up (the greater stays), "+1 к отравлению (максимум до 3)" is
+``per = "target_poison"``, ``plus = 1``, ``per_max = 3`` (60/114 Хворь Архааля, 60/130 Ярхат) and "отравление
+на Х, где Х — величина отравления Хвори" is ``per = "own_poison"`` (60/114). ``trick_wounds`` (on trigger
+``dirty_tricked``): the wounds of the dirty trick that set it off ("перераспределить их на хозяина", 60/76
+Голодный крыс). ``target_cost`` (on ``carrion_eating`` only): it heals at most the destroyed card's cost
+("при трупоедстве может излечиться не более чем на Х, где Х — стоимость уничтоженного", 60/58).
+``heading_steps`` (on trigger ``enters_creature``): its steps this turn in the direction of the step that
+set it off, up, down, left or right ("где Х — количество передвижений, которые совершил … в этом
+направлении в этот ход", 60/163 Мерцающий призрак). ``diagonal_steps``: its diagonal steps this turn (a
+standing amount: "при перемещении по диагонали — получить +1 к {strike} до конца хода (максимум +3)", 60/81
+Вепрь Святолесья). ``about_weak`` also on ``dirty_tricked`` (the trickster's weak strike, 60/94 Надзиратель
+Бик)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
+             "diagonal_steps",
              "free_adjacent", "adjacent_enemies", "adjacent_even_enemies", "own_extra_life", "wounded_allies",
              "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
-             "behind", "near")
+             "behind", "near", "max_range", "partner_near")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
@@ -809,15 +920,36 @@ its own player's half of the battlefield: "по картам на вашей п�
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив"), ``behind`` (on the square just behind it, as its owner sees the
 board: "по существам, стоящим на клетке позади него", 30/167 Бухта подлецов), ``near`` (on one of the 8
-squares around it: "ваше стоящее рядом существо", 50/113 Бумбол on ``ally_wounded``)."""
-RELOCATE_ONTO = ("depth", "surface", "away", "behind", "near")
+squares around it: "ваше стоящее рядом существо", 50/113 Бумбол on ``ally_wounded``), ``max_range`` (on an
+``attack_bonus``, standing or an aura: only for an
+attack ability with a ``range`` aimed from a square at a card on a square exactly that range away — "к
+выстрелу по картам на поле боя, выполненному с максимальной дальностью", 60/78 Меткий стрелок; "дальние
+атаки … по картам на поле боя, наносимые с максимальной дальностью, имеют -1 к величине", 60/184 Пепельный
+дракон), ``partner_near`` (on a ``far_strike``: a card standing next to a creature in formation with it —
+"может нападать {strike} на карты, стоящие рядом с существом в строю с Лагоморфом, как на стоящие рядом",
+60/189)."""
+RELOCATE_ONTO = ("depth", "surface", "away", "behind", "near", "line", "died_at", "onward", "away_source",
+                 "near_target", "beyond")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, one ``away`` from the card
-(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or the square ``behind`` the card,
+(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), the square ``behind`` the card,
 as its owner sees the board ("переместить атакованное существо на свободную клетку позади себя", 50/47
-Бугур), or one ``near`` it (8 neighbours: "переместить его на клетку рядом с собой", 50/3 Алтея)."""
+Бугур), or one ``near`` it (8 neighbours: "переместить его на клетку рядом с собой", 50/3 Алтея), or one in
+its own row or column
+(``line``: "переместить ее на Х или менее клеток по вертикали или горизонтали", 60/63 Воррокс, its X a
+``per`` — ``strike_value`` on trigger ``strike``), or the square where the card its trigger is about died
+(``died_at``: "переместить атаковавшего на клетку, которую занимал погибший", 60/122 Шишига), or the square
+one further along the move that set off its ``enemy_enters`` (``onward``: "может переместить его на одну
+клетку в направлении перемещения", 60/141 Озёрный змей), or one not next to the card that set its trigger
+off (``away_source``: "переместить его на соседнюю с ним клетку не рядом с атаковавшим", 60/91 Фландир). A
+``then`` after a ``relocate`` follows only when the card moved ("при этом"). ``near_target``: one next to
+the target of the
+ability before it, on a ``then`` ("на клетку рядом с атакованным", 60/13 Оркопульта); ``beyond``: the square
+past the card its trigger aims at, along the line from the card ("на клетку позади атакованного", 60/217
+Капитан Тич)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad", "target_column")
+         "between", "squad", "target_column", "kin_between", "cross", "target_formation", "source",
+         "former_formation")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -831,7 +963,20 @@ one; 40/41 Гном-щитоносец restores the armor of the wounded creatur
 a parasite's: the creature it rides — "ранить хозяина", 30/69 Люмми; "хозяин получает {counter}", 30/56
 Сова колдуна, ``beside`` (the cards next to
 it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
-атакованного", 60/185 Цербер).
+атакованного", 60/185 Цербер), ``kin_between`` (the cards on the squares strictly between it and another
+card of its name of its squad standing in its row or column; of several, the line with the most enemy
+cards less its own: "выберите другого Элементаля молний, который стоит в одном ряду или столбце с этим;
+ранить все стоящие между ними карты", 60/61, with ``every``), ``cross`` (on a wounding action, ``target =
+"self"``: its player picks a square; every revealed card in its row and every one in its column takes the
+wounds — the crossing's cards twice —, and if a card on the crossing was destroyed, every revealed card in
+that row and column takes them once more: "огненные лучи", 60/34 Эр-Мариб), ``target_formation`` (on a
+``then``: the creatures in formation with the target of the ability before it — "излечить стоящее рядом
+существо на 2; излечить существо в строю с ним на 1", 60/59 Гном-целитель), ``source`` (on a trigger: the card
+that set it off — the enemy card that killed the creature of ``ally_dies`` / ``creature_dies``, the attacker
+of ``wounded`` …: "переместить атаковавшего", 60/122 Шишига), ``former_formation`` (on ``dash`` and other
+triggers after its own move: the creatures of its squad in formation with it on the square it has just
+left — "при рывке — может переместить существо, с которым стоял в строю, в том же направлении", 60/10
+Легионер, with ``relocate`` ``onto = "onward"``).
 Only for auras: ``rider`` (the companion or parasite riding it). Only for an action with ``target =
 "any"``: ``target_column`` (every card on a square of the named card's column, its own included: "ранить
 каждую карту в выбранном столбце", 50/35 Медный дракон)."""
@@ -861,7 +1006,8 @@ to its left and right (``sides``: "стоящие справа и слева", 3
 the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
 that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
-              "far_strike", "carrion_eating", "jump_range", "fight_upgrade", "counts_as")
+              "far_strike", "carrion_eating", "jump_range", "fight_upgrade", "counts_as", "attack_bonus",
+              "drains_ghosts")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
@@ -904,6 +1050,13 @@ _KINDS_TEXT = {
     "next_roll": "Your next die roll this turn shows this roll",
     "roll_bonus": "Its next die roll +",
     "redirect": "Sudden: redirects an enemy attack on its squad", "ward": "Carries a ward marker",
+    "rides_killer": "Instead of dying with its host, may ride the creature whose strike killed it",
+    "hunted": "Hunt marker: a flyer's attack wounds it more by",
+    "step_wounds": "Wounds itself on each move by",
+    "death_blast": "At its death wounds every card next to it by",
+    "takes_poison": "Takes a neighbour's poisoning on itself",
+    "drains_ghosts": "Its vampirism also drains incorporeal creatures",
+    "no_heal": "Cannot heal nor gain extra life",
     "roll_wounds": "Wounds itself on each of its die rolls:",
     "mark": "Puts a marker on the square:",
     "delayed_wound": "Wounds at the end of its target's next turn unless it attacks this card:",
@@ -937,12 +1090,15 @@ _KINDS_TEXT = {
     "bind": "The target may act only by a simple strike at it",
     "cheats_death": "Instead of dying heals",
     "parries_closed": "While closed parries simple strikes as an open card",
+    "attach": "Becomes the target's parasite or companion",
+    "swap": "Swaps squares",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",
     "silence": "Enemy creatures so placed lose their abilities",
     "shift_die": "Sudden: lowers a die roll by",
     "set_die": "Sudden: sets a die roll to",
+    "block_attack": "Sudden: blocks an enemy attack of value",
     "recruit_gold": "Recruiting it gives gold crystals:",
     "jump_range": "Jump range +",
     "counts_as": "Its attacks count as",
@@ -1699,14 +1855,16 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
     if kind == "ignore_protection" and not applies:
         raise fail("from", "is missing; ignore_protection needs the attacks whose protections it passes")
+    if kind == "block_attack" and len(raw.get("damage", [])) != 1:
+        raise fail("damage", "block_attack needs [n]: the value of the attacks it blocks")
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed", "kill",
-                   "death", "squad_kill"):
+                   "death", "squad_kill", "creature_dies", "ally_dies", "squad_attack"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
                                   "ignore_protection", "attack_bonus", "counts_as", "taken_as",
-                                  "delayed_wound", "cheats_death"):
+                                  "delayed_wound", "cheats_death", "block_attack"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
                    "attack_bonus, delayed_wound, cheats_death and the attacked / ally_combo / wounded / "
                    "ally_wounded / squad_wounded / kill / death / squad_kill triggers")
@@ -1714,8 +1872,9 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":
         raise fail("from", "heal is only for trigger ally_combo")
-    if "poison" in applies and kind != "reduce":
-        raise fail("from", "poison is only for reduce (the wounds of poisoning)")
+    if "poison" in applies and kind != "reduce" and trigger not in ("creature_dies", "ally_dies"):
+        raise fail("from", "poison is only for reduce (the wounds of poisoning) and the triggers "
+                   "creature_dies and ally_dies (a death from poisoning)")
     if set(applies) & {"directed", "counter"} and kind not in ("reduce", "protection") and not (
             applies == ["counter"] and trigger in ("wounded", "ally_wounded", "squad_wounded")):
         raise fail("from", "directed and counter are only for reduce and protection (counter also as the "
@@ -1842,7 +2001,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
     if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
-                                  "few_elements", "counters", "namesakes", "squad_jumps", "squad_class") \
+                                  "few_elements", "counters", "namesakes", "squad_jumps", "squad_class",
+                                  "squad_charged", "hurt_many") \
             and not formation \
             and trigger not in ("counters_reach", "squad_loses_counters"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
@@ -1854,12 +2014,14 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     classes = raw.get("classes", [])
     if not _str_list(classes, None):
         raise fail("classes", f"must be a list of class names, got {classes!r}")
-    if classes and when not in ("squad_class", "allies_adjacent") and kind != "terrain_class" \
-            and trigger not in WHEN_TRIGGERS:
-        raise fail("classes", "is only for when = squad_class / allies_adjacent, kind terrain_class and the "
+    if classes and when not in ("squad_class", "allies_adjacent", "class_adjacent") \
+            and kind != "terrain_class" and trigger not in WHEN_TRIGGERS:
+        raise fail("classes", "is only for when = squad_class / allies_adjacent / class_adjacent, kind "
+                   "terrain_class and the "
                    f"triggers about another card ({', '.join(WHEN_TRIGGERS)}: that card's classes)")
-    if not classes and (when == "squad_class" or kind == "terrain_class"):
-        raise fail("classes", "is missing; squad_class and terrain_class need the class names")
+    if not classes and (when in ("squad_class", "class_adjacent") or kind == "terrain_class"):
+        raise fail("classes", "is missing; squad_class, class_adjacent and terrain_class need the class "
+                   "names")
     out["classes"] = tuple(classes)
     nth = raw.get("nth", 0)
     if not _int(nth) or (nth and cost != "trigger"):
@@ -1895,11 +2057,21 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("per", f"{per} is only for an attack, a wounding action or a heal (the card it aims at), "
                    "target_weak also for a kind given by an action or a trigger (30/111 Илинси), and "
                    "target_wounds on a keyword fury (the card it attacks)")
+    if (per == "target_cost") != (kind == "carrion_eating" and per is not None):
+        raise fail("per", "target_cost is the per of carrion_eating, and carrion_eating takes no other")
+    if per == "heading_steps" and trigger != "enters_creature":
+        raise fail("per", "heading_steps is only for trigger enters_creature")
+    if per == "trick_wounds" and trigger != "dirty_tricked":
+        raise fail("per", "trick_wounds is only for trigger dirty_tricked")
     if per == "excess" and trigger not in ("kill", "squad_kill"):
         raise fail("per", "excess is only for the triggers kill and squad_kill")
-    if per == "about_weak" and trigger not in WHEN_TRIGGERS:
-        raise fail("per", "about_weak is only for a trigger about another card (squad_strike …)")
-    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection",
+    if (per in ("own_poison", "target_poison")) != (kind == "poison" and per is not None):
+        raise fail("per", "own_poison and target_poison are the pers of poison, and poison takes no other")
+    if per == "about_weak" and trigger not in (*WHEN_TRIGGERS, "dirty_tricked"):
+        raise fail("per", "about_weak is only for a trigger about another card (squad_strike …) and "
+                   "dirty_tricked")
+    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection", "poison",
+                           "relocate", "move_wounds", "carrion_eating",
                            "keyword", "extra_life", "discount", "attack_bonus", "shield") and not (
             kind == "reduce" and per in UNIT_PERS) and not (
             kind in GRANTS and cost != "passive") and not (
@@ -1929,7 +2101,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         if value is not None and value not in options:
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         out[name] = value
-    if out["vs_position"] and not (cost == "passive" and kind in (
+    if out["vs_position"] == "max_range" and kind != "attack_bonus":
+        raise fail("vs_position", "max_range is only for attack_bonus (the range of the attack)")
+    if (out["vs_position"] == "partner_near") != (kind == "far_strike" and out["vs_position"] is not None):
+        raise fail("vs_position", "partner_near is the vs_position of far_strike, which takes no other")
+    edge = cost in ("passive", "aura") and kind == "attack_bonus" and out["vs_position"] == "max_range"
+    if out["vs_position"] and not edge and kind != "far_strike" and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
             "silence")) and not (cost == "trigger" and trigger in (
                 "creature_dies", "ally_dies", "ally_wounded", "squad_wounded")
@@ -1948,7 +2125,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if out["area"] and cost == "passive":
         raise fail("area", "is only for actions, triggers and auras")
     if out["area"] and cost in ("tap", "counter_tap", "counter") \
-            and out["area"] not in ("left", "right", "opposite", "behind", "target_column"):
+            and out["area"] not in ("left", "right", "opposite", "behind", "target_column", "host", "cross"):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
                    "60/28 Орочий таран \"по карте напротив\") or target_column")
     if out["area"] == "target_column" and (cost not in ("tap", "counter_tap", "counter")
@@ -1963,11 +2140,17 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("area", "rider is only for an aura")
     if out["area"] == "squad" and cost != "aura" and kind != "next_roll":
         raise fail("area", "squad is only for an aura and next_roll (its squad's next die roll)")
-    if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
+    if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls", "squad_redirects",
+                                                  "dirty_tricked") \
+            and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
-                   f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")
-    if out["area"] == "near_target" and cost != "trigger":
-        raise fail("area", "near_target is only for triggers (the card the trigger is about)")
+                   f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled, squad_redirects: "
+                   "the card that redirected the attack)")
+    if out["area"] == "target_formation" and cost != "then":
+        raise fail("area", "target_formation is only for a then (the target of the ability before it)")
+    if out["area"] == "near_target" and cost not in ("trigger", "then"):
+        raise fail("area", "near_target is only for triggers (the card the trigger is about) and a then (the "
+                   "cards next to the target of the ability before it)")
     for name in ("every", "rest"):
         value = raw.get(name, False)
         if not isinstance(value, bool):
@@ -2005,7 +2188,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("tokens", "is a cost: only for actions, triggers and an incarnation with 'anywhere'")
     out["tokens"] = tokens
     out["repeats"] = _flag(raw, fail, "repeats", kind, "incarnation")
-    out["self_too"] = _flag(raw, fail, "self_too", kind, "destroy")
+    out["self_too"] = _flag(raw, fail, "self_too", kind,
+                            "move_wounds" if kind == "move_wounds" else "destroy")  # (its own wounds)
     if kind == "grave_token" and raw.get("target", "ally") not in ("ally", "self"):
         raise fail("target", "of grave_token is ally (a card of its squad in the graveyard) or self")
     when_type = raw.get("when_type")
@@ -2141,16 +2325,28 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     needs = raw.get("needs", [])
     if not _str_list(needs, None) or len(set(needs)) != len(needs):
         raise fail("needs", f"must be a list of different card types, 'symbiote' or classes, got {needs!r}")
-    if needs and kind != "discount":
-        raise fail("needs", "is only for discount")
+    if needs and kind != "discount" and raw.get("when") not in (
+            "squad_did", "squad_charged", "took_all", "host_of", "allies_adjacent"):
+        raise fail("needs", "is only for discount and when = squad_did / squad_charged / took_all / "
+                   "host_of / allies_adjacent")
+    if raw.get("when") == "allies_adjacent" and needs and not set(needs) <= set(KINDS):
+        raise fail("needs", "when = allies_adjacent needs ability kinds (the allies next to it have them)")
+    if raw.get("when") in ("squad_charged", "host_of") and (not needs or not set(needs) <= set(ELEMENTS)):
+        raise fail("needs", "when = squad_charged / host_of needs elements (of the card with the counters / "
+                   "of the host)")
+    if raw.get("when") in ("squad_did", "took_all") and (not needs or not set(needs) <= {"simple", *ATTACKS}):
+        raise fail("needs", "when = squad_did needs the attack kinds its squad must have made this turn "
+                   "(simple and the attack kinds)")
     if kind == "discount" and raw.get("target", "self") not in ("self", "ally"):
         raise fail("target", "of discount is self (the card) or ally (the cards of its squad its vs_* name)")
     if kind == "recruit_gold" and raw.get("target", "self") != "self":
         raise fail("target", "of recruit_gold is self")
     out["needs"] = tuple(needs)
     foes = raw.get("foes", [])
-    if not _str_list(foes, ("artifact",)) or (foes and kind != "fight"):
-        raise fail("foes", f"is a list from artifact, only for fight; got {foes!r}")
+    if not _str_list(foes, ("artifact", "source")) or (foes and kind != "fight"):
+        raise fail("foes", f"is a list from artifact, source, only for fight; got {foes!r}")
+    if "source" in foes and (cost != "trigger" or raw.get("target") not in ("ally", "self")):
+        raise fail("foes", "source is for a triggered fight of its own creature (target ally or self)")
     out["foes"] = tuple(foes)
     negative = raw.get("negative", False)
     if not isinstance(negative, bool) or (negative and not per):
@@ -2215,7 +2411,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push",
                                          "destroy", "lose_counters")) \
-                and not (ab.cost == "or" and ab.kind == "close") \
+                and not (ab.cost == "or" and ab.kind in ("close", "relocate")) \
+                and not (ab.cost == "then" and ab.kind in ("swap", "relocate")) \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}

@@ -333,7 +333,7 @@ def strike_poison(card: Card, seat: int | None = None) -> int:
     from analysis.cards.ability_rules import facts
 
     return max((ab.damage[0] for ab in facts(card) if ab.kind == "poison" and ab.trigger == "strike"
-                and not ab.uses_per_battle and not ab.uses_per_turn and not ab.seat), default=0)
+                and ab.damage and not ab.uses_per_battle and not ab.uses_per_turn and not ab.seat), default=0)
 
 
 _STATS = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*$", re.ASCII)

@@ -396,7 +396,8 @@ class AbilityUse(Triggers):
                 elif not sl.conditional:
                     chosen = [u]
         elif ab.target != self.slots[u][index - 1].ability.target:
-            cands = [v for v in reach_slot(self, u, sl) if not ab.vs_state or self._in_state(v, ab.vs_state)]
+            pool = self._area_targets(u, index, ab, self._context) if ab.area else reach_slot(self, u, sl)
+            cands = [v for v in pool if not ab.vs_state or self._in_state(v, ab.vs_state)]
             if len(cands) > 1 or (ab.may and cands):
                 most = min(ab.targets, len(cands))
                 picked = tuple(self.players[self.seat[u]].choose_targets(self, u, index, cands, most))

@@ -152,7 +152,7 @@ def _summary(keys) -> tuple:
                 tiered[u] = True
             if ab.kind in ("cap_strike", "flip_die", "redirect", "shift_die") and u not in responders:
                 responders.append(u)
-            if ab.sudden and u not in sudden:
+            if ab.sudden and ab.cost != "trigger" and u not in sudden:
                 sudden.append(u)
             steps = steps or ab.per == "steps"
     return frozenset(kinds), trig, tiered, responders, steps, sudden, deep

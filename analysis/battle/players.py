@@ -1446,10 +1446,11 @@ class HeuristicPlayer(Player):
                                                    (battle.life[v] - battle.wounds[v])
                                                    * (-1 if battle.seat[v] == me else 1), v)),)
         ab = battle.slots[unit][index].ability
-        if ab.may:
-            # ("может …": only targets that gain — a fight's exchange, the target parrying as an open
-            # card; a recurring curse's payoff counted; none at all declines it, and its price stays
-            # unpaid: 60/14 Горт's counter, 50/172 Счастливчик Тони's curse)
+        if ab.may or (ab.sudden and ab.cost == "trigger"):
+            # ("может …"; an "{instant}{tap}: при …" trigger is a choice as well: only targets that
+            # gain — a fight's exchange, the target parrying as an open card; a recurring curse's payoff
+            # counted; none at all declines it, and its price stays unpaid: 60/14 Горт's counter,
+            # 50/172 Счастливчик Тони's curse)
             again = self._recurse_payoff(battle, unit) if ab.kind == "give_curse" else None
 
             def worth(v: int) -> float:
@@ -1628,13 +1629,30 @@ class HeuristicPlayer(Player):
         if kind == "become":  # (a type change: whether it is worth it now, :meth:`_shape_worth`)
             return 1.0 if self._shape_worth(battle, unit, index, v) else -1.0
         if kind != "fight" or battle.seat[v] == battle.seat[unit]:
-            return self._target_gain(battle, unit, index, v)  # (a creature of its own that fights: worth)
+            return self._target_gain(battle, unit, index, v) + self._then_gain(battle, unit, index)
         was = battle.open[v]
         battle.open[v] = True  # (it parries as an open card)
         try:
             return self._gain(battle, unit, v)
         finally:
             battle.open[v] = was
+
+    def _then_gain(self, b: Battle, u: int, index: int) -> float:
+        """What the ``then`` abilities after ``u``'s optional ability ``index`` add, aimed elsewhere
+        than its target: on the card itself (30/177 Флагеллянт wounds itself, then is blessed), or at
+        the best card its player picks (another side: after losing its blessing, a heal next to it)."""
+        slots = b.slots[u]
+        g = 0.0
+        first = slots[index].ability
+        i = index + 1
+        while i < len(slots) and slots[i].ability.cost == "then":
+            fa = slots[i].ability
+            if fa.target == "self":
+                g += self._target_gain(b, u, i, u)
+            elif fa.target != first.target and not fa.every:
+                g += max((self._target_gain(b, u, i, w) for w in reach_slot(b, u, slots[i])), default=0.0)
+            i += 1
+        return g
 
     def accept(self, battle: Battle, unit: int, index: int, target: int) -> bool:
         """A ``fight`` (50/101 Легард: "может сразиться … как с открытым") only when the strike, the

@@ -102,12 +102,16 @@ class Triggers(Effects):
             return self.poison[v] > 0
         if state == "cursed_poisoned":
             return self.poison[v] > 0 and self._in_state(v, "cursed")
-        if state in ("intruding", "back_row"):  # (its half / its third row, as its owner sees them)
+        if state in ("intruding", "back_row", "front_row"):  # (its half / its third / first row)
             p = self.pos[v]
             if p < 0:
                 return False
             rows = half_rows(self.seat[v])
+            if state == "front_row":  # ("существо в первом ряду", 30/137)
+                return row_of(p) == rows[0]
             return row_of(p) not in rows if state == "intruding" else row_of(p) == rows[-1]
+        if state == "no_extra_life":  # ("без дополнительных {health}", 30/71)
+            return self.life[v] - self.wounds[v] <= self.cards[v].life
         if state == "foreign":  # of no element its opponent's cards in play have
             theirs: set[str] = set()
             for w in range(self.n):
@@ -287,6 +291,8 @@ class Triggers(Effects):
                 if ab.when_type and (not self.creature[about] if ab.when_type == "creature"
                                      else self.cards[about].type != ab.when_type):
                     continue  # (``creature``: any creature, flying or not — "существо противника")
+                if ab.when_elements and not set(ab.when_elements) & set(self.cards[about].elements):
+                    continue  # ("при ударе тёмного существа", 30/137)
                 if ab.once_per_card:
                     if (u, index, about) in self.uses_turn:
                         continue
@@ -381,6 +387,8 @@ class Triggers(Effects):
                 if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
                     self._follow(u, index + 1, [u], trigger)  # ("получить 3 {counter} и потерять полёт")
                 continue
+            if ab.sudden and not self.open[u]:
+                continue  # ("{instant}{tap}: при …": its {tap} needs an open card)
             counted, price = index, ab.tokens  # (an ``or`` alternative has the first one's cost)
             paid_counters = 0
             cands = self._trigger_cands(u, index, ab, trigger, context)
@@ -393,11 +401,12 @@ class Triggers(Effects):
             if ab.counters and self.counters[u] < ab.counters:
                 continue  # ("может потерять {counter}; …": a price it cannot pay)
             most = len(cands) if ab.every else min(ab.targets, len(cands))
-            if (ab.every or len(cands) == 1) and not ab.may:
+            if (ab.every or len(cands) == 1) and not ab.may and not ab.sudden:
                 chosen: tuple[int, ...] = tuple(cands)
             else:  # (``may``: its player may pick none — "может …" — before any price is paid)
                 chosen = tuple(self.players[self.seat[u]].choose_targets(self, u, index, list(cands), most))
-                if ((not chosen and not ab.may) or len(chosen) > most or len(set(chosen)) != len(chosen)
+                if ((not chosen and not (ab.may or ab.sudden)) or len(chosen) > most
+                        or len(set(chosen)) != len(chosen)
                         or any(v not in cands for v in chosen)):
                     raise IllegalAction(f"unit {u}: {chosen} are not 1 to {most} of the targets {cands}")
                 if not chosen:
@@ -412,6 +421,11 @@ class Triggers(Effects):
                     paid_counters = ab.counters
             if limited:
                 self._count_use(u, counted)
+            if ab.sudden:  # (the {tap} of an "{instant}{tap}: при …" trigger, 000 2.4)
+                self.open[u] = False
+                if self.active == self.seat[u]:
+                    self.acted[u] = True
+                    self.moves[u] = 0
             if trigger == "counters_reach":
                 if self._trig["squad_loses_counters"]:
                     paid_counters = self.counters[u]

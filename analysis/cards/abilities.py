@@ -551,7 +551,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life")
+             "low_life", "front_row", "no_extra_life")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -588,7 +588,10 @@ enemy cards next to it ("рядом с которым стоят две или �
 ``not_livelier`` (on a standing fact, checked at each simple strike): a card whose current life is not
 above this card's own ("по картам, чьи текущие {health} меньше или равны текущим {health}", 60/102);
 ``low_life``: a creature whose life left is at most its weak
-simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер)."""
+simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер);
+``front_row``: standing in its owner's first row ("существо в первом ряду", 30/137 Соултрад; the
+counterpart of ``back_row``); ``no_extra_life``: no additional life — its life left is not above its
+printed life ("ваше существо без дополнительных {health}", 30/71 Эленьямен)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves")
@@ -909,7 +912,9 @@ class Ability:
     """A sudden action ({instant}, 000 1.9.4): besides its owner's own turn, the action may be used
     in the opponent's turn when its player gets priority — in response to an enemy action aimed at a
     card of its squad (before it is carried out) and at the start and the end of the opponent's turn
-    (data/README.md "Sudden actions")."""
+    (data/README.md "Sudden actions"). On a trigger (cost ``trigger``): "{instant}{tap}: при …" — it
+    fires only while the card is open, its player may decline it, and taking it closes the card (the
+    {tap} payment, 000 2.4; 30/100 Болота Ракштольна, 30/137 Соултрад)."""
     life_cap: int = 0
     """``vampirism``: its life never grows above this (0 = no cap beyond the rulebook's)."""
     when_state: str | None = None
@@ -921,6 +926,10 @@ class Ability:
     when_type: str | None = None
     """On a trigger about another card: only when that card is of this type (:data:`CARD_TYPES`;
     ``flyer``: "вашего летающего существа")."""
+    when_elements: tuple[str, ...] = ()
+    """On a trigger about another card: only when that card is of one of these elements
+    (:data:`~analysis.cards.schema.ELEMENTS`; "при ударе тёмного существа" = ``["darkness"]`` on
+    ``squad_strike``, 30/137 Соултрад; "при атаке вашего болотного существа", 30/100)."""
     once_per_card: bool = False
     """On a trigger about another card: at most once per turn for each such card ("the first time
     in a turn it is wounded")."""
@@ -1041,7 +1050,7 @@ class Ability:
             or self.extra or self.requires or self.formation or self.self_state or self.vs_state or self.tiers
             or self.parity or self.min_power or self.life_cap or self.when_state or self.when_keyword
             or self.once_per_card
-            or self.when_type
+            or self.when_type or self.when_elements
             or self.when or self.partner or self.per or self.lasts or self.vs_has or self.classes or self.nth
             or self.vs_min_move is not None or self.vs_max_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
@@ -1147,6 +1156,8 @@ class Ability:
             cond.append(f"when it has {self.when_keyword.replace('_', ' ')}")
         if self.when_type:
             cond.append(f"when it is a {self.when_type}")
+        if self.when_elements:
+            cond.append("when it is " + "/".join(self.when_elements))
         if self.once_per_card:
             cond.append("once per turn for each card")
         if self.per:
@@ -1222,7 +1233,8 @@ class Ability:
         if self.uses_per_turn:
             cond.append(f"{self.uses_per_turn}× per turn")
         if self.sudden:
-            cond.append("sudden: in either turn")
+            cond.append("sudden: it closes the card, which must be open" if self.cost == "trigger"
+                        else "sudden: in either turn")
         if self.same_name:
             cond.append("a copy of this card")
         if self.onto:
@@ -1285,7 +1297,7 @@ class Ability:
         if self.count > 1:
             out["count"] = self.count
         for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has",
-                     "removes", "classes", "needs", "foes"):
+                     "removes", "classes", "needs", "foes", "when_elements"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
@@ -1376,7 +1388,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
                  "uses_per_turn", "seat", "from", "extra", "requires", "tiers", "parity", "life_cap",
-                 "when_state", "when_keyword", "when_type", "once_per_card", "keyword", "when", "count",
+                 "when_state", "when_keyword", "when_type", "when_elements", "once_per_card", "keyword",
+                 "when", "count",
                  "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_max_move", "vs_rank", "vs_position", "area", "every",
@@ -1862,6 +1875,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("when_type", f"must be one of {', '.join(CARD_TYPES)}, on the triggers "
                    f"{', '.join(WHEN_TRIGGERS)} or when = clear_of_enemies; got {when_type!r}")
     out["when_type"] = when_type
+    when_elements = raw.get("when_elements", [])
+    if not _str_list(when_elements, ELEMENTS) or len(set(when_elements)) != len(when_elements) or (
+            when_elements and trigger not in WHEN_TRIGGERS):
+        raise fail("when_elements", f"is a list of different elements from {', '.join(ELEMENTS)}, on the "
+                   f"triggers {', '.join(WHEN_TRIGGERS)}; got {when_elements!r}")
+    out["when_elements"] = tuple(when_elements)
     gives = raw.get("gives")
     if gives is not None and gives not in GIVES:
         raise fail("gives", f"must be one of {', '.join(GIVES)}, got {gives!r}")
@@ -1914,10 +1933,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     sudden = raw.get("sudden", False)
     if not isinstance(sudden, bool):
         raise fail("sudden", f"must be true or false, got {sudden!r}")
-    if sudden and (kind not in (*ACTIONS, *EITHER) or cost not in ("tap", "counter_tap", "counter")):
+    if sudden and cost == "trigger" and kind in RESPONSES:
+        raise fail("sudden", "is not for responses; cap_strike, flip_die and redirect are sudden already")
+    if sudden and cost != "trigger" and (kind not in (*ACTIONS, *EITHER)
+                                         or cost not in ("tap", "counter_tap", "counter")):
         raise fail("sudden", "is only for actions (cost tap, counter_tap or counter) of the kinds "
-                   f"{', '.join((*ACTIONS, *EITHER))}; cap_strike, flip_die and redirect are sudden "
-                   "responses already")
+                   f"{', '.join((*ACTIONS, *EITHER))}, or for a trigger ({{instant}}{{tap}}: при …); "
+                   "cap_strike, flip_die and redirect are sudden responses already")
     if kind == "cancel" and not sudden:
         raise fail("sudden", "is missing; cancel answers an announced enemy action, so it must be "
                    "sudden = true")

@@ -1,0 +1,140 @@
+"""Set-30 («Семена раздора») printings of the wave-3 sweep, with fixed dice and hand-built
+positions, each against its text in berserk-nxt ``resources/data.json`` (commit 1d6ff4f2): the real
+printings are loaded, so a test fails if their facts change."""
+
+from __future__ import annotations
+
+from analysis.battle import END_TURN, Strike, UseAbility
+from analysis.battle.board import square
+from analysis.battle.players import HeuristicPlayer
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P2_BACK, P2_FRONT, start
+from tests.battle.test_set60_markers import _printing
+from tests.battle_helpers import Scripted, card
+
+
+class Declines(Scripted):
+    """Declines every optional triggered ability (picks no target)."""
+
+    def choose_targets(self, battle, unit, index, candidates, most):
+        ab = battle.slots[unit][index].ability
+        if ab.may or ab.sudden:
+            return ()
+        return super().choose_targets(battle, unit, index, candidates, most)
+
+
+def _use(b, u, kind):
+    """The index of ``u``'s first action of ``kind``."""
+    return next(i for i, sl in enumerate(b.slots[u]) if sl.ability.kind == kind and sl.ability.is_action)
+
+
+# ---------------------------------------------------------------- terrains acting (000 1.8)
+
+
+def test_belegos_gives_a_creature_one_more_move_this_turn():
+    """30/4 Белегос: "{tap}: Воздействие родные места существо получает +1 к {move} до конца вашего
+    хода" — a terrain's action: the walker has one more step now; the terrain closes."""
+    walker = card("Walker", life=10, move=1)
+    b = start([walker, _printing("30/4")], [card("Foe", life=10)],
+              ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    before = b.moves[0]
+    b.apply(UseAbility(1, _use(b, 1, "keyword"), (0,)))
+    assert b.moves[0] == before + 1 and not b.open[1]
+
+
+def test_elenyamen_gives_extra_life_only_to_a_creature_without_it():
+    """30/71 Эленьямен: "{tap}: ваше существо без дополнительных {health} получает одну
+    дополнительную {health}" — a creature with additional life already is no target."""
+    a, c = card("A", life=8), card("C", life=8)
+    b = start([a, c, _printing("30/71")], [card("Foe", life=10)],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_BACK}))
+    b.life[1] += 1  # (C has one additional life)
+    i = _use(b, 2, "extra_life")
+    b.apply(UseAbility(2, i, (1,)))             # (the condition is checked as it is carried out)
+    assert b.life[1] - b.wounds[1] == 9 and not b.open[2]
+    b2 = start([a, c, _printing("30/71")], [card("Foe", life=10)],
+               ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_BACK}))
+    b2.apply(UseAbility(2, i, (0,)))
+    assert b2.life[0] - b2.wounds[0] == 9
+
+
+# ---------------------------------------------------------------- "{instant}{tap}: при …" triggers
+
+
+def test_rakshtoln_swamps_poison_the_target_of_a_swamp_creatures_strike_and_close():
+    """30/100 Болота Ракштольна: "{instant}{tap}: при атаке вашего болотного существа воздействие
+    слизь атакованный получает отравление на 1" — the terrain closes for it (000 2.4), so the next
+    strike of the turn poisons nothing; a non-swamp creature's strike never does."""
+    swamp = card("Swamp", strike=(2, 2, 2), life=10, elements=("swamps",))
+    other = card("Other", strike=(2, 2, 2), life=10, elements=("steppes",))
+    foes = [card("Foe", life=10, move=0), card("Foe2", life=10, move=0)]
+    b = start([other, swamp, _printing("30/100")], foes,
+              ({0: square(2, 1), 1: P1_FRONT, 2: square(0, 1)}, {3: P2_FRONT, 4: square(3, 1)}),
+              dice=[6, 6, 6])
+    b.open[3] = b.open[4] = False
+    b.apply(Strike(0, 4))                       # a steppe creature: no poisoning, the terrain stays open
+    assert b.poison[4] == 0 and b.open[2]
+    b.apply(Strike(1, 3))                       # the swamp creature: poisoning 1, the terrain closes
+    assert b.poison[3] == 1 and not b.open[2]
+
+
+def test_rakshtoln_swamps_may_be_declined():
+    """The {instant} answer is a choice: declined, nothing is poisoned and the terrain stays open."""
+    swamp = card("Swamp", strike=(2, 2, 2), life=10, elements=("swamps",))
+    b = start([swamp, _printing("30/100")], [card("Foe", life=10, move=0)],
+              ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT}), dice=[6], p1=Declines())
+    b.open[2] = False
+    b.apply(Strike(0, 2))
+    assert b.poison[2] == 0 and b.open[1]
+
+
+def test_soultrad_curses_a_first_row_creature_at_the_start_as_the_second_player():
+    """30/137 Соултрад: "{second}: В начале боя выбранное существо в первом ряду получает проклятие"
+    — only a creature in its owner's first row is offered."""
+    front, back = card("Front", life=10), card("Back", life=10)
+    b = start([front, back], [card("Mine", life=10), _printing("30/137")],
+              ({0: P1_FRONT, 1: P1_BACK}, {2: P2_BACK, 3: square(5, 1)}))
+    assert b._in_state(0, "cursed") and not b._in_state(1, "cursed")
+
+
+def test_soultrad_curses_the_target_of_a_dark_creatures_strike():
+    """30/137 Соултрад: "{instant}{tap}: При ударе тёмного существа воздействие печать тьмы
+    атакованный получает проклятие" — a dark creature of its squad; the terrain closes."""
+    dark = card("Dark", strike=(2, 2, 2), life=10, elements=("darkness",))
+    b = start([dark, _printing("30/137")], [card("Foe", life=10, move=0)],
+              ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT}), dice=[6])
+    b.open[2] = False
+    b.apply(Strike(0, 2))
+    assert b._in_state(2, "cursed") and not b.open[1]
+
+
+# ---------------------------------------------------------------- a price, then the payoff
+
+
+def test_flagellant_wounds_itself_to_be_blessed_and_the_heuristic_takes_it():
+    """30/177 Флагеллянт: "В начале вашего хода может раниться на 1, при этом получить
+    благословление" — the heuristic player takes it (a blessing is worth more than a wound)."""
+    b = start([card("Mine", life=10), _printing("30/177")], [card("Foe", life=10)],
+              ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}), p1=HeuristicPlayer(), p2=Scripted())
+    b.apply(END_TURN)
+    b.apply(END_TURN)                           # its next turn starts
+    assert b.wounds[1] == 1 and b._in_state(1, "blessed")
+
+
+def test_flagellant_may_drop_its_blessing_on_a_strike_to_heal_a_neighbour():
+    """30/177: "При {strike} может потерять благословление, при этом излечить стоящее рядом существо
+    на 2" — not itself; without a blessing (its turn-start wound declined) nothing happens."""
+    flag = _printing("30/177")
+    ally = card("Ally", life=10)
+    b = start([flag, ally], [card("Foe", life=20, move=0)],
+              ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}), dice=[6], p1=Declines())
+    b.wounds[1] = 3
+    b.open[2] = False
+    b.apply(Strike(0, 2))                       # no blessing: no heal
+    assert b.wounds[0] == 0 and b.wounds[1] == 3
+    b2 = start([flag, ally], [card("Foe", life=20, move=0)],
+               ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}), dice=[6])
+    assert b2.wounds[0] == 1 and b2._in_state(0, "blessed")   # (its turn start: wounded 1, blessed)
+    b2.wounds[1] = 3
+    b2.open[2] = False
+    b2.apply(Strike(0, 2))
+    assert b2.wounds[1] == 1 and b2.wounds[0] == 1 and not b2._in_state(0, "blessed")

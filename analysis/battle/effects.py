@@ -272,7 +272,8 @@ class Effects(Situational):
         """Per unit whose type changed: its type, movement and strike before the first change (what it
         takes back on leaving play); replaced, never changed in place (clones share it)."""
         # (``host_fury``: a rehost)
-        self._displacers = (bool(kinds & {"push", "teleport", "dash", "leap", "relocate", "shift", "pounce"})
+        self._displacers = (bool(kinds & {"push", "teleport", "dash", "leap", "relocate", "shift", "pounce",
+                                          "swap"})
                             or bool(trig["host_fury"]))
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
@@ -1086,6 +1087,9 @@ class Effects(Situational):
         if kind == "pounce":
             self._pounce(u, v)
             return 0
+        if kind == "swap":  # ("поменять местами со стоящим рядом вашим существом", 30/13)
+            self._swap(u, v)
+            return 0
         if kind == "shift":
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
                                                                   self.seat[v]):
@@ -1445,6 +1449,36 @@ class Effects(Situational):
         self._put(v, p, to)
         if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
             self._fire(v, "displaced", u)  # (moved by another card: 60/108)
+
+    def _swap(self, u: int, v: int) -> None:
+        """``swap``: card ``u`` and ground creature ``v`` of its squad next to it exchange squares (30/13
+        Дружинник); not a step of either (no movement spent), but a move onto a square: markers on the
+        squares act and the zone watchers see both moves. An incorporeal card, a card sharing a square
+        or a rooted one does not move."""
+        p, q = self.pos[u], self.pos[v]
+        if u == v or p < 0 or q < 0 or not self.alive[u] or not self.alive[v] or self.over \
+                or self.kind[u] != GROUND or self.kind[v] != GROUND \
+                or self.host[u] >= 0 or self.host[v] >= 0 \
+                or (self._ghosts and (self.ghost[u] or self.ghost[v] or self.share[p] >= 0
+                                      or self.share[q] >= 0)) \
+                or (self._roots and (self._rooted(u) or self._rooted(v))):
+            return
+        self.board[p], self.board[q] = v, u
+        self.pos[u], self.pos[v] = q, p
+        self.shifted[u] = self.shifted[v] = self.turn
+        self._board_ver += 1
+        for w, sq in ((u, q), (v, p)):
+            if self.rider[w] >= 0:
+                self.pos[self.rider[w]] = sq
+            if self.log is not None:
+                self._emit({"e": "move", "u": w, "to": sq})
+        for w, frm, sq in ((u, p, q), (v, q, p)):
+            if self._deep and self.alive[w]:
+                self._depth_moved(w, frm)
+            if self._markers and self.marks[sq] and self.alive[w] and not self.over:
+                self._entered(w, sq)
+            if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and self.alive[w] and not self.over:
+                self._zone_entered(w, frm, sq)
 
     def _pounce(self, u: int, v: int) -> None:
         """``pounce``: ground creature ``u`` may jump now onto a free square next to ``v`` (002 "Прыжок";

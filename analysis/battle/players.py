@@ -674,6 +674,11 @@ class HeuristicPlayer(Player):
         best, target = -1e9, -1
         for v in cands:
             g = self._target_gain(b, u, sl.index, v)
+            if ab.kind == "swap":  # (worth it only to take a more wounded creature out of the fight)
+                where = self._swap_worth(b, u, v)
+                if where <= 0:
+                    continue
+                g += where
             if again is not None and b.creature[v] and b._in_state(v, "cursed"):
                 g += self._target_gain(b, again[0], again[1], v)  # ("instead wound it 1")
             before = ab
@@ -1636,6 +1641,21 @@ class HeuristicPlayer(Player):
             return self._gain(battle, unit, v)
         finally:
             battle.open[v] = was
+
+    def _swap_worth(self, b: Battle, u: int, v: int) -> float:
+        """``swap`` of ``u`` with ``v`` of its squad (30/13 Дружинник): worth it when it takes the
+        more wounded of the two off the square with more enemy creatures next to it — their wound
+        shares apart times the enemies apart, in ``v``'s value; else nothing or less."""
+        if v == u or b.pos[u] < 0 or b.pos[v] < 0 or not b.creature[v]:
+            return 0.0
+        foes = 0
+        for w in b.units[1 - b.seat[u]]:
+            if b.alive[w] and b.creature[w] and b.pos[w] >= 0:
+                foes |= 1 << b.pos[w]
+        near_u = bin(NEAR_MASK[b.pos[u]] & foes).count("1")
+        near_v = bin(NEAR_MASK[b.pos[v]] & foes).count("1")
+        hurt = b.wounds[v] / max(1, b.life[v]) - b.wounds[u] / max(1, b.life[u])
+        return 0.2 * (near_v - near_u) * hurt * card_value(b.key[v])
 
     def _then_gain(self, b: Battle, u: int, index: int) -> float:
         """What the ``then`` abilities after ``u``'s optional ability ``index`` add, aimed elsewhere

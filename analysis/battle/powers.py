@@ -98,9 +98,10 @@ def slot(key: int, index: int) -> Slot:
         ab = ABILITIES[key][index]
         kind = ab.kind
         geometry = (_SHOOT if kind in SHOOTING else _ROW if kind == "strike_through_row"
-                    else _CLOSE if kind in CLOSE and not (kind == "fight" and ab.target in ("ally", "self"))
+                    else _CLOSE if (kind in CLOSE and not (kind == "fight" and ab.target in ("ally", "self")))
+                    or kind == "swap"
                     else _ANY)  # (a fight of its own creature: that creature, anywhere, fights its neighbour)
-        if ab.area in FACING and ab.cost in ("tap", "counter_tap", "counter"):
+        if ab.area in FACING and ab.cost in ("tap", "counter_tap", "counter", "free"):
             geometry = _FACING  # (an action at the one square on that side of it: 60/28 "по карте напротив")
         limited = bool(ab.seat or ab.uses_per_battle or ab.uses_per_turn)
         closes = ab.cost in ("tap", "counter_tap")

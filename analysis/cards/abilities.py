@@ -82,8 +82,11 @@ prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
            "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift",
-           "fight", "become", "pull")
-"""Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
+           "fight", "become", "pull", "swap")
+"""Kinds a card uses as an action (cost ``tap``, ``counter_tap``, ``counter`` or ``free``) or on a trigger.
+``swap``: the card and its target, a ground creature of its squad next to it (8 squares), exchange
+squares — a move of both, not a step ("поменять … местами со стоящим рядом вашим … существом", 30/13
+Дружинник); its ``then`` abilities follow on the target.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
 ``concentrate``: the target's ``concentration`` abilities fire now, whatever its wounds (60/22
@@ -331,8 +334,10 @@ RANGED = ("shot", "throw", "discharge", "strike_through_row")
 MAGICAL = ("discharge", "magic_strike", "spell")
 """Magical abilities (000 glossary "Magical ability"): armor does not stop their wounds."""
 
-COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or", "recruit", "aura")
-"""``then``: carried out right after the ability listed just before it, as part of the same action or
+COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or", "recruit", "aura", "free")
+"""``free``: an action without a payment ("1 раз за ход: …" with no {tap}): the card does not close
+and may still act; it needs ``uses_per_turn`` or ``uses_per_battle`` (30/13 Дружинник).
+``then``: carried out right after the ability listed just before it, as part of the same action or
 trigger (a text's "затем"; with ``target = "self"`` and ``vs_state = "unwounded"``: only when the
 ability before it wounded another creature that had no wounds — 60/154's extra life); ``or``: an
 alternative to the triggered ability listed before it — its player picks one of them ("ранить … или
@@ -523,7 +528,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
-             "pull", "bar", "hauled", "silence", *ENTRIES)
+             "pull", "bar", "hauled", "silence", "swap", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -848,7 +853,8 @@ _KINDS_TEXT = {
     "recruit_gold": "Recruiting it gives gold crystals:",
     "jump_range": "Jump range +",
 }
-_COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
+_COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "free": "no payment",
+              "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
               "recruit": "before recruiting", "aura": "aura: held by"}
 
@@ -1060,7 +1066,7 @@ class Ability:
 
     @property
     def is_action(self) -> bool:
-        return self.cost in ("tap", "counter_tap", "counter")
+        return self.cost in ("tap", "counter_tap", "counter", "free")
 
     def damage_by_roll(self, roll: int) -> int:
         """The damage for a die roll (modifiers already added): ≤3 weak, 4-5 medium, ≥6 strong."""
@@ -1532,7 +1538,11 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if kind in RECRUITMENT and cost != "passive":
         raise fail("cost", f"of {kind} must be passive (it is played when the squad is recruited)")
     if kind in ACTIONS and cost == "passive":
-        raise fail("cost", f"of {kind} must be tap, counter_tap, counter or trigger")
+        raise fail("cost", f"of {kind} must be tap, counter_tap, counter, free or trigger")
+    if cost == "free" and not (raw.get("uses_per_turn") or raw.get("uses_per_battle")):
+        raise fail("cost", "free (no payment) needs uses_per_turn or uses_per_battle (\"1 раз за ход:\")")
+    if cost == "free" and kind not in ACTIONS and not (kind in EITHER or kind in GRANTS):
+        raise fail("cost", f"free is only for actions, not {kind}")
     free = kind == "redirect" and cost == "passive"  # an {instant} without a payment
     if kind in RESPONSES and cost not in ("tap", "counter_tap") and not free:
         raise fail("cost", f"of {kind} must be tap or counter_tap (a sudden action)")
@@ -1812,7 +1822,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "diagonal")
     if out["area"] and cost == "passive":
         raise fail("area", "is only for actions, triggers and auras")
-    if out["area"] and cost in ("tap", "counter_tap", "counter") \
+    if out["area"] and cost in ("tap", "counter_tap", "counter", "free") \
             and out["area"] not in ("left", "right", "opposite", "behind"):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
                    "60/28 Орочий таран \"по карте напротив\")")

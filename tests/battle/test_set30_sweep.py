@@ -7,7 +7,7 @@ from __future__ import annotations
 from analysis.battle import END_TURN, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
-from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P2_BACK, P2_FRONT, start
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, start
 from tests.battle.test_set60_markers import _printing
 from tests.battle_helpers import Scripted, card
 
@@ -138,3 +138,42 @@ def test_flagellant_may_drop_its_blessing_on_a_strike_to_heal_a_neighbour():
     b2.open[2] = False
     b2.apply(Strike(0, 2))
     assert b2.wounds[1] == 1 and b2.wounds[0] == 1 and not b2._in_state(0, "blessed")
+
+
+# ---------------------------------------------------------------- swapping squares (kind ``swap``)
+
+
+def test_druzhinnik_swaps_with_an_ally_without_closing_and_shields_it():
+    """30/13 Дружинник: "1 раз за ход: Поменять Дружинника местами со стоящим рядом вашим
+    небестелесным существом; это существо получает -1 от немагических атак до конца хода
+    противника" — no {tap}: it stays open; once a turn; the ally takes 2 from a strike of 3."""
+    druzh = _printing("30/13")
+    ally = card("Ally", strike=(1, 1, 1), life=10)
+    foe = card("Foe", strike=(3, 3, 3), life=10, move=0)
+    b = start([druzh, ally], [foe], ({0: square(2, 1), 1: P1_FRONT}, {2: square(3, 1)}), dice=[1])
+    i = _use(b, 0, "swap")
+    b.apply(UseAbility(0, i, (1,)))
+    assert b.pos[0] == P1_FRONT and b.pos[1] == square(2, 1)
+    assert b.open[0] and not b.acted[0] and UseAbility(0, i, (1,)) not in b.legal_actions()
+    b.apply(END_TURN)
+    b.open[1] = False                            # (closed: one die, the attacker's)
+    b.apply(Strike(2, 1))
+    assert b.wounds[1] == 2
+
+
+def test_heuristic_swaps_a_wounded_ally_out_of_contact():
+    """The heuristic player swaps when the ally is more wounded and has more enemies next to it
+    than the Druzhinnik; not when that would put the wounded one into the fight."""
+    druzh = _printing("30/13")
+    ally = card("Ally", strike=(1, 1, 1), life=10, move=0)
+    foe = card("Foe", strike=(1, 1, 1), life=30, move=0)
+    b = start([druzh, ally], [foe], ({0: P1_MID, 1: P1_FRONT}, {2: P2_FRONT}),
+              p1=HeuristicPlayer(), p2=Scripted())
+    b.wounds[1] = 6
+    b.players[0].play_turn(b)
+    assert b.pos[0] == P1_FRONT and b.pos[1] == P1_MID
+    b2 = start([druzh, ally], [foe], ({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT}),
+               p1=HeuristicPlayer(), p2=Scripted())
+    b2.wounds[1] = 6
+    b2.players[0].play_turn(b2)
+    assert b2.pos[0] == P1_FRONT and b2.pos[1] == P1_MID

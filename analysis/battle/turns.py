@@ -127,6 +127,25 @@ class Turns(Strikes):
                             and not set(self.cards[v].elements) & set(m.spares):
                         self._mark_wound(v, m.wounds, owner, kind)
 
+    def _end_marks(self) -> None:
+        """The end of a turn: the ``owner_turn_end`` markers put by the active player's cards before
+        this turn act on every card on their squares, then go (30/53 Мастер порталов)."""
+        seat = self.active
+        for sq in range(SQUARES):
+            for mark in self.marks[sq]:
+                kind, owner, placed = mark
+                m = MARKERS[kind]
+                if m.moment != "owner_turn_end" or self.seat[owner] != seat or placed >= self.turn:
+                    continue
+                if m.once:
+                    self.marks[sq] = tuple(x for x in self.marks[sq] if x != mark)
+                here = [x for x in (self.board[sq], self.share[sq]) if x >= 0]
+                if here and self.rider[here[0]] >= 0:
+                    here.append(self.rider[here[0]])
+                for v in here:
+                    if self.alive[v] and not self.over and (m.every_card or self.creature[v]):
+                        self._mark_wound(v, m.wounds, owner, kind)
+
     def _unmark(self, x: int) -> None:
         """Card ``x`` has died: the ``owner_bound`` markers it put go (60/32 Алый пламевержец)."""
         for sq in range(SQUARES):
@@ -170,8 +189,9 @@ class Turns(Strikes):
                     self._settle([v], src, None, "wound")
 
     def _mark_wound(self, v: int, n: int, owner: int, kind: str) -> None:
-        """A marker of ``owner`` wounds ``v`` by ``n`` (an effect of ``owner``'s card)."""
-        if protected(self.cards[v], "effect", self.cards[owner], self.seat[v]):
+        """A marker of ``owner`` wounds ``v`` by ``n`` (an effect of ``owner``'s card, or a spell:
+        :attr:`~analysis.cards.abilities.Marker.via`)."""
+        if protected(self.cards[v], MARKERS[kind].via, self.cards[owner], self.seat[v]):
             return
         self.wounds[v] += n
         self._quiet_from = self.turn + 1
@@ -325,6 +345,9 @@ class Turns(Strikes):
             if self.over:
                 return
         if self._markers and not self.over:
+            self._end_marks()  # (``owner_turn_end`` markers: 30/53's portal)
+            if self.over:
+                return
             self._doom_due()
             if self.over:
                 return

@@ -282,8 +282,9 @@ class Marker:
 
     moment: str
     """``enter``: when a creature moves onto the square (a step, a push, a teleport); ``owner_turn_start``:
-    at the start of the next turn of the player whose card put it there; ``enemy_turn_start``: at the
-    start of each turn of that player's opponent; ``none``: nothing of its own (other cards read it)."""
+    at the start of the next turn of the player whose card put it there; ``owner_turn_end``: at the end
+    of that player's next turn (not the turn it was put in); ``enemy_turn_start``: at the start of each
+    turn of that player's opponent; ``none``: nothing of its own (other cards read it)."""
     wounds: int
     """Wounds it deals then (an effect: fortitude and protection from effects block them)."""
     spares: tuple[str, ...] = ()
@@ -305,6 +306,9 @@ class Marker:
     """When it goes, its square gets this marker from the same card, if that card is still in play."""
     free_only: bool = False
     """Only a free square (no card on it) may get it."""
+    via: str = "effect"
+    """The class of its wounds: an ``effect`` (fortitude blocks them) or a ``spell`` (protection from
+    spells and magic does: 30/53's "заклинание закрыть портал")."""
 
 
 MARKERS: dict[str, Marker] = {
@@ -314,6 +318,7 @@ MARKERS: dict[str, Marker] = {
     "fire_wall": Marker("enemy_turn_start", 2, every_card=True, owner_bound=True),
     "bonfire": Marker("none", 0, this_turn=True, leaves="rot", free_only=True),
     "lair": Marker("none", 0),
+    "portal": Marker("owner_turn_end", 2, every_card=True, once=True, free_only=True, via="spell"),
 }
 """Marker kinds on board squares (field ``marker``). ``rot`` (гниль; the reminder text of 30/145
 Аранта and 50/163 Воин великой тьмы): when a non-dark creature moves onto the square it takes 2, for
@@ -327,7 +332,9 @@ goes when the card that put it dies. ``bonfire`` (костёр; 60/165 Отри�
 until the end of the turn it was put in; no text read gives it an effect of its own; when it goes,
 the square gets a rot marker of the same card. ``lair`` (логово; 40/62 Йети, put on its own square at
 the start of the battle): no effect of its own, it stays; read by ``when = "marker_row"`` /
-``"marker_column"``."""
+``"marker_column"``. ``portal`` (30/53 Мастер порталов, a free square its player chooses at the start
+of the opponent's turn): at the end of its owner's next turn every card on it takes 2 from a spell,
+then it is gone."""
 
 RANGED = ("shot", "throw", "discharge", "strike_through_row")
 """Ranged attacks (000 glossary "Ranged attack"): never announced against an adjacent card."""

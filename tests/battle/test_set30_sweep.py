@@ -4,11 +4,11 @@ printings are loaded, so a test fails if their facts change."""
 
 from __future__ import annotations
 
-from analysis.battle import END_TURN, Strike, UseAbility
+from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
 from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, start
-from tests.battle.test_set60_markers import _printing
+from tests.battle.test_set60_markers import Picks, _printing
 from tests.battle_helpers import Scripted, card
 
 
@@ -177,3 +177,22 @@ def test_heuristic_swaps_a_wounded_ally_out_of_contact():
     b2.wounds[1] = 6
     b2.players[0].play_turn(b2)
     assert b2.pos[0] == P1_FRONT and b2.pos[1] == P1_MID
+
+
+# ---------------------------------------------------------------- markers acting at a turn's end
+
+
+def test_portal_master_wounds_the_cards_on_its_portal_at_the_end_of_its_next_turn():
+    """30/53 Мастер порталов: "В начале хода противника заклинание открыть портал выбрать свободную
+    клетку поля боя; … в конце вашего следующего хода заклинание закрыть портал ранить стоящие на
+    ней карты на 2" — not at the end of the opponent's turn; then the portal is gone."""
+    master = _printing("30/53")
+    walker = card("Walker", life=10, move=2)
+    b = start([master], [walker], ({0: P1_BACK}, {1: P2_FRONT}), p1=Picks(square(3, 1)))
+    b.apply(END_TURN)                            # the opponent's turn starts: the portal opens
+    assert [m[0] for m in b.marks[square(3, 1)]] == ["portal"]
+    b.apply(Move(1, square(3, 1)))               # an enemy steps onto it
+    b.apply(END_TURN)
+    assert b.wounds[1] == 0
+    b.apply(END_TURN)                            # the end of the master's next turn: 2
+    assert b.wounds[1] == 2 and not b.marks[square(3, 1)]

@@ -521,6 +521,8 @@ class Battle(Placement):
                         return
                     if t is UseAbility:
                         act = UseAbility(act[0], act[1], left)
+        closers = self._trig["card_closes"]
+        was_open = list(self.open) if closers and t is not EndTurn else None
         if t is Strike:
             if not 0 <= act[1] < self.n:
                 raise IllegalAction(f"{act}: no unit {act[1]}")
@@ -539,10 +541,21 @@ class Battle(Placement):
             raise IllegalAction(f"not an act: {act!r}")
         if self._answer_follow:
             self._answers_done()
+        if was_open is not None and not self.over:
+            self._closings(was_open)
         if t is not Move and t is not EndTurn and self._trig["enemy_first_action"] and not self.over:
             self._first_act(act[0])
         if self._variable and not self.over:
             self._situate()
+
+    def _closings(self, was_open: list[bool]) -> None:
+        """Trigger ``card_closes``: each card in play that was open before the action just carried out
+        and is closed now sets off the watchers' abilities, aimed at it (30/151, 30/25, 30/115)."""
+        for x in range(self.n):
+            if was_open[x] and not self.open[x] and self.alive[x] and not self.over:
+                for w in list(self._trig["card_closes"]):
+                    if self.alive[w] and self.alive[x] and not self.over:
+                        self._fire(w, "card_closes", x, x)
 
     def _answers_done(self) -> None:
         """The ``then`` abilities of the die responses used during the action just carried out

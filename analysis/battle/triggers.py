@@ -110,6 +110,10 @@ class Triggers(Effects):
             if state == "front_row":  # ("существо в первом ряду", 30/137)
                 return row_of(p) == rows[0]
             return row_of(p) not in rows if state == "intruding" else row_of(p) == rows[-1]
+        if state == "sealed":  # (a flame seal on it: 30/25 Азнагул)
+            return self._has(v, "flame_seal") is not None
+        if state == "near_fumes":  # (a card next to it with acid fumes: 30/151 Чёрный дракон)
+            return any(self._has(w, "acid_fumes") is not None for w in self._neighbours(v))
         if state == "no_extra_life":  # ("без дополнительных {health}", 30/71)
             return self.life[v] - self.wounds[v] <= self.cards[v].life
         if state == "foreign":  # of no element its opponent's cards in play have

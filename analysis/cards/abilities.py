@@ -138,7 +138,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence")
+            "attack_bonus", "hauled", "silence", "acid_fumes", "flame_seal")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -164,6 +164,10 @@ classes for the ``when = "squad_class"`` conditions ("ваша местност�
 the target's protections from them — a protection column or fact ("игнорирует {zov}", 30/84 Грифон:
 ``from = ["shot"]``). ``prey``: a marker on the card that other cards' facts read through ``vs_has =
 ["prey"]`` (given for a while: 30/17 Лидана's chosen enemy, 30/50 Снежный барс's "кошки-мышки").
+``acid_fumes`` / ``flame_seal``: markers on a card, given for a while by another card and read by
+``vs_state = "near_fumes"`` (a card next to it holds acid fumes: 30/151 Чёрный дракон's "когда рядом с
+картой с маркером кислотные пары закрывается существо") and by ``vs_has = ["flame_seal"]`` /
+``vs_state = "sealed"`` (30/25 Азнагул's "пламенная печать").
 ``forces_defender``: when a defender may be appointed against its simple strike, its opponent must
 appoint one (he picks which; if his player declines, the one with the most life left: 30/141).
 ``strikes_twice``: it may attack with its simple strike twice per turn — after its first attack by a
@@ -201,7 +205,7 @@ abilities — their facts and keyword columns (30/126 Безликий: "сущ�
 особенности, пока стоят напротив открытого Безликого")."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus")
+          "prey", "attack_bonus", "acid_fumes", "flame_seal")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -377,7 +381,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
-            "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted")
+            "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
+            "card_closes")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -496,7 +501,12 @@ attacks aim from the new square: 50/24 Кулеврина орков' shot); ``h
 to move a war machine of its squad ("когда закрывается, чтобы переместить вашу боевую машину"; about
 the machine); ``state_flip``: when a creature of either squad with a curse receives a blessing, or one
 with a blessing receives a curse (aims at it; 50/157 Искуситель); ``rehosted``: after this companion
-moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's throw from the new square)."""
+moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's throw from the new square);
+``card_closes``: a card of either squad goes from open to closed in an action — it pays for a strike
+or an ability, defends, accumulates, or an ability closes it — checked once the action is carried out;
+aimed at that card, about it (``when_*`` read it; ``vs_position`` its position to this card): 30/151
+Чёрный дракон (``when_state = "near_fumes"``), 30/25 Азнагул (``when_state = "sealed"``), 30/115
+Топляница (``vs_position = "opposite"``, ``when = "enemy_turn"``, a ``stun``)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -535,7 +545,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
-             "pull", "bar", "hauled", "silence", "swap", *ENTRIES)
+             "pull", "bar", "hauled", "silence", "swap", "acid_fumes", "flame_seal", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -563,7 +573,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life", "front_row", "no_extra_life")
+             "low_life", "front_row", "no_extra_life", "sealed", "near_fumes")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -603,10 +613,12 @@ above this card's own ("по картам, чьи текущие {health} мен
 simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер);
 ``front_row``: standing in its owner's first row ("существо в первом ряду", 30/137 Соултрад; the
 counterpart of ``back_row``); ``no_extra_life``: no additional life — its life left is not above its
-printed life ("ваше существо без дополнительных {health}", 30/71 Эленьямен)."""
+printed life ("ваше существо без дополнительных {health}", 30/71 Эленьямен); ``sealed``: it holds a
+``flame_seal`` (30/25 Азнагул); ``near_fumes``: a card next to it (8 squares) holds ``acid_fumes`` (30/151
+Чёрный дракон)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
-                 "enemy_leaves")
+                 "enemy_leaves", "card_closes")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
@@ -839,6 +851,8 @@ _KINDS_TEXT = {
     "shift": "Moves a card onto a square next to it",
     "ignore_protection": "Ignores the target's protection from",
     "prey": "Marked as prey", "pounce": "Jumps next to the target",
+    "acid_fumes": "Marked with acid fumes", "flame_seal": "Marked with a flame seal",
+    "swap": "Swaps squares with",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",
     "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",
@@ -1818,10 +1832,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         out[name] = value
     if out["vs_position"] and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
-            "silence")) and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies")):
+            "silence")) and not (cost == "trigger"
+                                 and trigger in ("creature_dies", "ally_dies", "card_closes")):
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
-                   "protection, taunt, strike_limit and silence, and the triggers creature_dies and "
-                   "ally_dies")
+                   "protection, taunt, strike_limit and silence, and the triggers creature_dies, "
+                   "ally_dies and card_closes")
     if kind == "strike_limit" and not out["vs_position"]:
         raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to)")
     if kind == "silence" and out["vs_position"] not in ("opposite", "diagonal"):

@@ -196,3 +196,69 @@ def test_portal_master_wounds_the_cards_on_its_portal_at_the_end_of_its_next_tur
     assert b.wounds[1] == 0
     b.apply(END_TURN)                            # the end of the master's next turn: 2
     assert b.wounds[1] == 2 and not b.marks[square(3, 1)]
+
+
+# ---------------------------------------------------------------- markers on cards, a card closing
+
+
+def test_black_dragon_fumes_wound_a_creature_closing_next_to_the_struck_card():
+    """30/151 Чёрный дракон: "При {strike} атакованная карта получает маркер кислотные пары до конца
+    хода противника (когда рядом с картой с маркером кислотные пары закрывается существо ранить
+    его на 1)" — a creature closing next to it takes 1; the marked card itself closing does not
+    (nothing marked stands next to it); after the opponent's turn the fumes are gone."""
+    dragon = _printing("30/151")
+    marked = card("Marked", life=20, move=0)
+    neighbour = card("Neighbour", strike=(1, 1, 1), life=20, move=0)
+    mine = card("Mine", life=20, move=0)
+    b = start([dragon, mine], [marked, neighbour],
+              ({0: P1_BACK, 1: P1_FRONT}, {2: P2_FRONT, 3: square(3, 1)}), dice=[6, 1, 1])
+    b.open[2] = False
+    b.apply(Strike(0, 2))                        # the dragon's strike: fumes on Marked
+    assert b._has(2, "acid_fumes") is not None
+    b.apply(END_TURN)
+    b.open[1] = False
+    b.apply(Strike(3, 1))                        # Neighbour closes next to Marked: 1
+    assert b.wounds[3] == 1
+    b.apply(Strike(2, 1))                        # Marked closes: nothing marked next to it
+    assert b.wounds[2] == 4
+    b.apply(END_TURN)
+    assert b._has(2, "acid_fumes") is None       # (until the end of the opponent's turn)
+
+
+def test_aznagul_seals_and_wounds_every_closed_sealed_enemy_when_one_closes():
+    """30/25 Азнагул: "{tap}: Заклинание заклеймить огнём ранить карту противника на 1-2-2, она получает
+    маркер пламенная печать. Когда карта противника с пламенной печатью закрывается ранить все
+    закрытые карты противника с пламенной печатью на 1" — the sealed card that closes is one of
+    them; an open sealed card is not; an unsealed closing card sets nothing off."""
+    azn = _printing("30/25")
+    a, c, d = card("A", life=20, move=0), card("C", life=20, move=0), card("D", life=20, move=0)
+    b = start([azn, card("Mine", life=30, move=0)], [a, c, d],
+              ({0: P1_BACK, 1: P1_FRONT}, {2: P2_FRONT, 3: square(3, 1), 4: square(3, 3)}),
+              dice=[1, 1, 1, 1])
+    spell = _use(b, 0, "spell")
+    b.apply(UseAbility(0, spell, (2,)))          # A: 1 and sealed
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    b.apply(UseAbility(0, spell, (3,)))          # C: 1 and sealed (C stays open)
+    b.apply(END_TURN)
+    assert b.wounds[2] == 1 and b.wounds[3] == 1
+    b.open[1] = False
+    b.apply(Strike(4, 1))                        # D is not sealed: nothing
+    assert b.wounds[2] == 1 and b.wounds[3] == 1
+    b.apply(Strike(2, 1))                        # A closes: every closed sealed enemy card takes 1
+    assert b.wounds[2] == 2 and b.wounds[3] == 1
+
+
+def test_toplyanitsa_keeps_the_creature_opposite_closed_after_it_closes_on_its_turn():
+    """30/115 Топляница: "Когда стоящее напротив существо противника закрывается в свой ход оно не
+    открывается в начале своего следующего хода" — not a creature beside it."""
+    top = _printing("30/115")
+    opp, beside = card("Opposite", strike=(1, 1, 1), life=20), card("Beside", strike=(1, 1, 1), life=20)
+    b = start([top], [opp, beside], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[1, 1])
+    b.apply(END_TURN)
+    b.open[0] = False
+    b.apply(Strike(1, 0))
+    b.apply(Strike(2, 0))
+    b.apply(END_TURN)
+    b.apply(END_TURN)                            # the opponent's next turn starts
+    assert not b.open[1] and b.open[2]

@@ -284,6 +284,10 @@ def variant(base: int, seat: int, holds: int, amounts: tuple[tuple[int, tuple[in
     if held:
         new_card = replace(new_card, keywords=tuple(kv for kv in new_card.keywords if kv[0] not in held))
     new_card = _merge_keywords(new_card, tuple(abilities), seat)
+    lost = {ab.keyword for ab in abilities if ab.kind == "lose_keyword" and ab.cost == "passive"
+            and not (ab.formation or ab.when or ab.self_state or ab.extra or has_condition(ab))}
+    if lost:  # ("теряет {armor}": the column goes, printed, given or held from an aura)
+        new_card = replace(new_card, keywords=tuple(kv for kv in new_card.keywords if kv[0] not in lost))
     out = _VARIANTS[memo] = card_key(new_card, seat)
     if len(_VARIANTS) > 200_000:
         _VARIANTS.clear()
@@ -506,8 +510,9 @@ class Situational(EngineFields):
             glance.append(tuple(self.moves))
         if self._auras or "host" in needs:
             glance.append(tuple(self.host))
-            if self._aura_states:
-                glance.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base)))
+            if self._aura_states:  # (and poisonings: "существа противника с отравлением", 30/100)
+                glance.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base),
+                               tuple(self.poison)))
         if "lives" in needs:
             glance.append(tuple(self.life))
         glance = tuple(glance)
@@ -556,7 +561,8 @@ class Situational(EngineFields):
                     alive = tuple(self.alive)
                 parts.append((self.occupied, self._board_ver, alive, tuple(self.host)))
                 if self._aura_states:
-                    parts.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base)))
+                    parts.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base),
+                                  tuple(self.poison)))
             if "rebuff" in deps:
                 parts.append(self._rebuff[self.seat[u]])
             if "depth" in deps:

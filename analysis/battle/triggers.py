@@ -1307,6 +1307,8 @@ class Triggers(Effects):
             self._emit({"e": "enter", "u": v, "pos": where, "seat": seat, "how": how, "by": by})
         if where >= 0 and self._markers and self.marks[where]:
             self._entered(v, where)
+        if how == "summon" and v in self._trig["summoned"] and self.alive[v] and not self.over:
+            self._fire(v, "summoned", by, by)  # ("при вызове из Яйца дракона", 30/194)
 
     def _exile(self, x: int, by: int) -> None:
         """Card ``x`` leaves play for exile: it does not die (no "on death" ability, no kill), and

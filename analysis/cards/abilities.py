@@ -138,7 +138,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence", "acid_fumes", "flame_seal")
+            "attack_bonus", "hauled", "silence", "acid_fumes", "flame_seal", "lose_keyword")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -167,7 +167,10 @@ the target's protections from them — a protection column or fact ("игнор�
 ``acid_fumes`` / ``flame_seal``: markers on a card, given for a while by another card and read by
 ``vs_state = "near_fumes"`` (a card next to it holds acid fumes: 30/151 Чёрный дракон's "когда рядом с
 картой с маркером кислотные пары закрывается существо") and by ``vs_has = ["flame_seal"]`` /
-``vs_state = "sealed"`` (30/25 Азнагул's "пламенная печать").
+``vs_state = "sealed"`` (30/25 Азнагул's "пламенная печать"). ``lose_keyword`` (with ``keyword``): the
+card does not have that keyword column while it holds this — printed, given or held from an aura
+("карта противника теряет {armor} до конца вашего хода", 30/36 Оружейник; "существа противника с
+отравлением теряют {ovz} и {ova}", 30/100, an aura; "теряет {zoo} до конца боя", 30/132).
 ``forces_defender``: when a defender may be appointed against its simple strike, its opponent must
 appoint one (he picks which; if his player declines, the one with the most life left: 30/141).
 ``strikes_twice``: it may attack with its simple strike twice per turn — after its first attack by a
@@ -205,7 +208,7 @@ abilities — their facts and keyword columns (30/126 Безликий: "сущ�
 особенности, пока стоят напротив открытого Безликого")."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "acid_fumes", "flame_seal")
+          "prey", "attack_bonus", "acid_fumes", "flame_seal", "lose_keyword")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -382,7 +385,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
-            "card_closes")
+            "card_closes", "summoned")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -506,7 +509,9 @@ moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's
 or an ability, defends, accumulates, or an ability closes it — checked once the action is carried out;
 aimed at that card, about it (``when_*`` read it; ``vs_position`` its position to this card): 30/151
 Чёрный дракон (``when_state = "near_fumes"``), 30/25 Азнагул (``when_state = "sealed"``), 30/115
-Топляница (``vs_position = "opposite"``, ``when = "enemy_turn"``, a ``stun``)."""
+Топляница (``vs_position = "opposite"``, ``when = "enemy_turn"``, a ``stun``); ``summoned``: after this
+card enters play by a ``summon`` of another card, about that card (``when_type = "artifact"``: "при вызове
+из Яйца дракона", 30/194 Вылупившийся дракон)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -545,7 +550,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
-             "pull", "bar", "hauled", "silence", "swap", "acid_fumes", "flame_seal", *ENTRIES)
+             "pull", "bar", "hauled", "silence", "swap", "acid_fumes", "flame_seal", "lose_keyword",
+             *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -618,7 +624,7 @@ printed life ("ваше существо без дополнительных {he
 Чёрный дракон)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
-                 "enemy_leaves", "card_closes")
+                 "enemy_leaves", "card_closes", "summoned")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
@@ -792,7 +798,7 @@ to its left and right (``sides``: "стоящие справа и слева", 3
 the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
 that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
-              "far_strike", "carrion_eating", "jump_range")
+              "lose_keyword", "far_strike", "carrion_eating", "jump_range")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
@@ -852,7 +858,7 @@ _KINDS_TEXT = {
     "ignore_protection": "Ignores the target's protection from",
     "prey": "Marked as prey", "pounce": "Jumps next to the target",
     "acid_fumes": "Marked with acid fumes", "flame_seal": "Marked with a flame seal",
-    "swap": "Swaps squares with",
+    "swap": "Swaps squares with", "lose_keyword": "Loses",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",
     "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",
@@ -1112,6 +1118,8 @@ class Ability:
             head = f"{sign}{amount or 1} movement"  # added to the printed movement, not a keyword column
         elif self.kind == "keyword":
             head = f"{head} {(self.keyword or '').replace('_', ' ')}{' ' + amount if amount else ''}"
+        elif self.kind == "lose_keyword":
+            head = f"{head} {(self.keyword or '').replace('_', ' ')}"
         elif self.kind in ("taunt", "block", "redirect", "ignore_protection"):
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "mark":
@@ -1603,8 +1611,12 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         if keyword != "move" and keyword not in _keyword_columns():
             raise fail("keyword", f"must be a keyword column of cards.csv (armor, exp_defence, …) or move, "
                        f"got {keyword!r}")
+    elif kind == "lose_keyword":
+        if keyword not in _keyword_columns():
+            raise fail("keyword", f"must be the keyword column of cards.csv it loses (armor, …), "
+                       f"got {keyword!r}")
     elif keyword is not None:
-        raise fail("keyword", "is only for kind = \"keyword\"")
+        raise fail("keyword", "is only for kinds keyword and lose_keyword")
     lists = {}
     for name, options in (("vs_elements", ELEMENTS), ("vs_classes", None), ("vs_types", CARD_TYPES)):
         value = raw.get(name, [])

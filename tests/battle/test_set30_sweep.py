@@ -262,3 +262,54 @@ def test_toplyanitsa_keeps_the_creature_opposite_closed_after_it_closes_on_its_t
     b.apply(END_TURN)
     b.apply(END_TURN)                            # the opponent's next turn starts
     assert not b.open[1] and b.open[2]
+
+
+# ---------------------------------------------------------------- losing a keyword (``lose_keyword``)
+
+
+def test_armourer_takes_the_armor_of_an_enemy_card_until_the_end_of_its_turn():
+    """30/36 Оружейник: "{tap}: Воздействие повредить доспех карта противника теряет {armor} до конца
+    вашего хода" — a strike of 2 at armor 2 deals 2 then; the armor is back in the next turn."""
+    arm = _printing("30/36")
+    striker = card("Striker", strike=(2, 2, 2), life=10)
+    knight = card("Knight", life=10, move=0, armor=2)
+    b = start([arm, striker], [knight], ({0: P1_BACK, 1: P1_FRONT}, {2: P2_FRONT}), dice=[1, 1])
+    b.apply(UseAbility(0, _use(b, 0, "lose_keyword"), (2,)))
+    assert b.armor[2] == 0 and not b.open[0]
+    b.open[2] = False
+    b.apply(Strike(1, 2))
+    assert b.wounds[2] == 2
+    b.apply(END_TURN)
+    assert b.armor[2] == 2
+
+
+def test_rakshtoln_swamps_take_experience_from_poisoned_enemies():
+    """30/100 Болота Ракштольна: "Существа противника с отравлением теряют {ovz} и {ova}" — an aura of
+    the terrain on each poisoned enemy creature, while it is poisoned."""
+    vet = card("Veteran", life=10, exp_attack=2, exp_defence=1)
+    b = start([card("Mine", life=10), _printing("30/100")], [vet],
+              ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    assert b.cards[2].keyword("exp_attack") == 2
+    b.poison[2] = 1
+    b._situate()
+    assert b.cards[2].keyword("exp_attack") == 0 and b.cards[2].keyword("exp_defence") == 0
+
+
+def test_hatchling_summoned_by_an_artifact_may_trade_its_armor_for_flight():
+    """30/194 Вылупившийся дракон: "При вызове из Яйца дракона может потерять {armor}, при этом
+    получить полёт и -1 к {strike}" — summoned by an artifact (the egg, 30/187), it flies with no
+    armor and a weak strike one lower; declined, it stays a ground creature with its armor."""
+    from analysis.battle import Battle, BattleConfig
+    from tests.battle.test_ability_kinds import facts
+
+    egg = card("Egg", type="artifact", strike=None, life=None, move=0,
+               abilities=facts('{ kind = "summon", cost = "tap", vs_classes = ["Дракон"] }'))
+    for p1, flies in ((Scripted(), True), (Declines(), False)):
+        b = Battle(([egg, card("Mine")], [card("Foe")]), (p1, Scripted()),
+                   placements=({0: P1_BACK, 1: square(0, 1)}, {2: P2_FRONT}),
+                   config=BattleConfig(), decks=([_printing("30/194")], []))
+        b._start_turn()
+        b.apply(UseAbility(0, 0, (0,)))
+        v = 3
+        assert b.alive[v] and (b.kind[v] == 1) == flies  # (FLYER)
+        assert b.armor[v] == (0 if flies else 1)

@@ -255,6 +255,8 @@ class Effects(Situational):
         self._zone_sq = -1
         """The square a card just moved onto / off, read by ``enemy_enters`` / ``enemy_leaves``."""
         self._stuns = "stun" in kinds
+        self._grave_wounds = "grave_wound" in kinds
+        """Some card gives a ``grave_wound`` (30/63 Локи): the turn start looks at the graveyards."""
         self._host_watch = bool(trig["host_opens"]) or "host_may_stay_closed" in kinds
         """Some rider acts when its host opens (``host_opens``) or lets it stay closed
         (``host_may_stay_closed``): the turn start looks at the hosts (:meth:`_host_choices`)."""
@@ -2166,6 +2168,29 @@ class Effects(Situational):
                     and self.wounds[u] <= self.conc_wounds[u]]
             self._fire_list("concentration", calm)
 
+    def _grave_wounding(self, seat: int) -> None:
+        """``grave_wound``: each card of ``seat`` lying in the graveyard with one wounds a creature of
+        its squad in play by N (30/63 Локи's "Вальхалла: ранить ваше существо на 2"); its player's
+        pick, taken as the creature with the most life left (the one that best affords it). A card
+        out of the graveyard (in play again, in the deck, in exile) has none."""
+        for x in range(self.n):
+            n = self.grave_wound[x]
+            if not n or self.seat[x] != seat or self.over:
+                continue
+            if self.alive[x] or self.zone[x]:
+                self.grave_wound = list(self.grave_wound)
+                self.grave_wound[x] = 0
+                continue
+            mine = [v for v in self.units[seat] if self.alive[v] and self.creature[v]]
+            if not mine:
+                continue
+            v = max(mine, key=lambda w: (self.life[w] - self.wounds[w], -w))
+            self.wounds[v] += n
+            self._quiet_from = self.turn + 1
+            if self.log is not None:
+                self._emit({"e": "wound", "u": v, "by": n, "by_what": "grave_wound"})
+            self._settle([v], -1, None, "wound")
+
     def _turn_start_triggers(self, seat: int) -> None:
         for u in self.units[seat]:
             self.conc_wounds[u] = self.wounds[u]
@@ -2353,6 +2378,7 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
+                        "grave_wound",
                         "move_wounds", "concentrate", "close", "shift", "pull", "fight"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
@@ -2366,6 +2392,8 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
     prof = PROFILES[kv]
     per_wound = 0.5 * value / max(1, prof.life)
     amount = ab.damage[0] if ab.damage else ab.plus
+    if ab.kind == "grave_wound":  # (its wounds come if the card dies this turn: likelier the less life left)
+        return amount * per_wound * 4.0 / max(1, rem_v) if prof.is_creature else 0.0
     if ab.lasts:
         if ab.kind == "keyword" and (ab.keyword != "move" and card_of(kv).keyword(ab.keyword) >= (  # type: ignore[arg-type]
                 ab.damage[0] if ab.damage else 1)):

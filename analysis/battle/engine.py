@@ -145,7 +145,7 @@ class BattleResult:
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
             "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on", "first_acts", "hexed",
-            "shifted")
+            "shifted", "grave_wound")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -733,6 +733,7 @@ class Battle(Placement):
         new._auras = self._auras
         new._aura_states = self._aura_states
         new._stuns = self._stuns
+        new._grave_wounds = self._grave_wounds
         new._shapers = self._shapers
         new._shaped = self._shaped
         new.aloft = self.aloft  # (replaced, never changed in place)

@@ -154,6 +154,8 @@ class EngineFields:
     magic: list[int]
     marks: list[Any]
     doomed: list[Any]
+    grave_wound: list[int]
+    _grave_wounds: bool
     move_points: list[int]
     moves: list[int]
     n: int

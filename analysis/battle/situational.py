@@ -1148,8 +1148,14 @@ class Situational(EngineFields):
             self._situate()
 
     def _drop_grants(self, u: int) -> None:
-        """000 2.1.4: a card put into the graveyard loses its acquired abilities."""
+        """000 2.1.4: a card put into the graveyard loses its acquired abilities — but a
+        ``grave_wound`` it held stays with it there (30/63 Локи: kept unless it is not in the
+        graveyard at the end of the turn)."""
         if self.grants[u]:
+            for g, _ in self.grants[u]:
+                if g.kind == "grave_wound" and g.damage:
+                    self.grave_wound = list(self.grave_wound)
+                    self.grave_wound[u] = max(self.grave_wound[u], g.damage[0])
             self.grants[u] = ()
             self._grant_ver += 1
 

@@ -59,6 +59,8 @@ class Turns(Strikes):
         """Markers on squares or delayed wounds on cards can occur."""
         self.doomed = [()] * self.n
         """Per unit: its ``delayed_wound``s, (source unit, wounds, turn due) each (60/115)."""
+        self.grave_wound = [0] * self.n
+        """Per unit lying in the graveyard: the wounds of the ``grave_wound`` it held as it died (30/63)."""
 
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:
         """Unit ``owner`` puts a ``kind`` marker on square ``sq`` (one of a kind per square)."""
@@ -291,6 +293,8 @@ class Turns(Strikes):
             self._keep_stunned(active)
         if closed and not self.over:
             self._hosts_opened(active, closed)
+        if self._grave_wounds and not self.over:
+            self._grave_wounding(active)  # (a ``grave_wound`` kept in the graveyard: 30/63)
         if self._x_trig:
             self._turn_start_triggers(active)
         if self._variable and not self.over:

@@ -138,7 +138,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence", "acid_fumes", "flame_seal", "lose_keyword")
+            "attack_bonus", "hauled", "silence", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -171,6 +171,11 @@ the target's protections from them — a protection column or fact ("игнор�
 card does not have that keyword column while it holds this — printed, given or held from an aura
 ("карта противника теряет {armor} до конца вашего хода", 30/36 Оружейник; "существа противника с
 отравлением теряют {ovz} и {ova}", 30/100, an aura; "теряет {zoo} до конца боя", 30/132).
+``grave_wound`` [N] (a grant): "получает «Вальхалла: ранить ваше существо на N» (в конце хода, если эта
+карта не на кладбище, эта особенность теряется)" — a card that dies while it holds it keeps it in the
+graveyard: at the start of each of its owner's turns while it lies there, one creature of its owner's
+squad in play takes N (a plain wound; the owner's pick — the engine takes the one with the most life
+left); a card that leaves the graveyard loses it (30/63 Локи).
 ``forces_defender``: when a defender may be appointed against its simple strike, its opponent must
 appoint one (he picks which; if his player declines, the one with the most life left: 30/141).
 ``strikes_twice``: it may attack with its simple strike twice per turn — after its first attack by a
@@ -208,7 +213,7 @@ abilities — their facts and keyword columns (30/126 Безликий: "сущ�
 особенности, пока стоят напротив открытого Безликого")."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "acid_fumes", "flame_seal", "lose_keyword")
+          "prey", "attack_bonus", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -560,7 +565,7 @@ SINGLE = ("jump_range",
           "heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
-          "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die")
+          "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "grave_wound")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -859,6 +864,7 @@ _KINDS_TEXT = {
     "prey": "Marked as prey", "pounce": "Jumps next to the target",
     "acid_fumes": "Marked with acid fumes", "flame_seal": "Marked with a flame seal",
     "swap": "Swaps squares with", "lose_keyword": "Loses",
+    "grave_wound": "Valhalla: wounds a creature of its own squad",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",
     "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",

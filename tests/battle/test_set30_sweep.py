@@ -313,3 +313,50 @@ def test_hatchling_summoned_by_an_artifact_may_trade_its_armor_for_flight():
         v = 3
         assert b.alive[v] and (b.kind[v] == 1) == flies  # (FLYER)
         assert b.armor[v] == (0 if flies else 1)
+
+
+# ---------------------------------------------------------------- a Valhalla given to an enemy
+
+
+def test_loki_poisoned_mead_wounds_its_owners_creatures_from_the_graveyard():
+    """30/63 Локи: "В начале вашего хода воздействие отравленный мёд стоящее рядом существо противника
+    получает Вальхалла: ранить ваше существо на 2 (в конце хода, если эта карта не на кладбище эта
+    особенность теряется)" — the creature killed that turn wounds a creature of its own squad by 2 at
+    the start of each of its owner's turns (the one with the most life left)."""
+    loki = _printing("30/63")
+    victim = card("Victim", life=3, move=0)
+    big, small = card("Big", life=12, move=0), card("Small", life=6, move=0)
+    b = start([loki], [victim, big, small],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(5, 1), 3: square(5, 3)}), dice=[6])
+    assert b._has(1, "grave_wound") is not None
+    b.open[1] = False
+    b.apply(Strike(0, 1))                        # 5 wounds: it dies this turn, holding it
+    assert not b.alive[1]
+    b.apply(END_TURN)                            # its owner's turn starts: Big takes 2
+    assert b.wounds[2] == 2 and b.wounds[3] == 0
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert b.wounds[2] == 4                      # (each of its owner's turns)
+
+
+def test_loki_mead_is_lost_at_the_end_of_the_turn_by_a_survivor():
+    """A creature given the mead that survives the turn loses it: killed later, it wounds nothing."""
+    loki = _printing("30/63")
+    victim = card("Victim", life=7, move=0)
+    big = card("Big", life=12, move=0)
+    b = start([loki], [victim, big], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(5, 1)}))
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert b._has(1, "grave_wound") is not None  # (given again at Loki's turn start)
+    b.wounds[1] = 7
+    b._settle([1])                               # (dies now, in the turn it was given: kept)
+    b.apply(END_TURN)
+    assert b.wounds[2] == 2
+    b2 = start([loki], [victim, big], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(5, 1)}))
+    b2.apply(END_TURN)                           # the mead goes at the turn end
+    assert b2._has(1, "grave_wound") is None
+    b2.wounds[1] = 7
+    b2._settle([1])
+    b2.apply(END_TURN)
+    b2.apply(END_TURN)
+    assert b2.wounds[2] == 0

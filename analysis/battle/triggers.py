@@ -461,8 +461,13 @@ class Triggers(Effects):
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u] and pu >= 0
                   and pc >= 0 and (ab.range is None or CHEBYSHEV[pu][pc] <= ab.range)
                   and (ab.target != "self" or context == u)
-                  and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
-            cands = [context] if ok else []
+                  and (ab.target == "enemy" or self.hidden[context]
+                       or meets(slot(self.key[u], index), self.key[context])))
+            if ab.target == "enemy":  # (an attack of its own by its reach, when another creature dashes
+                #                       next to it: 30/24 Полководец "он может объявить особый удар знаменем")
+                cands = [v for v in reach(self, u, index, pu) if v != u] if ok and context != u else []
+            else:
+                cands = [context] if ok else []
         elif trigger == "squad_dives":  # the creature of its squad that dived (``vs_*`` on it)
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))

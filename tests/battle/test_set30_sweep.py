@@ -7,7 +7,7 @@ from __future__ import annotations
 from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
-from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, start
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, facts, start
 from tests.battle.test_set60_markers import Picks, _printing
 from tests.battle_helpers import Scripted, card
 
@@ -360,3 +360,54 @@ def test_loki_mead_is_lost_at_the_end_of_the_turn_by_a_survivor():
     b2.apply(END_TURN)
     b2.apply(END_TURN)
     assert b2.wounds[2] == 0
+
+
+# ---------------------------------------------------------------- strong shots, auras, dashes
+
+
+def test_velit_strong_shot_is_one_stronger_against_mountain_cards():
+    """30/1 Велит: "{tap}: Выстрел на 1, дальность 3. +1 к сильному выстрелу по горным" — against a
+    mountain card a roll of 6 deals 2, a lower roll 1; a shot at another card stays 1."""
+    for elements, die, wounds in ((("mountains",), 6, 2), (("mountains",), 5, 1), (("forests",), 6, 1)):
+        b = start([_printing("30/1")], [card("Foe", life=10, move=0, elements=elements)],
+                  ({0: P1_BACK}, {1: P2_FRONT}), dice=[die])
+        best = max((i for i, sl in enumerate(b.slots[0]) if sl.ability.kind == "shot"
+                    and 1 in b.ability_targets(0, i)), key=lambda i: sum(b.slots[0][i].ability.damage))
+        b.apply(UseAbility(0, best, (1,)))
+        assert b.wounds[1] == wounds
+
+
+class Dasher(Scripted):
+    """Dashes onto one square, if it may."""
+
+    def __init__(self, sq, **kw):
+        super().__init__(**kw)
+        self.sq = sq
+
+    def relocate(self, battle, unit, why, squares):
+        return self.sq if why == "dash" and self.sq in squares else -1
+
+
+def test_warlord_gives_akkenians_in_formation_one_more_to_attacks():
+    """30/24 Полководец: "Ваши аккенийцы имеют +1 к атакам, пока они в строю с Полководцем" — an
+    Akkenian orthogonally next to it (formation) strikes 1 + 1; one of another class does not."""
+    for classes, wounds in ((("Аккениец",), 2), ((), 1)):
+        ally = card("Ally", strike=(1, 1, 1), life=10, classes=classes, formation=1)
+        b = start([_printing("30/24"), ally], [card("Foe", life=10, move=0)],
+                  ({0: P1_FRONT, 1: square(2, 1)}, {2: square(3, 1)}), dice=[1])
+        b.open[2] = False
+        b.apply(Strike(1, 2))
+        assert b.wounds[2] == wounds
+
+
+def test_warlord_strikes_when_an_ally_dashes_next_to_it():
+    """30/24: "Когда ваше существо совершает рывок на клетку рядом с Полководцем он может объявить
+    особый удар знаменем на 1" — at an enemy next to the Warlord."""
+    rider = card("Rider", strike=(1, 1, 1), life=10, dash=1,
+                 abilities=facts('{ kind = "dash" }'))
+    b = start([_printing("30/24"), rider], [card("Far", life=10, move=0), card("Near", life=10, move=0)],
+              ({0: square(2, 3), 1: square(2, 1)}, {2: square(3, 1), 3: square(3, 3)}), dice=[1],
+              p1=Dasher(P1_FRONT))
+    b.open[2] = False
+    b.apply(Strike(1, 2))                        # then it dashes onto (2, 2), next to the Warlord
+    assert b.pos[1] == P1_FRONT and b.wounds[3] == 1

@@ -1835,11 +1835,17 @@ class Effects(Situational):
         ``"relocate"``; -1: it stays). Not a step: it moves by the ability (markers, watchers and
         dives follow, :meth:`_put`)."""
         p = self.pos[v]
+        self._shaped = False  # (``onto = "died_at"``: what follows comes only with the move)
         if p < 0 or not self.alive[v] or self.host[v] >= 0 or self.over or (
                 self.kind[v] == GROUND and self._roots and self._rooted(v)):
             return
         reach = WITHIN[min(ab.damage[0], 5)][p] if ab.damage else (1 << ROWS * COLS) - 1
         onto, pu = ab.onto, self.pos[u]
+        about = self._about if self._about >= 0 else self._context
+        if onto == "died_at":  # (the square the card the trigger is about held: 30/44)
+            if about < 0 or self.alive[about]:
+                return
+            reach = 1 << self.died_at[about] if self.died_at[about] >= 0 else 0
         squares = []
         for sq in range(ROWS * COLS):
             if not reach >> sq & 1 or sq == p or self.board[sq] >= 0:
@@ -1857,6 +1863,7 @@ class Effects(Situational):
         if to not in squares:
             raise IllegalAction(f"unit {v} cannot be moved to square {to}")
         self._put(v, p, to)
+        self._shaped = True
         if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
             self._fire(v, "displaced", u)  # (moved by another card: 60/108)
 

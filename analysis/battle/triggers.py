@@ -185,10 +185,12 @@ class Triggers(Effects):
             if t & _SQUAD_WOUNDED and not self.over:
                 self._fire(w, "squad_wounded", source, v, kind)
 
-    def _mourn(self, dead: Sequence[int]) -> None:
+    def _mourn(self, dead: Sequence[int], causes: dict[int, str] | None = None) -> None:
         """The ``ally_dies`` (another creature of its squad) and ``creature_dies`` (another creature
         of either squad) abilities of the living cards, for each creature in ``dead``; the ``enemy_dies``
-        abilities of the living cards of the other squad, for each card in ``dead``."""
+        abilities of the living cards of the other squad, for each card in ``dead``. ``causes``: what an
+        enemy card killed each with (their ``from``: "при гибели вашего существа от атаки карты
+        противника", 30/74 Мститель)."""
         watchers = self._trig["enemy_dies"]
         for x in dead:
             for w in watchers:  # "при гибели карты противника" (40/23 Вождь клана): a creature or not
@@ -200,10 +202,11 @@ class Triggers(Effects):
                 t = self.triggers[w]
                 if not t & _DIES or w == x or not self.alive[w] or self.over:
                     continue
+                by = causes.get(x) if causes else None
                 if t & _ALLY_DIES and self.seat[w] == self.seat[x]:
-                    self._fire(w, "ally_dies", -1, x)
+                    self._fire(w, "ally_dies", -1, x, by)
                 if t & _CREATURE_DIES and not self.over:
-                    self._fire(w, "creature_dies", -1, x)
+                    self._fire(w, "creature_dies", -1, x, by)
 
     def _fire(self, u: int, trigger: str, context: int = -1, about: int = -1,
               kind: str | None = None) -> None:
@@ -247,7 +250,8 @@ class Triggers(Effects):
                 #           given for a while keeps its ``tiers``: the attacks it covers)
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
-            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill"):
+            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill", "ally_dies",
+                                                              "creature_dies"):
                 continue  # ("от атаки карты противника": a death of no known cause does not count)
             if trigger == "killed" and ab.applies_to and kind is None:
                 continue  # ("при гибели от ближней атаки": a death of another cause does not count)
@@ -1002,7 +1006,12 @@ class Triggers(Effects):
                     self._excess = excess.get(x, 0)
                     self._fire(killer, "kill", x, x, cause or None)  # (``when_state``: the state it died in)
             if self._mourners:
-                self._mourn(fallen)
+                causes: dict[int, str] = {}
+                for x in fallen:
+                    killer = killers.get(x, source) if killers else source
+                    if cause and killer >= 0 and self.seat[killer] != self.seat[x]:
+                        causes[x] = cause
+                self._mourn(fallen, causes)
         if self._x_trig and (self._trig["killed"] or self._trig["squad_kill"]) and not self.over:
             self._killings(dead, source, killers, cause, excess)
         if ones:

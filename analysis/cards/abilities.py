@@ -762,9 +762,11 @@ its own player's half of the battlefield: "по картам на вашей п�
 Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив")."""
-RELOCATE_ONTO = ("depth", "surface", "away")
+RELOCATE_ONTO = ("depth", "surface", "away", "died_at")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
-(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
+(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or on a trigger about a card that
+died, the square it held (``died_at``: "могут переместиться на клетку, которую она занимала, при этом
+…", 30/44 Дети Белой Луны — its ``then`` abilities follow only if it moved)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
          "between", "squad")
@@ -1640,7 +1642,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed", "kill",
-                   "death", "squad_kill"):
+                   "death", "squad_kill", "ally_dies", "creature_dies"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
                                   "ignore_protection", "attack_bonus"):

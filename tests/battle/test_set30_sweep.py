@@ -7,7 +7,7 @@ from __future__ import annotations
 from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
-from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, facts, start
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, P2_MID, facts, start
 from tests.battle.test_set60_markers import Picks, _printing
 from tests.battle_helpers import Scripted, card
 
@@ -411,3 +411,63 @@ def test_warlord_strikes_when_an_ally_dashes_next_to_it():
     b.open[2] = False
     b.apply(Strike(1, 2))                        # then it dashes onto (2, 2), next to the Warlord
     assert b.pos[1] == P1_FRONT and b.wounds[3] == 1
+
+
+# ---------------------------------------------------------------- more printings of the sweep
+
+
+def test_white_moon_children_step_onto_the_square_of_their_row_strike_victim_and_strike():
+    """30/44 Дети Белой Луны: "Когда уничтожают карту {uchr} могут переместиться на клетку, которая
+    она занимала, при этом два или менее магических удара на 1" — onto that square only, then the
+    magic strikes at the enemies next to it there."""
+    from tests.battle.test_set30_printings import Mover
+
+    kids = _printing("30/44")
+    victim, near = card("Victim", life=2, move=0), card("Near", life=10, move=0)
+    b = start([kids], [victim, near], ({0: P1_FRONT}, {1: P2_MID, 2: square(4, 3)}), dice=[1],
+              p1=Mover(P2_MID))
+    b.apply(UseAbility(0, _use(b, 0, "strike_through_row"), (1,)))
+    assert not b.alive[1] and b.pos[0] == P2_MID and b.wounds[2] == 1
+    b2 = start([kids], [victim, near], ({0: P1_FRONT}, {1: P2_MID, 2: square(4, 3)}), dice=[1])
+    b2.apply(UseAbility(0, _use(b2, 0, "strike_through_row"), (1,)))   # (it stays: no magic strikes)
+    assert b2.pos[0] == P1_FRONT and b2.wounds[2] == 0
+
+
+def test_avenger_gets_two_more_to_all_strikes_after_an_ally_falls_to_an_enemy_attack():
+    """30/74 Мститель: "При гибели вашего существа от атаки карты противника Мститель получает +2 ко
+    всем ударам до конца вашего хода" — its magic strike 1 deals 3; a death of another cause
+    gives nothing."""
+    ally = card("Ally", life=1, move=0)
+    foe = card("Foe", strike=(2, 2, 2), life=20, move=0)
+    b = start([_printing("30/74"), ally], [foe], ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}),
+              dice=[1, 1])
+    b.apply(END_TURN)
+    b.open[1] = False
+    b.apply(Strike(2, 1))                        # the ally dies to an enemy strike
+    b.apply(END_TURN)
+    b.apply(UseAbility(0, _use(b, 0, "magic_strike"), (2,)))
+    assert b.wounds[2] == 3
+    b2 = start([_printing("30/74"), ally], [foe], ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}))
+    b2.wounds[1] = 1
+    b2._settle([1])                              # (a death of no known cause)
+    b2.apply(UseAbility(0, _use(b2, 0, "magic_strike"), (2,)))
+    assert b2.wounds[2] == 1
+
+
+def test_snowfall_priestess_gains_a_counter_on_a_weak_discharge():
+    """30/46 Жрица снегопадов: "При слабом разряде получает {counter}" — not on a medium one."""
+    for die, counters in ((1, 1), (4, 0)):
+        b = start([_printing("30/46")], [card("Foe", life=10, move=0)], ({0: P1_BACK}, {1: P2_FRONT}),
+                  dice=[die])
+        b.apply(UseAbility(0, _use(b, 0, "discharge"), (1,)))
+        assert b.counters[0] == counters
+
+
+def test_battle_mage_concentration_gives_two_armor_to_the_end_of_the_next_enemy_turn():
+    """30/51 Боевой маг: "Концентрация: получает +2 к {armor} до конца следующего хода противника"."""
+    b = start([_printing("30/51")], [card("Foe", life=10, move=0)], ({0: P1_BACK}, {1: P2_BACK}))
+    b.apply(END_TURN)
+    assert b.armor[0] == 0
+    b.apply(END_TURN)                            # the end of the opponent's turn: concentration
+    b.apply(END_TURN)
+    assert b.active == 1 and b.armor[0] == 2

@@ -102,7 +102,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "card_closes",
-                 "summoned")
+                 "summoned", "squad_enters")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -254,6 +254,11 @@ class Effects(Situational):
         """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
         self._zone_sq = -1
         """The square a card just moved onto / off, read by ``enemy_enters`` / ``enemy_leaves``."""
+        self._zone_from = -1
+        self._zone_mover = -1
+        self._zoned = bool(trig["enemy_enters"] or trig["enemy_leaves"] or trig["squad_enters"])
+        """Some card watches moves onto or off squares of a zone (``enemy_enters`` …)."""
+        """The square the card that moves came from, and that card (zones ``cross`` / ``cross_front``)."""
         self._stuns = "stun" in kinds
         self._grave_wounds = "grave_wound" in kinds
         """Some card gives a ``grave_wound`` (30/63 Локи): the turn start looks at the graveyards."""
@@ -1202,6 +1207,8 @@ class Effects(Situational):
             q = 0 if not strike else strike[0] if per == "target_weak" else max(0, strike[2] - strike[0])
         elif per == "armor_left":  # ("количество оставшихся единиц {armor}": not used this turn)
             q = self.armor_left[u]
+        elif per == "target_armor":  # ("{armor} 1 или +1 {armor}": the armor it has now, 30/42)
+            q = self.armor[v]
         elif per == "target_move":  # ("где Х его {move}": the movement it has now)
             q = self.move_points[v] if self.creature[v] else 0
         elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
@@ -1480,7 +1487,7 @@ class Effects(Situational):
                 self._depth_moved(w, frm)
             if self._markers and self.marks[sq] and self.alive[w] and not self.over:
                 self._entered(w, sq)
-            if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and self.alive[w] and not self.over:
+            if self._zoned and self.alive[w] and not self.over:
                 self._zone_entered(w, frm, sq)
 
     def _pounce(self, u: int, v: int) -> None:
@@ -1516,7 +1523,7 @@ class Effects(Situational):
             self._emit({"e": "move", "u": u, "to": to})
         if self._deep:
             self._depth_moved(u, p)  # (a dive or a surfacing: data/README.md "Depth and surface")
-        if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and not self.over:
+        if self._zoned and not self.over:
             self._zone_entered(u, p, to)  # (any move onto a square: the zone watchers)
 
     def _zone_entered(self, v: int, frm: int, to: int) -> None:
@@ -1524,14 +1531,18 @@ class Effects(Situational):
         ``enemy_enters`` abilities of the enemy cards whose ``zone`` holds ``frm`` / ``to`` fire,
         aimed at it (the zone is checked per ability in
         :meth:`~analysis.battle.triggers.Triggers._fire_now`, on :attr:`_zone_sq`)."""
-        for trigger, sq in (("enemy_leaves", frm), ("enemy_enters", to)):
+        saved_from, self._zone_from = self._zone_from, frm
+        for trigger, sq in (("enemy_leaves", frm), ("enemy_enters", to), ("squad_enters", to)):
             if sq < 0:
                 continue
             for w in list(self._trig[trigger]):
-                if self.alive[w] and self.seat[w] != self.seat[v] and self.alive[v] and not self.over:
-                    saved, self._zone_sq = self._zone_sq, sq
+                ours = trigger == "squad_enters"
+                if self.alive[w] and (self.seat[w] == self.seat[v]) == ours and self.alive[v] \
+                        and not self.over and (not ours or self.creature[v]):
+                    saved, self._zone_sq, self._zone_mover = self._zone_sq, sq, v
                     self._fire(w, trigger, v, v)
                     self._zone_sq = saved
+        self._zone_from = saved_from
 
     def barred(self, u: int) -> int:
         """Bit mask of the squares unit ``u`` may not move onto now: the ``zone`` squares of the
@@ -1556,6 +1567,14 @@ class Effects(Situational):
         p = self.pos[u]
         if zone == "any":  # (any square of the battlefield; the card may be a flyer)
             return sq >= 0
+        if zone in ("cross", "cross_front"):  # (the mover crosses the middle line into the other half)
+            mover, frm = self._zone_mover, self._zone_from
+            if sq < 0 or frm < 0 or mover < 0:
+                return False
+            own = half_rows(self.seat[mover])
+            if frm // COLS not in own or sq // COLS in own:
+                return False
+            return zone == "cross" or sq // COLS == half_rows(1 - self.seat[mover])[0]
         if p < 0 or sq < 0 or sq == p:
             return False
         if zone == "row":
@@ -2402,7 +2421,8 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
     if ab.kind == "grave_wound":  # (its wounds come if the card dies this turn: likelier the less life left)
         return amount * per_wound * 4.0 / max(1, rem_v) if prof.is_creature else 0.0
     if ab.lasts:
-        if ab.kind == "keyword" and (ab.keyword != "move" and card_of(kv).keyword(ab.keyword) >= (  # type: ignore[arg-type]
+        if ab.kind == "keyword" and ab.per is None and (ab.keyword != "move" and card_of(kv).keyword(
+                ab.keyword) >= (  # type: ignore[arg-type]
                 ab.damage[0] if ab.damage else 1)):
             return 0.0  # it has it already
         scale = 3.0 if ab.lasts == "battle" else 1.0

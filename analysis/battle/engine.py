@@ -750,6 +750,9 @@ class Battle(Placement):
         new._variable = self._variable
         new._watchers = self._watchers
         new._zone_sq = -1
+        new._zone_from = -1
+        new._zone_mover = -1
+        new._zoned = self._zoned
         new._x_kinds = self._x_kinds
         new._x_trig = self._x_trig
         new.acted = self.acted

@@ -115,6 +115,9 @@ class EngineFields:
     _variable: bool
     _watchers: bool
     _zone_sq: int
+    _zone_from: int
+    _zone_mover: int
+    _zoned: bool
     _barrers: bool
     _x_kinds: Any
     _x_trig: bool

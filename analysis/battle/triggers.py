@@ -476,7 +476,7 @@ class Triggers(Effects):
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
             cands = ([u] if ab.target == "self" else [context]) if ok else []
-        elif trigger == "squad_kill":  # the creature of its squad that destroyed an enemy card
+        elif trigger == "squad_kill" or trigger == "squad_enters":  # (the creature of its squad it is about)
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and (ab.target != "self" or context == u)
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))

@@ -531,7 +531,7 @@ class Turns(Strikes):
                 self._fire(u, "jump")
         if self._markers and self.marks[to] and not self.over:
             self._entered(u, to)
-        if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and self.alive[u] and not self.over:
+        if self._zoned and self.alive[u] and not self.over:
             self._zone_entered(u, frm, to)  # (``enemy_enters`` / ``enemy_leaves``: a watched square)
         if onto >= 0 and self.creature[onto] and u in self._trig["enters_creature"] \
                 and self.alive[u] and self.alive[onto] and not self.over:

@@ -390,7 +390,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
-            "card_closes", "summoned")
+            "card_closes", "summoned", "squad_enters")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -516,14 +516,19 @@ aimed at that card, about it (``when_*`` read it; ``vs_position`` its position t
 Чёрный дракон (``when_state = "near_fumes"``), 30/25 Азнагул (``when_state = "sealed"``), 30/115
 Топляница (``vs_position = "opposite"``, ``when = "enemy_turn"``, a ``stun``); ``summoned``: after this
 card enters play by a ``summon`` of another card, about that card (``when_type = "artifact"``: "при вызове
-из Яйца дракона", 30/194 Вылупившийся дракон)."""
-ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
+из Яйца дракона", 30/194 Вылупившийся дракон); ``squad_enters`` (with ``zone``): a creature of its squad
+moves onto a square of that zone — any move; aimed at it, about it (30/4 Белегос: ``zone = "cross"``)."""
+ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
 (``own_half``), or one of a row of its player's half no enemy card has entered before in the battle
 (``own_half_first``: "1 раз за бой для каждого ряда", 60/88 Караульный), or the two squares to its left
 and right (``sides``), or ``any`` square (60/141 Озёрный змей "при перемещении существа противника в ваш
-ход"). Kind ``bar`` (passive, with ``zone``): ground creatures of the opponent's squad
+ход"); ``cross``: a square of the half the mover does not belong to, entered from a square of its own
+half (it crosses the middle line: "при перемещении со своей половины поля боя на половину поля боя
+противника", 30/4 Белегос on ``squad_enters``); ``cross_front``: the same, onto the first row of the half
+entered ("при передвижении со своей половины поля боя на … клетку вашего первого ряда", 30/42 Торосы
+Йора on ``enemy_enters``). Kind ``bar`` (passive, with ``zone``): ground creatures of the opponent's squad
 that are not incorporeal cannot move onto the squares of that zone — no step, jump or teleport of
 their own ("наземные небестелесные существа противника не могут перемещаться на клетки справа и
 слева от …", 60/67 Тучный великан, under ``when = "rebuff"``)."""
@@ -629,7 +634,7 @@ printed life ("ваше существо без дополнительных {he
 Чёрный дракон)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
-                 "enemy_leaves", "card_closes", "summoned")
+                 "enemy_leaves", "card_closes", "summoned", "squad_enters")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
@@ -706,7 +711,8 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
-        "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans")
+        "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
+        "target_armor")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -747,7 +753,9 @@ movement of the corporeal creatures of its squad on the squares to its left and 
 {move} ваших небестелесных существ справа и слева от …", 60/28 Орочий таран), ``own_regen`` (its
 regeneration now: "где Х величина их {regen}"; on
 an aura, of the card that holds it: 30/114 Страж Уорлога).
-``mulligans``: its player's mulligans before recruiting (``discount`` only)."""
+``mulligans``: its player's mulligans before recruiting (``discount`` only). ``target_armor``: the armor
+the card it aims at has now ("получает {armor} 1 или +1 {armor}" = ``keyword = "armor"``, ``per =
+"target_armor"``, ``plus = 1``, 30/42 Торосы Йора)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen")
@@ -2029,10 +2037,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("gold", f"is the gold paid before recruiting (cost recruit only); got {gold!r}")
     out["gold"] = gold
     zone = raw.get("zone")
-    if (zone is not None and zone not in ZONES) or ((trigger in ("enemy_enters", "enemy_leaves")
-                                                     or kind == "bar") != (zone is not None)):
+    zoned = trigger in ("enemy_enters", "enemy_leaves", "squad_enters") or kind == "bar"
+    if (zone is not None and zone not in ZONES) or zoned != (zone is not None):
         raise fail("zone", f"is one of {', '.join(ZONES)}, required with triggers enemy_enters / "
-                   f"enemy_leaves and kind bar, and only there; got {zone!r}")
+                   f"enemy_leaves / squad_enters and kind bar, and only there; got {zone!r}")
     out["zone"] = zone
     picker = raw.get("picker")
     if picker is not None and (picker != "target" or cost != "trigger"):

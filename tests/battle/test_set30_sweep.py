@@ -471,3 +471,41 @@ def test_battle_mage_concentration_gives_two_armor_to_the_end_of_the_next_enemy_
     b.apply(END_TURN)                            # the end of the opponent's turn: concentration
     b.apply(END_TURN)
     assert b.active == 1 and b.armor[0] == 2
+
+
+# ---------------------------------------------------------------- crossing the middle line
+
+
+def test_belegos_gives_a_creature_crossing_to_the_enemy_half_one_more_to_its_strikes():
+    """30/4 Белегос: "При перемещении со своей половины поля боя на половину поля боя противника ваше
+    существо получает +1 к ударам до конца хода противника (1 раз за ход для каждого существа)" —
+    a step within its own half gives nothing; the crossing step does."""
+    from analysis.battle import Move
+
+    walker = card("Walker", strike=(1, 1, 1), life=10, move=2)
+    b = start([walker, _printing("30/4")], [card("Foe", life=10, move=0)],
+              ({0: P1_MID, 1: square(0, 1)}, {2: square(4, 2)}), dice=[1])
+    b.apply(Move(0, P1_FRONT))                   # within its own half
+    assert not b.grants[0]
+    b.apply(Move(0, P2_FRONT))                   # onto the enemy half
+    assert b.grants[0]
+    b.open[2] = False
+    b.apply(Strike(0, 2))
+    assert b.wounds[2] == 2
+
+
+def test_yor_hummocks_close_an_enemy_stepping_into_your_first_row_and_add_armor():
+    """30/42 Торосы Йора: "При передвижении со своей половины поля боя на свободную клетку вашего
+    первого ряда существо противника закрывается. {tap}: … небестелесное нелетающее существо получает
+    {armor} 1 или +1 {armor} до конца хода противника" — armor 1 becomes 2."""
+    from analysis.battle import Move
+
+    mine = card("Mine", life=10, armor=1)
+    walker = card("Walker", life=10, move=1)
+    b = start([mine, _printing("30/42")], [walker], ({0: P1_BACK, 1: square(0, 1)}, {2: square(3, 1)}))
+    b.apply(UseAbility(1, _use(b, 1, "keyword"), (0,)))
+    assert b.armor[0] == 2
+    b.apply(END_TURN)
+    assert b.armor[0] == 2                       # (until the end of the opponent's turn)
+    b.apply(Move(2, square(2, 1)))               # into the Hummocks' owner's first row: it closes
+    assert not b.open[2]

@@ -162,6 +162,8 @@ class Spec:
                 deps.add("board")
             elif ab.per == "moves_left":
                 deps.update(("moves", "turn"))
+            elif ab.per == "open_enemies":
+                deps.update(("opens", "alive"))
         self.deps = frozenset(deps)
         """What its variant depends on (the engine recomputes it only when that changed)."""
 
@@ -199,6 +201,8 @@ def _amount(ab: Ability, quantity: int) -> tuple[int, ...]:
     if ab.per_max:
         x = min(x, ab.per_max)
     x = max(0, x)
+    if ab.negative:  # ("−X": 30/165 Молох's −1 per open enemy creature)
+        x = -x
     if ab.kind != "strike_bonus":
         return (x,)
     if ab.tiers:
@@ -721,6 +725,9 @@ class Situational(EngineFields):
             theirs = set(half_rows(1 - self.seat[u]))
             return sum(1 for w in self.units[self.seat[u]] if self.alive[w] and self.creature[w]
                        and self.pos[w] >= 0 and row_of(self.pos[w]) in theirs)
+        if per == "open_enemies":  # (the open creatures of the opponent's squad: 30/165 Молох)
+            return sum(1 for w in self.units[1 - self.seat[u]] if self.alive[w] and self.creature[w]
+                       and self.open[w])
         if per == "wounded_allies":  # (creatures of its squad with wounds, itself included: 60/215)
             return sum(1 for w in self.units[self.seat[u]] if self.alive[w] and self.creature[w]
                        and self.wounds[w] > 0)

@@ -213,7 +213,8 @@ abilities — their facts and keyword columns (30/126 Безликий: "сущ�
 особенности, пока стоят напротив открытого Безликого")."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound")
+          "prey", "attack_bonus", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound", "strikes_twice",
+          "strikes_twice_in_a_row")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -712,7 +713,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
-        "target_armor")
+        "target_armor", "open_enemies")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -755,10 +756,12 @@ regeneration now: "где Х величина их {regen}"; on
 an aura, of the card that holds it: 30/114 Страж Уорлога).
 ``mulligans``: its player's mulligans before recruiting (``discount`` only). ``target_armor``: the armor
 the card it aims at has now ("получает {armor} 1 или +1 {armor}" = ``keyword = "armor"``, ``per =
-"target_armor"``, ``plus = 1``, 30/42 Торосы Йора)."""
+"target_armor"``, ``plus = 1``, 30/42 Торосы Йора); ``open_enemies``: the open creatures of the
+opponent's squad ("−1 к {strike} за каждое открытое существо в отряде противника (максимум −3)" =
+``negative``, ``per_max = 3``, 30/165 Молох)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
-             "moves_left", "side_move", "own_regen")
+             "moves_left", "side_move", "own_regen", "open_enemies")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000

@@ -509,3 +509,66 @@ def test_yor_hummocks_close_an_enemy_stepping_into_your_first_row_and_add_armor(
     assert b.armor[0] == 2                       # (until the end of the opponent's turn)
     b.apply(Move(2, square(2, 1)))               # into the Hummocks' owner's first row: it closes
     assert not b.open[2]
+
+
+# ---------------------------------------------------------------- blessings, second strikes, open foes
+
+
+def test_akkenian_swordsman_strikes_when_blessed():
+    """30/6 Мечник Аккении: "Когда получает благословление особый удар клинком на 2" — at an enemy next
+    to it."""
+    from analysis.cards.abilities import Ability
+
+    b = start([_printing("30/6")], [card("Foe", life=10, move=0)], ({0: P1_FRONT}, {1: P2_FRONT}))
+    b._bless(0, 0, Ability(kind="give_blessing", cost="tap"))
+    assert b._in_state(0, "blessed") and b.wounds[1] == 2
+
+
+def test_allar_heals_fully_once_when_blessed():
+    """30/89 Аллар: "Когда получает благословление полностью излечиться (1 раз за бой)"."""
+    from analysis.cards.abilities import Ability
+
+    b = start([_printing("30/89")], [card("Foe", life=10, move=0)], ({0: P1_BACK}, {1: P2_BACK}))
+    b.wounds[0] = 5
+    b._bless(0, 0, Ability(kind="give_blessing", cost="tap"))
+    assert b.wounds[0] == 0
+
+
+def test_dark_beast_strikes_again_after_striking_a_flyer():
+    """30/143 Тёмная бестия: "При {strike} по летающему не закрывается после {strike} и может нападать
+    {strike} ещё раз до конца хода (1 раз за ваш ход)"."""
+    beast = _printing("30/143")
+    bird, bird2 = card("Bird", type="flyer", life=10, move=0), card("Bird2", type="flyer", life=10, move=0)
+    b = start([beast], [bird, bird2], ({0: P1_BACK}, {1: P2_BACK, 2: square(5, 1)}), dice=[6, 6, 6])
+    b.open[1] = b.open[2] = False
+    b.apply(Strike(0, 1))
+    assert b.open[0] and Strike(0, 2) in b.legal_actions()
+    b.apply(Strike(0, 2))
+    assert not b.open[0]
+
+
+def test_renegade_minotaur_strikes_twice_in_a_row_after_defending():
+    """30/152 Минотавр-отступник: "Когда выступает защитником получает «может нападать {strike} два
+    раза за ход, только подряд» до конца вашего хода"."""
+    mino = _printing("30/152")
+    ally = card("Ally", life=20)
+    foe = card("Foe", strike=(1, 1, 1), life=30, move=0)
+    b = start([mino, ally], [foe], ({0: square(2, 1), 1: P1_FRONT}, {2: square(3, 1)}),
+              dice=[1, 1, 6, 1, 6, 1], p1=Scripted(defender=0))
+    b.apply(END_TURN)
+    b.apply(Strike(2, 1))                        # the Minotaur defends its ally
+    assert b._has(0, "strikes_twice_in_a_row") is not None
+    b.apply(END_TURN)
+    b.apply(Strike(0, 2))
+    assert Strike(0, 2) in b.legal_actions()
+
+
+def test_moloch_loses_one_strike_per_open_enemy_creature():
+    """30/165 Молох: "-1 к {strike} за каждое открытое существо в отряде противника (максимум -3)"."""
+    foes = [card(f"F{i}", life=20, move=0) for i in range(4)]
+    b = start([_printing("30/165")], foes,
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1), 3: square(3, 3), 4: square(3, 0)}), dice=[1])
+    b.open[1] = False                            # three open: 6 − 3
+    b._situate()
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] == 3

@@ -343,6 +343,7 @@ class AbilityUse(Triggers):
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
             if fresh:
                 fresh = [v for v, d in zip(targets, dealt, strict=True) if v in fresh and d > 0]
+            self._dealt = sum(d for d in dealt if d > 0)  # (``per = "dealt"`` of the ``then``: 30/149)
             self._follow(u, nxt, targets, trigger, fresh)
 
     def _follow(self, u: int, index: int, targets: Sequence[int], trigger: str | None,

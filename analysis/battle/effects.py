@@ -64,6 +64,7 @@ from analysis.battle.board import (
     CHEBYSHEV,
     COLS,
     NEAR,
+    NEAR_MASK,
     NOWHERE,
     ROWS,
     SQUARES,
@@ -254,6 +255,8 @@ class Effects(Situational):
         """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
         self._zone_sq = -1
         """The square a card just moved onto / off, read by ``enemy_enters`` / ``enemy_leaves``."""
+        self._dealt = 0
+        """The wounds the ability just carried out dealt, for the ``then`` after it (``per = "dealt"``)."""
         self._zone_from = -1
         self._zone_mover = -1
         self._zoned = bool(trig["enemy_enters"] or trig["enemy_leaves"] or trig["squad_enters"])
@@ -361,6 +364,10 @@ class Effects(Situational):
             pool = self._neighbours(u)
         elif ab.area == "about":  # (the card the trigger is about: the wounded, dying … one)
             pool = [self._about] if self._about >= 0 else []
+        elif ab.area == "rider":  # (the companion or parasite riding the card it aims at: 30/108 Тинник)
+            x = context if context >= 0 else self._about
+            r = self.rider[x] if x >= 0 else -1
+            pool = [r] if r >= 0 and self.alive[r] else []
         elif ab.area == "host":  # (the creature this companion or parasite rides)
             h = self.host[u]
             pool = [h] if h >= 0 and self.alive[u] and self.alive[h] else []
@@ -1207,6 +1214,8 @@ class Effects(Situational):
             q = 0 if not strike else strike[0] if per == "target_weak" else max(0, strike[2] - strike[0])
         elif per == "armor_left":  # ("количество оставшихся единиц {armor}": not used this turn)
             q = self.armor_left[u]
+        elif per == "dealt":  # (the wounds the ability before it dealt: 30/149 Проглот)
+            q = self._dealt
         elif per == "target_armor":  # ("{armor} 1 или +1 {armor}": the armor it has now, 30/42)
             q = self.armor[v]
         elif per == "target_move":  # ("где Х его {move}": the movement it has now)
@@ -1865,6 +1874,10 @@ class Effects(Situational):
             if about < 0 or self.alive[about]:
                 return
             reach = 1 << self.died_at[about] if self.died_at[about] >= 0 else 0
+        elif onto == "near":  # (a free square next to the card: 30/163 Змей хаоса)
+            if pu < 0:
+                return
+            reach = NEAR_MASK[pu]
         squares = []
         for sq in range(ROWS * COLS):
             if not reach >> sq & 1 or sq == p or self.board[sq] >= 0:

@@ -116,6 +116,7 @@ class EngineFields:
     _watchers: bool
     _zone_sq: int
     _zone_from: int
+    _dealt: int
     _zone_mover: int
     _zoned: bool
     _barrers: bool

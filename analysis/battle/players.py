@@ -1667,7 +1667,10 @@ class HeuristicPlayer(Player):
         i = index + 1
         while i < len(slots) and slots[i].ability.cost == "then":
             fa = slots[i].ability
-            if fa.target == "self":
+            if fa.kind == "destroy" and fa.target == "self":  # (its own life: 30/154 Наргойл's dive)
+                worth = card_value(b.key[u]) * (b.life[u] - b.wounds[u]) / max(1, b.life[u])
+                g -= worth * (0.5 if b.incarnation[u] else 1.0)
+            elif fa.target == "self":
                 g += self._target_gain(b, u, i, u)
             elif fa.target != first.target and not fa.every:
                 g += max((self._target_gain(b, u, i, w) for w in reach_slot(b, u, slots[i])), default=0.0)

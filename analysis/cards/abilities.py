@@ -713,7 +713,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
-        "target_armor", "open_enemies")
+        "target_armor", "open_enemies", "dealt")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -758,7 +758,9 @@ an aura, of the card that holds it: 30/114 Страж Уорлога).
 the card it aims at has now ("получает {armor} 1 или +1 {armor}" = ``keyword = "armor"``, ``per =
 "target_armor"``, ``plus = 1``, 30/42 Торосы Йора); ``open_enemies``: the open creatures of the
 opponent's squad ("−1 к {strike} за каждое открытое существо в отряде противника (максимум −3)" =
-``negative``, ``per_max = 3``, 30/165 Молох)."""
+``negative``, ``per_max = 3``, 30/165 Молох); ``dealt`` (on a ``then``): the wounds the ability just
+before it dealt, all its targets counted ("ранить каждое стоящее рядом существо противника на 1, при
+этом излечиться на X, где X число нанесённых ран", 30/149 Проглот)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen", "open_enemies")
@@ -773,11 +775,13 @@ its own player's half of the battlefield: "по картам на вашей п�
 Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив")."""
-RELOCATE_ONTO = ("depth", "surface", "away", "died_at")
+RELOCATE_ONTO = ("depth", "surface", "away", "died_at", "near")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or on a trigger about a card that
 died, the square it held (``died_at``: "могут переместиться на клетку, которую она занимала, при этом
-…", 30/44 Дети Белой Луны — its ``then`` abilities follow only if it moved)."""
+…", 30/44 Дети Белой Луны — its ``then`` abilities follow only if it moved), or a free square next to
+the card (``near``: "переместить атакованное существо на свободную клетку рядом с собой", 30/163 Змей
+хаоса)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
          "between", "squad")
@@ -795,7 +799,8 @@ a parasite's: the creature it rides — "ранить хозяина", 30/69 Л�
 Сова колдуна, ``beside`` (the cards next to
 it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
 атакованного", 60/185 Цербер).
-Only for auras: ``rider`` (the companion or parasite riding it)."""
+``rider``: on an aura, the companion or parasite riding it; on a trigger, the one riding the card the
+trigger aims at ("при метании по существу с паразитом открыть этого паразита", 30/108 Тинник)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
@@ -1883,8 +1888,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                            or raw.get("target") not in ("ally", "enemy", "any")):
         raise fail("area", f"an aura needs an area of {', '.join(AURA_AREAS)} and a target "
                    "(ally, enemy, any)")
-    if out["area"] == "rider" and cost != "aura":
-        raise fail("area", "rider is only for an aura")
+    if out["area"] == "rider" and cost not in ("aura", "trigger"):
+        raise fail("area", "rider is only for an aura or a trigger (the rider of the card it aims at)")
     if out["area"] == "squad" and cost != "aura":
         raise fail("area", "squad is only for an aura")
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
@@ -2140,7 +2145,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           "cleanse", "extra_life", "leap", "become", "pull",
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
-                         and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push")) \
+                         and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push",
+                                         "destroy", "relocate")) \
                 and not (ab.cost == "or" and ab.kind == "close") \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")

@@ -572,3 +572,72 @@ def test_moloch_loses_one_strike_per_open_enemy_creature():
     b._situate()
     b.apply(Strike(0, 1))
     assert b.wounds[1] == 3
+
+
+def test_dragon_slayer_strikes_a_flyer_as_an_adjacent_card():
+    """30/180 Драконоборец: "Может нападать {strike} на летающих как на стоящие рядом карты"."""
+    b = start([_printing("30/180")], [card("Bird", type="flyer", life=10, move=0), card("Foe", life=10)],
+              ({0: P1_BACK}, {1: P2_BACK, 2: square(5, 1)}))
+    assert Strike(0, 1) in b.legal_actions() and Strike(0, 2) not in b.legal_actions()
+
+
+def test_vereselen_gains_movement_by_its_strike():
+    """30/121 Вереселень: "При {strike} на X получает +X к {move}" — kept (no end given), so its
+    movement grows strike by strike."""
+    b = start([_printing("30/121")], [card("Foe", life=20, move=0)], ({0: P1_FRONT}, {1: P2_FRONT}),
+              dice=[6])
+    before = b.move_points[0]
+    b.open[1] = False
+    b.apply(Strike(0, 1))                        # a strong strike of 3
+    assert b.move_points[0] == before + 3
+
+
+def test_tinnik_opens_the_parasite_of_the_creature_it_throws_at():
+    """30/108 Тинник: "При метании по существу с паразитом открыть этого паразита" — the parasite
+    riding the target (its own side's, placed on the enemy creature)."""
+    tinnik = _printing("30/108")
+    parasite = card("Leech", type="parasite", move=0, life=5)
+    b = start([tinnik, parasite], [card("Host", life=20)], ({0: P1_BACK, 1: square(1, 1)}, {2: P2_FRONT}),
+              dice=[1])
+    assert b.rider[2] == 1
+    b.open[1] = False
+    b.apply(UseAbility(0, _use(b, 0, "throw"), (2,)))
+    assert b.open[1]
+
+
+def test_glutton_heals_by_the_wounds_its_decay_deals():
+    """30/149 Проглот: "ранить каждое стоящее рядом существо противника на 1, при этом излечиться на X,
+    где X число нанесённых ран" — two neighbours: it heals 2."""
+    foes = [card("A", life=10, move=0), card("B", life=10, move=0), card("Far", life=10, move=0)]
+    b = start([_printing("30/149")], foes,
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1), 3: square(5, 2)}))
+    b.wounds[0] = 4
+    b.apply(END_TURN)
+    assert b.wounds[1] == b.wounds[2] == 1 and b.wounds[3] == 0 and b.wounds[0] == 2
+
+
+def test_nargoyl_may_dive_to_its_death_to_wound_the_struck_creature():
+    """30/154 Наргойл: "При сильном {strike} … вы можете уничтожить Наргойла, при этом ранить
+    атакованое существо на 3" — taken, it dies and the target takes 3 more; declined, nothing."""
+    for player, dead in ((Scripted(), True), (Declines(), False)):
+        b = start([_printing("30/154"), card("Mine", life=10)], [card("Foe", life=20, move=0)],
+                  ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}), dice=[6], p1=player)
+        b.open[2] = False
+        b.apply(Strike(0, 2))
+        assert (not b.alive[0]) == dead and b.wounds[2] == 3 + (3 if dead else 0)
+
+
+def test_chaos_serpent_teleports_and_drags_the_struck_creature_next_to_it():
+    """30/163 Змей хаоса: "При {strike} телепортироваться, при этом переместить атакованное существо
+    на свободную клетку рядом с собой" — its player picks both squares."""
+
+    class Picks2(Scripted):
+        def relocate(self, battle, unit, why, squares):
+            want = square(0, 0) if unit == 0 else square(1, 0)
+            return want if want in squares else -1
+
+    b = start([_printing("30/163")], [card("Foe", life=20, move=0)], ({0: P1_FRONT}, {1: P2_FRONT}),
+              dice=[1], p1=Picks2())
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert b.pos[0] == square(0, 0) and b.pos[1] == square(1, 0)

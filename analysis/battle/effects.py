@@ -264,6 +264,8 @@ class Effects(Situational):
         """The square the card that moves came from, and that card (zones ``cross`` / ``cross_front``)."""
         self._stuns = "stun" in kinds
         self._grave_wounds = "grave_wound" in kinds
+        self._noheal = "no_heal" in kinds
+        """Some card cannot heal, or makes another unable to (``no_heal``: 30/171)."""
         """Some card gives a ``grave_wound`` (30/63 Локи): the turn start looks at the graveyards."""
         self._host_watch = bool(trig["host_opens"]) or "host_may_stay_closed" in kinds
         """Some rider acts when its host opens (``host_opens``) or lets it stay closed
@@ -315,6 +317,10 @@ class Effects(Situational):
         """Units with a ``redirect`` response (their order: the unit order)."""
 
     # ------------------------------------------------------------------ standing facts on the board
+
+    def _unhealable(self, v: int) -> bool:
+        """``no_heal``: ``v`` neither heals nor gains additional life now (30/171 Вольный стрелок)."""
+        return self._noheal and self._has(v, "no_heal") is not None
 
     def _has(self, u: int, kind: str) -> Ability | None:
         """The unit's standing fact of ``kind`` (its current variant), if any."""
@@ -1042,7 +1048,7 @@ class Effects(Situational):
                 #                              fact was accepted before its price was paid)
             return 0
         if kind == "extra_life":
-            if self.creature[v] and self.kind[v] != ARTIFACT:
+            if self.creature[v] and self.kind[v] != ARTIFACT and not self._unhealable(v):
                 add = self._amount_for(u, ab, v)
                 cap = self.vampire[v]  # "Максимум N {health}": its life never grows beyond N
                 if cap > 0:
@@ -1214,6 +1220,8 @@ class Effects(Situational):
             q = 0 if not strike else strike[0] if per == "target_weak" else max(0, strike[2] - strike[0])
         elif per == "armor_left":  # ("количество оставшихся единиц {armor}": not used this turn)
             q = self.armor_left[u]
+        elif per == "target_poison":  # (its poisoning: 30/132 Зелёный дракон)
+            q = self.poison[v]
         elif per == "dealt":  # (the wounds the ability before it dealt: 30/149 Проглот)
             q = self._dealt
         elif per == "target_armor":  # ("{armor} 1 или +1 {armor}": the armor it has now, 30/42)
@@ -2152,7 +2160,7 @@ class Effects(Situational):
         pk, pv = self.pos[killer], self.died_at[victim]
         if self.kind[killer] != FLYER and not (pk >= 0 and pv >= 0 and NEAR[pk][pv]):
             return
-        healed = 0 if self.ghost[killer] else self.wounds[killer]  # (incorporeal: never healed)
+        healed = 0 if self.ghost[killer] or self._unhealable(killer) else self.wounds[killer]
         self.wounds[killer] -= healed
         self.poison[killer] = 0
         if self._last_life:
@@ -2417,7 +2425,7 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "grave_wound",
+                        "grave_wound", "lose_counters",
                         "move_wounds", "concentrate", "close", "shift", "pull", "fight"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
@@ -2462,6 +2470,8 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
     if kind == "extra_life":
         return amount * per_wound
     if kind == "gain_counter":
+        return 0.1 * value if prof.counter_user or prof.tokens_only else 0.0
+    if kind == "lose_counters":  # (a counter taken from a card that pays with them: 30/168 Вор)
         return 0.1 * value if prof.counter_user or prof.tokens_only else 0.0
     if kind == "open":
         return 0.1 * value - amount * per_wound

@@ -734,6 +734,7 @@ class Battle(Placement):
         new._aura_states = self._aura_states
         new._stuns = self._stuns
         new._grave_wounds = self._grave_wounds
+        new._noheal = self._noheal
         new._shapers = self._shapers
         new._shaped = self._shaped
         new.aloft = self.aloft  # (replaced, never changed in place)

@@ -160,6 +160,7 @@ class EngineFields:
     doomed: list[Any]
     grave_wound: list[int]
     _grave_wounds: bool
+    _noheal: bool
     move_points: list[int]
     moves: list[int]
     n: int
@@ -326,6 +327,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _unflood(self, x: int) -> None:
+        raise NotImplementedError
+
+    def _unhealable(self, v: int) -> bool:
         raise NotImplementedError
 
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:

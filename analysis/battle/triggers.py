@@ -92,6 +92,8 @@ class Triggers(Effects):
             return self.kind[v] == GROUND
         if state == "no_counters":
             return self.counters[v] == 0
+        if state == "has_counters":
+            return self.counters[v] > 0
         if state == "no_ground_squad":
             return self.n_ground[self.seat[v]] == 0
         if state == "open":
@@ -578,6 +580,8 @@ class Triggers(Effects):
         if not any(a.kind == "vampirism" and not (a.self_state or a.formation or a.when or a.squad_has)
                    for a in facts(self.cards[x])):
             return  # its vampirism holds only in a state that does not hold now ("пока имеет проклятие")
+        if self._unhealable(x):
+            return  # ("не может излечиваться или получать дополнительные {health}", 30/171)
         healed = 0 if self.ghost[x] else min(dealt, self.wounds[x])  # (incorporeal: extra life only)
         self.wounds[x] -= healed
         extra = dealt - healed

@@ -138,7 +138,8 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound")
+            "attack_bonus", "hauled", "silence", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound",
+            "no_heal")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -175,7 +176,10 @@ card does not have that keyword column while it holds this — printed, given or
 карта не на кладбище, эта особенность теряется)" — a card that dies while it holds it keeps it in the
 graveyard: at the start of each of its owner's turns while it lies there, one creature of its owner's
 squad in play takes N (a plain wound; the owner's pick — the engine takes the one with the most life
-left); a card that leaves the graveyard loses it (30/63 Локи).
+left); a card that leaves the graveyard loses it (30/63 Локи). ``no_heal``: the card cannot heal nor gain
+additional life — no heal, regeneration, vampirism, carrion-eating or extra life reaches it ("атакованный
+не может излечиваться или получать дополнительные {health} до конца хода противника", 30/171 Вольный
+стрелок; standing or given for a while).
 ``forces_defender``: when a defender may be appointed against its simple strike, its opponent must
 appoint one (he picks which; if his player declines, the one with the most life left: 30/141).
 ``strikes_twice``: it may attack with its simple strike twice per turn — after its first attack by a
@@ -214,7 +218,7 @@ abilities — their facts and keyword columns (30/126 Безликий: "сущ�
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound", "strikes_twice",
-          "strikes_twice_in_a_row")
+          "strikes_twice_in_a_row", "no_heal")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -562,7 +566,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "swap", "acid_fumes", "flame_seal", "lose_keyword",
-             *ENTRIES)
+             "no_heal", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -590,7 +594,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life", "front_row", "no_extra_life", "sealed", "near_fumes")
+             "low_life", "front_row", "no_extra_life", "sealed", "near_fumes", "has_counters")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -632,7 +636,8 @@ simple strike ("пока их {health} меньше или равны их сл�
 counterpart of ``back_row``); ``no_extra_life``: no additional life — its life left is not above its
 printed life ("ваше существо без дополнительных {health}", 30/71 Эленьямен); ``sealed``: it holds a
 ``flame_seal`` (30/25 Азнагул); ``near_fumes``: a card next to it (8 squares) holds ``acid_fumes`` (30/151
-Чёрный дракон)."""
+Чёрный дракон); ``has_counters``: it holds a counter or token ("переместить {counter} с противника на
+себя", 30/168 Вор)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves", "card_closes", "summoned", "squad_enters")
@@ -713,7 +718,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
-        "target_armor", "open_enemies", "dealt")
+        "target_armor", "open_enemies", "dealt", "target_poison")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -760,7 +765,8 @@ the card it aims at has now ("получает {armor} 1 или +1 {armor}" = ``
 opponent's squad ("−1 к {strike} за каждое открытое существо в отряде противника (максимум −3)" =
 ``negative``, ``per_max = 3``, 30/165 Молох); ``dealt`` (on a ``then``): the wounds the ability just
 before it dealt, all its targets counted ("ранить каждое стоящее рядом существо противника на 1, при
-этом излечиться на X, где X число нанесённых ран", 30/149 Проглот)."""
+этом излечиться на X, где X число нанесённых ран", 30/149 Проглот); ``target_poison``: the poisoning of
+the card it aims at ("получает −Х к {strike} до конца хода, где Х величина его отравления", 30/132)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen", "open_enemies")
@@ -881,7 +887,7 @@ _KINDS_TEXT = {
     "ignore_protection": "Ignores the target's protection from",
     "prey": "Marked as prey", "pounce": "Jumps next to the target",
     "acid_fumes": "Marked with acid fumes", "flame_seal": "Marked with a flame seal",
-    "swap": "Swaps squares with", "lose_keyword": "Loses",
+    "swap": "Swaps squares with", "lose_keyword": "Loses", "no_heal": "Cannot heal nor gain life",
     "grave_wound": "Valhalla: wounds a creature of its own squad",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",

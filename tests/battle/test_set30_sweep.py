@@ -641,3 +641,52 @@ def test_chaos_serpent_teleports_and_drags_the_struck_creature_next_to_it():
     b.open[1] = False
     b.apply(Strike(0, 1))
     assert b.pos[0] == square(0, 0) and b.pos[1] == square(1, 0)
+
+
+def test_free_shooter_stops_the_target_healing_until_the_end_of_its_turn():
+    """30/171 Вольный стрелок: "При выстреле воздействие незаживающие раны атакованный не может
+    излечиваться или получать дополнительные {health} до конца хода противника" — its regeneration
+    does nothing at the start of its turn; at the next one it heals again."""
+    troll = card("Troll", life=12, move=0, regeneration=2)
+    b = start([_printing("30/171")], [troll], ({0: P1_BACK}, {1: P2_FRONT}), dice=[4])
+    b.apply(UseAbility(0, _use(b, 0, "shot"), (1,)))
+    assert b.wounds[1] == 2
+    b.apply(END_TURN)                            # its turn: no regeneration
+    assert b.wounds[1] == 2
+    b.apply(END_TURN)
+    b.apply(END_TURN)                            # its next turn: regeneration 2
+    assert b.wounds[1] == 0
+
+
+def test_thief_steals_a_counter_and_passes_it_on():
+    """30/168 Вор: "{tap}: Воздействие кража переместить {counter} с противника на себя. {tap}:
+    Воздействие украденная сила переместить {counter} с себя на вашу карту"."""
+    thief = _printing("30/168")
+    mage = card("Mage", life=10, move=0)
+    b = start([thief, card("Mine", life=10)], [mage], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    b.counters[2] = 2
+    b.apply(UseAbility(0, _use(b, 0, "lose_counters"), (2,)))
+    assert b.counters[2] == 1 and b.counters[0] == 1
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    give = next(i for i, sl in enumerate(b.slots[0]) if sl.ability.kind == "gain_counter"
+                and sl.ability.cost == "counter_tap")
+    b.apply(UseAbility(0, give, (1,)))
+    assert b.counters[0] == 0 and b.counters[1] == 1
+
+
+def test_green_dragon_strips_poison_protection_and_poisons_by_the_strike():
+    """30/132 Зелёный дракон: "При {strike} атакованный теряет {zoo} до конца боя и получает
+    отравление на 1-2-3. В начале хода противника выбранное существо с отравлением получает -Х к
+    {strike} до конца хода, где Х величина его отравления"."""
+    dragon = _printing("30/132")
+    foe = card("Foe", strike=(4, 4, 4), life=20, move=0, prot_poison=1)
+    b = start([dragon], [foe], ({0: P1_BACK}, {1: P2_BACK}), dice=[6])
+    b.open[1] = False
+    b.apply(Strike(0, 1))                        # a strong strike: poisoning 3, despite its protection
+    assert b.poison[1] == 3 and not b.cards[1].has("prot_poison")
+    b.apply(END_TURN)                            # its turn: −3 to its strike this turn
+    assert b.wounds[1] == 4 + 3
+    from analysis.cards.ability_rules import strike_passives
+
+    assert strike_passives(b.cards[1]).bonus == (-3, -3, -3)

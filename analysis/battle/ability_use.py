@@ -170,6 +170,9 @@ class AbilityUse(Triggers):
         if sl.closes and (not self.open[u] or self.acted[u]):
             return False
         ab = sl.ability
+        if self._nomagic and (ab.kind in MAGICAL or ab.via == "spell") \
+                and self._has(u, "no_magic") is not None:
+            return False  # ("не может использовать магические способности", 30/87)
         if ab.kind in ENTRIES and not self._entry_possible(u, ab):
             return False
         if ab.counters > self.counters[u]:
@@ -397,7 +400,8 @@ class AbilityUse(Triggers):
                 elif not sl.conditional:
                     chosen = [u]
         elif ab.target != self.slots[u][index - 1].ability.target:
-            pool = self._area_targets(u, index, ab, self._context) if ab.area else reach_slot(self, u, sl)
+            near = targets[0] if targets else self._context  # (``near_target``: the card aimed at before)
+            pool = self._area_targets(u, index, ab, near) if ab.area else reach_slot(self, u, sl)
             cands = [v for v in pool if not ab.vs_state or self._in_state(v, ab.vs_state)]
             if len(cands) > 1 or (ab.may and cands):
                 most = min(ab.targets, len(cands))
@@ -472,6 +476,8 @@ class AbilityUse(Triggers):
         if kind == "heal":  # its amount: the printed N, or a ``per`` quantity ("на величину этого удара")
             healed = 0 if self.ghost[v] or self._unhealable(v) else min(self._amount_for(u, ab, v),
                                                                          self.wounds[v])
+            if healed and self._healers:  # ("излечивается на X+1", 30/71)
+                healed = min(self.wounds[v], healed + self._heal_more(v, healed))
             self.wounds[v] -= healed
             if healed:
                 self._quiet_from = self.turn + 1

@@ -265,6 +265,10 @@ class Effects(Situational):
         self._stuns = "stun" in kinds
         self._grave_wounds = "grave_wound" in kinds
         self._noheal = "no_heal" in kinds
+        self._nomagic = "no_magic" in kinds
+        """Some card makes another unable to use its magical abilities (``no_magic``: 30/87)."""
+        self._healers = "heal_bonus" in kinds
+        """Some card makes its squad's heals greater (``heal_bonus``: 30/71)."""
         """Some card cannot heal, or makes another unable to (``no_heal``: 30/171)."""
         """Some card gives a ``grave_wound`` (30/63 Локи): the turn start looks at the graveyards."""
         self._host_watch = bool(trig["host_opens"]) or "host_may_stay_closed" in kinds
@@ -318,6 +322,28 @@ class Effects(Situational):
 
     # ------------------------------------------------------------------ standing facts on the board
 
+    def _heal_more(self, v: int, x: int) -> int:
+        """``heal_bonus``: what ``v``, about to heal ``x`` (> 0), heals more — the facts of the cards of
+        its squad in play, its terrain included, each once per turn per creature with
+        ``once_per_card`` (30/71 Эленьямен)."""
+        if x <= 0 or not self.creature[v]:
+            return 0
+        seat = self.seat[v]
+        more = 0
+        for w in (*self.units[seat], *self.lands[seat]):
+            if not self.alive[w]:
+                continue
+            ab = self._has(w, "heal_bonus")
+            if ab is None or not ab.damage:
+                continue
+            if ab.once_per_card:
+                key = (w, -5000 - v)
+                if key in self.uses_turn:
+                    continue
+                self.uses_turn[key] = 1
+            more += ab.damage[0]
+        return more
+
     def _unhealable(self, v: int) -> bool:
         """``no_heal``: ``v`` neither heals nor gains additional life now (30/171 Вольный стрелок)."""
         return self._noheal and self._has(v, "no_heal") is not None
@@ -353,6 +379,8 @@ class Effects(Situational):
         from analysis.battle.powers import meets, slot
 
         if ab.area == "near_target":
+            if context < 0:
+                context = self._about  # (a trigger about a card with no context: the dead ally, 30/124)
             if context < 0:
                 return []
             pool = [w for w in self._neighbours(context) if w != u] if self.alive[context] else (
@@ -1220,6 +1248,9 @@ class Effects(Situational):
             q = 0 if not strike else strike[0] if per == "target_weak" else max(0, strike[2] - strike[0])
         elif per == "armor_left":  # ("количество оставшихся единиц {armor}": not used this turn)
             q = self.armor_left[u]
+        elif per == "about_regen":  # (the regeneration of the card the trigger is about: 30/124)
+            x = self._about if self._about >= 0 else self._context
+            q = self.cards[x].keyword("regeneration") if x >= 0 else 0
         elif per == "target_poison":  # (its poisoning: 30/132 Зелёный дракон)
             q = self.poison[v]
         elif per == "dealt":  # (the wounds the ability before it dealt: 30/149 Проглот)

@@ -735,6 +735,8 @@ class Battle(Placement):
         new._stuns = self._stuns
         new._grave_wounds = self._grave_wounds
         new._noheal = self._noheal
+        new._nomagic = self._nomagic
+        new._healers = self._healers
         new._shapers = self._shapers
         new._shaped = self._shaped
         new.aloft = self.aloft  # (replaced, never changed in place)

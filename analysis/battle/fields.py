@@ -161,6 +161,8 @@ class EngineFields:
     grave_wound: list[int]
     _grave_wounds: bool
     _noheal: bool
+    _nomagic: bool
+    _healers: bool
     move_points: list[int]
     moves: list[int]
     n: int
@@ -330,6 +332,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _unhealable(self, v: int) -> bool:
+        raise NotImplementedError
+
+    def _heal_more(self, v: int, x: int) -> int:
         raise NotImplementedError
 
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:

@@ -583,8 +583,10 @@ class Triggers(Effects):
         if self._unhealable(x):
             return  # ("не может излечиваться или получать дополнительные {health}", 30/171)
         healed = 0 if self.ghost[x] else min(dealt, self.wounds[x])  # (incorporeal: extra life only)
-        self.wounds[x] -= healed
         extra = dealt - healed
+        if healed and self._healers:  # ("излечивается на X+1", 30/71)
+            healed = min(self.wounds[x], healed + self._heal_more(x, healed))
+        self.wounds[x] -= healed
         cap = self.vampire[x]
         if extra and cap:
             extra = max(0, min(extra, cap - self.life[x]))

@@ -279,6 +279,8 @@ class Turns(Strikes):
             if regen[u] and wounds[u] and not (self._ghosts and self.ghost[u]) \
                     and not (self._noheal and self._unhealable(u)):  # 002 "Регенерация"
                 heal = min(regen[u], wounds[u])
+                if self._healers:  # ("излечивается на X+1", 30/71)
+                    heal = min(wounds[u], heal + self._heal_more(u, heal))
                 wounds[u] -= heal
                 healed = True
                 if self._last_life:

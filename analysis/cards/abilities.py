@@ -139,7 +139,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound",
-            "no_heal")
+            "no_heal", "no_magic", "heal_bonus")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -179,7 +179,13 @@ squad in play takes N (a plain wound; the owner's pick — the engine takes the 
 left); a card that leaves the graveyard loses it (30/63 Локи). ``no_heal``: the card cannot heal nor gain
 additional life — no heal, regeneration, vampirism, carrion-eating or extra life reaches it ("атакованный
 не может излечиваться или получать дополнительные {health} до конца хода противника", 30/171 Вольный
-стрелок; standing or given for a while).
+стрелок; standing or given for a while). ``no_magic``: the card cannot use its magical abilities as
+actions — discharges, magic strikes, spells and actions ``via = "spell"`` (30/87 Вьюрр: "атакованный не
+может использовать магические способности в свой следующий ход", given on ``strike`` for
+``next_own_turn``). ``heal_bonus`` [N] (passive): every creature of its squad that would heal X (a heal,
+regeneration, vampirism) heals X + N instead; with ``once_per_card`` once per turn for each creature
+("если ваше существо должно излечиться на X вместо этого оно излечивается на X+1 (1 раз за ход для
+каждого существа)", 30/71 Эленьямен, a terrain).
 ``forces_defender``: when a defender may be appointed against its simple strike, its opponent must
 appoint one (he picks which; if his player declines, the one with the most life left: 30/141).
 ``strikes_twice``: it may attack with its simple strike twice per turn — after its first attack by a
@@ -218,7 +224,7 @@ abilities — their facts and keyword columns (30/126 Безликий: "сущ�
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound", "strikes_twice",
-          "strikes_twice_in_a_row", "no_heal")
+          "strikes_twice_in_a_row", "no_heal", "no_magic")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -566,7 +572,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "swap", "acid_fumes", "flame_seal", "lose_keyword",
-             "no_heal", *ENTRIES)
+             "no_heal", "no_magic", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -575,7 +581,8 @@ SINGLE = ("jump_range",
           "heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
-          "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "grave_wound")
+          "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "grave_wound",
+          "heal_bonus")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -718,7 +725,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
-        "target_armor", "open_enemies", "dealt", "target_poison")
+        "target_armor", "open_enemies", "dealt", "target_poison", "about_regen")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -766,7 +773,9 @@ opponent's squad ("−1 к {strike} за каждое открытое суще�
 ``negative``, ``per_max = 3``, 30/165 Молох); ``dealt`` (on a ``then``): the wounds the ability just
 before it dealt, all its targets counted ("ранить каждое стоящее рядом существо противника на 1, при
 этом излечиться на X, где X число нанесённых ран", 30/149 Проглот); ``target_poison``: the poisoning of
-the card it aims at ("получает −Х к {strike} до конца хода, где Х величина его отравления", 30/132)."""
+the card it aims at ("получает −Х к {strike} до конца хода, где Х величина его отравления", 30/132);
+``about_regen``: the regeneration of the card the trigger is about ("ранить … на Х, где Х величина
+{regen} погибшего существа", 30/124 Клок Мудрый)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen", "open_enemies")
@@ -888,6 +897,7 @@ _KINDS_TEXT = {
     "prey": "Marked as prey", "pounce": "Jumps next to the target",
     "acid_fumes": "Marked with acid fumes", "flame_seal": "Marked with a flame seal",
     "swap": "Swaps squares with", "lose_keyword": "Loses", "no_heal": "Cannot heal nor gain life",
+    "no_magic": "Cannot use magical abilities", "heal_bonus": "Its squad heals more by",
     "grave_wound": "Valhalla: wounds a creature of its own squad",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",
@@ -1739,7 +1749,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if not isinstance(once_per_card, bool):
         raise fail("once_per_card", f"must be true or false, got {once_per_card!r}")
     if (when_keyword or once_per_card) and trigger not in WHEN_TRIGGERS \
-            and not (once_per_card and kind in ("strikes_twice", "strikes_twice_in_a_row")):
+            and not (once_per_card and kind in ("strikes_twice", "strikes_twice_in_a_row", "heal_bonus")):
         name = "when_keyword" if when_keyword else "once_per_card"
         raise fail(name, f"is only for the triggers {', '.join(WHEN_TRIGGERS)}")
     extra = raw.get("extra", "")
@@ -1901,8 +1911,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")
-    if out["area"] == "near_target" and cost != "trigger":
-        raise fail("area", "near_target is only for triggers (the card the trigger is about)")
+    if out["area"] == "near_target" and cost not in ("trigger", "then"):
+        raise fail("area", "near_target is only for triggers (the card the trigger is about) and a then "
+                   "(the card the ability before it aimed at: 30/102)")
     for name in ("every", "rest"):
         value = raw.get(name, False)
         if not isinstance(value, bool):

@@ -690,3 +690,67 @@ def test_green_dragon_strips_poison_protection_and_poisons_by_the_strike():
     from analysis.cards.ability_rules import strike_passives
 
     assert strike_passives(b.cards[1]).bonus == (-3, -3, -3)
+
+
+def test_elenyamen_heals_its_creatures_one_more_once_a_turn():
+    """30/71 Эленьямен: "Если ваше существо должно излечиться на X вместо этого оно излечивается на
+    X+1 (1 раз за ход для каждого существа)" — its regeneration 1 heals 2."""
+    troll = card("Troll", life=12, regeneration=1)
+    b = start([troll, _printing("30/71")], [card("Foe", life=10)],
+              ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    b.wounds[0] = 5
+    b.apply(END_TURN)
+    b.apply(END_TURN)                            # its regeneration: 1 + 1
+    assert b.wounds[0] == 3
+
+
+def test_pursh_moves_its_killer_to_any_free_square():
+    """30/83 Пурш: "При гибели от атаки нелетающей карты противника переместить её на любую свободную
+    клетку поля боя"."""
+    from tests.battle.test_set30_printings import Mover
+
+    pursh = _printing("30/83")
+    killer = card("Killer", strike=(20, 20, 20), life=20)
+    b = start([pursh, card("Mine", life=10)], [killer], ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT}),
+              dice=[1, 1], p1=Mover(square(5, 0)))
+    b.apply(END_TURN)
+    b.open[0] = False
+    b.apply(Strike(2, 0))
+    assert not b.alive[0] and b.pos[2] == square(5, 0)
+
+
+def test_vyurr_stops_the_struck_card_using_magic_on_its_next_turn():
+    """30/87 Вьюрр: "При ударе воздействие бессилие атакованный не может использовать магические
+    способности в свой следующий ход"."""
+    mage = card("Mage", life=12, move=0,
+                abilities=facts('{ kind = "discharge", damage = [2], cost = "tap" }'))
+    b = start([_printing("30/87")], [mage], ({0: P1_BACK}, {1: P2_BACK}), dice=[1])
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    b.apply(END_TURN)
+    assert UseAbility(1, 0, (0,)) not in b.legal_actions()
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert UseAbility(1, 0, (0,)) in b.legal_actions()
+
+
+def test_goblin_shaman_moves_an_enemy_poisoning_to_its_neighbour_as_poisoning_2():
+    """30/102 Шаман гоблинов: "{tap}: Заклинание обряд Пум-Пу существо противника с отравлением теряет
+    его; стоящее рядом с ним существо получает отравление на 2"."""
+    sham = _printing("30/102")
+    a, c = card("A", life=10, move=0), card("C", life=10, move=0)
+    b = start([sham], [a, c], ({0: P1_BACK}, {1: P2_FRONT, 2: square(3, 1)}))
+    b.poison[1] = 1
+    b.apply(UseAbility(0, _use(b, 0, "cleanse"), (1,)))
+    assert b.poison[1] == 0 and b.poison[2] == 2
+
+
+def test_klok_wounds_a_card_beside_a_fallen_ally_by_its_regeneration():
+    """30/124 Клок Мудрый: "При гибели вашего существа может ранить карту на соседней с погибшим клетке
+    на Х, где Х величина {regen} погибшего существа"."""
+    troll = card("Troll", life=5, regeneration=3, move=0)
+    b = start([_printing("30/124"), troll], [card("Foe", life=10, move=0)],
+              ({0: P1_BACK, 1: P1_FRONT}, {2: P2_FRONT}))
+    b.wounds[1] = 5
+    b._settle([1])
+    assert b.wounds[2] == 3

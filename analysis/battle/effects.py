@@ -1913,6 +1913,15 @@ class Effects(Situational):
             if about < 0 or self.alive[about]:
                 return
             reach = 1 << self.died_at[about] if self.died_at[about] >= 0 else 0
+        elif onto == "between":  # (the square between it and the card its trigger is about: 30/62)
+            sq = -1
+            if about >= 0 and pu >= 0:
+                at = self.pos[about] if self.alive[about] else self.died_at[about]
+                if at >= 0:
+                    dr, dc = at // COLS - pu // COLS, at % COLS - pu % COLS
+                    if max(abs(dr), abs(dc)) == 2 and not dr % 2 and not dc % 2:
+                        sq = pu + (dr // 2) * COLS + dc // 2
+            reach = 1 << sq if sq >= 0 else 0
         elif onto == "near":  # (a free square next to the card: 30/163 Змей хаоса)
             if pu < 0:
                 return

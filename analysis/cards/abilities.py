@@ -790,13 +790,15 @@ its own player's half of the battlefield: "по картам на вашей п�
 Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив")."""
-RELOCATE_ONTO = ("depth", "surface", "away", "died_at", "near")
+RELOCATE_ONTO = ("depth", "surface", "away", "died_at", "near", "between")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or on a trigger about a card that
 died, the square it held (``died_at``: "могут переместиться на клетку, которую она занимала, при этом
 …", 30/44 Дети Белой Луны — its ``then`` abilities follow only if it moved), or a free square next to
 the card (``near``: "переместить атакованное существо на свободную клетку рядом с собой", 30/163 Змей
-хаоса)."""
+хаоса), or the free square between the card and the one its trigger is about, two squares away in a
+line (``between``: "при {uchr} через свободную клетку может переместиться на неё, при этом …", 30/62
+Ликантроп — its ``then`` abilities follow only if it moved)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
          "between", "squad")
@@ -2163,7 +2165,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push",
-                                         "destroy", "relocate")) \
+                                         "destroy", "relocate", "fight")) \
                 and not (ab.cost == "or" and ab.kind == "close") \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")

@@ -754,3 +754,18 @@ def test_klok_wounds_a_card_beside_a_fallen_ally_by_its_regeneration():
     b.wounds[1] = 5
     b._settle([1])
     assert b.wounds[2] == 3
+
+
+def test_lycanthrope_leaps_into_the_gap_of_its_row_strike_and_fights():
+    """30/62 Ликантроп: "При {uchr} через свободную клетку может переместиться на неё, при этом
+    сразиться {strike} со стоящей рядом картой противника как с открытой"."""
+    from tests.battle.test_set30_printings import Mover
+
+    lyc = _printing("30/62")
+    far = card("Far", strike=(1, 1, 1), life=20, move=0)
+    side = card("Side", strike=(1, 1, 1), life=20, move=0)
+    b = start([lyc], [far, side], ({0: P1_FRONT}, {1: P2_MID, 2: square(3, 1)}), dice=[6, 1],
+              p1=Mover(P2_FRONT))
+    b.apply(UseAbility(0, _use(b, 0, "strike_through_row"), (1,)))
+    assert b.pos[0] == P2_FRONT                  # onto the square it struck through
+    assert b.wounds[1] == 2 + 4                  # (then its simple strike fights Far: strong 4)

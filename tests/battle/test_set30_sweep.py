@@ -597,8 +597,8 @@ def test_tinnik_opens_the_parasite_of_the_creature_it_throws_at():
     riding the target (its own side's, placed on the enemy creature)."""
     tinnik = _printing("30/108")
     parasite = card("Leech", type="parasite", move=0, life=5)
-    b = start([tinnik, parasite], [card("Host", life=20)], ({0: P1_BACK, 1: square(1, 1)}, {2: P2_FRONT}),
-              dice=[1])
+    b = start([tinnik, parasite], [card("Host", life=20)],
+              ({0: P1_BACK, 1: square(1, 1)}, {2: P2_FRONT}), dice=[1])
     assert b.rider[2] == 1
     b.open[1] = False
     b.apply(UseAbility(0, _use(b, 0, "throw"), (2,)))
@@ -711,8 +711,8 @@ def test_pursh_moves_its_killer_to_any_free_square():
 
     pursh = _printing("30/83")
     killer = card("Killer", strike=(20, 20, 20), life=20)
-    b = start([pursh, card("Mine", life=10)], [killer], ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT}),
-              dice=[1, 1], p1=Mover(square(5, 0)))
+    b = start([pursh, card("Mine", life=10)], [killer],
+              ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT}), dice=[1, 1], p1=Mover(square(5, 0)))
     b.apply(END_TURN)
     b.open[0] = False
     b.apply(Strike(2, 0))
@@ -769,3 +769,31 @@ def test_lycanthrope_leaps_into_the_gap_of_its_row_strike_and_fights():
     b.apply(UseAbility(0, _use(b, 0, "strike_through_row"), (1,)))
     assert b.pos[0] == P2_FRONT                  # onto the square it struck through
     assert b.wounds[1] == 2 + 4                  # (then its simple strike fights Far: strong 4)
+
+
+def test_und_instigator_lets_a_cheap_host_jump_after_its_strike():
+    """30/21 Унд-подстрекатель: "При {strike}, если хозяин стоит 6 или меньше он может совершить
+    прыжок, дальность 3" — not a dearer host."""
+    from tests.battle.test_set30_printings import Mover
+
+    for cost, moved in ((6, True), (7, False)):
+        und = _printing("30/21")
+        host = card("Host", life=10, cost=cost)
+        b = start([host, und], [card("Foe", life=20, move=0)],
+                  ({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT}), dice=[6, 1], p1=Mover(square(0, 1)))
+        assert b.host[1] == 0
+        b.apply(Strike(1, 2))
+        assert (b.pos[0] == square(0, 1)) == moved
+
+
+def test_drilling_rig_moves_itself_to_a_chosen_square():
+    """30/57 Буровая установка: "{counter}{tap}: Воздействие подкоп переместиться на выбранную клетку
+    поля боя" — any free square its player picks."""
+    from tests.battle.test_set30_printings import Mover
+
+    rig = _printing("30/57")
+    b = start([rig, card("Mine", life=10)], [card("Foe", life=10)],
+              ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}), p1=Mover(square(3, 4)))
+    b.counters[0] = 1
+    b.apply(UseAbility(0, _use(b, 0, "relocate"), (0,)))
+    assert b.pos[0] == square(3, 4) and b.counters[0] == 0

@@ -360,7 +360,11 @@ class Effects(Situational):
         """``strike_limit``: whether ``u``'s simple strike may be declared at ``v`` (its position to
         ``u``: "только на карту напротив", 60/79; "только по диагонали", 60/95)."""
         ab = self._has(u, "strike_limit")
-        return ab is None or ab.vs_position is None or self._position(u, v, ab.vs_position)
+        if ab is None:
+            return True
+        if ab.vs_position is None:
+            return False  # ("Строй: не может нападать {strike}": none at all while it holds, 30/61)
+        return self._position(u, v, ab.vs_position)
 
     def _stays_open(self, u: int) -> bool:
         """``stays_open``: its attack does not close it (000 2.x, Baraka: it does not act again)."""
@@ -1248,6 +1252,10 @@ class Effects(Situational):
             q = 0 if not strike else strike[0] if per == "target_weak" else max(0, strike[2] - strike[0])
         elif per == "armor_left":  # ("количество оставшихся единиц {armor}": not used this turn)
             q = self.armor_left[u]
+        elif per == "about_weak":  # (the weak strike of the card the trigger is about: 30/29)
+            x = self._about if self._about >= 0 else self._context
+            strike = PROFILES[self.key[x]].strike if x >= 0 else None
+            q = strike[0] if strike else 0
         elif per == "about_regen":  # (the regeneration of the card the trigger is about: 30/124)
             x = self._about if self._about >= 0 else self._context
             q = self.cards[x].keyword("regeneration") if x >= 0 else 0
@@ -1603,7 +1611,7 @@ class Effects(Situational):
             if not self.alive[w] or self.pos[w] < 0:
                 continue
             ab = self._has(w, "bar")
-            if ab is not None:
+            if ab is not None and not (ab.area == "host" and self.host[w] != u):  # (30/34: its host only)
                 for sq in range(SQUARES):
                     if self._in_zone(w, -1, ab.zone or "", sq):
                         mask |= 1 << sq

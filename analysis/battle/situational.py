@@ -138,6 +138,8 @@ class Spec:
                 deps.add("rebuff")
             elif ab.when in _DEPTH_WHENS:
                 deps.add("depth")
+            elif ab.when == "behind_caster":
+                deps.add("board")
             elif ab.when in ("wolf", "human"):
                 deps.add("form")
             elif ab.when in _HOST_WHENS:
@@ -725,6 +727,8 @@ class Situational(EngineFields):
             theirs = set(half_rows(1 - self.seat[u]))
             return sum(1 for w in self.units[self.seat[u]] if self.alive[w] and self.creature[w]
                        and self.pos[w] >= 0 and row_of(self.pos[w]) in theirs)
+        if per == "partners":  # (the creatures in formation with it: 30/61 Хальдар)
+            return len(self._formation_partners(u))
         if per == "open_enemies":  # (the open creatures of the opponent's squad: 30/165 Молох)
             return sum(1 for w in self.units[1 - self.seat[u]] if self.alive[w] and self.creature[w]
                        and self.open[w])
@@ -932,6 +936,11 @@ class Situational(EngineFields):
             return any(self.seat[w] != me and self.creature[w] for w in near)
         if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")
             return not near
+        if when == "behind_caster":  # (the card behind it has a discharge or a spell: 30/51)
+            p = self.pos[u]
+            sq = p - COLS * forward(self.seat[u]) if p >= 0 else -1
+            w = self.board[sq] if 0 <= sq < SQUARES else -1
+            return w >= 0 and any(a.kind in ("discharge", "spell") for a in facts(self.cards[w]))
         if when == "adjacent_artifact":  # (an artifact of either side next to it)
             return any(self.kind[w] == ARTIFACT for w in near)
         if when == "allies_adjacent":

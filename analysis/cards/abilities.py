@@ -542,7 +542,9 @@ entered ("при передвижении со своей половины по�
 Йора on ``enemy_enters``). Kind ``bar`` (passive, with ``zone``): ground creatures of the opponent's squad
 that are not incorporeal cannot move onto the squares of that zone — no step, jump or teleport of
 their own ("наземные небестелесные существа противника не могут перемещаться на клетки справа и
-слева от …", 60/67 Тучный великан, under ``when = "rebuff"``)."""
+слева от …", 60/67 Тучный великан, under ``when = "rebuff"``); with ``area = "host"`` (a parasite's) only its
+host is barred ("хозяин не может перемещаться на клетки вашей половины поля боя", 30/34 Ледяная лоза,
+``zone = "own_half"``)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -660,7 +662,8 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
-         "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact")
+         "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
+         "behind_caster")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -719,13 +722,16 @@ Issue 19, the board: ``back_rows`` (it stands in its own second or third row: 40
 column of a square holding such a marker put by a card of its squad: 40/62 Йети "пока стоит в одном
 столбце / ряду с вашим логовом"), ``enemy_back_row`` (it stands in the opponent's third row: 40/201
 Странствующий рыцарь "когда перемещается на клетку 3 ряда противника"); ``adjacent_artifact`` (an
-artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона)."""
+artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона);
+``behind_caster`` (the card on the square behind it, as its owner sees the board, has a discharge or a
+spell: "+1 к магическому удару, если на клетке сзади стоит карта с разрядом или заклинанием", 30/51
+Боевой маг)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
-        "target_armor", "open_enemies", "dealt", "target_poison", "about_regen")
+        "target_armor", "open_enemies", "dealt", "target_poison", "about_regen", "about_weak", "partners")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -775,10 +781,13 @@ before it dealt, all its targets counted ("ранить каждое стоящ�
 этом излечиться на X, где X число нанесённых ран", 30/149 Проглот); ``target_poison``: the poisoning of
 the card it aims at ("получает −Х к {strike} до конца хода, где Х величина его отравления", 30/132);
 ``about_regen``: the regeneration of the card the trigger is about ("ранить … на Х, где Х величина
-{regen} погибшего существа", 30/124 Клок Мудрый)."""
+{regen} погибшего существа", 30/124 Клок Мудрый); ``about_weak``: the printed weak simple strike of the
+card the trigger is about ("+X к особому удару, где X слабый {strike} этого существа", the creature that
+closed to move 30/29 Великий таран); ``partners``: the creatures in formation with it ("+1 к {strike} за
+каждое существо, с которым стоит в строю", 30/61 Хальдар)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
-             "moves_left", "side_move", "own_regen", "open_enemies")
+             "moves_left", "side_move", "own_regen", "open_enemies", "partners")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
@@ -1891,13 +1900,16 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
                    "protection, taunt, strike_limit and silence, and the triggers creature_dies, "
                    "ally_dies and card_closes")
-    if kind == "strike_limit" and not out["vs_position"]:
-        raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to)")
+    if kind == "strike_limit" and not out["vs_position"] and not formation:
+        raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to), "
+                   "unless it holds under a condition: then none at all (\"Строй: не может нападать "
+                   "{strike}\", 30/61)")
     if kind == "silence" and out["vs_position"] not in ("opposite", "diagonal"):
         raise fail("vs_position", "of silence must say where the silenced creatures stand: opposite or "
                    "diagonal")
-    if out["area"] and cost == "passive":
-        raise fail("area", "is only for actions, triggers and auras")
+    if out["area"] and cost == "passive" and not (kind == "bar" and out["area"] == "host"):
+        raise fail("area", "is only for actions, triggers and auras (and host on bar: only its host is "
+                   "barred)")
     if out["area"] and cost in ("tap", "counter_tap", "counter", "free") \
             and out["area"] not in ("left", "right", "opposite", "behind"):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "

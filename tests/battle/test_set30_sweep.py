@@ -797,3 +797,61 @@ def test_drilling_rig_moves_itself_to_a_chosen_square():
     b.counters[0] = 1
     b.apply(UseAbility(0, _use(b, 0, "relocate"), (0,)))
     assert b.pos[0] == square(3, 4) and b.counters[0] == 0
+
+
+def test_great_ram_strikes_only_opposite_and_harder_after_being_hauled():
+    """30/29 Великий таран: "Закрыть стоящее рядом ваше существо: переместить Великий таран на соседнюю
+    клетку, при этом он получает +X к особому удару до конца хода, где X слабый {strike} этого
+    существа. {tap}: Особый удар тараном на 3 по карте напротив" — 3 + 2 at the card opposite; the
+    card beside it is no target."""
+    from analysis.battle import Move
+
+    ram = _printing("30/29")
+    orc = card("Orc", strike=(2, 3, 4), life=10)
+    opp, beside = card("Opp", life=20, move=0), card("Beside", life=20, move=0)
+    b = start([ram, orc], [opp, beside], ({0: square(1, 2), 1: square(1, 1)}, {2: P2_FRONT, 3: square(3, 1)}))
+    b.apply(Move(0, P1_FRONT))                   # hauled by the orc (weak strike 2)
+    i = _use(b, 0, "special_strike")
+    assert b.ability_targets(0, i) == [2]
+    b.apply(UseAbility(0, i, (2,)))
+    assert b.wounds[2] == 5
+
+
+def test_ice_vine_keeps_its_host_off_its_owners_half():
+    """30/34 Ледяная лоза: "Хозяин не может перемещаться на клетки вашей половины поля боя"."""
+    from analysis.battle import Move
+
+    vine = _printing("30/34")
+    host, other = card("Host", life=10, move=2), card("Other", life=10, move=2)
+    b = start([vine, card("Mine", life=10)], [host, other],
+              ({0: square(1, 1), 1: square(0, 2)}, {2: P2_FRONT, 3: square(3, 3)}))
+    assert b.host[0] == 2
+    b.apply(END_TURN)
+    assert Move(2, P1_FRONT) not in b.legal_actions()
+    assert Move(3, square(2, 3)) in b.legal_actions()
+
+
+def test_battle_mage_strikes_harder_with_a_caster_behind_it():
+    """30/51 Боевой маг: "+1 к магическому удару, если на клетке сзади стоит карта с разрядом или
+    заклинанием"."""
+    caster = card("Caster", life=10, abilities=facts('{ kind = "discharge", damage = [1], cost = "tap" }'))
+    for behind, wounds in ((caster, 3), (card("Plain", life=10), 2)):
+        b = start([_printing("30/51"), behind], [card("Foe", life=20, move=0)],
+                  ({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT}))
+        best = max((i for i, sl in enumerate(b.slots[0]) if sl.ability.kind == "magic_strike"
+                    and b.ability_ready(0, i)), key=lambda i: b.slots[0][i].ability.damage[0])
+        b.apply(UseAbility(0, best, (2,)))
+        assert b.wounds[2] == wounds
+
+
+def test_haldar_cannot_strike_in_formation_and_grows_with_its_partners():
+    """30/61 Хальдар: "Строй: не может нападать {strike}. В начале вашего хода получает +1 к {strike}
+    до конца хода за каждое существо, с которым стоит в строю"."""
+    partner = card("Partner", life=10, formation=1)
+    b = start([_printing("30/61"), partner], [card("Foe", life=10, move=0)],
+              ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}))
+    assert Strike(0, 2) not in b.legal_actions()
+    assert b.grants[0] and b.grants[0][0][0].damage == (1, 1, 1)
+    b2 = start([_printing("30/61"), partner], [card("Foe", life=10, move=0)],
+               ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT}))
+    assert Strike(0, 2) in b2.legal_actions()

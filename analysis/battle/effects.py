@@ -265,6 +265,12 @@ class Effects(Situational):
         self._stuns = "stun" in kinds
         self._grave_wounds = "grave_wound" in kinds
         self._noheal = "no_heal" in kinds
+        self._squad_blocks = "block" in kinds and any(a.kind == "block" and a.area == "squad"
+                                                      for k in set(self.key) for a in facts(card_of(k)))
+        self._no_defenders = "cannot_defend" in kinds
+        """Some card blocks attacks on any card of its squad (``block`` with ``area = "squad"``: 30/40)."""
+        self.kill_sq: list[tuple[int, int]] = [(-1, -1)] * n
+        """Per unit: (turn, square) of the last card it destroyed (``vs_state = "on_kill_square"``)."""
         self._nomagic = "no_magic" in kinds
         """Some card makes another unable to use its magical abilities (``no_magic``: 30/87)."""
         self._healers = "heal_bonus" in kinds
@@ -670,7 +676,10 @@ class Effects(Situational):
         return v
 
     def _blocked(self, u: int, v: int, kind: str) -> bool:
-        """Whether ``v`` blocks an attack of ``kind`` by ``u`` (``block``; 000 2.7)."""
+        """Whether ``v`` blocks an attack of ``kind`` by ``u`` (``block``; 000 2.7); a ``block`` of a card
+        of its squad with ``area = "squad"`` covers it too (30/40 Мастер ветра: the third a turn)."""
+        if self._squad_blocks and self._squad_blocked(u, v, kind):
+            return True
         for index, ab in enumerate(facts(self.cards[v])):
             if ab.kind != "block" or ab.cost != "passive" or not covers(ab, kind):
                 continue
@@ -693,6 +702,29 @@ class Effects(Situational):
             if self._trig["blocks"] and v in self._trig["blocks"]:
                 self._fire(v, "blocks", u)  # (40/89 Небесный патруль lands)
             return True
+        return False
+
+    def _squad_blocked(self, u: int, v: int, kind: str) -> bool:
+        """A ``block`` with ``area = "squad"`` of a card of ``v``'s squad: the attacks of its ``from``
+        kinds on the cards of its squad are counted (``when`` holding), the ``nth`` of the turn blocked."""
+        for w in (*self.units[self.seat[v]], *self.lands[self.seat[v]]):
+            if not self.alive[w]:
+                continue
+            for index, ab in enumerate(facts(self.cards[w])):
+                if ab.kind != "block" or ab.area != "squad" or not covers(ab, kind):
+                    continue
+                if ab.when == "enemy_turn" and self.active == self.seat[w]:
+                    continue
+                if ab.when == "own_turn" and self.active != self.seat[w]:
+                    continue
+                key = (w, -7000 - index)
+                seen = self.uses_turn.get(key, 0) + 1
+                self.uses_turn[key] = seen
+                if ab.nth and seen != ab.nth:
+                    continue
+                if self.log is not None:
+                    self._emit({"e": "block", "u": v, "by": u, "kind": kind})
+                return True
         return False
 
     def _strike_block(self, u: int, parrier: int) -> bool:

@@ -39,7 +39,6 @@ class EngineFields:
     _ctab: dict[Any, Any]
     _depth: int
     _displacers: bool
-    _dashers: bool
     _doublers: bool
     _cause: str
     _excess: int
@@ -161,6 +160,10 @@ class EngineFields:
     grave_wound: list[int]
     _grave_wounds: bool
     _noheal: bool
+    _squad_blocks: bool
+    _no_defenders: bool
+    _dashers: bool
+    kill_sq: list[tuple[int, int]]
     _nomagic: bool
     _healers: bool
     move_points: list[int]

@@ -92,7 +92,8 @@ class Strikes(AbilityUse):
             squares = squares_of(both)
         for sq in squares:
             w = board[sq]
-            if seat[w] == enemy and w != target and opened[w] and creature[w]:
+            if seat[w] == enemy and w != target and opened[w] and creature[w] \
+                    and not (self._no_defenders and self._has(w, "cannot_defend") is not None):
                 out.append(w)
             x = rider[w]
             if x >= 0 and seat[x] == enemy and x != target and opened[x] and creature[x]:

@@ -81,11 +81,15 @@ class Triggers(Effects):
         if state in ("blessed", "cursed", "cursed_or_blessed"):
             # (a unit's own variant may be out of date while its base has just been marked: read the base)
             passives = strike_passives(card_of(self.base[v]) if self._variable else self.cards[v])
+            blessed, cursed = passives.blessing, passives.curse
+            if self._variable and self._auras and not (cursed and blessed):
+                held = strike_passives(self.cards[v])  # (a curse or blessing held from an aura: 30/169)
+                blessed, cursed = blessed or held.blessing, cursed or held.curse
             if state == "blessed":
-                return passives.blessing
+                return blessed
             if state == "cursed":
-                return passives.curse
-            return passives.curse or passives.blessing
+                return cursed
+            return cursed or blessed
         if state == "flying":  # ("если летающий": a flyer, in the auxiliary zone)
             return self.kind[v] == FLYER
         if state == "grounded":
@@ -94,6 +98,9 @@ class Triggers(Effects):
             return self.counters[v] == 0
         if state == "has_counters":
             return self.counters[v] > 0
+        if state == "on_kill_square":  # (on the square of a card it destroyed this turn: 30/31 Илле)
+            turn, sq = self.kill_sq[v]
+            return turn == self.turn and sq >= 0 and self.pos[v] == sq
         if state == "no_ground_squad":
             return self.n_ground[self.seat[v]] == 0
         if state == "open":
@@ -996,6 +1003,12 @@ class Triggers(Effects):
             self._respare_all(kept)
         if not dead:
             return
+        if self._dashers:  # (where each killer's last victim died: ``vs_state = "on_kill_square"``, 30/31)
+            for x in dead:
+                killer = killers.get(x, source) if killers else source
+                if killer >= 0 and self.seat[killer] != self.seat[x]:
+                    self.kill_sq = list(self.kill_sq)
+                    self.kill_sq[killer] = (self.turn, self.died_at[x])
         if self._eaters:  # 002 "Трупоедство": before the triggers of the deaths
             for x in dead:
                 self._eat(killers.get(x, source) if killers else source, x)

@@ -139,7 +139,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound",
-            "no_heal", "no_magic", "heal_bonus")
+            "no_heal", "no_magic", "heal_bonus", "cannot_defend")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -185,7 +185,11 @@ actions — discharges, magic strikes, spells and actions ``via = "spell"`` (30/
 ``next_own_turn``). ``heal_bonus`` [N] (passive): every creature of its squad that would heal X (a heal,
 regeneration, vampirism) heals X + N instead; with ``once_per_card`` once per turn for each creature
 ("если ваше существо должно излечиться на X вместо этого оно излечивается на X+1 (1 раз за ход для
-каждого существа)", 30/71 Эленьямен, a terrain).
+каждого существа)", 30/71 Эленьямен, a terrain). ``cannot_defend``: it is never appointed defender ("не
+может выступать защитником", 30/169 Любимец капитана). A ``block`` with ``area = "squad"`` blocks attacks
+of its ``from`` kinds on any card of its squad, and with ``nth`` only the Nth such attack of the turn
+("блокирует третью за ход противника дальнюю немагическую атаку по вашим картам (кроме {uchr})", 30/40
+Мастер ветра: ``from = ["shot", "throw"]``, ``nth = 3``, ``when = "enemy_turn"``).
 ``forces_defender``: when a defender may be appointed against its simple strike, its opponent must
 appoint one (he picks which; if his player declines, the one with the most life left: 30/141).
 ``strikes_twice``: it may attack with its simple strike twice per turn — after its first attack by a
@@ -574,7 +578,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "swap", "acid_fumes", "flame_seal", "lose_keyword",
-             "no_heal", "no_magic", *ENTRIES)
+             "no_heal", "no_magic", "cannot_defend", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -603,7 +607,8 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life", "front_row", "no_extra_life", "sealed", "near_fumes", "has_counters")
+             "low_life", "front_row", "no_extra_life", "sealed", "near_fumes", "has_counters",
+             "on_kill_square")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -646,10 +651,11 @@ counterpart of ``back_row``); ``no_extra_life``: no additional life — its life
 printed life ("ваше существо без дополнительных {health}", 30/71 Эленьямен); ``sealed``: it holds a
 ``flame_seal`` (30/25 Азнагул); ``near_fumes``: a card next to it (8 squares) holds ``acid_fumes`` (30/151
 Чёрный дракон); ``has_counters``: it holds a counter or token ("переместить {counter} с противника на
-себя", 30/168 Вор)."""
+себя", 30/168 Вор); ``on_kill_square``: it stands on the square where a card it destroyed this turn
+died ("если совершило рывок на клетку, которую та занимала", 30/31 Илле on ``squad_dash``)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
-                 "enemy_leaves", "card_closes", "summoned", "squad_enters")
+                 "enemy_leaves", "card_closes", "summoned", "squad_enters", "squad_dash")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
@@ -847,7 +853,8 @@ to its left and right (``sides``: "стоящие справа и слева", 3
 the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
 that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
-              "lose_keyword", "far_strike", "carrion_eating", "jump_range", "attack_bonus")
+              "lose_keyword", "far_strike", "carrion_eating", "jump_range", "attack_bonus", "curse",
+              "blessing")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
@@ -909,6 +916,7 @@ _KINDS_TEXT = {
     "acid_fumes": "Marked with acid fumes", "flame_seal": "Marked with a flame seal",
     "swap": "Swaps squares with", "lose_keyword": "Loses", "no_heal": "Cannot heal nor gain life",
     "no_magic": "Cannot use magical abilities", "heal_bonus": "Its squad heals more by",
+    "cannot_defend": "Cannot defend",
     "grave_wound": "Valhalla: wounds a creature of its own squad",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",
@@ -1831,8 +1839,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("classes", "is missing; squad_class and terrain_class need the class names")
     out["classes"] = tuple(classes)
     nth = raw.get("nth", 0)
-    if not _int(nth) or (nth and cost != "trigger"):
-        raise fail("nth", f"is a whole number ≥ 1, for triggers only; got {nth!r}")
+    if not _int(nth) or (nth and cost != "trigger" and kind != "block"):
+        raise fail("nth", f"is a whole number ≥ 1, for triggers and block only; got {nth!r}")
     out["nth"] = nth
     if when_state is not None and when not in ("allies_adjacent", "clear_of_enemies") \
             and trigger not in WHEN_TRIGGERS and cost != "aura":
@@ -1907,7 +1915,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if kind == "silence" and out["vs_position"] not in ("opposite", "diagonal"):
         raise fail("vs_position", "of silence must say where the silenced creatures stand: opposite or "
                    "diagonal")
-    if out["area"] and cost == "passive" and not (kind == "bar" and out["area"] == "host"):
+    if out["area"] and cost == "passive" and not (kind == "bar" and out["area"] == "host") \
+            and not (kind == "block" and out["area"] == "squad"):
         raise fail("area", "is only for actions, triggers and auras (and host on bar: only its host is "
                    "barred)")
     if out["area"] and cost in ("tap", "counter_tap", "counter", "free") \
@@ -1920,8 +1929,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "(ally, enemy, any)")
     if out["area"] == "rider" and cost not in ("aura", "trigger"):
         raise fail("area", "rider is only for an aura or a trigger (the rider of the card it aims at)")
-    if out["area"] == "squad" and cost != "aura":
-        raise fail("area", "squad is only for an aura")
+    if out["area"] == "squad" and cost != "aura" and kind != "block":
+        raise fail("area", "squad is only for an aura and a block (attacks on any card of its squad)")
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")

@@ -855,3 +855,51 @@ def test_haldar_cannot_strike_in_formation_and_grows_with_its_partners():
     b2 = start([_printing("30/61"), partner], [card("Foe", life=10, move=0)],
                ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT}))
     assert Strike(0, 2) in b2.legal_actions()
+
+
+def test_wind_master_blocks_the_third_enemy_shot_or_throw_of_the_turn_at_its_squad():
+    """30/40 Мастер ветра: "Блокирует третью за ход противника дальнюю немагическую атаку по вашим
+    картам (кроме {uchr})" — the first two land, the third does not."""
+    shot = facts('{ kind = "shot", damage = [1], cost = "tap" }')
+    archers = [card(n, life=10, move=0, abilities=shot) for n in ("A", "B", "C")]
+    b = start([_printing("30/40"), card("Mine", life=20)], archers,
+              ({0: square(0, 1), 1: P1_BACK}, {2: P2_FRONT, 3: square(3, 1), 4: square(3, 3)}))
+    b.apply(END_TURN)
+    for shooter in (2, 3, 4):
+        b.apply(UseAbility(shooter, 0, (1,)))
+    assert b.wounds[1] == 2
+
+
+def test_ille_lets_a_creature_that_dashed_onto_its_victims_square_open():
+    """30/31 Илле: "После того, как ваше существо уничтожает карту противника оно может открыться,
+    если совершило рывок на клетку, которую та занимала (1 раз за ход для каждого существа)"."""
+    rider = card("Rider", strike=(5, 5, 5), life=10, dash=1, abilities=facts('{ kind = "dash" }'))
+    foes = [card("Victim", life=3, move=0), card("Other", life=20, move=0)]
+    b = start([_printing("30/31"), rider], foes,
+              ({0: square(1, 1), 1: P1_FRONT}, {2: P2_FRONT, 3: square(5, 2)}), dice=[6], p1=Dasher(P2_FRONT))
+    b.open[2] = False
+    b.apply(Strike(1, 2))                        # it kills the victim and dashes onto its square
+    assert b.pos[1] == P2_FRONT and b.open[1]
+
+
+def test_soultrad_weakens_the_first_attack_of_a_cursed_enemy_each_turn():
+    """30/137 Соултрад: "Первая за ход атака существа противника с проклятием получает -1 к величине"
+    — its first strike 3 deals 2, its second 3."""
+    from analysis.cards.abilities import Ability
+
+    foe = card("Foe", strike=(3, 3, 3), life=20, move=0)
+    b = start([card("Mine", life=20), _printing("30/137")], [foe],
+              ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT}), dice=[1, 1])
+    b._bless(1, 2, Ability(kind="give_curse", cost="tap"))
+    b.apply(END_TURN)                            # the opponent's turn starts: the cursed foe is marked
+    b.open[0] = False
+    b.apply(Strike(2, 0))
+    assert b.wounds[0] == 2
+
+
+def test_captains_pet_cannot_defend_and_curses_its_host():
+    """30/169 Любимец капитана: "Не может выступать защитником. Хозяин имеет проклятие"."""
+    pet = _printing("30/169")
+    host = card("Host", life=10)
+    b = start([pet, card("Mine", life=10)], [host], ({0: square(1, 1), 1: P1_BACK}, {2: P2_FRONT}))
+    assert b.host[0] == 2 and b._in_state(2, "cursed")

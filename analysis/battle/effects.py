@@ -103,7 +103,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "card_closes",
-                 "summoned", "squad_enters")
+                 "summoned", "squad_enters", "squad_moves_enemy")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -1377,8 +1377,8 @@ class Effects(Situational):
                 self._place_on(v, pv, to)
                 if self._markers and self.marks[to]:
                     self._entered(v, to)  # (a marker on the square it is pushed onto)
-                if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
-                    self._fire(v, "displaced", u)  # (moved by another card: 60/108)
+                if v != u and not self.over:
+                    self._moved_by(u, v)  # (``displaced``: 60/108; ``squad_moves_enemy``: 30/107)
                 return 0
         if protected(self.cards[v], "effect", self.cards[u], self.seat[v]) or not self.creature[v]:
             return 0
@@ -1404,8 +1404,8 @@ class Effects(Situational):
             self._unroot_by(v)
         if self._markers and self.marks[to] and not self.over:
             self._entered(v, to)
-        if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
-            self._fire(v, "displaced", u)
+        if v != u and not self.over:
+            self._moved_by(u, v)  # (``displaced``: 60/108; ``squad_moves_enemy``: 30/107)
 
     def _rehost(self, u: int, reach: int | None = None) -> None:
         """A companion moves onto another creature of its squad next to its host, or within
@@ -1545,8 +1545,8 @@ class Effects(Situational):
         if to not in squares:
             raise IllegalAction(f"unit {v} cannot be moved to square {to}")
         self._put(v, p, to)
-        if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
-            self._fire(v, "displaced", u)  # (moved by another card: 60/108)
+        if v != u and not self.over:
+            self._moved_by(u, v)  # (``displaced``: 60/108; ``squad_moves_enemy``: 30/107)
 
     def _swap(self, u: int, v: int) -> None:
         """``swap``: card ``u`` and ground creature ``v`` of its squad next to it exchange squares (30/13
@@ -1577,6 +1577,17 @@ class Effects(Situational):
                 self._entered(w, sq)
             if self._zoned and self.alive[w] and not self.over:
                 self._zone_entered(w, frm, sq)
+
+    def _moved_by(self, u: int, v: int) -> None:
+        """Card ``u`` has just moved card ``v`` by an ability (a push, pull, shift or relocation): ``v``'s
+        ``displaced`` abilities (60/108 Эльф-рекрут) and, ``v`` being an enemy of ``u``, the
+        ``squad_moves_enemy`` abilities of ``u``'s squad, its terrain's too (30/107 Статуя скорби)."""
+        if v in self._trig["displaced"] and self.alive[v] and not self.over:
+            self._fire(v, "displaced", u)
+        if self._trig["squad_moves_enemy"] and self.seat[u] != self.seat[v]:
+            for w in list(self._trig["squad_moves_enemy"]):
+                if self.alive[w] and self.seat[w] == self.seat[u] and not self.over:
+                    self._fire(w, "squad_moves_enemy", v, v)
 
     def _pounce(self, u: int, v: int) -> None:
         """``pounce``: ground creature ``u`` may jump now onto a free square next to ``v`` (002 "Прыжок";
@@ -1984,8 +1995,8 @@ class Effects(Situational):
             raise IllegalAction(f"unit {v} cannot be moved to square {to}")
         self._put(v, p, to)
         self._shaped = True
-        if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
-            self._fire(v, "displaced", u)  # (moved by another card: 60/108)
+        if v != u and not self.over:
+            self._moved_by(u, v)  # (``displaced``: 60/108; ``squad_moves_enemy``: 30/107)
 
     def _put(self, u: int, p: int, to: int) -> None:
         """Card ``u`` moves from square ``p`` onto the free square ``to`` by an ability (not a step):

@@ -45,7 +45,7 @@ from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import ARTIFACT, PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
-from analysis.cards.ability_rules import facts, has_condition, matches
+from analysis.cards.ability_rules import covers, facts, has_condition, matches
 
 _ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0)
 _WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned",
@@ -284,12 +284,22 @@ def variant(base: int, seat: int, holds: int, amounts: tuple[tuple[int, tuple[in
         abilities[i] = replace(abilities[i], damage=amount, per=None, plus=0, per_max=0,
                                tiers=() if abilities[i].kind == "strike_bonus" else abilities[i].tiers)
     abilities.extend(grants)
+    reach = sum(a.damage[0] for a in abilities if a.kind == "range_bonus" and a.cost == "passive" and a.damage
+                and not (a.formation or a.when or a.self_state or a.extra or has_condition(a)))
+    if reach:  # ("+2 к дальности выстрела": its abilities of the ``from`` kinds reach farther, 30/89)
+        kinds = {a.kind for a in abilities if a.range is not None}
+        covered = {k for k in kinds if any(covers(a, k) for a in abilities if a.kind == "range_bonus")}
+        abilities = [replace(a, range=a.range + reach) if a.range is not None and a.kind in covered
+                     and a.kind != "range_bonus" else a for a in abilities]
     entry = card.abilities or CardAbilities(card.code, card.name, "none", unmodelled=("-",))
     new_card = replace(card, abilities=replace(entry, abilities=tuple(abilities)))
     held = _held_flags(facts(card))
     if held:
         new_card = replace(new_card, keywords=tuple(kv for kv in new_card.keywords if kv[0] not in held))
     new_card = _merge_keywords(new_card, tuple(abilities), seat)
+    if new_card.strike and any(a.kind == "swap_strikes" and a.cost == "passive" for a in abilities):
+        weak, medium, strong = new_card.strike  # ("поменять местами значения сильного и слабого удара")
+        new_card = replace(new_card, strike=(strong, medium, weak))
     lost = {ab.keyword for ab in abilities if ab.kind == "lose_keyword" and ab.cost == "passive"
             and not (ab.formation or ab.when or ab.self_state or ab.extra or has_condition(ab))}
     if lost:  # ("теряет {armor}": the column goes, printed, given or held from an aura)

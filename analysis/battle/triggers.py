@@ -1016,7 +1016,8 @@ class Triggers(Effects):
             for x in fallen:
                 if self.triggers[x] & _DEATH:
                     killer = killers.get(x, source) if killers else source
-                    by = cause if cause and killer >= 0 and self.seat[killer] != self.seat[x] else None
+                    by = cause if cause in KILL_KINDS and killer >= 0 and self.seat[killer] != self.seat[x] \
+                        else None  # (a kind ``from`` can name: not a finishing-off, a destruction …)
                     self._fire(x, "death", -1, -1, by)  # (``from``: what an enemy killed it with)
             for x in dead:
                 killer = killers.get(x, source) if killers else source
@@ -1028,7 +1029,7 @@ class Triggers(Effects):
                 causes: dict[int, str] = {}
                 for x in fallen:
                     killer = killers.get(x, source) if killers else source
-                    if cause and killer >= 0 and self.seat[killer] != self.seat[x]:
+                    if cause in KILL_KINDS and killer >= 0 and self.seat[killer] != self.seat[x]:
                         causes[x] = cause
                 self._mourn(fallen, causes)
         if self._x_trig and (self._trig["killed"] or self._trig["squad_kill"]) and not self.over:

@@ -139,7 +139,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound",
-            "no_heal", "no_magic", "heal_bonus", "cannot_defend")
+            "no_heal", "no_magic", "heal_bonus", "cannot_defend", "range_bonus", "swap_strikes")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -189,7 +189,10 @@ regeneration, vampirism) heals X + N instead; with ``once_per_card`` once per tu
 может выступать защитником", 30/169 Любимец капитана). A ``block`` with ``area = "squad"`` blocks attacks
 of its ``from`` kinds on any card of its squad, and with ``nth`` only the Nth such attack of the turn
 ("блокирует третью за ход противника дальнюю немагическую атаку по вашим картам (кроме {uchr})", 30/40
-Мастер ветра: ``from = ["shot", "throw"]``, ``nth = 3``, ``when = "enemy_turn"``).
+Мастер ветра: ``from = ["shot", "throw"]``, ``nth = 3``, ``when = "enemy_turn"``). ``range_bonus`` [N] (with
+``from``): its abilities of those kinds that have a range reach N farther ("+2 к дальности выстрела до конца
+вашего хода", 30/89 Аллар on ``concentration``). ``swap_strikes``: its weak and strong simple strikes change
+places ("поменять местами значения сильного и слабого {strike} существа", 30/150 Хаосит).
 ``forces_defender``: when a defender may be appointed against its simple strike, its opponent must
 appoint one (he picks which; if his player declines, the one with the most life left: 30/141).
 ``strikes_twice``: it may attack with its simple strike twice per turn — after its first attack by a
@@ -228,7 +231,7 @@ abilities — their facts and keyword columns (30/126 Безликий: "сущ�
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound", "strikes_twice",
-          "strikes_twice_in_a_row", "no_heal", "no_magic")
+          "strikes_twice_in_a_row", "no_heal", "no_magic", "range_bonus", "swap_strikes")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -405,7 +408,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
-            "card_closes", "summoned", "squad_enters")
+            "card_closes", "summoned", "squad_enters", "squad_moves_enemy")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -532,7 +535,10 @@ aimed at that card, about it (``when_*`` read it; ``vs_position`` its position t
 Топляница (``vs_position = "opposite"``, ``when = "enemy_turn"``, a ``stun``); ``summoned``: after this
 card enters play by a ``summon`` of another card, about that card (``when_type = "artifact"``: "при вызове
 из Яйца дракона", 30/194 Вылупившийся дракон); ``squad_enters`` (with ``zone``): a creature of its squad
-moves onto a square of that zone — any move; aimed at it, about it (30/4 Белегос: ``zone = "cross"``)."""
+moves onto a square of that zone — any move; aimed at it, about it (30/4 Белегос: ``zone = "cross"``);
+``squad_moves_enemy``: a card of its squad moves an enemy card by an ability (a push, pull, shift or
+relocation), about that card ("когда ваша карта перемещает карту противника получить {counter}",
+30/107 Статуя скорби)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -578,7 +584,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "swap", "acid_fumes", "flame_seal", "lose_keyword",
-             "no_heal", "no_magic", "cannot_defend", *ENTRIES)
+             "no_heal", "no_magic", "cannot_defend", "swap_strikes", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -588,7 +594,7 @@ SINGLE = ("jump_range",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
           "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "grave_wound",
-          "heal_bonus")
+          "heal_bonus", "range_bonus")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -916,7 +922,8 @@ _KINDS_TEXT = {
     "acid_fumes": "Marked with acid fumes", "flame_seal": "Marked with a flame seal",
     "swap": "Swaps squares with", "lose_keyword": "Loses", "no_heal": "Cannot heal nor gain life",
     "no_magic": "Cannot use magical abilities", "heal_bonus": "Its squad heals more by",
-    "cannot_defend": "Cannot defend",
+    "cannot_defend": "Cannot defend", "range_bonus": "Range +",
+    "swap_strikes": "Weak and strong strikes swapped",
     "grave_wound": "Valhalla: wounds a creature of its own squad",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",
@@ -1686,7 +1693,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     applies = raw.get("from", [])
     if not _str_list(applies, FROM):
         raise fail("from", f"must be a list from {', '.join(FROM)}, got {applies!r}")
-    if kind in ("reduce", "protection", "cap", "attack_bonus") and not applies:
+    if kind in ("reduce", "protection", "cap", "attack_bonus", "range_bonus") and not applies:
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
     if kind == "ignore_protection" and not applies:
         raise fail("from", "is missing; ignore_protection needs the attacks whose protections it passes")
@@ -1696,7 +1703,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    "death", "squad_kill", "ally_dies", "creature_dies"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
-                                  "ignore_protection", "attack_bonus"):
+                                  "ignore_protection", "attack_bonus", "range_bonus"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
                    "attack_bonus and the attacked / ally_combo / wounded / ally_wounded / squad_wounded / "
                    "kill / death / squad_kill triggers")
@@ -2043,7 +2050,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("sudden", f"must be true or false, got {sudden!r}")
     if sudden and cost == "trigger" and kind in RESPONSES:
         raise fail("sudden", "is not for responses; cap_strike, flip_die and redirect are sudden already")
-    if sudden and cost != "trigger" and (kind not in (*ACTIONS, *EITHER)
+    if sudden and cost != "trigger" and ((kind not in (*ACTIONS, *EITHER) and kind not in GRANTS)
                                          or cost not in ("tap", "counter_tap", "counter")):
         raise fail("sudden", "is only for actions (cost tap, counter_tap or counter) of the kinds "
                    f"{', '.join((*ACTIONS, *EITHER))}, or for a trigger ({{instant}}{{tap}}: при …); "

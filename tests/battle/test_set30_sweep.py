@@ -903,3 +903,39 @@ def test_captains_pet_cannot_defend_and_curses_its_host():
     host = card("Host", life=10)
     b = start([pet, card("Mine", life=10)], [host], ({0: square(1, 1), 1: P1_BACK}, {2: P2_FRONT}))
     assert b.host[0] == 2 and b._in_state(2, "cursed")
+
+
+def test_allar_concentration_adds_two_to_its_shot_range():
+    """30/89 Аллар: "Концентрация: получает +2 к дальности выстрела до конца вашего хода" — a shot of
+    range 3 reaches 5 in its next turn."""
+    b = start([_printing("30/89")], [card("Foe", life=10, move=0)], ({0: P1_BACK}, {1: P2_MID}))
+    shot = _use(b, 0, "shot")
+    assert b.ability_targets(0, shot) == []      # 4 squares away
+    b.apply(END_TURN)
+    b.apply(END_TURN)                            # the concentration at the opponent's turn end
+    assert b.ability_targets(0, _use(b, 0, "shot")) == [1]
+
+
+def test_statue_of_sorrow_gains_a_counter_when_its_side_moves_an_enemy():
+    """30/107 Статуя скорби: "Когда ваша карта перемещает карту противника получить {counter}" — its
+    own shift of an enemy in the third row counts."""
+    from tests.battle.test_set30_printings import Mover
+
+    statue = _printing("30/107")
+    b = start([statue, card("Mine", life=10)], [card("Back", life=10, move=0)],
+              ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}), p1=Mover(square(5, 3)))
+    b.apply(UseAbility(0, _use(b, 0, "shift"), (2,)))
+    assert b.pos[2] == square(5, 3) and b.counters[0] == 1
+
+
+def test_chaosite_swaps_an_enemy_creatures_weak_and_strong_strikes():
+    """30/150 Хаосит: "{instant}{tap}: Воздействие касание хаоса поменять местами значения сильного и
+    слабого {strike} существа до конца хода противника" — a 1-2-5 strikes 5-2-1 in its turn."""
+    foe = card("Foe", strike=(1, 2, 5), life=10, move=0)
+    b = start([_printing("30/150")], [foe], ({0: P1_BACK}, {1: P2_BACK}))
+    b.apply(UseAbility(0, _use(b, 0, "swap_strikes"), (1,)))
+    assert b.cards[1].strike == (5, 2, 1)
+    b.apply(END_TURN)
+    assert b.cards[1].strike == (5, 2, 1)
+    b.apply(END_TURN)
+    assert b.cards[1].strike == (1, 2, 5)

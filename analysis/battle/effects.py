@@ -268,6 +268,10 @@ class Effects(Situational):
         self._squad_blocks = "block" in kinds and any(a.kind == "block" and a.area == "squad"
                                                       for k in set(self.key) for a in facts(card_of(k)))
         self._no_defenders = "cannot_defend" in kinds
+        self._streaks = any(a.per == "streak" for k in set(self.key) for a in facts(card_of(k)))
+        """Some card's strike grows with its hits in a row on one card (``per = "streak"``: 30/18)."""
+        self.streak: list[tuple[int, int]] = [(-1, 0)] * n
+        """Per unit: (the card, its hits in a row on it as the attacker) for ``per = "streak"``."""
         """Some card blocks attacks on any card of its squad (``block`` with ``area = "squad"``: 30/40)."""
         self.kill_sq: list[tuple[int, int]] = [(-1, -1)] * n
         """Per unit: (turn, square) of the last card it destroyed (``vs_state = "on_kill_square"``)."""
@@ -349,6 +353,13 @@ class Effects(Situational):
                 self.uses_turn[key] = 1
             more += ab.damage[0]
         return more
+
+    def _streak_after(self, u: int, v: int, hit: bool) -> None:
+        """``u``'s simple strike as the attacker at ``v`` hit or missed: its run of hits on one card
+        goes on, starts again at ``v``, or ends with a miss (``per = "streak"``: 30/18)."""
+        on, n = self.streak[u]
+        self.streak = list(self.streak)
+        self.streak[u] = ((v, n + 1 if on == v else 1) if hit else (-1, 0))
 
     def _unhealable(self, v: int) -> bool:
         """``no_heal``: ``v`` neither heals nor gains additional life now (30/171 Вольный стрелок)."""

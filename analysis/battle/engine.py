@@ -145,7 +145,7 @@ class BattleResult:
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
             "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on", "first_acts", "hexed",
-            "shifted", "grave_wound", "kill_sq")
+            "shifted", "grave_wound", "kill_sq", "streak")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -737,6 +737,7 @@ class Battle(Placement):
         new._noheal = self._noheal
         new._squad_blocks = self._squad_blocks
         new._no_defenders = self._no_defenders
+        new._streaks = self._streaks
         new._nomagic = self._nomagic
         new._healers = self._healers
         new._shapers = self._shapers

@@ -162,6 +162,8 @@ class EngineFields:
     _noheal: bool
     _squad_blocks: bool
     _no_defenders: bool
+    _streaks: bool
+    streak: list[tuple[int, int]]
     _dashers: bool
     kill_sq: list[tuple[int, int]]
     _nomagic: bool
@@ -338,6 +340,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _heal_more(self, v: int, x: int) -> int:
+        raise NotImplementedError
+
+    def _streak_after(self, u: int, v: int, hit: bool) -> None:
         raise NotImplementedError
 
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:

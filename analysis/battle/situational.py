@@ -55,7 +55,7 @@ creature holds, steps onto the square of a creature with a magical ability)."""
 _GUARDED = ("cap", "protection")
 """Kinds whose ``self_state`` the engine's guards check
 (:func:`analysis.cards.ability_rules.state_limits`)."""
-_STRIKE_PERS = ("target_strike", "target_half_life")
+_STRIKE_PERS = ("target_strike", "target_half_life", "streak")
 _DEPTH_WHENS = ("at_depth", "on_surface")
 """The ``when`` conditions on the square a card stands on (data/README.md "Depth and surface")."""
 _SQUAD_WHENS = frozenset({"squad_class", "top_strike", "squad_more_closed", "counters_cards",
@@ -1200,7 +1200,10 @@ class Situational(EngineFields):
             if ab.per in _STRIKE_PERS:
                 if not attacking:
                     continue
-                if ab.per == "target_strike":
+                if ab.per == "streak":  # (its hits in a row on this card: 30/18 Орки-губители)
+                    on, n = self.streak[u]
+                    amounts.append((i, _amount(ab, n if on == w else 0)))
+                elif ab.per == "target_strike":
                     strike = PROFILES[self.key[w]].strike or (0, 0, 0)
                     add = tuple(max(0, s + ab.plus) for s in strike)
                     if ab.per_max:

@@ -356,6 +356,8 @@ class Strikes(AbilityUse):
             if landed & 2 and triggers[parrier] & _STRIKE and alive[parrier] and not self.over:
                 self._strike_tier = tiers[1]
                 self._fire(parrier, "strike", u, u)
+        if self._streaks and not self.over:
+            self._streak_after(u, parrier, bool(landed & 1))  # (``per = "streak"``: 30/18)
         if self._x_trig and landed and self._trig["squad_strike"] and not self.over:
             if landed & 1 and alive[u]:
                 self._squad_struck(u, parrier)

@@ -124,7 +124,7 @@ class Triggers(Effects):
         if state == "near_fumes":  # (a card next to it with acid fumes: 30/151 Чёрный дракон)
             return any(self._has(w, "acid_fumes") is not None for w in self._neighbours(v))
         if state == "no_extra_life":  # ("без дополнительных {health}", 30/71)
-            return self.life[v] - self.wounds[v] <= self.cards[v].life
+            return self.creature[v] and self.life[v] - self.wounds[v] <= (self.cards[v].life or 0)
         if state == "foreign":  # of no element its opponent's cards in play have
             theirs: set[str] = set()
             for w in range(self.n):

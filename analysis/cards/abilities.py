@@ -743,7 +743,8 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
-        "target_armor", "open_enemies", "dealt", "target_poison", "about_regen", "about_weak", "partners")
+        "target_armor", "open_enemies", "dealt", "target_poison", "about_regen", "about_weak", "partners",
+        "streak")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -796,7 +797,10 @@ the card it aims at ("получает −Х к {strike} до конца ход�
 {regen} погибшего существа", 30/124 Клок Мудрый); ``about_weak``: the printed weak simple strike of the
 card the trigger is about ("+X к особому удару, где X слабый {strike} этого существа", the creature that
 closed to move 30/29 Великий таран); ``partners``: the creatures in formation with it ("+1 к {strike} за
-каждое существо, с которым стоит в строю", 30/61 Хальдар)."""
+каждое существо, с которым стоит в строю", 30/61 Хальдар); ``streak`` (on a ``strike_bonus``): its simple
+strikes that hit in a row one card, as the attacker, none of them a miss nor a strike at another card
+("при {strike} получают +1 к ударам по атакованному, пока не совершат промах или удар по другой карте
+(максимум +3)", 30/18 Орки-губители; at the strike, only against that card)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen", "open_enemies", "partners")

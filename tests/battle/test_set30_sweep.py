@@ -939,3 +939,21 @@ def test_chaosite_swaps_an_enemy_creatures_weak_and_strong_strikes():
     assert b.cards[1].strike == (5, 2, 1)
     b.apply(END_TURN)
     assert b.cards[1].strike == (1, 2, 5)
+
+
+def test_destroyer_orcs_strike_harder_with_each_hit_in_a_row_on_one_card():
+    """30/18 Орки-губители: "Могут нападать {strike} два раза за ход … При {strike} получают +1 к
+    ударам по атакованному, пока не совершат промах или удар по другой карте (максимум +3)" — the
+    second strike at the same card: 1 + 1; at another card: 1."""
+    orcs = _printing("30/18")
+    a, c = card("A", life=30, move=0), card("C", life=30, move=0)
+    b = start([orcs], [a, c], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[1, 1, 1])
+    b.open[1] = b.open[2] = False
+    b.apply(Strike(0, 1))
+    b.apply(Strike(0, 1))                        # its second strike this turn, at the same card
+    assert b.wounds[1] == 1 + 2
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    b.open[2] = False
+    b.apply(Strike(0, 2))                        # another card: the run starts again
+    assert b.wounds[2] == 1

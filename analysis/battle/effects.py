@@ -215,6 +215,8 @@ class Effects(Situational):
         self._openers = bool(kinds & {"stays_open", "defends_open"})
         self._blockers = "block" in kinds
         self._taunters = "taunt" in kinds
+        self._taunt_free = "ignore_taunt" in kinds
+        """Some card's attacks are not bound by enemy taunts (``ignore_taunt``: 30/11 Баллиста)."""
         self._strike_limits = "strike_limit" in kinds
         self._taunt_skip = False
         self._responders = responders
@@ -1049,8 +1051,10 @@ class Effects(Situational):
         """Enemy taunts: an attack of ``kind`` by ``u`` may only be declared at them."""
         enemy = 1 - self.seat[u]
         taunting = []
-        for w in self.units[enemy]:
+        for w in (*self.units[enemy], *self.units[1 - enemy]):
             for ab in facts(self.cards[w]):
+                if self.seat[w] != enemy and (ab.target != "any" or w == u):
+                    continue  # (a taunt of its own squad binds it only with ``target = "any"``: 30/190)
                 if ab.kind == "taunt" and ab.cost == "passive" and covers(ab, kind) and (
                         not ab.when or self._when(w, ab)) and self._matches_card(ab, u) and (
                         not ab.vs_state or self._in_state(u, ab.vs_state)) and (  # (50/176: cursed ones only)
@@ -1066,6 +1070,11 @@ class Effects(Situational):
         if self.pos[u] >= 0:  # a ranged attack is never declared at an adjacent card; range does not count
             taunting = [w for w in taunting if not (self.pos[w] >= 0 and NEAR[self.pos[u]][self.pos[w]])]
         return taunting
+
+    def _ignores_taunt(self, u: int, kind: str) -> bool:
+        """``ignore_taunt``: enemy taunts do not bind ``u``'s attacks of ``kind`` (30/11)."""
+        ab = self._has(u, "ignore_taunt")
+        return ab is not None and covers(ab, kind)
 
     def _taunted_reach(self, u: int, sl, src: int | None) -> list[int]:
         """:func:`~analysis.battle.powers.reach_slot` under enemy taunts: an attack or wounding

@@ -746,6 +746,7 @@ class Battle(Placement):
         new.shapes = self.shapes
         new._context = self._context
         new._taunt_skip = self._taunt_skip
+        new._taunt_free = self._taunt_free
         new._taunters = self._taunters
         new._strike_limits = self._strike_limits
         new._lost_now = self._lost_now

@@ -104,6 +104,7 @@ class EngineFields:
     aloft: list[tuple[int, int, str, int, tuple[int, ...]]]
     shapes: dict[int, tuple[str, int, tuple[int, ...]]]
     _taunt_skip: bool
+    _taunt_free: bool
     _taunters: bool
     _strike_limits: bool
     _tiered: list[bool]
@@ -343,6 +344,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _streak_after(self, u: int, v: int, hit: bool) -> None:
+        raise NotImplementedError
+
+    def _ignores_taunt(self, u: int, kind: str) -> bool:
         raise NotImplementedError
 
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:

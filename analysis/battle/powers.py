@@ -47,7 +47,7 @@ WOUNDING = frozenset({"shot", "throw", "discharge", "strike_through_row", "magic
 """Kinds whose use wounds its targets."""
 CREATURE_KINDS = (GROUND, FLYER, COMPANION, PARASITE)
 _SHOOT, _ROW, _CLOSE, _ANY, _FACING = range(5)
-FACING = ("left", "right", "opposite", "behind")
+FACING = ("left", "right", "opposite", "behind", "forward")
 """``area`` of an action aimed at the one square on that side of the card (geometry ``_FACING``)."""
 """Geometry of a slot: ranged attack, strike through a row, close strike, anything else."""
 
@@ -183,6 +183,10 @@ def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
         ahead = 1 if seat == 0 else -1
         r, c = divmod(src, COLS)
         area = sl.ability.area
+        if area == "forward":  # (any square ahead of it in its column: "только вперёд по прямой", 30/11;
+            #                    a ranged attack never at the card next to it)
+            dr = (pv // COLS - r) * ahead
+            return pv % COLS == c and dr > (1 if sl.ability.kind in SHOOTING else 0)
         if area in ("left", "right"):
             c += -ahead if area == "left" else ahead
         else:
@@ -226,7 +230,8 @@ def reach(state, u: int, index: int, src: int | None = None) -> list[int]:
 
 def reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
     """:func:`reach` of a compiled ability."""
-    if state._taunters and sl.mode in ("enemy", "any") and not state._taunt_skip:
+    if state._taunters and sl.mode in ("enemy", "any") and not state._taunt_skip \
+            and not (state._taunt_free and state._ignores_taunt(u, sl.ability.kind)):
         return state._taunted_reach(u, sl, src)
     seat = state.seat[u]
     src = state.pos[u] if src is None else src

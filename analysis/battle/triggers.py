@@ -23,7 +23,8 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ8, AUX, CHEBYSHEV, NOWHERE, half_rows, row_of
+from analysis.battle.board import ADJ8, AUX, CHEBYSHEV, COLS, NOWHERE, half_rows, row_of
+from analysis.battle.board import ROWS as ROWS_ON_BOARD
 from analysis.battle.common import (
     _AIMED,
     _ALLY_DIES,
@@ -96,6 +97,9 @@ class Triggers(Effects):
             return self.kind[v] == GROUND
         if state == "no_counters":
             return self.counters[v] == 0
+        if state == "at_edge":  # (on a square at the edge of the field: 30/190 Пугало)
+            p = self.pos[v]
+            return p >= 0 and (p // COLS in (0, ROWS_ON_BOARD - 1) or p % COLS in (0, COLS - 1))
         if state == "has_counters":
             return self.counters[v] > 0
         if state == "on_kill_square":  # (on the square of a card it destroyed this turn: 30/31 Илле)

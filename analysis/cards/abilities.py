@@ -139,7 +139,8 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound",
-            "no_heal", "no_magic", "heal_bonus", "cannot_defend", "range_bonus", "swap_strikes")
+            "no_heal", "no_magic", "heal_bonus", "cannot_defend", "range_bonus", "swap_strikes",
+            "ignore_taunt")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -193,6 +194,8 @@ of its ``from`` kinds on any card of its squad, and with ``nth`` only the Nth su
 ``from``): its abilities of those kinds that have a range reach N farther ("+2 к дальности выстрела до конца
 вашего хода", 30/89 Аллар on ``concentration``). ``swap_strikes``: its weak and strong simple strikes change
 places ("поменять местами значения сильного и слабого {strike} существа", 30/150 Хаосит).
+``ignore_taunt`` (with ``from``): enemy taunts do not bind its attacks of those kinds ("игнорирует
+особенности, обязывающие выбирать цель метания", 30/11 Баллиста).
 ``forces_defender``: when a defender may be appointed against its simple strike, its opponent must
 appoint one (he picks which; if his player declines, the one with the most life left: 30/141).
 ``strikes_twice``: it may attack with its simple strike twice per turn — after its first attack by a
@@ -584,7 +587,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "swap", "acid_fumes", "flame_seal", "lose_keyword",
-             "no_heal", "no_magic", "cannot_defend", "swap_strikes", *ENTRIES)
+             "no_heal", "no_magic", "cannot_defend", "swap_strikes", "ignore_taunt", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -614,7 +617,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
              "low_life", "front_row", "no_extra_life", "sealed", "near_fumes", "has_counters",
-             "on_kill_square")
+             "on_kill_square", "at_edge")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -658,7 +661,9 @@ printed life ("ваше существо без дополнительных {he
 ``flame_seal`` (30/25 Азнагул); ``near_fumes``: a card next to it (8 squares) holds ``acid_fumes`` (30/151
 Чёрный дракон); ``has_counters``: it holds a counter or token ("переместить {counter} с противника на
 себя", 30/168 Вор); ``on_kill_square``: it stands on the square where a card it destroyed this turn
-died ("если совершило рывок на клетку, которую та занимала", 30/31 Илле on ``squad_dash``)."""
+died ("если совершило рывок на клетку, которую та занимала", 30/31 Илле on ``squad_dash``);
+``at_edge``: standing on a square at the edge of the field ("карты, стоящие у края поля", 30/190
+Пугало's ``taunt``, which with ``target = "any"`` binds the cards of its own squad too)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves", "card_closes", "summoned", "squad_enters", "squad_dash")
@@ -826,7 +831,7 @@ line (``between``: "при {uchr} через свободную клетку м�
 Ликантроп — its ``then`` abilities follow only if it moved)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad")
+         "between", "squad", "forward")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -834,7 +839,9 @@ wounded creatures of its squad, itself excluded, that have the fewest wounds amo
 имеет наименьшее число ран среди раненых существ в вашем отряде, не считая …"), ``others`` (the cards
 of the ``target`` side other than itself, any distance: "другое ваше существо");
 ``left`` / ``right`` / ``opposite`` / ``behind`` (the one square on that side of it, as its owner
-sees the board), ``adjacent`` (the cards next to it, itself excluded: "вашу стоящую рядом карту",
+sees the board), ``forward`` (on an action: any square ahead of it in its column, the one next to it
+excluded for a ranged attack — "только вперёд по прямой", 30/11 Баллиста), ``adjacent`` (the cards next
+to it, itself excluded: "вашу стоящую рядом карту",
 40/190 Данав), ``about`` (on a trigger about another card: that card — the wounded, dying or destroyed
 one; 40/41 Гном-щитоносец restores the armor of the wounded creature), ``host`` (a companion's or
 a parasite's: the creature it rides — "ранить хозяина", 30/69 Люмми; "хозяин получает {counter}", 30/56
@@ -927,7 +934,7 @@ _KINDS_TEXT = {
     "swap": "Swaps squares with", "lose_keyword": "Loses", "no_heal": "Cannot heal nor gain life",
     "no_magic": "Cannot use magical abilities", "heal_bonus": "Its squad heals more by",
     "cannot_defend": "Cannot defend", "range_bonus": "Range +",
-    "swap_strikes": "Weak and strong strikes swapped",
+    "swap_strikes": "Weak and strong strikes swapped", "ignore_taunt": "Ignores taunts for",
     "grave_wound": "Valhalla: wounds a creature of its own squad",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",
@@ -1673,7 +1680,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     target = raw.get("target", _default_target(kind))
     if target not in TARGETS:
         raise fail("target", f"must be one of {', '.join(TARGETS)}, got {target!r}")
-    if kind in PASSIVES and cost == "passive" and target != "self":
+    if kind in PASSIVES and cost == "passive" and target != "self" \
+            and not (kind == "taunt" and target == "any"):
         raise fail("target", f"of {kind} is the card itself (self); auras that give others a property are "
                    "not in the vocabulary: name them in 'unmodelled'")
     keyword = raw.get("keyword")
@@ -1697,7 +1705,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     applies = raw.get("from", [])
     if not _str_list(applies, FROM):
         raise fail("from", f"must be a list from {', '.join(FROM)}, got {applies!r}")
-    if kind in ("reduce", "protection", "cap", "attack_bonus", "range_bonus") and not applies:
+    if kind in ("reduce", "protection", "cap", "attack_bonus", "range_bonus", "ignore_taunt") and not applies:
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
     if kind == "ignore_protection" and not applies:
         raise fail("from", "is missing; ignore_protection needs the attacks whose protections it passes")
@@ -1707,7 +1715,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    "death", "squad_kill", "ally_dies", "creature_dies"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
-                                  "ignore_protection", "attack_bonus", "range_bonus"):
+                                  "ignore_protection", "attack_bonus", "range_bonus", "ignore_taunt"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
                    "attack_bonus and the attacked / ally_combo / wounded / ally_wounded / squad_wounded / "
                    "kill / death / squad_kill triggers")
@@ -1931,7 +1939,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("area", "is only for actions, triggers and auras (and host on bar: only its host is "
                    "barred)")
     if out["area"] and cost in ("tap", "counter_tap", "counter", "free") \
-            and out["area"] not in ("left", "right", "opposite", "behind"):
+            and out["area"] not in ("left", "right", "opposite", "behind", "forward"):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
                    "60/28 Орочий таран \"по карте напротив\")")
     if cost == "aura" and (out["area"] not in AURA_AREAS
@@ -1945,6 +1953,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")
+    if out["area"] == "forward" and cost not in ("tap", "counter_tap", "counter", "free"):
+        raise fail("area", "forward is only for an action (the cards ahead of it in its column)")
     if out["area"] == "near_target" and cost not in ("trigger", "then"):
         raise fail("area", "near_target is only for triggers (the card the trigger is about) and a then "
                    "(the card the ability before it aimed at: 30/102)")

@@ -957,3 +957,40 @@ def test_destroyer_orcs_strike_harder_with_each_hit_in_a_row_on_one_card():
     b.open[2] = False
     b.apply(Strike(0, 2))                        # another card: the run starts again
     assert b.wounds[2] == 1
+
+
+def test_ballista_throws_only_straight_ahead_and_ignores_taunts():
+    """30/11 Баллиста: "Игнорирует особенности, обязывающие выбирать цель метания. … {tap}: Метание на
+    2-3-4, только вперед по прямой" — a card ahead in its column (not the one next to it), not one
+    aside; an enemy taunt on throws does not bind it."""
+    taunt = facts('{ kind = "taunt", from = ["throw"] }')
+    ahead, aside = card("Ahead", life=20, move=0), card("Aside", life=20, move=0, abilities=taunt)
+    b = start([_printing("30/11"), card("Mine", life=10)], [ahead, aside],
+              ({0: P1_MID, 1: square(0, 1)}, {2: P2_BACK, 3: square(3, 1)}), dice=[6])
+    throw = _use(b, 0, "throw")
+    assert b.ability_targets(0, throw) == [2]
+    b.apply(UseAbility(0, throw, (2,)))
+    assert b.wounds[2] == 4
+
+
+def test_scarecrow_draws_the_ranged_attacks_of_cards_at_the_edge_of_both_squads():
+    """30/190 Пугало: "Карты, стоящие у края поля, могут объявлять дальние атаки только по Пугалу
+    (кроме {uchr}, независимо от дальности)" — an enemy archer at the edge may shoot only it, one in
+    the middle anything; its own archer at the edge shoots no enemy."""
+    shot = facts('{ kind = "shot", damage = [1], cost = "tap" }')
+    crow = _printing("30/190")
+    mine = card("Mine", life=10)
+    my_archer = card("MyArcher", life=10, move=0, abilities=shot)
+    edge = card("Edge", life=10, move=0, abilities=shot)
+    middle = card("Middle", life=10, move=0, abilities=shot)
+    b = start([crow, mine, my_archer], [edge, middle],
+              ({0: P1_FRONT, 1: P1_MID, 2: square(1, 1)}, {3: square(3, 0), 4: P2_MID}))
+    assert b.targets  # (the battle is set)
+    b.pos[2] = square(0, 0)                      # (its own archer at the corner of the field)
+    b.occupied ^= (1 << square(1, 1)) | (1 << square(0, 0))
+    b.board[square(1, 1)], b.board[square(0, 0)] = -1, 2
+    b.apply(END_TURN)
+    assert b.ability_targets(3, 0) == [0]
+    assert sorted(b.ability_targets(4, 0)) == [0, 1, 2]
+    b.apply(END_TURN)
+    assert 3 not in b.ability_targets(2, 0) and 4 not in b.ability_targets(2, 0)

@@ -270,6 +270,8 @@ class Effects(Situational):
         self._squad_blocks = "block" in kinds and any(a.kind == "block" and a.area == "squad"
                                                       for k in set(self.key) for a in facts(card_of(k)))
         self._no_defenders = "cannot_defend" in kinds
+        self._defender = -1
+        """The defender parrying the simple strike now (-1: none; ``vs_state = "defending"``)."""
         self._streaks = any(a.per == "streak" for k in set(self.key) for a in facts(card_of(k)))
         """Some card's strike grows with its hits in a row on one card (``per = "streak"``: 30/18)."""
         self.streak: list[tuple[int, int]] = [(-1, 0)] * n
@@ -698,6 +700,8 @@ class Effects(Situational):
                 continue
             if ab.formation or ab.when or ab.self_state:
                 continue
+            if ab.vs_state == "livelier" and self.life[u] - self.wounds[u] <= self.life[v] - self.wounds[v]:
+                continue  # (only attacks of cards with more life left: 30/23 Джинн Дзара)
             if ab.uses_per_turn and self.uses_turn.get((v, index), 0) >= ab.uses_per_turn:
                 continue
             if ab.uses_per_battle and self.uses_battle.get((v, index), 0) >= ab.uses_per_battle:
@@ -1095,6 +1099,7 @@ class Effects(Situational):
             return cands
         if sl.ability.kind not in ("shot", "throw", "discharge"):
             kept = [v for v in kept if v in enemies]
+        kept = [v for v in kept if self.seat[v] != me]  # (bound by a taunt of its own squad: no enemy target)
         return sorted([v for v in cands if self.seat[v] == me] + kept)
 
     def _matches_card(self, ab: Ability, u: int) -> bool:

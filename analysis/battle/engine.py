@@ -737,6 +737,7 @@ class Battle(Placement):
         new._noheal = self._noheal
         new._squad_blocks = self._squad_blocks
         new._no_defenders = self._no_defenders
+        new._defender = -1
         new._streaks = self._streaks
         new._nomagic = self._nomagic
         new._healers = self._healers

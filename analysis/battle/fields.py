@@ -163,6 +163,7 @@ class EngineFields:
     _noheal: bool
     _squad_blocks: bool
     _no_defenders: bool
+    _defender: int
     _streaks: bool
     streak: list[tuple[int, int]]
     _dashers: bool

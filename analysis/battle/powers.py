@@ -47,7 +47,7 @@ WOUNDING = frozenset({"shot", "throw", "discharge", "strike_through_row", "magic
 """Kinds whose use wounds its targets."""
 CREATURE_KINDS = (GROUND, FLYER, COMPANION, PARASITE)
 _SHOOT, _ROW, _CLOSE, _ANY, _FACING = range(5)
-FACING = ("left", "right", "opposite", "behind", "forward")
+FACING = ("left", "right", "opposite", "behind", "forward", "host")
 """``area`` of an action aimed at the one square on that side of the card (geometry ``_FACING``)."""
 """Geometry of a slot: ranged attack, strike through a row, close strike, anything else."""
 
@@ -183,6 +183,8 @@ def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
         ahead = 1 if seat == 0 else -1
         r, c = divmod(src, COLS)
         area = sl.ability.area
+        if area == "host":  # (a rider's action at the creature it rides, on its square: 30/56)
+            return pv == src and state.board[src] == v
         if area == "forward":  # (any square ahead of it in its column: "только вперёд по прямой", 30/11;
             #                    a ranged attack never at the card next to it)
             dr = (pv // COLS - r) * ahead

@@ -140,6 +140,8 @@ class Spec:
                 deps.add("depth")
             elif ab.when == "behind_caster":
                 deps.add("board")
+            elif ab.when == "squad_cursed":
+                deps.update(("bases", "alive"))
             elif ab.when in ("wolf", "human"):
                 deps.add("form")
             elif ab.when in _HOST_WHENS:
@@ -531,6 +533,8 @@ class Situational(EngineFields):
                                tuple(self.poison)))
         if "lives" in needs:
             glance.append(tuple(self.life))
+        if "bases" in needs:  # (the curses and blessings of every unit: ``when = "squad_cursed"``)
+            glance.append(tuple(self.base))
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
@@ -581,6 +585,8 @@ class Situational(EngineFields):
                                   tuple(self.poison)))
             if "rebuff" in deps:
                 parts.append(self._rebuff[self.seat[u]])
+            if "bases" in deps:
+                parts.append(tuple(self.base))
             if "depth" in deps:
                 parts.append(self._depth_at(u))
             if "form" in deps:
@@ -946,6 +952,9 @@ class Situational(EngineFields):
             return any(self.seat[w] != me and self.creature[w] for w in near)
         if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")
             return not near
+        if when == "squad_cursed":  # (every creature of its squad in play is cursed: 30/178)
+            return all(self._in_state(w, "cursed") for w in self.units[self.seat[u]]
+                       if self.alive[w] and self.creature[w])
         if when == "behind_caster":  # (the card behind it has a discharge or a spell: 30/51)
             p = self.pos[u]
             sq = p - COLS * forward(self.seat[u]) if p >= 0 else -1

@@ -201,6 +201,7 @@ class Strikes(AbilityUse):
         """The simple strike of ``u`` on ``v`` once ``parrier`` (the target or a defender) is known."""
         kind, seat, alive, opened, acted = self.kind, self.seat, self.alive, self.open, self.acted
         active = self.active
+        self._defender = parrier if parrier != v else -1  # (``vs_state = "defending"``: 30/37)
         if self._blockers and self._strike_block(u, parrier):
             return
         if self._furies:

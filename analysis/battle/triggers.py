@@ -97,6 +97,12 @@ class Triggers(Effects):
             return self.kind[v] == GROUND
         if state == "no_counters":
             return self.counters[v] == 0
+        if state == "foes_wounded":  # (every card of the opponent's squad in play has wounds: 30/99)
+            return all(self.wounds[w] > 0 for w in self.units[1 - self.seat[v]] if self.alive[w])
+        if state == "defending":  # (it parries as the defender appointed against this strike: 30/37)
+            return v == self._defender
+        if state == "livelier":  # (relative to the card attacked: only read at a block, 30/23)
+            return False
         if state == "at_edge":  # (on a square at the edge of the field: 30/190 Пугало)
             p = self.pos[v]
             return p >= 0 and (p // COLS in (0, ROWS_ON_BOARD - 1) or p % COLS in (0, COLS - 1))

@@ -140,7 +140,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound",
             "no_heal", "no_magic", "heal_bonus", "cannot_defend", "range_bonus", "swap_strikes",
-            "ignore_taunt")
+            "ignore_taunt", "host_only")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -195,7 +195,10 @@ of its ``from`` kinds on any card of its squad, and with ``nth`` only the Nth su
 вашего хода", 30/89 Аллар on ``concentration``). ``swap_strikes``: its weak and strong simple strikes change
 places ("поменять местами значения сильного и слабого {strike} существа", 30/150 Хаосит).
 ``ignore_taunt`` (with ``from``): enemy taunts do not bind its attacks of those kinds ("игнорирует
-особенности, обязывающие выбирать цель метания", 30/11 Баллиста).
+особенности, обязывающие выбирать цель метания", 30/11 Баллиста). ``host_only`` (a rider's, with ``vs_*``):
+it may be placed only on a host its filters select ("при рассадке симбиотов может быть помещена только на
+существо с магическими особенностями" = ``vs_has = ["discharge", "magic_strike", "spell"]``, 30/56 Сова
+колдуна).
 ``forces_defender``: when a defender may be appointed against its simple strike, its opponent must
 appoint one (he picks which; if his player declines, the one with the most life left: 30/141).
 ``strikes_twice``: it may attack with its simple strike twice per turn — after its first attack by a
@@ -587,7 +590,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "swap", "acid_fumes", "flame_seal", "lose_keyword",
-             "no_heal", "no_magic", "cannot_defend", "swap_strikes", "ignore_taunt", *ENTRIES)
+             "no_heal", "no_magic", "cannot_defend", "swap_strikes", "ignore_taunt", "host_only", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -617,7 +620,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
              "low_life", "front_row", "no_extra_life", "sealed", "near_fumes", "has_counters",
-             "on_kill_square", "at_edge")
+             "on_kill_square", "at_edge", "foes_wounded", "livelier", "defending")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -663,7 +666,13 @@ printed life ("ваше существо без дополнительных {he
 себя", 30/168 Вор); ``on_kill_square``: it stands on the square where a card it destroyed this turn
 died ("если совершило рывок на клетку, которую та занимала", 30/31 Илле on ``squad_dash``);
 ``at_edge``: standing on a square at the edge of the field ("карты, стоящие у края поля", 30/190
-Пугало's ``taunt``, which with ``target = "any"`` binds the cards of its own squad too)."""
+Пугало's ``taunt``, which with ``target = "any"`` binds the cards of its own squad too); ``foes_wounded``:
+every card of the opponent's squad in play has wounds ("если в отряде противника нет карт без ран",
+30/99 Медвесыч, on a ``then`` aimed at itself); ``livelier`` (on a ``block``): the attacker has more life
+left than the card ("блокирует по
+себе немагические атаки карт с большим количеством текущих {health}", 30/23 Джинн Дзара); ``defending``
+(on a standing strike fact, read at the strike): the card parries as a defender appointed against it
+("+1 к {strike} по защитникам", 30/37 Вельга)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves", "card_closes", "summoned", "squad_enters", "squad_dash")
@@ -680,7 +689,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
-         "behind_caster")
+         "behind_caster", "squad_cursed")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -742,7 +751,8 @@ column of a square holding such a marker put by a card of its squad: 40/62 Йе�
 artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона);
 ``behind_caster`` (the card on the square behind it, as its owner sees the board, has a discharge or a
 spell: "+1 к магическому удару, если на клетке сзади стоит карта с разрядом или заклинанием", 30/51
-Боевой маг)."""
+Боевой маг); ``squad_cursed`` (every creature of its squad in play has a curse: "имеет «Вампиризм …», пока
+все ваши существа имеют проклятие", 30/178 Боцман проклятых)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
@@ -935,6 +945,7 @@ _KINDS_TEXT = {
     "no_magic": "Cannot use magical abilities", "heal_bonus": "Its squad heals more by",
     "cannot_defend": "Cannot defend", "range_bonus": "Range +",
     "swap_strikes": "Weak and strong strikes swapped", "ignore_taunt": "Ignores taunts for",
+    "host_only": "Rides only a host",
     "grave_wound": "Valhalla: wounds a creature of its own squad",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",
@@ -1639,7 +1650,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("cost", "recruit (before recruiting) is only for to_graveyard with target = \"self\"")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
             and not (kind in ("grave_token", "dirty_trick") and cost == "then") \
-            and not (kind == "leap" and cost in ("then", "or")):  # ("при этом …", "… либо прыжок")
+            and not (kind == "leap" and cost in ("then", "or")) \
+            and not (kind == "strike_again" and cost == "then"):  # ("при этом …", "… либо прыжок")
         raise fail("cost", f"of {kind} must be trigger" + (", then or or" if kind == "leap" else ""))
     if kind in RECRUITMENT and cost != "passive":
         raise fail("cost", f"of {kind} must be passive (it is played when the squad is recruited)")
@@ -1939,7 +1951,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("area", "is only for actions, triggers and auras (and host on bar: only its host is "
                    "barred)")
     if out["area"] and cost in ("tap", "counter_tap", "counter", "free") \
-            and out["area"] not in ("left", "right", "opposite", "behind", "forward"):
+            and out["area"] not in ("left", "right", "opposite", "behind", "forward", "host"):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
                    "60/28 Орочий таран \"по карте напротив\")")
     if cost == "aura" and (out["area"] not in AURA_AREAS
@@ -2207,7 +2219,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push",
-                                         "destroy", "relocate", "fight")) \
+                                         "destroy", "relocate", "fight", "strike_again")) \
                 and not (ab.cost == "or" and ab.kind == "close") \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")

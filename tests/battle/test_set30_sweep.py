@@ -994,3 +994,81 @@ def test_scarecrow_draws_the_ranged_attacks_of_cards_at_the_edge_of_both_squads(
     assert sorted(b.ability_targets(4, 0)) == [0, 1, 2]
     b.apply(END_TURN)
     assert 3 not in b.ability_targets(2, 0) and 4 not in b.ability_targets(2, 0)
+
+
+def test_djinn_blocks_the_non_magic_attacks_of_livelier_cards():
+    """30/23 Джинн Дзара: "Бестелесный: блокирует по себе немагические атаки карт с большим количеством
+    текущих {health}, чем у Джинна Дзара" — a strike by a card with more life left does nothing, one
+    by a card with less lands."""
+    for life, wounds in ((12, 0), (4, 2)):
+        foe = card("Foe", strike=(2, 2, 2), life=life, move=0)
+        b = start([_printing("30/23"), card("A", life=10), card("B", life=10), card("C", life=10)], [foe],
+                  ({0: P1_FRONT, 1: square(0, 1), 2: square(0, 2), 3: square(0, 3)}, {4: P2_FRONT}),
+                  dice=[1, 1])
+        b.apply(END_TURN)
+        b.open[0] = False
+        b.apply(Strike(4, 0))
+        assert b.wounds[0] == wounds
+
+
+def test_velga_strikes_defenders_harder():
+    """30/37 Вельга: "+1 к {strike} по защитникам" — not against the card it attacked itself."""
+    velga = _printing("30/37")
+    target, guard = card("Target", life=20, move=0), card("Guard", life=20, move=0)
+    b = start([velga], [target, guard], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[6, 1],
+              p2=Scripted(defender=2))
+    b.apply(Strike(0, 1))                        # the guard defends: a strong strike 4 + 1
+    assert b.wounds[2] == 4 + 1 and b.wounds[1] == 0
+
+
+def test_warlock_owl_rides_only_a_caster_and_gives_it_a_counter():
+    """30/56 Сова колдуна: "При рассадке симбиотов может быть помещена только на существо с магическими
+    особенностями. {counter}{tap}: Воздействие мудрость совы хозяин получает {counter}"."""
+    owl = _printing("30/56")
+    caster = card("Caster", life=10, abilities=facts('{ kind = "discharge", damage = [1], cost = "tap" }'))
+    plain = card("Plain", life=10)
+    b = start([plain, owl], [card("Foe", life=10)], ({0: P1_FRONT, 1: P1_MID}, {2: P2_BACK}))
+    assert not b.alive[1]                        # (no creature with a magical ability to ride)
+    b = start([caster, owl], [card("Foe", life=10)], ({0: P1_FRONT, 1: P1_MID}, {2: P2_BACK}))
+    assert b.host[1] == 0
+    b.counters[1] = 1
+    give = next(i for i, sl in enumerate(b.slots[1])
+                if sl.ability.kind == "gain_counter" and sl.ability.is_action)
+    assert b.ability_targets(1, give) == [0]
+    b.apply(UseAbility(1, give, (0,)))
+    assert b.counters[0] == 1 and b.counters[1] == 0
+
+
+def test_owlbear_strikes_again_when_every_enemy_card_is_wounded():
+    """30/99 Медвесыч: "При первом своём {strike} в ваш ход метание пера на 1 по каждой карте
+    противника, стоящей рядом с целью атаки … затем, если в отряде противника нет карт без ран, не
+    закрывается после {strike} и может нападать {strike} ещё раз до конца хода"."""
+    bear = _printing("30/99")
+    a, c = card("A", life=20, move=0), card("C", life=20, move=0)
+    b = start([bear], [a, c], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[1])
+    b.open[1] = False
+    b.apply(Strike(0, 1))                        # A struck, C (next to A) takes the feather: all wounded
+    assert b.wounds[2] == 1 and b.open[0] and Strike(0, 1) in b.legal_actions()
+    far = card("Far", life=20, move=0)
+    b2 = start([bear], [a, c, far], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1), 3: P2_BACK}), dice=[1])
+    b2.open[1] = False
+    b2.apply(Strike(0, 1))                       # Far has no wounds: no second strike
+    assert not b2.open[0]
+
+
+def test_bosun_has_vampirism_while_every_creature_of_its_squad_is_cursed():
+    """30/178 Боцман проклятых: "Проклятие. … Имеет «Вампиризм. Максимум 12 {health}», пока все ваши
+    существа имеют проклятие"."""
+    from analysis.cards.abilities import Ability
+
+    for cursed, healed in ((True, True), (False, False)):
+        ally = card("Ally", life=10)
+        b = start([_printing("30/178"), ally], [card("Foe", life=20, move=0)],
+                  ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT}), dice=[6])
+        if cursed:
+            b._bless(2, 1, Ability(kind="give_curse", cost="tap"))
+            b._situate()
+        b.wounds[0] = 3
+        b.open[2] = False
+        b.apply(Strike(0, 2))
+        assert (b.wounds[0] < 3) == healed

@@ -103,7 +103,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "card_closes",
-                 "summoned", "squad_enters", "squad_moves_enemy")
+                 "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "host_moves", "squad_eats")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -258,6 +258,8 @@ class Effects(Situational):
         self._zone_sq = -1
         """The square a card just moved onto / off, read by ``enemy_enters`` / ``enemy_leaves``."""
         self._dealt = 0
+        self._jump_from = -1
+        """The square the card that jumps last jumped from (``area = "jumped"``: 30/95)."""
         """The wounds the ability just carried out dealt, for the ``then`` after it (``per = "dealt"``)."""
         self._zone_from = -1
         self._zone_mover = -1
@@ -427,6 +429,17 @@ class Effects(Situational):
             x = context if context >= 0 else self._about
             r = self.rider[x] if x >= 0 else -1
             pool = [r] if r >= 0 and self.alive[r] else []
+        elif ab.area == "jumped":  # (the cards on the squares it jumped over in a straight line: 30/95)
+            pool = []
+            frm, to = self._jump_from, self.pos[u]
+            if frm >= 0 and to >= 0:
+                dr, dc = to // COLS - frm // COLS, to % COLS - frm % COLS
+                n = max(abs(dr), abs(dc))
+                if n > 1 and (dr == 0 or dc == 0 or abs(dr) == abs(dc)):
+                    for k in range(1, n):
+                        w = self.board[frm + (dr // n) * k * COLS + (dc // n) * k]
+                        if w >= 0:
+                            pool.append(w)
         elif ab.area == "host":  # (the creature this companion or parasite rides)
             h = self.host[u]
             pool = [h] if h >= 0 and self.alive[u] and self.alive[h] else []
@@ -2023,10 +2036,21 @@ class Effects(Situational):
         if v != u and not self.over:
             self._moved_by(u, v)  # (``displaced``: 60/108; ``squad_moves_enemy``: 30/107)
 
+    def _host_moved(self, h: int) -> None:
+        """Creature ``h`` has moved: the ``host_moves`` abilities of its rider fire (30/120 Пиранья),
+        its conditions read the square now."""
+        r = self.rider[h]
+        if r >= 0 and self.alive[r] and r in self._trig["host_moves"] and not self.over:
+            if self._variable:
+                self._situate()
+            self._fire(r, "host_moves", h)  # (no "about": its `classes` are those of its `when`)
+
     def _put(self, u: int, p: int, to: int) -> None:
         """Card ``u`` moves from square ``p`` onto the free square ``to`` by an ability (not a step):
         the board, its rider, the log, roots and markers on ``to``, enemy cards it lands next to."""
         self._place_on(u, p, to)
+        if self._trig["host_moves"] and self.rider[u] >= 0 and not self.over:
+            self._host_moved(u)
         if self._roots:
             self._unroot_by(u)
         if self._markers and self.marks[to] and not self.over:
@@ -2285,6 +2309,9 @@ class Effects(Situational):
             self._emit({"e": "heal", "u": killer, "by": healed, "by_what": "carrion_eating"})
         if killer in self._trig["eats"] and not self.over:
             self._fire(killer, "eats", victim)
+        for w in list(self._trig["squad_eats"]):  # ("при трупоедстве вашего существа", 30/117)
+            if self.alive[w] and self.seat[w] == self.seat[killer] and not self.over:
+                self._fire(w, "squad_eats", killer, killer)
 
     # ------------------------------------------------------------------ triggers
 

@@ -760,6 +760,7 @@ class Battle(Placement):
         new._zone_sq = -1
         new._zone_from = -1
         new._dealt = 0
+        new._jump_from = -1
         new._zone_mover = -1
         new._zoned = self._zoned
         new._x_kinds = self._x_kinds

@@ -117,6 +117,7 @@ class EngineFields:
     _zone_sq: int
     _zone_from: int
     _dealt: int
+    _jump_from: int
     _zone_mover: int
     _zoned: bool
     _barrers: bool
@@ -348,6 +349,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _ignores_taunt(self, u: int, kind: str) -> bool:
+        raise NotImplementedError
+
+    def _host_moved(self, h: int) -> None:
         raise NotImplementedError
 
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:

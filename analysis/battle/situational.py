@@ -1270,6 +1270,8 @@ class Situational(EngineFields):
         dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS
         if position == "opposite":
             return dc == 0 and dr == forward(self.seat[u])
+        if position == "near":  # (a square next to it, 8 squares: 30/85 Древолом)
+            return max(abs(dr), abs(dc)) == 1
         return position == "diagonal" and abs(dr) == 1 and abs(dc) == 1
 
     def _swap_key(self, u: int, key: int) -> None:

@@ -359,6 +359,10 @@ class Strikes(AbilityUse):
                 self._fire(parrier, "strike", u, u)
         if self._streaks and not self.over:
             self._streak_after(u, parrier, bool(landed & 1))  # (``per = "streak"``: 30/18)
+        if landed & 1 and self._trig["rider_strike"] and self.host[u] >= 0 and alive[u] and not self.over:
+            h = self.host[u]  # ("при {strike} своего компаньона", 30/129 Аммах)
+            if self.alive[h] and h in self._trig["rider_strike"]:
+                self._fire(h, "rider_strike", parrier, parrier)
         if self._x_trig and landed and self._trig["squad_strike"] and not self.over:
             if landed & 1 and alive[u]:
                 self._squad_struck(u, parrier)

@@ -318,6 +318,8 @@ class Triggers(Effects):
                 if ab.when_type and (not self.creature[about] if ab.when_type == "creature"
                                      else self.cards[about].type != ab.when_type):
                     continue  # (``creature``: any creature, flying or not — "существо противника")
+                if ab.when_max_cost is not None and self.cost[about] > ab.when_max_cost:
+                    continue  # ("существа меньшей стоимости", 30/85)
                 if ab.when_elements and not set(ab.when_elements) & set(self.cards[about].elements):
                     continue  # ("при ударе тёмного существа", 30/137)
                 if ab.once_per_card:

@@ -523,6 +523,8 @@ class Turns(Strikes):
             self._unroot_by(u)
         if self._deep:
             self._depth_moved(u, frm)  # (a dive or a surfacing: data/README.md "Depth and surface")
+        if self._trig["host_moves"] and r >= 0 and not self.over:
+            self._host_moved(u)  # (a rider's ``host_moves``: 30/120)
         if extra and self._is_jump(u, frm, to):
             self.moves[u] = 0  # 002 "Прыжок": all movement is spent; it stays open and may act
             if self._variable and (u in self._trig["jump"] or u in self._trig["teleports"]):
@@ -531,6 +533,7 @@ class Turns(Strikes):
                 if u in self._trig["teleports"]:
                     self._fire(u, "teleports")
             elif u in self._trig["jump"]:
+                self._jump_from = frm  # (``area = "jumped"``: the squares it passed over, 30/95)
                 self._fire(u, "jump")
         if self._markers and self.marks[to] and not self.over:
             self._entered(u, to)

@@ -414,7 +414,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
-            "card_closes", "summoned", "squad_enters", "squad_moves_enemy")
+            "card_closes", "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "host_moves",
+            "squad_eats")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -544,7 +545,13 @@ card enters play by a ``summon`` of another card, about that card (``when_type =
 moves onto a square of that zone — any move; aimed at it, about it (30/4 Белегос: ``zone = "cross"``);
 ``squad_moves_enemy``: a card of its squad moves an enemy card by an ability (a push, pull, shift or
 relocation), about that card ("когда ваша карта перемещает карту противника получить {counter}",
-30/107 Статуя скорби)."""
+30/107 Статуя скорби); ``rider_strike``: the simple strike of the companion or parasite riding it hits,
+aimed at the struck card ("при {strike} своего компаньона может сразиться с атакованным как с открытой
+картой", 30/129 Аммах); ``host_moves`` (a rider's): its host moves onto a square, by a step or an ability,
+its conditions read where it now stands ("при перемещении хозяина на клетку рядом с вашей речной девой
+ранить его", 30/120 Пиранья: ``when = "allies_adjacent"``, ``classes``); ``squad_eats``: a creature of its
+squad eats carrion (its carrion-eating heals it; about it: "при трупоедстве вашего существа получить
+дополнительную {health}", 30/117 Свора пожирателей)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -675,7 +682,7 @@ left than the card ("блокирует по
 ("+1 к {strike} по защитникам", 30/37 Вельга)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
-                 "enemy_leaves", "card_closes", "summoned", "squad_enters", "squad_dash")
+                 "enemy_leaves", "card_closes", "summoned", "squad_enters", "squad_dash", "squad_eats")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
@@ -820,7 +827,8 @@ UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entri
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen", "open_enemies", "partners")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
-POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead")
+POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
+             "near")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
@@ -829,7 +837,8 @@ its own player's half of the battlefield: "по картам на вашей п�
 ``other_column`` (on a square of another column than its own; a flyer, on no square, is in none: 40/67
 Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
-носорог "на карту в ряду напротив")."""
+носорог "на карту в ряду напротив"), ``near`` (on the triggers ``ally_dies`` / ``creature_dies``: it died on a
+square next to it, 8 squares — "при гибели вашего стоящего рядом существа", 30/85 Древолом)."""
 RELOCATE_ONTO = ("depth", "surface", "away", "died_at", "near", "between")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or on a trigger about a card that
@@ -841,7 +850,7 @@ line (``between``: "при {uchr} через свободную клетку м�
 Ликантроп — its ``then`` abilities follow only if it moved)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad", "forward")
+         "between", "squad", "forward", "jumped")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -850,7 +859,10 @@ wounded creatures of its squad, itself excluded, that have the fewest wounds amo
 of the ``target`` side other than itself, any distance: "другое ваше существо");
 ``left`` / ``right`` / ``opposite`` / ``behind`` (the one square on that side of it, as its owner
 sees the board), ``forward`` (on an action: any square ahead of it in its column, the one next to it
-excluded for a ranged attack — "только вперёд по прямой", 30/11 Баллиста), ``adjacent`` (the cards next
+excluded for a ranged attack — "только вперёд по прямой", 30/11 Баллиста), ``jumped`` (on trigger ``jump``:
+the cards on the squares it passed over, if it jumped in a straight line — a row, a column or a diagonal:
+"при прыжке по прямой особый удар когтями на 2 по любому существу, через которого совершила прыжок", 30/95
+Пантера), ``adjacent`` (the cards next
 to it, itself excluded: "вашу стоящую рядом карту",
 40/190 Данав), ``about`` (on a trigger about another card: that card — the wounded, dying or destroyed
 one; 40/41 Гном-щитоносец restores the armor of the wounded creature), ``host`` (a companion's or
@@ -1047,6 +1059,9 @@ class Ability:
     when_type: str | None = None
     """On a trigger about another card: only when that card is of this type (:data:`CARD_TYPES`;
     ``flyer``: "вашего летающего существа")."""
+    when_max_cost: int | None = None
+    """On a trigger about another card: only when that card costs at most this ("при гибели вашего
+    стоящего рядом существа меньшей стоимости", 30/85 Древолом: ``when_max_cost = 7``)."""
     when_elements: tuple[str, ...] = ()
     """On a trigger about another card: only when that card is of one of these elements
     (:data:`~analysis.cards.schema.ELEMENTS`; "при ударе тёмного существа" = ``["darkness"]`` on
@@ -1171,7 +1186,7 @@ class Ability:
             or self.extra or self.requires or self.formation or self.self_state or self.vs_state or self.tiers
             or self.parity or self.min_power or self.life_cap or self.when_state or self.when_keyword
             or self.once_per_card
-            or self.when_type or self.when_elements
+            or self.when_type or self.when_elements or self.when_max_cost is not None
             or self.when or self.partner or self.per or self.lasts or self.vs_has or self.classes or self.nth
             or self.vs_min_move is not None or self.vs_max_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
@@ -1511,7 +1526,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
                  "uses_per_turn", "seat", "from", "extra", "requires", "tiers", "parity", "life_cap",
-                 "when_state", "when_keyword", "when_type", "when_elements", "once_per_card", "keyword",
+                 "when_state", "when_keyword", "when_type", "when_elements", "when_max_cost", "once_per_card",
+                 "keyword",
                  "when", "count",
                  "partner", "per",
                  "per_max", "plus",
@@ -1932,6 +1948,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         if value is not None and value not in options:
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         out[name] = value
+    if out["vs_position"] == "near" and trigger not in ("ally_dies", "creature_dies"):
+        raise fail("vs_position", "near is only for the triggers ally_dies and creature_dies")
     if out["vs_position"] and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
             "silence")) and not (cost == "trigger"
@@ -2022,6 +2040,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("when_elements", f"is a list of different elements from {', '.join(ELEMENTS)}, on the "
                    f"triggers {', '.join(WHEN_TRIGGERS)}; got {when_elements!r}")
     out["when_elements"] = tuple(when_elements)
+    when_max_cost = raw.get("when_max_cost")
+    if when_max_cost is not None and (not _int(when_max_cost) or trigger not in WHEN_TRIGGERS):
+        raise fail("when_max_cost", f"is a whole number ≥ 0, on the triggers {', '.join(WHEN_TRIGGERS)}; "
+                   f"got {when_max_cost!r}")
+    out["when_max_cost"] = when_max_cost
     gives = raw.get("gives")
     if gives is not None and gives not in GIVES:
         raise fail("gives", f"must be one of {', '.join(GIVES)}, got {gives!r}")

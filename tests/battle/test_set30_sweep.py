@@ -1072,3 +1072,67 @@ def test_bosun_has_vampirism_while_every_creature_of_its_squad_is_cursed():
         b.open[2] = False
         b.apply(Strike(0, 2))
         assert (b.wounds[0] < 3) == healed
+
+
+def test_treebreaker_strikes_when_a_cheaper_neighbour_ally_dies():
+    """30/85 Древолом: "При гибели вашего стоящего рядом существа меньшей стоимости может объявить
+    особый удар лесиной на X, где X величина слабого {strike} этого существа (1 раз за ход)" — not for
+    an ally that is not next to it, nor a dearer one."""
+    for where, cost, wounds in ((square(2, 1), 4, 3), (square(0, 1), 4, 0), (square(2, 1), 8, 0)):
+        ally = card("Ally", strike=(3, 3, 3), life=2, move=0, cost=cost)
+        b = start([_printing("30/85"), ally], [card("Foe", life=20, move=0)],
+                  ({0: P1_FRONT, 1: where}, {2: P2_FRONT}))
+        b.wounds[1] = 2
+        b._settle([1])
+        assert b.wounds[2] == wounds
+
+
+def test_panther_claws_every_creature_it_jumps_over_in_a_line():
+    """30/95 Пантера: "При прыжке по прямой особый удар когтями на 2 по любому существу, через которого
+    совершила прыжок"."""
+    from analysis.battle import Move
+
+    over = card("Over", life=10, move=0)
+    b = start([_printing("30/95")], [over], ({0: P1_FRONT}, {1: P2_FRONT}))
+    b.apply(Move(0, P2_MID))                     # a jump of 2 straight ahead, over the foe
+    assert b.pos[0] == P2_MID and b.wounds[1] == 2
+
+
+def test_devourers_pack_gains_life_when_its_side_eats_carrion():
+    """30/117 Свора пожирателей: "При трупоедстве вашего существа получить дополнительную {health}"."""
+    eater = card("Eater", strike=(5, 5, 5), life=10, carrion_eating=1,
+                 abilities=facts('{ kind = "carrion_eating" }'))
+    b = start([_printing("30/117"), eater], [card("Prey", life=2, move=0), card("Other", life=10, move=0)],
+              ({0: square(0, 1), 1: P1_FRONT}, {2: P2_FRONT, 3: square(5, 2)}), dice=[6])
+    before = b.life[0]
+    b.open[2] = False
+    b.apply(Strike(1, 2))
+    assert not b.alive[2] and b.life[0] == before + 1
+
+
+def test_piranha_bites_its_host_moving_next_to_a_river_maiden():
+    """30/120 Пиранья: "При перемещении хозяина на клетку рядом с вашей речной девой ранить его на
+    1-2-2" — a step next to the maiden: a die's worth; elsewhere nothing."""
+    from analysis.battle import Move
+
+    fish = _printing("30/120")
+    maiden = card("Maiden", life=10, move=0, classes=("Речная дева",))
+    host = card("Host", life=10, move=1)
+    b = start([fish, maiden], [host], ({0: square(1, 1), 1: P1_FRONT}, {2: square(3, 3)}), dice=[6])
+    assert b.host[0] == 2
+    b.apply(END_TURN)
+    b.apply(Move(2, P2_FRONT))                   # (3, 2): next to the maiden at (2, 2)
+    assert b.wounds[2] == 2
+
+
+def test_ammah_fights_the_card_its_companion_struck():
+    """30/129 Аммах: "При {strike} своего компаньона может сразиться с атакованным как с открытой
+    картой (1 раз за ход)"."""
+    amm = _printing("30/129")
+    pet = card("Pet", type="companion", strike=(1, 1, 1), life=5, move=0)
+    b = start([amm, pet], [card("Foe", strike=(1, 1, 1), life=20, move=0)],
+              ({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT}), dice=[6, 6, 1])
+    assert b.host[1] == 0
+    b.open[2] = False
+    b.apply(Strike(1, 2))                        # the companion's strike: 1; Ammah fights: strong 4
+    assert b.wounds[2] == 1 + 4

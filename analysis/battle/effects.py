@@ -234,6 +234,11 @@ class Effects(Situational):
         self.dashed = [-1] * n
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
         self.first_acts = [-1, -1]
+        self.traps = [(), ()]
+        """Per seat: the ``trap``s laid for its next creature that acts, (owner, wounds, via) each;
+        replaced, never changed in place."""
+        self._trapped = False
+        """Some trap may be laid (30/78)."""
         """Per seat: the turn of its first action (``enemy_first_action``); replaced, never changed
         in place (clones share it)."""
         self.hexed = [-1] * n
@@ -1212,6 +1217,12 @@ class Effects(Situational):
             return 0
         if kind == "swap":  # ("поменять местами со стоящим рядом вашим существом", 30/13)
             self._swap(u, v)
+            return 0
+        if kind == "trap":  # (for the next enemy creature that acts: 30/78 Ловчий)
+            enemy = 1 - self.seat[u]
+            self.traps = list(self.traps)
+            self.traps[enemy] = (*self.traps[enemy], (u, ab.damage[0] if ab.damage else 0, ab.via or "effect"))
+            self._trapped = True
             return 0
         if kind == "shift":
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
@@ -2424,6 +2435,28 @@ class Effects(Situational):
                 self._fire(w, "squad_loses_counters", -1, v)
         self._lost_now = 0
 
+    def _spring_traps(self, u: int) -> None:
+        """``trap``: ``u`` has just taken an action; if it is a creature of a squad traps are laid for,
+        they all spring on it — each wounds it as its ``via`` (its protections apply) — and go (30/78)."""
+        seat = self.seat[u]
+        laid = self.traps[seat]
+        if not laid or not self.creature[u] or not self.alive[u]:
+            return
+        self.traps = list(self.traps)
+        self.traps[seat] = ()
+        for owner, n, via in laid:
+            if not self.alive[u] or self.over:
+                break
+            if not n or protected(self.cards[u], via, self.cards[owner], seat):
+                continue
+            self.wounds[u] += n
+            self._quiet_from = self.turn + 1
+            if self.log is not None:
+                self._emit({"e": "wound", "u": u, "by": n, "by_what": "trap"})
+            self._settle([u], owner, None, via)
+            if self._avengers and self.alive[u] and not self.over:
+                self._hurt(u, owner, via)
+
     def _first_act(self, u: int) -> None:
         """``enemy_first_action``: ``u`` has just taken an action (a strike, an ability used as an
         action, accumulating, closing for a flyer); if it is its side's first this turn and ``u`` is
@@ -2568,11 +2601,11 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "grave_wound", "lose_counters",
+                        "grave_wound", "lose_counters", "trap",
                         "move_wounds", "concentrate", "close", "shift", "pull", "fight"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
-           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus")
+           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus", "trap")
 """Kinds (or granted kinds) whose use helps the card they aim at: a gain on one's own side."""
 
 
@@ -2608,6 +2641,8 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
             return 0.05 * value * amount * scale * min(n, 2)
         return (0.1 if ab.kind in ("protection", "cap") else 0.05) * value * scale
     kind = ab.kind
+    if kind == "trap":  # (the wounds of a card about as worthy: the next enemy creature to act takes them)
+        return amount * per_wound
     if kind == "finishing":
         return value if prof.is_creature and prof.kind != COMPANION and 0 < rem_v <= amount else 0.0
     if kind == "extra_life":

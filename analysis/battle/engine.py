@@ -144,7 +144,7 @@ class BattleResult:
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
-            "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on", "first_acts", "hexed",
+            "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on", "first_acts", "traps", "hexed",
             "shifted", "grave_wound", "kill_sq", "streak")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
@@ -545,6 +545,8 @@ class Battle(Placement):
             self._closings(was_open)
         if t is not Move and t is not EndTurn and self._trig["enemy_first_action"] and not self.over:
             self._first_act(act[0])
+        if self._trapped and t is not Move and t is not EndTurn and not self.over:
+            self._spring_traps(act[0])
         if self._variable and not self.over:
             self._situate()
 
@@ -734,6 +736,7 @@ class Battle(Placement):
         new._aura_states = self._aura_states
         new._stuns = self._stuns
         new._grave_wounds = self._grave_wounds
+        new._trapped = self._trapped
         new._noheal = self._noheal
         new._squad_blocks = self._squad_blocks
         new._no_defenders = self._no_defenders

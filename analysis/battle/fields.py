@@ -193,6 +193,8 @@ class EngineFields:
     rooted: list[int]
     held: list[int]
     first_acts: list[int]
+    traps: list[tuple[tuple[int, int, str], ...]]
+    _trapped: bool
     hexed: list[int]
     shifted: list[int]
     _lost_now: int

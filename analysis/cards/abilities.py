@@ -82,11 +82,16 @@ prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
            "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift",
-           "fight", "become", "pull", "swap")
+           "fight", "become", "pull", "swap", "trap")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap``, ``counter`` or ``free``) or on a trigger.
 ``swap``: the card and its target, a ground creature of its squad next to it (8 squares), exchange
 squares — a move of both, not a step ("поменять … местами со стоящим рядом вашим … существом", 30/13
 Дружинник); its ``then`` abilities follow on the target.
+``trap`` [N] (target ``self``): lays a trap for the opponent's squad — the next enemy creature that
+takes an action (a strike, an ability used as an action, accumulating, closing for a flyer; moves are
+none), in any later turn, is wounded N once that action is carried out, as the ability's ``via`` (an
+effect: its protections apply); 30/78 Ловчий "следующее существо противника, которое действует,
+ранится на 3".
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
 ``concentrate``: the target's ``concentration`` abilities fire now, whatever its wounds (60/22
@@ -607,7 +612,7 @@ SINGLE = ("jump_range",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
           "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "grave_wound",
-          "heal_bonus", "range_bonus")
+          "heal_bonus", "range_bonus", "trap")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -959,6 +964,7 @@ _KINDS_TEXT = {
     "swap_strikes": "Weak and strong strikes swapped", "ignore_taunt": "Ignores taunts for",
     "host_only": "Rides only a host",
     "grave_wound": "Valhalla: wounds a creature of its own squad",
+    "trap": "Lays a trap: the next enemy creature to act is wounded",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",
     "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",

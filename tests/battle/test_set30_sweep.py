@@ -1136,3 +1136,23 @@ def test_ammah_fights_the_card_its_companion_struck():
     b.open[2] = False
     b.apply(Strike(1, 2))                        # the companion's strike: 1; Ammah fights: strong 4
     assert b.wounds[2] == 1 + 4
+
+
+# ---------------------------------------------------------------- traps (``trap``)
+
+
+def test_catcher_trap_wounds_the_next_enemy_creature_to_act():
+    """30/78 Ловчий: "{tap}: Воздействие ловушка следующее существо противника, которое действует,
+    ранится на 3" — laid in its turn, it springs on the first enemy creature that acts (a move is no
+    action), once; the creature after it acts unharmed."""
+    foe, foe2 = card("Foe", life=10, strike=(1, 1, 1)), card("Foe2", life=10, strike=(1, 1, 1))
+    mine = card("Mine", life=10)
+    b = start([_printing("30/78"), mine], [foe, foe2],
+              ({0: P1_BACK, 1: square(2, 2)}, {2: square(3, 2), 3: P2_BACK}), dice=[1, 1, 1, 1])
+    b.apply(UseAbility(0, _use(b, 0, "trap"), (0,)))
+    assert not b.open[0] and b.traps[1]
+    b.apply(END_TURN)
+    b.apply(Move(3, square(5, 1)))              # a move: no action, the trap waits
+    assert b.wounds[3] == 0 and b.traps[1]
+    b.apply(Strike(2, 1))                       # the first enemy creature to act: wounded 3
+    assert b.wounds[2] == 3 and not b.traps[1]

@@ -1221,7 +1221,8 @@ class Effects(Situational):
         if kind == "trap":  # (for the next enemy creature that acts: 30/78 Ловчий)
             enemy = 1 - self.seat[u]
             self.traps = list(self.traps)
-            self.traps[enemy] = (*self.traps[enemy], (u, ab.damage[0] if ab.damage else 0, ab.via or "effect"))
+            laid = (u, ab.damage[0] if ab.damage else 0, ab.via or "effect")
+            self.traps[enemy] = (*self.traps[enemy], laid)
             self._trapped = True
             return 0
         if kind == "shift":

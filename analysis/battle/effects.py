@@ -2436,28 +2436,6 @@ class Effects(Situational):
                 self._fire(w, "squad_loses_counters", -1, v)
         self._lost_now = 0
 
-    def _spring_traps(self, u: int) -> None:
-        """``trap``: ``u`` has just taken an action; if it is a creature of a squad traps are laid for,
-        they all spring on it — each wounds it as its ``via`` (its protections apply) — and go (30/78)."""
-        seat = self.seat[u]
-        laid = self.traps[seat]
-        if not laid or not self.creature[u] or not self.alive[u]:
-            return
-        self.traps = list(self.traps)
-        self.traps[seat] = ()
-        for owner, n, via in laid:
-            if not self.alive[u] or self.over:
-                break
-            if not n or protected(self.cards[u], via, self.cards[owner], seat):
-                continue
-            self.wounds[u] += n
-            self._quiet_from = self.turn + 1
-            if self.log is not None:
-                self._emit({"e": "wound", "u": u, "by": n, "by_what": "trap"})
-            self._settle([u], owner, None, via)
-            if self._avengers and self.alive[u] and not self.over:
-                self._hurt(u, owner, via)
-
     def _first_act(self, u: int) -> None:
         """``enemy_first_action``: ``u`` has just taken an action (a strike, an ability used as an
         action, accumulating, closing for a flyer); if it is its side's first this turn and ``u`` is

@@ -203,6 +203,28 @@ class Turns(Strikes):
         if self._avengers and self.alive[v] and self.seat[v] != self.seat[owner] and not self.over:
             self._hurt(v, owner, "effect")
 
+    def _spring_traps(self, u: int) -> None:
+        """``trap``: ``u`` has just taken an action; if it is a creature of a squad traps are laid for,
+        they all spring on it — each wounds it as its ``via`` (its protections apply) — and go (30/78)."""
+        seat = self.seat[u]
+        laid = self.traps[seat]
+        if not laid or not self.creature[u] or not self.alive[u]:
+            return
+        self.traps = list(self.traps)
+        self.traps[seat] = ()
+        for owner, n, via in laid:
+            if not self.alive[u] or self.over:
+                break
+            if not n or protected(self.cards[u], via, self.cards[owner], seat):
+                continue
+            self.wounds[u] += n
+            self._quiet_from = self.turn + 1
+            if self.log is not None:
+                self._emit({"e": "wound", "u": u, "by": n, "by_what": "trap"})
+            self._settle([u], owner, None, via)
+            if self._avengers and self.alive[u] and not self.over:
+                self._hurt(u, owner, via)
+
     def sharing(self, u: int) -> bool:
         """Whether incorporeal unit ``u`` stands on a square another card holds."""
         p = self.pos[u]

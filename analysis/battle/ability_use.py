@@ -369,6 +369,11 @@ class AbilityUse(Triggers):
             return
         if not self.alive[u]:
             return
+        if ab.seat is not None and ("first", "second")[self.seat[u]] != ab.seat:
+            # (its board condition fails now — ``when``, ``formation``: 30/52 — or its seat is the other)
+            if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                self._follow(u, index + 1, targets, trigger)
+            return
         if ab.kind == "grave_token":  # ("при этом карта на вашем кладбище получает жетон инкарнации")
             self._give_token(u, index, ab, trigger or "")
             if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":

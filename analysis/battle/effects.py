@@ -417,6 +417,16 @@ class Effects(Situational):
                 return []
             pool = [w for w in self._neighbours(context) if w != u] if self.alive[context] else (
                 self._around(self.died_at[context], context))
+        elif ab.area == "behind_target":  # (behind the card the ability before it aimed at: 30/52)
+            pool = []
+            if context >= 0 and self.pos[context] >= 0:
+                sq = self.pos[context] - COLS * (1 if self.seat[context] == 0 else -1)
+                if 0 <= sq < ROWS * COLS:
+                    for w in (self.board[sq], self.share[sq]):
+                        if w >= 0:
+                            pool.append(w)
+                            if self.rider[w] >= 0:
+                                pool.append(self.rider[w])
         elif ab.area == "sides":
             pool = self._sides(u)
         elif ab.area == "least_wounded":

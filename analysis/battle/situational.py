@@ -962,6 +962,8 @@ class Situational(EngineFields):
             return w >= 0 and any(a.kind in ("discharge", "spell") for a in facts(self.cards[w]))
         if when == "adjacent_artifact":  # (an artifact of either side next to it)
             return any(self.kind[w] == ARTIFACT for w in near)
+        if when == "no_own_artifact_near":  # (no artifact of its squad next to it: 30/52)
+            return not any(self.kind[w] == ARTIFACT and self.seat[w] == me for w in near)
         if when == "allies_adjacent":
             mine = [w for w in near if self.seat[w] == me and self.creature[w]]
             if ab.when_state:

@@ -701,7 +701,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
-         "behind_caster", "squad_cursed")
+         "behind_caster", "squad_cursed", "no_own_artifact_near")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -761,6 +761,9 @@ column of a square holding such a marker put by a card of its squad: 40/62 Йе�
 столбце / ряду с вашим логовом"), ``enemy_back_row`` (it stands in the opponent's third row: 40/201
 Странствующий рыцарь "когда перемещается на клетку 3 ряда противника"); ``adjacent_artifact`` (an
 artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона);
+``no_own_artifact_near`` (no artifact of its squad stands next to it: 30/52 Громобой's ``then`` stun on
+itself after throwing, "в начале своего следующего хода не открывается, если не стоит рядом с вашим
+артефактом" — checked as it throws: a closed card does not move by itself till then);
 ``behind_caster`` (the card on the square behind it, as its owner sees the board, has a discharge or a
 spell: "+1 к магическому удару, если на клетке сзади стоит карта с разрядом или заклинанием", 30/51
 Боевой маг); ``squad_cursed`` (every creature of its squad in play has a curse: "имеет «Вампиризм …», пока
@@ -855,7 +858,7 @@ line (``between``: "при {uchr} через свободную клетку м�
 Ликантроп — its ``then`` abilities follow only if it moved)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad", "forward", "jumped")
+         "between", "squad", "forward", "jumped", "behind_target")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -875,6 +878,9 @@ a parasite's: the creature it rides — "ранить хозяина", 30/69 Л�
 Сова колдуна, ``beside`` (the cards next to
 it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
 атакованного", 60/185 Цербер).
+``behind_target`` (on a ``then``: the card on the square behind the card the ability before it aimed
+at, as that card's owner sees the board — "затем метание на 1 по карте позади атакованной", 30/52
+Громобой).
 ``rider``: on an aura, the companion or parasite riding it; on a trigger, the one riding the card the
 trigger aims at ("при метании по существу с паразитом открыть этого паразита", 30/108 Тинник)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")
@@ -1991,6 +1997,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")
     if out["area"] == "forward" and cost not in ("tap", "counter_tap", "counter", "free"):
         raise fail("area", "forward is only for an action (the cards ahead of it in its column)")
+    if out["area"] == "behind_target" and cost != "then":
+        raise fail("area", "behind_target is only for a then (behind the card the ability before it aimed at)")
     if out["area"] == "near_target" and cost not in ("trigger", "then"):
         raise fail("area", "near_target is only for triggers (the card the trigger is about) and a then "
                    "(the card the ability before it aimed at: 30/102)")
@@ -2248,7 +2256,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push",
-                                         "destroy", "relocate", "fight", "strike_again")) \
+                                         "destroy", "relocate", "fight", "strike_again", "stun")) \
                 and not (ab.cost == "or" and ab.kind == "close") \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")

@@ -1156,3 +1156,33 @@ def test_catcher_trap_wounds_the_next_enemy_creature_to_act():
     assert b.wounds[3] == 0 and b.traps[1]
     b.apply(Strike(2, 1))                       # the first enemy creature to act: wounded 3
     assert b.wounds[2] == 3 and not b.traps[1]
+
+
+def test_thunderer_throws_at_the_card_behind_and_then_stays_closed():
+    """30/52 Громобой: "{tap}: Метание грома на 2, дальность 4, затем метание на 1 по карте позади
+    атакованной" and "После метания в начале своего следующего хода не открывается, если не стоит
+    рядом с вашим артефактом": the card behind the target (as its owner sees the board) takes 1;
+    the thrower stays closed at its next turn start."""
+    foe, behind = card("Foe", life=10), card("Behind", life=10)
+    b = start([_printing("30/52")], [foe, behind],
+              ({0: P1_BACK}, {1: P2_FRONT, 2: P2_MID}))
+    b.apply(UseAbility(0, _use(b, 0, "throw"), (1,)))
+    assert b.wounds[1] == 2 and b.wounds[2] == 1
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert not b.open[0]                        # (no artifact of its squad next to it: it stays closed)
+
+
+def test_thunderer_next_to_its_artifact_opens_and_formation_adds_one():
+    """30/52 Громобой next to an artifact of its squad opens as usual; in formation both throws
+    are one stronger ("Строй: +1 к метанию")."""
+    foe, behind = card("Foe", life=10), card("Behind", life=10)
+    ally = card("Ally", life=10, formation=1)
+    art = card("Art", type="artifact", life=5)
+    b = start([_printing("30/52"), ally, art], [foe, behind],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_FRONT, 4: P2_MID}))
+    b.apply(UseAbility(0, _use(b, 0, "throw"), (3,)))
+    assert b.wounds[3] == 3 and b.wounds[4] == 2
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert b.open[0]

@@ -1998,7 +1998,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if out["area"] == "forward" and cost not in ("tap", "counter_tap", "counter", "free"):
         raise fail("area", "forward is only for an action (the cards ahead of it in its column)")
     if out["area"] == "behind_target" and cost != "then":
-        raise fail("area", "behind_target is only for a then (behind the card the ability before it aimed at)")
+        raise fail("area", "behind_target is only for a then (behind the card the ability before "
+                   "it aimed at)")
     if out["area"] == "near_target" and cost not in ("trigger", "then"):
         raise fail("area", "near_target is only for triggers (the card the trigger is about) and a then "
                    "(the card the ability before it aimed at: 30/102)")

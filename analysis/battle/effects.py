@@ -103,7 +103,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "card_closes",
-                 "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "host_moves", "squad_eats")
+                 "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "host_moves", "squad_eats",
+                 "squad_approached")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -1157,6 +1158,11 @@ class Effects(Situational):
             return self._finish_off(u, v, self._amount_for(u, ab, v))
         if kind == "fight":  # a simple strike as at an open card, without closing (data/README.md)
             if self.seat[v] == self.seat[u]:  # its own creature fights a foe next to it (50/28, 50/172)
+                if ab.trigger == "squad_approached":  # (the enemy that stepped next to it: 30/76)
+                    x = self._context
+                    if x >= 0 and x in self._fight_foes(v):
+                        self._ambush(v, x, "fight")
+                    return 0
                 self._fight(v, "artifact" in ab.foes)
             elif self.alive[u] and self.alive[v] and self.creature[v] and self.has_strike[u] \
                     and self.pos[u] >= 0 and self.pos[v] >= 0 \

@@ -566,6 +566,8 @@ class Turns(Strikes):
             self._fire(u, "enters_creature", onto)  # (an incorporeal creature shares its square)
         if self._watchers and self.creature[u] and self.alive[u]:
             self._watched(u, to)
+        if self._trig["squad_approached"] and self.creature[u] and self.alive[u] and not self.over:
+            self._approached(u, frm, to)
         if self._trig["moves_heading"] and self.creature[u] and not self.over:
             self._stepped(u, frm, to)
         if self._trig["enemy_leaves_adjacent"] and self.creature[u] and not self.over:
@@ -584,6 +586,21 @@ class Turns(Strikes):
             if (self.triggers[w] & _ADJACENT and self.alive[w] and self.pos[w] >= 0 and near[self.pos[w]]
                     and self.alive[u] and not self.over):
                 self._fire(w, "enemy_moves_adjacent", u)
+
+    def _approached(self, u: int, frm: int, to: int) -> None:
+        """``squad_approached``: enemy creature ``u`` stepped from ``frm`` onto ``to``; for each creature
+        of the watcher's squad it is now next to and was not before, the watcher fires, aimed at ``u``,
+        about that creature (30/76 Одвин: "когда существо противника передвигается на клетку рядом с
+        вашим стражем леса этот страж леса может сразиться с этим существом")."""
+        near, was = NEAR[to], NEAR[frm] if frm >= 0 else None
+        for w in list(self._trig["squad_approached"]):
+            if self.seat[w] == self.seat[u] or not self.alive[w]:
+                continue
+            for x in list(self.units[self.seat[w]]):
+                p = self.pos[x]
+                if (self.alive[x] and self.creature[x] and p >= 0 and near[p] and not (was and was[p])
+                        and self.alive[u] and self.alive[w] and not self.over):
+                    self._fire(w, "squad_approached", u, x)
 
     def _close(self, u: int) -> None:
         """Payment for an action (000 2.4): the card closes and loses its movement."""

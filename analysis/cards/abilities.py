@@ -420,7 +420,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
             "card_closes", "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "host_moves",
-            "squad_eats")
+            "squad_eats", "squad_approached")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -556,7 +556,10 @@ aimed at the struck card ("при {strike} своего компаньона м�
 its conditions read where it now stands ("при перемещении хозяина на клетку рядом с вашей речной девой
 ранить его", 30/120 Пиранья: ``when = "allies_adjacent"``, ``classes``); ``squad_eats``: a creature of its
 squad eats carrion (its carrion-eating heals it; about it: "при трупоедстве вашего существа получить
-дополнительную {health}", 30/117 Свора пожирателей)."""
+дополнительную {health}", 30/117 Свора пожирателей).
+``squad_approached``: an enemy creature steps onto a square next to a creature of its squad (itself
+included) it was not next to before — aimed at the enemy, about that creature; a ``fight`` on it aimed
+at that creature (``area = "about"``, ``target = "ally"``) fights the enemy that stepped (30/76 Одвин)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -687,7 +690,8 @@ left than the card ("блокирует по
 ("+1 к {strike} по защитникам", 30/37 Вельга)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
-                 "enemy_leaves", "card_closes", "summoned", "squad_enters", "squad_dash", "squad_eats")
+                 "enemy_leaves", "card_closes", "summoned", "squad_enters", "squad_dash", "squad_eats",
+                 "squad_approached")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""

@@ -1186,3 +1186,36 @@ def test_thunderer_next_to_its_artifact_opens_and_formation_adds_one():
     b.apply(END_TURN)
     b.apply(END_TURN)
     assert b.open[0]
+
+
+# ---------------------------------------------------------------- an enemy stepping next to an ally
+
+
+def test_odvin_guardian_fights_an_enemy_stepping_next_to_it_once_a_turn():
+    """30/76 Одвин: "Когда существо противника передвигается на клетку рядом с вашим стражем леса
+    этот страж леса может сразиться с этим существом {strike} как с открытой картой (1 раз за ход)" —
+    the guardian strikes the enemy that stepped next to it, which strikes back; a creature that is
+    no forest guardian does not; the second step of the turn sets nothing off."""
+    guardian = card("Guardian", strike=(3, 3, 3), life=10, classes=("Страж леса",))
+    other = card("Other", strike=(3, 3, 3), life=10)
+    foe = card("Foe", strike=(1, 1, 1), life=10, move=3)
+    b = start([_printing("30/76"), guardian, other], [foe],
+              ({0: square(0, 2), 1: square(2, 3), 2: square(2, 1)}, {3: square(3, 0)}),
+              dice=[6, 1, 6, 1, 6, 1])
+    b.apply(END_TURN)
+    b.apply(Move(3, square(3, 1)))              # next to the other creature only (no guardian): nothing
+    assert b.wounds[3] == 0
+    b.apply(Move(3, square(3, 2)))              # next to the guardian now: it fights the foe
+    assert b.wounds[3] == 3 and b.wounds[1] == 0
+    b.apply(Move(3, square(3, 3)))              # still next to it: nothing more
+    assert b.wounds[3] == 3
+
+
+def test_odvin_fight_may_be_declined():
+    guardian = card("Guardian", strike=(3, 3, 3), life=10, classes=("Страж леса",))
+    foe = card("Foe", strike=(1, 1, 1), life=10, move=3)
+    b = start([_printing("30/76"), guardian], [foe],
+              ({0: square(0, 2), 1: square(2, 3)}, {2: square(3, 1)}), dice=[6, 1], p1=Declines())
+    b.apply(END_TURN)
+    b.apply(Move(2, square(3, 2)))
+    assert b.wounds[2] == 0

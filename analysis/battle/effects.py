@@ -638,14 +638,23 @@ class Effects(Situational):
             return
         board = self.board
         squares = [s for s in ADJ4[p] if board[s] < 0]
-        if not squares:
+        mates = []  # ``dash_swap``: "вместо рывка может поменяться местами с вашим стоящим рядом существом"
+        if self._has(u, "dash_swap") is not None:
+            mates = [s for s in ADJ8[p] if board[s] >= 0 and self.seat[board[s]] == self.seat[u]
+                     and self.creature[board[s]] and self.kind[board[s]] == GROUND and self.share[s] < 0]
+        if not squares and not mates:
             return
-        to = self.players[self.seat[u]].relocate(self, u, "dash", squares)
+        to = self.players[self.seat[u]].relocate(self, u, "dash", squares + mates)
         if to < 0:
             return
-        if to not in squares:
+        if to not in squares and to not in mates:
             raise IllegalAction(f"unit {u} cannot dash to square {to}")
         self.dashed[u] = self.turn
+        if to in mates:  # (a swap instead of the dash: no dash triggers, 30/97 Таликс)
+            self._swap(u, board[to])
+            if self._variable and not self.over:
+                self._situate()
+            return
         self._put(u, p, to)
         if self._variable and not self.over:
             self._situate()  # (its ``when`` conditions read the square it has just dashed onto: 60/6)

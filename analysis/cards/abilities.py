@@ -145,7 +145,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound",
             "no_heal", "no_magic", "heal_bonus", "cannot_defend", "range_bonus", "swap_strikes",
-            "ignore_taunt", "host_only")
+            "ignore_taunt", "host_only", "dash_swap")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -605,7 +605,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "swap", "acid_fumes", "flame_seal", "lose_keyword",
-             "no_heal", "no_magic", "cannot_defend", "swap_strikes", "ignore_taunt", "host_only", *ENTRIES)
+             "no_heal", "no_magic", "cannot_defend", "swap_strikes", "ignore_taunt", "host_only", "dash_swap",
+             *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -975,6 +976,7 @@ _KINDS_TEXT = {
     "host_only": "Rides only a host",
     "grave_wound": "Valhalla: wounds a creature of its own squad",
     "trap": "Lays a trap: the next enemy creature to act is wounded",
+    "dash_swap": "Instead of dashing may swap squares with a creature of its squad next to it",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",
     "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",

@@ -1219,3 +1219,20 @@ def test_odvin_fight_may_be_declined():
     b.apply(END_TURN)
     b.apply(Move(2, square(3, 2)))
     assert b.wounds[2] == 0
+
+
+def test_talix_may_swap_with_an_ally_instead_of_dashing_and_heals_by_its_strike():
+    """30/97 Таликс: "Рывок. Вместо рывка может поменяться местами с вашим стоящим рядом существом.
+    После {strike} может излечить стоящее рядом существо на величину этого {strike}" — after its
+    strike it swaps squares with the wounded ally next to it (diagonally too), which it heals by the
+    strike's power."""
+    ally = card("Ally", life=10)
+    foe = card("Foe", life=20, move=0)
+    b = start([_printing("30/97"), ally], [foe],
+              ({0: P1_FRONT, 1: square(1, 1)}, {2: P2_FRONT}), dice=[6, 1], p1=Dasher(square(1, 1)))
+    b.wounds[1] = 6
+    b.open[2] = False
+    b.apply(Strike(0, 2))
+    assert b.wounds[2] == 5                     # (its strong strike: 5, directed)
+    assert b.pos[0] == square(1, 1) and b.pos[1] == P1_FRONT
+    assert b.wounds[1] == 1

@@ -181,6 +181,11 @@ class AbilityUse(Triggers):
             return False
         return not sl.limited or self._allowed(u, sl.index, ab)
 
+    def _self_too(self, w: int) -> bool:
+        """Whether one of ``w``'s ``enemy_ranged`` facts also counts the attacks aimed at it
+        (``self_too``: "при дальней атаке существа противника", 30/109 Унния)."""
+        return any(sl.ability.self_too and sl.ability.trigger == "enemy_ranged" for sl in self.slots[w])
+
     def _allowed(self, u: int, index: int, ab: Ability) -> bool:
         if ab.seat is not None and ("first", "second")[self.seat[u]] != ab.seat:
             return False
@@ -257,8 +262,10 @@ class AbilityUse(Triggers):
             for w in list(self._trig["enemy_ranged"]):  # (50/58 Див: a ranged attack not at it)
                 if self.over or not self.alive[u]:
                     break
-                if self.alive[w] and self.seat[w] != self.seat[u] and w not in targets:
-                    self._fire(w, "enemy_ranged", u)
+                if self.alive[w] and self.seat[w] != self.seat[u] and (w not in targets or self._self_too(w)):
+                    self._ranged_at_me = w in targets
+                    self._fire(w, "enemy_ranged", u, u)  # (about the attacker: ``when_type``, 30/109)
+                    self._ranged_at_me = False
         if ab.counters and self._trig["squad_loses_counters"] and not self.over:
             self._lost_counters(u, ab.counters)  # ("единовременно теряет 2 или более {counter}": 60/45)
         if self._dashers and ab.kind in ATTACKS and not self.over:

@@ -239,6 +239,8 @@ class Effects(Situational):
         """Per seat: the ``trap``s laid for its next creature that acts, (owner, wounds, via) each;
         replaced, never changed in place."""
         self._trapped = False
+        self._ranged_at_me = False
+        """The ``enemy_ranged`` attack now firing was aimed at the watcher itself (``self_too``)."""
         """Some trap may be laid (30/78)."""
         """Per seat: the turn of its first action (``enemy_first_action``); replaced, never changed
         in place (clones share it)."""
@@ -1282,7 +1284,7 @@ class Effects(Situational):
             self._hypnosis(u, sl, v)
             return 0
         if kind == "push":
-            return self._push(u, v, ab.damage[0] if ab.damage else 0)
+            return self._push(u, v, ab.damage[0] if ab.damage else 0, ab.onto == "forward")
         if kind == "pull":
             self._pull(u, v)
             return 0
@@ -1437,12 +1439,15 @@ class Effects(Situational):
             self._emit({"e": "heal", "u": best, "by": n, "by_what": "move_wounds"})
         return n
 
-    def _push(self, u: int, v: int, damage: int) -> int:
-        """``push``: ``v`` moves one square further from ``u`` along their line, or takes ``damage``."""
+    def _push(self, u: int, v: int, damage: int, forward: bool = False) -> int:
+        """``push``: ``v`` moves one square further from ``u`` along their line (``forward``: one
+        square ahead of it, as its owner sees the board — 30/109), or takes ``damage``."""
         pu, pv = self.pos[u], self.pos[v]
         if pu >= 0 and pv >= 0 and self.kind[v] == GROUND and self.host[v] < 0:
             dr, dc = pv // COLS - pu // COLS, pv % COLS - pu % COLS
-            if dr == 0 or dc == 0 or abs(dr) == abs(dc):
+            if forward:
+                dr, dc = (1 if self.seat[v] == 0 else -1), 0
+            elif dr == 0 or dc == 0 or abs(dr) == abs(dc):
                 # one square on along the line (a card pushed once already stands two squares away:
                 # 60/73 Хребтолом's second push goes on in the same direction)
                 dr, dc = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)

@@ -195,6 +195,7 @@ class EngineFields:
     first_acts: list[int]
     traps: list[tuple[tuple[int, int, str], ...]]
     _trapped: bool
+    _ranged_at_me: bool
     hexed: list[int]
     shifted: list[int]
     _lost_now: int

@@ -288,6 +288,8 @@ class Triggers(Effects):
                 continue
             if trigger == "counters_reach" and self.counters[u] < ab.count:
                 continue
+            if trigger == "enemy_ranged" and self._ranged_at_me and not ab.self_too:
+                continue  # (an attack aimed at it counts only with ``self_too``: 30/109, not 50/58)
             if trigger == "squad_loses_counters" and self._lost_now < ab.count:
                 continue  # ("единовременно теряет 2 или более {counter}")
             if ab.zone and not self._in_zone(u, index, ab.zone, self._zone_sq):

@@ -92,7 +92,8 @@ takes an action (a strike, an ability used as an action, accumulating, closing f
 none), in any later turn, is wounded N once that action is carried out, as the ability's ``via`` (an
 effect: its protections apply); 30/78 Ловчий "следующее существо противника, которое действует,
 ранится на 3".
-``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
+``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well (on
+trigger ``enemy_ranged``, ``self_too`` counts the attacks aimed at this card too: 30/109 Унния);
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
 ``concentrate``: the target's ``concentration`` abilities fire now, whatever its wounds (60/22
 Аль-Джамия: "срабатывает концентрация вашего степного существа"); ``hypnosis``: the target (an open
@@ -692,7 +693,7 @@ left than the card ("блокирует по
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves", "card_closes", "summoned", "squad_enters", "squad_dash", "squad_eats",
-                 "squad_approached")
+                 "squad_approached", "enemy_ranged")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
@@ -2046,7 +2047,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("tokens", "is a cost: only for actions, triggers and an incarnation with 'anywhere'")
     out["tokens"] = tokens
     out["repeats"] = _flag(raw, fail, "repeats", kind, "incarnation")
-    out["self_too"] = _flag(raw, fail, "self_too", kind, "destroy")
+    self_too = raw.get("self_too", False)
+    if not isinstance(self_too, bool):
+        raise fail("self_too", f"must be true or false, got {self_too!r}")
+    if self_too and kind != "destroy" and trigger != "enemy_ranged":
+        raise fail("self_too", "is only for destroy (the card as well) and trigger enemy_ranged (an attack "
+                   "at this card too)")
+    out["self_too"] = self_too
     if kind == "grave_token" and raw.get("target", "ally") not in ("ally", "self"):
         raise fail("target", "of grave_token is ally (a card of its squad in the graveyard) or self")
     when_type = raw.get("when_type")
@@ -2131,10 +2138,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     out["sudden"] = sudden
     onto = raw.get("onto")
     if onto is not None and not ((kind in ("summon", "resurrect") and onto in ONTO)
+                                 or (kind == "push" and onto == "forward")
                                  or (kind == "relocate" and onto in RELOCATE_ONTO)
                                  or (kind == "become" and onto in BECOME_ONTO)):
         raise fail("onto", f"is one of {', '.join(ONTO)} for summon and resurrect, one of "
-                   f"{', '.join(RELOCATE_ONTO)} for relocate, or one of {', '.join(BECOME_ONTO)} for become; "
+                   f"{', '.join(RELOCATE_ONTO)} for relocate, one of {', '.join(BECOME_ONTO)} for become, "
+                   "forward for push; "
                    f"got {onto!r}")
     into = raw.get("into")
     if (into is None) == (kind == "become") or (into is not None and into not in BECOME_INTO):

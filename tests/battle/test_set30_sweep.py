@@ -1236,3 +1236,31 @@ def test_talix_may_swap_with_an_ally_instead_of_dashing_and_heals_by_its_strike(
     assert b.wounds[2] == 5                     # (its strong strike: 5, directed)
     assert b.pos[0] == square(1, 1) and b.pos[1] == P1_FRONT
     assert b.wounds[1] == 1
+
+
+def test_unniya_makes_an_enemy_ranged_attacker_step_forward_or_wounds_it():
+    """30/109 Унния: "При дальней атаке существа противника (кроме {uchr}) оно перемещается на клетку
+    вперёд, если не может ранить его на 2 (1 раз за ход)" — an attack at Унния itself counts too;
+    the attacker steps one square ahead (toward Унния's side); blocked, it takes 2; once a turn."""
+    shooter = card("Shooter", life=10, move=0, abilities='status = "full"\nabilities = [\n'
+                   '  { kind = "shot", damage = [1], cost = "tap" },\n]')
+    shooter2 = card("Shooter2", life=10, move=0, abilities='status = "full"\nabilities = [\n'
+                    '  { kind = "shot", damage = [1], cost = "tap" },\n]')
+    b = start([_printing("30/109")], [shooter, shooter2],
+              ({0: P1_BACK}, {1: P2_MID, 2: square(3, 1)}))
+    b.apply(END_TURN)
+    b.apply(UseAbility(1, _use(b, 1, "shot"), (0,)))   # at Унния itself: it steps forward
+    assert b.pos[1] == P2_FRONT and b.wounds[1] == 0
+    b.apply(UseAbility(2, _use(b, 2, "shot"), (0,)))   # once a turn: nothing more
+    assert b.pos[2] == square(3, 1) and b.wounds[2] == 0
+
+
+def test_unniya_wounds_a_ranged_attacker_that_cannot_step_forward():
+    shooter = card("Shooter", life=10, move=0, abilities='status = "full"\nabilities = [\n'
+                   '  { kind = "shot", damage = [1], cost = "tap" },\n]')
+    blocker = card("Blocker", life=10)
+    b = start([_printing("30/109"), blocker], [shooter],
+              ({0: P1_BACK, 1: P1_FRONT}, {2: P2_FRONT}))
+    b.apply(END_TURN)
+    b.apply(UseAbility(2, _use(b, 2, "shot"), (0,)))   # the square ahead of it is taken: wounded 2
+    assert b.pos[2] == P2_FRONT and b.wounds[2] == 2

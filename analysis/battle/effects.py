@@ -239,6 +239,8 @@ class Effects(Situational):
         """Per seat: the ``trap``s laid for its next creature that acts, (owner, wounds, via) each;
         replaced, never changed in place."""
         self._trapped = False
+        self._zone_walk = False
+        """The move the zone watchers now see is the card's own (a step, a jump: ``sides_walk``)."""
         self._ranged_at_me = False
         """The ``enemy_ranged`` attack now firing was aimed at the watcher itself (``self_too``)."""
         """Some trap may be laid (30/78)."""
@@ -1705,12 +1707,13 @@ class Effects(Situational):
         if self._zoned and not self.over:
             self._zone_entered(u, p, to)  # (any move onto a square: the zone watchers)
 
-    def _zone_entered(self, v: int, frm: int, to: int) -> None:
+    def _zone_entered(self, v: int, frm: int, to: int, walk: bool = False) -> None:
         """Card ``v`` has just moved from square ``frm`` onto square ``to``: the ``enemy_leaves`` and
         ``enemy_enters`` abilities of the enemy cards whose ``zone`` holds ``frm`` / ``to`` fire,
         aimed at it (the zone is checked per ability in
         :meth:`~analysis.battle.triggers.Triggers._fire_now`, on :attr:`_zone_sq`)."""
         saved_from, self._zone_from = self._zone_from, frm
+        saved_walk, self._zone_walk = self._zone_walk, walk  # (``walk``: its own move, ``sides_walk``)
         for trigger, sq in (("enemy_leaves", frm), ("enemy_enters", to), ("squad_enters", to)):
             if sq < 0:
                 continue
@@ -1722,6 +1725,7 @@ class Effects(Situational):
                     self._fire(w, trigger, v, v)
                     self._zone_sq = saved
         self._zone_from = saved_from
+        self._zone_walk = saved_walk
 
     def barred(self, u: int) -> int:
         """Bit mask of the squares unit ``u`` may not move onto now: the ``zone`` squares of the
@@ -1762,8 +1766,10 @@ class Effects(Situational):
             return sq % COLS == p % COLS
         if zone == "behind":
             return sq == p - COLS * forward(self.seat[u])
-        if zone == "sides":  # (the squares to its left and right)
-            return sq // COLS == p // COLS and abs(sq % COLS - p % COLS) == 1
+        if zone in ("sides", "sides_walk"):  # (the squares to its left and right; ``sides_walk``: onto
+            # which the card moved by itself — a step, a jump —, not moved by an ability: 30/131)
+            return sq // COLS == p // COLS and abs(sq % COLS - p % COLS) == 1 and (
+                zone == "sides" or self._zone_walk)
         rows = half_rows(self.seat[u])
         if sq // COLS not in rows:
             return False
@@ -2053,6 +2059,12 @@ class Effects(Situational):
                     if max(abs(dr), abs(dc)) == 2 and not dr % 2 and not dc % 2:
                         sq = pu + (dr // 2) * COLS + dc // 2
             reach = 1 << sq if sq >= 0 else 0
+        elif onto == "across":  # (the square on its other side in the row, mirrored: 30/131 Килхе)
+            reach = 0
+            if pu >= 0 and p // COLS == pu // COLS and abs(p - pu) == 1:
+                sq = 2 * pu - p
+                if sq // COLS == pu // COLS and 0 <= sq < ROWS * COLS:
+                    reach = 1 << sq
         elif onto == "near":  # (a free square next to the card: 30/163 Змей хаоса)
             if pu < 0:
                 return

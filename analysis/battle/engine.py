@@ -737,6 +737,8 @@ class Battle(Placement):
         new._stuns = self._stuns
         new._grave_wounds = self._grave_wounds
         new._trapped = self._trapped
+        new._ranged_at_me = False  # (transient: only while an ``enemy_ranged`` trigger fires)
+        new._zone_walk = False
         new._noheal = self._noheal
         new._squad_blocks = self._squad_blocks
         new._no_defenders = self._no_defenders

@@ -196,6 +196,7 @@ class EngineFields:
     traps: list[tuple[tuple[int, int, str], ...]]
     _trapped: bool
     _ranged_at_me: bool
+    _zone_walk: bool
     hexed: list[int]
     shifted: list[int]
     _lost_now: int
@@ -324,7 +325,7 @@ class EngineFields:
     def _watched(self, u: int, to: int) -> None:
         raise NotImplementedError
 
-    def _zone_entered(self, v: int, frm: int, to: int) -> None:
+    def _zone_entered(self, v: int, frm: int, to: int, walk: bool = False) -> None:
         raise NotImplementedError
 
     def barred(self, u: int) -> int:

@@ -560,7 +560,8 @@ class Turns(Strikes):
         if self._markers and self.marks[to] and not self.over:
             self._entered(u, to)
         if self._zoned and self.alive[u] and not self.over:
-            self._zone_entered(u, frm, to)  # (``enemy_enters`` / ``enemy_leaves``: a watched square)
+            self._zone_entered(u, frm, to, True)  # (``enemy_enters`` / ``enemy_leaves``: a watched square;
+            #                                         its own move: ``sides_walk``, 30/131)
         if onto >= 0 and self.creature[onto] and u in self._trig["enters_creature"] \
                 and self.alive[u] and self.alive[onto] and not self.over:
             self._fire(u, "enters_creature", onto)  # (an incorporeal creature shares its square)

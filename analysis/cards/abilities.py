@@ -561,22 +561,24 @@ squad eats carrion (its carrion-eating heals it; about it: "при трупое�
 ``squad_approached``: an enemy creature steps onto a square next to a creature of its squad (itself
 included) it was not next to before — aimed at the enemy, about that creature; a ``fight`` on it aimed
 at that creature (``area = "about"``, ``target = "ally"``) fights the enemy that stepped (30/76 Одвин)."""
-ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front")
-"""``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
-aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
-(``own_half``), or one of a row of its player's half no enemy card has entered before in the battle
-(``own_half_first``: "1 раз за бой для каждого ряда", 60/88 Караульный), or the two squares to its left
-and right (``sides``), or ``any`` square (60/141 Озёрный змей "при перемещении существа противника в ваш
-ход"); ``cross``: a square of the half the mover does not belong to, entered from a square of its own
-half (it crosses the middle line: "при перемещении со своей половины поля боя на половину поля боя
-противника", 30/4 Белегос on ``squad_enters``); ``cross_front``: the same, onto the first row of the half
-entered ("при передвижении со своей половины поля боя на … клетку вашего первого ряда", 30/42 Торосы
-Йора on ``enemy_enters``). Kind ``bar`` (passive, with ``zone``): ground creatures of the opponent's squad
-that are not incorporeal cannot move onto the squares of that zone — no step, jump or teleport of
-their own ("наземные небестелесные существа противника не могут перемещаться на клетки справа и
-слева от …", 60/67 Тучный великан, under ``when = "rebuff"``); with ``area = "host"`` (a parasite's) only its
-host is barred ("хозяин не может перемещаться на клетки вашей половины поля боя", 30/34 Ледяная лоза,
-``zone = "own_half"``)."""
+ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front",
+         "sides_walk")
+"""``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square aside),
+the square ``behind`` it (as its owner sees the board), a square of its player's half (``own_half``), or
+one of a row of its player's half no enemy card has entered before in the battle (``own_half_first``: "1
+раз за бой для каждого ряда", 60/88 Караульный), or the two squares to its left and right (``sides``;
+``sides_walk``: the same, moved onto by the card itself — a step, a jump —, not by an ability: "когда
+существо передвигается на клетку слева от Килхе", 30/131), or ``any`` square (60/141 Озёрный змей "при
+перемещении существа противника в ваш ход"); ``cross``: a square of the half the mover does not belong
+to, entered from a square of its own half (it crosses the middle line: "при перемещении со своей
+половины поля боя на половину поля боя противника", 30/4 Белегос on ``squad_enters``); ``cross_front``:
+the same, onto the first row of the half entered ("при передвижении со своей половины поля боя на …
+клетку вашего первого ряда", 30/42 Торосы Йора on ``enemy_enters``). Kind ``bar`` (passive, with
+``zone``): ground creatures of the opponent's squad that are not incorporeal cannot move onto the
+squares of that zone — no step, jump or teleport of their own ("наземные небестелесные существа
+противника не могут перемещаться на клетки справа и слева от …", 60/67 Тучный великан, under ``when =
+"rebuff"``); with ``area = "host"`` (a parasite's) only its host is barred ("хозяин не может
+перемещаться на клетки вашей половины поля боя", 30/34 Ледяная лоза, ``zone = "own_half"``)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -853,15 +855,17 @@ its own player's half of the battlefield: "по картам на вашей п�
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив"), ``near`` (on the triggers ``ally_dies`` / ``creature_dies``: it died on a
 square next to it, 8 squares — "при гибели вашего стоящего рядом существа", 30/85 Древолом)."""
-RELOCATE_ONTO = ("depth", "surface", "away", "died_at", "near", "between")
-"""``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
-(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or on a trigger about a card that
-died, the square it held (``died_at``: "могут переместиться на клетку, которую она занимала, при этом
-…", 30/44 Дети Белой Луны — its ``then`` abilities follow only if it moved), or a free square next to
-the card (``near``: "переместить атакованное существо на свободную клетку рядом с собой", 30/163 Змей
-хаоса), or the free square between the card and the one its trigger is about, two squares away in a
-line (``between``: "при {uchr} через свободную клетку может переместиться на неё, при этом …", 30/62
-Ликантроп — its ``then`` abilities follow only if it moved)."""
+RELOCATE_ONTO = ("depth", "surface", "away", "died_at", "near", "between", "across")
+"""``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card (not
+next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or on a trigger about a card that died,
+the square it held (``died_at``: "могут переместиться на клетку, которую она занимала, при этом …",
+30/44 Дети Белой Луны — its ``then`` abilities follow only if it moved), or a free square next to the
+card (``near``: "переместить атакованное существо на свободную клетку рядом с собой", 30/163 Змей
+хаоса), or the free square between the card and the one its trigger is about, two squares away in a line
+(``between``: "при {uchr} через свободную клетку может переместиться на неё, при этом …", 30/62
+Ликантроп — its ``then`` abilities follow only if it moved); ``across``: the free square on the other
+side of this card in its row, mirroring the moved card's square (it stands just left or right of this
+card: 30/131 Килхе "переместить его на клетку справа от Килхе, если она свободна, и наоборот")"""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
          "between", "squad", "forward", "jumped", "behind_target")

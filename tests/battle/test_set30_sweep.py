@@ -1264,3 +1264,35 @@ def test_unniya_wounds_a_ranged_attacker_that_cannot_step_forward():
     b.apply(END_TURN)
     b.apply(UseAbility(2, _use(b, 2, "shot"), (0,)))   # the square ahead of it is taken: wounded 2
     assert b.pos[2] == P2_FRONT and b.wounds[2] == 2
+
+
+class Relocator(Scripted):
+    """Moves a card by ``relocate`` onto the first square offered."""
+
+    def relocate(self, battle, unit, why, squares):
+        return squares[0] if why == "relocate" and squares else -1
+
+
+def test_kilhe_may_move_a_creature_stepping_beside_it_to_its_other_side():
+    """30/131 Килхе: "Когда существо передвигается на клетку слева от Килхе вы можете переместить
+    его на клетку справа от Килхе, если она свободна, и наоборот" — an enemy's step and one of its
+    own squad alike; a card moved there by the ability does not set it off again."""
+    foe = card("Foe", life=10, move=2)
+    ally = card("Ally", life=10, move=1)
+    b = start([_printing("30/131"), ally], [foe],
+              ({0: P1_FRONT, 1: square(1, 3)}, {2: square(3, 1)}), p1=Relocator())
+    b.apply(Move(1, square(2, 3)))              # its own creature steps to its right: moved to its left
+    assert b.pos[1] == square(2, 1)
+    b2 = start([_printing("30/131")], [foe],
+               ({0: P1_FRONT}, {1: square(3, 1)}), p1=Relocator())
+    b2.apply(END_TURN)
+    b2.apply(Move(1, square(2, 1)))             # an enemy steps to its left: moved to its right
+    assert b2.pos[1] == square(2, 3)
+
+
+def test_kilhe_may_decline():
+    foe = card("Foe", life=10, move=2)
+    b = start([_printing("30/131")], [foe], ({0: P1_FRONT}, {1: square(3, 1)}))
+    b.apply(END_TURN)
+    b.apply(Move(1, square(2, 1)))
+    assert b.pos[1] == square(2, 1)

@@ -348,7 +348,7 @@ class AbilityUse(Triggers):
                 for d in dice:
                     if not self.over:
                         self._over_cost(u, d)
-        if (ab.kind == "become" or (ab.kind == "relocate" and ab.onto in ("died_at", "between"))) \
+        if (ab.kind == "become" or (ab.kind == "relocate" and ab.onto in ("died_at", "between", "vacated"))) \
                 and not self._shaped:
             return  # ("при этом": what follows a type change or a move comes only with it)
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":

@@ -104,7 +104,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "card_closes",
                  "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "host_moves", "squad_eats",
-                 "squad_approached")
+                 "squad_approached", "squad_teleports")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -239,6 +239,8 @@ class Effects(Situational):
         """Per seat: the ``trap``s laid for its next creature that acts, (owner, wounds, via) each;
         replaced, never changed in place."""
         self._trapped = False
+        self._vacated = -1
+        """The square the card a ``squad_teleports`` trigger is about left (``onto = "vacated"``)."""
         self._zone_walk = False
         """The move the zone watchers now see is the card's own (a step, a jump: ``sides_walk``)."""
         self._ranged_at_me = False
@@ -2058,6 +2060,9 @@ class Effects(Situational):
                     dr, dc = at // COLS - pu // COLS, at % COLS - pu % COLS
                     if max(abs(dr), abs(dc)) == 2 and not dr % 2 and not dc % 2:
                         sq = pu + (dr // 2) * COLS + dc // 2
+            reach = 1 << sq if sq >= 0 else 0
+        elif onto == "vacated":  # (the square the card the trigger is about left: 30/161 Кседдэн)
+            sq = self._vacated
             reach = 1 << sq if sq >= 0 else 0
         elif onto == "across":  # (the square on its other side in the row, mirrored: 30/131 Килхе)
             reach = 0

@@ -197,6 +197,7 @@ class EngineFields:
     _trapped: bool
     _ranged_at_me: bool
     _zone_walk: bool
+    _vacated: int
     hexed: list[int]
     shifted: list[int]
     _lost_now: int

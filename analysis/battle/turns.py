@@ -554,6 +554,11 @@ class Turns(Strikes):
             if self._teleported(u, frm, to):  # (000 3.15: a teleportation spends it all the same)
                 if u in self._trig["teleports"]:
                     self._fire(u, "teleports")
+                for w in list(self._trig["squad_teleports"]):  # (another of its squad: 30/161 Кседдэн)
+                    if w != u and self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                        saved, self._vacated = self._vacated, frm
+                        self._fire(w, "squad_teleports", u, u)
+                        self._vacated = saved
             elif u in self._trig["jump"]:
                 self._jump_from = frm  # (``area = "jumped"``: the squares it passed over, 30/95)
                 self._fire(u, "jump")

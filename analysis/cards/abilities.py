@@ -421,7 +421,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
             "card_closes", "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "host_moves",
-            "squad_eats", "squad_approached")
+            "squad_eats", "squad_approached", "squad_teleports")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -560,7 +560,9 @@ squad eats carrion (its carrion-eating heals it; about it: "при трупое�
 дополнительную {health}", 30/117 Свора пожирателей).
 ``squad_approached``: an enemy creature steps onto a square next to a creature of its squad (itself
 included) it was not next to before — aimed at the enemy, about that creature; a ``fight`` on it aimed
-at that creature (``area = "about"``, ``target = "ally"``) fights the enemy that stepped (30/76 Одвин)."""
+at that creature (``area = "about"``, ``target = "ally"``) fights the enemy that stepped (30/76 Одвин).
+``squad_teleports``: another creature of its squad moves by its teleportation — about it (``classes``:
+"при телепортации другого вашего демона", 30/161 Кседдэн)"""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front",
          "sides_walk")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square aside),
@@ -695,7 +697,7 @@ left than the card ("блокирует по
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves", "card_closes", "summoned", "squad_enters", "squad_dash", "squad_eats",
-                 "squad_approached", "enemy_ranged")
+                 "squad_approached", "enemy_ranged", "squad_teleports")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
@@ -855,7 +857,7 @@ its own player's half of the battlefield: "по картам на вашей п�
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив"), ``near`` (on the triggers ``ally_dies`` / ``creature_dies``: it died on a
 square next to it, 8 squares — "при гибели вашего стоящего рядом существа", 30/85 Древолом)."""
-RELOCATE_ONTO = ("depth", "surface", "away", "died_at", "near", "between", "across")
+RELOCATE_ONTO = ("depth", "surface", "away", "died_at", "near", "between", "across", "vacated")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card (not
 next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or on a trigger about a card that died,
 the square it held (``died_at``: "могут переместиться на клетку, которую она занимала, при этом …",
@@ -865,7 +867,10 @@ card (``near``: "переместить атакованное существо 
 (``between``: "при {uchr} через свободную клетку может переместиться на неё, при этом …", 30/62
 Ликантроп — its ``then`` abilities follow only if it moved); ``across``: the free square on the other
 side of this card in its row, mirroring the moved card's square (it stands just left or right of this
-card: 30/131 Килхе "переместить его на клетку справа от Килхе, если она свободна, и наоборот")"""
+card: 30/131 Килхе "переместить его на клетку справа от Килхе, если она свободна, и наоборот");
+``vacated``: on trigger ``squad_teleports``, the square the teleporting card left (30/161 Кседдэн "может
+телепортироваться на клетку, которую тот демон занимал, при этом …" — its ``then`` abilities follow only
+if it moved)"""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
          "between", "squad", "forward", "jumped", "behind_target")

@@ -1296,3 +1296,23 @@ def test_kilhe_may_decline():
     b.apply(END_TURN)
     b.apply(Move(1, square(2, 1)))
     assert b.pos[1] == square(2, 1)
+
+
+def test_kseddan_follows_a_teleporting_demon_with_a_special_strike():
+    """30/161 Кседдэн: "При телепортации другого вашего демона может телепортироваться на клетку,
+    которую тот демон занимал, при этом особый удар адским клинком на 2 (3 раза за ход)" — it
+    moves onto the square the demon left and strikes a card next to it for 2; a teleporting
+    creature that is no demon is not followed."""
+    demon = card("Demon", life=10, classes=("Демон",), abilities='status = "full"\nabilities = [\n'
+                 '  { kind = "teleportation" },\n]')
+    foe = card("Foe", life=10, move=0)
+    b = start([_printing("30/161"), demon], [foe],
+              ({0: square(0, 1), 1: P1_FRONT}, {2: P2_FRONT}), p1=Relocator())
+    b.apply(Move(1, square(4, 4)))              # the demon teleports away
+    assert b.pos[0] == P1_FRONT and b.wounds[2] == 2
+    other = card("Other", life=10, abilities='status = "full"\nabilities = [\n'
+                 '  { kind = "teleportation" },\n]')
+    b2 = start([_printing("30/161"), other], [foe],
+               ({0: square(0, 1), 1: P1_FRONT}, {2: P2_FRONT}), p1=Relocator())
+    b2.apply(Move(1, square(4, 4)))
+    assert b2.pos[0] == square(0, 1) and b2.wounds[2] == 0

@@ -1768,6 +1768,8 @@ class Effects(Situational):
             return sq % COLS == p % COLS
         if zone == "behind":
             return sq == p - COLS * forward(self.seat[u])
+        if zone == "near":  # (the squares next to it: "с соседней клетки", 30/116)
+            return bool(NEAR[p][sq])
         if zone in ("sides", "sides_walk"):  # (the squares to its left and right; ``sides_walk``: onto
             # which the card moved by itself — a step, a jump —, not moved by an ability: 30/131)
             return sq // COLS == p // COLS and abs(sq % COLS - p % COLS) == 1 and (
@@ -2061,8 +2063,9 @@ class Effects(Situational):
                     if max(abs(dr), abs(dc)) == 2 and not dr % 2 and not dc % 2:
                         sq = pu + (dr // 2) * COLS + dc // 2
             reach = 1 << sq if sq >= 0 else 0
-        elif onto == "vacated":  # (the square the card the trigger is about left: 30/161 Кседдэн)
-            sq = self._vacated
+        elif onto == "vacated":  # (the square the card the trigger is about left: 30/161 Кседдэн; on a
+            # zone trigger the square it moved from, 30/116 Троглодит)
+            sq = self._vacated if self._vacated >= 0 else self._zone_from
             reach = 1 << sq if sq >= 0 else 0
         elif onto == "across":  # (the square on its other side in the row, mirrored: 30/131 Килхе)
             reach = 0
@@ -2086,6 +2089,8 @@ class Effects(Situational):
         if not squares:
             return
         to = self.players[self.seat[u]].relocate(self, v, "relocate", squares)
+        if to < 0 and onto == "vacated" and not ab.may:
+            to = squares[0]  # ("переместиться на эту клетку": no choice, 30/116; "может": ``may``)
         if to < 0:
             return
         if to not in squares:

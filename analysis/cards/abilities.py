@@ -564,7 +564,7 @@ at that creature (``area = "about"``, ``target = "ally"``) fights the enemy that
 ``squad_teleports``: another creature of its squad moves by its teleportation — about it (``classes``:
 "при телепортации другого вашего демона", 30/161 Кседдэн)"""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front",
-         "sides_walk")
+         "sides_walk", "near")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square aside),
 the square ``behind`` it (as its owner sees the board), a square of its player's half (``own_half``), or
 one of a row of its player's half no enemy card has entered before in the battle (``own_half_first``: "1
@@ -580,7 +580,9 @@ the same, onto the first row of the half entered ("при передвижени
 squares of that zone — no step, jump or teleport of their own ("наземные небестелесные существа
 противника не могут перемещаться на клетки справа и слева от …", 60/67 Тучный великан, under ``when =
 "rebuff"``); with ``area = "host"`` (a parasite's) only its host is barred ("хозяин не может
-перемещаться на клетки вашей половины поля боя", 30/34 Ледяная лоза, ``zone = "own_half"``)."""
+перемещаться на клетки вашей половины поля боя", 30/34 Ледяная лоза, ``zone = "own_half"``). ``near``:
+the squares next to it (8; on ``enemy_leaves``: "при перемещении существа противника с соседней клетки",
+30/116 Троглодит)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -868,9 +870,10 @@ card (``near``: "переместить атакованное существо 
 Ликантроп — its ``then`` abilities follow only if it moved); ``across``: the free square on the other
 side of this card in its row, mirroring the moved card's square (it stands just left or right of this
 card: 30/131 Килхе "переместить его на клетку справа от Килхе, если она свободна, и наоборот");
-``vacated``: on trigger ``squad_teleports``, the square the teleporting card left (30/161 Кседдэн "может
-телепортироваться на клетку, которую тот демон занимал, при этом …" — its ``then`` abilities follow only
-if it moved)"""
+``vacated``: on trigger ``squad_teleports``, the square the teleporting card left (on a zone trigger
+such as ``enemy_leaves``, the square the mover left; without ``may`` the move is not optional: 30/116
+Троглодит) (30/161 Кседдэн "может телепортироваться на клетку, которую тот демон занимал, при этом …" —
+its ``then`` abilities follow only if it moved)"""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
          "between", "squad", "forward", "jumped", "behind_target")

@@ -1316,3 +1316,18 @@ def test_kseddan_follows_a_teleporting_demon_with_a_special_strike():
                ({0: square(0, 1), 1: P1_FRONT}, {2: P2_FRONT}), p1=Relocator())
     b2.apply(Move(1, square(4, 4)))
     assert b2.pos[0] == square(0, 1) and b2.wounds[2] == 0
+
+
+def test_troglodyte_follows_an_enemy_leaving_a_square_next_to_it():
+    """30/116 Троглодит: "При перемещении существа противника с соседней клетки переместиться на
+    эту клетку, при этом особый удар «вслепую» на 2-3-3 (1 раз за ход)" — no choice: it moves onto
+    the square left (its player declining changes nothing) and strikes a card next to it; once a
+    turn."""
+    foe = card("Foe", life=10, move=3)
+    b = start([_printing("30/116")], [foe],
+              ({0: P1_FRONT}, {1: P2_FRONT}), dice=[6])
+    b.apply(END_TURN)
+    b.apply(Move(1, P2_MID))                    # off the square next to it: it follows, strikes 3
+    assert b.pos[0] == P2_FRONT and b.wounds[1] == 3
+    b.apply(Move(1, P2_BACK))                   # once a turn: it stays
+    assert b.pos[0] == P2_FRONT

@@ -34,6 +34,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from analysis.battle.board import COLS, NEAR, ROWS, SQUARES
 from analysis.battle.common import _EFFECT_KINDS
 from analysis.battle.interface import IllegalAction, UseAbility
 from analysis.battle.powers import (
@@ -46,7 +47,7 @@ from analysis.battle.powers import (
 )
 from analysis.battle.powers import ability as ability_of
 from analysis.battle.triggers import Triggers
-from analysis.cards.abilities import ATTACKS, ENTRIES, MAGICAL, Ability
+from analysis.cards.abilities import ATTACKS, ENTRIES, MAGICAL, SHAPES, Ability
 from analysis.cards.ability_rules import ARMOR_STOPS, protected, roll_modifier
 
 MAX_SUDDEN_PER_WINDOW = 8
@@ -181,6 +182,55 @@ class AbilityUse(Triggers):
             return False
         return not sl.limited or self._allowed(u, sl.index, ab)
 
+    def _shape_targets(self, u: int, ab: Ability, t: int) -> tuple[int, ...]:
+        """The cards an ``area`` of :data:`SHAPES` hits when aimed at ``t``: of the groups of squares
+        holding ``t`` (``around_free``: the squares next to a free square next to both ``u`` and ``t``;
+        ``square_2x2``; ``diagonal_line``: a diagonal of the board), the one with the most enemy cards
+        less its own cards hit (times its own cards on it, at most 4, for ``per = "shape_own"``) —
+        every card of the ``target`` side on it; ``_shape_own`` keeps those own cards."""
+        p, q = self.pos[u], self.pos[t]
+        if q < 0:
+            return ()
+        groups: list[list[int]] = []
+        if ab.area == "around_free":
+            if p < 0:
+                return ()
+            for f in range(SQUARES):
+                if self.board[f] < 0 and NEAR[p][f] and NEAR[q][f]:
+                    groups.append([s for s in range(SQUARES) if NEAR[f][s]])
+        elif ab.area == "square_2x2":
+            r, c = divmod(q, COLS)
+            for r0 in (r - 1, r):
+                for c0 in (c - 1, c):
+                    if 0 <= r0 < ROWS - 1 and 0 <= c0 < COLS - 1:
+                        groups.append([(r0 + i) * COLS + c0 + j for i in (0, 1) for j in (0, 1)])
+        else:  # ``diagonal_line``: both diagonals through its square
+            r, c = divmod(q, COLS)
+            for dc in (1, -1):
+                groups.append([rr * COLS + c + (rr - r) * dc for rr in range(ROWS)
+                               if 0 <= c + (rr - r) * dc < COLS])
+        me = self.seat[u]
+        best: tuple[int, ...] = ()
+        best_score, best_own = -10 ** 9, 0
+        for squares in groups:
+            cards = []
+            for sq in squares:
+                for w in (self.board[sq], self.share[sq]):
+                    if w >= 0:
+                        cards.append(w)
+                        if self.rider[w] >= 0:
+                            cards.append(self.rider[w])
+            cards = [w for w in cards if self.alive[w] and self.kind[w] != 5]
+            own = sum(1 for w in cards if self.seat[w] == me)  # (itself too: "ваших карт на этих клетках")
+            foes = sum(1 for w in cards if self.seat[w] != me)
+            hit = tuple(w for w in cards if (w != u or ab.target == "any")  # ("все карты": itself too)
+                        and (ab.target == "any" or (self.seat[w] != me) == (ab.target != "ally")))
+            score = foes * min(own, 4) if ab.per == "shape_own" else foes - (own if ab.target == "any" else 0)
+            if t in hit and score > best_score:
+                best, best_score, best_own = hit, score, min(own, 4)
+        self._shape_own = best_own
+        return best
+
     def _self_too(self, w: int) -> bool:
         """Whether one of ``w``'s ``enemy_ranged`` facts also counts the attacks aimed at it
         (``self_too``: "при дальней атаке существа противника", 30/109 Унния)."""
@@ -217,6 +267,10 @@ class AbilityUse(Triggers):
         if ab.every:  # "ранить всех …": every card it may aim at (in its ``vs_state``), not a choice
             targets = tuple(v for v in reach_slot(self, u, sl, src)
                             if not ab.vs_state or self._in_state(v, ab.vs_state))
+        elif ab.area in SHAPES:  # (a group of squares given by the card aimed at: 30/119, 30/103, 30/46)
+            targets = self._shape_targets(u, ab, targets[0])
+            if not targets:
+                raise IllegalAction(f"ability {index} ({ab.kind}) of unit {u}: no {ab.area} holds its target")
         if self._sudden and self._responding < 0:
             foe = 1 - self.seat[u]
             aimed = -1

@@ -240,6 +240,8 @@ class Effects(Situational):
         replaced, never changed in place."""
         self._trapped = False
         self._vacated = -1
+        self._shape_own = 0
+        """Its own cards on the group of squares an action of a ``SHAPES`` area just hit (``shape_own``)."""
         """The square the card a ``squad_teleports`` trigger is about left (``onto = "vacated"``)."""
         self._zone_walk = False
         """The move the zone watchers now see is the card's own (a step, a jump: ``sides_walk``)."""
@@ -1376,6 +1378,8 @@ class Effects(Situational):
             q = self.poison[v]
         elif per == "dealt":  # (the wounds the ability before it dealt: 30/149 Проглот)
             q = self._dealt
+        elif per == "shape_own":  # (its own cards on the squares hit: 30/103 Гурр-шаман)
+            q = self._shape_own
         elif per == "target_armor":  # ("{armor} 1 или +1 {armor}": the armor it has now, 30/42)
             q = self.armor[v]
         elif per == "target_move":  # ("где Х его {move}": the movement it has now)

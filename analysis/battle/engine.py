@@ -740,6 +740,7 @@ class Battle(Placement):
         new._ranged_at_me = False  # (transient: only while an ``enemy_ranged`` trigger fires)
         new._zone_walk = False
         new._vacated = -1
+        new._shape_own = 0
         new._noheal = self._noheal
         new._squad_blocks = self._squad_blocks
         new._no_defenders = self._no_defenders

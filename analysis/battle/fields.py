@@ -198,6 +198,7 @@ class EngineFields:
     _ranged_at_me: bool
     _zone_walk: bool
     _vacated: int
+    _shape_own: int
     hexed: list[int]
     shifted: list[int]
     _lost_now: int

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import AUX, COLS, NEAR, RING, ROWS, THROUGH_ROW, WITHIN
+from analysis.battle.board import AUX, COLS, NEAR, RING, ROWS, SQUARES, THROUGH_ROW, WITHIN
 from analysis.battle.tables import ABILITIES, COMPANION, FLYER, GROUND, PARASITE, SEATS, TERRAIN, card_of
 from analysis.cards.abilities import ENTRIES, Ability
 from analysis.cards.ability_rules import (
@@ -221,7 +221,18 @@ def aimable(state, u: int, sl: Slot, v: int, src: int) -> bool:
     # (An ability without geometry and range reaches every living card: no reaches() call.)
     if not (sl.geometry == _ANY and sl.range is None) and not reaches(state, sl, seat, src, v):
         return False
+    if sl.ability.area == "around_free" and not _free_between(state, src, v):
+        return False
     return not sl.conditional or state.hidden[v] or meets(sl, state.key[v])
+
+
+def _free_between(state, src: int, v: int) -> bool:
+    """``area = "around_free"`` (30/119 Баламут): a free square next to both ``src`` and ``v``."""
+    q = state.pos[v]
+    if src < 0 or q < 0:
+        return False
+    board = state.board
+    return any(board[f] < 0 and NEAR[src][f] and NEAR[q][f] for f in range(SQUARES))
 
 
 def reach(state, u: int, index: int, src: int | None = None) -> list[int]:
@@ -257,6 +268,7 @@ def reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
         pos = state.pos
         return [v for v in pool if pos[v] == AUX or (pos[v] >= 0 and ring >> pos[v] & 1)]
     kinds, hidden, keys = state.kind, state.hidden, state.key
+    shaped = sl.ability.area == "around_free"
     out = []
     for v in pool:
         if sl.creatures_only and (kinds[v] not in CREATURE_KINDS or state.ghost[v]):
@@ -264,6 +276,8 @@ def reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
         if not free and not reaches(state, sl, seat, src, v):
             continue
         if sl.conditional and not hidden[v] and not meets(sl, keys[v]):
+            continue
+        if shaped and not _free_between(state, src, v):
             continue
         out.append(v)
     return out

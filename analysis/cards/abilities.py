@@ -786,7 +786,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
         "target_armor", "open_enemies", "dealt", "target_poison", "about_regen", "about_weak", "partners",
-        "streak")
+        "streak", "shape_own")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -876,7 +876,8 @@ such as ``enemy_leaves``, the square the mover left; without ``may`` the move is
 its ``then`` abilities follow only if it moved)"""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad", "forward", "jumped", "behind_target")
+         "between", "squad", "forward", "jumped", "behind_target", "around_free", "square_2x2",
+         "diagonal_line")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -896,6 +897,15 @@ a parasite's: the creature it rides — "ранить хозяина", 30/69 Л�
 Сова колдуна, ``beside`` (the cards next to
 it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
 атакованного", 60/185 Цербер).
+``around_free`` / ``square_2x2`` / ``diagonal_line`` (on an action: a group of squares its player
+chooses, given by the card it is aimed at — every card of the ``target`` side on them is hit): the
+squares next to a free square that is next to both this card and that card ("выбрать незанятую клетку
+рядом с собой; ранить все стоящие рядом с этой клеткой карты противника", 30/119 Баламут), a 2x2
+square holding that card ("выбрать квадрат 2x2, ранить каждую карту противника на этих клетках на X,
+где X количество ваших карт на этих клетках", 30/103 Гурр-шаман, ``per = "shape_own"``) or a diagonal
+line of the board through that card ("ранить все карты, стоящие на выбранной диагонали", 30/46 Жрица
+снегопадов); of the groups holding that card its player takes the one with the most enemy cards less
+its own (times ``shape_own`` when the amount is that).
 ``behind_target`` (on a ``then``: the card on the square behind the card the ability before it aimed
 at, as that card's owner sees the board — "затем метание на 1 по карте позади атакованной", 30/52
 Громобой).
@@ -911,6 +921,8 @@ concentration at the end of the opponent's turn: "получает -2 к {strike
 ``next_attack``:
 until the holder's next attack is carried out (a simple strike it makes or an attack ability it uses:
 "к следующей атаке")."""
+SHAPES = ("around_free", "square_2x2", "diagonal_line")
+"""The ``area`` values of an action that hit a group of squares given by the card aimed at."""
 AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider", "sides", "formation", "squad")
 """``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
 front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's), the
@@ -2000,9 +2012,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("area", "is only for actions, triggers and auras (and host on bar: only its host is "
                    "barred)")
     if out["area"] and cost in ("tap", "counter_tap", "counter", "free") \
-            and out["area"] not in ("left", "right", "opposite", "behind", "forward", "host"):
+            and out["area"] not in ("left", "right", "opposite", "behind", "forward", "host", *SHAPES):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
-                   "60/28 Орочий таран \"по карте напротив\")")
+                   "60/28 Орочий таран \"по карте напротив\"), forward, host or a group of squares "
+                   f"({', '.join(SHAPES)})")
+    if out["area"] in SHAPES and cost not in ("tap", "counter_tap", "counter", "free"):
+        raise fail("area", f"{out['area']} is only for an action (a group of squares its player picks)")
     if cost == "aura" and (out["area"] not in AURA_AREAS
                            or raw.get("target") not in ("ally", "enemy", "any")):
         raise fail("area", f"an aura needs an area of {', '.join(AURA_AREAS)} and a target "

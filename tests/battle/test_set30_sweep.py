@@ -1340,7 +1340,7 @@ def test_balamut_wounds_every_enemy_card_around_a_free_square_next_to_it():
     """30/119 Баламут: "{tap}: Воздействие сотрясение выбрать незанятую клетку рядом с собой; ранить
     все стоящие рядом с этой клеткой карты противника на 2" — aimed at an enemy next to such a
     square: every enemy card around it takes 2, its own cards none."""
-    foes = [card("Foe%d" % i, life=10, move=0) for i in range(3)]
+    foes = [card(f"Foe{i}", life=10, move=0) for i in range(3)]
     mine = card("Mine", life=10)
     b = start([_printing("30/119"), mine], foes,
               ({0: P1_FRONT, 1: square(2, 1)}, {2: square(3, 1), 3: square(3, 3), 4: square(5, 3)}))
@@ -1352,7 +1352,7 @@ def test_gurr_shaman_wounds_enemies_in_a_2x2_square_by_its_own_cards_there():
     """30/103 Гурр-шаман: "{counter}{tap}: Воздействие облако спор выбрать квадрат 2x2, ранить каждую
     карту противника на этих клетках на X, где X количество ваших карт на этих клетках (максимум
     4)" — two of its cards and two enemies in one 2x2 square: each enemy takes 2."""
-    foes = [card("Foe%d" % i, life=10, move=0) for i in range(2)]
+    foes = [card(f"Foe{i}", life=10, move=0) for i in range(2)]
     mine = card("Mine", life=10)
     b = start([_printing("30/103"), mine], foes,
               ({0: square(2, 1), 1: P1_FRONT}, {2: square(3, 1), 3: P2_FRONT}))
@@ -1364,7 +1364,7 @@ def test_gurr_shaman_wounds_enemies_in_a_2x2_square_by_its_own_cards_there():
 def test_snowfall_priestess_blizzard_hits_every_card_on_the_diagonal():
     """30/46 Жрица снегопадов: "{counter}{tap}: Заклинание буран ранить все карты, стоящие на
     выбранной диагонали, на 1-2-2" — both enemy cards on one diagonal, not the card off it."""
-    foes = [card("Foe%d" % i, life=10, move=0) for i in range(3)]
+    foes = [card(f"Foe{i}", life=10, move=0) for i in range(3)]
     b = start([_printing("30/46")], foes,
               ({0: square(0, 1)}, {1: square(3, 1), 2: square(4, 2), 3: square(5, 2)}), dice=[6, 6, 6])
     b.counters[0] = 1

@@ -104,7 +104,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "card_closes",
                  "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "host_moves", "squad_eats",
-                 "squad_approached", "squad_teleports")
+                 "squad_approached", "squad_teleports", "squad_stays_open")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -403,10 +403,14 @@ class Effects(Situational):
             return False  # ("Строй: не может нападать {strike}": none at all while it holds, 30/61)
         return self._position(u, v, ab.vs_position)
 
-    def _stays_open(self, u: int) -> bool:
-        """``stays_open``: its attack does not close it (000 2.x, Baraka: it does not act again)."""
+    def _stays_open(self, u: int, fought: bool = True) -> bool:
+        """``stays_open``: its attack does not close it (000 2.x, Baraka: it does not act again);
+        ``vs_state = "open"``: only after a simple strike the card struck parried open, an exchange of
+        strikes (``fought``: "после размена {strike}", 30/185 Колосс)."""
         ab = self._has(u, "stays_open")
         if ab is None:
+            return False
+        if ab.vs_state == "open" and not fought:
             return False
         if ab.uses_per_turn:
             index = facts(self.cards[u]).index(ab)

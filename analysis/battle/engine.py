@@ -547,8 +547,18 @@ class Battle(Placement):
             self._first_act(act[0])
         if self._trapped and t is not Move and t is not EndTurn and not self.over:
             self._spring_traps(act[0])
+        if self._trig["squad_stays_open"] and t is not Move and t is not EndTurn and not self.over:
+            self._stayed_open(act[0])
         if self._variable and not self.over:
             self._situate()
+
+    def _stayed_open(self, u: int) -> None:
+        """Trigger ``squad_stays_open``: creature ``u`` took an action and is still open (30/185)."""
+        if not (self.alive[u] and self.creature[u] and self.open[u]):
+            return
+        for w in list(self._trig["squad_stays_open"]):
+            if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
+                self._fire(w, "squad_stays_open", u, u)
 
     def _closings(self, was_open: list[bool]) -> None:
         """Trigger ``card_closes``: each card in play that was open before the action just carried out

@@ -322,6 +322,8 @@ class Triggers(Effects):
                     continue  # (``creature``: any creature, flying or not — "существо противника")
                 if ab.when_max_cost is not None and self.cost[about] > ab.when_max_cost:
                     continue  # ("существа меньшей стоимости", 30/85)
+                if ab.when_min_cost is not None and self.cost[about] < ab.when_min_cost:
+                    continue  # ("существо стоимостью 7 или более", 30/185)
                 if ab.when_elements and not set(ab.when_elements) & set(self.cards[about].elements):
                     continue  # ("при ударе тёмного существа", 30/137)
                 if ab.once_per_card:

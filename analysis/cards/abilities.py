@@ -421,7 +421,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
             "card_closes", "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "host_moves",
-            "squad_eats", "squad_approached", "squad_teleports")
+            "squad_eats", "squad_approached", "squad_teleports", "squad_stays_open")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -562,7 +562,10 @@ squad eats carrion (its carrion-eating heals it; about it: "при трупое�
 included) it was not next to before — aimed at the enemy, about that creature; a ``fight`` on it aimed
 at that creature (``area = "about"``, ``target = "ally"``) fights the enemy that stepped (30/76 Одвин).
 ``squad_teleports``: another creature of its squad moves by its teleportation — about it (``classes``:
-"при телепортации другого вашего демона", 30/161 Кседдэн)"""
+"при телепортации другого вашего демона", 30/161 Кседдэн)
+``squad_stays_open``: a creature of its squad, itself included, is still open after an action it took
+(a strike or an ability used as an action; moves are none) — about it (``when_min_cost``: "когда ваше
+существо стоимостью 7 или более не закрывается после действия", 30/185 Колосс)"""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front",
          "sides_walk", "near")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square aside),
@@ -699,7 +702,7 @@ left than the card ("блокирует по
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves", "card_closes", "summoned", "squad_enters", "squad_dash", "squad_eats",
-                 "squad_approached", "enemy_ranged", "squad_teleports")
+                 "squad_approached", "enemy_ranged", "squad_teleports", "squad_stays_open")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
@@ -1105,6 +1108,9 @@ class Ability:
     when_max_cost: int | None = None
     """On a trigger about another card: only when that card costs at most this ("при гибели вашего
     стоящего рядом существа меньшей стоимости", 30/85 Древолом: ``when_max_cost = 7``)."""
+    when_min_cost: int | None = None
+    """On a trigger about another card: only when that card costs at least this ("ваше существо
+    стоимостью 7 или более", 30/185 Колосс)."""
     when_elements: tuple[str, ...] = ()
     """On a trigger about another card: only when that card is of one of these elements
     (:data:`~analysis.cards.schema.ELEMENTS`; "при ударе тёмного существа" = ``["darkness"]`` on
@@ -1230,6 +1236,7 @@ class Ability:
             or self.parity or self.min_power or self.life_cap or self.when_state or self.when_keyword
             or self.once_per_card
             or self.when_type or self.when_elements or self.when_max_cost is not None
+            or self.when_min_cost is not None
             or self.when or self.partner or self.per or self.lasts or self.vs_has or self.classes or self.nth
             or self.vs_min_move is not None or self.vs_max_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
@@ -1569,7 +1576,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
                  "uses_per_turn", "seat", "from", "extra", "requires", "tiers", "parity", "life_cap",
-                 "when_state", "when_keyword", "when_type", "when_elements", "when_max_cost", "once_per_card",
+                 "when_state", "when_keyword", "when_type", "when_elements", "when_max_cost", "when_min_cost",
+                 "once_per_card",
                  "keyword",
                  "when", "count",
                  "partner", "per",
@@ -2100,6 +2108,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("when_max_cost", f"is a whole number ≥ 0, on the triggers {', '.join(WHEN_TRIGGERS)}; "
                    f"got {when_max_cost!r}")
     out["when_max_cost"] = when_max_cost
+    when_min_cost = raw.get("when_min_cost")
+    if when_min_cost is not None and (not _int(when_min_cost) or trigger not in WHEN_TRIGGERS):
+        raise fail("when_min_cost", f"is a whole number ≥ 0, on the triggers {', '.join(WHEN_TRIGGERS)}; "
+                   f"got {when_min_cost!r}")
+    out["when_min_cost"] = when_min_cost
     gives = raw.get("gives")
     if gives is not None and gives not in GIVES:
         raise fail("gives", f"must be one of {', '.join(GIVES)}, got {gives!r}")

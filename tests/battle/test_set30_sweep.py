@@ -1370,3 +1370,19 @@ def test_snowfall_priestess_blizzard_hits_every_card_on_the_diagonal():
     b.counters[0] = 1
     b.apply(UseAbility(0, _use(b, 0, "spell"), (1,)))
     assert b.wounds[1] == 2 and b.wounds[2] == 2 and b.wounds[3] == 0
+
+
+def test_colossus_stays_open_only_after_an_exchange_and_stomps_around():
+    """30/185 Колосс: "После размена {strike} не закрывается. Когда ваше существо стоимостью 7 или
+    более не закрывается после действия воздействие «поступь гиганта» ранить все стоящие рядом с
+    ним карты противника на 1 (1 раз за ход для каждого существа)" — its strike on an open card
+    leaves it open and every enemy card next to it takes 1; on a closed card it closes."""
+    foes = [card(f"Foe{i}", life=10, move=0, strike=(1, 1, 1)) for i in range(2)]
+    b = start([_printing("30/185")], foes, ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[1, 1])
+    b.apply(Strike(0, 1))                       # an exchange: it stays open, the stomp hits both
+    assert b.open[0] and b.wounds[1] == 4 + 1 and b.wounds[2] == 1
+    foes2 = [card(f"Foe{i}", life=10, move=0) for i in range(2)]
+    b2 = start([_printing("30/185")], foes2, ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[1])
+    b2.open[1] = False
+    b2.apply(Strike(0, 1))                      # a closed card: no exchange, it closes, no stomp
+    assert not b2.open[0] and b2.wounds[2] == 0

@@ -973,6 +973,8 @@ class Effects(Situational):
                     continue
                 if not self._matches_card(ab, v):
                     continue
+                if ab.area == "host" and v != w:
+                    continue  # ("перенаправить атаку с себя в хозяина": only an attack on itself, 30/169)
                 if ab.every and w == v and (ab.uses_per_turn or ab.uses_per_battle):
                     self._count_use(w, i)  # "the first attack … is redirected onto it": this one was
                     continue
@@ -1001,7 +1003,10 @@ class Effects(Situational):
         """Where ``w``'s ``redirect`` may send ``u``'s attack on ``v``: itself, an enemy creature, or a
         card next to ``v`` — alive, on the board or in the auxiliary zone, never ``u`` or ``v``."""
         alive, pos = self.alive, self.pos
-        if ab.target == "self":
+        if ab.area == "host":  # (onto the creature this rider rides: 30/169 Любимец капитана)
+            h = self.host[w]
+            out = [h] if h >= 0 and h not in (u, v) and alive[h] else []
+        elif ab.target == "self":
             out = [w] if w != v and w != u and alive[w] else []
         elif ab.target == "enemy":  # ("в выбранное существо противника": a creature)
             out = [x for x in self.units[self.seat[u]] if x != u and alive[x] and pos[x] >= AUX

@@ -2015,7 +2015,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if kind == "silence" and out["vs_position"] not in ("opposite", "diagonal"):
         raise fail("vs_position", "of silence must say where the silenced creatures stand: opposite or "
                    "diagonal")
-    if out["area"] and cost == "passive" and not (kind == "bar" and out["area"] == "host") \
+    if out["area"] and cost == "passive" and not (kind in ("bar", "redirect") and out["area"] == "host") \
             and not (kind == "block" and out["area"] == "squad"):
         raise fail("area", "is only for actions, triggers and auras (and host on bar: only its host is "
                    "barred)")

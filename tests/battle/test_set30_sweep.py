@@ -1386,3 +1386,18 @@ def test_colossus_stays_open_only_after_an_exchange_and_stomps_around():
     b2.open[1] = False
     b2.apply(Strike(0, 1))                      # a closed card: no exchange, it closes, no stomp
     assert not b2.open[0] and b2.wounds[2] == 0
+
+
+def test_captains_pet_redirects_an_attack_on_itself_to_its_host():
+    """30/169 Любимец капитана: "{instant}: Перенаправить атаку с себя в хозяина (1 раз за ход)" —
+    an enemy strike at the parasite goes onto its host (the heuristic player takes it: the host is
+    the attacker's own creature)."""
+    pet = _printing("30/169")
+    host, attacker = card("Host", life=10, move=0), card("Attacker", strike=(2, 2, 2), life=10, move=0)
+    b = start([pet, card("Mine", life=10)], [host, attacker],
+              ({0: square(1, 1), 1: square(2, 3)}, {2: P2_FRONT, 3: square(3, 1)}),
+              dice=[6, 6, 6, 6], p1=HeuristicPlayer())
+    assert b.host[0] == 2
+    b.apply(END_TURN)
+    b.apply(Strike(3, 0))                       # at the pet: redirected onto its host
+    assert b.wounds[0] == 0 and b.wounds[2] > 0

@@ -104,7 +104,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "card_closes",
                  "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "host_moves", "squad_eats",
-                 "squad_approached", "squad_teleports", "squad_stays_open")
+                 "squad_approached", "squad_teleports", "squad_stays_open", "swaps")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -228,6 +228,8 @@ class Effects(Situational):
         self._piercers = "ignore_prot_flyers" in kinds
         self._redirect = "redirectable" in kinds
         self._steppers = bool(kinds & {"wraps", "jump", "far_step", "teleportation", "diagonal"})
+        self._jump_swaps = "jump_swap" in kinds
+        """Some card may jump onto the square of a creature of its squad, swapping (30/172)."""
         self._barrers = "bar" in kinds
         """Some card bars squares to enemy creatures (kind ``bar``, 60/67)."""
         self._dashers = "dash" in kinds
@@ -618,6 +620,9 @@ class Effects(Situational):
             # 000 3.15 / glossary "Teleportation": a jump without a range limit, onto any free square
             out.extend(sq for sq in range(ROWS * COLS)
                        if board[sq] < 0 and sq != p and sq not in ADJ4[p] and sq not in out)
+        swap = self._has(u, "jump_swap") if self._jump_swaps and jump is not None else None
+        if swap is not None and self.walk[u][0] == 0 and jump is not None and jump.damage:
+            out.extend(self._swap_jumps(u, swap, jump))
         far = self._has(u, "far_step")
         if far is not None and self.moves[u] > 0 and self.ghost[u]:
             # 30/144: onto the square of any creature in ``vs_state`` as onto an adjacent one (one
@@ -639,6 +644,33 @@ class Effects(Situational):
                 if board[other] < 0 and other not in out:
                     out.append(other)
         return out
+
+    def _swap_jumps(self, u: int, swap: Ability, jump: Ability) -> list[int]:
+        """``jump_swap``: the squares within ``u``'s jump of the ground creatures of its squad of the
+        ``classes`` given (none sharing a square) that it may jump onto, swapping (30/172 Душегуб)."""
+        p = self.pos[u]
+        mask = WITHIN[min(self._jump_reach(u, jump), 5)][p]
+        out = []
+        for w in self.units[self.seat[u]]:
+            q = self.pos[w]
+            if (w != u and self.alive[w] and self.creature[w] and self.kind[w] == GROUND and q >= 0
+                    and mask >> q & 1 and self.share[q] < 0 and self.host[w] < 0
+                    and (not swap.classes or set(swap.classes) & set(self.cards[w].classes))):
+                out.append(q)
+        return out
+
+    def _jump_swap(self, u: int, to: int) -> None:
+        """``u`` jumps onto square ``to`` of a creature of its squad, the two swapping squares (a jump:
+        all its movement is spent, it stays open); then its ``swaps`` abilities (30/172)."""
+        frm = self.pos[u]
+        self._swap(u, self.board[to])
+        self.moves[u] = 0
+        if self._tracking:
+            self._after_step(u, frm, to)  # (it moved this turn: no jump again)
+        if self._variable and not self.over:
+            self._situate()
+        if u in self._trig["swaps"] and self.alive[u] and not self.over:
+            self._fire(u, "swaps")
 
     def _dash(self, u: int) -> None:
         """``dash`` (Рывок; the reminder text of 30/19): after its attack the ground creature ``u`` may

@@ -675,6 +675,7 @@ class Battle(Placement):
         new._ctab = self._ctab
         new._displacers = self._displacers
         new._dashers = self._dashers
+        new._jump_swaps = self._jump_swaps
         new._doublers = self._doublers
         new._cause = self._cause
         new._excess = self._excess

@@ -199,6 +199,7 @@ class EngineFields:
     _zone_walk: bool
     _vacated: int
     _shape_own: int
+    _jump_swaps: bool
     hexed: list[int]
     shifted: list[int]
     _lost_now: int
@@ -325,6 +326,12 @@ class EngineFields:
         raise NotImplementedError
 
     def _watched(self, u: int, to: int) -> None:
+        raise NotImplementedError
+
+    def _jump_swap(self, u: int, to: int) -> None:
+        raise NotImplementedError
+
+    def _after_step(self, u: int, frm: int, to: int, onto: int = -1) -> None:
         raise NotImplementedError
 
     def _zone_entered(self, v: int, frm: int, to: int, walk: bool = False) -> None:

@@ -503,6 +503,12 @@ class Turns(Strikes):
             self._haul(u, to)  # (a war machine: ``hauled``)
             return
         frm = self.pos[u]
+        if self._jump_swaps and 0 <= to < SQUARES and self.board[to] >= 0 and self.board[to] != u \
+                and self.seat[self.board[to]] == self.seat[u] and self.alive[u] \
+                and self.seat[u] == self.active and self.open[u] and not self.acted[u] \
+                and to in self._extra_steps(u):
+            self._jump_swap(u, to)  # (onto the square of a creature of its squad: 30/172)
+            return
         extra = self._steppers and to not in ADJ4[frm] and to in self._extra_steps(u)
         if (not self.alive[u] or self.seat[u] != self.active or self.kind[u] != GROUND or not self.open[u]
                 or self.acted[u] or (self.moves[u] <= 0 and not extra) or (to not in ADJ4[frm] and not extra)

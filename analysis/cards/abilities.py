@@ -146,7 +146,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound",
             "no_heal", "no_magic", "heal_bonus", "cannot_defend", "range_bonus", "swap_strikes",
-            "ignore_taunt", "host_only", "dash_swap")
+            "ignore_taunt", "host_only", "dash_swap", "jump_swap")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -421,7 +421,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
             "card_closes", "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "host_moves",
-            "squad_eats", "squad_approached", "squad_teleports", "squad_stays_open")
+            "squad_eats", "squad_approached", "squad_teleports", "squad_stays_open", "swaps")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -565,7 +565,10 @@ at that creature (``area = "about"``, ``target = "ally"``) fights the enemy that
 "при телепортации другого вашего демона", 30/161 Кседдэн)
 ``squad_stays_open``: a creature of its squad, itself included, is still open after an action it took
 (a strike or an ability used as an action; moves are none) — about it (``when_min_cost``: "когда ваше
-существо стоимостью 7 или более не закрывается после действия", 30/185 Колосс)"""
+существо стоимостью 7 или более не закрывается после действия", 30/185 Колосс)
+``swaps``: after it swaps squares with a creature of its squad by its own move (``jump_swap``: "может
+объявлять прыжок на клетку, занятую другим вашим гномом или койаром, поменявшись с ним местами, при
+этом получает {direct} до конца хода", 30/172 Душегуб)"""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front",
          "sides_walk", "near")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square aside),
@@ -616,7 +619,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "swap", "acid_fumes", "flame_seal", "lose_keyword",
              "no_heal", "no_magic", "cannot_defend", "swap_strikes", "ignore_taunt", "host_only", "dash_swap",
-             *ENTRIES)
+             "jump_swap", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -1005,6 +1008,7 @@ _KINDS_TEXT = {
     "grave_wound": "Valhalla: wounds a creature of its own squad",
     "trap": "Lays a trap: the next enemy creature to act is wounded",
     "dash_swap": "Instead of dashing may swap squares with a creature of its squad next to it",
+    "jump_swap": "May jump onto the square of a creature of its squad, swapping squares with it",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",
     "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",
@@ -1929,10 +1933,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     classes = raw.get("classes", [])
     if not _str_list(classes, None):
         raise fail("classes", f"must be a list of class names, got {classes!r}")
-    if classes and when not in ("squad_class", "allies_adjacent") and kind != "terrain_class" \
-            and trigger not in WHEN_TRIGGERS:
-        raise fail("classes", "is only for when = squad_class / allies_adjacent, kind terrain_class and the "
-                   f"triggers about another card ({', '.join(WHEN_TRIGGERS)}: that card's classes)")
+    if classes and when not in ("squad_class", "allies_adjacent") \
+            and kind not in ("terrain_class", "jump_swap") and trigger not in WHEN_TRIGGERS:
+        raise fail("classes", "is only for when = squad_class / allies_adjacent, kinds terrain_class and "
+                   f"jump_swap and the triggers about another card ({', '.join(WHEN_TRIGGERS)}: that card's "
+                   "classes)")
     if not classes and (when == "squad_class" or kind == "terrain_class"):
         raise fail("classes", "is missing; squad_class and terrain_class need the class names")
     out["classes"] = tuple(classes)

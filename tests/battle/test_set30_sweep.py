@@ -4,7 +4,9 @@ printings are loaded, so a test fails if their facts change."""
 
 from __future__ import annotations
 
-from analysis.battle import END_TURN, Move, Strike, UseAbility
+import pytest
+
+from analysis.battle import END_TURN, IllegalAction, Move, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
 from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, P2_MID, facts, start
@@ -1401,3 +1403,21 @@ def test_captains_pet_redirects_an_attack_on_itself_to_its_host():
     b.apply(END_TURN)
     b.apply(Strike(3, 0))                       # at the pet: redirected onto its host
     assert b.wounds[0] == 0 and b.wounds[2] > 0
+
+
+def test_soul_killer_jumps_onto_a_dwarf_swapping_and_gains_a_directed_strike():
+    """30/172 Душегуб: "Прыжок, дальность 3. Может объявлять прыжок на клетку, занятую другим вашим
+    гномом или койаром, поменявшись с ним местами, при этом получает {direct} до конца хода" — the
+    two swap squares, it may move no more, and its strike this turn is directed; a creature of
+    another class is no such square."""
+    dwarf = card("Dwarf", life=10, classes=("Гном",))
+    other = card("Other", life=10)
+    b = start([_printing("30/172"), dwarf, other], [card("Foe", life=10)],
+              ({0: square(0, 2), 1: square(2, 2), 2: square(2, 1)}, {3: P2_BACK}))
+    with pytest.raises(IllegalAction):
+        b.apply(Move(0, square(2, 1)))          # (no dwarf nor koyar there)
+    b.apply(Move(0, square(2, 2)))
+    assert b.pos[0] == square(2, 2) and b.pos[1] == square(0, 2) and b.moves[0] == 0
+    assert b.directed[0]
+    with pytest.raises(IllegalAction):
+        b.apply(Move(0, square(2, 1)))          # (it jumped: no more moves)

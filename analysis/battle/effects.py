@@ -88,7 +88,7 @@ from analysis.battle.tables import (
 )
 from analysis.battle.tables import ROWS as KEY_ROWS
 from analysis.cards.abilities import Ability
-from analysis.cards.ability_rules import attack_bonus, covers, facts, protected, wounds_after
+from analysis.cards.ability_rules import attack_bonus, covers, facts, matches, protected, wounds_after
 
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
@@ -227,7 +227,9 @@ class Effects(Situational):
         self._ignorers = "ignore_abilities" in kinds
         self._piercers = "ignore_prot_flyers" in kinds
         self._redirect = "redirectable" in kinds
-        self._steppers = bool(kinds & {"wraps", "jump", "far_step", "teleportation", "diagonal"})
+        self._gateways = "gateway" in kinds
+        """Some card lets creatures of its squad step onto the squares next to it (30/57)."""
+        self._steppers = bool(kinds & {"wraps", "jump", "far_step", "teleportation", "diagonal", "gateway"})
         self._jump_swaps = "jump_swap" in kinds
         """Some card may jump onto the square of a creature of its squad, swapping (30/172)."""
         self._barrers = "bar" in kinds
@@ -637,6 +639,10 @@ class Effects(Situational):
         if self.moves[u] > 0 and self._has(u, "diagonal") is not None:
             # "может двигаться по диагонали": a step onto a free diagonal neighbour (one movement point)
             out.extend(sq for sq in ADJ8[p] if sq not in ADJ4[p] and board[sq] < 0 and sq not in out)
+        if self._gateways and self.moves[u] > 0:
+            for sq in self._gateway_squares(u):
+                if sq not in out:
+                    out.append(sq)
         if self._has(u, "wraps") is not None and self.moves[u] > 0:
             c = p % COLS
             if c in (0, COLS - 1):
@@ -736,9 +742,37 @@ class Effects(Situational):
                 by -= ab.damage[0]
         return max(0, by)
 
+    def _gateway_squares(self, u: int) -> list[int]:
+        """``gateway``: the free squares next to a card of ``u``'s squad with one whose ``vs_*`` ``u``
+        meets — it may step onto them as onto adjacent squares, one movement point (30/57 Буровая
+        установка: "ваши горные существа могут передвигаться на клетки рядом с … как на соседние")."""
+        out: list[int] = []
+        p = self.pos[u]
+        for w in self.units[self.seat[u]]:
+            q = self.pos[w]
+            if w == u or not self.alive[w] or q < 0:
+                continue
+            ab = self._has(w, "gateway")
+            if ab is None or not matches(ab, self.cards[u]):
+                continue
+            out.extend(sq for sq in ADJ8[q] if self.board[sq] < 0 and sq != p and sq not in out)
+        return out
+
+    def _gateway_near(self, u: int, sq: int) -> bool:
+        """Whether square ``sq`` is next to a card of ``u``'s squad whose ``gateway`` serves ``u``."""
+        for w in self.units[self.seat[u]]:
+            q = self.pos[w]
+            if w != u and self.alive[w] and q >= 0 and NEAR[q][sq]:
+                ab = self._has(w, "gateway")
+                if ab is not None and matches(ab, self.cards[u]):
+                    return True
+        return False
+
     def _is_jump(self, u: int, frm: int, to: int) -> bool:
         if self.share[to] == u:
             return False  # a ``far_step`` onto a creature's square, not a jump
+        if self._gateways and self._gateway_near(u, to):
+            return False  # a step by a ``gateway`` (30/57)
         if to in ADJ8[frm] and self._has(u, "diagonal") is not None:
             return False  # a diagonal step
         return to not in ADJ4[frm] and not (self._has(u, "wraps") is not None and abs(to - frm) == COLS - 1

@@ -676,6 +676,7 @@ class Battle(Placement):
         new._displacers = self._displacers
         new._dashers = self._dashers
         new._jump_swaps = self._jump_swaps
+        new._gateways = self._gateways
         new._doublers = self._doublers
         new._cause = self._cause
         new._excess = self._excess

@@ -200,6 +200,7 @@ class EngineFields:
     _vacated: int
     _shape_own: int
     _jump_swaps: bool
+    _gateways: bool
     hexed: list[int]
     shifted: list[int]
     _lost_now: int

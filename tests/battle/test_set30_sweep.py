@@ -1421,3 +1421,17 @@ def test_soul_killer_jumps_onto_a_dwarf_swapping_and_gains_a_directed_strike():
     assert b.directed[0]
     with pytest.raises(IllegalAction):
         b.apply(Move(0, square(2, 1)))          # (it jumped: no more moves)
+
+
+def test_drilling_rig_lets_mountain_creatures_step_next_to_it_from_afar():
+    """30/57 Буровая установка: "Ваши горные существа могут передвигаться на клетки рядом с Буровой
+    установкой как на соседние" — a mountain creature far from it steps onto a square next to it for
+    one movement point (no jump: it may move on); a creature of another element may not."""
+    mountain = card("Mountain", life=10, move=2, elements=("mountains",))
+    forest = card("Forest", life=10, move=2, elements=("forest",))
+    b = start([_printing("30/57"), mountain, forest], [card("Foe", life=10)],
+              ({0: square(2, 3), 1: square(0, 1), 2: square(0, 2)}, {3: P2_BACK}))
+    b.apply(Move(1, square(1, 3)))              # next to the rig, three squares away: one step
+    assert b.pos[1] == square(1, 3) and b.moves[1] == 1
+    with pytest.raises(IllegalAction):
+        b.apply(Move(2, square(1, 4)))

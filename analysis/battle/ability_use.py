@@ -545,6 +545,8 @@ class AbilityUse(Triggers):
                                                                          self.wounds[v])
             if healed and self._healers:  # ("излечивается на X+1", 30/71)
                 healed = min(self.wounds[v], healed + self._heal_more(v, healed))
+            if healed and self._heal_jumpers and self._heal_jump(v, healed):
+                return 0  # (a jump instead: 30/72)
             self.wounds[v] -= healed
             if healed:
                 self._quiet_from = self.turn + 1

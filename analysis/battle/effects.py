@@ -227,6 +227,8 @@ class Effects(Situational):
         self._ignorers = "ignore_abilities" in kinds
         self._piercers = "ignore_prot_flyers" in kinds
         self._redirect = "redirectable" in kinds
+        self._heal_jumpers = "heal_to_jump" in kinds
+        """Some card may jump instead of healing (30/72 Глоа)."""
         self._gateways = "gateway" in kinds
         """Some card lets creatures of its squad step onto the squares next to it (30/57)."""
         self._steppers = bool(kinds & {"wraps", "jump", "far_step", "teleportation", "diagonal", "gateway"})
@@ -1666,6 +1668,29 @@ class Effects(Situational):
         if self.alive[v] and not self.over and v in self._trig["dirty_tricked"]:
             self._fire(v, "dirty_tricked", u, v)
         return v
+
+    def _heal_jump(self, v: int, x: int) -> bool:
+        """``heal_to_jump``: ``v``, about to heal by ``x``, may instead jump now onto a free square
+        within range ``x`` (its player's choice, ``Player.relocate`` with ``"leap"``; -1: it heals).
+        True if it jumped — then it does not heal (30/72 Глоа: "если должен излечиться на X вместо
+        этого может объявить прыжок, дальность X")."""
+        if x <= 0 or self._has(v, "heal_to_jump") is None:
+            return False
+        p = self.pos[v]
+        if p < 0 or not self.alive[v] or self.kind[v] != GROUND or self.host[v] >= 0 or self.over \
+                or (self._roots and self._rooted(v)):
+            return False
+        mask = WITHIN[min(x, 5)][p]
+        squares = [sq for sq in range(ROWS * COLS) if mask >> sq & 1 and self.board[sq] < 0 and sq != p]
+        if not squares:
+            return False
+        to = self.players[self.seat[v]].relocate(self, v, "leap", squares)
+        if to < 0:
+            return False
+        if to not in squares:
+            raise IllegalAction(f"unit {v} cannot jump to square {to}")
+        self._put(v, p, to)
+        return True
 
     def _leap(self, u: int, reach: int) -> None:
         """``leap`` [X]: ground creature ``u`` may jump now onto a free square within range X (002

@@ -677,6 +677,7 @@ class Battle(Placement):
         new._dashers = self._dashers
         new._jump_swaps = self._jump_swaps
         new._gateways = self._gateways
+        new._heal_jumpers = self._heal_jumpers
         new._doublers = self._doublers
         new._cause = self._cause
         new._excess = self._excess

@@ -201,6 +201,7 @@ class EngineFields:
     _shape_own: int
     _jump_swaps: bool
     _gateways: bool
+    _heal_jumpers: bool
     hexed: list[int]
     shifted: list[int]
     _lost_now: int
@@ -330,6 +331,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _jump_swap(self, u: int, to: int) -> None:
+        raise NotImplementedError
+
+    def _heal_jump(self, v: int, x: int) -> bool:
         raise NotImplementedError
 
     def _after_step(self, u: int, frm: int, to: int, onto: int = -1) -> None:

@@ -303,6 +303,8 @@ class Turns(Strikes):
                 heal = min(regen[u], wounds[u])
                 if self._healers:  # ("излечивается на X+1", 30/71)
                     heal = min(wounds[u], heal + self._heal_more(u, heal))
+                if self._heal_jumpers and self._heal_jump(u, heal):
+                    heal = 0  # (a jump instead of the heal: 30/72 Глоа)
                 wounds[u] -= heal
                 healed = True
                 if self._last_life:

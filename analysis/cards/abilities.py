@@ -146,7 +146,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound",
             "no_heal", "no_magic", "heal_bonus", "cannot_defend", "range_bonus", "swap_strikes",
-            "ignore_taunt", "host_only", "dash_swap", "jump_swap", "gateway")
+            "ignore_taunt", "host_only", "dash_swap", "jump_swap", "gateway", "heal_to_jump")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -619,7 +619,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "swap", "acid_fumes", "flame_seal", "lose_keyword",
              "no_heal", "no_magic", "cannot_defend", "swap_strikes", "ignore_taunt", "host_only", "dash_swap",
-             "jump_swap", "gateway", *ENTRIES)
+             "jump_swap", "gateway", "heal_to_jump", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -1010,6 +1010,7 @@ _KINDS_TEXT = {
     "dash_swap": "Instead of dashing may swap squares with a creature of its squad next to it",
     "jump_swap": "May jump onto the square of a creature of its squad, swapping squares with it",
     "gateway": "Creatures of its squad may step onto the squares next to it as onto adjacent ones",
+    "heal_to_jump": "Instead of healing X may jump, range X",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",
     "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",

@@ -1435,3 +1435,31 @@ def test_drilling_rig_lets_mountain_creatures_step_next_to_it_from_afar():
     assert b.pos[1] == square(1, 3) and b.moves[1] == 1
     with pytest.raises(IllegalAction):
         b.apply(Move(2, square(1, 4)))
+
+
+class Leaper(Scripted):
+    """Jumps onto one square when offered, if it may."""
+
+    def __init__(self, sq, **kw):
+        super().__init__(**kw)
+        self.sq = sq
+
+    def relocate(self, battle, unit, why, squares):
+        return self.sq if why == "leap" and self.sq in squares else -1
+
+
+def test_gloa_may_jump_instead_of_regenerating():
+    """30/72 Глоа: "Если должен излечиться на X вместо этого может объявить прыжок, дальность X" —
+    at its turn start its regeneration 2 would heal 2: it jumps up to 2 squares instead and keeps
+    its wounds; declining, it heals."""
+    b = start([_printing("30/72")], [card("Foe", life=10)], ({0: P1_BACK}, {1: P2_BACK}),
+              p1=Leaper(P1_FRONT))
+    b.wounds[0] = 3
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert b.pos[0] == P1_FRONT and b.wounds[0] == 3
+    b2 = start([_printing("30/72")], [card("Foe", life=10)], ({0: P1_BACK}, {1: P2_BACK}))
+    b2.wounds[0] = 3
+    b2.apply(END_TURN)
+    b2.apply(END_TURN)
+    assert b2.pos[0] == P1_BACK and b2.wounds[0] == 1

@@ -943,6 +943,22 @@ def test_chaosite_swaps_an_enemy_creatures_weak_and_strong_strikes():
     assert b.cards[1].strike == (1, 2, 5)
 
 
+def test_chaosite_swap_on_its_own_creature_lasts_through_the_opponents_turn():
+    """30/150 Хаосит on a creature of its own squad, in its own turn: the swap holds to the end of
+    the opponent's next turn, then ends."""
+    mine = card("Mine", strike=(1, 2, 5), life=10)
+    b = start([_printing("30/150"), mine], [card("Foe", life=10)],
+              ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    i = next(i for i, sl in enumerate(b.slots[0]) if sl.ability.kind == "swap_strikes"
+             and sl.ability.target == "ally")
+    b.apply(UseAbility(0, i, (1,)))
+    assert b.cards[1].strike == (5, 2, 1)
+    b.apply(END_TURN)
+    assert b.cards[1].strike == (5, 2, 1)
+    b.apply(END_TURN)
+    assert b.cards[1].strike == (1, 2, 5)
+
+
 def test_destroyer_orcs_strike_harder_with_each_hit_in_a_row_on_one_card():
     """30/18 Орки-губители: "Могут нападать {strike} два раза за ход … При {strike} получают +1 к
     ударам по атакованному, пока не совершат промах или удар по другой карте (максимум +3)" — the

@@ -312,6 +312,10 @@ class AbilityUse(Triggers):
             if self.over or not self.alive[u]:
                 return  # (a card answering the redirect may have killed it: 30/79 Мёбу)
         self._resolve(u, sl, targets, trigger=None)
+        if self._trig["squad_attacks"] and ab.kind in ATTACKS and not self.over:
+            for v in targets:  # (its attack ability used as an action, once per target: 30/100)
+                if not self.over:
+                    self._squad_attacked(u, v)
         if self._x_trig and ab.kind in ("shot", "throw", "discharge") and self._trig["enemy_ranged"]:
             for w in list(self._trig["enemy_ranged"]):  # (50/58 Див: a ranged attack not at it)
                 if self.over or not self.alive[u]:

@@ -104,7 +104,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "card_closes",
                  "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "host_moves", "squad_eats",
-                 "squad_approached", "squad_teleports", "squad_stays_open", "swaps")
+                 "squad_approached", "squad_teleports", "squad_stays_open", "swaps", "squad_attacks")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -2591,6 +2591,14 @@ class Effects(Situational):
                 self._lost_now = n
                 self._fire(w, "squad_loses_counters", -1, v)
         self._lost_now = 0
+
+    def _squad_attacked(self, u: int, v: int) -> None:
+        """Trigger ``squad_attacks``: ``u`` attacked ``v`` — a simple strike as the attacker, hit or
+        miss, or an attack ability used as an action; the watchers of ``u``'s squad fire, aimed at
+        ``v``, about ``u`` (30/100 Болота Ракштольна: "при атаке вашего болотного существа")."""
+        for w in list(self._trig["squad_attacks"]):
+            if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[v] and not self.over:
+                self._fire(w, "squad_attacks", v, u)
 
     def _first_act(self, u: int) -> None:
         """``enemy_first_action``: ``u`` has just taken an action (a strike, an ability used as an

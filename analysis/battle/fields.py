@@ -333,6 +333,9 @@ class EngineFields:
     def _jump_swap(self, u: int, to: int) -> None:
         raise NotImplementedError
 
+    def _squad_attacked(self, u: int, v: int) -> None:
+        raise NotImplementedError
+
     def _heal_jump(self, v: int, x: int) -> bool:
         raise NotImplementedError
 

@@ -421,7 +421,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
             "card_closes", "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "host_moves",
-            "squad_eats", "squad_approached", "squad_teleports", "squad_stays_open", "swaps")
+            "squad_eats", "squad_approached", "squad_teleports", "squad_stays_open", "swaps",
+            "squad_attacks")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -568,7 +569,10 @@ at that creature (``area = "about"``, ``target = "ally"``) fights the enemy that
 существо стоимостью 7 или более не закрывается после действия", 30/185 Колосс)
 ``swaps``: after it swaps squares with a creature of its squad by its own move (``jump_swap``: "может
 объявлять прыжок на клетку, занятую другим вашим гномом или койаром, поменявшись с ним местами, при
-этом получает {direct} до конца хода", 30/172 Душегуб)"""
+этом получает {direct} до конца хода", 30/172 Душегуб)
+``squad_attacks``: a creature of its squad, itself included, attacks — a simple strike as the attacker,
+hit or miss, or an attack ability used as an action (once per target): aimed at the attacked card, about
+the attacker ("при атаке вашего болотного существа", 30/100 Болота Ракштольна: ``when_elements``)"""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front",
          "sides_walk", "near")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square aside),
@@ -705,7 +709,8 @@ left than the card ("блокирует по
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves", "card_closes", "summoned", "squad_enters", "squad_dash", "squad_eats",
-                 "squad_approached", "enemy_ranged", "squad_teleports", "squad_stays_open")
+                 "squad_approached", "enemy_ranged", "squad_teleports", "squad_stays_open",
+                 "squad_attacks")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""

@@ -79,6 +79,24 @@ def test_rakshtoln_swamps_poison_the_target_of_a_swamp_creatures_strike_and_clos
     assert b.poison[3] == 1 and not b.open[2]
 
 
+def test_rakshtoln_swamps_poison_on_a_miss_and_on_an_attack_ability_too():
+    """30/100 Болота Ракштольна: "При атаке вашего болотного существа" — any attack: a simple strike
+    that misses, and a shot used as an action, each set it off (the terrain opened again between)."""
+    swamp = card("Swamp", strike=(0, 0, 0), life=10, elements=("swamps",))
+    archer = card("Archer", life=10, elements=("swamps",), abilities='status = "full"\nabilities = [\n'
+                  '  { kind = "shot", damage = [1], cost = "tap" },\n]')
+    foes = [card("Foe", life=10, move=0), card("Foe2", life=10, move=0)]
+    b = start([swamp, archer, _printing("30/100")], foes,
+              ({0: P1_FRONT, 1: square(0, 1), 2: square(0, 3)}, {3: P2_FRONT, 4: square(5, 1)}),
+              dice=[1, 1, 1])
+    b.open[3] = False
+    b.apply(Strike(0, 3))                       # a strike of 0: no wounds, the poisoning all the same
+    assert b.poison[3] == 1 and not b.open[2]
+    b.open[2] = True
+    b.apply(UseAbility(1, _use(b, 1, "shot"), (4,)))
+    assert b.poison[4] == 1
+
+
 def test_rakshtoln_swamps_may_be_declined():
     """The {instant} answer is a choice: declined, nothing is poisoned and the terrain stays open."""
     swamp = card("Swamp", strike=(2, 2, 2), life=10, elements=("swamps",))

@@ -518,6 +518,9 @@ class AbilityUse(Triggers):
             if sl.index + 1 >= len(slots) or slots[sl.index + 1].ability.cost != "then":
                 self._check_end()  # (an exile may leave a squad with no creature; after its chain)
             return 0
+        if kind == "claim_incarnation" and not self.alive[v]:  # (its dead creature: 30/178)
+            self._claim(u, v, ab.damage[0])
+            return 0
         if not self.alive[v]:
             return 0
         die = self._die() if sl.rolls else 0

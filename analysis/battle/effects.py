@@ -494,7 +494,8 @@ class Effects(Situational):
         sl = slot(self.key[u], index)
         out = []
         for w in pool:
-            if not self.alive[w] or self.kind[w] == 5:  # never a terrain
+            if (not self.alive[w] and not (ab.kind == "claim_incarnation" and ab.area == "about")) \
+                    or self.kind[w] == 5:  # never a terrain (a dead creature only to claim: 30/178)
                 continue
             if (ab.target == "enemy" and self.seat[w] == me) or (ab.target == "ally" and self.seat[w] != me):
                 continue

@@ -845,8 +845,9 @@ class Triggers(Effects):
         """``claim_incarnation`` (50/160 Жрец смерти): enemy creature ``v`` without incarnation gains
         incarnation ``x`` (000 glossary "Incarnation - X": tokens at the start of its owner's turns)
         that returns it onto the third row of ``u``'s owner, under his control."""
-        if not self.creature[v] or self.incarnation[v] or self.seat[v] == self.seat[u]:
-            return
+        if not self.creature[v] or self.incarnation[v] or (self.seat[v] == self.seat[u] and (
+                self.alive[v] or self.zone[v])):
+            return  # (an enemy creature; or one of its own squad lying in the graveyard: 30/178)
         column = list(self.incarnation)
         column[v] = x
         self.incarnation = tuple(column)

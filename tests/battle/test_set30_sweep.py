@@ -1497,3 +1497,22 @@ def test_gloa_may_jump_instead_of_regenerating():
     b2.apply(END_TURN)
     b2.apply(END_TURN)
     assert b2.pos[0] == P1_BACK and b2.wounds[0] == 1
+
+
+def test_bosun_gives_a_dying_cursed_pirate_incarnation_four():
+    """30/178 Боцман проклятых: "При гибели другого вашего {ordinary} пирата с проклятием он
+    получает Инкарнацию 4 (2 раза за бой)" — the cursed pirate killed lies in the graveyard with
+    incarnation 4; an uncursed one gets none."""
+    for cursed, x in ((True, 4), (False, 0)):
+        pirate = card("Pirate", life=2, classes=("Пират",),
+                      abilities='status = "full"\nabilities = [\n  { kind = "curse" },\n]' if cursed else "")
+        foe = card("Foe", strike=(3, 3, 3), life=10)
+        b = start([_printing("30/178"), pirate], [foe],
+                  ({0: square(0, 1), 1: P1_FRONT}, {2: P2_FRONT}), dice=[6, 1, 6, 1])
+        b.apply(END_TURN)
+        b.apply(Strike(2, 1))
+        assert not b.alive[1] and b.incarnation[1] == x
+        for _ in range(8):                      # (four turns of its owner: it returns)
+            if not b.over:
+                b.apply(END_TURN)
+        assert b.alive[1] == cursed

@@ -104,7 +104,8 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "card_closes",
                  "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "host_moves", "squad_eats",
-                 "squad_approached", "squad_teleports", "squad_stays_open", "swaps", "squad_attacks")
+                 "squad_approached", "squad_teleports", "squad_stays_open", "swaps", "squad_attacks",
+                 "darkens")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -1329,6 +1330,12 @@ class Effects(Situational):
         if kind == "swap":  # ("поменять местами со стоящим рядом вашим существом", 30/13)
             self._swap(u, v)
             return 0
+        if kind == "darken":  # ("существо становится тёмным": 30/191, 30/177)
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8
+            self._darken(v)
+            return 0
         if kind == "trap":  # (for the next enemy creature that acts: 30/78 Ловчий)
             enemy = 1 - self.seat[u]
             self.traps = list(self.traps)
@@ -2098,6 +2105,21 @@ class Effects(Situational):
             self._entered(v, sq)
         if not creature_now or self.n_creatures[seat] == 0:
             self._check_end()
+
+    def _darken(self, v: int) -> None:
+        """``darken``: creature ``v`` becomes dark — darkness its only element from now on (its card
+        changes as for a type change) — then the ``darkens`` watchers fire, aimed at it (30/184)."""
+        if not self.alive[v] or not self.creature[v]:
+            return
+        card = card_of(self.base[v] if self._variable else self.key[v])
+        if tuple(card.elements) == ("darkness",):
+            return
+        self._set_shape(v, card_key(replace(card, elements=("darkness",)), self.seat[v]))
+        if self.log is not None:
+            self._emit({"e": "darken", "u": v})
+        for w in list(self._trig["darkens"]):
+            if self.alive[w] and self.alive[v] and not self.over:
+                self._fire(w, "darkens", v, v)
 
     def _set_shape(self, v: int, new: int) -> None:
         """``v`` plays as card key ``new`` (its card of another type): the per-unit columns of the new

@@ -82,11 +82,13 @@ prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
            "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift",
-           "fight", "become", "pull", "swap", "trap")
+           "fight", "become", "pull", "swap", "trap", "darken")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap``, ``counter`` or ``free``) or on a trigger.
 ``swap``: the card and its target, a ground creature of its squad next to it (8 squares), exchange
 squares — a move of both, not a step ("поменять … местами со стоящим рядом вашим … существом", 30/13
 Дружинник); its ``then`` abilities follow on the target.
+``darken``: the target creature becomes dark — its elements are darkness alone from now on ("существо
+становится тёмным"); then the ``darkens`` triggers (30/191 Феликс Гаптор, 30/177 Флагеллянт).
 ``trap`` [N] (target ``self``): lays a trap for the opponent's squad — the next enemy creature that
 takes an action (a strike, an ability used as an action, accumulating, closing for a flyer; moves are
 none), in any later turn, is wounded N once that action is carried out, as the ability's ``via`` (an
@@ -422,7 +424,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
             "card_closes", "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "host_moves",
             "squad_eats", "squad_approached", "squad_teleports", "squad_stays_open", "swaps",
-            "squad_attacks")
+            "squad_attacks", "darkens")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -572,7 +574,10 @@ at that creature (``area = "about"``, ``target = "ally"``) fights the enemy that
 этом получает {direct} до конца хода", 30/172 Душегуб)
 ``squad_attacks``: a creature of its squad, itself included, attacks — a simple strike as the attacker,
 hit or miss, or an attack ability used as an action (once per target): aimed at the attacked card, about
-the attacker ("при атаке вашего болотного существа", 30/100 Болота Ракштольна: ``when_elements``)"""
+the attacker ("при атаке вашего болотного существа", 30/100 Болота Ракштольна: ``when_elements``)
+``darkens``: a creature of either squad that was not dark becomes dark (``darken``) — aimed at it, about
+it (``vs_position = "near"``: only one next to this card — "когда стоящее рядом нетёмное существо
+становится тёмным", 30/184 Рыцарь Храма)"""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front",
          "sides_walk", "near")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square aside),
@@ -623,7 +628,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "swap", "acid_fumes", "flame_seal", "lose_keyword",
              "no_heal", "no_magic", "cannot_defend", "swap_strikes", "ignore_taunt", "host_only", "dash_swap",
-             "jump_swap", "gateway", "heal_to_jump", *ENTRIES)
+             "jump_swap", "gateway", "heal_to_jump", "darken", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -710,7 +715,7 @@ WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creat
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves", "card_closes", "summoned", "squad_enters", "squad_dash", "squad_eats",
                  "squad_approached", "enemy_ranged", "squad_teleports", "squad_stays_open",
-                 "squad_attacks")
+                 "squad_attacks", "darkens")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
@@ -1012,6 +1017,7 @@ _KINDS_TEXT = {
     "host_only": "Rides only a host",
     "grave_wound": "Valhalla: wounds a creature of its own squad",
     "trap": "Lays a trap: the next enemy creature to act is wounded",
+    "darken": "The creature becomes dark",
     "dash_swap": "Instead of dashing may swap squares with a creature of its squad next to it",
     "jump_swap": "May jump onto the square of a creature of its squad, swapping squares with it",
     "gateway": "Creatures of its squad may step onto the squares next to it as onto adjacent ones",
@@ -2011,12 +2017,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         if value is not None and value not in options:
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         out[name] = value
-    if out["vs_position"] == "near" and trigger not in ("ally_dies", "creature_dies"):
-        raise fail("vs_position", "near is only for the triggers ally_dies and creature_dies")
+    if out["vs_position"] == "near" and trigger not in ("ally_dies", "creature_dies", "darkens"):
+        raise fail("vs_position", "near is only for the triggers ally_dies, creature_dies and darkens")
     if out["vs_position"] and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
             "silence")) and not (cost == "trigger"
-                                 and trigger in ("creature_dies", "ally_dies", "card_closes")):
+                                 and trigger in ("creature_dies", "ally_dies", "card_closes", "darkens")):
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
                    "protection, taunt, strike_limit and silence, and the triggers creature_dies, "
                    "ally_dies and card_closes")
@@ -2324,7 +2330,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push",
-                                         "destroy", "relocate", "fight", "strike_again", "stun")) \
+                                         "destroy", "relocate", "fight", "strike_again", "stun",
+                                         "darken")) \
                 and not (ab.cost == "or" and ab.kind == "close") \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")

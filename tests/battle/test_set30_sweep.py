@@ -160,6 +160,29 @@ def test_flagellant_may_drop_its_blessing_on_a_strike_to_heal_a_neighbour():
     assert b2.wounds[1] == 1 and b2.wounds[0] == 1 and not b2._in_state(0, "blessed")
 
 
+class DarkensNotHeals(Scripted):
+    """Declines the heal alternative of 30/177, takes the darkening one."""
+
+    def choose_targets(self, battle, unit, index, candidates, most):
+        nxt = battle.slots[unit][index + 1].ability if index + 1 < len(battle.slots[unit]) else None
+        if nxt is not None and nxt.kind == "heal" and nxt.cost == "then":
+            return ()
+        return super().choose_targets(battle, unit, index, candidates, most)
+
+
+def test_flagellant_may_instead_make_the_struck_creature_dark():
+    """30/177: "… при этом излечить стоящее рядом существо на 2 или атакованное существо становится
+    тёмным" — the other choice: its blessing lost, the struck creature's element is darkness and no
+    one is healed; a second alternative is not offered once the blessing is gone."""
+    ally = card("Ally", life=10)
+    b = start([_printing("30/177"), ally], [card("Foe", life=20, move=0, elements=("forest",))],
+              ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}), dice=[6], p1=DarkensNotHeals())
+    b.wounds[1] = 3
+    b.open[2] = False
+    b.apply(Strike(0, 2))
+    assert b.cards[2].elements == ("darkness",) and b.wounds[1] == 3 and not b._in_state(0, "blessed")
+
+
 # ---------------------------------------------------------------- swapping squares (kind ``swap``)
 
 
@@ -1516,3 +1539,23 @@ def test_bosun_gives_a_dying_cursed_pirate_incarnation_four():
             if not b.over:
                 b.apply(END_TURN)
         assert b.alive[1] == cursed
+
+
+# ---------------------------------------------------------------- turning dark (``darken``)
+
+
+def test_temple_knight_kicks_a_creature_next_to_it_that_turns_dark():
+    """30/184 Рыцарь Храма: "Когда стоящее рядом нетёмное существо становится тёмным может объявить
+    по нему особый удар копытом на 1-2-2" — a `darken` (a synthetic effect) on the enemy next to it:
+    the creature's element is darkness, and it takes the special strike; one far away does not."""
+    darkener = card("Darkener", life=10, abilities='status = "full"\nabilities = [\n'
+                    '  { kind = "darken", cost = "tap", via = "effect" },\n]')
+    near, far = card("Near", life=10, elements=("forest",)), card("Far", life=10, elements=("forest",))
+    b = start([_printing("30/184"), darkener], [near, far],
+              ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT, 3: square(5, 3)}), dice=[6])
+    b.apply(UseAbility(1, _use(b, 1, "darken"), (2,)))
+    assert b.cards[2].elements == ("darkness",) and b.wounds[2] == 2
+    b.open[1] = True
+    b.acted[1] = False
+    b.apply(UseAbility(1, _use(b, 1, "darken"), (3,)))
+    assert b.cards[3].elements == ("darkness",) and b.wounds[3] == 0

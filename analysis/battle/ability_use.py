@@ -34,7 +34,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import COLS
+from analysis.battle.board import COLS, NEAR, ROWS, SQUARES
 from analysis.battle.common import _EFFECT_KINDS
 from analysis.battle.interface import IllegalAction, UseAbility
 from analysis.battle.powers import (
@@ -49,7 +49,7 @@ from analysis.battle.powers import (
 from analysis.battle.powers import ability as ability_of
 from analysis.battle.tables import ARTIFACT, card_of
 from analysis.battle.triggers import Triggers
-from analysis.cards.abilities import ATTACKS, ENTRIES, MAGICAL, Ability
+from analysis.cards.abilities import ATTACKS, ENTRIES, MAGICAL, SHAPES, Ability
 from analysis.cards.ability_rules import ARMOR_STOPS, forced_tier, protected, raised_tier, roll_modifier
 
 MAX_SUDDEN_PER_WINDOW = 8
@@ -175,6 +175,9 @@ class AbilityUse(Triggers):
         if self._binders and self.bound(u) >= 0 and self.seat[u] == self.active:
             return False  # (``bind``: it may act only by a simple strike at its binder)
         ab = sl.ability
+        if self._nomagic and (ab.kind in MAGICAL or ab.via == "spell") \
+                and self._has(u, "no_magic") is not None:
+            return False  # ("не может использовать магические способности", 30/87)
         if ab.kind in ENTRIES and not self._entry_possible(u, ab):
             return False
         if ab.counters > self.counters[u]:
@@ -182,6 +185,60 @@ class AbilityUse(Triggers):
         if ab.tokens and not self._can_pay_tokens(u, ab.tokens):
             return False
         return not sl.limited or self._allowed(u, sl.index, ab)
+
+    def _shape_targets(self, u: int, ab: Ability, t: int) -> tuple[int, ...]:
+        """The cards an ``area`` of :data:`SHAPES` hits when aimed at ``t``: of the groups of squares
+        holding ``t`` (``around_free``: the squares next to a free square next to both ``u`` and ``t``;
+        ``square_2x2``; ``diagonal_line``: a diagonal of the board), the one with the most enemy cards
+        less its own cards hit (times its own cards on it, at most 4, for ``per = "shape_own"``) —
+        every card of the ``target`` side on it; ``_shape_own`` keeps those own cards."""
+        p, q = self.pos[u], self.pos[t]
+        if q < 0:
+            return ()
+        groups: list[list[int]] = []
+        if ab.area == "around_free":
+            if p < 0:
+                return ()
+            for f in range(SQUARES):
+                if self.board[f] < 0 and NEAR[p][f] and NEAR[q][f]:
+                    groups.append([s for s in range(SQUARES) if NEAR[f][s]])
+        elif ab.area == "square_2x2":
+            r, c = divmod(q, COLS)
+            for r0 in (r - 1, r):
+                for c0 in (c - 1, c):
+                    if 0 <= r0 < ROWS - 1 and 0 <= c0 < COLS - 1:
+                        groups.append([(r0 + i) * COLS + c0 + j for i in (0, 1) for j in (0, 1)])
+        else:  # ``diagonal_line``: both diagonals through its square
+            r, c = divmod(q, COLS)
+            for dc in (1, -1):
+                groups.append([rr * COLS + c + (rr - r) * dc for rr in range(ROWS)
+                               if 0 <= c + (rr - r) * dc < COLS])
+        me = self.seat[u]
+        best: tuple[int, ...] = ()
+        best_score, best_own = -10 ** 9, 0
+        for squares in groups:
+            cards = []
+            for sq in squares:
+                for w in (self.board[sq], self.share[sq]):
+                    if w >= 0:
+                        cards.append(w)
+                        if self.rider[w] >= 0:
+                            cards.append(self.rider[w])
+            cards = [w for w in cards if self.alive[w] and self.kind[w] != 5]
+            own = sum(1 for w in cards if self.seat[w] == me)  # (itself too: "ваших карт на этих клетках")
+            foes = sum(1 for w in cards if self.seat[w] != me)
+            hit = tuple(w for w in cards if (w != u or ab.target == "any")  # ("все карты": itself too)
+                        and (ab.target == "any" or (self.seat[w] != me) == (ab.target != "ally")))
+            score = foes * min(own, 4) if ab.per == "shape_own" else foes - (own if ab.target == "any" else 0)
+            if t in hit and score > best_score:
+                best, best_score, best_own = hit, score, min(own, 4)
+        self._shape_own = best_own
+        return best
+
+    def _self_too(self, w: int) -> bool:
+        """Whether one of ``w``'s ``enemy_ranged`` facts also counts the attacks aimed at it
+        (``self_too``: "при дальней атаке существа противника", 30/109 Унния)."""
+        return any(sl.ability.self_too and sl.ability.trigger == "enemy_ranged" for sl in self.slots[w])
 
     def _allowed(self, u: int, index: int, ab: Ability) -> bool:
         if ab.seat is not None and ("first", "second")[self.seat[u]] != ab.seat:
@@ -218,6 +275,10 @@ class AbilityUse(Triggers):
             targets = self.column_cards(targets[0])
             if not targets:
                 raise IllegalAction(f"ability {index} of unit {u} names a card on no square")
+        elif ab.area in SHAPES:  # (a group of squares given by the card aimed at: 30/119, 30/103, 30/46)
+            targets = self._shape_targets(u, ab, targets[0])
+            if not targets:
+                raise IllegalAction(f"ability {index} ({ab.kind}) of unit {u}: no {ab.area} holds its target")
         if self._sudden and self._responding < 0:
             foe = 1 - self.seat[u]
             aimed = -1
@@ -263,8 +324,10 @@ class AbilityUse(Triggers):
             for w in list(self._trig["enemy_ranged"]):  # (50/58 Див: a ranged attack not at it)
                 if self.over or not self.alive[u]:
                     break
-                if self.alive[w] and self.seat[w] != self.seat[u] and w not in targets:
-                    self._fire(w, "enemy_ranged", u)
+                if self.alive[w] and self.seat[w] != self.seat[u] and (w not in targets or self._self_too(w)):
+                    self._ranged_at_me = w in targets
+                    self._fire(w, "enemy_ranged", u, u)  # (about the attacker: ``when_type``, 30/109)
+                    self._ranged_at_me = False
         if ab.counters and self._trig["squad_loses_counters"] and not self.over:
             self._lost_counters(u, ab.counters)  # ("единовременно теряет 2 или более {counter}": 60/45)
         if self._dashers and ab.kind in ATTACKS and not self.over:
@@ -383,6 +446,7 @@ class AbilityUse(Triggers):
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
             if fresh:
                 fresh = [v for v, d in zip(targets, dealt, strict=True) if v in fresh and d > 0]
+            self._dealt = sum(d for d in dealt if d > 0)  # (``per = "dealt"`` of the ``then``: 30/149)
             self._follow(u, nxt, targets, trigger, fresh)
 
     def _follow(self, u: int, index: int, targets: Sequence[int], trigger: str | None,
@@ -405,6 +469,11 @@ class AbilityUse(Triggers):
             self._resolve(u, sl, (u,), trigger)
             return
         if not self.alive[u]:
+            return
+        if ab.seat is not None and ("first", "second")[self.seat[u]] != ab.seat:
+            # (its board condition fails now — ``when``, ``formation``: 30/52 — or its seat is the other)
+            if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                self._follow(u, index + 1, targets, trigger)
             return
         if ab.kind == "grave_token":  # ("при этом карта на вашем кладбище получает жетон инкарнации")
             self._give_token(u, index, ab, trigger or "")
@@ -460,7 +529,9 @@ class AbilityUse(Triggers):
                 elif not sl.conditional:
                     chosen = [u]
         elif ab.target != self.slots[u][index - 1].ability.target:
-            cands = [v for v in reach_slot(self, u, sl) if not ab.vs_state or self._in_state(v, ab.vs_state)]
+            near = targets[0] if targets else self._context  # (``near_target``: the card aimed at before)
+            pool = self._area_targets(u, index, ab, near) if ab.area else reach_slot(self, u, sl)
+            cands = [v for v in pool if not ab.vs_state or self._in_state(v, ab.vs_state)]
             if len(cands) > 1 or (ab.may and cands):
                 most = min(ab.targets, len(cands))
                 picked = tuple(self.players[self.seat[u]].choose_targets(self, u, index, cands, most))
@@ -519,6 +590,9 @@ class AbilityUse(Triggers):
             if sl.index + 1 >= len(slots) or slots[sl.index + 1].ability.cost != "then":
                 self._check_end()  # (an exile may leave a squad with no creature; after its chain)
             return 0
+        if kind == "claim_incarnation" and not self.alive[v]:  # (its dead creature: 30/178)
+            self._claim(u, v, ab.damage[0])
+            return 0
         if not self.alive[v]:
             return 0
         if ab.area == "cross":  # (a chosen row and column: 60/34 Эр-Мариб, :meth:`_cross`)
@@ -553,7 +627,12 @@ class AbilityUse(Triggers):
             self.armor_left[v] = self.armor[v]
             return 0
         if kind == "heal":  # its amount: the printed N, or a ``per`` quantity ("на величину этого удара")
-            healed = 0 if self.ghost[v] or self._sick(v) else min(self._amount_for(u, ab, v), self.wounds[v])
+            healed = 0 if self.ghost[v] or self._sick(v) else min(self._amount_for(u, ab, v),
+                                                                         self.wounds[v])
+            if healed and self._healers:  # ("излечивается на X+1", 30/71)
+                healed = min(self.wounds[v], healed + self._heal_more(v, healed))
+            if healed and self._heal_jumpers and self._heal_jump(v, healed):
+                return 0  # (a jump instead: 30/72)
             self.wounds[v] -= healed
             if healed:
                 self._quiet_from = self.turn + 1

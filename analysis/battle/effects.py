@@ -87,7 +87,7 @@ from analysis.battle.tables import (
 )
 from analysis.battle.tables import ROWS as KEY_ROWS
 from analysis.cards.abilities import ATTACKS, MAGICAL, Ability
-from analysis.cards.ability_rules import attack_bonus, covers, facts, protected, wounds_after
+from analysis.cards.ability_rules import attack_bonus, covers, facts, matches, protected, wounds_after
 
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
@@ -106,7 +106,9 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "ghost_enters",
                  "squad_spell", "misses",
                  "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves",
-                 "poison_curse", "squad_steps", "declares", "revealed")
+                 "poison_curse", "squad_steps", "declares", "revealed", "card_closes",
+                 "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "squad_eats",
+                 "squad_approached", "squad_stays_open", "swaps", "darkens")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -160,7 +162,7 @@ def _summary(keys) -> tuple:
             if ab.kind in ("cap_strike", "flip_die", "redirect", "shift_die", "set_die") \
                     and u not in responders:
                 responders.append(u)
-            if ab.sudden and u not in sudden:
+            if ab.sudden and ab.cost != "trigger" and u not in sudden:
                 sudden.append(u)
             steps = steps or ab.per in ("steps", "heading_steps", "diagonal_steps")
             if ab.cost == "trigger" and ab.trigger in ("squad_strike", "squad_attack") and ab.tiers:
@@ -227,6 +229,8 @@ class Effects(Situational):
         """Units with a sudden ``block_attack`` (60/75 Святолесье; terrains included)."""
         self._blockers = "block" in kinds or bool(self._attack_blockers)
         self._taunters = "taunt" in kinds
+        self._taunt_free = "ignore_taunt" in kinds
+        """Some card's attacks are not bound by enemy taunts (``ignore_taunt``: 30/11 Баллиста)."""
         self._strike_limits = "strike_limit" in kinds
         self._taunt_skip = False
         self._responders = responders
@@ -236,7 +240,13 @@ class Effects(Situational):
         self._ignorers = "ignore_abilities" in kinds
         self._piercers = "ignore_prot_flyers" in kinds
         self._redirect = "redirectable" in kinds
-        self._steppers = bool(kinds & {"wraps", "jump", "far_step", "teleportation", "diagonal"})
+        self._heal_jumpers = "heal_to_jump" in kinds
+        """Some card may jump instead of healing (30/72 Глоа)."""
+        self._gateways = "gateway" in kinds
+        """Some card lets creatures of its squad step onto the squares next to it (30/57)."""
+        self._steppers = bool(kinds & {"wraps", "jump", "far_step", "teleportation", "diagonal", "gateway"})
+        self._jump_swaps = "jump_swap" in kinds
+        """Some card may jump onto the square of a creature of its squad, swapping (30/172)."""
         self._barrers = "bar" in kinds
         """Some card bars squares to enemy creatures (kind ``bar``, 60/67)."""
         self._dashers = "dash" in kinds
@@ -244,6 +254,19 @@ class Effects(Situational):
         self.dashed = [-1] * n
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
         self.first_acts = [-1, -1]
+        self.traps = [(), ()]
+        """Per seat: the ``trap``s laid for its next creature that acts, (owner, wounds, via) each;
+        replaced, never changed in place."""
+        self._trapped = False
+        self._vacated = -1
+        self._shape_own = 0
+        """Its own cards on the group of squares an action of a ``SHAPES`` area just hit (``shape_own``)."""
+        """The square the card a ``squad_teleports`` trigger is about left (``onto = "vacated"``)."""
+        self._zone_walk = False
+        """The move the zone watchers now see is the card's own (a step, a jump: ``sides_walk``)."""
+        self._ranged_at_me = False
+        """The ``enemy_ranged`` attack now firing was aimed at the watcher itself (``self_too``)."""
+        """Some trap may be laid (30/78)."""
         """Per seat: the turn of its first action (``enemy_first_action``); replaced, never changed
         in place (clones share it)."""
         self.hexed = [-1] * n
@@ -291,7 +314,35 @@ class Effects(Situational):
         """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
         self._zone_sq = -1
         """The square a card just moved onto / off, read by ``enemy_enters`` / ``enemy_leaves``."""
+        self._dealt = 0
+        self._jump_from = -1
+        """The square the card that jumps last jumped from (``area = "jumped"``: 30/95)."""
+        """The wounds the ability just carried out dealt, for the ``then`` after it (``per = "dealt"``)."""
+        self._zone_from = -1
+        self._zone_mover = -1
+        self._zoned = bool(trig["enemy_enters"] or trig["enemy_leaves"] or trig["squad_enters"])
+        """Some card watches moves onto or off squares of a zone (``enemy_enters`` …)."""
+        """The square the card that moves came from, and that card (zones ``cross`` / ``cross_front``)."""
         self._stuns = "stun" in kinds
+        self._grave_wounds = "grave_wound" in kinds
+        self._squad_blocks = "block" in kinds and any(a.kind == "block" and a.area == "squad"
+                                                      for k in set(self.key) for a in facts(card_of(k)))
+        self._no_defenders = "cannot_defend" in kinds
+        self._defender = -1
+        """The defender parrying the simple strike now (-1: none; ``vs_state = "defending"``)."""
+        self._streaks = any(a.per == "streak" for k in set(self.key) for a in facts(card_of(k)))
+        """Some card's strike grows with its hits in a row on one card (``per = "streak"``: 30/18)."""
+        self.streak: list[tuple[int, int]] = [(-1, 0)] * n
+        """Per unit: (the card, its hits in a row on it as the attacker) for ``per = "streak"``."""
+        """Some card blocks attacks on any card of its squad (``block`` with ``area = "squad"``: 30/40)."""
+        self.kill_sq: list[tuple[int, int]] = [(-1, -1)] * n
+        """Per unit: (turn, square) of the last card it destroyed (``vs_state = "on_kill_square"``)."""
+        self._nomagic = "no_magic" in kinds
+        """Some card makes another unable to use its magical abilities (``no_magic``: 30/87)."""
+        self._healers = "heal_bonus" in kinds
+        """Some card makes its squad's heals greater (``heal_bonus``: 30/71)."""
+        """Some card cannot heal, or makes another unable to (``no_heal``: 30/171)."""
+        """Some card gives a ``grave_wound`` (30/63 Локи): the turn start looks at the graveyards."""
         self._host_watch = bool(trig["host_opens"]) or "host_may_stay_closed" in kinds
         """Some rider acts when its host opens (``host_opens``) or lets it stay closed
         (``host_may_stay_closed``): the turn start looks at the hosts (:meth:`_host_choices`)."""
@@ -313,7 +364,8 @@ class Effects(Situational):
         """Per unit whose type changed: its type, movement and strike before the first change (what it
         takes back on leaving play); replaced, never changed in place (clones share it)."""
         # (``host_fury``: a rehost)
-        self._displacers = (bool(kinds & {"push", "teleport", "dash", "leap", "relocate", "shift", "pounce"})
+        self._displacers = (bool(kinds & {"push", "teleport", "dash", "leap", "relocate", "shift", "pounce",
+                                          "swap"})
                             or bool(trig["host_fury"]))
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
@@ -383,6 +435,35 @@ class Effects(Situational):
         """Units with a ``redirect`` response (their order: the unit order)."""
 
     # ------------------------------------------------------------------ standing facts on the board
+
+    def _heal_more(self, v: int, x: int) -> int:
+        """``heal_bonus``: what ``v``, about to heal ``x`` (> 0), heals more — the facts of the cards of
+        its squad in play, its terrain included, each once per turn per creature with
+        ``once_per_card`` (30/71 Эленьямен)."""
+        if x <= 0 or not self.creature[v]:
+            return 0
+        seat = self.seat[v]
+        more = 0
+        for w in (*self.units[seat], *self.lands[seat]):
+            if not self.alive[w]:
+                continue
+            ab = self._has(w, "heal_bonus")
+            if ab is None or not ab.damage:
+                continue
+            if ab.once_per_card:
+                key = (w, -5000 - v)
+                if key in self.uses_turn:
+                    continue
+                self.uses_turn[key] = 1
+            more += ab.damage[0]
+        return more
+
+    def _streak_after(self, u: int, v: int, hit: bool) -> None:
+        """``u``'s simple strike as the attacker at ``v`` hit or missed: its run of hits on one card
+        goes on, starts again at ``v``, or ends with a miss (``per = "streak"``: 30/18)."""
+        on, n = self.streak[u]
+        self.streak = list(self.streak)
+        self.streak[u] = ((v, n + 1 if on == v else 1) if hit else (-1, 0))
 
     def _has(self, u: int, kind: str) -> Ability | None:
         """The unit's standing fact of ``kind`` (its current variant), if any."""
@@ -476,12 +557,20 @@ class Effects(Situational):
         """``strike_limit``: whether ``u``'s simple strike may be declared at ``v`` (its position to
         ``u``: "только на карту напротив", 60/79; "только по диагонали", 60/95)."""
         ab = self._has(u, "strike_limit")
-        return ab is None or ab.vs_position is None or self._position(u, v, ab.vs_position)
+        if ab is None:
+            return True
+        if ab.vs_position is None:
+            return False  # ("Строй: не может нападать {strike}": none at all while it holds, 30/61)
+        return self._position(u, v, ab.vs_position)
 
-    def _stays_open(self, u: int) -> bool:
-        """``stays_open``: its attack does not close it (000 2.x, Baraka: it does not act again)."""
+    def _stays_open(self, u: int, fought: bool = True) -> bool:
+        """``stays_open``: its attack does not close it (000 2.x, Baraka: it does not act again);
+        ``vs_state = "open"``: only after a simple strike the card struck parried open, an exchange of
+        strikes (``fought``: "после размена {strike}", 30/185 Колосс)."""
         ab = self._has(u, "stays_open")
         if ab is None:
+            return False
+        if ab.vs_state == "open" and not fought:
             return False
         if ab.uses_per_turn:
             index = facts(self.cards[u]).index(ab)
@@ -496,9 +585,21 @@ class Effects(Situational):
 
         if ab.area == "near_target":
             if context < 0:
+                context = self._about  # (a trigger about a card with no context: the dead ally, 30/124)
+            if context < 0:
                 return []
             pool = [w for w in self._neighbours(context) if w != u] if self.alive[context] else (
                 self._around(self.died_at[context], context))
+        elif ab.area == "behind_target":  # (behind the card the ability before it aimed at: 30/52)
+            pool = []
+            if context >= 0 and self.pos[context] >= 0:
+                sq = self.pos[context] - COLS * (1 if self.seat[context] == 0 else -1)
+                if 0 <= sq < ROWS * COLS:
+                    for w in (self.board[sq], self.share[sq]):
+                        if w >= 0:
+                            pool.append(w)
+                            if self.rider[w] >= 0:
+                                pool.append(self.rider[w])
         elif ab.area == "sides":
             pool = self._sides(u)
         elif ab.area == "least_wounded":
@@ -518,6 +619,21 @@ class Effects(Situational):
                     and self.seat[w] == self.seat[u]] if q >= 0 and self._frm[u] else []
         elif ab.area == "source":  # (the card that set the trigger off: the killer of ``ally_dies`` …)
             pool = [context] if context >= 0 and self.alive[context] else []
+        elif ab.area == "rider":  # (the companion or parasite riding the card it aims at: 30/108 Тинник)
+            x = context if context >= 0 else self._about
+            r = self.rider[x] if x >= 0 else -1
+            pool = [r] if r >= 0 and self.alive[r] else []
+        elif ab.area == "jumped":  # (the cards on the squares it jumped over in a straight line: 30/95)
+            pool = []
+            frm, to = self._jump_from, self.pos[u]
+            if frm >= 0 and to >= 0:
+                dr, dc = to // COLS - frm // COLS, to % COLS - frm % COLS
+                n = max(abs(dr), abs(dc))
+                if n > 1 and (dr == 0 or dc == 0 or abs(dr) == abs(dc)):
+                    for k in range(1, n):
+                        w = self.board[frm + (dr // n) * k * COLS + (dc // n) * k]
+                        if w >= 0:
+                            pool.append(w)
         elif ab.area == "host":  # (the creature this companion or parasite rides)
             h = self.host[u]
             pool = [h] if h >= 0 and self.alive[u] and self.alive[h] else []
@@ -540,7 +656,8 @@ class Effects(Situational):
         sl = slot(self.key[u], index)
         out = []
         for w in pool:
-            if not self.alive[w] or self.kind[w] == 5:  # never a terrain
+            if (not self.alive[w] and not (ab.kind == "claim_incarnation" and ab.area == "about")) \
+                    or self.kind[w] == 5:  # never a terrain (a dead creature only to claim: 30/178)
                 continue
             if (ab.target == "enemy" and self.seat[w] == me) or (ab.target == "ally" and self.seat[w] != me):
                 continue
@@ -750,6 +867,9 @@ class Effects(Situational):
             # 000 3.15 / glossary "Teleportation": a jump without a range limit, onto any free square
             out.extend(sq for sq in range(ROWS * COLS)
                        if board[sq] < 0 and sq != p and sq not in ADJ4[p] and sq not in out)
+        swap = self._has(u, "jump_swap") if self._jump_swaps and jump is not None else None
+        if swap is not None and self.walk[u][0] == 0 and jump is not None and jump.damage:
+            out.extend(self._swap_jumps(u, swap, jump))
         far = self._has(u, "far_step")
         if far is not None and self.moves[u] > 0 and self.ghost[u]:
             # 30/144: onto the square of any creature in ``vs_state`` as onto an adjacent one (one
@@ -764,6 +884,10 @@ class Effects(Situational):
         if self.moves[u] > 0 and self._has(u, "diagonal") is not None:
             # "может двигаться по диагонали": a step onto a free diagonal neighbour (one movement point)
             out.extend(sq for sq in ADJ8[p] if sq not in ADJ4[p] and board[sq] < 0 and sq not in out)
+        if self._gateways and self.moves[u] > 0:
+            for sq in self._gateway_squares(u):
+                if sq not in out:
+                    out.append(sq)
         if self._has(u, "wraps") is not None and self.moves[u] > 0:
             c = p % COLS
             if c in (0, COLS - 1):
@@ -771,6 +895,33 @@ class Effects(Situational):
                 if board[other] < 0 and other not in out:
                     out.append(other)
         return out
+
+    def _swap_jumps(self, u: int, swap: Ability, jump: Ability) -> list[int]:
+        """``jump_swap``: the squares within ``u``'s jump of the ground creatures of its squad of the
+        ``classes`` given (none sharing a square) that it may jump onto, swapping (30/172 Душегуб)."""
+        p = self.pos[u]
+        mask = WITHIN[min(self._jump_reach(u, jump), 5)][p]
+        out = []
+        for w in self.units[self.seat[u]]:
+            q = self.pos[w]
+            if (w != u and self.alive[w] and self.creature[w] and self.kind[w] == GROUND and q >= 0
+                    and mask >> q & 1 and self.share[q] < 0 and self.host[w] < 0
+                    and (not swap.classes or set(swap.classes) & set(self.cards[w].classes))):
+                out.append(q)
+        return out
+
+    def _jump_swap(self, u: int, to: int) -> None:
+        """``u`` jumps onto square ``to`` of a creature of its squad, the two swapping squares (a jump:
+        all its movement is spent, it stays open); then its ``swaps`` abilities (30/172)."""
+        frm = self.pos[u]
+        self._swap(u, u, self.board[to])
+        self.moves[u] = 0
+        if self._tracking:
+            self._after_step(u, frm, to)  # (it moved this turn: no jump again)
+        if self._variable and not self.over:
+            self._situate()
+        if u in self._trig["swaps"] and self.alive[u] and not self.over:
+            self._fire(u, "swaps")
 
     def _dash(self, u: int) -> None:
         """``dash`` (Рывок; the reminder text of 30/19): after its attack the ground creature ``u`` may
@@ -782,14 +933,23 @@ class Effects(Situational):
             return
         board = self.board
         squares = [s for s in ADJ4[p] if board[s] < 0]
-        if not squares:
+        mates = []  # ``dash_swap``: "вместо рывка может поменяться местами с вашим стоящим рядом существом"
+        if self._has(u, "dash_swap") is not None:
+            mates = [s for s in ADJ8[p] if board[s] >= 0 and self.seat[board[s]] == self.seat[u]
+                     and self.creature[board[s]] and self.kind[board[s]] == GROUND and self.share[s] < 0]
+        if not squares and not mates:
             return
-        to = self.players[self.seat[u]].relocate(self, u, "dash", squares)
+        to = self.players[self.seat[u]].relocate(self, u, "dash", squares + mates)
         if to < 0:
             return
-        if to not in squares:
+        if to not in squares and to not in mates:
             raise IllegalAction(f"unit {u} cannot dash to square {to}")
         self.dashed[u] = self.turn
+        if to in mates:  # (a swap instead of the dash: no dash triggers, 30/97 Таликс)
+            self._swap(u, u, board[to])
+            if self._variable and not self.over:
+                self._situate()
+            return
         self._put(u, p, to)
         self._moving(p, to)  # (its partners in formation there: "в том же направлении", 60/10)
         if self._variable and not self.over:
@@ -828,9 +988,37 @@ class Effects(Situational):
                 by -= ab.damage[0]
         return max(0, by)
 
+    def _gateway_squares(self, u: int) -> list[int]:
+        """``gateway``: the free squares next to a card of ``u``'s squad with one whose ``vs_*`` ``u``
+        meets — it may step onto them as onto adjacent squares, one movement point (30/57 Буровая
+        установка: "ваши горные существа могут передвигаться на клетки рядом с … как на соседние")."""
+        out: list[int] = []
+        p = self.pos[u]
+        for w in self.units[self.seat[u]]:
+            q = self.pos[w]
+            if w == u or not self.alive[w] or q < 0:
+                continue
+            ab = self._has(w, "gateway")
+            if ab is None or not matches(ab, self.cards[u]):
+                continue
+            out.extend(sq for sq in ADJ8[q] if self.board[sq] < 0 and sq != p and sq not in out)
+        return out
+
+    def _gateway_near(self, u: int, sq: int) -> bool:
+        """Whether square ``sq`` is next to a card of ``u``'s squad whose ``gateway`` serves ``u``."""
+        for w in self.units[self.seat[u]]:
+            q = self.pos[w]
+            if w != u and self.alive[w] and q >= 0 and NEAR[q][sq]:
+                ab = self._has(w, "gateway")
+                if ab is not None and matches(ab, self.cards[u]):
+                    return True
+        return False
+
     def _is_jump(self, u: int, frm: int, to: int) -> bool:
         if self.share[to] == u:
             return False  # a ``far_step`` onto a creature's square, not a jump
+        if self._gateways and self._gateway_near(u, to):
+            return False  # a step by a ``gateway`` (30/57)
         if to in ADJ8[frm] and self._has(u, "diagonal") is not None:
             return False  # a diagonal step
         return to not in ADJ4[frm] and not (self._has(u, "wraps") is not None and abs(to - frm) == COLS - 1
@@ -870,11 +1058,15 @@ class Effects(Situational):
         if power >= 0 and self._attack_blockers and self.seat[u] != self.seat[v] and self._block_answer(
                 u, v, kind, power):
             return True
+        if self._squad_blocks and self._squad_blocked(u, v, kind):
+            return True  # (a ``block`` with ``area = "squad"`` of a card of its squad: 30/40 Мастер ветра)
         for index, ab in enumerate(facts(self.cards[v])):
             if ab.kind != "block" or ab.cost != "passive" or not covers(ab, kind):
                 continue
             if ab.formation or ab.when or ab.self_state:
                 continue
+            if ab.vs_state == "livelier" and self.life[u] - self.wounds[u] <= self.life[v] - self.wounds[v]:
+                continue  # (only attacks of cards with more life left: 30/23 Джинн Дзара)
             if ab.uses_per_turn and self.uses_turn.get((v, index), 0) >= ab.uses_per_turn:
                 continue
             if ab.uses_per_battle and self.uses_battle.get((v, index), 0) >= ab.uses_per_battle:
@@ -919,6 +1111,29 @@ class Effects(Situational):
                     self._count_use(w, index)
                 if self.log is not None:
                     self._emit({"e": "block", "u": v, "by": u, "kind": kind, "via": w})
+                return True
+        return False
+
+    def _squad_blocked(self, u: int, v: int, kind: str) -> bool:
+        """A ``block`` with ``area = "squad"`` of a card of ``v``'s squad: the attacks of its ``from``
+        kinds on the cards of its squad are counted (``when`` holding), the ``nth`` of the turn blocked."""
+        for w in (*self.units[self.seat[v]], *self.lands[self.seat[v]]):
+            if not self.alive[w]:
+                continue
+            for index, ab in enumerate(facts(self.cards[w])):
+                if ab.kind != "block" or ab.area != "squad" or not covers(ab, kind):
+                    continue
+                if ab.when == "enemy_turn" and self.active == self.seat[w]:
+                    continue
+                if ab.when == "own_turn" and self.active != self.seat[w]:
+                    continue
+                key = (w, -7000 - index)
+                seen = self.uses_turn.get(key, 0) + 1
+                self.uses_turn[key] = seen
+                if ab.nth and seen != ab.nth:
+                    continue
+                if self.log is not None:
+                    self._emit({"e": "block", "u": v, "by": u, "kind": kind})
                 return True
         return False
 
@@ -1104,6 +1319,8 @@ class Effects(Situational):
                     continue
                 if not self._matches_card(ab, v):
                     continue
+                if ab.area == "host" and v != w:
+                    continue  # ("перенаправить атаку с себя в хозяина": only an attack on itself, 30/169)
                 if ab.every and w == v and (ab.uses_per_turn or ab.uses_per_battle):
                     self._count_use(w, i)  # "the first attack … is redirected onto it": this one was
                     continue
@@ -1132,7 +1349,10 @@ class Effects(Situational):
         """Where ``w``'s ``redirect`` may send ``u``'s attack on ``v``: itself, an enemy creature, or a
         card next to ``v`` — alive, on the board or in the auxiliary zone, never ``u`` or ``v``."""
         alive, pos = self.alive, self.pos
-        if ab.target == "self":
+        if ab.area == "host":  # (onto the creature this rider rides: 30/169 Любимец капитана)
+            h = self.host[w]
+            out = [h] if h >= 0 and h not in (u, v) and alive[h] else []
+        elif ab.target == "self":
             out = [w] if w != v and w != u and alive[w] else []
         elif ab.target == "enemy":  # ("в выбранное существо противника": a creature)
             out = [x for x in self.units[self.seat[u]] if x != u and alive[x] and pos[x] >= AUX
@@ -1253,8 +1473,10 @@ class Effects(Situational):
         """Enemy taunts: an attack of ``kind`` by ``u`` may only be declared at them."""
         enemy = 1 - self.seat[u]
         taunting = []
-        for w in self.units[enemy]:
+        for w in (*self.units[enemy], *self.units[1 - enemy]):
             for ab in facts(self.cards[w]):
+                if self.seat[w] != enemy and (ab.target != "any" or w == u):
+                    continue  # (a taunt of its own squad binds it only with ``target = "any"``: 30/190)
                 if ab.kind == "taunt" and ab.cost == "passive" and covers(ab, kind) and (
                         not ab.when or self._when(w, ab)) and self._matches_card(ab, u) and (
                         not ab.vs_state or self._in_state(u, ab.vs_state)) and (  # (50/176: cursed ones only)
@@ -1270,6 +1492,11 @@ class Effects(Situational):
         if self.pos[u] >= 0:  # a ranged attack is never declared at an adjacent card; range does not count
             taunting = [w for w in taunting if not (self.pos[w] >= 0 and NEAR[self.pos[u]][self.pos[w]])]
         return taunting
+
+    def _ignores_taunt(self, u: int, kind: str) -> bool:
+        """``ignore_taunt``: enemy taunts do not bind ``u``'s attacks of ``kind`` (30/11)."""
+        ab = self._has(u, "ignore_taunt")
+        return ab is not None and covers(ab, kind)
 
     def _taunted_reach(self, u: int, sl, src: int | None) -> list[int]:
         """:func:`~analysis.battle.powers.reach_slot` under enemy taunts: an attack or wounding
@@ -1290,6 +1517,7 @@ class Effects(Situational):
             return cands
         if sl.ability.kind not in ("shot", "throw", "discharge"):
             kept = [v for v in kept if v in enemies]
+        kept = [v for v in kept if self.seat[v] != me]  # (bound by a taunt of its own squad: no enemy target)
         return sorted([v for v in cands if self.seat[v] == me] + kept)
 
     def _matches_card(self, ab: Ability, u: int) -> bool:
@@ -1335,6 +1563,11 @@ class Effects(Situational):
                 if x >= 0 and self._fights_source(v, x):
                     self._ambush(v, x, "fight")
             elif self.seat[v] == self.seat[u]:  # its own creature fights a foe next to it (50/28, 50/172)
+                if ab.trigger == "squad_approached":  # (the enemy that stepped next to it: 30/76)
+                    x = self._context
+                    if x >= 0 and x in self._fight_foes(v):
+                        self._ambush(v, x, "fight")
+                    return 0
                 self._fight(v, "artifact" in ab.foes)
             elif self.alive[u] and self.alive[v] and self.creature[v] and self.has_strike[u] \
                     and self.pos[u] >= 0 and self.pos[v] >= 0 \
@@ -1405,6 +1638,19 @@ class Effects(Situational):
         if kind == "pounce":
             self._pounce(u, v)
             return 0
+        if kind == "darken":  # ("существо становится тёмным": 30/191, 30/177)
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8
+            self._darken(v)
+            return 0
+        if kind == "trap":  # (for the next enemy creature that acts: 30/78 Ловчий)
+            enemy = 1 - self.seat[u]
+            self.traps = list(self.traps)
+            laid = (u, ab.damage[0] if ab.damage else 0, ab.via or "effect")
+            self.traps[enemy] = (*self.traps[enemy], laid)
+            self._trapped = True
+            return 0
         if kind == "shift":
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
                                                                   self.seat[v]):
@@ -1437,7 +1683,7 @@ class Effects(Situational):
             self._hypnosis(u, sl, v)
             return 0
         if kind == "push":
-            return self._push(u, v, ab.damage[0] if ab.damage else 0)
+            return self._push(u, v, ab.damage[0] if ab.damage else 0, ab.onto == "forward")
         if kind == "attach":
             self._ride(u, v, ab)
             return 0
@@ -1521,12 +1767,23 @@ class Effects(Situational):
             q = 0 if not strike else strike[0] if per == "target_weak" else max(0, strike[2] - strike[0])
         elif per == "armor_left":  # ("количество оставшихся единиц {armor}": not used this turn)
             q = self.armor_left[u]
+        elif per == "about_weak":  # (the weak strike of the card it is about: 30/29, 30/164, 50/34, 60/94)
+            x = self._about if self._about >= 0 else self._context
+            strike = PROFILES[self.key[x]].strike if x >= 0 else None
+            q = strike[0] if strike else 0
+        elif per == "about_regen":  # (the regeneration of the card the trigger is about: 30/124)
+            x = self._about if self._about >= 0 else self._context
+            q = self.cards[x].keyword("regeneration") if x >= 0 else 0
+        elif per == "target_poison":  # (its poisoning: 30/132; on poison "+1 …", 60/114, 60/130)
+            q = self.poison[v]
+        elif per == "dealt":  # (the wounds the ability before it dealt: 30/149 Проглот)
+            q = self._dealt
+        elif per == "shape_own":  # (its own cards on the squares hit: 30/103 Гурр-шаман)
+            q = self._shape_own
+        elif per == "target_armor":  # ("{armor} 1 или +1 {armor}": the armor it has now, 30/42)
+            q = self.armor[v]
         elif per == "target_move":  # ("где Х его {move}": the movement it has now)
             q = self.move_points[v] if self.creature[v] else 0
-        elif per == "about_weak":  # (the weak strike of the card the trigger is about: 30/164, 50/34, 60/94)
-            about = self._about
-            strike = PROFILES[self.key[about]].strike if about >= 0 else None
-            q = strike[0] if strike else 0
         elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
             q = self._excess
         elif per == "column_free":  # (the free squares of its target's column: 50/35 Медный дракон)
@@ -1540,8 +1797,6 @@ class Effects(Situational):
             q = self._tricked
         elif per == "own_poison":  # ("отравление на Х, где Х — величина отравления …", 60/114)
             q = self.poison[u]
-        elif per == "target_poison":  # ("+1 к отравлению (максимум до 3)": its poisoning, plus 1)
-            q = self.poison[v]
         else:
             q = self._quantity(u, per)
         x = max(0, q + ab.plus)  # (a negative ``plus``: "X−2", never below 0)
@@ -1608,12 +1863,15 @@ class Effects(Situational):
             self._emit({"e": "heal", "u": best, "by": n, "by_what": "move_wounds"})
         return n
 
-    def _push(self, u: int, v: int, damage: int) -> int:
-        """``push``: ``v`` moves one square further from ``u`` along their line, or takes ``damage``."""
+    def _push(self, u: int, v: int, damage: int, forward: bool = False) -> int:
+        """``push``: ``v`` moves one square further from ``u`` along their line (``forward``: one
+        square ahead of it, as its owner sees the board — 30/109), or takes ``damage``."""
         pu, pv = self.pos[u], self.pos[v]
         if pu >= 0 and pv >= 0 and self.kind[v] == GROUND and self.host[v] < 0:
             dr, dc = pv // COLS - pu // COLS, pv % COLS - pu % COLS
-            if dr == 0 or dc == 0 or abs(dr) == abs(dc):
+            if forward:
+                dr, dc = (1 if self.seat[v] == 0 else -1), 0
+            elif dr == 0 or dc == 0 or abs(dr) == abs(dc):
                 # one square on along the line (a card pushed once already stands two squares away:
                 # 60/73 Хребтолом's second push goes on in the same direction)
                 dr, dc = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
@@ -1623,8 +1881,8 @@ class Effects(Situational):
                 self._place_on(v, pv, to)
                 if self._markers and self.marks[to]:
                     self._entered(v, to)  # (a marker on the square it is pushed onto)
-                if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
-                    self._fire(v, "displaced", u)  # (moved by another card: 60/108)
+                if v != u and not self.over:
+                    self._moved_by(u, v)  # (``displaced``: 60/108; ``squad_moves_enemy``: 30/107)
                 return 0
         if protected(self.cards[v], "effect", self.cards[u], self.seat[v]) or not self.creature[v]:
             return 0
@@ -1650,8 +1908,8 @@ class Effects(Situational):
             self._unroot_by(v)
         if self._markers and self.marks[to] and not self.over:
             self._entered(v, to)
-        if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
-            self._fire(v, "displaced", u)
+        if v != u and not self.over:
+            self._moved_by(u, v)  # (``displaced``: 60/108; ``squad_moves_enemy``: 30/107)
 
     def _rehost(self, u: int, reach: int | None = None) -> None:
         """A companion moves onto another creature of its squad next to its host, or within
@@ -1752,6 +2010,29 @@ class Effects(Situational):
             self._fire(v, "dirty_tricked", u, u)  # (about the trickster: "только по этому существу", 60/94)
         return v
 
+    def _heal_jump(self, v: int, x: int) -> bool:
+        """``heal_to_jump``: ``v``, about to heal by ``x``, may instead jump now onto a free square
+        within range ``x`` (its player's choice, ``Player.relocate`` with ``"leap"``; -1: it heals).
+        True if it jumped — then it does not heal (30/72 Глоа: "если должен излечиться на X вместо
+        этого может объявить прыжок, дальность X")."""
+        if x <= 0 or self._has(v, "heal_to_jump") is None:
+            return False
+        p = self.pos[v]
+        if p < 0 or not self.alive[v] or self.kind[v] != GROUND or self.host[v] >= 0 or self.over \
+                or (self._roots and self._rooted(v)):
+            return False
+        mask = WITHIN[min(x, 5)][p]
+        squares = [sq for sq in range(ROWS * COLS) if mask >> sq & 1 and self.board[sq] < 0 and sq != p]
+        if not squares:
+            return False
+        to = self.players[self.seat[v]].relocate(self, v, "leap", squares)
+        if to < 0:
+            return False
+        if to not in squares:
+            raise IllegalAction(f"unit {v} cannot jump to square {to}")
+        self._put(v, p, to)
+        return True
+
     def _leap(self, u: int, reach: int) -> None:
         """``leap`` [X]: ground creature ``u`` may jump now onto a free square within range X (002
         "Прыжок": "переместиться на любую незанятую клетку … в радиусе Х"), its player's choice
@@ -1818,8 +2099,19 @@ class Effects(Situational):
         if to not in squares:
             raise IllegalAction(f"unit {v} cannot be moved to square {to}")
         self._put(v, p, to)
-        if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
-            self._fire(v, "displaced", u)  # (moved by another card: 60/108)
+        if v != u and not self.over:
+            self._moved_by(u, v)  # (``displaced``: 60/108; ``squad_moves_enemy``: 30/107)
+
+    def _moved_by(self, u: int, v: int) -> None:
+        """Card ``u`` has just moved card ``v`` by an ability (a push, pull, shift or relocation): ``v``'s
+        ``displaced`` abilities (60/108 Эльф-рекрут) and, ``v`` being an enemy of ``u``, the
+        ``squad_moves_enemy`` abilities of ``u``'s squad, its terrain's too (30/107 Статуя скорби)."""
+        if v in self._trig["displaced"] and self.alive[v] and not self.over:
+            self._fire(v, "displaced", u)
+        if self._trig["squad_moves_enemy"] and self.seat[u] != self.seat[v]:
+            for w in list(self._trig["squad_moves_enemy"]):
+                if self.alive[w] and self.seat[w] == self.seat[u] and not self.over:
+                    self._fire(w, "squad_moves_enemy", v, v)
 
     def _pounce(self, u: int, v: int) -> None:
         """``pounce``: ground creature ``u`` may jump now onto a free square next to ``v`` (002 "Прыжок";
@@ -1856,23 +2148,29 @@ class Effects(Situational):
             self._emit({"e": "move", "u": u, "to": to})
         if self._deep:
             self._depth_moved(u, p)  # (a dive or a surfacing: data/README.md "Depth and surface")
-        if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and not self.over:
+        if self._zoned and not self.over:
             self._zone_entered(u, p, to)  # (any move onto a square: the zone watchers)
 
-    def _zone_entered(self, v: int, frm: int, to: int) -> None:
+    def _zone_entered(self, v: int, frm: int, to: int, walk: bool = False) -> None:
         """Card ``v`` has just moved from square ``frm`` onto square ``to``: the ``enemy_leaves`` and
         ``enemy_enters`` abilities of the enemy cards whose ``zone`` holds ``frm`` / ``to`` fire,
         aimed at it (the zone is checked per ability in
         :meth:`~analysis.battle.triggers.Triggers._fire_now`, on :attr:`_zone_sq`)."""
         self._moving(frm, to)  # (``relocate`` ``onto = "onward"``: the direction of this move, 60/141)
-        for trigger, sq in (("enemy_leaves", frm), ("enemy_enters", to)):
+        saved_from, self._zone_from = self._zone_from, frm
+        saved_walk, self._zone_walk = self._zone_walk, walk  # (``walk``: its own move, ``sides_walk``)
+        for trigger, sq in (("enemy_leaves", frm), ("enemy_enters", to), ("squad_enters", to)):
             if sq < 0:
                 continue
             for w in list(self._trig[trigger]):
-                if self.alive[w] and self.seat[w] != self.seat[v] and self.alive[v] and not self.over:
-                    saved, self._zone_sq = self._zone_sq, sq
+                ours = trigger == "squad_enters"
+                if self.alive[w] and (self.seat[w] == self.seat[v]) == ours and self.alive[v] \
+                        and not self.over and (not ours or self.creature[v]):
+                    saved, self._zone_sq, self._zone_mover = self._zone_sq, sq, v
                     self._fire(w, trigger, v, v)
                     self._zone_sq = saved
+        self._zone_from = saved_from
+        self._zone_walk = saved_walk
 
     def barred(self, u: int) -> int:
         """Bit mask of the squares unit ``u`` may not move onto now: the ``zone`` squares of the
@@ -1885,7 +2183,7 @@ class Effects(Situational):
             if not self.alive[w] or self.pos[w] < 0:
                 continue
             ab = self._has(w, "bar")
-            if ab is not None:
+            if ab is not None and not (ab.area == "host" and self.host[w] != u):  # (30/34: its host only)
                 for sq in range(SQUARES):
                     if self._in_zone(w, -1, ab.zone or "", sq):
                         mask |= 1 << sq
@@ -1897,6 +2195,14 @@ class Effects(Situational):
         p = self.pos[u]
         if zone == "any":  # (any square of the battlefield; the card may be a flyer)
             return sq >= 0
+        if zone in ("cross", "cross_front"):  # (the mover crosses the middle line into the other half)
+            mover, frm = self._zone_mover, self._zone_from
+            if sq < 0 or frm < 0 or mover < 0:
+                return False
+            own = half_rows(self.seat[mover])
+            if frm // COLS not in own or sq // COLS in own:
+                return False
+            return zone == "cross" or sq // COLS == half_rows(1 - self.seat[mover])[0]
         if p < 0 or sq < 0 or sq == p:
             return False
         if zone == "row":
@@ -1905,8 +2211,12 @@ class Effects(Situational):
             return sq % COLS == p % COLS
         if zone == "behind":
             return sq == p - COLS * forward(self.seat[u])
-        if zone == "sides":  # (the squares to its left and right)
-            return sq // COLS == p // COLS and abs(sq % COLS - p % COLS) == 1
+        if zone == "near":  # (the squares next to it: "с соседней клетки", 30/116)
+            return bool(NEAR[p][sq])
+        if zone in ("sides", "sides_walk"):  # (the squares to its left and right; ``sides_walk``: onto
+            # which the card moved by itself — a step, a jump —, not moved by an ability: 30/131)
+            return sq // COLS == p // COLS and abs(sq % COLS - p % COLS) == 1 and (
+                zone == "sides" or self._zone_walk)
         rows = half_rows(self.seat[u])
         if sq // COLS not in rows:
             return False
@@ -2056,14 +2366,14 @@ class Effects(Situational):
         return (self.alive[x] and p >= 0 and self.host[x] < 0 and self.share[p] < 0 and self.board[p] == x
                 and not (self.kind[x] == GROUND and self._roots and self._rooted(x)))
 
-    def _swap(self, u: int, a: int, b: int, ab: Ability) -> None:
+    def _swap(self, u: int, a: int, b: int, ab: Ability | None = None) -> None:
         """``swap``: cards ``a`` and ``b`` change squares (:meth:`_swappable` both; ``u``'s ability); the
         markers, watchers, zones and depth of the squares follow, as for a move by an ability (60/111,
         60/103, 60/139). Sets ``_shaped`` when they did (a ``then`` after it follows only then)."""
         if a == b or not (self._swappable(a) and self._swappable(b)) or self.over:
             return
         for x in (a, b):
-            if ab.via and x != u and self.seat[x] != self.seat[u] and protected(
+            if ab is not None and ab.via and x != u and self.seat[x] != self.seat[u] and protected(
                     self.cards[x], ab.via, self.cards[u], self.seat[x]):
                 return  # 000 2.8
         pa, pb = self.pos[a], self.pos[b]
@@ -2090,8 +2400,8 @@ class Effects(Situational):
                 self._entered(x, to)
             if self._watchers and self.creature[x] and self.alive[x] and not self.over:
                 self._watched(x, to)
-            if x != u and x in self._trig["displaced"] and self.alive[x] and not self.over:
-                self._fire(x, "displaced", u)
+            if x != u and self.alive[x] and not self.over:
+                self._moved_by(u, x)  # (``displaced``: 60/108; ``squad_moves_enemy``: 30/107)
 
     def _riding(self, u: int, v: int) -> bool:
         """Whether card ``u`` may become a rider of ``v`` (``attach``): an artifact or a rider in play,
@@ -2145,10 +2455,13 @@ class Effects(Situational):
                 self._fire(w, "poison_curse", -1, v)
 
     def _host_moved(self, h: int) -> None:
-        """``host_moves``: host ``h`` has moved; its rider's abilities fire, about it (60/1)."""
+        """``host_moves``: host ``h`` has moved (a step of its own or by an ability); its rider's abilities
+        fire, aimed at it (``area = "host"``: 60/1, 30/120 Пиранья)."""
         r = self.rider[h]
         if r >= 0 and r in self._trig["host_moves"] and self.alive[r] and self.alive[h] and not self.over:
-            self._fire(r, "host_moves", h, h)
+            if self._variable:
+                self._situate()  # (its conditions read the square now: 30/120 Пиранья)
+            self._fire(r, "host_moves", h)  # (no "about": the ``classes`` are those of its ``when``, 30/120)
 
     def _landing_squares(self, v: int, onto: str | None) -> list[int]:
         """The free squares a landing flyer ``v`` may go onto (``onto``: its player's half, a depth
@@ -2227,6 +2540,21 @@ class Effects(Situational):
             self._entered(v, sq)
         if not creature_now or self.n_creatures[seat] == 0:
             self._check_end()
+
+    def _darken(self, v: int) -> None:
+        """``darken``: creature ``v`` becomes dark — darkness its only element from now on (its card
+        changes as for a type change) — then the ``darkens`` watchers fire, aimed at it (30/184)."""
+        if not self.alive[v] or not self.creature[v]:
+            return
+        card = card_of(self.base[v] if self._variable else self.key[v])
+        if tuple(card.elements) == ("darkness",):
+            return
+        self._set_shape(v, card_key(replace(card, elements=("darkness",)), self.seat[v]))
+        if self.log is not None:
+            self._emit({"e": "darken", "u": v})
+        for w in list(self._trig["darkens"]):
+            if self.alive[w] and self.alive[v] and not self.over:
+                self._fire(w, "darkens", v, v)
 
     def _set_shape(self, v: int, new: int) -> None:
         """``v`` plays as card key ``new`` (its card of another type): the per-unit columns of the new
@@ -2308,6 +2636,7 @@ class Effects(Situational):
         ``"relocate"``; -1: it stays). Not a step: it moves by the ability (markers, watchers and
         dives follow, :meth:`_put`)."""
         p = self.pos[v]
+        self._shaped = False  # (``onto = "died_at"``: what follows comes only with the move)
         if p < 0 or not self.alive[v] or self.host[v] >= 0 or self.over or (
                 self.kind[v] == GROUND and self._roots and self._rooted(v)):
             return
@@ -2319,6 +2648,30 @@ class Effects(Situational):
         else:
             reach = WITHIN[min(ab.damage[0], 5)][p] if ab.damage else (1 << ROWS * COLS) - 1
         onto, pu = ab.onto, self.pos[u]
+        about = self._about if self._about >= 0 else self._context
+        if onto == "died_at":  # (the square the card the trigger is about held: 30/44, 60/122)
+            if about < 0 or self.alive[about]:
+                return
+            reach = 1 << self.died_at[about] if self.died_at[about] >= 0 else 0
+        elif onto == "between":  # (the square between it and the card its trigger is about: 30/62)
+            sq = -1
+            if about >= 0 and pu >= 0:
+                at = self.pos[about] if self.alive[about] else self.died_at[about]
+                if at >= 0:
+                    dr, dc = at // COLS - pu // COLS, at % COLS - pu % COLS
+                    if max(abs(dr), abs(dc)) == 2 and not dr % 2 and not dc % 2:
+                        sq = pu + (dr // 2) * COLS + dc // 2
+            reach = 1 << sq if sq >= 0 else 0
+        elif onto == "vacated":  # (the square the card the trigger is about left: 30/161 Кседдэн; on a
+            # zone trigger the square it moved from, 30/116 Троглодит)
+            sq = self._vacated if self._vacated >= 0 else self._zone_from
+            reach = 1 << sq if sq >= 0 else 0
+        elif onto == "across":  # (the square on its other side in the row, mirrored: 30/131 Килхе)
+            reach = 0
+            if pu >= 0 and p // COLS == pu // COLS and abs(p - pu) == 1:
+                sq = 2 * pu - p
+                if sq // COLS == pu // COLS and 0 <= sq < ROWS * COLS:
+                    reach = 1 << sq
         squares = []
         for sq in range(ROWS * COLS):
             if not reach >> sq & 1 or sq == p or self.board[sq] >= 0:
@@ -2328,13 +2681,11 @@ class Effects(Situational):
             if onto == "away" and pu >= 0 and NEAR[pu][sq]:
                 continue
             if onto == "near" and (pu < 0 or not NEAR[pu][sq]):
-                continue  # (a square next to the card: "на клетку рядом с собой", 50/3)
+                continue  # (a square next to the card: "на клетку рядом с собой", 50/3, 60/109, 30/163)
             if onto == "behind" and (pu < 0 or sq != pu - COLS * forward(self.seat[u])):
                 continue  # (the square behind the card: "на свободную клетку позади себя", 50/47)
             if onto == "line" and sq // COLS != p // COLS and sq % COLS != p % COLS:
                 continue  # ("по вертикали или горизонтали": in its own row or column)
-            if onto == "died_at" and (self._about < 0 or sq != self.died_at[self._about]):
-                continue  # ("на клетку, которую занимал погибший", 60/122)
             if onto == "onward" and sq != self._onward(p):
                 continue  # ("на одну клетку в направлении перемещения", 60/141)
             if onto == "away_source" and self._context >= 0 and self.pos[self._context] >= 0 \
@@ -2349,20 +2700,22 @@ class Effects(Situational):
         if not squares:
             return
         to = self.players[self.seat[u]].relocate(self, v, "relocate", squares)
+        if to < 0 and onto == "vacated" and not ab.may:
+            to = squares[0]  # ("переместиться на эту клетку": no choice, 30/116; "может": ``may``)
         if to < 0:
             return
         if to not in squares:
             raise IllegalAction(f"unit {v} cannot be moved to square {to}")
         self._put(v, p, to)
         self._shaped = True  # (it moved: a ``then`` after it follows, "при этом", 50/3 Алтея, 60/91)
-        if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
-            self._fire(v, "displaced", u)  # (moved by another card: 60/108)
+        if v != u and not self.over:
+            self._moved_by(u, v)  # (``displaced``: 60/108; ``squad_moves_enemy``: 30/107)
 
     def _put(self, u: int, p: int, to: int) -> None:
         """Card ``u`` moves from square ``p`` onto the free square ``to`` by an ability (not a step):
         the board, its rider, the log, roots and markers on ``to``, enemy cards it lands next to."""
         self._place_on(u, p, to)
-        if self._trig["host_moves"] and self.rider[u] >= 0:
+        if self._trig["host_moves"] and self.rider[u] >= 0 and not self.over:
             self._host_moved(u)
         if self._step_hurt:
             self._moved_hurt(u)
@@ -2650,6 +3003,9 @@ class Effects(Situational):
         for w in self._trig["creature_eats"]:  # ("когда другое существо выполняет трупоедство", 60/170)
             if w != killer and self.alive[w] and not self.over:
                 self._fire(w, "creature_eats", killer, killer)
+        for w in list(self._trig["squad_eats"]):  # ("при трупоедстве вашего существа", 30/117)
+            if self.alive[w] and self.seat[w] == self.seat[killer] and not self.over:
+                self._fire(w, "squad_eats", killer, killer)
 
     # ------------------------------------------------------------------ triggers
 
@@ -2695,6 +3051,29 @@ class Effects(Situational):
             calm = [u for u in trig["concentration"] if self.seat[u] != active and self.alive[u]
                     and self.wounds[u] <= self.conc_wounds[u]]
             self._fire_list("concentration", calm)
+
+    def _grave_wounding(self, seat: int) -> None:
+        """``grave_wound``: each card of ``seat`` lying in the graveyard with one wounds a creature of
+        its squad in play by N (30/63 Локи's "Вальхалла: ранить ваше существо на 2"); its player's
+        pick, taken as the creature with the most life left (the one that best affords it). A card
+        out of the graveyard (in play again, in the deck, in exile) has none."""
+        for x in range(self.n):
+            n = self.grave_wound[x]
+            if not n or self.seat[x] != seat or self.over:
+                continue
+            if self.alive[x] or self.zone[x]:
+                self.grave_wound = list(self.grave_wound)
+                self.grave_wound[x] = 0
+                continue
+            mine = [v for v in self.units[seat] if self.alive[v] and self.creature[v]]
+            if not mine:
+                continue
+            v = max(mine, key=lambda w: (self.life[w] - self.wounds[w], -w))
+            self.wounds[v] += n
+            self._quiet_from = self.turn + 1
+            if self.log is not None:
+                self._emit({"e": "wound", "u": v, "by": n, "by_what": "grave_wound"})
+            self._settle([v], -1, None, "wound")
 
     def _turn_start_triggers(self, seat: int) -> None:
         for u in self.units[seat]:
@@ -2900,11 +3279,12 @@ _ = (PARASITE, half_rows)
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
                         "delayed_wound",
                         "move_wounds", "concentrate", "close", "shift", "pull", "fight", "next_roll", "bind",
-                        "roll_bonus", "attach"})
+                        "roll_bonus", "attach",
+                        "grave_wound", "lose_counters", "trap"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
            "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus", "next_roll",
-           "roll_bonus")
+           "roll_bonus", "trap")
 """Kinds (or granted kinds) whose use helps the card they aim at: a gain on one's own side."""
 
 
@@ -2914,8 +3294,11 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
     prof = PROFILES[kv]
     per_wound = 0.5 * value / max(1, prof.life)
     amount = ab.damage[0] if ab.damage else ab.plus
+    if ab.kind == "grave_wound":  # (its wounds come if the card dies this turn: likelier the less life left)
+        return amount * per_wound * 4.0 / max(1, rem_v) if prof.is_creature else 0.0
     if ab.lasts:
-        if ab.kind == "keyword" and (ab.keyword != "move" and card_of(kv).keyword(ab.keyword) >= (  # type: ignore[arg-type]
+        if ab.kind == "keyword" and ab.per is None and (ab.keyword != "move" and card_of(kv).keyword(
+                ab.keyword) >= (  # type: ignore[arg-type]
                 ab.damage[0] if ab.damage else 1)):
             return 0.0  # it has it already
         scale = 3.0 if ab.lasts == "battle" else 1.0
@@ -2938,6 +3321,8 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
             return 0.05 * value * amount * scale * min(n, 2)
         return (0.1 if ab.kind in ("protection", "cap") else 0.05) * value * scale
     kind = ab.kind
+    if kind == "trap":  # (the wounds of a card about as worthy: the next enemy creature to act takes them)
+        return amount * per_wound
     if kind == "finishing":
         return value if prof.is_creature and prof.kind != COMPANION and 0 < rem_v <= amount else 0.0
     if kind == "attach":  # (a parasite on it: its rider's facts act on it from now on)
@@ -2945,6 +3330,8 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
     if kind == "extra_life":
         return amount * per_wound
     if kind == "gain_counter":
+        return 0.1 * value if prof.counter_user or prof.tokens_only else 0.0
+    if kind == "lose_counters":  # (a counter taken from a card that pays with them: 30/168 Вор)
         return 0.1 * value if prof.counter_user or prof.tokens_only else 0.0
     if kind == "open":
         return 0.1 * value - amount * per_wound

@@ -144,8 +144,8 @@ class BattleResult:
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
-            "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on", "first_acts", "hexed",
-            "shifted", "leapt", "bound_by", "bound_until")
+            "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on", "first_acts", "traps", "hexed",
+            "shifted", "leapt", "bound_by", "bound_until", "grave_wound", "kill_sq", "streak")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -523,6 +523,8 @@ class Battle(Placement):
                         return
                     if t is UseAbility:
                         act = UseAbility(act[0], act[1], left)
+        closers = self._trig["card_closes"]
+        was_open = list(self.open) if closers and t is not EndTurn else None
         if t is Strike:
             if not 0 <= act[1] < self.n:
                 raise IllegalAction(f"{act}: no unit {act[1]}")
@@ -541,10 +543,33 @@ class Battle(Placement):
             raise IllegalAction(f"not an act: {act!r}")
         if self._answer_follow:
             self._answers_done()
+        if was_open is not None and not self.over:
+            self._closings(was_open)
         if t is not Move and t is not EndTurn and self._trig["enemy_first_action"] and not self.over:
             self._first_act(act[0])
+        if self._trapped and t is not Move and t is not EndTurn and not self.over:
+            self._spring_traps(act[0])
+        if self._trig["squad_stays_open"] and t is not Move and t is not EndTurn and not self.over:
+            self._stayed_open(act[0])
         if self._variable and not self.over:
             self._situate()
+
+    def _stayed_open(self, u: int) -> None:
+        """Trigger ``squad_stays_open``: creature ``u`` took an action and is still open (30/185)."""
+        if not (self.alive[u] and self.creature[u] and self.open[u]):
+            return
+        for w in list(self._trig["squad_stays_open"]):
+            if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
+                self._fire(w, "squad_stays_open", u, u)
+
+    def _closings(self, was_open: list[bool]) -> None:
+        """Trigger ``card_closes``: each card in play that was open before the action just carried out
+        and is closed now sets off the watchers' abilities, aimed at it (30/151, 30/25, 30/115)."""
+        for x in range(self.n):
+            if was_open[x] and not self.open[x] and self.alive[x] and not self.over:
+                for w in list(self._trig["card_closes"]):
+                    if self.alive[w] and self.alive[x] and not self.over:
+                        self._fire(w, "card_closes", x, x)
 
     def _answers_done(self) -> None:
         """The ``then`` abilities of the die responses used during the action just carried out
@@ -652,6 +677,9 @@ class Battle(Placement):
         new._ctab = self._ctab
         new._displacers = self._displacers
         new._dashers = self._dashers
+        new._jump_swaps = self._jump_swaps
+        new._gateways = self._gateways
+        new._heal_jumpers = self._heal_jumpers
         new._doublers = self._doublers
         new._cause = self._cause
         new._excess = self._excess
@@ -752,12 +780,25 @@ class Battle(Placement):
         new._auras = self._auras
         new._aura_states = self._aura_states
         new._stuns = self._stuns
+        new._grave_wounds = self._grave_wounds
+        new._trapped = self._trapped
+        new._ranged_at_me = False  # (transient: only while an ``enemy_ranged`` trigger fires)
+        new._zone_walk = False
+        new._vacated = -1
+        new._shape_own = 0
+        new._squad_blocks = self._squad_blocks
+        new._no_defenders = self._no_defenders
+        new._defender = -1
+        new._streaks = self._streaks
+        new._nomagic = self._nomagic
+        new._healers = self._healers
         new._shapers = self._shapers
         new._shaped = self._shaped
         new.aloft = self.aloft  # (replaced, never changed in place)
         new.shapes = self.shapes
         new._context = self._context
         new._taunt_skip = self._taunt_skip
+        new._taunt_free = self._taunt_free
         new._taunters = self._taunters
         new._jump_watch = self._jump_watch
         new._binders = self._binders
@@ -772,6 +813,11 @@ class Battle(Placement):
         new._variable = self._variable
         new._watchers = self._watchers
         new._zone_sq = -1
+        new._zone_from = -1
+        new._dealt = 0
+        new._jump_from = -1
+        new._zone_mover = -1
+        new._zoned = self._zoned
         new._x_kinds = self._x_kinds
         new._x_trig = self._x_trig
         new.acted = self.acted

@@ -39,7 +39,6 @@ class EngineFields:
     _ctab: dict[Any, Any]
     _depth: int
     _displacers: bool
-    _dashers: bool
     _doublers: bool
     _cause: str
     _excess: int
@@ -133,6 +132,7 @@ class EngineFields:
     aloft: list[tuple[int, int, str, int, tuple[int, ...]]]
     shapes: dict[int, tuple[str, int, tuple[int, ...]]]
     _taunt_skip: bool
+    _taunt_free: bool
     _taunters: bool
     _strike_limits: bool
     _tiered: list[bool]
@@ -143,6 +143,11 @@ class EngineFields:
     _variable: bool
     _watchers: bool
     _zone_sq: int
+    _zone_from: int
+    _dealt: int
+    _jump_from: int
+    _zone_mover: int
+    _zoned: bool
     _barrers: bool
     _x_kinds: Any
     _x_trig: bool
@@ -182,6 +187,17 @@ class EngineFields:
     magic: list[int]
     marks: list[Any]
     doomed: list[Any]
+    grave_wound: list[int]
+    _grave_wounds: bool
+    _squad_blocks: bool
+    _no_defenders: bool
+    _defender: int
+    _streaks: bool
+    streak: list[tuple[int, int]]
+    _dashers: bool
+    kill_sq: list[tuple[int, int]]
+    _nomagic: bool
+    _healers: bool
     move_points: list[int]
     moves: list[int]
     n: int
@@ -206,6 +222,15 @@ class EngineFields:
     rooted: list[int]
     held: list[int]
     first_acts: list[int]
+    traps: list[tuple[tuple[int, int, str], ...]]
+    _trapped: bool
+    _ranged_at_me: bool
+    _zone_walk: bool
+    _vacated: int
+    _shape_own: int
+    _jump_swaps: bool
+    _gateways: bool
+    _heal_jumpers: bool
     hexed: list[int]
     shifted: list[int]
     _lost_now: int
@@ -344,7 +369,16 @@ class EngineFields:
     def _watched(self, u: int, to: int) -> None:
         raise NotImplementedError
 
-    def _zone_entered(self, v: int, frm: int, to: int) -> None:
+    def _jump_swap(self, u: int, to: int) -> None:
+        raise NotImplementedError
+
+    def _heal_jump(self, v: int, x: int) -> bool:
+        raise NotImplementedError
+
+    def _after_step(self, u: int, frm: int, to: int, onto: int = -1) -> None:
+        raise NotImplementedError
+
+    def _zone_entered(self, v: int, frm: int, to: int, walk: bool = False) -> None:
         raise NotImplementedError
 
     def barred(self, u: int) -> int:
@@ -360,6 +394,18 @@ class EngineFields:
         raise NotImplementedError
 
     def _unflood(self, x: int) -> None:
+        raise NotImplementedError
+
+    def _heal_more(self, v: int, x: int) -> int:
+        raise NotImplementedError
+
+    def _streak_after(self, u: int, v: int, hit: bool) -> None:
+        raise NotImplementedError
+
+    def _ignores_taunt(self, u: int, kind: str) -> bool:
+        raise NotImplementedError
+
+    def _host_moved(self, h: int) -> None:
         raise NotImplementedError
 
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:

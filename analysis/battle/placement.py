@@ -37,6 +37,7 @@ from analysis.battle.tables import (
     TERRAIN,
 )
 from analysis.battle.turns import Turns
+from analysis.cards.ability_rules import facts, matches
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -138,6 +139,13 @@ class Placement(Turns):
                             self._fire(u, "battle_start")
         self._check_end()
 
+    def _may_host(self, u: int, h: int) -> bool:
+        """``host_only``: rider ``u`` may be placed only on a host its filters select (30/56)."""
+        for ab in facts(self.cards[u]):
+            if ab.kind == "host_only" and not matches(ab, self.cards[h]):
+                return False
+        return True
+
     def _attach(self, u: int, host_seat: int) -> None:
         """Put companion/parasite ``u`` on a host of ``host_seat`` chosen by its player, or kill it."""
         front = half_rows(host_seat)[0]
@@ -148,6 +156,7 @@ class Placement(Turns):
             and self.pos[h] >= 0 and self.rider[h] < 0
             and (self.kind[u] == COMPANION or row_of(self.pos[h]) == front)
             and (self.ghost[u] or not self.ghost[h])  # 000 1.5.2 b: only an incorporeal symbiote
+            and self._may_host(u, h)
         ]
         old = self.pos[u]
         self.board[old] = -1

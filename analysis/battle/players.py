@@ -747,6 +747,12 @@ class HeuristicPlayer(Player):
         best, target = -1e9, -1
         for v in cands:
             g = self._target_gain(b, u, sl.index, v)
+            if ab.kind == "swap" and ab.targets < 2 and b.seat[v] == b.seat[u]:
+                # (with a creature of its own: worth it only to take a more wounded one out of the fight)
+                where = self._swap_worth(b, u, v)
+                if where <= 0:
+                    continue
+                g += where
             if again is not None and b.creature[v] and b._in_state(v, "cursed"):
                 g += self._target_gain(b, again[0], again[1], v)  # ("instead wound it 1")
             before = ab
@@ -1524,10 +1530,11 @@ class HeuristicPlayer(Player):
                                                    (battle.life[v] - battle.wounds[v])
                                                    * (-1 if battle.seat[v] == me else 1), v)),)
         ab = battle.slots[unit][index].ability
-        if ab.may:
-            # ("может …": only targets that gain — a fight's exchange, the target parrying as an open
-            # card; a recurring curse's payoff counted; none at all declines it, and its price stays
-            # unpaid: 60/14 Горт's counter, 50/172 Счастливчик Тони's curse)
+        if ab.may or (ab.sudden and ab.cost == "trigger"):
+            # ("может …"; an "{instant}{tap}: при …" trigger is a choice as well: only targets that
+            # gain — a fight's exchange, the target parrying as an open card; a recurring curse's payoff
+            # counted; none at all declines it, and its price stays unpaid: 60/14 Горт's counter,
+            # 50/172 Счастливчик Тони's curse)
             again = self._recurse_payoff(battle, unit) if ab.kind == "give_curse" else None
 
             def worth(v: int) -> float:
@@ -1745,7 +1752,7 @@ class HeuristicPlayer(Player):
                 and "source" in battle.slots[unit][index].ability.foes:
             unit, v = v, x  # (its creature fights the attacker: the exchange of that strike)
         elif kind != "fight" or battle.seat[v] == battle.seat[unit]:
-            return self._target_gain(battle, unit, index, v)  # (a creature of its own that fights: worth)
+            return self._target_gain(battle, unit, index, v) + self._then_gain(battle, unit, index)
         was = battle.open[v]
         battle.open[v] = True  # (it parries as an open card)
         try:
@@ -1774,6 +1781,41 @@ class HeuristicPlayer(Player):
         rolled = _exact_gain(ku, kp, rem_u, rem_p, arm_u, arm_p, True, b.config.model)
         sure = outcome_gain(ku, kp, rem_u, rem_p, arm_u, arm_p, fixed[0], fixed[1])
         return sure > rolled if unit == attacker else sure < rolled
+
+    def _swap_worth(self, b: Battle, u: int, v: int) -> float:
+        """``swap`` of ``u`` with ``v`` of its squad (30/13 Дружинник): worth it when it takes the
+        more wounded of the two off the square with more enemy creatures next to it — their wound
+        shares apart times the enemies apart, in ``v``'s value; else nothing or less."""
+        if v == u or b.pos[u] < 0 or b.pos[v] < 0 or not b.creature[v]:
+            return 0.0
+        foes = 0
+        for w in b.units[1 - b.seat[u]]:
+            if b.alive[w] and b.creature[w] and b.pos[w] >= 0:
+                foes |= 1 << b.pos[w]
+        near_u = bin(NEAR_MASK[b.pos[u]] & foes).count("1")
+        near_v = bin(NEAR_MASK[b.pos[v]] & foes).count("1")
+        hurt = b.wounds[v] / max(1, b.life[v]) - b.wounds[u] / max(1, b.life[u])
+        return 0.2 * (near_v - near_u) * hurt * card_value(b.key[v])
+
+    def _then_gain(self, b: Battle, u: int, index: int) -> float:
+        """What the ``then`` abilities after ``u``'s optional ability ``index`` add, aimed elsewhere
+        than its target: on the card itself (30/177 Флагеллянт wounds itself, then is blessed), or at
+        the best card its player picks (another side: after losing its blessing, a heal next to it)."""
+        slots = b.slots[u]
+        g = 0.0
+        first = slots[index].ability
+        i = index + 1
+        while i < len(slots) and slots[i].ability.cost == "then":
+            fa = slots[i].ability
+            if fa.kind == "destroy" and fa.target == "self":  # (its own life: 30/154 Наргойл's dive)
+                worth = card_value(b.key[u]) * (b.life[u] - b.wounds[u]) / max(1, b.life[u])
+                g -= worth * (0.5 if b.incarnation[u] else 1.0)
+            elif fa.target == "self":
+                g += self._target_gain(b, u, i, u)
+            elif fa.target != first.target and not fa.every:
+                g += max((self._target_gain(b, u, i, w) for w in reach_slot(b, u, slots[i])), default=0.0)
+            i += 1
+        return g
 
     def accept(self, battle: Battle, unit: int, index: int, target: int) -> bool:
         """A ``fight`` (50/101 Легард: "может сразиться … как с открытым") only when the strike, the

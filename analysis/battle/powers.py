@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import AUX, COLS, NEAR, RING, ROWS, THROUGH_ROW, WITHIN
+from analysis.battle.board import AUX, COLS, NEAR, RING, ROWS, SQUARES, THROUGH_ROW, WITHIN
 from analysis.battle.tables import ABILITIES, COMPANION, FLYER, GROUND, PARASITE, SEATS, TERRAIN, card_of
 from analysis.cards.abilities import ENTRIES, Ability
 from analysis.cards.ability_rules import (
@@ -49,7 +49,7 @@ WOUNDING = frozenset({"shot", "throw", "discharge", "strike_through_row", "magic
 """Kinds whose use wounds its targets."""
 CREATURE_KINDS = (GROUND, FLYER, COMPANION, PARASITE)
 _SHOOT, _ROW, _CLOSE, _ANY, _FACING, _SQUARED, _HOST = range(7)
-FACING = ("left", "right", "opposite", "behind")
+FACING = ("left", "right", "opposite", "behind", "forward", "host")
 """``area`` of an action aimed at the one square on that side of the card (geometry ``_FACING``)."""
 """Geometry of a slot: ranged attack, strike through a row, close strike, anything else."""
 
@@ -100,9 +100,10 @@ def slot(key: int, index: int) -> Slot:
         ab = ABILITIES[key][index]
         kind = ab.kind
         geometry = (_SHOOT if kind in SHOOTING else _ROW if kind == "strike_through_row"
-                    else _CLOSE if kind in CLOSE and not (kind == "fight" and ab.target in ("ally", "self"))
+                    else _CLOSE if (kind in CLOSE and not (kind == "fight" and ab.target in ("ally", "self")))
+                    or (kind == "swap" and ab.targets < 2)  # (with a card next to it: 30/13; two: anywhere)
                     else _ANY)  # (a fight of its own creature: that creature, anywhere, fights its neighbour)
-        if ab.area in FACING and ab.cost in ("tap", "counter_tap", "counter"):
+        if ab.area in FACING and ab.cost in ("tap", "counter_tap", "counter", "free"):
             geometry = _FACING  # (an action at the one square on that side of it: 60/28 "по карте напротив")
         elif ab.area == "target_column":
             geometry = _SQUARED  # (names a column by a card on a square: 50/35 Медный дракон)
@@ -190,6 +191,12 @@ def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
         ahead = 1 if seat == 0 else -1
         r, c = divmod(src, COLS)
         area = sl.ability.area
+        if area == "host":  # (a rider's action at the creature it rides, on its square: 30/56)
+            return pv == src and state.board[src] == v
+        if area == "forward":  # (any square ahead of it in its column: "только вперёд по прямой", 30/11;
+            #                    a ranged attack never at the card next to it)
+            dr = (pv // COLS - r) * ahead
+            return pv % COLS == c and dr > (1 if sl.ability.kind in SHOOTING else 0)
         if area in ("left", "right"):
             c += -ahead if area == "left" else ahead
         else:
@@ -224,7 +231,18 @@ def aimable(state, u: int, sl: Slot, v: int, src: int) -> bool:
     # (An ability without geometry and range reaches every living card: no reaches() call.)
     if not (sl.geometry == _ANY and sl.range is None) and not reaches(state, sl, seat, src, v):
         return False
+    if sl.ability.area == "around_free" and not _free_between(state, src, v):
+        return False
     return not sl.conditional or state.hidden[v] or meets(sl, state.key[v])
+
+
+def _free_between(state, src: int, v: int) -> bool:
+    """``area = "around_free"`` (30/119 Баламут): a free square next to both ``src`` and ``v``."""
+    q = state.pos[v]
+    if src < 0 or q < 0:
+        return False
+    board = state.board
+    return any(board[f] < 0 and NEAR[src][f] and NEAR[q][f] for f in range(SQUARES))
 
 
 def reach(state, u: int, index: int, src: int | None = None) -> list[int]:
@@ -235,7 +253,8 @@ def reach(state, u: int, index: int, src: int | None = None) -> list[int]:
 
 def reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
     """:func:`reach` of a compiled ability."""
-    if state._taunters and sl.mode in ("enemy", "any") and not state._taunt_skip:
+    if state._taunters and sl.mode in ("enemy", "any") and not state._taunt_skip \
+            and not (state._taunt_free and state._ignores_taunt(u, sl.ability.kind)):
         return state._taunted_reach(u, sl, src)
     seat = state.seat[u]
     src = state.pos[u] if src is None else src
@@ -259,6 +278,7 @@ def reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
         pos = state.pos
         return [v for v in pool if pos[v] == AUX or (pos[v] >= 0 and ring >> pos[v] & 1)]
     kinds, hidden, keys = state.kind, state.hidden, state.key
+    shaped = sl.ability.area == "around_free"
     out = []
     for v in pool:
         if sl.creatures_only and (kinds[v] not in CREATURE_KINDS or state.ghost[v]):
@@ -266,6 +286,8 @@ def reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
         if not free and not reaches(state, sl, seat, src, v):
             continue
         if sl.conditional and not hidden[v] and not meets(sl, keys[v]):
+            continue
+        if shaped and not _free_between(state, src, v):
             continue
         out.append(v)
     return out

@@ -55,7 +55,7 @@ creature holds, steps onto the square of a creature with a magical ability, diag
 _GUARDED = ("cap", "protection")
 """Kinds whose ``self_state`` the engine's guards check
 (:func:`analysis.cards.ability_rules.state_limits`)."""
-_STRIKE_PERS = ("target_strike", "target_half_life")
+_STRIKE_PERS = ("target_strike", "target_half_life", "streak")
 _DEPTH_WHENS = ("at_depth", "on_surface")
 """The ``when`` conditions on the square a card stands on (data/README.md "Depth and surface")."""
 _SQUAD_WHENS = frozenset({"squad_class", "top_strike", "squad_more_closed", "counters_cards",
@@ -143,6 +143,10 @@ class Spec:
                 deps.add("rebuff")
             elif ab.when in _DEPTH_WHENS:
                 deps.add("depth")
+            elif ab.when == "behind_caster":
+                deps.add("board")
+            elif ab.when == "squad_cursed":
+                deps.update(("bases", "alive"))
             elif ab.when in ("wolf", "human"):
                 deps.add("form")
             elif ab.when in _HOST_WHENS:
@@ -175,6 +179,8 @@ class Spec:
                 deps.add("board")
             elif ab.per == "moves_left":
                 deps.update(("moves", "turn"))
+            elif ab.per == "open_enemies":
+                deps.update(("opens", "alive"))
         self.deps = frozenset(deps)
         """What its variant depends on (the engine recomputes it only when that changed)."""
 
@@ -212,6 +218,8 @@ def _amount(ab: Ability, quantity: int) -> tuple[int, ...]:
     if ab.per_max:
         x = min(x, ab.per_max)
     x = max(0, x)
+    if ab.negative:  # ("−X": 30/165 Молох's −1 per open enemy creature)
+        x = -x
     if ab.kind != "strike_bonus":
         return (x,)
     if ab.tiers:
@@ -291,12 +299,26 @@ def variant(base: int, seat: int, holds: int, amounts: tuple[tuple[int, tuple[in
         abilities[i] = replace(abilities[i], damage=amount, per=None, plus=0, per_max=0,
                                tiers=() if abilities[i].kind == "strike_bonus" else abilities[i].tiers)
     abilities.extend(grants)
+    reach = sum(a.damage[0] for a in abilities if a.kind == "range_bonus" and a.cost == "passive" and a.damage
+                and not (a.formation or a.when or a.self_state or a.extra or has_condition(a)))
+    if reach:  # ("+2 к дальности выстрела": its abilities of the ``from`` kinds reach farther, 30/89)
+        kinds = {a.kind for a in abilities if a.range is not None}
+        covered = {k for k in kinds if any(covers(a, k) for a in abilities if a.kind == "range_bonus")}
+        abilities = [replace(a, range=a.range + reach) if a.range is not None and a.kind in covered
+                     and a.kind != "range_bonus" else a for a in abilities]
     entry = card.abilities or CardAbilities(card.code, card.name, "none", unmodelled=("-",))
     new_card = replace(card, abilities=replace(entry, abilities=tuple(abilities)))
     held = _held_flags(facts(card))
     if held:
         new_card = replace(new_card, keywords=tuple(kv for kv in new_card.keywords if kv[0] not in held))
     new_card = _merge_keywords(new_card, tuple(abilities), seat)
+    if new_card.strike and any(a.kind == "swap_strikes" and a.cost == "passive" for a in abilities):
+        weak, medium, strong = new_card.strike  # ("поменять местами значения сильного и слабого удара")
+        new_card = replace(new_card, strike=(strong, medium, weak))
+    lost = {ab.keyword for ab in abilities if ab.kind == "lose_keyword" and ab.cost == "passive"
+            and not (ab.formation or ab.when or ab.self_state or ab.extra or has_condition(ab))}
+    if lost:  # ("теряет {armor}": the column goes, printed, given or held from an aura)
+        new_card = replace(new_card, keywords=tuple(kv for kv in new_card.keywords if kv[0] not in lost))
     out = _VARIANTS[memo] = card_key(new_card, seat)
     if len(_VARIANTS) > 200_000:
         _VARIANTS.clear()
@@ -536,8 +558,9 @@ class Situational(EngineFields):
             glance.append(tuple(self.moves))
         if self._auras or "host" in needs:
             glance.append(tuple(self.host))
-            if self._aura_states:
-                glance.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base)))
+            if self._aura_states:  # (and poisonings: "существа противника с отравлением", 30/100)
+                glance.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base),
+                               tuple(self.poison)))
         if "lives" in needs:
             glance.append(tuple(self.life))
         if "poison" in needs:
@@ -546,6 +569,8 @@ class Situational(EngineFields):
             glance.append(tuple(self.done))
             glance.append(tuple(self.took))
             glance.append(tuple(self.hurt_set))
+        if "bases" in needs:  # (the curses and blessings of every unit: ``when = "squad_cursed"``)
+            glance.append(tuple(self.base))
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
@@ -592,9 +617,12 @@ class Situational(EngineFields):
                     alive = tuple(self.alive)
                 parts.append((self.occupied, self._board_ver, alive, tuple(self.host)))
                 if self._aura_states:
-                    parts.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base)))
+                    parts.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base),
+                                  tuple(self.poison)))
             if "rebuff" in deps:
                 parts.append(self._rebuff[self.seat[u]])
+            if "bases" in deps:
+                parts.append(tuple(self.base))
             if "depth" in deps:
                 parts.append(self._depth_at(u))
             if "form" in deps:
@@ -769,6 +797,11 @@ class Situational(EngineFields):
             theirs = set(half_rows(1 - self.seat[u]))
             return sum(1 for w in self.units[self.seat[u]] if self.alive[w] and self.creature[w]
                        and self.pos[w] >= 0 and row_of(self.pos[w]) in theirs)
+        if per == "partners":  # (the creatures in formation with it: 30/61 Хальдар)
+            return len(self._formation_partners(u))
+        if per == "open_enemies":  # (the open creatures of the opponent's squad: 30/165 Молох)
+            return sum(1 for w in self.units[1 - self.seat[u]] if self.alive[w] and self.creature[w]
+                       and self.open[w])
         if per == "wounded_allies":  # (creatures of its squad with wounds, itself included: 60/215)
             return sum(1 for w in self.units[self.seat[u]] if self.alive[w] and self.creature[w]
                        and self.wounds[w] > 0)
@@ -1005,10 +1038,20 @@ class Situational(EngineFields):
             for k in ab.needs:
                 need |= DID_BITS[k]
             return self.done[self.seat[u]] & need == need
+        if when == "squad_cursed":  # (every creature of its squad in play is cursed: 30/178)
+            return all(self._in_state(w, "cursed") for w in self.units[self.seat[u]]
+                       if self.alive[w] and self.creature[w])
+        if when == "behind_caster":  # (the card behind it has a discharge or a spell: 30/51)
+            p = self.pos[u]
+            sq = p - COLS * forward(self.seat[u]) if p >= 0 else -1
+            w = self.board[sq] if 0 <= sq < SQUARES else -1
+            return w >= 0 and any(a.kind in ("discharge", "spell") for a in facts(self.cards[w]))
         if when == "adjacent_artifact":  # (an artifact of either side next to it)
             return any(self.kind[w] == ARTIFACT for w in near)
         if when == "class_adjacent":  # (a card of either side next to it of one of the classes, 60/191)
             return any(class_overlap(ab.classes, self.cards[w].classes) for w in near)
+        if when == "no_own_artifact_near":  # (no artifact of its squad next to it: 30/52)
+            return not any(self.kind[w] == ARTIFACT and self.seat[w] == me for w in near)
         if when == "allies_adjacent":
             mine = [w for w in near if self.seat[w] == me and self.creature[w]]
             if ab.when_state:
@@ -1285,8 +1328,14 @@ class Situational(EngineFields):
                 self._situate()
 
     def _drop_grants(self, u: int) -> None:
-        """000 2.1.4: a card put into the graveyard loses its acquired abilities."""
+        """000 2.1.4: a card put into the graveyard loses its acquired abilities — but a
+        ``grave_wound`` it held stays with it there (30/63 Локи: kept unless it is not in the
+        graveyard at the end of the turn)."""
         if self.grants[u]:
+            for g, _ in self.grants[u]:
+                if g.kind == "grave_wound" and g.damage:
+                    self.grave_wound = list(self.grave_wound)
+                    self.grave_wound[u] = max(self.grave_wound[u], g.damage[0])
             self.grants[u] = ()
             self._grant_ver += 1
 
@@ -1305,7 +1354,10 @@ class Situational(EngineFields):
             if ab.per in _STRIKE_PERS:
                 if not attacking:
                     continue
-                if ab.per == "target_strike":
+                if ab.per == "streak":  # (its hits in a row on this card: 30/18 Орки-губители)
+                    on, n = self.streak[u]
+                    amounts.append((i, _amount(ab, n if on == w else 0)))
+                elif ab.per == "target_strike":
                     strike = PROFILES[self.key[w]].strike or (0, 0, 0)
                     add = tuple(max(0, s + ab.plus) for s in strike)
                     if ab.per_max:

@@ -93,7 +93,8 @@ class Strikes(AbilityUse):
             squares = squares_of(both)
         for sq in squares:
             w = board[sq]
-            if seat[w] == enemy and w != target and opened[w] and creature[w]:
+            if seat[w] == enemy and w != target and opened[w] and creature[w] \
+                    and not (self._no_defenders and self._has(w, "cannot_defend") is not None):
                 out.append(w)
             x = rider[w]
             if x >= 0 and seat[x] == enemy and x != target and opened[x] and creature[x]:
@@ -259,6 +260,7 @@ class Strikes(AbilityUse):
         """The simple strike of ``u`` on ``v`` once ``parrier`` (the target or a defender) is known."""
         kind, seat, alive, opened, acted = self.kind, self.seat, self.alive, self.open, self.acted
         active = self.active
+        self._defender = parrier if parrier != v else -1  # (``vs_state = "defending"``: 30/37)
         if self._blockers and self._strike_block(u, parrier):
             return
         if self._furies:
@@ -390,7 +392,7 @@ class Strikes(AbilityUse):
             self.prepared[u] = 0
         if parrier != v:
             opened[parrier] = False
-        stays = self._openers and self._stays_open(u)
+        stays = self._openers and self._stays_open(u, fought)
         stays_d = self._openers and parrier != v and self._has(parrier, "defends_open") is not None
         if stays:
             opened[u] = True  # 000 2.x (Baraka): it does not close, and does not act again
@@ -446,6 +448,12 @@ class Strikes(AbilityUse):
             if landed & 2 and triggers[parrier] & _STRIKE and alive[parrier] and not self.over:
                 self._strike_tier = tiers[1]
                 self._fire(parrier, "strike", u, u)
+        if self._streaks and not self.over:
+            self._streak_after(u, parrier, bool(landed & 1))  # (``per = "streak"``: 30/18)
+        if landed & 1 and self._trig["rider_strike"] and self.host[u] >= 0 and alive[u] and not self.over:
+            h = self.host[u]  # ("при {strike} своего компаньона", 30/129 Аммах)
+            if self.alive[h] and h in self._trig["rider_strike"]:
+                self._fire(h, "rider_strike", parrier, parrier)
         if self._x_trig and landed and self._trig["squad_strike"] and not self.over:
             tiers = self._tiers_now if self._any_tiered else (-1, -1)  # (``tiers`` on it: 50/34)
             tier_was = self._strike_tier

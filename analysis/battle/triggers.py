@@ -68,13 +68,11 @@ KILL_KINDS = frozenset({"simple", "shot", "throw", "discharge", "strike_through_
                         "special_strike", "spell", "effect", "wound"})
 """The kinds of a killing blow that a ``killed`` fact's ``from`` can name."""
 _GRAVE_TRIGGERS = ("ally_incarnates", "ally_token", "ally_combo")
-_TIERED_TRIGGERS = ("strike", "attack", "squad_strike", "squad_attack")
-"""Triggers whose ``tiers`` read the strength of the attack that set them off."""
 """Triggers that also reach a card in the graveyard (its own ``grave_token`` acts only there)."""
 _WATCHED = ("enemy_magic", "enemy_roll_over_cost")
+"""Triggers set off by an enemy's act whose ``range`` bounds the distance to that enemy, aimed at it."""
 _TIERED_TRIGGERS = ("strike", "attack", "squad_strike", "squad_attack")
 """Triggers whose ``tiers`` name the strength of the strike or the band of the die that set them off."""
-"""Triggers set off by an enemy's act whose ``range`` bounds the distance to that enemy, aimed at it."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -86,11 +84,15 @@ class Triggers(Effects):
         if state in ("blessed", "cursed", "cursed_or_blessed"):
             # (a unit's own variant may be out of date while its base has just been marked: read the base)
             passives = strike_passives(card_of(self.base[v]) if self._variable else self.cards[v])
+            blessed, cursed = passives.blessing, passives.curse
+            if self._variable and self._auras and not (cursed and blessed):
+                held = strike_passives(self.cards[v])  # (a curse or blessing held from an aura: 30/169)
+                blessed, cursed = blessed or held.blessing, cursed or held.curse
             if state == "blessed":
-                return passives.blessing
+                return blessed
             if state == "cursed":
-                return passives.curse
-            return passives.curse or passives.blessing
+                return cursed
+            return cursed or blessed
         if state == "unique":  # (a unique card, ⚜: "или +2, если она уникальная", 40/150)
             return self.cards[v].unique
         if state == "flying":  # ("если летающий": a flyer, in the auxiliary zone)
@@ -105,6 +107,15 @@ class Triggers(Effects):
             return self.counters[v] > 0
         if state in ("cheapest", "other"):  # (read among a trigger's targets / by Triggers._fire_now)
             return True
+        if state == "foes_wounded":  # (every card of the opponent's squad in play has wounds: 30/99)
+            return all(self.wounds[w] > 0 for w in self.units[1 - self.seat[v]] if self.alive[w])
+        if state == "defending":  # (it parries as the defender appointed against this strike: 30/37)
+            return v == self._defender
+        if state == "livelier":  # (relative to the card attacked: only read at a block, 30/23)
+            return False
+        if state == "on_kill_square":  # (on the square of a card it destroyed this turn: 30/31 Илле)
+            turn, sq = self.kill_sq[v]
+            return turn == self.turn and sq >= 0 and self.pos[v] == sq
         if state == "no_ground_squad":
             return self.n_ground[self.seat[v]] == 0
         if state == "open":
@@ -125,6 +136,12 @@ class Triggers(Effects):
             if state == "off_front_row":
                 return row_of(p) != rows[0]
             return row_of(p) not in rows if state == "intruding" else row_of(p) == rows[-1]
+        if state == "sealed":  # (a flame seal on it: 30/25 Азнагул)
+            return self._has(v, "flame_seal") is not None
+        if state == "near_fumes":  # (a card next to it with acid fumes: 30/151 Чёрный дракон)
+            return any(self._has(w, "acid_fumes") is not None for w in self._neighbours(v))
+        if state == "no_extra_life":  # ("без дополнительных {health}", 30/71)
+            return self.creature[v] and self.life[v] - self.wounds[v] <= (self.cards[v].life or 0)
         if state == "foreign":  # of no element its opponent's cards in play have
             theirs: set[str] = set()
             for w in range(self.n):
@@ -233,7 +250,9 @@ class Triggers(Effects):
         kind of attack or action that killed them, their ``from``, which an ``enemy_dies`` fact's
         ``from`` filters: "при гибели существа противника от магической атаки", 40/105); the card that
         killed each (``killers``, else ``source``) is the trigger's context (``area = "source"``:
-        "атаковавшего", 60/122)."""
+        "атаковавшего", 60/122). An ``ally_dies`` / ``creature_dies`` ``from`` reads the kind of an enemy
+        card's killing blow ("от атаки карты противника", 30/74 Мститель) or a death from poisoning
+        (60/142 Унук)."""
         watchers = self._trig["enemy_dies"]
         kind = cause if cause in KILL_KINDS else None
         for x in dead:
@@ -247,10 +266,12 @@ class Triggers(Effects):
                 if not t & _DIES or w == x or not self.alive[w] or self.over:
                     continue
                 killer = killers.get(x, source) if killers else source
+                by = cause if cause == "poison" or (cause in KILL_KINDS and killer >= 0
+                                                    and self.seat[killer] != self.seat[x]) else None
                 if t & _ALLY_DIES and self.seat[w] == self.seat[x]:
-                    self._fire(w, "ally_dies", killer, x, cause or None)
+                    self._fire(w, "ally_dies", killer, x, by)  # (``from``: "от атаки противника", 30/74)
                 if t & _CREATURE_DIES and not self.over:
-                    self._fire(w, "creature_dies", killer, x, cause or None)  # (``from``: "от отравления")
+                    self._fire(w, "creature_dies", killer, x, by)  # (``from``: "от отравления", 60/142)
 
     def _fire(self, u: int, trigger: str, context: int = -1, about: int = -1,
               kind: str | None = None) -> None:
@@ -316,6 +337,8 @@ class Triggers(Effects):
                 continue
             if trigger == "counters_reach" and self.counters[u] < ab.count:
                 continue
+            if trigger == "enemy_ranged" and self._ranged_at_me and not ab.self_too:
+                continue  # (an attack aimed at it counts only with ``self_too``: 30/109, not 50/58)
             if trigger == "squad_loses_counters" and self._lost_now < ab.count:
                 continue  # ("единовременно теряет 2 или более {counter}")
             if ab.zone and not self._in_zone(u, index, ab.zone, self._zone_sq):
@@ -349,6 +372,12 @@ class Triggers(Effects):
                 if ab.when_type and (not self.creature[about] if ab.when_type == "creature"
                                      else self.cards[about].type != ab.when_type):
                     continue  # (``creature``: any creature, flying or not — "существо противника")
+                if ab.when_max_cost is not None and self.cost[about] > ab.when_max_cost:
+                    continue  # ("существа меньшей стоимости", 30/85)
+                if ab.when_min_cost is not None and self.cost[about] < ab.when_min_cost:
+                    continue  # ("существо стоимостью 7 или более", 30/185)
+                if ab.when_elements and not set(ab.when_elements) & set(self.cards[about].elements):
+                    continue  # ("при ударе тёмного существа", 30/137)
                 if ab.once_per_card:
                     if (u, index, about) in self.uses_turn:
                         continue
@@ -446,6 +475,8 @@ class Triggers(Effects):
                 if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
                     self._follow(u, index + 1, [u], trigger)  # ("получить 3 {counter} и потерять полёт")
                 continue
+            if ab.sudden and not self.open[u]:
+                continue  # ("{instant}{tap}: при …": its {tap} needs an open card)
             counted, price = index, ab.tokens  # (an ``or`` alternative has the first one's cost)
             paid_counters = 0
             cands = self._trigger_cands(u, index, ab, trigger, context)
@@ -458,11 +489,12 @@ class Triggers(Effects):
             if ab.counters and self.counters[u] < ab.counters:
                 continue  # ("может потерять {counter}; …": a price it cannot pay)
             most = len(cands) if ab.every else min(ab.targets, len(cands))
-            if (ab.every or len(cands) == 1) and not ab.may:
+            if (ab.every or len(cands) == 1) and not ab.may and not ab.sudden:
                 chosen: tuple[int, ...] = tuple(cands)
             else:  # (``may``: its player may pick none — "может …" — before any price is paid)
                 chosen = tuple(self.players[self.seat[u]].choose_targets(self, u, index, list(cands), most))
-                if ((not chosen and not ab.may) or len(chosen) > most or len(set(chosen)) != len(chosen)
+                if ((not chosen and not (ab.may or ab.sudden)) or len(chosen) > most
+                        or len(set(chosen)) != len(chosen)
                         or any(v not in cands for v in chosen)):
                     raise IllegalAction(f"unit {u}: {chosen} are not 1 to {most} of the targets {cands}")
                 if not chosen:
@@ -477,6 +509,11 @@ class Triggers(Effects):
                     paid_counters = ab.counters
             if limited:
                 self._count_use(u, counted)
+            if ab.sudden:  # (the {tap} of an "{instant}{tap}: при …" trigger, 000 2.4)
+                self.open[u] = False
+                if self.active == self.seat[u]:
+                    self.acted[u] = True
+                    self.moves[u] = 0
             if trigger == "counters_reach":
                 if self._trig["squad_loses_counters"]:
                     paid_counters = self.counters[u]
@@ -508,13 +545,18 @@ class Triggers(Effects):
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and pc >= 0 and (ab.range is None or (pu >= 0 and CHEBYSHEV[pu][pc] <= ab.range))
                   and (ab.target != "self" or context == u)
-                  and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
-            cands = [context] if ok else []
+                  and (ab.target == "enemy" or self.hidden[context]
+                       or meets(slot(self.key[u], index), self.key[context])))
+            if ab.target == "enemy":  # (an attack of its own by its reach, when another creature dashes
+                #                       next to it: 30/24 Полководец "он может объявить особый удар знаменем")
+                cands = [v for v in reach(self, u, index, pu) if v != u] if ok and context != u else []
+            else:
+                cands = [context] if ok else []
         elif trigger == "squad_dives":  # the creature of its squad that dived (``vs_*`` on it)
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
             cands = ([u] if ab.target == "self" else [context]) if ok else []
-        elif trigger == "squad_kill":  # the creature of its squad that destroyed an enemy card
+        elif trigger == "squad_kill" or trigger == "squad_enters":  # (the creature of its squad it is about)
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and (ab.target != "self" or context == u)
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
@@ -631,8 +673,10 @@ class Triggers(Effects):
         if self._sick(x):
             return  # ("незаживающие раны": no heal, no additional life)
         healed = 0 if self.ghost[x] else min(dealt, self.wounds[x])  # (incorporeal: extra life only)
-        self.wounds[x] -= healed
         extra = dealt - healed
+        if healed and self._healers:  # ("излечивается на X+1", 30/71)
+            healed = min(self.wounds[x], healed + self._heal_more(x, healed))
+        self.wounds[x] -= healed
         cap = self.vampire[x]
         if extra and cap:
             extra = max(0, min(extra, cap - self.life[x]))
@@ -876,8 +920,9 @@ class Triggers(Effects):
         """``claim_incarnation`` (50/160 Жрец смерти): enemy creature ``v`` without incarnation gains
         incarnation ``x`` (000 glossary "Incarnation - X": tokens at the start of its owner's turns)
         that returns it onto the third row of ``u``'s owner, under his control."""
-        if not self.creature[v] or self.incarnation[v] or self.seat[v] == self.seat[u]:
-            return
+        if not self.creature[v] or self.incarnation[v] or (self.seat[v] == self.seat[u] and (
+                self.alive[v] or self.zone[v])):
+            return  # (an enemy creature; or one of its own squad lying in the graveyard: 30/178)
         column = list(self.incarnation)
         column[v] = x
         self.incarnation = tuple(column)
@@ -1060,6 +1105,12 @@ class Triggers(Effects):
             self._respare_all(kept)
         if not dead:
             return
+        if self._dashers:  # (where each killer's last victim died: ``vs_state = "on_kill_square"``, 30/31)
+            for x in dead:
+                killer = killers.get(x, source) if killers else source
+                if killer >= 0 and self.seat[killer] != self.seat[x]:
+                    self.kill_sq = list(self.kill_sq)
+                    self.kill_sq[killer] = (self.turn, self.died_at[x])
         if self._eaters:  # 002 "Трупоедство": before the triggers of the deaths
             for x in dead:
                 self._eat(killers.get(x, source) if killers else source, x)
@@ -1067,7 +1118,8 @@ class Triggers(Effects):
             for x in fallen:
                 if self.triggers[x] & _DEATH:
                     killer = killers.get(x, source) if killers else source
-                    by = cause if cause and killer >= 0 and self.seat[killer] != self.seat[x] else None
+                    by = cause if cause in KILL_KINDS and killer >= 0 and self.seat[killer] != self.seat[x] \
+                        else None  # (a kind ``from`` can name: not a finishing-off, a destruction …)
                     self._fire(x, "death", -1, -1, by)  # (``from``: what an enemy killed it with)
             for x in dead:
                 killer = killers.get(x, source) if killers else source
@@ -1425,6 +1477,8 @@ class Triggers(Effects):
             self._emit({"e": "enter", "u": v, "pos": where, "seat": seat, "how": how, "by": by})
         if where >= 0 and self._markers and self.marks[where]:
             self._entered(v, where)
+        if how == "summon" and v in self._trig["summoned"] and self.alive[v] and not self.over:
+            self._fire(v, "summoned", by, by)  # ("при вызове из Яйца дракона", 30/194)
 
     def _exile(self, x: int, by: int) -> None:
         """Card ``x`` leaves play for exile: it does not die (no "on death" ability, no kill), and

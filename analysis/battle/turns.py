@@ -62,6 +62,8 @@ class Turns(Strikes):
         """Markers on squares or delayed wounds on cards can occur."""
         self.doomed = [()] * self.n
         """Per unit: its ``delayed_wound``s, (source unit, wounds, turn due) each (60/115)."""
+        self.grave_wound = [0] * self.n
+        """Per unit lying in the graveyard: the wounds of the ``grave_wound`` it held as it died (30/63)."""
 
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:
         """Unit ``owner`` puts a ``kind`` marker on square ``sq`` (one of a kind per square)."""
@@ -130,6 +132,25 @@ class Turns(Strikes):
                             and not set(self.cards[v].elements) & set(m.spares):
                         self._mark_wound(v, m.wounds, owner, kind)
 
+    def _end_marks(self) -> None:
+        """The end of a turn: the ``owner_turn_end`` markers put by the active player's cards before
+        this turn act on every card on their squares, then go (30/53 Мастер порталов)."""
+        seat = self.active
+        for sq in range(SQUARES):
+            for mark in self.marks[sq]:
+                kind, owner, placed = mark
+                m = MARKERS[kind]
+                if m.moment != "owner_turn_end" or self.seat[owner] != seat or placed >= self.turn:
+                    continue
+                if m.once:
+                    self.marks[sq] = tuple(x for x in self.marks[sq] if x != mark)
+                here = [x for x in (self.board[sq], self.share[sq]) if x >= 0]
+                if here and self.rider[here[0]] >= 0:
+                    here.append(self.rider[here[0]])
+                for v in here:
+                    if self.alive[v] and not self.over and (m.every_card or self.creature[v]):
+                        self._mark_wound(v, m.wounds, owner, kind)
+
     def _unmark(self, x: int) -> None:
         """Card ``x`` has died: the ``owner_bound`` markers it put go (60/32 Алый пламевержец)."""
         for sq in range(SQUARES):
@@ -175,8 +196,9 @@ class Turns(Strikes):
                     self._settle([v], src, None, "wound")
 
     def _mark_wound(self, v: int, n: int, owner: int, kind: str) -> None:
-        """A marker of ``owner`` wounds ``v`` by ``n`` (an effect of ``owner``'s card)."""
-        if protected(self.cards[v], "effect", self.cards[owner], self.seat[v]):
+        """A marker of ``owner`` wounds ``v`` by ``n`` (an effect of ``owner``'s card, or a spell:
+        :attr:`~analysis.cards.abilities.Marker.via`)."""
+        if protected(self.cards[v], MARKERS[kind].via, self.cards[owner], self.seat[v]):
             return
         self.wounds[v] += n
         self._quiet_from = self.turn + 1
@@ -185,6 +207,28 @@ class Turns(Strikes):
         self._settle([v], owner, None, "effect")
         if self._avengers and self.alive[v] and self.seat[v] != self.seat[owner] and not self.over:
             self._hurt(v, owner, "effect", n)
+
+    def _spring_traps(self, u: int) -> None:
+        """``trap``: ``u`` has just taken an action; if it is a creature of a squad traps are laid for,
+        they all spring on it — each wounds it as its ``via`` (its protections apply) — and go (30/78)."""
+        seat = self.seat[u]
+        laid = self.traps[seat]
+        if not laid or not self.creature[u] or not self.alive[u]:
+            return
+        self.traps = list(self.traps)
+        self.traps[seat] = ()
+        for owner, n, via in laid:
+            if not self.alive[u] or self.over:
+                break
+            if not n or protected(self.cards[u], via, self.cards[owner], seat):
+                continue
+            self.wounds[u] += n
+            self._quiet_from = self.turn + 1
+            if self.log is not None:
+                self._emit({"e": "wound", "u": u, "by": n, "by_what": "trap"})
+            self._settle([u], owner, None, via)
+            if self._avengers and self.alive[u] and not self.over:
+                self._hurt(u, owner, via)
 
     def sharing(self, u: int) -> bool:
         """Whether incorporeal unit ``u`` stands on a square another card holds."""
@@ -262,6 +306,10 @@ class Turns(Strikes):
             if regen[u] and wounds[u] and not (self._ghosts and self.ghost[u]) \
                     and not self._sick(u):  # 002 "Регенерация"
                 heal = min(regen[u], wounds[u])
+                if self._healers:  # ("излечивается на X+1", 30/71)
+                    heal = min(wounds[u], heal + self._heal_more(u, heal))
+                if self._heal_jumpers and self._heal_jump(u, heal):
+                    heal = 0  # (a jump instead of the heal: 30/72 Глоа)
                 wounds[u] -= heal
                 healed = True
                 if self._last_life:
@@ -283,6 +331,8 @@ class Turns(Strikes):
             self._keep_stunned(active)
         if closed and not self.over:
             self._hosts_opened(active, closed)
+        if self._grave_wounds and not self.over:
+            self._grave_wounding(active)  # (a ``grave_wound`` kept in the graveyard: 30/63)
         if self._x_trig:
             self._turn_start_triggers(active)
         if self._variable and not self.over:
@@ -337,6 +387,9 @@ class Turns(Strikes):
             if self.over:
                 return
         if self._markers and not self.over:
+            self._end_marks()  # (``owner_turn_end`` markers: 30/53's portal)
+            if self.over:
+                return
             self._doom_due()
             if self.over:
                 return
@@ -463,6 +516,12 @@ class Turns(Strikes):
             self._haul(u, to)  # (a war machine: ``hauled``)
             return
         frm = self.pos[u]
+        if self._jump_swaps and 0 <= to < SQUARES and self.board[to] >= 0 and self.board[to] != u \
+                and self.seat[self.board[to]] == self.seat[u] and self.alive[u] \
+                and self.seat[u] == self.active and self.open[u] and not self.acted[u] \
+                and to in self._extra_steps(u):
+            self._jump_swap(u, to)  # (onto the square of a creature of its squad: 30/172)
+            return
         extra = self._steppers and to not in ADJ4[frm] and to in self._extra_steps(u)
         if (not self.alive[u] or self.seat[u] != self.active or self.kind[u] != GROUND or not self.open[u]
                 or self.acted[u] or (self.moves[u] <= 0 and not extra) or (to not in ADJ4[frm] and not extra)
@@ -512,18 +571,22 @@ class Turns(Strikes):
             if self._teleported(u, frm, to):  # (000 3.15: a teleportation spends it all the same)
                 if u in self._trig["teleports"]:
                     self._fire(u, "teleports")
-                for w in self._trig["squad_teleports"]:  # ("при телепортации другого вашего существа")
+                for w in self._trig["squad_teleports"]:  # ("при телепортации другого вашего …", 50/151)
                     if w != u and self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
-                        self._fire(w, "squad_teleports", -1, u)
+                        saved, self._vacated = self._vacated, frm  # (``onto = "vacated"``: 30/161 Кседдэн)
+                        self._fire(w, "squad_teleports", u, u)
+                        self._vacated = saved
             else:
                 if self._jump_watch:
                     self._count_jump(u)
                 if u in self._trig["jump"]:
+                    self._jump_from = frm  # (``area = "jumped"``: the squares it passed over, 30/95)
                     self._fire(u, "jump")
         if self._markers and self.marks[to] and not self.over:
             self._entered(u, to)
-        if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and self.alive[u] and not self.over:
-            self._zone_entered(u, frm, to)  # (``enemy_enters`` / ``enemy_leaves``: a watched square)
+        if self._zoned and self.alive[u] and not self.over:
+            self._zone_entered(u, frm, to, True)  # (``enemy_enters`` / ``enemy_leaves``: a watched square;
+            #                                         its own move: ``sides_walk``, 30/131)
         if onto >= 0 and self.creature[onto] and u in self._trig["enters_creature"] \
                 and self.alive[u] and self.alive[onto] and not self.over:
             self._last_step = to - frm  # (``per = "heading_steps"``: the direction of this step)
@@ -534,6 +597,8 @@ class Turns(Strikes):
             self._fire(onto, "ghost_enters", u)  # (the holder of the square it shares: 50/210 Медиум)
         if self._watchers and self.creature[u] and self.alive[u]:
             self._watched(u, to)
+        if self._trig["squad_approached"] and self.creature[u] and self.alive[u] and not self.over:
+            self._approached(u, frm, to)
         if self._trig["moves_heading"] and self.creature[u] and not self.over:
             self._stepped(u, frm, to)
         if self._trig["enemy_leaves_adjacent"] and self.creature[u] and not self.over:
@@ -545,7 +610,7 @@ class Turns(Strikes):
                 if self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
                     self._fire(w, "squad_steps", -1, u)
         if self._trig["host_moves"] and self.rider[u] >= 0 and not self.over:
-            self._host_moved(u)  # (its rider's "при перемещении хозяина", 60/1)
+            self._host_moved(u)  # (its rider's "при перемещении хозяина", 60/1, 30/120)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
             if self._variable:
                 self._situate()  # (its ``when`` conditions read the square it has just stepped onto)
@@ -560,6 +625,21 @@ class Turns(Strikes):
             if (self.triggers[w] & _ADJACENT and self.alive[w] and self.pos[w] >= 0 and near[self.pos[w]]
                     and self.alive[u] and not self.over):
                 self._fire(w, "enemy_moves_adjacent", u)
+
+    def _approached(self, u: int, frm: int, to: int) -> None:
+        """``squad_approached``: enemy creature ``u`` stepped from ``frm`` onto ``to``; for each creature
+        of the watcher's squad it is now next to and was not before, the watcher fires, aimed at ``u``,
+        about that creature (30/76 Одвин: "когда существо противника передвигается на клетку рядом с
+        вашим стражем леса этот страж леса может сразиться с этим существом")."""
+        near, was = NEAR[to], NEAR[frm] if frm >= 0 else None
+        for w in list(self._trig["squad_approached"]):
+            if self.seat[w] == self.seat[u] or not self.alive[w]:
+                continue
+            for x in list(self.units[self.seat[w]]):
+                p = self.pos[x]
+                if (self.alive[x] and self.creature[x] and p >= 0 and near[p] and not (was and was[p])
+                        and self.alive[u] and self.alive[w] and not self.over):
+                    self._fire(w, "squad_approached", u, x)
 
     def _close(self, u: int) -> None:
         """Payment for an action (000 2.4): the card closes and loses its movement."""

@@ -83,9 +83,17 @@ ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wound
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
            "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift",
            "fight", "become", "pull", "bind",
-           "attach", "swap")
-"""Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
-``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
+           "attach", "swap", "trap", "darken")
+"""Kinds a card uses as an action (cost ``tap``, ``counter_tap``, ``counter`` or ``free``) or on a trigger.
+``darken``: the target creature becomes dark — its elements are darkness alone from now on ("существо
+становится тёмным"); then the ``darkens`` triggers (30/191 Феликс Гаптор, 30/177 Флагеллянт).
+``trap`` [N] (target ``self``): lays a trap for the opponent's squad — the next enemy creature that
+takes an action (a strike, an ability used as an action, accumulating, closing for a flyer; moves are
+none), in any later turn, is wounded N once that action is carried out, as the ability's ``via`` (an
+effect: its protections apply); 30/78 Ловчий "следующее существо противника, которое действует,
+ранится на 3".
+``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well (on
+trigger ``enemy_ranged``, ``self_too`` counts the attacks aimed at this card too: 30/109 Унния);
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
 ``concentrate``: the target's ``concentration`` abilities fire now, whatever its wounds (60/22
 Аль-Джамия: "срабатывает концентрация вашего степного существа"); ``hypnosis``: the target (an open
@@ -155,7 +163,9 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
             "fight_upgrade", "cheats_death", "parries_closed",
             "no_heal", "rides_killer", "hunted", "step_wounds", "death_blast", "takes_poison",
-            "drains_ghosts")
+            "drains_ghosts", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound", "no_magic",
+            "heal_bonus", "cannot_defend", "range_bonus", "swap_strikes", "ignore_taunt", "host_only",
+            "dash_swap", "jump_swap", "gateway", "heal_to_jump")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -181,6 +191,39 @@ classes for the ``when = "squad_class"`` conditions ("ваша местност�
 the target's protections from them — a protection column or fact ("игнорирует {zov}", 30/84 Грифон:
 ``from = ["shot"]``). ``prey``: a marker on the card that other cards' facts read through ``vs_has =
 ["prey"]`` (given for a while: 30/17 Лидана's chosen enemy, 30/50 Снежный барс's "кошки-мышки").
+``acid_fumes`` / ``flame_seal``: markers on a card, given for a while by another card and read by
+``vs_state = "near_fumes"`` (a card next to it holds acid fumes: 30/151 Чёрный дракон's "когда рядом с
+картой с маркером кислотные пары закрывается существо") and by ``vs_has = ["flame_seal"]`` /
+``vs_state = "sealed"`` (30/25 Азнагул's "пламенная печать"). ``lose_keyword`` (with ``keyword``): the
+card does not have that keyword column while it holds this — printed, given or held from an aura
+("карта противника теряет {armor} до конца вашего хода", 30/36 Оружейник; "существа противника с
+отравлением теряют {ovz} и {ova}", 30/100, an aura; "теряет {zoo} до конца боя", 30/132).
+``grave_wound`` [N] (a grant): "получает «Вальхалла: ранить ваше существо на N» (в конце хода, если эта
+карта не на кладбище, эта особенность теряется)" — a card that dies while it holds it keeps it in the
+graveyard: at the start of each of its owner's turns while it lies there, one creature of its owner's
+squad in play takes N (a plain wound; the owner's pick — the engine takes the one with the most life
+left); a card that leaves the graveyard loses it (30/63 Локи). ``no_heal``: the card cannot heal nor gain
+additional life — no heal, regeneration, vampirism, carrion-eating or extra life reaches it ("атакованный
+не может излечиваться или получать дополнительные {health} до конца хода противника", 30/171 Вольный
+стрелок; standing or given for a while). ``no_magic``: the card cannot use its magical abilities as
+actions — discharges, magic strikes, spells and actions ``via = "spell"`` (30/87 Вьюрр: "атакованный не
+может использовать магические способности в свой следующий ход", given on ``strike`` for
+``next_own_turn``). ``heal_bonus`` [N] (passive): every creature of its squad that would heal X (a heal,
+regeneration, vampirism) heals X + N instead; with ``once_per_card`` once per turn for each creature
+("если ваше существо должно излечиться на X вместо этого оно излечивается на X+1 (1 раз за ход для
+каждого существа)", 30/71 Эленьямен, a terrain). ``cannot_defend``: it is never appointed defender ("не
+может выступать защитником", 30/169 Любимец капитана). A ``block`` with ``area = "squad"`` blocks attacks
+of its ``from`` kinds on any card of its squad, and with ``nth`` only the Nth such attack of the turn
+("блокирует третью за ход противника дальнюю немагическую атаку по вашим картам (кроме {uchr})", 30/40
+Мастер ветра: ``from = ["shot", "throw"]``, ``nth = 3``, ``when = "enemy_turn"``). ``range_bonus`` [N] (with
+``from``): its abilities of those kinds that have a range reach N farther ("+2 к дальности выстрела до конца
+вашего хода", 30/89 Аллар on ``concentration``). ``swap_strikes``: its weak and strong simple strikes change
+places ("поменять местами значения сильного и слабого {strike} существа", 30/150 Хаосит).
+``ignore_taunt`` (with ``from``): enemy taunts do not bind its attacks of those kinds ("игнорирует
+особенности, обязывающие выбирать цель метания", 30/11 Баллиста). ``host_only`` (a rider's, with ``vs_*``):
+it may be placed only on a host its filters select ("при рассадке симбиотов может быть помещена только на
+существо с магическими особенностями" = ``vs_has = ["discharge", "magic_strike", "spell"]``, 30/56 Сова
+колдуна).
 ``forces_defender``: when a defender may be appointed against its simple strike, its opponent must
 appoint one (he picks which; if his player declines, the one with the most life left: 30/141).
 ``strikes_twice``: it may attack with its simple strike twice per turn — after its first attack by a
@@ -263,7 +306,9 @@ battle and this card gets poisoning X ("Когда стоящее рядом с�
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "roll_bonus",
-          "no_heal", "hunted", "step_wounds", "carrion_eating", "death_blast", "teleportation")
+          "no_heal", "hunted", "step_wounds", "carrion_eating", "death_blast", "teleportation", "acid_fumes",
+          "flame_seal", "lose_keyword", "grave_wound", "strikes_twice", "strikes_twice_in_a_row", "no_magic",
+          "range_bonus", "swap_strikes")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -364,8 +409,9 @@ class Marker:
 
     moment: str
     """``enter``: when a creature moves onto the square (a step, a push, a teleport); ``owner_turn_start``:
-    at the start of the next turn of the player whose card put it there; ``enemy_turn_start``: at the
-    start of each turn of that player's opponent; ``none``: nothing of its own (other cards read it)."""
+    at the start of the next turn of the player whose card put it there; ``owner_turn_end``: at the end
+    of that player's next turn (not the turn it was put in); ``enemy_turn_start``: at the start of each
+    turn of that player's opponent; ``none``: nothing of its own (other cards read it)."""
     wounds: int
     """Wounds it deals then (an effect: fortitude and protection from effects block them)."""
     spares: tuple[str, ...] = ()
@@ -387,6 +433,9 @@ class Marker:
     """When it goes, its square gets this marker from the same card, if that card is still in play."""
     free_only: bool = False
     """Only a free square (no card on it) may get it."""
+    via: str = "effect"
+    """The class of its wounds: an ``effect`` (fortitude blocks them) or a ``spell`` (protection from
+    spells and magic does: 30/53's "заклинание закрыть портал")."""
 
 
 MARKERS: dict[str, Marker] = {
@@ -396,6 +445,7 @@ MARKERS: dict[str, Marker] = {
     "fire_wall": Marker("enemy_turn_start", 2, every_card=True, owner_bound=True),
     "bonfire": Marker("none", 0, this_turn=True, leaves="rot", free_only=True),
     "lair": Marker("none", 0),
+    "portal": Marker("owner_turn_end", 2, every_card=True, once=True, free_only=True, via="spell"),
 }
 """Marker kinds on board squares (field ``marker``). ``rot`` (гниль; the reminder text of 30/145
 Аранта and 50/163 Воин великой тьмы): when a non-dark creature moves onto the square it takes 2, for
@@ -409,15 +459,19 @@ goes when the card that put it dies. ``bonfire`` (костёр; 60/165 Отри�
 until the end of the turn it was put in; no text read gives it an effect of its own; when it goes,
 the square gets a rot marker of the same card. ``lair`` (логово; 40/62 Йети, put on its own square at
 the start of the battle): no effect of its own, it stays; read by ``when = "marker_row"`` /
-``"marker_column"``."""
+``"marker_column"``. ``portal`` (30/53 Мастер порталов, a free square its player chooses at the start
+of the opponent's turn): at the end of its owner's next turn every card on it takes 2 from a spell,
+then it is gone."""
 
 RANGED = ("shot", "throw", "discharge", "strike_through_row")
 """Ranged attacks (000 glossary "Ranged attack"): never announced against an adjacent card."""
 MAGICAL = ("discharge", "magic_strike", "spell")
 """Magical abilities (000 glossary "Magical ability"): armor does not stop their wounds."""
 
-COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or", "recruit", "aura")
-"""``then``: carried out right after the ability listed just before it, as part of the same action or
+COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or", "recruit", "aura", "free")
+"""``free``: an action without a payment ("1 раз за ход: …" with no {tap}): the card does not close
+and may still act; it needs ``uses_per_turn`` or ``uses_per_battle`` (30/13 Дружинник).
+``then``: carried out right after the ability listed just before it, as part of the same action or
 trigger (a text's "затем"; with ``target = "self"`` and ``vs_state = "unwounded"``: only when the
 ability before it wounded another creature that had no wounds — 60/154's extra life); ``or``: an
 alternative to the triggered ability listed before it — its player picks one of them ("ранить … или
@@ -455,7 +509,9 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "ghost_enters", "squad_spell",
             "misses", "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves",
             "poison_curse",
-            "squad_steps", "declares", "revealed")
+            "squad_steps", "declares", "revealed", "card_closes", "summoned", "squad_enters",
+            "squad_moves_enemy", "rider_strike", "squad_eats", "squad_approached",
+            "squad_stays_open", "swaps", "darkens")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -607,17 +663,58 @@ or ability aimed at it (aimed at that card: "когда существо про�
 as the attacker, hit or miss, or an attack ability used as an action, once per target: aimed at the attacked
 card, about the attacker (``from`` the attack's kinds, ``tiers`` its strength — the Strike Table's for a
 simple strike, the band of the die for an X-Y-Z attack: "при слабой магической атаке вашего существа", 60/199
-Учитель магии; "при дальней атаке вашего существа", 40/32; "при атаке вашего болотного существа", 30/100)."""
-ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
-"""``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
-aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
-(``own_half``), or one of a row of its player's half no enemy card has entered before in the battle
-(``own_half_first``: "1 раз за бой для каждого ряда", 60/88 Караульный), or the two squares to its left
-and right (``sides``), or ``any`` square (60/141 Озёрный змей "при перемещении существа противника в ваш
-ход"). Kind ``bar`` (passive, with ``zone``): ground creatures of the opponent's squad
-that are not incorporeal cannot move onto the squares of that zone — no step, jump or teleport of
-their own ("наземные небестелесные существа противника не могут перемещаться на клетки справа и
-слева от …", 60/67 Тучный великан, under ``when = "rebuff"``)."""
+Учитель магии; "при дальней атаке вашего существа", 40/32; "при атаке вашего болотного существа", 30/100);
+``card_closes``: a card of either squad goes from open to closed in an action — it pays for a strike
+or an ability, defends, accumulates, or an ability closes it — checked once the action is carried out;
+aimed at that card, about it (``when_*`` read it; ``vs_position`` its position to this card): 30/151
+Чёрный дракон (``when_state = "near_fumes"``), 30/25 Азнагул (``when_state = "sealed"``), 30/115
+Топляница (``vs_position = "opposite"``, ``when = "enemy_turn"``, a ``stun``); ``summoned``: after this
+card enters play by a ``summon`` of another card, about that card (``when_type = "artifact"``: "при вызове
+из Яйца дракона", 30/194 Вылупившийся дракон); ``squad_enters`` (with ``zone``): a creature of its squad
+moves onto a square of that zone — any move; aimed at it, about it (30/4 Белегос: ``zone = "cross"``);
+``squad_moves_enemy``: a card of its squad moves an enemy card by an ability (a push, pull, shift or
+relocation), about that card ("когда ваша карта перемещает карту противника получить {counter}",
+30/107 Статуя скорби); ``rider_strike``: the simple strike of the companion or parasite riding it hits,
+aimed at the struck card ("при {strike} своего компаньона может сразиться с атакованным как с открытой
+картой", 30/129 Аммах); ``host_moves`` (a rider's): its host moves onto a square, by a step or an ability,
+its conditions read where it now stands ("при перемещении хозяина на клетку рядом с вашей речной девой
+ранить его", 30/120 Пиранья: ``when = "allies_adjacent"``, ``classes``); ``squad_eats``: a creature of its
+squad eats carrion (its carrion-eating heals it; about it: "при трупоедстве вашего существа получить
+дополнительную {health}", 30/117 Свора пожирателей).
+``squad_approached``: an enemy creature steps onto a square next to a creature of its squad (itself
+included) it was not next to before — aimed at the enemy, about that creature; a ``fight`` on it aimed
+at that creature (``area = "about"``, ``target = "ally"``) fights the enemy that stepped (30/76 Одвин).
+``squad_teleports``: another creature of its squad moves by its teleportation — about it (``classes``:
+"при телепортации другого вашего демона", 30/161 Кседдэн; 50/151)
+``squad_stays_open``: a creature of its squad, itself included, is still open after an action it took
+(a strike or an ability used as an action; moves are none) — about it (``when_min_cost``: "когда ваше
+существо стоимостью 7 или более не закрывается после действия", 30/185 Колосс)
+``swaps``: after it swaps squares with a creature of its squad by its own move (``jump_swap``: "может
+объявлять прыжок на клетку, занятую другим вашим гномом или койаром, поменявшись с ним местами, при
+этом получает {direct} до конца хода", 30/172 Душегуб)
+``darkens``: a creature of either squad that was not dark becomes dark (``darken``) — aimed at it, about
+it (``vs_position = "near"``: only one next to this card — "когда стоящее рядом нетёмное существо
+становится тёмным", 30/184 Рыцарь Храма)"""
+ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front",
+         "sides_walk", "near")
+"""``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square aside),
+the square ``behind`` it (as its owner sees the board), a square of its player's half (``own_half``), or
+one of a row of its player's half no enemy card has entered before in the battle (``own_half_first``: "1
+раз за бой для каждого ряда", 60/88 Караульный), or the two squares to its left and right (``sides``;
+``sides_walk``: the same, moved onto by the card itself — a step, a jump —, not by an ability: "когда
+существо передвигается на клетку слева от Килхе", 30/131), or ``any`` square (60/141 Озёрный змей "при
+перемещении существа противника в ваш ход"); ``cross``: a square of the half the mover does not belong
+to, entered from a square of its own half (it crosses the middle line: "при перемещении со своей
+половины поля боя на половину поля боя противника", 30/4 Белегос on ``squad_enters``); ``cross_front``:
+the same, onto the first row of the half entered ("при передвижении со своей половины поля боя на …
+клетку вашего первого ряда", 30/42 Торосы Йора on ``enemy_enters``). Kind ``bar`` (passive, with
+``zone``): ground creatures of the opponent's squad that are not incorporeal cannot move onto the
+squares of that zone — no step, jump or teleport of their own ("наземные небестелесные существа
+противника не могут перемещаться на клетки справа и слева от …", 60/67 Тучный великан, under ``when =
+"rebuff"``); with ``area = "host"`` (a parasite's) only its host is barred ("хозяин не может
+перемещаться на клетки вашей половины поля боя", 30/34 Ледяная лоза, ``zone = "own_half"``). ``near``:
+the squares next to it (8; on ``enemy_leaves``: "при перемещении существа противника с соседней клетки",
+30/116 Троглодит)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -648,7 +745,9 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-             "fight_upgrade", "bind", "parries_closed", *ENTRIES)
+             "fight_upgrade", "bind", "parries_closed", *ENTRIES, "acid_fumes", "flame_seal", "lose_keyword",
+             "no_magic", "cannot_defend", "swap_strikes", "ignore_taunt", "host_only", "dash_swap",
+             "jump_swap", "gateway", "heal_to_jump", "darken")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
                    "next_roll", "attach", "swap")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
@@ -660,7 +759,7 @@ SINGLE = ("jump_range",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
           "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "next_roll",
           "set_die", "roll_bonus",
-          "block_attack")
+          "block_attack", "grave_wound", "heal_bonus", "range_bonus", "trap")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -680,7 +779,8 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
              "low_life", "unique", "front_row", "off_front_row", "nonflying", "at_edge", "armorless",
-             "has_counters", "within_regen", "cheapest", "other")
+             "has_counters", "within_regen", "cheapest", "other", "no_extra_life", "sealed", "near_fumes",
+             "on_kill_square", "foes_wounded", "livelier", "defending")
 """``vs_state``: only against a target in that state; ``has_counters``: a card with counters ("{direct} по
 картам с {counter}", 60/116 Воронга); ``cheapest`` (on a trigger): of the least cost among the cards it
 may aim at ("ранить на 1 выбранную карту наименьшей стоимости", 60/104 Налайа); ``other`` (a ``when_state``):
@@ -731,11 +831,25 @@ row ("выбранное существо у края поля боя", 50/39 К
 this turn ("если не имеет единиц {armor}", 50/66 Тяжёлая кавалерия, read on itself); ``has_counters``:
 with counters or tokens ("по картам с {counter}", 50/162 Зомби-грифон); ``within_regen`` (as a
 ``when_state`` of ``wounded`` / ``ally_wounded`` / ``squad_wounded``): the wounded card has just taken
-at most its regeneration in wounds ("получает X или менее ран, где Х — величина его {regen}", 50/113)."""
+at most its regeneration in wounds ("получает X или менее ран, где Х — величина его {regen}", 50/113);
+``no_extra_life``: no additional life — its life left is not above its
+printed life ("ваше существо без дополнительных {health}", 30/71 Эленьямен); ``sealed``: it holds a
+``flame_seal`` (30/25 Азнагул); ``near_fumes``: a card next to it (8 squares) holds ``acid_fumes`` (30/151
+Чёрный дракон); ``on_kill_square``: it stands on the square where a card it destroyed this turn
+died ("если совершило рывок на клетку, которую та занимала", 30/31 Илле on ``squad_dash``);
+``foes_wounded``:
+every card of the opponent's squad in play has wounds ("если в отряде противника нет карт без ран",
+30/99 Медвесыч, on a ``then`` aimed at itself); ``livelier`` (on a ``block``): the attacker has more life
+left than the card ("блокирует по
+себе немагические атаки карт с большим количеством текущих {health}", 30/23 Джинн Дзара); ``defending``
+(on a standing strike fact, read at the strike): the card parries as a defender appointed against it
+("+1 к {strike} по защитникам", 30/37 Вельга)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "squad_attack", "kill", "squad_kill", "enemy_dies", "attack", "strike",
                  "enemy_enters",
-                 "enemy_leaves", "squad_steps", "revealed")
+                 "enemy_leaves", "squad_steps", "revealed", "card_closes", "summoned", "squad_enters",
+                 "squad_dash", "squad_eats", "squad_approached", "enemy_ranged", "squad_teleports",
+                 "squad_stays_open", "darkens")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
@@ -750,7 +864,8 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
          "beset", "squad_jumps", "host_formation", "class_adjacent", "squad_did", "squad_charged", "took_all",
-         "lone_foe", "hurt_many", "host_of", "near_poisoned")
+         "lone_foe", "hurt_many", "host_of", "near_poisoned", "behind_caster", "squad_cursed",
+         "no_own_artifact_near")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -831,7 +946,14 @@ one enemy creature stands next to it: "если рядом стоит не бо�
 раны трем или более картам противника в этот ход", 60/203 Морской волк), ``host_of`` (with ``needs``,
 elements: a companion's or parasite's host is of one of them — "+1 к {ovz}, пока хозяин лесной", 60/112),
 ``near_poisoned`` (a poisoned creature of either side stands next to it: "{zoz}, пока стоит рядом с
-существом с отравлением", 60/147 Мор-Таурон)."""
+существом с отравлением", 60/147 Мор-Таурон); ``no_own_artifact_near`` (no artifact of its squad stands
+next to it: 30/52 Громобой's ``then`` stun on
+itself after throwing, "в начале своего следующего хода не открывается, если не стоит рядом с вашим
+артефактом" — checked as it throws: a closed card does not move by itself till then);
+``behind_caster`` (the card on the square behind it, as its owner sees the board, has a discharge or a
+spell: "+1 к магическому удару, если на клетке сзади стоит карта с разрядом или заклинанием", 30/51
+Боевой маг); ``squad_cursed`` (every creature of its squad in play has a curse: "имеет «Вампиризм …», пока
+все ваши существа имеют проклятие", 30/178 Боцман проклятых)."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
@@ -839,7 +961,8 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans", "about_weak",
         "adjacent_even_enemies", "squad_elements", "column_free", "own_poison", "target_poison",
         "trick_wounds",
-        "target_cost", "heading_steps", "diagonal_steps")
+        "target_cost", "heading_steps", "diagonal_steps", "target_armor", "open_enemies", "dealt",
+        "about_regen", "partners", "streak", "shape_own")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -889,7 +1012,7 @@ one: "получает +Х к следующему {strike}, где Х слаб�
 the cards of its squad in play, a neutral card of none ("получить Х{counter}, где Х — число стихий в вашем
 отряде", 50/145 Чёрный лотос, on ``gain_counter``); ``column_free``: the free squares of the column of
 the card it aims at ("на X−1, где Х — число свободных клеток в этом столбце", 50/35 Медный дракон, with
-``plus = -1``). ``own_poison`` / ``target_poison`` (on ``poison`` only): its own poisoning / the poisoning
+``plus = -1``). ``own_poison`` (on ``poison`` only) / ``target_poison``: its own poisoning / the poisoning
 of the card it
 aims at; as poisonings do not add up (the greater stays), "+1 к отравлению (максимум до 3)" is
 ``per = "target_poison"``, ``plus = 1``, ``per_max = 3`` (60/114 Хворь Архааля, 60/130 Ярхат) and "отравление
@@ -902,11 +1025,27 @@ set it off, up, down, left or right ("где Х — количество пер�
 направлении в этот ход", 60/163 Мерцающий призрак). ``diagonal_steps``: its diagonal steps this turn (a
 standing amount: "при перемещении по диагонали — получить +1 к {strike} до конца хода (максимум +3)", 60/81
 Вепрь Святолесья). ``about_weak`` also on ``dirty_tricked`` (the trickster's weak strike, 60/94 Надзиратель
-Бик)."""
+Бик). ``target_armor``: the armor
+the card it aims at has now ("получает {armor} 1 или +1 {armor}" = ``keyword = "armor"``, ``per =
+"target_armor"``, ``plus = 1``, 30/42 Торосы Йора); ``open_enemies``: the open creatures of the
+opponent's squad ("−1 к {strike} за каждое открытое существо в отряде противника (максимум −3)" =
+``negative``, ``per_max = 3``, 30/165 Молох); ``dealt`` (on a ``then``): the wounds the ability just
+before it dealt, all its targets counted ("ранить каждое стоящее рядом существо противника на 1, при
+этом излечиться на X, где X число нанесённых ран", 30/149 Проглот); ``target_poison`` also on other kinds:
+the poisoning of
+the card it aims at ("получает −Х к {strike} до конца хода, где Х величина его отравления", 30/132);
+``about_regen``: the regeneration of the card the trigger is about ("ранить … на Х, где Х величина
+{regen} погибшего существа", 30/124 Клок Мудрый); ``partners``: the creatures in formation with it ("+1 к
+{strike} за
+каждое существо, с которым стоит в строю", 30/61 Хальдар); ``streak`` (on a ``strike_bonus``): its simple
+strikes that hit in a row one card, as the attacker, none of them a miss nor a strike at another card
+("при {strike} получают +1 к ударам по атакованному, пока не совершат промах или удар по другой карте
+(максимум +3)", 30/18 Орки-губители; at the strike, only against that card)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "diagonal_steps",
              "free_adjacent", "adjacent_enemies", "adjacent_even_enemies", "own_extra_life", "wounded_allies",
-             "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements")
+             "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements", "open_enemies",
+             "partners")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
              "behind", "near", "max_range", "partner_near")
@@ -920,7 +1059,8 @@ its own player's half of the battlefield: "по картам на вашей п�
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив"), ``behind`` (on the square just behind it, as its owner sees the
 board: "по существам, стоящим на клетке позади него", 30/167 Бухта подлецов), ``near`` (on one of the 8
-squares around it: "ваше стоящее рядом существо", 50/113 Бумбол on ``ally_wounded``), ``max_range`` (on an
+squares around it: "ваше стоящее рядом существо", 50/113 Бумбол on ``ally_wounded``; 30/85 Древолом on
+``ally_dies``: it died next to it), ``max_range`` (on an
 ``attack_bonus``, standing or an aura: only for an
 attack ability with a ``range`` aimed from a square at a card on a square exactly that range away — "к
 выстрелу по картам на поле боя, выполненному с максимальной дальностью", 60/78 Меткий стрелок; "дальние
@@ -929,7 +1069,7 @@ attack ability with a ``range`` aimed from a square at a card on a square exactl
 "может нападать {strike} на карты, стоящие рядом с существом в строю с Лагоморфом, как на стоящие рядом",
 60/189)."""
 RELOCATE_ONTO = ("depth", "surface", "away", "behind", "near", "line", "died_at", "onward", "away_source",
-                 "near_target", "beyond")
+                 "near_target", "beyond", "between", "across", "vacated")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), the square ``behind`` the card,
 as its owner sees the board ("переместить атакованное существо на свободную клетку позади себя", 50/47
@@ -945,11 +1085,18 @@ off (``away_source``: "переместить его на соседнюю с н
 the target of the
 ability before it, on a ``then`` ("на клетку рядом с атакованным", 60/13 Оркопульта); ``beyond``: the square
 past the card its trigger aims at, along the line from the card ("на клетку позади атакованного", 60/217
-Капитан Тич)."""
+Капитан Тич). ``died_at`` also on a trigger about a card that died (30/44 Дети Белой Луны). ``between``:
+the free square between the card and the one its trigger is about, two squares away in a line ("при {uchr}
+через свободную клетку может переместиться на неё, при этом …", 30/62 Ликантроп); ``across``: the free
+square on the other side of this card in its row, mirroring the moved card's square (30/131 Килхе);
+``vacated``: on trigger ``squad_teleports``, the square the teleporting card left (on a zone trigger such
+as ``enemy_leaves``, the square the mover left; without ``may`` the move is not optional: 30/116 Троглодит;
+30/161 Кседдэн)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
          "between", "squad", "target_column", "kin_between", "cross", "target_formation", "source",
-         "former_formation")
+         "former_formation", "forward", "jumped", "behind_target", "around_free", "square_2x2",
+         "diagonal_line")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -957,7 +1104,12 @@ wounded creatures of its squad, itself excluded, that have the fewest wounds amo
 имеет наименьшее число ран среди раненых существ в вашем отряде, не считая …"), ``others`` (the cards
 of the ``target`` side other than itself, any distance: "другое ваше существо");
 ``left`` / ``right`` / ``opposite`` / ``behind`` (the one square on that side of it, as its owner
-sees the board), ``adjacent`` (the cards next to it, itself excluded: "вашу стоящую рядом карту",
+sees the board), ``forward`` (on an action: any square ahead of it in its column, the one next to it
+excluded for a ranged attack — "только вперёд по прямой", 30/11 Баллиста), ``jumped`` (on trigger ``jump``:
+the cards on the squares it passed over, if it jumped in a straight line — a row, a column or a diagonal:
+"при прыжке по прямой особый удар когтями на 2 по любому существу, через которого совершила прыжок", 30/95
+Пантера), ``adjacent`` (the cards next
+to it, itself excluded: "вашу стоящую рядом карту",
 40/190 Данав), ``about`` (on a trigger about another card: that card — the wounded, dying or destroyed
 one; 40/41 Гном-щитоносец restores the armor of the wounded creature), ``host`` (a companion's or
 a parasite's: the creature it rides — "ранить хозяина", 30/69 Люмми; "хозяин получает {counter}", 30/56
@@ -977,7 +1129,21 @@ of ``wounded`` …: "переместить атаковавшего", 60/122 Ш
 triggers after its own move: the creatures of its squad in formation with it on the square it has just
 left — "при рывке — может переместить существо, с которым стоял в строю, в том же направлении", 60/10
 Легионер, with ``relocate`` ``onto = "onward"``).
-Only for auras: ``rider`` (the companion or parasite riding it). Only for an action with ``target =
+``around_free`` / ``square_2x2`` / ``diagonal_line`` (on an action: a group of squares its player
+chooses, given by the card it is aimed at — every card of the ``target`` side on them is hit): the
+squares next to a free square that is next to both this card and that card ("выбрать незанятую клетку
+рядом с собой; ранить все стоящие рядом с этой клеткой карты противника", 30/119 Баламут), a 2x2
+square holding that card ("выбрать квадрат 2x2, ранить каждую карту противника на этих клетках на X,
+где X количество ваших карт на этих клетках", 30/103 Гурр-шаман, ``per = "shape_own"``) or a diagonal
+line of the board through that card ("ранить все карты, стоящие на выбранной диагонали", 30/46 Жрица
+снегопадов); of the groups holding that card its player takes the one with the most enemy cards less
+its own (times ``shape_own`` when the amount is that).
+``behind_target`` (on a ``then``: the card on the square behind the card the ability before it aimed
+at, as that card's owner sees the board — "затем метание на 1 по карте позади атакованной", 30/52
+Громобой).
+``rider``: on an aura, the companion or parasite riding it; on a trigger, the one riding the card the
+trigger aims at ("при метании по существу с паразитом открыть этого паразита", 30/108 Тинник).. Only for an
+action with ``target =
 "any"``: ``target_column`` (every card on a square of the named card's column, its own included: "ранить
 каждую карту в выбранном столбце", 50/35 Медный дракон)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack",
@@ -996,6 +1162,8 @@ given again add up (at most ``per_max`` when given: "получает +1 к сл
 40/145); ``next_attack_turn``: the same, but lost at the end of its holder's turn if not used — this
 one, or its next one if given in the opponent's turn ("получить +1 к следующему выстрелу до конца хода",
 30/7; "Концентрация: … получает +1 к следующему {strike} до конца вашего хода", 60/85)."""
+SHAPES = ("around_free", "square_2x2", "diagonal_line")
+"""The ``area`` values of an action that hit a group of squares given by the card aimed at."""
 AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider", "sides", "formation", "squad")
 """``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
 front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's), the
@@ -1007,7 +1175,7 @@ the state of the card that gives it ("пока Страж Уорлога отк�
 that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
               "far_strike", "carrion_eating", "jump_range", "fight_upgrade", "counts_as", "attack_bonus",
-              "drains_ghosts")
+              "drains_ghosts", "lose_keyword", "curse", "blessing")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
@@ -1074,6 +1242,19 @@ _KINDS_TEXT = {
     "shift": "Moves a card onto a square next to it",
     "ignore_protection": "Ignores the target's protection from",
     "prey": "Marked as prey", "pounce": "Jumps next to the target",
+    "acid_fumes": "Marked with acid fumes", "flame_seal": "Marked with a flame seal",
+    "lose_keyword": "Loses",
+    "no_magic": "Cannot use magical abilities", "heal_bonus": "Its squad heals more by",
+    "cannot_defend": "Cannot defend", "range_bonus": "Range +",
+    "swap_strikes": "Weak and strong strikes swapped", "ignore_taunt": "Ignores taunts for",
+    "host_only": "Rides only a host",
+    "grave_wound": "Valhalla: wounds a creature of its own squad",
+    "trap": "Lays a trap: the next enemy creature to act is wounded",
+    "darken": "The creature becomes dark",
+    "dash_swap": "Instead of dashing may swap squares with a creature of its squad next to it",
+    "jump_swap": "May jump onto the square of a creature of its squad, swapping squares with it",
+    "gateway": "Creatures of its squad may step onto the squares next to it as onto adjacent ones",
+    "heal_to_jump": "Instead of healing X may jump, range X",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",
     "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",
@@ -1091,7 +1272,7 @@ _KINDS_TEXT = {
     "cheats_death": "Instead of dying heals",
     "parries_closed": "While closed parries simple strikes as an open card",
     "attach": "Becomes the target's parasite or companion",
-    "swap": "Swaps squares",
+    "swap": "Swaps squares with",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",
@@ -1107,7 +1288,8 @@ _KINDS_TEXT = {
     "roll_twice": "Rolls its fight die twice and keeps one",
     "fight_upgrade": "A won weak/medium-miss fight may move a line up",
 }
-_COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
+_COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "free": "no payment",
+              "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
               "recruit": "before recruiting", "aura": "aura: held by"}
 
@@ -1175,7 +1357,9 @@ class Ability:
     """A sudden action ({instant}, 000 1.9.4): besides its owner's own turn, the action may be used
     in the opponent's turn when its player gets priority — in response to an enemy action aimed at a
     card of its squad (before it is carried out) and at the start and the end of the opponent's turn
-    (data/README.md "Sudden actions")."""
+    (data/README.md "Sudden actions"). On a trigger (cost ``trigger``): "{instant}{tap}: при …" — it
+    fires only while the card is open, its player may decline it, and taking it closes the card (the
+    {tap} payment, 000 2.4; 30/100 Болота Ракштольна, 30/137 Соултрад)."""
     life_cap: int = 0
     """``vampirism``: its life never grows above this (0 = no cap beyond the rulebook's)."""
     when_state: str | None = None
@@ -1187,6 +1371,16 @@ class Ability:
     when_type: str | None = None
     """On a trigger about another card: only when that card is of this type (:data:`CARD_TYPES`;
     ``flyer``: "вашего летающего существа")."""
+    when_max_cost: int | None = None
+    """On a trigger about another card: only when that card costs at most this ("при гибели вашего
+    стоящего рядом существа меньшей стоимости", 30/85 Древолом: ``when_max_cost = 7``)."""
+    when_min_cost: int | None = None
+    """On a trigger about another card: only when that card costs at least this ("ваше существо
+    стоимостью 7 или более", 30/185 Колосс)."""
+    when_elements: tuple[str, ...] = ()
+    """On a trigger about another card: only when that card is of one of these elements
+    (:data:`~analysis.cards.schema.ELEMENTS`; "при ударе тёмного существа" = ``["darkness"]`` on
+    ``squad_strike``, 30/137 Соултрад; "при атаке вашего болотного существа", 30/100)."""
     once_per_card: bool = False
     """On a trigger about another card: at most once per turn for each such card ("the first time
     in a turn it is wounded")."""
@@ -1307,7 +1501,8 @@ class Ability:
             or self.extra or self.requires or self.formation or self.self_state or self.vs_state or self.tiers
             or self.parity or self.min_power or self.life_cap or self.when_state or self.when_keyword
             or self.once_per_card
-            or self.when_type
+            or self.when_type or self.when_elements or self.when_max_cost is not None
+            or self.when_min_cost is not None
             or self.when or self.partner or self.per or self.lasts or self.vs_has or self.classes or self.nth
             or self.vs_min_move is not None or self.vs_max_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
@@ -1317,7 +1512,7 @@ class Ability:
 
     @property
     def is_action(self) -> bool:
-        return self.cost in ("tap", "counter_tap", "counter")
+        return self.cost in ("tap", "counter_tap", "counter", "free")
 
     def damage_by_roll(self, roll: int) -> int:
         """The damage for a die roll (modifiers already added): ≤3 weak, 4-5 medium, ≥6 strong."""
@@ -1342,6 +1537,8 @@ class Ability:
             head = f"{sign}{amount or 1} movement"  # added to the printed movement, not a keyword column
         elif self.kind == "keyword":
             head = f"{head} {(self.keyword or '').replace('_', ' ')}{' ' + amount if amount else ''}"
+        elif self.kind == "lose_keyword":
+            head = f"{head} {(self.keyword or '').replace('_', ' ')}"
         elif self.kind in ("taunt", "block", "redirect", "ignore_protection"):
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "mark":
@@ -1417,6 +1614,8 @@ class Ability:
             cond.append(f"when it has {self.when_keyword.replace('_', ' ')}")
         if self.when_type:
             cond.append(f"when it is a {self.when_type}")
+        if self.when_elements:
+            cond.append("when it is " + "/".join(self.when_elements))
         if self.once_per_card:
             cond.append("once per turn for each card")
         if self.per:
@@ -1492,7 +1691,8 @@ class Ability:
         if self.uses_per_turn:
             cond.append(f"{self.uses_per_turn}× per turn")
         if self.sudden:
-            cond.append("sudden: in either turn")
+            cond.append("sudden: it closes the card, which must be open" if self.cost == "trigger"
+                        else "sudden: in either turn")
         if self.same_name:
             cond.append("a copy of this card")
         if self.onto:
@@ -1555,7 +1755,7 @@ class Ability:
         if self.count > 1:
             out["count"] = self.count
         for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has",
-                     "removes", "classes", "needs", "foes"):
+                     "removes", "classes", "needs", "foes", "when_elements"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
@@ -1649,7 +1849,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
                  "uses_per_turn", "seat", "from", "boosts", "extra", "requires", "tiers", "parity",
                  "life_cap",
-                 "when_state", "when_keyword", "when_type", "once_per_card", "keyword", "when", "count",
+                 "when_state", "when_keyword", "when_type", "when_elements", "when_max_cost",
+                 "when_min_cost", "once_per_card", "keyword", "when", "count",
                  "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_max_move", "vs_rank", "vs_position", "area", "every",
@@ -1787,12 +1988,17 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("cost", "recruit (before recruiting) is only for to_graveyard with target = \"self\"")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
             and not (kind in ("grave_token", "dirty_trick") and cost == "then") \
-            and not (kind == "leap" and cost in ("then", "or")):  # ("при этом …", "… либо прыжок")
+            and not (kind == "leap" and cost in ("then", "or")) \
+            and not (kind == "strike_again" and cost == "then"):  # ("при этом …", "… либо прыжок")
         raise fail("cost", f"of {kind} must be trigger" + (", then or or" if kind == "leap" else ""))
     if kind in RECRUITMENT and cost != "passive":
         raise fail("cost", f"of {kind} must be passive (it is played when the squad is recruited)")
     if kind in ACTIONS and cost == "passive":
-        raise fail("cost", f"of {kind} must be tap, counter_tap, counter or trigger")
+        raise fail("cost", f"of {kind} must be tap, counter_tap, counter, free or trigger")
+    if cost == "free" and not (raw.get("uses_per_turn") or raw.get("uses_per_battle")):
+        raise fail("cost", "free (no payment) needs uses_per_turn or uses_per_battle (\"1 раз за ход:\")")
+    if cost == "free" and kind not in ACTIONS and not (kind in EITHER or kind in GRANTS):
+        raise fail("cost", f"free is only for actions, not {kind}")
     free = kind == "redirect" and cost == "passive"  # an {instant} without a payment
     if kind in RESPONSES and cost not in ("tap", "counter_tap") and not free:
         raise fail("cost", f"of {kind} must be tap or counter_tap (a sudden action)")
@@ -1824,7 +2030,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     target = raw.get("target", _default_target(kind))
     if target not in TARGETS:
         raise fail("target", f"must be one of {', '.join(TARGETS)}, got {target!r}")
-    if kind in PASSIVES and cost == "passive" and target != "self":
+    if kind in PASSIVES and cost == "passive" and target != "self" \
+            and not (kind == "taunt" and target == "any"):
         raise fail("target", f"of {kind} is the card itself (self); auras that give others a property are "
                    "not in the vocabulary: name them in 'unmodelled'")
     keyword = raw.get("keyword")
@@ -1832,8 +2039,12 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         if keyword != "move" and keyword not in _keyword_columns():
             raise fail("keyword", f"must be a keyword column of cards.csv (armor, exp_defence, …) or move, "
                        f"got {keyword!r}")
+    elif kind == "lose_keyword":
+        if keyword not in _keyword_columns():
+            raise fail("keyword", f"must be the keyword column of cards.csv it loses (armor, …), "
+                       f"got {keyword!r}")
     elif keyword is not None:
-        raise fail("keyword", "is only for kind = \"keyword\"")
+        raise fail("keyword", "is only for kinds keyword and lose_keyword")
     lists = {}
     for name, options in (("vs_elements", ELEMENTS), ("vs_classes", None), ("vs_types", CARD_TYPES)):
         value = raw.get(name, [])
@@ -1850,7 +2061,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if boosts and (kind not in ("attack_bonus", "counts_as") or cost not in ("trigger", "then")
                    or not raw.get("lasts")):
         raise fail("boosts", "is only for an attack_bonus or counts_as given by a trigger for a while")
-    if kind in ("reduce", "protection", "cap", "attack_bonus", "counts_as", "taken_as") and not (
+    if kind in ("reduce", "protection", "cap", "attack_bonus", "counts_as", "taken_as", "range_bonus",
+                "ignore_taunt") and not (
             applies or boosts):
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
     if kind == "ignore_protection" and not applies:
@@ -1864,7 +2076,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
                                   "ignore_protection", "attack_bonus", "counts_as", "taken_as",
-                                  "delayed_wound", "cheats_death", "block_attack"):
+                                  "delayed_wound", "cheats_death", "block_attack", "range_bonus",
+                                  "ignore_taunt"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
                    "attack_bonus, delayed_wound, cheats_death and the attacked / ally_combo / wounded / "
                    "ally_wounded / squad_wounded / kill / death / squad_kill triggers")
@@ -1946,7 +2159,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if not isinstance(once_per_card, bool):
         raise fail("once_per_card", f"must be true or false, got {once_per_card!r}")
     if (when_keyword or once_per_card) and trigger not in WHEN_TRIGGERS \
-            and not (once_per_card and kind in ("strikes_twice", "strikes_twice_in_a_row")):
+            and not (once_per_card and kind in ("strikes_twice", "strikes_twice_in_a_row", "heal_bonus")):
         name = "when_keyword" if when_keyword else "once_per_card"
         raise fail(name, f"is only for the triggers {', '.join(WHEN_TRIGGERS)}")
     extra = raw.get("extra", "")
@@ -2015,17 +2228,17 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _str_list(classes, None):
         raise fail("classes", f"must be a list of class names, got {classes!r}")
     if classes and when not in ("squad_class", "allies_adjacent", "class_adjacent") \
-            and kind != "terrain_class" and trigger not in WHEN_TRIGGERS:
-        raise fail("classes", "is only for when = squad_class / allies_adjacent / class_adjacent, kind "
-                   "terrain_class and the "
+            and kind not in ("terrain_class", "jump_swap") and trigger not in WHEN_TRIGGERS:
+        raise fail("classes", "is only for when = squad_class / allies_adjacent / class_adjacent, kinds "
+                   "terrain_class and jump_swap and the "
                    f"triggers about another card ({', '.join(WHEN_TRIGGERS)}: that card's classes)")
     if not classes and (when in ("squad_class", "class_adjacent") or kind == "terrain_class"):
         raise fail("classes", "is missing; squad_class, class_adjacent and terrain_class need the class "
                    "names")
     out["classes"] = tuple(classes)
     nth = raw.get("nth", 0)
-    if not _int(nth) or (nth and cost != "trigger"):
-        raise fail("nth", f"is a whole number ≥ 1, for triggers only; got {nth!r}")
+    if not _int(nth) or (nth and cost != "trigger" and kind != "block"):
+        raise fail("nth", f"is a whole number ≥ 1, for triggers and block only; got {nth!r}")
     out["nth"] = nth
     if when_state is not None and when not in ("allies_adjacent", "clear_of_enemies") \
             and trigger not in WHEN_TRIGGERS and cost != "aura":
@@ -2065,11 +2278,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("per", "trick_wounds is only for trigger dirty_tricked")
     if per == "excess" and trigger not in ("kill", "squad_kill"):
         raise fail("per", "excess is only for the triggers kill and squad_kill")
-    if (per in ("own_poison", "target_poison")) != (kind == "poison" and per is not None):
-        raise fail("per", "own_poison and target_poison are the pers of poison, and poison takes no other")
-    if per == "about_weak" and trigger not in (*WHEN_TRIGGERS, "dirty_tricked"):
-        raise fail("per", "about_weak is only for a trigger about another card (squad_strike …) and "
-                   "dirty_tricked")
+    if (per == "own_poison" and kind != "poison") or (kind == "poison" and per not in (
+            None, "own_poison", "target_poison")):
+        raise fail("per", "own_poison is only for poison, and poison takes no other per than own_poison and "
+                   "target_poison")
+    if per == "about_weak" and trigger not in (*WHEN_TRIGGERS, "dirty_tricked", "hauled"):
+        raise fail("per", "about_weak is only for a trigger about another card (squad_strike …), "
+                   "dirty_tricked and hauled")
     if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection", "poison",
                            "relocate", "move_wounds", "carrion_eating",
                            "keyword", "extra_life", "discount", "attack_bonus", "shield") and not (
@@ -2101,6 +2316,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         if value is not None and value not in options:
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         out[name] = value
+    if out["vs_position"] == "near" and cost == "trigger" and trigger not in (
+            "ally_dies", "creature_dies", "darkens", "ally_wounded", "squad_wounded"):
+        raise fail("vs_position", "near on a trigger is only for ally_dies, creature_dies, darkens, "
+                   "ally_wounded and squad_wounded")
     if out["vs_position"] == "max_range" and kind != "attack_bonus":
         raise fail("vs_position", "max_range is only for attack_bonus (the range of the attack)")
     if (out["vs_position"] == "partner_near") != (kind == "far_strike" and out["vs_position"] is not None):
@@ -2111,35 +2330,46 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
             "silence")) and not (cost == "trigger" and trigger in (
                 "creature_dies", "ally_dies", "ally_wounded", "squad_wounded")
                 and out["vs_position"] in ("opposite", "diagonal", "near")) \
+            and not (cost == "trigger" and trigger in ("card_closes", "darkens")) \
             and not (cost == "aura" and kind in ("strike_bonus", "directed", "unanswerable", "reduce",
                                                  "protection")):
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
                    "protection, taunt, strike_limit and silence (those of the first five also held from an "
                    "aura: the position to the holder), and the triggers creature_dies, ally_dies, "
-                   "ally_wounded and squad_wounded (opposite, diagonal or near: where that card stands)")
-    if kind == "strike_limit" and not out["vs_position"]:
-        raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to)")
+                   "ally_wounded and squad_wounded (opposite, diagonal or near: where that card stands), "
+                   "card_closes and darkens")
+    if kind == "strike_limit" and not out["vs_position"] and not formation:
+        raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to), "
+                   "unless it holds under a condition: then none at all (\"Строй: не может нападать "
+                   "{strike}\", 30/61)")
     if kind == "silence" and out["vs_position"] not in ("opposite", "diagonal"):
         raise fail("vs_position", "of silence must say where the silenced creatures stand: opposite or "
                    "diagonal")
-    if out["area"] and cost == "passive":
-        raise fail("area", "is only for actions, triggers and auras")
-    if out["area"] and cost in ("tap", "counter_tap", "counter") \
-            and out["area"] not in ("left", "right", "opposite", "behind", "target_column", "host", "cross"):
+    if out["area"] and cost == "passive" and not (kind in ("bar", "redirect") and out["area"] == "host") \
+            and not (kind == "block" and out["area"] == "squad"):
+        raise fail("area", "is only for actions, triggers and auras (and host on bar: only its host is "
+                   "barred)")
+    if out["area"] and cost in ("tap", "counter_tap", "counter", "free") \
+            and out["area"] not in ("left", "right", "opposite", "behind", "target_column", "host", "cross",
+                                    "forward", *SHAPES):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
-                   "60/28 Орочий таран \"по карте напротив\") or target_column")
+                   "60/28 Орочий таран \"по карте напротив\"), target_column, forward, host, cross or a "
+                   f"group of squares ({', '.join(SHAPES)})")
     if out["area"] == "target_column" and (cost not in ("tap", "counter_tap", "counter")
                                            or raw.get("target") != "any"):
         raise fail("area", "target_column is for an action with target = any (every card in the named "
                    "card's column)")
+    if out["area"] in SHAPES and cost not in ("tap", "counter_tap", "counter", "free"):
+        raise fail("area", f"{out['area']} is only for an action (a group of squares its player picks)")
     if cost == "aura" and (out["area"] not in AURA_AREAS
                            or raw.get("target") not in ("ally", "enemy", "any")):
         raise fail("area", f"an aura needs an area of {', '.join(AURA_AREAS)} and a target "
                    "(ally, enemy, any)")
-    if out["area"] == "rider" and cost != "aura":
-        raise fail("area", "rider is only for an aura")
-    if out["area"] == "squad" and cost != "aura" and kind != "next_roll":
-        raise fail("area", "squad is only for an aura and next_roll (its squad's next die roll)")
+    if out["area"] == "rider" and cost not in ("aura", "trigger"):
+        raise fail("area", "rider is only for an aura or a trigger (the rider of the card it aims at)")
+    if out["area"] == "squad" and cost != "aura" and kind not in ("next_roll", "block"):
+        raise fail("area", "squad is only for an aura, next_roll (its squad's next die roll) and a block "
+                   "(attacks on any card of its squad)")
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls", "squad_redirects",
                                                   "dirty_tricked") \
             and cost != "then":
@@ -2151,6 +2381,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if out["area"] == "near_target" and cost not in ("trigger", "then"):
         raise fail("area", "near_target is only for triggers (the card the trigger is about) and a then (the "
                    "cards next to the target of the ability before it)")
+    if out["area"] == "forward" and cost not in ("tap", "counter_tap", "counter", "free"):
+        raise fail("area", "forward is only for an action (the cards ahead of it in its column)")
+    if out["area"] == "behind_target" and cost != "then":
+        raise fail("area", "behind_target is only for a then (behind the card the ability before "
+                   "it aimed at)")
     for name in ("every", "rest"):
         value = raw.get(name, False)
         if not isinstance(value, bool):
@@ -2188,8 +2423,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("tokens", "is a cost: only for actions, triggers and an incarnation with 'anywhere'")
     out["tokens"] = tokens
     out["repeats"] = _flag(raw, fail, "repeats", kind, "incarnation")
-    out["self_too"] = _flag(raw, fail, "self_too", kind,
-                            "move_wounds" if kind == "move_wounds" else "destroy")  # (its own wounds)
+    self_too = raw.get("self_too", False)
+    if not isinstance(self_too, bool):
+        raise fail("self_too", f"must be true or false, got {self_too!r}")
+    if self_too and kind not in ("destroy", "move_wounds") and trigger != "enemy_ranged":
+        raise fail("self_too", "is only for destroy (the card as well), move_wounds (its own wounds too) and "
+                   "trigger enemy_ranged (an attack at this card too)")
+    out["self_too"] = self_too
     if kind == "grave_token" and raw.get("target", "ally") not in ("ally", "self"):
         raise fail("target", "of grave_token is ally (a card of its squad in the graveyard) or self")
     when_type = raw.get("when_type")
@@ -2198,6 +2438,22 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("when_type", f"must be one of {', '.join(CARD_TYPES)}, on the triggers "
                    f"{', '.join(WHEN_TRIGGERS)} or when = clear_of_enemies; got {when_type!r}")
     out["when_type"] = when_type
+    when_elements = raw.get("when_elements", [])
+    if not _str_list(when_elements, ELEMENTS) or len(set(when_elements)) != len(when_elements) or (
+            when_elements and trigger not in WHEN_TRIGGERS):
+        raise fail("when_elements", f"is a list of different elements from {', '.join(ELEMENTS)}, on the "
+                   f"triggers {', '.join(WHEN_TRIGGERS)}; got {when_elements!r}")
+    out["when_elements"] = tuple(when_elements)
+    when_max_cost = raw.get("when_max_cost")
+    if when_max_cost is not None and (not _int(when_max_cost) or trigger not in WHEN_TRIGGERS):
+        raise fail("when_max_cost", f"is a whole number ≥ 0, on the triggers {', '.join(WHEN_TRIGGERS)}; "
+                   f"got {when_max_cost!r}")
+    out["when_max_cost"] = when_max_cost
+    when_min_cost = raw.get("when_min_cost")
+    if when_min_cost is not None and (not _int(when_min_cost) or trigger not in WHEN_TRIGGERS):
+        raise fail("when_min_cost", f"is a whole number ≥ 0, on the triggers {', '.join(WHEN_TRIGGERS)}; "
+                   f"got {when_min_cost!r}")
+    out["when_min_cost"] = when_min_cost
     gives = raw.get("gives")
     if gives is not None and gives not in GIVES:
         raise fail("gives", f"must be one of {', '.join(GIVES)}, got {gives!r}")
@@ -2256,20 +2512,25 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     sudden = raw.get("sudden", False)
     if not isinstance(sudden, bool):
         raise fail("sudden", f"must be true or false, got {sudden!r}")
-    if sudden and (kind not in (*ACTIONS, *EITHER) or cost not in ("tap", "counter_tap", "counter")):
+    if sudden and cost == "trigger" and kind in RESPONSES:
+        raise fail("sudden", "is not for responses; cap_strike, flip_die and redirect are sudden already")
+    if sudden and cost != "trigger" and ((kind not in (*ACTIONS, *EITHER) and kind not in GRANTS)
+                                         or cost not in ("tap", "counter_tap", "counter")):
         raise fail("sudden", "is only for actions (cost tap, counter_tap or counter) of the kinds "
-                   f"{', '.join((*ACTIONS, *EITHER))}; cap_strike, flip_die and redirect are sudden "
-                   "responses already")
+                   f"{', '.join((*ACTIONS, *EITHER))}, or for a trigger ({{instant}}{{tap}}: при …); "
+                   "cap_strike, flip_die and redirect are sudden responses already")
     if kind == "cancel" and not sudden:
         raise fail("sudden", "is missing; cancel answers an announced enemy action, so it must be "
                    "sudden = true")
     out["sudden"] = sudden
     onto = raw.get("onto")
     if onto is not None and not ((kind in ("summon", "resurrect") and onto in ONTO)
+                                 or (kind == "push" and onto == "forward")
                                  or (kind == "relocate" and onto in RELOCATE_ONTO)
                                  or (kind == "become" and onto in BECOME_ONTO)):
         raise fail("onto", f"is one of {', '.join(ONTO)} for summon and resurrect, one of "
-                   f"{', '.join(RELOCATE_ONTO)} for relocate, or one of {', '.join(BECOME_ONTO)} for become; "
+                   f"{', '.join(RELOCATE_ONTO)} for relocate, one of {', '.join(BECOME_ONTO)} for become, "
+                   "forward for push; "
                    f"got {onto!r}")
     into = raw.get("into")
     if (into is None) == (kind == "become") or (into is not None and into not in BECOME_INTO):
@@ -2297,10 +2558,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("gold", f"is the gold paid before recruiting (cost recruit only); got {gold!r}")
     out["gold"] = gold
     zone = raw.get("zone")
-    if (zone is not None and zone not in ZONES) or ((trigger in ("enemy_enters", "enemy_leaves")
-                                                     or kind == "bar") != (zone is not None)):
+    zoned = trigger in ("enemy_enters", "enemy_leaves", "squad_enters") or kind == "bar"
+    if (zone is not None and zone not in ZONES) or zoned != (zone is not None):
         raise fail("zone", f"is one of {', '.join(ZONES)}, required with triggers enemy_enters / "
-                   f"enemy_leaves and kind bar, and only there; got {zone!r}")
+                   f"enemy_leaves / squad_enters and kind bar, and only there; got {zone!r}")
     out["zone"] = zone
     picker = raw.get("picker")
     if picker is not None and (picker != "target" or cost != "trigger"):
@@ -2410,7 +2671,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push",
-                                         "destroy", "lose_counters")) \
+                                         "destroy", "lose_counters", "relocate", "fight", "strike_again",
+                                         "stun", "darken")) \
                 and not (ab.cost == "or" and ab.kind in ("close", "relocate")) \
                 and not (ab.cost == "then" and ab.kind in ("swap", "relocate")) \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)

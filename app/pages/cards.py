@@ -113,6 +113,8 @@ def ability_text(a: dict) -> str:
         parts.append(t("ability.once_per_card"))
     if a.get("when_type"):
         parts.append(t("ability.when_type", what=type_name(a["when_type"])))
+    if a.get("when_elements"):
+        parts.append(t("ability.when_type", what=", ".join(element_name(x) for x in a["when_elements"])))
     if a.get("gives"):
         parts.append(t(f"ability.gives_{a['gives']}"))
     if a.get("removes"):

@@ -947,7 +947,11 @@ class Situational(EngineFields):
             return any(self.seat[w] != me and self.creature[w] for w in near)
         if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")
             return not near
-        if when == "adjacent_artifact":  # (an artifact of either side next to it)
+        if when == "adjacent_artifact":  # (an artifact of either side next to it; with ``classes`` one of
+            # its own squad of those classes: "пока стоит рядом с вашей постройкой", 50/206 Алтарник)
+            if ab.classes:
+                return any(self.kind[w] == ARTIFACT and self.seat[w] == me
+                           and set(ab.classes) & set(self.cards[w].classes) for w in near)
             return any(self.kind[w] == ARTIFACT for w in near)
         if when == "allies_adjacent":
             mine = [w for w in near if self.seat[w] == me and self.creature[w]]

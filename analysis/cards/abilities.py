@@ -719,7 +719,9 @@ Issue 19, the board: ``back_rows`` (it stands in its own second or third row: 40
 column of a square holding such a marker put by a card of its squad: 40/62 Йети "пока стоит в одном
 столбце / ряду с вашим логовом"), ``enemy_back_row`` (it stands in the opponent's third row: 40/201
 Странствующий рыцарь "когда перемещается на клетку 3 ряда противника"); ``adjacent_artifact`` (an
-artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона).
+artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона; with
+``classes`` an artifact of its own squad of one of those classes: "пока стоит рядом с вашей постройкой",
+50/206 Алтарник).
 Wave 3, set 50: ``beset`` (two or more enemy cards stand next to it: "если рядом стоят две или более его
 карты", 50/84 Эмиссар Энтарна), ``squad_jumps`` (the creatures of its squad made at least ``count``
 jumps this turn — a jump instead of moving, a ``leap``, a ``pounce``; teleports are no jumps: "если в этот
@@ -1810,9 +1812,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     classes = raw.get("classes", [])
     if not _str_list(classes, None):
         raise fail("classes", f"must be a list of class names, got {classes!r}")
-    if classes and when not in ("squad_class", "allies_adjacent") and kind != "terrain_class" \
-            and trigger not in WHEN_TRIGGERS:
-        raise fail("classes", "is only for when = squad_class / allies_adjacent, kind terrain_class and the "
+    if classes and when not in ("squad_class", "allies_adjacent", "adjacent_artifact") \
+            and kind != "terrain_class" and trigger not in WHEN_TRIGGERS:
+        raise fail("classes", "is only for when = squad_class / allies_adjacent / adjacent_artifact, kind "
+                   "terrain_class and the "
                    f"triggers about another card ({', '.join(WHEN_TRIGGERS)}: that card's classes)")
     if not classes and (when == "squad_class" or kind == "terrain_class"):
         raise fail("classes", "is missing; squad_class and terrain_class need the class names")

@@ -1,0 +1,40 @@
+"""Wave-3 sweep of set 50 «Путь хранителей», second pass (texts of berserk-nxt 6f3af261): the small
+generic pieces its texts needed, each against the printing that reads it, with synthetic cards
+carrying that printing's facts and fixed dice."""
+
+from __future__ import annotations
+
+from analysis.battle import Strike
+from analysis.battle.board import square
+from tests.battle.test_ability_kinds import P1_FRONT, P2_FRONT, facts, start
+from tests.battle_helpers import card
+
+
+def unit(name="X", *abilities, **kw):
+    return card(name, abilities=facts(*abilities) if abilities else "", **kw)
+
+
+HITTER = card("Hitter", strike=(3, 3, 3), life=10)
+
+
+def test_adjacent_artifact_with_classes_is_an_own_building():
+    """50/206 Алтарник "-1 от немагических атак, пока стоит рядом с вашей постройкой": next to an
+    artifact of its squad with the class Постройка a strike on it deals 1 less; next to another
+    artifact of its squad, or to an enemy building, it does not (``when = "adjacent_artifact"`` with
+    ``classes``)."""
+    altar = ('{ kind = "reduce", damage = [1], from = ["nonmagic"], when = "adjacent_artifact", '
+             'classes = ["Постройка"] }')
+    for classes, mine, wounds in ((("Постройка",), True, 2), (("Постройка",), False, 3), ((), True, 3)):
+        building = card("Building", type="artifact", strike=None, life=6, classes=classes)
+        altar_card = unit("Altar", altar, life=8)
+        if mine:
+            b = start([HITTER], [altar_card, building], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}),
+                      dice=[4])
+            target = 1
+        else:
+            b = start([HITTER, building], [altar_card], ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}),
+                      dice=[4])
+            target = 2
+        b.open[target] = False
+        b.apply(Strike(0, target))
+        assert b.wounds[target] == wounds

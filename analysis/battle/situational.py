@@ -160,6 +160,8 @@ class Spec:
                 deps.add("near")
             elif ab.per == "adjacent_even_enemies":
                 deps.update(("near", "wounds"))
+            elif ab.per == "adjacent_poisoned":
+                deps.update(("near", "poison"))
             elif ab.per == "wounded_allies":
                 deps.update(("wounds", "alive"))
             elif ab.per == "allies_enemy_half":
@@ -513,6 +515,8 @@ class Situational(EngineFields):
             glance.append(tuple(self.marks))
         if "moves" in needs:
             glance.append(tuple(self.moves))
+        if "poison" in needs:
+            glance.append(tuple(self.poison))
         if self._auras or "host" in needs:
             glance.append(tuple(self.host))
             if self._aura_states:
@@ -582,6 +586,8 @@ class Situational(EngineFields):
                 parts.append(tuple(self.marks))
             if "moves" in deps:
                 parts.append(self.moves[u])
+            if "poison" in deps:
+                parts.append(tuple(self.poison))
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -726,6 +732,10 @@ class Situational(EngineFields):
         if per == "adjacent_enemies":  # (the enemy cards next to it, companions too)
             me = self.seat[u]
             return sum(1 for w in self._neighbours(u) if self.seat[w] != me)
+        if per == "adjacent_poisoned":  # (the enemy creatures next to it with a poisoning: 50/130)
+            me = self.seat[u]
+            return sum(1 for w in self._neighbours(u)
+                       if self.seat[w] != me and self.creature[w] and self.poison[w])
         if per == "adjacent_even_enemies":  # (those with an even number of life left: 50/69)
             me = self.seat[u]
             return sum(1 for w in self._neighbours(u)

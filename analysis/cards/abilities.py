@@ -733,7 +733,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans", "about_weak",
-        "adjacent_even_enemies", "squad_elements", "column_free")
+        "adjacent_even_enemies", "squad_elements", "column_free", "adjacent_poisoned")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -783,10 +783,12 @@ one: "получает +Х к следующему {strike}, где Х слаб�
 the cards of its squad in play, a neutral card of none ("получить Х{counter}, где Х — число стихий в вашем
 отряде", 50/145 Чёрный лотос, on ``gain_counter``); ``column_free``: the free squares of the column of
 the card it aims at ("на X−1, где Х — число свободных клеток в этом столбце", 50/35 Медный дракон, with
-``plus = -1``)."""
+``plus = -1``); ``adjacent_poisoned``: the enemy creatures next to it with a poisoning ("-Х от
+немагических атак, где Х - число стоящих рядом существ противника с отравлением", 50/130 Обращённый)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "adjacent_even_enemies", "own_extra_life", "wounded_allies",
-             "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements")
+             "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements",
+             "adjacent_poisoned")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
              "behind")

@@ -38,3 +38,19 @@ def test_adjacent_artifact_with_classes_is_an_own_building():
         b.open[target] = False
         b.apply(Strike(0, target))
         assert b.wounds[target] == wounds
+
+
+def test_reduce_per_adjacent_poisoned_enemies():
+    """50/130 Обращённый "-Х от немагических атак, где Х - число стоящих рядом существ противника с
+    отравлением": with no poisoned enemy next to it a strike deals its full 3, with two poisoned enemy
+    creatures next to it 1 (``per = "adjacent_poisoned"``, kept up to date as poisonings change)."""
+    turned = '{ kind = "reduce", per = "adjacent_poisoned", from = ["nonmagic"] }'
+    for poisoned, wounds in ((0, 3), (1, 2), (2, 1)):
+        b = start([HITTER, card("Other", life=10)], [unit("Turned", turned, life=9)],
+                  ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}), dice=[4])
+        for w in range(poisoned):
+            b.poison[w] = 1
+        b._situate()
+        b.open[2] = False
+        b.apply(Strike(0, 2))
+        assert b.wounds[2] == wounds

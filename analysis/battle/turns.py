@@ -513,7 +513,8 @@ class Turns(Strikes):
             self._zone_entered(u, frm, to)  # (``enemy_enters`` / ``enemy_leaves``: a watched square)
         if onto >= 0 and self.creature[onto] and u in self._trig["enters_creature"] \
                 and self.alive[u] and self.alive[onto] and not self.over:
-            self._fire(u, "enters_creature", onto)  # (an incorporeal creature shares its square)
+            self._fire(u, "enters_creature", onto, onto)  # (an incorporeal creature shares its square;
+            # ``when_state`` reads that creature: 50/52 "получить {counter}, если оно закрыто")
         if onto >= 0 and onto in self._trig["ghost_enters"] and self.alive[u] and self.alive[onto] \
                 and not self.over:
             self._fire(onto, "ghost_enters", u)  # (the holder of the square it shares: 50/210 Медиум)

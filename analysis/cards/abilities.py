@@ -646,8 +646,9 @@ this turn ("если не имеет единиц {armor}", 50/66 Тяжёлая
 with counters or tokens ("по картам с {counter}", 50/162 Зомби-грифон)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
-                 "enemy_leaves")
-"""Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
+                 "enemy_leaves", "enters_creature")
+"""Triggers that are about another card (the wounded, dying or destroyed one; for ``enters_creature``
+the creature on the square it entered): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",

@@ -4,10 +4,21 @@ carrying that printing's facts and fixed dice."""
 
 from __future__ import annotations
 
-from analysis.battle import Strike
+from analysis.battle import Move, Strike
 from analysis.battle.board import square
-from tests.battle.test_ability_kinds import P1_FRONT, P2_FRONT, facts, start
-from tests.battle_helpers import card
+from tests.battle.test_ability_kinds import P1_FRONT, P1_MID, P2_FRONT, facts, start
+from tests.battle_helpers import Scripted, card
+
+
+def printing(code):
+    from analysis.cards.table import load_cards
+
+    set_id, number = code.split("/")
+    return load_cards().by_id(int(set_id) * 1000 + int(number))
+
+
+class Taker(Scripted):
+    """A scripted player that takes every optional trigger (its first candidate)."""
 
 
 def unit(name="X", *abilities, **kw):
@@ -54,3 +65,19 @@ def test_reduce_per_adjacent_poisoned_enemies():
         b.open[2] = False
         b.apply(Strike(0, 2))
         assert b.wounds[2] == wounds
+
+
+def test_ice_elemental_gains_a_counter_on_a_closed_creature_or_pays_one_to_close_an_open_one():
+    """50/52 Элементаль льда "при движении на клетку, занятую существом — получить {counter}, если оно
+    закрыто, либо может потерять {counter}, при этом закрыть его": stepping onto a closed enemy's
+    square it gains a counter (``when_state`` on trigger ``enters_creature`` reads that creature);
+    onto an open one it may spend a counter to close it (a spell), and with no counter it cannot."""
+    for closed, counters, after_counters, after_open in ((True, 0, 1, False), (False, 1, 0, False),
+                                                         (False, 0, 0, True)):
+        b = start([printing("50/52"), card("Ally")], [card("Foe", life=10), card("Back")],
+                  ({0: P1_MID, 1: square(1, 1)}, {2: P2_FRONT, 3: square(5, 1)}), p1=Taker())
+        b.open[2] = not closed
+        b.counters[0] = counters
+        b.apply(Move(0, P1_FRONT))
+        b.apply(Move(0, P2_FRONT))                         # onto the foe's square
+        assert b.counters[0] == after_counters and b.open[2] == after_open

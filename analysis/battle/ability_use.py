@@ -496,7 +496,8 @@ class AbilityUse(Triggers):
             return self._destroy(u, v, ab.self_too)
         if kind == "delayed_wound":  # (as an action: 50/207 Вольный пират; see Triggers for the trigger)
             due = self.turn + (1 if self.active != self.seat[v] else 2)  # (its next turn)
-            self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due, ab.applies_to))
+            self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due, ab.applies_to, ab.delay or "",
+                                                "effect" if ab.via == "effect" else "wound"))
             return 0
         if kind == "claim_incarnation":
             self._claim(u, v, ab.damage[0])

@@ -358,7 +358,8 @@ class Triggers(Effects):
                     self._count_use(u, index)
                 for v in cands:
                     due = self.turn + (1 if self.active != self.seat[v] else 2)  # (its next turn)
-                    self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due, ab.applies_to))
+                    self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due, ab.applies_to, ab.delay or "",
+                                                        "effect" if ab.via == "effect" else "wound"))
                     if self.log is not None:
                         self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [v],
                                     "dice": [], "wounds": [0], "closes": False, "trigger": trigger})

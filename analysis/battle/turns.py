@@ -150,21 +150,27 @@ class Turns(Strikes):
     def _spare(self, u: int, v: int, how: str = "") -> None:
         """``u`` attacks ``v`` (``how``: ``simple`` or the attack kind): its ``delayed_wound``s from
         ``v`` due this turn are lifted (60/115: not if it attacks the phantom that turn), and those
-        whose ``from`` names ``how`` whatever card it attacks (50/207: "если … не нападёт {strike}")."""
+        whose ``from`` names ``how`` whatever card it attacks (50/207: "если … не нападёт {strike}");
+        one with ``delay = "near"`` is never lifted (50/85 Рысь)."""
         self.doomed[u] = tuple(d for d in self.doomed[u]
-                               if d[2] != self.turn or (d[0] != v if not d[3] else how not in d[3]))
+                               if d[2] != self.turn or d[4] == "near"
+                               or (d[0] != v if not d[3] else how not in d[3]))
 
     def _doom_due(self) -> None:
         """The end of a turn: each ``delayed_wound`` due now on a card of the active player wounds it
-        (a plain wound, "ранится"), then every due one goes."""
+        (a plain wound, "ранится", or an effect), then every due one goes; one with ``delay = "near"``
+        lands only on a target that stands next to its source then (50/85 Рысь)."""
         for v in list(self.units[self.active]):
             if not self.doomed[v]:
                 continue
             due = [d for d in self.doomed[v] if d[2] == self.turn]
             self.doomed[v] = tuple(d for d in self.doomed[v] if d[2] > self.turn)
-            for src, n, _, _ in due:
+            for src, n, _, _, delay, how in due:
+                if delay == "near" and not (self.alive[src] and self.pos[src] >= 0 and self.pos[v] >= 0
+                                            and NEAR[self.pos[src]][self.pos[v]]):
+                    continue
                 if self.alive[v] and not self.over \
-                        and not protected(self.cards[v], "wound", self.cards[src], self.seat[v]):
+                        and not protected(self.cards[v], how, self.cards[src], self.seat[v]):
                     self.wounds[v] += n
                     self._quiet_from = self.turn + 1
                     if self.log is not None:

@@ -380,11 +380,14 @@ its ``area`` (:data:`AURA_AREAS`) that meet its card filters (``vs_elements``, `
 элементали имеют {ova} 1", 40/33; "хозяин имеет {direct} по существам с проклятием", 40/147)."""
 GIVES = ("curse", "blessing")
 REMOVES = ("curse", "blessing", "poison")
-DELAYS = ("apart",)
+DELAYS = ("apart", "near")
 """``delay`` of a wounding action or trigger (data/README.md "Set 60 sample decks"): ``apart`` — the
 targets are chosen now, the wounds land at the end of this turn on those of them that are then not
 next to the card (60/128 Халниада: "в конце этого хода — ранить … тех из них, которые не стоят
-рядом"); nothing lands if the card has left the battlefield."""
+рядом"); nothing lands if the card has left the battlefield. ``near`` (on a ``delayed_wound`` only):
+its wounds land at the end of the target's next turn only if the target then stands next to the
+card, and no attack lifts them (50/85 Рысь: "в конце следующего хода противника, если атакованный
+стоит рядом с Рысью — ранить его на 2")."""
 """``removes`` of kind ``cleanse``: the states its target loses ("существо теряет отравление и
 теряет проклятие" = ``["poison", "curse"]``)."""
 """``gives``: an attack or wounding action that also gives its target this state (000 glossary
@@ -1310,6 +1313,8 @@ class Ability:
             cond.append(f"gives its target a {self.gives}")
         if self.delay == "apart":
             cond.append("wounds at the end of this turn those not next to it")
+        if self.delay == "near":
+            cond.append("only if the target then stands next to it")
         if self.uses_per_battle:
             cond.append(f"{self.uses_per_battle}× per battle")
         if self.uses_per_turn:
@@ -2018,7 +2023,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     delay = raw.get("delay")
     if delay is not None and delay not in DELAYS:
         raise fail("delay", f"must be one of {', '.join(DELAYS)}, got {delay!r}")
-    if delay is not None and (kind not in WOUNDS or cost == "passive"):
+    if delay == "near" and kind != "delayed_wound":
+        raise fail("delay", "near is only for a delayed_wound")
+    if delay == "apart" and (kind not in WOUNDS or cost == "passive"):
         raise fail("delay", "is only for wounding actions and triggers (effect …)")
     out["delay"] = delay
     min_power = raw.get("min_power", 0)

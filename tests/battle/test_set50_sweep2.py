@@ -4,7 +4,7 @@ carrying that printing's facts and fixed dice."""
 
 from __future__ import annotations
 
-from analysis.battle import Move, Strike
+from analysis.battle import END_TURN, Move, Strike
 from analysis.battle.board import square
 from tests.battle.test_ability_kinds import P1_FRONT, P1_MID, P2_FRONT, facts, start
 from tests.battle_helpers import Scripted, card
@@ -81,3 +81,26 @@ def test_ice_elemental_gains_a_counter_on_a_closed_creature_or_pays_one_to_close
         b.apply(Move(0, P1_FRONT))
         b.apply(Move(0, P2_FRONT))                         # onto the foe's square
         assert b.counters[0] == after_counters and b.open[2] == after_open
+
+
+def test_lynx_wounds_the_struck_card_at_the_end_of_the_next_enemy_turn_only_if_still_next_to_it():
+    """50/85 Рысь "при {strike} — в конце следующего хода противника, если атакованный стоит рядом с
+    Рысью — ранить его на 2": the struck creature takes 2 at the end of its own next turn if it stands
+    next to the lynx then, even after attacking the lynx that turn; if it moved away, nothing
+    (``delayed_wound`` with ``delay = "near"`` on trigger ``strike``)."""
+    for away, hits_back in ((False, False), (False, True), (True, False)):
+        b = start([printing("50/85"), card("Mine")], [card("Foe", life=12, strike=(1, 1, 1), move=2),
+                                                      card("Other")],
+                  ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT, 3: square(5, 3)}), dice=[4, 1, 6, 1])
+        b.open[2] = False
+        b.apply(Strike(0, 2))
+        struck = b.wounds[2]
+        assert struck > 0
+        b.apply(END_TURN)
+        if away:
+            b.apply(Move(2, square(4, 2)))
+            b.apply(Move(2, square(5, 2)))
+        if hits_back:
+            b.apply(Strike(2, 0))
+        b.apply(END_TURN)
+        assert b.wounds[2] == struck + (0 if away else 2)

@@ -192,10 +192,11 @@ class Triggers(Effects):
             if t & _SQUAD_WOUNDED and not self.over:
                 self._fire(w, "squad_wounded", source, v, kind)
 
-    def _mourn(self, dead: Sequence[int]) -> None:
+    def _mourn(self, dead: Sequence[int], causes: dict[int, str] | None = None) -> None:
         """The ``ally_dies`` (another creature of its squad) and ``creature_dies`` (another creature
         of either squad) abilities of the living cards, for each creature in ``dead``; the ``enemy_dies``
-        abilities of the living cards of the other squad, for each card in ``dead``."""
+        abilities of the living cards of the other squad, for each card in ``dead``. ``causes``: what
+        an enemy card killed each with (a fact's ``from`` on ``ally_dies`` must cover it: 50/89)."""
         watchers = self._trig["enemy_dies"]
         for x in dead:
             for w in watchers:  # "при гибели карты противника" (40/23 Вождь клана): a creature or not
@@ -208,7 +209,7 @@ class Triggers(Effects):
                 if not t & _DIES or w == x or not self.alive[w] or self.over:
                     continue
                 if t & _ALLY_DIES and self.seat[w] == self.seat[x]:
-                    self._fire(w, "ally_dies", -1, x)
+                    self._fire(w, "ally_dies", -1, x, causes.get(x) if causes else None)
                 if t & _CREATURE_DIES and not self.over:
                     self._fire(w, "creature_dies", -1, x)
 
@@ -256,7 +257,7 @@ class Triggers(Effects):
                 #           given for a while keeps its ``tiers``: the attacks it covers)
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
-            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill"):
+            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill", "ally_dies"):
                 continue  # ("от атаки карты противника": a death of no known cause does not count)
             if trigger == "killed" and ab.applies_to and kind is None:
                 continue  # ("при гибели от ближней атаки": a death of another cause does not count)
@@ -990,10 +991,13 @@ class Triggers(Effects):
             for x in dead:
                 self._eat(killers.get(x, source) if killers else source, x)
         if self._any_triggers:
+            causes: dict[int, str] = {}
             for x in fallen:
+                killer = killers.get(x, source) if killers else source
+                by = cause if cause and killer >= 0 and self.seat[killer] != self.seat[x] else None
+                if by:
+                    causes[x] = by
                 if self.triggers[x] & _DEATH:
-                    killer = killers.get(x, source) if killers else source
-                    by = cause if cause and killer >= 0 and self.seat[killer] != self.seat[x] else None
                     self._fire(x, "death", -1, -1, by)  # (``from``: what an enemy killed it with)
             for x in dead:
                 killer = killers.get(x, source) if killers else source
@@ -1002,7 +1006,7 @@ class Triggers(Effects):
                     self._excess = excess.get(x, 0)
                     self._fire(killer, "kill", x, x, cause or None)  # (``when_state``: the state it died in)
             if self._mourners:
-                self._mourn(fallen)
+                self._mourn(fallen, causes)
         if self._x_trig and (self._trig["killed"] or self._trig["squad_kill"]) and not self.over:
             self._killings(dead, source, killers, cause, excess)
         if ones:

@@ -1676,14 +1676,14 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed", "kill",
-                   "death", "squad_kill"):
+                   "death", "squad_kill", "ally_dies"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
                                   "ignore_protection", "attack_bonus", "counts_as", "taken_as",
                                   "delayed_wound", "cheats_death"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
                    "attack_bonus, delayed_wound, cheats_death and the attacked / ally_combo / wounded / "
-                   "ally_wounded / squad_wounded / kill / death / squad_kill triggers")
+                   "ally_wounded / squad_wounded / kill / death / squad_kill / ally_dies triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":

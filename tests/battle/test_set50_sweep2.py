@@ -104,3 +104,19 @@ def test_lynx_wounds_the_struck_card_at_the_end_of_the_next_enemy_turn_only_if_s
             b.apply(Strike(2, 0))
         b.apply(END_TURN)
         assert b.wounds[2] == struck + (0 if away else 2)
+
+
+def test_mokosha_opens_only_when_an_ally_dies_to_an_enemy_attack():
+    """50/89 Мокоша "при гибели вашего существа от атаки карты противника — открывается": an ally
+    killed by an enemy strike opens it (``from = ["attacks"]`` on trigger ``ally_dies``); an ally
+    killed by its own squad's dirty trick, a plain wound of no enemy card, does not."""
+    for by_enemy in (True, False):
+        b = start([card("Foe", strike=(3, 3, 3))], [printing("50/89"), card("Weak", life=2)],
+                  ({0: P1_FRONT}, {1: square(4, 2), 2: P2_FRONT}), dice=[4])
+        b.open[1] = b.open[2] = False
+        if by_enemy:
+            b.apply(Strike(0, 2))
+        else:
+            b.wounds[2] = 2
+            b._settle([2], 1, None, "wound")
+        assert not b.alive[2] and b.open[1] == by_enemy

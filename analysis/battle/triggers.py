@@ -447,6 +447,9 @@ class Triggers(Effects):
 
     def _trigger_cands(self, u: int, index: int, ab: Ability, trigger: str, context: int) -> list[int]:
         """The cards triggered ability ``index`` of ``u`` may aim at (see :meth:`_fire`)."""
+        if trigger == "enemy_moves_adjacent" and ab.target != "any" and context >= 0 \
+                and self.seat[context] == self.seat[u]:
+            return []  # (a creature of its own squad moved: only the facts for any creature answer)
         if ab.area is not None:
             cands = self._area_targets(u, index, ab, context)
         elif trigger == "enters_creature" and ab.range is None and ab.kind not in RANGED:

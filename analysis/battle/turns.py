@@ -35,6 +35,7 @@ from mypy_extensions import mypyc_attr
 from analysis.battle.board import ADJ4, NEAR, SQUARES
 from analysis.battle.common import _ADJACENT, _ENEMY_TURN_START, _MOVE, _TURN_START
 from analysis.battle.interface import IllegalAction
+from analysis.battle.powers import triggered
 from analysis.battle.strikes import Strikes
 from analysis.battle.tables import FLYER, GROUND, card_of
 from analysis.cards.abilities import MARKERS
@@ -538,11 +539,16 @@ class Turns(Strikes):
     def _watched(self, u: int, to: int) -> None:
         """The ``enemy_moves_adjacent`` abilities of the enemy cards next to square ``to``, where
         enemy creature ``u`` just stepped (000 glossary "Triggered ability": it fires when its
-        condition occurs; aimed at the creature that moved)."""
+        condition occurs; aimed at the creature that moved). Those of the cards of its own squad fire
+        too when one of their facts on it has ``target = "any"`` (any creature: 50/187 Фонарщик); its
+        other facts then find no target."""
         near = NEAR[to]
-        for w in list(self.units[1 - self.seat[u]]):
-            if (self.triggers[w] & _ADJACENT and self.alive[w] and self.pos[w] >= 0 and near[self.pos[w]]
-                    and self.alive[u] and not self.over):
+        for w in list(self.units[1 - self.seat[u]]) + list(self.units[self.seat[u]]):
+            if (w != u and self.triggers[w] & _ADJACENT and self.alive[w] and self.pos[w] >= 0
+                    and near[self.pos[w]] and self.alive[u] and not self.over
+                    and (self.seat[w] != self.seat[u] or any(
+                        self.slots[w][i].ability.target == "any"
+                        for i in triggered(self.key[w], "enemy_moves_adjacent")))):
                 self._fire(w, "enemy_moves_adjacent", u)
 
     def _close(self, u: int) -> None:

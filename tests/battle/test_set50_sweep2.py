@@ -120,3 +120,15 @@ def test_mokosha_opens_only_when_an_ally_dies_to_an_enemy_attack():
             b.wounds[2] = 2
             b._settle([2], 1, None, "wound")
         assert not b.alive[2] and b.open[1] == by_enemy
+
+
+def test_lamplighter_wounds_any_incorporeal_creature_moving_next_to_it():
+    """50/187 Фонарщик "когда бестелесное существо перемещается на клетку рядом с Фонарщиком — ранить
+    это существо на 1": an incorporeal creature of its own squad stepping next to it is wounded too
+    (trigger ``enemy_moves_adjacent`` with ``target = "any"``); a corporeal one is not."""
+    for incorporeal, wounds in ((1, 1), (0, 0)):
+        ghost = card("Ghost", life=6, move=2, incorporeal=incorporeal)
+        b = start([printing("50/187"), ghost], [card("Foe")],
+                  ({0: square(2, 1), 1: square(2, 3)}, {2: P2_FRONT}))
+        b.apply(Move(1, P1_FRONT))                         # next to the lamplighter
+        assert b.wounds[1] == wounds and b.wounds[0] == 0

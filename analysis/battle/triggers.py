@@ -573,9 +573,11 @@ class Triggers(Effects):
         ``life_cap`` bounds its life."""
         if dealt <= 0 or not self.alive[x] or not self.creature[y] or self.cards[y].has("incorporeal"):
             return
-        if not any(a.kind == "vampirism" and not (a.self_state or a.formation or a.when or a.squad_has)
+        if not any(a.kind == "vampirism" and a.cost == "passive"
+                   and not (a.self_state or a.formation or a.when or a.squad_has)
                    for a in facts(self.cards[x])):
-            return  # its vampirism holds only in a state that does not hold now ("пока имеет проклятие")
+            return  # its vampirism holds only in a state that does not hold now ("пока имеет проклятие"),
+            #         or only while given ("получает вампиризм до конца вашего хода", 50/146)
         healed = 0 if self.ghost[x] else min(dealt, self.wounds[x])  # (incorporeal: extra life only)
         self.wounds[x] -= healed
         extra = dealt - healed

@@ -224,7 +224,7 @@ simple strike as an open card — it parries and strikes back ("Строй: по
 {strike} как открытая карта", 50/56)."""
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "counts_as", "taken_as", "far_strike")
+          "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "vampirism")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""

@@ -132,3 +132,19 @@ def test_lamplighter_wounds_any_incorporeal_creature_moving_next_to_it():
                   ({0: square(2, 1), 1: square(2, 3)}, {2: P2_FRONT}))
         b.apply(Move(1, P1_FRONT))                         # next to the lamplighter
         assert b.wounds[1] == wounds and b.wounds[0] == 0
+
+
+def test_vampirism_given_for_a_while():
+    """50/146 Бледный всадник "концентрация: получает вампиризм до конца вашего хода": ``vampirism``
+    may be given (``lasts``); while held, its strike heals it, and without it the strike heals nothing."""
+    rider = ('{ kind = "vampirism", cost = "trigger", trigger = "concentration", target = "self", '
+             'lasts = "own_turn" }')
+    for given, wounds_after in ((True, 0), (False, 2)):
+        b = start([unit("Rider", rider, strike=(2, 2, 2), life=7)], [card("Foe", life=10)],
+                  ({0: P1_FRONT}, {1: P2_FRONT}), dice=[4])
+        b.wounds[0] = 2
+        if given:
+            b._fire(0, "concentration")
+        b.open[1] = False
+        b.apply(Strike(0, 1))
+        assert b.wounds[1] == 2 and b.wounds[0] == wounds_after

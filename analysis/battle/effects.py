@@ -251,6 +251,8 @@ class Effects(Situational):
         self._cheaters = "cheats_death" in kinds
         self._closed_parry = "parries_closed" in kinds
         """Some card parries simple strikes while closed (:meth:`parries_closed`)."""
+        self._no_defenders = "no_defend" in kinds
+        """Some card may make a card unable to defend (:meth:`may_defend`)."""
         """Some card heals instead of dying (``cheats_death``: :meth:`Triggers._cheat_death`)."""
         """Some card may bind an enemy to strike only it (:meth:`bound`)."""
         self.leapt = [-1, 0, -1, 0]
@@ -1494,6 +1496,10 @@ class Effects(Situational):
         self._put(u, p, to)
         if self._jump_watch:
             self._count_jump(u)
+
+    def may_defend(self, v: int) -> bool:
+        """Whether ``v`` may be appointed defender: not while it holds a ``no_defend`` (50/199)."""
+        return not any(ab.kind == "no_defend" and ab.cost == "passive" for ab in facts(self.cards[v]))
 
     def parries_closed(self, v: int) -> bool:
         """Whether ``v`` now has a standing ``parries_closed`` (its variant: a formation one holds)."""

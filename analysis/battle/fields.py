@@ -200,6 +200,7 @@ class EngineFields:
     _binders: bool
     _cheaters: bool
     _closed_parry: bool
+    _no_defenders: bool
     _jump_watch: bool
     twice: list[int]
     twice_on: list[int]
@@ -353,6 +354,9 @@ class EngineFields:
         raise NotImplementedError
 
     def parries_closed(self, v: int) -> bool:
+        raise NotImplementedError
+
+    def may_defend(self, v: int) -> bool:
         raise NotImplementedError
 
     def column_cards(self, v: int) -> tuple[int, ...]:

@@ -61,7 +61,14 @@ class Strikes(AbilityUse):
 
     def defenders(self, attacker: int, target: int) -> list[int]:
         """Cards the inactive player may appoint as defender (000 4.11-4.14, 4.16): none against a
-        directed or unanswerable strike."""
+        directed or unanswerable strike; none holding a ``no_defend``."""
+        out = self._defenders(attacker, target)
+        if self._no_defenders and out:
+            out = [w for w in out if self.may_defend(w)]
+        return out
+
+    def _defenders(self, attacker: int, target: int) -> list[int]:
+        """:meth:`defenders` before the cards that may not defend are left out."""
         d, un = self.directed[attacker], self.unanswerable[attacker]
         if d == ALWAYS or un == ALWAYS:
             return []

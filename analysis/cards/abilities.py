@@ -139,7 +139,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-            "fight_upgrade", "cheats_death", "parries_closed")
+            "fight_upgrade", "cheats_death", "parries_closed", "no_defend")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -221,10 +221,12 @@ it — ``["attacks"]``: an enemy card's attack; ``uses_per_battle``): instead of
 in play ("вместо гибели от атаки карты противника … излечиться на 5 (1 раз за бой)", 50/92 Витязь
 Святолесья); wounds still lethal after the heal kill it. ``parries_closed``: while closed it meets a
 simple strike as an open card — it parries and strikes back ("Строй: пока Хелгат закрыт, он отражает
-{strike} как открытая карта", 50/56)."""
+{strike} как открытая карта", 50/56). ``no_defend``: it may not be appointed defender (000 4.11; given
+for a while: "атакованный не может выступать защитником до конца хода", 50/199 Пушкарь)."""
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "vampirism")
+          "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "vampirism",
+          "no_defend")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -570,7 +572,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-             "fight_upgrade", "bind", "parries_closed", *ENTRIES)
+             "fight_upgrade", "bind", "parries_closed", "no_defend", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
                    "next_roll")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
@@ -932,6 +934,7 @@ _KINDS_TEXT = {
     "bind": "The target may act only by a simple strike at it",
     "cheats_death": "Instead of dying heals",
     "parries_closed": "While closed parries simple strikes as an open card",
+    "no_defend": "May not be appointed defender",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",

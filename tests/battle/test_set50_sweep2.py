@@ -4,7 +4,7 @@ carrying that printing's facts and fixed dice."""
 
 from __future__ import annotations
 
-from analysis.battle import END_TURN, Move, Strike
+from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
 from tests.battle.test_ability_kinds import P1_FRONT, P1_MID, P2_FRONT, facts, start
 from tests.battle_helpers import Scripted, card
@@ -148,3 +148,17 @@ def test_vampirism_given_for_a_while():
         b.open[1] = False
         b.apply(Strike(0, 1))
         assert b.wounds[1] == 2 and b.wounds[0] == wounds_after
+
+
+def test_a_shot_target_may_not_defend_this_turn():
+    """50/199 Пушкарь "при выстреле — подлость 1; атакованный не может выступать защитником до конца
+    хода": the creature it shot is no defender candidate against this turn's strikes (``no_defend``
+    given for the turn as a ``then``); another enemy next to both still is."""
+    gunner = printing("50/199")
+    b = start([gunner, card("Hitter", strike=(2, 2, 2)), card("Third")],
+              [card("Target", life=10), card("Guard", life=10), card("Shot", life=10)],
+              ({0: square(2, 1), 1: P1_FRONT, 2: square(2, 3)},
+               {3: P2_FRONT, 4: square(3, 1), 5: square(3, 3)}), dice=[4])
+    assert sorted(b.defenders(1, 3)) == [4, 5]
+    b.apply(UseAbility(0, 0, (5,)))
+    assert b.defenders(1, 3) == [4] and b.wounds[5] == 2

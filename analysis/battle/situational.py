@@ -365,12 +365,14 @@ _HELD: dict[Ability, Ability] = {}
 
 def held(ab: Ability) -> Ability:
     """The standing fact a card holds under an ``aura`` fact ``ab`` of another card: its card
-    filters (which cards hold it) and area cleared; ``vs_state`` / ``vs_position`` stay (cached)."""
+    filters (which cards hold it), area and ``when`` (read from the card giving it) cleared;
+    ``vs_state`` / ``vs_position`` stay (cached)."""
     out = _HELD.get(ab)
     if out is None and ab.kind == "far_strike":  # (its filters name what its strike reaches)
-        out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self")
+        out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self", when=None, count=1)
     if out is None:
-        out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self", vs_elements=(), vs_classes=(),
+        out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self", when=None, count=1,
+                                  vs_elements=(), vs_classes=(),
                                   vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_rank=None,
                                   vs_min_move=None, self_state=None, when_state=None)
     return out
@@ -668,6 +670,9 @@ class Situational(EngineFields):
                 # ``far_strike``'s filters name what it reaches: they stay with it)
             if ab.self_state is not None and not self._in_state(s, ab.self_state):
                 continue  # (a state of the card giving it: "пока Страж Уорлога открыт")
+            if ab.when is not None and not self._when(s, ab):
+                continue  # (a condition read from the card giving it: "пока все карты в вашем отряде
+                #           нейтральные — они имеют +1 к атакам", 50/181 Храм вольных)
             if ab.when_state is not None and not self._in_state(u, ab.when_state):
                 continue  # (a state of the holder: "ваши пираты с проклятием")
             out.append(held_per(ab, self._quantity(u, ab.per)) if ab.per else held(ab))

@@ -859,7 +859,7 @@ to its left and right (``sides``: "стоящие справа и слева", 3
 the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
 that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
-              "far_strike", "carrion_eating", "jump_range", "fight_upgrade")
+              "far_strike", "carrion_eating", "jump_range", "fight_upgrade", "attack_bonus")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
@@ -1808,8 +1808,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("when", f"must be one of {', '.join(WHENS)}, got {when!r}")
     out["when"] = when
     count = raw.get("count", 1)
-    if not _int(count, 1):
-        raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
+    if not _int(count, 0 if when == "few_elements" else 1):  # (few_elements 0: an all-neutral squad)
+        raise fail("count", f"must be a whole number ≥ 1 (≥ 0 with few_elements), got {count!r}")
     if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
                                   "few_elements", "counters", "namesakes", "squad_jumps", "squad_class") \
             and not formation \

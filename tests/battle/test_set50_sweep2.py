@@ -162,3 +162,17 @@ def test_a_shot_target_may_not_defend_this_turn():
     assert sorted(b.defenders(1, 3)) == [4, 5]
     b.apply(UseAbility(0, 0, (5,)))
     assert b.defenders(1, 3) == [4] and b.wounds[5] == 2
+
+
+def test_temple_gives_its_all_neutral_squad_plus_one_to_attacks():
+    """50/181 Храм вольных "пока все карты в вашем отряде нейтральные — они имеют +1 к атакам": an
+    ``attack_bonus`` aura (area ``squad``) under ``when = "few_elements"`` with ``count = 0``, read from
+    the terrain giving it: a neutral striker deals 3 instead of 2; with a forest card in the squad, 2."""
+    temple = printing("50/181")
+    for elements, wounds in (((), 3), (("forests",), 2)):
+        b = start([card("Striker", strike=(2, 2, 2)), card("Other", elements=elements), temple],
+                  [card("Foe", life=10)],
+                  ({0: P1_FRONT, 1: square(2, 1), 2: square(0, 1)}, {3: P2_FRONT}), dice=[4])
+        b.open[3] = False
+        b.apply(Strike(0, 3))
+        assert b.wounds[3] == wounds

@@ -299,7 +299,7 @@ class AbilityUse(Triggers):
                 and self.slots[u][nxt].ability.target == "self" \
                 and self.slots[u][nxt].ability.vs_state == "unwounded":
             fresh = [v for v in targets if v != u and self.creature[v] and self.wounds[v] == 0]
-        if ab.kind in ("become", "relocate"):
+        if ab.kind in ("become", "relocate", "rehost"):
             self._shaped = False  # (set when it changed a card: the ``then`` abilities follow only then)
         magical = ab.kind in MAGICAL
         for v in targets:
@@ -360,7 +360,7 @@ class AbilityUse(Triggers):
                 for d in dice:
                     if not self.over:
                         self._over_cost(u, d)
-        if ab.kind in ("become", "relocate") and not self._shaped:
+        if ab.kind in ("become", "relocate", "rehost") and not self._shaped:
             return  # ("при этом": what follows a type change or a move comes only with it, 50/3)
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
             if fresh:
@@ -401,7 +401,11 @@ class AbilityUse(Triggers):
                 self._follow(u, index + 1, targets, trigger)
             return
         chosen: list[int] = []
-        if ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
+        if ab.area == "host":  # (its host now: "стать паразитом этого существа, при этом ранить его", 50/21)
+            h = self.host[u]
+            if h >= 0 and self.alive[h] and (not sl.conditional or meets(sl, self.key[h])):
+                chosen = [h]
+        elif ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
             about = self._about if self._about >= 0 else self._context
             if about >= 0 and self.alive[about] and (not sl.conditional or meets(sl, self.key[about])):
                 chosen = [about]

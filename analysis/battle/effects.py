@@ -102,7 +102,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "ghost_enters",
-                 "squad_spell")
+                 "squad_spell", "host_moves")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -1380,12 +1380,15 @@ class Effects(Situational):
     def _rehost(self, u: int, reach: int | None = None) -> None:
         """A companion moves onto another creature of its squad next to its host, or within
         ``reach`` of it ("поместить на ваше существо, дальность 2"; its player picks it,
-        ``Player.attach``; keeping its host is a choice too); then its ``rehosted`` abilities."""
+        ``Player.attach``; keeping its host is a choice too); then its ``rehosted`` abilities. A
+        parasite moves onto another creature of its host's squad ("может стать паразитом этого
+        существа", 50/21). Sets ``_shaped`` when it moved (the ``then`` abilities follow only then)."""
+        self._shaped = False
         h = self.host[u]
         if h < 0 or self.pos[h] < 0:
             return
         ph = self.pos[h]
-        hosts = [w for w in self.units[self.seat[u]] if w != h and self.kind[w] == GROUND and self.alive[w]
+        hosts = [w for w in self.units[self.seat[h]] if w != h and self.kind[w] == GROUND and self.alive[w]
                  and self.rider[w] < 0 and self.pos[w] >= 0
                  and (NEAR[ph][self.pos[w]] if reach is None else 0 < CHEBYSHEV[ph][self.pos[w]] <= reach)
                  and (self.ghost[u] or not self.ghost[w])]  # 000 1.5.2 b: incorporeal hosts
@@ -1399,6 +1402,7 @@ class Effects(Situational):
         self.host[u] = new
         self.rider[new] = u
         self.pos[u] = self.pos[new]
+        self._shaped = True
         if self.log is not None:
             self._emit({"e": "rehost", "u": u, "host": new, "pos": self.pos[new]})
         if u in self._trig["rehosted"] and not self.over:
@@ -1941,6 +1945,8 @@ class Effects(Situational):
             self._entered(u, to)
         if self._watchers and self.creature[u] and self.alive[u] and not self.over:
             self._watched(u, to)
+        if self._trig["host_moves"] and self.rider[u] >= 0 and not self.over:
+            self._host_moved(u)
 
     # ------------------------------------------------------------------ war machines
 

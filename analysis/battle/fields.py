@@ -359,6 +359,9 @@ class EngineFields:
     def may_defend(self, v: int) -> bool:
         raise NotImplementedError
 
+    def _host_moved(self, u: int) -> None:
+        raise NotImplementedError
+
     def column_cards(self, v: int) -> tuple[int, ...]:
         raise NotImplementedError
 

@@ -527,6 +527,8 @@ class Turns(Strikes):
             self._fire(onto, "ghost_enters", u)  # (the holder of the square it shares: 50/210 Медиум)
         if self._watchers and self.creature[u] and self.alive[u]:
             self._watched(u, to)
+        if self._trig["host_moves"] and self.rider[u] >= 0 and not self.over:
+            self._host_moved(u)
         if self._trig["moves_heading"] and self.creature[u] and not self.over:
             self._stepped(u, frm, to)
         if self._trig["enemy_leaves_adjacent"] and self.creature[u] and not self.over:
@@ -535,6 +537,12 @@ class Turns(Strikes):
             if self._variable:
                 self._situate()  # (its ``when`` conditions read the square it has just stepped onto)
             self._fire(u, "move")
+
+    def _host_moved(self, u: int) -> None:
+        """Unit ``u`` moved: the ``host_moves`` abilities of its rider fire (about ``u``; 50/21)."""
+        r = self.rider[u]
+        if r >= 0 and self.alive[r] and self.alive[u] and r in self._trig["host_moves"]:
+            self._fire(r, "host_moves", u, u)
 
     def _watched(self, u: int, to: int) -> None:
         """The ``enemy_moves_adjacent`` abilities of the enemy cards next to square ``to``, where

@@ -408,7 +408,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
-            "ghost_enters", "squad_spell")
+            "ghost_enters", "squad_spell", "host_moves")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -532,7 +532,8 @@ moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's
 shares it (aims at that creature: "при перемещении бестелесного существа на клетку с Медиумом", 50/210);
 ``squad_spell``: a creature of its squad, itself included, carries out a spell (kind ``spell`` or a fact
 ``via = "spell"``), as an action or on a trigger (about it: "когда ваше существо выполняет заклинание",
-50/12 Воин Тоа-Дана)."""
+50/12 Воин Тоа-Дана); ``host_moves``: after each move of its host, a step or any other ("когда хозяин
+перемещается на клетку …", 50/21 Унд-прихлебатель: a parasite's ``rehost`` onto a creature next to it)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half

@@ -176,3 +176,33 @@ def test_temple_gives_its_all_neutral_squad_plus_one_to_attacks():
         b.open[3] = False
         b.apply(Strike(0, 3))
         assert b.wounds[3] == wounds
+
+
+class Hopper(Scripted):
+    """A scripted player whose rider moves onto the last host offered."""
+
+    def attach(self, battle, unit, hosts):
+        return hosts[-1]
+
+
+def test_parasite_moves_onto_a_creature_next_to_its_moving_host_and_wounds_it():
+    """50/21 Унд-прихлебатель "когда хозяин перемещается на клетку рядом с другим существом противника —
+    может стать паразитом этого существа, при этом ранить его на 1 (1 раз за ход)": trigger
+    ``host_moves``, a parasite's ``rehost`` onto a creature of its host's squad next to the host, then
+    a wound 1 on its new host (``area = "host"``); staying put, nothing; once a turn."""
+    for moves in (True, False):
+        b = start([printing("50/21"), card("Mine", life=10)], [card("Host", life=10, move=2),
+                                                                card("Other", life=10)],
+                  ({0: square(2, 3), 1: square(2, 2)}, {2: square(3, 3), 3: square(3, 1)}),
+                  p1=Scripted())
+        assert b.host[0] == 2
+        if moves:
+            b.players = (Hopper(), b.players[1])
+        b.apply(END_TURN)
+        b.apply(Move(2, P2_FRONT))                         # next to Other
+        if moves:
+            assert b.host[0] == 3 and b.rider[3] == 0 and b.rider[2] == -1 and b.wounds[3] == 1
+            b.apply(Move(3, square(4, 1)))                 # its new host moves on: once a turn
+            assert b.host[0] == 3
+        else:
+            assert b.host[0] == 2 and b.wounds[3] == 0

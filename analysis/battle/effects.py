@@ -274,6 +274,8 @@ class Effects(Situational):
         """The kind of the attack or action whose wounds are settled next (``simple``, an ability
         kind; "" unknown): what a ``kill`` / ``death`` fact's ``from`` reads."""
         self._excess = 0
+        self._vacated = -1
+        """The square a card just left by its dash (a ``mark`` on trigger ``dash`` goes there, 50/163)."""
         """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
         self._zone_sq = -1
         """The square a card just moved onto / off, read by ``enemy_enters`` / ``enemy_leaves``."""
@@ -586,7 +588,9 @@ class Effects(Situational):
         if self._variable and not self.over:
             self._situate()  # (its ``when`` conditions read the square it has just dashed onto: 60/6)
         if u in self._trig["dash"] and self.alive[u] and not self.over:
+            saved, self._vacated = self._vacated, p
             self._fire(u, "dash")
+            self._vacated = saved
         for w in list(self._trig["squad_dash"]):  # "при рывке вашего существа …" (50/26)
             if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
                 self._fire(w, "squad_dash", u, u)

@@ -655,6 +655,7 @@ class Battle(Placement):
         new._doublers = self._doublers
         new._cause = self._cause
         new._excess = self._excess
+        new._vacated = self._vacated
         new._again = self._again
         new._draws = self._draws
         new._eaters = self._eaters

@@ -43,6 +43,7 @@ class EngineFields:
     _doublers: bool
     _cause: str
     _excess: int
+    _vacated: int
     _again: int
     _draws: Any
     _eaters: bool

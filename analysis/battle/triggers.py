@@ -344,6 +344,10 @@ class Triggers(Effects):
                     sq = self.players[self.seat[u]].choose_square(self, u, ab.marker or "", squares)
                     if sq not in squares:
                         raise IllegalAction(f"square {sq} is not a battlefield square")
+                elif trigger == "dash":  # ("при рывке — освободившаяся клетка получает маркер", 50/163)
+                    sq = self._vacated
+                    if sq < 0:
+                        continue
                 else:
                     x = about if about >= 0 else context if context >= 0 else u
                     if ab.vs_types and self.cards[x].type not in ab.vs_types:

@@ -2020,9 +2020,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if raw.get("when") in ("marker_row", "marker_column") and marker is None:
         raise fail("marker", "is required for when = marker_row / marker_column")
     if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", "battle_start",
-                                          *CHOSEN_SQUARE):
+                                          "dash", *CHOSEN_SQUARE):
         raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death, "
-                   "battle_start (its own square), " + ", ".join(CHOSEN_SQUARE))
+                   "battle_start (its own square), dash (the square it left), " + ", ".join(CHOSEN_SQUARE))
     out["marker"] = marker
     delay = raw.get("delay")
     if delay is not None and delay not in DELAYS:

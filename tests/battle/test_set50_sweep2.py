@@ -206,3 +206,24 @@ def test_parasite_moves_onto_a_creature_next_to_its_moving_host_and_wounds_it():
             assert b.host[0] == 3
         else:
             assert b.host[0] == 2 and b.wounds[3] == 0
+
+
+class Dasher(Taker):
+    """Takes the first square offered to a dash or relocation."""
+
+    def relocate(self, battle, unit, why, squares):
+        return squares[0]
+
+
+def test_dash_leaves_a_rot_marker_on_the_square_it_left():
+    """50/163 Воин великой тьмы "при рывке — освободившаяся клетка получает маркер «гнили»": a ``mark``
+    on trigger ``dash`` goes on the square it dashed from; a non-dark creature stepping onto it
+    then takes 2."""
+    warrior = printing("50/163")
+    b = start([warrior, card("Mine", life=10, move=2)], [card("Foe", life=20)],
+              ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}), dice=[4, 1], p1=Dasher())
+    b.apply(Strike(0, 2))
+    assert b.pos[0] != P1_FRONT
+    assert any(m[0] == "rot" for m in b.marks[P1_FRONT])
+    b.apply(Move(1, P1_FRONT))
+    assert b.wounds[1] == 2

@@ -62,7 +62,7 @@ _SQUAD_WHENS = frozenset({"squad_class", "top_strike", "squad_more_closed", "cou
                           "enemy_elements", "few_elements", "enemy_last_life", "no_enemy_flyers",
                           "enemy_opposite"})
 """``when`` conditions on the squads in play (:meth:`Situational._squad_when`)."""
-_HOST_WHENS = frozenset({"host_open", "host_closed", "host_unwounded"})
+_HOST_WHENS = frozenset({"host_open", "host_closed", "host_unwounded", "host_weaker"})
 """``when`` conditions on the host of a companion or parasite (000 1.5.2; 30/123 Крайт)."""
 
 
@@ -143,7 +143,7 @@ class Spec:
             elif ab.when in ("wolf", "human"):
                 deps.add("form")
             elif ab.when in _HOST_WHENS:
-                deps.update(("opens", "wounds", "host"))
+                deps.update(("opens", "wounds", "host", "lives"))
             elif ab.when == "enemy_back_row_full":
                 deps.add("board")
             elif ab.when == "squad_extra_life":
@@ -913,6 +913,8 @@ class Situational(EngineFields):
                 return False
             if when == "host_unwounded":
                 return self.wounds[h] == 0
+            if when == "host_weaker":  # (its life left above its host's: 50/109 Пиявки Ракштольна)
+                return self.life[u] - self.wounds[u] > self.life[h] - self.wounds[h]
             return self.open[h] == (when == "host_open")
         if when == "third_row":  # it stands in its own third row (50/54 Фарсат)
             return p >= 0 and p // COLS == half_rows(self.seat[u])[2]

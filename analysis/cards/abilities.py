@@ -665,7 +665,8 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "squad_class", "top_strike", "squad_more_closed", "counters_cards", "enemy_elements", "few_elements",
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
-         "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
+         "host_open", "host_closed", "host_unwounded", "host_weaker", "alone", "enemy_back_row_full",
+         "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
          "beset", "squad_jumps", "host_formation")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
@@ -714,7 +715,8 @@ card next to it, in ``when_state`` if given: 50/115 Дева поймы "пок�
 Филавандель "пока рядом … нет существ противника").
 Issue 19, riders: ``host_open`` / ``host_closed`` / ``host_unwounded`` (a companion's or a parasite's
 host is open / closed / has no wounds: 30/123 Крайт "пока хозяин закрыт", 40/111 Детеныш тролля; no
-host, no hold).
+host, no hold); ``host_weaker`` (its life left is above its host's: "если Пиявок Ракштольна больше, чем
+{health} хозяина", 50/109).
 Set 60: ``alone`` (no other card stands next to it, 8 squares: "на клетку, рядом с которой нет других
 карт", 60/6); ``enemy_back_row_full`` (every square of the opponent's third row holds a card: "пока все
 клетки в третьем ряду противника заняты", 60/166); ``squad_extra_life`` (every creature of its squad in

@@ -227,3 +227,20 @@ def test_dash_leaves_a_rot_marker_on_the_square_it_left():
     assert any(m[0] == "rot" for m in b.marks[P1_FRONT])
     b.apply(Move(1, P1_FRONT))
     assert b.wounds[1] == 2
+
+
+def test_leeches_drain_a_host_with_less_life_left_at_the_start_of_its_turn():
+    """50/109 Пиявки Ракштольна "в начале хода противника, если Пиявок больше, чем {health} хозяина —
+    ранить его на 1, при этом излечиться на 1": with the host's life left below the leeches' it takes
+    1 and the leeches heal 1 (``when = "host_weaker"``, ``area = "host"``, then a heal on itself);
+    with the host healthier, nothing."""
+    for host_wounds, fires in ((7, True), (6, False)):
+        b = start([printing("50/109"), card("Mine", life=10)], [card("Host", life=10)],
+                  ({0: square(1, 1), 1: square(1, 2)}, {2: P2_FRONT}))
+        assert b.host[0] == 2
+        b.wounds[0] = 1                                   # 4 left of 5
+        b.wounds[2] = host_wounds                          # 3 or 4 left of 10
+        b._situate()
+        b.apply(END_TURN)                                  # the host's player's turn starts
+        assert b.wounds[2] == host_wounds + (1 if fires else 0)
+        assert b.wounds[0] == (0 if fires else 1)

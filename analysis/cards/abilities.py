@@ -139,7 +139,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-            "fight_upgrade", "cheats_death", "parries_closed", "no_defend")
+            "fight_upgrade", "cheats_death", "parries_closed", "no_defend", "ignore_armor")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -222,11 +222,14 @@ in play ("вместо гибели от атаки карты противни�
 Святолесья); wounds still lethal after the heal kill it. ``parries_closed``: while closed it meets a
 simple strike as an open card — it parries and strikes back ("Строй: пока Хелгат закрыт, он отражает
 {strike} как открытая карта", 50/56). ``no_defend``: it may not be appointed defender (000 4.11; given
-for a while: "атакованный не может выступать защитником до конца хода", 50/199 Пушкарь)."""
+for a while: "атакованный не может выступать защитником до конца хода", 50/199 Пушкарь).
+``ignore_armor`` (``from``): its attacks and wounding actions of those kinds (not its simple strikes)
+pass the target's armor ("концентрация: игнорирует {zov} и {armor} до конца вашего хода", 50/78 Глаз
+сокола, given with ``ignore_protection`` on its shots)."""
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "vampirism",
-          "no_defend")
+          "no_defend", "ignore_protection", "ignore_armor")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -573,7 +576,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-             "fight_upgrade", "bind", "parries_closed", "no_defend", *ENTRIES)
+             "fight_upgrade", "bind", "parries_closed", "no_defend", "ignore_armor", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
                    "next_roll")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
@@ -938,6 +941,7 @@ _KINDS_TEXT = {
     "cheats_death": "Instead of dying heals",
     "parries_closed": "While closed parries simple strikes as an open card",
     "no_defend": "May not be appointed defender",
+    "ignore_armor": "Ignores the target's armor against",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",
@@ -1178,7 +1182,7 @@ class Ability:
             head = f"{sign}{amount or 1} movement"  # added to the printed movement, not a keyword column
         elif self.kind == "keyword":
             head = f"{head} {(self.keyword or '').replace('_', ' ')}{' ' + amount if amount else ''}"
-        elif self.kind in ("taunt", "block", "redirect", "ignore_protection"):
+        elif self.kind in ("taunt", "block", "redirect", "ignore_protection", "ignore_armor"):
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "mark":
             where = ("a square its player chooses" if self.trigger in CHOSEN_SQUARE
@@ -1206,7 +1210,7 @@ class Ability:
             head = f"{head}{'' if head.endswith('+') else ' '}{amount}"
         parts = [head]
         if self.applies_to and self.kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
-                                                 "ignore_protection"):
+                                                 "ignore_protection", "ignore_armor"):
             parts.append("after " + "/".join(self.applies_to))
         if self.range is not None:
             parts.append(f"range {self.range}")
@@ -1677,16 +1681,16 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("from", f"must be a list from {', '.join(FROM)}, got {applies!r}")
     if kind in ("reduce", "protection", "cap", "attack_bonus", "counts_as", "taken_as") and not applies:
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
-    if kind == "ignore_protection" and not applies:
-        raise fail("from", "is missing; ignore_protection needs the attacks whose protections it passes")
+    if kind in ("ignore_protection", "ignore_armor") and not applies:
+        raise fail("from", f"is missing; {kind} needs the attacks it applies to")
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed", "kill",
                    "death", "squad_kill", "ally_dies"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
-                                  "ignore_protection", "attack_bonus", "counts_as", "taken_as",
-                                  "delayed_wound", "cheats_death"):
+                                  "ignore_protection", "ignore_armor", "attack_bonus", "counts_as",
+                                  "taken_as", "delayed_wound", "cheats_death"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
                    "attack_bonus, delayed_wound, cheats_death and the attacked / ally_combo / wounded / "
                    "ally_wounded / squad_wounded / kill / death / squad_kill / ally_dies triggers")

@@ -437,6 +437,9 @@ def wounds_after(damage: int, kind: str, target, source=None, armor_left: int = 
     if caps:
         power = apply_limits(power, tier, caps)
     used = min(power, armor_left) if kind in ARMOR_STOPS else 0
+    if used and source is not None and source.abilities is not None and any(
+            covers(ab, kind) for ab in _standing(source, "ignore_armor", None)):
+        used = 0  # ("игнорирует {armor}": 50/78 Глаз сокола's shots)
     return power - used, used
 
 

@@ -244,3 +244,17 @@ def test_leeches_drain_a_host_with_less_life_left_at_the_start_of_its_turn():
         b.apply(END_TURN)                                  # the host's player's turn starts
         assert b.wounds[2] == host_wounds + (1 if fires else 0)
         assert b.wounds[0] == (0 if fires else 1)
+
+
+def test_concentration_gives_its_shots_a_pass_through_protection_from_shots_and_armor():
+    """50/78 Глаз сокола "концентрация: игнорирует {zov} и {armor} до конца вашего хода": after its
+    concentration its shot wounds an armored card protected from shots in full (``ignore_protection``
+    and ``ignore_armor`` on shots, given for its turn); without it, nothing."""
+    for concentrated, wounds in ((True, 2), (False, 0)):
+        eye = printing("50/78")
+        b = start([eye, card("Mine")], [card("Foe", life=10, armor=1, prot_shots=1), card("Back")],
+                  ({0: square(2, 1), 1: P1_FRONT}, {2: square(4, 1), 3: P2_FRONT}), dice=[4])
+        if concentrated:
+            b._fire(0, "concentration")
+        b.apply(UseAbility(0, 3, (2,)))
+        assert b.wounds[2] == wounds

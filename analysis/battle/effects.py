@@ -1084,7 +1084,8 @@ class Effects(Situational):
             self._give(u, v, ab)
             return 0
         if kind == "finishing":
-            return self._finish_off(u, v, self._amount_for(u, ab, v))
+            return self._finish_off(u, v, max(0, self._amount_for(u, ab, v)
+                                              + attack_bonus(self.cards[u], "finishing", self.seat[u])))
         if kind == "fight":  # a simple strike as at an open card, without closing (data/README.md)
             if self.seat[v] == self.seat[u]:  # its own creature fights a foe next to it (50/28, 50/172)
                 self._fight(v, "artifact" in ab.foes)

@@ -1166,7 +1166,16 @@ class Situational(EngineFields):
             until = self.turn if self.active != self.seat[v] else self.turn + 1
         fact = granted(ab)
         kept = []
-        if until <= -2 and ab.kind == "attack_bonus":
+        if until > -2 and ab.kind == "attack_bonus" and ab.per_max:
+            # bonuses for a while given again add up to ``per_max`` ("получает +1 к добиванию (максимум
+            # +2)", 50/182 Вешатель), lasting to the later end
+            for g, end in self.grants[v]:
+                if end > -2 and g.kind == "attack_bonus" and g.applies_to == fact.applies_to:
+                    fact = replace(fact, damage=(min(g.damage[0] + fact.damage[0], ab.per_max),))
+                    until = -1 if -1 in (until, end) else max(until, end)
+                else:
+                    kept.append((g, end))
+        elif until <= -2 and ab.kind == "attack_bonus":
             # bonuses to the next attack add up ("+1 к следующему {strike} (максимум +2)", 000 2.13)
             for g, end in self.grants[v]:
                 if end <= -2 and g.kind == "attack_bonus" and g.applies_to == fact.applies_to:

@@ -6,7 +6,7 @@ bit masks; like the players, this module does not import the engine at run time.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
@@ -35,7 +35,7 @@ from analysis.battle.tables import (
     pair_passives,
 )
 from analysis.cards.abilities import Ability
-from analysis.cards.ability_rules import strike_passives, wounds_after
+from analysis.cards.ability_rules import attack_bonus, strike_passives, wounds_after
 from analysis.cards.table import Card
 
 if TYPE_CHECKING:
@@ -189,6 +189,10 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
     elif ab.kind == "fight" and not helps(ab):  # its simple strike on an open card: the exchange, it at
         # full life (a fight of its own creature: heuristic_gain)
         g = _exact_gain(ku, kv, PROFILES[ku].life, rem_v, 0, armor, True, "strike_table")
+    elif ab.kind == "finishing" and not ab.lasts and ab.damage:  # (its X with its standing bonus: 50/182)
+        bonus = attack_bonus(card_of(ku), "finishing", SEATS[ku])
+        g = heuristic_gain(replace(ab, damage=(max(0, ab.damage[0] + bonus),)) if bonus else ab,
+                           kv, rem_v, value)
     elif ab.kind in GAIN_KINDS or ab.lasts:
         g = heuristic_gain(ab, kv, rem_v, value)
     else:

@@ -552,19 +552,20 @@ SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
 FROM = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
         "spell", "effect", "ranged", "magic", "all", "nonmagic", "close", "directed", "counter", "heal",
-        "attacks", "poison")
-"""What ``reduce`` and ``protection`` apply to: a kind, ``simple`` (simple strikes), ``ranged``
-(shots, throws, discharges, strikes through a row), ``magic`` (discharges, magic strikes, spells),
-``all`` (every attack and wounding action), ``nonmagic`` (the non-magical attacks: simple strikes,
-shots, throws, strikes through a row, special strikes), ``close`` (close strikes: simple, magic and
-special strikes; 000 glossary "Close strike"), ``directed`` (simple strikes of a card whose strike is
-directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only), ``attacks``
-(every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or poison: "от
-атаки карты противника"), ``poison`` (only on ``reduce``: the wounds of its poisoning at its turn start,
-named alone — "получают на 1 рану больше от отравления" is ``reduce`` −1 from ``poison``, 60/143).
-On trigger ``kill`` / ``squad_kill``: what the destroying blow was ("уничтожает … {strike}" =
-``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника"
-= ``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
+        "attacks", "poison", "finishing")
+"""What ``reduce`` and ``protection`` apply to (``finishing``: only on an ``attack_bonus``, which then
+changes the X of its finishing-off, "получает +1 к добиванию", 50/182 Вешатель): a kind, ``simple``
+(simple strikes), ``ranged`` (shots, throws, discharges, strikes through a row), ``magic`` (discharges,
+magic strikes, spells), ``all`` (every attack and wounding action), ``nonmagic`` (the non-magical attacks:
+simple strikes, shots, throws, strikes through a row, special strikes), ``close`` (close strikes: simple,
+magic and special strikes; 000 glossary "Close strike"), ``directed`` (simple strikes of a card whose
+strike is directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only),
+``attacks`` (every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or
+poison: "от атаки карты противника"), ``poison`` (only on ``reduce``: the wounds of its poisoning at its
+turn start, named alone — "получают на 1 рану больше от отравления" is ``reduce`` −1 from ``poison``,
+60/143). On trigger ``kill`` / ``squad_kill``: what the destroying blow was ("уничтожает … {strike}" =
+``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника" =
+``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
@@ -1696,6 +1697,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    "ally_wounded / squad_wounded / kill / death / squad_kill / ally_dies triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
+    if "finishing" in applies and kind != "attack_bonus":
+        raise fail("from", "finishing is only for attack_bonus (the X of its finishing-off)")
     if "heal" in applies and trigger != "ally_combo":
         raise fail("from", "heal is only for trigger ally_combo")
     if "poison" in applies and kind != "reduce":
@@ -1855,10 +1858,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         if not (_int(value) or (name == "plus" and isinstance(value, int) and not isinstance(value, bool)
                                 and value >= -9)):
             raise fail(name, f"must be a whole number ≥ 0 (plus: ≥ −9), got {value!r}")
-        if value and not per and not (name == "per_max" and kind == "attack_bonus"
-                                      and raw.get("lasts") in ("next_attack", "next_attack_turn")):
-            raise fail(name, "is only with 'per' (per_max: or on an attack_bonus lasting to the next "
-                       "attack, the most its gifts add up to)")
+        if value and not per and not (name == "per_max" and kind == "attack_bonus" and raw.get("lasts")):
+            raise fail(name, "is only with 'per' (per_max: or on an attack_bonus given for a while, "
+                       "the most its gifts add up to)")
         out[name] = value
     if per in ("target_strike", "target_half_life") and kind != "strike_bonus":
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")

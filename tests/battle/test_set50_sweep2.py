@@ -258,3 +258,23 @@ def test_concentration_gives_its_shots_a_pass_through_protection_from_shots_and_
             b._fire(0, "concentration")
         b.apply(UseAbility(0, 3, (2,)))
         assert b.wounds[2] == wounds
+
+
+def test_hangman_finishing_grows_each_enemy_turn_end_it_is_open_up_to_plus_two():
+    """50/182 Вешатель "в конце хода противника, если открыт — получает +1 к добиванию (максимум +2).
+    {tap}: Добивание на 1": an ``attack_bonus`` with ``from = ["finishing"]`` given for the battle,
+    its gifts adding up to ``per_max`` 2: after three such turn ends it finishes off a creature with
+    3 life left, not one with 4; while closed it gains nothing."""
+    for ends, left, dies in ((3, 3, True), (3, 4, False), (1, 2, True), (0, 2, False)):
+        b = start([printing("50/182")], [card("Foe", life=10), card("Back")],
+                  ({0: P1_FRONT}, {1: P2_FRONT, 2: square(4, 1)}))
+        for _ in range(ends):
+            b._fire(0, "enemy_turn_end")
+        b.open[0] = False
+        b._situate()
+        b._fire(0, "enemy_turn_end")                       # closed: no more
+        b.open[0] = True
+        b._situate()
+        b.wounds[1] = 10 - left
+        b.apply(UseAbility(0, 1, (1,)))
+        assert b.alive[1] != dies

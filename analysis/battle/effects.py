@@ -1088,7 +1088,8 @@ class Effects(Situational):
                                               + attack_bonus(self.cards[u], "finishing", self.seat[u])))
         if kind == "fight":  # a simple strike as at an open card, without closing (data/README.md)
             if self.seat[v] == self.seat[u]:  # its own creature fights a foe next to it (50/28, 50/172)
-                self._fight(v, "artifact" in ab.foes)
+                about = self._about if self._about >= 0 else self._context
+                self._fight(v, "artifact" in ab.foes, about if ab.area == "beyond" else -1)
             elif self.alive[u] and self.alive[v] and self.creature[v] and self.has_strike[u] \
                     and self.pos[u] >= 0 and self.pos[v] >= 0 \
                     and (ab.may or self.players[self.seat[u]].accept(self, u, sl.index, v)):
@@ -2069,11 +2070,14 @@ class Effects(Situational):
                 if (self.creature[x] or (artifacts and self.kind[x] == ARTIFACT)) and self.alive[x]
                 and self.pos[x] >= 0 and near[self.pos[x]]]
 
-    def _fight(self, v: int, artifacts: bool = False) -> None:
+    def _fight(self, v: int, artifacts: bool = False, only: int = -1) -> None:
         """``fight`` aimed at a creature of the user's own squad: creature ``v`` fights an enemy
         creature next to it (its player picks, ``Player.fight_target``) with its simple strike, as with
-        an open card, without closing (:meth:`_ambush`)."""
+        an open card, without closing (:meth:`_ambush`); ``only``: that one card, the one its trigger is
+        about (``area = "beyond"``: "этот койар может сразиться {strike} с атакованным", 50/216)."""
         foes = self._fight_foes(v, artifacts)
+        if only >= 0:
+            foes = [x for x in foes if x == only]
         if not foes:
             return
         x = self.players[self.seat[v]].fight_target(self, v, foes)

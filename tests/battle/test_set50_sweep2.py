@@ -278,3 +278,21 @@ def test_hangman_finishing_grows_each_enemy_turn_end_it_is_open_up_to_plus_two()
         b.wounds[1] = 10 - left
         b.apply(UseAbility(0, 1, (1,)))
         assert b.alive[1] != dies
+
+
+def test_a_koyar_beyond_the_struck_card_fights_it_as_an_open_card():
+    """50/216 Аррани "при {strike} по карте противника, если на следующей за атакованным клетке в
+    направлении удара стоит ваш койар — этот койар может сразиться {strike} с атакованным как с
+    открытым": a ``fight`` on trigger ``strike`` with ``area = "beyond"`` and ``vs_classes``: the koyar
+    fights the struck card (and no other enemy next to it); a non-koyar there does nothing."""
+    for classes, fought in ((("Койар",), True), ((), False)):
+        koyar = unit("Koyar", '{ kind = "jump", damage = [3] }', strike=(3, 3, 3), life=10, classes=classes)
+        b = start([printing("50/216"), koyar], [card("Foe", life=20, strike=(1, 1, 1)),
+                                                card("Other", life=20)],
+                  ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT, 3: square(3, 1)}), dice=[4] * 6,
+                  p1=Taker())
+        b.apply(Move(1, square(4, 2)))                     # beyond the foe, seen from Аррани
+        b.open[2] = False
+        b.apply(Strike(0, 2))
+        struck = b.wounds[2]
+        assert struck == 3 + (3 if fought else 0) and b.wounds[3] == 0

@@ -405,6 +405,21 @@ class AbilityUse(Triggers):
             h = self.host[u]
             if h >= 0 and self.alive[h] and (not sl.conditional or meets(sl, self.key[h])):
                 chosen = [h]
+        elif ab.area == "near_target":  # (a card next to the one before aimed at: "может объявить
+            # добивание на 2 карты, стоящей рядом с атакованным (как стоящей рядом)", 50/159 Безголовый)
+            cands = []
+            for t in targets:
+                for w in self._neighbours(t) if self.alive[t] else ():
+                    if w != u and w not in targets and w not in cands and self.seat[w] != self.seat[u] \
+                            and (not sl.conditional or meets(sl, self.key[w])):
+                        cands.append(w)
+            if len(cands) > 1 or (ab.may and cands):
+                picked = tuple(self.players[self.seat[u]].choose_targets(self, u, index, cands, 1))
+                if len(picked) > 1 or any(v not in cands for v in picked) or (not picked and not ab.may):
+                    raise IllegalAction(f"unit {u}: {picked} are not 1 of the targets {cands}")
+                chosen = list(picked)
+            else:
+                chosen = cands
         elif ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
             about = self._about if self._about >= 0 else self._context
             if about >= 0 and self.alive[about] and (not sl.conditional or meets(sl, self.key[about])):

@@ -1083,9 +1083,10 @@ class Effects(Situational):
                              negative=False)
             self._give(u, v, ab)
             return 0
-        if kind == "finishing":
+        if kind == "finishing":  # (``area = "near_target"`` on a ``then``: "как стоящей рядом", 50/159)
             return self._finish_off(u, v, max(0, self._amount_for(u, ab, v)
-                                              + attack_bonus(self.cards[u], "finishing", self.seat[u])))
+                                              + attack_bonus(self.cards[u], "finishing", self.seat[u])),
+                                    ab.area == "near_target")
         if kind == "fight":  # a simple strike as at an open card, without closing (data/README.md)
             if self.seat[v] == self.seat[u]:  # its own creature fights a foe next to it (50/28, 50/172)
                 about = self._about if self._about >= 0 else self._context
@@ -1296,12 +1297,13 @@ class Effects(Situational):
             self._quiet_from = self.turn + 1
         return wounds
 
-    def _finish_off(self, u: int, v: int, x: int) -> int:
-        """Finishing off at X (000 glossary): the creature dies if it has X or less life left."""
+    def _finish_off(self, u: int, v: int, x: int, anywhere: bool = False) -> int:
+        """Finishing off at X (000 glossary): the creature dies if it has X or less life left (next to
+        ``u``, unless ``anywhere``: "как стоящей рядом")."""
         if not self.creature[v] or self.kind[v] == COMPANION or self.cards[v].has("incorporeal"):
             return 0
         pu, pv = self.pos[u], self.pos[v]
-        if not (pu == AUX or pv == AUX or (pu >= 0 and pv >= 0 and NEAR[pu][pv])):
+        if not anywhere and not (pu == AUX or pv == AUX or (pu >= 0 and pv >= 0 and NEAR[pu][pv])):
             return 0
         if protected(self.cards[v], "effect", self.cards[u], self.seat[v]):
             return 0  # an effect (000 glossary "Effect": finishing-off at X): fortitude

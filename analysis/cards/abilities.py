@@ -1942,8 +1942,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")
-    if out["area"] == "near_target" and cost != "trigger":
-        raise fail("area", "near_target is only for triggers (the card the trigger is about)")
+    if out["area"] == "near_target" and cost not in ("trigger", "then"):
+        raise fail("area", "near_target is only for triggers (the card the trigger is about) and a then "
+                   "(an enemy card next to one the ability before aimed at)")
     for name in ("every", "rest"):
         value = raw.get(name, False)
         if not isinstance(value, bool):
@@ -2189,7 +2190,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push",
-                                         "destroy", "lose_counters")) \
+                                         "destroy", "lose_counters", "finishing")) \
                 and not (ab.cost == "or" and ab.kind == "close") \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")

@@ -296,3 +296,17 @@ def test_a_koyar_beyond_the_struck_card_fights_it_as_an_open_card():
         b.apply(Strike(0, 2))
         struck = b.wounds[2]
         assert struck == 3 + (3 if fought else 0) and b.wounds[3] == 0
+
+
+def test_a_throw_may_finish_off_a_card_next_to_its_target_as_if_adjacent():
+    """50/159 Безголовый "{tap}: метание «головы» на 2, дальность 3, при этом может объявить добивание
+    на 2 карты, стоящей рядом с атакованным (как стоящей рядом)": a ``finishing`` as a ``then`` with
+    ``area = "near_target"``: an enemy creature next to the thrown-at card with 2 life left dies,
+    though far from the thrower; one with 3 left does not."""
+    for left, dies in ((2, True), (3, False)):
+        b = start([printing("50/159"), card("Mine")], [card("Target", life=10), card("Weak", life=10)],
+                  ({0: square(2, 1), 1: P1_FRONT}, {2: square(4, 3), 3: square(5, 3)}), dice=[4],
+                  p1=Taker())
+        b.wounds[3] = 10 - left
+        b.apply(UseAbility(0, 0, (2,)))
+        assert b.wounds[2] == 2 and b.alive[3] != dies

@@ -360,6 +360,11 @@ class Effects(Situational):
         ab = self._has(u, "strike_limit")
         return ab is None or ab.vs_position is None or self._position(u, v, ab.vs_position)
 
+    def _defended_open(self, u: int) -> bool:
+        """A ``stays_open`` with ``when = "defended"``: after a strike a defender took (50/17)."""
+        return any(ab.kind == "stays_open" and ab.cost == "passive" and ab.when == "defended"
+                   for ab in facts(self.cards[u]))
+
     def _stays_open(self, u: int) -> bool:
         """``stays_open``: its attack does not close it (000 2.x, Baraka: it does not act again)."""
         ab = self._has(u, "stays_open")

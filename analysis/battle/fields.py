@@ -360,6 +360,9 @@ class EngineFields:
     def may_defend(self, v: int) -> bool:
         raise NotImplementedError
 
+    def _defended_open(self, u: int) -> bool:
+        raise NotImplementedError
+
     def _host_moved(self, u: int) -> None:
         raise NotImplementedError
 

@@ -382,7 +382,7 @@ class Strikes(AbilityUse):
             self.prepared[u] = 0
         if parrier != v:
             opened[parrier] = False
-        stays = self._openers and self._stays_open(u)
+        stays = self._openers and (self._stays_open(u) or (parrier != v and self._defended_open(u)))
         stays_d = self._openers and parrier != v and self._has(parrier, "defends_open") is not None
         if stays:
             opened[u] = True  # 000 2.x (Baraka): it does not close, and does not act again

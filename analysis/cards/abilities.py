@@ -672,7 +672,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "host_open", "host_closed", "host_unwounded", "host_weaker", "alone", "enemy_back_row_full",
          "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
-         "beset", "squad_jumps", "host_formation")
+         "beset", "squad_jumps", "host_formation", "defended")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -720,7 +720,9 @@ card next to it, in ``when_state`` if given: 50/115 Дева поймы "пок�
 Issue 19, riders: ``host_open`` / ``host_closed`` / ``host_unwounded`` (a companion's or a parasite's
 host is open / closed / has no wounds: 30/123 Крайт "пока хозяин закрыт", 40/111 Детеныш тролля; no
 host, no hold); ``host_weaker`` (its life left is above its host's: "если Пиявок Ракштольна больше, чем
-{health} хозяина", 50/109).
+{health} хозяина", 50/109); ``defended`` (on a ``stays_open``: only after a simple strike against
+which a defender was appointed, "не закрывается после нападения {strike}, если от этого {strike} был
+назначен защитник", 50/17 Змееглав-ветеран).
 Set 60: ``alone`` (no other card stands next to it, 8 squares: "на клетку, рядом с которой нет других
 карт", 60/6); ``enemy_back_row_full`` (every square of the opponent's third row holds a card: "пока все
 клетки в третьем ряду противника заняты", 60/166); ``squad_extra_life`` (every creature of its squad in

@@ -310,3 +310,16 @@ def test_a_throw_may_finish_off_a_card_next_to_its_target_as_if_adjacent():
         b.wounds[3] = 10 - left
         b.apply(UseAbility(0, 0, (2,)))
         assert b.wounds[2] == 2 and b.alive[3] != dies
+
+
+def test_stays_open_when_a_defender_was_appointed():
+    """50/17 Змееглав-ветеран "не закрывается после нападения {strike}, если от этого {strike} был
+    назначен защитник": ``stays_open`` with ``when = "defended"``: it stays open after a strike a
+    defender took, and closes after one that reached its target."""
+    for defend, stays in ((True, True), (False, False)):
+        b = start([printing("50/17")], [card("Target", life=20), card("Guard", life=20)],
+                  ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[4, 4],
+                  p2=Scripted(defender=2 if defend else -1))
+        b.apply(Strike(0, 1))
+        assert b.open[0] == stays
+        assert (b.wounds[2] > 0) == defend

@@ -106,6 +106,12 @@ class Triggers(Effects):
             return self.poison[v] > 0
         if state == "cursed_poisoned":
             return self.poison[v] > 0 and self._in_state(v, "cursed")
+        if state == "free_behind":  # (the square behind it, as its owner sees the board, is free: 50/70)
+            p = self.pos[v]
+            if p < 0:
+                return False
+            sq = p - COLS * (1 if self.seat[v] == 0 else -1)
+            return 0 <= sq < SQUARES and self.board[sq] < 0 and self.share[sq] < 0
         if state in ("intruding", "back_row", "front_row", "off_front_row"):  # (its half / its third or
             p = self.pos[v]                                                 # first row, as its owner sees)
             if p < 0:

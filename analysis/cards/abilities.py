@@ -608,7 +608,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
              "low_life", "unique", "front_row", "off_front_row", "nonflying", "at_edge", "armorless",
-             "has_counters")
+             "has_counters", "free_behind")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -653,7 +653,9 @@ a flying creature — a companion or a parasite too ("при гибели нел
 ``at_edge``: a card on a square at the edge of the battlefield — an outer column or the first or last
 row ("выбранное существо у края поля боя", 50/39 Крейд-Моор); ``armorless``: no unit of its armor left
 this turn ("если не имеет единиц {armor}", 50/66 Тяжёлая кавалерия, read on itself); ``has_counters``:
-with counters or tokens ("по картам с {counter}", 50/162 Зомби-грифон)."""
+with counters or tokens ("по картам с {counter}", 50/162 Зомби-грифон); ``free_behind``: a card on
+the battlefield whose square behind it, as its owner sees the board, is a free square ("ваши йордлинги,
+клетка позади которых свободна", 50/70 Йорд-Башар, the `when_state` of an aura)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves", "enters_creature")

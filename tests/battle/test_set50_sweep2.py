@@ -323,3 +323,19 @@ def test_stays_open_when_a_defender_was_appointed():
         b.apply(Strike(0, 1))
         assert b.open[0] == stays
         assert (b.wounds[2] > 0) == defend
+
+
+def test_yordlings_with_a_free_square_behind_them_strike_through_a_row_harder():
+    """50/70 Йорд-Башар "ваши йордлинги, клетка позади которых свободна, имеют +1 к {uchr}": an
+    ``attack_bonus`` aura on strikes through a row for the yordlings of its squad in ``when_state =
+    "free_behind"``: 2 instead of 1 with the square behind free, 1 with a card there."""
+    row = '{ kind = "strike_through_row", damage = [1], cost = "tap" }'
+    for blocked, wounds in ((False, 2), (True, 1)):
+        yordling = unit("Yordling", row, classes=("Йордлинг",), life=8)
+        mine = {0: square(1, 2), 1: square(2, 1)}
+        if blocked:
+            mine[2] = square(0, 2)
+        squad = [yordling, printing("50/70")] + ([card("Behind")] if blocked else [])
+        b = start(squad, [card("Foe", life=10)], (mine, {len(squad): P2_FRONT}))
+        b.apply(UseAbility(0, 0, (len(squad),)))
+        assert b.wounds[len(squad)] == wounds

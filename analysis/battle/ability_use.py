@@ -535,7 +535,7 @@ class AbilityUse(Triggers):
         if kind == "poison":
             if self.creature[v] and not self.ghost[v] \
                     and not protected(self.cards[v], "poison", self.cards[u], self.seat[v]):
-                self.poison[v] = max(self.poison[v], ab.damage[0])
+                self.poison[v] = max(self.poison[v], self._amount_for(u, ab, v))
             return 0
         if kind == "gain_counter":
             self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])

@@ -1280,6 +1280,8 @@ class Effects(Situational):
             q = strike[0] if strike else 0
         elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
             q = self._excess
+        elif per == "target_poison":  # (its poisoning now: "+1 к отравлению (максимум до 3)", 50/134)
+            q = self.poison[v]
         elif per == "column_free":  # (the free squares of its target's column: 50/35 Медный дракон)
             pv = self.pos[v]
             q = 0 if pv < 0 else sum(1 for sq in range(pv % COLS, ROWS * COLS, COLS) if self.board[sq] < 0)

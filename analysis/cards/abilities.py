@@ -750,7 +750,8 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans", "about_weak",
-        "adjacent_even_enemies", "squad_elements", "column_free", "adjacent_poisoned")
+        "adjacent_even_enemies", "squad_elements", "column_free", "adjacent_poisoned",
+        "target_poison")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -801,7 +802,9 @@ the cards of its squad in play, a neutral card of none ("получить Х{cou
 отряде", 50/145 Чёрный лотос, on ``gain_counter``); ``column_free``: the free squares of the column of
 the card it aims at ("на X−1, где Х — число свободных клеток в этом столбце", 50/35 Медный дракон, with
 ``plus = -1``); ``adjacent_poisoned``: the enemy creatures next to it with a poisoning ("-Х от
-немагических атак, где Х - число стоящих рядом существ противника с отравлением", 50/130 Обращённый)."""
+немагических атак, где Х - число стоящих рядом существ противника с отравлением", 50/130 Обращённый);
+``target_poison``: the poisoning the card it aims at has now (on a ``poison`` with ``plus = 1`` and
+``per_max = 3``: "получает отравление на 1 или +1 к отравлению (максимум до 3)", 50/134 Указующий путь)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "adjacent_even_enemies", "own_extra_life", "wounded_allies",
              "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements",
@@ -1886,8 +1889,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                            "keyword", "extra_life", "discount", "attack_bonus", "shield") and not (
             kind == "reduce" and per in UNIT_PERS) and not (
             kind in GRANTS and cost != "passive") and not (
-            kind == "gain_counter" and raw.get("target") == "self" and cost == "trigger"):  # (50/145)
+            kind == "gain_counter" and raw.get("target") == "self" and cost == "trigger") and not (
+            kind == "poison" and per == "target_poison"):  # (50/145; 50/134)
         raise fail("per", f"does not apply to {kind}")
+    if per == "target_poison" and kind != "poison":
+        raise fail("per", "target_poison is only for poison (its poisoning grows)")
     if per and kind == "keyword" and cost == "passive" and per not in UNIT_PERS \
             and not (fury_x and per == "target_wounds"):
         raise fail("per", "on a standing keyword fact is a quantity of the card's own state (steps, "

@@ -339,3 +339,15 @@ def test_yordlings_with_a_free_square_behind_them_strike_through_a_row_harder():
         b = start(squad, [card("Foe", life=10)], (mine, {len(squad): P2_FRONT}))
         b.apply(UseAbility(0, 0, (len(squad),)))
         assert b.wounds[len(squad)] == wounds
+
+
+def test_poisoning_grows_by_one_up_to_three():
+    """50/134 Указующий путь "концентрация: существо получает отравление на 1 или +1 к отравлению
+    (максимум до 3)": a ``poison`` of ``per = "target_poison"``, ``plus = 1``, ``per_max = 3``: an
+    unpoisoned creature gets poisoning 1, one with 2 gets 3, one with 3 keeps 3."""
+    for before, after in ((0, 1), (2, 3), (3, 3)):
+        b = start([printing("50/134")], [card("Foe", life=10)], ({0: P1_FRONT}, {1: P2_FRONT}),
+                  p1=Scripted(targets=[1]))
+        b.poison[1] = before
+        b._fire(0, "concentration")
+        assert b.poison[1] == after

@@ -1305,6 +1305,8 @@ class Situational(EngineFields):
         dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS
         if position == "opposite":
             return dc == 0 and dr == forward(self.seat[u])
+        if position == "near":  # (one of the 8 squares next to it: 50/125)
+            return max(abs(dr), abs(dc)) == 1
         return position == "diagonal" and abs(dr) == 1 and abs(dc) == 1
 
     def _swap_key(self, u: int, key: int) -> None:

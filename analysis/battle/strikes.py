@@ -458,6 +458,9 @@ class Strikes(AbilityUse):
                     self._over_cost(parrier, i % 6 + 1)
             if self._trig["own_strike"] and alive[u] and not self.over and u in self._trig["own_strike"]:
                 self._fire(u, "own_strike", parrier)  # (after its simple strike, hit or miss)
+            if self._trig["own_miss"] and not landed & 1 and alive[u] and alive[parrier] and not self.over \
+                    and u in self._trig["own_miss"]:
+                self._fire(u, "own_miss", parrier)  # (after its simple strike missed: 50/125)
 
         if self._dashers and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)

@@ -207,7 +207,7 @@ class Triggers(Effects):
         for x in dead:
             for w in watchers:  # "при гибели карты противника" (40/23 Вождь клана): a creature or not
                 if self.alive[w] and self.seat[w] != self.seat[x] and not self.over:
-                    self._fire(w, "enemy_dies", -1, x)
+                    self._fire(w, "enemy_dies", x, x, causes.get(x) if causes else None)
             if not self.creature[x]:
                 continue
             for w in range(self.n):
@@ -217,7 +217,7 @@ class Triggers(Effects):
                 if t & _ALLY_DIES and self.seat[w] == self.seat[x]:
                     self._fire(w, "ally_dies", -1, x, causes.get(x) if causes else None)
                 if t & _CREATURE_DIES and not self.over:
-                    self._fire(w, "creature_dies", -1, x)
+                    self._fire(w, "creature_dies", -1, x, causes.get(x) if causes else None)
 
     def _fire(self, u: int, trigger: str, context: int = -1, about: int = -1,
               kind: str | None = None) -> None:
@@ -263,7 +263,8 @@ class Triggers(Effects):
                 #           given for a while keeps its ``tiers``: the attacks it covers)
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
-            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill", "ally_dies"):
+            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill", "ally_dies",
+                                                              "enemy_dies", "creature_dies"):
                 continue  # ("от атаки карты противника": a death of no known cause does not count)
             if trigger == "killed" and ab.applies_to and kind is None:
                 continue  # ("при гибели от ближней атаки": a death of another cause does not count)
@@ -1010,6 +1011,8 @@ class Triggers(Effects):
             for x in fallen:
                 killer = killers.get(x, source) if killers else source
                 by = cause if cause and killer >= 0 and self.seat[killer] != self.seat[x] else None
+                if by is None and cause == "poison":  # (it died of its poisoning: 50/125, 50/127)
+                    by = cause
                 if by:
                     causes[x] = by
                 if self.triggers[x] & _DEATH:

@@ -297,7 +297,7 @@ class Turns(Strikes):
                         self._emit({"e": "wound", "u": u, "by": by, "by_what": "poison"})
                     if self._trig["enemy_poisoned"]:
                         self._poisoned(u)
-            self._settle(list(self.units[active]))
+            self._settle(list(self.units[active]), -1, None, "poison")  # (deaths of poisoning: 50/125)
         if self._markers and not self.over:
             self._turn_marks(active)
         if self._any_incarnation and not self.over:

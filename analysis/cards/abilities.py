@@ -411,7 +411,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
-            "ghost_enters", "squad_spell", "host_moves")
+            "ghost_enters", "squad_spell", "host_moves", "own_miss")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -536,7 +536,10 @@ shares it (aims at that creature: "при перемещении бестеле�
 ``squad_spell``: a creature of its squad, itself included, carries out a spell (kind ``spell`` or a fact
 ``via = "spell"``), as an action or on a trigger (about it: "когда ваше существо выполняет заклинание",
 50/12 Воин Тоа-Дана); ``host_moves``: after each move of its host, a step or any other ("когда хозяин
-перемещается на клетку …", 50/21 Унд-прихлебатель: a parasite's ``rehost`` onto a creature next to it)."""
+перемещается на клетку …", 50/21 Унд-прихлебатель: a parasite's ``rehost`` onto a creature next to it);
+``own_miss``: after a simple strike it makes as the attacker that misses (the Strike Table's miss for
+it, or a protection stopping it): aimed at the card that took it ("при промахе {strike} в нападении —
+атакованный получает отравление на 2", 50/125 Чрево Архааля)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -656,6 +659,8 @@ this turn ("если не имеет единиц {armor}", 50/66 Тяжёлая
 with counters or tokens ("по картам с {counter}", 50/162 Зомби-грифон); ``free_behind``: a card on
 the battlefield whose square behind it, as its owner sees the board, is a free square ("ваши йордлинги,
 клетка позади которых свободна", 50/70 Йорд-Башар, the `when_state` of an aura)."""
+_DEATHS = ("death", "squad_kill", "ally_dies", "enemy_dies", "creature_dies")
+"""Triggers about a death whose ``from`` names what killed the card (an enemy card's attack, its poisoning)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves", "enters_creature")
@@ -811,7 +816,7 @@ UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entri
              "adjacent_poisoned")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
-             "behind")
+             "behind", "near")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
@@ -821,7 +826,9 @@ its own player's half of the battlefield: "по картам на вашей п�
 Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив"), ``behind`` (on the square just behind it, as its owner sees the
-board: "по существам, стоящим на клетке позади него", 30/167 Бухта подлецов)."""
+board: "по существам, стоящим на клетке позади него", 30/167 Бухта подлецов); ``near`` (only on the
+triggers about a dying card: it stood on one of the 8 squares next to it, "когда стоящее рядом существо
+противника погибает от отравления", 50/125 Чрево Архааля)."""
 RELOCATE_ONTO = ("depth", "surface", "away", "behind", "near")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or the square ``behind`` the card,
@@ -1694,22 +1701,24 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed", "kill",
-                   "death", "squad_kill", "ally_dies"):
+                   *_DEATHS):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
                                   "ignore_protection", "ignore_armor", "attack_bonus", "counts_as",
                                   "taken_as", "delayed_wound", "cheats_death"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
                    "attack_bonus, delayed_wound, cheats_death and the attacked / ally_combo / wounded / "
-                   "ally_wounded / squad_wounded / kill / death / squad_kill / ally_dies triggers")
+                   "ally_wounded / squad_wounded / kill / death / squad_kill / ally_dies / enemy_dies / "
+                   "creature_dies triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "finishing" in applies and kind != "attack_bonus":
         raise fail("from", "finishing is only for attack_bonus (the X of its finishing-off)")
     if "heal" in applies and trigger != "ally_combo":
         raise fail("from", "heal is only for trigger ally_combo")
-    if "poison" in applies and kind != "reduce":
-        raise fail("from", "poison is only for reduce (the wounds of poisoning)")
+    if "poison" in applies and kind != "reduce" and trigger not in _DEATHS:
+        raise fail("from", "poison is only for reduce (the wounds of poisoning) and the triggers about a "
+                   "death (" + ", ".join(_DEATHS) + ": it died of its poisoning)")
     if set(applies) & {"directed", "counter"} and kind not in ("reduce", "protection"):
         raise fail("from", "directed and counter are only for reduce and protection")
     numbers = {}
@@ -1920,12 +1929,15 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         out[name] = value
     if out["vs_position"] and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
-            "silence")) and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies")) \
+            "silence")) and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies", "enemy_dies")) \
             and not (cost == "aura" and kind in ("strike_bonus", "directed", "unanswerable", "reduce",
                                                  "protection")):
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
                    "protection, taunt, strike_limit and silence (those of the first five also held from an "
-                   "aura: the position to the holder), and the triggers creature_dies and ally_dies")
+                   "aura: the position to the holder), and the triggers creature_dies, ally_dies and "
+                   "enemy_dies")
+    if out["vs_position"] == "near" and trigger not in ("creature_dies", "ally_dies", "enemy_dies"):
+        raise fail("vs_position", "near is only for the triggers about a dying card")
     if kind == "strike_limit" and not out["vs_position"]:
         raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to)")
     if kind == "silence" and out["vs_position"] not in ("opposite", "diagonal"):

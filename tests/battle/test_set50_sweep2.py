@@ -351,3 +351,41 @@ def test_poisoning_grows_by_one_up_to_three():
         b.poison[1] = before
         b._fire(0, "concentration")
         assert b.poison[1] == after
+
+
+def test_womb_poisons_on_a_miss_and_heals_when_an_enemy_next_to_it_dies_of_poison():
+    """50/125 Чрево Архааля "при промахе {strike} в нападении — атакованный получает отравление на 2.
+    Когда стоящее рядом существо противника погибает от отравления — полностью излечиться": trigger
+    ``own_miss``; trigger ``enemy_dies`` with ``from = ["poison"]`` and ``vs_position = "near"``."""
+    for dice, poisoned in (([1, 6], True), ([6, 1], False)):
+        b = start([printing("50/125")], [card("Foe", life=20, strike=(1, 1, 1))],
+                  ({0: P1_FRONT}, {1: P2_FRONT}), dice=dice)
+        b.apply(Strike(0, 1))
+        assert (b.poison[1] == 2) == poisoned
+    for near, heals in ((True, True), (False, False)):
+        b = start([printing("50/125"), card("Mine")], [card("Sick", life=10), card("Far", life=10)],
+                  ({0: square(2, 3), 1: square(2, 1)},
+                   {2: square(3, 3) if near else square(3, 1), 3: P2_FRONT}))
+        b.wounds[0] = 5
+        b.wounds[2], b.poison[2] = 9, 1
+        b.apply(END_TURN)                                  # the Sick one dies of its poisoning
+        assert not b.alive[2] and b.wounds[0] == (0 if heals else 5)
+
+
+def test_quarantine_closes_a_card_next_to_an_enemy_that_dies_of_poison():
+    """50/127 Льер-Кулат "при гибели существа противника от отравления — заклинание «карантин» — может
+    закрыть стоящую рядом с ним карту (1 раз за ход)": trigger ``enemy_dies`` with ``from =
+    ["poison"]``, a ``close`` on ``area = "near_target"``; a death by a strike does nothing."""
+    for by_poison in (True, False):
+        b = start([printing("50/127"), card("Hitter", strike=(3, 3, 3))],
+                  [card("Sick", life=10), card("Neighbour", life=10)],
+                  ({0: square(2, 1), 1: P1_FRONT}, {2: P2_FRONT, 3: square(3, 3)}), dice=[4],
+                  p1=Taker(targets=[3]))
+        b.wounds[2] = 9
+        if by_poison:
+            b.poison[2] = 1
+            b.apply(END_TURN)
+        else:
+            b.open[2] = False
+            b.apply(Strike(1, 2))
+        assert not b.alive[2] and b.open[3] == (not by_poison)

@@ -660,7 +660,8 @@ with counters or tokens ("по картам с {counter}", 50/162 Зомби-г�
 the battlefield whose square behind it, as its owner sees the board, is a free square ("ваши йордлинги,
 клетка позади которых свободна", 50/70 Йорд-Башар, the `when_state` of an aura)."""
 _DEATHS = ("death", "squad_kill", "ally_dies", "enemy_dies", "creature_dies")
-"""Triggers about a death whose ``from`` names what killed the card (an enemy card's attack, its poisoning)."""
+"""Triggers about a death whose ``from`` names what killed the card (an enemy card's attack, its
+poisoning)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves", "enters_creature")
@@ -1929,7 +1930,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         out[name] = value
     if out["vs_position"] and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
-            "silence")) and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies", "enemy_dies")) \
+            "silence")) and not (cost == "trigger"
+                                 and trigger in ("creature_dies", "ally_dies", "enemy_dies")) \
             and not (cost == "aura" and kind in ("strike_bonus", "directed", "unanswerable", "reduce",
                                                  "protection")):
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "

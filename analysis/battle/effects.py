@@ -275,6 +275,8 @@ class Effects(Situational):
         kind; "" unknown): what a ``kill`` / ``death`` fact's ``from`` reads."""
         self._excess = 0
         self._vacated = -1
+        self._healed_now = 0
+        """The wounds the carrion-eating that set off an ``eats`` trigger healed (its ``count``: 50/88)."""
         """The square a card just left by its dash (a ``mark`` on trigger ``dash`` goes there, 50/163)."""
         """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
         self._zone_sq = -1
@@ -2216,7 +2218,9 @@ class Effects(Situational):
         if self.log is not None:
             self._emit({"e": "heal", "u": killer, "by": healed, "by_what": "carrion_eating"})
         if killer in self._trig["eats"] and not self.over:
+            saved, self._healed_now = self._healed_now, healed
             self._fire(killer, "eats", victim)
+            self._healed_now = saved
 
     # ------------------------------------------------------------------ triggers
 

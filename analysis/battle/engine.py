@@ -656,6 +656,7 @@ class Battle(Placement):
         new._cause = self._cause
         new._excess = self._excess
         new._vacated = self._vacated
+        new._healed_now = self._healed_now
         new._again = self._again
         new._draws = self._draws
         new._eaters = self._eaters

@@ -44,6 +44,7 @@ class EngineFields:
     _cause: str
     _excess: int
     _vacated: int
+    _healed_now: int
     _again: int
     _draws: Any
     _eaters: bool

@@ -75,8 +75,8 @@ class Spec:
     def __init__(self, abilities: tuple[Ability, ...]):
         board, unit_per, strike, static, keywords = [], [], [], [], []
         for i, ab in enumerate(abilities):
-            if ab.cost == "passive" and ab.kind == "keyword":
-                keywords.append(i)
+            if ab.cost == "passive" and ab.kind in ("keyword", "range_bonus"):
+                keywords.append(i)  # (standing columns and ranges: its variant carries them)
             if ab.squad_has:
                 static.append(i)
             if ab.formation or ab.when or (ab.self_state and ab.kind not in _GUARDED):
@@ -284,6 +284,7 @@ def variant(base: int, seat: int, holds: int, amounts: tuple[tuple[int, tuple[in
         abilities[i] = replace(abilities[i], damage=amount, per=None, plus=0, per_max=0,
                                tiers=() if abilities[i].kind == "strike_bonus" else abilities[i].tiers)
     abilities.extend(grants)
+    _extend_ranges(abilities)
     entry = card.abilities or CardAbilities(card.code, card.name, "none", unmodelled=("-",))
     new_card = replace(card, abilities=replace(entry, abilities=tuple(abilities)))
     held = _held_flags(facts(card))
@@ -294,6 +295,19 @@ def variant(base: int, seat: int, holds: int, amounts: tuple[tuple[int, tuple[in
     if len(_VARIANTS) > 200_000:
         _VARIANTS.clear()
     return out
+
+
+def _extend_ranges(abilities: list[Ability]) -> None:
+    """+n to the range of the shots, throws and discharges with a range among ``abilities`` for
+    each standing ``range_bonus`` fact among them (its amount filled in; 50/86, 50/200)."""
+    bonus = sum(ab.damage[0] for ab in abilities
+                if ab.kind == "range_bonus" and ab.cost == "passive" and ab.damage and not (
+                    ab.formation or ab.when or ab.self_state or ab.vs_state or ab.extra or ab.per))
+    if not bonus:
+        return
+    for i, ab in enumerate(abilities):
+        if ab.kind in ("shot", "throw", "discharge") and ab.range is not None:
+            abilities[i] = replace(ab, range=max(1, ab.range + bonus))
 
 
 _STRIKE_VARIANTS: dict[tuple, int] = {}
@@ -1186,6 +1200,8 @@ class Situational(EngineFields):
                     until = min(until, end) if end <= -3 and until <= -3 else -2
                 else:
                     kept.append((g, end))
+        elif until == -1 and ab.kind in ("strike_bonus", "range_bonus"):
+            kept = list(self.grants[v])  # (gifts for the battle add up, 000 2.13: 50/88, 50/200)
         else:
             for g, end in self.grants[v]:  # the same fact again: it lasts to the later end
                 if g == fact:

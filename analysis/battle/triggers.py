@@ -282,6 +282,8 @@ class Triggers(Effects):
                 continue
             if trigger == "counters_reach" and self.counters[u] < ab.count:
                 continue
+            if trigger == "eats" and self._healed_now < ab.count:
+                continue  # ("когда излечивается на 3 и более в результате трупоедства", 50/88)
             if trigger == "squad_loses_counters" and self._lost_now < ab.count:
                 continue  # ("единовременно теряет 2 или более {counter}")
             if ab.zone and not self._in_zone(u, index, ab.zone, self._zone_sq):

@@ -139,7 +139,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-            "fight_upgrade", "cheats_death", "parries_closed", "no_defend", "ignore_armor")
+            "fight_upgrade", "cheats_death", "parries_closed", "no_defend", "ignore_armor", "range_bonus")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -225,11 +225,14 @@ simple strike as an open card — it parries and strikes back ("Строй: по
 for a while: "атакованный не может выступать защитником до конца хода", 50/199 Пушкарь).
 ``ignore_armor`` (``from``): its attacks and wounding actions of those kinds (not its simple strikes)
 pass the target's armor ("концентрация: игнорирует {zov} и {armor} до конца вашего хода", 50/78 Глаз
-сокола, given with ``ignore_protection`` on its shots)."""
+сокола, given with ``ignore_protection`` on its shots). ``range_bonus`` [n] (or ``per``): +n to the range
+of its shots, throws and discharges that have one ("+1 к дальности выстрела за каждую свободную клетку
+рядом с собой", 50/86 Страж восхода, ``per = "free_adjacent"``; given for the battle, its gifts adding
+up: "когда уничтожает карту {strike} — получает +1 к дальности выстрела", 50/200 Снорри и Свэль)."""
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "vampirism",
-          "no_defend", "ignore_protection", "ignore_armor")
+          "no_defend", "ignore_protection", "ignore_armor", "range_bonus")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -586,7 +589,7 @@ OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become"
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
-SINGLE = ("jump_range",
+SINGLE = ("jump_range", "range_bonus",
           "heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
@@ -958,6 +961,7 @@ _KINDS_TEXT = {
     "parries_closed": "While closed parries simple strikes as an open card",
     "no_defend": "May not be appointed defender",
     "ignore_armor": "Ignores the target's armor against",
+    "range_bonus": "Range of its shots, throws and discharges +",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",
@@ -1840,12 +1844,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
                                   "few_elements", "counters", "namesakes", "squad_jumps", "squad_class") \
             and not formation \
-            and trigger not in ("counters_reach", "squad_loses_counters"):
+            and trigger not in ("counters_reach", "squad_loses_counters", "eats"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
                    "counters_cards / enemy_elements / few_elements / counters / namesakes / squad_jumps / "
                    "squad_class "
                    "and trigger "
-                   "counters_reach / squad_loses_counters")
+                   "counters_reach / squad_loses_counters / eats (healed at least that many)")
     out["count"] = count
     classes = raw.get("classes", [])
     if not _str_list(classes, None):
@@ -1896,7 +1900,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if per == "about_weak" and trigger not in WHEN_TRIGGERS:
         raise fail("per", "about_weak is only for a trigger about another card (squad_strike …)")
     if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection",
-                           "keyword", "extra_life", "discount", "attack_bonus", "shield") and not (
+                           "keyword", "extra_life", "discount", "attack_bonus", "shield",
+                           "range_bonus") and not (
             kind == "reduce" and per in UNIT_PERS) and not (
             kind in GRANTS and cost != "passive") and not (
             kind == "gain_counter" and raw.get("target") == "self" and cost == "trigger") and not (

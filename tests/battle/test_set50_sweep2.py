@@ -389,3 +389,45 @@ def test_quarantine_closes_a_card_next_to_an_enemy_that_dies_of_poison():
             b.open[2] = False
             b.apply(Strike(1, 2))
         assert not b.alive[2] and b.open[3] == (not by_poison)
+
+
+def test_range_bonus_per_free_adjacent_square_and_given_for_the_battle():
+    """50/86 Страж восхода "+1 к дальности выстрела за каждую свободную клетку рядом с собой": its shot
+    of range 2 reaches 2 + the free squares next to it (``range_bonus`` with ``per =
+    "free_adjacent"``), kept up to date as cards come and go; 50/200 Снорри и Свэль "когда уничтожает
+    карту {strike} — получает +1 к дальности выстрела": each such kill adds 1 for the battle."""
+    b = start([printing("50/86"), card("Mine")], [card("Foe")],
+              ({0: square(2, 1), 1: P1_FRONT}, {2: P2_FRONT}))
+    b._situate()
+    assert b.slots[0][0].ability.range == 2 + 6          # 8 neighbours, 2 taken (Mine, Foe)
+    b.apply(Move(1, square(2, 3)))                     # Mine steps away from it
+    b._situate()
+    assert b.slots[0][0].ability.range == 2 + 7
+    snorri = printing("50/200")
+    b = start([snorri], [card("Weak", life=1), card("Weak2", life=1), card("Back", life=10)],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1), 3: square(3, 3)}), dice=[6] * 6)
+    shot = next(i for i, s in enumerate(b.slots[0]) if s.ability.kind == "shot")
+    assert b.slots[0][shot].ability.range == 2
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert not b.alive[1] and b.slots[0][shot].ability.range == 3
+    b._fire(0, "kill", 2, 2, "simple")
+    assert b.slots[0][shot].ability.range == 4
+
+
+def test_carrion_eating_that_heals_three_or_more_gives_plus_one_strike_for_the_battle():
+    """50/88 Крысоогр "когда излечивается на 3 и более в результате трупоедства — получает +1 к {strike}":
+    trigger ``eats`` with ``count = 3`` (at least 3 healed): after eating with 4 wounds its strike is
+    +1 for the battle (and +2 after a second such meal), with 2 wounds nothing."""
+    for wounded, bonus in ((4, 1), (2, 0)):
+        b = start([printing("50/88")], [card("Prey", life=1), card("Prey2", life=1), card("Back")],
+                  ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1), 3: square(5, 1)}), dice=[6] * 4)
+        b.wounds[0] = wounded
+        b.open[1] = False
+        b.apply(Strike(0, 1))
+        assert not b.alive[1] and b.wounds[0] == 0
+        assert sum(1 for g, _ in b.grants[0] if g.kind == "strike_bonus") == bonus
+        b.wounds[0] = 3                                    # a second meal that heals 3
+        b.wounds[2] = 1
+        b._settle([2], 0, None, "simple")
+        assert not b.alive[2] and sum(1 for g, _ in b.grants[0] if g.kind == "strike_bonus") == bonus + 1

@@ -102,7 +102,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "ghost_enters",
-                 "squad_spell", "host_moves", "own_miss")
+                 "squad_spell", "host_moves", "own_miss", "squad_concentration")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -1123,7 +1123,7 @@ class Effects(Situational):
             return self._move_wounds(u, sl, v)
         if kind == "concentrate":  # its concentration fires now (60/22 Аль-Джамия)
             if self.creature[v]:
-                self._fire(v, "concentration")
+                self._concentrates(v)
             return 0
         if kind == "open":
             if ab.damage and v == u and not self.players[self.seat[u]].accept(self, u, sl.index, v):
@@ -2265,7 +2265,17 @@ class Effects(Situational):
         if trig["concentration"]:
             calm = [u for u in trig["concentration"] if self.seat[u] != active and self.alive[u]
                     and self.wounds[u] <= self.conc_wounds[u]]
-            self._fire_list("concentration", calm)
+            for u in calm:
+                if self.alive[u] and not self.over:
+                    self._concentrates(u)
+
+    def _concentrates(self, u: int) -> None:
+        """The concentration of ``u`` fires, then the ``squad_concentration`` abilities of its squad
+        ("при срабатывании концентрации вашей карты", 50/9 Хешир; about ``u``)."""
+        self._fire(u, "concentration")
+        for w in self._trig["squad_concentration"]:
+            if self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                self._fire(w, "squad_concentration", u, u)
 
     def _turn_start_triggers(self, seat: int) -> None:
         for u in self.units[seat]:

@@ -447,6 +447,8 @@ class Triggers(Effects):
                     paid_counters = ab.counters
             if limited:
                 self._count_use(u, counted)
+            if index != counted and (ab.uses_per_turn or ab.uses_per_battle):
+                self._count_use(u, index)  # (an ``or`` alternative with uses of its own)
             if trigger == "counters_reach":
                 if self._trig["squad_loses_counters"]:
                     paid_counters = self.counters[u]
@@ -536,7 +538,12 @@ class Triggers(Effects):
         options: list[tuple[int, list[int]]] = [(index, cands)] if cands else []
         i = index + 1
         while i < len(self.slots[u]) and self.slots[u][i].ability.cost == "or":
-            alt = self._trigger_cands(u, i, self.slots[u][i].ability, trigger, context)
+            alt_sl = self.slots[u][i]
+            if alt_sl.limited and (alt_sl.ability.uses_per_turn or alt_sl.ability.uses_per_battle) \
+                    and not self._allowed(u, i, alt_sl.ability):
+                i += 1
+                continue  # (its own uses spent: "… (1 раз за ход) или …", 50/9 Хешир)
+            alt = self._trigger_cands(u, i, alt_sl.ability, trigger, context)
             if alt:
                 options.append((i, alt))
             i += 1

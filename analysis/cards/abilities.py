@@ -414,7 +414,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
-            "ghost_enters", "squad_spell", "host_moves", "own_miss")
+            "ghost_enters", "squad_spell", "host_moves", "own_miss", "squad_concentration")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -542,7 +542,9 @@ shares it (aims at that creature: "при перемещении бестеле�
 перемещается на клетку …", 50/21 Унд-прихлебатель: a parasite's ``rehost`` onto a creature next to it);
 ``own_miss``: after a simple strike it makes as the attacker that misses (the Strike Table's miss for
 it, or a protection stopping it): aimed at the card that took it ("при промахе {strike} в нападении —
-атакованный получает отравление на 2", 50/125 Чрево Архааля)."""
+атакованный получает отравление на 2", 50/125 Чрево Архааля); ``squad_concentration``: the
+concentration of a card of its squad, itself included, fires (about that card: "при срабатывании
+концентрации вашей карты", 50/9 Хешир)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half

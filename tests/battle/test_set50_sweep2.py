@@ -431,3 +431,28 @@ def test_carrion_eating_that_heals_three_or_more_gives_plus_one_strike_for_the_b
         b.wounds[2] = 1
         b._settle([2], 0, None, "simple")
         assert not b.alive[2] and sum(1 for g, _ in b.grants[0] if g.kind == "strike_bonus") == bonus + 1
+
+
+class LastOption(Scripted):
+    """Picks the last alternative offered."""
+
+    def choose_option(self, battle, unit, options, targets):
+        return options[-1]
+
+
+def test_an_allys_concentration_gives_extra_life_once_a_turn_or_plus_one_strike():
+    """50/9 Хешир "при срабатывании концентрации вашей карты — получает 1 дополнительную {health} (1 раз
+    за ход) или +1 к {strike} до конца вашего хода (максимум +1)": trigger ``squad_concentration``;
+    the extra life, an ``or`` alternative with its own ``uses_per_turn``, is offered once a turn, then
+    only the strike bonus, which does not grow past +1."""
+    sage = unit("Sage", '{ kind = "gain_counter", cost = "trigger", trigger = "concentration", '
+                        'target = "self" }')
+    b = start([printing("50/9"), sage], [card("Foe")], ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}),
+              p1=LastOption())
+    life = b.life[0]
+    b._concentrates(1)
+    assert b.life[0] == life + 1 and b.counters[1] == 1
+    b._concentrates(1)
+    b._concentrates(1)
+    assert b.life[0] == life + 1
+    assert sum(1 for g, _ in b.grants[0] if g.kind == "strike_bonus") == 1

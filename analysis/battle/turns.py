@@ -585,6 +585,9 @@ class Turns(Strikes):
             self._emit({"e": "accumulate", "u": u})
         if self._trig["counters_reach"]:
             self._counted(u)
+        for w in self._trig["squad_accumulates"]:  # ("когда ваше существо копит {counter}", 50/59)
+            if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
+                self._fire(w, "squad_accumulates", u, u)
 
     def can_prepare(self, u: int) -> bool:
         """000 4.16: unit ``u`` may close now "for a strike against a flying creature"."""

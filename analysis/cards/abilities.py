@@ -414,7 +414,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
-            "ghost_enters", "squad_spell", "host_moves", "own_miss", "squad_concentration")
+            "ghost_enters", "squad_spell", "host_moves", "own_miss", "squad_concentration",
+            "squad_accumulates")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -544,7 +545,9 @@ shares it (aims at that creature: "при перемещении бестеле�
 it, or a protection stopping it): aimed at the card that took it ("при промахе {strike} в нападении —
 атакованный получает отравление на 2", 50/125 Чрево Архааля); ``squad_concentration``: the
 concentration of a card of its squad, itself included, fires (about that card: "при срабатывании
-концентрации вашей карты", 50/9 Хешир)."""
+концентрации вашей карты", 50/9 Хешир); ``squad_accumulates``: a card of its squad, itself included,
+closes to accumulate a counter (000 1.11.1; about that card: "когда ваше существо копит {counter} — оно
+получает 1 дополнительную {health}", 50/59 Тотем грома, with ``area = "about"``)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -669,7 +672,7 @@ _DEATHS = ("death", "squad_kill", "ally_dies", "enemy_dies", "creature_dies")
 poisoning)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
-                 "enemy_leaves", "enters_creature")
+                 "enemy_leaves", "enters_creature", "squad_accumulates")
 """Triggers that are about another card (the wounded, dying or destroyed one; for ``enters_creature``
 the creature on the square it entered): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего

@@ -4,7 +4,7 @@ carrying that printing's facts and fixed dice."""
 
 from __future__ import annotations
 
-from analysis.battle import END_TURN, Move, Strike, UseAbility
+from analysis.battle import END_TURN, Accumulate, Move, Strike, UseAbility
 from analysis.battle.board import square
 from tests.battle.test_ability_kinds import P1_FRONT, P1_MID, P2_FRONT, facts, start
 from tests.battle_helpers import Scripted, card
@@ -456,3 +456,12 @@ def test_an_allys_concentration_gives_extra_life_once_a_turn_or_plus_one_strike(
     b._concentrates(1)
     assert b.life[0] == life + 1
     assert sum(1 for g, _ in b.grants[0] if g.kind == "strike_bonus") == 1
+
+
+def test_a_creature_accumulating_a_counter_gains_extra_life():
+    """50/59 Тотем грома "когда ваше существо копит {counter} — оно получает 1 дополнительную {health}":
+    trigger ``squad_accumulates`` (000 1.11.1's accumulating), ``extra_life`` on the accumulator."""
+    caster = unit("Caster", '{ kind = "discharge", damage = [2], cost = "counter_tap" }', life=6)
+    b = start([caster, printing("50/59")], [card("Foe")], ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}))
+    b.apply(Accumulate(0))
+    assert b.counters[0] == 1 and b.life[0] == 7

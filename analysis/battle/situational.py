@@ -1200,8 +1200,10 @@ class Situational(EngineFields):
                     until = min(until, end) if end <= -3 and until <= -3 else -2
                 else:
                     kept.append((g, end))
-        elif until == -1 and ab.kind in ("strike_bonus", "range_bonus"):
-            kept = list(self.grants[v])  # (gifts for the battle add up, 000 2.13: 50/88, 50/200)
+        elif (until == -1 and ab.kind in ("strike_bonus", "range_bonus")) or (
+                ab.kind == "keyword" and ab.keyword == "fury"):
+            kept = list(self.grants[v])  # (gifts for the battle add up, 000 2.13: 50/88, 50/200; so do
+            #                             "+N к бешенству" ones, whatever their end: 50/14, 50/19)
         else:
             for g, end in self.grants[v]:  # the same fact again: it lasts to the later end
                 if g == fact:

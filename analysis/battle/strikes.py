@@ -461,6 +461,10 @@ class Strikes(AbilityUse):
             if self._trig["own_miss"] and not landed & 1 and alive[u] and alive[parrier] and not self.over \
                     and u in self._trig["own_miss"]:
                 self._fire(u, "own_miss", parrier)  # (after its simple strike missed: 50/125)
+            if self._trig["squad_miss"] and not landed & 1 and not self.over:
+                for w in self._trig["squad_miss"]:  # ("при промахе вашего существа {strike}", 50/19)
+                    if seat[w] == seat[u] and alive[w] and not self.over:
+                        self._fire(w, "squad_miss", parrier, u)
 
         if self._dashers and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)

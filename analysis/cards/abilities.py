@@ -415,7 +415,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
             "ghost_enters", "squad_spell", "host_moves", "own_miss", "squad_concentration",
-            "squad_accumulates")
+            "squad_accumulates", "squad_miss")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -547,7 +547,10 @@ it, or a protection stopping it): aimed at the card that took it ("при про
 concentration of a card of its squad, itself included, fires (about that card: "при срабатывании
 концентрации вашей карты", 50/9 Хешир); ``squad_accumulates``: a card of its squad, itself included,
 closes to accumulate a counter (000 1.11.1; about that card: "когда ваше существо копит {counter} — оно
-получает 1 дополнительную {health}", 50/59 Тотем грома, with ``area = "about"``)."""
+получает 1 дополнительную {health}", 50/59 Тотем грома, with ``area = "about"``); ``squad_miss``: a
+simple strike of a creature of its squad, itself included, as the attacker misses (about the striker,
+aimed at the card that took it: "при промахе вашего существа {strike} получает +2 к бешенству до конца
+вашего хода", 50/19 Мастер поединка)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -672,7 +675,7 @@ _DEATHS = ("death", "squad_kill", "ally_dies", "enemy_dies", "creature_dies")
 poisoning)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
-                 "enemy_leaves", "enters_creature", "squad_accumulates")
+                 "enemy_leaves", "enters_creature", "squad_accumulates", "squad_miss")
 """Triggers that are about another card (the wounded, dying or destroyed one; for ``enters_creature``
 the creature on the square it entered): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего

@@ -465,3 +465,21 @@ def test_a_creature_accumulating_a_counter_gains_extra_life():
     b = start([caster, printing("50/59")], [card("Foe")], ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}))
     b.apply(Accumulate(0))
     assert b.counters[0] == 1 and b.life[0] == 7
+
+
+def test_each_miss_of_a_squad_creature_raises_the_fury_by_two():
+    """50/19 Мастер поединка "при промахе вашего существа {strike} получает +2 к бешенству до конца вашего
+    хода": trigger ``squad_miss``; the ``keyword = "fury"`` gifts add up (+2 per miss); a hit gives
+    nothing."""
+    for dice, bonus in (([1, 6], 2), ([6, 1], 0)):
+        b = start([printing("50/19"), card("Ally", strike=(1, 1, 1))], [card("Foe", life=20), card("Back")],
+                  ({0: square(2, 1), 1: P1_FRONT}, {2: P2_FRONT, 3: square(5, 1)}), dice=dice)
+        b.apply(Strike(1, 2))
+        assert b._fury_bonus(0) == bonus
+    b = start([printing("50/19"), card("Ally", strike=(1, 1, 1)), card("Ally2", strike=(1, 1, 1))],
+              [card("Foe", life=20), card("Back")],
+              ({0: square(2, 1), 1: P1_FRONT, 2: square(2, 3)}, {3: P2_FRONT, 4: square(5, 1)}),
+              dice=[1, 6, 1, 6])
+    b.apply(Strike(1, 3))
+    b.apply(Strike(2, 3))
+    assert b._fury_bonus(0) == 4

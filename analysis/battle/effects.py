@@ -103,7 +103,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "ghost_enters",
                  "squad_spell", "host_moves", "own_miss", "squad_concentration", "squad_accumulates",
-                 "squad_miss")
+                 "squad_miss", "squad_fury")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -257,6 +257,9 @@ class Effects(Situational):
         """Some card heals instead of dying (``cheats_death``: :meth:`Triggers._cheat_death`)."""
         """Some card may bind an enemy to strike only it (:meth:`bound`)."""
         self.leapt = [-1, 0, -1, 0]
+        self.raged = [-1, 0, -1, 0]
+        """Per seat (turn, count): the furies of its creatures that fired in that turn (``squad_fury``)."""
+        self._fury_nth = 0
         """Per seat (``2 * seat``, ``2 * seat + 1``): the turn of its creatures' last jump and their
         jumps in that turn (``when = "squad_jumps"``); replaced, never changed in place."""
         self._jump_watch = "when:squad_jumps" in kinds
@@ -951,9 +954,26 @@ class Effects(Situational):
                 continue
             self._fury_die = die
             self._fire(u, "fury", target)
+            if self._trig["squad_fury"] and not self.over:
+                self._squad_raged(u, target)
             c = self.rider[u]
             if c >= 0 and self.alive[c] and not self.over and triggered(self.key[c], "host_fury"):
                 self._fire(c, "host_fury", target)
+
+    def _squad_raged(self, u: int, target: int) -> None:
+        """A fury of ``u`` fired: one more for its squad this turn; the ``squad_fury`` abilities of its
+        squad whose ``count`` is that number fire ("когда бешенство ваших существ срабатывает третий раз
+        за ход", 50/13 Орк-старейшина; about ``u``, aimed at the attacked card)."""
+        i = 2 * self.seat[u]
+        raged = list(self.raged)
+        raged[i + 1] = raged[i + 1] + 1 if raged[i] == self.turn else 1
+        raged[i] = self.turn
+        self.raged = raged
+        saved, self._fury_nth = self._fury_nth, raged[i + 1]
+        for w in self._trig["squad_fury"]:
+            if self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                self._fire(w, "squad_fury", target, u)
+        self._fury_nth = saved
 
     def _forced_roll(self, u: int, die: int) -> int:
         """``die`` rolled by card ``u``, or the face a ``next_roll`` set for it (its own, else its

@@ -145,7 +145,7 @@ class BattleResult:
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
             "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on", "first_acts", "hexed",
-            "shifted", "leapt", "bound_by", "bound_until")
+            "shifted", "leapt", "bound_by", "bound_until", "raged")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -657,6 +657,7 @@ class Battle(Placement):
         new._excess = self._excess
         new._vacated = self._vacated
         new._healed_now = self._healed_now
+        new._fury_nth = self._fury_nth
         new._again = self._again
         new._draws = self._draws
         new._eaters = self._eaters

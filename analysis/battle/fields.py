@@ -197,6 +197,8 @@ class EngineFields:
     stunned: list[bool]
     dashed: list[int]
     leapt: list[int]
+    raged: list[int]
+    _fury_nth: int
     bound_by: list[int]
     bound_until: list[int]
     _binders: bool

@@ -282,6 +282,8 @@ class Triggers(Effects):
                 continue
             if trigger == "counters_reach" and self.counters[u] < ab.count:
                 continue
+            if trigger == "squad_fury" and self._fury_nth != ab.count:
+                continue  # (only the ``count``-th fury of its squad this turn: 50/13)
             if trigger == "eats" and self._healed_now < ab.count:
                 continue  # ("когда излечивается на 3 и более в результате трупоедства", 50/88)
             if trigger == "squad_loses_counters" and self._lost_now < ab.count:

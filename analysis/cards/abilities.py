@@ -415,7 +415,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
             "ghost_enters", "squad_spell", "host_moves", "own_miss", "squad_concentration",
-            "squad_accumulates", "squad_miss")
+            "squad_accumulates", "squad_miss", "squad_fury")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -550,7 +550,10 @@ closes to accumulate a counter (000 1.11.1; about that card: "когда ваш�
 получает 1 дополнительную {health}", 50/59 Тотем грома, with ``area = "about"``); ``squad_miss``: a
 simple strike of a creature of its squad, itself included, as the attacker misses (about the striker,
 aimed at the card that took it: "при промахе вашего существа {strike} получает +2 к бешенству до конца
-вашего хода", 50/19 Мастер поединка)."""
+вашего хода", 50/19 Мастер поединка); ``squad_fury`` with ``count``: the ``count``-th fury of the
+creatures of its squad, itself included, to fire this turn (about that creature, aimed at the card it
+attacked: "когда бешенство ваших существ срабатывает третий раз за ход — получить +1 к {strike} до конца
+хода", 50/13 Орк-старейшина)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -1852,7 +1855,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
                                   "few_elements", "counters", "namesakes", "squad_jumps", "squad_class") \
             and not formation \
-            and trigger not in ("counters_reach", "squad_loses_counters", "eats"):
+            and trigger not in ("counters_reach", "squad_loses_counters", "eats", "squad_fury"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
                    "counters_cards / enemy_elements / few_elements / counters / namesakes / squad_jumps / "
                    "squad_class "

@@ -483,3 +483,17 @@ def test_each_miss_of_a_squad_creature_raises_the_fury_by_two():
     b.apply(Strike(1, 3))
     b.apply(Strike(2, 3))
     assert b._fury_bonus(0) == 4
+
+
+def test_the_third_fury_of_the_squad_in_a_turn_gives_plus_one_strike():
+    """50/13 Орк-старейшина "когда бешенство ваших существ срабатывает третий раз за ход — получить +1 к
+    {strike} до конца хода": trigger ``squad_fury`` with ``count = 3``: after two furies nothing, after
+    the third +1 (and not again on a fourth)."""
+    rager = '{ kind = "wound", damage = [1], cost = "trigger", trigger = "fury", fury = 6 }'
+    b = start([printing("50/13"), unit("Rager", rager, strike=(1, 1, 1))],
+              [card("Foe", life=30), card("Back")],
+              ({0: square(2, 1), 1: P1_FRONT}, {2: P2_FRONT, 3: square(5, 1)}))
+    for n, bonus in ((1, 0), (2, 0), (3, 1), (4, 1)):
+        b._fury(1, [1], 2)
+        assert b.raged[1] == n
+        assert sum(1 for g, _ in b.grants[0] if g.kind == "strike_bonus") == bonus

@@ -1303,6 +1303,11 @@ class Effects(Situational):
             q = strike[0] if strike else 0
         elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
             q = self._excess
+        elif per == "about_row":  # (the row of the enemy half it stands in, 1-3: 50/20 Харседан)
+            about = self._about
+            rows = half_rows(1 - self.seat[u])
+            p = self.pos[about] if about >= 0 and self.alive[about] else -1
+            q = rows.index(p // COLS) + 1 if p >= 0 and p // COLS in rows else 0
         elif per == "target_poison":  # (its poisoning now: "+1 к отравлению (максимум до 3)", 50/134)
             q = self.poison[v]
         elif per == "column_free":  # (the free squares of its target's column: 50/35 Медный дракон)

@@ -480,7 +480,8 @@ class Triggers(Effects):
                         and (self.hidden[w] or meets(slot(self.key[u], index), self.key[w]))
                         and (ab.kind not in ("heal", "poison") or not self.ghost[w])):
                     cands.append(w)
-        elif trigger == "squad_dash":  # the creature of its squad that dashed, within ``range`` of it
+        elif trigger == "squad_dash" and ab.target != "enemy":  # the creature of its squad that dashed,
+            # within ``range`` of it (an attack on the enemy reaches by its own range: 50/20)
             pu, pc = self.pos[u], self.pos[context] if context >= 0 else -1
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and pc >= 0 and (ab.range is None or (pu >= 0 and CHEBYSHEV[pu][pc] <= ab.range))

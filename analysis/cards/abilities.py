@@ -678,7 +678,7 @@ _DEATHS = ("death", "squad_kill", "ally_dies", "enemy_dies", "creature_dies")
 poisoning)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
-                 "enemy_leaves", "enters_creature", "squad_accumulates", "squad_miss")
+                 "enemy_leaves", "enters_creature", "squad_accumulates", "squad_miss", "squad_dash")
 """Triggers that are about another card (the wounded, dying or destroyed one; for ``enters_creature``
 the creature on the square it entered): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
@@ -771,7 +771,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans", "about_weak",
         "adjacent_even_enemies", "squad_elements", "column_free", "adjacent_poisoned",
-        "target_poison")
+        "target_poison", "about_row")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -824,7 +824,10 @@ the card it aims at ("на X−1, где Х — число свободных к
 ``plus = -1``); ``adjacent_poisoned``: the enemy creatures next to it with a poisoning ("-Х от
 немагических атак, где Х - число стоящих рядом существ противника с отравлением", 50/130 Обращённый);
 ``target_poison``: the poisoning the card it aims at has now (on a ``poison`` with ``plus = 1`` and
-``per_max = 3``: "получает отравление на 1 или +1 к отравлению (максимум до 3)", 50/134 Указующий путь)."""
+``per_max = 3``: "получает отравление на 1 или +1 к отравлению (максимум до 3)", 50/134 Указующий путь);
+``about_row``: the number of the row of the opponent's half (1 its first row … 3 its third) where the card
+a trigger is about stands, 0 on its own half ("особый удар на Х, где Х — номер ряда, в котором находится
+эта клетка", 50/20 Харседан on ``squad_dash``)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "adjacent_even_enemies", "own_extra_life", "wounded_allies",
              "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements",

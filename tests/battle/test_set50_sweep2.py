@@ -497,3 +497,26 @@ def test_the_third_fury_of_the_squad_in_a_turn_gives_plus_one_strike():
         b._fury(1, [1], 2)
         assert b.raged[1] == n
         assert sum(1 for g, _ in b.grants[0] if g.kind == "strike_bonus") == bonus
+
+
+class Onward(Taker):
+    """Dashes onto the square furthest up the board."""
+
+    def relocate(self, battle, unit, why, squares):
+        return max(squares)
+
+
+def test_a_dash_onto_the_enemy_half_lets_it_whip_for_the_row_number():
+    """50/20 Харседан "когда ваше существо совершает рывок на клетку половины поля боя противника — может
+    совершить особый удар «хлыстом» на Х, где Х — номер ряда, в котором находится эта клетка": trigger
+    ``squad_dash`` with ``when_state = "intruding"`` (on the dasher), a ``special_strike`` of ``per =
+    "about_row"`` at an enemy next to it: a dash into the opponent's second row deals 2."""
+    dasher = unit("Dasher", '{ kind = "dash" }', strike=(1, 1, 1), life=10)
+    b = start([printing("50/20"), dasher], [card("Foe", life=20, strike=(1, 1, 1)), card("Back", life=20)],
+              ({0: square(2, 1), 1: P1_FRONT}, {2: square(3, 1), 3: square(3, 3)}), dice=[4] * 4,
+              p1=Onward())
+    b.apply(Move(1, P2_FRONT))                             # into the opponent's first row
+    b.open[2] = False
+    b.apply(Strike(1, 2))                                  # then dashes into its second row
+    assert b.pos[1] == square(4, 2)
+    assert b.wounds[2] == 1 + 2

@@ -103,7 +103,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "ghost_enters",
                  "squad_spell", "host_moves", "own_miss", "squad_concentration", "squad_accumulates",
-                 "squad_miss", "squad_fury")
+                 "squad_miss", "squad_fury", "dash_onward")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -312,7 +312,7 @@ class Effects(Situational):
         """Some card is a war machine moved by closing a creature next to it (``hauled``)."""
         self._any_tiered = any(tiered)
         self._x_trig = any(trig.values())
-        self._tracking = bool(self._board_units) or self._steppers or steps
+        self._tracking = bool(self._board_units) or self._steppers or steps or bool(trig["dash_onward"])
         self._tiers_now = (-1, -1)
         self._strike_tier = -1
         self.next_face = [0, 0]
@@ -602,9 +602,19 @@ class Effects(Situational):
             saved, self._vacated = self._vacated, p
             self._fire(u, "dash")
             self._vacated = saved
+        if u in self._trig["dash_onward"] and self.alive[u] and not self.over and self._onward(u, p, to):
+            self._fire(u, "dash_onward")
         for w in list(self._trig["squad_dash"]):  # "при рывке вашего существа …" (50/26)
             if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
                 self._fire(w, "squad_dash", u, u)
+
+    def _onward(self, u: int, frm: int, to: int) -> bool:
+        """Whether ``u``'s move from ``frm`` to ``to`` goes the way it stepped this turn ("при рывке, если
+        переместились в направлении, в котором передвигались в этот ход", 50/31)."""
+        walk = self.walk[u]
+        d = to - frm
+        index = 1 if d == COLS else 2 if d == -COLS else 3 if d == -1 else 4 if d == 1 else 0
+        return index > 0 and walk[index] > 0
 
     def _teleported(self, u: int, frm: int, to: int) -> bool:
         """Whether ``u``'s move from ``frm`` to ``to`` (a jump-like one) was its teleportation: it

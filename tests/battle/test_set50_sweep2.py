@@ -520,3 +520,19 @@ def test_a_dash_onto_the_enemy_half_lets_it_whip_for_the_row_number():
     b.apply(Strike(1, 2))                                  # then dashes into its second row
     assert b.pos[1] == square(4, 2)
     assert b.wounds[2] == 1 + 2
+
+
+def test_a_dash_on_the_way_it_moved_gives_a_special_strike():
+    """50/31 Ярость песков "при рывке, если переместились в направлении, в котором передвигались в этот
+    ход — могут совершить особый удар на 2": trigger ``dash_onward``: having stepped forward this turn,
+    a dash forward lets it strike 2; having stepped sideways, a dash forward does not."""
+    for walk, extra in (((1, 1, 0, 0, 0, 0, 0, 0, 0), 2), ((1, 0, 0, 0, 1, 0, 0, 0, 0), 0)):
+        b = start([printing("50/31"), card("A"), card("B")],
+                  [card("Foe", life=20, strike=(1, 1, 1)), card("Foe2", life=20, strike=(1, 1, 1))],
+                  ({0: P1_FRONT, 1: square(2, 1), 2: square(2, 3)}, {3: square(3, 1), 4: square(3, 3)}),
+                  dice=[4] * 4, p1=Onward())
+        b.walk[0] = walk                                   # its steps this turn: forward / sideways
+        b.open[3] = False
+        b.apply(Strike(0, 3))
+        assert b.pos[0] == P2_FRONT                        # it dashed forward
+        assert b.wounds[3] + b.wounds[4] == 2 + extra

@@ -245,6 +245,12 @@ class Strikes(AbilityUse):
                     self._defending(d, v)
                     if self.over or not self.alive[d] or not self.alive[u]:
                         return
+                r = self.rider[u]  # ("если от {strike} хозяина назначен защитник", 50/38 Карликовый гном)
+                if r >= 0 and self._trig["host_defended"] and r in self._trig["host_defended"] \
+                        and self.alive[r] and not self.over:
+                    self._fire(r, "host_defended", d, d)
+                    if self.over or not self.alive[d] or not self.alive[u]:
+                        return
         self._strike_on(u, v, parrier, via_prepare)
 
     def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:

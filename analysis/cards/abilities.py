@@ -415,7 +415,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
             "ghost_enters", "squad_spell", "host_moves", "own_miss", "squad_concentration",
-            "squad_accumulates", "squad_miss", "squad_fury", "dash_onward")
+            "squad_accumulates", "squad_miss", "squad_fury", "dash_onward", "host_defended")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -554,7 +554,9 @@ aimed at the card that took it: "при промахе вашего сущест
 creatures of its squad, itself included, to fire this turn (about that creature, aimed at the card it
 attacked: "когда бешенство ваших существ срабатывает третий раз за ход — получить +1 к {strike} до конца
 хода", 50/13 Орк-старейшина); ``dash_onward``: after it dashes the way it stepped this turn ("при
-рывке, если переместились в направлении, в котором передвигались в этот ход", 50/31 Ярость песков)."""
+рывке, если переместились в направлении, в котором передвигались в этот ход", 50/31 Ярость песков);
+``host_defended``: a defender was appointed against a simple strike of its host (about the defender;
+"если от {strike} хозяина назначен защитник — метание «шлема» на 1, дальность 3", 50/38)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half

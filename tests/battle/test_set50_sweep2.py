@@ -536,3 +536,16 @@ def test_a_dash_on_the_way_it_moved_gives_a_special_strike():
         b.apply(Strike(0, 3))
         assert b.pos[0] == P2_FRONT                        # it dashed forward
         assert b.wounds[3] + b.wounds[4] == 2 + extra
+
+
+def test_a_companion_throws_when_a_defender_is_appointed_against_its_hosts_strike():
+    """50/38 Карликовый гном "если от {strike} хозяина назначен защитник — метание «шлема» на 1,
+    дальность 3": trigger ``host_defended``; no defender, no throw."""
+    for defend in (True, False):
+        b = start([card("Host", strike=(1, 1, 1), life=10), printing("50/38")],
+                  [card("Target", life=20), card("Guard", life=20), card("Far", life=20)],
+                  ({0: P1_FRONT, 1: square(1, 2)}, {2: P2_FRONT, 3: square(3, 1), 4: square(5, 2)}),
+                  dice=[4, 4, 4], p1=Scripted(targets=[4]), p2=Scripted(defender=3 if defend else -1))
+        assert b.host[1] == 0
+        b.apply(Strike(0, 2))
+        assert b.wounds[4] == (1 if defend else 0)

@@ -334,7 +334,7 @@ class AbilityUse(Triggers):
         if self._avengers and ab.kind in ATTACKS:
             for v, d in zip(targets, dealt, strict=True):
                 if d > 0 and not self.over and self.seat[v] != self.seat[u]:
-                    self._hurt(v, u, ab.kind)
+                    self._hurt(v, u, ab.kind, d)
         if dice and (self._furies or self._roll_watch) and not self.over:
             if self._roll_watch:
                 self._rolled(u, dice)

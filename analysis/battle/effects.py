@@ -280,6 +280,8 @@ class Effects(Situational):
         self._excess = 0
         self._vacated = -1
         self._healed_now = 0
+        self._hurt_by = 0
+        """The wounds that set off the ``wounded`` trigger now firing (``per = "wounds_taken"``)."""
         """The wounds the carrion-eating that set off an ``eats`` trigger healed (its ``count``: 50/88)."""
         """The square a card just left by its dash (a ``mark`` on trigger ``dash`` goes there, 50/163)."""
         """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
@@ -304,7 +306,8 @@ class Effects(Situational):
         """Per unit whose type changed: its type, movement and strike before the first change (what it
         takes back on leaving play); replaced, never changed in place (clones share it)."""
         # (``host_fury``: a rehost)
-        self._displacers = (bool(kinds & {"push", "teleport", "dash", "leap", "relocate", "shift", "pounce"})
+        self._displacers = (bool(kinds & {"push", "teleport", "dash", "leap", "relocate", "shift", "pounce",
+                                          "swap"})
                             or bool(trig["host_fury"]))
         """Some card moves other cards (or itself) out of turn: players' plans may go stale."""
         self._roots = "root" in kinds
@@ -1261,6 +1264,12 @@ class Effects(Situational):
         if kind == "relocate":
             self._relocate(u, v, ab)
             return 0
+        if kind == "swap":  # ("поменяться местами со стоящим рядом вашим существом", 50/37)
+            if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
+                                                                  self.seat[v]):
+                return 0  # 000 2.8
+            self._swap(u, v)
+            return 0
         if kind == "close":  # ("закрыть": in its own turn it cannot act any more)
             if ab.via and self.seat[v] != self.seat[u] and protected(self.cards[v], ab.via, self.cards[u],
                                                                   self.seat[v]):
@@ -1313,6 +1322,8 @@ class Effects(Situational):
             q = strike[0] if strike else 0
         elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
             q = self._excess
+        elif per == "wounds_taken":  # (the wounds that set off a ``wounded`` trigger: 50/121)
+            q = self._hurt_by
         elif per == "about_row":  # (the row of the enemy half it stands in, 1-3: 50/20 Харседан)
             about = self._about
             rows = half_rows(1 - self.seat[u])
@@ -1622,6 +1633,37 @@ class Effects(Situational):
         self._put(u, p, to)
         if self._jump_watch:
             self._count_jump(u)
+
+    def _swap(self, a: int, b: int) -> None:
+        """``swap``: cards ``a`` and ``b``, each alone on a battlefield square, exchange squares (their
+        riders with them; not a step: roots, markers, zones and watchers follow as for any move by an
+        ability). A card sharing a square, or in the auxiliary zone, is not swapped."""
+        pa, pb = self.pos[a], self.pos[b]
+        if a == b or pa < 0 or pb < 0 or not (self.alive[a] and self.alive[b]) \
+                or self.share[pa] >= 0 or self.share[pb] >= 0 or self.board[pa] != a or self.board[pb] != b:
+            return
+        for x, to in ((a, pb), (b, pa)):
+            self.board[to] = x
+            self.pos[x] = to
+            self.shifted[x] = self.turn
+            if self.rider[x] >= 0:
+                self.pos[self.rider[x]] = to
+            if self.log is not None:
+                self._emit({"e": "move", "u": x, "to": to})
+        self._board_ver += 1
+        for x, frm, to in ((a, pa, pb), (b, pb, pa)):
+            if self.over or not self.alive[x]:
+                continue
+            if self._deep:
+                self._depth_moved(x, frm)
+            if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and not self.over:
+                self._zone_entered(x, frm, to)
+            if self._roots:
+                self._unroot_by(x)
+            if self._markers and self.marks[to] and not self.over:
+                self._entered(x, to)
+            if self._watchers and self.creature[x] and self.alive[x] and not self.over:
+                self._watched(x, to)
 
     def _place_on(self, u: int, p: int, to: int) -> None:
         """Card ``u`` leaves square ``p`` for the free square ``to`` (not a step of its own): the

@@ -657,6 +657,7 @@ class Battle(Placement):
         new._excess = self._excess
         new._vacated = self._vacated
         new._healed_now = self._healed_now
+        new._hurt_by = self._hurt_by
         new._fury_nth = self._fury_nth
         new._again = self._again
         new._draws = self._draws

@@ -45,6 +45,7 @@ class EngineFields:
     _excess: int
     _vacated: int
     _healed_now: int
+    _hurt_by: int
     _again: int
     _draws: Any
     _eaters: bool

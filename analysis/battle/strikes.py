@@ -449,9 +449,9 @@ class Strikes(AbilityUse):
                            parrier)  # ("бешенство активируется каждым из бросков")
         if self._avengers and not self.over:
             if to_p:
-                self._hurt(parrier, u, "simple")
+                self._hurt(parrier, u, "simple", to_p)
             if to_a and not self.over:
-                self._hurt(u, parrier, "simple")
+                self._hurt(u, parrier, "simple", to_a)
         if self._x_trig and not self.over:
             if self._trig["attacked"]:
                 self._attacked(parrier, u, "simple")

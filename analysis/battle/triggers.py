@@ -180,13 +180,22 @@ class Triggers(Effects):
             return self.creature[v] and strike is not None and self.life[v] - self.wounds[v] <= strike[0]
         return (self.wounds[v] > 0) == (state == "wounded")
 
-    def _hurt(self, v: int, source: int, kind: str | None = None) -> None:
+    def _hurt(self, v: int, source: int, kind: str | None = None, amount: int = 0) -> None:
         """Enemy ``source`` has just wounded ``v``: the ``wounded`` abilities of ``v`` and the
         ``ally_wounded`` / ``squad_wounded`` abilities of its squad fire, aimed at ``source``
         (000 glossary "Triggered ability": it fires when its condition occurs); ``kind``: what
-        wounded it (``simple``, an attack kind, ``effect``), which a fact's ``from`` must cover."""
+        wounded it (``simple``, an attack kind, ``effect``), which a fact's ``from`` must cover;
+        ``amount``: the wounds dealt (``per = "wounds_taken"``: 50/121)."""
         if not self._seat_triggers[self.seat[v]] & _HURT:
             return
+        saved, self._hurt_by = self._hurt_by, amount
+        try:
+            self._hurt_now(v, source, kind)
+        finally:
+            self._hurt_by = saved
+
+    def _hurt_now(self, v: int, source: int, kind: str | None) -> None:
+        """:meth:`_hurt`'s firing."""
         for w in list(self.units[self.seat[v]]):
             t = self.triggers[w]
             if not t & _HURT or not self.alive[w] or self.over:

@@ -188,7 +188,7 @@ class Turns(Strikes):
             self._emit({"e": "wound", "u": v, "by": n, "by_what": kind})
         self._settle([v], owner, None, "effect")
         if self._avengers and self.alive[v] and self.seat[v] != self.seat[owner] and not self.over:
-            self._hurt(v, owner, "effect")
+            self._hurt(v, owner, "effect", n)
 
     def sharing(self, u: int) -> bool:
         """Whether incorporeal unit ``u`` stands on a square another card holds."""

@@ -82,9 +82,11 @@ prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
            "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift",
-           "fight", "become", "pull", "bind")
+           "fight", "become", "pull", "bind", "swap")
 """Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
 ``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
+``swap``: the card and its target exchange squares ("может поменяться местами со стоящим рядом вашим
+существом", 50/37 Ватажник; "может поменяться местами со стоящей рядом картой противника", 50/121);
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
 ``concentrate``: the target's ``concentration`` abilities fire now, whatever its wounds (60/22
 Аль-Джамия: "срабатывает концентрация вашего степного существа"); ``hypnosis``: the target (an open
@@ -597,7 +599,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-             "fight_upgrade", "bind", "parries_closed", "no_defend", "ignore_armor", *ENTRIES)
+             "fight_upgrade", "bind", "parries_closed", "no_defend", "ignore_armor", "swap", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
                    "next_roll")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
@@ -774,7 +776,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans", "about_weak",
         "adjacent_even_enemies", "squad_elements", "column_free", "adjacent_poisoned",
-        "target_poison", "about_row")
+        "target_poison", "about_row", "wounds_taken")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -830,7 +832,9 @@ the card it aims at ("на X−1, где Х — число свободных к
 ``per_max = 3``: "получает отравление на 1 или +1 к отравлению (максимум до 3)", 50/134 Указующий путь);
 ``about_row``: the number of the row of the opponent's half (1 its first row … 3 its third) where the card
 a trigger is about stands, 0 on its own half ("особый удар на Х, где Х — номер ряда, в котором находится
-эта клетка", 50/20 Харседан on ``squad_dash``)."""
+эта клетка", 50/20 Харседан on ``squad_dash``); ``wounds_taken``: on ``wounded`` / ``ally_wounded`` /
+``squad_wounded``, the wounds that set it off ("когда другое ваше существо получает Х ран от атаки карты
+противника — может излечиться на Х", 50/121 Элементаль торфа)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "adjacent_even_enemies", "own_extra_life", "wounded_allies",
              "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements",
@@ -979,6 +983,7 @@ _KINDS_TEXT = {
     "no_defend": "May not be appointed defender",
     "ignore_armor": "Ignores the target's armor against",
     "range_bonus": "Range of its shots, throws and discharges +",
+    "swap": "Swaps squares with the target",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",
@@ -2236,7 +2241,7 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push",
-                                         "destroy", "lose_counters", "finishing")) \
+                                         "destroy", "lose_counters", "finishing", "swap")) \
                 and not (ab.cost == "or" and ab.kind == "close") \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")

@@ -549,3 +549,34 @@ def test_a_companion_throws_when_a_defender_is_appointed_against_its_hosts_strik
         assert b.host[1] == 0
         b.apply(Strike(0, 2))
         assert b.wounds[4] == (1 if defend else 0)
+
+
+def test_swap_places_with_an_adjacent_ally_after_a_strike_through_a_row():
+    """50/37 Ватажник "при {uchr} — может поменяться местами со стоящим рядом вашим существом": kind
+    ``swap`` on trigger ``attack`` (``target = "ally"``, ``range = 1``, ``may``): the two exchange
+    squares; declined, nothing moves."""
+    for take in (True, False):
+        b = start([printing("50/37"), card("Mate")], [card("Foe", life=10), card("Back")],
+                  ({0: square(1, 2), 1: square(2, 2)}, {2: square(3, 2), 3: square(5, 1)}),
+                  p1=Scripted(targets=[1] if take else []))
+        b.apply(UseAbility(0, 0, (2,)))
+        assert b.wounds[2] == 1
+        front, back = square(2, 2), square(1, 2)
+        assert (b.pos[0], b.pos[1]) == ((front, back) if take else (back, front))
+        assert b.board[square(2, 2)] == (0 if take else 1)
+
+
+def test_peat_elemental_swaps_with_an_enemy_and_heals_the_wounds_an_ally_takes():
+    """50/121 Элементаль торфа "концентрация: может поменяться местами со стоящей рядом картой
+    противника … когда другое ваше существо получает Х ран от атаки карты противника — может
+    излечиться на Х (1 раз за ход)": ``swap`` on ``concentration``; a ``heal`` of ``per =
+    "wounds_taken"`` on ``ally_wounded``, once a turn."""
+    b = start([printing("50/121"), card("Mate", life=10)], [card("Foe", life=10, strike=(3, 3, 3))],
+              ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}), p1=Taker(), dice=[4, 4])
+    b._fire(0, "concentration")
+    assert b.pos[0] == P2_FRONT and b.pos[2] == P1_FRONT
+    b.wounds[0] = 5
+    b.apply(END_TURN)
+    b.open[1] = False
+    b.apply(Strike(2, 1))                                  # Mate takes 3
+    assert b.wounds[1] == 3 and b.wounds[0] == 2

@@ -582,14 +582,18 @@ class Effects(Situational):
 
     def _dash(self, u: int) -> None:
         """``dash`` (Рывок; the reminder text of 30/19): after its attack the ground creature ``u`` may
-        move to a free square orthogonally next to it, once per turn, its player's choice
+        move to a free square orthogonally next to it (diagonally too while it holds a ``diagonal``),
+        once per turn, its player's choice
         (``Player.relocate``; -1 stays); rooted, it does not. Then its ``dash`` trigger."""
         p = self.pos[u]
         if (not self.alive[u] or p < 0 or self.kind[u] != GROUND or self.dashed[u] == self.turn
                 or self.over or (self._roots and self._rooted(u)) or self._has(u, "dash") is None):
             return
         board = self.board
-        squares = [s for s in ADJ4[p] if board[s] < 0]
+        # (a one-square move: diagonally too while it may move so, "может двигаться и совершать рывок по
+        # диагонали, пока имеет дополнительные {health}", 50/91 Бер)
+        near = ADJ8[p] if self._has(u, "diagonal") is not None else ADJ4[p]
+        squares = [s for s in near if board[s] < 0]
         if not squares:
             return
         to = self.players[self.seat[u]].relocate(self, u, "dash", squares)

@@ -580,3 +580,23 @@ def test_peat_elemental_swaps_with_an_enemy_and_heals_the_wounds_an_ally_takes()
     b.open[1] = False
     b.apply(Strike(2, 1))                                  # Mate takes 3
     assert b.wounds[1] == 3 and b.wounds[0] == 2
+
+
+def test_a_dash_goes_diagonally_while_the_card_may_move_diagonally():
+    """50/91 Бер "может двигаться и совершать рывок по диагонали, пока имеет дополнительные {health}":
+    with additional life its dash is offered the free diagonal squares too; without, only the
+    orthogonal ones."""
+    class Watch(Scripted):
+        def relocate(self, battle, unit, why, squares):
+            self.offered = list(squares)
+            return -1
+
+    for extra, diagonal in ((True, True), (False, False)):
+        watch = Watch()
+        b = start([printing("50/91")], [card("Foe", life=30)], ({0: P1_FRONT}, {1: P2_FRONT}),
+                  dice=[4, 4], p1=watch)
+        if extra:
+            b.life[0] += 1
+            b._situate()
+        b.apply(Strike(0, 1))
+        assert (square(1, 1) in watch.offered) == diagonal and square(2, 1) in watch.offered

@@ -1325,6 +1325,8 @@ class Situational(EngineFields):
             return dc == 0 and dr == forward(self.seat[u])
         if position == "near":  # (one of the 8 squares next to it: 50/125)
             return max(abs(dr), abs(dc)) == 1
+        if position == "ahead":  # (the row just in front of it: "по карте в ряду напротив", 50/196)
+            return dr == forward(self.seat[u]) and abs(dc) <= 1
         return position == "diagonal" and abs(dr) == 1 and abs(dc) == 1
 
     def _swap_key(self, u: int, key: int) -> None:

@@ -1958,13 +1958,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if out["vs_position"] and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
             "silence")) and not (cost == "trigger"
-                                 and trigger in ("creature_dies", "ally_dies", "enemy_dies")) \
+                                 and trigger in ("creature_dies", "ally_dies", "enemy_dies", "strike")) \
             and not (cost == "aura" and kind in ("strike_bonus", "directed", "unanswerable", "reduce",
                                                  "protection")):
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
                    "protection, taunt, strike_limit and silence (those of the first five also held from an "
-                   "aura: the position to the holder), and the triggers creature_dies, ally_dies and "
-                   "enemy_dies")
+                   "aura: the position to the holder), and the triggers creature_dies, ally_dies, "
+                   "enemy_dies and strike (where the struck card stands)")
     if out["vs_position"] == "near" and trigger not in ("creature_dies", "ally_dies", "enemy_dies"):
         raise fail("vs_position", "near is only for the triggers about a dying card")
     if kind == "strike_limit" and not out["vs_position"]:

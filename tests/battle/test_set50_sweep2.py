@@ -600,3 +600,19 @@ def test_a_dash_goes_diagonally_while_the_card_may_move_diagonally():
             b._situate()
         b.apply(Strike(0, 1))
         assert (square(1, 1) in watch.offered) == diagonal and square(2, 1) in watch.offered
+
+
+def test_chimera_on_a_strike_ahead_moves_the_creature_on_its_left_or_poisons_the_one_behind():
+    """50/196 Химера "при {strike} по карте в ряду напротив — может переместить существо слева от Химеры
+    на соседнюю с ним клетку, или существо позади Химеры может получить отравление на 1": a trigger
+    ``strike`` with ``vs_position = "ahead"``: a ``shift`` on ``area = "left"`` or (``or``) a
+    ``poison`` on ``area = "behind"``, its player's pick."""
+    for pick_last, poisoned in ((True, True), (False, False)):
+        b = start([printing("50/196"), card("Left"), card("Behind")],
+                  [card("Foe", life=20), card("Back")],
+                  ({0: P1_FRONT, 1: square(2, 1), 2: square(1, 2)}, {3: P2_FRONT, 4: square(5, 1)}),
+                  dice=[4] * 4, p1=LastOption() if pick_last else Dasher())
+        b.open[3] = False
+        b.apply(Strike(0, 3))
+        assert (b.poison[2] == 1) == poisoned
+        assert (b.pos[1] != square(2, 1)) == (not poisoned)

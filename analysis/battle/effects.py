@@ -2081,7 +2081,11 @@ class Effects(Situational):
         if not self._haulers(u):
             return []
         board, share = self.board, self.share
-        return [s for s in ADJ4[self.pos[u]] if board[s] < 0 and share[s] < 0]
+        p = self.pos[u]
+        if sl.ability.onto == "forward":  # (only the square in front of it: "на клетку вперёд", 50/1)
+            s = p + COLS * (1 if self.seat[u] == 0 else -1)
+            return [s] if 0 <= s < ROWS * COLS and board[s] < 0 and share[s] < 0 else []
+        return [s for s in ADJ4[p] if board[s] < 0 and share[s] < 0]
 
     def _haul(self, u: int, to: int) -> None:
         """War machine ``u`` moves onto ``to`` (``hauled``): its player picks the creature that

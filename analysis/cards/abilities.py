@@ -2110,10 +2110,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     onto = raw.get("onto")
     if onto is not None and not ((kind in ("summon", "resurrect") and onto in ONTO)
                                  or (kind == "relocate" and onto in RELOCATE_ONTO)
-                                 or (kind == "become" and onto in BECOME_ONTO)):
+                                 or (kind == "become" and onto in BECOME_ONTO)
+                                 or (kind == "hauled" and onto == "forward")):
         raise fail("onto", f"is one of {', '.join(ONTO)} for summon and resurrect, one of "
-                   f"{', '.join(RELOCATE_ONTO)} for relocate, or one of {', '.join(BECOME_ONTO)} for become; "
-                   f"got {onto!r}")
+                   f"{', '.join(RELOCATE_ONTO)} for relocate, one of {', '.join(BECOME_ONTO)} for become, or "
+                   f"forward for hauled (the square in front of it: 50/1 Военный обоз); got {onto!r}")
     into = raw.get("into")
     if (into is None) == (kind == "become") or (into is not None and into not in BECOME_INTO):
         raise fail("into", f"is required for become and only for it: one of {', '.join(BECOME_INTO)}; "

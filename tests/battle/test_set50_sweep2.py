@@ -616,3 +616,16 @@ def test_chimera_on_a_strike_ahead_moves_the_creature_on_its_left_or_poisons_the
         b.apply(Strike(0, 3))
         assert (b.poison[2] == 1) == poisoned
         assert (b.pos[1] != square(2, 1)) == (not poisoned)
+
+
+def test_the_war_wagon_is_hauled_only_forward():
+    """50/1 Военный обоз "закрыть стоящее рядом ваше существо: переместить Военный обоз на клетку вперёд":
+    ``hauled`` with ``onto = "forward"`` offers only the square in front of it (for the Second player,
+    towards the First player's side)."""
+    b = start([printing("50/1"), card("Ally1"), card("Ally2")], [card("Foe", life=20)],
+              ({0: square(1, 2), 1: square(2, 1), 2: square(2, 3)}, {3: square(4, 2)}))
+    assert b._haul_steps(0) == [square(2, 2)]
+    b = start([card("Foe", life=20)], [printing("50/1"), card("Ally1"), card("Ally2")],
+              ({0: square(1, 2)}, {1: square(4, 2), 2: square(3, 1), 3: square(3, 3)}))
+    b.apply(END_TURN)
+    assert b._haul_steps(1) == [square(3, 2)]

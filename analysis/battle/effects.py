@@ -253,6 +253,8 @@ class Effects(Situational):
         self._closed_parry = "parries_closed" in kinds
         """Some card parries simple strikes while closed (:meth:`parries_closed`)."""
         self._no_defenders = "no_defend" in kinds
+        self._no_healers = "no_heal" in kinds
+        """Some card may stop a card's heals and additional life (:meth:`_heal_blocked`)."""
         """Some card may make a card unable to defend (:meth:`may_defend`)."""
         """Some card heals instead of dying (``cheats_death``: :meth:`Triggers._cheat_death`)."""
         """Some card may bind an enemy to strike only it (:meth:`bound`)."""
@@ -1143,7 +1145,7 @@ class Effects(Situational):
                 #                              fact was accepted before its price was paid)
             return 0
         if kind == "extra_life":
-            if self.creature[v] and self.kind[v] != ARTIFACT:
+            if self.creature[v] and self.kind[v] != ARTIFACT and not self._heal_blocked(v):
                 add = self._amount_for(u, ab, v)
                 cap = self.vampire[v]  # "Максимум N {health}": its life never grows beyond N
                 if cap > 0:
@@ -1568,6 +1570,11 @@ class Effects(Situational):
         self._put(u, p, to)
         if self._jump_watch:
             self._count_jump(u)
+
+    def _heal_blocked(self, v: int) -> bool:
+        """Whether ``v`` may not heal nor gain additional life now: it holds a ``no_heal`` (50/112)."""
+        return self._no_healers and any(ab.kind == "no_heal" and ab.cost == "passive"
+                                        for ab in facts(self.cards[v]))
 
     def may_defend(self, v: int) -> bool:
         """Whether ``v`` may be appointed defender: not while it holds a ``no_defend`` (50/199)."""
@@ -2296,7 +2303,8 @@ class Effects(Situational):
         pk, pv = self.pos[killer], self.died_at[victim]
         if self.kind[killer] != FLYER and not (pk >= 0 and pv >= 0 and NEAR[pk][pv]):
             return
-        healed = 0 if self.ghost[killer] else self.wounds[killer]  # (incorporeal: never healed)
+        # (incorporeal, or under a ``no_heal``: never healed)
+        healed = 0 if self.ghost[killer] or self._heal_blocked(killer) else self.wounds[killer]
         self.wounds[killer] -= healed
         self.poison[killer] = 0
         if self._last_life:

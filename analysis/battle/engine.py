@@ -746,6 +746,7 @@ class Battle(Placement):
         new._cheaters = self._cheaters
         new._closed_parry = self._closed_parry
         new._no_defenders = self._no_defenders
+        new._no_healers = self._no_healers
         new._strike_limits = self._strike_limits
         new._lost_now = self._lost_now
         new._tiered = self._tiered

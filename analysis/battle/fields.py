@@ -206,6 +206,7 @@ class EngineFields:
     _cheaters: bool
     _closed_parry: bool
     _no_defenders: bool
+    _no_healers: bool
     _jump_watch: bool
     twice: list[int]
     twice_on: list[int]
@@ -362,6 +363,9 @@ class EngineFields:
         raise NotImplementedError
 
     def may_defend(self, v: int) -> bool:
+        raise NotImplementedError
+
+    def _heal_blocked(self, v: int) -> bool:
         raise NotImplementedError
 
     def _defended_open(self, u: int) -> bool:

@@ -603,7 +603,8 @@ class Triggers(Effects):
         ``y`` had life left): 000 glossary "Vampirism" — ``x`` heals that many wounds, the rest
         becomes additional life; never applied to artifacts and incorporeal creatures; its own
         ``life_cap`` bounds its life."""
-        if dealt <= 0 or not self.alive[x] or not self.creature[y] or self.cards[y].has("incorporeal"):
+        if dealt <= 0 or not self.alive[x] or not self.creature[y] or self.cards[y].has("incorporeal") \
+                or self._heal_blocked(x):
             return
         if not any(a.kind == "vampirism" and a.cost == "passive"
                    and not (a.self_state or a.formation or a.when or a.squad_has)

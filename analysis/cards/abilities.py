@@ -141,7 +141,8 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-            "fight_upgrade", "cheats_death", "parries_closed", "no_defend", "ignore_armor", "range_bonus")
+            "fight_upgrade", "cheats_death", "parries_closed", "no_defend", "ignore_armor", "range_bonus",
+            "no_heal")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -230,11 +231,14 @@ pass the target's armor ("концентрация: игнорирует {zov} �
 сокола, given with ``ignore_protection`` on its shots). ``range_bonus`` [n] (or ``per``): +n to the range
 of its shots, throws and discharges that have one ("+1 к дальности выстрела за каждую свободную клетку
 рядом с собой", 50/86 Страж восхода, ``per = "free_adjacent"``; given for the battle, its gifts adding
-up: "когда уничтожает карту {strike} — получает +1 к дальности выстрела", 50/200 Снорри и Свэль)."""
+up: "когда уничтожает карту {strike} — получает +1 к дальности выстрела", 50/200 Снорри и Свэль).
+``no_heal``: it may not heal (heals, regeneration, vampirism, carrion-eating) nor gain additional life
+("атакованный не может излечиваться и получать дополнительные {health} до конца своего хода", 50/112
+Акванит-фермер, given)."""
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "vampirism",
-          "no_defend", "ignore_protection", "ignore_armor", "range_bonus")
+          "no_defend", "ignore_protection", "ignore_armor", "range_bonus", "no_heal")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -599,7 +603,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-             "fight_upgrade", "bind", "parries_closed", "no_defend", "ignore_armor", "swap", *ENTRIES)
+             "fight_upgrade", "bind", "parries_closed", "no_defend", "ignore_armor", "swap", "no_heal",
+             *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
                    "next_roll")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
@@ -984,6 +989,7 @@ _KINDS_TEXT = {
     "ignore_armor": "Ignores the target's armor against",
     "range_bonus": "Range of its shots, throws and discharges +",
     "swap": "Swaps squares with the target",
+    "no_heal": "May not heal nor gain additional life",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",

@@ -629,3 +629,23 @@ def test_the_war_wagon_is_hauled_only_forward():
               ({0: square(1, 2)}, {1: square(4, 2), 2: square(3, 1), 3: square(3, 3)}))
     b.apply(END_TURN)
     assert b._haul_steps(1) == [square(3, 2)]
+
+
+def test_unhealing_wounds_stop_heals_regeneration_and_extra_life_until_the_end_of_its_turn():
+    """50/112 Акванит-фермер "на поверхности: при метании — атакованный не может излечиваться и получать
+    дополнительные {health} до конца своего хода": ``no_heal`` given on trigger ``attack`` (``when =
+    "on_surface"``): the thrown-at creature does not regenerate at the start of its turn (heals,
+    vampirism, carrion-eating and additional life are stopped alike); after that turn it heals again
+    (the centre column is depth here: the
+    farmer stands on a surface square)."""
+    b = start([printing("50/112"), card("Mine")], [card("Foe", life=10, regeneration=2), card("Back")],
+              ({0: square(1, 1), 1: square(2, 1)}, {2: square(4, 2), 3: square(5, 1)}), dice=[4])
+    b.apply(UseAbility(0, 0, (2,)))
+    assert b.wounds[2] == 1 and b._heal_blocked(2)
+    b.wounds[2] = 3
+    b.apply(END_TURN)                                      # its turn: no regeneration
+    assert b.wounds[2] == 3
+    life = b.life[2]
+    b.apply(END_TURN)
+    b.apply(END_TURN)                                      # its next turn: regeneration 2 again
+    assert not b._heal_blocked(2) and b.wounds[2] == 1 and b.life[2] == life

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import AUX, COLS, NEAR, RING, ROWS, THROUGH_ROW, WITHIN
+from analysis.battle.board import AUX, COLS, NEAR, RING, ROWS, THROUGH_ROW, THROUGH_TWO, WITHIN
 from analysis.battle.tables import ABILITIES, COMPANION, FLYER, GROUND, PARASITE, SEATS, TERRAIN, card_of
 from analysis.cards.abilities import ENTRIES, Ability
 from analysis.cards.ability_rules import (
@@ -180,6 +180,15 @@ def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
             if w < 0:
                 return True
             return seats[w] == seat and (rider[w] < 0 or seats[rider[w]] == seat)
+        if rng is not None and rng >= 3:  # (over two squares: 50/65 Ингвард)
+            for target_sq, first, second in THROUGH_TWO[src]:
+                if target_sq != pv:
+                    continue
+                for middle in (first, second):
+                    w = board[middle]
+                    if w >= 0 and not (seats[w] == seat and (rider[w] < 0 or seats[rider[w]] == seat)):
+                        return False
+                return True
         return False
     if geometry == _FACING:  # (the one square on that side of it, as its owner sees the board)
         if src < 0 or pv < 0:

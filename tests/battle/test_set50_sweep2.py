@@ -649,3 +649,15 @@ def test_unhealing_wounds_stop_heals_regeneration_and_extra_life_until_the_end_o
     b.apply(END_TURN)
     b.apply(END_TURN)                                      # its next turn: regeneration 2 again
     assert not b._heal_blocked(2) and b.wounds[2] == 1 and b.life[2] == life
+
+
+def test_a_strike_through_a_row_over_two_squares():
+    """50/65 Ингвард "может объявлять {uchr} через 2 клетки по вертикали или горизонтали": a
+    ``strike_through_row`` with ``range = 3`` also reaches a card three squares away in a line over two
+    free (or own) squares, not over an enemy card; two squares away it still reaches as usual."""
+    b = start([printing("50/65"), card("Mine")], [card("Far", life=10), card("Near", life=10)],
+              ({0: square(1, 2), 1: square(2, 1)}, {2: square(4, 2), 3: square(3, 1)}))
+    assert 2 in b.ability_targets(0, 1)                 # (1,2) -> (4,2) over (2,2) and (3,2)
+    b = start([printing("50/65"), card("Mine")], [card("Far", life=10), card("Block", life=10)],
+              ({0: square(1, 2), 1: square(2, 1)}, {2: square(4, 2), 3: square(3, 2)}))
+    assert 2 not in b.ability_targets(0, 1) and 3 in b.ability_targets(0, 1)

@@ -938,8 +938,8 @@ def _extras(keys: Sequence[int], seats: Sequence[int]) -> tuple[tuple, tuple[int
         guards.append(state_limits(card, s) if found else ())
         vamp = [a for a in found if a.kind == "vampirism" and not a.extra and not has_limit(a)]
         vampire.append(min((a.life_cap or 10**6) for a in vamp) % 10**6 if vamp else -1)
-        xs = [a.damage[0] for a in found if a.kind == "incarnation" and not a.extra and a.damage
-              and PROFILES[k].is_creature]
+        xs = [a.damage[0] for a in found if a.kind == "incarnation" and a.cost == "passive" and not a.extra
+              and a.damage and PROFILES[k].is_creature]
         incarnation.append(min(xs) if xs else 0)
     return tuple(guards), tuple(vampire), tuple(incarnation)
 

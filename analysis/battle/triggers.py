@@ -285,6 +285,15 @@ class Triggers(Effects):
             own_token = ab.kind == "grave_token" and ab.target == "self"
             if trigger in _GRAVE_TRIGGERS and self.alive[u] == own_token:
                 continue  # in the graveyard only its own token is taken; in play, the rest acts
+            if ab.kind == "incarnation":  # ("получает инкарнацию 2": it has it from now on, 50/63)
+                if not self.incarnation[u] and self.creature[u] and ab.damage:
+                    if limited:
+                        self._count_use(u, index)
+                    column = list(self.incarnation)
+                    column[u] = ab.damage[0]
+                    self.incarnation = tuple(column)
+                    self._any_incarnation = True
+                continue
             if ab.kind == "grave_token":
                 if not ab.tokens or self._pay_tokens(u, ab.tokens, True):
                     self._give_token(u, index, ab, trigger)

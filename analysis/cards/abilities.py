@@ -142,7 +142,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
             "fight_upgrade", "cheats_death", "parries_closed", "no_defend", "ignore_armor", "range_bonus",
-            "no_heal")
+            "no_heal", "row_over")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -234,7 +234,12 @@ of its shots, throws and discharges that have one ("+1 к дальности в�
 up: "когда уничтожает карту {strike} — получает +1 к дальности выстрела", 50/200 Снорри и Свэль).
 ``no_heal``: it may not heal (heals, regeneration, vampirism, carrion-eating) nor gain additional life
 ("атакованный не может излечиваться и получать дополнительные {health} до конца своего хода", 50/112
-Акванит-фермер, given)."""
+Акванит-фермер, given). ``row_over`` (its ``vs_*`` select the cards): its strikes through a row may pass
+over enemy cards so selected ("может объявлять {uchr} через клетки, занятые {ordinary} существами
+противника", 50/63 Изгнанный эйнхерий: ``vs_rank = "common"``, ``vs_types = ["creature"]``).
+``incarnation`` [X] may also be gained on a trigger (``target = "self"``): from then on the card has
+incarnation X if it had none ("при гибели от атаки карты противника — получает инкарнацию 2", 50/63, on
+``death`` with ``from = ["attacks"]``)."""
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "vampirism",
@@ -604,7 +609,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
              "fight_upgrade", "bind", "parries_closed", "no_defend", "ignore_armor", "swap", "no_heal",
-             *ENTRIES)
+             "row_over", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
                    "next_roll")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
@@ -990,6 +995,7 @@ _KINDS_TEXT = {
     "range_bonus": "Range of its shots, throws and discharges +",
     "swap": "Swaps squares with the target",
     "no_heal": "May not heal nor gain additional life",
+    "row_over": "Its strikes through a row pass over enemy cards",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",
@@ -1652,8 +1658,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if cost == "aura" and kind not in AURA_KINDS:
         raise fail("cost", f"aura is only for the kinds {', '.join(AURA_KINDS)}")
     granted = kind in GRANTS and cost not in ("passive", "aura")
-    if kind in PASSIVES and cost not in ("passive", "aura") and not granted:
-        raise fail("cost", f"of {kind} must be passive (a standing property)")
+    if kind in PASSIVES and cost not in ("passive", "aura") and not granted \
+            and not (kind == "incarnation" and cost == "trigger" and raw.get("target") == "self"):
+        raise fail("cost", f"of {kind} must be passive (a standing property; incarnation also gained on "
+                   "a trigger by the card itself)")
     if granted and lasts is None:
         raise fail("lasts", f"is missing; a {kind} given by an action or trigger needs how long it lasts "
                    f"({', '.join(LASTS)})")

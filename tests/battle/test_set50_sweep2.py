@@ -4,6 +4,8 @@ carrying that printing's facts and fixed dice."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from analysis.battle import END_TURN, Accumulate, Move, Strike, UseAbility
 from analysis.battle.board import square
 from tests.battle.test_ability_kinds import P1_FRONT, P1_MID, P2_FRONT, facts, start
@@ -661,3 +663,32 @@ def test_a_strike_through_a_row_over_two_squares():
     b = start([printing("50/65"), card("Mine")], [card("Far", life=10), card("Block", life=10)],
               ({0: square(1, 2), 1: square(2, 1)}, {2: square(4, 2), 3: square(3, 2)}))
     assert 2 not in b.ability_targets(0, 1) and 3 in b.ability_targets(0, 1)
+
+
+def test_exiled_einherjar_strikes_over_common_enemies_and_gains_incarnation_when_killed():
+    """50/63 Изгнанный эйнхерий "может объявлять {uchr} через клетки, занятые {ordinary} существами
+    противника. При гибели от атаки карты противника — получает инкарнацию 2": ``row_over`` with
+    ``vs_rank = "common"`` (not over an elite one), and ``incarnation`` 2 gained on ``death`` from an
+    attack: it returns two of its turns later; killed otherwise it stays dead."""
+    for elite, over in ((False, True), (True, False)):
+        middle = card("Middle", life=10)
+        if elite:
+            middle = replace(middle, elite=True)
+        b = start([printing("50/63"), card("Mine")], [middle, card("Back", life=10)],
+                  ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT, 3: square(4, 2)}))
+        assert (3 in b.ability_targets(0, 0)) == over
+    for by_attack, back in ((True, True), (False, False)):
+        b = start([printing("50/63"), card("Mine")], [card("Foe", strike=(9, 9, 9), life=20), card("Back")],
+                  ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT, 3: square(5, 1)}), dice=[4] * 4)
+        if by_attack:
+            b.apply(END_TURN)
+            b.open[0] = False
+            b.apply(Strike(2, 0))
+        else:
+            b.wounds[0] = 9
+            b._settle([0], 1, None, "wound")
+            b.apply(END_TURN)
+        assert not b.alive[0]
+        for _ in range(4):
+            b.apply(END_TURN)
+        assert b.alive[0] == back

@@ -249,6 +249,10 @@ class Effects(Situational):
         """Per unit: the card its ``bind`` binds it to (-1: none), until the end of turn ``bound_until``."""
         self.bound_until = [-1] * n
         self._binders = "bind" in kinds
+        self._stand_binders = [u for u in range(n) if any(
+            ab.kind == "bind" and ab.cost == "passive" for ab in facts(card_of(self.key[u])))]
+        """Units with a standing ``bind`` (the enemy creatures in its ``vs_position`` are bound to it:
+        50/190 Бретёр)."""
         self._cheaters = "cheats_death" in kinds
         self._closed_parry = "parries_closed" in kinds
         """Some card parries simple strikes while closed (:meth:`parries_closed`)."""
@@ -1590,7 +1594,14 @@ class Effects(Situational):
         or -1."""
         w = self.bound_by[u]
         if w < 0 or not self.alive[w] or (self.bound_until[u] != -1 and self.bound_until[u] < self.turn):
-            return -1
+            w = -1
+        if w < 0 and self._stand_binders and self.creature[u]:
+            for x in self._stand_binders:  # ("существа противника, стоящие напротив Бретёра, имеют «не может
+                #                            действовать, кроме нападения {strike} на Бретёра»", 50/190)
+                if self.alive[x] and self.seat[x] != self.seat[u]:
+                    ab = self._has(x, "bind")
+                    if ab is not None and ab.vs_position and self._position(x, u, ab.vs_position):
+                        return x
         return w
 
     def _count_jump(self, u: int) -> None:
@@ -1740,6 +1751,8 @@ class Effects(Situational):
             return sq % COLS == p % COLS
         if zone == "behind":
             return sq == p - COLS * forward(self.seat[u])
+        if zone == "opposite":  # (the square in front of it: 50/190)
+            return sq == p + COLS * forward(self.seat[u])
         if zone == "sides":  # (the squares to its left and right)
             return sq // COLS == p // COLS and abs(sq % COLS - p % COLS) == 1
         rows = half_rows(self.seat[u])

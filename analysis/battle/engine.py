@@ -743,6 +743,7 @@ class Battle(Placement):
         new._taunters = self._taunters
         new._jump_watch = self._jump_watch
         new._binders = self._binders
+        new._stand_binders = self._stand_binders
         new._cheaters = self._cheaters
         new._closed_parry = self._closed_parry
         new._no_defenders = self._no_defenders

@@ -203,6 +203,7 @@ class EngineFields:
     bound_by: list[int]
     bound_until: list[int]
     _binders: bool
+    _stand_binders: list[int]
     _cheaters: bool
     _closed_parry: bool
     _no_defenders: bool
@@ -363,6 +364,9 @@ class EngineFields:
         raise NotImplementedError
 
     def may_defend(self, v: int) -> bool:
+        raise NotImplementedError
+
+    def _position(self, u: int, w: int, position: str) -> bool:
         raise NotImplementedError
 
     def _heal_blocked(self, v: int) -> bool:

@@ -568,16 +568,17 @@ attacked: "когда бешенство ваших существ срабат�
 рывке, если переместились в направлении, в котором передвигались в этот ход", 50/31 Ярость песков);
 ``host_defended``: a defender was appointed against a simple strike of its host (about the defender;
 "если от {strike} хозяина назначен защитник — метание «шлема» на 1, дальность 3", 50/38)."""
-ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
-"""``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
-aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
-(``own_half``), or one of a row of its player's half no enemy card has entered before in the battle
-(``own_half_first``: "1 раз за бой для каждого ряда", 60/88 Караульный), or the two squares to its left
-and right (``sides``), or ``any`` square (60/141 Озёрный змей "при перемещении существа противника в ваш
-ход"). Kind ``bar`` (passive, with ``zone``): ground creatures of the opponent's squad
-that are not incorporeal cannot move onto the squares of that zone — no step, jump or teleport of
-their own ("наземные небестелесные существа противника не могут перемещаться на клетки справа и
-слева от …", 60/67 Тучный великан, under ``when = "rebuff"``)."""
+ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "opposite")
+"""``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square aside), the
+square ``behind`` it (as its owner sees the board), a square of its player's half (``own_half``), or one
+of a row of its player's half no enemy card has entered before in the battle (``own_half_first``: "1 раз
+за бой для каждого ряда", 60/88 Караульный), or the two squares to its left and right (``sides``), or
+``any`` square (60/141 Озёрный змей "при перемещении существа противника в ваш ход"), or the square
+``opposite`` it, in front of it (50/190 Бретёр: its standing ``bind`` and the wound of a creature moving
+off that square). Kind ``bar`` (passive, with ``zone``): ground creatures of the opponent's squad that are
+not incorporeal cannot move onto the squares of that zone — no step, jump or teleport of their own
+("наземные небестелесные существа противника не могут перемещаться на клетки справа и слева от …", 60/67
+Тучный великан, under ``when = "rebuff"``)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
@@ -1651,6 +1652,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     passive = kind in PASSIVES or kind in RECRUITMENT
     default_cost = "passive" if passive else "trigger" if kind in TRIGGERED else None
     cost = raw.get("cost", default_cost)
+    if cost is None and kind == "bind" and raw.get("vs_position"):
+        cost = "passive"  # (a standing bind of the enemy creatures so placed: 50/190 Бретёр)
     if cost is None:
         raise fail("cost", f"is missing; {kind} needs one of tap, counter_tap, counter, trigger")
     if cost not in COSTS:
@@ -1682,7 +1685,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("cost", f"of {kind} must be trigger" + (", then or or" if kind == "leap" else ""))
     if kind in RECRUITMENT and cost != "passive":
         raise fail("cost", f"of {kind} must be passive (it is played when the squad is recruited)")
-    if kind in ACTIONS and cost == "passive":
+    if kind in ACTIONS and cost == "passive" and not (kind == "bind" and raw.get("vs_position")):
         raise fail("cost", f"of {kind} must be tap, counter_tap, counter or trigger")
     free = kind == "redirect" and cost == "passive"  # an {instant} without a payment
     if kind in RESPONSES and cost not in ("tap", "counter_tap") and not free:
@@ -1971,7 +1974,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         out[name] = value
     if out["vs_position"] and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
-            "silence")) and not (cost == "trigger"
+            "bind", "silence")) and not (cost == "trigger"
                                  and trigger in ("creature_dies", "ally_dies", "enemy_dies", "strike")) \
             and not (cost == "aura" and kind in ("strike_bonus", "directed", "unanswerable", "reduce",
                                                  "protection")):

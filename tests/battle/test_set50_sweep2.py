@@ -692,3 +692,17 @@ def test_exiled_einherjar_strikes_over_common_enemies_and_gains_incarnation_when
         for _ in range(4):
             b.apply(END_TURN)
         assert b.alive[0] == back
+
+
+def test_enemies_opposite_the_duellist_may_act_only_by_striking_it_and_are_wounded_moving_off():
+    """50/190 Бретёр "существа противника, стоящие напротив Бретёра, имеют «не может действовать, кроме
+    нападения {strike} на Бретёра. Когда объявляет движение — ранится на 2»": a standing ``bind`` with
+    ``vs_position = "opposite"`` (its strikes go only at the duellist) and a wound 2 on ``enemy_leaves``
+    with ``zone = "opposite"`` in the enemy's turn; a creature elsewhere is free."""
+    b = start([printing("50/190"), card("Mine")], [card("Foe", life=10, move=2), card("Side", life=10)],
+              ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT, 3: square(3, 1)}))
+    b.apply(END_TURN)
+    assert b.bound(2) == 0 and b.bound(3) == -1
+    assert b.targets(2) == [0] and 1 in b.targets(3)
+    b.apply(Move(2, square(4, 2)))                         # it moves off the square opposite: 2 wounds
+    assert b.wounds[2] == 2 and b.bound(2) == -1

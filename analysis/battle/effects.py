@@ -103,7 +103,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "ghost_enters",
                  "squad_spell", "host_moves", "own_miss", "squad_concentration", "squad_accumulates",
-                 "squad_miss", "squad_fury", "dash_onward", "host_defended")
+                 "squad_miss", "squad_fury", "dash_onward", "host_defended", "host_jumps")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -1862,9 +1862,12 @@ class Effects(Situational):
         Sets ``_shaped`` when it changed ``v`` (the ``then`` abilities after it follow only then)."""
         ab = sl.ability
         self._shaped = False
+        into = ab.into or "creature"
+        if self.alive[v] and (into == "companion" or self.kind[v] == COMPANION):
+            self._become_rider(u, sl, v, into)  # (a creature riding another and back: 50/147)
+            return
         if not self.alive[v] or self.host[v] >= 0 or self.kind[v] not in (GROUND, FLYER, ARTIFACT):
             return  # (symbiotes and terrains keep their type: not played)
-        into = ab.into or "creature"
         want = FLYER if into == "flyer" else GROUND if into == "creature" else ARTIFACT
         if self.kind[v] == want:
             return
@@ -1896,6 +1899,88 @@ class Effects(Situational):
             self.aloft = [*self.aloft, (v, due, old.type, old.move, old.strike or ())]
         self._retype(v, _TYPE_OF_KIND[want], move, strike, squares, u)
         self._shaped = True
+
+    def _become_rider(self, u: int, sl, v: int, into: str) -> None:
+        """``become`` into a companion: ground creature ``v`` leaves its square and rides a creature of
+        its squad next to it that has no symbiote (its player picks, ``Player.attach``; keeping its
+        square is a choice), as a companion ("может стать компаньоном вашему стоящему рядом существу",
+        50/147 Демонёнок). A companion becoming a creature leaves its host for a free square next to
+        the host (its player picks; none: it stays) — "может переместиться на соседнюю свободную клетку,
+        вернув свой подтип существа" — or, into a flyer, for the auxiliary zone. Sets ``_shaped``."""
+        seat = self.seat[v]
+        if into == "companion":
+            p = self.pos[v]
+            if self.kind[v] not in (GROUND, FLYER) or self.host[v] >= 0:
+                return
+            about = self._about
+
+            def fits(w: int) -> bool:  # (a ground creature of its squad with no symbiote)
+                return (w != v and self.alive[w] and self.kind[w] == GROUND and self.seat[w] == seat
+                        and self.pos[w] >= 0 and self.rider[w] < 0 and (self.ghost[v] or not self.ghost[w]))
+
+            if about >= 0 and fits(about):  # (the creature its trigger is about: 50/185 Попугай Тича)
+                hosts = [about]
+            else:
+                hosts = [w for w in self.units[seat] if fits(w) and p >= 0 and NEAR[p][self.pos[w]]]
+            if not hosts:
+                return
+            h = self.players[seat].attach(self, v, [v, *hosts])
+            if h == v or h not in hosts:
+                return
+            was_ground = self.kind[v] == GROUND
+            self._reshape(v, "companion")
+            if p >= 0:
+                self._leave(v, p)
+            self.host[v] = h
+            self.rider[h] = v
+            self.pos[v] = self.pos[h]
+            if was_ground:
+                self.n_ground = list(self.n_ground)
+                self.n_ground[seat] -= 1
+        else:
+            h = self.host[v]
+            if h < 0 or into not in ("creature", "flyer"):
+                return
+            sq = NOWHERE
+            if into == "creature":
+                ph = self.pos[h]
+                squares = [s for s in ADJ8[ph] if self.board[s] < 0 and self.share[s] < 0] if ph >= 0 else []
+                if not squares:
+                    return
+                sq = squares[0] if len(squares) == 1 else self.players[seat].choose_square(self, v, "land",
+                                                                                          squares)
+                if sq not in squares:
+                    raise IllegalAction(f"square {sq} is not one where unit {v} may land")
+            self.rider[h] = -1
+            self.host[v] = -1
+            self._reshape(v, into)
+            if into == "creature":
+                self.board[sq] = v
+                self.occupied |= 1 << sq
+                self.pos[v] = sq
+                self.n_ground = list(self.n_ground)
+                self.n_ground[seat] += 1
+            else:
+                self.pos[v] = AUX
+        self._board_ver += 1
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "become", "u": v, "into": into, "pos": self.pos[v], "by": u})
+        self._shaped = True
+
+    def _reshape(self, v: int, type_name: str) -> None:
+        """``v`` plays as its card with type ``type_name`` (its printed movement and strike), for a
+        type change between a ground creature, a flyer and a companion."""
+        card = card_of(self.base[v] if self._variable else self.key[v])
+        if v not in self.shapes:
+            self.shapes = {**self.shapes, v: (card.type, card.move, card.strike or ())}
+        printed = self.shapes[v]
+        move = printed[1] if type_name == "creature" and printed[0] == "creature" else (
+            1 if type_name == "creature" else 0)
+        strike = printed[2]
+        shaped = replace(card, type=type_name, move=move,
+                         strike=(strike[0], strike[1], strike[2]) if strike and len(strike) == 3 else None)
+        self._set_shape(v, card_key(shaped, self.seat[v]))
 
     def _landing_squares(self, v: int, onto: str | None) -> list[int]:
         """The free squares a landing flyer ``v`` may go onto (``onto``: its player's half, a depth

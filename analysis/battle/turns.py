@@ -515,6 +515,10 @@ class Turns(Strikes):
                     self._count_jump(u)
                 if u in self._trig["jump"]:
                     self._fire(u, "jump")
+            r = self.rider[u]  # ("при прыжке или телепортации хозяина", 50/147 Демонёнок)
+            if r >= 0 and self._trig["host_jumps"] and r in self._trig["host_jumps"] and self.alive[r] \
+                    and not self.over:
+                self._fire(r, "host_jumps", u, u)
         if self._markers and self.marks[to] and not self.over:
             self._entered(u, to)
         if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and self.alive[u] and not self.over:

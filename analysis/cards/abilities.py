@@ -124,11 +124,14 @@ over a free square, 60/44 Гарпунщик; "переместить … на �
 except by a simple strike at this card — no other strike, no ability used as an action, no
 accumulating; it may still move (50/83 Элементаль цветов "оно не может действовать в этот ход, кроме
 нападения {strike} на Элементаля цветов")."""
-BECOME_INTO = ("flyer", "creature", "artifact")
+BECOME_INTO = ("flyer", "creature", "artifact", "companion")
 """``into`` of ``become`` (a type change mid-battle, data/README.md "Type changes"): the target
 becomes a flying creature (it leaves its square for the auxiliary zone, 000 2.1.2; its symbiote dies,
 000 1.5.2 a), a ground creature (a flyer lands on a free square, 003 "Let" L1587; an artifact comes to
-life where it stands) or an artifact (a flyer is put on a free square, 003 L1589)."""
+life where it stands) or an artifact (a flyer is put on a free square, 003 L1589); a ground creature or a
+flyer becomes a ``companion`` of a ground creature of its squad with no symbiote — the one its trigger is
+about, else one next to it, its player's pick — and a companion becomes a ground creature on a free
+square next to its host, or a flyer (50/147 Демонёнок, 50/185 Попугай Тича)."""
 BECOME_ONTO = ("own_half", "depth", "adjacent")
 """``onto`` of ``become``: a landing flyer goes onto a free square of its player's half
 (``own_half``, 30/173), a free depth square (``depth``, 50/136) or a free square next to the card its
@@ -426,7 +429,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
             "ghost_enters", "squad_spell", "host_moves", "own_miss", "squad_concentration",
-            "squad_accumulates", "squad_miss", "squad_fury", "dash_onward", "host_defended")
+            "squad_accumulates", "squad_miss", "squad_fury", "dash_onward", "host_defended",
+            "host_jumps")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -567,7 +571,8 @@ attacked: "когда бешенство ваших существ срабат�
 хода", 50/13 Орк-старейшина); ``dash_onward``: after it dashes the way it stepped this turn ("при
 рывке, если переместились в направлении, в котором передвигались в этот ход", 50/31 Ярость песков);
 ``host_defended``: a defender was appointed against a simple strike of its host (about the defender;
-"если от {strike} хозяина назначен защитник — метание «шлема» на 1, дальность 3", 50/38)."""
+"если от {strike} хозяина назначен защитник — метание «шлема» на 1, дальность 3", 50/38); ``host_jumps``:
+after its host jumps or teleports (about the host: "при прыжке или телепортации хозяина", 50/147)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "opposite")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square aside), the
 square ``behind`` it (as its owner sees the board), a square of its player's half (``own_half``), or one
@@ -1251,7 +1256,8 @@ class Ability:
         elif self.kind == "cleanse":
             head = f"{head} {', '.join(self.removes)}"
         elif self.kind == "become":
-            head = {"flyer": "Becomes a flyer", "artifact": "Becomes an artifact"}.get(
+            head = {"flyer": "Becomes a flyer", "artifact": "Becomes an artifact",
+                    "companion": "Becomes a companion of a creature of its squad"}.get(
                 self.into or "", "Becomes a ground creature (a flyer lands)")
             if self.damage:
                 head += f", simple strike {amount}"

@@ -706,3 +706,25 @@ def test_enemies_opposite_the_duellist_may_act_only_by_striking_it_and_are_wound
     assert b.targets(2) == [0] and 1 in b.targets(3)
     b.apply(Move(2, square(4, 2)))                         # it moves off the square opposite: 2 wounds
     assert b.wounds[2] == 2 and b.bound(2) == -1
+
+
+def test_imp_becomes_a_companion_and_jumps_off_when_its_host_jumps():
+    """50/147 Демонёнок "концентрация: может стать компаньоном вашему стоящему рядом существу. При
+    прыжке или телепортации хозяина — может переместиться на соседнюю свободную клетку, вернув свой
+    подтип существа; получить +1 к {strike} до конца хода": ``become`` into a companion (its square is
+    freed, it rides the ally), then on trigger ``host_jumps`` ``become`` into a creature on a free square
+    next to its host, then +1 strike for the turn."""
+    from analysis.battle.tables import COMPANION, GROUND
+    jumper = unit("Jumper", '{ kind = "jump", damage = [3] }', life=10)
+    b = start([printing("50/147"), jumper], [card("Foe", life=10)],
+              ({0: square(2, 1), 1: P1_FRONT}, {2: square(3, 3)}), p1=Hopper())
+    grounded = b.n_ground[0]
+    b._fire(0, "concentration")
+    assert b.kind[0] == COMPANION and b.host[0] == 1 and b.rider[1] == 0 and b.board[square(2, 1)] == -1
+    assert b.pos[0] == P1_FRONT and b.n_ground[0] == grounded - 1
+    b.apply(Move(1, square(4, 2)))                         # the host jumps
+    assert b.kind[0] == GROUND and b.host[0] == -1 and b.rider[1] == -1
+    assert b.pos[0] in (square(3, 1), square(3, 2), square(3, 3), square(4, 1), square(4, 3), square(5, 1),
+                        square(5, 2), square(5, 3))
+    assert b.board[b.pos[0]] == 0 and b.n_ground[0] == grounded
+    assert any(g.kind == "strike_bonus" for g, _ in b.grants[0])

@@ -1928,7 +1928,7 @@ class Effects(Situational):
             if h == v or h not in hosts:
                 return
             was_ground = self.kind[v] == GROUND
-            self._reshape(v, "companion")
+            self._retype_as(v, "companion")
             if p >= 0:
                 self._leave(v, p)
             self.host[v] = h
@@ -1953,7 +1953,7 @@ class Effects(Situational):
                     raise IllegalAction(f"square {sq} is not one where unit {v} may land")
             self.rider[h] = -1
             self.host[v] = -1
-            self._reshape(v, into)
+            self._retype_as(v, into)
             if into == "creature":
                 self.board[sq] = v
                 self.occupied |= 1 << sq
@@ -1968,7 +1968,7 @@ class Effects(Situational):
             self._emit({"e": "become", "u": v, "into": into, "pos": self.pos[v], "by": u})
         self._shaped = True
 
-    def _reshape(self, v: int, type_name: str) -> None:
+    def _retype_as(self, v: int, type_name: str) -> None:
         """``v`` plays as its card with type ``type_name`` (its printed movement and strike), for a
         type change between a ground creature, a flyer and a companion."""
         card = card_of(self.base[v] if self._variable else self.key[v])

@@ -302,7 +302,7 @@ class Triggers(Effects):
                 continue
             if trigger == "squad_fury" and self._fury_nth != ab.count:
                 continue  # (only the ``count``-th fury of its squad this turn: 50/13)
-            if trigger == "eats" and self._healed_now < ab.count:
+            if trigger == "eats" and ab.count > 1 and self._healed_now < ab.count:
                 continue  # ("когда излечивается на 3 и более в результате трупоедства", 50/88)
             if trigger == "squad_loses_counters" and self._lost_now < ab.count:
                 continue  # ("единовременно теряет 2 или более {counter}")

@@ -1894,7 +1894,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "counters_cards / enemy_elements / few_elements / counters / namesakes / squad_jumps / "
                    "squad_class "
                    "and trigger "
-                   "counters_reach / squad_loses_counters / eats (healed at least that many)")
+                   "counters_reach / squad_loses_counters / eats (healed at least that many, when 2 or more)")
     out["count"] = count
     classes = raw.get("classes", [])
     if not _str_list(classes, None):

@@ -363,7 +363,7 @@ class AbilityUse(Triggers):
                 and self.slots[u][nxt].ability.target == "self" \
                 and self.slots[u][nxt].ability.vs_state == "unwounded":
             fresh = [v for v in targets if v != u and self.creature[v] and self.wounds[v] == 0]
-        if ab.kind in ("become", "relocate", "swap"):
+        if ab.kind in ("become", "relocate", "swap", "rehost"):
             self._shaped = False  # (set when it changed a card: the ``then`` abilities follow only then)
         if ab.kind == "swap" and ab.targets >= 2 and len(targets) == 2:
             self._swap(u, targets[0], targets[1], ab)  # ("поменять местами двух …", 60/103)
@@ -441,7 +441,7 @@ class AbilityUse(Triggers):
                 for d in dice:
                     if not self.over:
                         self._over_cost(u, d)
-        if ab.kind in ("become", "relocate", "swap") and not self._shaped:
+        if ab.kind in ("become", "relocate", "swap", "rehost") and not self._shaped:
             return  # ("при этом": what follows a type change or a move comes only with it, 50/3)
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
             if fresh:
@@ -490,7 +490,11 @@ class AbilityUse(Triggers):
                 self._follow(u, index + 1, targets, trigger)
             return
         chosen: list[int] = []
-        if ab.area == "near_target":  # (next to the target of the ability before it, where it died if it
+        if ab.area == "host":  # (its host now: "стать паразитом этого существа, при этом ранить его", 50/21)
+            h = self.host[u]
+            if h >= 0 and self.alive[h] and (not sl.conditional or meets(sl, self.key[h])):
+                chosen = [h]
+        elif ab.area == "near_target":  # (next to the target of the ability before it, where it died if it
             # did: "уничтожить выбранный артефакт; ранить на 2 каждую стоящую рядом с ним карту", 60/12)
             x = targets[0] if targets else -1
             pool = ([] if x < 0 else [w for w in self._neighbours(x) if w != x] if self.alive[x]
@@ -618,7 +622,8 @@ class AbilityUse(Triggers):
             return self._destroy(u, v, ab.self_too)
         if kind == "delayed_wound":  # (as an action: 50/207 Вольный пират; see Triggers for the trigger)
             due = self.turn + (1 if self.active != self.seat[v] else 2)  # (its next turn)
-            self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due, ab.applies_to))
+            self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due, ab.applies_to, ab.delay or "",
+                                                "effect" if ab.via == "effect" else "wound"))
             return 0
         if kind == "claim_incarnation":
             self._claim(u, v, ab.damage[0])

@@ -179,6 +179,22 @@ THROUGH_ROW: tuple[tuple[tuple[int, int], ...], ...] = tuple(_through_row(s) for
 """Per square, the (target square, square passed through) of a strike through a row: two squares
 away vertically or horizontally, never diagonally (000 glossary "Strike through a row")."""
 
+
+def _through_two(s: int) -> tuple[tuple[int, int, int], ...]:
+    r, c = divmod(s, COLS)
+    out = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        rr, cc = r + 3 * dr, c + 3 * dc
+        if 0 <= rr < ROWS and 0 <= cc < COLS:
+            out.append((rr * COLS + cc, (r + dr) * COLS + c + dc, (r + 2 * dr) * COLS + c + 2 * dc))
+    return tuple(out)
+
+
+THROUGH_TWO: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(_through_two(s) for s in range(SQUARES))
+"""Per square, the (target square, first and second squares passed through) of a strike through a row
+over two squares, three squares away in a line ("может объявлять {uchr} через 2 клетки по вертикали или
+горизонтали", 50/65 Ингвард: ``strike_through_row`` with ``range = 3``)."""
+
 def _ring(radius: int, sq: int) -> int:
     return sum(1 << t for t in range(SQUARES) if 1 < CHEBYSHEV[sq][t] <= radius)
 

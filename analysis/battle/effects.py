@@ -108,7 +108,9 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves",
                  "poison_curse", "squad_steps", "declares", "revealed", "card_closes",
                  "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "squad_eats",
-                 "squad_approached", "squad_stays_open", "swaps", "darkens")
+                 "squad_approached", "squad_stays_open", "swaps", "darkens", "squad_concentration",
+                 "squad_accumulates", "squad_miss", "squad_fury", "dash_onward", "host_defended",
+                 "host_jumps")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -277,12 +279,21 @@ class Effects(Situational):
         """Per unit: the card its ``bind`` binds it to (-1: none), until the end of turn ``bound_until``."""
         self.bound_until = [-1] * n
         self._binders = "bind" in kinds
+        self._stand_binders = [u for u in range(n) if any(
+            ab.kind == "bind" and ab.cost == "passive" for ab in facts(card_of(self.key[u])))]
+        """Units with a standing ``bind`` (the enemy creatures in its ``vs_position`` are bound to it:
+        50/190 Бретёр)."""
         self._cheaters = "cheats_death" in kinds
         self._closed_parry = "parries_closed" in kinds
         """Some card parries simple strikes while closed (:meth:`parries_closed`)."""
+        self._no_defenders = "no_defend" in kinds
+        """Some card may make a card unable to defend (:meth:`may_defend`)."""
         """Some card heals instead of dying (``cheats_death``: :meth:`Triggers._cheat_death`)."""
         """Some card may bind an enemy to strike only it (:meth:`bound`)."""
         self.leapt = [-1, 0, -1, 0]
+        self.raged = [-1, 0, -1, 0]
+        """Per seat (turn, count): the furies of its creatures that fired in that turn (``squad_fury``)."""
+        self._fury_nth = 0
         """Per seat (``2 * seat``, ``2 * seat + 1``): the turn of its creatures' last jump and their
         jumps in that turn (``when = "squad_jumps"``); replaced, never changed in place."""
         self._jump_watch = "when:squad_jumps" in kinds
@@ -311,6 +322,8 @@ class Effects(Situational):
         self._last_step = 0
         """The square difference of the step that set off ``enters_creature`` (``heading_steps``)."""
         """The wounds of the last dirty trick (``per = "trick_wounds"``)."""
+        self._healed_now = 0
+        """The wounds the carrion-eating that set off an ``eats`` trigger healed (its ``count``: 50/88)."""
         """The excess damage of the kill that set off the ``kill`` trigger now (``per = "excess"``)."""
         self._zone_sq = -1
         """The square a card just moved onto / off, read by ``enemy_enters`` / ``enemy_leaves``."""
@@ -327,7 +340,6 @@ class Effects(Situational):
         self._grave_wounds = "grave_wound" in kinds
         self._squad_blocks = "block" in kinds and any(a.kind == "block" and a.area == "squad"
                                                       for k in set(self.key) for a in facts(card_of(k)))
-        self._no_defenders = "cannot_defend" in kinds
         self._defender = -1
         """The defender parrying the simple strike now (-1: none; ``vs_state = "defending"``)."""
         self._streaks = any(a.per == "streak" for k in set(self.key) for a in facts(card_of(k)))
@@ -373,7 +385,7 @@ class Effects(Situational):
         """Some card is a war machine moved by closing a creature next to it (``hauled``)."""
         self._any_tiered = any(tiered)
         self._x_trig = any(trig.values())
-        self._tracking = bool(self._board_units) or self._steppers or steps
+        self._tracking = bool(self._board_units) or self._steppers or steps or bool(trig["dash_onward"])
         self._tiers_now = (-1, -1)
         self._strike_tier = -1
         self.next_face = [0, 0]
@@ -562,6 +574,11 @@ class Effects(Situational):
         if ab.vs_position is None:
             return False  # ("Строй: не может нападать {strike}": none at all while it holds, 30/61)
         return self._position(u, v, ab.vs_position)
+
+    def _defended_open(self, u: int) -> bool:
+        """A ``stays_open`` with ``when = "defended"``: after a strike a defender took (50/17)."""
+        return any(ab.kind == "stays_open" and ab.cost == "passive" and ab.when == "defended"
+                   for ab in facts(self.cards[u]))
 
     def _stays_open(self, u: int, fought: bool = True) -> bool:
         """``stays_open``: its attack does not close it (000 2.x, Baraka: it does not act again);
@@ -925,14 +942,18 @@ class Effects(Situational):
 
     def _dash(self, u: int) -> None:
         """``dash`` (Рывок; the reminder text of 30/19): after its attack the ground creature ``u`` may
-        move to a free square orthogonally next to it, once per turn, its player's choice
+        move to a free square orthogonally next to it (diagonally too while it holds a ``diagonal``),
+        once per turn, its player's choice
         (``Player.relocate``; -1 stays); rooted, it does not. Then its ``dash`` trigger."""
         p = self.pos[u]
         if (not self.alive[u] or p < 0 or self.kind[u] != GROUND or self.dashed[u] == self.turn
                 or self.over or (self._roots and self._rooted(u)) or self._has(u, "dash") is None):
             return
         board = self.board
-        squares = [s for s in ADJ4[p] if board[s] < 0]
+        # (a one-square move: diagonally too while it may move so, "может двигаться и совершать рывок по
+        # диагонали, пока имеет дополнительные {health}", 50/91 Бер)
+        near = ADJ8[p] if self._has(u, "diagonal") is not None else ADJ4[p]
+        squares = [s for s in near if board[s] < 0]
         mates = []  # ``dash_swap``: "вместо рывка может поменяться местами с вашим стоящим рядом существом"
         if self._has(u, "dash_swap") is not None:
             mates = [s for s in ADJ8[p] if board[s] >= 0 and self.seat[board[s]] == self.seat[u]
@@ -955,10 +976,23 @@ class Effects(Situational):
         if self._variable and not self.over:
             self._situate()  # (its ``when`` conditions read the square it has just dashed onto: 60/6)
         if u in self._trig["dash"] and self.alive[u] and not self.over:
+            saved, self._vacated = self._vacated, p
             self._fire(u, "dash")
+            self._vacated = saved
+        if u in self._trig["dash_onward"] and self.alive[u] and not self.over \
+                and self._dashed_onward(u, p, to):
+            self._fire(u, "dash_onward")
         for w in list(self._trig["squad_dash"]):  # "при рывке вашего существа …" (50/26)
             if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
                 self._fire(w, "squad_dash", u, u)
+
+    def _dashed_onward(self, u: int, frm: int, to: int) -> bool:
+        """Whether ``u``'s move from ``frm`` to ``to`` goes the way it stepped this turn ("при рывке, если
+        переместились в направлении, в котором передвигались в этот ход", 50/31)."""
+        walk = self.walk[u]
+        d = to - frm
+        index = 1 if d == COLS else 2 if d == -COLS else 3 if d == -1 else 4 if d == 1 else 0
+        return index > 0 and walk[index] > 0
 
     def _teleported(self, u: int, frm: int, to: int) -> bool:
         """Whether ``u``'s move from ``frm`` to ``to`` (a jump-like one) was its teleportation: it
@@ -1400,9 +1434,26 @@ class Effects(Situational):
                 continue
             self._fury_die = die
             self._fire(u, "fury", target)
+            if self._trig["squad_fury"] and not self.over:
+                self._squad_raged(u, target)
             c = self.rider[u]
             if c >= 0 and self.alive[c] and not self.over and triggered(self.key[c], "host_fury"):
                 self._fire(c, "host_fury", target)
+
+    def _squad_raged(self, u: int, target: int) -> None:
+        """A fury of ``u`` fired: one more for its squad this turn; the ``squad_fury`` abilities of its
+        squad whose ``count`` is that number fire ("когда бешенство ваших существ срабатывает третий раз
+        за ход", 50/13 Орк-старейшина; about ``u``, aimed at the attacked card)."""
+        i = 2 * self.seat[u]
+        raged = list(self.raged)
+        raged[i + 1] = raged[i + 1] + 1 if raged[i] == self.turn else 1
+        raged[i] = self.turn
+        self.raged = raged
+        saved, self._fury_nth = self._fury_nth, raged[i + 1]
+        for w in self._trig["squad_fury"]:
+            if self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                self._fire(w, "squad_fury", target, u)
+        self._fury_nth = saved
 
     def _forced_roll(self, u: int, die: int) -> int:
         """``die`` rolled by card ``u``, or the face a ``next_roll`` set for it (its own, else its
@@ -1555,8 +1606,10 @@ class Effects(Situational):
                              negative=False)
             self._give(u, v, ab)
             return 0
-        if kind == "finishing":
-            return self._finish_off(u, v, self._amount_for(u, ab, v))
+        if kind == "finishing":  # (``area = "near_target"`` on a ``then``: "как стоящей рядом", 50/159)
+            return self._finish_off(u, v, max(0, self._amount_for(u, ab, v)
+                                              + attack_bonus(self.cards[u], "finishing", self.seat[u])),
+                                    ab.area == "near_target")
         if kind == "fight":  # a simple strike as at an open card, without closing (data/README.md)
             if self.seat[v] == self.seat[u] and "source" in ab.foes:  # (the card the trigger aims at:
                 x = self._context                                   # its attacker, 60/134 Дракончик)
@@ -1568,7 +1621,8 @@ class Effects(Situational):
                     if x >= 0 and x in self._fight_foes(v):
                         self._ambush(v, x, "fight")
                     return 0
-                self._fight(v, "artifact" in ab.foes)
+                about = self._about if self._about >= 0 else self._context
+                self._fight(v, "artifact" in ab.foes, about if ab.area == "beyond" else -1)
             elif self.alive[u] and self.alive[v] and self.creature[v] and self.has_strike[u] \
                     and self.pos[u] >= 0 and self.pos[v] >= 0 \
                     and (ab.may or self.players[self.seat[u]].accept(self, u, sl.index, v)):
@@ -1596,7 +1650,7 @@ class Effects(Situational):
             return self._move_wounds(u, sl, v)
         if kind == "concentrate":  # its concentration fires now (60/22 Аль-Джамия)
             if self.creature[v]:
-                self._fire(v, "concentration")
+                self._concentrates(v)
             return 0
         if kind == "open":
             if ab.damage and v == u and not self.players[self.seat[u]].accept(self, u, sl.index, v):
@@ -1786,6 +1840,15 @@ class Effects(Situational):
             q = self.move_points[v] if self.creature[v] else 0
         elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)
             q = self._excess
+        elif per == "wounds_taken":  # (the wounds that set off a ``wounded`` trigger: 50/121)
+            q = self._hurt_by
+        elif per == "about_row":  # (the row of the enemy half it stands in, 1-3: 50/20 Харседан)
+            about = self._about
+            rows = half_rows(1 - self.seat[u])
+            p = self.pos[about] if about >= 0 and self.alive[about] else -1
+            q = rows.index(p // COLS) + 1 if p >= 0 and p // COLS in rows else 0
+        elif per == "target_poison":  # (its poisoning now: "+1 к отравлению (максимум до 3)", 50/134)
+            q = self.poison[v]
         elif per == "column_free":  # (the free squares of its target's column: 50/35 Медный дракон)
             pv = self.pos[v]
             q = 0 if pv < 0 else sum(1 for sq in range(pv % COLS, ROWS * COLS, COLS) if self.board[sq] < 0)
@@ -1817,12 +1880,13 @@ class Effects(Situational):
             self._quiet_from = self.turn + 1
         return wounds
 
-    def _finish_off(self, u: int, v: int, x: int) -> int:
-        """Finishing off at X (000 glossary): the creature dies if it has X or less life left."""
+    def _finish_off(self, u: int, v: int, x: int, anywhere: bool = False) -> int:
+        """Finishing off at X (000 glossary): the creature dies if it has X or less life left (next to
+        ``u``, unless ``anywhere``: "как стоящей рядом")."""
         if not self.creature[v] or self.kind[v] == COMPANION or self.cards[v].has("incorporeal"):
             return 0
         pu, pv = self.pos[u], self.pos[v]
-        if not (pu == AUX or pv == AUX or (pu >= 0 and pv >= 0 and NEAR[pu][pv])):
+        if not anywhere and not (pu == AUX or pv == AUX or (pu >= 0 and pv >= 0 and NEAR[pu][pv])):
             return 0
         if protected(self.cards[v], "effect", self.cards[u], self.seat[v]):
             return 0  # an effect (000 glossary "Effect": finishing-off at X): fortitude
@@ -1914,12 +1978,15 @@ class Effects(Situational):
     def _rehost(self, u: int, reach: int | None = None) -> None:
         """A companion moves onto another creature of its squad next to its host, or within
         ``reach`` of it ("поместить на ваше существо, дальность 2"; its player picks it,
-        ``Player.attach``; keeping its host is a choice too); then its ``rehosted`` abilities."""
+        ``Player.attach``; keeping its host is a choice too); then its ``rehosted`` abilities. A
+        parasite moves onto another creature of its host's squad ("может стать паразитом этого
+        существа", 50/21). Sets ``_shaped`` when it moved (the ``then`` abilities follow only then)."""
+        self._shaped = False
         h = self.host[u]
         if h < 0 or self.pos[h] < 0:
             return
         ph = self.pos[h]
-        hosts = [w for w in self.units[self.seat[u]] if w != h and self.kind[w] == GROUND and self.alive[w]
+        hosts = [w for w in self.units[self.seat[h]] if w != h and self.kind[w] == GROUND and self.alive[w]
                  and self.rider[w] < 0 and self.pos[w] >= 0
                  and (NEAR[ph][self.pos[w]] if reach is None else 0 < CHEBYSHEV[ph][self.pos[w]] <= reach)
                  and (self.ghost[u] or not self.ghost[w])]  # 000 1.5.2 b: incorporeal hosts
@@ -1933,6 +2000,7 @@ class Effects(Situational):
         self.host[u] = new
         self.rider[new] = u
         self.pos[u] = self.pos[new]
+        self._shaped = True
         if self.log is not None:
             self._emit({"e": "rehost", "u": u, "host": new, "pos": self.pos[new]})
         if u in self._trig["rehosted"] and not self.over:
@@ -2056,6 +2124,10 @@ class Effects(Situational):
         if self._jump_watch:
             self._count_jump(u)
 
+    def may_defend(self, v: int) -> bool:
+        """Whether ``v`` may be appointed defender: not while it holds a ``no_defend`` (50/199)."""
+        return not any(ab.kind == "no_defend" and ab.cost == "passive" for ab in facts(self.cards[v]))
+
     def parries_closed(self, v: int) -> bool:
         """Whether ``v`` now has a standing ``parries_closed`` (its variant: a formation one holds)."""
         return any(ab.kind == "parries_closed" and ab.cost == "passive" and not ab.formation and not ab.when
@@ -2066,7 +2138,14 @@ class Effects(Situational):
         or -1."""
         w = self.bound_by[u]
         if w < 0 or not self.alive[w] or (self.bound_until[u] != -1 and self.bound_until[u] < self.turn):
-            return -1
+            w = -1
+        if w < 0 and self._stand_binders and self.creature[u]:
+            for x in self._stand_binders:  # ("существа противника, стоящие напротив Бретёра, имеют «не может
+                #                            действовать, кроме нападения {strike} на Бретёра»", 50/190)
+                if self.alive[x] and self.seat[x] != self.seat[u]:
+                    ab = self._has(x, "bind")
+                    if ab is not None and ab.vs_position and self._position(x, u, ab.vs_position):
+                        return x
         return w
 
     def _count_jump(self, u: int) -> None:
@@ -2217,6 +2296,8 @@ class Effects(Situational):
             # which the card moved by itself — a step, a jump —, not moved by an ability: 30/131)
             return sq // COLS == p // COLS and abs(sq % COLS - p % COLS) == 1 and (
                 zone == "sides" or self._zone_walk)
+        if zone == "opposite":  # (the square in front of it: 50/190)
+            return sq == p + COLS * forward(self.seat[u])
         rows = half_rows(self.seat[u])
         if sq // COLS not in rows:
             return False
@@ -2324,9 +2405,12 @@ class Effects(Situational):
         Sets ``_shaped`` when it changed ``v`` (the ``then`` abilities after it follow only then)."""
         ab = sl.ability
         self._shaped = False
+        into = ab.into or "creature"
+        if self.alive[v] and (into == "companion" or self.kind[v] == COMPANION):
+            self._become_rider(u, sl, v, into)  # (a creature riding another and back: 50/147)
+            return
         if not self.alive[v] or self.host[v] >= 0 or self.kind[v] not in (GROUND, FLYER, ARTIFACT):
             return  # (symbiotes and terrains keep their type: not played)
-        into = ab.into or "creature"
         want = FLYER if into == "flyer" else GROUND if into == "creature" else ARTIFACT
         if self.kind[v] == want:
             return
@@ -2462,6 +2546,88 @@ class Effects(Situational):
             if self._variable:
                 self._situate()  # (its conditions read the square now: 30/120 Пиранья)
             self._fire(r, "host_moves", h)  # (no "about": the ``classes`` are those of its ``when``, 30/120)
+
+    def _become_rider(self, u: int, sl, v: int, into: str) -> None:
+        """``become`` into a companion: ground creature ``v`` leaves its square and rides a creature of
+        its squad next to it that has no symbiote (its player picks, ``Player.attach``; keeping its
+        square is a choice), as a companion ("может стать компаньоном вашему стоящему рядом существу",
+        50/147 Демонёнок). A companion becoming a creature leaves its host for a free square next to
+        the host (its player picks; none: it stays) — "может переместиться на соседнюю свободную клетку,
+        вернув свой подтип существа" — or, into a flyer, for the auxiliary zone. Sets ``_shaped``."""
+        seat = self.seat[v]
+        if into == "companion":
+            p = self.pos[v]
+            if self.kind[v] not in (GROUND, FLYER) or self.host[v] >= 0:
+                return
+            about = self._about
+
+            def fits(w: int) -> bool:  # (a ground creature of its squad with no symbiote)
+                return (w != v and self.alive[w] and self.kind[w] == GROUND and self.seat[w] == seat
+                        and self.pos[w] >= 0 and self.rider[w] < 0 and (self.ghost[v] or not self.ghost[w]))
+
+            if about >= 0 and fits(about):  # (the creature its trigger is about: 50/185 Попугай Тича)
+                hosts = [about]
+            else:
+                hosts = [w for w in self.units[seat] if fits(w) and p >= 0 and NEAR[p][self.pos[w]]]
+            if not hosts:
+                return
+            h = self.players[seat].attach(self, v, [v, *hosts])
+            if h == v or h not in hosts:
+                return
+            was_ground = self.kind[v] == GROUND
+            self._retype_as(v, "companion")
+            if p >= 0:
+                self._leave(v, p)
+            self.host[v] = h
+            self.rider[h] = v
+            self.pos[v] = self.pos[h]
+            if was_ground:
+                self.n_ground = list(self.n_ground)
+                self.n_ground[seat] -= 1
+        else:
+            h = self.host[v]
+            if h < 0 or into not in ("creature", "flyer"):
+                return
+            sq = NOWHERE
+            if into == "creature":
+                ph = self.pos[h]
+                squares = [s for s in ADJ8[ph] if self.board[s] < 0 and self.share[s] < 0] if ph >= 0 else []
+                if not squares:
+                    return
+                sq = squares[0] if len(squares) == 1 else self.players[seat].choose_square(self, v, "land",
+                                                                                          squares)
+                if sq not in squares:
+                    raise IllegalAction(f"square {sq} is not one where unit {v} may land")
+            self.rider[h] = -1
+            self.host[v] = -1
+            self._retype_as(v, into)
+            if into == "creature":
+                self.board[sq] = v
+                self.occupied |= 1 << sq
+                self.pos[v] = sq
+                self.n_ground = list(self.n_ground)
+                self.n_ground[seat] += 1
+            else:
+                self.pos[v] = AUX
+        self._board_ver += 1
+        self._quiet_from = self.turn + 1
+        if self.log is not None:
+            self._emit({"e": "become", "u": v, "into": into, "pos": self.pos[v], "by": u})
+        self._shaped = True
+
+    def _retype_as(self, v: int, type_name: str) -> None:
+        """``v`` plays as its card with type ``type_name`` (its printed movement and strike), for a
+        type change between a ground creature, a flyer and a companion."""
+        card = card_of(self.base[v] if self._variable else self.key[v])
+        if v not in self.shapes:
+            self.shapes = {**self.shapes, v: (card.type, card.move, card.strike or ())}
+        printed = self.shapes[v]
+        move = printed[1] if type_name == "creature" and printed[0] == "creature" else (
+            1 if type_name == "creature" else 0)
+        strike = printed[2]
+        shaped = replace(card, type=type_name, move=move,
+                         strike=(strike[0], strike[1], strike[2]) if strike and len(strike) == 3 else None)
+        self._set_shape(v, card_key(shaped, self.seat[v]))
 
     def _landing_squares(self, v: int, onto: str | None) -> list[int]:
         """The free squares a landing flyer ``v`` may go onto (``onto``: its player's half, a depth
@@ -2725,6 +2891,8 @@ class Effects(Situational):
             self._entered(u, to)
         if self._watchers and self.creature[u] and self.alive[u] and not self.over:
             self._watched(u, to)
+        if self._trig["host_moves"] and self.rider[u] >= 0 and not self.over:
+            self._host_moved(u)
 
     # ------------------------------------------------------------------ war machines
 
@@ -2760,7 +2928,11 @@ class Effects(Situational):
         if not self._haulers(u):
             return []
         board, share = self.board, self.share
-        return [s for s in ADJ4[self.pos[u]] if board[s] < 0 and share[s] < 0]
+        p = self.pos[u]
+        if sl.ability.onto == "forward":  # (only the square in front of it: "на клетку вперёд", 50/1)
+            s = p + COLS * (1 if self.seat[u] == 0 else -1)
+            return [s] if 0 <= s < ROWS * COLS and board[s] < 0 and share[s] < 0 else []
+        return [s for s in ADJ4[p] if board[s] < 0 and share[s] < 0]
 
     def _haul(self, u: int, to: int) -> None:
         """War machine ``u`` moves onto ``to`` (``hauled``): its player picks the creature that
@@ -2853,11 +3025,14 @@ class Effects(Situational):
             return self.kind[v] == FLYER
         return self.pos[x] >= 0 and bool(NEAR[self.pos[v]][self.pos[x]])
 
-    def _fight(self, v: int, artifacts: bool = False) -> None:
+    def _fight(self, v: int, artifacts: bool = False, only: int = -1) -> None:
         """``fight`` aimed at a creature of the user's own squad: creature ``v`` fights an enemy
         creature next to it (its player picks, ``Player.fight_target``) with its simple strike, as with
-        an open card, without closing (:meth:`_ambush`)."""
+        an open card, without closing (:meth:`_ambush`); ``only``: that one card, the one its trigger is
+        about (``area = "beyond"``: "этот койар может сразиться {strike} с атакованным", 50/216)."""
         foes = self._fight_foes(v, artifacts)
+        if only >= 0:
+            foes = [x for x in foes if x == only]
         if not foes:
             return
         x = self.players[self.seat[v]].fight_target(self, v, foes)
@@ -2999,7 +3174,9 @@ class Effects(Situational):
         if self.log is not None:
             self._emit({"e": "heal", "u": killer, "by": healed, "by_what": "carrion_eating"})
         if killer in self._trig["eats"] and not self.over:
+            saved, self._healed_now = self._healed_now, healed
             self._fire(killer, "eats", victim)
+            self._healed_now = saved
         for w in self._trig["creature_eats"]:  # ("когда другое существо выполняет трупоедство", 60/170)
             if w != killer and self.alive[w] and not self.over:
                 self._fire(w, "creature_eats", killer, killer)
@@ -3050,7 +3227,17 @@ class Effects(Situational):
         if trig["concentration"]:
             calm = [u for u in trig["concentration"] if self.seat[u] != active and self.alive[u]
                     and self.wounds[u] <= self.conc_wounds[u]]
-            self._fire_list("concentration", calm)
+            for u in calm:
+                if self.alive[u] and not self.over:
+                    self._concentrates(u)
+
+    def _concentrates(self, u: int) -> None:
+        """The concentration of ``u`` fires, then the ``squad_concentration`` abilities of its squad
+        ("при срабатывании концентрации вашей карты", 50/9 Хешир; about ``u``)."""
+        self._fire(u, "concentration")
+        for w in self._trig["squad_concentration"]:
+            if self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                self._fire(w, "squad_concentration", u, u)
 
     def _grave_wounding(self, seat: int) -> None:
         """``grave_wound``: each card of ``seat`` lying in the graveyard with one wounds a creature of

@@ -145,7 +145,8 @@ class BattleResult:
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
             "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on", "first_acts", "traps", "hexed",
-            "shifted", "leapt", "bound_by", "bound_until", "grave_wound", "kill_sq", "streak")
+            "shifted", "leapt", "bound_by", "bound_until", "grave_wound", "kill_sq", "streak",
+            "raged")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -701,6 +702,8 @@ class Battle(Placement):
         new.hurt_set = self.hurt_set
         new.took = self.took
         new._attack_blockers = self._attack_blockers
+        new._healed_now = self._healed_now
+        new._fury_nth = self._fury_nth
         new._again = self._again
         new._draws = self._draws
         new._eaters = self._eaters
@@ -802,6 +805,7 @@ class Battle(Placement):
         new._taunters = self._taunters
         new._jump_watch = self._jump_watch
         new._binders = self._binders
+        new._stand_binders = self._stand_binders
         new._cheaters = self._cheaters
         new._closed_parry = self._closed_parry
         new._strike_limits = self._strike_limits
@@ -1000,8 +1004,8 @@ def _extras(keys: Sequence[int], seats: Sequence[int]) -> tuple[tuple, tuple[int
         guards.append(state_limits(card, s) if found else ())
         vamp = [a for a in found if a.kind == "vampirism" and not a.extra and not has_limit(a)]
         vampire.append(min((a.life_cap or 10**6) for a in vamp) % 10**6 if vamp else -1)
-        xs = [a.damage[0] for a in found if a.kind == "incarnation" and not a.extra and a.damage
-              and PROFILES[k].is_creature]
+        xs = [a.damage[0] for a in found if a.kind == "incarnation" and a.cost == "passive" and not a.extra
+              and a.damage and PROFILES[k].is_creature]
         incarnation.append(min(xs) if xs else 0)
     return tuple(guards), tuple(vampire), tuple(incarnation)
 

@@ -60,6 +60,7 @@ class EngineFields:
     hurt_set: list[int]
     took: list[int]
     _attack_blockers: list[int]
+    _healed_now: int
     _again: int
     _draws: Any
     _eaters: bool
@@ -242,9 +243,12 @@ class EngineFields:
     stunned: list[bool]
     dashed: list[int]
     leapt: list[int]
+    raged: list[int]
+    _fury_nth: int
     bound_by: list[int]
     bound_until: list[int]
     _binders: bool
+    _stand_binders: list[int]
     _cheaters: bool
     _closed_parry: bool
     _jump_watch: bool
@@ -421,6 +425,15 @@ class EngineFields:
         raise NotImplementedError
 
     def parries_closed(self, v: int) -> bool:
+        raise NotImplementedError
+
+    def may_defend(self, v: int) -> bool:
+        raise NotImplementedError
+
+    def _position(self, u: int, w: int, position: str) -> bool:
+        raise NotImplementedError
+
+    def _defended_open(self, u: int) -> bool:
         raise NotImplementedError
 
     def column_cards(self, v: int) -> tuple[int, ...]:

@@ -66,7 +66,7 @@ from analysis.battle.tables import (
     card_of,
 )
 from analysis.cards.abilities import ENTRIES, MAGICAL, MARKERS
-from analysis.cards.ability_rules import facts, matches, protected
+from analysis.cards.ability_rules import attack_bonus, facts, matches, protected, wounds_after
 from analysis.combat.strike import Branch, decide_weakening
 
 if TYPE_CHECKING:
@@ -91,6 +91,7 @@ from analysis.battle.valuation import (
     _slot_gains,
     _target_codes,
     _zones,
+    board_per,
     card_value,
     helps,
     outcome_gain,
@@ -487,6 +488,8 @@ class HeuristicPlayer(Player):
             kv, rem_v = self._unknown, 6
         else:
             kv, rem_v = b.key[v], b.life[v] - b.wounds[v]
+            if board_per(ability(ku, index)):
+                return self._per_gain(b, u, index, v)
         armor = b.armor_left[v]
         gains = _slot_gains(ku << 6 | index)
         memo = kv << 18 | rem_v << 8 | armor
@@ -507,6 +510,20 @@ class HeuristicPlayer(Player):
         """What ``u``'s ``area = "cross"`` ability ``index`` gains aimed at square ``sq``: its gain on each
         card of that row and column (the crossing's twice; its own side's count against it)."""
         return sum(self._target_gain(b, u, index, y) for y in b._cross_hits(sq))
+
+    def _per_gain(self, b: Battle, u: int, index: int, v: int) -> float:
+        """Expected gain of one use of ``u``'s wounding ability ``index`` whose amount is a ``per``
+        quantity read off the board at each use (:func:`board_per`: the target's movement, the
+        poisoned creatures next to it, the trigger's strike …) on the open card ``v``: that amount,
+        as :meth:`Effects._per_wounds` deals it (negative on its own side). Not memoised: the
+        amount changes with the board."""
+        ab = ability(b.key[u], index)
+        power = max(0, b._amount_for(u, ab, v) + attack_bonus(b.cards[u], ab.kind, b.seat[u]))
+        armor = b.armor_left[v] if ab.kind in ("shot", "throw", "strike_through_row", "special_strike") else 0
+        w = wounds_after(power, ab.kind, b.cards[v], b.cards[u], armor, b.seat[v])[0]
+        rem, value = b.life[v] - b.wounds[v], card_value(b.key[v])
+        g = value if w >= rem else 0.5 * value / max(1, b.life[v]) * w
+        return -g if (b.seat[v] == b.seat[u]) != helps(ab) else g
 
     def _best_use(self, b: Battle, u: int, sl: Slot,
                   cands: list[int] | None = None) -> tuple[float, tuple[int, ...]]:
@@ -533,6 +550,12 @@ class HeuristicPlayer(Player):
         if not cands:
             return -1e9, ()
         ku, index = sl.key, sl.index
+        if board_per(ab):  # (an amount read off the board: valued target by target, not memoised)
+            per_scored = sorted(((self._target_gain(b, u, index, v), v) for v in cands), reverse=True)
+            if ab.targets == 1:
+                return per_scored[0][0], (per_scored[0][1],)
+            chosen = [(g, v) for g, v in per_scored[:ab.targets] if g > 0] or per_scored[:1]
+            return sum(g for g, _ in chosen), tuple(sorted(v for _, v in chosen))
         seat, hidden, keys = b.seat, b.hidden, b.key
         life, wounds, armor_left = b.life, b.wounds, b.armor_left
         unknown = self._unknown

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import AUX, COLS, NEAR, RING, ROWS, SQUARES, THROUGH_ROW, WITHIN
+from analysis.battle.board import AUX, COLS, NEAR, RING, ROWS, SQUARES, THROUGH_ROW, THROUGH_TWO, WITHIN
 from analysis.battle.tables import ABILITIES, COMPANION, FLYER, GROUND, PARASITE, SEATS, TERRAIN, card_of
 from analysis.cards.abilities import ENTRIES, Ability
 from analysis.cards.ability_rules import (
@@ -160,6 +160,29 @@ def meets(sl: Slot, kv: int) -> bool:
     return hit
 
 
+_ROW_OVER: dict[int, tuple[Ability, ...]] = {}
+
+
+def _row_over(key: int) -> tuple[Ability, ...]:
+    """The standing ``row_over`` facts of card key ``key`` (cached): the enemy cards its strikes
+    through a row may pass over ("через клетки, занятые {ordinary} существами противника", 50/63)."""
+    out = _ROW_OVER.get(key)
+    if out is None:
+        out = _ROW_OVER[key] = tuple(ab for ab in ABILITIES[key]
+                                     if ab.kind == "row_over" and ab.cost == "passive")
+    return out
+
+
+def _passable(state, key: int, seat: int, w: int) -> bool:
+    """Whether a strike through a row of a card of ``seat`` (card key ``key``) passes over the square
+    holding unit ``w``: its own card (with no enemy rider), or an enemy card a ``row_over`` of it selects."""
+    seats, rider = state.seat, state.rider
+    if seats[w] == seat:
+        return rider[w] < 0 or seats[rider[w]] == seat
+    over = _row_over(key)
+    return bool(over) and rider[w] < 0 and any(matches(ab, card_of(state.key[w])) for ab in over)
+
+
 def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
     """Whether the slot's ability used from square ``src`` (``AUX`` for a flyer) by a card of
     ``seat`` may be aimed at unit ``v`` (geometry only; see the module docstring)."""
@@ -176,14 +199,23 @@ def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
     if geometry == _ROW:
         if src < 0 or pv < 0:
             return False
-        board, seats, rider = state.board, state.seat, state.rider
+        board = state.board
         for target_sq, middle in THROUGH_ROW[src]:
             if target_sq != pv:
                 continue
             w = board[middle]
             if w < 0:
                 return True
-            return seats[w] == seat and (rider[w] < 0 or seats[rider[w]] == seat)
+            return _passable(state, sl.key, seat, w)
+        if rng is not None and rng >= 3:  # (over two squares: 50/65 Ингвард)
+            for target_sq, first, second in THROUGH_TWO[src]:
+                if target_sq != pv:
+                    continue
+                for middle in (first, second):
+                    w = board[middle]
+                    if w >= 0 and not _passable(state, sl.key, seat, w):
+                        return False
+                return True
         return False
     if geometry == _FACING:  # (the one square on that side of it, as its owner sees the board)
         if src < 0 or pv < 0:

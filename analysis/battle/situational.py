@@ -62,7 +62,7 @@ _SQUAD_WHENS = frozenset({"squad_class", "top_strike", "squad_more_closed", "cou
                           "enemy_elements", "few_elements", "enemy_last_life", "no_enemy_flyers",
                           "enemy_opposite"})
 """``when`` conditions on the squads in play (:meth:`Situational._squad_when`)."""
-_HOST_WHENS = frozenset({"host_open", "host_closed", "host_unwounded", "host_of"})
+_HOST_WHENS = frozenset({"host_open", "host_closed", "host_unwounded", "host_of", "host_weaker"})
 DID_BITS = {k: 1 << i for i, k in enumerate(("simple", "shot", "throw", "discharge", "strike_through_row",
                                              "magic_strike", "special_strike"))}
 """The bit of each attack kind in a seat's record of the attacks its cards made this turn (``done``)."""
@@ -78,8 +78,8 @@ class Spec:
     def __init__(self, abilities: tuple[Ability, ...]):
         board, unit_per, strike, static, keywords = [], [], [], [], []
         for i, ab in enumerate(abilities):
-            if ab.cost == "passive" and ab.kind == "keyword":
-                keywords.append(i)
+            if ab.cost == "passive" and ab.kind in ("keyword", "range_bonus"):
+                keywords.append(i)  # (standing columns and ranges: its variant carries them)
             if ab.squad_has:
                 static.append(i)
             if ab.formation or ab.when or (ab.self_state and ab.kind not in _GUARDED):
@@ -150,7 +150,7 @@ class Spec:
             elif ab.when in ("wolf", "human"):
                 deps.add("form")
             elif ab.when in _HOST_WHENS:
-                deps.update(("opens", "wounds", "host"))
+                deps.update(("opens", "wounds", "host", "lives"))
             elif ab.when == "enemy_back_row_full":
                 deps.add("board")
             elif ab.when == "squad_extra_life":
@@ -173,6 +173,8 @@ class Spec:
                 deps.add("near")
             elif ab.per == "adjacent_even_enemies":
                 deps.update(("near", "wounds"))
+            elif ab.per == "adjacent_poisoned":
+                deps.update(("near", "poison"))
             elif ab.per == "wounded_allies":
                 deps.update(("wounds", "alive"))
             elif ab.per == "allies_enemy_half":
@@ -299,13 +301,7 @@ def variant(base: int, seat: int, holds: int, amounts: tuple[tuple[int, tuple[in
         abilities[i] = replace(abilities[i], damage=amount, per=None, plus=0, per_max=0,
                                tiers=() if abilities[i].kind == "strike_bonus" else abilities[i].tiers)
     abilities.extend(grants)
-    reach = sum(a.damage[0] for a in abilities if a.kind == "range_bonus" and a.cost == "passive" and a.damage
-                and not (a.formation or a.when or a.self_state or a.extra or has_condition(a)))
-    if reach:  # ("+2 к дальности выстрела": its abilities of the ``from`` kinds reach farther, 30/89)
-        kinds = {a.kind for a in abilities if a.range is not None}
-        covered = {k for k in kinds if any(covers(a, k) for a in abilities if a.kind == "range_bonus")}
-        abilities = [replace(a, range=a.range + reach) if a.range is not None and a.kind in covered
-                     and a.kind != "range_bonus" else a for a in abilities]
+    _extend_ranges(abilities)
     entry = card.abilities or CardAbilities(card.code, card.name, "none", unmodelled=("-",))
     new_card = replace(card, abilities=replace(entry, abilities=tuple(abilities)))
     held = _held_flags(facts(card))
@@ -323,6 +319,33 @@ def variant(base: int, seat: int, holds: int, amounts: tuple[tuple[int, tuple[in
     if len(_VARIANTS) > 200_000:
         _VARIANTS.clear()
     return out
+
+
+def _names_ranged(ab: Ability) -> bool:
+    """Whether ``range_bonus`` ``ab``'s ``from`` names kinds with a range (30/89 "+2 к дальности
+    выстрела"); a ``from`` naming none is the filter of the trigger that gave it (50/200: a kill by its
+    simple strike), and the bonus is for its shots, throws and discharges."""
+    return bool(ab.applies_to) and any(covers(ab, k) for k in ("shot", "throw", "discharge",
+                                                               "strike_through_row", "spell", "effect"))
+
+
+def _extend_ranges(abilities: list[Ability]) -> None:
+    """+n to the range of the abilities with a range among ``abilities`` for each standing
+    ``range_bonus`` fact among them (its amount filled in): those of its ``from`` kinds ("+2 к
+    дальности выстрела", 30/89), without one its shots, throws and discharges (50/86, 50/200)."""
+    bonus = [ab for ab in abilities
+             if ab.kind == "range_bonus" and ab.cost == "passive" and ab.damage and not (
+                 ab.formation or ab.when or ab.self_state or ab.vs_state or ab.extra or ab.per
+                 or has_condition(ab))]
+    if not bonus:
+        return
+    for i, ab in enumerate(abilities):
+        if ab.range is None or ab.kind == "range_bonus":
+            continue
+        add = sum(r.damage[0] for r in bonus if (covers(r, ab.kind) if _names_ranged(r)
+                                                 else ab.kind in ("shot", "throw", "discharge")))
+        if add:
+            abilities[i] = replace(ab, range=max(1, ab.range + add))
 
 
 _STRIKE_VARIANTS: dict[tuple, int] = {}
@@ -396,12 +419,14 @@ _HELD: dict[Ability, Ability] = {}
 
 def held(ab: Ability) -> Ability:
     """The standing fact a card holds under an ``aura`` fact ``ab`` of another card: its card
-    filters (which cards hold it) and area cleared; ``vs_state`` / ``vs_position`` stay (cached)."""
+    filters (which cards hold it), area and ``when`` (read from the card giving it) cleared;
+    ``vs_state`` / ``vs_position`` stay (cached)."""
     out = _HELD.get(ab)
     if out is None and ab.kind == "far_strike":  # (its filters name what its strike reaches)
-        out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self")
+        out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self", when=None, count=1)
     if out is None:
-        out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self", vs_elements=(), vs_classes=(),
+        out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self", when=None, count=1,
+                                  vs_elements=(), vs_classes=(),
                                   vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_rank=None,
                                   vs_min_move=None, self_state=None, when_state=None)
     return out
@@ -556,6 +581,8 @@ class Situational(EngineFields):
             glance.append(tuple(self.marks))
         if "moves" in needs:
             glance.append(tuple(self.moves))
+        if "poison" in needs:
+            glance.append(tuple(self.poison))
         if self._auras or "host" in needs:
             glance.append(tuple(self.host))
             if self._aura_states:  # (and poisonings: "существа противника с отравлением", 30/100)
@@ -723,6 +750,9 @@ class Situational(EngineFields):
                 # ``far_strike``'s filters name what it reaches: they stay with it)
             if ab.self_state is not None and not self._in_state(s, ab.self_state):
                 continue  # (a state of the card giving it: "пока Страж Уорлога открыт")
+            if ab.when is not None and not self._when(s, ab):
+                continue  # (a condition read from the card giving it: "пока все карты в вашем отряде
+                #           нейтральные — они имеют +1 к атакам", 50/181 Храм вольных)
             if ab.when_state is not None and not self._in_state(u, ab.when_state):
                 continue  # (a state of the holder: "ваши пираты с проклятием")
             out.append(held_per(ab, self._quantity(u, ab.per)) if ab.per else held(ab))
@@ -789,6 +819,10 @@ class Situational(EngineFields):
         if per == "adjacent_enemies":  # (the enemy cards next to it, companions too)
             me = self.seat[u]
             return sum(1 for w in self._neighbours(u) if self.seat[w] != me)
+        if per == "adjacent_poisoned":  # (the enemy creatures next to it with a poisoning: 50/130)
+            me = self.seat[u]
+            return sum(1 for w in self._neighbours(u)
+                       if self.seat[w] != me and self.creature[w] and self.poison[w])
         if per == "adjacent_even_enemies":  # (those with an even number of life left: 50/69)
             me = self.seat[u]
             return sum(1 for w in self._neighbours(u)
@@ -968,6 +1002,8 @@ class Situational(EngineFields):
                 return self.wounds[h] == 0
             if when == "host_of":  # (its host of one of the ``needs`` elements: "пока хозяин лесной", 60/112)
                 return bool(set(self.cards[h].elements) & set(ab.needs))
+            if when == "host_weaker":  # (its life left above its host's: 50/109 Пиявки Ракштольна)
+                return self.life[u] - self.wounds[u] > self.life[h] - self.wounds[h]
             return self.open[h] == (when == "host_open")
         if when == "third_row":  # it stands in its own third row (50/54 Фарсат)
             return p >= 0 and p // COLS == half_rows(self.seat[u])[2]
@@ -1046,7 +1082,11 @@ class Situational(EngineFields):
             sq = p - COLS * forward(self.seat[u]) if p >= 0 else -1
             w = self.board[sq] if 0 <= sq < SQUARES else -1
             return w >= 0 and any(a.kind in ("discharge", "spell") for a in facts(self.cards[w]))
-        if when == "adjacent_artifact":  # (an artifact of either side next to it)
+        if when == "adjacent_artifact":  # (an artifact of either side next to it; with ``classes`` one of
+            # its own squad of those classes: "пока стоит рядом с вашей постройкой", 50/206 Алтарник)
+            if ab.classes:
+                return any(self.kind[w] == ARTIFACT and self.seat[w] == me
+                           and set(ab.classes) & set(self.cards[w].classes) for w in near)
             return any(self.kind[w] == ARTIFACT for w in near)
         if when == "class_adjacent":  # (a card of either side next to it of one of the classes, 60/191)
             return any(class_overlap(ab.classes, self.cards[w].classes) for w in near)
@@ -1278,7 +1318,16 @@ class Situational(EngineFields):
             until = self.turn if self.active != self.seat[v] else self.turn + 1
         fact = granted(ab)
         kept = []
-        if until <= -2 and ab.kind == "attack_bonus":
+        if until > -2 and ab.kind == "attack_bonus" and ab.per_max:
+            # bonuses for a while given again add up to ``per_max`` ("получает +1 к добиванию (максимум
+            # +2)", 50/182 Вешатель), lasting to the later end
+            for g, end in self.grants[v]:
+                if end > -2 and g.kind == "attack_bonus" and g.applies_to == fact.applies_to:
+                    fact = replace(fact, damage=(min(g.damage[0] + fact.damage[0], ab.per_max),))
+                    until = -1 if -1 in (until, end) else max(until, end)
+                else:
+                    kept.append((g, end))
+        elif until <= -2 and ab.kind == "attack_bonus":
             # bonuses to the next attack add up ("+1 к следующему {strike} (максимум +2)", 000 2.13)
             for g, end in self.grants[v]:
                 if end <= -2 and g.kind == "attack_bonus" and g.applies_to == fact.applies_to:
@@ -1289,6 +1338,10 @@ class Situational(EngineFields):
                     until = min(until, end) if end <= -3 and until <= -3 else -2
                 else:
                     kept.append((g, end))
+        elif (until == -1 and ab.kind in ("strike_bonus", "range_bonus")) or (
+                ab.kind == "keyword" and ab.keyword == "fury"):
+            kept = list(self.grants[v])  # (gifts for the battle add up, 000 2.13: 50/88, 50/200; so do
+            #                             "+N к бешенству" ones, whatever their end: 50/14, 50/19)
         else:
             for g, end in self.grants[v]:  # the same fact again: it lasts to the later end
                 if g == fact:
@@ -1419,8 +1472,10 @@ class Situational(EngineFields):
         dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS
         if position == "opposite":
             return dc == 0 and dr == forward(self.seat[u])
-        if position == "near":  # ("ваше стоящее рядом существо получает раны", 50/113)
+        if position == "near":  # ("ваше стоящее рядом существо получает раны", 50/113; 50/125)
             return pw != pu and abs(dr) <= 1 and abs(dc) <= 1
+        if position == "ahead":  # (the row just in front of it: "по карте в ряду напротив", 50/196)
+            return dr == forward(self.seat[u]) and abs(dc) <= 1
         return position == "diagonal" and abs(dr) == 1 and abs(dc) == 1
 
     def _swap_key(self, u: int, key: int) -> None:

@@ -61,7 +61,14 @@ class Strikes(AbilityUse):
 
     def defenders(self, attacker: int, target: int) -> list[int]:
         """Cards the inactive player may appoint as defender (000 4.11-4.14, 4.16): none against a
-        directed or unanswerable strike."""
+        directed or unanswerable strike; none holding a ``no_defend``."""
+        out = self._defenders(attacker, target)
+        if self._no_defenders and out:
+            out = [w for w in out if self.may_defend(w)]
+        return out
+
+    def _defenders(self, attacker: int, target: int) -> list[int]:
+        """:meth:`defenders` before the cards that may not defend are left out."""
         d, un = self.directed[attacker], self.unanswerable[attacker]
         if d == ALWAYS or un == ALWAYS:
             return []
@@ -94,7 +101,7 @@ class Strikes(AbilityUse):
         for sq in squares:
             w = board[sq]
             if seat[w] == enemy and w != target and opened[w] and creature[w] \
-                    and not (self._no_defenders and self._has(w, "cannot_defend") is not None):
+                    and not (self._no_defenders and self._has(w, "no_defend") is not None):
                 out.append(w)
             x = rider[w]
             if x >= 0 and seat[x] == enemy and x != target and opened[x] and creature[x]:
@@ -254,6 +261,12 @@ class Strikes(AbilityUse):
                     self._defending(d, v)
                     if self.over or not self.alive[d] or not self.alive[u]:
                         return
+                r = self.rider[u]  # ("если от {strike} хозяина назначен защитник", 50/38 Карликовый гном)
+                if r >= 0 and self._trig["host_defended"] and r in self._trig["host_defended"] \
+                        and self.alive[r] and not self.over:
+                    self._fire(r, "host_defended", d, d)
+                    if self.over or not self.alive[d] or not self.alive[u]:
+                        return
         self._strike_on(u, v, parrier, via_prepare)
 
     def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:
@@ -392,7 +405,7 @@ class Strikes(AbilityUse):
             self.prepared[u] = 0
         if parrier != v:
             opened[parrier] = False
-        stays = self._openers and self._stays_open(u, fought)
+        stays = self._openers and (self._stays_open(u, fought) or (parrier != v and self._defended_open(u)))
         stays_d = self._openers and parrier != v and self._has(parrier, "defends_open") is not None
         if stays:
             opened[u] = True  # 000 2.x (Baraka): it does not close, and does not act again
@@ -493,6 +506,10 @@ class Strikes(AbilityUse):
                 self._missed(u, parrier)  # ("при промахе в нападении {strike}")
             if self._trig["squad_attack"] and not self.over:  # (its squad sees the attack, hit or miss)
                 self._squad_attacked(u, parrier, "simple", self._tiers_now[0] if self._any_tiered else -1)
+            if self._trig["squad_miss"] and not landed & 1 and not self.over:
+                for w in self._trig["squad_miss"]:  # ("при промахе вашего существа {strike}", 50/19)
+                    if seat[w] == seat[u] and alive[w] and not self.over:
+                        self._fire(w, "squad_miss", parrier, u)
 
         if self._dashers and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)

@@ -126,6 +126,12 @@ class Triggers(Effects):
             return self.poison[v] > 0
         if state == "cursed_poisoned":
             return self.poison[v] > 0 and self._in_state(v, "cursed")
+        if state == "free_behind":  # (the square behind it, as its owner sees the board, is free: 50/70)
+            p = self.pos[v]
+            if p < 0:
+                return False
+            sq = p - COLS * (1 if self.seat[v] == 0 else -1)
+            return 0 <= sq < SQUARES and self.board[sq] < 0 and self.share[sq] < 0
         if state in ("intruding", "back_row", "front_row", "off_front_row"):  # (its half / its third or
             p = self.pos[v]                                                 # first row, as its owner sees)
             if p < 0:
@@ -205,7 +211,8 @@ class Triggers(Effects):
         ``ally_wounded`` / ``squad_wounded`` abilities of its squad fire, aimed at ``source``
         (000 glossary "Triggered ability": it fires when its condition occurs); ``kind``: what
         wounded it (``simple``, an attack kind, ``effect``), which a fact's ``from`` must cover;
-        ``amount``: the wounds it took (``when_state = "within_regen"``)."""
+        ``amount``: the wounds it took (``when_state = "within_regen"``, ``per = "wounds_taken"``: 50/113,
+        50/121)."""
         if not self._seat_triggers[self.seat[v]] & _HURT:
             return
         saved, self._hurt_by = self._hurt_by, amount
@@ -252,13 +259,13 @@ class Triggers(Effects):
         killed each (``killers``, else ``source``) is the trigger's context (``area = "source"``:
         "атаковавшего", 60/122). An ``ally_dies`` / ``creature_dies`` ``from`` reads the kind of an enemy
         card's killing blow ("от атаки карты противника", 30/74 Мститель) or a death from poisoning
-        (60/142 Унук)."""
+        (60/142 Унук, 50/125: "погибает от отравления")."""
         watchers = self._trig["enemy_dies"]
-        kind = cause if cause in KILL_KINDS else None
+        kind = cause if cause in KILL_KINDS or cause == "poison" else None
         for x in dead:
             for w in watchers:  # "при гибели карты противника" (40/23 Вождь клана): a creature or not
                 if self.alive[w] and self.seat[w] != self.seat[x] and not self.over:
-                    self._fire(w, "enemy_dies", -1, x, kind)
+                    self._fire(w, "enemy_dies", x, x, kind)  # (aimed around the dead card: 50/125)
             if not self.creature[x]:
                 continue
             for w in range(self.n):
@@ -331,6 +338,15 @@ class Triggers(Effects):
             own_token = ab.kind == "grave_token" and ab.target == "self"
             if trigger in _GRAVE_TRIGGERS and self.alive[u] == own_token:
                 continue  # in the graveyard only its own token is taken; in play, the rest acts
+            if ab.kind == "incarnation":  # ("получает инкарнацию 2": it has it from now on, 50/63)
+                if not self.incarnation[u] and self.creature[u] and ab.damage:
+                    if limited:
+                        self._count_use(u, index)
+                    column = list(self.incarnation)
+                    column[u] = ab.damage[0]
+                    self.incarnation = tuple(column)
+                    self._any_incarnation = True
+                continue
             if ab.kind == "grave_token":
                 if not ab.tokens or self._pay_tokens(u, ab.tokens, True):
                     self._give_token(u, index, ab, trigger)
@@ -339,6 +355,10 @@ class Triggers(Effects):
                 continue
             if trigger == "enemy_ranged" and self._ranged_at_me and not ab.self_too:
                 continue  # (an attack aimed at it counts only with ``self_too``: 30/109, not 50/58)
+            if trigger == "squad_fury" and self._fury_nth != ab.count:
+                continue  # (only the ``count``-th fury of its squad this turn: 50/13)
+            if trigger == "eats" and ab.count > 1 and self._healed_now < ab.count:
+                continue  # ("когда излечивается на 3 и более в результате трупоедства", 50/88)
             if trigger == "squad_loses_counters" and self._lost_now < ab.count:
                 continue  # ("единовременно теряет 2 или более {counter}")
             if ab.zone and not self._in_zone(u, index, ab.zone, self._zone_sq):
@@ -417,6 +437,10 @@ class Triggers(Effects):
                     sq = self.players[self.seat[u]].choose_square(self, u, ab.marker or "", squares)
                     if sq not in squares:
                         raise IllegalAction(f"square {sq} is not a battlefield square")
+                elif trigger == "dash":  # ("при рывке — освободившаяся клетка получает маркер", 50/163)
+                    sq = self._vacated
+                    if sq < 0:
+                        continue
                 else:
                     x = about if about >= 0 else context if context >= 0 else u
                     if ab.vs_types and self.cards[x].type not in ab.vs_types:
@@ -432,7 +456,8 @@ class Triggers(Effects):
                     self._count_use(u, index)
                 for v in cands:
                     due = self.turn + (1 if self.active != self.seat[v] else 2)  # (its next turn)
-                    self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due, ab.applies_to))
+                    self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due, ab.applies_to, ab.delay or "",
+                                                        "effect" if ab.via == "effect" else "wound"))
                     if self.log is not None:
                         self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [v],
                                     "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
@@ -514,6 +539,8 @@ class Triggers(Effects):
                 if self.active == self.seat[u]:
                     self.acted[u] = True
                     self.moves[u] = 0
+            if index != counted and (ab.uses_per_turn or ab.uses_per_battle):
+                self._count_use(u, index)  # (an ``or`` alternative with uses of its own)
             if trigger == "counters_reach":
                 if self._trig["squad_loses_counters"]:
                     paid_counters = self.counters[u]
@@ -527,6 +554,9 @@ class Triggers(Effects):
 
     def _trigger_cands(self, u: int, index: int, ab: Ability, trigger: str, context: int) -> list[int]:
         """The cards triggered ability ``index`` of ``u`` may aim at (see :meth:`_fire`)."""
+        if trigger == "enemy_moves_adjacent" and ab.target != "any" and context >= 0 \
+                and self.seat[context] == self.seat[u]:
+            return []  # (a creature of its own squad moved: only the facts for any creature answer)
         if ab.area is not None:
             cands = self._area_targets(u, index, ab, context)
         elif trigger == "enters_creature" and ab.range is None and ab.kind not in RANGED:
@@ -540,7 +570,8 @@ class Triggers(Effects):
                         and (self.hidden[w] or meets(slot(self.key[u], index), self.key[w]))
                         and (ab.kind not in ("heal", "poison") or not self.ghost[w])):
                     cands.append(w)
-        elif trigger == "squad_dash":  # the creature of its squad that dashed, within ``range`` of it
+        elif trigger == "squad_dash" and ab.target != "enemy":  # the creature of its squad that dashed,
+            # within ``range`` of it (an attack on the enemy reaches by its own range: 50/20)
             pu, pc = self.pos[u], self.pos[context] if context >= 0 else -1
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and pc >= 0 and (ab.range is None or (pu >= 0 and CHEBYSHEV[pu][pc] <= ab.range))
@@ -614,7 +645,12 @@ class Triggers(Effects):
         options: list[tuple[int, list[int]]] = [(index, cands)] if cands else []
         i = index + 1
         while i < len(self.slots[u]) and self.slots[u][i].ability.cost == "or":
-            alt = self._trigger_cands(u, i, self.slots[u][i].ability, trigger, context)
+            alt_sl = self.slots[u][i]
+            if alt_sl.limited and (alt_sl.ability.uses_per_turn or alt_sl.ability.uses_per_battle) \
+                    and not self._allowed(u, i, alt_sl.ability):
+                i += 1
+                continue  # (its own uses spent: "… (1 раз за ход) или …", 50/9 Хешир)
+            alt = self._trigger_cands(u, i, alt_sl.ability, trigger, context)
             if alt:
                 options.append((i, alt))
             i += 1
@@ -667,9 +703,11 @@ class Triggers(Effects):
         if self.cards[y].has("incorporeal") and not any(
                 a.kind == "drains_ghosts" and a.cost == "passive" for a in facts(self.cards[x])):
             return  # (not against incorporeal creatures, unless it holds ``drains_ghosts``: 60/172)
-        if not any(a.kind == "vampirism" and not (a.self_state or a.formation or a.when or a.squad_has)
+        if not any(a.kind == "vampirism" and a.cost == "passive"
+                   and not (a.self_state or a.formation or a.when or a.squad_has)
                    for a in facts(self.cards[x])):
-            return  # its vampirism holds only in a state that does not hold now ("пока имеет проклятие")
+            return  # its vampirism holds only in a state that does not hold now ("пока имеет проклятие"),
+            #         or only while given ("получает вампиризм до конца вашего хода", 50/146)
         if self._sick(x):
             return  # ("незаживающие раны": no heal, no additional life)
         healed = 0 if self.ghost[x] else min(dealt, self.wounds[x])  # (incorporeal: extra life only)
@@ -1120,6 +1158,8 @@ class Triggers(Effects):
                     killer = killers.get(x, source) if killers else source
                     by = cause if cause in KILL_KINDS and killer >= 0 and self.seat[killer] != self.seat[x] \
                         else None  # (a kind ``from`` can name: not a finishing-off, a destruction …)
+                    if by is None and cause == "poison":  # (it died of its poisoning: 50/125, 50/127)
+                        by = cause
                     self._fire(x, "death", -1, -1, by)  # (``from``: what an enemy killed it with)
             for x in dead:
                 killer = killers.get(x, source) if killers else source

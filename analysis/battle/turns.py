@@ -35,6 +35,7 @@ from mypy_extensions import mypyc_attr
 from analysis.battle.board import ADJ4, NEAR, SQUARES
 from analysis.battle.common import _ADJACENT, _ENEMY_TURN_START, _MOVE, _TURN_START
 from analysis.battle.interface import IllegalAction
+from analysis.battle.powers import triggered
 from analysis.battle.strikes import Strikes
 from analysis.battle.tables import FLYER, GROUND, card_of
 from analysis.cards.abilities import MARKERS
@@ -174,21 +175,27 @@ class Turns(Strikes):
     def _spare(self, u: int, v: int, how: str = "") -> None:
         """``u`` attacks ``v`` (``how``: ``simple`` or the attack kind): its ``delayed_wound``s from
         ``v`` due this turn are lifted (60/115: not if it attacks the phantom that turn), and those
-        whose ``from`` names ``how`` whatever card it attacks (50/207: "если … не нападёт {strike}")."""
+        whose ``from`` names ``how`` whatever card it attacks (50/207: "если … не нападёт {strike}");
+        one with ``delay = "near"`` is never lifted (50/85 Рысь)."""
         self.doomed[u] = tuple(d for d in self.doomed[u]
-                               if d[2] != self.turn or (d[0] != v if not d[3] else how not in d[3]))
+                               if d[2] != self.turn or d[4] == "near"
+                               or (d[0] != v if not d[3] else how not in d[3]))
 
     def _doom_due(self) -> None:
         """The end of a turn: each ``delayed_wound`` due now on a card of the active player wounds it
-        (a plain wound, "ранится"), then every due one goes."""
+        (a plain wound, "ранится", or an effect), then every due one goes; one with ``delay = "near"``
+        lands only on a target that stands next to its source then (50/85 Рысь)."""
         for v in list(self.units[self.active]):
             if not self.doomed[v]:
                 continue
             due = [d for d in self.doomed[v] if d[2] == self.turn]
             self.doomed[v] = tuple(d for d in self.doomed[v] if d[2] > self.turn)
-            for src, n, _, _ in due:
+            for src, n, _, _, delay, how in due:
+                if delay == "near" and not (self.alive[src] and self.pos[src] >= 0 and self.pos[v] >= 0
+                                            and NEAR[self.pos[src]][self.pos[v]]):
+                    continue
                 if self.alive[v] and not self.over \
-                        and not protected(self.cards[v], "wound", self.cards[src], self.seat[v]):
+                        and not protected(self.cards[v], how, self.cards[src], self.seat[v]):
                     self.wounds[v] += n
                     self._quiet_from = self.turn + 1
                     if self.log is not None:
@@ -582,6 +589,10 @@ class Turns(Strikes):
                 if u in self._trig["jump"]:
                     self._jump_from = frm  # (``area = "jumped"``: the squares it passed over, 30/95)
                     self._fire(u, "jump")
+            r = self.rider[u]  # ("при прыжке или телепортации хозяина", 50/147 Демонёнок)
+            if r >= 0 and self._trig["host_jumps"] and r in self._trig["host_jumps"] and self.alive[r] \
+                    and not self.over:
+                self._fire(r, "host_jumps", u, u)
         if self._markers and self.marks[to] and not self.over:
             self._entered(u, to)
         if self._zoned and self.alive[u] and not self.over:
@@ -591,7 +602,8 @@ class Turns(Strikes):
                 and self.alive[u] and self.alive[onto] and not self.over:
             self._last_step = to - frm  # (``per = "heading_steps"``: the direction of this step)
             self._moving(frm, to)  # (``onto = "onward"``: on along its move, 60/138)
-            self._fire(u, "enters_creature", onto)  # (an incorporeal creature shares its square)
+            self._fire(u, "enters_creature", onto, onto)  # (an incorporeal creature shares its square;
+            # ``when_state`` reads that creature: 50/52 "получить {counter}, если оно закрыто")
         if onto >= 0 and onto in self._trig["ghost_enters"] and self.alive[u] and self.alive[onto] \
                 and not self.over:
             self._fire(onto, "ghost_enters", u)  # (the holder of the square it shares: 50/210 Медиум)
@@ -619,11 +631,16 @@ class Turns(Strikes):
     def _watched(self, u: int, to: int) -> None:
         """The ``enemy_moves_adjacent`` abilities of the enemy cards next to square ``to``, where
         enemy creature ``u`` just stepped (000 glossary "Triggered ability": it fires when its
-        condition occurs; aimed at the creature that moved)."""
+        condition occurs; aimed at the creature that moved). Those of the cards of its own squad fire
+        too when one of their facts on it has ``target = "any"`` (any creature: 50/187 Фонарщик); its
+        other facts then find no target."""
         near = NEAR[to]
-        for w in list(self.units[1 - self.seat[u]]):
-            if (self.triggers[w] & _ADJACENT and self.alive[w] and self.pos[w] >= 0 and near[self.pos[w]]
-                    and self.alive[u] and not self.over):
+        for w in list(self.units[1 - self.seat[u]]) + list(self.units[self.seat[u]]):
+            if (w != u and self.triggers[w] & _ADJACENT and self.alive[w] and self.pos[w] >= 0
+                    and near[self.pos[w]] and self.alive[u] and not self.over
+                    and (self.seat[w] != self.seat[u] or any(
+                        self.slots[w][i].ability.target == "any"
+                        for i in triggered(self.key[w], "enemy_moves_adjacent")))):
                 self._fire(w, "enemy_moves_adjacent", u)
 
     def _approached(self, u: int, frm: int, to: int) -> None:
@@ -667,6 +684,9 @@ class Turns(Strikes):
             self._emit({"e": "accumulate", "u": u})
         if self._trig["counters_reach"]:
             self._counted(u)
+        for w in self._trig["squad_accumulates"]:  # ("когда ваше существо копит {counter}", 50/59)
+            if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
+                self._fire(w, "squad_accumulates", u, u)
 
     def can_prepare(self, u: int) -> bool:
         """000 4.16: unit ``u`` may close now "for a strike against a flying creature"."""

@@ -144,11 +144,14 @@ change squares (each a card on a square, no rider, none sharing its square, none
 местами со стоящим напротив существом", 60/111 Рогаль; "поменять местами двух ваших наземных эльфов", 60/103
 Морлас; the markers, watchers and depth of the squares follow, as for a move by an ability; a ``then``
 after it follows only a swap."""
-BECOME_INTO = ("flyer", "creature", "artifact")
+BECOME_INTO = ("flyer", "creature", "artifact", "companion")
 """``into`` of ``become`` (a type change mid-battle, data/README.md "Type changes"): the target
 becomes a flying creature (it leaves its square for the auxiliary zone, 000 2.1.2; its symbiote dies,
 000 1.5.2 a), a ground creature (a flyer lands on a free square, 003 "Let" L1587; an artifact comes to
-life where it stands) or an artifact (a flyer is put on a free square, 003 L1589)."""
+life where it stands) or an artifact (a flyer is put on a free square, 003 L1589); a ground creature or a
+flyer becomes a ``companion`` of a ground creature of its squad with no symbiote — the one its trigger is
+about, else one next to it, its player's pick — and a companion becomes a ground creature on a free
+square next to its host, or a flyer (50/147 Демонёнок, 50/185 Попугай Тича)."""
 BECOME_ONTO = ("own_half", "depth", "adjacent")
 """``onto`` of ``become``: a landing flyer goes onto a free square of its player's half
 (``own_half``, 30/173), a free depth square (``depth``, 50/136) or a free square next to the card its
@@ -164,8 +167,8 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "fight_upgrade", "cheats_death", "parries_closed",
             "no_heal", "rides_killer", "hunted", "step_wounds", "death_blast", "takes_poison",
             "drains_ghosts", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound", "no_magic",
-            "heal_bonus", "cannot_defend", "range_bonus", "swap_strikes", "ignore_taunt", "host_only",
-            "dash_swap", "jump_swap", "gateway", "heal_to_jump")
+            "heal_bonus", "range_bonus", "swap_strikes", "ignore_taunt", "host_only",
+            "dash_swap", "jump_swap", "gateway", "heal_to_jump", "no_defend", "ignore_armor", "row_over")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -211,7 +214,7 @@ actions — discharges, magic strikes, spells and actions ``via = "spell"`` (30/
 ``next_own_turn``). ``heal_bonus`` [N] (passive): every creature of its squad that would heal X (a heal,
 regeneration, vampirism) heals X + N instead; with ``once_per_card`` once per turn for each creature
 ("если ваше существо должно излечиться на X вместо этого оно излечивается на X+1 (1 раз за ход для
-каждого существа)", 30/71 Эленьямен, a terrain). ``cannot_defend``: it is never appointed defender ("не
+каждого существа)", 30/71 Эленьямен, a terrain). ``no_defend`` (standing): it is never appointed defender ("не
 может выступать защитником", 30/169 Любимец капитана). A ``block`` with ``area = "squad"`` blocks attacks
 of its ``from`` kinds on any card of its squad, and with ``nth`` only the Nth such attack of the turn
 ("блокирует третью за ход противника дальнюю немагическую атаку по вашим картам (кроме {uchr})", 30/40
@@ -302,13 +305,27 @@ battle and this card gets poisoning X ("Когда стоящее рядом с�
 этого оно может получить {zoo}, а Дегустатор — отравление на Х (1 раз за бой)", 60/77 Дегустатор).
 ``drains_ghosts``: its vampirism also acts on its simple strikes at incorporeal creatures (000 glossary
 "Vampirism" excludes them); standing or an aura ("вампиризм Духовного вампира и ваших слуа, стоящих справа и
-слева от него, срабатывает на их {strike} по бестелесным", 60/172)."""
+слева от него, срабатывает на их {strike} по бестелесным", 60/172). ``no_defend``: it may not be appointed
+defender (000 4.11; given
+for a while: "атакованный не может выступать защитником до конца хода", 50/199 Пушкарь).
+``ignore_armor`` (``from``): its attacks and wounding actions of those kinds (not its simple strikes)
+pass the target's armor ("концентрация: игнорирует {zov} и {armor} до конца вашего хода", 50/78 Глаз
+сокола, given with ``ignore_protection`` on its shots). ``range_bonus`` [n] (or ``per``): +n to the range
+of its shots, throws and discharges that have one ("+1 к дальности выстрела за каждую свободную клетку
+рядом с собой", 50/86 Страж восхода, ``per = "free_adjacent"``; given for the battle, its gifts adding
+up: "когда уничтожает карту {strike} — получает +1 к дальности выстрела", 50/200 Снорри и Свэль).
+``row_over`` (its ``vs_*`` select the cards): its strikes through a row may pass
+over enemy cards so selected ("может объявлять {uchr} через клетки, занятые {ordinary} существами
+противника", 50/63 Изгнанный эйнхерий: ``vs_rank = "common"``, ``vs_types = ["creature"]``).
+``incarnation`` [X] may also be gained on a trigger (``target = "self"``): from then on the card has
+incarnation X if it had none ("при гибели от атаки карты противника — получает инкарнацию 2", 50/63, on
+``death`` with ``from = ["attacks"]``)."""
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "roll_bonus",
           "no_heal", "hunted", "step_wounds", "carrion_eating", "death_blast", "teleportation", "acid_fumes",
           "flame_seal", "lose_keyword", "grave_wound", "strikes_twice", "strikes_twice_in_a_row", "no_magic",
-          "range_bonus", "swap_strikes")
+          "range_bonus", "swap_strikes", "vampirism", "no_defend", "ignore_protection", "ignore_armor")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -482,11 +499,14 @@ its ``area`` (:data:`AURA_AREAS`) that meet its card filters (``vs_elements``, `
 элементали имеют {ova} 1", 40/33; "хозяин имеет {direct} по существам с проклятием", 40/147)."""
 GIVES = ("curse", "blessing")
 REMOVES = ("curse", "blessing", "poison")
-DELAYS = ("apart",)
+DELAYS = ("apart", "near")
 """``delay`` of a wounding action or trigger (data/README.md "Set 60 sample decks"): ``apart`` — the
 targets are chosen now, the wounds land at the end of this turn on those of them that are then not
 next to the card (60/128 Халниада: "в конце этого хода — ранить … тех из них, которые не стоят
-рядом"); nothing lands if the card has left the battlefield."""
+рядом"); nothing lands if the card has left the battlefield. ``near`` (on a ``delayed_wound`` only):
+its wounds land at the end of the target's next turn only if the target then stands next to the
+card, and no attack lifts them (50/85 Рысь: "в конце следующего хода противника, если атакованный
+стоит рядом с Рысью — ранить его на 2")."""
 """``removes`` of kind ``cleanse``: the states its target loses ("существо теряет отравление и
 теряет проклятие" = ``["poison", "curse"]``)."""
 """``gives``: an attack or wounding action that also gives its target this state (000 glossary
@@ -511,7 +531,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "poison_curse",
             "squad_steps", "declares", "revealed", "card_closes", "summoned", "squad_enters",
             "squad_moves_enemy", "rider_strike", "squad_eats", "squad_approached",
-            "squad_stays_open", "swaps", "darkens")
+            "squad_stays_open", "swaps", "darkens", "squad_concentration", "squad_accumulates", "squad_miss",
+            "squad_fury", "dash_onward", "host_defended", "host_jumps")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -694,9 +715,24 @@ at that creature (``area = "about"``, ``target = "ally"``) fights the enemy that
 этом получает {direct} до конца хода", 30/172 Душегуб)
 ``darkens``: a creature of either squad that was not dark becomes dark (``darken``) — aimed at it, about
 it (``vs_position = "near"``: only one next to this card — "когда стоящее рядом нетёмное существо
-становится тёмным", 30/184 Рыцарь Храма)"""
+становится тёмным", 30/184 Рыцарь Храма);
+``squad_concentration``: the
+concentration of a card of its squad, itself included, fires (about that card: "при срабатывании
+концентрации вашей карты", 50/9 Хешир); ``squad_accumulates``: a card of its squad, itself included,
+closes to accumulate a counter (000 1.11.1; about that card: "когда ваше существо копит {counter} — оно
+получает 1 дополнительную {health}", 50/59 Тотем грома, with ``area = "about"``); ``squad_miss``: a
+simple strike of a creature of its squad, itself included, as the attacker misses (about the striker,
+aimed at the card that took it: "при промахе вашего существа {strike} получает +2 к бешенству до конца
+вашего хода", 50/19 Мастер поединка); ``squad_fury`` with ``count``: the ``count``-th fury of the
+creatures of its squad, itself included, to fire this turn (about that creature, aimed at the card it
+attacked: "когда бешенство ваших существ срабатывает третий раз за ход — получить +1 к {strike} до конца
+хода", 50/13 Орк-старейшина); ``dash_onward``: after it dashes the way it stepped this turn ("при
+рывке, если переместились в направлении, в котором передвигались в этот ход", 50/31 Ярость песков);
+``host_defended``: a defender was appointed against a simple strike of its host (about the defender;
+"если от {strike} хозяина назначен защитник — метание «шлема» на 1, дальность 3", 50/38); ``host_jumps``:
+after its host jumps or teleports (about the host: "при прыжке или телепортации хозяина", 50/147)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front",
-         "sides_walk", "near")
+         "sides_walk", "near", "opposite")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square aside),
 the square ``behind`` it (as its owner sees the board), a square of its player's half (``own_half``), or
 one of a row of its player's half no enemy card has entered before in the battle (``own_half_first``: "1
@@ -714,25 +750,27 @@ squares of that zone — no step, jump or teleport of their own ("наземны
 "rebuff"``); with ``area = "host"`` (a parasite's) only its host is barred ("хозяин не может
 перемещаться на клетки вашей половины поля боя", 30/34 Ледяная лоза, ``zone = "own_half"``). ``near``:
 the squares next to it (8; on ``enemy_leaves``: "при перемещении существа противника с соседней клетки",
-30/116 Троглодит)."""
+30/116 Троглодит); ``opposite``: the square in front of it (50/190 Бретёр: its standing ``bind`` and the
+wound of a creature moving off that square)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
 FROM = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
         "spell", "effect", "ranged", "magic", "all", "nonmagic", "close", "directed", "counter", "heal",
-        "attacks", "poison")
-"""What ``reduce`` and ``protection`` apply to: a kind, ``simple`` (simple strikes), ``ranged``
-(shots, throws, discharges, strikes through a row), ``magic`` (discharges, magic strikes, spells),
-``all`` (every attack and wounding action), ``nonmagic`` (the non-magical attacks: simple strikes,
-shots, throws, strikes through a row, special strikes), ``close`` (close strikes: simple, magic and
-special strikes; 000 glossary "Close strike"), ``directed`` (simple strikes of a card whose strike is
-directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only), ``attacks``
-(every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or poison: "от
-атаки карты противника"), ``poison`` (only on ``reduce``: the wounds of its poisoning at its turn start,
-named alone — "получают на 1 рану больше от отравления" is ``reduce`` −1 from ``poison``, 60/143).
-On trigger ``kill`` / ``squad_kill``: what the destroying blow was ("уничтожает … {strike}" =
-``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника"
-= ``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
+        "attacks", "poison", "finishing")
+"""What ``reduce`` and ``protection`` apply to (``finishing``: only on an ``attack_bonus``, which then
+changes the X of its finishing-off, "получает +1 к добиванию", 50/182 Вешатель): a kind, ``simple``
+(simple strikes), ``ranged`` (shots, throws, discharges, strikes through a row), ``magic`` (discharges,
+magic strikes, spells), ``all`` (every attack and wounding action), ``nonmagic`` (the non-magical attacks:
+simple strikes, shots, throws, strikes through a row, special strikes), ``close`` (close strikes: simple,
+magic and special strikes; 000 glossary "Close strike"), ``directed`` (simple strikes of a card whose
+strike is directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only),
+``attacks`` (every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or
+poison: "от атаки карты противника"), ``poison`` (only on ``reduce``: the wounds of its poisoning at its
+turn start, named alone — "получают на 1 рану больше от отравления" is ``reduce`` −1 from ``poison``,
+60/143). On trigger ``kill`` / ``squad_kill``: what the destroying blow was ("уничтожает … {strike}" =
+``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника" =
+``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
@@ -746,20 +784,21 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
              "fight_upgrade", "bind", "parries_closed", *ENTRIES, "acid_fumes", "flame_seal", "lose_keyword",
-             "no_magic", "cannot_defend", "swap_strikes", "ignore_taunt", "host_only", "dash_swap",
-             "jump_swap", "gateway", "heal_to_jump", "darken")
+             "no_magic", "swap_strikes", "ignore_taunt", "host_only", "dash_swap",
+             "jump_swap", "gateway", "heal_to_jump", "darken", "no_defend", "ignore_armor",
+             "row_over")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
                    "next_roll", "attach", "swap")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
-SINGLE = ("jump_range",
+SINGLE = ("jump_range", "range_bonus",
           "heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
           "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "next_roll",
           "set_die", "roll_bonus",
-          "block_attack", "grave_wound", "heal_bonus", "range_bonus", "trap")
+          "block_attack", "grave_wound", "heal_bonus", "trap")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
 DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
 TIERS = ("weak", "medium", "strong")
@@ -780,7 +819,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
              "low_life", "unique", "front_row", "off_front_row", "nonflying", "at_edge", "armorless",
              "has_counters", "within_regen", "cheapest", "other", "no_extra_life", "sealed", "near_fumes",
-             "on_kill_square", "foes_wounded", "livelier", "defending")
+             "on_kill_square", "foes_wounded", "livelier", "defending", "free_behind")
 """``vs_state``: only against a target in that state; ``has_counters``: a card with counters ("{direct} по
 картам с {counter}", 60/116 Воронга); ``cheapest`` (on a trigger): of the least cost among the cards it
 may aim at ("ранить на 1 выбранную карту наименьшей стоимости", 60/104 Налайа); ``other`` (a ``when_state``):
@@ -843,14 +882,20 @@ every card of the opponent's squad in play has wounds ("если в отряде
 left than the card ("блокирует по
 себе немагические атаки карт с большим количеством текущих {health}", 30/23 Джинн Дзара); ``defending``
 (on a standing strike fact, read at the strike): the card parries as a defender appointed against it
-("+1 к {strike} по защитникам", 30/37 Вельга)."""
+("+1 к {strike} по защитникам", 30/37 Вельга); ``free_behind``: a card on
+the battlefield whose square behind it, as its owner sees the board, is a free square ("ваши йордлинги,
+клетка позади которых свободна", 50/70 Йорд-Башар, the `when_state` of an aura)."""
+_DEATHS = ("death", "squad_kill", "ally_dies", "enemy_dies", "creature_dies")
+"""Triggers about a death whose ``from`` names what killed the card (an enemy card's attack, its
+poisoning)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "squad_attack", "kill", "squad_kill", "enemy_dies", "attack", "strike",
                  "enemy_enters",
                  "enemy_leaves", "squad_steps", "revealed", "card_closes", "summoned", "squad_enters",
                  "squad_dash", "squad_eats", "squad_approached", "enemy_ranged", "squad_teleports",
-                 "squad_stays_open", "darkens")
-"""Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
+                 "squad_stays_open", "darkens", "enters_creature", "squad_accumulates", "squad_miss")
+"""Triggers that are about another card (the wounded, dying or destroyed one; for ``enters_creature``
+the creature on the square it entered): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
@@ -861,11 +906,12 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "squad_class", "top_strike", "squad_more_closed", "counters_cards", "enemy_elements", "few_elements",
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
-         "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
+         "host_open", "host_closed", "host_unwounded", "host_weaker", "alone", "enemy_back_row_full",
+         "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
          "beset", "squad_jumps", "host_formation", "class_adjacent", "squad_did", "squad_charged", "took_all",
          "lone_foe", "hurt_many", "host_of", "near_poisoned", "behind_caster", "squad_cursed",
-         "no_own_artifact_near")
+         "no_own_artifact_near", "defended")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -913,7 +959,10 @@ card next to it, in ``when_state`` if given: 50/115 Дева поймы "пок�
 Филавандель "пока рядом … нет существ противника").
 Issue 19, riders: ``host_open`` / ``host_closed`` / ``host_unwounded`` (a companion's or a parasite's
 host is open / closed / has no wounds: 30/123 Крайт "пока хозяин закрыт", 40/111 Детеныш тролля; no
-host, no hold).
+host, no hold); ``host_weaker`` (its life left is above its host's: "если Пиявок Ракштольна больше, чем
+{health} хозяина", 50/109); ``defended`` (on a ``stays_open``: only after a simple strike against
+which a defender was appointed, "не закрывается после нападения {strike}, если от этого {strike} был
+назначен защитник", 50/17 Змееглав-ветеран).
 Set 60: ``alone`` (no other card stands next to it, 8 squares: "на клетку, рядом с которой нет других
 карт", 60/6); ``enemy_back_row_full`` (every square of the opponent's third row holds a card: "пока все
 клетки в третьем ряду противника заняты", 60/166); ``squad_extra_life`` (every creature of its squad in
@@ -925,7 +974,9 @@ Issue 19, the board: ``back_rows`` (it stands in its own second or third row: 40
 column of a square holding such a marker put by a card of its squad: 40/62 Йети "пока стоит в одном
 столбце / ряду с вашим логовом"), ``enemy_back_row`` (it stands in the opponent's third row: 40/201
 Странствующий рыцарь "когда перемещается на клетку 3 ряда противника"); ``adjacent_artifact`` (an
-artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона).
+artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона; with
+``classes`` an artifact of its own squad of one of those classes: "пока стоит рядом с вашей постройкой",
+50/206 Алтарник).
 Wave 3, set 50: ``beset`` (two or more enemy cards stand next to it: "если рядом стоят две или более его
 карты", 50/84 Эмиссар Энтарна), ``squad_jumps`` (the creatures of its squad made at least ``count``
 jumps this turn — a jump instead of moving, a ``leap``, a ``pounce``; teleports are no jumps: "если в этот
@@ -962,7 +1013,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "adjacent_even_enemies", "squad_elements", "column_free", "own_poison", "target_poison",
         "trick_wounds",
         "target_cost", "heading_steps", "diagonal_steps", "target_armor", "open_enemies", "dealt",
-        "about_regen", "partners", "streak", "shape_own")
+        "about_regen", "partners", "streak", "shape_own", "adjacent_poisoned", "about_row", "wounds_taken")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -1040,12 +1091,17 @@ the card it aims at ("получает −Х к {strike} до конца ход�
 каждое существо, с которым стоит в строю", 30/61 Хальдар); ``streak`` (on a ``strike_bonus``): its simple
 strikes that hit in a row one card, as the attacker, none of them a miss nor a strike at another card
 ("при {strike} получают +1 к ударам по атакованному, пока не совершат промах или удар по другой карте
-(максимум +3)", 30/18 Орки-губители; at the strike, only against that card)."""
+(максимум +3)", 30/18 Орки-губители; at the strike, only against that card); ``adjacent_poisoned``: the
+enemy creatures next to it with a poisoning ("-Х от
+немагических атак, где Х - число стоящих рядом существ противника с отравлением", 50/130 Обращённый);
+``wounds_taken``: on ``wounded`` / ``ally_wounded`` /
+``squad_wounded``, the wounds that set it off ("когда другое ваше существо получает Х ран от атаки карты
+противника — может излечиться на Х", 50/121 Элементаль торфа)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "diagonal_steps",
              "free_adjacent", "adjacent_enemies", "adjacent_even_enemies", "own_extra_life", "wounded_allies",
              "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements", "open_enemies",
-             "partners")
+             "partners", "adjacent_poisoned")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
              "behind", "near", "max_range", "partner_near")
@@ -1060,7 +1116,7 @@ it, as its owner sees the board — the square opposite and the two forward diag
 носорог "на карту в ряду напротив"), ``behind`` (on the square just behind it, as its owner sees the
 board: "по существам, стоящим на клетке позади него", 30/167 Бухта подлецов), ``near`` (on one of the 8
 squares around it: "ваше стоящее рядом существо", 50/113 Бумбол on ``ally_wounded``; 30/85 Древолом on
-``ally_dies``: it died next to it), ``max_range`` (on an
+``ally_dies``: it died next to it; 50/125 Чрево Архааля on ``enemy_dies``), ``max_range`` (on an
 ``attack_bonus``, standing or an aura: only for an
 attack ability with a ``range`` aimed from a square at a card on a square exactly that range away — "к
 выстрелу по картам на поле боя, выполненному с максимальной дальностью", 60/78 Меткий стрелок; "дальние
@@ -1245,7 +1301,7 @@ _KINDS_TEXT = {
     "acid_fumes": "Marked with acid fumes", "flame_seal": "Marked with a flame seal",
     "lose_keyword": "Loses",
     "no_magic": "Cannot use magical abilities", "heal_bonus": "Its squad heals more by",
-    "cannot_defend": "Cannot defend", "range_bonus": "Range +",
+    "range_bonus": "Range +",
     "swap_strikes": "Weak and strong strikes swapped", "ignore_taunt": "Ignores taunts for",
     "host_only": "Rides only a host",
     "grave_wound": "Valhalla: wounds a creature of its own squad",
@@ -1273,6 +1329,9 @@ _KINDS_TEXT = {
     "parries_closed": "While closed parries simple strikes as an open card",
     "attach": "Becomes the target's parasite or companion",
     "swap": "Swaps squares with",
+    "no_defend": "May not be appointed defender",
+    "ignore_armor": "Ignores the target's armor against",
+    "row_over": "Its strikes through a row pass over enemy cards",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",
@@ -1539,7 +1598,7 @@ class Ability:
             head = f"{head} {(self.keyword or '').replace('_', ' ')}{' ' + amount if amount else ''}"
         elif self.kind == "lose_keyword":
             head = f"{head} {(self.keyword or '').replace('_', ' ')}"
-        elif self.kind in ("taunt", "block", "redirect", "ignore_protection"):
+        elif self.kind in ("taunt", "block", "redirect", "ignore_protection", "ignore_armor"):
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "mark":
             where = ("a square its player chooses" if self.trigger in CHOSEN_SQUARE
@@ -1553,7 +1612,8 @@ class Ability:
         elif self.kind == "cleanse":
             head = f"{head} {', '.join(self.removes)}"
         elif self.kind == "become":
-            head = {"flyer": "Becomes a flyer", "artifact": "Becomes an artifact"}.get(
+            head = {"flyer": "Becomes a flyer", "artifact": "Becomes an artifact",
+                    "companion": "Becomes a companion of a creature of its squad"}.get(
                 self.into or "", "Becomes a ground creature (a flyer lands)")
             if self.damage:
                 head += f", simple strike {amount}"
@@ -1567,7 +1627,7 @@ class Ability:
             head = f"{head}{'' if head.endswith('+') else ' '}{amount}"
         parts = [head]
         if self.applies_to and self.kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
-                                                 "ignore_protection"):
+                                                 "ignore_protection", "ignore_armor"):
             parts.append("after " + "/".join(self.applies_to))
         if self.boosts:
             parts.append("for " + "/".join(self.boosts))
@@ -1686,6 +1746,8 @@ class Ability:
             cond.append(f"gives its target a {self.gives}")
         if self.delay == "apart":
             cond.append("wounds at the end of this turn those not next to it")
+        if self.delay == "near":
+            cond.append("only if the target then stands next to it")
         if self.uses_per_battle:
             cond.append(f"{self.uses_per_battle}× per battle")
         if self.uses_per_turn:
@@ -1963,6 +2025,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     passive = kind in PASSIVES or kind in RECRUITMENT
     default_cost = "passive" if passive else "trigger" if kind in TRIGGERED else None
     cost = raw.get("cost", default_cost)
+    if cost is None and kind == "bind" and raw.get("vs_position"):
+        cost = "passive"  # (a standing bind of the enemy creatures so placed: 50/190 Бретёр)
     if cost is None:
         raise fail("cost", f"is missing; {kind} needs one of tap, counter_tap, counter, trigger")
     if cost not in COSTS:
@@ -1970,8 +2034,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if cost == "aura" and kind not in AURA_KINDS:
         raise fail("cost", f"aura is only for the kinds {', '.join(AURA_KINDS)}")
     granted = kind in GRANTS and cost not in ("passive", "aura")
-    if kind in PASSIVES and cost not in ("passive", "aura") and not granted:
-        raise fail("cost", f"of {kind} must be passive (a standing property)")
+    if kind in PASSIVES and cost not in ("passive", "aura") and not granted \
+            and not (kind == "incarnation" and cost == "trigger" and raw.get("target") == "self"):
+        raise fail("cost", f"of {kind} must be passive (a standing property; incarnation also gained on "
+                   "a trigger by the card itself)")
     if granted and lasts is None and kind != "roll_bonus":  # (roll_bonus without: its next roll only)
         raise fail("lasts", f"is missing; a {kind} given by an action or trigger needs how long it lasts "
                    f"({', '.join(LASTS)})")
@@ -1993,7 +2059,7 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("cost", f"of {kind} must be trigger" + (", then or or" if kind == "leap" else ""))
     if kind in RECRUITMENT and cost != "passive":
         raise fail("cost", f"of {kind} must be passive (it is played when the squad is recruited)")
-    if kind in ACTIONS and cost == "passive":
+    if kind in ACTIONS and cost == "passive" and not (kind == "bind" and raw.get("vs_position")):
         raise fail("cost", f"of {kind} must be tap, counter_tap, counter, free or trigger")
     if cost == "free" and not (raw.get("uses_per_turn") or raw.get("uses_per_battle")):
         raise fail("cost", "free (no payment) needs uses_per_turn or uses_per_battle (\"1 раз за ход:\")")
@@ -2061,33 +2127,37 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if boosts and (kind not in ("attack_bonus", "counts_as") or cost not in ("trigger", "then")
                    or not raw.get("lasts")):
         raise fail("boosts", "is only for an attack_bonus or counts_as given by a trigger for a while")
-    if kind in ("reduce", "protection", "cap", "attack_bonus", "counts_as", "taken_as", "range_bonus",
+    if kind in ("reduce", "protection", "cap", "attack_bonus", "counts_as", "taken_as",
                 "ignore_taunt") and not (
             applies or boosts):
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
-    if kind == "ignore_protection" and not applies:
-        raise fail("from", "is missing; ignore_protection needs the attacks whose protections it passes")
+    if kind in ("ignore_protection", "ignore_armor") and not applies:
+        raise fail("from", f"is missing; {kind} needs the attacks it applies to")
     if kind == "block_attack" and len(raw.get("damage", [])) != 1:
         raise fail("damage", "block_attack needs [n]: the value of the attacks it blocks")
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed", "kill",
-                   "death", "squad_kill", "creature_dies", "ally_dies", "squad_attack"):
+                   *_DEATHS, "squad_attack"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
-                                  "ignore_protection", "attack_bonus", "counts_as", "taken_as",
+                                  "ignore_protection", "ignore_armor", "attack_bonus", "counts_as",
+                                  "taken_as",
                                   "delayed_wound", "cheats_death", "block_attack", "range_bonus",
                                   "ignore_taunt"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
                    "attack_bonus, delayed_wound, cheats_death and the attacked / ally_combo / wounded / "
-                   "ally_wounded / squad_wounded / kill / death / squad_kill triggers")
+                   "ally_wounded / squad_wounded / kill / death / squad_kill / ally_dies / enemy_dies / "
+                   "creature_dies triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
+    if "finishing" in applies and kind != "attack_bonus":
+        raise fail("from", "finishing is only for attack_bonus (the X of its finishing-off)")
     if "heal" in applies and trigger != "ally_combo":
         raise fail("from", "heal is only for trigger ally_combo")
-    if "poison" in applies and kind != "reduce" and trigger not in ("creature_dies", "ally_dies"):
-        raise fail("from", "poison is only for reduce (the wounds of poisoning) and the triggers "
-                   "creature_dies and ally_dies (a death from poisoning)")
+    if "poison" in applies and kind != "reduce" and trigger not in _DEATHS:
+        raise fail("from", "poison is only for reduce (the wounds of poisoning) and the triggers about a "
+                   "death (" + ", ".join(_DEATHS) + ": it died of its poisoning)")
     if set(applies) & {"directed", "counter"} and kind not in ("reduce", "protection") and not (
             applies == ["counter"] and trigger in ("wounded", "ally_wounded", "squad_wounded")):
         raise fail("from", "directed and counter are only for reduce and protection (counter also as the "
@@ -2211,26 +2281,26 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("when", f"must be one of {', '.join(WHENS)}, got {when!r}")
     out["when"] = when
     count = raw.get("count", 1)
-    if not _int(count, 1):
-        raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
+    if not _int(count, 0 if when == "few_elements" else 1):  # (few_elements 0: an all-neutral squad)
+        raise fail("count", f"must be a whole number ≥ 1 (≥ 0 with few_elements), got {count!r}")
     if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
                                   "few_elements", "counters", "namesakes", "squad_jumps", "squad_class",
                                   "squad_charged", "hurt_many") \
             and not formation \
-            and trigger not in ("counters_reach", "squad_loses_counters"):
+            and trigger not in ("counters_reach", "squad_loses_counters", "eats", "squad_fury"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
                    "counters_cards / enemy_elements / few_elements / counters / namesakes / squad_jumps / "
                    "squad_class "
                    "and trigger "
-                   "counters_reach / squad_loses_counters")
+                   "counters_reach / squad_loses_counters / eats (healed at least that many, when 2 or more)")
     out["count"] = count
     classes = raw.get("classes", [])
     if not _str_list(classes, None):
         raise fail("classes", f"must be a list of class names, got {classes!r}")
-    if classes and when not in ("squad_class", "allies_adjacent", "class_adjacent") \
+    if classes and when not in ("squad_class", "allies_adjacent", "class_adjacent", "adjacent_artifact") \
             and kind not in ("terrain_class", "jump_swap") and trigger not in WHEN_TRIGGERS:
-        raise fail("classes", "is only for when = squad_class / allies_adjacent / class_adjacent, kinds "
-                   "terrain_class and jump_swap and the "
+        raise fail("classes", "is only for when = squad_class / allies_adjacent / class_adjacent / "
+                   "adjacent_artifact, kinds terrain_class and jump_swap and the "
                    f"triggers about another card ({', '.join(WHEN_TRIGGERS)}: that card's classes)")
     if not classes and (when in ("squad_class", "class_adjacent") or kind == "terrain_class"):
         raise fail("classes", "is missing; squad_class, class_adjacent and terrain_class need the class "
@@ -2253,10 +2323,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         if not (_int(value) or (name == "plus" and isinstance(value, int) and not isinstance(value, bool)
                                 and value >= -9)):
             raise fail(name, f"must be a whole number ≥ 0 (plus: ≥ −9), got {value!r}")
-        if value and not per and not (name == "per_max" and kind == "attack_bonus"
-                                      and raw.get("lasts") in ("next_attack", "next_attack_turn")):
-            raise fail(name, "is only with 'per' (per_max: or on an attack_bonus lasting to the next "
-                       "attack, the most its gifts add up to)")
+        if value and not per and not (name == "per_max" and kind == "attack_bonus" and raw.get("lasts")):
+            raise fail(name, "is only with 'per' (per_max: or on an attack_bonus given for a while, "
+                       "the most its gifts add up to)")
         out[name] = value
     if per in ("target_strike", "target_half_life") and kind != "strike_bonus":
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")
@@ -2286,11 +2355,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("per", "about_weak is only for a trigger about another card (squad_strike …), "
                    "dirty_tricked and hauled")
     if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection", "poison",
-                           "relocate", "move_wounds", "carrion_eating",
+                           "relocate", "move_wounds", "carrion_eating", "range_bonus",
                            "keyword", "extra_life", "discount", "attack_bonus", "shield") and not (
             kind == "reduce" and per in UNIT_PERS) and not (
             kind in GRANTS and cost != "passive") and not (
-            kind == "gain_counter" and raw.get("target") == "self" and cost == "trigger"):  # (50/145)
+            kind == "gain_counter" and raw.get("target") == "self" and cost == "trigger") and not (
+            kind == "poison" and per == "target_poison"):  # (50/145; 50/134)
         raise fail("per", f"does not apply to {kind}")
     if per and kind == "keyword" and cost == "passive" and per not in UNIT_PERS \
             and not (fury_x and per == "target_wounds"):
@@ -2317,9 +2387,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         out[name] = value
     if out["vs_position"] == "near" and cost == "trigger" and trigger not in (
-            "ally_dies", "creature_dies", "darkens", "ally_wounded", "squad_wounded"):
-        raise fail("vs_position", "near on a trigger is only for ally_dies, creature_dies, darkens, "
-                   "ally_wounded and squad_wounded")
+            "ally_dies", "creature_dies", "enemy_dies", "darkens", "ally_wounded", "squad_wounded"):
+        raise fail("vs_position", "near on a trigger is only for ally_dies, creature_dies, enemy_dies, "
+                   "darkens, ally_wounded and squad_wounded")
     if out["vs_position"] == "max_range" and kind != "attack_bonus":
         raise fail("vs_position", "max_range is only for attack_bonus (the range of the attack)")
     if (out["vs_position"] == "partner_near") != (kind == "far_strike" and out["vs_position"] is not None):
@@ -2327,9 +2397,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     edge = cost in ("passive", "aura") and kind == "attack_bonus" and out["vs_position"] == "max_range"
     if out["vs_position"] and not edge and kind != "far_strike" and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
-            "silence")) and not (cost == "trigger" and trigger in (
-                "creature_dies", "ally_dies", "ally_wounded", "squad_wounded")
-                and out["vs_position"] in ("opposite", "diagonal", "near")) \
+            "bind", "silence")) and not (cost == "trigger" and trigger in (
+                "creature_dies", "ally_dies", "ally_wounded", "squad_wounded", "enemy_dies", "strike")
+                and out["vs_position"] in ("opposite", "diagonal", "near", "ahead")) \
             and not (cost == "trigger" and trigger in ("card_closes", "darkens")) \
             and not (cost == "aura" and kind in ("strike_bonus", "directed", "unanswerable", "reduce",
                                                  "protection")):
@@ -2337,7 +2407,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "protection, taunt, strike_limit and silence (those of the first five also held from an "
                    "aura: the position to the holder), and the triggers creature_dies, ally_dies, "
                    "ally_wounded and squad_wounded (opposite, diagonal or near: where that card stands), "
-                   "card_closes and darkens")
+                   "card_closes and darkens; enemy_dies and strike too")
     if kind == "strike_limit" and not out["vs_position"] and not formation:
         raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to), "
                    "unless it holds under a condition: then none at all (\"Строй: не может нападать "
@@ -2371,7 +2441,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("area", "squad is only for an aura, next_roll (its squad's next die roll) and a block "
                    "(attacks on any card of its squad)")
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls", "squad_redirects",
-                                                  "dirty_tricked") \
+                                                  "dirty_tricked", "misses") \
             and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled, squad_redirects: "
@@ -2495,14 +2565,16 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if raw.get("when") in ("marker_row", "marker_column") and marker is None:
         raise fail("marker", "is required for when = marker_row / marker_column")
     if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", "battle_start",
-                                          *CHOSEN_SQUARE):
+                                          "dash", *CHOSEN_SQUARE):
         raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death, "
-                   "battle_start (its own square), " + ", ".join(CHOSEN_SQUARE))
+                   "battle_start (its own square), dash (the square it left), " + ", ".join(CHOSEN_SQUARE))
     out["marker"] = marker
     delay = raw.get("delay")
     if delay is not None and delay not in DELAYS:
         raise fail("delay", f"must be one of {', '.join(DELAYS)}, got {delay!r}")
-    if delay is not None and (kind not in WOUNDS or cost == "passive"):
+    if delay == "near" and kind != "delayed_wound":
+        raise fail("delay", "near is only for a delayed_wound")
+    if delay == "apart" and (kind not in WOUNDS or cost == "passive"):
         raise fail("delay", "is only for wounding actions and triggers (effect …)")
     out["delay"] = delay
     min_power = raw.get("min_power", 0)
@@ -2527,10 +2599,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if onto is not None and not ((kind in ("summon", "resurrect") and onto in ONTO)
                                  or (kind == "push" and onto == "forward")
                                  or (kind == "relocate" and onto in RELOCATE_ONTO)
-                                 or (kind == "become" and onto in BECOME_ONTO)):
+                                 or (kind == "become" and onto in BECOME_ONTO)
+                                 or (kind == "hauled" and onto == "forward")):
         raise fail("onto", f"is one of {', '.join(ONTO)} for summon and resurrect, one of "
                    f"{', '.join(RELOCATE_ONTO)} for relocate, one of {', '.join(BECOME_ONTO)} for become, "
-                   "forward for push; "
+                   "forward for push or for hauled (the square in front of it: 50/1 Военный обоз); "
                    f"got {onto!r}")
     into = raw.get("into")
     if (into is None) == (kind == "become") or (into is not None and into not in BECOME_INTO):
@@ -2671,7 +2744,8 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push",
-                                         "destroy", "lose_counters", "relocate", "fight", "strike_again",
+                                         "destroy", "lose_counters", "finishing", "relocate", "fight",
+                                         "strike_again",
                                          "stun", "darken")) \
                 and not (ab.cost == "or" and ab.kind in ("close", "relocate")) \
                 and not (ab.cost == "then" and ab.kind in ("swap", "relocate")) \

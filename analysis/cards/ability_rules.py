@@ -53,6 +53,7 @@ for _kind in ("simple", *ATTACKS):
     _GROUPS[_kind] = _GROUPS[_kind] | {"attacks"}  # ("от атаки": any attack, not spells or effects)
 _GROUPS["directed"] = frozenset({"directed"})
 _GROUPS["counter"] = frozenset({"counter"})
+_GROUPS["finishing"] = frozenset({"finishing"})  # (an ``attack_bonus`` to its X: 50/182)
 """Which ``from`` names of ``reduce``/``protection`` cover each kind (``ranged``: 000 glossary
 "Ranged attack"; ``magic``: "Magical ability"; ``nonmagic``: the attacks that are not magical, the
 simple strike counted among them; ``close``: 000 glossary "Close strike"). ``directed`` and
@@ -464,6 +465,9 @@ def wounds_after(damage: int, kind: str, target, source=None, armor_left: int = 
     if caps:
         power = apply_limits(power, tier, caps)
     used = min(power, armor_left) if kind in ARMOR_STOPS else 0
+    if used and source is not None and source.abilities is not None and any(
+            covers(ab, kind) for ab in _standing(source, "ignore_armor", None)):
+        used = 0  # ("игнорирует {armor}": 50/78 Глаз сокола's shots)
     return power - used, used
 
 

@@ -16,9 +16,10 @@ file that a ``--save-best PATH`` command of another block writes is made first, 
 An example matches when its printed lines are exactly what the command prints now. An example
 shortened by hand carries ``…``: a line that is only ``…`` stands for any number of lines, a ``…``
 inside a line for any text (across lines, too: compact JSON is wrapped by hand), and the other text
-must appear in order; JSON output is compared in its compact one-line form. Such an example is
-never rewritten (``--write`` lists it for a manual edit); neither is one piped into
-``head``/``tail``/``grep``, whose output is compared exactly. An example
+must appear in order; JSON output is compared in its compact one-line form. ``--write`` rewrites
+such an example in its old shape (the same number of lines shown around each ``…``, taken from where
+the new output is most like the old; :func:`reshorten`) and lists it for a hand edit when that shape
+no longer fits; one piped into ``head``/``tail``/``grep`` is compared and rewritten exactly. An example
 that shows no output (``berserk app``, ``import-cards`` …) only illustrates a command; some of those
 serve or rebuild data, so they are never run.
 
@@ -72,7 +73,7 @@ class Example:
 
     @property
     def shortened(self) -> bool:
-        """Shortened by hand (``…``) or piped through a filter: compared, never rewritten."""
+        """Shortened by hand (``…``) or piped through a filter (the README's long outputs)."""
         return self.abridged or bool(re.search(r"\|\s*(head|tail|grep)\b", self.command))
 
     @property
@@ -270,15 +271,61 @@ def diff(block: Block, example: Example) -> str:
     return f"$ {example.command}\n" + "\n".join(lines)
 
 
+def _is_gap(line: str) -> bool:
+    return line.strip() in (ELLIPSIS, "...")
+
+
+def reshorten(expected: list[str], actual: list[str]) -> list[str] | None:
+    """The new output ``actual`` shortened the way ``expected`` was: each run of shown lines between
+    ``…`` lines is replaced by as many new lines from where the new output is most like it (the
+    first run from the start, a last run not followed by ``…`` from the end); lines with a ``…``
+    inside are kept as written. None when the result does not match ``actual`` (a hand edit)."""
+    runs: list[list[str]] = [[]]
+    gaps: list[str] = []
+    for line in expected:
+        if _is_gap(line):
+            gaps.append(line)
+            runs.append([])
+        else:
+            runs[-1].append(line)
+    out: list[str] = []
+    pos = 0
+    for i, run in enumerate(runs):
+        if i:
+            out.append(gaps[i - 1])
+        if not run:
+            continue
+        if i == 0:
+            at = 0
+        elif i == len(runs) - 1:
+            at = max(pos, len(actual) - len(run))
+        else:
+            def likeness(j: int, first: str = run[0]) -> float:
+                return difflib.SequenceMatcher(None, first, actual[j]).ratio()
+
+            options = range(pos, max(pos, len(actual) - len(run)) + 1)
+            at = max(options, key=likeness, default=pos)
+        new = actual[at:at + len(run)]
+        if len(new) < len(run):
+            return None
+        out += [old if ELLIPSIS in old else line for old, line in zip(run, new, strict=True)]
+        pos = at + len(run)
+    return out if matches(out, actual) else None
+
+
 def write(path: Path, changed: list[Example]) -> list[Example]:
-    """Put the new output of ``changed`` into ``path``; return the shortened ones left for a hand edit."""
+    """Put the new output of ``changed`` into ``path``: as printed, or for a shortened example the
+    new lines in its old shape (:func:`reshorten`); return the ones left for a hand edit."""
     text = path.read_text(encoding="utf-8")
     manual = []
     for example in sorted(changed, key=lambda e: -e.start):
-        if example.shortened or not example.actual:
+        lines = example.actual
+        if example.abridged and lines:
+            lines = reshorten(example.expected, example.actual) or []
+        if not lines:
             manual.append(example)
             continue
-        new = "".join(line + "\n" for line in example.actual)
+        new = "".join(line + "\n" for line in lines)
         text = text[:example.start] + new + text[example.end:]
     write_text_atomic(path, text)
     return manual

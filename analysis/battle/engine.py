@@ -524,6 +524,11 @@ class Battle(Placement):
                         return
                     if t is UseAbility:
                         act = UseAbility(act[0], act[1], left)
+            if t is not UseAbility and not self.is_legal(act):
+                # A death the announcement caused changed the actor itself (e.g. a blessing from a
+                # dying card made 30/173 take flight): the step or strike can no longer be made, so
+                # nothing more happens (000 glossary "Incorporeal creature").
+                return
         closers = self._trig["card_closes"]
         was_open = list(self.open) if closers and t is not EndTurn else None
         if t is Strike:

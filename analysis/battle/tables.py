@@ -230,6 +230,18 @@ def pair_passives(ka: int, kp: int) -> StrikePassives:
     return out
 
 
+_SOLO_PASSIVES: dict[int, StrikePassives] = {}
+
+
+def solo_passives(k: int) -> StrikePassives:
+    """The unconditional simple-strike facts of card key ``k`` (no opponent, no seat; cached): its
+    blessing and curse marks are read here many times a battle."""
+    out = _SOLO_PASSIVES.get(k)
+    if out is None:
+        out = _SOLO_PASSIVES[k] = strike_passives(_CARDS[k])
+    return out
+
+
 # --------------------------------------------------------------------------- strike outcome tables
 
 OpenEntry = tuple[int, int, int, int, int, int, int]

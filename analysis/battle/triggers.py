@@ -51,7 +51,17 @@ from analysis.battle.powers import (
     slots_of,
     triggered,
 )
-from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_key, card_of
+from analysis.battle.tables import (
+    ARTIFACT,
+    COMPANION,
+    FLYER,
+    GROUND,
+    PARASITE,
+    PROFILES,
+    card_key,
+    card_of,
+    solo_passives,
+)
 from analysis.cards.abilities import CHOSEN_SQUARE, ENTRIES, MARKERS, RANGED, Ability, CardAbilities
 from analysis.cards.ability_rules import (
     class_overlap,
@@ -83,10 +93,10 @@ class Triggers(Effects):
         """Whether unit ``v`` is in ``state`` (:data:`analysis.cards.abilities.VS_STATES`)."""
         if state in ("blessed", "cursed", "cursed_or_blessed"):
             # (a unit's own variant may be out of date while its base has just been marked: read the base)
-            passives = strike_passives(card_of(self.base[v]) if self._variable else self.cards[v])
+            passives = solo_passives(self.base[v] if self._variable else self.key[v])
             blessed, cursed = passives.blessing, passives.curse
             if self._variable and self._auras and not (cursed and blessed):
-                held = strike_passives(self.cards[v])  # (a curse or blessing held from an aura: 30/169)
+                held = solo_passives(self.key[v])  # (a curse or blessing held from an aura: 30/169)
                 blessed, cursed = blessed or held.blessing, cursed or held.curse
             if state == "blessed":
                 return blessed
@@ -745,9 +755,9 @@ class Triggers(Effects):
         name = "blessing" if ab.kind == "give_blessing" else "curse"
         flip = False
         if self._trig["state_flip"] and self.creature[v]:  # (a curse meets a blessing, or the reverse)
-            had = strike_passives(self.cards[v])
+            had = solo_passives(self.key[v])
             flip = had.curse if name == "blessing" else had.blessing
-        if name == "curse" and self._trig["cursed_again"] and strike_passives(self.cards[v]).curse:
+        if name == "curse" and self._trig["cursed_again"] and solo_passives(self.key[v]).curse:
             for w in self._trig["cursed_again"]:  # "if a cursed creature should receive a curse …"
                 if self.alive[w] and not self.over and self.creature[v] and self.alive[v]:
                     self._fire(w, "cursed_again", v, v)

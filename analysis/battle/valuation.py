@@ -33,9 +33,10 @@ from analysis.battle.tables import (
     closed_summary,
     open_summary,
     pair_passives,
+    solo_passives,
 )
 from analysis.cards.abilities import Ability
-from analysis.cards.ability_rules import attack_bonus, strike_passives, wounds_after
+from analysis.cards.ability_rules import attack_bonus, wounds_after
 from analysis.cards.table import Card
 
 if TYPE_CHECKING:
@@ -167,19 +168,19 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
         for w, _, p in hit_distribution(ku, index, kv, armor):
             g += p * (value if w >= rem_v else half * w)
         if ab.gives:  # (an attack that also curses or blesses: the state's worth on top)
-            passives = strike_passives(card_of(kv))
+            passives = solo_passives(kv)
             has = passives.blessing if ab.gives == "blessing" else passives.curse
             if not has and prof.is_creature:
                 g += (0.1 if ab.gives == "curse" else -0.1) * value * rem_v / prof.life
     elif ab.kind in ("give_blessing", "give_curse"):
         # ±1 on every roll for the rest of the battle (000 glossary "Blessing", "Curse"): about a
         # tenth of the card's worth, nothing if it already has it.
-        passives = strike_passives(card_of(kv))
+        passives = solo_passives(kv)
         has = passives.blessing if ab.kind == "give_blessing" else passives.curse
         g = 0.0 if has or not prof.is_creature else 0.1 * value * rem_v / prof.life
     elif ab.kind == "cleanse":
         # the curse it lifts is worth what a curse costs (see above), a blessing it lifts the same less
-        passives = strike_passives(card_of(kv))
+        passives = solo_passives(kv)
         worth = 0.1 * value * rem_v / prof.life if prof.is_creature else 0.0
         lifted = ("curse" in ab.removes and passives.curse) - ("blessing" in ab.removes and passives.blessing)
         g = worth * lifted

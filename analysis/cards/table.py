@@ -16,7 +16,7 @@ import io
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import pandas as pd
@@ -75,9 +75,10 @@ class Card:
         """``SET/NUMBER``, e.g. ``10/185``."""
         return f"{self.set_id}/{self.number}"
 
-    @property
+    @cached_property
     def key(self) -> str:
-        """The name as copies are compared (see :func:`analysis.util.textnorm.normalize_name`)."""
+        """The name as copies are compared (see :func:`analysis.util.textnorm.normalize_name`;
+        computed once: the recruiter asks for it in its inner loops)."""
         return normalize_name(self.name)
 
     @property

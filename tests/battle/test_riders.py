@@ -67,16 +67,23 @@ def test_parasite_wounds_its_host_as_it_opens():
         assert b.open[2] and b.wounds[2] == wounds
 
 
+class _StartOnly(HeuristicPlayer):
+    """The heuristic player's turn-start choices, then no actions (only those choices are tested;
+    a subclass, since the compiled player's methods cannot be replaced on an instance)."""
+
+    def play_turn(self, state) -> None:
+        return None
+
+
 def test_host_may_stay_closed_and_the_heuristic_does_so_only_to_survive():
     """30/69 Люмми: "its host may not open on its turn": the heuristic player keeps a host closed
     when the 2 wounds would kill it (life left 2), and opens one that survives them."""
     for wounded, stays in ((8, True), (5, False)):
         lummi = unit("Lummi", *LUMMI, type="parasite", move=0, life=8, strike=(1, 2, 2))
         b = start([lummi, card("Mine", life=10)], [card("Host", life=10)],
-                  ({0: square(1, 1), 1: square(1, 2)}, {2: P2_FRONT}), p2=HeuristicPlayer())
+                  ({0: square(1, 1), 1: square(1, 2)}, {2: P2_FRONT}), p2=_StartOnly())
         b.wounds[2] = wounded
         b.open[2] = False
-        b.players[1].play_turn = lambda state: None  # (only its turn-start choice is tested)
         b.apply(END_TURN)
         assert b.open[2] == (not stays)
         assert b.wounds[2] == wounded + (0 if stays else 2)

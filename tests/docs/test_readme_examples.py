@@ -158,3 +158,18 @@ def test_example_prints_what_the_command_prints_now(block, cache):
     stale = readme_examples.run_block(block, MADE_BY, cache)
     assert not stale, ("stale example(s); rerun `python3 scripts/readme_examples.py --write`:\n"
                        + "\n".join(readme_examples.diff(block, e) for e in stale))
+
+
+def test_a_shortened_example_is_rewritten_in_its_old_shape():
+    """``--write`` keeps a hand-shortened example's shape: as many lines around each ``…`` as before,
+    the runs after a ``…`` taken from where the new output is most like the old one."""
+    old = ["rank  swap", "   1  −3 A +3 B  +34.0 pp", "   …", "37,200 games, 4 round(s)", "…"]
+    new = ["rank  swap", "   1  −2 C +2 B  +30.9 pp", "   2  −3 A +3 B  +30.1 pp",
+           "36,200 games, 4 round(s)", "unsure = …", "  B: full"]
+    assert readme_examples.reshorten(old, new) == [
+        "rank  swap", "   1  −2 C +2 B  +30.9 pp", "   …", "36,200 games, 4 round(s)", "…"]
+    # a last run not followed by "…" is the end of the output
+    assert readme_examples.reshorten(["head", "…", "total 5"], ["head", "x", "total 6"]) == [
+        "head", "…", "total 6"]
+    # a shape the new output no longer fills is left for a hand edit
+    assert readme_examples.reshorten(["a", "b", "c", "…"], ["a", "b"]) is None

@@ -30,3 +30,24 @@ def test_sample_deck_matchup_plays_to_the_end(a, b, games, seed):
                           seed=seed)
     assert result.games == games
     assert result.a_wins + result.b_wins + result.draws == games
+
+
+def test_an_announced_step_the_actor_can_no_longer_make_does_nothing():
+    """tournament-07 against tournament-08, 12 cards each, random against search, seed 6: an
+    incorporeal 30/173 Мятущаяся душа announced a step; the announcement destroyed an incorporeal card
+    of its squad sharing a square, whose death blessed the soul, and a blessed soul takes flight. The
+    step can no longer be made (it is a flyer now): nothing more happens, the battle goes on (it
+    stopped with IllegalAction before)."""
+    import random
+
+    from analysis.battle.record import record_battle
+    from analysis.decks.deck import sample_deck_paths
+
+    db = load_cards()
+    decks = [read_deck(p, db) for p in sorted(sample_deck_paths())]
+    a, b = decks[6].cards(), decks[7].cards()
+    random.Random(6).shuffle(a)
+    random.Random(-6).shuffle(b)
+    assert "Мятущаяся душа" in [c.name for c in a[:12]]
+    record = record_battle((a[:12], b[:12]), players=("random", "search"), seed=6)
+    assert record[-1]["e"] == "end"  # (it played to the end)

@@ -236,6 +236,8 @@ class Effects(Situational):
         """Per unit: the turn it last took wounds from a magical ability (``vs_state = "magic_wounded"``)."""
         self.shifted = [-1] * n
         """Per unit: the turn it last moved, by a step or an ability (``vs_state = "moved"``)."""
+        self.reshifted = [-1] * n
+        """Per unit: the turn it moved a second time or more (``vs_state = "moved_again"``)."""
         self._lost_now = 0
         """The counters the card now watched lost at once (``squad_loses_counters``)."""
         self._doublers = bool(kinds & {"strikes_twice", "strikes_twice_in_a_row"})
@@ -1468,6 +1470,8 @@ class Effects(Situational):
         board, the occupied mask, its rider and the log's move; what the move sets off (markers on
         ``to``, roots, watchers) is the caller's, as the moving ability's text says."""
         self._leave(u, p)  # (a card sharing its square stays there)
+        if self.shifted[u] == self.turn:
+            self.reshifted[u] = self.turn
         self.shifted[u] = self.turn
         self.board[to] = u
         self.occupied |= 1 << to

@@ -145,7 +145,7 @@ class BattleResult:
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
             "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on", "first_acts", "hexed",
-            "shifted")
+            "shifted", "reshifted")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""

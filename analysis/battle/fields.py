@@ -178,6 +178,7 @@ class EngineFields:
     first_acts: list[int]
     hexed: list[int]
     shifted: list[int]
+    reshifted: list[int]
     _lost_now: int
     seat: list[int]
     seed: int

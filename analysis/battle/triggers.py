@@ -133,6 +133,14 @@ class Triggers(Effects):
             return self.hexed[v] == self.turn
         if state == "moved":  # moved this turn, by a step or an ability (60/123)
             return self.shifted[v] == self.turn
+        if state == "moved_again":  # moved a second time or more this turn (40/130 Нереида)
+            return self.reshifted[v] == self.turn
+        if state == "not_clumsy":  # without clumsiness, printed or given (40/185 Юнга)
+            return self.creature[v] and not self.cards[v].has("clumsiness")
+        if state == "near_enemy_extra_life":  # next to a creature of its opponent's squad with additional
+            seat = self.seat[v]  # life ("рядом с вашими существами с дополнительными {health}", 40/98)
+            return any(self.seat[w] != seat and self.creature[w] and self._in_state(w, "extra_life")
+                       for w in self._neighbours(v))
         if state == "beset":  # two or more enemy cards next to it (60/86)
             seat = self.seat[v]
             return sum(1 for w in self._neighbours(v) if self.seat[w] != seat) >= 2

@@ -474,6 +474,8 @@ class Turns(Strikes):
             self.board[to] = u
             self.occupied ^= (1 << frm) | (1 << to)
         self.pos[u] = to
+        if self.shifted[u] == self.turn:
+            self.reshifted[u] = self.turn  # (a second move this turn: ``vs_state = "moved_again"``)
         self.shifted[u] = self.turn
         r = self.rider[u]
         if r >= 0:

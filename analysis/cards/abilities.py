@@ -551,7 +551,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life")
+             "low_life", "moved_again", "not_clumsy", "near_enemy_extra_life")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -588,7 +588,13 @@ enemy cards next to it ("рядом с которым стоят две или �
 ``not_livelier`` (on a standing fact, checked at each simple strike): a card whose current life is not
 above this card's own ("по картам, чьи текущие {health} меньше или равны текущим {health}", 60/102);
 ``low_life``: a creature whose life left is at most its weak
-simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер)."""
+simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер).
+Wave 3, set 40: ``moved_again``: a card that moved a second time or more this turn, by steps or
+abilities ("перемещается второй или более раз за ход", 40/130 Нереида); ``not_clumsy``: a creature
+without clumsiness, printed or given ("без неповоротливости", 40/185 Юнга); ``near_enemy_extra_life``:
+a card next to a creature of its opponent's squad that has additional life — for a fact of that
+opponent, "next to your creatures with additional life" ("по картам, стоящим рядом с вашими
+существами с дополнительными {health}", 40/98 Вуйвр)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves")
@@ -604,7 +610,9 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
-         "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact")
+         "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
+         "moved_twice", "cheapest", "extra_life_near", "odd_costs", "enemy_namesakes", "no_namesakes",
+         "armor_left", "own_half_no_cheap", "state_adjacent")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -663,12 +671,24 @@ Issue 19, the board: ``back_rows`` (it stands in its own second or third row: 40
 column of a square holding such a marker put by a card of its squad: 40/62 Йети "пока стоит в одном
 столбце / ряду с вашим логовом"), ``enemy_back_row`` (it stands in the opponent's third row: 40/201
 Странствующий рыцарь "когда перемещается на клетку 3 ряда противника"); ``adjacent_artifact`` (an
-artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона)."""
+artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона).
+Wave 3, set 40: ``moved_twice`` (it took two or more steps this turn: 40/59 Хейсар "когда передвигается
+второй раз за ход получает неповоротливость до конца хода"), ``cheapest`` (no other creature of its squad
+in play costs as much or less, cards of its own name aside: 40/74 Камышовый кот), ``extra_life_near``
+(it or a creature of its squad next to it has additional life: 40/90 Серый клинок), ``odd_costs`` (every
+card of its squad in play, its terrain included, has an odd cost: 40/200 Наёмник-ветеран),
+``enemy_namesakes`` / ``no_namesakes`` (the opponent's squad in play has two cards of one name / its own
+squad has none: 40/202 Урайон), ``armor_left`` (some of its armor is not yet used this turn: 40/167
+Демон-легионер "пока у него одна или более единицы {armor}"), ``own_half_no_cheap`` (no creature of
+either squad of cost ``count`` or less stands on its player's half: 40/106 Вербер, ``count = 3``),
+``state_adjacent`` (a creature of either squad next to it is in ``when_state``: 40/170 Чемпион Соултрада
+"при движении на клетку рядом с существом с проклятием")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
-        "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans")
+        "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
+        "squad_flyers")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -709,10 +729,12 @@ movement of the corporeal creatures of its squad on the squares to its left and 
 {move} ваших небестелесных существ справа и слева от …", 60/28 Орочий таран), ``own_regen`` (its
 regeneration now: "где Х величина их {regen}"; on
 an aura, of the card that holds it: 30/114 Страж Уорлога).
-``mulligans``: its player's mulligans before recruiting (``discount`` only)."""
+``mulligans``: its player's mulligans before recruiting (``discount`` only). ``squad_flyers``: the other
+flying creatures of its squad in play ("+Х к {strike}, где Х число других ваших летающих существ", 40/98
+Вуйвр)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
-             "moves_left", "side_move", "own_regen")
+             "moves_left", "side_move", "own_regen", "squad_flyers")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
@@ -1707,10 +1729,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
     if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
-                                  "few_elements", "counters", "namesakes") and not formation \
+                                  "few_elements", "counters", "namesakes", "own_half_no_cheap") \
+            and not formation \
             and trigger not in ("counters_reach", "squad_loses_counters"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
-                   "counters_cards / enemy_elements / few_elements / counters / namesakes and trigger "
+                   "counters_cards / enemy_elements / few_elements / counters / namesakes / "
+                   "own_half_no_cheap and trigger "
                    "counters_reach / squad_loses_counters")
     out["count"] = count
     classes = raw.get("classes", [])
@@ -1727,10 +1751,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(nth) or (nth and cost != "trigger"):
         raise fail("nth", f"is a whole number ≥ 1, for triggers only; got {nth!r}")
     out["nth"] = nth
-    if when_state is not None and when not in ("allies_adjacent", "clear_of_enemies") \
+    if when_state is not None and when not in ("allies_adjacent", "clear_of_enemies", "state_adjacent") \
             and trigger not in WHEN_TRIGGERS and cost != "aura":
         raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)}, auras and "
-                   "when = allies_adjacent / clear_of_enemies")
+                   "when = allies_adjacent / clear_of_enemies / state_adjacent")
     partner = raw.get("partner")
     if partner is not None and (partner not in RANKS or not formation):
         raise fail("partner", f"must be one of {', '.join(RANKS)}, with formation = true; got {partner!r}")

@@ -1,0 +1,233 @@
+"""Set-40 («Ложные боги») printings completed in wave 3, with fixed dice and hand-built positions,
+each against its text in berserk-nxt ``resources/data.json`` (commit 1d6ff4f2): the real printings
+are loaded, so a test fails if their facts change."""
+
+from __future__ import annotations
+
+from analysis.battle import END_TURN, Move, UseAbility
+from analysis.battle.board import square
+from analysis.battle.tables import FLYER, card_of
+from analysis.cards.ability_rules import protected, reduction, strike_passives
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, start
+from tests.battle.test_set60_markers import _printing
+from tests.battle_helpers import Scripted, card
+
+
+def strike(b, u: int) -> tuple[int, ...]:
+    """Unit ``u``'s simple strike with its standing bonuses (unconditional ones)."""
+    base = b.cards[u].strike
+    bonus = strike_passives(b.cards[u], None, b.seat[u]).bonus
+    return tuple(x + y for x, y in zip(base, bonus, strict=True))
+
+
+class Option(Scripted):
+    """Takes the last alternative of an ``or`` trigger."""
+
+    def choose_option(self, battle, unit, options, candidates):
+        return options[-1]
+
+
+def test_navigator_may_curse_a_pirate_at_the_battle_start():
+    """40/219 Штурман Маэнаса: "в начале боя выбранный пират может получить проклятие" — its player
+    picks the pirate (itself is one) or none."""
+    pirate = card("Pirate", classes=("Пират",))
+    b = start([_printing("40/219"), pirate], [card("Foe")], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}),
+              p1=Scripted(targets=(1,)))
+    assert b._in_state(1, "cursed") and not b._in_state(0, "cursed")
+    b = start([_printing("40/219"), pirate], [card("Foe")], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}),
+              p1=Scripted(targets=()))
+    assert not b._in_state(0, "cursed") and not b._in_state(1, "cursed")
+
+
+def test_orc_berserker_may_wound_itself_for_fury():
+    """40/22 Орк-берсеркер: "в начале вашего хода может ранить себя на 1, при этом получает +1 к
+    бешенству" (to the end of the turn)."""
+    b = start([_printing("40/22")], [card("Foe")], ({0: P1_BACK}, {1: P2_BACK}))
+    assert b.wounds[0] == 1 and b._fury_bonus(0) == 1
+    b.apply(END_TURN)
+    assert b._fury_bonus(0) == 0
+    b = start([_printing("40/22")], [card("Foe")], ({0: P1_BACK}, {1: P2_BACK}), p1=Scripted(targets=()))
+    assert b.wounds[0] == 0 and b._fury_bonus(0) == 0
+
+
+def test_thunder_cavalry_takes_a_strike_bonus_or_flight_and_attack_experience():
+    """40/63 Кавалерия грома: "в начале боя может получить либо +1 к {strike}, либо полёт и {ova} 1"."""
+    b = start([_printing("40/63")], [card("Foe")], ({0: P1_BACK}, {1: P2_BACK}), p1=Option())
+    assert b.kind[0] == FLYER and b.cards[0].keyword("exp_attack") == 1 and strike(b, 0) == (2, 2, 3)
+    b = start([_printing("40/63")], [card("Foe")], ({0: P1_BACK}, {1: P2_BACK}))
+    assert b.kind[0] != FLYER and b.cards[0].keyword("exp_attack") == 0 and strike(b, 0) == (3, 3, 4)
+
+
+def test_sot_gifts_an_adjacent_steppe_creature_with_experience():
+    """40/36 Сот: "в начале хода ваше стоящее рядом степное существо получает маркер дар Сота … имеет
+    {ova} 1 и {ovz} 1" (its loss of abilities and new strike are not played)."""
+    steppe = card("Steppe", elements=("steppes",))
+    other = card("Other", elements=("forests",))
+    b = start([_printing("40/36"), steppe, other], [card("Foe")],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_BACK}))
+    assert b.cards[1].keyword("exp_attack") == 1 and b.cards[1].keyword("exp_defence") == 1
+    assert b.cards[2].keyword("exp_attack") == 0
+
+
+def test_ghurt_stone_closes_a_creature_with_a_parasite_by_a_sudden_spell():
+    """40/133 Гхуртов камень: "{instant}{counter}{tap}: заклинание хватка трясины закрыть выбранное
+    существо с паразитом" — not a creature without one."""
+    stone = _printing("40/133")
+    rat = card("Rat", type="parasite", life=3)
+    foe, bare = card("Host", life=10), card("Bare", life=10)
+    b = start([stone, rat], [foe, bare], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_FRONT, 3: square(3, 1)}))
+    b.host[1], b.rider[2], b.pos[1] = 2, 1, b.pos[2]
+    b.counters[0] = 1
+    b.apply(UseAbility(0, 0, (2,)))
+    assert not b.open[2] and b.open[3] and b.counters[0] == 0
+
+
+def test_heysar_is_clumsy_only_after_its_second_move():
+    """40/59 Хейсар: "когда передвигается первый раз за ход получает +1 к {strike} до конца хода. Когда
+    передвигается второй раз за ход получает неповоротливость до конца хода" — not clumsy before (the
+    card table's clumsiness column no longer says so)."""
+    heysar = _printing("40/59")
+    assert heysar.keyword("clumsiness") == 0
+    b = start([heysar], [card("Foe")], ({0: P1_BACK}, {1: P2_BACK}))
+    assert not b.cards[0].has("clumsiness") and strike(b, 0) == (1, 2, 2)
+    b.apply(Move(0, P1_MID))
+    assert not b.cards[0].has("clumsiness") and strike(b, 0) == (2, 3, 3)
+    b.apply(Move(0, P1_FRONT))
+    assert b.cards[0].has("clumsiness")
+    b.apply(END_TURN)
+    assert not b.cards[0].has("clumsiness") and strike(b, 0) == (1, 2, 2)
+
+
+def test_cabin_boy_may_give_a_nimble_ally_clumsiness_for_stronger_strikes():
+    """40/185 Юнга: "в начале вашего хода стоящее рядом ваше существо без неповоротливости может
+    получить неповоротливость. +1 к средним и сильным {strike} до конца хода"; Юнга itself is not
+    clumsy, and a clumsy ally is not offered."""
+    boy = _printing("40/185")
+    assert boy.keyword("clumsiness") == 0
+    ally, clumsy = card("Ally", strike=(1, 2, 3)), card("Clumsy", strike=(1, 2, 3), clumsiness=1)
+    p1 = Scripted()
+    b = start([boy, ally, clumsy], [card("Foe")],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_BACK}),
+              p1=p1)
+    assert [c[2] for c in p1.target_calls] == [[1]]
+    assert b.cards[1].has("clumsiness") and strike(b, 1) == (1, 3, 4)
+    b.apply(END_TURN)
+    assert not b.cards[1].has("clumsiness") and strike(b, 1) == (1, 2, 3)
+
+
+def test_tavern_brawler_is_clumsy_only_in_formation():
+    """40/51 Трактирный забияка: "Строй: Неповоротливость" — alone it is not clumsy."""
+    brawler = _printing("40/51")
+    assert brawler.keyword("clumsiness") == 0
+    partner = card("Partner", formation=1)
+    b = start([brawler, partner], [card("Foe")], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    assert b.cards[0].has("clumsiness")
+    b.apply(Move(1, square(1, 1)))                     # (diagonal: no longer in formation)
+    assert not b.cards[0].has("clumsiness")
+
+
+def test_reed_cat_reduces_only_while_the_cheapest_creature_of_its_squad():
+    """40/74 Камышовый кот: "−1 от немагических атак, пока в вашем отряде нет существ такой же или
+    меньшей стоимости (кроме Камышовых котов)"."""
+    cat = _printing("40/74")
+    b = start([cat, card("Dear", cost=5), _printing("40/74")], [card("Foe")],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_BACK}))
+    assert reduction(b.cards[0], "simple", b.cards[3], 0) == 1
+    b = start([cat, card("Cheap", cost=3)], [card("Foe")], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    assert reduction(b.cards[0], "simple", b.cards[2], 0) == 0
+
+
+def test_grey_blade_is_directed_while_it_or_an_adjacent_ally_has_extra_life():
+    """40/90 Серый клинок: "+1 к {strike} и {direct}, пока Серый клинок или стоящее рядом ваше
+    существо имеет дополнительные {health}"."""
+    blade = _printing("40/90")
+    b = start([blade, card("Ally", life=8)], [card("Foe")], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    assert strike(b, 0) == (2, 3, 4)
+    b.life[1] = 9  # (one additional life)
+    b._situate()
+    assert strike(b, 0) == (3, 4, 5) and b.directed[0]
+
+
+def test_verber_is_directed_only_without_cheap_creatures_on_its_half():
+    """40/106 Вербер: "{direct}, пока на вашей половине поля боя нет существ стоимостью 3 или менее"."""
+    verber = _printing("40/106")
+    b = start([verber, card("Dear", cost=4)], [card("Foe", cost=2)],
+              ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    assert b.directed[0]
+    b = start([verber, card("Cheap", cost=3)], [card("Foe")], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    assert not b.directed[0]
+
+
+def test_veteran_mercenary_gains_with_an_odd_cost_squad():
+    """40/200 Наёмник-ветеран: "в начале боя, если все ваши вскрытые карты имеют нечётную стоимость
+    получить +1 к {move} и +2 к {strike}"."""
+    vet = _printing("40/200")
+    b = start([vet, card("Odd", cost=3)], [card("Foe")], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    assert strike(b, 0) == (4, 5, 5) and b.cards[0].move == 2
+    b = start([vet, card("Even", cost=4)], [card("Foe")], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    assert strike(b, 0) == (2, 3, 3) and b.cards[0].move == 1
+
+
+def test_urayon_reads_the_names_of_both_squads():
+    """40/202 Урайон: "{armor}2, пока в отряде противника есть карты с одинаковым названием. +2 к
+    {strike}, пока в вашем отряде нет карт с одинаковым названием"."""
+    ur = _printing("40/202")
+    b = start([ur], [card("Twin"), card("Twin")], ({0: P1_BACK}, {1: P2_BACK, 2: square(5, 1)}))
+    assert b.armor[0] == 2 and strike(b, 0) == (3, 4, 5)
+    b = start([ur, _printing("40/202")], [card("A"), card("B")],
+              ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK, 3: square(5, 1)}))
+    assert b.armor[0] == 0 and strike(b, 0) == (1, 2, 3)
+
+
+def test_legionary_demon_has_protection_from_magic_while_armor_is_left():
+    """40/167 Демон-легионер: "{zom}, пока у Демона-легионера одна или более единицы {armor}"."""
+    b = start([_printing("40/167")], [card("Foe")], ({0: P1_BACK}, {1: P2_BACK}))
+    assert protected(b.cards[0], "discharge", b.cards[1], 0)
+    b.armor_left[0] = 0                                # (its armor used up this turn)
+    b._situate()
+    assert not protected(b.cards[0], "discharge", b.cards[1], 0)
+
+
+def test_wyvern_counts_the_other_flyers_and_is_directed_near_extra_life():
+    """40/98 Вуйвр: "+Х к {strike}, где Х число других ваших летающих существ (максимум +2). {direct}
+    по картам, стоящим рядом с вашими существами с дополнительными {health}"."""
+    wyvern = _printing("40/98")
+    flyers = [card(f"F{i}", type="flyer") for i in range(3)]
+    b = start([wyvern, *flyers, card("Ally", life=8)], [card("Foe")],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3), 3: square(1, 1), 4: P1_FRONT}, {5: P2_FRONT}))
+    assert strike(b, 0) == (2, 3, 4)              # +2 at most
+    assert not strike_passives(card_of(b._strike_key(0, 5, True)), b.cards[5], 0).directed
+    b.life[4] = 9                                      # (the ally next to the foe: additional life)
+    assert strike_passives(card_of(b._strike_key(0, 5, True)), b.cards[5], 0).directed
+
+
+def test_soultrad_champion_may_curse_after_stepping_next_to_a_cursed_creature():
+    """40/170 Чемпион Соултрада: "при движении на клетку рядом с существом с проклятием стоящее рядом
+    существо может получить проклятие"."""
+    champ = _printing("40/170")
+    cursed = card("Cursed", abilities='status = "full"\nabilities = [ { kind = "curse" } ]', move=0)
+    plain = card("Plain", move=0)
+    b = start([champ], [cursed, plain], ({0: P1_FRONT}, {1: square(4, 1), 2: square(4, 3)}),
+              p1=Scripted(targets=(2,)))
+    b.apply(Move(0, P2_FRONT))
+    assert b._in_state(2, "cursed")
+    b = start([champ], [plain, card("Other", move=0)], ({0: P1_FRONT}, {1: square(4, 1), 2: square(4, 3)}),
+              p1=Scripted(targets=(1,)))
+    b.apply(Move(0, P2_FRONT))
+    assert not b._in_state(1, "cursed")
+
+
+def test_nereid_wounds_an_enemy_moving_a_second_time_in_a_turn():
+    """40/130 Нереида: "когда одно и то же существо противника перемещается второй или более раз за ход
+    ранить его на 1 (2 раза за ход)"."""
+    nereid = _printing("40/130")
+    b = start([nereid], [card("Walker", move=4, life=10)], ({0: P1_BACK}, {1: square(4, 1)}))
+    b.apply(END_TURN)
+    b.apply(Move(1, square(4, 0)))
+    assert b.wounds[1] == 0
+    b.apply(Move(1, square(3, 0)))
+    assert b.wounds[1] == 1
+    b.apply(Move(1, square(3, 1)))
+    assert b.wounds[1] == 2                            # twice a turn
+    b.apply(Move(1, square(2, 1)))
+    assert b.wounds[1] == 2

@@ -326,7 +326,7 @@ class AbilityUse(Triggers):
             if trigger is None and ab.kind in ATTACKS and self._trig["attack"] \
                     and triggered(self.key[u], "attack"):
                 self._after_attack(u, sl, targets, dice)
-            if self._trig["attacked"] and ab.kind in ATTACKS:
+            if (self._trig["attacked"] or self._trig["adjacent_enemy_attacks"]) and ab.kind in ATTACKS:
                 for v in targets:
                     if self.seat[v] != self.seat[u] and not self.over:
                         self._attacked(v, u, ab.kind)

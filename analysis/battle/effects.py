@@ -101,8 +101,9 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "squad_redirects", "enemy_dies", "own_strike", "dirty_tricked", "enemy_ranged",
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
-                 "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted")
-_DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
+                 "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
+                 "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere")
+_DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives", "squad_changes_depth")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
@@ -227,6 +228,9 @@ class Effects(Situational):
         """Some card bars squares to enemy creatures (kind ``bar``, 60/67)."""
         self._dashers = "dash" in kinds
         self._far_strikers = "far_strike" in kinds
+        self._far_guards = [u for u in range(n) if "guards_far" in _kinds_of(self.key[u])] \
+            if "guards_far" in kinds else []
+        """Units that may defend a card of their squad anywhere (``guards_far``, 40/155)."""
         self.dashed = [-1] * n
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
         self.first_acts = [-1, -1]
@@ -1576,6 +1580,10 @@ class Effects(Situational):
             for w in list(trig["squad_dives"]):
                 if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
                     self._fire(w, "squad_dives", u, u)
+        if self.creature[u]:  # (a dive or a surfacing of a creature of its squad: 40/109 Подводный чертог)
+            for w in list(trig["squad_changes_depth"]):
+                if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
+                    self._fire(w, "squad_changes_depth", u, u)
 
     def _reshape(self, depth: int, dry: int, floods: tuple) -> None:
         """The depth squares become ``depth`` (``dry``: those counting as surface this turn,
@@ -2219,6 +2227,12 @@ class Effects(Situational):
         """``attacked``: after an enemy attack of ``kind`` on ``v`` (the ``from`` kinds; aims at ``u``)."""
         if v in self._trig["attacked"] and self.alive[v] and not self.over:
             self._fire(v, "attacked", u, -1, kind)
+        near = self._trig["adjacent_enemy_attacks"]
+        if near and self.pos[u] >= 0:  # (an enemy card next to a watcher attacked another card: 40/203)
+            for w in near:
+                if (w != v and self.alive[w] and self.seat[w] != self.seat[u] and self.pos[w] >= 0
+                        and NEAR[self.pos[u]][self.pos[w]] and self.alive[u] and not self.over):
+                    self._fire(w, "adjacent_enemy_attacks", u, -1, kind)
 
     def _defending(self, d: int, v: int) -> None:
         if d in self._trig["defends"] and not self.over:
@@ -2325,7 +2339,8 @@ GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun
                         "move_wounds", "concentrate", "close", "shift", "pull", "fight"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
-           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus")
+           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus",
+           "amphibious", "carrion_eating")
 """Kinds (or granted kinds) whose use helps the card they aim at: a gain on one's own side."""
 
 
@@ -2336,6 +2351,9 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
     per_wound = 0.5 * value / max(1, prof.life)
     amount = ab.damage[0] if ab.damage else ab.plus
     if ab.lasts:
+        if ab.kind == "keyword" and ab.keyword == "fury":  # (+X fury: worth its fury abilities' chances)
+            n = sum(1 for a in facts(card_of(kv)) if a.cost == "trigger" and a.trigger == "fury")
+            return 0.05 * value * amount * (3.0 if ab.lasts == "battle" else 1.0) * min(n, 2)
         if ab.kind == "keyword" and (ab.keyword != "move" and card_of(kv).keyword(ab.keyword) >= (  # type: ignore[arg-type]
                 ab.damage[0] if ab.damage else 1)):
             return 0.0  # it has it already
@@ -2347,6 +2365,9 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
             return 0.05 * value * bonus * scale
         if ab.kind == "reduce":
             return 0.05 * value * amount * scale
+        if ab.kind == "amphibious":  # (worth the "На глубине:" / "На поверхности:" facts it frees: 40/116)
+            n = sum(1 for a in facts(card_of(kv)) if a.when in ("at_depth", "on_surface"))
+            return 0.05 * value * scale * min(n, 2)
         if ab.kind == "attack_bonus":  # (worth its change to the attacks of those kinds the card has)
             if ab.per == "target_weak":
                 amount = (prof.strike[0] if prof.strike else 0) + ab.plus

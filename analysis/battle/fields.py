@@ -199,6 +199,7 @@ class EngineFields:
     _floods: tuple[Any, ...]
     _deep: bool
     _far_strikers: bool
+    _far_guards: list[int]
     _host_watch: bool
     _rider_fates: bool
     form: list[int]

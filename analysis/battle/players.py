@@ -1628,13 +1628,33 @@ class HeuristicPlayer(Player):
         if kind == "become":  # (a type change: whether it is worth it now, :meth:`_shape_worth`)
             return 1.0 if self._shape_worth(battle, unit, index, v) else -1.0
         if kind != "fight" or battle.seat[v] == battle.seat[unit]:
-            return self._target_gain(battle, unit, index, v)  # (a creature of its own that fights: worth)
+            return self._target_gain(battle, unit, index, v) + self._then_gain(battle, unit, index, v)
         was = battle.open[v]
         battle.open[v] = True  # (it parries as an open card)
         try:
             return self._gain(battle, unit, v)
         finally:
             battle.open[v] = was
+
+    def _then_gain(self, b: Battle, unit: int, index: int, v: int) -> float:
+        """What the ``then`` abilities after an optional one add on its target ``v`` (on the card
+        itself for ``target = "self"``): "может ранить себя на 1, при этом получает +1 к бешенству"
+        (40/22) is worth its grant less its wound — none while the wound would leave it 2 life or
+        less."""
+        slots = b.slots[unit]
+        first = slots[index].ability
+        if first.kind in WOUNDING and v == unit:
+            amount = first.damage[0] if first.damage else 0
+            if b.life[unit] - b.wounds[unit] <= amount + 2:
+                return -1e6
+        g, j = 0.0, index + 1
+        while j < len(slots) and slots[j].ability.cost == "then":
+            nab = slots[j].ability
+            w = unit if nab.target == "self" else v
+            if nab.target == "self" or (nab.target == first.target):
+                g += self._target_gain(b, unit, j, w)
+            j += 1
+        return g
 
     def accept(self, battle: Battle, unit: int, index: int, target: int) -> bool:
         """A ``fight`` (50/101 Легард: "может сразиться … как с открытым") only when the strike, the

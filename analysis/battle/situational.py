@@ -855,10 +855,9 @@ class Situational(EngineFields):
             return bool(self.form[u] & 1)
         if when == "human":
             return bool(self.form[u] & 2)
-        if when == "at_depth":
-            return self._depth_at(u) == 1
-        if when == "on_surface":
-            return self._depth_at(u) == 0
+        if when in ("at_depth", "on_surface"):  # (an ``amphibious`` grant: on any square, 40/116)
+            return self._depth_at(u) == (when == "at_depth") or any(
+                g.kind == "amphibious" for g, _ in self.grants[u])
         if when == "centre_column":
             return p >= 0 and p % COLS == 2
         if when == "edge_column":

@@ -453,7 +453,7 @@ class Triggers(Effects):
                   and (ab.target != "self" or context == u)
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
             cands = [context] if ok else []
-        elif trigger == "squad_dives":  # the creature of its squad that dived (``vs_*`` on it)
+        elif trigger in ("squad_dives", "squad_changes_depth"):  # the creature of its squad that dived
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
             cands = ([u] if ab.target == "self" else [context]) if ok else []

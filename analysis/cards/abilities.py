@@ -135,7 +135,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence")
+            "attack_bonus", "hauled", "silence", "amphibious", "guards_far", "host_anywhere")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -195,10 +195,19 @@ onto a free orthogonally adjacent square (``uses_per_turn``); trigger ``hauled``
 move, ``hauls`` on the creature that closed for it. ``silence`` (with ``vs_position``, e.g.
 ``"opposite"``; ``self_state`` if only while open …): the enemy creatures standing so to it lose their
 abilities — their facts and keyword columns (30/126 Безликий: "существа противника теряют
-особенности, пока стоят напротив открытого Безликого")."""
+особенности, пока стоят напротив открытого Безликого").
+Wave 3, set 40: ``amphibious`` (a grant): the holder's "На глубине:" and "На поверхности:" abilities
+(``when = "at_depth"`` / ``"on_surface"``) hold on any square (40/116 Летающий скат "особенности на
+глубине и на поверхности выбранной вашей карты в следующий ход противника работают на любой клетке");
+``guards_far`` (with ``vs_*`` on the defended card): it may be appointed defender of a card of its squad
+that meets them wherever both stand (40/155 Страж Ригорна "может выступать защитником любому вашему
+существу с телепортацией": ``vs_has = ["teleportation"]``); ``host_anywhere`` (a parasite's): when no
+enemy creature of the first row can take it at the parasite placement (000 3.12), it may go onto any
+revealed enemy ground creature, and its trigger ``hosted_anywhere`` then fires (40/182 Трущобная крыса,
+whose host then receives a curse and poisoning 1)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus")
+          "prey", "attack_bonus", "amphibious", "carrion_eating")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -365,7 +374,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
-            "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted")
+            "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
+            "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -484,7 +494,14 @@ attacks aim from the new square: 50/24 Кулеврина орков' shot); ``h
 to move a war machine of its squad ("когда закрывается, чтобы переместить вашу боевую машину"; about
 the machine); ``state_flip``: when a creature of either squad with a curse receives a blessing, or one
 with a blessing receives a curse (aims at it; 50/157 Искуситель); ``rehosted``: after this companion
-moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's throw from the new square)."""
+moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's throw from the new square).
+Wave 3, set 40: ``squad_changes_depth``: a creature of its squad, itself included, dives or surfaces
+(aims at it; a terrain hears it too: 40/109 Подводный чертог "когда ваше существо погружается на
+глубину или всплывает на поверхность"); ``adjacent_enemy_attacks``: an enemy card next to it attacks
+(a simple strike or an attack ability) a card other than itself (aims at the attacker; 40/203 Мимик
+"когда стоящая рядом карта противника нападает не на Мимика"); ``hosted_anywhere``: once, before the
+battle-start abilities, after its ``host_anywhere`` put this parasite on a host outside the first row
+(40/182 Трущобная крыса: its host receives a curse and poisoning 1, ``area = "host"``)."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -523,7 +540,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
-             "pull", "bar", "hauled", "silence", *ENTRIES)
+             "pull", "bar", "hauled", "silence", "amphibious", "guards_far", "host_anywhere", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -866,6 +883,9 @@ _KINDS_TEXT = {
     "shift_die": "Sudden: lowers a die roll by",
     "recruit_gold": "Recruiting it gives gold crystals:",
     "jump_range": "Jump range +",
+    "amphibious": "Its depth and surface abilities work on any square",
+    "guards_far": "May defend, wherever it stands, an ally",
+    "host_anywhere": "With no first-row host, may ride any revealed enemy creature",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",

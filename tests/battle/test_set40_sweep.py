@@ -4,11 +4,11 @@ are loaded, so a test fails if their facts change."""
 
 from __future__ import annotations
 
-from analysis.battle import END_TURN, Move, UseAbility
+from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.tables import FLYER, card_of
 from analysis.cards.ability_rules import protected, reduction, strike_passives
-from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, start
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, P2_MID, start
 from tests.battle.test_set60_markers import _printing
 from tests.battle_helpers import Scripted, card
 
@@ -18,6 +18,17 @@ def strike(b, u: int) -> tuple[int, ...]:
     base = b.cards[u].strike
     bonus = strike_passives(b.cards[u], None, b.seat[u]).bonus
     return tuple(x + y for x, y in zip(base, bonus, strict=True))
+
+
+class Mover(Scripted):
+    """Moves a card it relocates onto one square, if it may."""
+
+    def __init__(self, sq, **kw):
+        super().__init__(**kw)
+        self.sq = sq
+
+    def relocate(self, battle, unit, why, squares):
+        return self.sq if self.sq in squares else -1
 
 
 class Option(Scripted):
@@ -231,3 +242,96 @@ def test_nereid_wounds_an_enemy_moving_a_second_time_in_a_turn():
     assert b.wounds[1] == 2                            # twice a turn
     b.apply(Move(1, square(2, 1)))
     assert b.wounds[1] == 2
+
+
+def test_the_heuristic_wounds_itself_for_a_payoff_while_it_has_life_to_spare():
+    """40/22 Орк-берсеркер (1 wound for +1 fury this turn) and 40/178 Угасающий ("в начале вашего хода
+    может раниться на 2, при этом получить +1 к {strike}"): the heuristic player takes the trade while
+    the wound leaves it more than 2 life, and declines it after that."""
+    from analysis.battle.players import HeuristicPlayer
+
+    for code, wound in (("40/22", 1), ("40/178", 2)):
+        b = start([_printing(code)], [card("Foe")], ({0: P1_BACK}, {1: P2_BACK}), p1=HeuristicPlayer())
+        assert b.wounds[0] == wound and b.grants[0]
+        low = start([_printing(code)], [card("Foe")], ({0: P1_BACK}, {1: P2_BACK}), p1=HeuristicPlayer())
+        low.wounds[0] = low.life[0] - wound - 2
+        low.apply(END_TURN)
+        low.apply(END_TURN)
+        assert low.wounds[0] == low.life[0] - wound - 2
+
+
+def test_underwater_hall_gains_tokens_on_dives_and_surfacings_and_moves_a_creature():
+    """40/109 Подводный чертог (a terrain): "когда ваше существо погружается на глубину или всплывает на
+    поверхность Подводный чертог получает {tok}. 3{tok}{tap}: воздействие водоворот переместить ваше
+    существо на соседнюю с ним клетку и излечить его на 1" (depth: the centre column)."""
+    hall = _printing("40/109")
+    diver = card("Diver", move=3, life=10)
+    b = start([hall, diver], [card("Foe")], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}),
+              p1=Mover(square(0, 1)))
+    b.apply(Move(1, square(0, 2)))                     # dives
+    b.apply(Move(1, square(1, 2)))                     # still at depth: nothing
+    b.apply(Move(1, square(1, 1)))                     # surfaces
+    assert b.counters[0] == 2
+    b.counters[0] = 3
+    b.wounds[1] = 2
+    b.apply(UseAbility(0, 1, (1,)))
+    assert b.counters[0] == 0 and b.wounds[1] == 1 and b.pos[1] == square(0, 1)
+
+
+def test_flying_ray_frees_the_depth_and_surface_abilities_of_an_ally():
+    """40/116 Летающий скат: "при {strike} воздействие прилив: особенности на глубине и на поверхности
+    выбранной вашей карты в следующий ход противника работают на любой клетке"."""
+    ray = _printing("40/116")
+    ally = card("Amphibian", abilities='status = "full"\nabilities = [ { kind = "strike_bonus", '
+                'damage = [1], when = "at_depth" } ]')
+    b = start([ray, ally], [card("Foe", life=10)], ({0: P1_MID, 1: square(0, 1)}, {2: P2_FRONT}),
+              dice=[6, 1], p1=Scripted(targets=(1,)))
+    assert strike(b, 1) == (1, 2, 3)                   # (on a surface square)
+    b.apply(Strike(0, 2))
+    assert strike(b, 1) == (2, 3, 4)
+    b.apply(END_TURN)
+    assert strike(b, 1) == (2, 3, 4)                   # the opponent's next turn
+    b.apply(END_TURN)
+    assert strike(b, 1) == (1, 2, 3)
+
+
+def test_rigorn_guard_may_defend_a_teleporting_ally_anywhere():
+    """40/155 Страж Ригорна (a flyer): "может выступать защитником любому вашему существу с
+    телепортацией" — not one without it."""
+    guard = _printing("40/155")
+    tele, plain = card("Tele", teleportation=1, life=10), card("Plain", life=10)
+    b = start([guard, tele, plain], [card("Foe", life=10)],
+              ({0: P1_BACK, 1: P1_FRONT, 2: square(2, 1)}, {3: P2_FRONT}))
+    b.apply(END_TURN)
+    assert 0 in b.defenders(3, 1) and 0 not in b.defenders(3, 2)
+
+
+def test_slum_rat_rides_any_revealed_enemy_when_the_first_row_is_empty():
+    """40/182 Трущобная крыса: with no enemy creature in his first row it may go onto a revealed enemy
+    creature of any row, which receives a curse and poisoning 1; on a first-row host it does not
+    curse."""
+    rat = _printing("40/182")
+    b = start([rat], [card("Back", life=10)], ({0: P1_BACK}, {1: P2_BACK}))
+    assert b.host[0] == 1 and b._in_state(1, "cursed") and b.poison[1] == 1
+    b = start([rat], [card("Front", life=10), card("Back", life=10)],
+              ({0: P1_BACK}, {1: P2_FRONT, 2: P2_MID}))
+    assert b.host[0] == 1 and not b._in_state(1, "cursed") and b.poison[1] == 0
+
+
+def test_mimic_collects_tokens_strikes_with_its_lid_and_comes_to_life():
+    """40/203 Мимик (an artifact): "когда стоящая рядом карта противника нападает не на Мимика получить
+    {tok}. В начале хода может потерять [{tok}]: особый удар крышкой на 2. 3{tok}: становится существом с
+    {move} 1, {strike} 4-5-6 и трупоедством" (the token of the lid strike is missing from the source's
+    text; read as its price)."""
+    mimic = _printing("40/203")
+    b = start([card("Mine", life=10), mimic], [card("Foe", strike=(1, 1, 1), life=10)],
+              ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}), dice=[3] * 10)
+    b.apply(END_TURN)
+    b.apply(Strike(2, 0))                              # an adjacent enemy attacks another card
+    assert b.counters[1] == 1
+    b.apply(END_TURN)                                  # its turn start: the lid, paying the token
+    assert b.wounds[2] == 2 and b.counters[1] == 0
+    b.counters[1] = 3
+    b.apply(UseAbility(1, 2, (1,)))
+    assert b.creature[1] and b.cards[1].strike == (4, 5, 6) and b.cards[1].move == 1
+    assert b._has(1, "carrion_eating") is not None and b.counters[1] == 0

@@ -102,7 +102,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
-                 "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere")
+                 "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere", "leaves_opposite")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives", "squad_changes_depth")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -240,6 +240,8 @@ class Effects(Situational):
         """Per unit: the turn it last took wounds from a magical ability (``vs_state = "magic_wounded"``)."""
         self.shifted = [-1] * n
         """Per unit: the turn it last moved, by a step or an ability (``vs_state = "moved"``)."""
+        self._drag_step = (0, 0)
+        """The direction (rows, columns) of the step that set off a ``leaves_opposite`` (``drag``)."""
         self.reshifted = [-1] * n
         """Per unit: the turn it moved a second time or more (``vs_state = "moved_again"``)."""
         self._lost_now = 0
@@ -1125,6 +1127,8 @@ class Effects(Situational):
             return 0
         if kind == "push":
             return self._push(u, v, ab.damage[0] if ab.damage else 0)
+        if kind == "drag":
+            return self._drag(u, v, ab, dice)
         if kind == "pull":
             self._pull(u, v)
             return 0
@@ -1290,6 +1294,48 @@ class Effects(Situational):
         if damage:
             self._quiet_from = self.turn + 1
         return damage
+
+    def _drag(self, u: int, v: int, ab: Ability, dice: list[int]) -> int:
+        """``drag``: ground creature ``v`` moves one square in the direction of ``u``'s last step
+        (:attr:`_drag_step`); if it cannot, it takes ``damage`` by a die, as an effect (40/117 Сирена:
+        "может переместить это существо на 1 клетку в том же направлении; если оно не может
+        переместиться ранить его на 1-2-2")."""
+        dr, dc = self._drag_step
+        pv = self.pos[v]
+        if pv >= 0 and self.kind[v] == GROUND and self.host[v] < 0 and (dr or dc):
+            r, c = pv // COLS + dr, pv % COLS + dc
+            if 0 <= r < ROWS and 0 <= c < COLS and self.board[r * COLS + c] < 0:
+                to = r * COLS + c
+                self._place_on(v, pv, to)
+                if self._roots:
+                    self._unroot_by(v)
+                if self._markers and self.marks[to] and not self.over:
+                    self._entered(v, to)
+                if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
+                    self._fire(v, "displaced", u)
+                return 0
+        if protected(self.cards[v], "effect", self.cards[u], self.seat[v]) or not self.creature[v]:
+            return 0
+        die = self._die()
+        dice.append(die)
+        damage = ab.damage_by_roll(die)
+        self.wounds[v] += damage
+        if damage:
+            self._quiet_from = self.turn + 1
+        return damage
+
+    def _left_opposite(self, u: int, frm: int, to: int) -> None:
+        """``leaves_opposite``: ``u`` stepped off square ``frm`` in front of which (as its owner sees the
+        board) an enemy creature stands; its abilities fire, aimed at that creature (40/117 Сирена)."""
+        sq = frm + COLS * forward(self.seat[u])
+        if frm < 0 or to < 0 or not 0 <= sq < SQUARES:
+            return
+        w = self.board[sq]
+        if w < 0 or self.seat[w] == self.seat[u] or not self.creature[w] or not self.alive[w]:
+            return
+        dr, dc = to // COLS - frm // COLS, to % COLS - frm % COLS
+        self._drag_step = ((dr > 0) - (dr < 0), (dc > 0) - (dc < 0))
+        self._fire(u, "leaves_opposite", w)
 
     def _pull(self, u: int, v: int) -> None:
         """``pull``: ground creature ``v`` moves one square towards ``u`` along the line between them
@@ -2336,7 +2382,7 @@ _ = (PARASITE, half_rows)
 
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
-                        "move_wounds", "concentrate", "close", "shift", "pull", "fight"})
+                        "move_wounds", "concentrate", "close", "shift", "pull", "fight", "drag"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
            "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus",
@@ -2393,7 +2439,7 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 0.1 * value if prof.is_creature else 0.0
     if kind == "root":
         return 0.05 * value if prof.kind == GROUND else 0.0
-    if kind in ("push", "shift", "pull"):
+    if kind in ("push", "shift", "pull", "drag"):
         return 0.02 * value
     if kind == "poison":
         return 2 * amount * per_wound if prof.is_creature else 0.0

@@ -673,6 +673,8 @@ class Battle(Placement):
         new._floods = self._floods
         new._deep = self._deep
         new._far_strikers = self._far_strikers
+        new._far_guards = self._far_guards
+        new._drag_step = self._drag_step
         new._host_watch = self._host_watch
         new._rider_fates = self._rider_fates
         new._wolves = self._wolves

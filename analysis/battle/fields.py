@@ -179,6 +179,7 @@ class EngineFields:
     hexed: list[int]
     shifted: list[int]
     reshifted: list[int]
+    _drag_step: tuple[int, int]
     _lost_now: int
     seat: list[int]
     seed: int

@@ -517,6 +517,8 @@ class Turns(Strikes):
             self._stepped(u, frm, to)
         if self._trig["enemy_leaves_adjacent"] and self.creature[u] and not self.over:
             self._left(u, frm, to)
+        if u in self._trig["leaves_opposite"] and self.alive[u] and not self.over:
+            self._left_opposite(u, frm, to)  # (40/117 Сирена)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
             if self._variable:
                 self._situate()  # (its ``when`` conditions read the square it has just stepped onto)

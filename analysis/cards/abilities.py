@@ -225,7 +225,7 @@ one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an {instant}
 a closed card may use it too); ``every = true``: not a choice — the attack *is* redirected (an attack on
 the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition", "delayed_wound", "leap", "pounce", "strike_again", "dirty_trick", *ENTRIES)
+             "reposition", "delayed_wound", "leap", "pounce", "strike_again", "dirty_trick", "drag", *ENTRIES)
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -246,7 +246,10 @@ within range X, its player's choice ("может совершить прыжок
 ``pounce`` (a ground creature): it may jump now onto a free square next to its target, its player's
 choice, and the abilities with cost ``then`` after it follow on that target ("может объявить прыжок на
 свободную клетку рядом с существом с маркером кошки-мышки, при этом особый удар когтями на 2 по нему",
-30/50).
+30/50). ``drag`` [X-Y-Z] (on ``leaves_opposite``): the creature it aims at moves one square in the
+direction of the step that set the trigger off; if it cannot (off the board, a taken square, not a
+ground creature), it takes ``damage`` by a die, as an effect (40/117 Сирена "может переместить это
+существо на 1 клетку в том же направлении; если оно не может переместиться ранить его на 1-2-2").
 ``strike_again`` (``target = "self"``, in its own turn): after this attack the card does not close and
 may make one more simple strike this turn — and nothing else: no step, no ability, no counter
 (40/22 Орк-берсеркер on ``fury``; 40/30 Лорд войны on ``own_strike`` with ``formation``).
@@ -375,7 +378,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
-            "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere")
+            "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere", "leaves_opposite")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -501,7 +504,10 @@ Wave 3, set 40: ``squad_changes_depth``: a creature of its squad, itself include
 (a simple strike or an attack ability) a card other than itself (aims at the attacker; 40/203 Мимик
 "когда стоящая рядом карта противника нападает не на Мимика"); ``hosted_anywhere``: once, before the
 battle-start abilities, after its ``host_anywhere`` put this parasite on a host outside the first row
-(40/182 Трущобная крыса: its host receives a curse and poisoning 1, ``area = "host"``)."""
+(40/182 Трущобная крыса: its host receives a curse and poisoning 1, ``area = "host"``);
+``leaves_opposite``: after it steps off a square with an enemy creature on the square in front of it (as
+its owner sees the board): aims at that creature (40/117 Сирена "при движении с клетки, напротив которой
+стоит существо противника")."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half

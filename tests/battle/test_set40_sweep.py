@@ -335,3 +335,20 @@ def test_mimic_collects_tokens_strikes_with_its_lid_and_comes_to_life():
     b.apply(UseAbility(1, 2, (1,)))
     assert b.creature[1] and b.cards[1].strike == (4, 5, 6) and b.cards[1].move == 1
     assert b._has(1, "carrion_eating") is not None and b.counters[1] == 0
+
+
+def test_siren_drags_the_creature_opposite_the_way_it_steps_or_wounds_it():
+    """40/117 Сирена: "при движении с клетки, напротив которой стоит существо противника воздействие
+    песнь сирены может переместить это существо на 1 клетку в том же направлении; если оно не может
+    переместиться ранить его на 1-2-2"."""
+    siren = _printing("40/117")
+    b = start([siren], [card("Foe", life=10)], ({0: P1_FRONT}, {1: P2_FRONT}))
+    b.apply(Move(0, square(2, 1)))
+    assert b.pos[1] == square(3, 1) and b.wounds[1] == 0
+    b = start([siren], [card("Foe", life=10), card("Beside", life=10)],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[6])
+    b.apply(Move(0, square(2, 1)))
+    assert b.pos[1] == P2_FRONT and b.wounds[1] == 2
+    b = start([siren], [card("Foe", life=10)], ({0: P1_FRONT}, {1: P2_FRONT}), p1=Scripted(targets=()))
+    b.apply(Move(0, square(2, 1)))                     # ("может": declined)
+    assert b.pos[1] == P2_FRONT and b.wounds[1] == 0

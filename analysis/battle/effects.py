@@ -1022,8 +1022,9 @@ class Effects(Situational):
                              negative=False)
             self._give(u, v, ab)
             return 0
-        if kind == "finishing":
-            return self._finish_off(u, v, self._amount_for(u, ab, v))
+        if kind == "finishing":  # (+ its ``attack_bonus`` on finishing: "+1 к добиванию", 40/78)
+            return self._finish_off(u, v, self._amount_for(u, ab, v)
+                                    + attack_bonus(self.cards[u], "finishing", self.seat[u]))
         if kind == "fight":  # a simple strike as at an open card, without closing (data/README.md)
             if self.seat[v] == self.seat[u]:  # its own creature fights a foe next to it (50/28, 50/172)
                 self._fight(v, "artifact" in ab.foes)
@@ -1205,6 +1206,8 @@ class Effects(Situational):
             q = 0 if not strike else strike[0] if per == "target_weak" else max(0, strike[2] - strike[0])
         elif per == "armor_left":  # ("количество оставшихся единиц {armor}": not used this turn)
             q = self.armor_left[u]
+        elif per == "target_armor":  # (the armor it has now: "+1 к {armor}", 40/64)
+            q = self.armor[v]
         elif per == "target_move":  # ("где Х его {move}": the movement it has now)
             q = self.move_points[v] if self.creature[v] else 0
         elif per == "excess":  # ("избыточный урон" of the kill that set off the trigger)

@@ -523,7 +523,7 @@ SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
 FROM = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
         "spell", "effect", "ranged", "magic", "all", "nonmagic", "close", "directed", "counter", "heal",
-        "attacks", "poison")
+        "attacks", "poison", "finishing")
 """What ``reduce`` and ``protection`` apply to: a kind, ``simple`` (simple strikes), ``ranged``
 (shots, throws, discharges, strikes through a row), ``magic`` (discharges, magic strikes, spells),
 ``all`` (every attack and wounding action), ``nonmagic`` (the non-magical attacks: simple strikes,
@@ -532,7 +532,8 @@ special strikes; 000 glossary "Close strike"), ``directed`` (simple strikes of a
 directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only), ``attacks``
 (every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or poison: "от
 атаки карты противника"), ``poison`` (only on ``reduce``: the wounds of its poisoning at its turn start,
-named alone — "получают на 1 рану больше от отравления" is ``reduce`` −1 from ``poison``, 60/143).
+named alone — "получают на 1 рану больше от отравления" is ``reduce`` −1 from ``poison``, 60/143),
+``finishing`` (only on ``attack_bonus``: its finishing-off X, "+1 к добиванию", 40/78 Длань Нальдана).
 On trigger ``kill`` / ``squad_kill``: what the destroying blow was ("уничтожает … {strike}" =
 ``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника"
 = ``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
@@ -711,7 +712,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
-        "squad_flyers")
+        "squad_flyers", "target_armor")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -754,7 +755,8 @@ regeneration now: "где Х величина их {regen}"; on
 an aura, of the card that holds it: 30/114 Страж Уорлога).
 ``mulligans``: its player's mulligans before recruiting (``discount`` only). ``squad_flyers``: the other
 flying creatures of its squad in play ("+Х к {strike}, где Х число других ваших летающих существ", 40/98
-Вуйвр)."""
+Вуйвр). ``target_armor``: the armor the card it aims at has now (a ``keyword = "armor"`` grant with
+``plus = 1`` is "+1 к {armor}" on an armored card and "{armor} 1" on another: 40/64 Ульфсарк)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen", "squad_flyers")

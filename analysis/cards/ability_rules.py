@@ -53,6 +53,7 @@ for _kind in ("simple", *ATTACKS):
     _GROUPS[_kind] = _GROUPS[_kind] | {"attacks"}  # ("от атаки": any attack, not spells or effects)
 _GROUPS["directed"] = frozenset({"directed"})
 _GROUPS["counter"] = frozenset({"counter"})
+_GROUPS["finishing"] = frozenset({"finishing"})  # (``attack_bonus`` "+1 к добиванию": 40/78)
 """Which ``from`` names of ``reduce``/``protection`` cover each kind (``ranged``: 000 glossary
 "Ranged attack"; ``magic``: "Magical ability"; ``nonmagic``: the attacks that are not magical, the
 simple strike counted among them; ``close``: 000 glossary "Close strike"). ``directed`` and

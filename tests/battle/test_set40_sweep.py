@@ -352,3 +352,71 @@ def test_siren_drags_the_creature_opposite_the_way_it_steps_or_wounds_it():
     b = start([siren], [card("Foe", life=10)], ({0: P1_FRONT}, {1: P2_FRONT}), p1=Scripted(targets=()))
     b.apply(Move(0, square(2, 1)))                     # ("может": declined)
     assert b.pos[1] == P2_FRONT and b.wounds[1] == 0
+
+
+def test_siege_master_gains_a_token_when_it_closes_to_move_a_war_machine():
+    """40/2 Мастер осад: "когда закрывается, чтобы переместить вашу боевую машину получает {token}.
+    {token}{tap}: выстрел на 2-3-3" — the implied accumulation (000 1.11.1) is not its way."""
+    master, cannon = _printing("40/2"), _printing("40/10")
+    b = start([master, cannon], [card("Foe")], ({0: P1_BACK, 1: square(0, 1)}, {2: P2_BACK}))
+    assert not b.can_accumulate(0)
+    b.apply(Move(1, square(1, 1)))                     # the master closes to haul the cannon
+    assert b.counters[0] == 1 and not b.open[0]
+
+
+def test_sunset_guard_weak_shot_weakens_the_target_to_the_end_of_its_turn():
+    """40/96 Страж заката: "при слабом выстреле атакованный получает -1 к {strike} до конца хода
+    противника" — not on a medium shot."""
+    guard = _printing("40/96")
+    b = start([guard], [card("Foe", life=10, strike=(2, 3, 4))], ({0: P1_BACK}, {1: P2_FRONT}), dice=[1])
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 1 and strike(b, 1) == (1, 2, 3)
+    b.apply(END_TURN)
+    assert strike(b, 1) == (1, 2, 3)                   # the opponent's turn
+    b.apply(END_TURN)
+    assert strike(b, 1) == (2, 3, 4)
+    b = start([guard], [card("Foe", life=10, strike=(2, 3, 4))], ({0: P1_BACK}, {1: P2_FRONT}), dice=[4])
+    b.apply(UseAbility(0, 0, (1,)))
+    assert b.wounds[1] == 2 and strike(b, 1) == (2, 3, 4)
+
+
+def test_cursed_armour_keeps_its_closed_host_closed():
+    """40/146 Проклятый доспех (a parasite): "Концентрация: хозяин не открывается в начале своего
+    следующего хода" (an open host has nothing to open: it stays as it is)."""
+    armour = _printing("40/146")
+    b = start([card("Foe", life=10)], [armour], ({0: P1_FRONT}, {1: P2_BACK}))
+    assert b.host[1] == 0
+    b.open[0] = False                                  # (the host acted this turn)
+    b.apply(END_TURN)                                  # the host's turn ends: concentration
+    b.apply(END_TURN)                                  # the parasite's turn ends
+    assert not b.open[0]                               # its host's turn: it does not open
+
+
+def test_ulfsark_valhalla_gives_armor_or_one_more_armor():
+    """40/64 Ульфсарк: "Вальхалла: ваше существо получает {armor} 1 или +1 к {armor} до конца хода
+    противника"."""
+    ulf = _printing("40/64")
+    shooter = card("Shooter", abilities='status = "full"\nabilities = [ { kind = "shot", damage = [9], '
+                   'cost = "tap" } ]')
+    for ally, armor in ((card("Armored", armor=1, life=10), 2), (card("Bare", life=10), 1)):
+        b = start([ulf, ally], [shooter], ({0: P1_FRONT, 1: P1_BACK}, {2: P2_BACK}),
+                  p1=Scripted(targets=(1,)))
+        b.apply(END_TURN)
+        b.apply(UseAbility(2, 0, (0,)))                # the ulfsark dies
+        assert b.armor[1] == armor - 1
+        b.apply(END_TURN)                              # its owner's turn: valhalla
+        assert b.armor[1] == armor
+        b.apply(END_TURN)
+        assert b.armor[1] == armor                     # to the end of the opponent's turn
+
+
+def test_naldan_hand_concentration_raises_its_finishing_off():
+    """40/78 Длань Нальдана: "Концентрация: получить +1 к добиванию до конца вашего хода. {tap}:
+    добивание на 2" — a creature with 3 life left is finished off after an unwounded enemy turn."""
+    hand = _printing("40/78")
+    b = start([hand], [card("Foe", life=10)], ({0: P1_FRONT}, {1: P2_FRONT}))
+    b.wounds[1] = 7
+    b.apply(END_TURN)
+    b.apply(END_TURN)                                  # concentration at the end of the enemy turn
+    b.apply(UseAbility(0, 0, (1,)))
+    assert not b.alive[1]

@@ -371,6 +371,8 @@ class Effects(Situational):
             pool = self._in_lines(u, ab.area)
         elif ab.area == "between":  # (on the square between it and the card the trigger is about)
             pool = self._between(u, self._about if self._about >= 0 else context)
+        elif ab.area == "reverse":  # (on its other side from the card the trigger is about: 40/208)
+            pool = self._reverse(u, self._about if self._about >= 0 else context)
         elif ab.area == "beyond":  # (past the card the trigger is about, along the line from it)
             pool = self._beyond(u, self._about if self._about >= 0 else context,
                                 ab.kind == "strike_through_row")
@@ -394,6 +396,22 @@ class Effects(Situational):
                 continue
             out.append(w)
         return sorted(set(out))
+
+    def _reverse(self, u: int, x: int) -> list[int]:
+        """The card (and its rider) on the square next to ``u`` on the side opposite to card ``x``
+        next to it ("по карте в направлении, противоположном направлению этого {strike}", 40/208)."""
+        pu = self.pos[u]
+        px = self.pos[x] if x >= 0 and self.alive[x] else -1
+        if pu < 0 or px < 0:
+            return []
+        dr, dc = pu // COLS - px // COLS, pu % COLS - px % COLS
+        r, c = pu // COLS + (dr > 0) - (dr < 0), pu % COLS + (dc > 0) - (dc < 0)
+        if (dr == 0 and dc == 0) or not (0 <= r < ROWS and 0 <= c < COLS):
+            return []
+        w = self.board[r * COLS + c]
+        if w < 0:
+            return []
+        return [w] if self.rider[w] < 0 else [w, self.rider[w]]
 
     def _toward(self, u: int, where: str) -> list[int]:
         """The card (and its companion) on the square to the ``left`` / ``right`` of ``u``, in front
@@ -2285,7 +2303,7 @@ class Effects(Situational):
 
     def _defending(self, d: int, v: int) -> None:
         if d in self._trig["defends"] and not self.over:
-            self._fire(d, "defends", v)
+            self._fire(d, "defends", v, v)  # (about the defended card: ``when_keyword``, 40/47)
         if self._trig["squad_redirects"]:
             self._squad_redirect(v)
 

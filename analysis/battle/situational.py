@@ -49,7 +49,7 @@ from analysis.cards.ability_rules import facts, has_condition, matches
 
 _ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0)
 _WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned",
-                         "moved_onto_creature", "moved_twice"})
+                         "moved_onto_creature", "moved_twice", "stepped_back"})
 """Per unit this turn: (steps, up, down, left, right, crossed, returned, steps onto a square a
 creature holds, steps onto the square of a creature with a magical ability)."""
 _GUARDED = ("cap", "protection")
@@ -212,6 +212,8 @@ def _amount(ab: Ability, quantity: int) -> tuple[int, ...]:
     if ab.per_max:
         x = min(x, ab.per_max)
     x = max(0, x)
+    if ab.negative:  # ("−Х к {strike}, где Х число фишек", 40/128 Дрягв)
+        x = -x
     if ab.kind != "strike_bonus":
         return (x,)
     if ab.tiers:
@@ -346,7 +348,9 @@ def granted(ab: Ability) -> Ability:
     """The standing fact a unit holds while a ``lasts`` grant of ``ab`` is on it."""
     return replace(ab, cost="passive", trigger=None, lasts=None, target="self", range=None, targets=1,
                    counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, vs_elements=(), vs_classes=(),
-                   vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None,
+                   # (``foes`` on a reduce, protection or cap: the attackers it covers, 40/7 Вейла)
+                   vs_types=ab.foes if ab.kind in ("reduce", "protection", "cap") else (), foes=(),
+                   vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None,
                    vs_max_move=None, vs_rank=None,
                    vs_state=None, vs_position=None, area=None, every=False, roll=(), when=None,
                    formation=False, per=None, plus=0, per_max=0,
@@ -836,6 +840,9 @@ class Situational(EngineFields):
             return walk[0] == 0
         if when == "moved_twice":  # (it moved a second time this turn: 40/59 Хейсар)
             return walk[0] >= 2
+        if when == "stepped_back":  # (its last step went back, as its owner sees the board: 40/53)
+            step = self._drag_step
+            return walk[0] > 0 and step[0] == -forward(self.seat[u]) and step[1] == 0
         if when == "moved_straight":
             return max(walk[1:5]) >= 2
         if when == "moved_turning":

@@ -135,6 +135,13 @@ class Triggers(Effects):
             return self.shifted[v] == self.turn
         if state == "moved_again":  # moved a second time or more this turn (40/130 Нереида)
             return self.reshifted[v] == self.turn
+        if state == "unpoisoned":  # (no poisoning: 40/135 Карающий's first branch)
+            return self.poison[v] == 0
+        if state == "poisoned_uncursed":  # ("если уже имеет отравление", no curse yet: 40/135)
+            return self.poison[v] > 0 and not self._in_state(v, "cursed")
+        if state == "near_building":  # next to a card of class «Постройка» ("стоящему рядом с
+            return any("Постройка" in self.cards[w].classes  # постройкой", 40/197 Воин ночи)
+                       for w in self._neighbours(v))
         if state == "not_clumsy":  # without clumsiness, printed or given (40/185 Юнга)
             return self.creature[v] and not self.cards[v].has("clumsiness")
         if state == "near_enemy_extra_life":  # next to a creature of its opponent's squad with additional

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ4, NEAR, SQUARES
+from analysis.battle.board import ADJ4, COLS, NEAR, SQUARES
 from analysis.battle.common import _ADJACENT, _ENEMY_TURN_START, _MOVE, _TURN_START
 from analysis.battle.interface import IllegalAction
 from analysis.battle.strikes import Strikes
@@ -520,6 +520,8 @@ class Turns(Strikes):
         if u in self._trig["leaves_opposite"] and self.alive[u] and not self.over:
             self._left_opposite(u, frm, to)  # (40/117 Сирена)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
+            dr, dc = to // COLS - frm // COLS, to % COLS - frm % COLS  # (``when = "stepped_back"``)
+            self._drag_step = ((dr > 0) - (dr < 0), (dc > 0) - (dc < 0))
             if self._variable:
                 self._situate()  # (its ``when`` conditions read the square it has just stepped onto)
             self._fire(u, "move")

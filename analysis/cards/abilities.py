@@ -114,7 +114,10 @@ as with an open card (the target parries and strikes back), without closing — 
 keeps its state; its player may decline (``Player.accept``). With ``target = "self"`` / ``"ally"`` the
 target, a creature of the card's squad, fights an enemy creature next to it that its player picks
 (``Player.fight_target``; ``foes = ["artifact"]``: an enemy artifact too — "со стоящей рядом картой",
-50/172 Счастливчик Тони; 50/28 Нартал, 50/15 Орудийный расчёт). ``pull``: the target, a ground creature,
+50/172 Счастливчик Тони; 50/28 Нартал, 50/15 Орудийный расчёт). On a ``reduce`` / ``protection`` / ``cap``
+given for a while (``lasts``) ``foes`` names the card types whose attacks the held fact covers (its
+``vs_*`` choose the target it is given to): "получает на 1 рану больше от {strike} нелетающих существ" =
+``reduce`` −1, ``foes = ["creature"]`` (40/7 Вейла). ``pull``: the target, a ground creature,
 moves one square towards the card along the line between them (row, column and diagonal steps one
 each), if that square is free ("переместить на нее атакованную карту" after a strike through a row
 over a free square, 60/44 Гарпунщик; "переместить … на соседнюю с ним клетку рядом с …", 60/136
@@ -575,7 +578,8 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life", "moved_again", "not_clumsy", "near_enemy_extra_life")
+             "low_life", "moved_again", "not_clumsy", "near_enemy_extra_life", "unpoisoned",
+             "poisoned_uncursed", "near_building")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -618,10 +622,14 @@ abilities ("перемещается второй или более раз за 
 without clumsiness, printed or given ("без неповоротливости", 40/185 Юнга); ``near_enemy_extra_life``:
 a card next to a creature of its opponent's squad that has additional life — for a fact of that
 opponent, "next to your creatures with additional life" ("по картам, стоящим рядом с вашими
-существами с дополнительными {health}", 40/98 Вуйвр)."""
+существами с дополнительными {health}", 40/98 Вуйвр); ``unpoisoned`` / ``poisoned_uncursed``: with no
+poisoning / with poisoning and no curse (40/135 Карающий's three branches, read in order: a wound on a
+``cursed_poisoned`` target, a curse on a ``poisoned_uncursed`` one, poisoning on an ``unpoisoned`` one);
+``near_building``: next to a card of class «Постройка» ("по существу, стоящему рядом с постройкой",
+40/197 Воин ночи)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
-                 "enemy_leaves")
+                 "enemy_leaves", "defends")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
@@ -636,7 +644,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
          "moved_twice", "cheapest", "extra_life_near", "odd_costs", "enemy_namesakes", "no_namesakes",
-         "armor_left", "own_half_no_cheap", "state_adjacent")
+         "armor_left", "own_half_no_cheap", "state_adjacent", "stepped_back")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -706,7 +714,9 @@ squad has none: 40/202 Урайон), ``armor_left`` (some of its armor is not y
 Демон-легионер "пока у него одна или более единицы {armor}"), ``own_half_no_cheap`` (no creature of
 either squad of cost ``count`` or less stands on its player's half: 40/106 Вербер, ``count = 3``),
 ``state_adjacent`` (a creature of either squad next to it is in ``when_state``: 40/170 Чемпион Соултрада
-"при движении на клетку рядом с существом с проклятием")."""
+"при движении на клетку рядом с существом с проклятием"), ``stepped_back`` (its last step this turn went
+back, as its owner sees the board; on trigger ``move``: 40/53 Страж Найрунга "когда передвигается на
+клетку назад закрывается")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
@@ -776,7 +786,7 @@ RELOCATE_ONTO = ("depth", "surface", "away")
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad")
+         "between", "squad", "reverse")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -791,6 +801,8 @@ a parasite's: the creature it rides — "ранить хозяина", 30/69 Л�
 Сова колдуна, ``beside`` (the cards next to
 it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
 атакованного", 60/185 Цербер).
+``reverse`` (on a trigger about a card next to it: the card on the square next to it on the opposite side,
+"по карте в направлении, противоположном направлению этого {strike}", 40/208 Глефа).
 Only for auras: ``rider`` (the companion or parasite riding it)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
@@ -812,7 +824,7 @@ to its left and right (``sides``: "стоящие справа и слева", 3
 the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
 that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
-              "far_strike", "carrion_eating", "jump_range")
+              "far_strike", "carrion_eating", "jump_range", "attack_bonus")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
@@ -2043,8 +2055,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("target", "of recruit_gold is self")
     out["needs"] = tuple(needs)
     foes = raw.get("foes", [])
-    if not _str_list(foes, ("artifact",)) or (foes and kind != "fight"):
-        raise fail("foes", f"is a list from artifact, only for fight; got {foes!r}")
+    guard = kind in ("reduce", "protection", "cap") and raw.get("lasts") is not None
+    if not _str_list(foes, ("creature", "flyer", "artifact") if guard else ("artifact",)) \
+            or (foes and kind != "fight" and not guard):
+        raise fail("foes", "is a list from artifact, for fight; or of card types (creature, flyer, "
+                   f"artifact) on a reduce / protection / cap given for a while; got {foes!r}")
     out["foes"] = tuple(foes)
     negative = raw.get("negative", False)
     if not isinstance(negative, bool) or (negative and not per):

@@ -420,3 +420,142 @@ def test_naldan_hand_concentration_raises_its_finishing_off():
     b.apply(END_TURN)                                  # concentration at the end of the enemy turn
     b.apply(UseAbility(0, 0, (1,)))
     assert not b.alive[1]
+
+
+def test_veyla_vulnerability_spell_adds_a_wound_to_walkers_strikes():
+    """40/7 Вейла: "{counter}{tap}: заклинание уязвимость: выбранное существо получает на 1 рану больше
+    от {strike} нелетающих существ до конца хода противника"."""
+    veyla = _printing("40/7")
+    b = start([veyla, card("Walker", strike=(2, 2, 2))], [card("Foe", life=10, move=0)],
+              ({0: P1_BACK, 1: P1_FRONT}, {2: P2_FRONT}), dice=[6, 1])
+    b.counters[0] = 1
+    b.apply(UseAbility(0, 3, (2,)))
+    b.apply(Strike(1, 2))
+    assert b.wounds[2] == 3
+    assert reduction(b.cards[2], "simple", card("Flyer", type="flyer"), 1) == 0
+    b.apply(END_TURN)
+    assert reduction(b.cards[2], "simple", b.cards[1], 1) == -1   # the opponent's turn
+    b.apply(END_TURN)
+    assert reduction(b.cards[2], "simple", b.cards[1], 1) == 0
+
+
+def test_rune_priest_may_fight_an_adjacent_enemy_on_its_ranged_attack():
+    """40/45 Рунный жрец: "при дальней атаке может сразиться {strike} со стоящим рядом существом
+    противника как с открытым"."""
+    priest = _printing("40/45")
+    b = start([priest], [card("Near", life=10, strike=(1, 1, 1)), card("Far", life=10)],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: P2_BACK}), dice=[6, 1, 6, 1])
+    b.apply(UseAbility(0, 1, (2,)))                    # the discharge at the far one
+    assert b.wounds[2] == 1 and b.wounds[1] == 1       # then the fight: its strong strike is 1 (3-2-1)
+
+
+def test_snorling_gains_defence_experience_defending_a_valhalla_creature():
+    """40/47 Снорлинг: "когда выступает защитником вашему существу с вальхаллой получает {ovz}2 до конца
+    хода" — not for another creature."""
+    snor = _printing("40/47")
+    for ally, exp in ((card("Viking", valhalla=1, life=10), 2), (card("Plain", life=10), 0)):
+        b = start([ally, snor], [card("Foe", life=10)], ({0: P1_FRONT, 1: square(2, 1)}, {2: square(3, 1)}),
+                  dice=[1, 1, 1, 1], p1=Scripted(defender=1))
+        b.apply(END_TURN)
+        b.apply(Strike(2, 0))
+        assert b.cards[1].keyword("exp_defence") == exp
+
+
+def test_nairung_guard_stays_open_next_to_an_artifact_and_closes_stepping_back():
+    """40/53 Страж Найрунга: "не закрывается после нападения, пока стоит рядом с артефактом. Когда
+    передвигается на клетку назад закрывается"."""
+    guard = _printing("40/53")
+    anvil = card("Anvil", type="artifact", strike=None, life=8, move=0)
+    b = start([guard, anvil], [card("Foe", life=20, strike=(1, 1, 1))],
+              ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT}), dice=[1, 1])
+    b.apply(Strike(0, 2))
+    assert b.open[0]
+    b = start([guard], [card("Foe")], ({0: P1_MID}, {1: P2_BACK}))
+    b.apply(Move(0, P1_BACK))
+    assert not b.open[0]
+    b = start([guard], [card("Foe")], ({0: P1_MID}, {1: P2_BACK}))
+    b.apply(Move(0, P1_FRONT))
+    assert b.open[0]
+
+
+def test_kelpie_spends_x_tokens_to_move_x_squares_and_magic_strike_x():
+    """40/107 Кельпи: "Х {token}{tap}: переместиться на свободную клетку, дальность Х, при этом
+    магический удар на Х" (one fact per X)."""
+    kelpie = _printing("40/107")
+    b = start([kelpie], [card("Foe", life=10)], ({0: P1_FRONT}, {1: square(4, 2)}),
+              p1=Mover(P2_FRONT))
+    b.counters[0] = 3
+    b.apply(UseAbility(0, 5, (0,)))                    # X = 2: onto the square next to the foe
+    assert b.pos[0] == P2_FRONT and b.counters[0] == 1 and b.wounds[1] == 2
+
+
+def test_dryagv_slows_with_counters_and_sheds_them():
+    """40/128 Дрягв: "-Х к {strike}, где Х число фишек на Дрягве. После движения или атаки получает
+    {counter}. Концентрация: потерять {counter}. {tap}: воздействие отдышаться потерять 2 или менее
+    {counter}"."""
+    dr = _printing("40/128")
+    b = start([dr], [card("Foe", life=30)], ({0: P1_MID}, {1: P2_FRONT}), dice=[1, 1])
+    assert not b.can_accumulate(0)
+    b.apply(Move(0, P1_FRONT))
+    assert b.counters[0] == 1 and strike(b, 0) == (4, 5, 6)
+    b.counters[0] = 3
+    b.apply(UseAbility(0, 4, (0,)))
+    assert b.counters[0] == 1
+    b.apply(END_TURN)
+    b.apply(END_TURN)                                  # concentration: one more
+    assert b.counters[0] == 0
+
+
+def test_punisher_poisons_curses_or_wounds_by_the_targets_state():
+    """40/135 Карающий: "при {strike} атакованный получает отравление на 1, либо проклятие (если уже
+    имеет отравление), либо ранить его на 2 (если он уже имеет проклятие и отравление)"."""
+    pun = _printing("40/135")
+    b = start([pun], [card("Foe", life=20, move=0)], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[1, 1, 1])
+    b.apply(Strike(0, 1))
+    assert b.poison[1] == 1 and not b._in_state(1, "cursed") and b.wounds[1] == 2
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    b.apply(Strike(0, 1))
+    assert b._in_state(1, "cursed") and b.poison[1] == 1
+    w = b.wounds[1]
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] - w - 1 in (3, 4)               # its strike, the poison tick, and 2 more
+
+
+def test_navka_weakens_the_magic_and_special_strikes_of_the_creature_opposite():
+    """40/138 Навка: "существа противника имеют −1 к {move} и −1 к ударам, пока стоят напротив Навки"
+    — magic and special strikes too."""
+    from analysis.cards.ability_rules import attack_bonus
+
+    navka = _printing("40/138")
+    b = start([navka], [card("Foe", life=10), card("Beside", life=10)], ({0: P1_FRONT}, {1: P2_FRONT,
+              2: square(3, 1)}))
+    assert attack_bonus(b.cards[1], "special_strike", 1) == -1
+    assert attack_bonus(b.cards[1], "magic_strike", 1) == -1
+    assert attack_bonus(b.cards[2], "special_strike", 1) == 0
+
+
+def test_night_warrior_effect_only_next_to_a_building():
+    """40/197 Воин ночи: "при {strike} по существу, стоящему рядом с постройкой воздействие столкнуть
+    вниз ранить его на 2"."""
+    warrior = _printing("40/197")
+    hut = card("Hut", type="artifact", strike=None, life=8, move=0, classes=("Постройка",))
+    b = start([warrior], [card("Foe", life=20, move=0), hut], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}),
+              dice=[1, 1])
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] == 2 + 2
+    b = start([warrior], [card("Foe", life=20, move=0)], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[1, 1])
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] == 2
+
+
+def test_glaive_strikes_the_card_behind_it_after_its_strike():
+    """40/208 Глефа: "при {strike} может объявить особый удар на излёте на 2 по карте в направлении,
+    противоположном направлению этого {strike}"."""
+    glaive = _printing("40/208")
+    b = start([glaive, card("Behind", life=20, move=0)], [card("Front", life=20, move=0)],
+              ({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT}), dice=[1, 1])
+    b.apply(Strike(0, 2))
+    assert b.wounds[1] == 2                            # (its player may decline it: "может")

@@ -871,11 +871,14 @@ class Effects(Situational):
         return v
 
     def _redirect_targets(self, w: int, ab: Ability, u: int, v: int) -> list[int]:
-        """Where ``w``'s ``redirect`` may send ``u``'s attack on ``v``: itself, an enemy creature, or a
-        card next to ``v`` — alive, on the board or in the auxiliary zone, never ``u`` or ``v``."""
+        """Where ``w``'s ``redirect`` may send ``u``'s attack on ``v``: itself, an enemy creature, a
+        creature in formation with ``v`` (``area = "formation"``) or a card next to ``v`` — alive, on
+        the board or in the auxiliary zone, never ``u`` or ``v``."""
         alive, pos = self.alive, self.pos
         if ab.target == "self":
             out = [w] if w != v and w != u and alive[w] else []
+        elif ab.area == "formation":  # (a creature in formation with the attacked one: 40/61 Гудрун)
+            out = [x for x in self._formation_partners(v) if x != u and alive[x]]
         elif ab.target == "enemy":  # ("в выбранное существо противника": a creature)
             out = [x for x in self.units[self.seat[u]] if x != u and alive[x] and pos[x] >= AUX
                    and self.creature[x]]

@@ -1861,8 +1861,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if kind == "silence" and out["vs_position"] not in ("opposite", "diagonal"):
         raise fail("vs_position", "of silence must say where the silenced creatures stand: opposite or "
                    "diagonal")
-    if out["area"] and cost == "passive":
-        raise fail("area", "is only for actions, triggers and auras")
+    if out["area"] and cost == "passive" and not (kind == "redirect" and out["area"] == "formation"):
+        raise fail("area", "is only for actions, triggers, auras and a redirect to a formation partner")
     if out["area"] and cost in ("tap", "counter_tap", "counter") \
             and out["area"] not in ("left", "right", "opposite", "behind"):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "

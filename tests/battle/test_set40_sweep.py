@@ -559,3 +559,39 @@ def test_glaive_strikes_the_card_behind_it_after_its_strike():
               ({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT}), dice=[1, 1])
     b.apply(Strike(0, 2))
     assert b.wounds[1] == 2                            # (its player may decline it: "может")
+
+
+class Redirects(Scripted):
+    """Redirects every attack it may onto its first candidate."""
+
+    def redirect(self, battle, unit, attacker, target, candidates, index):
+        return candidates[0]
+
+
+def test_gudrun_redirects_an_attack_between_formation_partners_once_per_enemy_turn():
+    """40/61 Гудрун: "{instant}: перенаправить атаку с вашего существа со строем в существо, стоящее с
+    ним в строю (1 раз за ход противника)"."""
+    gudrun = _printing("40/61")
+    a, partner = card("A", formation=1, life=10), card("B", formation=1, life=10)
+    b = start([gudrun, a, partner], [card("Foe", life=10, strike=(2, 2, 2))],
+              ({0: P1_BACK, 1: P1_FRONT, 2: square(2, 1)}, {3: P2_FRONT}), dice=[1, 1, 1, 1],
+              p1=Redirects())
+    b.apply(END_TURN)
+    b.apply(Strike(3, 1))
+    assert b.wounds[1] == 0 and b.wounds[2] == 2
+
+
+def test_centaur_chief_fury_grows_per_step_and_its_victim_picks_push_or_wound():
+    """40/20 Вождь кентавров: "при перемещении на соседнюю клетку получает +1 к бешенству до конца
+    хода. Бешенство 2: переместить атакованное существо на 1 клетку в направлении атаки; если
+    атакованный не может или не хочет быть перемещён ранить его на 2" — two steps make it fury 4."""
+    chief = _printing("40/20")
+    for pick, where, extra in ((0, square(4, 2), 0), (-1, P2_FRONT, 2)):
+        foe = Option() if pick else Scripted()
+        b = start([chief], [card("Foe", life=20, move=0)], ({0: square(1, 1)}, {1: P2_FRONT}),
+                  dice=[4, 1], p2=foe)
+        b.apply(Move(0, square(2, 1)))
+        b.apply(Move(0, P1_FRONT))
+        assert b._fury_bonus(0) == 2
+        b.apply(Strike(0, 1))                          # a roll of 4: fury 2 + 2
+        assert b.pos[1] == where and b.wounds[1] == 4 + extra   # (its medium strike 4)

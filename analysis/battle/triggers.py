@@ -135,6 +135,8 @@ class Triggers(Effects):
             return self.shifted[v] == self.turn
         if state == "moved_again":  # moved a second time or more this turn (40/130 Нереида)
             return self.reshifted[v] == self.turn
+        if state == "unmoved":  # (it has not moved this turn: 40/44 Никзар "которое не передвигалось")
+            return self.shifted[v] != self.turn
         if state == "unpoisoned":  # (no poisoning: 40/135 Карающий's first branch)
             return self.poison[v] == 0
         if state == "poisoned_uncursed":  # ("если уже имеет отравление", no curse yet: 40/135)

@@ -210,7 +210,7 @@ revealed enemy ground creature, and its trigger ``hosted_anywhere`` then fires (
 whose host then receives a curse and poisoning 1)."""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "amphibious", "carrion_eating")
+          "prey", "attack_bonus", "amphibious", "carrion_eating", "jump")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -381,7 +381,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
-            "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere", "leaves_opposite")
+            "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere", "leaves_opposite",
+            "ally_enters")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -510,7 +511,9 @@ battle-start abilities, after its ``host_anywhere`` put this parasite on a host 
 (40/182 Трущобная крыса: its host receives a curse and poisoning 1, ``area = "host"``);
 ``leaves_opposite``: after it steps off a square with an enemy creature on the square in front of it (as
 its owner sees the board): aims at that creature (40/117 Сирена "при движении с клетки, напротив которой
-стоит существо противника")."""
+стоит существо противника"); ``ally_enters``: an incorporeal creature of its squad steps onto its square
+(aims at that creature; 40/191 Живой доспех "когда ваше бестелесное существо перемещается на клетку,
+занятую Живым доспехом")."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -579,7 +582,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
              "low_life", "moved_again", "not_clumsy", "near_enemy_extra_life", "unpoisoned",
-             "poisoned_uncursed", "near_building")
+             "poisoned_uncursed", "near_building", "unmoved")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -626,7 +629,8 @@ opponent, "next to your creatures with additional life" ("по картам, с�
 poisoning / with poisoning and no curse (40/135 Карающий's three branches, read in order: a wound on a
 ``cursed_poisoned`` target, a curse on a ``poisoned_uncursed`` one, poisoning on an ``unpoisoned`` one);
 ``near_building``: next to a card of class «Постройка» ("по существу, стоящему рядом с постройкой",
-40/197 Воин ночи)."""
+40/197 Воин ночи); ``unmoved``: a card that has not moved this turn, by a step or an ability ("существо,
+которое не передвигалось в этот ход", 40/44 Никзар)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves", "defends")

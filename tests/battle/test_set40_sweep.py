@@ -595,3 +595,50 @@ def test_centaur_chief_fury_grows_per_step_and_its_victim_picks_push_or_wound():
         assert b._fury_bonus(0) == 2
         b.apply(Strike(0, 1))                          # a roll of 4: fury 2 + 2
         assert b.pos[1] == where and b.wounds[1] == 4 + extra   # (its medium strike 4)
+
+
+def test_nikzar_freezes_an_unmoved_creature_up_to_three_plus_its_counters():
+    """40/44 Никзар: "{instant}{tap}: заклинание заморозки закрыть существо стоимостью 3+Х или менее,
+    которое не передвигалось в этот ход, где Х число {counter} на Никзар" (one fact per X)."""
+    nik = _printing("40/44")
+    b = start([nik], [card("Four", cost=4, life=10), card("Five", cost=5, life=10)],
+              ({0: P1_BACK}, {1: P2_BACK, 2: square(5, 1)}))
+    b.counters[0] = 1
+    b._situate()
+    ready = [i for i in range(len(b.slots[0]))
+             if b.ability_ready(0, i) and b.slots[0][i].ability.kind == "close"]
+    assert [b.slots[0][i].ability.vs_max_cost for i in ready] == [3, 4]
+    b.apply(UseAbility(0, ready[-1], (1,)))
+    assert not b.open[1] and b.counters[0] == 1
+    b = start([nik], [card("Walker", cost=3, life=10, move=2)], ({0: P1_BACK}, {1: P2_BACK}))
+    b.apply(END_TURN)
+    b.apply(Move(1, P2_MID))
+    assert not b._in_state(1, "unmoved")                # (it moved this turn: no target)
+    assert b.ability_targets(0, 2) == []
+
+
+def test_living_armour_comes_to_life_when_an_incorporeal_ally_enters_its_square():
+    """40/191 Живой доспех: "когда ваше бестелесное существо перемещается на клетку, занятую Живым
+    доспехом, воздействие ожить: стать существом с {move} 1 и {strike} 2-3-4 до конца вашего хода"."""
+    armour = _printing("40/191")
+    ghost = card("Ghost", incorporeal=1, move=2, life=5)
+    b = start([armour, ghost], [card("Foe")], ({0: P1_MID, 1: P1_BACK}, {2: P2_BACK}))
+    assert not b.creature[0]
+    b.apply(Move(1, P1_MID))
+    assert b.creature[0] and b.cards[0].strike == (2, 3, 4) and b.cards[0].move == 1
+    b.apply(END_TURN)
+    assert not b.creature[0]
+
+
+def test_night_guest_spends_a_sluaghs_extra_life_for_a_jump():
+    """40/152 Ночной гость: "в начале вашего хода вы можете снять 1 дополнительную {health} с вашего
+    слуа; Ночной гость получает прыжок, дальность 4 до конца хода"."""
+    guest = _printing("40/152")
+    b = start([guest], [card("Foe")], ({0: P1_BACK}, {1: P2_BACK}), p1=Scripted(targets=(0,)))
+    assert b.life[0] - b.wounds[0] == 7                 # (the First player: no extra life)
+    b2 = start([card("Foe")], [guest], ({0: P1_BACK}, {1: P2_BACK}), p2=Scripted(targets=(1,)))
+    assert b2.life[1] - b2.wounds[1] == 8              # {second}: 1 additional life
+    b2.apply(END_TURN)
+    assert b2.life[1] - b2.wounds[1] == 7
+    b2.apply(Move(1, square(2, 2)))                    # a jump of 3 squares
+    assert b2.pos[1] == square(2, 2)

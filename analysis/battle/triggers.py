@@ -296,8 +296,9 @@ class Triggers(Effects):
                 if ab.vs_position and not self._position_sq(
                         u, self.pos[about] if self.alive[about] else self.died_at[about], ab.vs_position):
                     continue  # ("при гибели карты на клетке напротив": where it stood, 60/79)
-                if ab.when_keyword and not self.cards[about].has(ab.when_keyword):
-                    continue
+                if ab.when_keyword and not self.cards[about].has(ab.when_keyword) and not any(
+                        g.kind == ab.when_keyword and g.cost == "passive" for g in facts(self.cards[about])):
+                    continue  # (a keyword column, or a marker given for a while: ``contract``, 40/215)
                 if ab.classes and ab.when not in ("squad_class", "allies_adjacent") \
                         and not class_overlap(ab.classes, self.cards[about].classes):
                     continue  # (of one of these classes: "при {strike} вашего духа", 60/143)

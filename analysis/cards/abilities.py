@@ -138,7 +138,7 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence", "amphibious", "guards_far", "host_anywhere")
+            "attack_bonus", "hauled", "silence", "amphibious", "guards_far", "host_anywhere", "contract")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -207,10 +207,13 @@ that meets them wherever both stand (40/155 Страж Ригорна "може�
 существу с телепортацией": ``vs_has = ["teleportation"]``); ``host_anywhere`` (a parasite's): when no
 enemy creature of the first row can take it at the parasite placement (000 3.12), it may go onto any
 revealed enemy ground creature, and its trigger ``hosted_anywhere`` then fires (40/182 Трущобная крыса,
-whose host then receives a curse and poisoning 1)."""
+whose host then receives a curse and poisoning 1); ``contract`` (a grant): a marker with no effect of its
+own, read by ``when_keyword = "contract"`` on the triggers about another card (40/215 Зунрак's "три
+заказа": the chosen enemy creatures whose deaths pay off).
+"""
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "amphibious", "carrion_eating", "jump")
+          "prey", "attack_bonus", "amphibious", "carrion_eating", "jump", "contract")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -553,7 +556,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
-             "pull", "bar", "hauled", "silence", "amphibious", "guards_far", "host_anywhere", *ENTRIES)
+             "pull", "bar", "hauled", "silence", "amphibious", "guards_far", "host_anywhere", "contract",
+             *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -910,6 +914,7 @@ _KINDS_TEXT = {
     "amphibious": "Its depth and surface abilities work on any square",
     "guards_far": "May defend, wherever it stands, an ally",
     "host_anywhere": "With no first-row host, may ride any revealed enemy creature",
+    "contract": "Marked by a contract",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
@@ -1712,7 +1717,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if when_state is not None and when_state not in VS_STATES:
         raise fail("when_state", f"must be one of {', '.join(VS_STATES)}, got {when_state!r}")
     when_keyword = raw.get("when_keyword")
-    if when_keyword is not None and when_keyword not in _keyword_columns():
+    if when_keyword is not None and when_keyword not in _keyword_columns() \
+            and when_keyword not in _MARKER_GRANTS:
         raise fail("when_keyword", f"must be a keyword column of cards.csv (e.g. concentration), "
                    f"got {when_keyword!r}")
     once_per_card = raw.get("once_per_card", False)
@@ -1759,6 +1765,11 @@ def _flag(raw: Any, fail, name: str, kind: str, only: str) -> bool:
     if value and kind != only:
         raise fail(name, f"is only for {only}")
     return value
+
+
+_MARKER_GRANTS = ("prey", "contract", "ward")
+"""Marker kinds given for a while that ``when_keyword`` may name (the card the trigger is about holds
+one)."""
 
 
 def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, formation: bool, per: str | None,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from analysis.battle import END_TURN, Move, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.tables import FLYER, card_of
-from analysis.cards.ability_rules import protected, reduction, strike_passives
+from analysis.cards.ability_rules import attack_bonus, protected, reduction, strike_passives
 from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P1_MID, P2_BACK, P2_FRONT, P2_MID, start
 from tests.battle.test_set60_markers import _printing
 from tests.battle_helpers import Scripted, card
@@ -527,8 +527,6 @@ def test_punisher_poisons_curses_or_wounds_by_the_targets_state():
 def test_navka_weakens_the_magic_and_special_strikes_of_the_creature_opposite():
     """40/138 Навка: "существа противника имеют −1 к {move} и −1 к ударам, пока стоят напротив Навки"
     — magic and special strikes too."""
-    from analysis.cards.ability_rules import attack_bonus
-
     navka = _printing("40/138")
     b = start([navka], [card("Foe", life=10), card("Beside", life=10)], ({0: P1_FRONT}, {1: P2_FRONT,
               2: square(3, 1)}))
@@ -642,3 +640,24 @@ def test_night_guest_spends_a_sluaghs_extra_life_for_a_jump():
     assert b2.life[1] - b2.wounds[1] == 7
     b2.apply(Move(1, square(2, 2)))                    # a jump of 3 squares
     assert b2.pos[1] == square(2, 2)
+
+
+def test_zunrak_contracts_pay_two_to_its_next_strike_when_two_die_in_its_turn():
+    """40/215 Зунрак: "в начале хода противника воздействие три заказа: выберите до 3 его существ; …
+    когда погибают двое получить +2 к следующему {strike}" (the other two payoffs are not played)."""
+    zun = _printing("40/215")
+    gun = 'status = "full"\nabilities = [ { kind = "shot", damage = [9], cost = "tap" } ]'
+    foes = [card(f"F{i}", life=3, move=0) for i in range(3)]
+    b = start([zun, card("Gun1", abilities=gun), card("Gun2", abilities=gun)], foes,
+              ({0: P1_FRONT, 1: P1_BACK, 2: square(0, 1)}, {3: P2_FRONT, 4: square(3, 1), 5: square(5, 1)}),
+              p1=Scripted(targets=(3, 4, 5)))
+    b.apply(END_TURN)                                  # the opponent's turn starts: the contracts
+    assert all(any(g.kind == "contract" for g, _ in b.grants[v]) for v in (3, 4, 5))
+    b.apply(END_TURN)
+    b.apply(UseAbility(1, 0, (3,)))
+    assert b.counters[0] == 1
+    b.apply(UseAbility(2, 0, (4,)))                    # the second contract dies: +2 to its next strike
+    assert b.counters[0] == 0 and attack_bonus(b.cards[0], "simple", 0) == 2
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert attack_bonus(b.cards[0], "simple", 0) == 2  # (until its next strike)

@@ -66,6 +66,10 @@ from analysis.cards.ability_rules import (
 KILL_KINDS = frozenset({"simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
                         "special_strike", "spell", "effect", "wound"})
 """The kinds of a killing blow that a ``killed`` fact's ``from`` can name."""
+_SQUAD_CONTEXT = ("squad_kill", "squad_strike", "squad_dash", "squad_dives", "squad_changes_depth",
+                  "squad_enters_mark")
+"""Triggers aimed at the creature of its squad that set them off: a ``gain_counter`` on the card itself
+reads its ``vs_*`` on that creature."""
 _GRAVE_TRIGGERS = ("ally_incarnates", "ally_token", "ally_combo")
 """Triggers that also reach a card in the graveyard (its own ``grave_token`` acts only there)."""
 _WATCHED = ("enemy_magic", "enemy_roll_over_cost")
@@ -388,6 +392,9 @@ class Triggers(Effects):
                                 "dice": [self._fury_die], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
             if ab.kind == "gain_counter" and ab.target == "self":
+                if trigger in _SQUAD_CONTEXT and context >= 0 and self.slots[u][index].conditional \
+                        and not (self.hidden[context] or meets(self.slots[u][index], self.key[context])):
+                    continue  # (its ``vs_*`` name the creature of its squad: "когда ваш герой …", 40/183)
                 if limited:
                     self._count_use(u, index)
                 self.counters[u] = self._capped(u, self.counters[u] + ab.damage[0])

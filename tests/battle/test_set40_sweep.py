@@ -661,3 +661,18 @@ def test_zunrak_contracts_pay_two_to_its_next_strike_when_two_die_in_its_turn():
     b.apply(END_TURN)
     b.apply(END_TURN)
     assert attack_bonus(b.cards[0], "simple", 0) == 2  # (until its next strike)
+
+
+def test_kanor_vein_gains_a_token_when_a_hero_of_its_squad_kills():
+    """40/183 Канор-Вэйн (a terrain): "когда ваш герой уничтожает карту противника получить {token}" —
+    not for a kill by another creature (its exile-and-summon action is not played)."""
+    city = _printing("40/183")
+    gun = 'status = "full"\nabilities = [ { kind = "shot", damage = [9], cost = "tap" } ]'
+    hero = card("Hero", abilities=gun, classes=("Герой-воин",))
+    plain = card("Plain", abilities=gun)
+    b = start([city, hero, plain], [card("A", life=3, move=0), card("B", life=3, move=0)],
+              ({0: P1_BACK, 1: square(0, 1), 2: square(0, 3)}, {3: P2_BACK, 4: square(5, 1)}))
+    b.apply(UseAbility(2, 0, (3,)))
+    assert b.counters[0] == 0
+    b.apply(UseAbility(1, 0, (4,)))
+    assert b.counters[0] == 1

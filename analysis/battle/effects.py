@@ -1894,6 +1894,8 @@ class Effects(Situational):
                 continue
             if onto == "away" and pu >= 0 and NEAR[pu][sq]:
                 continue
+            if onto == "vacated" and sq != self._zone_sq:
+                continue  # (the square the enemy the trigger is about just left: 40/121 Водяница)
             squares.append(sq)
         if not squares:
             return

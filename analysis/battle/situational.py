@@ -106,7 +106,8 @@ class Spec:
                 deps.add("walk")
             elif ab.when in ("own_turn", "enemy_turn"):
                 deps.add("turn")
-            elif ab.when in ("centre_column", "edge_column", "third_row", "back_rows", "enemy_back_row"):
+            elif ab.when in ("centre_column", "edge_column", "third_row", "back_rows", "enemy_back_row",
+                             "board_edge", "off_edge"):
                 deps.add("pos")
             elif ab.when in ("marker_row", "marker_column"):
                 deps.update(("pos", "marks"))
@@ -865,6 +866,9 @@ class Situational(EngineFields):
         if when in ("at_depth", "on_surface"):  # (an ``amphibious`` grant: on any square, 40/116)
             return self._depth_at(u) == (when == "at_depth") or any(
                 g.kind == "amphibious" for g, _ in self.grants[u])
+        if when in ("board_edge", "off_edge"):  # (on a square of the board's edge or not: 40/82 Нейбл)
+            edge = p >= 0 and (p % COLS in (0, COLS - 1) or p // COLS in (0, SQUARES // COLS - 1))
+            return edge == (when == "board_edge")
         if when == "centre_column":
             return p >= 0 and p % COLS == 2
         if when == "edge_column":

@@ -652,7 +652,7 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
          "moved_twice", "cheapest", "extra_life_near", "odd_costs", "enemy_namesakes", "no_namesakes",
-         "armor_left", "own_half_no_cheap", "state_adjacent", "stepped_back")
+         "armor_left", "own_half_no_cheap", "state_adjacent", "stepped_back", "board_edge", "off_edge")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -724,7 +724,8 @@ either squad of cost ``count`` or less stands on its player's half: 40/106 Ве�
 ``state_adjacent`` (a creature of either squad next to it is in ``when_state``: 40/170 Чемпион Соултрада
 "при движении на клетку рядом с существом с проклятием"), ``stepped_back`` (its last step this turn went
 back, as its owner sees the board; on trigger ``move``: 40/53 Страж Найрунга "когда передвигается на
-клетку назад закрывается")."""
+клетку назад закрывается"), ``board_edge`` / ``off_edge`` (it stands / does not stand on a square at the
+edge of the battlefield — an outer column or row: 40/82 Нейбл "если стоит у края поля боя")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
@@ -789,9 +790,11 @@ its own player's half of the battlefield: "по картам на вашей п�
 Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив")."""
-RELOCATE_ONTO = ("depth", "surface", "away")
+RELOCATE_ONTO = ("depth", "surface", "away", "vacated")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, or one ``away`` from the card
-(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
+(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or on trigger ``enemy_leaves`` the
+square the enemy just left (``vacated``: 40/121 Водяница "может переместиться на клетку, которую оно
+занимало")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
          "between", "squad", "reverse")

@@ -31,6 +31,17 @@ class Mover(Scripted):
         return self.sq if self.sq in squares else -1
 
 
+class Prefers(Scripted):
+    """Aims every triggered ability at one card when it may, else at its first candidate."""
+
+    def __init__(self, unit, **kw):
+        super().__init__(**kw)
+        self.unit = unit
+
+    def choose_targets(self, battle, unit, index, candidates, most):
+        return (self.unit,) if self.unit in candidates else tuple(candidates[:1])
+
+
 class Option(Scripted):
     """Takes the last alternative of an ``or`` trigger."""
 
@@ -676,3 +687,32 @@ def test_kanor_vein_gains_a_token_when_a_hero_of_its_squad_kills():
     assert b.counters[0] == 0
     b.apply(UseAbility(1, 0, (4,)))
     assert b.counters[0] == 1
+
+
+def test_river_maiden_may_take_the_square_an_enemy_leaves_in_her_turn():
+    """40/121 Водяница: "когда существо противника перемещается в ваш ход Водяница может переместиться
+    на клетку, которую оно занимало (1 раз за ход)" — an enemy pushed in her turn."""
+    maiden = _printing("40/121")
+    pusher = card("Pusher", abilities='status = "full"\nabilities = [ { kind = "push", damage = [1], '
+                  'cost = "tap" } ]')
+    b = start([maiden, pusher], [card("Foe", life=10, move=0)],
+              ({0: P1_BACK, 1: P1_FRONT}, {2: P2_FRONT}), p1=Mover(P2_FRONT))
+    b.apply(UseAbility(1, 0, (2,)))
+    assert b.pos[2] == P2_MID and b.pos[0] == P2_FRONT
+
+
+def test_neibl_throws_or_gives_extra_life_and_both_at_the_edge():
+    """40/82 Нейбл: "при {strike} метание сферы на 1, дальность 3, либо ваше существо получает 1
+    дополнительную {health} (совершите оба, если Нейбл стоит у края поля боя)"."""
+    neibl = _printing("40/82")
+    b = start([neibl, card("Ally", life=5)], [card("Foe", life=20, move=0), card("Far", life=20, move=0)],
+              ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT, 3: P2_MID}), dice=[1, 1], p1=Option())
+    b.apply(Strike(0, 2))
+    assert b.life[0] + b.life[1] == 9 + 5 + 1 and b.wounds[3] == 0     # one of them (the extra life)
+    b = start([neibl, card("Ally", life=5)], [card("Foe", life=20, move=0), card("Far", life=20, move=0)],
+              ({0: square(2, 1), 1: P1_BACK}, {2: square(3, 0), 3: square(4, 1)}), dice=[1, 1],
+              p1=Prefers(3))
+    b.apply(Move(0, square(2, 0)))                     # onto the edge
+    b.apply(Strike(0, 2))
+    assert b.wounds[3] == 1                            # at the edge: the throw …
+    assert b.life[0] + b.life[1] == 9 + 5 + 1          # … and the extra life

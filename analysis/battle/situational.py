@@ -109,6 +109,8 @@ class Spec:
             elif ab.when in ("centre_column", "edge_column", "third_row", "back_rows", "enemy_back_row",
                              "board_edge", "off_edge"):
                 deps.add("pos")
+            elif ab.when in ("flanked", "unflanked"):
+                deps.add("board")
             elif ab.when in ("marker_row", "marker_column"):
                 deps.update(("pos", "marks"))
             elif ab.when in ("column_clear", "rows_held"):
@@ -866,6 +868,13 @@ class Situational(EngineFields):
         if when in ("at_depth", "on_surface"):  # (an ``amphibious`` grant: on any square, 40/116)
             return self._depth_at(u) == (when == "at_depth") or any(
                 g.kind == "amphibious" for g, _ in self.grants[u])
+        if when in ("flanked", "unflanked"):  # (enemy cards in front of it and behind it: 40/83 Скаш)
+            if p < 0:
+                return when == "unflanked"
+            ahead, back = p + COLS * forward(self.seat[u]), p - COLS * forward(self.seat[u])
+            both = all(0 <= sq < SQUARES and self.board[sq] >= 0 and self.seat[self.board[sq]] != self.seat[u]
+                       for sq in (ahead, back))
+            return both == (when == "flanked")
         if when in ("board_edge", "off_edge"):  # (on a square of the board's edge or not: 40/82 Нейбл)
             edge = p >= 0 and (p % COLS in (0, COLS - 1) or p // COLS in (0, SQUARES // COLS - 1))
             return edge == (when == "board_edge")

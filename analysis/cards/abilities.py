@@ -652,7 +652,8 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
          "moved_twice", "cheapest", "extra_life_near", "odd_costs", "enemy_namesakes", "no_namesakes",
-         "armor_left", "own_half_no_cheap", "state_adjacent", "stepped_back", "board_edge", "off_edge")
+         "armor_left", "own_half_no_cheap", "state_adjacent", "stepped_back", "board_edge", "off_edge",
+         "flanked", "unflanked")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -725,7 +726,9 @@ either squad of cost ``count`` or less stands on its player's half: 40/106 Ве�
 "при движении на клетку рядом с существом с проклятием"), ``stepped_back`` (its last step this turn went
 back, as its owner sees the board; on trigger ``move``: 40/53 Страж Найрунга "когда передвигается на
 клетку назад закрывается"), ``board_edge`` / ``off_edge`` (it stands / does not stand on a square at the
-edge of the battlefield — an outer column or row: 40/82 Нейбл "если стоит у края поля боя")."""
+edge of the battlefield — an outer column or row: 40/82 Нейбл "если стоит у края поля боя"), ``flanked``
+/ ``unflanked`` (enemy cards stand / do not both stand on the square in front of it and the one behind it:
+40/83 Скаш "если на клетках напротив и сзади Скаша есть карты противника")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",

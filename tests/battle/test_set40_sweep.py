@@ -716,3 +716,36 @@ def test_neibl_throws_or_gives_extra_life_and_both_at_the_edge():
     b.apply(Strike(0, 2))
     assert b.wounds[3] == 1                            # at the edge: the throw …
     assert b.life[0] + b.life[1] == 9 + 5 + 1          # … and the extra life
+
+
+def test_skash_stays_open_or_strikes_another_card_and_both_when_flanked():
+    """40/83 Скаш: "при {strike} не закрывается после этой атаки, либо особый удар на 1-2-2 вторым
+    клинком по другой карте (совершите оба, если на клетках напротив и сзади Скаша есть карты
+    противника)"."""
+    skash = _printing("40/83")
+    b = start([skash], [card("Foe", life=20, move=0), card("Other", life=20, move=0)],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[1, 1])
+    b.apply(Strike(0, 1))
+    assert b.open[0] and b.wounds[2] == 0              # (the first alternative: it stays open)
+    b = start([skash], [card("Foe", life=20, move=0), card("Other", life=20, move=0)],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[1, 1, 6], p1=Option())
+    b.apply(Strike(0, 1))
+    assert not b.open[0] and b.wounds[2] == 2          # (the second: a special strike at the other)
+    b = start([skash], [card("Front", life=20, move=0), card("Back", life=20, move=0),
+                        card("Other", life=20, move=0)],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: P2_BACK, 3: square(4, 1)}), dice=[1, 1, 6], p1=Prefers(3))
+    b.apply(Move(0, P2_MID))                           # a jump between two enemy cards: flanked
+    b.apply(Strike(0, 2))
+    assert b.open[0] and b.wounds[3] == 2              # both
+
+
+def test_clever_troll_may_wound_itself_for_regeneration_and_discharges_it_at_death():
+    """40/134 Смышлёный тролль: "{tap}: особый удар странной палкой на 2, при этом может раниться на 2;
+    получить +1 к {regen} (максимум +2). При гибели разряд на Х, где Х его {regen}" — the choice is
+    between two actions, with and without the wound."""
+    troll = _printing("40/134")
+    b = start([troll], [card("Foe", life=20, move=0)], ({0: P1_FRONT}, {1: P2_FRONT}))
+    assert b.regen[0] == 1
+    b.apply(UseAbility(0, 1, (1,)))
+    assert b.wounds[1] == 2 and b.wounds[0] == 2 and b.counters[0] == 1 and b.regen[0] == 2
+    assert not b.can_accumulate(0)

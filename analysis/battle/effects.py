@@ -1046,7 +1046,7 @@ class Effects(Situational):
             return 0
         if kind == "finishing":  # (+ its ``attack_bonus`` on finishing: "+1 к добиванию", 40/78)
             return self._finish_off(u, v, self._amount_for(u, ab, v)
-                                    + attack_bonus(self.cards[u], "finishing", self.seat[u]))
+                                    + attack_bonus(self.cards[u], "finishing", self.seat[u], self.cards[v]))
         if kind == "fight":  # a simple strike as at an open card, without closing (data/README.md)
             if self.seat[v] == self.seat[u]:  # its own creature fights a foe next to it (50/28, 50/172)
                 self._fight(v, "artifact" in ab.foes)
@@ -1243,7 +1243,8 @@ class Effects(Situational):
     def _per_wounds(self, u: int, sl, v: int) -> int:
         """Wounds of an attack or wounding action whose amount is a ``per`` quantity (no die)."""
         ab = sl.ability
-        power = max(0, self._amount_for(u, ab, v) + attack_bonus(self.cards[u], ab.kind, self.seat[u]))
+        power = max(0, self._amount_for(u, ab, v) + attack_bonus(self.cards[u], ab.kind, self.seat[u],
+                                                                 self.cards[v]))
         armor = self.armor_left[v] if ab.kind in ("shot", "throw", "strike_through_row",
                                                   "special_strike") else 0
         wounds, used = wounds_after(power, ab.kind, self.cards[v], self.cards[u], armor, self.seat[v])

@@ -305,7 +305,7 @@ def hit_distribution(ku: int, index: int, kv: int, armor_left: int) -> tuple[tup
         else:
             faces = (ab.damage[0] if ab.damage else 0,)
             tiers = (-1,)
-        bonus = attack_bonus(source, ab.kind, SEATS[ku])
+        bonus = attack_bonus(source, ab.kind, SEATS[ku], target)
         if bonus:
             faces = tuple(max(0, d + bonus) for d in faces)
         acc: dict[tuple[int, int], float] = {}
@@ -338,7 +338,7 @@ def hit(ku: int, index: int, kv: int, armor_left: int, die: int) -> tuple[int, i
             tier = _tiers(mod)[die - 1]
         else:
             damage = ab.damage[0] if ab.damage else 0
-        bonus = attack_bonus(source, ab.kind, SEATS[ku])
+        bonus = attack_bonus(source, ab.kind, SEATS[ku], target)
         if bonus:
             damage = max(0, damage + bonus)
         out = wounds_after(damage, ab.kind, target, source, armor_left, SEATS[kv], tier)
@@ -358,7 +358,7 @@ def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[in
     mod = roll_modifier(source, ab.kind, target, SEATS[ku])
     faces = damage_by_die(ab, mod)
     tiers = _tiers(mod)
-    bonus = attack_bonus(source, ab.kind, SEATS[ku])
+    bonus = attack_bonus(source, ab.kind, SEATS[ku], target)
     if bonus:
         faces = tuple(max(0, d + bonus) for d in faces)
     groups: dict[tuple[int, int], list[int]] = {}

@@ -396,11 +396,14 @@ def roll_modifier(card, kind: str, other=None, seat: int | None = None) -> int:
     return mod + passives.blessing - passives.curse
 
 
-def attack_bonus(card, kind: str, seat: int | None = None) -> int:
+def attack_bonus(card, kind: str, seat: int | None = None, target=None) -> int:
     """The standing change (+n or −n) to the power of ``card``'s own attacks and wounding actions of
-    ``kind``: its ``attack_bonus`` facts whose ``from`` covers the kind (given ones included, as a
-    unit's variant holds them; 000 2.13: modifiers add up)."""
-    return sum(ab.damage[0] for ab in _standing(card, "attack_bonus", seat) if covers(ab, kind))
+    ``kind`` on card ``target``: its ``attack_bonus`` facts whose ``from`` covers the kind and whose
+    ``vs_*`` the target meets (None: only unconditional ones; "+1 к ударам по героям", 40/195
+    Скорпион's special strikes) — given ones included, as a unit's variant holds them; 000 2.13:
+    modifiers add up."""
+    return sum(ab.damage[0] for ab in _standing(card, "attack_bonus", seat)
+               if covers(ab, kind) and matches(ab, target))
 
 
 @lru_cache(maxsize=4096)

@@ -293,7 +293,7 @@ def duel_attacks(card: Card, against: Card | None = None,
                 or not matches(ab, against)):
             continue
         damage = ab.damage * 3 if len(ab.damage) == 1 else ab.damage
-        bonus = attack_bonus(card, ab.kind, seat)  # ("+1 к метаниям": the power, never below 0)
+        bonus = attack_bonus(card, ab.kind, seat, against)  # ("+1 к метаниям": never below 0)
         if bonus:
             damage = tuple(max(0, d + bonus) for d in damage)
         roll = roll_modifier(card, ab.kind, against, seat) if len(ab.damage) == 3 else 0

@@ -749,3 +749,18 @@ def test_clever_troll_may_wound_itself_for_regeneration_and_discharges_it_at_dea
     b.apply(UseAbility(0, 1, (1,)))
     assert b.wounds[1] == 2 and b.wounds[0] == 2 and b.counters[0] == 1 and b.regen[0] == 2
     assert not b.can_accumulate(0)
+
+
+def test_scorpion_adds_one_against_heroes_to_its_special_strikes_too():
+    """40/195 Скорпион: "+1 к ударам по героям" — its simple strike and its special strikes (an
+    ``attack_bonus`` with ``vs_classes`` reads the target)."""
+    from analysis.battle.powers import hit
+
+    scorpion = _printing("40/195")
+    hero, plain = card("Hero", classes=("Герой-маг",), life=10), card("Plain", life=10)
+    b = start([scorpion], [hero, plain], ({0: P1_FRONT}, {1: P2_FRONT, 2: P2_MID}))
+    special = 3
+    assert hit(b.key[0], special, b.key[1], 0, 1)[0] == 2
+    assert hit(b.key[0], special, b.key[2], 0, 1)[0] == 1
+    assert attack_bonus(b.cards[0], "special_strike", 0, b.cards[1]) == 1
+    assert attack_bonus(b.cards[0], "special_strike", 0, b.cards[2]) == 0

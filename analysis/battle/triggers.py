@@ -64,7 +64,7 @@ from analysis.cards.ability_rules import (
 )
 
 KILL_KINDS = frozenset({"simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
-                        "special_strike", "spell", "effect", "wound"})
+                        "special_strike", "spell", "effect", "wound", "finishing"})
 """The kinds of a killing blow that a ``killed`` fact's ``from`` can name."""
 _SQUAD_CONTEXT = ("squad_kill", "squad_strike", "squad_dash", "squad_dives", "squad_changes_depth",
                   "squad_enters_mark")
@@ -198,15 +198,16 @@ class Triggers(Effects):
             if t & _SQUAD_WOUNDED and not self.over:
                 self._fire(w, "squad_wounded", source, v, kind)
 
-    def _mourn(self, dead: Sequence[int]) -> None:
+    def _mourn(self, dead: Sequence[int], how: str = "") -> None:
         """The ``ally_dies`` (another creature of its squad) and ``creature_dies`` (another creature
         of either squad) abilities of the living cards, for each creature in ``dead``; the ``enemy_dies``
         abilities of the living cards of the other squad, for each card in ``dead``."""
         watchers = self._trig["enemy_dies"]
+        kind = how if how in KILL_KINDS else None  # (``from``: what killed it, "от добивания", 40/153)
         for x in dead:
             for w in watchers:  # "при гибели карты противника" (40/23 Вождь клана): a creature or not
                 if self.alive[w] and self.seat[w] != self.seat[x] and not self.over:
-                    self._fire(w, "enemy_dies", -1, x)
+                    self._fire(w, "enemy_dies", -1, x, kind)
             if not self.creature[x]:
                 continue
             for w in range(self.n):
@@ -260,7 +261,7 @@ class Triggers(Effects):
                 #           given for a while keeps its ``tiers``: the attacks it covers)
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
-            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill"):
+            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill", "enemy_dies"):
                 continue  # ("от атаки карты противника": a death of no known cause does not count)
             if trigger == "killed" and ab.applies_to and kind is None:
                 continue  # ("при гибели от ближней атаки": a death of another cause does not count)
@@ -1004,7 +1005,7 @@ class Triggers(Effects):
                     self._excess = excess.get(x, 0)
                     self._fire(killer, "kill", x, x, cause or None)  # (``when_state``: the state it died in)
             if self._mourners:
-                self._mourn(fallen)
+                self._mourn(fallen, cause)
         if self._x_trig and (self._trig["killed"] or self._trig["squad_kill"]) and not self.over:
             self._killings(dead, source, killers, cause, excess)
         if ones:

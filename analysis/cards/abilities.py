@@ -542,7 +542,9 @@ directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` 
 (every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or poison: "от
 атаки карты противника"), ``poison`` (only on ``reduce``: the wounds of its poisoning at its turn start,
 named alone — "получают на 1 рану больше от отравления" is ``reduce`` −1 from ``poison``, 60/143),
-``finishing`` (only on ``attack_bonus``: its finishing-off X, "+1 к добиванию", 40/78 Длань Нальдана).
+``finishing`` (on ``attack_bonus``: its finishing-off X, "+1 к добиванию", 40/78 Длань Нальдана; on the
+death triggers: a death by finishing off, "при гибели существа противника от добивания" = ``enemy_dies``
+with ``from = ["finishing"]``, 40/153 Скелет-маг).
 On trigger ``kill`` / ``squad_kill``: what the destroying blow was ("уничтожает … {strike}" =
 ``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника"
 = ``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
@@ -1655,13 +1657,13 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed", "kill",
-                   "death", "squad_kill"):
+                   "death", "squad_kill", "enemy_dies"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
                                   "ignore_protection", "attack_bonus"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
                    "attack_bonus and the attacked / ally_combo / wounded / ally_wounded / squad_wounded / "
-                   "kill / death / squad_kill triggers")
+                   "kill / death / squad_kill / enemy_dies triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":

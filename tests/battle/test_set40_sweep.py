@@ -764,3 +764,20 @@ def test_scorpion_adds_one_against_heroes_to_its_special_strikes_too():
     assert hit(b.key[0], special, b.key[2], 0, 1)[0] == 1
     assert attack_bonus(b.cards[0], "special_strike", 0, b.cards[1]) == 1
     assert attack_bonus(b.cards[0], "special_strike", 0, b.cards[2]) == 0
+
+
+def test_skeleton_mage_strikes_harder_when_an_enemy_dies_to_finishing_off():
+    """40/153 Скелет-маг: "при гибели существа противника от добивания получить +1 к ударам до конца
+    хода" — not for another death."""
+    mage = _printing("40/153")
+    finisher = card("Finisher", abilities='status = "full"\nabilities = [ { kind = "finishing", '
+                    'damage = [3], cost = "tap" } ]')
+    gun = card("Gun", abilities='status = "full"\nabilities = [ { kind = "shot", damage = [9], cost = "tap" } ]')
+    b = start([mage, finisher, gun], [card("A", life=10, move=0), card("B", life=10, move=0)],
+              ({0: P1_BACK, 1: P1_FRONT, 2: square(0, 1)}, {3: P2_FRONT, 4: P2_BACK}))
+    b.apply(UseAbility(2, 0, (4,)))                    # a shot kills B: nothing
+    assert strike(b, 0) == (1, 2, 2)
+    b.wounds[3] = 7
+    b.apply(UseAbility(1, 0, (3,)))                    # finished off
+    assert not b.alive[3] and strike(b, 0) == (2, 3, 3)
+    assert attack_bonus(b.cards[0], "magic_strike", 0) == 1

@@ -772,7 +772,8 @@ def test_skeleton_mage_strikes_harder_when_an_enemy_dies_to_finishing_off():
     mage = _printing("40/153")
     finisher = card("Finisher", abilities='status = "full"\nabilities = [ { kind = "finishing", '
                     'damage = [3], cost = "tap" } ]')
-    gun = card("Gun", abilities='status = "full"\nabilities = [ { kind = "shot", damage = [9], cost = "tap" } ]')
+    gun = card("Gun", abilities='status = "full"\nabilities = [ { kind = "shot", damage = [9], '
+               'cost = "tap" } ]')
     b = start([mage, finisher, gun], [card("A", life=10, move=0), card("B", life=10, move=0)],
               ({0: P1_BACK, 1: P1_FRONT, 2: square(0, 1)}, {3: P2_FRONT, 4: P2_BACK}))
     b.apply(UseAbility(2, 0, (4,)))                    # a shot kills B: nothing

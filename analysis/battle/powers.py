@@ -46,7 +46,7 @@ WOUNDING = frozenset({"shot", "throw", "discharge", "strike_through_row", "magic
                       "spell", "effect", "wound"})
 """Kinds whose use wounds its targets."""
 CREATURE_KINDS = (GROUND, FLYER, COMPANION, PARASITE)
-_SHOOT, _ROW, _CLOSE, _ANY, _FACING = range(5)
+_SHOOT, _ROW, _CLOSE, _ANY, _FACING, _OPPOSED = range(6)
 FACING = ("left", "right", "opposite", "behind")
 """``area`` of an action aimed at the one square on that side of the card (geometry ``_FACING``)."""
 """Geometry of a slot: ranged attack, strike through a row, close strike, anything else."""
@@ -102,6 +102,8 @@ def slot(key: int, index: int) -> Slot:
                     else _ANY)  # (a fight of its own creature: that creature, anywhere, fights its neighbour)
         if ab.area in FACING and ab.cost in ("tap", "counter_tap", "counter"):
             geometry = _FACING  # (an action at the one square on that side of it: 60/28 "по карте напротив")
+        elif ab.area == "facing" and ab.cost in ("tap", "counter_tap", "counter"):
+            geometry = _OPPOSED  # (a card standing opposite a creature of its squad: 40/40 Барабанщик)
         limited = bool(ab.seat or ab.uses_per_battle or ab.uses_per_turn)
         closes = ab.cost in ("tap", "counter_tap")
         conditional, creatures_only = has_condition(ab), kind in ("heal", "poison")
@@ -187,6 +189,12 @@ def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
         else:
             r += ahead if area == "opposite" else -ahead
         return 0 <= r < ROWS and 0 <= c < COLS and pv == r * COLS + c
+    if geometry == _OPPOSED:  # (the square in front of it holds a creature of ``seat``'s squad, facing it)
+        if pv < 0:
+            return False
+        below = pv - COLS * (1 if seat == 0 else -1)
+        w = state.board[below] if 0 <= below < ROWS * COLS else -1
+        return w >= 0 and state.seat[w] == seat and state.creature[w]
     if geometry == _CLOSE:
         if src == AUX:
             return True

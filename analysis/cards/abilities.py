@@ -802,7 +802,7 @@ square the enemy just left (``vacated``: 40/121 Водяница "может п�
 занимало")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad", "reverse")
+         "between", "squad", "reverse", "facing")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -819,6 +819,8 @@ it, 8 squares, other than the card the trigger is about: "стоящие ряд�
 атакованного", 60/185 Цербер).
 ``reverse`` (on a trigger about a card next to it: the card on the square next to it on the opposite side,
 "по карте в направлении, противоположном направлению этого {strike}", 40/208 Глефа).
+``facing`` (on an action: the cards of the ``target`` side that stand opposite a creature of its squad —
+"каждую карту противника, напротив которой стоит ваше существо", 40/40 Барабанщик, with ``every``).
 Only for auras: ``rider`` (the companion or parasite riding it)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
@@ -1887,7 +1889,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if out["area"] and cost == "passive" and not (kind == "redirect" and out["area"] == "formation"):
         raise fail("area", "is only for actions, triggers, auras and a redirect to a formation partner")
     if out["area"] and cost in ("tap", "counter_tap", "counter") \
-            and out["area"] not in ("left", "right", "opposite", "behind"):
+            and out["area"] not in ("left", "right", "opposite", "behind", "facing"):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
                    "60/28 Орочий таран \"по карте напротив\")")
     if cost == "aura" and (out["area"] not in AURA_AREAS

@@ -782,3 +782,14 @@ def test_skeleton_mage_strikes_harder_when_an_enemy_dies_to_finishing_off():
     b.apply(UseAbility(1, 0, (3,)))                    # finished off
     assert not b.alive[3] and strike(b, 0) == (2, 3, 3)
     assert attack_bonus(b.cards[0], "magic_strike", 0) == 1
+
+
+def test_drummer_wounds_every_enemy_card_facing_one_of_its_creatures():
+    """40/40 Барабанщик: "{tap}: воздействие дружный натиск ранить на 1 каждую карту противника,
+    напротив которой стоит ваше существо"."""
+    drum = _printing("40/40")
+    b = start([drum, card("A"), card("B")], [card("X", life=5), card("Y", life=5), card("Z", life=5)],
+              ({0: P1_BACK, 1: P1_FRONT, 2: square(2, 1)}, {3: P2_FRONT, 4: square(3, 1), 5: square(3, 3)}))
+    assert b.ability_targets(0, 0) == [3, 4]
+    b.apply(UseAbility(0, 0, (3,)))
+    assert (b.wounds[3], b.wounds[4], b.wounds[5]) == (1, 1, 0)

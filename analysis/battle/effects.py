@@ -653,6 +653,8 @@ class Effects(Situational):
                 continue
             if ab.uses_per_battle and self.uses_battle.get((v, index), 0) >= ab.uses_per_battle:
                 continue
+            if ab.may and not self.players[self.seat[v]].accept(self, v, index, u):
+                continue  # ("может блокировать": its player decides, 40/205 Нимерт)
             if ab.roll:
                 die = self._die()
                 if self._responders:
@@ -1228,6 +1230,9 @@ class Effects(Situational):
             q = 0 if not strike else strike[0] if per == "target_weak" else max(0, strike[2] - strike[0])
         elif per == "armor_left":  # ("количество оставшихся единиц {armor}": not used this turn)
             q = self.armor_left[u]
+        elif per == "about_extra_life":  # (the card the trigger is about: its life above the printed one)
+            x = self._about
+            q = max(0, self.life[x] - (self.cards[x].life or 0)) if x >= 0 else 0
         elif per == "target_armor":  # (the armor it has now: "+1 к {armor}", 40/64)
             q = self.armor[v]
         elif per == "target_move":  # ("где Х его {move}": the movement it has now)

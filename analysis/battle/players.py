@@ -1666,6 +1666,12 @@ class HeuristicPlayer(Player):
             return self._shape_worth(b, unit, index, target)
         if ab.kind == "open":  # (wounding itself to open: while it keeps a margin of life)
             return b.life[unit] - b.wounds[unit] > (ab.damage[0] if ab.damage else 0) + 2
+        if ab.kind == "block":  # (a block that costs it — 40/205 Нимерт's −1 strike: only a strong attack,
+            strike = b.cards[target].strike  # or one that could finish it)
+            power = max((max(a.damage) for a in facts(b.cards[target]) if a.is_action and a.damage),
+                        default=0)
+            power = max(power, max(strike) if strike else 0)
+            return power >= 3 or power >= b.life[unit] - b.wounds[unit]
         if ab.kind != "fight":
             return True
         return self._may_gain(b, unit, index, target) > 0

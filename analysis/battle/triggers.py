@@ -301,6 +301,8 @@ class Triggers(Effects):
                 if ab.vs_position and not self._position_sq(
                         u, self.pos[about] if self.alive[about] else self.died_at[about], ab.vs_position):
                     continue  # ("при гибели карты на клетке напротив": where it stood, 60/79)
+                if ab.when_elements and not set(ab.when_elements) & set(self.cards[about].elements):
+                    continue  # ("вашего лесного существа": 40/92)
                 if ab.when_keyword and not self.cards[about].has(ab.when_keyword) and not any(
                         g.kind == ab.when_keyword and g.cost == "passive" for g in facts(self.cards[about])):
                     continue  # (a keyword column, or a marker given for a while: ``contract``, 40/215)

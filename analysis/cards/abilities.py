@@ -736,7 +736,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
-        "squad_flyers", "target_armor")
+        "squad_flyers", "target_armor", "about_extra_life")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -779,8 +779,9 @@ regeneration now: "где Х величина их {regen}"; on
 an aura, of the card that holds it: 30/114 Страж Уорлога).
 ``mulligans``: its player's mulligans before recruiting (``discount`` only). ``squad_flyers``: the other
 flying creatures of its squad in play ("+Х к {strike}, где Х число других ваших летающих существ", 40/98
-Вуйвр). ``target_armor``: the armor the card it aims at has now (a ``keyword = "armor"`` grant with
-``plus = 1`` is "+1 к {armor}" on an armored card and "{armor} 1" on another: 40/64 Ульфсарк)."""
+Вуйвр). ``about_extra_life``: the additional life the card a trigger is about had (its life above the printed
+one: "где Х число дополнительных {health} у погибшего", 40/92 Сердце леса). ``target_armor``: the armor
+the card it aims at has now (a ``keyword = "armor"`` grant with ``plus = 1`` is "+1 к {armor}" on an armored card and "{armor} 1" on another: 40/64 Ульфсарк)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen", "squad_flyers")
@@ -999,6 +1000,9 @@ class Ability:
     when_keyword: str | None = None
     """On a trigger about another card: only when that card has this keyword column (e.g.
     ``concentration``: "your creature with concentration")."""
+    when_elements: tuple[str, ...] = ()
+    """For the triggers about another card: only when that card is of one of these elements ("при
+    гибели вашего лесного существа" = ``["forests"]``, 40/92 Сердце леса)."""
     when_type: str | None = None
     """On a trigger about another card: only when that card is of this type (:data:`CARD_TYPES`;
     ``flyer``: "вашего летающего существа")."""
@@ -1226,6 +1230,8 @@ class Ability:
             cond.append(f"when it is {self.when_state}")
         if self.when_keyword:
             cond.append(f"when it has {self.when_keyword.replace('_', ' ')}")
+        if self.when_elements:
+            cond.append(f"when it is of {' or '.join(self.when_elements)}")
         if self.when_type:
             cond.append(f"when it is a {self.when_type}")
         if self.once_per_card:
@@ -1366,7 +1372,7 @@ class Ability:
         if self.count > 1:
             out["count"] = self.count
         for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has",
-                     "removes", "classes", "needs", "foes"):
+                     "removes", "classes", "needs", "foes", "when_elements"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
@@ -1464,7 +1470,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
-                 "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker"}
+                 "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker",
+                 "when_elements"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1734,6 +1741,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     once_per_card = raw.get("once_per_card", False)
     if not isinstance(once_per_card, bool):
         raise fail("once_per_card", f"must be true or false, got {once_per_card!r}")
+    when_elements = raw.get("when_elements", [])
+    if not _str_list(when_elements, ELEMENTS) or (when_elements and trigger not in WHEN_TRIGGERS):
+        raise fail("when_elements", f"is a list of elements from {', '.join(ELEMENTS)}, for the triggers "
+                   f"{', '.join(WHEN_TRIGGERS)}; got {when_elements!r}")
     if (when_keyword or once_per_card) and trigger not in WHEN_TRIGGERS \
             and not (once_per_card and kind in ("strikes_twice", "strikes_twice_in_a_row")):
         name = "when_keyword" if when_keyword else "once_per_card"
@@ -1762,7 +1773,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         applies_to=tuple(applies), extra=extra.strip(), requires=requires.strip(), formation=formation,
         tiers=tuple(tiers),
         parity=parity, life_cap=life_cap, when_state=when_state, when_keyword=when_keyword,
-        once_per_card=once_per_card, keyword=keyword, per=per, lasts=lasts, **states, **more,
+        when_elements=tuple(when_elements), once_per_card=once_per_card, keyword=keyword, per=per,
+        lasts=lasts, **states, **more,
     )
 
 
@@ -2065,9 +2077,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     may = raw.get("may", False)
     if not isinstance(may, bool):
         raise fail("may", f"must be true or false, got {may!r}")
-    if may and cost not in ("trigger", "then") and not (kind == "become" and cost == "or"):
+    if may and cost not in ("trigger", "then") and not (kind == "become" and cost == "or") \
+            and kind != "block":
         raise fail("may", "is only for triggered abilities and their then (its player may pick no "
-                   "target; a become also after or)")
+                   "target; a become also after or) and block (its player decides)")
     out["may"] = may
     needs = raw.get("needs", [])
     if not _str_list(needs, None) or len(set(needs)) != len(needs):

@@ -793,3 +793,40 @@ def test_drummer_wounds_every_enemy_card_facing_one_of_its_creatures():
     assert b.ability_targets(0, 0) == [3, 4]
     b.apply(UseAbility(0, 0, (3,)))
     assert (b.wounds[3], b.wounds[4], b.wounds[5]) == (1, 1, 0)
+
+
+def test_heart_of_the_forest_takes_a_dying_forest_allys_extra_life():
+    """40/92 Сердце леса: "при гибели вашего лесного существа Сердце леса может получить Х дополнительных
+    {health}, где Х число дополнительных {health} у погибшего (2 раза за бой)" — not a swamp one's."""
+    heart = _printing("40/92")
+    gun = card("Gun", abilities='status = "full"\nabilities = [ { kind = "shot", damage = [20], '
+               'cost = "tap" } ]')
+    elf, frog = card("Elf", life=5, elements=("forests",)), card("Frog", life=5, elements=("swamps",))
+    b = start([heart, elf, frog], [gun], ({0: P1_BACK, 1: P1_FRONT, 2: square(2, 1)}, {3: P2_BACK}))
+    b.life[1], b.life[2] = 7, 7                        # two additional life each
+    b.apply(END_TURN)
+    b.apply(UseAbility(3, 0, (2,)))
+    assert b.life[0] == 12
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    b.apply(UseAbility(3, 0, (1,)))
+    assert b.life[0] == 14
+
+
+def test_nimert_may_block_a_strong_attack_at_minus_one_strike_for_the_battle():
+    """40/205 Нимерт: "может блокировать любую атаку по себе, при этом получает -1 к {strike} до конца боя
+    (5 раз за бой)" — the heuristic blocks only a strong attack; the penalties add up."""
+    from analysis.battle.players import HeuristicPlayer
+
+    nim = _printing("40/205")
+    gun = 'status = "full"\nabilities = [ { kind = "throw", damage = [4], cost = "tap" } ]'
+    pea = 'status = "full"\nabilities = [ { kind = "throw", damage = [1], cost = "tap" } ]'
+    b = start([nim], [card("Gun", abilities=gun, strike=(1, 1, 1)),
+                      card("Pea", abilities=pea, strike=(1, 1, 1))],
+              ({0: P1_BACK}, {1: P2_BACK, 2: square(5, 1)}), p1=HeuristicPlayer())  # (throws: it has {zov})
+    b.apply(END_TURN)
+    b.apply(UseAbility(2, 0, (0,)))
+    assert b.wounds[0] == 1 and b.counters[0] == 0     # a weak shot: not blocked
+    b.apply(UseAbility(1, 0, (0,)))
+    assert b.wounds[0] == 1 and b.counters[0] == 1     # a strong one: blocked
+    assert strike(b, 0) == (4, 5, 6)

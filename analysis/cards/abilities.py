@@ -781,7 +781,8 @@ an aura, of the card that holds it: 30/114 Страж Уорлога).
 flying creatures of its squad in play ("+Х к {strike}, где Х число других ваших летающих существ", 40/98
 Вуйвр). ``about_extra_life``: the additional life the card a trigger is about had (its life above the printed
 one: "где Х число дополнительных {health} у погибшего", 40/92 Сердце леса). ``target_armor``: the armor
-the card it aims at has now (a ``keyword = "armor"`` grant with ``plus = 1`` is "+1 к {armor}" on an armored card and "{armor} 1" on another: 40/64 Ульфсарк)."""
+the card it aims at has now (a ``keyword = "armor"`` grant with ``plus = 1``
+is "+1 к {armor}" on an armored card and "{armor} 1" on another: 40/64 Ульфсарк)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen", "squad_flyers")

@@ -830,3 +830,15 @@ def test_nimert_may_block_a_strong_attack_at_minus_one_strike_for_the_battle():
     b.apply(UseAbility(1, 0, (0,)))
     assert b.wounds[0] == 1 and b.counters[0] == 1     # a strong one: blocked
     assert strike(b, 0) == (4, 5, 6)
+
+
+def test_horror_of_iskhar_poisons_then_wounds_every_poisoned_creature_next_to_it():
+    """40/144 Ужас Исхара: "при {strike} атакованный получает отравление на 1, затем ранить каждое
+    стоящее рядом существо с отравлением на 1" (the struck one included, its own too)."""
+    horror = _printing("40/144")
+    b = start([horror, card("Mine", life=10)], [card("Foe", life=20, move=0), card("Other", life=20, move=0)],
+              ({0: P1_FRONT, 1: square(2, 1)}, {2: P2_FRONT, 3: square(3, 3)}), dice=[1, 1])
+    b.poison[1] = 1
+    b.apply(Strike(0, 2))
+    assert b.poison[2] == 1 and b.wounds[2] == 4 + 1   # its strike 4, then 1 as a poisoned neighbour
+    assert b.wounds[1] == 1 and b.wounds[3] == 0

@@ -468,7 +468,8 @@ class AbilityUse(Triggers):
             self.armor_left[v] = self.armor[v]
             return 0
         if kind == "heal":  # its amount: the printed N, or a ``per`` quantity ("на величину этого удара")
-            healed = 0 if self.ghost[v] else min(self._amount_for(u, ab, v), self.wounds[v])
+            healed = 0 if self.ghost[v] or self._sealed(v) \
+                else min(self._amount_for(u, ab, v), self.wounds[v])
             self.wounds[v] -= healed
             if healed:
                 self._quiet_from = self.turn + 1

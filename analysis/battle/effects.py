@@ -229,6 +229,8 @@ class Effects(Situational):
         """Some card bars squares to enemy creatures (kind ``bar``, 60/67)."""
         self._dashers = "dash" in kinds
         self._far_strikers = "far_strike" in kinds
+        self._sealers = "unhealable" in kinds
+        """Some card can neither be healed nor gain additional life (``unhealable``, 40/178)."""
         self._far_guards = [u for u in range(n) if "guards_far" in _kinds_of(self.key[u])] \
             if "guards_far" in kinds else []
         """Units that may defend a card of their squad anywhere (``guards_far``, 40/155)."""
@@ -312,6 +314,10 @@ class Effects(Situational):
         """Units with a ``redirect`` response (their order: the unit order)."""
 
     # ------------------------------------------------------------------ standing facts on the board
+
+    def _sealed(self, u: int) -> bool:
+        """Whether ``u`` can neither be healed nor gain additional life (``unhealable``, 40/178)."""
+        return self._sealers and self._has(u, "unhealable") is not None
 
     def _has(self, u: int, kind: str) -> Ability | None:
         """The unit's standing fact of ``kind`` (its current variant), if any."""
@@ -1059,7 +1065,7 @@ class Effects(Situational):
                 #                              fact was accepted before its price was paid)
             return 0
         if kind == "extra_life":
-            if self.creature[v] and self.kind[v] != ARTIFACT:
+            if self.creature[v] and self.kind[v] != ARTIFACT and not self._sealed(v):
                 add = self._amount_for(u, ab, v)
                 cap = self.vampire[v]  # "Максимум N {health}": its life never grows beyond N
                 if cap > 0:
@@ -2167,7 +2173,7 @@ class Effects(Situational):
         pk, pv = self.pos[killer], self.died_at[victim]
         if self.kind[killer] != FLYER and not (pk >= 0 and pv >= 0 and NEAR[pk][pv]):
             return
-        healed = 0 if self.ghost[killer] else self.wounds[killer]  # (incorporeal: never healed)
+        healed = 0 if self.ghost[killer] or self._sealed(killer) else self.wounds[killer]  # (never healed)
         self.wounds[killer] -= healed
         self.poison[killer] = 0
         if self._last_life:

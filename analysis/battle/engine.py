@@ -674,6 +674,7 @@ class Battle(Placement):
         new._deep = self._deep
         new._far_strikers = self._far_strikers
         new._far_guards = self._far_guards
+        new._sealers = self._sealers
         new._drag_step = self._drag_step
         new._host_watch = self._host_watch
         new._rider_fates = self._rider_fates

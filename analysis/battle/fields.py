@@ -201,6 +201,7 @@ class EngineFields:
     _deep: bool
     _far_strikers: bool
     _far_guards: list[int]
+    _sealers: bool
     _host_watch: bool
     _rider_fates: bool
     form: list[int]

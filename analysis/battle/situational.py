@@ -45,7 +45,7 @@ from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import ARTIFACT, PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
-from analysis.cards.ability_rules import facts, has_condition, matches
+from analysis.cards.ability_rules import facts, has_condition, matches, strike_passives
 
 _ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0)
 _WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned",
@@ -750,6 +750,11 @@ class Situational(EngineFields):
             return self.moves[u] if self.active == self.seat[u] else 0
         if per == "own_regen":
             return self.regen[u]
+        if per == "own_weak":  # (its weak simple strike with its standing modifiers: 40/178 Угасающий)
+            strike = PROFILES[self.key[u]].strike
+            if not strike:
+                return 0
+            return max(0, strike[0] + strike_passives(self.cards[u], None, self.seat[u]).bonus[0])
         if per == "own_wounds":
             return self.wounds[u]
         if per == "free_adjacent":  # (the free squares next to it, 8 neighbours)

@@ -579,6 +579,8 @@ class Triggers(Effects):
         if not any(a.kind == "vampirism" and not (a.self_state or a.formation or a.when or a.squad_has)
                    for a in facts(self.cards[x])):
             return  # its vampirism holds only in a state that does not hold now ("пока имеет проклятие")
+        if self._sealed(x):  # (never healed nor given additional life: 40/178 Угасающий)
+            return
         healed = 0 if self.ghost[x] else min(dealt, self.wounds[x])  # (incorporeal: extra life only)
         self.wounds[x] -= healed
         extra = dealt - healed
@@ -1149,7 +1151,7 @@ class Triggers(Effects):
             if ab.kind != "saves_host" or (ab.vs_state and not self._in_state(x, ab.vs_state)):
                 continue
             left = max(0, self.life[r] - self.wounds[r])
-            healed = min(left, self.wounds[x])
+            healed = 0 if self._sealed(x) else min(left, self.wounds[x])  # (``unhealable``: none)
             self.wounds[x] -= healed
             if self.log is not None:
                 self._emit({"e": "heal", "u": x, "by": healed})

@@ -254,7 +254,7 @@ class Turns(Strikes):
                 # 002 "Регенерация", "Отравление": a creature that did not open at the start of its
                 # turn (a stun keeps it closed) neither regenerates nor takes its poisoning.
                 continue
-            if regen[u] and wounds[u] and not (self._ghosts and self.ghost[u]):  # 002 "Регенерация"
+            if regen[u] and wounds[u] and not (self._ghosts and self.ghost[u]) and not self._sealed(u):
                 heal = min(regen[u], wounds[u])
                 wounds[u] -= heal
                 healed = True

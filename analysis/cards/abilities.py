@@ -138,7 +138,8 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "teleportation", "dash", "diagonal", "far_strike", "terrain_class", "ignore_protection", "prey",
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
-            "attack_bonus", "hauled", "silence", "amphibious", "guards_far", "host_anywhere", "contract")
+            "attack_bonus", "hauled", "silence", "amphibious", "guards_far", "host_anywhere", "contract",
+            "unhealable")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -209,7 +210,9 @@ enemy creature of the first row can take it at the parasite placement (000 3.12)
 revealed enemy ground creature, and its trigger ``hosted_anywhere`` then fires (40/182 Трущобная крыса,
 whose host then receives a curse and poisoning 1); ``contract`` (a grant): a marker with no effect of its
 own, read by ``when_keyword = "contract"`` on the triggers about another card (40/215 Зунрак's "три
-заказа": the chosen enemy creatures whose deaths pay off).
+заказа": the chosen enemy creatures whose deaths pay off); ``unhealable``: the card is never healed (heals,
+regeneration, vampirism, carrion eating) and never gains additional life (40/178 Угасающий "не может
+получать дополнительные {health} и быть излечен").
 """
 GRANTS = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
@@ -559,7 +562,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "amphibious", "guards_far", "host_anywhere", "contract",
-             *ENTRIES)
+             "unhealable", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -736,7 +739,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
-        "squad_flyers", "target_armor", "about_extra_life")
+        "squad_flyers", "target_armor", "about_extra_life", "own_weak")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -779,10 +782,12 @@ regeneration now: "где Х величина их {regen}"; on
 an aura, of the card that holds it: 30/114 Страж Уорлога).
 ``mulligans``: its player's mulligans before recruiting (``discount`` only). ``squad_flyers``: the other
 flying creatures of its squad in play ("+Х к {strike}, где Х число других ваших летающих существ", 40/98
-Вуйвр). ``about_extra_life``: the additional life the card a trigger is about had (its life above the printed
-one: "где Х число дополнительных {health} у погибшего", 40/92 Сердце леса). ``target_armor``: the armor
-the card it aims at has now (a ``keyword = "armor"`` grant with ``plus = 1``
-is "+1 к {armor}" on an armored card and "{armor} 1" on another: 40/64 Ульфсарк)."""
+Вуйвр). ``own_weak``: its weak simple strike with its standing modifiers ("где Х слабый {strike} … с учётом
+модификаторов", 40/178 Угасающий's death spell). ``about_extra_life``: the additional life the card a
+trigger is about had (its life above the printed one: "где Х число дополнительных {health} у погибшего",
+40/92 Сердце леса). ``target_armor``: the armor the card it aims at has now (a ``keyword = "armor"``
+grant with ``plus = 1`` is "+1 к {armor}" on an armored card and "{armor} 1" on another: 40/64
+Ульфсарк)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen", "squad_flyers")
@@ -927,6 +932,7 @@ _KINDS_TEXT = {
     "guards_far": "May defend, wherever it stands, an ally",
     "host_anywhere": "With no first-row host, may ride any revealed enemy creature",
     "contract": "Marked by a contract",
+    "unhealable": "Is never healed and gains no additional life",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",

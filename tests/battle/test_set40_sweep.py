@@ -263,7 +263,7 @@ def test_the_heuristic_wounds_itself_for_a_payoff_while_it_has_life_to_spare():
 
     for code, wound in (("40/22", 1), ("40/178", 2)):
         b = start([_printing(code)], [card("Foe")], ({0: P1_BACK}, {1: P2_BACK}), p1=HeuristicPlayer())
-        assert b.wounds[0] == wound and b.grants[0]
+        assert b.wounds[0] == wound and (b.grants[0] or b.counters[0] == 1)
         low = start([_printing(code)], [card("Foe")], ({0: P1_BACK}, {1: P2_BACK}), p1=HeuristicPlayer())
         low.wounds[0] = low.life[0] - wound - 2
         low.apply(END_TURN)
@@ -842,3 +842,22 @@ def test_horror_of_iskhar_poisons_then_wounds_every_poisoned_creature_next_to_it
     b.apply(Strike(0, 2))
     assert b.poison[2] == 1 and b.wounds[2] == 4 + 1   # its strike 4, then 1 as a poisoned neighbour
     assert b.wounds[1] == 1 and b.wounds[3] == 0
+
+
+def test_fading_one_cannot_heal_and_its_death_spell_wounds_by_its_weak_strike():
+    """40/178 Угасающий: "не может получать дополнительные {health} и быть излечен. В начале вашего хода
+    может раниться на 2, при этом получить +1 к {strike}. При гибели заклинание рёв бездны ранить стоящую
+    рядом карту на Х, где Х слабый {strike} Угасающего с учётом модификаторов"."""
+    fading = _printing("40/178")
+    healer = card("Healer", abilities='status = "full"\nabilities = [ { kind = "heal", damage = [3], '
+                  'cost = "tap" }, { kind = "extra_life", damage = [2], cost = "tap" } ]')
+    gun = card("Gun", abilities='status = "full"\nabilities = [ { kind = "shot", damage = [30], '
+               'cost = "tap" } ]')
+    b = start([fading, healer], [gun, card("Near", life=20, move=0)],
+              ({0: P1_FRONT, 1: P1_BACK}, {2: P2_BACK, 3: P2_FRONT}))
+    assert b.wounds[0] == 2 and b.counters[0] == 1     # (the default player takes the trade)
+    b.apply(UseAbility(1, 0, (0,)))
+    assert b.wounds[0] == 2                            # no heal
+    b.apply(END_TURN)
+    b.apply(UseAbility(2, 0, (0,)))                    # it dies: its weak strike 2 + 1
+    assert not b.alive[0] and b.wounds[3] == 3

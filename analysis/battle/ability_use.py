@@ -390,6 +390,8 @@ class AbilityUse(Triggers):
             if not sl.conditional or any(meets(sl, self.key[v]) for v in targets):
                 if ab.kind == "gain_counter":  # (its condition was the other card's: carried out here)
                     self.counters[u] = self._capped(u, self.counters[u] + ab.damage[0])
+                    if self._variable:
+                        self._situate()  # (its facts ``per = "counters"`` follow: 40/22, 40/178)
                     if self.log is not None:
                         self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                     "dice": [], "wounds": [0], "closes": False})

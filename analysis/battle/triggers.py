@@ -401,6 +401,8 @@ class Triggers(Effects):
                 if limited:
                     self._count_use(u, index)
                 self.counters[u] = self._capped(u, self.counters[u] + ab.damage[0])
+                if self._variable:
+                    self._situate()  # (its facts ``per = "counters"`` follow)
                 if self.log is not None:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})

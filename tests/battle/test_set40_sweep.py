@@ -63,11 +63,13 @@ def test_navigator_may_curse_a_pirate_at_the_battle_start():
 
 def test_orc_berserker_may_wound_itself_for_fury():
     """40/22 Орк-берсеркер: "в начале вашего хода может ранить себя на 1, при этом получает +1 к
-    бешенству" (to the end of the turn)."""
+    бешенству" (no duration: for the battle, 000 1.9.5; each time one more, kept as its tokens)."""
     b = start([_printing("40/22")], [card("Foe")], ({0: P1_BACK}, {1: P2_BACK}))
     assert b.wounds[0] == 1 and b._fury_bonus(0) == 1
     b.apply(END_TURN)
-    assert b._fury_bonus(0) == 0
+    assert b._fury_bonus(0) == 1
+    b.apply(END_TURN)
+    assert b.wounds[0] == 2 and b._fury_bonus(0) == 2
     b = start([_printing("40/22")], [card("Foe")], ({0: P1_BACK}, {1: P2_BACK}), p1=Scripted(targets=()))
     assert b.wounds[0] == 0 and b._fury_bonus(0) == 0
 

@@ -283,6 +283,8 @@ class AbilityUse(Triggers):
             fresh = [v for v in targets if v != u and self.creature[v] and self.wounds[v] == 0]
         if ab.kind == "become":
             self._shaped = False
+        elif ab.kind == "swap":
+            self._swap_first = (-1, -1)  # (two targets: swapped with each other as the second is reached)
         magical = ab.kind in MAGICAL
         for v in targets:
             self.hidden[v] = False

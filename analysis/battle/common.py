@@ -28,7 +28,7 @@ _DIES = _ALLY_DIES | _CREATURE_DIES
 _EFFECT_KINDS = frozenset({"finishing", "extra_life", "move_wounds", "open", "stun", "root", "push", "rehost",
                            "lose_counters", "teleport", "concentrate", "leap", "hypnosis", "cancel",
                            "flood", "drain", "relocate", "close", "shift", "pounce", "strike_again", "fight",
-                           "become", "pull", "drag"})
+                           "become", "pull", "drag", "swap"})
 """Kinds carried out by :meth:`analysis.battle.effects.Effects._new_kind`."""
 _HURT = _WOUNDED | _ALLY_WOUNDED | _SQUAD_WOUNDED
 _AIMED = ("strike", "enemy_moves_adjacent", "wounded", "ally_wounded", "squad_wounded", "attacked",

@@ -103,7 +103,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
                  "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere", "leaves_opposite",
-                 "ally_enters")
+                 "ally_enters", "swapped")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives", "squad_changes_depth")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -243,6 +243,8 @@ class Effects(Situational):
         """Per unit: the turn it last took wounds from a magical ability (``vs_state = "magic_wounded"``)."""
         self.shifted = [-1] * n
         """Per unit: the turn it last moved, by a step or an ability (``vs_state = "moved"``)."""
+        self._swap_first = (-1, -1)
+        """(card, first target) of a ``swap`` of two targets being carried out."""
         self._drag_step = (0, 0)
         """The direction (rows, columns) of the step that set off a ``leaves_opposite`` (``drag``)."""
         self.reshifted = [-1] * n
@@ -1158,6 +1160,17 @@ class Effects(Situational):
             return 0
         if kind == "push":
             return self._push(u, v, ab.damage[0] if ab.damage else 0)
+        if kind == "swap":  # (with itself; two targets, ``every`` or ``targets = 2``: with each other)
+            if not (ab.every or ab.targets > 1):
+                self._swap(u, u, v)
+            elif self._swap_first[0] == u:
+                a = self._swap_first[1]
+                if ab.every or (self.pos[a] >= 0 and self.pos[v] >= 0 and NEAR[self.pos[a]][self.pos[v]]):
+                    self._swap(u, a, v)  # (``targets = 2``: "двух … стоящих рядом друг с другом")
+                self._swap_first = (-1, -1)
+            else:
+                self._swap_first = (u, v)
+            return 0
         if kind == "drag":
             return self._drag(u, v, ab, dice)
         if kind == "pull":
@@ -1572,6 +1585,44 @@ class Effects(Situational):
             self._depth_moved(u, p)  # (a dive or a surfacing: data/README.md "Depth and surface")
         if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and not self.over:
             self._zone_entered(u, p, to)  # (any move onto a square: the zone watchers)
+
+    def _swap(self, u: int, a: int, b: int) -> None:
+        """``swap`` by ``u``: cards ``a`` and ``b`` (ground cards on squares, neither a rider nor sharing
+        a square) exchange squares; what moving onto a square sets off follows for each, then the
+        ``swapped`` watchers fire (40/12 Стражник Тугарда, 40/100 Аэлен, 40/85 Алая тетива)."""
+        pa, pb = self.pos[a], self.pos[b]
+        if a == b or pa < 0 or pb < 0 or not (self.alive[a] and self.alive[b]) or self.host[a] >= 0 \
+                or self.host[b] >= 0 or self.kind[a] not in (GROUND, ARTIFACT) \
+                or self.kind[b] not in (GROUND, ARTIFACT) \
+                or (self._ghosts and (self.share[pa] >= 0 or self.share[pb] >= 0)) \
+                or (self._roots and ((self.kind[a] == GROUND and self._rooted(a))
+                                     or (self.kind[b] == GROUND and self._rooted(b)))):
+            return
+        self.board[pa], self.board[pb] = b, a
+        self.pos[a], self.pos[b] = pb, pa
+        self._board_ver += 1
+        for x, to in ((a, pb), (b, pa)):
+            if self.shifted[x] == self.turn:
+                self.reshifted[x] = self.turn
+            self.shifted[x] = self.turn
+            if self.rider[x] >= 0:
+                self.pos[self.rider[x]] = to
+            if self.log is not None:
+                self._emit({"e": "move", "u": x, "to": to})
+        for x, frm, to in ((a, pa, pb), (b, pb, pa)):
+            if self.over or not self.alive[x]:
+                continue
+            if self._deep:
+                self._depth_moved(x, frm)
+            if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and not self.over:
+                self._zone_entered(x, frm, to)
+            if self._markers and self.marks[to] and not self.over:
+                self._entered(x, to)
+            if x != u and x in self._trig["displaced"] and self.alive[x] and not self.over:
+                self._fire(x, "displaced", u)
+        for w in self._trig["swapped"]:  # ("когда карты на поле боя меняются местами", 40/85)
+            if self.alive[w] and not self.over:
+                self._fire(w, "swapped")
 
     def _zone_entered(self, v: int, frm: int, to: int) -> None:
         """Card ``v`` has just moved from square ``frm`` onto square ``to``: the ``enemy_leaves`` and

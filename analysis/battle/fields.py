@@ -180,6 +180,7 @@ class EngineFields:
     shifted: list[int]
     reshifted: list[int]
     _drag_step: tuple[int, int]
+    _swap_first: tuple[int, int]
     _lost_now: int
     seat: list[int]
     seed: int

@@ -22,8 +22,10 @@ from analysis.battle.board import (
     ADJ8,
     ADJ8_MASK,
     AUX,
+    CHEBYSHEV,
     COLS,
     MANHATTAN,
+    NEAR,
     NEAR_MASK,
     RING,
     SQUARES,
@@ -1446,6 +1448,13 @@ class HeuristicPlayer(Player):
                                                    (battle.life[v] - battle.wounds[v])
                                                    * (-1 if battle.seat[v] == me else 1), v)),)
         ab = battle.slots[unit][index].ability
+        if ab.kind == "swap" and most == 2 and not ab.every:  # (two of its creatures next to each other:
+            pairs = [(self._swap_gain(battle, a, c), a, c) for a in candidates for c in candidates
+                     if a < c and battle.pos[a] >= 0 and battle.pos[c] >= 0
+                     and NEAR[battle.pos[a]][battle.pos[c]]]  # the best pair, or any, 40/85)
+            if pairs:
+                g, a, c = max(pairs)
+                return (a, c)
         if ab.may:
             # ("может …": only targets that gain — a fight's exchange, the target parrying as an open
             # card; a recurring curse's payoff counted; none at all declines it, and its price stays
@@ -1627,6 +1636,8 @@ class HeuristicPlayer(Player):
         kind = battle.slots[unit][index].ability.kind
         if kind == "become":  # (a type change: whether it is worth it now, :meth:`_shape_worth`)
             return 1.0 if self._shape_worth(battle, unit, index, v) else -1.0
+        if kind == "swap":  # (exchanging squares with its own creature: the sturdier one in front)
+            return self._swap_gain(battle, unit, v) if battle.seat[v] == battle.seat[unit] else 0.0
         if kind != "fight" or battle.seat[v] == battle.seat[unit]:
             return self._target_gain(battle, unit, index, v) + self._then_gain(battle, unit, index, v)
         was = battle.open[v]
@@ -1635,6 +1646,22 @@ class HeuristicPlayer(Player):
             return self._gain(battle, unit, v)
         finally:
             battle.open[v] = was
+
+    @staticmethod
+    def _swap_gain(b: Battle, a: int, c: int) -> float:
+        """What exchanging the squares of two cards of one squad gains: some when the one with more
+        life left goes to the square nearer the enemy creatures (it takes the blows), a loss
+        otherwise (40/12 Стражник Тугарда)."""
+        pa, pc = b.pos[a], b.pos[c]
+        foes = [b.pos[w] for w in b.units[1 - b.seat[a]] if b.alive[w] and b.creature[w] and b.pos[w] >= 0]
+        if pa < 0 or pc < 0 or not foes:
+            return -1.0
+        da = min(CHEBYSHEV[pa][f] for f in foes)
+        dc = min(CHEBYSHEV[pc][f] for f in foes)
+        la, lc = b.life[a] - b.wounds[a], b.life[c] - b.wounds[c]
+        if da == dc or la == lc:
+            return -1.0
+        return 1.0 if (la > lc) == (da > dc) else -1.0  # (the sturdier one stands farther now)
 
     def _then_gain(self, b: Battle, unit: int, index: int, v: int) -> float:
         """What the ``then`` abilities after an optional one add on its target ``v`` (on the card

@@ -234,7 +234,8 @@ one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an {instant}
 a closed card may use it too); ``every = true``: not a choice — the attack *is* redirected (an attack on
 the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition", "delayed_wound", "leap", "pounce", "strike_again", "dirty_trick", "drag", *ENTRIES)
+             "reposition", "delayed_wound", "leap", "pounce", "strike_again", "dirty_trick", "drag", "swap",
+             *ENTRIES)
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -259,6 +260,10 @@ choice, and the abilities with cost ``then`` after it follow on that target ("м
 direction of the step that set the trigger off; if it cannot (off the board, a taken square, not a
 ground creature), it takes ``damage`` by a die, as an effect (40/117 Сирена "может переместить это
 существо на 1 клетку в том же направлении; если оно не может переместиться ранить его на 1-2-2").
+``swap``: the card and its target exchange squares; with two targets (``every`` over an area, or
+``targets = 2``, then only two cards next to each other) the two exchange (ground cards on squares,
+neither a rider nor sharing a square; 40/12 Стражник Тугарда "может поменяться местами с существом, с
+которым стоит в строю", 40/100 Аэлен, 40/85 Алая тетива); the trigger ``swapped`` follows.
 ``strike_again`` (``target = "self"``, in its own turn): after this attack the card does not close and
 may make one more simple strike this turn — and nothing else: no step, no ability, no counter
 (40/22 Орк-берсеркер on ``fury``; 40/30 Лорд войны on ``own_strike`` with ``formation``).
@@ -388,7 +393,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
             "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere", "leaves_opposite",
-            "ally_enters")
+            "ally_enters", "swapped")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -519,7 +524,8 @@ battle-start abilities, after its ``host_anywhere`` put this parasite on a host 
 its owner sees the board): aims at that creature (40/117 Сирена "при движении с клетки, напротив которой
 стоит существо противника"); ``ally_enters``: an incorporeal creature of its squad steps onto its square
 (aims at that creature; 40/191 Живой доспех "когда ваше бестелесное существо перемещается на клетку,
-занятую Живым доспехом")."""
+занятую Живым доспехом"); ``swapped``: two cards on the battlefield exchange squares (by a ``swap``;
+40/85 Алая тетива "когда карты на поле боя меняются местами")."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -562,7 +568,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "amphibious", "guards_far", "host_anywhere", "contract",
-             "unhealable", *ENTRIES)
+             "unhealable", "swap", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the

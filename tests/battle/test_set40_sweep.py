@@ -863,3 +863,45 @@ def test_fading_one_cannot_heal_and_its_death_spell_wounds_by_its_weak_strike():
     b.apply(END_TURN)
     b.apply(UseAbility(2, 0, (0,)))                    # it dies: its weak strike 2 + 1
     assert not b.alive[0] and b.wounds[3] == 3
+
+
+def test_tugard_guard_may_swap_with_its_formation_partner_the_sturdier_in_front():
+    """40/12 Стражник Тугарда: "в начале хода может поменяться местами с существом, с которым стоит в
+    строю" — the heuristic puts the one with more life left nearer the enemy."""
+    from analysis.battle.players import HeuristicPlayer
+
+    guard = _printing("40/12")
+    weak = card("Weak", formation=1, life=3)
+    b = start([guard, weak], [card("Foe", move=0)], ({0: P1_MID, 1: P1_FRONT}, {2: P2_FRONT}),
+              p1=HeuristicPlayer())
+    assert b.pos[0] == P1_FRONT and b.pos[1] == P1_MID
+    b = start([guard, weak], [card("Foe", move=0)], ({0: P1_FRONT, 1: P1_MID}, {2: P2_FRONT}),
+              p1=HeuristicPlayer())
+    assert b.pos[0] == P1_FRONT and b.pos[1] == P1_MID
+
+
+def test_aelen_may_swap_the_enemy_cards_left_and_right_after_a_jump():
+    """40/100 Аэлен: "при прыжке, если справа и слева стоят наземные карты противника может поменять их
+    местами"."""
+    aelen = _printing("40/100")
+    a, c = card("A", move=0, life=10), card("C", move=0, life=10)
+    b = start([aelen], [a, c], ({0: P1_MID}, {1: square(3, 1), 2: square(3, 3)}))
+    b.apply(Move(0, P2_FRONT))                         # a jump between them
+    assert b.pos[1] == square(3, 3) and b.pos[2] == square(3, 1)
+
+
+def test_scarlet_bowstring_swaps_two_adjacent_allies_and_shoots_on_every_swap():
+    """40/85 Алая тетива: "Концентрация: поменять двух ваших стоящих рядом друг с другом существ
+    местами. Когда карты на поле боя меняются местами выстрел на 1, дальность 5 (2 раза за ход)"."""
+    from analysis.battle.players import HeuristicPlayer
+
+    bow = _printing("40/85")
+    x, y = card("X", life=10), card("Y", life=3)
+    b = start([bow, x, y], [card("Foe", life=10, move=0)],
+              ({0: P1_BACK, 1: square(1, 1), 2: P1_MID}, {3: P2_FRONT}))
+    b.players = (Scripted(targets=(1, 2)), b.players[1])
+    b.apply(END_TURN)
+    b.apply(END_TURN)                                  # concentration: the swap, then the shot
+    assert b.pos[1] == P1_MID and b.pos[2] == square(1, 1)
+    assert b.wounds[3] == 1
+    assert HeuristicPlayer().choose_targets(b, 0, 0, [0, 1, 2], 2) in ((1, 2), (0, 2))

@@ -87,7 +87,15 @@ from analysis.battle.tables import (
 )
 from analysis.battle.tables import ROWS as KEY_ROWS
 from analysis.cards.abilities import Ability
-from analysis.cards.ability_rules import attack_bonus, covers, facts, protected, wounds_after
+from analysis.cards.ability_rules import (
+    attack_bonus,
+    covers,
+    facts,
+    has_condition,
+    matches,
+    protected,
+    wounds_after,
+)
 
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
@@ -661,6 +669,8 @@ class Effects(Situational):
                 continue
             if ab.uses_per_battle and self.uses_battle.get((v, index), 0) >= ab.uses_per_battle:
                 continue
+            if has_condition(ab) and not matches(ab, self.cards[u]):
+                continue  # (its ``vs_*``: which attackers — "атаку наземного существа", 40/120)
             if ab.may and not self.players[self.seat[v]].accept(self, v, index, u):
                 continue  # ("может блокировать": its player decides, 40/205 Нимерт)
             if ab.roll:

@@ -905,3 +905,17 @@ def test_scarlet_bowstring_swaps_two_adjacent_allies_and_shoots_on_every_swap():
     assert b.pos[1] == P1_MID and b.pos[2] == square(1, 1)
     assert b.wounds[3] == 1
     assert HeuristicPlayer().choose_targets(b, 0, 0, [0, 1, 2], 2) in ((1, 2), (0, 2))
+
+
+def test_water_elemental_may_block_a_walkers_close_attack_and_swap_with_it():
+    """40/120 Элементаль воды: "может блокировать ближнюю атаку наземного существа по себе, при этом
+    меняется местами с атакующим (воздействие перетекание, 1 раз за ход)"."""
+    elemental = _printing("40/120")
+    foe = card("Foe", life=10, strike=(4, 4, 4))
+    b = start([elemental], [foe, card("Second", life=10, strike=(4, 4, 4))],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[6, 1, 6, 1])
+    b.apply(END_TURN)
+    b.apply(Strike(1, 0))
+    assert b.wounds[0] == 0 and b.pos[0] == P2_FRONT and b.pos[1] == P1_FRONT
+    b.apply(Strike(2, 0))                              # (once a turn)
+    assert b.wounds[0] > 0

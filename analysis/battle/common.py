@@ -34,7 +34,8 @@ _HURT = _WOUNDED | _ALLY_WOUNDED | _SQUAD_WOUNDED
 _AIMED = ("strike", "enemy_moves_adjacent", "wounded", "ally_wounded", "squad_wounded", "attacked",
           "enemy_poisoned", "squad_strike", "cursed_again", "fury", "host_fury", "attack", "killed",
           "enemy_ranged", "enemy_leaves_adjacent", "enemy_first_action", "enemy_enters", "enemy_leaves",
-          "state_flip", "leaves_opposite", "adjacent_enemy_attacks", "blocks")
+          "state_flip", "leaves_opposite", "adjacent_enemy_attacks", "blocks",
+          "misses")
 """Triggers whose abilities without a range aim at the card that caused them."""
 
 

@@ -1636,8 +1636,10 @@ class HeuristicPlayer(Player):
         kind = battle.slots[unit][index].ability.kind
         if kind == "become":  # (a type change: whether it is worth it now, :meth:`_shape_worth`)
             return 1.0 if self._shape_worth(battle, unit, index, v) else -1.0
-        if kind == "swap":  # (exchanging squares with its own creature: the sturdier one in front)
-            return self._swap_gain(battle, unit, v) if battle.seat[v] == battle.seat[unit] else 0.0
+        if kind == "swap":  # (exchanging squares with its own creature: the sturdier one in front; with
+            if battle.seat[v] == battle.seat[unit]:  # an enemy: what comes with it, 40/51's closing)
+                return self._swap_gain(battle, unit, v)
+            return self._then_gain(battle, unit, index, v)
         if kind != "fight" or battle.seat[v] == battle.seat[unit]:
             return self._target_gain(battle, unit, index, v) + self._then_gain(battle, unit, index, v)
         was = battle.open[v]

@@ -406,6 +406,8 @@ class Strikes(AbilityUse):
                     self._over_cost(parrier, i % 6 + 1)
             if self._trig["own_strike"] and alive[u] and not self.over and u in self._trig["own_strike"]:
                 self._fire(u, "own_strike", parrier)  # (after its simple strike, hit or miss)
+            if not landed & 1 and alive[u] and not self.over and u in self._trig["misses"]:
+                self._fire(u, "misses", parrier)  # (its strike missed: 40/51 Трактирный забияка)
         if self._granting and alive[u] and not self.over:
             self._spend_attack(u)  # (what it held "until its next attack")
         if self._dashers and not self.over:

@@ -919,3 +919,12 @@ def test_water_elemental_may_block_a_walkers_close_attack_and_swap_with_it():
     assert b.wounds[0] == 0 and b.pos[0] == P2_FRONT and b.pos[1] == P1_FRONT
     b.apply(Strike(2, 0))                              # (once a turn)
     assert b.wounds[0] > 0
+
+
+def test_tavern_brawler_after_a_miss_stays_open_and_may_swap_with_the_target_closing_it():
+    """40/51 Трактирный забияка: "при промахе в нападении не закрывается; может поменяться местами с
+    атакованным существом, при этом закрыть его"."""
+    brawler = _printing("40/51")
+    b = start([brawler], [card("Foe", life=20, move=0)], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[1, 6])
+    b.apply(Strike(0, 1))                              # a 1 against a 6: a miss
+    assert b.open[0] and b.pos[0] == P2_FRONT and b.pos[1] == P1_FRONT and not b.open[1]

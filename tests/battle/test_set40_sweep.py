@@ -928,3 +928,15 @@ def test_tavern_brawler_after_a_miss_stays_open_and_may_swap_with_the_target_clo
     b = start([brawler], [card("Foe", life=20, move=0)], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[1, 6])
     b.apply(Strike(0, 1))                              # a 1 against a 6: a miss
     assert b.open[0] and b.pos[0] == P2_FRONT and b.pos[1] == P1_FRONT and not b.open[1]
+
+
+def test_ogre_turak_after_a_miss_may_open_itself_and_a_clumsy_ally():
+    """40/56 Огр Турак: "после промаха в нападении может открыться и открыть ваше существо с
+    неповоротливостью (1 раз за ход)"."""
+    ogre = _printing("40/56")
+    clumsy = card("Clumsy", clumsiness=1)
+    b = start([ogre, clumsy], [card("Foe", life=20, move=0)], ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT}),
+              dice=[1, 6])
+    b.open[1] = False
+    b.apply(Strike(0, 2))
+    assert b.open[0] and b.open[1]

@@ -253,6 +253,9 @@ class Effects(Situational):
         """Per unit: the turn it last moved, by a step or an ability (``vs_state = "moved"``)."""
         self._swap_first = (-1, -1)
         """(card, first target) of a ``swap`` of two targets being carried out."""
+        self.entered = [(-1, -1, -1, -1)] * n
+        """Per unit: (turn, movement left, square, holder) of its last step onto a square another card
+        holds (``area = "entered_pair"``)."""
         self._drag_step = (0, 0)
         """The direction (rows, columns) of the step that set off a ``leaves_opposite`` (``drag``)."""
         self.reshifted = [-1] * n
@@ -388,6 +391,8 @@ class Effects(Situational):
             pool = self._in_lines(u, ab.area)
         elif ab.area == "between":  # (on the square between it and the card the trigger is about)
             pool = self._between(u, self._about if self._about >= 0 else context)
+        elif ab.area == "entered_pair":  # (the holders of the two squares of a row it just passed: 40/131)
+            pool = self._entered_pair(u, context)
         elif ab.area == "reverse":  # (on its other side from the card the trigger is about: 40/208)
             pool = self._reverse(u, self._about if self._about >= 0 else context)
         elif ab.area == "beyond":  # (past the card the trigger is about, along the line from it)
@@ -413,6 +418,16 @@ class Effects(Situational):
                 continue
             out.append(w)
         return sorted(set(out))
+
+    def _entered_pair(self, u: int, x: int) -> list[int]:
+        """The creatures on the two squares of one row that incorporeal ``u`` has just stepped onto,
+        one after the other (``x`` holds the second; :attr:`entered` the first step), or none."""
+        turn, left, sq, w = self.entered[u]
+        p = self.pos[u]
+        if x < 0 or turn != self.turn or left != self.moves[u] + 1 or p < 0 or sq < 0 \
+                or sq // COLS != p // COLS or abs(sq - p) != 1 or self.board[sq] != w or w == x:
+            return []
+        return [w, x] if self.kind[w] == GROUND and self.kind[x] == GROUND else []
 
     def _reverse(self, u: int, x: int) -> list[int]:
         """The card (and its rider) on the square next to ``u`` on the side opposite to card ``x``
@@ -1604,7 +1619,7 @@ class Effects(Situational):
         if a == b or pa < 0 or pb < 0 or not (self.alive[a] and self.alive[b]) or self.host[a] >= 0 \
                 or self.host[b] >= 0 or self.kind[a] not in (GROUND, ARTIFACT) \
                 or self.kind[b] not in (GROUND, ARTIFACT) \
-                or (self._ghosts and (self.share[pa] >= 0 or self.share[pb] >= 0)) \
+                or self.board[pa] != a or self.board[pb] != b \
                 or (self._roots and ((self.kind[a] == GROUND and self._rooted(a))
                                      or (self.kind[b] == GROUND and self._rooted(b)))):
             return

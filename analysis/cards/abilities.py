@@ -817,7 +817,7 @@ square the enemy just left (``vacated``: 40/121 Водяница "может п�
 занимало")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad", "reverse", "facing")
+         "between", "squad", "reverse", "facing", "entered_pair")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -834,7 +834,10 @@ it, 8 squares, other than the card the trigger is about: "стоящие ряд�
 атакованного", 60/185 Цербер).
 ``reverse`` (on a trigger about a card next to it: the card on the square next to it on the opposite side,
 "по карте в направлении, противоположном направлению этого {strike}", 40/208 Глефа).
-``facing`` (on an action: the cards of the ``target`` side that stand opposite a creature of its squad —
+``entered_pair`` (on ``enters_creature``: the ground cards on the two squares of one row that this
+incorporeal card has just stepped onto one after the other — "при перемещении через две клетки в одном
+ряду, занятые наземными существами", 40/131 Болотные огоньки); ``facing`` (on an action: the cards of
+the ``target`` side that stand opposite a creature of its squad —
 "каждую карту противника, напротив которой стоит ваше существо", 40/40 Барабанщик, with ``every``).
 Only for auras: ``rider`` (the companion or parasite riding it)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")

@@ -940,3 +940,15 @@ def test_ogre_turak_after_a_miss_may_open_itself_and_a_clumsy_ally():
     b.open[1] = False
     b.apply(Strike(0, 2))
     assert b.open[0] and b.open[1]
+
+
+def test_swamp_lights_swap_the_two_walkers_they_pass_through_in_a_row():
+    """40/131 Болотные огоньки (incorporeal): "при перемещении через две клетки в одном ряду, занятые
+    наземными существами поменять этих существ местами (1 раз за ход)"."""
+    lights = _printing("40/131")
+    a, c = card("A", life=10, move=0), card("C", life=10, move=0)
+    b = start([lights], [a, c], ({0: square(2, 1)}, {1: square(3, 1), 2: P2_FRONT}))
+    b.apply(Move(0, square(3, 1)))
+    assert b.pos[1] == square(3, 1)
+    b.apply(Move(0, P2_FRONT))
+    assert b.pos[1] == P2_FRONT and b.pos[2] == square(3, 1) and b.pos[0] == P2_FRONT

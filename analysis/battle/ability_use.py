@@ -400,6 +400,7 @@ class AbilityUse(Triggers):
                 elif not sl.conditional:
                     chosen = [u]
         elif ab.target != self.slots[u][index - 1].ability.target:
+            self._kin_ref = targets[0] if targets else -1  # (``vs_state = "kindred"``: 40/209 Джокер)
             cands = [v for v in reach_slot(self, u, sl) if not ab.vs_state or self._in_state(v, ab.vs_state)]
             if len(cands) > 1 or (ab.may and cands):
                 most = min(ab.targets, len(cands))

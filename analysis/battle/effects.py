@@ -253,6 +253,8 @@ class Effects(Situational):
         """Per unit: the turn it last moved, by a step or an ability (``vs_state = "moved"``)."""
         self._swap_first = (-1, -1)
         """(card, first target) of a ``swap`` of two targets being carried out."""
+        self._kin_ref = -1
+        """The card a ``then`` ability's predecessor aimed at (``vs_state = "kindred"``)."""
         self.entered = [(-1, -1, -1, -1)] * n
         """Per unit: (turn, movement left, square, holder) of its last step onto a square another card
         holds (``area = "entered_pair"``)."""

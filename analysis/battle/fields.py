@@ -181,6 +181,7 @@ class EngineFields:
     reshifted: list[int]
     _drag_step: tuple[int, int]
     _swap_first: tuple[int, int]
+    _kin_ref: int
     entered: list[tuple[int, int, int, int]]
     _lost_now: int
     seat: list[int]

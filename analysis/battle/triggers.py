@@ -139,6 +139,10 @@ class Triggers(Effects):
             return self.shifted[v] == self.turn
         if state == "moved_again":  # moved a second time or more this turn (40/130 Нереида)
             return self.reshifted[v] == self.turn
+        if state == "kindred":  # (another creature sharing an element with the card the ability before
+            ref = self._kin_ref  # it aimed at: "существо той же стихии, что и уничтоженный", 40/209)
+            return ref >= 0 and v != ref and self.creature[v] and bool(
+                set(self.cards[v].elements) & set(self.cards[ref].elements))
         if state == "unmoved":  # (it has not moved this turn: 40/44 Никзар "которое не передвигалось")
             return self.shifted[v] != self.turn
         if state == "unpoisoned":  # (no poisoning: 40/135 Карающий's first branch)

@@ -599,7 +599,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
              "low_life", "moved_again", "not_clumsy", "near_enemy_extra_life", "unpoisoned",
-             "poisoned_uncursed", "near_building", "unmoved")
+             "poisoned_uncursed", "near_building", "unmoved", "kindred")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -647,7 +647,9 @@ poisoning / with poisoning and no curse (40/135 Карающий's three branche
 ``cursed_poisoned`` target, a curse on a ``poisoned_uncursed`` one, poisoning on an ``unpoisoned`` one);
 ``near_building``: next to a card of class «Постройка» ("по существу, стоящему рядом с постройкой",
 40/197 Воин ночи); ``unmoved``: a card that has not moved this turn, by a step or an ability ("существо,
-которое не передвигалось в этот ход", 40/44 Никзар)."""
+которое не передвигалось в этот ход", 40/44 Никзар); ``kindred`` (on a ``then`` aimed at another side
+than the ability before it): another creature sharing an element with the card that ability aimed at
+("существо той же стихии, что и уничтоженный", 40/209 Джокер)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves", "defends")

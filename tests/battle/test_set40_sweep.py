@@ -952,3 +952,18 @@ def test_swamp_lights_swap_the_two_walkers_they_pass_through_in_a_row():
     assert b.pos[1] == square(3, 1)
     b.apply(Move(0, P2_FRONT))
     assert b.pos[1] == P2_FRONT and b.pos[2] == square(3, 1) and b.pos[0] == P2_FRONT
+
+
+def test_joker_finishing_off_may_wound_a_creature_of_the_same_element():
+    """40/209 Джокер: "{tap}: добивание на 2, при этом может ранить на 2 существо той же стихии, что и
+    уничтоженный" — not one of another element."""
+    joker = _printing("40/209")
+    p1 = Scripted()
+    b = start([joker], [card("Prey", life=8, elements=("forests",)),
+                        card("Kin", life=8, elements=("forests",)),
+                        card("Other", life=8, elements=("swamps",))],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: P2_BACK, 3: square(5, 1)}), p1=p1)
+    b.wounds[1] = 6
+    b.apply(UseAbility(0, 1, (1,)))
+    assert not b.alive[1] and b.wounds[2] == 2 and b.wounds[3] == 0
+    assert p1.target_calls[-1][2] == [2]

@@ -305,6 +305,11 @@ class AbilityUse(Triggers):
             if trigger:
                 event["trigger"] = trigger
             self._emit(event)
+        if self._overhealed:  # ("при избыточном лечении", 40/124 Слизни Гворна)
+            over, self._overhealed = self._overhealed, []
+            for v in over:
+                if self.alive[v] and not self.over:
+                    self._fire(v, "overhealed")
         if ab.marker is not None and ab.kind != "mark":  # the attack also marks its target's square
             for v in targets:
                 self._place_mark(u, self.pos[v], ab.marker)
@@ -473,8 +478,10 @@ class AbilityUse(Triggers):
             self.armor_left[v] = self.armor[v]
             return 0
         if kind == "heal":  # its amount: the printed N, or a ``per`` quantity ("на величину этого удара")
-            healed = 0 if self.ghost[v] or self._sealed(v) \
-                else min(self._amount_for(u, ab, v), self.wounds[v])
+            amount = self._amount_for(u, ab, v)
+            healed = 0 if self.ghost[v] or self._sealed(v) else min(amount, self.wounds[v])
+            if healed and amount > healed and v in self._trig["overhealed"]:
+                self._overhealed = [*self._overhealed, v]  # (fired once the heal is done: 40/124)
             self.wounds[v] -= healed
             if healed:
                 self._quiet_from = self.turn + 1

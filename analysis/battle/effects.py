@@ -111,7 +111,7 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
                  "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere", "leaves_opposite",
-                 "ally_enters", "swapped", "misses")
+                 "ally_enters", "swapped", "misses", "overhealed")
 _DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives", "squad_changes_depth")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
@@ -253,6 +253,8 @@ class Effects(Situational):
         """Per unit: the turn it last moved, by a step or an ability (``vs_state = "moved"``)."""
         self._swap_first = (-1, -1)
         """(card, first target) of a ``swap`` of two targets being carried out."""
+        self._overhealed: list[int] = []
+        """Units an ability has just healed by more than their wounds (``overhealed``)."""
         self._kin_ref = -1
         """The card a ``then`` ability's predecessor aimed at (``vs_state = "kindred"``)."""
         self.entered = [(-1, -1, -1, -1)] * n

@@ -678,6 +678,7 @@ class Battle(Placement):
         new._drag_step = self._drag_step
         new._swap_first = self._swap_first
         new._kin_ref = self._kin_ref
+        new._overhealed = []
         new.entered = self.entered
         new._host_watch = self._host_watch
         new._rider_fates = self._rider_fates

@@ -182,6 +182,7 @@ class EngineFields:
     _drag_step: tuple[int, int]
     _swap_first: tuple[int, int]
     _kin_ref: int
+    _overhealed: list[int]
     entered: list[tuple[int, int, int, int]]
     _lost_now: int
     seat: list[int]

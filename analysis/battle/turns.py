@@ -217,6 +217,7 @@ class Turns(Strikes):
             self._rebuff_check()
         if self._wolves:
             self._take_forms(active)  # (before the turn: a werewolf's form, data/README.md "Werewolves")
+        over: list[int] = []  # (``overhealed``: more regeneration than wounds)
         wounds, opened, regen, acted, moves, points = (
             self.wounds, self.open, self.regen, self.acted, self.moves, self.move_points)
         if self.log is not None:
@@ -256,6 +257,8 @@ class Turns(Strikes):
                 continue
             if regen[u] and wounds[u] and not (self._ghosts and self.ghost[u]) and not self._sealed(u):
                 heal = min(regen[u], wounds[u])
+                if regen[u] > wounds[u] and u in self._trig["overhealed"]:
+                    over.append(u)  # (more regeneration than wounds: "избыточное лечение", 40/124)
                 wounds[u] -= heal
                 healed = True
                 if self._last_life:
@@ -271,6 +274,9 @@ class Turns(Strikes):
             self._keep_stunned(active)
         if closed and not self.over:
             self._hosts_opened(active, closed)
+        for u in over:
+            if self.alive[u] and not self.over:
+                self._fire(u, "overhealed")
         if self._x_trig:
             self._turn_start_triggers(active)
         if self._variable and not self.over:

@@ -393,7 +393,7 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
             "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere", "leaves_opposite",
-            "ally_enters", "swapped", "misses")
+            "ally_enters", "swapped", "misses", "overhealed")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -527,7 +527,8 @@ its owner sees the board): aims at that creature (40/117 Сирена "при д
 занятую Живым доспехом"); ``swapped``: two cards on the battlefield exchange squares (by a ``swap``;
 40/85 Алая тетива "когда карты на поле боя меняются местами"); ``misses``: after its simple strike as the
 attacker misses (the strike table's miss: it does not land; aims at the attacked card; 40/51 Трактирный
-забияка "при промахе в нападении")."""
+забияка "при промахе в нападении"); ``overhealed``: it is healed by more than its wounds — its
+regeneration at its turn start or a heal (40/124 Слизни Гворна "при избыточном лечении")."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half

@@ -967,3 +967,20 @@ def test_joker_finishing_off_may_wound_a_creature_of_the_same_element():
     b.apply(UseAbility(0, 1, (1,)))
     assert not b.alive[1] and b.wounds[2] == 2 and b.wounds[3] == 0
     assert p1.target_calls[-1][2] == [2]
+
+
+def test_gworn_slugs_overhealing_poisons_an_adjacent_creature():
+    """40/124 Слизни Гворна: "+Х к {regen}, где Х количество стоящих рядом карт противника (максимум +3).
+    При избыточном лечении Слизней Гворна стоящее рядом существо получает отравление на 1 (1 раз за
+    ход)" — regeneration 2 on 1 wound is an overheal."""
+    slugs = _printing("40/124")
+    b = start([slugs], [card("Foe", life=10, move=0)], ({0: P1_FRONT}, {1: P2_FRONT}), p1=Prefers(1))
+    b.wounds[0] = 1
+    b.apply(END_TURN)
+    b.apply(END_TURN)                                  # its turn start: regeneration 2 heals its 1 wound
+    assert b.wounds[0] == 0 and b.poison[1] == 1
+    b = start([slugs], [card("Foe", life=10, move=0)], ({0: P1_FRONT}, {1: P2_FRONT}), p1=Prefers(1))
+    b.wounds[0] = 3
+    b.apply(END_TURN)
+    b.apply(END_TURN)
+    assert b.wounds[0] == 1 and b.poison[1] == 0

@@ -1060,8 +1060,9 @@ class Situational(EngineFields):
             return not any(alive[w] and self.creature[w] and self.pos[w] >= 0
                            and row_of(self.pos[w]) in rows and self.cards[w].cost <= ab.count
                            for w in range(self.n))
-        if when == "odd_costs":  # every card of its squad in play has an odd cost (40/200)
-            return all(self.cards[w].cost % 2 == 1 for w in range(self.n) if alive[w] and seat[w] == me)
+        if when == "odd_costs":  # every revealed card of its squad in play has an odd cost (40/200)
+            return all(self.cards[w].cost % 2 == 1 for w in range(self.n)
+                       if alive[w] and seat[w] == me and not self.hidden[w])
         names = [self.cards[w].name for w in range(self.n)
                  if alive[w] and (seat[w] != me if when == "enemy_namesakes" else seat[w] == me)]
         doubled = len(set(names)) < len(names)

@@ -733,7 +733,7 @@ Wave 3, set 40: ``moved_twice`` (it took two or more steps this turn: 40/59 Хе
 второй раз за ход получает неповоротливость до конца хода"), ``cheapest`` (no other creature of its squad
 in play costs as much or less, cards of its own name aside: 40/74 Камышовый кот), ``extra_life_near``
 (it or a creature of its squad next to it has additional life: 40/90 Серый клинок), ``odd_costs`` (every
-card of its squad in play, its terrain included, has an odd cost: 40/200 Наёмник-ветеран),
+revealed card of its squad in play, its terrain included, has an odd cost: 40/200 Наёмник-ветеран),
 ``enemy_namesakes`` / ``no_namesakes`` (the opponent's squad in play has two cards of one name / its own
 squad has none: 40/202 Урайон), ``armor_left`` (some of its armor is not yet used this turn: 40/167
 Демон-легионер "пока у него одна или более единицы {armor}"), ``own_half_no_cheap`` (no creature of

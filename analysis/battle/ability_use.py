@@ -301,6 +301,8 @@ class AbilityUse(Triggers):
             fresh = [v for v in targets if v != u and self.creature[v] and self.wounds[v] == 0]
         if ab.kind in ("become", "relocate"):
             self._shaped = False  # (set when it changed a card: the ``then`` abilities follow only then)
+        elif ab.kind == "swap":
+            self._swap_first = (-1, -1)  # (two targets: swapped with each other as the second is reached)
         magical = ab.kind in MAGICAL
         for v in targets:
             self.hidden[v] = False
@@ -321,6 +323,11 @@ class AbilityUse(Triggers):
             if trigger:
                 event["trigger"] = trigger
             self._emit(event)
+        if self._overhealed:  # ("при избыточном лечении", 40/124 Слизни Гворна)
+            over, self._overhealed = self._overhealed, []
+            for v in over:
+                if self.alive[v] and not self.over:
+                    self._fire(v, "overhealed")
         if ab.marker is not None and ab.kind != "mark":  # the attack also marks its target's square
             for v in targets:
                 self._place_mark(u, self.pos[v], ab.marker)
@@ -344,7 +351,7 @@ class AbilityUse(Triggers):
             if trigger is None and ab.kind in ATTACKS and self._trig["attack"] \
                     and triggered(self.key[u], "attack"):
                 self._after_attack(u, sl, targets, dice)
-            if self._trig["attacked"] and ab.kind in ATTACKS:
+            if (self._trig["attacked"] or self._trig["adjacent_enemy_attacks"]) and ab.kind in ATTACKS:
                 for v in targets:
                     if self.seat[v] != self.seat[u] and not self.over:
                         self._attacked(v, u, ab.kind)
@@ -416,12 +423,15 @@ class AbilityUse(Triggers):
             if not sl.conditional or any(meets(sl, self.key[v]) for v in targets):
                 if ab.kind == "gain_counter":  # (its condition was the other card's: carried out here)
                     self.counters[u] = self._capped(u, self.counters[u] + ab.damage[0])
+                    if self._variable:
+                        self._situate()  # (its facts ``per = "counters"`` follow: 40/22, 40/178)
                     if self.log is not None:
                         self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                     "dice": [], "wounds": [0], "closes": False})
                 elif not sl.conditional:
                     chosen = [u]
         elif ab.target != self.slots[u][index - 1].ability.target:
+            self._kin_ref = targets[0] if targets else -1  # (``vs_state = "kindred"``: 40/209 Джокер)
             cands = [v for v in reach_slot(self, u, sl) if not ab.vs_state or self._in_state(v, ab.vs_state)]
             if len(cands) > 1 or (ab.may and cands):
                 most = min(ab.targets, len(cands))
@@ -505,7 +515,10 @@ class AbilityUse(Triggers):
             self.armor_left[v] = self.armor[v]
             return 0
         if kind == "heal":  # its amount: the printed N, or a ``per`` quantity ("на величину этого удара")
-            healed = 0 if self.ghost[v] else min(self._amount_for(u, ab, v), self.wounds[v])
+            amount = self._amount_for(u, ab, v)
+            healed = 0 if self.ghost[v] or self._sealed(v) else min(amount, self.wounds[v])
+            if healed and amount > healed and v in self._trig["overhealed"]:
+                self._overhealed = [*self._overhealed, v]  # (fired once the heal is done: 40/124)
             self.wounds[v] -= healed
             if healed:
                 self._quiet_from = self.turn + 1

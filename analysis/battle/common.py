@@ -28,13 +28,14 @@ _DIES = _ALLY_DIES | _CREATURE_DIES
 _EFFECT_KINDS = frozenset({"finishing", "extra_life", "move_wounds", "open", "stun", "root", "push", "rehost",
                            "lose_counters", "teleport", "concentrate", "leap", "hypnosis", "cancel",
                            "flood", "drain", "relocate", "close", "shift", "pounce", "strike_again", "fight",
-                           "become", "pull", "bind"})
+                           "become", "pull", "bind", "drag", "swap"})
 """Kinds carried out by :meth:`analysis.battle.effects.Effects._new_kind`."""
 _HURT = _WOUNDED | _ALLY_WOUNDED | _SQUAD_WOUNDED
 _AIMED = ("strike", "enemy_moves_adjacent", "wounded", "ally_wounded", "squad_wounded", "attacked",
           "enemy_poisoned", "squad_strike", "cursed_again", "fury", "host_fury", "attack", "killed",
           "enemy_ranged", "enemy_leaves_adjacent", "enemy_first_action", "enemy_enters", "enemy_leaves",
-          "state_flip", "ghost_enters")
+          "state_flip", "ghost_enters", "leaves_opposite", "adjacent_enemy_attacks", "blocks",
+          "misses")
 """Triggers whose abilities without a range aim at the card that caused them."""
 
 

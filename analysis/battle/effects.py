@@ -87,7 +87,15 @@ from analysis.battle.tables import (
 )
 from analysis.battle.tables import ROWS as KEY_ROWS
 from analysis.cards.abilities import Ability
-from analysis.cards.ability_rules import attack_bonus, covers, facts, protected, wounds_after
+from analysis.cards.ability_rules import (
+    attack_bonus,
+    covers,
+    facts,
+    has_condition,
+    matches,
+    protected,
+    wounds_after,
+)
 
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
@@ -102,8 +110,9 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "host_opens", "gets_blessing", "gets_curse", "gets_extra_life", "blocks",
                  "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters", "opens",
                  "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted", "ghost_enters",
-                 "squad_spell")
-_DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
+                 "squad_spell", "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere",
+                 "leaves_opposite", "ally_enters", "swapped", "misses", "overhealed")
+_DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives", "squad_changes_depth")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
@@ -235,6 +244,11 @@ class Effects(Situational):
         """Some card bars squares to enemy creatures (kind ``bar``, 60/67)."""
         self._dashers = "dash" in kinds
         self._far_strikers = "far_strike" in kinds
+        self._sealers = "unhealable" in kinds
+        """Some card can neither be healed nor gain additional life (``unhealable``, 40/178)."""
+        self._far_guards = [u for u in range(n) if "guards_far" in _kinds_of(self.key[u])] \
+            if "guards_far" in kinds else []
+        """Units that may defend a card of their squad anywhere (``guards_far``, 40/155)."""
         self.dashed = [-1] * n
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
         self.first_acts = [-1, -1]
@@ -258,6 +272,19 @@ class Effects(Situational):
         jumps in that turn (``when = "squad_jumps"``); replaced, never changed in place."""
         self._jump_watch = "when:squad_jumps" in kinds
         """Some card reads the jumps of its squad this turn (:meth:`_count_jump`)."""
+        self._swap_first = (-1, -1)
+        """(card, first target) of a ``swap`` of two targets being carried out."""
+        self._overhealed: list[int] = []
+        """Units an ability has just healed by more than their wounds (``overhealed``)."""
+        self._kin_ref = -1
+        """The card a ``then`` ability's predecessor aimed at (``vs_state = "kindred"``)."""
+        self.entered = [(-1, -1, -1, -1)] * n
+        """Per unit: (turn, movement left, square, holder) of its last step onto a square another card
+        holds (``area = "entered_pair"``)."""
+        self._drag_step = (0, 0)
+        """The direction (rows, columns) of the step that set off a ``leaves_opposite`` (``drag``)."""
+        self.reshifted = [-1] * n
+        """Per unit: the turn it moved a second time or more (``vs_state = "moved_again"``)."""
         self._lost_now = 0
         """The counters the card now watched lost at once (``squad_loses_counters``)."""
         self._doublers = bool(kinds & {"strikes_twice", "strikes_twice_in_a_row"})
@@ -342,6 +369,10 @@ class Effects(Situational):
 
     # ------------------------------------------------------------------ standing facts on the board
 
+    def _sealed(self, u: int) -> bool:
+        """Whether ``u`` can neither be healed nor gain additional life (``unhealable``, 40/178)."""
+        return self._sealers and self._has(u, "unhealable") is not None
+
     def _has(self, u: int, kind: str) -> Ability | None:
         """The unit's standing fact of ``kind`` (its current variant), if any."""
         for ab in facts(self.cards[u]):
@@ -401,6 +432,10 @@ class Effects(Situational):
             pool = self._in_lines(u, ab.area)
         elif ab.area == "between":  # (on the square between it and the card the trigger is about)
             pool = self._between(u, self._about if self._about >= 0 else context)
+        elif ab.area == "entered_pair":  # (the holders of the two squares of a row it just passed: 40/131)
+            pool = self._entered_pair(u, context)
+        elif ab.area == "reverse":  # (on its other side from the card the trigger is about: 40/208)
+            pool = self._reverse(u, self._about if self._about >= 0 else context)
         elif ab.area == "beyond":  # (past the card the trigger is about, along the line from it)
             pool = self._beyond(u, self._about if self._about >= 0 else context,
                                 ab.kind == "strike_through_row")
@@ -424,6 +459,32 @@ class Effects(Situational):
                 continue
             out.append(w)
         return sorted(set(out))
+
+    def _entered_pair(self, u: int, x: int) -> list[int]:
+        """The creatures on the two squares of one row that incorporeal ``u`` has just stepped onto,
+        one after the other (``x`` holds the second; :attr:`entered` the first step), or none."""
+        turn, left, sq, w = self.entered[u]
+        p = self.pos[u]
+        if x < 0 or turn != self.turn or left != self.moves[u] + 1 or p < 0 or sq < 0 \
+                or sq // COLS != p // COLS or abs(sq - p) != 1 or self.board[sq] != w or w == x:
+            return []
+        return [w, x] if self.kind[w] == GROUND and self.kind[x] == GROUND else []
+
+    def _reverse(self, u: int, x: int) -> list[int]:
+        """The card (and its rider) on the square next to ``u`` on the side opposite to card ``x``
+        next to it ("по карте в направлении, противоположном направлению этого {strike}", 40/208)."""
+        pu = self.pos[u]
+        px = self.pos[x] if x >= 0 and self.alive[x] else -1
+        if pu < 0 or px < 0:
+            return []
+        dr, dc = pu // COLS - px // COLS, pu % COLS - px % COLS
+        r, c = pu // COLS + (dr > 0) - (dr < 0), pu % COLS + (dc > 0) - (dc < 0)
+        if (dr == 0 and dc == 0) or not (0 <= r < ROWS and 0 <= c < COLS):
+            return []
+        w = self.board[r * COLS + c]
+        if w < 0:
+            return []
+        return [w] if self.rider[w] < 0 else [w, self.rider[w]]
 
     def _toward(self, u: int, where: str) -> list[int]:
         """The card (and its companion) on the square to the ``left`` / ``right`` of ``u``, in front
@@ -664,6 +725,10 @@ class Effects(Situational):
                 continue
             if ab.uses_per_battle and self.uses_battle.get((v, index), 0) >= ab.uses_per_battle:
                 continue
+            if has_condition(ab) and not matches(ab, self.cards[u]):
+                continue  # (its ``vs_*``: which attackers — "атаку наземного существа", 40/120)
+            if ab.may and not self.players[self.seat[v]].accept(self, v, index, u):
+                continue  # ("может блокировать": its player decides, 40/205 Нимерт)
             if ab.roll:
                 die = self._die()
                 if self._responders:
@@ -886,11 +951,14 @@ class Effects(Situational):
         return v
 
     def _redirect_targets(self, w: int, ab: Ability, u: int, v: int) -> list[int]:
-        """Where ``w``'s ``redirect`` may send ``u``'s attack on ``v``: itself, an enemy creature, or a
-        card next to ``v`` — alive, on the board or in the auxiliary zone, never ``u`` or ``v``."""
+        """Where ``w``'s ``redirect`` may send ``u``'s attack on ``v``: itself, an enemy creature, a
+        creature in formation with ``v`` (``area = "formation"``) or a card next to ``v`` — alive, on
+        the board or in the auxiliary zone, never ``u`` or ``v``."""
         alive, pos = self.alive, self.pos
         if ab.target == "self":
             out = [w] if w != v and w != u and alive[w] else []
+        elif ab.area == "formation":  # (a creature in formation with the attacked one: 40/61 Гудрун)
+            out = [x for x in self._formation_partners(v) if x != u and alive[x]]
         elif ab.target == "enemy":  # ("в выбранное существо противника": a creature)
             out = [x for x in self.units[self.seat[u]] if x != u and alive[x] and pos[x] >= AUX
                    and self.creature[x]]
@@ -1077,8 +1145,9 @@ class Effects(Situational):
                              negative=False)
             self._give(u, v, ab)
             return 0
-        if kind == "finishing":
-            return self._finish_off(u, v, self._amount_for(u, ab, v))
+        if kind == "finishing":  # (+ its ``attack_bonus`` on finishing: "+1 к добиванию", 40/78)
+            return self._finish_off(u, v, self._amount_for(u, ab, v)
+                                    + attack_bonus(self.cards[u], "finishing", self.seat[u], self.cards[v]))
         if kind == "fight":  # a simple strike as at an open card, without closing (data/README.md)
             if self.seat[v] == self.seat[u]:  # its own creature fights a foe next to it (50/28, 50/172)
                 self._fight(v, "artifact" in ab.foes)
@@ -1089,7 +1158,7 @@ class Effects(Situational):
                 #                              fact was accepted before its price was paid)
             return 0
         if kind == "extra_life":
-            if self.creature[v] and self.kind[v] != ARTIFACT:
+            if self.creature[v] and self.kind[v] != ARTIFACT and not self._sealed(v):
                 add = self._amount_for(u, ab, v)
                 cap = self.vampire[v]  # "Максимум N {health}": its life never grows beyond N
                 if cap > 0:
@@ -1182,6 +1251,19 @@ class Effects(Situational):
             return 0
         if kind == "push":
             return self._push(u, v, ab.damage[0] if ab.damage else 0)
+        if kind == "swap":  # (with itself; two targets, ``every`` or ``targets = 2``: with each other)
+            if not (ab.every or ab.targets > 1):
+                self._swap(u, u, v)
+            elif self._swap_first[0] == u:
+                a = self._swap_first[1]
+                if ab.every or (self.pos[a] >= 0 and self.pos[v] >= 0 and NEAR[self.pos[a]][self.pos[v]]):
+                    self._swap(u, a, v)  # (``targets = 2``: "двух … стоящих рядом друг с другом")
+                self._swap_first = (-1, -1)
+            else:
+                self._swap_first = (u, v)
+            return 0
+        if kind == "drag":
+            return self._drag(u, v, ab, dice)
         if kind == "pull":
             self._pull(u, v)
             return 0
@@ -1258,6 +1340,11 @@ class Effects(Situational):
             q = 0 if not strike else strike[0] if per == "target_weak" else max(0, strike[2] - strike[0])
         elif per == "armor_left":  # ("количество оставшихся единиц {armor}": not used this turn)
             q = self.armor_left[u]
+        elif per == "about_extra_life":  # (the card the trigger is about: its life above the printed one)
+            x = self._about
+            q = max(0, self.life[x] - (self.cards[x].life or 0)) if x >= 0 else 0
+        elif per == "target_armor":  # (the armor it has now: "+1 к {armor}", 40/64)
+            q = self.armor[v]
         elif per == "target_move":  # ("где Х его {move}": the movement it has now)
             q = self.move_points[v] if self.creature[v] else 0
         elif per == "about_weak":  # (the weak strike of the card the trigger is about: 30/164, 50/34)
@@ -1278,7 +1365,8 @@ class Effects(Situational):
     def _per_wounds(self, u: int, sl, v: int) -> int:
         """Wounds of an attack or wounding action whose amount is a ``per`` quantity (no die)."""
         ab = sl.ability
-        power = max(0, self._amount_for(u, ab, v) + attack_bonus(self.cards[u], ab.kind, self.seat[u]))
+        power = max(0, self._amount_for(u, ab, v) + attack_bonus(self.cards[u], ab.kind, self.seat[u],
+                                                                 self.cards[v]))
         armor = self.armor_left[v] if ab.kind in ("shot", "throw", "strike_through_row",
                                                   "special_strike") else 0
         wounds, used = wounds_after(power, ab.kind, self.cards[v], self.cards[u], armor, self.seat[v])
@@ -1354,6 +1442,48 @@ class Effects(Situational):
         if damage:
             self._quiet_from = self.turn + 1
         return damage
+
+    def _drag(self, u: int, v: int, ab: Ability, dice: list[int]) -> int:
+        """``drag``: ground creature ``v`` moves one square in the direction of ``u``'s last step
+        (:attr:`_drag_step`); if it cannot, it takes ``damage`` by a die, as an effect (40/117 Сирена:
+        "может переместить это существо на 1 клетку в том же направлении; если оно не может
+        переместиться ранить его на 1-2-2")."""
+        dr, dc = self._drag_step
+        pv = self.pos[v]
+        if pv >= 0 and self.kind[v] == GROUND and self.host[v] < 0 and (dr or dc):
+            r, c = pv // COLS + dr, pv % COLS + dc
+            if 0 <= r < ROWS and 0 <= c < COLS and self.board[r * COLS + c] < 0:
+                to = r * COLS + c
+                self._place_on(v, pv, to)
+                if self._roots:
+                    self._unroot_by(v)
+                if self._markers and self.marks[to] and not self.over:
+                    self._entered(v, to)
+                if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
+                    self._fire(v, "displaced", u)
+                return 0
+        if protected(self.cards[v], "effect", self.cards[u], self.seat[v]) or not self.creature[v]:
+            return 0
+        die = self._die()
+        dice.append(die)
+        damage = ab.damage_by_roll(die)
+        self.wounds[v] += damage
+        if damage:
+            self._quiet_from = self.turn + 1
+        return damage
+
+    def _left_opposite(self, u: int, frm: int, to: int) -> None:
+        """``leaves_opposite``: ``u`` stepped off square ``frm`` in front of which (as its owner sees the
+        board) an enemy creature stands; its abilities fire, aimed at that creature (40/117 Сирена)."""
+        sq = frm + COLS * forward(self.seat[u])
+        if frm < 0 or to < 0 or not 0 <= sq < SQUARES:
+            return
+        w = self.board[sq]
+        if w < 0 or self.seat[w] == self.seat[u] or not self.creature[w] or not self.alive[w]:
+            return
+        dr, dc = to // COLS - frm // COLS, to % COLS - frm % COLS
+        self._drag_step = ((dr > 0) - (dr < 0), (dc > 0) - (dc < 0))
+        self._fire(u, "leaves_opposite", w)
 
     def _pull(self, u: int, v: int) -> None:
         """``pull``: ground creature ``v`` moves one square towards ``u`` along the line between them
@@ -1565,6 +1695,8 @@ class Effects(Situational):
         board, the occupied mask, its rider and the log's move; what the move sets off (markers on
         ``to``, roots, watchers) is the caller's, as the moving ability's text says."""
         self._leave(u, p)  # (a card sharing its square stays there)
+        if self.shifted[u] == self.turn:
+            self.reshifted[u] = self.turn
         self.shifted[u] = self.turn
         self.board[to] = u
         self.occupied |= 1 << to
@@ -1578,6 +1710,44 @@ class Effects(Situational):
             self._depth_moved(u, p)  # (a dive or a surfacing: data/README.md "Depth and surface")
         if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and not self.over:
             self._zone_entered(u, p, to)  # (any move onto a square: the zone watchers)
+
+    def _swap(self, u: int, a: int, b: int) -> None:
+        """``swap`` by ``u``: cards ``a`` and ``b`` (ground cards on squares, neither a rider nor sharing
+        a square) exchange squares; what moving onto a square sets off follows for each, then the
+        ``swapped`` watchers fire (40/12 Стражник Тугарда, 40/100 Аэлен, 40/85 Алая тетива)."""
+        pa, pb = self.pos[a], self.pos[b]
+        if a == b or pa < 0 or pb < 0 or not (self.alive[a] and self.alive[b]) or self.host[a] >= 0 \
+                or self.host[b] >= 0 or self.kind[a] not in (GROUND, ARTIFACT) \
+                or self.kind[b] not in (GROUND, ARTIFACT) \
+                or self.board[pa] != a or self.board[pb] != b \
+                or (self._roots and ((self.kind[a] == GROUND and self._rooted(a))
+                                     or (self.kind[b] == GROUND and self._rooted(b)))):
+            return
+        self.board[pa], self.board[pb] = b, a
+        self.pos[a], self.pos[b] = pb, pa
+        self._board_ver += 1
+        for x, to in ((a, pb), (b, pa)):
+            if self.shifted[x] == self.turn:
+                self.reshifted[x] = self.turn
+            self.shifted[x] = self.turn
+            if self.rider[x] >= 0:
+                self.pos[self.rider[x]] = to
+            if self.log is not None:
+                self._emit({"e": "move", "u": x, "to": to})
+        for x, frm, to in ((a, pa, pb), (b, pb, pa)):
+            if self.over or not self.alive[x]:
+                continue
+            if self._deep:
+                self._depth_moved(x, frm)
+            if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and not self.over:
+                self._zone_entered(x, frm, to)
+            if self._markers and self.marks[to] and not self.over:
+                self._entered(x, to)
+            if x != u and x in self._trig["displaced"] and self.alive[x] and not self.over:
+                self._fire(x, "displaced", u)
+        for w in self._trig["swapped"]:  # ("когда карты на поле боя меняются местами", 40/85)
+            if self.alive[w] and not self.over:
+                self._fire(w, "swapped")
 
     def _zone_entered(self, v: int, frm: int, to: int) -> None:
         """Card ``v`` has just moved from square ``frm`` onto square ``to``: the ``enemy_leaves`` and
@@ -1669,6 +1839,10 @@ class Effects(Situational):
             for w in list(trig["squad_dives"]):
                 if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
                     self._fire(w, "squad_dives", u, u)
+        if self.creature[u]:  # (a dive or a surfacing of a creature of its squad: 40/109 Подводный чертог)
+            for w in list(trig["squad_changes_depth"]):
+                if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
+                    self._fire(w, "squad_changes_depth", u, u)
 
     def _reshape(self, depth: int, dry: int, floods: tuple) -> None:
         """The depth squares become ``depth`` (``dry``: those counting as surface this turn,
@@ -1912,6 +2086,8 @@ class Effects(Situational):
                 continue  # (a square next to the card: "на клетку рядом с собой", 50/3)
             if onto == "behind" and (pu < 0 or sq != pu - COLS * forward(self.seat[u])):
                 continue  # (the square behind the card: "на свободную клетку позади себя", 50/47)
+            if onto == "vacated" and sq != self._zone_sq:
+                continue  # (the square the enemy the trigger is about just left: 40/121 Водяница)
             squares.append(sq)
         if not squares:
             return
@@ -2178,7 +2354,7 @@ class Effects(Situational):
         pk, pv = self.pos[killer], self.died_at[victim]
         if self.kind[killer] != FLYER and not (pk >= 0 and pv >= 0 and NEAR[pk][pv]):
             return
-        healed = 0 if self.ghost[killer] else self.wounds[killer]  # (incorporeal: never healed)
+        healed = 0 if self.ghost[killer] or self._sealed(killer) else self.wounds[killer]  # (never healed)
         self.wounds[killer] -= healed
         self.poison[killer] = 0
         if self._last_life:
@@ -2317,10 +2493,16 @@ class Effects(Situational):
         """``attacked``: after an enemy attack of ``kind`` on ``v`` (the ``from`` kinds; aims at ``u``)."""
         if v in self._trig["attacked"] and self.alive[v] and not self.over:
             self._fire(v, "attacked", u, -1, kind)
+        near = self._trig["adjacent_enemy_attacks"]
+        if near and self.pos[u] >= 0:  # (an enemy card next to a watcher attacked another card: 40/203)
+            for w in near:
+                if (w != v and self.alive[w] and self.seat[w] != self.seat[u] and self.pos[w] >= 0
+                        and NEAR[self.pos[u]][self.pos[w]] and self.alive[u] and not self.over):
+                    self._fire(w, "adjacent_enemy_attacks", u, -1, kind)
 
     def _defending(self, d: int, v: int) -> None:
         if d in self._trig["defends"] and not self.over:
-            self._fire(d, "defends", v)
+            self._fire(d, "defends", v, v)  # (about the defended card: ``when_keyword``, 40/47)
         if self._trig["squad_redirects"]:
             self._squad_redirect(v)
 
@@ -2421,10 +2603,12 @@ _ = (PARASITE, half_rows)
 
 GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun", "root", "push", "poison",
                         "delayed_wound",
-                        "move_wounds", "concentrate", "close", "shift", "pull", "fight", "next_roll", "bind"})
+                        "move_wounds", "concentrate", "close", "shift", "pull", "fight", "next_roll", "bind",
+                        "drag"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
-           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus", "next_roll")
+           "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus", "next_roll",
+           "amphibious", "carrion_eating")
 """Kinds (or granted kinds) whose use helps the card they aim at: a gain on one's own side."""
 
 
@@ -2435,6 +2619,9 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
     per_wound = 0.5 * value / max(1, prof.life)
     amount = ab.damage[0] if ab.damage else ab.plus
     if ab.lasts:
+        if ab.kind == "keyword" and ab.keyword == "fury":  # (+X fury: worth its fury abilities' chances)
+            n = sum(1 for a in facts(card_of(kv)) if a.cost == "trigger" and a.trigger == "fury")
+            return 0.05 * value * amount * (3.0 if ab.lasts == "battle" else 1.0) * min(n, 2)
         if ab.kind == "keyword" and (ab.keyword != "move" and card_of(kv).keyword(ab.keyword) >= (  # type: ignore[arg-type]
                 ab.damage[0] if ab.damage else 1)):
             return 0.0  # it has it already
@@ -2446,6 +2633,9 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
             return 0.05 * value * bonus * scale
         if ab.kind == "reduce":
             return 0.05 * value * amount * scale
+        if ab.kind == "amphibious":  # (worth the "На глубине:" / "На поверхности:" facts it frees: 40/116)
+            n = sum(1 for a in facts(card_of(kv)) if a.when in ("at_depth", "on_surface"))
+            return 0.05 * value * scale * min(n, 2)
         if ab.kind == "attack_bonus":  # (worth its change to the attacks of those kinds the card has)
             if ab.per == "target_weak":
                 amount = (prof.strike[0] if prof.strike else 0) + ab.plus
@@ -2471,7 +2661,7 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 0.1 * value if prof.is_creature else 0.0
     if kind == "root":
         return 0.05 * value if prof.kind == GROUND else 0.0
-    if kind in ("push", "shift", "pull"):
+    if kind in ("push", "shift", "pull", "drag"):
         return 0.02 * value
     if kind == "bind":  # (its actions this turn are spent on the binder, or not at all)
         return 0.05 * value if prof.is_creature else 0.0

@@ -145,7 +145,7 @@ class BattleResult:
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
             "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on", "first_acts", "hexed",
-            "shifted", "leapt", "bound_by", "bound_until")
+            "shifted", "leapt", "bound_by", "bound_until", "reshifted")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -682,6 +682,13 @@ class Battle(Placement):
         new._floods = self._floods
         new._deep = self._deep
         new._far_strikers = self._far_strikers
+        new._far_guards = self._far_guards
+        new._sealers = self._sealers
+        new._drag_step = self._drag_step
+        new._swap_first = self._swap_first
+        new._kin_ref = self._kin_ref
+        new._overhealed = []
+        new.entered = self.entered
         new._host_watch = self._host_watch
         new._rider_fates = self._rider_fates
         new._wolves = self._wolves

@@ -186,6 +186,12 @@ class EngineFields:
     first_acts: list[int]
     hexed: list[int]
     shifted: list[int]
+    reshifted: list[int]
+    _drag_step: tuple[int, int]
+    _swap_first: tuple[int, int]
+    _kin_ref: int
+    _overhealed: list[int]
+    entered: list[tuple[int, int, int, int]]
     _lost_now: int
     seat: list[int]
     seed: int
@@ -213,6 +219,8 @@ class EngineFields:
     _floods: tuple[Any, ...]
     _deep: bool
     _far_strikers: bool
+    _far_guards: list[int]
+    _sealers: bool
     _host_watch: bool
     _rider_fates: bool
     form: list[int]

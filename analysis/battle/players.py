@@ -23,8 +23,10 @@ from analysis.battle.board import (
     ADJ8,
     ADJ8_MASK,
     AUX,
+    CHEBYSHEV,
     COLS,
     MANHATTAN,
+    NEAR,
     NEAR_MASK,
     RING,
     SQUARES,
@@ -1512,6 +1514,13 @@ class HeuristicPlayer(Player):
                                                    (battle.life[v] - battle.wounds[v])
                                                    * (-1 if battle.seat[v] == me else 1), v)),)
         ab = battle.slots[unit][index].ability
+        if ab.kind == "swap" and most == 2 and not ab.every:  # (two of its creatures next to each other:
+            pairs = [(self._swap_gain(battle, a, c), a, c) for a in candidates for c in candidates
+                     if a < c and battle.pos[a] >= 0 and battle.pos[c] >= 0
+                     and NEAR[battle.pos[a]][battle.pos[c]]]  # the best pair, or any, 40/85)
+            if pairs:
+                g, a, c = max(pairs)
+                return (a, c)
         if ab.may:
             # ("может …": only targets that gain — a fight's exchange, the target parrying as an open
             # card; a recurring curse's payoff counted; none at all declines it, and its price stays
@@ -1715,8 +1724,12 @@ class HeuristicPlayer(Player):
         if kind == "give_curse" and battle.seat[v] == battle.seat[unit] and battle._auras:
             # (a curse on its own creature: worth what its side's auras give a cursed holder)
             return self._target_gain(battle, unit, index, v) + self._curse_payoff(battle, v)
+        if kind == "swap":  # (exchanging squares with its own creature: the sturdier one in front; with
+            if battle.seat[v] == battle.seat[unit]:  # an enemy: what comes with it, 40/51's closing)
+                return self._swap_gain(battle, unit, v)
+            return self._then_gain(battle, unit, index, v)
         if kind != "fight" or battle.seat[v] == battle.seat[unit]:
-            return self._target_gain(battle, unit, index, v)  # (a creature of its own that fights: worth)
+            return self._target_gain(battle, unit, index, v) + self._then_gain(battle, unit, index, v)
         was = battle.open[v]
         battle.open[v] = True  # (it parries as an open card)
         try:
@@ -1746,6 +1759,42 @@ class HeuristicPlayer(Player):
         sure = outcome_gain(ku, kp, rem_u, rem_p, arm_u, arm_p, fixed[0], fixed[1])
         return sure > rolled if unit == attacker else sure < rolled
 
+    @staticmethod
+    def _swap_gain(b: Battle, a: int, c: int) -> float:
+        """What exchanging the squares of two cards of one squad gains: some when the one with more
+        life left goes to the square nearer the enemy creatures (it takes the blows), a loss
+        otherwise (40/12 Стражник Тугарда)."""
+        pa, pc = b.pos[a], b.pos[c]
+        foes = [b.pos[w] for w in b.units[1 - b.seat[a]] if b.alive[w] and b.creature[w] and b.pos[w] >= 0]
+        if pa < 0 or pc < 0 or not foes:
+            return -1.0
+        da = min(CHEBYSHEV[pa][f] for f in foes)
+        dc = min(CHEBYSHEV[pc][f] for f in foes)
+        la, lc = b.life[a] - b.wounds[a], b.life[c] - b.wounds[c]
+        if da == dc or la == lc:
+            return -1.0
+        return 1.0 if (la > lc) == (da > dc) else -1.0  # (the sturdier one stands farther now)
+
+    def _then_gain(self, b: Battle, unit: int, index: int, v: int) -> float:
+        """What the ``then`` abilities after an optional one add on its target ``v`` (on the card
+        itself for ``target = "self"``): "может ранить себя на 1, при этом получает +1 к бешенству"
+        (40/22) is worth its grant less its wound — none while the wound would leave it 2 life or
+        less."""
+        slots = b.slots[unit]
+        first = slots[index].ability
+        if first.kind in WOUNDING and v == unit:
+            amount = first.damage[0] if first.damage else 0
+            if b.life[unit] - b.wounds[unit] <= amount + 2:
+                return -1e6
+        g, j = 0.0, index + 1
+        while j < len(slots) and slots[j].ability.cost == "then":
+            nab = slots[j].ability
+            w = unit if nab.target == "self" else v
+            if nab.target == "self" or (nab.target == first.target):
+                g += self._target_gain(b, unit, j, w)
+            j += 1
+        return g
+
     def accept(self, battle: Battle, unit: int, index: int, target: int) -> bool:
         """A ``fight`` (50/101 Легард: "может сразиться … как с открытым") only when the strike, the
         target parrying as an open card, gains something; wounding itself to open (50/18 Страж
@@ -1756,6 +1805,12 @@ class HeuristicPlayer(Player):
             return self._shape_worth(b, unit, index, target)
         if ab.kind == "open":  # (wounding itself to open: while it keeps a margin of life)
             return b.life[unit] - b.wounds[unit] > (ab.damage[0] if ab.damage else 0) + 2
+        if ab.kind == "block":  # (a block that costs it — 40/205 Нимерт's −1 strike: only a strong attack,
+            strike = b.cards[target].strike  # or one that could finish it)
+            power = max((max(a.damage) for a in facts(b.cards[target]) if a.is_action and a.damage),
+                        default=0)
+            power = max(power, max(strike) if strike else 0)
+            return power >= 3 or power >= b.life[unit] - b.wounds[unit]
         if ab.kind != "fight":
             return True
         return self._may_gain(b, unit, index, target) > 0

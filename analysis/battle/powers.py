@@ -47,7 +47,7 @@ WOUNDING = frozenset({"shot", "throw", "discharge", "strike_through_row", "magic
                       "spell", "effect", "wound"})
 """Kinds whose use wounds its targets."""
 CREATURE_KINDS = (GROUND, FLYER, COMPANION, PARASITE)
-_SHOOT, _ROW, _CLOSE, _ANY, _FACING, _SQUARED = range(6)
+_SHOOT, _ROW, _CLOSE, _ANY, _FACING, _SQUARED, _OPPOSED = range(7)
 FACING = ("left", "right", "opposite", "behind")
 """``area`` of an action aimed at the one square on that side of the card (geometry ``_FACING``)."""
 """Geometry of a slot: ranged attack, strike through a row, close strike, anything else."""
@@ -105,6 +105,8 @@ def slot(key: int, index: int) -> Slot:
             geometry = _FACING  # (an action at the one square on that side of it: 60/28 "по карте напротив")
         elif ab.area == "target_column":
             geometry = _SQUARED  # (names a column by a card on a square: 50/35 Медный дракон)
+        elif ab.area == "facing" and ab.cost in ("tap", "counter_tap", "counter"):
+            geometry = _OPPOSED  # (a card standing opposite a creature of its squad: 40/40 Барабанщик)
         limited = bool(ab.seat or ab.uses_per_battle or ab.uses_per_turn)
         closes = ab.cost in ("tap", "counter_tap")
         conditional, creatures_only = has_condition(ab), kind in ("heal", "poison")
@@ -192,6 +194,12 @@ def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
         else:
             r += ahead if area == "opposite" else -ahead
         return 0 <= r < ROWS and 0 <= c < COLS and pv == r * COLS + c
+    if geometry == _OPPOSED:  # (the square in front of it holds a creature of ``seat``'s squad, facing it)
+        if pv < 0:
+            return False
+        below = pv - COLS * (1 if seat == 0 else -1)
+        w = state.board[below] if 0 <= below < ROWS * COLS else -1
+        return w >= 0 and state.seat[w] == seat and state.creature[w]
     if geometry == _CLOSE:
         if src == AUX:
             return True
@@ -314,7 +322,7 @@ def hit_distribution(ku: int, index: int, kv: int, armor_left: int) -> tuple[tup
         if forced >= 0:  # ("сводится к сильному": that strength whatever the die)
             faces = (ab.damage[forced] if len(ab.damage) == 3 else faces[0],)
             tiers = (forced,)
-        bonus = attack_bonus(source, ab.kind, SEATS[ku])
+        bonus = attack_bonus(source, ab.kind, SEATS[ku], target)
         if bonus:
             faces = tuple(max(0, d + bonus) for d in faces)
         acc: dict[tuple[int, int], float] = {}
@@ -352,7 +360,7 @@ def hit(ku: int, index: int, kv: int, armor_left: int, die: int) -> tuple[int, i
             tier = forced
             if len(ab.damage) == 3:
                 damage = ab.damage[forced]
-        bonus = attack_bonus(source, ab.kind, SEATS[ku])
+        bonus = attack_bonus(source, ab.kind, SEATS[ku], target)
         if bonus:
             damage = max(0, damage + bonus)
         out = wounds_after(damage, ab.kind, target, source, armor_left, SEATS[kv], tier)
@@ -376,7 +384,7 @@ def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[in
     if forced >= 0:  # (every face: that strength)
         faces = (ab.damage[forced],) * 6
         tiers = (forced,) * 6
-    bonus = attack_bonus(source, ab.kind, SEATS[ku])
+    bonus = attack_bonus(source, ab.kind, SEATS[ku], target)
     if bonus:
         faces = tuple(max(0, d + bonus) for d in faces)
     groups: dict[tuple[int, int], list[int]] = {}

@@ -61,7 +61,29 @@ class Strikes(AbilityUse):
 
     def defenders(self, attacker: int, target: int) -> list[int]:
         """Cards the inactive player may appoint as defender (000 4.11-4.14, 4.16): none against a
-        directed or unanswerable strike."""
+        directed or unanswerable strike; a card with ``guards_far`` whose ``vs_*`` the target meets
+        may defend it wherever it stands (40/155 Страж Ригорна)."""
+        out = self._near_defenders(attacker, target)
+        if not self._far_guards or (not out and not self._defendable(attacker, target)):
+            return out
+        for w in self._far_guards:
+            if (w != target and w not in out and self.alive[w] and self.open[w] and self.creature[w]
+                    and self.seat[w] == self.seat[target]):
+                guard = self._has(w, "guards_far")
+                if guard is not None and (self.hidden[target] or matches(guard, self.cards[target])):
+                    out.append(w)
+        return out
+
+    def _defendable(self, attacker: int, target: int) -> bool:
+        """Whether a defender may be appointed against ``attacker``'s strike on ``target`` at all."""
+        d, un = self.directed[attacker], self.unanswerable[attacker]
+        if d == ALWAYS or un == ALWAYS:
+            return False
+        return not ((d or un) and (self.strike_flag(attacker, target, "directed")
+                                   or self.strike_flag(attacker, target, "unanswerable")))
+
+    def _near_defenders(self, attacker: int, target: int) -> list[int]:
+        """The defenders by the rulebook's geometry (000 4.11-4.14, 4.16)."""
         d, un = self.directed[attacker], self.unanswerable[attacker]
         if d == ALWAYS or un == ALWAYS:
             return []
@@ -440,7 +462,7 @@ class Strikes(AbilityUse):
             if to_a and not self.over:
                 self._hurt(u, parrier, "simple")
         if self._x_trig and not self.over:
-            if self._trig["attacked"]:
+            if self._trig["attacked"] or self._trig["adjacent_enemy_attacks"]:
                 self._attacked(parrier, u, "simple")
             if self._trig["ally_combo"]:
                 self._combo_step(u, "simple")
@@ -451,6 +473,7 @@ class Strikes(AbilityUse):
                     self._over_cost(parrier, i % 6 + 1)
             if self._trig["own_strike"] and alive[u] and not self.over and u in self._trig["own_strike"]:
                 self._fire(u, "own_strike", parrier)  # (after its simple strike, hit or miss)
-
+            if not landed & 1 and alive[u] and not self.over and u in self._trig["misses"]:
+                self._fire(u, "misses", parrier)  # (its strike missed: 40/51 Трактирный забияка)
         if self._dashers and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)

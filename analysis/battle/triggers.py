@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ8, AUX, CHEBYSHEV, COLS, NOWHERE, SQUARES, half_rows, row_of
+from analysis.battle.board import ADJ8, AT_EDGE, AUX, CHEBYSHEV, NOWHERE, half_rows, row_of
 from analysis.battle.common import (
     _AIMED,
     _ALLY_DIES,
@@ -64,8 +64,12 @@ from analysis.cards.ability_rules import (
 )
 
 KILL_KINDS = frozenset({"simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
-                        "special_strike", "spell", "effect", "wound"})
+                        "special_strike", "spell", "effect", "wound", "finishing"})
 """The kinds of a killing blow that a ``killed`` fact's ``from`` can name."""
+_SQUAD_CONTEXT = ("squad_kill", "squad_strike", "squad_dash", "squad_dives", "squad_changes_depth",
+                  "squad_enters_mark")
+"""Triggers aimed at the creature of its squad that set them off: a ``gain_counter`` on the card itself
+reads its ``vs_*`` on that creature."""
 _GRAVE_TRIGGERS = ("ally_incarnates", "ally_token", "ally_combo")
 """Triggers that also reach a card in the graveyard (its own ``grave_token`` acts only there)."""
 _WATCHED = ("enemy_magic", "enemy_roll_over_cost")
@@ -147,7 +151,28 @@ class Triggers(Effects):
             return self.counters[v] > 0
         if state == "at_edge":  # on a square at the edge of the battlefield (50/39: "у края поля боя")
             p = self.pos[v]
-            return p >= 0 and (p % COLS in (0, COLS - 1) or p // COLS in (0, SQUARES // COLS - 1))
+            return p >= 0 and AT_EDGE[p]
+        if state == "moved_again":  # moved a second time or more this turn (40/130 Нереида)
+            return self.reshifted[v] == self.turn
+        if state == "kindred":  # (another creature sharing an element with the card the ability before
+            ref = self._kin_ref  # it aimed at: "существо той же стихии, что и уничтоженный", 40/209)
+            return ref >= 0 and v != ref and self.creature[v] and bool(
+                set(self.cards[v].elements) & set(self.cards[ref].elements))
+        if state == "unmoved":  # (it has not moved this turn: 40/44 Никзар "которое не передвигалось")
+            return self.shifted[v] != self.turn
+        if state == "unpoisoned":  # (no poisoning: 40/135 Карающий's first branch)
+            return self.poison[v] == 0
+        if state == "poisoned_uncursed":  # ("если уже имеет отравление", no curse yet: 40/135)
+            return self.poison[v] > 0 and not self._in_state(v, "cursed")
+        if state == "near_building":  # next to a card of class «Постройка» ("стоящему рядом с
+            return any("Постройка" in self.cards[w].classes  # постройкой", 40/197 Воин ночи)
+                       for w in self._neighbours(v))
+        if state == "not_clumsy":  # without clumsiness, printed or given (40/185 Юнга)
+            return self.creature[v] and not self.cards[v].has("clumsiness")
+        if state == "near_enemy_extra_life":  # next to a creature of its opponent's squad with additional
+            seat = self.seat[v]  # life ("рядом с вашими существами с дополнительными {health}", 40/98)
+            return any(self.seat[w] != seat and self.creature[w] and self._in_state(w, "extra_life")
+                       for w in self._neighbours(v))
         if state == "beset":  # two or more enemy cards next to it (60/86)
             seat = self.seat[v]
             return sum(1 for w in self._neighbours(v) if self.seat[w] != seat) >= 2
@@ -192,15 +217,16 @@ class Triggers(Effects):
             if t & _SQUAD_WOUNDED and not self.over:
                 self._fire(w, "squad_wounded", source, v, kind)
 
-    def _mourn(self, dead: Sequence[int]) -> None:
+    def _mourn(self, dead: Sequence[int], how: str = "") -> None:
         """The ``ally_dies`` (another creature of its squad) and ``creature_dies`` (another creature
         of either squad) abilities of the living cards, for each creature in ``dead``; the ``enemy_dies``
         abilities of the living cards of the other squad, for each card in ``dead``."""
         watchers = self._trig["enemy_dies"]
+        kind = how if how in KILL_KINDS else None  # (``from``: what killed it, "от добивания", 40/153)
         for x in dead:
             for w in watchers:  # "при гибели карты противника" (40/23 Вождь клана): a creature or not
                 if self.alive[w] and self.seat[w] != self.seat[x] and not self.over:
-                    self._fire(w, "enemy_dies", -1, x)
+                    self._fire(w, "enemy_dies", -1, x, kind)
             if not self.creature[x]:
                 continue
             for w in range(self.n):
@@ -256,7 +282,7 @@ class Triggers(Effects):
                 #           given for a while keeps its ``tiers``: the attacks it covers)
             if kind is not None and ab.applies_to and not covers(ab, kind):
                 continue
-            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill"):
+            if ab.applies_to and kind is None and trigger in ("kill", "death", "squad_kill", "enemy_dies"):
                 continue  # ("от атаки карты противника": a death of no known cause does not count)
             if trigger == "killed" and ab.applies_to and kind is None:
                 continue  # ("при гибели от ближней атаки": a death of another cause does not count)
@@ -296,8 +322,11 @@ class Triggers(Effects):
                 if ab.vs_position and not self._position_sq(
                         u, self.pos[about] if self.alive[about] else self.died_at[about], ab.vs_position):
                     continue  # ("при гибели карты на клетке напротив": where it stood, 60/79)
-                if ab.when_keyword and not self.cards[about].has(ab.when_keyword):
-                    continue
+                if ab.when_elements and not set(ab.when_elements) & set(self.cards[about].elements):
+                    continue  # ("вашего лесного существа": 40/92)
+                if ab.when_keyword and not self.cards[about].has(ab.when_keyword) and not any(
+                        g.kind == ab.when_keyword and g.cost == "passive" for g in facts(self.cards[about])):
+                    continue  # (a keyword column, or a marker given for a while: ``contract``, 40/215)
                 if ab.classes and ab.when not in ("squad_class", "allies_adjacent") \
                         and not class_overlap(ab.classes, self.cards[about].classes):
                     continue  # (of one of these classes: "при {strike} вашего духа", 60/143)
@@ -389,10 +418,15 @@ class Triggers(Effects):
                                 "dice": [face], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
             if ab.kind == "gain_counter" and ab.target == "self":
+                if trigger in _SQUAD_CONTEXT and context >= 0 and self.slots[u][index].conditional \
+                        and not (self.hidden[context] or meets(self.slots[u][index], self.key[context])):
+                    continue  # (its ``vs_*`` name the creature of its squad: "когда ваш герой …", 40/183)
                 if limited:
                     self._count_use(u, index)
                 gain = self._amount_for(u, ab, u) if ab.per else ab.damage[0]  # (50/145: X its elements)
                 self.counters[u] = self._capped(u, self.counters[u] + gain)
+                if self._variable:
+                    self._situate()  # (its facts ``per = "counters"`` follow)
                 if self.log is not None:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
@@ -465,7 +499,7 @@ class Triggers(Effects):
                   and (ab.target != "self" or context == u)
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
             cands = [context] if ok else []
-        elif trigger == "squad_dives":  # the creature of its squad that dived (``vs_*`` on it)
+        elif trigger in ("squad_dives", "squad_changes_depth"):  # the creature of its squad that dived
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
             cands = ([u] if ab.target == "self" else [context]) if ok else []
@@ -571,6 +605,8 @@ class Triggers(Effects):
         if not any(a.kind == "vampirism" and not (a.self_state or a.formation or a.when or a.squad_has)
                    for a in facts(self.cards[x])):
             return  # its vampirism holds only in a state that does not hold now ("пока имеет проклятие")
+        if self._sealed(x):  # (never healed nor given additional life: 40/178 Угасающий)
+            return
         healed = 0 if self.ghost[x] else min(dealt, self.wounds[x])  # (incorporeal: extra life only)
         self.wounds[x] -= healed
         extra = dealt - healed
@@ -1001,7 +1037,7 @@ class Triggers(Effects):
                     self._excess = excess.get(x, 0)
                     self._fire(killer, "kill", x, x, cause or None)  # (``when_state``: the state it died in)
             if self._mourners:
-                self._mourn(fallen)
+                self._mourn(fallen, cause)
         if self._x_trig and (self._trig["killed"] or self._trig["squad_kill"]) and not self.over:
             self._killings(dead, source, killers, cause, excess)
         if ones:
@@ -1162,7 +1198,7 @@ class Triggers(Effects):
             if ab.kind != "saves_host" or (ab.vs_state and not self._in_state(x, ab.vs_state)):
                 continue
             left = max(0, self.life[r] - self.wounds[r])
-            healed = min(left, self.wounds[x])
+            healed = 0 if self._sealed(x) else min(left, self.wounds[x])  # (``unhealable``: none)
             self.wounds[x] -= healed
             if self.log is not None:
                 self._emit({"e": "heal", "u": x, "by": healed})

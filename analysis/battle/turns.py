@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ4, NEAR, SQUARES
+from analysis.battle.board import ADJ4, COLS, NEAR, SQUARES
 from analysis.battle.common import _ADJACENT, _ENEMY_TURN_START, _MOVE, _TURN_START
 from analysis.battle.interface import IllegalAction
 from analysis.battle.strikes import Strikes
@@ -219,6 +219,7 @@ class Turns(Strikes):
             self._rebuff_check()
         if self._wolves:
             self._take_forms(active)  # (before the turn: a werewolf's form, data/README.md "Werewolves")
+        over: list[int] = []  # (``overhealed``: more regeneration than wounds)
         wounds, opened, regen, acted, moves, points = (
             self.wounds, self.open, self.regen, self.acted, self.moves, self.move_points)
         if self.log is not None:
@@ -256,8 +257,10 @@ class Turns(Strikes):
                 # 002 "Регенерация", "Отравление": a creature that did not open at the start of its
                 # turn (a stun keeps it closed) neither regenerates nor takes its poisoning.
                 continue
-            if regen[u] and wounds[u] and not (self._ghosts and self.ghost[u]):  # 002 "Регенерация"
+            if regen[u] and wounds[u] and not (self._ghosts and self.ghost[u]) and not self._sealed(u):
                 heal = min(regen[u], wounds[u])
+                if regen[u] > wounds[u] and u in self._trig["overhealed"]:
+                    over.append(u)  # (more regeneration than wounds: "избыточное лечение", 40/124)
                 wounds[u] -= heal
                 healed = True
                 if self._last_life:
@@ -273,6 +276,9 @@ class Turns(Strikes):
             self._keep_stunned(active)
         if closed and not self.over:
             self._hosts_opened(active, closed)
+        for u in over:
+            if self.alive[u] and not self.over:
+                self._fire(u, "overhealed")
         if self._x_trig:
             self._turn_start_triggers(active)
         if self._variable and not self.over:
@@ -476,6 +482,8 @@ class Turns(Strikes):
             self.board[to] = u
             self.occupied ^= (1 << frm) | (1 << to)
         self.pos[u] = to
+        if self.shifted[u] == self.turn:
+            self.reshifted[u] = self.turn  # (a second move this turn: ``vs_state = "moved_again"``)
         self.shifted[u] = self.turn
         r = self.rider[u]
         if r >= 0:
@@ -517,13 +525,23 @@ class Turns(Strikes):
         if onto >= 0 and onto in self._trig["ghost_enters"] and self.alive[u] and self.alive[onto] \
                 and not self.over:
             self._fire(onto, "ghost_enters", u)  # (the holder of the square it shares: 50/210 Медиум)
+        if onto >= 0 and u in self._trig["enters_creature"]:  # (for ``area = "entered_pair"``)
+            self.entered = list(self.entered)
+            self.entered[u] = (self.turn, self.moves[u], to, onto)
+        if onto >= 0 and onto in self._trig["ally_enters"] and self.seat[onto] == self.seat[u] \
+                and self.alive[u] and self.alive[onto] and not self.over:
+            self._fire(onto, "ally_enters", u)  # (its incorporeal ally stepped onto its square: 40/191)
         if self._watchers and self.creature[u] and self.alive[u]:
             self._watched(u, to)
         if self._trig["moves_heading"] and self.creature[u] and not self.over:
             self._stepped(u, frm, to)
         if self._trig["enemy_leaves_adjacent"] and self.creature[u] and not self.over:
             self._left(u, frm, to)
+        if u in self._trig["leaves_opposite"] and self.alive[u] and not self.over:
+            self._left_opposite(u, frm, to)  # (40/117 Сирена)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
+            dr, dc = to // COLS - frm // COLS, to % COLS - frm % COLS  # (``when = "stepped_back"``)
+            self._drag_step = ((dr > 0) - (dr < 0), (dc > 0) - (dc < 0))
             if self._variable:
                 self._situate()  # (its ``when`` conditions read the square it has just stepped onto)
             self._fire(u, "move")

@@ -114,7 +114,10 @@ as with an open card (the target parries and strikes back), without closing — 
 keeps its state; its player may decline (``Player.accept``). With ``target = "self"`` / ``"ally"`` the
 target, a creature of the card's squad, fights an enemy creature next to it that its player picks
 (``Player.fight_target``; ``foes = ["artifact"]``: an enemy artifact too — "со стоящей рядом картой",
-50/172 Счастливчик Тони; 50/28 Нартал, 50/15 Орудийный расчёт). ``pull``: the target, a ground creature,
+50/172 Счастливчик Тони; 50/28 Нартал, 50/15 Орудийный расчёт). On a ``reduce`` / ``protection`` / ``cap``
+given for a while (``lasts``) ``foes`` names the card types whose attacks the held fact covers (its
+``vs_*`` choose the target it is given to): "получает на 1 рану больше от {strike} нелетающих существ" =
+``reduce`` −1, ``foes = ["creature"]`` (40/7 Вейла). ``pull``: the target, a ground creature,
 moves one square towards the card along the line between them (row, column and diagonal steps one
 each), if that square is free ("переместить на нее атакованную карту" after a strike through a row
 over a free square, 60/44 Гарпунщик; "переместить … на соседнюю с ним клетку рядом с …", 60/136
@@ -139,7 +142,8 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-            "fight_upgrade", "cheats_death", "parries_closed")
+            "fight_upgrade", "cheats_death", "parries_closed", "amphibious", "guards_far", "host_anywhere",
+            "contract", "unhealable")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -221,10 +225,25 @@ it — ``["attacks"]``: an enemy card's attack; ``uses_per_battle``): instead of
 in play ("вместо гибели от атаки карты противника … излечиться на 5 (1 раз за бой)", 50/92 Витязь
 Святолесья); wounds still lethal after the heal kill it. ``parries_closed``: while closed it meets a
 simple strike as an open card — it parries and strikes back ("Строй: пока Хелгат закрыт, он отражает
-{strike} как открытая карта", 50/56)."""
+{strike} как открытая карта", 50/56).
+Wave 3, set 40: ``amphibious`` (a grant): the holder's "На глубине:" and "На поверхности:" abilities
+(``when = "at_depth"`` / ``"on_surface"``) hold on any square (40/116 Летающий скат "особенности на
+глубине и на поверхности выбранной вашей карты в следующий ход противника работают на любой клетке");
+``guards_far`` (with ``vs_*`` on the defended card): it may be appointed defender of a card of its squad
+that meets them wherever both stand (40/155 Страж Ригорна "может выступать защитником любому вашему
+существу с телепортацией": ``vs_has = ["teleportation"]``); ``host_anywhere`` (a parasite's): when no
+enemy creature of the first row can take it at the parasite placement (000 3.12), it may go onto any
+revealed enemy ground creature, and its trigger ``hosted_anywhere`` then fires (40/182 Трущобная крыса,
+whose host then receives a curse and poisoning 1); ``contract`` (a grant): a marker with no effect of its
+own, read by ``when_keyword = "contract"`` on the triggers about another card (40/215 Зунрак's "три
+заказа": the chosen enemy creatures whose deaths pay off); ``unhealable``: the card is never healed (heals,
+regeneration, vampirism, carrion eating) and never gains additional life (40/178 Угасающий "не может
+получать дополнительные {health} и быть излечен").
+"""
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "counts_as", "taken_as", "far_strike")
+          "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "amphibious", "carrion_eating",
+          "jump", "contract")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -243,7 +262,8 @@ card next to the attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``
 {instant} without a payment (then a closed card may use it too); ``every = true``: not a choice — the
 attack *is* redirected (an attack on the card itself uses it up too)."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition", "delayed_wound", "leap", "pounce", "strike_again", "dirty_trick", *ENTRIES)
+             "reposition", "delayed_wound", "leap", "pounce", "strike_again", "dirty_trick", "drag", "swap",
+             *ENTRIES)
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -273,7 +293,14 @@ player's choice ("может совершить прыжок, дальность
 ``pounce`` (a ground creature): it may jump now onto a free square next to its target, its player's
 choice, and the abilities with cost ``then`` after it follow on that target ("может объявить прыжок на
 свободную клетку рядом с существом с маркером кошки-мышки, при этом особый удар когтями на 2 по нему",
-30/50).
+30/50). ``drag`` [X-Y-Z] (on ``leaves_opposite``): the creature it aims at moves one square in the
+direction of the step that set the trigger off; if it cannot (off the board, a taken square, not a
+ground creature), it takes ``damage`` by a die, as an effect (40/117 Сирена "может переместить это
+существо на 1 клетку в том же направлении; если оно не может переместиться ранить его на 1-2-2").
+``swap``: the card and its target exchange squares; with two targets (``every`` over an area, or
+``targets = 2``, then only two cards next to each other) the two exchange (ground cards on squares,
+neither a rider nor sharing a square; 40/12 Стражник Тугарда "может поменяться местами с существом, с
+которым стоит в строю", 40/100 Аэлен, 40/85 Алая тетива); the trigger ``swapped`` follows.
 ``strike_again`` (``target = "self"``, in its own turn): after this attack the card does not close and
 may make one more simple strike this turn — and nothing else: no step, no ability, no counter
 (40/22 Орк-берсеркер on ``fury``; 40/30 Лорд войны on ``own_strike`` with ``formation``).
@@ -403,7 +430,8 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
-            "ghost_enters", "squad_spell")
+            "ghost_enters", "squad_spell", "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere",
+            "leaves_opposite", "ally_enters", "swapped", "misses", "overhealed")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -527,7 +555,23 @@ moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's
 shares it (aims at that creature: "при перемещении бестелесного существа на клетку с Медиумом", 50/210);
 ``squad_spell``: a creature of its squad, itself included, carries out a spell (kind ``spell`` or a fact
 ``via = "spell"``), as an action or on a trigger (about it: "когда ваше существо выполняет заклинание",
-50/12 Воин Тоа-Дана)."""
+50/12 Воин Тоа-Дана).
+Wave 3, set 40: ``squad_changes_depth``: a creature of its squad, itself included, dives or surfaces
+(aims at it; a terrain hears it too: 40/109 Подводный чертог "когда ваше существо погружается на
+глубину или всплывает на поверхность"); ``adjacent_enemy_attacks``: an enemy card next to it attacks
+(a simple strike or an attack ability) a card other than itself (aims at the attacker; 40/203 Мимик
+"когда стоящая рядом карта противника нападает не на Мимика"); ``hosted_anywhere``: once, before the
+battle-start abilities, after its ``host_anywhere`` put this parasite on a host outside the first row
+(40/182 Трущобная крыса: its host receives a curse and poisoning 1, ``area = "host"``);
+``leaves_opposite``: after it steps off a square with an enemy creature on the square in front of it (as
+its owner sees the board): aims at that creature (40/117 Сирена "при движении с клетки, напротив которой
+стоит существо противника"); ``ally_enters``: an incorporeal creature of its squad steps onto its square
+(aims at that creature; 40/191 Живой доспех "когда ваше бестелесное существо перемещается на клетку,
+занятую Живым доспехом"); ``swapped``: two cards on the battlefield exchange squares (by a ``swap``;
+40/85 Алая тетива "когда карты на поле боя меняются местами"); ``misses``: after its simple strike as the
+attacker misses (the strike table's miss: it does not land; aims at the attacked card; 40/51 Трактирный
+забияка "при промахе в нападении"); ``overhealed``: it is healed by more than its wounds — its
+regeneration at its turn start or a heal (40/124 Слизни Гворна "при избыточном лечении")."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
@@ -543,7 +587,7 @@ SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
 FROM = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
         "spell", "effect", "ranged", "magic", "all", "nonmagic", "close", "directed", "counter", "heal",
-        "attacks", "poison")
+        "attacks", "poison", "finishing")
 """What ``reduce`` and ``protection`` apply to: a kind, ``simple`` (simple strikes), ``ranged``
 (shots, throws, discharges, strikes through a row), ``magic`` (discharges, magic strikes, spells),
 ``all`` (every attack and wounding action), ``nonmagic`` (the non-magical attacks: simple strikes,
@@ -552,7 +596,10 @@ special strikes; 000 glossary "Close strike"), ``directed`` (simple strikes of a
 directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only), ``attacks``
 (every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or poison: "от
 атаки карты противника"), ``poison`` (only on ``reduce``: the wounds of its poisoning at its turn start,
-named alone — "получают на 1 рану больше от отравления" is ``reduce`` −1 from ``poison``, 60/143).
+named alone — "получают на 1 рану больше от отравления" is ``reduce`` −1 from ``poison``, 60/143),
+``finishing`` (on ``attack_bonus``: its finishing-off X, "+1 к добиванию", 40/78 Длань Нальдана; on the
+death triggers: a death by finishing off, "при гибели существа противника от добивания" = ``enemy_dies``
+with ``from = ["finishing"]``, 40/153 Скелет-маг).
 On trigger ``kill`` / ``squad_kill``: what the destroying blow was ("уничтожает … {strike}" =
 ``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника"
 = ``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
@@ -567,7 +614,8 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-             "fight_upgrade", "bind", "parries_closed", *ENTRIES)
+             "fight_upgrade", "bind", "parries_closed", "amphibious", "guards_far", "host_anywhere",
+             "contract", "unhealable", "swap", *ENTRIES)
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
                    "next_roll")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
@@ -598,7 +646,8 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
              "low_life", "unique", "front_row", "off_front_row", "nonflying", "at_edge", "armorless",
-             "has_counters")
+             "has_counters", "moved_again", "not_clumsy", "near_enemy_extra_life", "unpoisoned",
+             "poisoned_uncursed", "near_building", "unmoved", "kindred")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -643,10 +692,23 @@ a flying creature — a companion or a parasite too ("при гибели нел
 ``at_edge``: a card on a square at the edge of the battlefield — an outer column or the first or last
 row ("выбранное существо у края поля боя", 50/39 Крейд-Моор); ``armorless``: no unit of its armor left
 this turn ("если не имеет единиц {armor}", 50/66 Тяжёлая кавалерия, read on itself); ``has_counters``:
-with counters or tokens ("по картам с {counter}", 50/162 Зомби-грифон)."""
+with counters or tokens ("по картам с {counter}", 50/162 Зомби-грифон).
+Wave 3, set 40: ``moved_again``: a card that moved a second time or more this turn, by steps or
+abilities ("перемещается второй или более раз за ход", 40/130 Нереида); ``not_clumsy``: a creature
+without clumsiness, printed or given ("без неповоротливости", 40/185 Юнга); ``near_enemy_extra_life``:
+a card next to a creature of its opponent's squad that has additional life — for a fact of that
+opponent, "next to your creatures with additional life" ("по картам, стоящим рядом с вашими
+существами с дополнительными {health}", 40/98 Вуйвр); ``unpoisoned`` / ``poisoned_uncursed``: with no
+poisoning / with poisoning and no curse (40/135 Карающий's three branches, read in order: a wound on a
+``cursed_poisoned`` target, a curse on a ``poisoned_uncursed`` one, poisoning on an ``unpoisoned`` one);
+``near_building``: next to a card of class «Постройка» ("по существу, стоящему рядом с постройкой",
+40/197 Воин ночи); ``unmoved``: a card that has not moved this turn, by a step or an ability ("существо,
+которое не передвигалось в этот ход", 40/44 Никзар); ``kindred`` (on a ``then`` aimed at another side
+than the ability before it): another creature sharing an element with the card that ability aimed at
+("существо той же стихии, что и уничтоженный", 40/209 Джокер)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
-                 "enemy_leaves")
+                 "enemy_leaves", "defends")
 """Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
@@ -660,7 +722,10 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
          "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
-         "beset", "squad_jumps", "host_formation")
+         "beset", "squad_jumps", "host_formation",
+         "moved_twice", "cheapest", "extra_life_near", "odd_costs", "enemy_namesakes", "no_namesakes",
+         "armor_left", "own_half_no_cheap", "state_adjacent", "stepped_back", "at_edge", "off_edge",
+         "flanked", "unflanked")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -725,13 +790,30 @@ Wave 3, set 50: ``beset`` (two or more enemy cards stand next to it: "если �
 jumps this turn — a jump instead of moving, a ``leap``, a ``pounce``; teleports are no jumps: "если в этот
 ход ваши существа совершили два или более прыжка", 50/218 Цирковой силач), ``host_formation`` (a companion's
 or parasite's host has the formation keyword: "Строй: {armor}1 (считается стоящим в строю с хозяином,
-если у него есть строй)", 50/38 Карликовый гном)."""
+если у него есть строй)", 50/38 Карликовый гном).
+Wave 3, set 40: ``moved_twice`` (it took two or more steps this turn: 40/59 Хейсар "когда передвигается
+второй раз за ход получает неповоротливость до конца хода"), ``cheapest`` (no other creature of its squad
+in play costs as much or less, cards of its own name aside: 40/74 Камышовый кот), ``extra_life_near``
+(it or a creature of its squad next to it has additional life: 40/90 Серый клинок), ``odd_costs`` (every
+revealed card of its squad in play, its terrain included, has an odd cost: 40/200 Наёмник-ветеран),
+``enemy_namesakes`` / ``no_namesakes`` (the opponent's squad in play has two cards of one name / its own
+squad has none: 40/202 Урайон), ``armor_left`` (some of its armor is not yet used this turn: 40/167
+Демон-легионер "пока у него одна или более единицы {armor}"), ``own_half_no_cheap`` (no creature of
+either squad of cost ``count`` or less stands on its player's half: 40/106 Вербер, ``count = 3``),
+``state_adjacent`` (a creature of either squad next to it is in ``when_state``: 40/170 Чемпион Соултрада
+"при движении на клетку рядом с существом с проклятием"), ``stepped_back`` (its last step this turn went
+back, as its owner sees the board; on trigger ``move``: 40/53 Страж Найрунга "когда передвигается на
+клетку назад закрывается"), ``at_edge`` / ``off_edge`` (it stands / does not stand on a square at the
+edge of the battlefield — the ``vs_state = "at_edge"`` test read on itself: 40/82 Нейбл "если стоит у
+края поля боя"), ``flanked`` / ``unflanked`` (enemy cards stand / do not both stand on the square in front
+of it and the one behind it: 40/83 Скаш "если на клетках напротив и сзади Скаша есть карты противника")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans", "about_weak",
-        "adjacent_even_enemies", "squad_elements", "column_free")
+        "adjacent_even_enemies", "squad_elements", "column_free", "squad_flyers", "target_armor",
+        "about_extra_life", "own_weak")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -781,10 +863,17 @@ one: "получает +Х к следующему {strike}, где Х слаб�
 the cards of its squad in play, a neutral card of none ("получить Х{counter}, где Х — число стихий в вашем
 отряде", 50/145 Чёрный лотос, on ``gain_counter``); ``column_free``: the free squares of the column of
 the card it aims at ("на X−1, где Х — число свободных клеток в этом столбце", 50/35 Медный дракон, with
-``plus = -1``)."""
+``plus = -1``). ``squad_flyers``: the other
+flying creatures of its squad in play ("+Х к {strike}, где Х число других ваших летающих существ", 40/98
+Вуйвр). ``own_weak``: its weak simple strike with its standing modifiers ("где Х слабый {strike} … с учётом
+модификаторов", 40/178 Угасающий's death spell). ``about_extra_life``: the additional life the card a
+trigger is about had (its life above the printed one: "где Х число дополнительных {health} у погибшего",
+40/92 Сердце леса). ``target_armor``: the armor the card it aims at has now (a ``keyword = "armor"``
+grant with ``plus = 1`` is "+1 к {armor}" on an armored card and "{armor} 1" on another: 40/64
+Ульфсарк)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "adjacent_even_enemies", "own_extra_life", "wounded_allies",
-             "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements")
+             "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements", "squad_flyers")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
              "behind")
@@ -798,14 +887,16 @@ its own player's half of the battlefield: "по картам на вашей п�
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив"), ``behind`` (on the square just behind it, as its owner sees the
 board: "по существам, стоящим на клетке позади него", 30/167 Бухта подлецов)."""
-RELOCATE_ONTO = ("depth", "surface", "away", "behind", "near")
+RELOCATE_ONTO = ("depth", "surface", "away", "behind", "near", "vacated")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, one ``away`` from the card
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or the square ``behind`` the card,
 as its owner sees the board ("переместить атакованное существо на свободную клетку позади себя", 50/47
-Бугур), or one ``near`` it (8 neighbours: "переместить его на клетку рядом с собой", 50/3 Алтея)."""
+Бугур), or one ``near`` it (8 neighbours: "переместить его на клетку рядом с собой", 50/3 Алтея), or on
+trigger ``enemy_leaves`` the square the enemy just left (``vacated``: 40/121 Водяница "может
+переместиться на клетку, которую оно занимало")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad", "target_column")
+         "between", "squad", "target_column", "reverse", "facing", "entered_pair")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -822,7 +913,14 @@ it, 8 squares, other than the card the trigger is about: "стоящие ряд�
 атакованного", 60/185 Цербер).
 Only for auras: ``rider`` (the companion or parasite riding it). Only for an action with ``target =
 "any"``: ``target_column`` (every card on a square of the named card's column, its own included: "ранить
-каждую карту в выбранном столбце", 50/35 Медный дракон)."""
+каждую карту в выбранном столбце", 50/35 Медный дракон).
+``reverse`` (on a trigger about a card next to it: the card on the square next to it on the opposite side,
+"по карте в направлении, противоположном направлению этого {strike}", 40/208 Глефа).
+``entered_pair`` (on ``enters_creature``: the ground cards on the two squares of one row that this
+incorporeal card has just stepped onto one after the other — "при перемещении через две клетки в одном
+ряду, занятые наземными существами", 40/131 Болотные огоньки); ``facing`` (on an action: the cards of
+the ``target`` side that stand opposite a creature of its squad —
+"каждую карту противника, напротив которой стоит ваше существо", 40/40 Барабанщик, with ``every``)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack",
          "next_attack_turn")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
@@ -849,7 +947,7 @@ to its left and right (``sides``: "стоящие справа и слева", 3
 the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
 that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
-              "far_strike", "carrion_eating", "jump_range", "fight_upgrade")
+              "far_strike", "carrion_eating", "jump_range", "fight_upgrade", "attack_bonus")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
@@ -932,6 +1030,11 @@ _KINDS_TEXT = {
     "set_die": "Sudden: sets a die roll to",
     "recruit_gold": "Recruiting it gives gold crystals:",
     "jump_range": "Jump range +",
+    "amphibious": "Its depth and surface abilities work on any square",
+    "guards_far": "May defend, wherever it stands, an ally",
+    "host_anywhere": "With no first-row host, may ride any revealed enemy creature",
+    "contract": "Marked by a contract",
+    "unhealable": "Is never healed and gains no additional life",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
@@ -1006,6 +1109,9 @@ class Ability:
     when_keyword: str | None = None
     """On a trigger about another card: only when that card has this keyword column (e.g.
     ``concentration``: "your creature with concentration")."""
+    when_elements: tuple[str, ...] = ()
+    """For the triggers about another card: only when that card is of one of these elements ("при
+    гибели вашего лесного существа" = ``["forests"]``, 40/92 Сердце леса)."""
     when_type: str | None = None
     """On a trigger about another card: only when that card is of this type (:data:`CARD_TYPES`;
     ``flyer``: "вашего летающего существа")."""
@@ -1233,6 +1339,8 @@ class Ability:
             cond.append(f"when it is {self.when_state}")
         if self.when_keyword:
             cond.append(f"when it has {self.when_keyword.replace('_', ' ')}")
+        if self.when_elements:
+            cond.append(f"when it is of {' or '.join(self.when_elements)}")
         if self.when_type:
             cond.append(f"when it is a {self.when_type}")
         if self.once_per_card:
@@ -1373,7 +1481,7 @@ class Ability:
         if self.count > 1:
             out["count"] = self.count
         for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has",
-                     "removes", "classes", "needs", "foes"):
+                     "removes", "classes", "needs", "foes", "when_elements"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
@@ -1471,7 +1579,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
-                 "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker"}
+                 "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker",
+                 "when_elements"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1666,14 +1775,14 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed", "kill",
-                   "death", "squad_kill"):
+                   "death", "squad_kill", "enemy_dies"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
                                   "ignore_protection", "attack_bonus", "counts_as", "taken_as",
                                   "delayed_wound", "cheats_death"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
                    "attack_bonus, delayed_wound, cheats_death and the attacked / ally_combo / wounded / "
-                   "ally_wounded / squad_wounded / kill / death / squad_kill triggers")
+                   "ally_wounded / squad_wounded / kill / death / squad_kill / enemy_dies triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
     if "heal" in applies and trigger != "ally_combo":
@@ -1737,12 +1846,17 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if when_state is not None and when_state not in VS_STATES:
         raise fail("when_state", f"must be one of {', '.join(VS_STATES)}, got {when_state!r}")
     when_keyword = raw.get("when_keyword")
-    if when_keyword is not None and when_keyword not in _keyword_columns():
+    if when_keyword is not None and when_keyword not in _keyword_columns() \
+            and when_keyword not in _MARKER_GRANTS:
         raise fail("when_keyword", f"must be a keyword column of cards.csv (e.g. concentration), "
                    f"got {when_keyword!r}")
     once_per_card = raw.get("once_per_card", False)
     if not isinstance(once_per_card, bool):
         raise fail("once_per_card", f"must be true or false, got {once_per_card!r}")
+    when_elements = raw.get("when_elements", [])
+    if not _str_list(when_elements, ELEMENTS) or (when_elements and trigger not in WHEN_TRIGGERS):
+        raise fail("when_elements", f"is a list of elements from {', '.join(ELEMENTS)}, for the triggers "
+                   f"{', '.join(WHEN_TRIGGERS)}; got {when_elements!r}")
     if (when_keyword or once_per_card) and trigger not in WHEN_TRIGGERS \
             and not (once_per_card and kind in ("strikes_twice", "strikes_twice_in_a_row")):
         name = "when_keyword" if when_keyword else "once_per_card"
@@ -1771,7 +1885,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         applies_to=tuple(applies), extra=extra.strip(), requires=requires.strip(), formation=formation,
         tiers=tuple(tiers),
         parity=parity, life_cap=life_cap, when_state=when_state, when_keyword=when_keyword,
-        once_per_card=once_per_card, keyword=keyword, per=per, lasts=lasts, **states, **more,
+        when_elements=tuple(when_elements), once_per_card=once_per_card, keyword=keyword, per=per,
+        lasts=lasts, **states, **more,
     )
 
 
@@ -1786,6 +1901,11 @@ def _flag(raw: Any, fail, name: str, kind: str, only: str) -> bool:
     return value
 
 
+_MARKER_GRANTS = ("prey", "contract", "ward")
+"""Marker kinds given for a while that ``when_keyword`` may name (the card the trigger is about holds
+one)."""
+
+
 def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, formation: bool, per: str | None,
                  when_state: str | None) -> dict[str, Any]:
     """The fields of the board conditions, scaled amounts and target areas (checked together)."""
@@ -1798,12 +1918,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
     if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
-                                  "few_elements", "counters", "namesakes", "squad_jumps", "squad_class") \
+                                  "few_elements", "counters", "namesakes", "squad_jumps", "squad_class",
+                                  "own_half_no_cheap") \
             and not formation \
             and trigger not in ("counters_reach", "squad_loses_counters"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
                    "counters_cards / enemy_elements / few_elements / counters / namesakes / squad_jumps / "
-                   "squad_class "
+                   "squad_class / own_half_no_cheap "
                    "and trigger "
                    "counters_reach / squad_loses_counters")
     out["count"] = count
@@ -1821,10 +1942,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(nth) or (nth and cost != "trigger"):
         raise fail("nth", f"is a whole number ≥ 1, for triggers only; got {nth!r}")
     out["nth"] = nth
-    if when_state is not None and when not in ("allies_adjacent", "clear_of_enemies") \
+    if when_state is not None and when not in ("allies_adjacent", "clear_of_enemies", "state_adjacent") \
             and trigger not in WHEN_TRIGGERS and cost != "aura":
         raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)}, auras and "
-                   "when = allies_adjacent / clear_of_enemies")
+                   "when = allies_adjacent / clear_of_enemies / state_adjacent")
     partner = raw.get("partner")
     if partner is not None and (partner not in RANKS or not formation):
         raise fail("partner", f"must be one of {', '.join(RANKS)}, with formation = true; got {partner!r}")
@@ -1898,10 +2019,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if kind == "silence" and out["vs_position"] not in ("opposite", "diagonal"):
         raise fail("vs_position", "of silence must say where the silenced creatures stand: opposite or "
                    "diagonal")
-    if out["area"] and cost == "passive":
-        raise fail("area", "is only for actions, triggers and auras")
+    if out["area"] and cost == "passive" and not (kind == "redirect" and out["area"] == "formation"):
+        raise fail("area", "is only for actions, triggers, auras and a redirect to a formation partner")
     if out["area"] and cost in ("tap", "counter_tap", "counter") \
-            and out["area"] not in ("left", "right", "opposite", "behind", "target_column"):
+            and out["area"] not in ("left", "right", "opposite", "behind", "target_column", "facing"):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
                    "60/28 Орочий таран \"по карте напротив\") or target_column")
     if out["area"] == "target_column" and (cost not in ("tap", "counter_tap", "counter")
@@ -2084,9 +2205,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     may = raw.get("may", False)
     if not isinstance(may, bool):
         raise fail("may", f"must be true or false, got {may!r}")
-    if may and cost not in ("trigger", "then") and not (kind == "become" and cost == "or"):
+    if may and cost not in ("trigger", "then") and not (kind == "become" and cost == "or") \
+            and kind != "block":
         raise fail("may", "is only for triggered abilities and their then (its player may pick no "
-                   "target; a become also after or)")
+                   "target; a become also after or) and block (its player decides)")
     out["may"] = may
     needs = raw.get("needs", [])
     if not _str_list(needs, None) or len(set(needs)) != len(needs):
@@ -2099,8 +2221,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("target", "of recruit_gold is self")
     out["needs"] = tuple(needs)
     foes = raw.get("foes", [])
-    if not _str_list(foes, ("artifact",)) or (foes and kind != "fight"):
-        raise fail("foes", f"is a list from artifact, only for fight; got {foes!r}")
+    guard = kind in ("reduce", "protection", "cap") and raw.get("lasts") is not None
+    if not _str_list(foes, ("creature", "flyer", "artifact") if guard else ("artifact",)) \
+            or (foes and kind != "fight" and not guard):
+        raise fail("foes", "is a list from artifact, for fight; or of card types (creature, flyer, "
+                   f"artifact) on a reduce / protection / cap given for a while; got {foes!r}")
     out["foes"] = tuple(foes)
     negative = raw.get("negative", False)
     if not isinstance(negative, bool) or (negative and not per):

@@ -53,6 +53,7 @@ for _kind in ("simple", *ATTACKS):
     _GROUPS[_kind] = _GROUPS[_kind] | {"attacks"}  # ("от атаки": any attack, not spells or effects)
 _GROUPS["directed"] = frozenset({"directed"})
 _GROUPS["counter"] = frozenset({"counter"})
+_GROUPS["finishing"] = frozenset({"finishing"})  # (``attack_bonus`` "+1 к добиванию": 40/78)
 """Which ``from`` names of ``reduce``/``protection`` cover each kind (``ranged``: 000 glossary
 "Ranged attack"; ``magic``: "Magical ability"; ``nonmagic``: the attacks that are not magical, the
 simple strike counted among them; ``close``: 000 glossary "Close strike"). ``directed`` and
@@ -395,11 +396,14 @@ def roll_modifier(card, kind: str, other=None, seat: int | None = None) -> int:
     return mod + passives.blessing - passives.curse
 
 
-def attack_bonus(card, kind: str, seat: int | None = None) -> int:
+def attack_bonus(card, kind: str, seat: int | None = None, target=None) -> int:
     """The standing change (+n or −n) to the power of ``card``'s own attacks and wounding actions of
-    ``kind``: its ``attack_bonus`` facts whose ``from`` covers the kind (given ones included, as a
-    unit's variant holds them; 000 2.13: modifiers add up)."""
-    return sum(ab.damage[0] for ab in _standing(card, "attack_bonus", seat) if covers(ab, kind))
+    ``kind`` on card ``target``: its ``attack_bonus`` facts whose ``from`` covers the kind and whose
+    ``vs_*`` the target meets (None: only unconditional ones; "+1 к ударам по героям", 40/195
+    Скорпион's special strikes) — given ones included, as a unit's variant holds them; 000 2.13:
+    modifiers add up."""
+    return sum(ab.damage[0] for ab in _standing(card, "attack_bonus", seat)
+               if covers(ab, kind) and matches(ab, target))
 
 
 def forced_tier(card, kind: str, other=None, seat: int | None = None, other_seat: int | None = None) -> int:

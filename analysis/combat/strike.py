@@ -301,7 +301,7 @@ def duel_attacks(card: Card, against: Card | None = None,
         tier = forced_tier(card, ab.kind, against, seat)
         if tier >= 0:  # ("сводится к сильному": that strength whatever the die)
             damage = (damage[tier],) * 3
-        bonus = attack_bonus(card, ab.kind, seat)  # ("+1 к метаниям": the power, never below 0)
+        bonus = attack_bonus(card, ab.kind, seat, against)  # ("+1 к метаниям": never below 0)
         if bonus:
             damage = tuple(max(0, d + bonus) for d in damage)
         roll = roll_modifier(card, ab.kind, against, seat) if len(ab.damage) == 3 else 0

@@ -107,6 +107,8 @@ def ability_text(a: dict) -> str:
         parts.append(t("ability.when_state", what=t(f"ability_state.{a['when_state']}")))
     if a.get("when_keyword"):
         parts.append(t("ability.when_keyword", what=keyword_name(a["when_keyword"])))
+    if a.get("when_elements"):
+        parts.append(t("ability.when_elements", what=", ".join(element_name(x) for x in a["when_elements"])))
     if a.get("once_per_card"):
         parts.append(t("ability.once_per_card"))
     if a.get("when_type"):
@@ -177,7 +179,8 @@ def _situational_parts(a: dict) -> list[str]:
     if a.get("may"):
         parts.append(t("ability.may"))
     if a.get("foes"):
-        parts.append(t("ability.foes", what=", ".join(type_name(x) for x in a["foes"])))
+        parts.append(t("ability.foes" if a.get("kind") == "fight" else "ability.foes_attacks",
+                       what=", ".join(type_name(x) for x in a["foes"])))
     if a.get("plus"):
         parts.append(t("ability.plus", n=a["plus"]))
     if a.get("per_max"):

@@ -340,6 +340,9 @@ class AbilityUse(Triggers):
                         self._over_cost(u, d)
         if ab.kind == "become" and not self._shaped:
             return  # ("при этом": what follows a type change comes only with it)
+        if ab.kind == "prophecy":
+            self._after_prophecy(u, sl.index, trigger)  # (once for each card shown)
+            return
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
             if fresh:
                 fresh = [v for v, d in zip(targets, dealt, strict=True) if v in fresh and d > 0]
@@ -359,6 +362,9 @@ class AbilityUse(Triggers):
             return
         sl = self.slots[u][index]
         ab = sl.ability
+        if self._shown >= 0 and (ab.shown or ab.shown_cost):
+            self._follow_shown(u, index, trigger)  # (after a prophecy, on the card it showed)
+            return
         if ab.kind in ENTRIES:  # (also once the card has left play: "exile itself; summon onto its square")
             self._resolve(u, sl, (u,), trigger)
             return

@@ -265,6 +265,13 @@ class Battle(Placement):
         000 2.1.4), its owner's deck (``ZONE_DECK``) or exile (``ZONE_EXILE``)."""
         self.deck = ([], [])
         """Per seat: its deck in battle, top card first (units, ``ZONE_DECK``); 000 2.1.3."""
+        self.seen_top = (0, 0)
+        """Per seat: how many of its deck's top cards a prophecy has shown since it was last shuffled
+        (both players know them: the heuristic player reads only these)."""
+        self._shown = -1
+        """The card a ``prophecy`` shows, while the facts after it are carried out for it."""
+        self._shown_now = []
+        """The cards the ``prophecy`` just carried out showed (for the facts after it)."""
         self.leaving = []
         """(unit, turn): cards that entered for a while and are exiled at the end of that turn;
         replaced, never changed in place (clones share it)."""
@@ -819,6 +826,9 @@ class Battle(Placement):
         new._reserved = self._reserved
         new._deck_rng = self._deck_rng
         new.deck = (list(self.deck[0]), list(self.deck[1]))
+        new.seen_top = self.seen_top
+        new._shown = -1
+        new._shown_now = []
         for name in _MUTABLE:
             setattr(new, name, list(getattr(self, name)))
         new.units = (list(self.units[0]), list(self.units[1]))
@@ -846,6 +856,7 @@ class Battle(Placement):
         if self._deck_rng is not None:
             if dice_seed is not None:  # (a look-ahead must not see the deck's order: shuffled afresh)
                 new._deck_rng = random.Random(dice_seed ^ 0xDEC0DE)
+                new.seen_top = (0, 0)
                 for s in (0, 1):
                     new._deck_rng.shuffle(new.deck[s])
             else:

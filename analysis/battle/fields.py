@@ -21,6 +21,9 @@ class EngineFields:
     n_squad: int
     zone: list[int]
     deck: tuple[list[int], list[int]]
+    seen_top: tuple[int, int]
+    _shown: int
+    _shown_now: list[int]
     leaving: list[tuple[int, int]]
     _reserved: bool
     _deck_rng: Any
@@ -225,6 +228,12 @@ class EngineFields:
         raise NotImplementedError
 
     def _entry_possible(self, u: int, ab: Ability) -> bool:
+        raise NotImplementedError
+
+    def _after_prophecy(self, u: int, index: int, trigger: str | None) -> None:
+        raise NotImplementedError
+
+    def _follow_shown(self, u: int, index: int, trigger: str | None) -> None:
         raise NotImplementedError
 
     def _leave_at_end(self) -> None:

@@ -619,12 +619,54 @@ class HeuristicPlayer(Player):
         Worth using only when that is positive."""
         if not b.slot_ready(u, slots[index]):
             return -1e9, ()
+        if slots[index].ability.kind == "prophecy":
+            g = self.prophecy_worth(b, u, index)
+            return (g, (u,)) if g > 0 else (-1e9, ())
         g = 0.0
         i = index
         while i < len(slots) and (i == index or slots[i].ability.cost == "then"):
             g += self.entry_worth(b, u, slots[i].ability)
             i += 1
         return (g, (u,)) if g > 0 else (-1e9, ())
+
+    def prophecy_worth(self, b: Battle, u: int, index: int) -> float:
+        """What ``u``'s ``prophecy`` ``index`` and the facts after it win: for each card shown, the
+        best use of each fact whose ``shown`` it meets, on the targets of its ``shown_cost``. The
+        cards a prophecy showed since the deck was last shuffled are known (they stay on top); else
+        each card of the deck is as likely (the player knows its deck, not its order)."""
+        slots = b.slots[u]
+        seat = b.seat[u]
+        ab = slots[index].ability
+        n = ab.damage[0] if ab.damage else 1
+        deck = b.deck[seat]
+        if not deck:
+            return 0.0
+        follow = []
+        i = index + 1
+        while i < len(slots) and slots[i].ability.cost == "then":
+            follow.append(slots[i])
+            i += 1
+        known = b.seen_top[seat] >= min(n, len(deck))
+        pool = deck[:n] if known else deck
+        total = 0.0
+        cache: dict[int, float] = {}
+        for c in pool:
+            key = b.key[c]
+            g = cache.get(key)
+            if g is None:
+                g = 0.0
+                for sl in follow:
+                    f = sl.ability
+                    if f.shown and not b.shown_meets(u, c, f.shown):
+                        continue
+                    cands = b.shown_targets(u, sl, c)
+                    if cands:
+                        best, _ = self._best_use(b, u, sl, cands)
+                        if best > 0 or (not f.may and best > -1e8):
+                            g += best
+                cache[key] = g
+            total += g
+        return total if known else total * min(n, len(deck)) / len(deck)
 
     def entry_worth(self, b: Battle, u: int, ab: Any) -> float:
         """What one carried-out fact of a kind of ``ENTRIES`` wins ``u``'s side (see :meth:`_entry_use`)."""

@@ -47,6 +47,7 @@ from analysis.battle.interface import IllegalAction
 from analysis.battle.powers import (
     meets,
     reach,
+    reach_slot,
     slot,
     slots_of,
     triggered,
@@ -296,6 +297,8 @@ class Triggers(Effects):
                     continue
                 if self._entry(u, index, ab, about if about >= 0 else context) and limited:
                     self._count_use(u, index)
+                if ab.kind == "prophecy":
+                    self._after_prophecy(u, index, trigger)
                 continue
             if ab.kind == "reposition":  # to a free square of its own 2nd or 3rd row, its player's pick
                 if limited:
@@ -1143,6 +1146,8 @@ class Triggers(Effects):
                 return False
             self._exile(u, u)  # (the end of the game is checked after the chain it starts)
             return True
+        if kind == "prophecy":
+            return self._prophesy(u, ab.damage[0] if ab.damage else 1)
         done = False
         for _ in range(ab.targets if kind != "to_graveyard" else 1):
             if self.over:
@@ -1239,15 +1244,107 @@ class Triggers(Effects):
             return [sq for sq in range(30) if board[sq] < 0 and share[sq] < 0]
         return [sq for sq in ADJ8[p] if board[sq] < 0 and share[sq] < 0]
 
+    def _prophesy(self, u: int, n: int) -> bool:
+        """Пророчество N (``prophecy``; read from the cards' texts, data/README.md "Prophecy"): the top
+        ``n`` cards of ``u``'s deck are shown — both players see them — and stay where they are, in
+        order; the facts after it read them (:meth:`_after_prophecy`). Whether any card was shown."""
+        seat = self.seat[u]
+        shown = self.deck[seat][:n]
+        self._shown_now = list(shown)
+        if not shown:
+            return False
+        seen = max(self.seen_top[seat], len(shown))
+        self.seen_top = (seen, self.seen_top[1]) if seat == 0 else (self.seen_top[0], seen)
+        if self.log is not None:
+            self._emit({"e": "prophecy", "u": u, "shown": list(shown)})
+        return True
+
+    def _after_prophecy(self, u: int, index: int, trigger: str | None) -> None:
+        """The facts after ``u``'s ``prophecy`` ``index`` (cost ``then``), once for each card it showed
+        ("за каждую показанную карту", 40/132 Горуг), that card being :attr:`_shown` meanwhile."""
+        shown = self._shown_now
+        self._shown_now = []
+        nxt = index + 1
+        if nxt >= len(self.slots[u]) or self.slots[u][nxt].ability.cost != "then":
+            return
+        for c in shown:
+            if self.over:
+                break
+            self._shown = c
+            self._follow(u, nxt, (u,), trigger)
+        self._shown = -1
+
+    def shown_meets(self, u: int, c: int, shown: Sequence[str]) -> bool:
+        """Whether card ``c`` shown by ``u``'s prophecy is one of ``shown`` (:data:`SHOWN`)."""
+        card = self.cards[c]
+        for what in shown:
+            if what == "odd" and card.cost % 2 == 1 or what == "even" and card.cost % 2 == 0:
+                return True
+            if what == "elite" and card.elite or what == "common" and not card.elite:
+                return True
+            if what == "neutral" and not card.elements:
+                return True
+            if what == "missing_element" and card.elements:
+                have = {e for w in self.units[self.seat[u]] for e in self.cards[w].elements}
+                if any(e not in have for e in card.elements):
+                    return True
+            if what == card.type:
+                return True
+        return False
+
+    def shown_targets(self, u: int, sl, c: int) -> list[int]:
+        """The cards ``u``'s fact ``sl`` after a prophecy may aim at, ``c`` being the card shown: its
+        reach (from where ``u`` stood if it left play), those of the shown card's cost with
+        ``shown_cost`` (``equal`` / ``at_most``)."""
+        ab = sl.ability
+        src = self.pos[u] if self.alive[u] else self.died_at[u]
+        cands = reach_slot(self, u, sl, src if src >= 0 or src == AUX else AUX)
+        if ab.shown_cost is not None:
+            x = self.cards[c].cost
+            if ab.shown_cost == "equal":
+                cands = [v for v in cands if self.cards[v].cost == x]
+            else:
+                cands = [v for v in cands if self.cards[v].cost <= x]
+        if ab.vs_state:
+            cands = [v for v in cands if self._in_state(v, ab.vs_state)]
+        return cands
+
+    def _follow_shown(self, u: int, index: int, trigger: str | None) -> None:
+        """Fact ``index`` of ``u`` after a prophecy (``shown`` / ``shown_cost``): when the card shown
+        meets its ``shown``, on the targets its player picks (:meth:`shown_targets`; with ``may`` none);
+        else, or with no target, the ``then`` fact after it."""
+        sl = self.slots[u][index]
+        ab = sl.ability
+        c = self._shown
+        chosen: list[int] = []
+        if c >= 0 and (not ab.shown or self.shown_meets(u, c, ab.shown)):
+            cands = self.shown_targets(u, sl, c)
+            if cands:
+                most = min(ab.targets, len(cands))
+                picked = tuple(self.players[self.seat[u]].choose_targets(self, u, index, cands, most))
+                if ((not picked and not ab.may) or len(picked) > most or len(set(picked)) != len(picked)
+                        or any(v not in cands for v in picked)):
+                    raise IllegalAction(f"unit {u}: {picked} are not 1 to {most} of the targets {cands}")
+                chosen = list(picked)
+        if chosen:
+            self._resolve(u, sl, chosen, trigger)  # (it carries out the next ``then`` fact)
+        elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+            self._follow(u, index + 1, (u,), trigger)
+
     def _take_from_deck(self, v: int) -> None:
         seat = self.seat[v]
         deck = self.deck
+        if self.seen_top[seat] and v in deck[seat][:self.seen_top[seat]]:
+            seen = self.seen_top[seat] - 1
+            self.seen_top = (seen, self.seen_top[1]) if seat == 0 else (self.seen_top[0], seen)
         if seat:
             self.deck = (deck[0], [w for w in deck[1] if w != v])
         else:
             self.deck = ([w for w in deck[0] if w != v], deck[1])
 
     def _shuffle_deck(self, seat: int) -> None:
+        if self.seen_top[seat]:
+            self.seen_top = (0, self.seen_top[1]) if seat == 0 else (self.seen_top[0], 0)
         if self._deck_rng is not None and len(self.deck[seat]) > 1:
             order = list(self.deck[seat])
             self._deck_rng.shuffle(order)
@@ -1314,6 +1411,8 @@ class Triggers(Effects):
         and, for one entering play, a place for it): an action that would do nothing is not offered."""
         if ab.kind == "exile":
             return self.alive[u]
+        if ab.kind == "prophecy":
+            return bool(self.deck[self.seat[u]])
         cands = self._grave_cands(u, ab) if ab.kind == "resurrect" else self._deck_cands(u, ab)
         if ab.kind == "to_graveyard" or not cands:
             return bool(cands)

@@ -66,8 +66,17 @@ from analysis.util.userfiles import read_user_text
 
 # --------------------------------------------------------------------------- the vocabulary
 
-ENTRIES = ("summon", "resurrect", "to_graveyard", "exile")
-"""Kinds that move cards between the deck, the graveyard, exile and play (see :data:`ENTRY_TEXT`)."""
+ENTRIES = ("summon", "resurrect", "to_graveyard", "exile", "prophecy")
+"""Kinds that move cards between the deck, the graveyard, exile and play, or show the deck's top cards
+(see :data:`ENTRY_TEXT`)."""
+SHOWN = ("odd", "even", "elite", "common", "neutral", "missing_element",
+         "creature", "flyer", "companion", "parasite", "artifact", "terrain")
+"""``shown`` of a fact after a ``prophecy``: it acts only when the card shown is one of these — of odd /
+even cost, elite / ordinary, of no element (``neutral``), of an element no card of its squad has
+(``missing_element``) or of a card type (:data:`~analysis.cards.schema.CARD_TYPES`)."""
+SHOWN_COSTS = ("equal", "at_most")
+"""``shown_cost`` of a fact after a ``prophecy``: its targets are the cards whose cost equals / is at
+most the shown card's cost ("существо стоимостью Х, где Х стоимость показанной карты")."""
 ONTO = ("adjacent", "died_at", "any", "own_square")
 """``onto`` of ``summon`` / ``resurrect``: next to the card (the rulebook's default), on the square
 where the card the trigger is about died (``died_at``), on any free square (``any``), or on the
@@ -258,7 +267,11 @@ of its own squad's (``target = "ally"``), of the enemy's, under its control (``"
 card itself from the graveyard (``"self"``). ``to_graveyard``: a card of its deck meeting ``vs_*`` is
 put into its graveyard (000 2.1.4), or with cost ``recruit`` and ``target = "self"`` the card itself
 before recruiting, for ``gold``. ``exile``: the card (``target = "self"``) leaves play for exile: no
-death, nothing fires on it."""
+death, nothing fires on it. ``prophecy`` [N] (Пророчество N; no rulebook at hand defines it, the
+cards' texts read it: 30/104, 30/118, 40/119, 40/123, 40/132): the top N cards of its user's deck are
+shown and stay where they are, in order; the facts after it (cost ``then``) are carried out once per
+card shown, each only when that card meets its ``shown`` (odd / even cost …), aimed at targets whose
+cost is the shown card's with ``shown_cost``."""
 EITHER = ("poison", "gain_counter", *ENTRIES)
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 RECRUITMENT = ("discount", "recruit_gold")
@@ -523,7 +536,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
-             "pull", "bar", "hauled", "silence", *ENTRIES)
+             "pull", "bar", "hauled", "silence", *(k for k in ENTRIES if k != "prophecy"))
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -534,7 +547,7 @@ SINGLE = ("jump_range",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
           "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
-DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
+DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,), "prophecy": (1,)}
 TIERS = ("weak", "medium", "strong")
 """``tiers`` of ``cap`` / ``protection``: only attacks of that strength — a simple strike of that kind
 or a die-picked X-Y-Z result of that band ("средние и сильные атаки" = ``["medium", "strong"]``)."""
@@ -1029,6 +1042,10 @@ class Ability:
     zone: str | None = None
     """Trigger ``enemy_enters``: the squares whose entering sets it off (:data:`ZONES`)."""
     picker: str | None = None
+    shown: tuple[str, ...] = ()
+    """After a ``prophecy``: only when the card shown is one of these (:data:`SHOWN`)."""
+    shown_cost: str | None = None
+    """After a ``prophecy``: its targets' cost against the shown card's (:data:`SHOWN_COSTS`)."""
     """``target``: of a trigger with ``or`` alternatives, the player of the card it aims at picks one
     ("по выбору противника")."""
 
@@ -1046,6 +1063,7 @@ class Ability:
             or self.vs_min_move is not None or self.vs_max_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or self.delay or self.same_name or self.onto or self.may or self.needs
+            or self.shown or self.shown_cost
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -1199,6 +1217,11 @@ class Ability:
             cond.append(f"entering {self.zone.replace('_', ' ')}")
         if self.picker:
             cond.append("its target's player picks")
+        if self.shown:
+            cond.append("if the card shown is " + "/".join(x.replace("_", " ") for x in self.shown))
+        if self.shown_cost:
+            cond.append("at a card of the shown card's cost" if self.shown_cost == "equal"
+                        else "at a card of the shown card's cost or less")
         if self.marker and self.trigger == "squad_enters_mark":
             cond.append(f"on a {self.marker} square")
         elif self.marker and self.kind not in ("mark", "incarnate_on_mark"):
@@ -1278,14 +1301,14 @@ class Ability:
                      "tokens", "repeats",
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
-                     "gold", "nth", "into", "move", "may", "negative", "zone", "picker"):
+                     "gold", "nth", "into", "move", "may", "negative", "zone", "picker", "shown_cost"):
             value = getattr(self, name)
             if value:
                 out[name] = value
         if self.count > 1:
             out["count"] = self.count
         for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has",
-                     "removes", "classes", "needs", "foes"):
+                     "removes", "classes", "needs", "foes", "shown"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
@@ -1304,7 +1327,7 @@ def _default_target(kind: str) -> str:
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
                                                           "reposition", "leap", "summon", "exile", "flood",
-                                                          "strike_again", "become"):
+                                                          "strike_again", "become", "prophecy"):
         return "self"
     return "enemy"
 
@@ -1383,7 +1406,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
-                 "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker"}
+                 "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker", "shown",
+                 "shown_cost"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1965,6 +1989,16 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("picker", "is target (the player of the card it aims at picks among its or "
                    f"alternatives), on a trigger only; got {picker!r}")
     out["picker"] = picker
+    shown = raw.get("shown", [])
+    if not isinstance(shown, list) or not all(x in SHOWN for x in shown) or (shown and cost != "then"):
+        raise fail("shown", f"is a list of {', '.join(SHOWN)}, on a then after a prophecy only; "
+                   f"got {shown!r}")
+    out["shown"] = tuple(shown)
+    shown_cost = raw.get("shown_cost")
+    if shown_cost is not None and (shown_cost not in SHOWN_COSTS or cost != "then"):
+        raise fail("shown_cost", f"is one of {', '.join(SHOWN_COSTS)}, on a then after a prophecy only; "
+                   f"got {shown_cost!r}")
+    out["shown_cost"] = shown_cost
     if kind in ("summon", "resurrect", "to_graveyard") and cost not in ("recruit",) \
             and raw.get("target", _default_target(kind)) not in (
                 ("self",) if kind == "summon" else ("ally", "enemy", "self") if kind == "resurrect"

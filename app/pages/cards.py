@@ -201,6 +201,10 @@ def _situational_parts(a: dict) -> list[str]:
         parts.append(t("ability.zone", what=t(f"ability_zone.{a['zone']}")))
     if a.get("picker"):
         parts.append(t("ability.picker"))
+    if a.get("shown"):
+        parts.append(t("ability.shown", what=", ".join(t(f"ability_shown.{x}") for x in a["shown"])))
+    if a.get("shown_cost"):
+        parts.append(t(f"ability.shown_cost_{a['shown_cost']}"))
     if a.get("every"):
         parts.append(t("ability.every"))
     if a.get("roll"):

@@ -64,8 +64,8 @@ def test_death_prophecy_wounds_a_creature_of_at_most_the_shown_cost():
     card's cost): the dearer enemy is not offered, the cheaper one is wounded."""
     step = card("Step", abilities=facts(
         '{ kind = "prophecy", damage = [1], cost = "trigger", trigger = "death" }',
-        '{ kind = "wound", damage = [2], cost = "then", target = "any", shown_cost = "at_most", may = true }'),
-        life=1, cost=4)
+        '{ kind = "wound", damage = [2], cost = "then", target = "any", shown_cost = "at_most", '
+        'may = true }'), life=1, cost=4)
     killer = card("Killer", strike=(5, 5, 5), cost=6, life=9)
     cheap = card("Cheap", cost=3, life=9)
     seen = []

@@ -1297,6 +1297,10 @@ class Triggers(Effects):
         reach (from where ``u`` stood if it left play), those of the shown card's cost with
         ``shown_cost`` (``equal`` / ``at_most``)."""
         ab = sl.ability
+        if ab.area == "about":  # (the card its trigger is about: "по атакованному", 40/76)
+            about = self._about if self._about >= 0 else self._context
+            return [about] if about >= 0 and self.alive[about] and (
+                not sl.conditional or meets(sl, self.key[about])) else []
         src = self.pos[u] if self.alive[u] else self.died_at[u]
         cands = reach_slot(self, u, sl, src if src >= 0 or src == AUX else AUX)
         if ab.shown_cost is not None:

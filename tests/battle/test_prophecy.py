@@ -115,3 +115,19 @@ def test_heuristic_uses_the_prophecy_on_a_known_top_card():
     b.poison[1] = 1  # (already poisoned 1: a second poisoning 1 adds nothing)
     assert b.players[0].prophecy_worth(b, 0, 0) <= g
     b.apply(END_TURN)
+
+
+def test_strike_prophecy_magic_strike_on_a_neutral_or_missing_element_card():
+    """40/76 Райская птица: at its simple strike, prophecy 1; a neutral card or one of an element its
+    squad lacks shown: a magic strike 1 on the struck card; a card of its own element: nothing."""
+    bird_facts = facts('{ kind = "prophecy", damage = [1], cost = "trigger", trigger = "strike" }',
+                       '{ kind = "magic_strike", damage = [1], cost = "then", area = "about", '
+                       'shown = ["neutral", "missing_element"] }')
+    for shown, extra in ((card("Neutral", elements=()), 1), (card("Swamp", elements=("swamps",)), 1),
+                         (card("Forest", elements=("forests",)), 0)):
+        bird = card("Bird", abilities=bird_facts, strike=(1, 1, 1), elements=("forests",))
+        foe = card("Foe", life=9)
+        b = battle([bird], [foe], ({0: P2_FRONT - 5}, {1: P2_FRONT}), [shown], dice=[6, 1])
+        b.open[1] = False
+        b.apply(Strike(0, 1))
+        assert b.wounds[1] == 1 + extra, shown.name

@@ -721,6 +721,10 @@ class HeuristicPlayer(Player):
             before = ab
             for f in follow:
                 fa = f.ability
+                if fa.kind in ENTRIES:  # ("уничтожить себя, при этом вызвать на его клетку …": 30/187)
+                    g += self.entry_worth(b, u, fa)
+                    before = fa
+                    continue
                 if fa.target == "self" and not fa.every:
                     if fa.vs_state == "unwounded" and v != u and b.creature[v] and b.wounds[v] == 0:
                         g += self._target_gain(b, u, f.index, u)  # ("when it wounds one without wounds")

@@ -1211,6 +1211,8 @@ class Triggers(Effects):
         """Whether card ``v`` meets ``ab``'s conditions on the card it takes."""
         if ab.same_name and self.cards[v].name != self.cards[u].name:
             return False
+        if ab.new_name and any(self.cards[w].key == self.cards[v].key for w in self.units[self.seat[u]]):
+            return False
         if ab.same_name and v == u:
             return False
         return matches(ab, self.cards[v])
@@ -1233,10 +1235,13 @@ class Triggers(Effects):
         if self.kind[v] == FLYER:
             return [AUX]
         board, share = self.board, self.share
-        if ab.onto == "died_at" and about >= 0:
+        if ab.onto in ("died_at", "about_square") and about >= 0:
             p = self.died_at[about] if not self.alive[about] else self.pos[about]
             if p >= 0:
-                return [sq for sq in (p, *ADJ8[p]) if board[sq] < 0 and share[sq] < 0]
+                near = (p, *ADJ8[p]) if ab.onto == "died_at" else (p,)
+                return [sq for sq in near if board[sq] < 0 and share[sq] < 0]
+            if ab.onto == "about_square":
+                return []
         p = self.pos[u] if self.alive[u] else self.died_at[u]
         if ab.onto == "own_square":
             return [p] if p >= 0 and board[p] < 0 and share[p] < 0 else []

@@ -77,7 +77,7 @@ even cost, elite / ordinary, of no element (``neutral``), of an element no card 
 SHOWN_COSTS = ("equal", "at_most")
 """``shown_cost`` of a fact after a ``prophecy``: its targets are the cards whose cost equals / is at
 most the shown card's cost ("существо стоимостью Х, где Х стоимость показанной карты")."""
-ONTO = ("adjacent", "died_at", "any", "own_square")
+ONTO = ("adjacent", "died_at", "any", "own_square", "about_square")
 """``onto`` of ``summon`` / ``resurrect``: next to the card (the rulebook's default), on the square
 where the card the trigger is about died (``died_at``), on any free square (``any``), or on the
 square the card itself holds or held (``own_square``: "вызвать на его клетку", after it left play)."""
@@ -1042,6 +1042,13 @@ class Ability:
     zone: str | None = None
     """Trigger ``enemy_enters``: the squares whose entering sets it off (:data:`ZONES`)."""
     picker: str | None = None
+    new_name: bool = False
+    """``summon`` / ``resurrect``: only a card whose name no card of its squad in play has ("если
+    элементаля с таким названием нет в вашем отряде", 40/34 Элементалист Дзара)."""
+    named: str | None = None
+    """Only cards of this name, like a ``vs_*`` condition ("вызвать на его клетку Вылупившегося дракона",
+    30/187 Яйцо дракона; "каждое Яйцо дракона в вашем отряде", 30/98); compared as copies are (case,
+    ё = е)."""
     shown: tuple[str, ...] = ()
     """After a ``prophecy``: only when the card shown is one of these (:data:`SHOWN`)."""
     shown_cost: str | None = None
@@ -1063,7 +1070,7 @@ class Ability:
             or self.vs_min_move is not None or self.vs_max_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or self.delay or self.same_name or self.onto or self.may or self.needs
-            or self.shown or self.shown_cost
+            or self.shown or self.shown_cost or self.named or self.new_name
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -1217,6 +1224,10 @@ class Ability:
             cond.append(f"entering {self.zone.replace('_', ' ')}")
         if self.picker:
             cond.append("its target's player picks")
+        if self.named:
+            cond.append(f"only {self.named}")
+        if self.new_name:
+            cond.append("only a name not in its squad")
         if self.shown:
             cond.append("if the card shown is " + "/".join(x.replace("_", " ") for x in self.shown))
         if self.shown_cost:
@@ -1301,7 +1312,8 @@ class Ability:
                      "tokens", "repeats",
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
-                     "gold", "nth", "into", "move", "may", "negative", "zone", "picker", "shown_cost"):
+                     "gold", "nth", "into", "move", "may", "negative", "zone", "picker", "shown_cost",
+                     "named", "new_name"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -1407,7 +1419,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
                  "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker", "shown",
-                 "shown_cost"}
+                 "shown_cost", "named", "new_name"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1968,8 +1980,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "becomes")
     if kind == "become" and onto is not None and into != "creature":
         raise fail("onto", "of become is where a landing flyer goes (into = creature)")
-    if onto == "died_at" and cost != "trigger":
-        raise fail("onto", "died_at is only for a trigger (the square of the card it is about)")
+    if onto in ("died_at", "about_square") and cost != "trigger":
+        raise fail("onto", f"{onto} is only for a trigger (the square of the card it is about)")
     out["onto"] = onto
     out["same_name"] = raw.get("same_name", False)
     if not isinstance(out["same_name"], bool) or (out["same_name"] and kind not in ENTRIES):
@@ -1999,6 +2011,14 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("shown_cost", f"is one of {', '.join(SHOWN_COSTS)}, on a then after a prophecy only; "
                    f"got {shown_cost!r}")
     out["shown_cost"] = shown_cost
+    named = raw.get("named")
+    if named is not None and (not isinstance(named, str) or not named.strip()):
+        raise fail("named", f"is a card's name (only cards of that name), got {named!r}")
+    out["named"] = named
+    new_name = raw.get("new_name", False)
+    if not isinstance(new_name, bool) or (new_name and kind not in ("summon", "resurrect")):
+        raise fail("new_name", f"must be true or false, for summon and resurrect only; got {new_name!r}")
+    out["new_name"] = new_name
     if kind in ("summon", "resurrect", "to_graveyard") and cost not in ("recruit",) \
             and raw.get("target", _default_target(kind)) not in (
                 ("self",) if kind == "summon" else ("ally", "enemy", "self") if kind == "resurrect"

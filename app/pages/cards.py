@@ -201,6 +201,10 @@ def _situational_parts(a: dict) -> list[str]:
         parts.append(t("ability.zone", what=t(f"ability_zone.{a['zone']}")))
     if a.get("picker"):
         parts.append(t("ability.picker"))
+    if a.get("new_name"):
+        parts.append(t("ability.new_name"))
+    if a.get("named"):
+        parts.append(t("ability.named", what=a["named"]))
     if a.get("shown"):
         parts.append(t("ability.shown", what=", ".join(t(f"ability_shown.{x}") for x in a["shown"])))
     if a.get("shown_cost"):

@@ -1,0 +1,104 @@
+"""Summoning a named card and a card destroying itself to summon onto its square (data/README.md
+"Deck, graveyard and cards entering play"): 30/187 Яйцо дракона ("4 {counter}{tap}: уничтожить Яйцо
+дракона, при этом вызвать на его клетку дракона"; 2 counters: "Вылупившегося дракона"), 30/98 Золотой
+дракон ("вызвать или возродить Яйцо дракона"; "каждое Яйцо дракона в вашем отряде получает
+{counter}"). ``named``: only cards of that name. Synthetic cards, fixed dice."""
+
+from __future__ import annotations
+
+from analysis.battle import Battle, BattleConfig, HeuristicPlayer, UseAbility
+from analysis.battle.board import ADJ8
+from analysis.battle.common import ZONE_GRAVE
+from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P2_FRONT, facts
+from tests.battle_helpers import Scripted, card
+
+EGG = facts('{ kind = "destroy", cost = "counter_tap", counters = 4, target = "self" }',
+            '{ kind = "summon", cost = "then", vs_classes = ["Дракон"], onto = "own_square" }',
+            '{ kind = "destroy", cost = "counter_tap", counters = 2, target = "self" }',
+            '{ kind = "summon", cost = "then", named = "Вылупившийся дракон", onto = "own_square" }')
+
+
+def battle(a, b, placements, decks=None, graves=None, p1=None) -> Battle:
+    out = Battle((a, b), (p1 or Scripted(), Scripted()), placements=placements, config=BattleConfig(),
+                 decks=decks, graves=graves, record=True)
+    out._start_turn()
+    return out
+
+
+def test_the_egg_destroys_itself_and_a_hatchling_enters_its_square():
+    """Two counters: the egg dies (into the graveyard) and the card named Вылупившийся дракон — not
+    the other dragon — enters open on the square it held."""
+    egg = card("Яйцо дракона", type="artifact", abilities=EGG, life=0)
+    hatch = card("Вылупившийся дракон", classes=("Дракон",), cost=6, life=12)
+    big = card("Big", classes=("Дракон",), cost=9, life=16)
+    b = battle([card("Guard"), egg], [card("Foe")], ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT}),
+               decks=([big, hatch], []))
+    b.counters[1] = 2
+    assert b.ability_targets(1, 0) == []  # (four counters needed for any dragon)
+    b.apply(UseAbility(1, 2, (1,)))
+    hatch_u = next(v for v in range(b.n_squad, b.n) if b.cards[v].name == "Вылупившийся дракон")
+    big_u = next(v for v in range(b.n_squad, b.n) if b.cards[v].name == "Big")
+    assert not b.alive[1] and b.zone[1] == ZONE_GRAVE
+    assert b.alive[hatch_u] and b.pos[hatch_u] == P1_BACK and b.open[hatch_u]
+    assert not b.alive[big_u]
+    assert any(e["e"] == "death" and e["u"] == 1 for e in b.log)
+
+
+def test_four_counters_summon_any_dragon_and_the_heuristic_hatches():
+    """Four counters: a dragon of the deck (the player's pick: the heuristic takes the dearest)."""
+    egg = card("Яйцо дракона", type="artifact", abilities=EGG, life=0)
+    big = card("Big", classes=("Дракон",), cost=9, life=16, strike=(4, 5, 6))
+    b = battle([card("Guard"), egg], [card("Foe")], ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT}),
+               decks=([card("Elf"), big], []), p1=HeuristicPlayer())
+    b.counters[1] = 4
+    g, act = b.players[0]._options(b, 1, False)
+    assert act == UseAbility(1, 0, (1,)) and g > 0  # (the dragon is worth far more than the egg)
+    b.apply(act)
+    big_u = next(v for v in range(b.n_squad, b.n) if b.cards[v].name == "Big")
+    assert b.alive[big_u] and b.pos[big_u] == P1_BACK
+
+
+def test_golden_dragon_summons_resurrects_and_feeds_eggs():
+    """30/98: a tap summons an egg from the deck or resurrects one from its graveyard (only that
+    name); another gives each egg of its squad in play a counter."""
+    gold = card("Gold", abilities=facts(
+        '{ kind = "summon", cost = "tap", named = "Яйцо дракона", via = "effect" }',
+        '{ kind = "resurrect", cost = "tap", named = "Яйцо дракона", target = "ally", via = "effect" }',
+        '{ kind = "gain_counter", damage = [1], cost = "tap", target = "ally", named = "Яйцо дракона", '
+        'every = true, via = "effect" }'), strike=(1, 1, 1))
+    egg = card("Яйцо дракона", type="artifact", abilities=EGG, life=0)
+    b = battle([gold], [card("Foe")], ({0: P1_BACK}, {1: P2_FRONT}),
+               decks=([card("Elf"), egg], []))
+    b.apply(UseAbility(0, 0, (0,)))
+    eggs = [v for v in range(b.n_squad, b.n) if b.cards[v].name == "Яйцо дракона"]
+    assert len(eggs) == 1 and b.alive[eggs[0]] and b.pos[eggs[0]] in ADJ8[P1_BACK]
+    elf = next(v for v in range(b.n_squad, b.n) if b.cards[v].name == "Elf")
+    assert not b.alive[elf]
+    b2 = battle([gold], [card("Foe")], ({0: P1_BACK}, {1: P2_FRONT}), graves=([egg, card("Elf")], []))
+    assert b2.ability_targets(0, 1) == [0]
+    b2.apply(UseAbility(0, 1, (0,)))
+    assert b2.alive[2] and not b2.alive[3]
+    b3 = battle([gold, egg], [card("Foe")], ({0: P1_BACK, 1: P1_FRONT}, {2: P2_FRONT}))
+    b3.apply(UseAbility(0, 2, (1,)))
+    assert b3.counters[1] == 1
+
+
+def test_a_kill_summons_an_elemental_of_a_new_name_onto_the_dead_cards_square():
+    """40/34 Элементалист Дзара: when it destroys an enemy card, an elemental of its deck whose name
+    no card of its squad has enters exactly where that card stood (``onto = "about_square"``,
+    ``new_name``)."""
+    from analysis.battle import Strike
+    dzara = card("Dzara", abilities=facts(
+        '{ kind = "summon", cost = "trigger", trigger = "kill", vs_classes = ["Элементаль"], '
+        'new_name = true, onto = "about_square" }'), strike=(5, 5, 5))
+    fire = card("Fire", classes=("Элементаль",), cost=4)
+    water = card("Water", classes=("Элементаль",), cost=4)
+    b = Battle(([dzara, fire], [card("Foe", life=2)]), (Scripted(), Scripted()),
+               placements=({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT}), config=BattleConfig(),
+               decks=([card("Fire", classes=("Элементаль",), cost=4), water], []), dice=[6])
+    b._start_turn()
+    b.open[2] = False
+    b.apply(Strike(0, 2))
+    assert not b.alive[2]
+    entered = [v for v in range(b.n_squad, b.n) if b.alive[v]]
+    assert [b.cards[v].name for v in entered] == ["Water"] and b.pos[entered[0]] == P2_FRONT

@@ -295,7 +295,8 @@ class Triggers(Effects):
             if ab.kind in ENTRIES:  # (cards from the deck, the graveyard, into exile: no target card)
                 if limited and not self._allowed(u, index, ab):
                     continue
-                if self._entry(u, index, ab, about if about >= 0 else context) and limited:
+                aim = context if ab.same_cost and context >= 0 else about if about >= 0 else context
+                if self._entry(u, index, ab, aim) and limited:  # (``same_cost``: the card it aims at)
                     self._count_use(u, index)
                 if ab.kind == "prophecy":
                     self._after_prophecy(u, index, trigger)
@@ -1152,7 +1153,7 @@ class Triggers(Effects):
         for _ in range(ab.targets if kind != "to_graveyard" else 1):
             if self.over:
                 break
-            cands = self._grave_cands(u, ab) if kind == "resurrect" else self._deck_cands(u, ab)
+            cands = self._grave_cands(u, ab, about) if kind == "resurrect" else self._deck_cands(u, ab, about)
             if not cands:
                 break
             v = cands[0] if len(cands) == 1 else self.players[seat].choose_card(self, u, kind, cands)
@@ -1182,18 +1183,18 @@ class Triggers(Effects):
             self._shuffle_deck(seat)  # 000 2.1.3: after a card is taken from the deck it is shuffled
         return done
 
-    def _deck_cands(self, u: int, ab: Ability) -> list[int]:
+    def _deck_cands(self, u: int, ab: Ability, about: int = -1) -> list[int]:
         """The cards of ``u``'s deck that ``ab`` may take (its ``vs_*``, ``same_name``); for a
         summon only cards that can stand on the battlefield (no terrain, no symbiote) and are
         legal in the squad (a unique card whose name is in play is not, 000 glossary "Summoning")."""
         seat = self.seat[u]
         out = []
         for v in self.deck[seat]:
-            if self._takes(u, ab, v) and (ab.kind != "summon" or self._may_enter(v, seat)):
+            if self._takes(u, ab, v, about) and (ab.kind != "summon" or self._may_enter(v, seat)):
                 out.append(v)
         return out
 
-    def _grave_cands(self, u: int, ab: Ability) -> list[int]:
+    def _grave_cands(self, u: int, ab: Ability, about: int = -1) -> list[int]:
         """The cards of a graveyard ``ab`` may bring back: ``u`` itself (``target = "self"``), the
         creatures of its own squad's graveyard (``ally``) or of the enemy's (``enemy``)."""
         seat = self.seat[u]
@@ -1201,14 +1202,17 @@ class Triggers(Effects):
             return [u] if self._in_grave(u) and self._may_enter(u, seat) else []
         side = seat if ab.target == "ally" else 1 - seat
         return [v for v in range(self.n) if v != u and self.seat[v] == side and self._in_grave(v)
-                and self._takes(u, ab, v) and self._may_enter(v, seat)]
+                and self._takes(u, ab, v, about) and self._may_enter(v, seat)]
 
     def _in_grave(self, v: int) -> bool:
         """Whether unit ``v`` lies in a graveyard (not a symbiote still counted with its host)."""
         return not self.alive[v] and self.zone[v] == ZONE_GRAVE
 
-    def _takes(self, u: int, ab: Ability, v: int) -> bool:
-        """Whether card ``v`` meets ``ab``'s conditions on the card it takes."""
+    def _takes(self, u: int, ab: Ability, v: int, about: int = -1) -> bool:
+        """Whether card ``v`` meets ``ab``'s conditions on the card it takes (``same_cost``: the cost
+        of ``about``, the card its trigger is about)."""
+        if ab.same_cost and (about < 0 or self.cards[v].cost != self.cards[about].cost):
+            return False
         if ab.same_name and self.cards[v].name != self.cards[u].name:
             return False
         if ab.new_name and any(self.cards[w].key == self.cards[v].key for w in self.units[self.seat[u]]):

@@ -1042,6 +1042,10 @@ class Ability:
     zone: str | None = None
     """Trigger ``enemy_enters``: the squares whose entering sets it off (:data:`ZONES`)."""
     picker: str | None = None
+    same_cost: bool = False
+    """``summon`` / ``resurrect`` / ``to_graveyard`` on a trigger: only a card of the cost of the card
+    the trigger aims at — the attacker for ``wounded`` ("от атаки карты противника стоимостью Х …
+    существо … стоимостью Х", 40/57 Ярл викингов)."""
     new_name: bool = False
     """``summon`` / ``resurrect``: only a card whose name no card of its squad in play has ("если
     элементаля с таким названием нет в вашем отряде", 40/34 Элементалист Дзара)."""
@@ -1070,7 +1074,7 @@ class Ability:
             or self.vs_min_move is not None or self.vs_max_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or self.delay or self.same_name or self.onto or self.may or self.needs
-            or self.shown or self.shown_cost or self.named or self.new_name
+            or self.shown or self.shown_cost or self.named or self.new_name or self.same_cost
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -1228,6 +1232,8 @@ class Ability:
             cond.append(f"only {self.named}")
         if self.new_name:
             cond.append("only a name not in its squad")
+        if self.same_cost:
+            cond.append("of the cost of the card it is about")
         if self.shown:
             cond.append("if the card shown is " + "/".join(x.replace("_", " ") for x in self.shown))
         if self.shown_cost:
@@ -1313,7 +1319,7 @@ class Ability:
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
                      "gold", "nth", "into", "move", "may", "negative", "zone", "picker", "shown_cost",
-                     "named", "new_name"):
+                     "named", "new_name", "same_cost"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -1419,7 +1425,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
                  "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker", "shown",
-                 "shown_cost", "named", "new_name"}
+                 "shown_cost", "named", "new_name", "same_cost"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -2019,6 +2025,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not isinstance(new_name, bool) or (new_name and kind not in ("summon", "resurrect")):
         raise fail("new_name", f"must be true or false, for summon and resurrect only; got {new_name!r}")
     out["new_name"] = new_name
+    same_cost = raw.get("same_cost", False)
+    if not isinstance(same_cost, bool) or (same_cost and (kind not in ENTRIES or cost != "trigger")):
+        raise fail("same_cost", f"must be true or false, for a triggered summon, resurrect or to_graveyard; "
+                   f"got {same_cost!r}")
+    out["same_cost"] = same_cost
     if kind in ("summon", "resurrect", "to_graveyard") and cost not in ("recruit",) \
             and raw.get("target", _default_target(kind)) not in (
                 ("self",) if kind == "summon" else ("ally", "enemy", "self") if kind == "resurrect"

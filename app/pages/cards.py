@@ -201,6 +201,8 @@ def _situational_parts(a: dict) -> list[str]:
         parts.append(t("ability.zone", what=t(f"ability_zone.{a['zone']}")))
     if a.get("picker"):
         parts.append(t("ability.picker"))
+    if a.get("same_cost"):
+        parts.append(t("ability.same_cost"))
     if a.get("new_name"):
         parts.append(t("ability.new_name"))
     if a.get("named"):

@@ -102,3 +102,54 @@ def test_a_kill_summons_an_elemental_of_a_new_name_onto_the_dead_cards_square():
     assert not b.alive[2]
     entered = [v for v in range(b.n_squad, b.n) if b.alive[v]]
     assert [b.cards[v].name for v in entered] == ["Water"] and b.pos[entered[0]] == P2_FRONT
+
+
+def test_wounded_by_an_attack_puts_a_valhalla_creature_of_the_attackers_cost_into_the_graveyard():
+    """40/57 Ярл викингов: wounded by an enemy card's attack of cost X, a creature with Вальхалла of
+    cost X goes from its deck into its graveyard (``same_cost``: the attacker's cost); 3 per battle."""
+    from analysis.battle import Strike
+    jarl = card("Jarl", abilities=facts(
+        '{ kind = "to_graveyard", cost = "trigger", trigger = "wounded", from = ["attacks"], '
+        'vs_has = ["valhalla"], same_cost = true, may = true, uses_per_battle = 3 }'), life=18)
+    v4 = card("V4", cost=4, valhalla=1)
+    v5 = card("V5", cost=5, valhalla=1)
+    plain4 = card("P4", cost=4)
+    attacker = card("Attacker", cost=4, strike=(2, 2, 2))
+    b = Battle(([attacker], [jarl]), (Scripted(), Scripted()), placements=({0: P1_FRONT}, {1: P2_FRONT}),
+               config=BattleConfig(), decks=([], [v5, plain4, v4]), dice=[6], record=True)
+    b._start_turn()
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert b.wounds[1] == 2
+    by_name = {b.cards[v].name: v for v in range(b.n_squad, b.n)}
+    assert b.zone[by_name["V4"]] == ZONE_GRAVE and by_name["V4"] not in b.deck[1]
+    assert by_name["V5"] in b.deck[1] and by_name["P4"] in b.deck[1]
+
+
+def test_fury_summons_a_chain_dog_and_death_summons_a_cheap_flyer():
+    """40/14 Повелитель псов: Бешенство 3 — a Цепной пёс of its deck enters next to it. 40/99
+    Говорящая с птицами: at its death a flyer of cost 3 or less enters (the auxiliary zone)."""
+    from analysis.battle import Strike
+    lord = card("Lord", abilities=facts(
+        '{ kind = "summon", cost = "trigger", trigger = "fury", fury = 3, named = "Цепной пёс" }'),
+        strike=(1, 1, 1))
+    b = Battle(([lord], [card("Foe", life=9)]), (Scripted(), Scripted()),
+               placements=({0: P1_FRONT}, {1: P2_FRONT}), config=BattleConfig(),
+               decks=([card("Wolf", cost=3), card("Цепной пёс", cost=3)], []), dice=[2])
+    b._start_turn()
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    dog = next(v for v in range(b.n_squad, b.n) if b.cards[v].name == "Цепной пёс")
+    assert b.alive[dog] and b.pos[dog] in ADJ8[P1_FRONT]
+    talker = card("Talker", abilities=facts(
+        '{ kind = "summon", cost = "trigger", trigger = "death", vs_types = ["flyer"], vs_max_cost = 3 }'),
+        life=1)
+    b2 = Battle(([card("Killer", strike=(5, 5, 5))], [talker]), (Scripted(), Scripted()),
+                placements=({0: P1_FRONT}, {1: P2_FRONT}), config=BattleConfig(),
+                decks=([], [card("Big bird", type="flyer", cost=5), card("Bird", type="flyer", cost=3)]),
+                dice=[6])
+    b2._start_turn()
+    b2.open[1] = False
+    b2.apply(Strike(0, 1))
+    bird = next(v for v in range(b2.n_squad, b2.n) if b2.cards[v].name == "Bird")
+    assert b2.alive[bird] and b2.seat[bird] == 1

@@ -265,6 +265,9 @@ class Battle(Placement):
         000 2.1.4), its owner's deck (``ZONE_DECK``) or exile (``ZONE_EXILE``)."""
         self.deck = ([], [])
         """Per seat: its deck in battle, top card first (units, ``ZONE_DECK``); 000 2.1.3."""
+        self.exiled_on_death = []
+        """Cards that entered play to be exiled when a card of their enemy dies (``lasts =
+        "enemy_dies"``); replaced, never changed in place (clones share it)."""
         self.seen_top = (0, 0)
         """Per seat: how many of its deck's top cards a prophecy has shown since it was last shuffled
         (both players know them: the heuristic player reads only these)."""
@@ -827,6 +830,7 @@ class Battle(Placement):
         new._deck_rng = self._deck_rng
         new.deck = (list(self.deck[0]), list(self.deck[1]))
         new.seen_top = self.seen_top
+        new.exiled_on_death = self.exiled_on_death
         new._shown = -1
         new._shown_now = []
         for name in _MUTABLE:

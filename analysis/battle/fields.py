@@ -22,6 +22,7 @@ class EngineFields:
     zone: list[int]
     deck: tuple[list[int], list[int]]
     seen_top: tuple[int, int]
+    exiled_on_death: list[int]
     _shown: int
     _shown_now: list[int]
     leaving: list[tuple[int, int]]

@@ -988,7 +988,25 @@ class Triggers(Effects):
             self._killings(dead, source, killers, cause, excess)
         if ones:
             self._last_lives(ones)
+        if self.exiled_on_death:
+            self._exile_on_deaths(dead)
         self._check_end()
+
+    def _exile_on_deaths(self, dead: Sequence[int]) -> None:
+        """``lasts = "enemy_dies"``: each card that entered so and is in play is exiled when a card of
+        its enemy is among ``dead`` ("При гибели карты противника — изгоняется", 60/20 Орк-ведун)."""
+        keep: list[int] = []
+        gone: list[int] = []
+        for v in self.exiled_on_death:
+            if not self.alive[v]:
+                continue
+            if any(self.seat[x] != self.seat[v] for x in dead):
+                gone.append(v)
+            else:
+                keep.append(v)
+        self.exiled_on_death = keep
+        for v in gone:
+            self._exile(v, v)
 
     def _killings(self, dead: Sequence[int], source: int, killers: dict[int, int] | None, how: str,
                   excess: dict[int, int]) -> None:
@@ -1178,6 +1196,8 @@ class Triggers(Effects):
             self._enter(v, seat, sq, kind, u)
             if ab.lasts == "turn":
                 self.leaving = [*self.leaving, (v, self.turn)]
+            elif ab.lasts == "enemy_dies":
+                self.exiled_on_death = [*self.exiled_on_death, v]
             done = True
         if done and kind != "resurrect":
             self._shuffle_deck(seat)  # 000 2.1.3: after a card is taken from the deck it is shuffled

@@ -758,7 +758,8 @@ a parasite's: the creature it rides — "ранить хозяина", 30/69 Л�
 it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
 атакованного", 60/185 Цербер).
 Only for auras: ``rider`` (the companion or parasite riding it)."""
-LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack")
+LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack",
+         "enemy_dies")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
 ``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
@@ -767,7 +768,9 @@ owner's turn (this one or the next), of the opponent's turn (this one or the nex
 concentration at the end of the opponent's turn: "получает -2 к {strike} до конца его следующего хода");
 ``next_attack``:
 until the holder's next attack is carried out (a simple strike it makes or an attack ability it uses:
-"к следующей атаке")."""
+"к следующей атаке"); ``enemy_dies`` (on ``summon`` / ``resurrect`` only): the card entered is exiled
+when a card of its enemy dies ("входит в игру с особенностью «При гибели карты противника —
+изгоняется»", 60/20 Орк-ведун)."""
 AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider", "sides", "formation", "squad")
 """``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
 front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's), the
@@ -1538,6 +1541,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if cost == "aura" and kind not in AURA_KINDS:
         raise fail("cost", f"aura is only for the kinds {', '.join(AURA_KINDS)}")
     granted = kind in GRANTS and cost not in ("passive", "aura")
+    if lasts == "enemy_dies" and kind not in ("summon", "resurrect"):
+        raise fail("lasts", "enemy_dies is only for summon and resurrect (the card entered leaves)")
     if kind in PASSIVES and cost not in ("passive", "aura") and not granted:
         raise fail("cost", f"of {kind} must be passive (a standing property)")
     if granted and lasts is None:
@@ -1545,12 +1550,14 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    f"({', '.join(LASTS)})")
     if lasts is not None and not granted and not (
             kind in ("root", "summon", "resurrect") and lasts == "turn") \
+            and not (kind in ("summon", "resurrect") and lasts == "enemy_dies") \
             and not (kind == "flood" and lasts == "battle") \
             and not (kind == "become" and lasts in ("turn", "own_turn", "battle")) \
             and not (kind == "root" and lasts == "next_own_turn") \
             and not (kind == "shield" and lasts == "next_enemy_turn"):
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive), "
-                   "turn on root, summon and resurrect, next_own_turn on root, battle on flood, turn / "
+                   "turn on root, summon and resurrect, enemy_dies on summon and resurrect, next_own_turn on "
+                   "root, battle on flood, turn / "
                    "own_turn / battle on become, and next_enemy_turn on shield")
     if cost == "recruit" and (kind != "to_graveyard" or raw.get("target") != "self"):
         raise fail("cost", "recruit (before recruiting) is only for to_graveyard with target = \"self\"")

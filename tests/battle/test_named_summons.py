@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from analysis.battle import Battle, BattleConfig, HeuristicPlayer, UseAbility
 from analysis.battle.board import ADJ8
-from analysis.battle.common import ZONE_GRAVE
+from analysis.battle.common import ZONE_EXILE, ZONE_GRAVE
 from tests.battle.test_ability_kinds import P1_BACK, P1_FRONT, P2_FRONT, facts
 from tests.battle_helpers import Scripted, card
 
@@ -153,3 +153,30 @@ def test_fury_summons_a_chain_dog_and_death_summons_a_cheap_flyer():
     b2.apply(Strike(0, 1))
     bird = next(v for v in range(b2.n_squad, b2.n) if b2.cards[v].name == "Bird")
     assert b2.alive[bird] and b2.seat[bird] == 1
+
+
+def test_a_dying_orc_calls_an_orc_that_leaves_when_an_enemy_card_dies():
+    """60/20 Орк-ведун: when an orc of its squad dies, an orc of cost 4 or less of its deck enters
+    next to it "with 'when an enemy card dies — it is exiled'" (``lasts = "enemy_dies"``): the first
+    enemy death exiles it (no death of its own)."""
+    from analysis.battle import Strike
+    seer = card("Seer", classes=("Орк",), abilities=facts(
+        '{ kind = "summon", cost = "trigger", trigger = "ally_dies", classes = ["Орк"], vs_classes = ["Орк"], '
+        'vs_max_cost = 4, lasts = "enemy_dies", via = "effect" }'), life=12)
+    grunt = card("Grunt", classes=("Орк",), life=1)
+    killer = card("Killer", strike=(5, 5, 5), life=20)
+    weak = card("Weak", life=1)
+    b = Battle(([seer, grunt], [killer, weak]), (Scripted(), Scripted()),
+               placements=({0: P1_BACK, 1: P1_FRONT}, {2: P2_FRONT, 3: P2_FRONT + 1}), config=BattleConfig(),
+               decks=([card("Big orc", classes=("Орк",), cost=6), card("Small orc", classes=("Орк",), cost=3)],
+                      []), dice=[6, 6], record=True)
+    b._start_turn()
+    b.active = 1
+    b.open[1] = False
+    b.apply(Strike(2, 1))
+    assert not b.alive[1]
+    small = next(v for v in range(b.n_squad, b.n) if b.cards[v].name == "Small orc")
+    assert b.alive[small] and b.exiled_on_death == [small]
+    b._destroy(0, 3, False)  # (an enemy card dies, by any cause)
+    assert not b.alive[small] and b.zone[small] == ZONE_EXILE and b.exiled_on_death == []
+    assert not any(e["e"] == "death" and e["u"] == small for e in b.log)

@@ -161,13 +161,14 @@ def test_a_dying_orc_calls_an_orc_that_leaves_when_an_enemy_card_dies():
     enemy death exiles it (no death of its own)."""
     from analysis.battle import Strike
     seer = card("Seer", classes=("Орк",), abilities=facts(
-        '{ kind = "summon", cost = "trigger", trigger = "ally_dies", classes = ["Орк"], vs_classes = ["Орк"], '
-        'vs_max_cost = 4, lasts = "enemy_dies", via = "effect" }'), life=12)
+        '{ kind = "summon", cost = "trigger", trigger = "ally_dies", classes = ["Орк"], '
+        'vs_classes = ["Орк"], vs_max_cost = 4, lasts = "enemy_dies", via = "effect" }'), life=12)
     grunt = card("Grunt", classes=("Орк",), life=1)
     killer = card("Killer", strike=(5, 5, 5), life=20)
     weak = card("Weak", life=1)
     b = Battle(([seer, grunt], [killer, weak]), (Scripted(), Scripted()),
-               placements=({0: P1_BACK, 1: P1_FRONT}, {2: P2_FRONT, 3: P2_FRONT + 1}), config=BattleConfig(),
+               placements=({0: P1_BACK, 1: P1_FRONT}, {2: P2_FRONT, 3: P2_FRONT + 1}),
+               config=BattleConfig(),
                decks=([card("Big orc", classes=("Орк",), cost=6), card("Small orc", classes=("Орк",), cost=3)],
                       []), dice=[6, 6], record=True)
     b._start_turn()

@@ -169,8 +169,8 @@ def test_a_dying_orc_calls_an_orc_that_leaves_when_an_enemy_card_dies():
     b = Battle(([seer, grunt], [killer, weak]), (Scripted(), Scripted()),
                placements=({0: P1_BACK, 1: P1_FRONT}, {2: P2_FRONT, 3: P2_FRONT + 1}),
                config=BattleConfig(),
-               decks=([card("Big orc", classes=("Орк",), cost=6), card("Small orc", classes=("Орк",), cost=3)],
-                      []), dice=[6, 6], record=True)
+               decks=([card("Big orc", classes=("Орк",), cost=6),
+                       card("Small orc", classes=("Орк",), cost=3)], []), dice=[6, 6], record=True)
     b._start_turn()
     b.active = 1
     b.open[1] = False

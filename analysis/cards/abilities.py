@@ -283,7 +283,17 @@ names cost X fewer crystals to recruit): ``target = "self"`` — the card itself
 mulligans (40/11 Присягнувшая). Several ``discount`` facts of one name do not add up (000 2.15), and
 no card costs less than 0. ``recruit_gold`` [N]: taking the card into the squad gives its player N
 gold crystals (50/184 Мародёр), once per name."""
-KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED, *RECRUITMENT)
+BEFORE_RECRUIT = ("fetch",)
+"""Kinds with cost ``recruit`` (data/README.md "Before recruiting"): before recruiting, its player may
+reveal the card from the deal and take it into the squad (:mod:`analysis.squad.fetch`); ``fetch``: a
+card of the deck meeting its ``vs_*`` joins the deal (``into = "deal"``: "найдите в колоде элементаля …
+возьмите в раздачу", 40/216) or the squad (``into = "squad"``: "возьмите её и Вербовщика в отряд", 40/188);
+``missing`` / ``count``: only after ``count`` other cards of the deal of distinct costs (in its
+``vs_min_cost``–``vs_max_cost``) or elements were shown, a card of a cost or element not shown (50/96
+Нейя, 40/188 Вербовщик)."""
+FETCH_INTO = ("deal", "squad")
+MISSING = ("cost", "element")
+KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED, *RECRUITMENT, *BEFORE_RECRUIT)
 
 
 @dataclass(frozen=True)
@@ -536,7 +546,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
-             "pull", "bar", "hauled", "silence", *(k for k in ENTRIES if k != "prophecy"))
+             "pull", "bar", "hauled", "silence", "fetch", *(k for k in ENTRIES if k != "prophecy"))
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
@@ -833,6 +843,8 @@ _KINDS_TEXT = {
     "leap": "May jump now, range",
     "summon": "Summons from the deck", "resurrect": "Resurrects", "to_graveyard": "Puts into the graveyard",
     "exile": "Exiles",
+    "fetch": "Before recruiting: reveal it, take it into the squad and fetch from the deck",
+    "prophecy": "Prophecy",
     "flood": "Its target's square becomes depth", "drain": "Its target's square counts as surface this turn",
     "relocate": "Moves its target to a free square",
     "far_strike": "Its simple strike reaches, as if adjacent,",
@@ -1049,6 +1061,9 @@ class Ability:
     """``summon`` / ``resurrect`` / ``to_graveyard`` on a trigger: only a card of the cost of the card
     the trigger aims at — the attacker for ``wounded`` ("от атаки карты противника стоимостью Х …
     существо … стоимостью Х", 40/57 Ярл викингов)."""
+    missing: str | None = None
+    """``fetch``: the fetched card has a cost / an element (:data:`MISSING`) none of ``count`` other
+    cards shown from the deal has, those being of distinct costs / elements."""
     new_name: bool = False
     """``summon`` / ``resurrect``: only a card whose name no card of its squad in play has ("если
     элементаля с таким названием нет в вашем отряде", 40/34 Элементалист Дзара)."""
@@ -1077,7 +1092,7 @@ class Ability:
             or self.vs_min_move is not None or self.vs_max_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or self.delay or self.same_name or self.onto or self.may or self.needs
-            or self.shown or self.shown_cost or self.named or self.new_name or self.same_cost
+            or self.shown or self.shown_cost or self.named or self.new_name or self.same_cost or self.missing
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -1322,7 +1337,7 @@ class Ability:
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
                      "gold", "nth", "into", "move", "may", "negative", "zone", "picker", "shown_cost",
-                     "named", "new_name", "same_cost"):
+                     "named", "new_name", "same_cost", "missing"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -1348,7 +1363,7 @@ def _default_target(kind: str) -> str:
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
                                                           "reposition", "leap", "summon", "exile", "flood",
-                                                          "strike_again", "become", "prophecy"):
+                                                          "strike_again", "become", "prophecy", "fetch"):
         return "self"
     return "enemy"
 
@@ -1428,7 +1443,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
                  "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker", "shown",
-                 "shown_cost", "named", "new_name", "same_cost"}
+                 "shown_cost", "named", "new_name", "same_cost", "missing"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1559,8 +1574,10 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    "turn on root, summon and resurrect, enemy_dies on summon and resurrect, next_own_turn on "
                    "root, battle on flood, turn / "
                    "own_turn / battle on become, and next_enemy_turn on shield")
-    if cost == "recruit" and (kind != "to_graveyard" or raw.get("target") != "self"):
-        raise fail("cost", "recruit (before recruiting) is only for to_graveyard with target = \"self\"")
+    if cost == "recruit" and kind not in ("to_graveyard", "fetch"):
+        raise fail("cost", "recruit (before recruiting) is only for to_graveyard and fetch")
+    if kind == "fetch" and cost != "recruit":
+        raise fail("cost", "of fetch is recruit (before recruiting)")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
             and not (kind in ("grave_token", "dirty_trick") and cost == "then") \
             and not (kind == "leap" and cost in ("then", "or")):  # ("при этом …", "… либо прыжок")
@@ -1755,8 +1772,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     count = raw.get("count", 1)
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
-    if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
-                                  "few_elements", "counters", "namesakes") and not formation \
+    if count > 1 and kind != "fetch" and when not in (
+            "allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements", "few_elements",
+            "counters", "namesakes") and not formation \
             and trigger not in ("counters_reach", "squad_loses_counters"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
                    "counters_cards / enemy_elements / few_elements / counters / namesakes and trigger "
@@ -1979,9 +1997,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    f"{', '.join(RELOCATE_ONTO)} for relocate, or one of {', '.join(BECOME_ONTO)} for become; "
                    f"got {onto!r}")
     into = raw.get("into")
-    if (into is None) == (kind == "become") or (into is not None and into not in BECOME_INTO):
-        raise fail("into", f"is required for become and only for it: one of {', '.join(BECOME_INTO)}; "
-                   f"got {into!r}")
+    if kind == "fetch":
+        if into not in FETCH_INTO:
+            raise fail("into", f"of fetch is one of {', '.join(FETCH_INTO)}; got {into!r}")
+    elif (into is None) == (kind == "become") or (into is not None and into not in BECOME_INTO):
+        raise fail("into", f"is required for become and fetch and only for them: one of "
+                   f"{', '.join(BECOME_INTO)}; got {into!r}")
     out["into"] = into
     move = raw.get("move")
     if move is not None and (not _int(move) or kind != "become" or into == "artifact"):
@@ -2037,6 +2058,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("same_cost", f"must be true or false, for a triggered summon, resurrect or to_graveyard; "
                    f"got {same_cost!r}")
     out["same_cost"] = same_cost
+    missing = raw.get("missing")
+    if missing is not None and (missing not in MISSING or kind != "fetch"):
+        raise fail("missing", f"is one of {', '.join(MISSING)}, for fetch only; got {missing!r}")
+    out["missing"] = missing
     if kind in ("summon", "resurrect", "to_graveyard") and cost not in ("recruit",) \
             and raw.get("target", _default_target(kind)) not in (
                 ("self",) if kind == "summon" else ("ally", "enemy", "self") if kind == "resurrect"

@@ -155,6 +155,9 @@ class Triggers(Effects):
                 return False
             return state == "has_symbiote" or self.kind[r] == (PARASITE if state == "has_parasite"
                                                                  else COMPANION)
+        if state == "no_incarnation":  # (no incarnation icon or fact: 60/174 Элевера)
+            card = self.cards[v]
+            return not card.has("incarnation") and not any(a.kind == "incarnation" for a in facts(card))
         if state == "low_life":  # (its life left at most its printed weak simple strike: 40/162)
             strike = self.cards[v].strike
             return self.creature[v] and strike is not None and self.life[v] - self.wounds[v] <= strike[0]
@@ -1167,6 +1170,11 @@ class Triggers(Effects):
             return True
         if kind == "prophecy":
             return self._prophesy(u, ab.damage[0] if ab.damage else 1)
+        name = self.cards[u].key
+        if ab.grave_lacks_name and any(  # ("если на вашем кладбище нет другого …": 60/151)
+                w != u and self.seat[w] == seat and self._in_grave(w) and self.cards[w].key == name
+                for w in range(self.n)):
+            return False
         done = False
         for _ in range(ab.targets if kind != "to_graveyard" else 1):
             if self.over:

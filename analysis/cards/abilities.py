@@ -574,7 +574,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "cursed_poisoned", "intruding", "foreign", "few_allies", "back_row",
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
-             "low_life")
+             "low_life", "no_incarnation")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -611,7 +611,9 @@ enemy cards next to it ("рядом с которым стоят две или �
 ``not_livelier`` (on a standing fact, checked at each simple strike): a card whose current life is not
 above this card's own ("по картам, чьи текущие {health} меньше или равны текущим {health}", 60/102);
 ``low_life``: a creature whose life left is at most its weak
-simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер)."""
+simple strike ("пока их {health} меньше или равны их слабому {strike}", 40/162 Проклятый капер);
+``no_incarnation``: a card without incarnation (no icon, no ``incarnation`` fact: "при гибели существа
+без инкарнации", 60/174 Элевера)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves")
@@ -1061,6 +1063,9 @@ class Ability:
     """``summon`` / ``resurrect`` / ``to_graveyard`` on a trigger: only a card of the cost of the card
     the trigger aims at — the attacker for ``wounded`` ("от атаки карты противника стоимостью Х …
     существо … стоимостью Х", 40/57 Ярл викингов)."""
+    grave_lacks_name: bool = False
+    """``summon`` / ``resurrect`` / ``to_graveyard``: only while no other card of its name lies in its
+    graveyard ("если на вашем кладбище нет другого Балторна", 60/151)."""
     missing: str | None = None
     """``fetch``: the fetched card has a cost / an element (:data:`MISSING`) none of ``count`` other
     cards shown from the deal has, those being of distinct costs / elements."""
@@ -1093,6 +1098,7 @@ class Ability:
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or self.delay or self.same_name or self.onto or self.may or self.needs
             or self.shown or self.shown_cost or self.named or self.new_name or self.same_cost or self.missing
+            or self.grave_lacks_name
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -1252,6 +1258,8 @@ class Ability:
             cond.append("only a name not in its squad")
         if self.same_cost:
             cond.append("of the cost of the card it is about")
+        if self.grave_lacks_name:
+            cond.append("while no other card of its name lies in its graveyard")
         if self.shown:
             cond.append("if the card shown is " + "/".join(x.replace("_", " ") for x in self.shown))
         if self.shown_cost:
@@ -1337,7 +1345,7 @@ class Ability:
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
                      "gold", "nth", "into", "move", "may", "negative", "zone", "picker", "shown_cost",
-                     "named", "new_name", "same_cost", "missing"):
+                     "named", "new_name", "same_cost", "missing", "grave_lacks_name"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -1443,7 +1451,7 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
                  "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker", "shown",
-                 "shown_cost", "named", "new_name", "same_cost", "missing"}
+                 "shown_cost", "named", "new_name", "same_cost", "missing", "grave_lacks_name"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -2062,6 +2070,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if missing is not None and (missing not in MISSING or kind != "fetch"):
         raise fail("missing", f"is one of {', '.join(MISSING)}, for fetch only; got {missing!r}")
     out["missing"] = missing
+    lacks = raw.get("grave_lacks_name", False)
+    if not isinstance(lacks, bool) or (lacks and kind not in ("summon", "resurrect", "to_graveyard")):
+        raise fail("grave_lacks_name", f"must be true or false, for summon, resurrect and to_graveyard; "
+                   f"got {lacks!r}")
+    out["grave_lacks_name"] = lacks
     if kind in ("summon", "resurrect", "to_graveyard") and cost not in ("recruit",) \
             and raw.get("target", _default_target(kind)) not in (
                 ("self",) if kind == "summon" else ("ally", "enemy", "self") if kind == "resurrect"

@@ -181,3 +181,42 @@ def test_a_dying_orc_calls_an_orc_that_leaves_when_an_enemy_card_dies():
     b._destroy(0, 3, False)  # (an enemy card dies, by any cause)
     assert not b.alive[small] and b.zone[small] == ZONE_EXILE and b.exiled_on_death == []
     assert not any(e["e"] == "death" and e["u"] == small for e in b.log)
+
+
+def test_incarnating_puts_another_copy_into_the_graveyard_unless_one_lies_there():
+    """60/151 Балторн: at its incarnation another Балторн of its deck goes into its graveyard, only if
+    none other lies there (``grave_lacks_name``)."""
+    facts_ = facts('{ kind = "to_graveyard", cost = "trigger", trigger = "incarnate", same_name = true, '
+                   'grave_lacks_name = true }')
+    for lying in (False, True):
+        balt = card("Balt", abilities=facts_)
+        graves = ([card("Balt", abilities=facts_)], []) if lying else None
+        b = Battle(([balt, card("Guard")], [card("Foe")]), (Scripted(), Scripted()),
+                   placements=({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT}), config=BattleConfig(),
+                   decks=([card("Balt", abilities=facts_), card("Other")], []), graves=graves)
+        b._start_turn()
+        b._fire(0, "incarnate")
+        in_deck = [v for v in b.deck[0] if b.cards[v].name == "Balt"]
+        assert (in_deck == []) != lying  # (taken from the deck into the graveyard only when none lay there)
+
+
+def test_a_creature_without_incarnation_dying_puts_one_of_its_cost_into_the_graveyard():
+    """60/174 Элевера: when a creature without incarnation dies, a creature of the same cost from its
+    deck may go into its graveyard (once a turn); a dying creature with incarnation sets nothing off."""
+    from analysis.battle import Strike
+    elevera = card("Elevera", abilities=facts(
+        '{ kind = "to_graveyard", cost = "trigger", trigger = "creature_dies", '
+        'when_state = "no_incarnation", same_cost = true, may = true, uses_per_turn = 1 }'))
+    for incarnate in (False, True):
+        extra = facts('{ kind = "incarnation", damage = [2] }') if incarnate else ""
+        victim = card("Victim", cost=4, life=1, abilities=extra)
+        b = Battle(([card("Killer", strike=(5, 5, 5)), elevera], [victim, card("Foe")]),
+                   (Scripted(), Scripted()),
+                   placements=({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT, 3: P2_FRONT + 1}),
+                   config=BattleConfig(), decks=([card("Five", cost=5), card("Four", cost=4)], []), dice=[6])
+        b._start_turn()
+        b.open[2] = False
+        b.apply(Strike(0, 2))
+        four = next(v for v in range(b.n_squad, b.n) if b.cards[v].name == "Four")
+        assert (b.zone[four] == ZONE_GRAVE) != incarnate
+        assert all(b.cards[v].name != "Five" for v in range(b.n_squad, b.n) if b.zone[v] == ZONE_GRAVE)

@@ -188,6 +188,11 @@ class Battle(Placement):
                              f"got {n}")
         self.n = n
         self.seat = [0] * n0 + [1] * (self.n_squad - n0) + extra_seats
+        self.owner = tuple(self.seat)
+        """Per unit: its owner's seat, whose graveyard it goes to when it dies (``seat`` is whose control
+        it is under; a card taken under control returns to its owner at its death)."""
+        self._controlled = False
+        """Some unit has come under another seat's control (:meth:`_change_control`)."""
         self.key = [card_key(c, s) for c, s in zip(self.cards, self.seat, strict=True)]
         # The per-card columns depend only on the card keys: shared by battles of the same squads.
         memo = (tuple(self.key), n0)
@@ -802,6 +807,8 @@ class Battle(Placement):
         new.rng = self.rng
         new.rooted = self.rooted
         new.seat = self.seat
+        new.owner = self.owner
+        new._controlled = self._controlled
         new.seed = self.seed
         new.shield = self.shield
         new.slots = self.slots

@@ -23,6 +23,8 @@ class EngineFields:
     deck: tuple[list[int], list[int]]
     seen_top: tuple[int, int]
     exiled_on_death: list[int]
+    owner: tuple[int, ...]
+    _controlled: bool
     _shown: int
     _shown_now: list[int]
     leaving: list[tuple[int, int]]

@@ -816,6 +816,8 @@ class Triggers(Effects):
         seats = list(self.seat)
         seats[u] = seat
         self.seat = seats
+        if seat != self.owner[u]:
+            self._controlled = True
         marks = list(self._seat_triggers)
         marks[seat] |= self.triggers[u]
         self._seat_triggers = tuple(marks)
@@ -993,7 +995,22 @@ class Triggers(Effects):
             self._last_lives(ones)
         if self.exiled_on_death:
             self._exile_on_deaths(dead)
+        if self._controlled:
+            self._return_to_owners(fallen)
         self._check_end()
+
+    def _return_to_owners(self, fallen: Sequence[int]) -> None:
+        """A dead card that was under another seat's control (resurrected from the enemy's graveyard,
+        taken into a squad) lies in its owner's graveyard: its seat is its owner's again, once the
+        abilities its death sets off have fired (000 glossary "Resurrection", "To take into the
+        squad": control, not ownership, changes)."""
+        for x in fallen:
+            if not self.alive[x] and self.seat[x] != self.owner[x]:
+                seats = list(self.seat)
+                seats[x] = self.owner[x]
+                self.seat = seats
+                if self.log is not None:
+                    self._emit({"e": "control", "u": x, "seat": self.owner[x]})
 
     def _exile_on_deaths(self, dead: Sequence[int]) -> None:
         """``lasts = "enemy_dies"``: each card that entered so and is in play is exiled when a card of

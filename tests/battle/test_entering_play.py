@@ -188,3 +188,22 @@ def test_a_deck_matchup_with_summoners_whose_units_pass_the_old_table_size():
     b = read_deck("data/decks/tournament-07.txt", db)
     result = deck_matchup(a, b, MatchupSettings(load_ruleset("relaunch", db)), games=20, seed=0)
     assert result.games == 20
+
+
+def test_a_resurrected_enemy_dying_again_lies_in_its_owners_graveyard():
+    """A card resurrected from the enemy's graveyard fights for its new controller; when it dies again
+    it goes to its owner's graveyard (only control changed, 000 glossary "Resurrection"): its owner
+    may resurrect it from there as its own, and to its controller it is an enemy's dead card again."""
+    necro = unit("Necro", '{ kind = "resurrect", cost = "tap", target = "enemy", vs_max_cost = 4 }',
+                 strike=(1, 1, 1))
+    own = unit("Own", '{ kind = "resurrect", cost = "tap", target = "ally" }', strike=(1, 1, 1))
+    b = battle([necro], [own, card("Dead", cost=3)], ({0: P1_BACK}, {1: P2_FRONT, 2: square(3, 1)}),
+               record=True)
+    b._kill(2)
+    b.apply(UseAbility(0, 0, (0,)))
+    assert b.alive[2] and b.seat[2] == 0
+    b._destroy(1, 2, False)
+    assert not b.alive[2] and b.seat[2] == 1 and b.owner[2] == 1
+    assert b._grave_cands(1, b.slots[1][0].ability) == [2]
+    assert b._grave_cands(0, b.slots[0][0].ability) == [2]  # (the enemy's graveyard again)
+    assert any(e["e"] == "control" and e["u"] == 2 and e["seat"] == 1 for e in b.log)

@@ -279,6 +279,9 @@ class Effects(Situational):
         self._hauling = "hauled" in kinds
         """Some card is a war machine moved by closing a creature next to it (``hauled``)."""
         self._any_tiered = any(tiered)
+        self._squad_tiers = any(ab.tiers and ab.trigger == "squad_strike"
+                                for w in trig["squad_strike"] for ab in facts(self.cards[w]))
+        """A ``squad_strike`` watcher reads the strength of its squad's strikes (30/140 Орк-зомби)."""
         self._x_trig = any(trig.values())
         self._tracking = bool(self._board_units) or self._steppers or steps
         self._tiers_now = (-1, -1)
@@ -2202,8 +2205,9 @@ class Effects(Situational):
         """``squad_strike``: the simple strike of ``u`` hit ``v``; the watchers of ``u``'s squad fire,
         aimed at ``v``, about ``u`` (``when_type`` …)."""
         for w in self._trig["squad_strike"]:
-            if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[v] and not self.over:
-                self._fire(w, "squad_strike", v, u)
+            if self.seat[w] == self.seat[u] and (self.alive[w] or self._in_grave(w)) and self.alive[v] \
+                    and not self.over:
+                self._fire(w, "squad_strike", v, u)  # (in the graveyard only its own token: 30/140)
 
     def _counted(self, u: int) -> None:
         """``counters_reach``: ``u`` has just gained counters; its facts whose ``count`` it now has

@@ -654,6 +654,7 @@ class Battle(Placement):
         new._any_guards = self._any_guards
         new._any_incarnation = self._any_incarnation
         new._any_tiered = self._any_tiered
+        new._squad_tiers = self._squad_tiers
         new._any_triggers = self._any_triggers
         new._any_vampire = self._any_vampire
         new._avengers = self._avengers

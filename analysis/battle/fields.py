@@ -34,6 +34,7 @@ class EngineFields:
     _any_guards: bool
     _any_incarnation: bool
     _any_tiered: bool
+    _squad_tiers: bool
     _any_triggers: bool
     _any_vampire: bool
     _avengers: bool
@@ -237,6 +238,9 @@ class EngineFields:
         raise NotImplementedError
 
     def _follow_shown(self, u: int, index: int, trigger: str | None) -> None:
+        raise NotImplementedError
+
+    def _in_grave(self, v: int) -> bool:
         raise NotImplementedError
 
     def _leave_at_end(self) -> None:

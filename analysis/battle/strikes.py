@@ -356,10 +356,18 @@ class Strikes(AbilityUse):
                 self._strike_tier = tiers[1]
                 self._fire(parrier, "strike", u, u)
         if self._x_trig and landed and self._trig["squad_strike"] and not self.over:
+            both = self._strike_tiers(keys[u], keys[parrier], i, fought, weak) if self._squad_tiers \
+                else (-1, -1)  # (a watcher's ``tiers``: "когда ваше существо наносит сильный {strike}")
+            kept = self._strike_tier
             if landed & 1 and alive[u]:
+                if self._squad_tiers:
+                    self._strike_tier = both[0]
                 self._squad_struck(u, parrier)
             if landed & 2 and alive[parrier] and not self.over:
+                if self._squad_tiers:
+                    self._strike_tier = both[1]
                 self._squad_struck(parrier, u)
+            self._strike_tier = kept
         if (self._furies or self._roll_watch) and self._by_dice and not self.over:
             if self._roll_watch:  # each side rolled one die (the closed parrier none)
                 self._rolled(u, [i // 6 + 1 if fought else i + 1])

@@ -67,7 +67,7 @@ from analysis.cards.ability_rules import (
 KILL_KINDS = frozenset({"simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
                         "special_strike", "spell", "effect", "wound"})
 """The kinds of a killing blow that a ``killed`` fact's ``from`` can name."""
-_GRAVE_TRIGGERS = ("ally_incarnates", "ally_token", "ally_combo")
+_GRAVE_TRIGGERS = ("ally_incarnates", "ally_token", "ally_combo", "squad_strike")
 """Triggers that also reach a card in the graveyard (its own ``grave_token`` acts only there)."""
 _WATCHED = ("enemy_magic", "enemy_roll_over_cost")
 """Triggers set off by an enemy's act whose ``range`` bounds the distance to that enemy, aimed at it."""
@@ -237,7 +237,7 @@ class Triggers(Effects):
             limited = self.slots[u][index].limited
             if limited and not self._allowed(u, index, ab):
                 continue
-            if ab.tiers and trigger in ("strike", "attack") and ab.kind != "reduce" and (
+            if ab.tiers and trigger in ("strike", "attack", "squad_strike") and ab.kind != "reduce" and (
                     self._strike_tier < 0 or ("weak", "medium", "strong")[self._strike_tier] not in ab.tiers):
                 continue  # "on a strong strike" …: only after a strike of that strength (a ``reduce``
                 #           given for a while keeps its ``tiers``: the attacks it covers)

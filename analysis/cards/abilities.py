@@ -1703,10 +1703,11 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         raise fail("parity", f"must be one of {', '.join(PARITIES)}, got {parity!r}")
     if parity is not None and kind not in ("cap", "protection"):
         raise fail("parity", "is only for cap and protection")
-    if tiers and kind not in ("cap", "protection", "reduce") and trigger not in ("strike", "attack") and not (
+    if tiers and kind not in ("cap", "protection", "reduce") and trigger not in (
+            "strike", "attack", "squad_strike") and not (
             kind == "strike_bonus" and per):
-        raise fail("tiers", "is only for cap, protection, reduce, a strike_bonus with 'per' and trigger "
-                   "strike")
+        raise fail("tiers", "is only for cap, protection, reduce, a strike_bonus with 'per' and triggers "
+                   "strike, attack and squad_strike")
     if tiers and kind == "reduce" and (not applies or set(applies) & {
             "simple", "close", "nonmagic", "all", "directed", "counter"}):
         raise fail("tiers", "on reduce is only for ability attacks (shots, throws, discharges …: their die "

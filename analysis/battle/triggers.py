@@ -1193,7 +1193,14 @@ class Triggers(Effects):
                 for w in range(self.n)):
             return False
         done = False
-        for _ in range(ab.targets if kind != "to_graveyard" else 1):
+        most = ab.targets if kind != "to_graveyard" else 1
+        if ab.per:  # ("вызвать из колоды Х или менее …, где Х …": 30/160 Древний упырь)
+            most = max(0, self._quantity(u, ab.per) + ab.plus)
+            if ab.per_max:
+                most = min(most, ab.per_max)
+        elif ab.damage and kind in ("summon", "resurrect"):
+            most = ab.damage[0]  # (its ``per`` amount, as the card's situation last set it)
+        for _ in range(most):
             if self.over:
                 break
             cands = self._grave_cands(u, ab, about) if kind == "resurrect" else self._deck_cands(u, ab, about)

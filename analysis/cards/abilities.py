@@ -1836,7 +1836,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection",
                            "keyword", "extra_life", "discount", "attack_bonus", "shield") and not (
             kind == "reduce" and per in UNIT_PERS) and not (
-            kind in GRANTS and cost != "passive"):  # (given: its amount is fixed when it is given, 30/59)
+            kind in GRANTS and cost != "passive") and not (  # (given: its amount is fixed when given, 30/59)
+            kind in ("summon", "resurrect") and per in UNIT_PERS):  # (how many: "Х или менее", 30/160)
         raise fail("per", f"does not apply to {kind}")
     if per and kind == "keyword" and cost == "passive" and per not in UNIT_PERS \
             and not (fury_x and per == "target_wounds"):

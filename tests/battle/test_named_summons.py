@@ -220,3 +220,27 @@ def test_a_creature_without_incarnation_dying_puts_one_of_its_cost_into_the_grav
         four = next(v for v in range(b.n_squad, b.n) if b.cards[v].name == "Four")
         assert (b.zone[four] == ZONE_GRAVE) != incarnate
         assert all(b.cards[v].name != "Five" for v in range(b.n_squad, b.n) if b.zone[v] == ZONE_GRAVE)
+
+
+def test_ancient_ghoul_killed_by_an_attack_summons_bats_by_its_extra_life():
+    """30/160 Древний упырь: "при гибели от атаки карты противника вызвать из колоды Х или менее
+    Нетопырей, где Х число своих дополнительных {health}" (``per = "own_extra_life"`` on a summon:
+    how many); with no extra life none comes."""
+    from analysis.battle import Strike
+    ghoul_facts = facts('{ kind = "summon", cost = "trigger", trigger = "death", from = ["attacks"], '
+                        'named = "Нетопырь", per = "own_extra_life", uses_per_battle = 1 }')
+    for extra, bats in ((2, 2), (0, 0)):
+        ghoul = card("Ghoul", abilities=ghoul_facts, life=13)
+        deck = [card("Нетопырь", type="flyer", cost=2) for _ in range(3)]
+        b = Battle(([card("Killer", strike=(5, 5, 5))], [ghoul, card("Guard")]), (Scripted(), Scripted()),
+                   placements=({0: P1_FRONT}, {1: P2_FRONT, 2: P2_FRONT + 1}), config=BattleConfig(),
+                   decks=([], deck), dice=[6])
+        b._start_turn()
+        b.life = list(b.life)
+        b.life[1] = 13 + extra
+        b._situate()
+        b.wounds[1] = b.life[1] - 1
+        b.open[1] = False
+        b.apply(Strike(0, 1))
+        assert not b.alive[1]
+        assert sum(1 for v in range(b.n_squad, b.n) if b.alive[v]) == bats

@@ -59,6 +59,7 @@ from analysis.cards.ability_rules import (
     covers,
     facts,
     groups,
+    has_condition,
     matches,
     protected,
     strike_passives,
@@ -303,6 +304,8 @@ class Triggers(Effects):
                     self._count_use(u, index)
                 if ab.kind == "prophecy":
                     self._after_prophecy(u, index, trigger)
+                elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                    self._follow(u, index + 1, (u,), trigger)  # ("изгоните …, при этом возродите …": 30/90)
                 continue
             if ab.kind == "reposition":  # to a free square of its own 2nd or 3rd row, its player's pick
                 if limited:
@@ -1183,6 +1186,8 @@ class Triggers(Effects):
         if kind == "exile":  # (the card itself leaves play for exile: no death)
             if not self.alive[u]:
                 return False
+            if about >= 0 and has_condition(ab) and not matches(ab, self.cards[about]):
+                return False  # ("когда уничтожает существо стоимостью 6 или менее — изгоните …": 30/90)
             self._exile(u, u)  # (the end of the game is checked after the chain it starts)
             return True
         if kind == "prophecy":
@@ -1252,6 +1257,11 @@ class Triggers(Effects):
         seat = self.seat[u]
         if ab.target == "self":
             return [u] if self._in_grave(u) and self._may_enter(u, seat) else []
+        if ab.area == "about":  # (the card its trigger is about: "возродите … это существо", 30/90)
+            x = about if about >= 0 else self._about if self._about >= 0 else self._context
+            side = seat if ab.target == "ally" else 1 - seat
+            return [x] if (x >= 0 and x != u and self.seat[x] == side and self._in_grave(x)
+                           and self._takes(u, ab, x, about) and self._may_enter(x, seat)) else []
         side = seat if ab.target == "ally" else 1 - seat
         return [v for v in range(self.n) if v != u and self.seat[v] == side and self._in_grave(v)
                 and self._takes(u, ab, v, about) and self._may_enter(v, seat)]

@@ -207,3 +207,26 @@ def test_a_resurrected_enemy_dying_again_lies_in_its_owners_graveyard():
     assert b._grave_cands(1, b.slots[1][0].ability) == [2]
     assert b._grave_cands(0, b.slots[0][0].ability) == [2]  # (the enemy's graveyard again)
     assert any(e["e"] == "control" and e["u"] == 2 and e["seat"] == 1 for e in b.log)
+
+
+def test_imitator_exiles_itself_and_takes_the_creature_it_killed():
+    """30/90 Подражатель: when its simple strike destroys an enemy creature of cost 6 or less, it is
+    exiled and that creature (``area = "about"``: not another of the graveyard) is resurrected on its
+    square under its control; a dearer victim sets nothing off."""
+    from analysis.battle import Strike
+    imitator = unit("Imitator",
+                    '{ kind = "exile", cost = "trigger", trigger = "kill", from = ["simple"], '
+                    'vs_types = ["creature", "flyer"], vs_max_cost = 6 }',
+                    '{ kind = "resurrect", cost = "then", target = "enemy", area = "about", '
+                    'vs_types = ["creature", "flyer"], vs_max_cost = 6, onto = "own_square" }',
+                    strike=(5, 5, 5))
+    for cost, taken in ((5, True), (7, False)):
+        victim = card("Victim", cost=cost, life=2)
+        other = card("Other", cost=3)
+        b = battle([imitator], [victim, card("Foe")], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}),
+                   graves=([], [other]), dice=[6])
+        b.open[1] = False
+        b.apply(Strike(0, 1))
+        assert (b.zone[0] == ZONE_EXILE) == taken
+        assert (b.alive[1] and b.seat[1] == 0 and b.pos[1] == P1_FRONT) == taken
+        assert not b.alive[3]  # (the other dead card stays in the graveyard)

@@ -1198,7 +1198,7 @@ class Triggers(Effects):
                 for w in range(self.n)):
             return False
         done = False
-        most = ab.targets if kind != "to_graveyard" else 1
+        most = ab.targets
         if ab.per:  # ("вызвать из колоды Х или менее …, где Х …": 30/160 Древний упырь)
             most = max(0, self._quantity(u, ab.per) + ab.plus)
             if ab.per_max:
@@ -1277,8 +1277,11 @@ class Triggers(Effects):
             return False
         if ab.same_name and self.cards[v].name != self.cards[u].name:
             return False
-        if ab.new_name and any(self.cards[w].key == self.cards[v].key for w in self.units[self.seat[u]]):
-            return False
+        if ab.new_name and (any(self._in_grave(w) and self.seat[w] == self.seat[u]
+                                and self.cards[w].key == self.cards[v].key for w in range(self.n))
+                            if ab.kind == "to_graveyard" else
+                            any(self.cards[w].key == self.cards[v].key for w in self.units[self.seat[u]])):
+            return False  # (where it goes holds no card of its name: "с разным названием", 50/55)
         if ab.same_name and v == u:
             return False
         return matches(ab, self.cards[v])

@@ -1071,7 +1071,8 @@ class Ability:
     cards shown from the deal has, those being of distinct costs / elements."""
     new_name: bool = False
     """``summon`` / ``resurrect``: only a card whose name no card of its squad in play has ("если
-    элементаля с таким названием нет в вашем отряде", 40/34 Элементалист Дзара)."""
+    элементаля с таким названием нет в вашем отряде", 40/34 Элементалист Дзара); ``to_graveyard``: none
+    of its graveyard ("до 3 боевых машин с разным названием", 50/55 Механический дракон)."""
     named: str | None = None
     """Only cards of this name, like a ``vs_*`` condition ("вызвать на его клетку Вылупившегося дракона",
     30/187 Яйцо дракона; "каждое Яйцо дракона в вашем отряде", 30/98); compared as copies are (case,
@@ -2060,8 +2061,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("named", f"is a card's name (only cards of that name), got {named!r}")
     out["named"] = named
     new_name = raw.get("new_name", False)
-    if not isinstance(new_name, bool) or (new_name and kind not in ("summon", "resurrect")):
-        raise fail("new_name", f"must be true or false, for summon and resurrect only; got {new_name!r}")
+    if not isinstance(new_name, bool) or (new_name and kind not in ("summon", "resurrect", "to_graveyard")):
+        raise fail("new_name", f"must be true or false, for summon, resurrect and to_graveyard only; "
+                   f"got {new_name!r}")
     out["new_name"] = new_name
     same_cost = raw.get("same_cost", False)
     if not isinstance(same_cost, bool) or (same_cost and (kind not in ENTRIES or cost != "trigger")):

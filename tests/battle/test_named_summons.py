@@ -244,3 +244,17 @@ def test_ancient_ghoul_killed_by_an_attack_summons_bats_by_its_extra_life():
         b.apply(Strike(0, 1))
         assert not b.alive[1]
         assert sum(1 for v in range(b.n_squad, b.n) if b.alive[v]) == bats
+
+
+def test_battle_start_puts_up_to_three_war_machines_of_different_names_into_the_graveyard():
+    """50/55 Механический дракон: at the start of the battle up to 3 war machines with different
+    names go from its deck into its graveyard (``targets = 3``, ``new_name``: none of that name there)."""
+    dragon = card("Mech", abilities=facts(
+        '{ kind = "to_graveyard", cost = "trigger", trigger = "battle_start", '
+        'vs_classes = ["Боевая машина"], targets = 3, new_name = true }'))
+    machines = [card(n, type="artifact", classes=("Боевая машина",)) for n in ("Ram", "Ram", "Gun", "Cart")]
+    b = Battle(([dragon], [card("Foe")]), (Scripted(), Scripted()), placements=({0: P1_BACK}, {1: P2_FRONT}),
+               config=BattleConfig(), decks=([*machines, card("Elf")], []))
+    b._fire(0, "battle_start")
+    graved = sorted(b.cards[v].name for v in range(b.n_squad, b.n) if b.zone[v] == ZONE_GRAVE)
+    assert graved == ["Cart", "Gun", "Ram"]

@@ -381,7 +381,9 @@ class AbilityUse(Triggers):
                 self._follow(u, index + 1, [v] if v >= 0 else [], trigger)
             return
         chosen: list[int] = []
-        if ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
+        if ab.area == "entered":  # (the cards the summon before it brought in: 60/205 Кутила)
+            chosen = [v for v in self._entered_now if self.alive[v]]
+        elif ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
             about = self._about if self._about >= 0 else self._context
             if about >= 0 and self.alive[about] and (not sl.conditional or meets(sl, self.key[about])):
                 chosen = [about]

@@ -280,6 +280,8 @@ class Battle(Placement):
         """The card a ``prophecy`` shows, while the facts after it are carried out for it."""
         self._shown_now = []
         """The cards the ``prophecy`` just carried out showed (for the facts after it)."""
+        self._entered_now = []
+        """The cards the ``summon`` / ``resurrect`` just carried out brought in (``area = "entered"``)."""
         self.leaving = []
         """(unit, turn): cards that entered for a while and are exiled at the end of that turn;
         replaced, never changed in place (clones share it)."""
@@ -841,6 +843,7 @@ class Battle(Placement):
         new.exiled_on_death = self.exiled_on_death
         new._shown = -1
         new._shown_now = []
+        new._entered_now = []
         for name in _MUTABLE:
             setattr(new, name, list(getattr(self, name)))
         new.units = (list(self.units[0]), list(self.units[1]))

@@ -27,6 +27,7 @@ class EngineFields:
     _controlled: bool
     _shown: int
     _shown_now: list[int]
+    _entered_now: list[int]
     leaving: list[tuple[int, int]]
     _reserved: bool
     _deck_rng: Any

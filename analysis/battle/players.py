@@ -625,7 +625,8 @@ class HeuristicPlayer(Player):
         g = 0.0
         i = index
         while i < len(slots) and (i == index or slots[i].ability.cost == "then"):
-            g += self.entry_worth(b, u, slots[i].ability)
+            if slots[i].ability.kind in ENTRIES:  # (a fact on the card entered, 60/205: not valued)
+                g += self.entry_worth(b, u, slots[i].ability)
             i += 1
         return (g, (u,)) if g > 0 else (-1e9, ())
 

@@ -1198,6 +1198,7 @@ class Triggers(Effects):
                 for w in range(self.n)):
             return False
         done = False
+        self._entered_now = []
         most = ab.targets
         if ab.per:  # ("вызвать из колоды Х или менее …, где Х …": 30/160 Древний упырь)
             most = max(0, self._quantity(u, ab.per) + ab.plus)
@@ -1231,6 +1232,7 @@ class Triggers(Effects):
             if kind == "summon":
                 self._take_from_deck(v)
             self._enter(v, seat, sq, kind, u)
+            self._entered_now = [*self._entered_now, v]
             if ab.lasts == "turn":
                 self.leaving = [*self.leaving, (v, self.turn)]
             elif ab.lasts == "enemy_dies":

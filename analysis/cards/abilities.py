@@ -754,7 +754,7 @@ RELOCATE_ONTO = ("depth", "surface", "away")
 (not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad")
+         "between", "squad", "entered")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -769,7 +769,9 @@ a parasite's: the creature it rides — "ранить хозяина", 30/69 Л�
 Сова колдуна, ``beside`` (the cards next to
 it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
 атакованного", 60/185 Цербер).
-Only for auras: ``rider`` (the companion or parasite riding it)."""
+Only for auras: ``rider`` (the companion or parasite riding it). ``entered`` (cost ``then`` after a
+``summon`` / ``resurrect``): the cards it brought into play ("он получает неповоротливость и отравление
+на 1", 60/205 Кутила)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack",
          "enemy_dies")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
@@ -1889,6 +1891,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("area", "rider is only for an aura")
     if out["area"] == "squad" and cost != "aura":
         raise fail("area", "squad is only for an aura")
+    if out["area"] == "entered" and cost != "then":
+        raise fail("area", "entered is only for a then after a summon or resurrect (the cards it brought in)")
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")

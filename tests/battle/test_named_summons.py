@@ -258,3 +258,22 @@ def test_battle_start_puts_up_to_three_war_machines_of_different_names_into_the_
     b._fire(0, "battle_start")
     graved = sorted(b.cards[v].name for v in range(b.n_squad, b.n) if b.zone[v] == ZONE_GRAVE)
     assert graved == ["Cart", "Gun", "Ram"]
+
+
+def test_the_reveller_summons_a_pirate_that_enters_clumsy_and_poisoned():
+    """60/205 Кутила: an ordinary pirate of cost 3 from its deck enters; the facts after the summon
+    (``area = "entered"``) aim at it: poisoning 1 and clumsiness for the battle (3 times a battle)."""
+    reveller = card("Reveller", abilities=facts(
+        '{ kind = "summon", cost = "tap", vs_classes = ["Пират"], vs_min_cost = 3, vs_max_cost = 3, '
+        'vs_rank = "common", uses_per_battle = 3, via = "effect" }',
+        '{ kind = "poison", damage = [1], cost = "then", area = "entered" }',
+        '{ kind = "keyword", keyword = "clumsiness", cost = "then", area = "entered", lasts = "battle" }'),
+        strike=(1, 1, 1))
+    pirate = card("Pirate", classes=("Пират",), cost=3)
+    b = Battle(([reveller], [card("Foe")]), (Scripted(), Scripted()), placements=({0: P1_BACK}, {1: P2_FRONT}),
+               config=BattleConfig(), decks=([card("Big pirate", classes=("Пират",), cost=5), pirate], []))
+    b._start_turn()
+    b.apply(UseAbility(0, 0, (0,)))
+    v = next(w for w in range(b.n_squad, b.n) if b.cards[w].name == "Pirate")
+    assert b.alive[v] and b.poison[v] == 1 and b.poison[0] == 0
+    assert b.grants[v] and not b.grants[0]

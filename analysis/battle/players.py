@@ -660,6 +660,9 @@ class HeuristicPlayer(Player):
                     f = sl.ability
                     if f.shown and not b.shown_meets(u, c, f.shown):
                         continue
+                    if f.kind in ENTRIES:  # (the shown card itself enters play: worth that card)
+                        g += card_value(b.key[c]) if f.kind == "summon" else 0.0
+                        continue
                     cands = b.shown_targets(u, sl, c)
                     if cands:
                         best, _ = self._best_use(b, u, sl, cands)

@@ -53,7 +53,15 @@ from analysis.battle.powers import (
     triggered,
 )
 from analysis.battle.tables import ARTIFACT, COMPANION, FLYER, GROUND, PARASITE, PROFILES, card_key, card_of
-from analysis.cards.abilities import CHOSEN_SQUARE, ENTRIES, MARKERS, RANGED, Ability, CardAbilities
+from analysis.cards.abilities import (
+    CHOSEN_SQUARE,
+    ENTRIES,
+    HOST_ONTO,
+    MARKERS,
+    RANGED,
+    Ability,
+    CardAbilities,
+)
 from analysis.cards.ability_rules import (
     class_overlap,
     covers,
@@ -1222,6 +1230,19 @@ class Triggers(Effects):
                     self._emit({"e": "to_graveyard", "u": v, "by": u})
                 done = True
                 continue
+            if self.kind[v] in (COMPANION, PARASITE):  # (onto a host: "вызвать на себя компаньона")
+                hosts = self._entry_hosts(u, v, ab, about)
+                if not hosts:
+                    break
+                host = hosts[0] if len(hosts) == 1 else self.players[seat].attach(self, v, hosts)
+                if host not in hosts:
+                    raise IllegalAction(f"unit {host} cannot host unit {v}")
+                if kind == "summon":
+                    self._take_from_deck(v)
+                self._enter_rider(v, seat, host, kind, u)
+                self._entered_now = [*self._entered_now, v]
+                done = True
+                continue
             squares = self._entry_squares(u, v, ab, about)
             if not squares:
                 break
@@ -1248,8 +1269,12 @@ class Triggers(Effects):
         legal in the squad (a unique card whose name is in play is not, 000 glossary "Summoning")."""
         seat = self.seat[u]
         out = []
+        if ab.shown and self._shown >= 0:  # (after a prophecy: the card it showed, 30/118 Тугодум)
+            v = self._shown
+            return [v] if v in self.deck[seat] and self._takes(u, ab, v, about) and (
+                ab.kind != "summon" or self._may_enter(v, seat, ab)) else []
         for v in self.deck[seat]:
-            if self._takes(u, ab, v, about) and (ab.kind != "summon" or self._may_enter(v, seat)):
+            if self._takes(u, ab, v, about) and (ab.kind != "summon" or self._may_enter(v, seat, ab)):
                 out.append(v)
         return out
 
@@ -1258,15 +1283,15 @@ class Triggers(Effects):
         creatures of its own squad's graveyard (``ally``) or of the enemy's (``enemy``)."""
         seat = self.seat[u]
         if ab.target == "self":
-            return [u] if self._in_grave(u) and self._may_enter(u, seat) else []
+            return [u] if self._in_grave(u) and self._may_enter(u, seat, ab) else []
         if ab.area == "about":  # (the card its trigger is about: "возродите … это существо", 30/90)
             x = about if about >= 0 else self._about if self._about >= 0 else self._context
             side = seat if ab.target == "ally" else 1 - seat
             return [x] if (x >= 0 and x != u and self.seat[x] == side and self._in_grave(x)
-                           and self._takes(u, ab, x, about) and self._may_enter(x, seat)) else []
+                           and self._takes(u, ab, x, about) and self._may_enter(x, seat, ab)) else []
         side = seat if ab.target == "ally" else 1 - seat
         return [v for v in range(self.n) if v != u and self.seat[v] == side and self._in_grave(v)
-                and self._takes(u, ab, v, about) and self._may_enter(v, seat)]
+                and self._takes(u, ab, v, about) and self._may_enter(v, seat, ab)]
 
     def _in_grave(self, v: int) -> bool:
         """Whether unit ``v`` lies in a graveyard (not a symbiote still counted with its host)."""
@@ -1288,12 +1313,16 @@ class Triggers(Effects):
             return False
         return matches(ab, self.cards[v])
 
-    def _may_enter(self, v: int, seat: int) -> bool:
+    def _may_enter(self, v: int, seat: int, ab: Ability | None = None) -> bool:
         """Whether card ``v`` may enter play under ``seat``: a creature or an artifact standing on
-        a square or in the auxiliary zone (no terrain, no symbiote: they need a host), not a unique
-        card whose name ``seat`` already has in play (000 glossary "Summoning", "Uniqueness")."""
+        a square or in the auxiliary zone (no terrain; a symbiote only by a fact that names its host,
+        ``onto = "host_…"``), not a unique card whose name ``seat`` already has in play (000 glossary
+        "Summoning", "Uniqueness")."""
         k = self.kind[v]
-        if k not in (GROUND, FLYER, ARTIFACT):
+        if k in (COMPANION, PARASITE):
+            if ab is None or ab.onto not in HOST_ONTO:
+                return False
+        elif k not in (GROUND, FLYER, ARTIFACT):
             return False
         card = self.cards[v]
         return not (card.unique and any(self.cards[w].name == card.name for w in self.units[seat]))
@@ -1397,6 +1426,12 @@ class Triggers(Effects):
         ab = sl.ability
         c = self._shown
         chosen: list[int] = []
+        if ab.kind in ENTRIES:  # (the shown card itself may enter play: "если показан компаньон …")
+            if c >= 0 and (not ab.shown or self.shown_meets(u, c, ab.shown)):
+                self._resolve(u, sl, (u,), trigger)  # (it carries out the next ``then`` fact)
+            elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                self._follow(u, index + 1, (u,), trigger)
+            return
         if c >= 0 and (not ab.shown or self.shown_meets(u, c, ab.shown)):
             cands = self.shown_targets(u, sl, c)
             if cands:
@@ -1410,6 +1445,59 @@ class Triggers(Effects):
             self._resolve(u, sl, chosen, trigger)  # (it carries out the next ``then`` fact)
         elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
             self._follow(u, index + 1, (u,), trigger)
+
+    def _entry_hosts(self, u: int, v: int, ab: Ability, about: int) -> list[int]:
+        """The creatures symbiote ``v`` may enter play on for ``u``'s ``ab`` (000 1.5.2: a ground
+        creature without a symbiote; an incorporeal host only for an incorporeal symbiote):
+        ``host_self`` the card itself, ``host_about`` the card its trigger is about ("на атакованное
+        существо"), ``host_adjacent`` a creature next to it — of its squad for a companion, of the
+        enemy's for a parasite."""
+        seat = self.seat[u]
+
+        def fits(h: int) -> bool:
+            return (h >= 0 and self.alive[h] and self.kind[h] == GROUND and self.pos[h] >= 0
+                    and self.rider[h] < 0 and h != v and (self.ghost[v] or not self.ghost[h]))
+
+        if ab.onto == "host_self":
+            return [u] if fits(u) else []
+        if ab.onto == "host_about":
+            x = about if about >= 0 else self._about if self._about >= 0 else self._context
+            return [x] if fits(x) else []
+        p = self.pos[u]
+        if p < 0:
+            return []
+        side = seat if self.kind[v] == COMPANION else 1 - seat
+        return [h for h in self.units[side] if fits(h) and self.pos[h] in ADJ8[p]]
+
+    def _enter_rider(self, v: int, seat: int, host: int, how: str, by: int) -> None:
+        """Symbiote ``v`` enters play under ``seat`` on ``host`` (000 1.5.2), open and unwounded, as
+        :meth:`_enter` puts a card on a square."""
+        if self.seat[v] != seat:
+            self._change_control(v, seat)
+        self.alive[v] = True
+        self.zone[v] = ZONE_GRAVE
+        self.host[v] = host
+        self.rider[host] = v
+        self.pos[v] = self.pos[host]
+        self.wounds[v] = 0
+        self.poison[v] = 0
+        self.counters[v] = self._start_counters[v] if self._start_counters else 0
+        self.open[v] = True
+        self.acted[v] = False
+        self.moves[v] = 0
+        self.prepared[v] = 0
+        self.hidden[v] = False
+        self.armor_left[v] = self.armor[v]
+        if self.tokens[v] > 0:
+            self.tokens[v] = 0
+        if self._last_life:
+            self._respare(v)
+        self.units[seat].append(v)
+        self._quiet_from = self.turn + 1
+        self._board_ver += 1
+        if self.log is not None:
+            self._emit({"e": "enter", "u": v, "pos": self.pos[v], "seat": seat, "how": how, "by": by,
+                        "host": host})
 
     def _take_from_deck(self, v: int) -> None:
         seat = self.seat[v]

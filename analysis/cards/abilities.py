@@ -77,7 +77,9 @@ even cost, elite / ordinary, of no element (``neutral``), of an element no card 
 SHOWN_COSTS = ("equal", "at_most")
 """``shown_cost`` of a fact after a ``prophecy``: its targets are the cards whose cost equals / is at
 most the shown card's cost ("существо стоимостью Х, где Х стоимость показанной карты")."""
-ONTO = ("adjacent", "died_at", "any", "own_square", "about_square")
+HOST_ONTO = ("host_self", "host_about", "host_adjacent")
+"""``onto`` values by which a symbiote (a companion or a parasite) may enter play, onto a host."""
+ONTO = ("adjacent", "died_at", "any", "own_square", "about_square", *HOST_ONTO)
 """``onto`` of ``summon`` / ``resurrect``: next to the card (the rulebook's default), on the square
 where the card the trigger is about died (``died_at``), on any free square (``any``), or on the
 square the card itself holds or held (``own_square``: "вызвать на его клетку", after it left play)."""
@@ -2029,7 +2031,7 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "becomes")
     if kind == "become" and onto is not None and into != "creature":
         raise fail("onto", "of become is where a landing flyer goes (into = creature)")
-    if onto in ("died_at", "about_square") and cost != "trigger":
+    if onto in ("died_at", "about_square", "host_about") and cost not in ("trigger", "then"):
         raise fail("onto", f"{onto} is only for a trigger (the square of the card it is about)")
     out["onto"] = onto
     out["same_name"] = raw.get("same_name", False)

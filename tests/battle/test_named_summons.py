@@ -270,10 +270,73 @@ def test_the_reveller_summons_a_pirate_that_enters_clumsy_and_poisoned():
         '{ kind = "keyword", keyword = "clumsiness", cost = "then", area = "entered", lasts = "battle" }'),
         strike=(1, 1, 1))
     pirate = card("Pirate", classes=("Пират",), cost=3)
-    b = Battle(([reveller], [card("Foe")]), (Scripted(), Scripted()), placements=({0: P1_BACK}, {1: P2_FRONT}),
+    b = Battle(([reveller], [card("Foe")]), (Scripted(), Scripted()),
+               placements=({0: P1_BACK}, {1: P2_FRONT}),
                config=BattleConfig(), decks=([card("Big pirate", classes=("Пират",), cost=5), pirate], []))
     b._start_turn()
     b.apply(UseAbility(0, 0, (0,)))
     v = next(w for w in range(b.n_squad, b.n) if b.cards[w].name == "Pirate")
     assert b.alive[v] and b.poison[v] == 1 and b.poison[0] == 0
     assert b.grants[v] and not b.grants[0]
+
+
+def test_a_summoned_companion_enters_on_its_summoner():
+    """50/139 Вайрен: "Бешенство 2: вызвать на себя компаньона стоимостью 5 или менее" — a companion
+    of its deck enters play riding it (``onto = "host_self"``; 000 1.5.2)."""
+    from analysis.battle import Strike
+    wyren = card("Wyren", abilities=facts(
+        '{ kind = "summon", cost = "trigger", trigger = "fury", fury = 2, vs_types = ["companion"], '
+        'vs_max_cost = 5, onto = "host_self" }'), strike=(1, 1, 1))
+    comp = card("Comp", type="companion", cost=3)
+    b = Battle(([wyren], [card("Foe", life=9)]), (Scripted(), Scripted()),
+               placements=({0: P1_FRONT}, {1: P2_FRONT}), config=BattleConfig(),
+               decks=([card("Big comp", type="companion", cost=6), comp], []), dice=[1], record=True)
+    b._start_turn()
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    v = next(w for w in range(b.n_squad, b.n) if b.cards[w].name == "Comp")
+    assert b.alive[v] and b.host[v] == 0 and b.rider[0] == v and b.pos[v] == P1_FRONT and v in b.units[0]
+    assert any(e["e"] == "enter" and e["u"] == v and e.get("host") == 0 for e in b.log)
+
+
+def test_prophecy_shows_a_symbiote_that_enters_on_itself_or_on_the_struck_card():
+    """30/118 Тугодум: at its simple strike, prophecy 1: a companion shown may enter riding it, a
+    parasite shown may enter on the creature it struck; any other card shown: nothing."""
+    from analysis.battle import Strike
+    troll_facts = facts('{ kind = "prophecy", damage = [1], cost = "trigger", trigger = "strike" }',
+                        '{ kind = "summon", cost = "then", shown = ["companion"], onto = "host_self", '
+                        'may = true }',
+                        '{ kind = "summon", cost = "then", shown = ["parasite"], onto = "host_about", '
+                        'may = true }')
+    for top, host in (("companion", 0), ("parasite", 1), ("creature", -1)):
+        troll = card("Troll", abilities=troll_facts, strike=(1, 1, 1))
+        b = Battle(([troll], [card("Foe", life=9)]), (Scripted(), Scripted()),
+                   placements=({0: P1_FRONT}, {1: P2_FRONT}), config=BattleConfig(),
+                   decks=([card("Top", type=top, cost=2), card("Next", type="companion", cost=2)], []),
+                   dice=[6])
+        b.deck = (sorted(b.deck[0], key=lambda w: b.cards[w].name != "Top"), [])
+        b._start_turn()
+        b.open[1] = False
+        b.apply(Strike(0, 1))
+        t = next(w for w in range(b.n_squad, b.n) if b.cards[w].name == "Top")
+        assert b.alive[t] == (host >= 0) and (host < 0 or b.host[t] == host), top
+        assert all(not b.alive[w] for w in range(b.n_squad, b.n) if b.cards[w].name == "Next")
+
+
+def test_the_living_vine_calls_another_copy_onto_an_adjacent_enemy():
+    """50/75 Живая лоза (a parasite): "Концентрация: вызвать Живую лозу на стоящее рядом существо
+    противника" — another copy of its deck enters as a parasite on an enemy creature next to it."""
+    vine_facts = facts('{ kind = "summon", cost = "trigger", trigger = "concentration", same_name = true, '
+                       'onto = "host_adjacent", via = "effect" }')
+    vine = card("Vine", type="parasite", abilities=vine_facts)
+    b = Battle(([card("Mine"), vine], [card("Foe", life=9), card("Near", life=9)]),
+               (Scripted(), Scripted()),
+               placements=({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT, 3: P2_FRONT + 1}),
+               config=BattleConfig(),
+               decks=([card("Vine", type="parasite", abilities=vine_facts)], []))
+    b._start_turn()
+    host = b.host[1]
+    assert host in (2, 3)
+    b._fire(1, "concentration")
+    copy = b.n - 1
+    assert b.alive[copy] and b.host[copy] == ({2, 3} - {host}).pop() and b.seat[copy] == 0

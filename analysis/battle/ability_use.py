@@ -366,7 +366,10 @@ class AbilityUse(Triggers):
             self._follow_shown(u, index, trigger)  # (after a prophecy, on the card it showed)
             return
         if ab.kind in ENTRIES:  # (also once the card has left play: "exile itself; summon onto its square")
-            self._resolve(u, sl, (u,), trigger)
+            kept = self._chain_about
+            self._chain_about = targets[0] if targets and targets[0] != u else -1
+            self._resolve(u, sl, (u,), trigger)  # (``onto = "died_at"``: next to the card aimed at before)
+            self._chain_about = kept
             return
         if not self.alive[u]:
             return
@@ -444,7 +447,7 @@ class AbilityUse(Triggers):
         ab = sl.ability
         kind = ab.kind
         if kind in ENTRIES:  # (cards from the deck or the graveyard, into exile; ``lasts``: how long;
-            self._entry(u, sl.index, ab, -1)  # after the card itself left play too: "then summon …")
+            self._entry(u, sl.index, ab, self._chain_about)  # after the card left play too: "then summon …")
             slots = self.slots[u]
             if sl.index + 1 >= len(slots) or slots[sl.index + 1].ability.cost != "then":
                 self._check_end()  # (an exile may leave a squad with no creature; after its chain)

@@ -282,6 +282,8 @@ class Battle(Placement):
         """The cards the ``prophecy`` just carried out showed (for the facts after it)."""
         self._entered_now = []
         """The cards the ``summon`` / ``resurrect`` just carried out brought in (``area = "entered"``)."""
+        self._chain_about = -1
+        """For a deck/graveyard move with cost ``then``: the card the fact before it aimed at."""
         self.leaving = []
         """(unit, turn): cards that entered for a while and are exiled at the end of that turn;
         replaced, never changed in place (clones share it)."""
@@ -844,6 +846,7 @@ class Battle(Placement):
         new._shown = -1
         new._shown_now = []
         new._entered_now = []
+        new._chain_about = -1
         for name in _MUTABLE:
             setattr(new, name, list(getattr(self, name)))
         new.units = (list(self.units[0]), list(self.units[1]))

@@ -28,6 +28,7 @@ class EngineFields:
     _shown: int
     _shown_now: list[int]
     _entered_now: list[int]
+    _chain_about: int
     leaving: list[tuple[int, int]]
     _reserved: bool
     _deck_rng: Any

@@ -340,3 +340,25 @@ def test_the_living_vine_calls_another_copy_onto_an_adjacent_enemy():
     b._fire(1, "concentration")
     copy = b.n - 1
     assert b.alive[copy] and b.host[copy] == ({2, 3} - {host}).pop() and b.seat[copy] == 0
+
+
+def test_a_spirit_called_next_to_the_wounded_creature_cannot_act_and_leaves_at_turn_end():
+    """60/146 Повелитель призраков: "ранить существо на 1, вызвать на соседнюю с этим существом клетку
+    духа, он входит в игру с «Не может действовать. В конце хода — изгоняется»" — the summon after
+    the effect enters next to the card the effect aimed at (``onto = "died_at"`` on a ``then``), is
+    closed (``close`` on ``area = "entered"``) and exiled at the end of the turn."""
+    from analysis.battle import END_TURN
+    from analysis.battle.board import ADJ8
+    lord = card("Lord", abilities=facts(
+        '{ kind = "effect", damage = [1], cost = "tap" }',
+        '{ kind = "summon", cost = "then", vs_classes = ["Дух"], onto = "died_at", lasts = "turn" }',
+        '{ kind = "close", cost = "then", area = "entered" }'), strike=(1, 1, 1))
+    b = Battle(([lord], [card("Foe", life=9)]), (Scripted(), Scripted()),
+               placements=({0: P1_BACK}, {1: P2_FRONT}), config=BattleConfig(),
+               decks=([card("Ghost", classes=("Дух",))], []))
+    b._start_turn()
+    b.apply(UseAbility(0, 0, (1,)))
+    g = b.n - 1
+    assert b.wounds[1] == 1 and b.alive[g] and b.pos[g] in ADJ8[P2_FRONT] and not b.open[g]
+    b.apply(END_TURN)
+    assert not b.alive[g] and b.zone[g] == ZONE_EXILE

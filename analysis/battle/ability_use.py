@@ -384,6 +384,16 @@ class AbilityUse(Triggers):
                 self._follow(u, index + 1, [v] if v >= 0 else [], trigger)
             return
         chosen: list[int] = []
+        if self.slots[u][index - 1].ability.kind == "grave_exile":  # (it reads the card just exiled)
+            if self._exiled_last >= 0 and self.alive[u]:
+                if ab.target == "self":
+                    self._resolve(u, sl, (u,), trigger)
+                    return
+            elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                self._follow(u, index + 1, targets, trigger)
+                return
+            else:
+                return
         if ab.area == "entered":  # (the cards the summon before it brought in: 60/205 Кутила)
             chosen = [v for v in self._entered_now if self.alive[v]]
         elif ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)

@@ -1196,6 +1196,10 @@ class Effects(Situational):
         elif per in ("target_weak", "target_spread"):  # (the printed strike of the card it aims at)
             strike = PROFILES[self.key[v]].strike
             q = 0 if not strike else strike[0] if per == "target_weak" else max(0, strike[2] - strike[0])
+        elif per in ("exiled_move", "exiled_regen"):  # (the card the ``grave_exile`` before it exiled)
+            x = self._exiled_last
+            q = 0 if x < 0 else (self.cards[x].move or 0) if per == "exiled_move" \
+                else self.cards[x].keyword("regeneration")
         elif per == "armor_left":  # ("количество оставшихся единиц {armor}": not used this turn)
             q = self.armor_left[u]
         elif per == "target_move":  # ("где Х его {move}": the movement it has now)

@@ -282,6 +282,8 @@ class Battle(Placement):
         """The cards the ``prophecy`` just carried out showed (for the facts after it)."""
         self._entered_now = []
         """The cards the ``summon`` / ``resurrect`` just carried out brought in (``area = "entered"``)."""
+        self._exiled_last = -1
+        """The card the last ``grave_exile`` exiled from a graveyard (-1: none)."""
         self._chain_about = -1
         """For a deck/graveyard move with cost ``then``: the card the fact before it aimed at."""
         self.leaving = []
@@ -847,6 +849,7 @@ class Battle(Placement):
         new._shown_now = []
         new._entered_now = []
         new._chain_about = -1
+        new._exiled_last = -1
         for name in _MUTABLE:
             setattr(new, name, list(getattr(self, name)))
         new.units = (list(self.units[0]), list(self.units[1]))

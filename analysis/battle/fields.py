@@ -29,6 +29,7 @@ class EngineFields:
     _shown_now: list[int]
     _entered_now: list[int]
     _chain_about: int
+    _exiled_last: int
     leaving: list[tuple[int, int]]
     _reserved: bool
     _deck_rng: Any

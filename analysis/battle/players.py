@@ -690,6 +690,8 @@ class HeuristicPlayer(Player):
         one put into the graveyard: one that comes back from it (incarnation) or acts there
         (Вальхалла) first, else the cheapest."""
         keys = battle.key
+        if why == "grave_exile":  # (a card of its graveyard to exile for what the facts after it read)
+            return self._grave_exile_pick(battle, unit, candidates)
         if why == "to_graveyard":
             def back(v: int) -> tuple[bool, float]:
                 card = battle.cards[v]
@@ -697,6 +699,29 @@ class HeuristicPlayer(Player):
 
             return max(candidates, key=back)
         return max(candidates, key=lambda v: (card_value(keys[v]), -v))
+
+    def _grave_exile_pick(self, b: Battle, u: int, candidates: Sequence[int]) -> int:
+        """``grave_exile``: the card whose X (its movement or regeneration, as the facts after it read)
+        is largest, one that would not come back from the graveyard (incarnation, Вальхалла) first;
+        none (-1) when that gains nothing — an X of 0, or a heal with no wounds to heal."""
+        pers = {sl.ability.per for sl in b.slots[u]}
+
+        def x(v: int) -> int:
+            card = b.cards[v]
+            if "exiled_move" in pers:
+                return card.move or 0
+            if "exiled_regen" in pers:
+                return card.keyword("regeneration")
+            return 0
+
+        def back(v: int) -> bool:
+            return bool(b.incarnation[v]) or b.cards[v].has("valhalla")
+
+        best = max(candidates, key=lambda v: (not back(v), x(v), -v))
+        heals = any(sl.ability.kind == "heal" and sl.ability.per == "exiled_regen" for sl in b.slots[u])
+        if x(best) <= 0 or (heals and b.wounds[u] == 0):
+            return -1
+        return best
 
     def _chain_use(self, b: Battle, u: int, sl: Slot) -> tuple[float, tuple[int, ...]]:
         """:meth:`_best_use` of an ability followed by ``then`` abilities (one target): the gain of

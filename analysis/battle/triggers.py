@@ -1200,6 +1200,8 @@ class Triggers(Effects):
             return True
         if kind == "prophecy":
             return self._prophesy(u, ab.damage[0] if ab.damage else 1)
+        if kind == "grave_exile":
+            return self._grave_exile(u, ab, about)
         name = self.cards[u].key
         if ab.grave_lacks_name and any(  # ("если на вашем кладбище нет другого …": 60/151)
                 w != u and self.seat[w] == seat and self._in_grave(w) and self.cards[w].key == name
@@ -1348,6 +1350,29 @@ class Triggers(Effects):
         if ab.onto == "any" or p < 0:
             return [sq for sq in range(30) if board[sq] < 0 and share[sq] < 0]
         return [sq for sq in ADJ8[p] if board[sq] < 0 and share[sq] < 0]
+
+    def _grave_exile(self, u: int, ab: Ability, about: int) -> bool:
+        """``grave_exile``: a card of ``u``'s own graveyard meeting ``ab``'s ``vs_*`` is exiled, its
+        player's pick (``may``: or none; ``Player.choose_card`` returning -1); the facts after it
+        read it (:attr:`_exiled_last`, ``per = "exiled_move"`` …). Whether a card was exiled."""
+        seat = self.seat[u]
+        self._exiled_last = -1
+        cands = [v for v in range(self.n) if v != u and self.seat[v] == seat and self._in_grave(v)
+                 and self._takes(u, ab, v, about)]
+        if not cands:
+            return False
+        v = self.players[seat].choose_card(self, u, "grave_exile", cands)
+        if v < 0 and ab.may:
+            return False
+        if v not in cands:
+            raise IllegalAction(f"unit {v} is not one of the cards {cands} unit {u} may exile")
+        self.zone[v] = ZONE_EXILE
+        if self.tokens[v] > 0:
+            self.tokens[v] = 0
+        self._exiled_last = v
+        if self.log is not None:
+            self._emit({"e": "exile", "u": v, "by": u})
+        return True
 
     def _prophesy(self, u: int, n: int) -> bool:
         """Пророчество N (``prophecy``; read from the cards' texts, data/README.md "Prophecy"): the top

@@ -66,7 +66,7 @@ from analysis.util.userfiles import read_user_text
 
 # --------------------------------------------------------------------------- the vocabulary
 
-ENTRIES = ("summon", "resurrect", "to_graveyard", "exile", "prophecy")
+ENTRIES = ("summon", "resurrect", "to_graveyard", "exile", "prophecy", "grave_exile")
 """Kinds that move cards between the deck, the graveyard, exile and play, or show the deck's top cards
 (see :data:`ENTRY_TEXT`)."""
 SHOWN = ("odd", "even", "elite", "common", "neutral", "missing_element",
@@ -273,7 +273,11 @@ death, nothing fires on it. ``prophecy`` [N] (Пророчество N; no ruleb
 cards' texts read it: 30/104, 30/118, 40/119, 40/123, 40/132): the top N cards of its user's deck are
 shown and stay where they are, in order; the facts after it (cost ``then``) are carried out once per
 card shown, each only when that card meets its ``shown`` (odd / even cost …), aimed at targets whose
-cost is the shown card's with ``shown_cost``."""
+cost is the shown card's with ``shown_cost``. ``grave_exile``: a card of its own graveyard meeting
+the ``vs_*`` (its player's pick; ``may``: or none) is exiled — it lies in no graveyard any more —
+and the facts after it read it: ``per = "exiled_move"`` / ``"exiled_regen"`` ("может изгнать
+наземное существо с {move} Х с вашего кладбища; получить +Х к {strike}", 60/19 Рыцарь ветра;
+"существо с Х{regen} …; излечиться на Х", 60/148 Дуболом)."""
 EITHER = ("poison", "gain_counter", *ENTRIES)
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``)."""
 RECRUITMENT = ("discount", "recruit_gold")
@@ -695,7 +699,8 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
-        "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans")
+        "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans",
+        "exiled_move", "exiled_regen")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -736,7 +741,9 @@ movement of the corporeal creatures of its squad on the squares to its left and 
 {move} ваших небестелесных существ справа и слева от …", 60/28 Орочий таран), ``own_regen`` (its
 regeneration now: "где Х величина их {regen}"; on
 an aura, of the card that holds it: 30/114 Страж Уорлога).
-``mulligans``: its player's mulligans before recruiting (``discount`` only)."""
+``mulligans``: its player's mulligans before recruiting (``discount`` only).
+``exiled_move`` / ``exiled_regen``: the movement / regeneration of the card the ``grave_exile``
+before it exiled (60/19, 60/148)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "own_extra_life", "wounded_allies", "allies_enemy_half",
              "moves_left", "side_move", "own_regen")
@@ -848,7 +855,7 @@ _KINDS_TEXT = {
     "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
     "leap": "May jump now, range",
     "summon": "Summons from the deck", "resurrect": "Resurrects", "to_graveyard": "Puts into the graveyard",
-    "exile": "Exiles",
+    "exile": "Exiles", "grave_exile": "Exiles a card of its graveyard",
     "fetch": "Before recruiting: reveal it, take it into the squad and fetch from the deck",
     "prophecy": "Prophecy",
     "flood": "Its target's square becomes depth", "drain": "Its target's square counts as surface this turn",
@@ -1369,7 +1376,7 @@ class Ability:
 
 def _default_target(kind: str) -> str:
     if kind in ("heal", "give_blessing", "open", "grave_token", "cleanse", "resurrect", "to_graveyard",
-                "dirty_trick"):
+                "dirty_trick", "grave_exile"):
         return "ally"
     if kind in RECRUITMENT:
         return "self"

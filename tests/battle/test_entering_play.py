@@ -230,3 +230,35 @@ def test_imitator_exiles_itself_and_takes_the_creature_it_killed():
         assert (b.zone[0] == ZONE_EXILE) == taken
         assert (b.alive[1] and b.seat[1] == 0 and b.pos[1] == P1_FRONT) == taken
         assert not b.alive[3]  # (the other dead card stays in the graveyard)
+
+
+def test_exiling_a_graveyard_creature_gives_its_movement_as_a_strike_bonus():
+    """60/19 Рыцарь ветра: "в начале вашего хода — может изгнать наземное существо с {move} Х с вашего
+    кладбища; получить +Х к {strike} до конца хода" (``grave_exile``, then ``per = "exiled_move"``):
+    the heuristic exiles the fastest creature that would not come back."""
+    knight = unit("Knight", '{ kind = "grave_exile", cost = "trigger", trigger = "turn_start", '
+                  'vs_types = ["creature"], may = true }',
+                  '{ kind = "strike_bonus", cost = "then", target = "self", per = "exiled_move", '
+                  'lasts = "turn" }', strike=(1, 1, 1))
+    fast, slow = card("Fast", move=3), card("Slow", move=1)
+    b = battle([knight], [card("Foe")], ({0: P1_FRONT}, {1: P2_FRONT}), graves=([slow, fast], []),
+               p1=HeuristicPlayer(), record=True)  # (its turn starts: the trigger fires)
+    assert b.zone[3] == ZONE_EXILE and b.zone[2] == ZONE_GRAVE
+    (fact, _), = b.grants[0]
+    assert fact.kind == "strike_bonus" and fact.damage == (3,)
+    assert any(e["e"] == "exile" and e["u"] == 3 for e in b.log)
+
+
+def test_exiling_a_regenerating_creature_heals_by_its_regeneration_only_when_wounded():
+    """60/148 Дуболом: "может изгнать существо с Х{regen} с вашего кладбища; излечиться на Х"; with no
+    wounds the heuristic keeps the graveyard as it is."""
+    club = unit("Club", '{ kind = "grave_exile", cost = "trigger", trigger = "turn_start", '
+                'vs_has = ["regeneration"], may = true }',
+                '{ kind = "heal", cost = "then", target = "self", per = "exiled_regen" }', life=16)
+    troll = card("Troll", regeneration=2)
+    b = battle([club], [card("Foe")], ({0: P1_FRONT}, {1: P2_FRONT}), graves=([troll], []),
+               p1=HeuristicPlayer())  # (its turn starts: the trigger fires)
+    assert b.zone[2] == ZONE_GRAVE  # (unwounded: nothing to gain)
+    b.wounds[0] = 5
+    b._fire(0, "turn_start")
+    assert b.zone[2] == ZONE_EXILE and b.wounds[0] == 3

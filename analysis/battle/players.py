@@ -679,6 +679,8 @@ class HeuristicPlayer(Player):
             return -card_value(b.key[u]) * (b.life[u] - b.wounds[u]) / max(1, b.life[u]) if alive else 0.0
         if ab.kind == "to_graveyard":
             return 0.5 if b._deck_cands(u, ab) else 0.0
+        if ab.kind in ("grave_exile", "prophecy"):
+            return 0.0  # (what the facts after it gain is valued with them)
         cands = b._grave_cands(u, ab) if ab.kind == "resurrect" else b._deck_cands(u, ab)
         if not cands:
             return 0.0

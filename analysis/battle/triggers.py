@@ -1606,6 +1606,10 @@ class Triggers(Effects):
             return self.alive[u]
         if ab.kind == "prophecy":
             return bool(self.deck[self.seat[u]])
+        if ab.kind == "grave_exile":
+            seat = self.seat[u]
+            return any(v != u and self.seat[v] == seat and self._in_grave(v) and self._takes(u, ab, v)
+                       for v in range(self.n))
         cands = self._grave_cands(u, ab) if ab.kind == "resurrect" else self._deck_cands(u, ab)
         if ab.kind == "to_graveyard" or not cands:
             return bool(cands)

@@ -1202,6 +1202,8 @@ class Triggers(Effects):
             return self._prophesy(u, ab.damage[0] if ab.damage else 1)
         if kind == "grave_exile":
             return self._grave_exile(u, ab, about)
+        if ab.squad_max and len(self.units[seat]) + len(self.lands[seat]) > ab.squad_max:
+            return False  # ("если в вашем отряде три или менее карты": 60/200)
         name = self.cards[u].key
         if ab.grave_lacks_name and any(  # ("если на вашем кладбище нет другого …": 60/151)
                 w != u and self.seat[w] == seat and self._in_grave(w) and self.cards[w].key == name

@@ -1074,6 +1074,9 @@ class Ability:
     """``summon`` / ``resurrect`` / ``to_graveyard`` on a trigger: only a card of the cost of the card
     the trigger aims at — the attacker for ``wounded`` ("от атаки карты противника стоимостью Х …
     существо … стоимостью Х", 40/57 Ярл викингов)."""
+    squad_max: int = 0
+    """``summon`` / ``resurrect``: only while its squad has this many cards in play or fewer ("если в
+    вашем отряде три или менее карты — возродиться", 60/200 Ангел надежды); 0: any."""
     grave_lacks_name: bool = False
     """``summon`` / ``resurrect`` / ``to_graveyard``: only while no other card of its name lies in its
     graveyard ("если на вашем кладбище нет другого Балторна", 60/151)."""
@@ -1110,7 +1113,7 @@ class Ability:
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or self.delay or self.same_name or self.onto or self.may or self.needs
             or self.shown or self.shown_cost or self.named or self.new_name or self.same_cost or self.missing
-            or self.grave_lacks_name
+            or self.grave_lacks_name or self.squad_max
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -1272,6 +1275,8 @@ class Ability:
             cond.append("of the cost of the card it is about")
         if self.grave_lacks_name:
             cond.append("while no other card of its name lies in its graveyard")
+        if self.squad_max:
+            cond.append(f"while its squad has {self.squad_max} cards in play or fewer")
         if self.shown:
             cond.append("if the card shown is " + "/".join(x.replace("_", " ") for x in self.shown))
         if self.shown_cost:
@@ -1357,7 +1362,7 @@ class Ability:
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
                      "gold", "nth", "into", "move", "may", "negative", "zone", "picker", "shown_cost",
-                     "named", "new_name", "same_cost", "missing", "grave_lacks_name"):
+                     "named", "new_name", "same_cost", "missing", "grave_lacks_name", "squad_max"):
             value = getattr(self, name)
             if value:
                 out[name] = value
@@ -1463,7 +1468,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
                  "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker", "shown",
-                 "shown_cost", "named", "new_name", "same_cost", "missing", "grave_lacks_name"}
+                 "shown_cost", "named", "new_name", "same_cost", "missing", "grave_lacks_name",
+                 "squad_max"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -2092,6 +2098,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("grave_lacks_name", f"must be true or false, for summon, resurrect and to_graveyard; "
                    f"got {lacks!r}")
     out["grave_lacks_name"] = lacks
+    squad_max = raw.get("squad_max", 0)
+    if not _int(squad_max) or (squad_max and kind not in ("summon", "resurrect")):
+        raise fail("squad_max", f"is a whole number ≥ 1, for summon and resurrect only; got {squad_max!r}")
+    out["squad_max"] = squad_max
     if kind in ("summon", "resurrect", "to_graveyard") and cost not in ("recruit",) \
             and raw.get("target", _default_target(kind)) not in (
                 ("self",) if kind == "summon" else ("ally", "enemy", "self") if kind == "resurrect"

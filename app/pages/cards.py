@@ -205,6 +205,8 @@ def _situational_parts(a: dict) -> list[str]:
         parts.append(t("ability.missing", what=t(f"ability_missing.{a['missing']}"), n=a.get("count", 1)))
     if a.get("kind") == "fetch" and a.get("into"):
         parts.append(t(f"ability.fetch_into_{a['into']}"))
+    if a.get("squad_max"):
+        parts.append(t("ability.squad_max", n=a["squad_max"]))
     if a.get("grave_lacks_name"):
         parts.append(t("ability.grave_lacks_name"))
     if a.get("same_cost"):

@@ -262,3 +262,19 @@ def test_exiling_a_regenerating_creature_heals_by_its_regeneration_only_when_wou
     b.wounds[0] = 5
     b._fire(0, "turn_start")
     assert b.zone[2] == ZONE_EXILE and b.wounds[0] == 3
+
+
+def test_angel_of_hope_returns_from_the_graveyard_when_its_squad_is_small():
+    """60/200 Ангел надежды: in the graveyard, at its owner's turn start, if its squad has three or
+    fewer cards in play it resurrects itself (``squad_max = 3``, once per battle)."""
+    angel_facts = ('{ kind = "resurrect", cost = "trigger", trigger = "valhalla", target = "self", '
+                   'squad_max = 3, uses_per_battle = 1 }')
+    for allies, back in ((2, True), (4, False)):
+        angel = unit("Angel", angel_facts, type="flyer", move=0)
+        mine = [card(f"A{i}") for i in range(allies)]
+        places = {i: sq for i, sq in enumerate((P1_FRONT, P1_BACK, square(0, 1), square(0, 3))[:allies])}
+        places[allies] = square(1, 1)
+        b = battle([*mine, angel], [card("Foe")], (places, {allies + 1: P2_FRONT}))
+        b._kill(allies)
+        b._fire(allies, "valhalla")
+        assert b.alive[allies] == back, allies

@@ -1359,13 +1359,20 @@ class Triggers(Effects):
         read it (:attr:`_exiled_last`, ``per = "exiled_move"`` …). Whether a card was exiled."""
         seat = self.seat[u]
         self._exiled_last = -1
-        cands = [v for v in range(self.n) if v != u and self.seat[v] == seat and self._in_grave(v)
+        side = seat if ab.target != "enemy" else 1 - seat  # (``enemy``: the enemy's graveyard)
+        cands = [v for v in range(self.n) if v != u and self.seat[v] == side and self._in_grave(v)
                  and self._takes(u, ab, v, about)]
+        if ab.area == "about":  # (the card its trigger is about: "изгоняет это существо", 40/165)
+            x = about if about >= 0 else self._about if self._about >= 0 else self._context
+            cands = [v for v in cands if v == x]
         if not cands:
             return False
-        v = self.players[seat].choose_card(self, u, "grave_exile", cands)
-        if v < 0 and ab.may:
-            return False
+        v = cands[0] if len(cands) == 1 and not ab.may else \
+            self.players[seat].choose_card(self, u, "grave_exile", cands)
+        if v < 0:
+            if ab.may:
+                return False  # (its player declines)
+            v = cands[0]  # (not a may: one is exiled)
         if v not in cands:
             raise IllegalAction(f"unit {v} is not one of the cards {cands} unit {u} may exile")
         self.zone[v] = ZONE_EXILE

@@ -278,3 +278,17 @@ def test_angel_of_hope_returns_from_the_graveyard_when_its_squad_is_small():
         b._kill(allies)
         b._fire(allies, "valhalla")
         assert b.alive[allies] == back, allies
+
+
+def test_the_many_faced_exiles_the_enemy_creature_it_destroys():
+    """40/165 Многоликий: "когда уничтожает существо противника изгоняет это существо" — the killed
+    card goes from the enemy's graveyard into exile (``grave_exile``, ``target = "enemy"``, ``area =
+    "about"``): no incarnation, no resurrection for it."""
+    from analysis.battle import Strike
+    faced = unit("Faced", '{ kind = "grave_exile", cost = "trigger", trigger = "kill", target = "enemy", '
+                 'area = "about", vs_types = ["creature", "flyer"] }', strike=(5, 5, 5))
+    victim = card("Victim", life=2, abilities=facts('{ kind = "incarnation", damage = [1] }'))
+    b = battle([faced], [victim, card("Foe")], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[6])
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert not b.alive[1] and b.zone[1] == ZONE_EXILE

@@ -369,6 +369,9 @@ class AbilityUse(Triggers):
                         self._over_cost(u, d)
         if ab.kind in ("become", "relocate") and not self._shaped:
             return  # ("при этом": what follows a type change or a move comes only with it, 50/3)
+        if ab.kind == "prophecy":
+            self._after_prophecy(u, sl.index, trigger)  # (once for each card shown)
+            return
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
             if fresh:
                 fresh = [v for v, d in zip(targets, dealt, strict=True) if v in fresh and d > 0]
@@ -388,8 +391,14 @@ class AbilityUse(Triggers):
             return
         sl = self.slots[u][index]
         ab = sl.ability
+        if self._shown >= 0 and (ab.shown or ab.shown_cost):
+            self._follow_shown(u, index, trigger)  # (after a prophecy, on the card it showed)
+            return
         if ab.kind in ENTRIES:  # (also once the card has left play: "exile itself; summon onto its square")
-            self._resolve(u, sl, (u,), trigger)
+            kept = self._chain_about
+            self._chain_about = targets[0] if targets and targets[0] != u else -1
+            self._resolve(u, sl, (u,), trigger)  # (``onto = "died_at"``: next to the card aimed at before)
+            self._chain_about = kept
             return
         if not self.alive[u]:
             return
@@ -408,7 +417,19 @@ class AbilityUse(Triggers):
                 self._follow(u, index + 1, targets, trigger)
             return
         chosen: list[int] = []
-        if ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
+        if self.slots[u][index - 1].ability.kind == "grave_exile":  # (it reads the card just exiled)
+            if self._exiled_last >= 0 and self.alive[u]:
+                if ab.target == "self":
+                    self._resolve(u, sl, (u,), trigger)
+                    return
+            elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                self._follow(u, index + 1, targets, trigger)
+                return
+            else:
+                return
+        if ab.area == "entered":  # (the cards the summon before it brought in: 60/205 Кутила)
+            chosen = [v for v in self._entered_now if self.alive[v]]
+        elif ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
             about = self._about if self._about >= 0 else self._context
             if about >= 0 and self.alive[about] and (not sl.conditional or meets(sl, self.key[about])):
                 chosen = [about]
@@ -479,7 +500,7 @@ class AbilityUse(Triggers):
         ab = sl.ability
         kind = ab.kind
         if kind in ENTRIES:  # (cards from the deck or the graveyard, into exile; ``lasts``: how long;
-            self._entry(u, sl.index, ab, -1)  # after the card itself left play too: "then summon …")
+            self._entry(u, sl.index, ab, self._chain_about)  # after the card left play too: "then summon …")
             slots = self.slots[u]
             if sl.index + 1 >= len(slots) or slots[sl.index + 1].ability.cost != "then":
                 self._check_end()  # (an exile may leave a squad with no creature; after its chain)

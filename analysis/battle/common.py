@@ -59,7 +59,7 @@ def has_limit(ab: Ability) -> bool:
 ZONE_GRAVE, ZONE_DECK, ZONE_EXILE = 0, 1, 2
 """Where a unit out of play lies (``Battle.zone``): its owner's graveyard (a squad's dead cards, 000
 2.1.4), its deck (000 2.1.3) or exile."""
-DECK_KINDS = frozenset({"summon", "to_graveyard"})
+DECK_KINDS = frozenset({"summon", "to_graveyard", "prophecy"})
 """Kinds that take cards from their user's deck in battle (data/README.md "Deck, graveyard and cards
 entering play")."""
 

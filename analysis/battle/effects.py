@@ -1338,6 +1338,10 @@ class Effects(Situational):
         elif per in ("target_weak", "target_spread"):  # (the printed strike of the card it aims at)
             strike = PROFILES[self.key[v]].strike
             q = 0 if not strike else strike[0] if per == "target_weak" else max(0, strike[2] - strike[0])
+        elif per in ("exiled_move", "exiled_regen"):  # (the card the ``grave_exile`` before it exiled)
+            x = self._exiled_last
+            q = 0 if x < 0 else (self.cards[x].move or 0) if per == "exiled_move" \
+                else self.cards[x].keyword("regeneration")
         elif per == "armor_left":  # ("количество оставшихся единиц {armor}": not used this turn)
             q = self.armor_left[u]
         elif per == "about_extra_life":  # (the card the trigger is about: its life above the printed one)
@@ -2480,8 +2484,9 @@ class Effects(Situational):
         """``squad_strike``: the simple strike of ``u`` hit ``v``; the watchers of ``u``'s squad fire,
         aimed at ``v``, about ``u`` (``when_type`` …)."""
         for w in self._trig["squad_strike"]:
-            if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[v] and not self.over:
-                self._fire(w, "squad_strike", v, u)
+            if self.seat[w] == self.seat[u] and (self.alive[w] or self._in_grave(w)) and self.alive[v] \
+                    and not self.over:
+                self._fire(w, "squad_strike", v, u)  # (in the graveyard only its own token: 30/140)
 
     def _counted(self, u: int) -> None:
         """``counters_reach``: ``u`` has just gained counters; its facts whose ``count`` it now has

@@ -685,12 +685,58 @@ class HeuristicPlayer(Player):
         Worth using only when that is positive."""
         if not b.slot_ready(u, slots[index]):
             return -1e9, ()
+        if slots[index].ability.kind == "prophecy":
+            g = self.prophecy_worth(b, u, index)
+            return (g, (u,)) if g > 0 else (-1e9, ())
         g = 0.0
         i = index
         while i < len(slots) and (i == index or slots[i].ability.cost == "then"):
-            g += self.entry_worth(b, u, slots[i].ability)
+            if slots[i].ability.kind in ENTRIES:  # (a fact on the card entered, 60/205: not valued)
+                g += self.entry_worth(b, u, slots[i].ability)
             i += 1
         return (g, (u,)) if g > 0 else (-1e9, ())
+
+    def prophecy_worth(self, b: Battle, u: int, index: int) -> float:
+        """What ``u``'s ``prophecy`` ``index`` and the facts after it win: for each card shown, the
+        best use of each fact whose ``shown`` it meets, on the targets of its ``shown_cost``. The
+        cards a prophecy showed since the deck was last shuffled are known (they stay on top); else
+        each card of the deck is as likely (the player knows its deck, not its order)."""
+        slots = b.slots[u]
+        seat = b.seat[u]
+        ab = slots[index].ability
+        n = ab.damage[0] if ab.damage else 1
+        deck = b.deck[seat]
+        if not deck:
+            return 0.0
+        follow = []
+        i = index + 1
+        while i < len(slots) and slots[i].ability.cost == "then":
+            follow.append(slots[i])
+            i += 1
+        known = b.seen_top[seat] >= min(n, len(deck))
+        pool = deck[:n] if known else deck
+        total = 0.0
+        cache: dict[int, float] = {}
+        for c in pool:
+            key = b.key[c]
+            g = cache.get(key)
+            if g is None:
+                g = 0.0
+                for sl in follow:
+                    f = sl.ability
+                    if f.shown and not b.shown_meets(u, c, f.shown):
+                        continue
+                    if f.kind in ENTRIES:  # (the shown card itself enters play: worth that card)
+                        g += card_value(b.key[c]) if f.kind == "summon" else 0.0
+                        continue
+                    cands = b.shown_targets(u, sl, c)
+                    if cands:
+                        best, _ = self._best_use(b, u, sl, cands)
+                        if best > 0 or (not f.may and best > -1e8):
+                            g += best
+                cache[key] = g
+            total += g
+        return total if known else total * min(n, len(deck)) / len(deck)
 
     def entry_worth(self, b: Battle, u: int, ab: Any) -> float:
         """What one carried-out fact of a kind of ``ENTRIES`` wins ``u``'s side (see :meth:`_entry_use`)."""
@@ -699,6 +745,8 @@ class HeuristicPlayer(Player):
             return -card_value(b.key[u]) * (b.life[u] - b.wounds[u]) / max(1, b.life[u]) if alive else 0.0
         if ab.kind == "to_graveyard":
             return 0.5 if b._deck_cands(u, ab) else 0.0
+        if ab.kind in ("grave_exile", "prophecy"):
+            return 0.0  # (what the facts after it gain is valued with them)
         cands = b._grave_cands(u, ab) if ab.kind == "resurrect" else b._deck_cands(u, ab)
         if not cands:
             return 0.0
@@ -710,6 +758,8 @@ class HeuristicPlayer(Player):
         one put into the graveyard: one that comes back from it (incarnation) or acts there
         (Вальхалла) first, else the cheapest."""
         keys = battle.key
+        if why == "grave_exile":  # (a card of its graveyard to exile for what the facts after it read)
+            return self._grave_exile_pick(battle, unit, candidates)
         if why == "to_graveyard":
             def back(v: int) -> tuple[bool, float]:
                 card = battle.cards[v]
@@ -717,6 +767,29 @@ class HeuristicPlayer(Player):
 
             return max(candidates, key=back)
         return max(candidates, key=lambda v: (card_value(keys[v]), -v))
+
+    def _grave_exile_pick(self, b: Battle, u: int, candidates: Sequence[int]) -> int:
+        """``grave_exile``: the card whose X (its movement or regeneration, as the facts after it read)
+        is largest, one that would not come back from the graveyard (incarnation, Вальхалла) first;
+        none (-1) when that gains nothing — an X of 0, or a heal with no wounds to heal."""
+        pers = {sl.ability.per for sl in b.slots[u]}
+
+        def x(v: int) -> int:
+            card = b.cards[v]
+            if "exiled_move" in pers:
+                return card.move or 0
+            if "exiled_regen" in pers:
+                return card.keyword("regeneration")
+            return 0
+
+        def back(v: int) -> bool:
+            return bool(b.incarnation[v]) or b.cards[v].has("valhalla")
+
+        best = max(candidates, key=lambda v: (not back(v), x(v), -v))
+        heals = any(sl.ability.kind == "heal" and sl.ability.per == "exiled_regen" for sl in b.slots[u])
+        if x(best) <= 0 or (heals and b.wounds[u] == 0):
+            return -1
+        return best
 
     def _chain_use(self, b: Battle, u: int, sl: Slot) -> tuple[float, tuple[int, ...]]:
         """:meth:`_best_use` of an ability followed by ``then`` abilities (one target): the gain of
@@ -745,6 +818,10 @@ class HeuristicPlayer(Player):
             before = ab
             for f in follow:
                 fa = f.ability
+                if fa.kind in ENTRIES:  # ("уничтожить себя, при этом вызвать на его клетку …": 30/187)
+                    g += self.entry_worth(b, u, fa)
+                    before = fa
+                    continue
                 if fa.target == "self" and not fa.every:
                     if fa.vs_state == "unwounded" and v != u and b.creature[v] and b.wounds[v] == 0:
                         g += self._target_gain(b, u, f.index, u)  # ("when it wounds one without wounds")

@@ -66,9 +66,20 @@ from analysis.util.userfiles import read_user_text
 
 # --------------------------------------------------------------------------- the vocabulary
 
-ENTRIES = ("summon", "resurrect", "to_graveyard", "exile")
-"""Kinds that move cards between the deck, the graveyard, exile and play (see :data:`ENTRY_TEXT`)."""
-ONTO = ("adjacent", "died_at", "any", "own_square")
+ENTRIES = ("summon", "resurrect", "to_graveyard", "exile", "prophecy", "grave_exile")
+"""Kinds that move cards between the deck, the graveyard, exile and play, or show the deck's top cards
+(see :data:`ENTRY_TEXT`)."""
+SHOWN = ("odd", "even", "elite", "common", "neutral", "missing_element",
+         "creature", "flyer", "companion", "parasite", "artifact", "terrain")
+"""``shown`` of a fact after a ``prophecy``: it acts only when the card shown is one of these — of odd /
+even cost, elite / ordinary, of no element (``neutral``), of an element no card of its squad has
+(``missing_element``) or of a card type (:data:`~analysis.cards.schema.CARD_TYPES`)."""
+SHOWN_COSTS = ("equal", "at_most")
+"""``shown_cost`` of a fact after a ``prophecy``: its targets are the cards whose cost equals / is at
+most the shown card's cost ("существо стоимостью Х, где Х стоимость показанной карты")."""
+HOST_ONTO = ("host_self", "host_about", "host_adjacent")
+"""``onto`` values by which a symbiote (a companion or a parasite) may enter play, onto a host."""
+ONTO = ("adjacent", "died_at", "any", "own_square", "about_square", *HOST_ONTO)
 """``onto`` of ``summon`` / ``resurrect``: next to the card (the rulebook's default), on the square
 where the card the trigger is about died (``died_at``), on any free square (``any``), or on the
 square the card itself holds or held (``own_square``: "вызвать на его клетку", after it left play)."""
@@ -321,7 +332,15 @@ of its own squad's (``target = "ally"``), of the enemy's, under its control (``"
 card itself from the graveyard (``"self"``). ``to_graveyard``: a card of its deck meeting ``vs_*`` is
 put into its graveyard (000 2.1.4), or with cost ``recruit`` and ``target = "self"`` the card itself
 before recruiting, for ``gold``. ``exile``: the card (``target = "self"``) leaves play for exile: no
-death, nothing fires on it."""
+death, nothing fires on it. ``prophecy`` [N] (Пророчество N; no rulebook at hand defines it, the
+cards' texts read it: 30/104, 30/118, 40/119, 40/123, 40/132): the top N cards of its user's deck are
+shown and stay where they are, in order; the facts after it (cost ``then``) are carried out once per
+card shown, each only when that card meets its ``shown`` (odd / even cost …), aimed at targets whose
+cost is the shown card's with ``shown_cost``. ``grave_exile``: a card of its own graveyard meeting
+the ``vs_*`` (its player's pick; ``may``: or none) is exiled — it lies in no graveyard any more —
+and the facts after it read it: ``per = "exiled_move"`` / ``"exiled_regen"`` ("может изгнать
+наземное существо с {move} Х с вашего кладбища; получить +Х к {strike}", 60/19 Рыцарь ветра;
+"существо с Х{regen} …; излечиться на Х", 60/148 Дуболом)."""
 EITHER = ("poison", "gain_counter", "delayed_wound", *ENTRIES)
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``; a
 ``delayed_wound`` as an action: 50/207 Вольный пират's taunt)."""
@@ -334,7 +353,17 @@ names cost X fewer crystals to recruit): ``target = "self"`` — the card itself
 mulligans (40/11 Присягнувшая). Several ``discount`` facts of one name do not add up (000 2.15), and
 no card costs less than 0. ``recruit_gold`` [N]: taking the card into the squad gives its player N
 gold crystals (50/184 Мародёр), once per name."""
-KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED, *RECRUITMENT)
+BEFORE_RECRUIT = ("fetch",)
+"""Kinds with cost ``recruit`` (data/README.md "Before recruiting"): before recruiting, its player may
+reveal the card from the deal and take it into the squad (:mod:`analysis.squad.fetch`); ``fetch``: a
+card of the deck meeting its ``vs_*`` joins the deal (``into = "deal"``: "найдите в колоде элементаля …
+возьмите в раздачу", 40/216) or the squad (``into = "squad"``: "возьмите её и Вербовщика в отряд", 40/188);
+``missing`` / ``count``: only after ``count`` other cards of the deal of distinct costs (in its
+``vs_min_cost``–``vs_max_cost``) or elements were shown, a card of a cost or element not shown (50/96
+Нейя, 40/188 Вербовщик)."""
+FETCH_INTO = ("deal", "squad")
+MISSING = ("cost", "element")
+KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED, *RECRUITMENT, *BEFORE_RECRUIT)
 
 
 @dataclass(frozen=True)
@@ -615,7 +644,7 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
              "fight_upgrade", "bind", "parries_closed", "amphibious", "guards_far", "host_anywhere",
-             "contract", "unhealable", "swap", *ENTRIES)
+             "contract", "unhealable", "swap", "fetch", *(k for k in ENTRIES if k != "prophecy"))
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
                    "next_roll")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
@@ -628,7 +657,7 @@ SINGLE = ("jump_range",
           "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "next_roll",
           "set_die")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
-DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
+DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,), "prophecy": (1,)}
 TIERS = ("weak", "medium", "strong")
 """``tiers`` of ``cap`` / ``protection``: only attacks of that strength — a simple strike of that kind
 or a die-picked X-Y-Z result of that band ("средние и сильные атаки" = ``["medium", "strong"]``)."""
@@ -647,7 +676,7 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
              "low_life", "unique", "front_row", "off_front_row", "nonflying", "at_edge", "armorless",
              "has_counters", "moved_again", "not_clumsy", "near_enemy_extra_life", "unpoisoned",
-             "poisoned_uncursed", "near_building", "unmoved", "kindred")
+             "poisoned_uncursed", "near_building", "unmoved", "kindred", "no_incarnation")
 """``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
 is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
 less of its life left, additional life counted ("половина или менее {health} (с учётом
@@ -705,7 +734,9 @@ poisoning / with poisoning and no curse (40/135 Карающий's three branche
 40/197 Воин ночи); ``unmoved``: a card that has not moved this turn, by a step or an ability ("существо,
 которое не передвигалось в этот ход", 40/44 Никзар); ``kindred`` (on a ``then`` aimed at another side
 than the ability before it): another creature sharing an element with the card that ability aimed at
-("существо той же стихии, что и уничтоженный", 40/209 Джокер)."""
+("существо той же стихии, что и уничтоженный", 40/209 Джокер);
+``no_incarnation``: a card without incarnation (no icon, no ``incarnation`` fact: "при гибели существа
+без инкарнации", 60/174 Элевера)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
                  "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
                  "enemy_leaves", "defends")
@@ -813,7 +844,7 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans", "about_weak",
         "adjacent_even_enemies", "squad_elements", "column_free", "squad_flyers", "target_armor",
-        "about_extra_life", "own_weak")
+        "about_extra_life", "own_weak", "exiled_move", "exiled_regen")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -870,7 +901,9 @@ flying creatures of its squad in play ("+Х к {strike}, где Х число д
 trigger is about had (its life above the printed one: "где Х число дополнительных {health} у погибшего",
 40/92 Сердце леса). ``target_armor``: the armor the card it aims at has now (a ``keyword = "armor"``
 grant with ``plus = 1`` is "+1 к {armor}" on an armored card and "{armor} 1" on another: 40/64
-Ульфсарк)."""
+Ульфсарк).
+``exiled_move`` / ``exiled_regen``: the movement / regeneration of the card the ``grave_exile``
+before it exiled (60/19, 60/148)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "free_adjacent", "adjacent_enemies", "adjacent_even_enemies", "own_extra_life", "wounded_allies",
              "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements", "squad_flyers")
@@ -896,7 +929,7 @@ trigger ``enemy_leaves`` the square the enemy just left (``vacated``: 40/121 В�
 переместиться на клетку, которую оно занимало")."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad", "target_column", "reverse", "facing", "entered_pair")
+         "between", "squad", "target_column", "reverse", "facing", "entered_pair", "entered")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -920,9 +953,11 @@ Only for auras: ``rider`` (the companion or parasite riding it). Only for an act
 incorporeal card has just stepped onto one after the other — "при перемещении через две клетки в одном
 ряду, занятые наземными существами", 40/131 Болотные огоньки); ``facing`` (on an action: the cards of
 the ``target`` side that stand opposite a creature of its squad —
-"каждую карту противника, напротив которой стоит ваше существо", 40/40 Барабанщик, with ``every``)."""
+"каждую карту противника, напротив которой стоит ваше существо", 40/40 Барабанщик, with ``every``).
+``entered`` (cost ``then`` after a ``summon`` / ``resurrect``): the cards it brought into play ("он
+получает неповоротливость и отравление на 1", 60/205 Кутила)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack",
-         "next_attack_turn")
+         "next_attack_turn", "enemy_dies")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
 ``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
@@ -936,7 +971,9 @@ kinds ("+1 к следующему разряду": a simple strike in between d
 given again add up (at most ``per_max`` when given: "получает +1 к следующему {strike} (максимум +2)",
 40/145); ``next_attack_turn``: the same, but lost at the end of its holder's turn if not used — this
 one, or its next one if given in the opponent's turn ("получить +1 к следующему выстрелу до конца хода",
-30/7; "Концентрация: … получает +1 к следующему {strike} до конца вашего хода", 60/85)."""
+30/7; "Концентрация: … получает +1 к следующему {strike} до конца вашего хода", 60/85); ``enemy_dies``
+(on ``summon`` / ``resurrect`` only): the card entered is exiled when a card of its enemy dies ("входит в
+игру с особенностью «При гибели карты противника — изгоняется»", 60/20 Орк-ведун)."""
 AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider", "sides", "formation", "squad")
 """``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
 front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's), the
@@ -998,7 +1035,9 @@ _KINDS_TEXT = {
     "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
     "leap": "May jump now, range",
     "summon": "Summons from the deck", "resurrect": "Resurrects", "to_graveyard": "Puts into the graveyard",
-    "exile": "Exiles",
+    "exile": "Exiles", "grave_exile": "Exiles a card of its graveyard",
+    "fetch": "Before recruiting: reveal it, take it into the squad and fetch from the deck",
+    "prophecy": "Prophecy",
     "flood": "Its target's square becomes depth", "drain": "Its target's square counts as surface this turn",
     "relocate": "Moves its target to a free square",
     "far_strike": "Its simple strike reaches, as if adjacent,",
@@ -1223,6 +1262,31 @@ class Ability:
     zone: str | None = None
     """Trigger ``enemy_enters``: the squares whose entering sets it off (:data:`ZONES`)."""
     picker: str | None = None
+    same_cost: bool = False
+    """``summon`` / ``resurrect`` / ``to_graveyard`` on a trigger: only a card of the cost of the card
+    the trigger aims at — the attacker for ``wounded`` ("от атаки карты противника стоимостью Х …
+    существо … стоимостью Х", 40/57 Ярл викингов)."""
+    squad_max: int = 0
+    """``summon`` / ``resurrect``: only while its squad has this many cards in play or fewer ("если в
+    вашем отряде три или менее карты — возродиться", 60/200 Ангел надежды); 0: any."""
+    grave_lacks_name: bool = False
+    """``summon`` / ``resurrect`` / ``to_graveyard``: only while no other card of its name lies in its
+    graveyard ("если на вашем кладбище нет другого Балторна", 60/151)."""
+    missing: str | None = None
+    """``fetch``: the fetched card has a cost / an element (:data:`MISSING`) none of ``count`` other
+    cards shown from the deal has, those being of distinct costs / elements."""
+    new_name: bool = False
+    """``summon`` / ``resurrect``: only a card whose name no card of its squad in play has ("если
+    элементаля с таким названием нет в вашем отряде", 40/34 Элементалист Дзара); ``to_graveyard``: none
+    of its graveyard ("до 3 боевых машин с разным названием", 50/55 Механический дракон)."""
+    named: str | None = None
+    """Only cards of this name, like a ``vs_*`` condition ("вызвать на его клетку Вылупившегося дракона",
+    30/187 Яйцо дракона; "каждое Яйцо дракона в вашем отряде", 30/98); compared as copies are (case,
+    ё = е)."""
+    shown: tuple[str, ...] = ()
+    """After a ``prophecy``: only when the card shown is one of these (:data:`SHOWN`)."""
+    shown_cost: str | None = None
+    """After a ``prophecy``: its targets' cost against the shown card's (:data:`SHOWN_COSTS`)."""
     """``target``: of a trigger with ``or`` alternatives, the player of the card it aims at picks one
     ("по выбору противника")."""
 
@@ -1240,6 +1304,8 @@ class Ability:
             or self.vs_min_move is not None or self.vs_max_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or self.delay or self.same_name or self.onto or self.may or self.needs
+            or self.shown or self.shown_cost or self.named or self.new_name or self.same_cost or self.missing
+            or self.grave_lacks_name or self.squad_max
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -1395,6 +1461,21 @@ class Ability:
             cond.append(f"entering {self.zone.replace('_', ' ')}")
         if self.picker:
             cond.append("its target's player picks")
+        if self.named:
+            cond.append(f"only {self.named}")
+        if self.new_name:
+            cond.append("only a name not in its squad")
+        if self.same_cost:
+            cond.append("of the cost of the card it is about")
+        if self.grave_lacks_name:
+            cond.append("while no other card of its name lies in its graveyard")
+        if self.squad_max:
+            cond.append(f"while its squad has {self.squad_max} cards in play or fewer")
+        if self.shown:
+            cond.append("if the card shown is " + "/".join(x.replace("_", " ") for x in self.shown))
+        if self.shown_cost:
+            cond.append("at a card of the shown card's cost" if self.shown_cost == "equal"
+                        else "at a card of the shown card's cost or less")
         if self.marker and self.trigger == "squad_enters_mark":
             cond.append(f"on a {self.marker} square")
         elif self.marker and self.kind not in ("mark", "incarnate_on_mark"):
@@ -1474,14 +1555,15 @@ class Ability:
                      "tokens", "repeats",
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
-                     "gold", "nth", "into", "move", "may", "negative", "zone", "picker"):
+                     "gold", "nth", "into", "move", "may", "negative", "zone", "picker", "shown_cost",
+                     "named", "new_name", "same_cost", "missing", "grave_lacks_name", "squad_max"):
             value = getattr(self, name)
             if value:
                 out[name] = value
         if self.count > 1:
             out["count"] = self.count
         for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has",
-                     "removes", "classes", "needs", "foes", "when_elements"):
+                     "removes", "classes", "needs", "foes", "when_elements", "shown"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
@@ -1493,14 +1575,14 @@ class Ability:
 
 def _default_target(kind: str) -> str:
     if kind in ("heal", "give_blessing", "open", "grave_token", "cleanse", "resurrect", "to_graveyard",
-                "dirty_trick"):
+                "dirty_trick", "grave_exile"):
         return "ally"
     if kind in RECRUITMENT:
         return "self"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
                                                           "reposition", "leap", "summon", "exile", "flood",
-                                                          "strike_again", "become"):
+                                                          "strike_again", "become", "prophecy", "fetch"):
         return "self"
     return "enemy"
 
@@ -1580,7 +1662,8 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
                  "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker",
-                 "when_elements"}
+                 "when_elements", "shown", "shown_cost", "named", "new_name", "same_cost", "missing",
+                 "grave_lacks_name", "squad_max"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1693,6 +1776,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if cost == "aura" and kind not in AURA_KINDS:
         raise fail("cost", f"aura is only for the kinds {', '.join(AURA_KINDS)}")
     granted = kind in GRANTS and cost not in ("passive", "aura")
+    if lasts == "enemy_dies" and kind not in ("summon", "resurrect"):
+        raise fail("lasts", "enemy_dies is only for summon and resurrect (the card entered leaves)")
     if kind in PASSIVES and cost not in ("passive", "aura") and not granted:
         raise fail("cost", f"of {kind} must be passive (a standing property)")
     if granted and lasts is None:
@@ -1700,15 +1785,19 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    f"({', '.join(LASTS)})")
     if lasts is not None and not granted and not (
             kind in ("root", "summon", "resurrect") and lasts == "turn") \
+            and not (kind in ("summon", "resurrect") and lasts == "enemy_dies") \
             and not (kind == "flood" and lasts == "battle") \
             and not (kind == "become" and lasts in ("turn", "own_turn", "battle")) \
             and not (kind == "root" and lasts == "next_own_turn") \
             and not (kind == "shield" and lasts == "next_enemy_turn"):
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive), "
-                   "turn on root, summon and resurrect, next_own_turn on root, battle on flood, turn / "
+                   "turn on root, summon and resurrect, enemy_dies on summon and resurrect, next_own_turn on "
+                   "root, battle on flood, turn / "
                    "own_turn / battle on become, and next_enemy_turn on shield")
-    if cost == "recruit" and (kind != "to_graveyard" or raw.get("target") != "self"):
-        raise fail("cost", "recruit (before recruiting) is only for to_graveyard with target = \"self\"")
+    if cost == "recruit" and kind not in ("to_graveyard", "fetch"):
+        raise fail("cost", "recruit (before recruiting) is only for to_graveyard and fetch")
+    if kind == "fetch" and cost != "recruit":
+        raise fail("cost", "of fetch is recruit (before recruiting)")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
             and not (kind in ("grave_token", "dirty_trick") and cost == "then") \
             and not (kind == "leap" and cost in ("then", "or")):  # ("при этом …", "… либо прыжок")
@@ -1917,10 +2006,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     count = raw.get("count", 1)
     if not _int(count, 1):
         raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
-    if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
-                                  "few_elements", "counters", "namesakes", "squad_jumps", "squad_class",
-                                  "own_half_no_cheap") \
-            and not formation \
+    if count > 1 and kind != "fetch" and when not in (
+            "allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements", "few_elements",
+            "counters", "namesakes", "squad_jumps", "squad_class", "own_half_no_cheap") and not formation \
             and trigger not in ("counters_reach", "squad_loses_counters"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
                    "counters_cards / enemy_elements / few_elements / counters / namesakes / squad_jumps / "
@@ -1980,7 +2068,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                            "keyword", "extra_life", "discount", "attack_bonus", "shield") and not (
             kind == "reduce" and per in UNIT_PERS) and not (
             kind in GRANTS and cost != "passive") and not (
-            kind == "gain_counter" and raw.get("target") == "self" and cost == "trigger"):  # (50/145)
+            kind == "gain_counter" and raw.get("target") == "self" and cost == "trigger") and not (  # 50/145
+            kind in ("summon", "resurrect") and per in UNIT_PERS):  # (how many: "Х или менее", 30/160)
         raise fail("per", f"does not apply to {kind}")
     if per and kind == "keyword" and cost == "passive" and per not in UNIT_PERS \
             and not (fury_x and per == "target_wounds"):
@@ -2037,6 +2126,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("area", "rider is only for an aura")
     if out["area"] == "squad" and cost != "aura" and kind != "next_roll":
         raise fail("area", "squad is only for an aura and next_roll (its squad's next die roll)")
+    if out["area"] == "entered" and cost != "then":
+        raise fail("area", "entered is only for a then after a summon or resurrect (the cards it brought in)")
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
                    f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")
@@ -2159,9 +2250,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    f"{', '.join(RELOCATE_ONTO)} for relocate, or one of {', '.join(BECOME_ONTO)} for become; "
                    f"got {onto!r}")
     into = raw.get("into")
-    if (into is None) == (kind == "become") or (into is not None and into not in BECOME_INTO):
-        raise fail("into", f"is required for become and only for it: one of {', '.join(BECOME_INTO)}; "
-                   f"got {into!r}")
+    if kind == "fetch":
+        if into not in FETCH_INTO:
+            raise fail("into", f"of fetch is one of {', '.join(FETCH_INTO)}; got {into!r}")
+    elif (into is None) == (kind == "become") or (into is not None and into not in BECOME_INTO):
+        raise fail("into", f"is required for become and fetch and only for them: one of "
+                   f"{', '.join(BECOME_INTO)}; got {into!r}")
     out["into"] = into
     move = raw.get("move")
     if move is not None and (not _int(move) or kind != "become" or into == "artifact"):
@@ -2173,8 +2267,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "becomes")
     if kind == "become" and onto is not None and into != "creature":
         raise fail("onto", "of become is where a landing flyer goes (into = creature)")
-    if onto == "died_at" and cost != "trigger":
-        raise fail("onto", "died_at is only for a trigger (the square of the card it is about)")
+    if onto in ("died_at", "about_square", "host_about") and cost not in ("trigger", "then"):
+        raise fail("onto", f"{onto} is only for a trigger (the square of the card it is about)")
     out["onto"] = onto
     out["same_name"] = raw.get("same_name", False)
     if not isinstance(out["same_name"], bool) or (out["same_name"] and kind not in ENTRIES):
@@ -2194,6 +2288,43 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("picker", "is target (the player of the card it aims at picks among its or "
                    f"alternatives), on a trigger only; got {picker!r}")
     out["picker"] = picker
+    shown = raw.get("shown", [])
+    if not isinstance(shown, list) or not all(x in SHOWN for x in shown) or (shown and cost != "then"):
+        raise fail("shown", f"is a list of {', '.join(SHOWN)}, on a then after a prophecy only; "
+                   f"got {shown!r}")
+    out["shown"] = tuple(shown)
+    shown_cost = raw.get("shown_cost")
+    if shown_cost is not None and (shown_cost not in SHOWN_COSTS or cost != "then"):
+        raise fail("shown_cost", f"is one of {', '.join(SHOWN_COSTS)}, on a then after a prophecy only; "
+                   f"got {shown_cost!r}")
+    out["shown_cost"] = shown_cost
+    named = raw.get("named")
+    if named is not None and (not isinstance(named, str) or not named.strip()):
+        raise fail("named", f"is a card's name (only cards of that name), got {named!r}")
+    out["named"] = named
+    new_name = raw.get("new_name", False)
+    if not isinstance(new_name, bool) or (new_name and kind not in ("summon", "resurrect", "to_graveyard")):
+        raise fail("new_name", f"must be true or false, for summon, resurrect and to_graveyard only; "
+                   f"got {new_name!r}")
+    out["new_name"] = new_name
+    same_cost = raw.get("same_cost", False)
+    if not isinstance(same_cost, bool) or (same_cost and (kind not in ENTRIES or cost != "trigger")):
+        raise fail("same_cost", f"must be true or false, for a triggered summon, resurrect or to_graveyard; "
+                   f"got {same_cost!r}")
+    out["same_cost"] = same_cost
+    missing = raw.get("missing")
+    if missing is not None and (missing not in MISSING or kind != "fetch"):
+        raise fail("missing", f"is one of {', '.join(MISSING)}, for fetch only; got {missing!r}")
+    out["missing"] = missing
+    lacks = raw.get("grave_lacks_name", False)
+    if not isinstance(lacks, bool) or (lacks and kind not in ("summon", "resurrect", "to_graveyard")):
+        raise fail("grave_lacks_name", f"must be true or false, for summon, resurrect and to_graveyard; "
+                   f"got {lacks!r}")
+    out["grave_lacks_name"] = lacks
+    squad_max = raw.get("squad_max", 0)
+    if not _int(squad_max) or (squad_max and kind not in ("summon", "resurrect")):
+        raise fail("squad_max", f"is a whole number ≥ 1, for summon and resurrect only; got {squad_max!r}")
+    out["squad_max"] = squad_max
     if kind in ("summon", "resurrect", "to_graveyard") and cost not in ("recruit",) \
             and raw.get("target", _default_target(kind)) not in (
                 ("self",) if kind == "summon" else ("ally", "enemy", "self") if kind == "resurrect"

@@ -91,7 +91,7 @@ def has_condition(ab: Ability) -> bool:
     """Whether the fact only applies against some cards (a ``vs_*`` field is set)."""
     return bool(ab.vs_elements or ab.vs_classes or ab.vs_types or ab.vs_min_cost is not None
                 or ab.vs_max_cost is not None or ab.vs_has or ab.vs_min_move is not None
-                or ab.vs_max_move is not None or ab.vs_rank)
+                or ab.vs_max_move is not None or ab.vs_rank or ab.named)
 
 
 def has_any(card, names: Iterable[str]) -> bool:
@@ -123,6 +123,8 @@ def matches(ab: Ability, other) -> bool:
     if ab.vs_min_move is not None and (other.move or 0) < ab.vs_min_move:
         return False
     if ab.vs_max_move is not None and (other.move or 0) > ab.vs_max_move:
+        return False
+    if ab.named is not None and other.key != normalize_name(ab.named):
         return False
     return not (ab.vs_rank is not None and other.elite != (ab.vs_rank == "elite"))
 

@@ -204,6 +204,24 @@ def _situational_parts(a: dict) -> list[str]:
         parts.append(t("ability.zone", what=t(f"ability_zone.{a['zone']}")))
     if a.get("picker"):
         parts.append(t("ability.picker"))
+    if a.get("missing"):
+        parts.append(t("ability.missing", what=t(f"ability_missing.{a['missing']}"), n=a.get("count", 1)))
+    if a.get("kind") == "fetch" and a.get("into"):
+        parts.append(t(f"ability.fetch_into_{a['into']}"))
+    if a.get("squad_max"):
+        parts.append(t("ability.squad_max", n=a["squad_max"]))
+    if a.get("grave_lacks_name"):
+        parts.append(t("ability.grave_lacks_name"))
+    if a.get("same_cost"):
+        parts.append(t("ability.same_cost"))
+    if a.get("new_name"):
+        parts.append(t("ability.new_name"))
+    if a.get("named"):
+        parts.append(t("ability.named", what=a["named"]))
+    if a.get("shown"):
+        parts.append(t("ability.shown", what=", ".join(t(f"ability_shown.{x}") for x in a["shown"])))
+    if a.get("shown_cost"):
+        parts.append(t(f"ability.shown_cost_{a['shown_cost']}"))
     if a.get("every"):
         parts.append(t("ability.every"))
     if a.get("roll"):

@@ -522,15 +522,15 @@ class Turns(Strikes):
         if onto >= 0 and self.creature[onto] and u in self._trig["enters_creature"] \
                 and self.alive[u] and self.alive[onto] and not self.over:
             self._fire(u, "enters_creature", onto)  # (an incorporeal creature shares its square)
-        if onto >= 0 and onto in self._trig["ghost_enters"] and self.alive[u] and self.alive[onto] \
-                and not self.over:
-            self._fire(onto, "ghost_enters", u)  # (the holder of the square it shares: 50/210 Медиум)
         if onto >= 0 and u in self._trig["enters_creature"]:  # (for ``area = "entered_pair"``)
             self.entered = list(self.entered)
             self.entered[u] = (self.turn, self.moves[u], to, onto)
+        if onto >= 0 and onto in self._trig["ghost_enters"] and self.alive[u] and self.alive[onto] \
+                and not self.over:
+            self._fire(onto, "ghost_enters", u)  # (the holder of the square it shares: 50/210 Медиум)
         if onto >= 0 and onto in self._trig["ally_enters"] and self.seat[onto] == self.seat[u] \
                 and self.alive[u] and self.alive[onto] and not self.over:
-            self._fire(onto, "ally_enters", u)  # (its incorporeal ally stepped onto its square: 40/191)
+            self._fire(onto, "ally_enters", u)  # (``ghost_enters`` of its own squad's: 40/191)
         if self._watchers and self.creature[u] and self.alive[u]:
             self._watched(u, to)
         if self._trig["moves_heading"] and self.creature[u] and not self.over:

@@ -595,12 +595,13 @@ battle-start abilities, after its ``host_anywhere`` put this parasite on a host 
 ``leaves_opposite``: after it steps off a square with an enemy creature on the square in front of it (as
 its owner sees the board): aims at that creature (40/117 Сирена "при движении с клетки, напротив которой
 стоит существо противника"); ``ally_enters``: an incorporeal creature of its squad steps onto its square
-(aims at that creature; 40/191 Живой доспех "когда ваше бестелесное существо перемещается на клетку,
-занятую Живым доспехом"); ``swapped``: two cards on the battlefield exchange squares (by a ``swap``;
-40/85 Алая тетива "когда карты на поле боя меняются местами"); ``misses``: after its simple strike as the
-attacker misses (the strike table's miss: it does not land; aims at the attacked card; 40/51 Трактирный
-забияка "при промахе в нападении"); ``overhealed``: it is healed by more than its wounds — its
-regeneration at its turn start or a heal (40/124 Слизни Гворна "при избыточном лечении")."""
+(``ghost_enters`` limited to its own squad; aims at that creature; 40/191 Живой доспех "когда ваше
+бестелесное существо перемещается на клетку, занятую Живым доспехом"); ``swapped``: two cards on the
+battlefield exchange squares (by a ``swap``; 40/85 Алая тетива "когда карты на поле боя меняются местами");
+``misses``: after its simple strike as the attacker misses (the strike table's miss: it does not land; aims
+at the attacked card; 40/51 Трактирный забияка "при промахе в нападении"); ``overhealed``: it is healed by
+more than its wounds — its regeneration at its turn start or a heal (40/124 Слизни Гворна "при избыточном
+лечении")."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
 aside), the square ``behind`` it (as its owner sees the board), a square of its player's half

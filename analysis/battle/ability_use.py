@@ -365,7 +365,7 @@ class AbilityUse(Triggers):
             fresh = [v for v in targets if v != u and self.creature[v] and self.wounds[v] == 0]
         if ab.kind in ("become", "relocate", "swap", "rehost"):
             self._shaped = False  # (set when it changed a card: the ``then`` abilities follow only then)
-        if ab.kind == "swap" and ab.targets >= 2 and len(targets) == 2:
+        if ab.kind == "swap" and (ab.targets >= 2 or ab.every) and len(targets) == 2:
             self._swap(u, targets[0], targets[1], ab)  # ("поменять местами двух …", 60/103)
         if self._did_watch and ab.kind in ATTACKS:
             self._did(u, ab.kind)  # ("ваши карты совершили разряд, метание и выстрел" this turn, 60/219)
@@ -402,6 +402,11 @@ class AbilityUse(Triggers):
             if trigger:
                 event["trigger"] = trigger
             self._emit(event)
+        if self._overhealed:  # ("при избыточном лечении", 40/124 Слизни Гворна)
+            over, self._overhealed = self._overhealed, []
+            for v in over:
+                if self.alive[v] and not self.over:
+                    self._fire(v, "overhealed")
         if ab.marker is not None and ab.kind != "mark":  # the attack also marks its target's square
             for v in targets:
                 self._place_mark(u, self.pos[v], ab.marker)
@@ -425,7 +430,7 @@ class AbilityUse(Triggers):
             if trigger is None and ab.kind in ATTACKS and ((self._trig["attack"] and triggered(
                     self.key[u], "attack")) or self._trig["squad_attack"]):
                 self._after_attack(u, sl, targets, dice)
-            if self._trig["attacked"] and ab.kind in ATTACKS:
+            if (self._trig["attacked"] or self._trig["adjacent_enemy_attacks"]) and ab.kind in ATTACKS:
                 for v in targets:
                     if self.seat[v] != self.seat[u] and not self.over:
                         self._attacked(v, u, ab.kind)
@@ -443,6 +448,9 @@ class AbilityUse(Triggers):
                         self._over_cost(u, d)
         if ab.kind in ("become", "relocate", "swap", "rehost") and not self._shaped:
             return  # ("при этом": what follows a type change or a move comes only with it, 50/3)
+        if ab.kind == "prophecy":
+            self._after_prophecy(u, sl.index, trigger)  # (once for each card shown)
+            return
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
             if fresh:
                 fresh = [v for v, d in zip(targets, dealt, strict=True) if v in fresh and d > 0]
@@ -465,8 +473,14 @@ class AbilityUse(Triggers):
             self._prior = targets[0]  # (``relocate`` ``onto = "near_target"``: next to it, 60/13)
         sl = self.slots[u][index]
         ab = sl.ability
+        if self._shown >= 0 and (ab.shown or ab.shown_cost):
+            self._follow_shown(u, index, trigger)  # (after a prophecy, on the card it showed)
+            return
         if ab.kind in ENTRIES:  # (also once the card has left play: "exile itself; summon onto its square")
-            self._resolve(u, sl, (u,), trigger)
+            kept = self._chain_about
+            self._chain_about = targets[0] if targets and targets[0] != u else -1
+            self._resolve(u, sl, (u,), trigger)  # (``onto = "died_at"``: next to the card aimed at before)
+            self._chain_about = kept
             return
         if not self.alive[u]:
             return
@@ -490,7 +504,19 @@ class AbilityUse(Triggers):
                 self._follow(u, index + 1, targets, trigger)
             return
         chosen: list[int] = []
-        if ab.area == "host":  # (its host now: "стать паразитом этого существа, при этом ранить его", 50/21)
+        if self.slots[u][index - 1].ability.kind == "grave_exile":  # (it reads the card just exiled)
+            if self._exiled_last >= 0 and self.alive[u]:
+                if ab.target == "self":
+                    self._resolve(u, sl, (u,), trigger)
+                    return
+            elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                self._follow(u, index + 1, targets, trigger)
+                return
+            else:
+                return
+        if ab.area == "entered":  # (the cards the summon before it brought in: 60/205 Кутила)
+            chosen = [v for v in self._entered_now if self.alive[v]]
+        elif ab.area == "host":  # (its host now: "стать паразитом этого существа, при этом ранить его")
             h = self.host[u]
             if h >= 0 and self.alive[h] and (not sl.conditional or meets(sl, self.key[h])):
                 chosen = [h]
@@ -527,6 +553,8 @@ class AbilityUse(Triggers):
             if not sl.conditional or any(meets(sl, self.key[v]) for v in targets):
                 if ab.kind == "gain_counter":  # (its condition was the other card's: carried out here)
                     self.counters[u] = self._capped(u, self.counters[u] + ab.damage[0])
+                    if self._variable:
+                        self._situate()  # (its facts ``per = "counters"`` follow: 40/22, 40/178)
                     if self.log is not None:
                         self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                     "dice": [], "wounds": [0], "closes": False})
@@ -534,6 +562,7 @@ class AbilityUse(Triggers):
                     chosen = [u]
         elif ab.target != self.slots[u][index - 1].ability.target:
             near = targets[0] if targets else self._context  # (``near_target``: the card aimed at before)
+            self._kin_ref = targets[0] if targets else -1  # (``vs_state = "kindred"``: 40/209 Джокер)
             pool = self._area_targets(u, index, ab, near) if ab.area else reach_slot(self, u, sl)
             cands = [v for v in pool if not ab.vs_state or self._in_state(v, ab.vs_state)]
             if len(cands) > 1 or (ab.may and cands):
@@ -589,7 +618,7 @@ class AbilityUse(Triggers):
         ab = sl.ability
         kind = ab.kind
         if kind in ENTRIES:  # (cards from the deck or the graveyard, into exile; ``lasts``: how long;
-            self._entry(u, sl.index, ab, -1)  # after the card itself left play too: "then summon …")
+            self._entry(u, sl.index, ab, self._chain_about)  # after the card left play too: "then summon …")
             slots = self.slots[u]
             if sl.index + 1 >= len(slots) or slots[sl.index + 1].ability.cost != "then":
                 self._check_end()  # (an exile may leave a squad with no creature; after its chain)
@@ -632,8 +661,10 @@ class AbilityUse(Triggers):
             self.armor_left[v] = self.armor[v]
             return 0
         if kind == "heal":  # its amount: the printed N, or a ``per`` quantity ("на величину этого удара")
-            healed = 0 if self.ghost[v] or self._sick(v) else min(self._amount_for(u, ab, v),
-                                                                         self.wounds[v])
+            amount = self._amount_for(u, ab, v)
+            healed = 0 if self.ghost[v] or self._sick(v) else min(amount, self.wounds[v])
+            if healed and amount > healed and v in self._trig["overhealed"]:
+                self._overhealed = [*self._overhealed, v]  # (fired once the heal is done: 40/124)
             if healed and self._healers:  # ("излечивается на X+1", 30/71)
                 healed = min(self.wounds[v], healed + self._heal_more(v, healed))
             if healed and self._heal_jumpers and self._heal_jump(v, healed):

@@ -72,6 +72,12 @@ CHEBYSHEV: tuple[tuple[int, ...], ...] = tuple(
     for a in range(SQUARES)
 )
 
+AT_EDGE: tuple[bool, ...] = tuple(col_of(s) in (0, COLS - 1) or row_of(s) in (0, SQUARES // COLS - 1)
+                                  for s in range(SQUARES))
+"""``AT_EDGE[s]``: square s is at the edge of the battlefield — an outer column or the first or last row
+("у края поля боя": ``vs_state = "at_edge"``, 50/39 Крейд-Моор; ``when = "at_edge"`` / ``"off_edge"``,
+40/82 Нейбл)."""
+
 
 def _layout(rule) -> int:
     return sum(1 << s for s in range(SQUARES) if rule(row_of(s), col_of(s)))

@@ -87,7 +87,15 @@ from analysis.battle.tables import (
 )
 from analysis.battle.tables import ROWS as KEY_ROWS
 from analysis.cards.abilities import ATTACKS, MAGICAL, Ability
-from analysis.cards.ability_rules import attack_bonus, covers, facts, matches, protected, wounds_after
+from analysis.cards.ability_rules import (
+    attack_bonus,
+    covers,
+    facts,
+    has_condition,
+    matches,
+    protected,
+    wounds_after,
+)
 
 _STRIKE_KINDS = {"simple", "magic_strike", "special_strike"}
 _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentration", "valhalla",
@@ -110,8 +118,10 @@ _NEW_TRIGGERS = ("defends", "attacked", "turn_end", "enemy_turn_end", "concentra
                  "summoned", "squad_enters", "squad_moves_enemy", "rider_strike", "squad_eats",
                  "squad_approached", "squad_stays_open", "swaps", "darkens", "squad_concentration",
                  "squad_accumulates", "squad_miss", "squad_fury", "dash_onward", "host_defended",
-                 "host_jumps")
-_DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives")
+                 "host_jumps",
+                 "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere", "leaves_opposite",
+                 "ally_enters", "swapped", "overhealed")
+_DEPTH_TRIGGERS = ("dives", "surfaces", "changes_depth", "squad_dives", "squad_changes_depth")
 _DEPTH_STATES = ("at_depth", "on_surface")
 DIRECTIONS = ("forward", "back", "left", "right")
 """The directions a player may pick for ``moves_heading`` (seen from its own side of the board)."""
@@ -253,6 +263,9 @@ class Effects(Situational):
         """Some card bars squares to enemy creatures (kind ``bar``, 60/67)."""
         self._dashers = "dash" in kinds
         self._far_strikers = "far_strike" in kinds
+        self._far_guards = [u for u in range(n) if "guards_far" in _kinds_of(self.key[u])] \
+            if "guards_far" in kinds else []
+        """Units that may defend a card of their squad anywhere (``guards_far``, 40/155)."""
         self.dashed = [-1] * n
         """Per unit: the turn in which it last moved by its ``dash`` (once per turn)."""
         self.first_acts = [-1, -1]
@@ -298,6 +311,17 @@ class Effects(Situational):
         jumps in that turn (``when = "squad_jumps"``); replaced, never changed in place."""
         self._jump_watch = "when:squad_jumps" in kinds
         """Some card reads the jumps of its squad this turn (:meth:`_count_jump`)."""
+        self._overhealed: list[int] = []
+        """Units an ability has just healed by more than their wounds (``overhealed``)."""
+        self._kin_ref = -1
+        """The card a ``then`` ability's predecessor aimed at (``vs_state = "kindred"``)."""
+        self.entered = [(-1, -1, -1, -1)] * n
+        """Per unit: (turn, movement left, square, holder) of its last step onto a square another card
+        holds (``area = "entered_pair"``)."""
+        self._drag_step = (0, 0)
+        """The direction (rows, columns) of the step that set off a ``leaves_opposite`` (``drag``)."""
+        self.reshifted = [-1] * n
+        """Per unit: the turn it moved a second time or more (``vs_state = "moved_again"``)."""
         self._lost_now = 0
         """The counters the card now watched lost at once (``squad_loses_counters``)."""
         self._doublers = bool(kinds & {"strikes_twice", "strikes_twice_in_a_row"})
@@ -664,6 +688,10 @@ class Effects(Situational):
             pool = self._kin_between(u)
         elif ab.area == "between":  # (on the square between it and the card the trigger is about)
             pool = self._between(u, self._about if self._about >= 0 else context)
+        elif ab.area == "entered_pair":  # (the holders of the two squares of a row it just passed: 40/131)
+            pool = self._entered_pair(u, context)
+        elif ab.area == "reverse":  # (on its other side from the card the trigger is about: 40/208)
+            pool = self._reverse(u, self._about if self._about >= 0 else context)
         elif ab.area == "beyond":  # (past the card the trigger is about, along the line from it)
             pool = self._beyond(u, self._about if self._about >= 0 else context,
                                 ab.kind == "strike_through_row")
@@ -688,6 +716,32 @@ class Effects(Situational):
                 continue
             out.append(w)
         return sorted(set(out))
+
+    def _entered_pair(self, u: int, x: int) -> list[int]:
+        """The creatures on the two squares of one row that incorporeal ``u`` has just stepped onto,
+        one after the other (``x`` holds the second; :attr:`entered` the first step), or none."""
+        turn, left, sq, w = self.entered[u]
+        p = self.pos[u]
+        if x < 0 or turn != self.turn or left != self.moves[u] + 1 or p < 0 or sq < 0 \
+                or sq // COLS != p // COLS or abs(sq - p) != 1 or self.board[sq] != w or w == x:
+            return []
+        return [w, x] if self.kind[w] == GROUND and self.kind[x] == GROUND else []
+
+    def _reverse(self, u: int, x: int) -> list[int]:
+        """The card (and its rider) on the square next to ``u`` on the side opposite to card ``x``
+        next to it ("по карте в направлении, противоположном направлению этого {strike}", 40/208)."""
+        pu = self.pos[u]
+        px = self.pos[x] if x >= 0 and self.alive[x] else -1
+        if pu < 0 or px < 0:
+            return []
+        dr, dc = pu // COLS - px // COLS, pu % COLS - px % COLS
+        r, c = pu // COLS + (dr > 0) - (dr < 0), pu % COLS + (dc > 0) - (dc < 0)
+        if (dr == 0 and dc == 0) or not (0 <= r < ROWS and 0 <= c < COLS):
+            return []
+        w = self.board[r * COLS + c]
+        if w < 0:
+            return []
+        return [w] if self.rider[w] < 0 else [w, self.rider[w]]
 
     def _toward(self, u: int, where: str) -> list[int]:
         """The card (and its companion) on the square to the ``left`` / ``right`` of ``u``, in front
@@ -1105,6 +1159,10 @@ class Effects(Situational):
                 continue
             if ab.uses_per_battle and self.uses_battle.get((v, index), 0) >= ab.uses_per_battle:
                 continue
+            if has_condition(ab) and not matches(ab, self.cards[u]):
+                continue  # (its ``vs_*``: which attackers — "атаку наземного существа", 40/120)
+            if ab.may and not self.players[self.seat[v]].accept(self, v, index, u):
+                continue  # ("может блокировать": its player decides, 40/205 Нимерт)
             if ab.roll:
                 die = self._die()
                 if self._responders:
@@ -1380,14 +1438,17 @@ class Effects(Situational):
         return v
 
     def _redirect_targets(self, w: int, ab: Ability, u: int, v: int) -> list[int]:
-        """Where ``w``'s ``redirect`` may send ``u``'s attack on ``v``: itself, an enemy creature, or a
-        card next to ``v`` — alive, on the board or in the auxiliary zone, never ``u`` or ``v``."""
+        """Where ``w``'s ``redirect`` may send ``u``'s attack on ``v``: itself, an enemy creature, a
+        creature in formation with ``v`` (``area = "formation"``) or a card next to ``v`` — alive, on
+        the board or in the auxiliary zone, never ``u`` or ``v``."""
         alive, pos = self.alive, self.pos
         if ab.area == "host":  # (onto the creature this rider rides: 30/169 Любимец капитана)
             h = self.host[w]
             out = [h] if h >= 0 and h not in (u, v) and alive[h] else []
         elif ab.target == "self":
             out = [w] if w != v and w != u and alive[w] else []
+        elif ab.area == "formation":  # (a creature in formation with the attacked one: 40/61 Гудрун)
+            out = [x for x in self._formation_partners(v) if x != u and alive[x]]
         elif ab.target == "enemy":  # ("в выбранное существо противника": a creature)
             out = [x for x in self.units[self.seat[u]] if x != u and alive[x] and pos[x] >= AUX
                    and self.creature[x]]
@@ -1608,7 +1669,8 @@ class Effects(Situational):
             return 0
         if kind == "finishing":  # (``area = "near_target"`` on a ``then``: "как стоящей рядом", 50/159)
             return self._finish_off(u, v, max(0, self._amount_for(u, ab, v)
-                                              + attack_bonus(self.cards[u], "finishing", self.seat[u])),
+                                              + attack_bonus(self.cards[u], "finishing", self.seat[u],
+                                                           self.cards[v])),
                                     ab.area == "near_target")
         if kind == "fight":  # a simple strike as at an open card, without closing (data/README.md)
             if self.seat[v] == self.seat[u] and "source" in ab.foes:  # (the card the trigger aims at:
@@ -1742,9 +1804,11 @@ class Effects(Situational):
             self._ride(u, v, ab)
             return 0
         if kind == "swap":
-            if ab.targets < 2:  # (the card itself with its target; two targets: AbilityUse._resolve)
+            if ab.targets < 2 and not ab.every:  # (the card itself with its target; two: AbilityUse._resolve)
                 self._swap(u, u, v, ab)
             return 0
+        if kind == "drag":
+            return self._drag(u, v, ab, dice)
         if kind == "pull":
             self._pull(u, v)
             return 0
@@ -1819,6 +1883,10 @@ class Effects(Situational):
         elif per in ("target_weak", "target_spread"):  # (the printed strike of the card it aims at)
             strike = PROFILES[self.key[v]].strike
             q = 0 if not strike else strike[0] if per == "target_weak" else max(0, strike[2] - strike[0])
+        elif per in ("exiled_move", "exiled_regen"):  # (the card the ``grave_exile`` before it exiled)
+            x = self._exiled_last
+            q = 0 if x < 0 else (self.cards[x].move or 0) if per == "exiled_move" \
+                else self.cards[x].keyword("regeneration")
         elif per == "armor_left":  # ("количество оставшихся единиц {armor}": not used this turn)
             q = self.armor_left[u]
         elif per == "about_weak":  # (the weak strike of the card it is about: 30/29, 30/164, 50/34, 60/94)
@@ -1834,6 +1902,9 @@ class Effects(Situational):
             q = self._dealt
         elif per == "shape_own":  # (its own cards on the squares hit: 30/103 Гурр-шаман)
             q = self._shape_own
+        elif per == "about_extra_life":  # (the card the trigger is about: its life above the printed one)
+            x = self._about
+            q = max(0, self.life[x] - (self.cards[x].life or 0)) if x >= 0 else 0
         elif per == "target_armor":  # ("{armor} 1 или +1 {armor}": the armor it has now, 30/42)
             q = self.armor[v]
         elif per == "target_move":  # ("где Х его {move}": the movement it has now)
@@ -1869,7 +1940,8 @@ class Effects(Situational):
     def _per_wounds(self, u: int, sl, v: int) -> int:
         """Wounds of an attack or wounding action whose amount is a ``per`` quantity (no die)."""
         ab = sl.ability
-        power = max(0, self._amount_for(u, ab, v) + attack_bonus(self.cards[u], ab.kind, self.seat[u])
+        power = max(0, self._amount_for(u, ab, v) + attack_bonus(self.cards[u], ab.kind, self.seat[u],
+                                                                 self.cards[v])
                     + (self._edge_bonus(u, sl, v) if self._edgy else 0))
         armor = self.armor_left[v] if ab.kind in ("shot", "throw", "strike_through_row",
                                                   "special_strike") else 0
@@ -1954,6 +2026,48 @@ class Effects(Situational):
         if damage:
             self._quiet_from = self.turn + 1
         return damage
+
+    def _drag(self, u: int, v: int, ab: Ability, dice: list[int]) -> int:
+        """``drag``: ground creature ``v`` moves one square in the direction of ``u``'s last step
+        (:attr:`_drag_step`); if it cannot, it takes ``damage`` by a die, as an effect (40/117 Сирена:
+        "может переместить это существо на 1 клетку в том же направлении; если оно не может
+        переместиться ранить его на 1-2-2")."""
+        dr, dc = self._drag_step
+        pv = self.pos[v]
+        if pv >= 0 and self.kind[v] == GROUND and self.host[v] < 0 and (dr or dc):
+            r, c = pv // COLS + dr, pv % COLS + dc
+            if 0 <= r < ROWS and 0 <= c < COLS and self.board[r * COLS + c] < 0:
+                to = r * COLS + c
+                self._place_on(v, pv, to)
+                if self._roots:
+                    self._unroot_by(v)
+                if self._markers and self.marks[to] and not self.over:
+                    self._entered(v, to)
+                if v != u and v in self._trig["displaced"] and self.alive[v] and not self.over:
+                    self._fire(v, "displaced", u)
+                return 0
+        if protected(self.cards[v], "effect", self.cards[u], self.seat[v]) or not self.creature[v]:
+            return 0
+        die = self._die()
+        dice.append(die)
+        damage = ab.damage_by_roll(die)
+        self.wounds[v] += damage
+        if damage:
+            self._quiet_from = self.turn + 1
+        return damage
+
+    def _left_opposite(self, u: int, frm: int, to: int) -> None:
+        """``leaves_opposite``: ``u`` stepped off square ``frm`` in front of which (as its owner sees the
+        board) an enemy creature stands; its abilities fire, aimed at that creature (40/117 Сирена)."""
+        sq = frm + COLS * forward(self.seat[u])
+        if frm < 0 or to < 0 or not 0 <= sq < SQUARES:
+            return
+        w = self.board[sq]
+        if w < 0 or self.seat[w] == self.seat[u] or not self.creature[w] or not self.alive[w]:
+            return
+        dr, dc = to // COLS - frm // COLS, to % COLS - frm % COLS
+        self._drag_step = ((dr > 0) - (dr < 0), (dc > 0) - (dc < 0))
+        self._fire(u, "leaves_opposite", w)
 
     def _pull(self, u: int, v: int) -> None:
         """``pull``: ground creature ``v`` moves one square towards ``u`` along the line between them
@@ -2216,6 +2330,8 @@ class Effects(Situational):
         board, the occupied mask, its rider and the log's move; what the move sets off (markers on
         ``to``, roots, watchers) is the caller's, as the moving ability's text says."""
         self._leave(u, p)  # (a card sharing its square stays there)
+        if self.shifted[u] == self.turn:
+            self.reshifted[u] = self.turn
         self.shifted[u] = self.turn
         self.board[to] = u
         self.occupied |= 1 << to
@@ -2341,6 +2457,10 @@ class Effects(Situational):
             for w in list(trig["squad_dives"]):
                 if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
                     self._fire(w, "squad_dives", u, u)
+        if self.creature[u]:  # (a dive or a surfacing of a creature of its squad: 40/109 Подводный чертог)
+            for w in list(trig["squad_changes_depth"]):
+                if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
+                    self._fire(w, "squad_changes_depth", u, u)
 
     def _reshape(self, depth: int, dry: int, floods: tuple) -> None:
         """The depth squares become ``depth`` (``dry``: those counting as surface this turn,
@@ -2444,10 +2564,10 @@ class Effects(Situational):
         self._shaped = True
 
     def _swappable(self, x: int) -> bool:
-        """Whether card ``x`` may change squares by a ``swap``: alive on a square of its own (none
-        shares it), no rider on a host, not rooted."""
+        """Whether card ``x`` may change squares by a ``swap``: alive, holding a square (an incorporeal
+        card sharing it stays on that square: 40/131), no rider on a host, not rooted."""
         p = self.pos[x]
-        return (self.alive[x] and p >= 0 and self.host[x] < 0 and self.share[p] < 0 and self.board[p] == x
+        return (self.alive[x] and p >= 0 and self.host[x] < 0 and self.board[p] == x
                 and not (self.kind[x] == GROUND and self._roots and self._rooted(x)))
 
     def _swap(self, u: int, a: int, b: int, ab: Ability | None = None) -> None:
@@ -2464,6 +2584,8 @@ class Effects(Situational):
         self.board[pa], self.board[pb] = b, a
         self.pos[a], self.pos[b] = pb, pa
         for x in (a, b):
+            if self.shifted[x] == self.turn:
+                self.reshifted[x] = self.turn  # (``vs_state = "moved_again"``: 40/130)
             self.shifted[x] = self.turn
             if self.rider[x] >= 0:
                 self.pos[self.rider[x]] = self.pos[x]
@@ -2486,6 +2608,9 @@ class Effects(Situational):
                 self._watched(x, to)
             if x != u and self.alive[x] and not self.over:
                 self._moved_by(u, x)  # (``displaced``: 60/108; ``squad_moves_enemy``: 30/107)
+        for w in self._trig["swapped"]:  # ("когда карты на поле боя меняются местами", 40/85)
+            if self.alive[w] and not self.over:
+                self._fire(w, "swapped")
 
     def _riding(self, u: int, v: int) -> bool:
         """Whether card ``u`` may become a rider of ``v`` (``attach``): an artifact or a rider in play,
@@ -3333,8 +3458,9 @@ class Effects(Situational):
         """``squad_strike``: the simple strike of ``u`` hit ``v``; the watchers of ``u``'s squad fire,
         aimed at ``v``, about ``u`` (``when_type`` …)."""
         for w in self._trig["squad_strike"]:
-            if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[v] and not self.over:
-                self._fire(w, "squad_strike", v, u)
+            if self.seat[w] == self.seat[u] and (self.alive[w] or self._in_grave(w)) and self.alive[v] \
+                    and not self.over:
+                self._fire(w, "squad_strike", v, u)  # (in the graveyard only its own token: 30/140)
 
     def _counted(self, u: int) -> None:
         """``counters_reach``: ``u`` has just gained counters; its facts whose ``count`` it now has
@@ -3346,10 +3472,16 @@ class Effects(Situational):
         """``attacked``: after an enemy attack of ``kind`` on ``v`` (the ``from`` kinds; aims at ``u``)."""
         if v in self._trig["attacked"] and self.alive[v] and not self.over:
             self._fire(v, "attacked", u, -1, kind)
+        near = self._trig["adjacent_enemy_attacks"]
+        if near and self.pos[u] >= 0:  # (an enemy card next to a watcher attacked another card: 40/203)
+            for w in near:
+                if (w != v and self.alive[w] and self.seat[w] != self.seat[u] and self.pos[w] >= 0
+                        and NEAR[self.pos[u]][self.pos[w]] and self.alive[u] and not self.over):
+                    self._fire(w, "adjacent_enemy_attacks", u, -1, kind)
 
     def _defending(self, d: int, v: int) -> None:
         if d in self._trig["defends"] and not self.over:
-            self._fire(d, "defends", v)
+            self._fire(d, "defends", v, v)  # (about the defended card: ``when_keyword``, 40/47)
         if self._trig["squad_redirects"]:
             self._squad_redirect(v, d)
 
@@ -3467,11 +3599,11 @@ GAIN_KINDS = frozenset({"finishing", "extra_life", "gain_counter", "open", "stun
                         "delayed_wound",
                         "move_wounds", "concentrate", "close", "shift", "pull", "fight", "next_roll", "bind",
                         "roll_bonus", "attach",
-                        "grave_wound", "lose_counters", "trap"})
+                        "grave_wound", "lose_counters", "trap", "drag"})
 """Kinds added here that the heuristic player values (:func:`heuristic_gain`)."""
 HELPING = ("open", "extra_life", "gain_counter", "strike_bonus", "directed", "unanswerable", "simple_magic",
            "reduce", "protection", "cap", "stays_open", "keyword", "concentrate", "attack_bonus", "next_roll",
-           "roll_bonus", "trap")
+           "roll_bonus", "trap", "amphibious", "carrion_eating")
 """Kinds (or granted kinds) whose use helps the card they aim at: a gain on one's own side."""
 
 
@@ -3484,6 +3616,9 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
     if ab.kind == "grave_wound":  # (its wounds come if the card dies this turn: likelier the less life left)
         return amount * per_wound * 4.0 / max(1, rem_v) if prof.is_creature else 0.0
     if ab.lasts:
+        if ab.kind == "keyword" and ab.keyword == "fury":  # (+X fury: worth its fury abilities' chances)
+            n = sum(1 for a in facts(card_of(kv)) if a.cost == "trigger" and a.trigger == "fury")
+            return 0.05 * value * amount * (3.0 if ab.lasts == "battle" else 1.0) * min(n, 2)
         if ab.kind == "keyword" and ab.per is None and (ab.keyword != "move" and card_of(kv).keyword(
                 ab.keyword) >= (  # type: ignore[arg-type]
                 ab.damage[0] if ab.damage else 1)):
@@ -3496,6 +3631,9 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
             return 0.05 * value * bonus * scale
         if ab.kind == "reduce":
             return 0.05 * value * amount * scale
+        if ab.kind == "amphibious":  # (worth the "На глубине:" / "На поверхности:" facts it frees: 40/116)
+            n = sum(1 for a in facts(card_of(kv)) if a.when in ("at_depth", "on_surface"))
+            return 0.05 * value * scale * min(n, 2)
         if ab.kind == "attack_bonus":  # (worth its change to the attacks of those kinds the card has)
             if ab.per == "target_weak":
                 amount = (prof.strike[0] if prof.strike else 0) + ab.plus
@@ -3528,7 +3666,7 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 0.1 * value if prof.is_creature else 0.0
     if kind == "root":
         return 0.05 * value if prof.kind == GROUND else 0.0
-    if kind in ("push", "shift", "pull"):
+    if kind in ("push", "shift", "pull", "drag"):
         return 0.02 * value
     if kind == "bind":  # (its actions this turn are spent on the binder, or not at all)
         return 0.05 * value if prof.is_creature else 0.0

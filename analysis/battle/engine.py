@@ -146,7 +146,8 @@ _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
             "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on", "first_acts", "traps", "hexed",
             "shifted", "leapt", "bound_by", "bound_until", "grave_wound", "kill_sq", "streak",
-            "raged")
+            "raged",
+    "reshifted")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -189,6 +190,11 @@ class Battle(Placement):
                              f"got {n}")
         self.n = n
         self.seat = [0] * n0 + [1] * (self.n_squad - n0) + extra_seats
+        self.owner = tuple(self.seat)
+        """Per unit: its owner's seat, whose graveyard it goes to when it dies (``seat`` is whose control
+        it is under; a card taken under control returns to its owner at its death)."""
+        self._controlled = False
+        """Some unit has come under another seat's control (:meth:`_change_control`)."""
         self.key = [card_key(c, s) for c, s in zip(self.cards, self.seat, strict=True)]
         # The per-card columns depend only on the card keys: shared by battles of the same squads.
         memo = (tuple(self.key), n0)
@@ -266,6 +272,22 @@ class Battle(Placement):
         000 2.1.4), its owner's deck (``ZONE_DECK``) or exile (``ZONE_EXILE``)."""
         self.deck = ([], [])
         """Per seat: its deck in battle, top card first (units, ``ZONE_DECK``); 000 2.1.3."""
+        self.exiled_on_death = []
+        """Cards that entered play to be exiled when a card of their enemy dies (``lasts =
+        "enemy_dies"``); replaced, never changed in place (clones share it)."""
+        self.seen_top = (0, 0)
+        """Per seat: how many of its deck's top cards a prophecy has shown since it was last shuffled
+        (both players know them: the heuristic player reads only these)."""
+        self._shown = -1
+        """The card a ``prophecy`` shows, while the facts after it are carried out for it."""
+        self._shown_now = []
+        """The cards the ``prophecy`` just carried out showed (for the facts after it)."""
+        self._entered_now = []
+        """The cards the ``summon`` / ``resurrect`` just carried out brought in (``area = "entered"``)."""
+        self._exiled_last = -1
+        """The card the last ``grave_exile`` exiled from a graveyard (-1: none)."""
+        self._chain_about = -1
+        """For a deck/graveyard move with cost ``then``: the card the fact before it aimed at."""
         self.leaving = []
         """(unit, turn): cards that entered for a while and are exiled at the end of that turn;
         replaced, never changed in place (clones share it)."""
@@ -739,6 +761,11 @@ class Battle(Placement):
         new._floods = self._floods
         new._deep = self._deep
         new._far_strikers = self._far_strikers
+        new._far_guards = self._far_guards
+        new._drag_step = self._drag_step
+        new._kin_ref = self._kin_ref
+        new._overhealed = []
+        new.entered = self.entered
         new._host_watch = self._host_watch
         new._rider_fates = self._rider_fates
         new._wolves = self._wolves
@@ -883,6 +910,8 @@ class Battle(Placement):
         new.rng = self.rng
         new.rooted = self.rooted
         new.seat = self.seat
+        new.owner = self.owner
+        new._controlled = self._controlled
         new.seed = self.seed
         new.shield = self.shield
         new.slots = self.slots
@@ -910,6 +939,13 @@ class Battle(Placement):
         new._reserved = self._reserved
         new._deck_rng = self._deck_rng
         new.deck = (list(self.deck[0]), list(self.deck[1]))
+        new.seen_top = self.seen_top
+        new.exiled_on_death = self.exiled_on_death
+        new._shown = -1
+        new._shown_now = []
+        new._entered_now = []
+        new._chain_about = -1
+        new._exiled_last = -1
         for name in _MUTABLE:
             setattr(new, name, list(getattr(self, name)))
         new.units = (list(self.units[0]), list(self.units[1]))
@@ -937,6 +973,7 @@ class Battle(Placement):
         if self._deck_rng is not None:
             if dice_seed is not None:  # (a look-ahead must not see the deck's order: shuffled afresh)
                 new._deck_rng = random.Random(dice_seed ^ 0xDEC0DE)
+                new.seen_top = (0, 0)
                 for s in (0, 1):
                     new._deck_rng.shuffle(new.deck[s])
             else:

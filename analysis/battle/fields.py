@@ -21,6 +21,15 @@ class EngineFields:
     n_squad: int
     zone: list[int]
     deck: tuple[list[int], list[int]]
+    seen_top: tuple[int, int]
+    exiled_on_death: list[int]
+    owner: tuple[int, ...]
+    _controlled: bool
+    _shown: int
+    _shown_now: list[int]
+    _entered_now: list[int]
+    _chain_about: int
+    _exiled_last: int
     leaving: list[tuple[int, int]]
     _reserved: bool
     _deck_rng: Any
@@ -234,6 +243,11 @@ class EngineFields:
     _heal_jumpers: bool
     hexed: list[int]
     shifted: list[int]
+    reshifted: list[int]
+    _drag_step: tuple[int, int]
+    _kin_ref: int
+    _overhealed: list[int]
+    entered: list[tuple[int, int, int, int]]
     _lost_now: int
     seat: list[int]
     seed: int
@@ -264,6 +278,7 @@ class EngineFields:
     _floods: tuple[Any, ...]
     _deep: bool
     _far_strikers: bool
+    _far_guards: list[int]
     _host_watch: bool
     _rider_fates: bool
     form: list[int]
@@ -291,6 +306,15 @@ class EngineFields:
         raise NotImplementedError
 
     def _entry_possible(self, u: int, ab: Ability) -> bool:
+        raise NotImplementedError
+
+    def _after_prophecy(self, u: int, index: int, trigger: str | None) -> None:
+        raise NotImplementedError
+
+    def _follow_shown(self, u: int, index: int, trigger: str | None) -> None:
+        raise NotImplementedError
+
+    def _in_grave(self, v: int) -> bool:
         raise NotImplementedError
 
     def _leave_at_end(self) -> None:

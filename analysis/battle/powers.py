@@ -48,7 +48,7 @@ WOUNDING = frozenset({"shot", "throw", "discharge", "strike_through_row", "magic
                       "spell", "effect", "wound"})
 """Kinds whose use wounds its targets."""
 CREATURE_KINDS = (GROUND, FLYER, COMPANION, PARASITE)
-_SHOOT, _ROW, _CLOSE, _ANY, _FACING, _SQUARED, _HOST = range(7)
+_SHOOT, _ROW, _CLOSE, _ANY, _FACING, _SQUARED, _HOST, _OPPOSED = range(8)
 FACING = ("left", "right", "opposite", "behind", "forward", "host")
 """``area`` of an action aimed at the one square on that side of the card (geometry ``_FACING``)."""
 """Geometry of a slot: ranged attack, strike through a row, close strike, anything else."""
@@ -109,6 +109,8 @@ def slot(key: int, index: int) -> Slot:
             geometry = _SQUARED  # (names a column by a card on a square: 50/35 Медный дракон)
         elif ab.area == "host" and ab.cost in ("tap", "counter_tap", "counter"):
             geometry = _HOST  # (a rider's action at its host, on its own square: 60/112 "на хозяина")
+        elif ab.area == "facing" and ab.cost in ("tap", "counter_tap", "counter"):
+            geometry = _OPPOSED  # (a card standing opposite a creature of its squad: 40/40 Барабанщик)
         limited = bool(ab.seat or ab.uses_per_battle or ab.uses_per_turn)
         closes = ab.cost in ("tap", "counter_tap")
         conditional, creatures_only = has_condition(ab), kind in ("heal", "poison")
@@ -236,6 +238,12 @@ def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
         return 0 <= r < ROWS and 0 <= c < COLS and pv == r * COLS + c
     if geometry == _HOST:  # (the host of the rider standing on ``src``: the card on it with a rider)
         return pv >= 0 and pv == src and state.rider[v] >= 0
+    if geometry == _OPPOSED:  # (the square in front of it holds a creature of ``seat``'s squad, facing it)
+        if pv < 0:
+            return False
+        below = pv - COLS * (1 if seat == 0 else -1)
+        w = state.board[below] if 0 <= below < ROWS * COLS else -1
+        return w >= 0 and state.seat[w] == seat and state.creature[w]
     if geometry == _CLOSE:
         if src == AUX:
             return True
@@ -375,7 +383,7 @@ def hit_distribution(ku: int, index: int, kv: int, armor_left: int) -> tuple[tup
             tiers = (forced,)
         elif len(ab.damage) == 3:
             faces, tiers = _raised(source, ab, target, ku, kv, faces, tiers)
-        bonus = attack_bonus(source, ab.kind, SEATS[ku])
+        bonus = attack_bonus(source, ab.kind, SEATS[ku], target)
         if bonus:
             faces = tuple(max(0, d + bonus) for d in faces)
         acc: dict[tuple[int, int], float] = {}
@@ -428,7 +436,7 @@ def hit(ku: int, index: int, kv: int, armor_left: int, die: int) -> tuple[int, i
             low, high = raised_tier(source, ab.kind, target, SEATS[ku], SEATS[kv])
             if tier == low:
                 tier, damage = high, ab.damage[high]
-        bonus = attack_bonus(source, ab.kind, SEATS[ku])
+        bonus = attack_bonus(source, ab.kind, SEATS[ku], target)
         if bonus:
             damage = max(0, damage + bonus)
         out = wounds_after(damage, ab.kind, target, source, armor_left, SEATS[kv], tier)
@@ -470,7 +478,7 @@ def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[in
         tiers = (forced,) * 6
     elif len(ab.damage) == 3:
         faces, tiers = _raised(source, ab, target, ku, kv, faces, tiers)
-    bonus = attack_bonus(source, ab.kind, SEATS[ku])
+    bonus = attack_bonus(source, ab.kind, SEATS[ku], target)
     if bonus:
         faces = tuple(max(0, d + bonus) for d in faces)
     groups: dict[tuple[int, int], list[int]] = {}

@@ -34,6 +34,7 @@ from analysis.battle.board import (
     ADJ4,
     ADJ8,
     ADJ8_SELF,
+    AT_EDGE,
     COLS,
     DEPTH_LAYOUTS,
     NEAR_MASK,
@@ -45,11 +46,11 @@ from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import ARTIFACT, PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
-from analysis.cards.ability_rules import class_overlap, covers, facts, has_condition, matches
+from analysis.cards.ability_rules import class_overlap, covers, facts, has_condition, matches, strike_passives
 
 _ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 _WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned",
-                         "moved_onto_creature"})
+                         "moved_onto_creature", "moved_twice", "stepped_back"})
 """Per unit this turn: (steps, up, down, left, right, crossed, returned, steps onto a square a
 creature holds, steps onto the square of a creature with a magical ability, diagonal steps)."""
 _GUARDED = ("cap", "protection")
@@ -67,6 +68,9 @@ DID_BITS = {k: 1 << i for i, k in enumerate(("simple", "shot", "throw", "dischar
                                              "magic_strike", "special_strike"))}
 """The bit of each attack kind in a seat's record of the attacks its cards made this turn (``done``)."""
 """``when`` conditions on the host of a companion or parasite (000 1.5.2; 30/123 Крайт)."""
+_NAME_WHENS = frozenset({"cheapest", "odd_costs", "enemy_namesakes", "no_namesakes", "own_half_no_cheap"})
+"""``when`` conditions on the names and costs of the cards in play (wave 3, set 40:
+:meth:`Situational._cost_when`)."""
 
 
 @mypyc_attr(native_class=False)  # (a plain class: pickled like the pure-Python one)
@@ -106,8 +110,11 @@ class Spec:
                 deps.add("walk")
             elif ab.when in ("own_turn", "enemy_turn"):
                 deps.add("turn")
-            elif ab.when in ("centre_column", "edge_column", "third_row", "back_rows", "enemy_back_row"):
+            elif ab.when in ("centre_column", "edge_column", "third_row", "back_rows", "enemy_back_row",
+                             "at_edge", "off_edge"):
                 deps.add("pos")
+            elif ab.when in ("flanked", "unflanked"):
+                deps.add("board")
             elif ab.when in ("marker_row", "marker_column"):
                 deps.update(("pos", "marks"))
             elif ab.when in ("column_clear", "rows_held", "squad_jumps"):
@@ -163,6 +170,14 @@ class Spec:
                 deps.update(("counters", "alive"))
             elif ab.when == "near_poisoned":
                 deps.update(("near", "poison"))
+            elif ab.when in _NAME_WHENS:
+                deps.update(("alive", "board") if ab.when == "own_half_no_cheap" else ("alive",))
+            elif ab.when == "extra_life_near":
+                deps.update(("near", "wounds", "lives"))
+            elif ab.when == "armor_left":
+                deps.add("armor")
+            elif ab.when == "state_adjacent":
+                deps.update(("near", "opens", "wounds", "alive"))
             elif ab.when is not None:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
             if ab.per in ("counters", "own_wounds", "own_extra_life"):
@@ -183,6 +198,8 @@ class Spec:
                 deps.update(("moves", "turn"))
             elif ab.per == "open_enemies":
                 deps.update(("opens", "alive"))
+            elif ab.per == "squad_flyers":
+                deps.add("alive")
         self.deps = frozenset(deps)
         """What its variant depends on (the engine recomputes it only when that changed)."""
 
@@ -398,7 +415,9 @@ def granted(ab: Ability) -> Ability:
         ab = replace(ab, applies_to=ab.boosts, boosts=())
     return replace(ab, cost="passive", trigger=None, lasts=None, target="self", range=None, targets=1,
                    counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, vs_elements=(), vs_classes=(),
-                   vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None,
+                   # (``foes`` on a reduce, protection or cap: the attackers it covers, 40/7 Вейла)
+                   vs_types=ab.foes if ab.kind in ("reduce", "protection", "cap") else (), foes=(),
+                   vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None,
                    vs_max_move=None, vs_rank=None,
                    vs_state=None, vs_position=None, area=None, every=False, roll=(), when=None,
                    formation=False, per=None, plus=0, per_max=0,
@@ -598,6 +617,8 @@ class Situational(EngineFields):
             glance.append(tuple(self.hurt_set))
         if "bases" in needs:  # (the curses and blessings of every unit: ``when = "squad_cursed"``)
             glance.append(tuple(self.base))
+        if "armor" in needs:
+            glance.append(tuple(self.armor_left))
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
@@ -670,6 +691,8 @@ class Situational(EngineFields):
                 parts.append(self.done[self.seat[u]])
                 parts.append(self.took[u])
                 parts.append(self.hurt_set[u])
+            if "armor" in deps:
+                parts.append(self.armor_left[u])
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -841,10 +864,17 @@ class Situational(EngineFields):
                        and self.wounds[w] > 0)
         if per == "counters":
             return self.counters[u]
+        if per == "squad_flyers":  # (the other flying creatures of its squad in play: 40/98 Вуйвр)
+            return sum(1 for w in self.units[self.seat[u]] if w != u and self.alive[w] and self.kind[w] == 1)
         if per == "moves_left":  # (its movement not yet spent this turn: 60/18)
             return self.moves[u] if self.active == self.seat[u] else 0
         if per == "own_regen":
             return self.regen[u]
+        if per == "own_weak":  # (its weak simple strike with its standing modifiers: 40/178 Угасающий)
+            strike = PROFILES[self.key[u]].strike
+            if not strike:
+                return 0
+            return max(0, strike[0] + strike_passives(self.cards[u], None, self.seat[u]).bonus[0])
         if per == "own_wounds":
             return self.wounds[u]
         if per == "free_adjacent":  # (the free squares next to it, 8 neighbours)
@@ -936,6 +966,11 @@ class Situational(EngineFields):
             return walk[0] > 0
         if when == "still":
             return walk[0] == 0
+        if when == "moved_twice":  # (it moved a second time this turn: 40/59 Хейсар)
+            return walk[0] >= 2
+        if when == "stepped_back":  # (its last step went back, as its owner sees the board: 40/53)
+            step = self._drag_step
+            return walk[0] > 0 and step[0] == -forward(self.seat[u]) and step[1] == 0
         if when == "moved_straight":
             return max(walk[1:5]) >= 2
         if when == "moved_turning":
@@ -955,10 +990,18 @@ class Situational(EngineFields):
             return bool(self.form[u] & 1)
         if when == "human":
             return bool(self.form[u] & 2)
-        if when == "at_depth":
-            return self._depth_at(u) == 1
-        if when == "on_surface":
-            return self._depth_at(u) == 0
+        if when in ("at_depth", "on_surface"):  # (an ``amphibious`` grant: on any square, 40/116)
+            return self._depth_at(u) == (when == "at_depth") or any(
+                g.kind == "amphibious" for g, _ in self.grants[u])
+        if when in ("flanked", "unflanked"):  # (enemy cards in front of it and behind it: 40/83 Скаш)
+            if p < 0:
+                return when == "unflanked"
+            ahead, back = p + COLS * forward(self.seat[u]), p - COLS * forward(self.seat[u])
+            both = all(0 <= sq < SQUARES and self.board[sq] >= 0 and self.seat[self.board[sq]] != self.seat[u]
+                       for sq in (ahead, back))
+            return both == (when == "flanked")
+        if when in ("at_edge", "off_edge"):  # (on a square of the board's edge or not: 40/82 Нейбл;
+            return (p >= 0 and AT_EDGE[p]) == (when == "at_edge")  # the test of ``vs_state = "at_edge"``)
         if when == "centre_column":
             return p >= 0 and p % COLS == 2
         if when == "edge_column":
@@ -994,6 +1037,10 @@ class Situational(EngineFields):
                        for w in self.units[self.seat[u]])
         if when in _SQUAD_WHENS:
             return self._squad_when(u, ab)
+        if when in _NAME_WHENS:
+            return self._cost_when(u, ab)
+        if when == "armor_left":  # (its armor not yet used up this turn: 40/167 Демон-легионер)
+            return self.armor_left[u] > 0
         if when in _HOST_WHENS:  # (its host's state; no host, no hold)
             h = self.host[u]
             if h < 0 or not self.alive[h]:
@@ -1092,6 +1139,12 @@ class Situational(EngineFields):
             return any(class_overlap(ab.classes, self.cards[w].classes) for w in near)
         if when == "no_own_artifact_near":  # (no artifact of its squad next to it: 30/52)
             return not any(self.kind[w] == ARTIFACT and self.seat[w] == me for w in near)
+        if when == "extra_life_near":  # (it or a creature of its squad next to it has additional life: 40/90)
+            return self._in_state(u, "extra_life") or any(
+                self.seat[w] == me and self.creature[w] and self._in_state(w, "extra_life") for w in near)
+        if when == "state_adjacent":  # (a creature of either squad next to it in ``when_state``: 40/170)
+            return any(self.creature[w] and (not ab.when_state or self._in_state(w, ab.when_state))
+                       for w in near)
         if when == "allies_adjacent":
             mine = [w for w in near if self.seat[w] == me and self.creature[w]]
             if ab.when_state:
@@ -1170,6 +1223,26 @@ class Situational(EngineFields):
             return not any(self.kind[w] == 1 for w in theirs)
         # enemy_opposite
         return any(self.seat[w] != me and self.creature[w] for w in self._toward_square(u))
+
+    def _cost_when(self, u: int, ab: Ability) -> bool:
+        """The ``when`` conditions on names and costs (:data:`_NAME_WHENS`; wave 3, set 40)."""
+        when, me, alive, seat = ab.when, self.seat[u], self.alive, self.seat
+        if when == "cheapest":  # no other creature of its squad as cheap or cheaper, namesakes aside (40/74)
+            own, name = self.cards[u].cost, self.cards[u].name
+            return not any(alive[w] and w != u and self.creature[w] and self.cards[w].cost <= own
+                           and self.cards[w].name != name for w in self.units[me])
+        if when == "own_half_no_cheap":  # no creature of cost ``count`` or less on its half (40/106)
+            rows = set(half_rows(me))
+            return not any(alive[w] and self.creature[w] and self.pos[w] >= 0
+                           and row_of(self.pos[w]) in rows and self.cards[w].cost <= ab.count
+                           for w in range(self.n))
+        if when == "odd_costs":  # every revealed card of its squad in play has an odd cost (40/200)
+            return all(self.cards[w].cost % 2 == 1 for w in range(self.n)
+                       if alive[w] and seat[w] == me and not self.hidden[w])
+        names = [self.cards[w].name for w in range(self.n)
+                 if alive[w] and (seat[w] != me if when == "enemy_namesakes" else seat[w] == me)]
+        doubled = len(set(names)) < len(names)
+        return doubled if when == "enemy_namesakes" else not doubled  # (40/202 Урайон)
 
     def _toward_square(self, u: int) -> list[int]:
         """The card (and its rider) on the square in front of ``u``, as its owner sees the board."""

@@ -61,14 +61,37 @@ class Strikes(AbilityUse):
 
     def defenders(self, attacker: int, target: int) -> list[int]:
         """Cards the inactive player may appoint as defender (000 4.11-4.14, 4.16): none against a
-        directed or unanswerable strike; none holding a ``no_defend``."""
+        directed or unanswerable strike; none holding a ``no_defend``; a card with
+        ``guards_far`` whose ``vs_*`` the target meets may defend it wherever it stands (40/155)."""
         out = self._defenders(attacker, target)
         if self._no_defenders and out:
             out = [w for w in out if self.may_defend(w)]
         return out
 
     def _defenders(self, attacker: int, target: int) -> list[int]:
-        """:meth:`defenders` before the cards that may not defend are left out."""
+        """:meth:`defenders` before the cards that may not defend are left out: the near ones, then
+        the ``guards_far`` ones."""
+        out = self._near_defenders(attacker, target)
+        if not self._far_guards or (not out and not self._defendable(attacker, target)):
+            return out
+        for w in self._far_guards:
+            if (w != target and w not in out and self.alive[w] and self.open[w] and self.creature[w]
+                    and self.seat[w] == self.seat[target]):
+                guard = self._has(w, "guards_far")
+                if guard is not None and (self.hidden[target] or matches(guard, self.cards[target])):
+                    out.append(w)
+        return out
+
+    def _defendable(self, attacker: int, target: int) -> bool:
+        """Whether a defender may be appointed against ``attacker``'s strike on ``target`` at all."""
+        d, un = self.directed[attacker], self.unanswerable[attacker]
+        if d == ALWAYS or un == ALWAYS:
+            return False
+        return not ((d or un) and (self.strike_flag(attacker, target, "directed")
+                                   or self.strike_flag(attacker, target, "unanswerable")))
+
+    def _near_defenders(self, attacker: int, target: int) -> list[int]:
+        """The defenders by the rulebook's geometry (000 4.11-4.14, 4.16)."""
         d, un = self.directed[attacker], self.unanswerable[attacker]
         if d == ALWAYS or un == ALWAYS:
             return []
@@ -491,7 +514,7 @@ class Strikes(AbilityUse):
             if to_a and not self.over:  # (the parrier's counter-strike, 000 4.4: "ответный удар")
                 self._hurt(u, parrier, "counter" if fought else "simple", to_a)
         if self._x_trig and not self.over:
-            if self._trig["attacked"]:
+            if self._trig["attacked"] or self._trig["adjacent_enemy_attacks"]:
                 self._attacked(parrier, u, "simple")
             if self._trig["ally_combo"]:
                 self._combo_step(u, "simple")

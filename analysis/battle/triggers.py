@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ8, AUX, CHEBYSHEV, COLS, NOWHERE, SQUARES, half_rows, row_of
+from analysis.battle.board import ADJ8, AT_EDGE, AUX, CHEBYSHEV, COLS, NOWHERE, SQUARES, half_rows, row_of
 from analysis.battle.common import (
     _AIMED,
     _ALLY_DIES,
@@ -47,6 +47,7 @@ from analysis.battle.interface import IllegalAction
 from analysis.battle.powers import (
     meets,
     reach,
+    reach_slot,
     slot,
     slots_of,
     triggered,
@@ -62,12 +63,21 @@ from analysis.battle.tables import (
     card_of,
     solo_passives,
 )
-from analysis.cards.abilities import CHOSEN_SQUARE, ENTRIES, MARKERS, RANGED, Ability, CardAbilities
+from analysis.cards.abilities import (
+    CHOSEN_SQUARE,
+    ENTRIES,
+    HOST_ONTO,
+    MARKERS,
+    RANGED,
+    Ability,
+    CardAbilities,
+)
 from analysis.cards.ability_rules import (
     class_overlap,
     covers,
     facts,
     groups,
+    has_condition,
     matches,
     protected,
     strike_passives,
@@ -75,9 +85,13 @@ from analysis.cards.ability_rules import (
 )
 
 KILL_KINDS = frozenset({"simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
-                        "special_strike", "spell", "effect", "wound"})
+                        "special_strike", "spell", "effect", "wound", "finishing"})
 """The kinds of a killing blow that a ``killed`` fact's ``from`` can name."""
-_GRAVE_TRIGGERS = ("ally_incarnates", "ally_token", "ally_combo")
+_SQUAD_CONTEXT = ("squad_kill", "squad_strike", "squad_dash", "squad_dives", "squad_changes_depth",
+                  "squad_enters_mark")
+"""Triggers aimed at the creature of its squad that set them off: a ``gain_counter`` on the card itself
+reads its ``vs_*`` on that creature."""
+_GRAVE_TRIGGERS = ("ally_incarnates", "ally_token", "ally_combo", "squad_strike")
 """Triggers that also reach a card in the graveyard (its own ``grave_token`` acts only there)."""
 _WATCHED = ("enemy_magic", "enemy_roll_over_cost")
 """Triggers set off by an enemy's act whose ``range`` bounds the distance to that enemy, aimed at it."""
@@ -189,7 +203,28 @@ class Triggers(Effects):
             return 0 < self._hurt_by <= self.regen[v]
         if state == "at_edge":  # on a square at the edge of the battlefield (50/39: "у края поля боя")
             p = self.pos[v]
-            return p >= 0 and (p % COLS in (0, COLS - 1) or p // COLS in (0, SQUARES // COLS - 1))
+            return p >= 0 and AT_EDGE[p]
+        if state == "moved_again":  # moved a second time or more this turn (40/130 Нереида)
+            return self.reshifted[v] == self.turn
+        if state == "kindred":  # (another creature sharing an element with the card the ability before
+            ref = self._kin_ref  # it aimed at: "существо той же стихии, что и уничтоженный", 40/209)
+            return ref >= 0 and v != ref and self.creature[v] and bool(
+                set(self.cards[v].elements) & set(self.cards[ref].elements))
+        if state == "unmoved":  # (it has not moved this turn: 40/44 Никзар "которое не передвигалось")
+            return self.shifted[v] != self.turn
+        if state == "unpoisoned":  # (no poisoning: 40/135 Карающий's first branch)
+            return self.poison[v] == 0
+        if state == "poisoned_uncursed":  # ("если уже имеет отравление", no curse yet: 40/135)
+            return self.poison[v] > 0 and not self._in_state(v, "cursed")
+        if state == "near_building":  # next to a card of class «Постройка» ("стоящему рядом с
+            return any("Постройка" in self.cards[w].classes  # постройкой", 40/197 Воин ночи)
+                       for w in self._neighbours(v))
+        if state == "not_clumsy":  # without clumsiness, printed or given (40/185 Юнга)
+            return self.creature[v] and not self.cards[v].has("clumsiness")
+        if state == "near_enemy_extra_life":  # next to a creature of its opponent's squad with additional
+            seat = self.seat[v]  # life ("рядом с вашими существами с дополнительными {health}", 40/98)
+            return any(self.seat[w] != seat and self.creature[w] and self._in_state(w, "extra_life")
+                       for w in self._neighbours(v))
         if state == "beset":  # two or more enemy cards next to it (60/86)
             seat = self.seat[v]
             return sum(1 for w in self._neighbours(v) if self.seat[w] != seat) >= 2
@@ -211,6 +246,9 @@ class Triggers(Effects):
                 return False
             return state == "has_symbiote" or self.kind[r] == (PARASITE if state == "has_parasite"
                                                                  else COMPANION)
+        if state == "no_incarnation":  # (no incarnation icon or fact: 60/174 Элевера)
+            card = self.cards[v]
+            return not card.has("incarnation") and not any(a.kind == "incarnation" for a in facts(card))
         if state == "low_life":  # (its life left at most its printed weak simple strike: 40/162)
             strike = self.cards[v].strike
             return self.creature[v] and strike is not None and self.life[v] - self.wounds[v] <= strike[0]
@@ -394,8 +432,9 @@ class Triggers(Effects):
                 if ab.vs_position and not self._position_sq(
                         u, self.pos[about] if self.alive[about] else self.died_at[about], ab.vs_position):
                     continue  # ("при гибели карты на клетке напротив": where it stood, 60/79)
-                if ab.when_keyword and not self.cards[about].has(ab.when_keyword):
-                    continue
+                if ab.when_keyword and not self.cards[about].has(ab.when_keyword) and not any(
+                        g.kind == ab.when_keyword and g.cost == "passive" for g in facts(self.cards[about])):
+                    continue  # (a keyword column, or a marker given for a while: ``contract``, 40/215)
                 if ab.classes and ab.when not in ("squad_class", "allies_adjacent", "class_adjacent") \
                         and not class_overlap(ab.classes, self.cards[about].classes):
                     continue  # (of one of these classes: "при {strike} вашего духа", 60/143)
@@ -415,8 +454,14 @@ class Triggers(Effects):
             if ab.kind in ENTRIES:  # (cards from the deck, the graveyard, into exile: no target card)
                 if limited and not self._allowed(u, index, ab):
                     continue
-                if self._entry(u, index, ab, about if about >= 0 else context) and limited:
+                aim = context if ab.same_cost and context >= 0 and trigger not in (
+                    "ally_dies", "creature_dies", "enemy_dies") else about if about >= 0 else context
+                if self._entry(u, index, ab, aim) and limited:  # (``same_cost``: the card it aims at)
                     self._count_use(u, index)
+                if ab.kind == "prophecy":
+                    self._after_prophecy(u, index, trigger)
+                elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                    self._follow(u, index + 1, (u,), trigger)  # ("изгоните …, при этом возродите …": 30/90)
                 continue
             if ab.kind == "reposition":  # to a free square of its own 2nd or 3rd row, its player's pick
                 if limited:
@@ -498,10 +543,15 @@ class Triggers(Effects):
                                 "dice": [face], "wounds": [0], "closes": False, "trigger": trigger})
                 continue
             if ab.kind == "gain_counter" and ab.target == "self":
+                if trigger in _SQUAD_CONTEXT and context >= 0 and self.slots[u][index].conditional \
+                        and not (self.hidden[context] or meets(self.slots[u][index], self.key[context])):
+                    continue  # (its ``vs_*`` name the creature of its squad: "когда ваш герой …", 40/183)
                 if limited:
                     self._count_use(u, index)
                 gain = self._amount_for(u, ab, u) if ab.per else ab.damage[0]  # (50/145: X its elements)
                 self.counters[u] = self._capped(u, self.counters[u] + gain)
+                if self._variable:
+                    self._situate()  # (its facts ``per = "counters"`` follow)
                 if self.log is not None:
                     self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                 "dice": [], "wounds": [0], "closes": False, "trigger": trigger})
@@ -593,7 +643,7 @@ class Triggers(Effects):
                 cands = [v for v in reach(self, u, index, pu) if v != u] if ok and context != u else []
             else:
                 cands = [context] if ok else []
-        elif trigger == "squad_dives":  # the creature of its squad that dived (``vs_*`` on it)
+        elif trigger in ("squad_dives", "squad_changes_depth"):  # the creature of its squad that dived
             ok = (context >= 0 and self.alive[context] and self.seat[context] == self.seat[u]
                   and (self.hidden[context] or meets(slot(self.key[u], index), self.key[context])))
             cands = ([u] if ab.target == "self" else [context]) if ok else []
@@ -642,7 +692,8 @@ class Triggers(Effects):
         elif ab.kind == "attach":  # (a ground creature on the battlefield without a rider)
             cands = [v for v in cands if self._riding(u, v)]
         elif ab.kind == "swap":  # (cards that may change squares, and the card itself too with one target)
-            cands = [v for v in cands if self._swappable(v) and (ab.targets >= 2 or self._swappable(u))]
+            cands = [v for v in cands
+                     if self._swappable(v) and (ab.targets >= 2 or ab.every or self._swappable(u))]
         elif ab.kind == "claim_incarnation":
             cands = [v for v in cands if self.creature[v] and not self.incarnation[v]]
         return cands
@@ -989,6 +1040,8 @@ class Triggers(Effects):
         seats = list(self.seat)
         seats[u] = seat
         self.seat = seats
+        if seat != self.owner[u]:
+            self._controlled = True
         marks = list(self._seat_triggers)
         marks[seat] |= self.triggers[u]
         self._seat_triggers = tuple(marks)
@@ -1185,6 +1238,10 @@ class Triggers(Effects):
             self._last_lives(ones)
         if blasts and not self.over:
             self._blast(blasts)
+        if self.exiled_on_death:
+            self._exile_on_deaths(dead)
+        if self._controlled:
+            self._return_to_owners(fallen)
         self._check_end()
 
     def _blast(self, blasts: list[tuple[int, int]]) -> None:
@@ -1204,6 +1261,35 @@ class Triggers(Effects):
                 self._emit({"e": "blast", "u": x, "by": n})
         if hit:
             self._settle(hit)
+
+    def _return_to_owners(self, fallen: Sequence[int]) -> None:
+        """A dead card that was under another seat's control (resurrected from the enemy's graveyard,
+        taken into a squad) lies in its owner's graveyard: its seat is its owner's again, once the
+        abilities its death sets off have fired (000 glossary "Resurrection", "To take into the
+        squad": control, not ownership, changes)."""
+        for x in fallen:
+            if not self.alive[x] and self.seat[x] != self.owner[x]:
+                seats = list(self.seat)
+                seats[x] = self.owner[x]
+                self.seat = seats
+                if self.log is not None:
+                    self._emit({"e": "control", "u": x, "seat": self.owner[x]})
+
+    def _exile_on_deaths(self, dead: Sequence[int]) -> None:
+        """``lasts = "enemy_dies"``: each card that entered so and is in play is exiled when a card of
+        its enemy is among ``dead`` ("При гибели карты противника — изгоняется", 60/20 Орк-ведун)."""
+        keep: list[int] = []
+        gone: list[int] = []
+        for v in self.exiled_on_death:
+            if not self.alive[v]:
+                continue
+            if any(self.seat[x] != self.seat[v] for x in dead):
+                gone.append(v)
+            else:
+                keep.append(v)
+        self.exiled_on_death = keep
+        for v in gone:
+            self._exile(v, v)
 
     def _killings(self, dead: Sequence[int], source: int, killers: dict[int, int] | None, how: str,
                   excess: dict[int, int]) -> None:
@@ -1379,13 +1465,34 @@ class Triggers(Effects):
         if kind == "exile":  # (the card itself leaves play for exile: no death)
             if not self.alive[u]:
                 return False
+            if about >= 0 and has_condition(ab) and not matches(ab, self.cards[about]):
+                return False  # ("когда уничтожает существо стоимостью 6 или менее — изгоните …": 30/90)
             self._exile(u, u)  # (the end of the game is checked after the chain it starts)
             return True
+        if kind == "prophecy":
+            return self._prophesy(u, ab.damage[0] if ab.damage else 1)
+        if kind == "grave_exile":
+            return self._grave_exile(u, ab, about)
+        if ab.squad_max and len(self.units[seat]) + len(self.lands[seat]) > ab.squad_max:
+            return False  # ("если в вашем отряде три или менее карты": 60/200)
+        name = self.cards[u].key
+        if ab.grave_lacks_name and any(  # ("если на вашем кладбище нет другого …": 60/151)
+                w != u and self.seat[w] == seat and self._in_grave(w) and self.cards[w].key == name
+                for w in range(self.n)):
+            return False
         done = False
-        for _ in range(ab.targets if kind != "to_graveyard" else 1):
+        self._entered_now = []
+        most = ab.targets
+        if ab.per:  # ("вызвать из колоды Х или менее …, где Х …": 30/160 Древний упырь)
+            most = max(0, self._quantity(u, ab.per) + ab.plus)
+            if ab.per_max:
+                most = min(most, ab.per_max)
+        elif ab.damage and kind in ("summon", "resurrect"):
+            most = ab.damage[0]  # (its ``per`` amount, as the card's situation last set it)
+        for _ in range(most):
             if self.over:
                 break
-            cands = self._grave_cands(u, ab) if kind == "resurrect" else self._deck_cands(u, ab)
+            cands = self._grave_cands(u, ab, about) if kind == "resurrect" else self._deck_cands(u, ab, about)
             if not cands:
                 break
             v = cands[0] if len(cands) == 1 else self.players[seat].choose_card(self, u, kind, cands)
@@ -1398,6 +1505,19 @@ class Triggers(Effects):
                     self._emit({"e": "to_graveyard", "u": v, "by": u})
                 done = True
                 continue
+            if self.kind[v] in (COMPANION, PARASITE):  # (onto a host: "вызвать на себя компаньона")
+                hosts = self._entry_hosts(u, v, ab, about)
+                if not hosts:
+                    break
+                host = hosts[0] if len(hosts) == 1 else self.players[seat].attach(self, v, hosts)
+                if host not in hosts:
+                    raise IllegalAction(f"unit {host} cannot host unit {v}")
+                if kind == "summon":
+                    self._take_from_deck(v)
+                self._enter_rider(v, seat, host, kind, u)
+                self._entered_now = [*self._entered_now, v]
+                done = True
+                continue
             squares = self._entry_squares(u, v, ab, about)
             if not squares:
                 break
@@ -1408,52 +1528,76 @@ class Triggers(Effects):
             if kind == "summon":
                 self._take_from_deck(v)
             self._enter(v, seat, sq, kind, u)
+            self._entered_now = [*self._entered_now, v]
             if ab.lasts == "turn":
                 self.leaving = [*self.leaving, (v, self.turn)]
+            elif ab.lasts == "enemy_dies":
+                self.exiled_on_death = [*self.exiled_on_death, v]
             done = True
         if done and kind != "resurrect":
             self._shuffle_deck(seat)  # 000 2.1.3: after a card is taken from the deck it is shuffled
         return done
 
-    def _deck_cands(self, u: int, ab: Ability) -> list[int]:
+    def _deck_cands(self, u: int, ab: Ability, about: int = -1) -> list[int]:
         """The cards of ``u``'s deck that ``ab`` may take (its ``vs_*``, ``same_name``); for a
         summon only cards that can stand on the battlefield (no terrain, no symbiote) and are
         legal in the squad (a unique card whose name is in play is not, 000 glossary "Summoning")."""
         seat = self.seat[u]
         out = []
+        if ab.shown and self._shown >= 0:  # (after a prophecy: the card it showed, 30/118 Тугодум)
+            v = self._shown
+            return [v] if v in self.deck[seat] and self._takes(u, ab, v, about) and (
+                ab.kind != "summon" or self._may_enter(v, seat, ab)) else []
         for v in self.deck[seat]:
-            if self._takes(u, ab, v) and (ab.kind != "summon" or self._may_enter(v, seat)):
+            if self._takes(u, ab, v, about) and (ab.kind != "summon" or self._may_enter(v, seat, ab)):
                 out.append(v)
         return out
 
-    def _grave_cands(self, u: int, ab: Ability) -> list[int]:
+    def _grave_cands(self, u: int, ab: Ability, about: int = -1) -> list[int]:
         """The cards of a graveyard ``ab`` may bring back: ``u`` itself (``target = "self"``), the
         creatures of its own squad's graveyard (``ally``) or of the enemy's (``enemy``)."""
         seat = self.seat[u]
         if ab.target == "self":
-            return [u] if self._in_grave(u) and self._may_enter(u, seat) else []
+            return [u] if self._in_grave(u) and self._may_enter(u, seat, ab) else []
+        if ab.area == "about":  # (the card its trigger is about: "возродите … это существо", 30/90)
+            x = about if about >= 0 else self._about if self._about >= 0 else self._context
+            side = seat if ab.target == "ally" else 1 - seat
+            return [x] if (x >= 0 and x != u and self.seat[x] == side and self._in_grave(x)
+                           and self._takes(u, ab, x, about) and self._may_enter(x, seat, ab)) else []
         side = seat if ab.target == "ally" else 1 - seat
         return [v for v in range(self.n) if v != u and self.seat[v] == side and self._in_grave(v)
-                and self._takes(u, ab, v) and self._may_enter(v, seat)]
+                and self._takes(u, ab, v, about) and self._may_enter(v, seat, ab)]
 
     def _in_grave(self, v: int) -> bool:
         """Whether unit ``v`` lies in a graveyard (not a symbiote still counted with its host)."""
         return not self.alive[v] and self.zone[v] == ZONE_GRAVE
 
-    def _takes(self, u: int, ab: Ability, v: int) -> bool:
-        """Whether card ``v`` meets ``ab``'s conditions on the card it takes."""
+    def _takes(self, u: int, ab: Ability, v: int, about: int = -1) -> bool:
+        """Whether card ``v`` meets ``ab``'s conditions on the card it takes (``same_cost``: the cost
+        of ``about``, the card its trigger is about)."""
+        if ab.same_cost and (about < 0 or self.cards[v].cost != self.cards[about].cost):
+            return False
         if ab.same_name and self.cards[v].name != self.cards[u].name:
             return False
+        if ab.new_name and (any(self._in_grave(w) and self.seat[w] == self.seat[u]
+                                and self.cards[w].key == self.cards[v].key for w in range(self.n))
+                            if ab.kind == "to_graveyard" else
+                            any(self.cards[w].key == self.cards[v].key for w in self.units[self.seat[u]])):
+            return False  # (where it goes holds no card of its name: "с разным названием", 50/55)
         if ab.same_name and v == u:
             return False
         return matches(ab, self.cards[v])
 
-    def _may_enter(self, v: int, seat: int) -> bool:
+    def _may_enter(self, v: int, seat: int, ab: Ability | None = None) -> bool:
         """Whether card ``v`` may enter play under ``seat``: a creature or an artifact standing on
-        a square or in the auxiliary zone (no terrain, no symbiote: they need a host), not a unique
-        card whose name ``seat`` already has in play (000 glossary "Summoning", "Uniqueness")."""
+        a square or in the auxiliary zone (no terrain; a symbiote only by a fact that names its host,
+        ``onto = "host_…"``), not a unique card whose name ``seat`` already has in play (000 glossary
+        "Summoning", "Uniqueness")."""
         k = self.kind[v]
-        if k not in (GROUND, FLYER, ARTIFACT):
+        if k in (COMPANION, PARASITE):
+            if ab is None or ab.onto not in HOST_ONTO:
+                return False
+        elif k not in (GROUND, FLYER, ARTIFACT):
             return False
         card = self.cards[v]
         return not (card.unique and any(self.cards[w].name == card.name for w in self.units[seat]))
@@ -1466,10 +1610,13 @@ class Triggers(Effects):
         if self.kind[v] == FLYER:
             return [AUX]
         board, share = self.board, self.share
-        if ab.onto == "died_at" and about >= 0:
+        if ab.onto in ("died_at", "about_square") and about >= 0:
             p = self.died_at[about] if not self.alive[about] else self.pos[about]
             if p >= 0:
-                return [sq for sq in (p, *ADJ8[p]) if board[sq] < 0 and share[sq] < 0]
+                near = (p, *ADJ8[p]) if ab.onto == "died_at" else (p,)
+                return [sq for sq in near if board[sq] < 0 and share[sq] < 0]
+            if ab.onto == "about_square":
+                return []
         p = self.pos[u] if self.alive[u] else self.died_at[u]
         if ab.onto == "own_square":
             return [p] if p >= 0 and board[p] < 0 and share[p] < 0 else []
@@ -1477,15 +1624,200 @@ class Triggers(Effects):
             return [sq for sq in range(30) if board[sq] < 0 and share[sq] < 0]
         return [sq for sq in ADJ8[p] if board[sq] < 0 and share[sq] < 0]
 
+    def _grave_exile(self, u: int, ab: Ability, about: int) -> bool:
+        """``grave_exile``: a card of ``u``'s own graveyard meeting ``ab``'s ``vs_*`` is exiled, its
+        player's pick (``may``: or none; ``Player.choose_card`` returning -1); the facts after it
+        read it (:attr:`_exiled_last`, ``per = "exiled_move"`` …). Whether a card was exiled."""
+        seat = self.seat[u]
+        self._exiled_last = -1
+        side = seat if ab.target != "enemy" else 1 - seat  # (``enemy``: the enemy's graveyard)
+        cands = [v for v in range(self.n) if v != u and self.seat[v] == side and self._in_grave(v)
+                 and self._takes(u, ab, v, about)]
+        if ab.area == "about":  # (the card its trigger is about: "изгоняет это существо", 40/165)
+            x = about if about >= 0 else self._about if self._about >= 0 else self._context
+            cands = [v for v in cands if v == x]
+        if not cands:
+            return False
+        v = cands[0] if len(cands) == 1 and not ab.may else \
+            self.players[seat].choose_card(self, u, "grave_exile", cands)
+        if v < 0:
+            if ab.may:
+                return False  # (its player declines)
+            v = cands[0]  # (not a may: one is exiled)
+        if v not in cands:
+            raise IllegalAction(f"unit {v} is not one of the cards {cands} unit {u} may exile")
+        self.zone[v] = ZONE_EXILE
+        if self.tokens[v] > 0:
+            self.tokens[v] = 0
+        self._exiled_last = v
+        if self.log is not None:
+            self._emit({"e": "exile", "u": v, "by": u})
+        return True
+
+    def _prophesy(self, u: int, n: int) -> bool:
+        """Пророчество N (``prophecy``; read from the cards' texts, data/README.md "Prophecy"): the top
+        ``n`` cards of ``u``'s deck are shown — both players see them — and stay where they are, in
+        order; the facts after it read them (:meth:`_after_prophecy`). Whether any card was shown."""
+        seat = self.seat[u]
+        shown = self.deck[seat][:n]
+        self._shown_now = list(shown)
+        if not shown:
+            return False
+        seen = max(self.seen_top[seat], len(shown))
+        self.seen_top = (seen, self.seen_top[1]) if seat == 0 else (self.seen_top[0], seen)
+        if self.log is not None:
+            self._emit({"e": "prophecy", "u": u, "shown": list(shown)})
+        return True
+
+    def _after_prophecy(self, u: int, index: int, trigger: str | None) -> None:
+        """The facts after ``u``'s ``prophecy`` ``index`` (cost ``then``), once for each card it showed
+        ("за каждую показанную карту", 40/132 Горуг), that card being :attr:`_shown` meanwhile."""
+        shown = self._shown_now
+        self._shown_now = []
+        nxt = index + 1
+        if nxt >= len(self.slots[u]) or self.slots[u][nxt].ability.cost != "then":
+            return
+        for c in shown:
+            if self.over:
+                break
+            self._shown = c
+            self._follow(u, nxt, (u,), trigger)
+        self._shown = -1
+
+    def shown_meets(self, u: int, c: int, shown: Sequence[str]) -> bool:
+        """Whether card ``c`` shown by ``u``'s prophecy is one of ``shown`` (:data:`SHOWN`)."""
+        card = self.cards[c]
+        for what in shown:
+            if what == "odd" and card.cost % 2 == 1 or what == "even" and card.cost % 2 == 0:
+                return True
+            if what == "elite" and card.elite or what == "common" and not card.elite:
+                return True
+            if what == "neutral" and not card.elements:
+                return True
+            if what == "missing_element" and card.elements:
+                have = {e for w in self.units[self.seat[u]] for e in self.cards[w].elements}
+                if any(e not in have for e in card.elements):
+                    return True
+            if what == card.type:
+                return True
+        return False
+
+    def shown_targets(self, u: int, sl, c: int) -> list[int]:
+        """The cards ``u``'s fact ``sl`` after a prophecy may aim at, ``c`` being the card shown: its
+        reach (from where ``u`` stood if it left play), those of the shown card's cost with
+        ``shown_cost`` (``equal`` / ``at_most``)."""
+        ab = sl.ability
+        if ab.area == "about":  # (the card its trigger is about: "по атакованному", 40/76)
+            about = self._about if self._about >= 0 else self._context
+            return [about] if about >= 0 and self.alive[about] and (
+                not sl.conditional or meets(sl, self.key[about])) else []
+        src = self.pos[u] if self.alive[u] else self.died_at[u]
+        cands = reach_slot(self, u, sl, src if src >= 0 or src == AUX else AUX)
+        if ab.shown_cost is not None:
+            x = self.cards[c].cost
+            if ab.shown_cost == "equal":
+                cands = [v for v in cands if self.cards[v].cost == x]
+            else:
+                cands = [v for v in cands if self.cards[v].cost <= x]
+        if ab.vs_state:
+            cands = [v for v in cands if self._in_state(v, ab.vs_state)]
+        return cands
+
+    def _follow_shown(self, u: int, index: int, trigger: str | None) -> None:
+        """Fact ``index`` of ``u`` after a prophecy (``shown`` / ``shown_cost``): when the card shown
+        meets its ``shown``, on the targets its player picks (:meth:`shown_targets`; with ``may`` none);
+        else, or with no target, the ``then`` fact after it."""
+        sl = self.slots[u][index]
+        ab = sl.ability
+        c = self._shown
+        chosen: list[int] = []
+        if ab.kind in ENTRIES:  # (the shown card itself may enter play: "если показан компаньон …")
+            if c >= 0 and (not ab.shown or self.shown_meets(u, c, ab.shown)):
+                self._resolve(u, sl, (u,), trigger)  # (it carries out the next ``then`` fact)
+            elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                self._follow(u, index + 1, (u,), trigger)
+            return
+        if c >= 0 and (not ab.shown or self.shown_meets(u, c, ab.shown)):
+            cands = self.shown_targets(u, sl, c)
+            if cands:
+                most = min(ab.targets, len(cands))
+                picked = tuple(self.players[self.seat[u]].choose_targets(self, u, index, cands, most))
+                if ((not picked and not ab.may) or len(picked) > most or len(set(picked)) != len(picked)
+                        or any(v not in cands for v in picked)):
+                    raise IllegalAction(f"unit {u}: {picked} are not 1 to {most} of the targets {cands}")
+                chosen = list(picked)
+        if chosen:
+            self._resolve(u, sl, chosen, trigger)  # (it carries out the next ``then`` fact)
+        elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+            self._follow(u, index + 1, (u,), trigger)
+
+    def _entry_hosts(self, u: int, v: int, ab: Ability, about: int) -> list[int]:
+        """The creatures symbiote ``v`` may enter play on for ``u``'s ``ab`` (000 1.5.2: a ground
+        creature without a symbiote; an incorporeal host only for an incorporeal symbiote):
+        ``host_self`` the card itself, ``host_about`` the card its trigger is about ("на атакованное
+        существо"), ``host_adjacent`` a creature next to it — of its squad for a companion, of the
+        enemy's for a parasite."""
+        seat = self.seat[u]
+
+        def fits(h: int) -> bool:
+            return (h >= 0 and self.alive[h] and self.kind[h] == GROUND and self.pos[h] >= 0
+                    and self.rider[h] < 0 and h != v and (self.ghost[v] or not self.ghost[h]))
+
+        if ab.onto == "host_self":
+            return [u] if fits(u) else []
+        if ab.onto == "host_about":
+            x = about if about >= 0 else self._about if self._about >= 0 else self._context
+            return [x] if fits(x) else []
+        p = self.pos[u]
+        if p < 0:
+            return []
+        side = seat if self.kind[v] == COMPANION else 1 - seat
+        return [h for h in self.units[side] if fits(h) and self.pos[h] in ADJ8[p]]
+
+    def _enter_rider(self, v: int, seat: int, host: int, how: str, by: int) -> None:
+        """Symbiote ``v`` enters play under ``seat`` on ``host`` (000 1.5.2), open and unwounded, as
+        :meth:`_enter` puts a card on a square."""
+        if self.seat[v] != seat:
+            self._change_control(v, seat)
+        self.alive[v] = True
+        self.zone[v] = ZONE_GRAVE
+        self.host[v] = host
+        self.rider[host] = v
+        self.pos[v] = self.pos[host]
+        self.wounds[v] = 0
+        self.poison[v] = 0
+        self.counters[v] = self._start_counters[v] if self._start_counters else 0
+        self.open[v] = True
+        self.acted[v] = False
+        self.moves[v] = 0
+        self.prepared[v] = 0
+        self.hidden[v] = False
+        self.armor_left[v] = self.armor[v]
+        if self.tokens[v] > 0:
+            self.tokens[v] = 0
+        if self._last_life:
+            self._respare(v)
+        self.units[seat].append(v)
+        self._quiet_from = self.turn + 1
+        self._board_ver += 1
+        if self.log is not None:
+            self._emit({"e": "enter", "u": v, "pos": self.pos[v], "seat": seat, "how": how, "by": by,
+                        "host": host})
+
     def _take_from_deck(self, v: int) -> None:
         seat = self.seat[v]
         deck = self.deck
+        if self.seen_top[seat] and v in deck[seat][:self.seen_top[seat]]:
+            seen = self.seen_top[seat] - 1
+            self.seen_top = (seen, self.seen_top[1]) if seat == 0 else (self.seen_top[0], seen)
         if seat:
             self.deck = (deck[0], [w for w in deck[1] if w != v])
         else:
             self.deck = ([w for w in deck[0] if w != v], deck[1])
 
     def _shuffle_deck(self, seat: int) -> None:
+        if self.seen_top[seat]:
+            self.seen_top = (0, self.seen_top[1]) if seat == 0 else (self.seen_top[0], 0)
         if self._deck_rng is not None and len(self.deck[seat]) > 1:
             order = list(self.deck[seat])
             self._deck_rng.shuffle(order)
@@ -1554,6 +1886,12 @@ class Triggers(Effects):
         and, for one entering play, a place for it): an action that would do nothing is not offered."""
         if ab.kind == "exile":
             return self.alive[u]
+        if ab.kind == "prophecy":
+            return bool(self.deck[self.seat[u]])
+        if ab.kind == "grave_exile":
+            seat = self.seat[u]
+            return any(v != u and self.seat[v] == seat and self._in_grave(v) and self._takes(u, ab, v)
+                       for v in range(self.n))
         cands = self._grave_cands(u, ab) if ab.kind == "resurrect" else self._deck_cands(u, ab)
         if ab.kind == "to_graveyard" or not cands:
             return bool(cands)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ4, NEAR, SQUARES
+from analysis.battle.board import ADJ4, COLS, NEAR, SQUARES
 from analysis.battle.common import _ADJACENT, _ENEMY_TURN_START, _MOVE, _TURN_START
 from analysis.battle.interface import IllegalAction
 from analysis.battle.powers import triggered
@@ -273,6 +273,7 @@ class Turns(Strikes):
             self._rebuff_check()
         if self._wolves:
             self._take_forms(active)  # (before the turn: a werewolf's form, data/README.md "Werewolves")
+        over: list[int] = []  # (``overhealed``: more regeneration than wounds)
         wounds, opened, regen, acted, moves, points = (
             self.wounds, self.open, self.regen, self.acted, self.moves, self.move_points)
         if self.log is not None:
@@ -313,6 +314,8 @@ class Turns(Strikes):
             if regen[u] and wounds[u] and not (self._ghosts and self.ghost[u]) \
                     and not self._sick(u):  # 002 "Регенерация"
                 heal = min(regen[u], wounds[u])
+                if regen[u] > wounds[u] and u in self._trig["overhealed"]:
+                    over.append(u)  # (more regeneration than wounds: "избыточное лечение", 40/124)
                 if self._healers:  # ("излечивается на X+1", 30/71)
                     heal = min(wounds[u], heal + self._heal_more(u, heal))
                 if self._heal_jumpers and self._heal_jump(u, heal):
@@ -340,6 +343,9 @@ class Turns(Strikes):
             self._hosts_opened(active, closed)
         if self._grave_wounds and not self.over:
             self._grave_wounding(active)  # (a ``grave_wound`` kept in the graveyard: 30/63)
+        for u in over:
+            if self.alive[u] and not self.over:
+                self._fire(u, "overhealed")
         if self._x_trig:
             self._turn_start_triggers(active)
         if self._variable and not self.over:
@@ -552,6 +558,8 @@ class Turns(Strikes):
             self.board[to] = u
             self.occupied ^= (1 << frm) | (1 << to)
         self.pos[u] = to
+        if self.shifted[u] == self.turn:
+            self.reshifted[u] = self.turn  # (a second move this turn: ``vs_state = "moved_again"``)
         self.shifted[u] = self.turn
         r = self.rider[u]
         if r >= 0:
@@ -604,9 +612,15 @@ class Turns(Strikes):
             self._moving(frm, to)  # (``onto = "onward"``: on along its move, 60/138)
             self._fire(u, "enters_creature", onto, onto)  # (an incorporeal creature shares its square;
             # ``when_state`` reads that creature: 50/52 "получить {counter}, если оно закрыто")
+        if onto >= 0 and u in self._trig["enters_creature"]:  # (for ``area = "entered_pair"``)
+            self.entered = list(self.entered)
+            self.entered[u] = (self.turn, self.moves[u], to, onto)
         if onto >= 0 and onto in self._trig["ghost_enters"] and self.alive[u] and self.alive[onto] \
                 and not self.over:
             self._fire(onto, "ghost_enters", u)  # (the holder of the square it shares: 50/210 Медиум)
+        if onto >= 0 and onto in self._trig["ally_enters"] and self.seat[onto] == self.seat[u] \
+                and self.alive[u] and self.alive[onto] and not self.over:
+            self._fire(onto, "ally_enters", u)  # (``ghost_enters`` of its own squad's: 40/191)
         if self._watchers and self.creature[u] and self.alive[u]:
             self._watched(u, to)
         if self._trig["squad_approached"] and self.creature[u] and self.alive[u] and not self.over:
@@ -623,7 +637,11 @@ class Turns(Strikes):
                     self._fire(w, "squad_steps", -1, u)
         if self._trig["host_moves"] and self.rider[u] >= 0 and not self.over:
             self._host_moved(u)  # (its rider's "при перемещении хозяина", 60/1, 30/120)
+        if u in self._trig["leaves_opposite"] and self.alive[u] and not self.over:
+            self._left_opposite(u, frm, to)  # (40/117 Сирена)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
+            dr, dc = to // COLS - frm // COLS, to % COLS - frm % COLS  # (``when = "stepped_back"``)
+            self._drag_step = ((dr > 0) - (dr < 0), (dc > 0) - (dc < 0))
             if self._variable:
                 self._situate()  # (its ``when`` conditions read the square it has just stepped onto)
             self._fire(u, "move")

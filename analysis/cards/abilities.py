@@ -66,9 +66,20 @@ from analysis.util.userfiles import read_user_text
 
 # --------------------------------------------------------------------------- the vocabulary
 
-ENTRIES = ("summon", "resurrect", "to_graveyard", "exile")
-"""Kinds that move cards between the deck, the graveyard, exile and play (see :data:`ENTRY_TEXT`)."""
-ONTO = ("adjacent", "died_at", "any", "own_square")
+ENTRIES = ("summon", "resurrect", "to_graveyard", "exile", "prophecy", "grave_exile")
+"""Kinds that move cards between the deck, the graveyard, exile and play, or show the deck's top cards
+(see :data:`ENTRY_TEXT`)."""
+SHOWN = ("odd", "even", "elite", "common", "neutral", "missing_element",
+         "creature", "flyer", "companion", "parasite", "artifact", "terrain")
+"""``shown`` of a fact after a ``prophecy``: it acts only when the card shown is one of these — of odd /
+even cost, elite / ordinary, of no element (``neutral``), of an element no card of its squad has
+(``missing_element``) or of a card type (:data:`~analysis.cards.schema.CARD_TYPES`)."""
+SHOWN_COSTS = ("equal", "at_most")
+"""``shown_cost`` of a fact after a ``prophecy``: its targets are the cards whose cost equals / is at
+most the shown card's cost ("существо стоимостью Х, где Х стоимость показанной карты")."""
+HOST_ONTO = ("host_self", "host_about", "host_adjacent")
+"""``onto`` values by which a symbiote (a companion or a parasite) may enter play, onto a host."""
+ONTO = ("adjacent", "died_at", "any", "own_square", "about_square", *HOST_ONTO)
 """``onto`` of ``summon`` / ``resurrect``: next to the card (the rulebook's default), on the square
 where the card the trigger is about died (``died_at``), on any free square (``any``), or on the
 square the card itself holds or held (``own_square``: "вызвать на его клетку", after it left play)."""
@@ -126,7 +137,10 @@ target, a creature of the card's squad, fights an enemy creature next to it that
 ``wounded`` —, by the creature's own reach, a flyer reaching any card: "ваше летающее существо может
 сразиться {strike} с атаковавшим как с открытым", 60/134 Дракончик; ``foes = ["artifact"]``: an enemy
 artifact too — "со стоящей рядом картой",
-50/172 Счастливчик Тони; 50/28 Нартал, 50/15 Орудийный расчёт). ``pull``: the target, a ground creature,
+50/172 Счастливчик Тони; 50/28 Нартал, 50/15 Орудийный расчёт). On a ``reduce`` / ``protection`` / ``cap``
+given for a while (``lasts``) ``foes`` names the card types whose attacks the held fact covers (its
+``vs_*`` choose the target it is given to): "получает на 1 рану больше от {strike} нелетающих существ" =
+``reduce`` −1, ``foes = ["creature"]`` (40/7 Вейла). ``pull``: the target, a ground creature,
 moves one square towards the card along the line between them (row, column and diagonal steps one
 each), if that square is free ("переместить на нее атакованную карту" after a strike through a row
 over a free square, 60/44 Гарпунщик; "переместить … на соседнюю с ним клетку рядом с …", 60/136
@@ -168,7 +182,8 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "no_heal", "rides_killer", "hunted", "step_wounds", "death_blast", "takes_poison",
             "drains_ghosts", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound", "no_magic",
             "heal_bonus", "range_bonus", "swap_strikes", "ignore_taunt", "host_only",
-            "dash_swap", "jump_swap", "gateway", "heal_to_jump", "no_defend", "ignore_armor", "row_over")
+            "dash_swap", "jump_swap", "gateway", "heal_to_jump", "no_defend", "ignore_armor", "row_over",
+            "amphibious", "guards_far", "host_anywhere", "contract")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -319,13 +334,26 @@ over enemy cards so selected ("может объявлять {uchr} через �
 противника", 50/63 Изгнанный эйнхерий: ``vs_rank = "common"``, ``vs_types = ["creature"]``).
 ``incarnation`` [X] may also be gained on a trigger (``target = "self"``): from then on the card has
 incarnation X if it had none ("при гибели от атаки карты противника — получает инкарнацию 2", 50/63, on
-``death`` with ``from = ["attacks"]``)."""
+``death`` with ``from = ["attacks"]``).
+Wave 3, set 40: ``amphibious`` (a grant): the holder's "На глубине:" and "На поверхности:" abilities
+(``when = "at_depth"`` / ``"on_surface"``) hold on any square (40/116 Летающий скат "особенности на
+глубине и на поверхности выбранной вашей карты в следующий ход противника работают на любой клетке");
+``guards_far`` (with ``vs_*`` on the defended card): it may be appointed defender of a card of its squad
+that meets them wherever both stand (40/155 Страж Ригорна "может выступать защитником любому вашему
+существу с телепортацией": ``vs_has = ["teleportation"]``); ``host_anywhere`` (a parasite's): when no
+enemy creature of the first row can take it at the parasite placement (000 3.12), it may go onto any
+revealed enemy ground creature, and its trigger ``hosted_anywhere`` then fires (40/182 Трущобная крыса,
+whose host then receives a curse and poisoning 1); ``contract`` (a grant): a marker with no effect of its
+own, read by ``when_keyword = "contract"`` on the triggers about another card (40/215 Зунрак's "три
+заказа": the chosen enemy creatures whose deaths pay off) (40/178 Угасающий "не может получать дополнительные
+{health} и быть излечен" is ``no_heal``, standing)."""
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
           "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "roll_bonus",
           "no_heal", "hunted", "step_wounds", "carrion_eating", "death_blast", "teleportation", "acid_fumes",
           "flame_seal", "lose_keyword", "grave_wound", "strikes_twice", "strikes_twice_in_a_row", "no_magic",
-          "range_bonus", "swap_strikes", "vampirism", "no_defend", "ignore_protection", "ignore_armor")
+          "range_bonus", "swap_strikes", "vampirism", "no_defend", "ignore_protection", "ignore_armor",
+          "amphibious", "jump", "contract")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
@@ -349,7 +377,7 @@ carried out) — "{instant}{tap}: Заблокировать атаку вели
 auxiliary zone; a simple strike, whose value only its dice fix, is not answered."""
 TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll",
              "roll_bonus", "mark", "reposition", "delayed_wound", "leap", "pounce", "strike_again",
-             "dirty_trick", *ENTRIES)
+             "dirty_trick", "drag", *ENTRIES)
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -383,7 +411,14 @@ player's choice ("может совершить прыжок, дальность
 ``pounce`` (a ground creature): it may jump now onto a free square next to its target, its player's
 choice, and the abilities with cost ``then`` after it follow on that target ("может объявить прыжок на
 свободную клетку рядом с существом с маркером кошки-мышки, при этом особый удар когтями на 2 по нему",
-30/50).
+30/50). ``drag`` [X-Y-Z] (on ``leaves_opposite``): the creature it aims at moves one square in the
+direction of the step that set the trigger off; if it cannot (off the board, a taken square, not a
+ground creature), it takes ``damage`` by a die, as an effect (40/117 Сирена "может переместить это
+существо на 1 клетку в том же направлении; если оно не может переместиться ранить его на 1-2-2").
+``swap``: the card and its target exchange squares; with two targets (``every`` over an area, or
+``targets = 2``, then only two cards next to each other) the two exchange (ground cards on squares,
+neither a rider nor sharing a square; 40/12 Стражник Тугарда "может поменяться местами с существом, с
+которым стоит в строю", 40/100 Аэлен, 40/85 Алая тетива); the trigger ``swapped`` follows.
 ``strike_again`` (``target = "self"``, in its own turn): after this attack the card does not close and
 may make one more simple strike this turn — and nothing else: no step, no ability, no counter
 (40/22 Орк-берсеркер on ``fury``; 40/30 Лорд войны on ``own_strike`` with ``formation``).
@@ -404,7 +439,15 @@ of its own squad's (``target = "ally"``), of the enemy's, under its control (``"
 card itself from the graveyard (``"self"``). ``to_graveyard``: a card of its deck meeting ``vs_*`` is
 put into its graveyard (000 2.1.4), or with cost ``recruit`` and ``target = "self"`` the card itself
 before recruiting, for ``gold``. ``exile``: the card (``target = "self"``) leaves play for exile: no
-death, nothing fires on it."""
+death, nothing fires on it. ``prophecy`` [N] (Пророчество N; no rulebook at hand defines it, the
+cards' texts read it: 30/104, 30/118, 40/119, 40/123, 40/132): the top N cards of its user's deck are
+shown and stay where they are, in order; the facts after it (cost ``then``) are carried out once per
+card shown, each only when that card meets its ``shown`` (odd / even cost …), aimed at targets whose
+cost is the shown card's with ``shown_cost``. ``grave_exile``: a card of its own graveyard meeting
+the ``vs_*`` (its player's pick; ``may``: or none) is exiled — it lies in no graveyard any more —
+and the facts after it read it: ``per = "exiled_move"`` / ``"exiled_regen"`` ("может изгнать
+наземное существо с {move} Х с вашего кладбища; получить +Х к {strike}", 60/19 Рыцарь ветра;
+"существо с Х{regen} …; излечиться на Х", 60/148 Дуболом)."""
 EITHER = ("poison", "gain_counter", "delayed_wound", *ENTRIES)
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``; a
 ``delayed_wound`` as an action: 50/207 Вольный пират's taunt)."""
@@ -417,7 +460,17 @@ names cost X fewer crystals to recruit): ``target = "self"`` — the card itself
 mulligans (40/11 Присягнувшая). Several ``discount`` facts of one name do not add up (000 2.15), and
 no card costs less than 0. ``recruit_gold`` [N]: taking the card into the squad gives its player N
 gold crystals (50/184 Мародёр), once per name."""
-KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED, *RECRUITMENT)
+BEFORE_RECRUIT = ("fetch",)
+"""Kinds with cost ``recruit`` (data/README.md "Before recruiting"): before recruiting, its player may
+reveal the card from the deal and take it into the squad (:mod:`analysis.squad.fetch`); ``fetch``: a
+card of the deck meeting its ``vs_*`` joins the deal (``into = "deal"``: "найдите в колоде элементаля …
+возьмите в раздачу", 40/216) or the squad (``into = "squad"``: "возьмите её и Вербовщика в отряд", 40/188);
+``missing`` / ``count``: only after ``count`` other cards of the deal of distinct costs (in its
+``vs_min_cost``–``vs_max_cost``) or elements were shown, a card of a cost or element not shown (50/96
+Нейя, 40/188 Вербовщик)."""
+FETCH_INTO = ("deal", "squad")
+MISSING = ("cost", "element")
+KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED, *RECRUITMENT, *BEFORE_RECRUIT)
 
 
 @dataclass(frozen=True)
@@ -532,7 +585,9 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "squad_steps", "declares", "revealed", "card_closes", "summoned", "squad_enters",
             "squad_moves_enemy", "rider_strike", "squad_eats", "squad_approached",
             "squad_stays_open", "swaps", "darkens", "squad_concentration", "squad_accumulates", "squad_miss",
-            "squad_fury", "dash_onward", "host_defended", "host_jumps")
+            "squad_fury", "dash_onward", "host_defended", "host_jumps",
+            "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere", "leaves_opposite",
+            "ally_enters", "swapped", "overhealed")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -730,7 +785,23 @@ attacked: "когда бешенство ваших существ срабат�
 рывке, если переместились в направлении, в котором передвигались в этот ход", 50/31 Ярость песков);
 ``host_defended``: a defender was appointed against a simple strike of its host (about the defender;
 "если от {strike} хозяина назначен защитник — метание «шлема» на 1, дальность 3", 50/38); ``host_jumps``:
-after its host jumps or teleports (about the host: "при прыжке или телепортации хозяина", 50/147)."""
+after its host jumps or teleports (about the host: "при прыжке или телепортации хозяина", 50/147).
+Wave 3, set 40: ``squad_changes_depth``: a creature of its squad, itself included, dives or surfaces
+(aims at it; a terrain hears it too: 40/109 Подводный чертог "когда ваше существо погружается на
+глубину или всплывает на поверхность"); ``adjacent_enemy_attacks``: an enemy card next to it attacks
+(a simple strike or an attack ability) a card other than itself (aims at the attacker; 40/203 Мимик
+"когда стоящая рядом карта противника нападает не на Мимика"); ``hosted_anywhere``: once, before the
+battle-start abilities, after its ``host_anywhere`` put this parasite on a host outside the first row
+(40/182 Трущобная крыса: its host receives a curse and poisoning 1, ``area = "host"``);
+``leaves_opposite``: after it steps off a square with an enemy creature on the square in front of it (as
+its owner sees the board): aims at that creature (40/117 Сирена "при движении с клетки, напротив которой
+стоит существо противника"); ``ally_enters``: an incorporeal creature of its squad steps onto its square
+(``ghost_enters`` limited to its own squad; aims at that creature; 40/191 Живой доспех "когда ваше
+бестелесное существо перемещается на клетку, занятую Живым доспехом"); ``swapped``: two cards on the
+battlefield exchange squares (by a ``swap``; 40/85 Алая тетива "когда карты на поле боя меняются местами");
+``overhealed``: it is healed by
+more than its wounds — its regeneration at its turn start or a heal (40/124 Слизни Гворна "при избыточном
+лечении"); ``misses`` also 40/51 Трактирный забияка."""
 ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front",
          "sides_walk", "near", "opposite")
 """``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square aside),
@@ -768,7 +839,9 @@ strike is directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``all
 ``attacks`` (every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or
 poison: "от атаки карты противника"), ``poison`` (only on ``reduce``: the wounds of its poisoning at its
 turn start, named alone — "получают на 1 рану больше от отравления" is ``reduce`` −1 from ``poison``,
-60/143). On trigger ``kill`` / ``squad_kill``: what the destroying blow was ("уничтожает … {strike}" =
+60/143; on the death triggers: a death by finishing off, "при гибели существа
+противника от добивания" = ``enemy_dies`` with ``from = ["finishing"]``, 40/153 Скелет-маг). On trigger
+``kill`` / ``squad_kill``: what the destroying blow was ("уничтожает … {strike}" =
 ``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника" =
 ``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
 
@@ -783,10 +856,13 @@ NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "g
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-             "fight_upgrade", "bind", "parries_closed", *ENTRIES, "acid_fumes", "flame_seal", "lose_keyword",
+             "fight_upgrade", "bind", "parries_closed", *(k for k in ENTRIES if k != "prophecy"),
+             "acid_fumes",
+             "flame_seal", "lose_keyword",
              "no_magic", "swap_strikes", "ignore_taunt", "host_only", "dash_swap",
              "jump_swap", "gateway", "heal_to_jump", "darken", "no_defend", "ignore_armor",
-             "row_over")
+             "row_over",
+             "amphibious", "guards_far", "host_anywhere", "contract", "fetch")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
                    "next_roll", "attach", "swap")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
@@ -800,7 +876,7 @@ SINGLE = ("jump_range", "range_bonus",
           "set_die", "roll_bonus",
           "block_attack", "grave_wound", "heal_bonus", "trap")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
-DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
+DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,), "prophecy": (1,)}
 TIERS = ("weak", "medium", "strong")
 """``tiers`` of ``cap`` / ``protection``: only attacks of that strength — a simple strike of that kind
 or a die-picked X-Y-Z result of that band ("средние и сильные атаки" = ``["medium", "strong"]``)."""
@@ -819,7 +895,9 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
              "low_life", "unique", "front_row", "off_front_row", "nonflying", "at_edge", "armorless",
              "has_counters", "within_regen", "cheapest", "other", "no_extra_life", "sealed", "near_fumes",
-             "on_kill_square", "foes_wounded", "livelier", "defending", "free_behind")
+             "on_kill_square", "foes_wounded", "livelier", "defending", "free_behind",
+             "moved_again", "not_clumsy", "near_enemy_extra_life", "unpoisoned", "poisoned_uncursed",
+             "near_building", "unmoved", "kindred", "no_incarnation")
 """``vs_state``: only against a target in that state; ``has_counters``: a card with counters ("{direct} по
 картам с {counter}", 60/116 Воронга); ``cheapest`` (on a trigger): of the least cost among the cards it
 may aim at ("ранить на 1 выбранную карту наименьшей стоимости", 60/104 Налайа); ``other`` (a ``when_state``):
@@ -884,7 +962,22 @@ left than the card ("блокирует по
 (on a standing strike fact, read at the strike): the card parries as a defender appointed against it
 ("+1 к {strike} по защитникам", 30/37 Вельга); ``free_behind``: a card on
 the battlefield whose square behind it, as its owner sees the board, is a free square ("ваши йордлинги,
-клетка позади которых свободна", 50/70 Йорд-Башар, the `when_state` of an aura)."""
+клетка позади которых свободна", 50/70 Йорд-Башар, the `when_state` of an aura).
+Wave 3, set 40: ``moved_again``: a card that moved a second time or more this turn, by steps or
+abilities ("перемещается второй или более раз за ход", 40/130 Нереида); ``not_clumsy``: a creature
+without clumsiness, printed or given ("без неповоротливости", 40/185 Юнга); ``near_enemy_extra_life``:
+a card next to a creature of its opponent's squad that has additional life — for a fact of that
+opponent, "next to your creatures with additional life" ("по картам, стоящим рядом с вашими
+существами с дополнительными {health}", 40/98 Вуйвр); ``unpoisoned`` / ``poisoned_uncursed``: with no
+poisoning / with poisoning and no curse (40/135 Карающий's three branches, read in order: a wound on a
+``cursed_poisoned`` target, a curse on a ``poisoned_uncursed`` one, poisoning on an ``unpoisoned`` one);
+``near_building``: next to a card of class «Постройка» ("по существу, стоящему рядом с постройкой",
+40/197 Воин ночи); ``unmoved``: a card that has not moved this turn, by a step or an ability ("существо,
+которое не передвигалось в этот ход", 40/44 Никзар); ``kindred`` (on a ``then`` aimed at another side
+than the ability before it): another creature sharing an element with the card that ability aimed at
+("существо той же стихии, что и уничтоженный", 40/209 Джокер);
+``no_incarnation``: a card without incarnation (no icon, no ``incarnation`` fact: "при гибели существа
+без инкарнации", 60/174 Элевера)."""
 _DEATHS = ("death", "squad_kill", "ally_dies", "enemy_dies", "creature_dies")
 """Triggers about a death whose ``from`` names what killed the card (an enemy card's attack, its
 poisoning)."""
@@ -893,7 +986,8 @@ WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creat
                  "enemy_enters",
                  "enemy_leaves", "squad_steps", "revealed", "card_closes", "summoned", "squad_enters",
                  "squad_dash", "squad_eats", "squad_approached", "enemy_ranged", "squad_teleports",
-                 "squad_stays_open", "darkens", "enters_creature", "squad_accumulates", "squad_miss")
+                 "squad_stays_open", "darkens", "enters_creature", "squad_accumulates", "squad_miss",
+                 "defends")
 """Triggers that are about another card (the wounded, dying or destroyed one; for ``enters_creature``
 the creature on the square it entered): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
@@ -911,7 +1005,10 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
          "beset", "squad_jumps", "host_formation", "class_adjacent", "squad_did", "squad_charged", "took_all",
          "lone_foe", "hurt_many", "host_of", "near_poisoned", "behind_caster", "squad_cursed",
-         "no_own_artifact_near", "defended")
+         "no_own_artifact_near", "defended",
+         "moved_twice", "cheapest", "extra_life_near", "odd_costs", "enemy_namesakes",
+         "no_namesakes", "armor_left", "own_half_no_cheap", "state_adjacent", "stepped_back",
+         "at_edge", "off_edge", "flanked", "unflanked")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -1004,7 +1101,23 @@ itself after throwing, "в начале своего следующего ход
 ``behind_caster`` (the card on the square behind it, as its owner sees the board, has a discharge or a
 spell: "+1 к магическому удару, если на клетке сзади стоит карта с разрядом или заклинанием", 30/51
 Боевой маг); ``squad_cursed`` (every creature of its squad in play has a curse: "имеет «Вампиризм …», пока
-все ваши существа имеют проклятие", 30/178 Боцман проклятых)."""
+все ваши существа имеют проклятие", 30/178 Боцман проклятых).
+Wave 3, set 40: ``moved_twice`` (it took two or more steps this turn: 40/59 Хейсар "когда передвигается
+второй раз за ход получает неповоротливость до конца хода"), ``cheapest`` (no other creature of its squad
+in play costs as much or less, cards of its own name aside: 40/74 Камышовый кот), ``extra_life_near``
+(it or a creature of its squad next to it has additional life: 40/90 Серый клинок), ``odd_costs`` (every
+revealed card of its squad in play, its terrain included, has an odd cost: 40/200 Наёмник-ветеран),
+``enemy_namesakes`` / ``no_namesakes`` (the opponent's squad in play has two cards of one name / its own
+squad has none: 40/202 Урайон), ``armor_left`` (some of its armor is not yet used this turn: 40/167
+Демон-легионер "пока у него одна или более единицы {armor}"), ``own_half_no_cheap`` (no creature of
+either squad of cost ``count`` or less stands on its player's half: 40/106 Вербер, ``count = 3``),
+``state_adjacent`` (a creature of either squad next to it is in ``when_state``: 40/170 Чемпион Соултрада
+"при движении на клетку рядом с существом с проклятием"), ``stepped_back`` (its last step this turn went
+back, as its owner sees the board; on trigger ``move``: 40/53 Страж Найрунга "когда передвигается на
+клетку назад закрывается"), ``at_edge`` / ``off_edge`` (it stands / does not stand on a square at the
+edge of the battlefield — the ``vs_state = "at_edge"`` test read on itself: 40/82 Нейбл "если стоит у
+края поля боя"), ``flanked`` / ``unflanked`` (enemy cards stand / do not both stand on the square in front
+of it and the one behind it: 40/83 Скаш "если на клетках напротив и сзади Скаша есть карты противника")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
@@ -1013,7 +1126,8 @@ PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", 
         "adjacent_even_enemies", "squad_elements", "column_free", "own_poison", "target_poison",
         "trick_wounds",
         "target_cost", "heading_steps", "diagonal_steps", "target_armor", "open_enemies", "dealt",
-        "about_regen", "partners", "streak", "shape_own", "adjacent_poisoned", "about_row", "wounds_taken")
+        "about_regen", "partners", "streak", "shape_own", "adjacent_poisoned", "about_row", "wounds_taken",
+        "squad_flyers", "about_extra_life", "own_weak", "exiled_move", "exiled_regen")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -1096,12 +1210,20 @@ enemy creatures next to it with a poisoning ("-Х от
 немагических атак, где Х - число стоящих рядом существ противника с отравлением", 50/130 Обращённый);
 ``wounds_taken``: on ``wounded`` / ``ally_wounded`` /
 ``squad_wounded``, the wounds that set it off ("когда другое ваше существо получает Х ран от атаки карты
-противника — может излечиться на Х", 50/121 Элементаль торфа)."""
+противника — может излечиться на Х", 50/121 Элементаль торфа). ``squad_flyers``: the other
+flying creatures of its squad in play ("+Х к {strike}, где Х число других ваших летающих существ", 40/98
+Вуйвр). ``own_weak``: its weak simple strike with its standing modifiers ("где Х слабый {strike} … с учётом
+модификаторов", 40/178 Угасающий's death spell). ``about_extra_life``: the additional life the card a
+trigger is about had (its life above the printed one: "где Х число дополнительных {health} у погибшего",
+40/92 Сердце леса). ``target_armor`` also 40/64 Ульфсарк.
+``exiled_move`` / ``exiled_regen``: the movement / regeneration of the card the ``grave_exile``
+before it exiled (60/19, 60/148)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
              "diagonal_steps",
              "free_adjacent", "adjacent_enemies", "adjacent_even_enemies", "own_extra_life", "wounded_allies",
              "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements", "open_enemies",
-             "partners", "adjacent_poisoned")
+             "partners", "adjacent_poisoned",
+             "squad_flyers")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
              "behind", "near", "max_range", "partner_near")
@@ -1147,12 +1269,13 @@ the free square between the card and the one its trigger is about, two squares a
 square on the other side of this card in its row, mirroring the moved card's square (30/131 Килхе);
 ``vacated``: on trigger ``squad_teleports``, the square the teleporting card left (on a zone trigger such
 as ``enemy_leaves``, the square the mover left; without ``may`` the move is not optional: 30/116 Троглодит;
-30/161 Кседдэн)."""
+30/161 Кседдэн; on ``enemy_leaves`` the square the enemy just left: 40/121 Водяница)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
          "between", "squad", "target_column", "kin_between", "cross", "target_formation", "source",
          "former_formation", "forward", "jumped", "behind_target", "around_free", "square_2x2",
-         "diagonal_line")
+         "diagonal_line",
+         "reverse", "facing", "entered_pair", "entered")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -1201,9 +1324,18 @@ at, as that card's owner sees the board — "затем метание на 1 п
 trigger aims at ("при метании по существу с паразитом открыть этого паразита", 30/108 Тинник).. Only for an
 action with ``target =
 "any"``: ``target_column`` (every card on a square of the named card's column, its own included: "ранить
-каждую карту в выбранном столбце", 50/35 Медный дракон)."""
+каждую карту в выбранном столбце", 50/35 Медный дракон).
+``reverse`` (on a trigger about a card next to it: the card on the square next to it on the opposite side,
+"по карте в направлении, противоположном направлению этого {strike}", 40/208 Глефа).
+``entered_pair`` (on ``enters_creature``: the ground cards on the two squares of one row that this
+incorporeal card has just stepped onto one after the other — "при перемещении через две клетки в одном
+ряду, занятые наземными существами", 40/131 Болотные огоньки); ``facing`` (on an action: the cards of
+the ``target`` side that stand opposite a creature of its squad —
+"каждую карту противника, напротив которой стоит ваше существо", 40/40 Барабанщик, with ``every``).
+``entered`` (cost ``then`` after a ``summon`` / ``resurrect``): the cards it brought into play ("он
+получает неповоротливость и отравление на 1", 60/205 Кутила)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack",
-         "next_attack_turn")
+         "next_attack_turn", "enemy_dies")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
 ``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
@@ -1217,7 +1349,9 @@ kinds ("+1 к следующему разряду": a simple strike in between d
 given again add up (at most ``per_max`` when given: "получает +1 к следующему {strike} (максимум +2)",
 40/145); ``next_attack_turn``: the same, but lost at the end of its holder's turn if not used — this
 one, or its next one if given in the opponent's turn ("получить +1 к следующему выстрелу до конца хода",
-30/7; "Концентрация: … получает +1 к следующему {strike} до конца вашего хода", 60/85)."""
+30/7; "Концентрация: … получает +1 к следующему {strike} до конца вашего хода", 60/85); ``enemy_dies``
+(on ``summon`` / ``resurrect`` only): the card entered is exiled when a card of its enemy dies ("входит в
+игру с особенностью «При гибели карты противника — изгоняется»", 60/20 Орк-ведун)."""
 SHAPES = ("around_free", "square_2x2", "diagonal_line")
 """The ``area`` values of an action that hit a group of squares given by the card aimed at."""
 AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider", "sides", "formation", "squad")
@@ -1290,7 +1424,9 @@ _KINDS_TEXT = {
     "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
     "leap": "May jump now, range",
     "summon": "Summons from the deck", "resurrect": "Resurrects", "to_graveyard": "Puts into the graveyard",
-    "exile": "Exiles",
+    "exile": "Exiles", "grave_exile": "Exiles a card of its graveyard",
+    "fetch": "Before recruiting: reveal it, take it into the squad and fetch from the deck",
+    "prophecy": "Prophecy",
     "flood": "Its target's square becomes depth", "drain": "Its target's square counts as surface this turn",
     "relocate": "Moves its target to a free square",
     "far_strike": "Its simple strike reaches, as if adjacent,",
@@ -1346,6 +1482,10 @@ _KINDS_TEXT = {
     "fight_result": "May fix its fight's result for both as",
     "roll_twice": "Rolls its fight die twice and keeps one",
     "fight_upgrade": "A won weak/medium-miss fight may move a line up",
+    "amphibious": "Its depth and surface abilities work on any square",
+    "guards_far": "May defend, wherever it stands, an ally",
+    "host_anywhere": "With no first-row host, may ride any revealed enemy creature",
+    "contract": "Marked by a contract",
 }
 _COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "free": "no payment",
               "passive": "",
@@ -1548,6 +1688,31 @@ class Ability:
     zone: str | None = None
     """Trigger ``enemy_enters``: the squares whose entering sets it off (:data:`ZONES`)."""
     picker: str | None = None
+    same_cost: bool = False
+    """``summon`` / ``resurrect`` / ``to_graveyard`` on a trigger: only a card of the cost of the card
+    the trigger aims at — the attacker for ``wounded`` ("от атаки карты противника стоимостью Х …
+    существо … стоимостью Х", 40/57 Ярл викингов)."""
+    squad_max: int = 0
+    """``summon`` / ``resurrect``: only while its squad has this many cards in play or fewer ("если в
+    вашем отряде три или менее карты — возродиться", 60/200 Ангел надежды); 0: any."""
+    grave_lacks_name: bool = False
+    """``summon`` / ``resurrect`` / ``to_graveyard``: only while no other card of its name lies in its
+    graveyard ("если на вашем кладбище нет другого Балторна", 60/151)."""
+    missing: str | None = None
+    """``fetch``: the fetched card has a cost / an element (:data:`MISSING`) none of ``count`` other
+    cards shown from the deal has, those being of distinct costs / elements."""
+    new_name: bool = False
+    """``summon`` / ``resurrect``: only a card whose name no card of its squad in play has ("если
+    элементаля с таким названием нет в вашем отряде", 40/34 Элементалист Дзара); ``to_graveyard``: none
+    of its graveyard ("до 3 боевых машин с разным названием", 50/55 Механический дракон)."""
+    named: str | None = None
+    """Only cards of this name, like a ``vs_*`` condition ("вызвать на его клетку Вылупившегося дракона",
+    30/187 Яйцо дракона; "каждое Яйцо дракона в вашем отряде", 30/98); compared as copies are (case,
+    ё = е)."""
+    shown: tuple[str, ...] = ()
+    """After a ``prophecy``: only when the card shown is one of these (:data:`SHOWN`)."""
+    shown_cost: str | None = None
+    """After a ``prophecy``: its targets' cost against the shown card's (:data:`SHOWN_COSTS`)."""
     """``target``: of a trigger with ``or`` alternatives, the player of the card it aims at picks one
     ("по выбору противника")."""
 
@@ -1566,6 +1731,8 @@ class Ability:
             or self.vs_min_move is not None or self.vs_max_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or self.delay or self.same_name or self.onto or self.may or self.needs
+            or self.shown or self.shown_cost or self.named or self.new_name or self.same_cost or self.missing
+            or self.grave_lacks_name or self.squad_max
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
@@ -1728,6 +1895,21 @@ class Ability:
             cond.append(f"entering {self.zone.replace('_', ' ')}")
         if self.picker:
             cond.append("its target's player picks")
+        if self.named:
+            cond.append(f"only {self.named}")
+        if self.new_name:
+            cond.append("only a name not in its squad")
+        if self.same_cost:
+            cond.append("of the cost of the card it is about")
+        if self.grave_lacks_name:
+            cond.append("while no other card of its name lies in its graveyard")
+        if self.squad_max:
+            cond.append(f"while its squad has {self.squad_max} cards in play or fewer")
+        if self.shown:
+            cond.append("if the card shown is " + "/".join(x.replace("_", " ") for x in self.shown))
+        if self.shown_cost:
+            cond.append("at a card of the shown card's cost" if self.shown_cost == "equal"
+                        else "at a card of the shown card's cost or less")
         if self.marker and self.trigger == "squad_enters_mark":
             cond.append(f"on a {self.marker} square")
         elif self.marker and self.kind not in ("mark", "incarnate_on_mark"):
@@ -1810,14 +1992,16 @@ class Ability:
                      "tokens", "repeats",
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
-                     "gold", "nth", "into", "move", "may", "negative", "zone", "picker"):
+                     "gold", "nth", "into", "move", "may", "negative", "zone", "picker", "shown_cost",
+                     "named", "new_name", "same_cost", "missing", "grave_lacks_name", "squad_max"):
             value = getattr(self, name)
             if value:
                 out[name] = value
         if self.count > 1:
             out["count"] = self.count
         for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has",
-                     "removes", "classes", "needs", "foes", "when_elements"):
+                     "removes", "classes", "needs", "foes", "when_elements",
+                     "shown"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
@@ -1831,14 +2015,14 @@ class Ability:
 
 def _default_target(kind: str) -> str:
     if kind in ("heal", "give_blessing", "open", "grave_token", "cleanse", "resurrect", "to_graveyard",
-                "dirty_trick"):
+                "dirty_trick", "grave_exile"):
         return "ally"
     if kind in RECRUITMENT:
         return "self"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
                                                           "reposition", "leap", "summon", "exile", "flood",
-                                                          "strike_again", "become"):
+                                                          "strike_again", "become", "prophecy", "fetch"):
         return "self"
     return "enemy"
 
@@ -1919,7 +2103,9 @@ _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trig
                  "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
-                 "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker"}
+                 "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker",
+                 "shown", "shown_cost", "named", "new_name", "same_cost", "missing",
+                 "grave_lacks_name", "squad_max"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -2034,6 +2220,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if cost == "aura" and kind not in AURA_KINDS:
         raise fail("cost", f"aura is only for the kinds {', '.join(AURA_KINDS)}")
     granted = kind in GRANTS and cost not in ("passive", "aura")
+    if lasts == "enemy_dies" and kind not in ("summon", "resurrect"):
+        raise fail("lasts", "enemy_dies is only for summon and resurrect (the card entered leaves)")
     if kind in PASSIVES and cost not in ("passive", "aura") and not granted \
             and not (kind == "incarnation" and cost == "trigger" and raw.get("target") == "self"):
         raise fail("cost", f"of {kind} must be passive (a standing property; incarnation also gained on "
@@ -2043,15 +2231,19 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    f"({', '.join(LASTS)})")
     if lasts is not None and not granted and not (
             kind in ("root", "summon", "resurrect") and lasts == "turn") \
+            and not (kind in ("summon", "resurrect") and lasts == "enemy_dies") \
             and not (kind == "flood" and lasts == "battle") \
             and not (kind == "become" and lasts in ("turn", "own_turn", "battle")) \
             and not (kind == "root" and lasts == "next_own_turn") \
             and not (kind == "shield" and lasts == "next_enemy_turn"):
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive), "
-                   "turn on root, summon and resurrect, next_own_turn on root, battle on flood, turn / "
+                   "turn on root, summon and resurrect, enemy_dies on summon and resurrect, next_own_turn on "
+                   "root, battle on flood, turn / "
                    "own_turn / battle on become, and next_enemy_turn on shield")
-    if cost == "recruit" and (kind != "to_graveyard" or raw.get("target") != "self"):
-        raise fail("cost", "recruit (before recruiting) is only for to_graveyard with target = \"self\"")
+    if cost == "recruit" and kind not in ("to_graveyard", "fetch"):
+        raise fail("cost", "recruit (before recruiting) is only for to_graveyard and fetch")
+    if kind == "fetch" and cost != "recruit":
+        raise fail("cost", "of fetch is recruit (before recruiting)")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
             and not (kind in ("grave_token", "dirty_trick") and cost == "then") \
             and not (kind == "leap" and cost in ("then", "or")) \
@@ -2151,8 +2343,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
                    "creature_dies triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
-    if "finishing" in applies and kind != "attack_bonus":
-        raise fail("from", "finishing is only for attack_bonus (the X of its finishing-off)")
+    if "finishing" in applies and kind != "attack_bonus" and trigger not in _DEATHS:
+        raise fail("from", "finishing is only for attack_bonus (its finishing-off X) and the death triggers")
     if "heal" in applies and trigger != "ally_combo":
         raise fail("from", "heal is only for trigger ally_combo")
     if "poison" in applies and kind != "reduce" and trigger not in _DEATHS:
@@ -2222,7 +2414,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if when_state is not None and when_state not in VS_STATES:
         raise fail("when_state", f"must be one of {', '.join(VS_STATES)}, got {when_state!r}")
     when_keyword = raw.get("when_keyword")
-    if when_keyword is not None and when_keyword not in _keyword_columns():
+    if when_keyword is not None and when_keyword not in _keyword_columns() \
+            and when_keyword not in _MARKER_GRANTS:
         raise fail("when_keyword", f"must be a keyword column of cards.csv (e.g. concentration), "
                    f"got {when_keyword!r}")
     once_per_card = raw.get("once_per_card", False)
@@ -2257,7 +2450,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         formation=formation,
         tiers=tuple(tiers),
         parity=parity, life_cap=life_cap, when_state=when_state, when_keyword=when_keyword,
-        once_per_card=once_per_card, keyword=keyword, per=per, lasts=lasts, **states, **more,
+        once_per_card=once_per_card, keyword=keyword, per=per,
+        lasts=lasts, **states, **more,
     )
 
 
@@ -2272,6 +2466,11 @@ def _flag(raw: Any, fail, name: str, kind: str, only: str) -> bool:
     return value
 
 
+_MARKER_GRANTS = ("prey", "contract", "ward")
+"""Marker kinds given for a while that ``when_keyword`` may name (the card the trigger is about holds
+one)."""
+
+
 def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, formation: bool, per: str | None,
                  when_state: str | None) -> dict[str, Any]:
     """The fields of the board conditions, scaled amounts and target areas (checked together)."""
@@ -2283,14 +2482,15 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     count = raw.get("count", 1)
     if not _int(count, 0 if when == "few_elements" else 1):  # (few_elements 0: an all-neutral squad)
         raise fail("count", f"must be a whole number ≥ 1 (≥ 0 with few_elements), got {count!r}")
-    if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
+    if count > 1 and kind != "fetch" and when not in (
+            "allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
                                   "few_elements", "counters", "namesakes", "squad_jumps", "squad_class",
-                                  "squad_charged", "hurt_many") \
+                                  "squad_charged", "hurt_many", "own_half_no_cheap") \
             and not formation \
             and trigger not in ("counters_reach", "squad_loses_counters", "eats", "squad_fury"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
                    "counters_cards / enemy_elements / few_elements / counters / namesakes / squad_jumps / "
-                   "squad_class "
+                   "squad_class / own_half_no_cheap "
                    "and trigger "
                    "counters_reach / squad_loses_counters / eats (healed at least that many, when 2 or more)")
     out["count"] = count
@@ -2310,10 +2510,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if not _int(nth) or (nth and cost != "trigger" and kind != "block"):
         raise fail("nth", f"is a whole number ≥ 1, for triggers and block only; got {nth!r}")
     out["nth"] = nth
-    if when_state is not None and when not in ("allies_adjacent", "clear_of_enemies") \
+    if when_state is not None and when not in ("allies_adjacent", "clear_of_enemies", "state_adjacent") \
             and trigger not in WHEN_TRIGGERS and cost != "aura":
         raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)}, auras and "
-                   "when = allies_adjacent / clear_of_enemies")
+                   "when = allies_adjacent / clear_of_enemies / state_adjacent")
     partner = raw.get("partner")
     if partner is not None and (partner not in RANKS or not formation):
         raise fail("partner", f"must be one of {', '.join(RANKS)}, with formation = true; got {partner!r}")
@@ -2360,7 +2560,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
             kind == "reduce" and per in UNIT_PERS) and not (
             kind in GRANTS and cost != "passive") and not (
             kind == "gain_counter" and raw.get("target") == "self" and cost == "trigger") and not (
-            kind == "poison" and per == "target_poison"):  # (50/145; 50/134)
+            kind == "poison" and per == "target_poison") and not (  # (50/145; 50/134)
+            kind in ("summon", "resurrect") and per in UNIT_PERS):  # (how many: "Х или менее", 30/160)
         raise fail("per", f"does not apply to {kind}")
     if per and kind == "keyword" and cost == "passive" and per not in UNIT_PERS \
             and not (fury_x and per == "target_wounds"):
@@ -2416,12 +2617,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("vs_position", "of silence must say where the silenced creatures stand: opposite or "
                    "diagonal")
     if out["area"] and cost == "passive" and not (kind in ("bar", "redirect") and out["area"] == "host") \
-            and not (kind == "block" and out["area"] == "squad"):
+            and not (kind == "block" and out["area"] == "squad") \
+            and not (kind == "redirect" and out["area"] == "formation"):
         raise fail("area", "is only for actions, triggers and auras (and host on bar: only its host is "
                    "barred)")
     if out["area"] and cost in ("tap", "counter_tap", "counter", "free") \
             and out["area"] not in ("left", "right", "opposite", "behind", "target_column", "host", "cross",
-                                    "forward", *SHAPES):
+                                    "forward", "facing", *SHAPES):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
                    "60/28 Орочий таран \"по карте напротив\"), target_column, forward, host, cross or a "
                    f"group of squares ({', '.join(SHAPES)})")
@@ -2440,6 +2642,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if out["area"] == "squad" and cost != "aura" and kind not in ("next_roll", "block"):
         raise fail("area", "squad is only for an aura, next_roll (its squad's next die roll) and a block "
                    "(attacks on any card of its squad)")
+    if out["area"] == "entered" and cost != "then":
+        raise fail("area", "entered is only for a then after a summon or resurrect (the cards it brought in)")
     if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls", "squad_redirects",
                                                   "dirty_tricked", "misses") \
             and cost != "then":
@@ -2606,9 +2810,12 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "forward for push or for hauled (the square in front of it: 50/1 Военный обоз); "
                    f"got {onto!r}")
     into = raw.get("into")
-    if (into is None) == (kind == "become") or (into is not None and into not in BECOME_INTO):
-        raise fail("into", f"is required for become and only for it: one of {', '.join(BECOME_INTO)}; "
-                   f"got {into!r}")
+    if kind == "fetch":
+        if into not in FETCH_INTO:
+            raise fail("into", f"of fetch is one of {', '.join(FETCH_INTO)}; got {into!r}")
+    elif (into is None) == (kind == "become") or (into is not None and into not in BECOME_INTO):
+        raise fail("into", f"is required for become and fetch and only for them: one of "
+                   f"{', '.join(BECOME_INTO)}; got {into!r}")
     out["into"] = into
     move = raw.get("move")
     if move is not None and (not _int(move) or kind != "become" or into == "artifact"):
@@ -2620,8 +2827,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "becomes")
     if kind == "become" and onto is not None and into != "creature":
         raise fail("onto", "of become is where a landing flyer goes (into = creature)")
-    if onto == "died_at" and cost != "trigger":
-        raise fail("onto", "died_at is only for a trigger (the square of the card it is about)")
+    if onto in ("died_at", "about_square", "host_about") and cost not in ("trigger", "then"):
+        raise fail("onto", f"{onto} is only for a trigger (the square of the card it is about)")
     out["onto"] = onto
     out["same_name"] = raw.get("same_name", False)
     if not isinstance(out["same_name"], bool) or (out["same_name"] and kind not in ENTRIES):
@@ -2641,6 +2848,43 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("picker", "is target (the player of the card it aims at picks among its or "
                    f"alternatives), on a trigger only; got {picker!r}")
     out["picker"] = picker
+    shown = raw.get("shown", [])
+    if not isinstance(shown, list) or not all(x in SHOWN for x in shown) or (shown and cost != "then"):
+        raise fail("shown", f"is a list of {', '.join(SHOWN)}, on a then after a prophecy only; "
+                   f"got {shown!r}")
+    out["shown"] = tuple(shown)
+    shown_cost = raw.get("shown_cost")
+    if shown_cost is not None and (shown_cost not in SHOWN_COSTS or cost != "then"):
+        raise fail("shown_cost", f"is one of {', '.join(SHOWN_COSTS)}, on a then after a prophecy only; "
+                   f"got {shown_cost!r}")
+    out["shown_cost"] = shown_cost
+    named = raw.get("named")
+    if named is not None and (not isinstance(named, str) or not named.strip()):
+        raise fail("named", f"is a card's name (only cards of that name), got {named!r}")
+    out["named"] = named
+    new_name = raw.get("new_name", False)
+    if not isinstance(new_name, bool) or (new_name and kind not in ("summon", "resurrect", "to_graveyard")):
+        raise fail("new_name", f"must be true or false, for summon, resurrect and to_graveyard only; "
+                   f"got {new_name!r}")
+    out["new_name"] = new_name
+    same_cost = raw.get("same_cost", False)
+    if not isinstance(same_cost, bool) or (same_cost and (kind not in ENTRIES or cost != "trigger")):
+        raise fail("same_cost", f"must be true or false, for a triggered summon, resurrect or to_graveyard; "
+                   f"got {same_cost!r}")
+    out["same_cost"] = same_cost
+    missing = raw.get("missing")
+    if missing is not None and (missing not in MISSING or kind != "fetch"):
+        raise fail("missing", f"is one of {', '.join(MISSING)}, for fetch only; got {missing!r}")
+    out["missing"] = missing
+    lacks = raw.get("grave_lacks_name", False)
+    if not isinstance(lacks, bool) or (lacks and kind not in ("summon", "resurrect", "to_graveyard")):
+        raise fail("grave_lacks_name", f"must be true or false, for summon, resurrect and to_graveyard; "
+                   f"got {lacks!r}")
+    out["grave_lacks_name"] = lacks
+    squad_max = raw.get("squad_max", 0)
+    if not _int(squad_max) or (squad_max and kind not in ("summon", "resurrect")):
+        raise fail("squad_max", f"is a whole number ≥ 1, for summon and resurrect only; got {squad_max!r}")
+    out["squad_max"] = squad_max
     if kind in ("summon", "resurrect", "to_graveyard") and cost not in ("recruit",) \
             and raw.get("target", _default_target(kind)) not in (
                 ("self",) if kind == "summon" else ("ally", "enemy", "self") if kind == "resurrect"
@@ -2652,9 +2896,10 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     may = raw.get("may", False)
     if not isinstance(may, bool):
         raise fail("may", f"must be true or false, got {may!r}")
-    if may and cost not in ("trigger", "then") and not (kind == "become" and cost == "or"):
+    if may and cost not in ("trigger", "then") and not (kind == "become" and cost == "or") \
+            and kind != "block":
         raise fail("may", "is only for triggered abilities and their then (its player may pick no "
-                   "target; a become also after or)")
+                   "target; a become also after or) and block (its player decides)")
     out["may"] = may
     needs = raw.get("needs", [])
     if not _str_list(needs, None) or len(set(needs)) != len(needs):
@@ -2677,8 +2922,11 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("target", "of recruit_gold is self")
     out["needs"] = tuple(needs)
     foes = raw.get("foes", [])
-    if not _str_list(foes, ("artifact", "source")) or (foes and kind != "fight"):
-        raise fail("foes", f"is a list from artifact, source, only for fight; got {foes!r}")
+    guard = kind in ("reduce", "protection", "cap") and raw.get("lasts") is not None
+    if not _str_list(foes, ("creature", "flyer", "artifact") if guard else ("artifact", "source")) \
+            or (foes and kind != "fight" and not guard):
+        raise fail("foes", "is a list from artifact, source, for fight; or of card types (creature, flyer, "
+                   f"artifact) on a reduce / protection / cap given for a while; got {foes!r}")
     if "source" in foes and (cost != "trigger" or raw.get("target") not in ("ally", "self")):
         raise fail("foes", "source is for a triggered fight of its own creature (target ally or self)")
     out["foes"] = tuple(foes)

@@ -91,7 +91,7 @@ def has_condition(ab: Ability) -> bool:
     """Whether the fact only applies against some cards (a ``vs_*`` field is set)."""
     return bool(ab.vs_elements or ab.vs_classes or ab.vs_types or ab.vs_min_cost is not None
                 or ab.vs_max_cost is not None or ab.vs_has or ab.vs_min_move is not None
-                or ab.vs_max_move is not None or ab.vs_rank)
+                or ab.vs_max_move is not None or ab.vs_rank or ab.named)
 
 
 def has_any(card, names: Iterable[str]) -> bool:
@@ -123,6 +123,8 @@ def matches(ab: Ability, other) -> bool:
     if ab.vs_min_move is not None and (other.move or 0) < ab.vs_min_move:
         return False
     if ab.vs_max_move is not None and (other.move or 0) > ab.vs_max_move:
+        return False
+    if ab.named is not None and other.key != normalize_name(ab.named):
         return False
     return not (ab.vs_rank is not None and other.elite != (ab.vs_rank == "elite"))
 
@@ -404,11 +406,14 @@ def roll_bonus(card, seat: int | None = None) -> int:
     return sum(ab.damage[0] for ab in _standing(card, "roll_bonus", seat) if ab.damage)
 
 
-def attack_bonus(card, kind: str, seat: int | None = None) -> int:
+def attack_bonus(card, kind: str, seat: int | None = None, target=None) -> int:
     """The standing change (+n or −n) to the power of ``card``'s own attacks and wounding actions of
-    ``kind``: its ``attack_bonus`` facts whose ``from`` covers the kind (given ones included, as a
-    unit's variant holds them; 000 2.13: modifiers add up)."""
-    return sum(ab.damage[0] for ab in _standing(card, "attack_bonus", seat) if covers(ab, kind))
+    ``kind`` on card ``target``: its ``attack_bonus`` facts whose ``from`` covers the kind and whose
+    ``vs_*`` the target meets (None: only unconditional ones; "+1 к ударам по героям", 40/195
+    Скорпион's special strikes) — given ones included, as a unit's variant holds them; 000 2.13:
+    modifiers add up."""
+    return sum(ab.damage[0] for ab in _standing(card, "attack_bonus", seat)
+               if covers(ab, kind) and matches(ab, target))
 
 
 def forced_tier(card, kind: str, other=None, seat: int | None = None, other_seat: int | None = None) -> int:

@@ -320,7 +320,7 @@ def duel_attacks(card: Card, against: Card | None = None,
             low, high = raised_tier(card, ab.kind, against, seat)
             if low >= 0:
                 damage = tuple(damage[high] if i == low else d for i, d in enumerate(damage))
-        bonus = attack_bonus(card, ab.kind, seat)  # ("+1 к метаниям": the power, never below 0)
+        bonus = attack_bonus(card, ab.kind, seat, against)  # ("+1 к метаниям": the power, never below 0)
         if bonus:
             damage = tuple(max(0, d + bonus) for d in damage)
         roll = roll_modifier(card, ab.kind, against, seat) if len(ab.damage) == 3 else 0

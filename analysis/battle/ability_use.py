@@ -34,13 +34,14 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import COLS
+from analysis.battle.board import COLS, NEAR, ROWS, SQUARES
 from analysis.battle.common import _EFFECT_KINDS
 from analysis.battle.interface import IllegalAction, UseAbility
 from analysis.battle.powers import (
     WOUNDING,
     aimable,
     hit,
+    hit_shifted,
     meets,
     reach_slot,
     triggered,
@@ -48,8 +49,8 @@ from analysis.battle.powers import (
 from analysis.battle.powers import ability as ability_of
 from analysis.battle.tables import ARTIFACT, card_of
 from analysis.battle.triggers import Triggers
-from analysis.cards.abilities import ATTACKS, ENTRIES, MAGICAL, Ability
-from analysis.cards.ability_rules import ARMOR_STOPS, forced_tier, protected, roll_modifier
+from analysis.cards.abilities import ATTACKS, ENTRIES, MAGICAL, SHAPES, Ability
+from analysis.cards.ability_rules import ARMOR_STOPS, forced_tier, protected, raised_tier, roll_modifier
 
 MAX_SUDDEN_PER_WINDOW = 8
 """At most this many sudden actions of one player in one window (each pays, so few are ever ready)."""
@@ -174,6 +175,9 @@ class AbilityUse(Triggers):
         if self._binders and self.bound(u) >= 0 and self.seat[u] == self.active:
             return False  # (``bind``: it may act only by a simple strike at its binder)
         ab = sl.ability
+        if self._nomagic and (ab.kind in MAGICAL or ab.via == "spell") \
+                and self._has(u, "no_magic") is not None:
+            return False  # ("не может использовать магические способности", 30/87)
         if ab.kind in ENTRIES and not self._entry_possible(u, ab):
             return False
         if ab.counters > self.counters[u]:
@@ -181,6 +185,60 @@ class AbilityUse(Triggers):
         if ab.tokens and not self._can_pay_tokens(u, ab.tokens):
             return False
         return not sl.limited or self._allowed(u, sl.index, ab)
+
+    def _shape_targets(self, u: int, ab: Ability, t: int) -> tuple[int, ...]:
+        """The cards an ``area`` of :data:`SHAPES` hits when aimed at ``t``: of the groups of squares
+        holding ``t`` (``around_free``: the squares next to a free square next to both ``u`` and ``t``;
+        ``square_2x2``; ``diagonal_line``: a diagonal of the board), the one with the most enemy cards
+        less its own cards hit (times its own cards on it, at most 4, for ``per = "shape_own"``) —
+        every card of the ``target`` side on it; ``_shape_own`` keeps those own cards."""
+        p, q = self.pos[u], self.pos[t]
+        if q < 0:
+            return ()
+        groups: list[list[int]] = []
+        if ab.area == "around_free":
+            if p < 0:
+                return ()
+            for f in range(SQUARES):
+                if self.board[f] < 0 and NEAR[p][f] and NEAR[q][f]:
+                    groups.append([s for s in range(SQUARES) if NEAR[f][s]])
+        elif ab.area == "square_2x2":
+            r, c = divmod(q, COLS)
+            for r0 in (r - 1, r):
+                for c0 in (c - 1, c):
+                    if 0 <= r0 < ROWS - 1 and 0 <= c0 < COLS - 1:
+                        groups.append([(r0 + i) * COLS + c0 + j for i in (0, 1) for j in (0, 1)])
+        else:  # ``diagonal_line``: both diagonals through its square
+            r, c = divmod(q, COLS)
+            for dc in (1, -1):
+                groups.append([rr * COLS + c + (rr - r) * dc for rr in range(ROWS)
+                               if 0 <= c + (rr - r) * dc < COLS])
+        me = self.seat[u]
+        best: tuple[int, ...] = ()
+        best_score, best_own = -10 ** 9, 0
+        for squares in groups:
+            cards = []
+            for sq in squares:
+                for w in (self.board[sq], self.share[sq]):
+                    if w >= 0:
+                        cards.append(w)
+                        if self.rider[w] >= 0:
+                            cards.append(self.rider[w])
+            cards = [w for w in cards if self.alive[w] and self.kind[w] != 5]
+            own = sum(1 for w in cards if self.seat[w] == me)  # (itself too: "ваших карт на этих клетках")
+            foes = sum(1 for w in cards if self.seat[w] != me)
+            hit = tuple(w for w in cards if (w != u or ab.target == "any")  # ("все карты": itself too)
+                        and (ab.target == "any" or (self.seat[w] != me) == (ab.target != "ally")))
+            score = foes * min(own, 4) if ab.per == "shape_own" else foes - (own if ab.target == "any" else 0)
+            if t in hit and score > best_score:
+                best, best_score, best_own = hit, score, min(own, 4)
+        self._shape_own = best_own
+        return best
+
+    def _self_too(self, w: int) -> bool:
+        """Whether one of ``w``'s ``enemy_ranged`` facts also counts the attacks aimed at it
+        (``self_too``: "при дальней атаке существа противника", 30/109 Унния)."""
+        return any(sl.ability.self_too and sl.ability.trigger == "enemy_ranged" for sl in self.slots[w])
 
     def _allowed(self, u: int, index: int, ab: Ability) -> bool:
         if ab.seat is not None and ("first", "second")[self.seat[u]] != ab.seat:
@@ -217,6 +275,10 @@ class AbilityUse(Triggers):
             targets = self.column_cards(targets[0])
             if not targets:
                 raise IllegalAction(f"ability {index} of unit {u} names a card on no square")
+        elif ab.area in SHAPES:  # (a group of squares given by the card aimed at: 30/119, 30/103, 30/46)
+            targets = self._shape_targets(u, ab, targets[0])
+            if not targets:
+                raise IllegalAction(f"ability {index} ({ab.kind}) of unit {u}: no {ab.area} holds its target")
         if self._sudden and self._responding < 0:
             foe = 1 - self.seat[u]
             aimed = -1
@@ -262,8 +324,10 @@ class AbilityUse(Triggers):
             for w in list(self._trig["enemy_ranged"]):  # (50/58 Див: a ranged attack not at it)
                 if self.over or not self.alive[u]:
                     break
-                if self.alive[w] and self.seat[w] != self.seat[u] and w not in targets:
-                    self._fire(w, "enemy_ranged", u)
+                if self.alive[w] and self.seat[w] != self.seat[u] and (w not in targets or self._self_too(w)):
+                    self._ranged_at_me = w in targets
+                    self._fire(w, "enemy_ranged", u, u)  # (about the attacker: ``when_type``, 30/109)
+                    self._ranged_at_me = False
         if ab.counters and self._trig["squad_loses_counters"] and not self.over:
             self._lost_counters(u, ab.counters)  # ("единовременно теряет 2 или более {counter}": 60/45)
         if self._dashers and ab.kind in ATTACKS and not self.over:
@@ -299,11 +363,20 @@ class AbilityUse(Triggers):
                 and self.slots[u][nxt].ability.target == "self" \
                 and self.slots[u][nxt].ability.vs_state == "unwounded":
             fresh = [v for v in targets if v != u and self.creature[v] and self.wounds[v] == 0]
-        if ab.kind in ("become", "relocate"):
+        if ab.kind in ("become", "relocate", "swap", "rehost"):
             self._shaped = False  # (set when it changed a card: the ``then`` abilities follow only then)
+        if ab.kind == "swap" and (ab.targets >= 2 or ab.every) and len(targets) == 2:
+            self._swap(u, targets[0], targets[1], ab)  # ("поменять местами двух …", 60/103)
+        if self._did_watch and ab.kind in ATTACKS:
+            self._did(u, ab.kind)  # ("ваши карты совершили разряд, метание и выстрел" this turn, 60/219)
         magical = ab.kind in MAGICAL
         for v in targets:
-            self.hidden[v] = False
+            if self.hidden[v]:
+                self.hidden[v] = False
+                if self._trig["revealed"] and v in self._trig["revealed"] and self.seat[v] != self.seat[u]:
+                    self._fire(v, "revealed", u, u)  # ("когда существо противника вскрывает …", 60/208)
+                    if self.over or not self.alive[u]:
+                        return
             d = self._effect(u, sl, v, dice)
             if d == BLOCKED:
                 d = 0
@@ -311,7 +384,15 @@ class AbilityUse(Triggers):
                 given.append(v)
             if d > 0 and magical:
                 self.hexed[v] = self.turn  # (``vs_state = "magic_wounded"``: 60/11)
+            if d > 0 and self._took_watch:
+                self._took_hit(v, ab.kind)  # ("получил раны от выстрела, от метания и от разряда", 60/211)
+            if d > 0 and self._hurt_watch and self.seat[v] != self.seat[u]:
+                self._note_hurt(u, v)  # ("нанес раны трем или более картам противника", 60/203)
             dealt.append(d)
+        if self._hunting and ab.kind in ATTACKS:  # (a hunt marker: a flyer's attack, 2 more; 60/42)
+            for v, d in zip(targets, dealt, strict=True):
+                if d > 0 and self.seat[v] != self.seat[u]:
+                    self._hunt(v, u, ab.kind)
         for v in given:  # "при выстреле атакованный получает проклятие": before the deaths are settled
             self._bless(u, v, Ability("give_curse" if gives == "curse" else "give_blessing"))
         if self.log is not None:
@@ -321,6 +402,11 @@ class AbilityUse(Triggers):
             if trigger:
                 event["trigger"] = trigger
             self._emit(event)
+        if self._overhealed:  # ("при избыточном лечении", 40/124 Слизни Гворна)
+            over, self._overhealed = self._overhealed, []
+            for v in over:
+                if self.alive[v] and not self.over:
+                    self._fire(v, "overhealed")
         if ab.marker is not None and ab.kind != "mark":  # the attack also marks its target's square
             for v in targets:
                 self._place_mark(u, self.pos[v], ab.marker)
@@ -334,17 +420,17 @@ class AbilityUse(Triggers):
         if self._avengers and ab.kind in ATTACKS:
             for v, d in zip(targets, dealt, strict=True):
                 if d > 0 and not self.over and self.seat[v] != self.seat[u]:
-                    self._hurt(v, u, ab.kind)
+                    self._hurt(v, u, ab.kind, d)
         if dice and (self._furies or self._roll_watch) and not self.over:
             if self._roll_watch:
                 self._rolled(u, dice)
             if self._furies and ab.kind in ATTACKS and not self.over:
                 self._fury(u, dice, targets[0])
         if self._x_trig and not self.over:
-            if trigger is None and ab.kind in ATTACKS and self._trig["attack"] \
-                    and triggered(self.key[u], "attack"):
+            if trigger is None and ab.kind in ATTACKS and ((self._trig["attack"] and triggered(
+                    self.key[u], "attack")) or self._trig["squad_attack"]):
                 self._after_attack(u, sl, targets, dice)
-            if self._trig["attacked"] and ab.kind in ATTACKS:
+            if (self._trig["attacked"] or self._trig["adjacent_enemy_attacks"]) and ab.kind in ATTACKS:
                 for v in targets:
                     if self.seat[v] != self.seat[u] and not self.over:
                         self._attacked(v, u, ab.kind)
@@ -360,11 +446,15 @@ class AbilityUse(Triggers):
                 for d in dice:
                     if not self.over:
                         self._over_cost(u, d)
-        if ab.kind in ("become", "relocate") and not self._shaped:
+        if ab.kind in ("become", "relocate", "swap", "rehost") and not self._shaped:
             return  # ("при этом": what follows a type change or a move comes only with it, 50/3)
+        if ab.kind == "prophecy":
+            self._after_prophecy(u, sl.index, trigger)  # (once for each card shown)
+            return
         if nxt < len(self.slots[u]) and self.slots[u][nxt].ability.cost == "then":
             if fresh:
                 fresh = [v for v, d in zip(targets, dealt, strict=True) if v in fresh and d > 0]
+            self._dealt = sum(d for d in dealt if d > 0)  # (``per = "dealt"`` of the ``then``: 30/149)
             self._follow(u, nxt, targets, trigger, fresh)
 
     def _follow(self, u: int, index: int, targets: Sequence[int], trigger: str | None,
@@ -379,12 +469,25 @@ class AbilityUse(Triggers):
         the ``then`` ability after it, if any."""
         if self.over:
             return
+        if targets:
+            self._prior = targets[0]  # (``relocate`` ``onto = "near_target"``: next to it, 60/13)
         sl = self.slots[u][index]
         ab = sl.ability
+        if self._shown >= 0 and (ab.shown or ab.shown_cost):
+            self._follow_shown(u, index, trigger)  # (after a prophecy, on the card it showed)
+            return
         if ab.kind in ENTRIES:  # (also once the card has left play: "exile itself; summon onto its square")
-            self._resolve(u, sl, (u,), trigger)
+            kept = self._chain_about
+            self._chain_about = targets[0] if targets and targets[0] != u else -1
+            self._resolve(u, sl, (u,), trigger)  # (``onto = "died_at"``: next to the card aimed at before)
+            self._chain_about = kept
             return
         if not self.alive[u]:
+            return
+        if ab.seat is not None and ("first", "second")[self.seat[u]] != ab.seat:
+            # (its board condition fails now — ``when``, ``formation``: 30/52 — or its seat is the other)
+            if index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                self._follow(u, index + 1, targets, trigger)
             return
         if ab.kind == "grave_token":  # ("при этом карта на вашем кладбище получает жетон инкарнации")
             self._give_token(u, index, ab, trigger or "")
@@ -401,7 +504,41 @@ class AbilityUse(Triggers):
                 self._follow(u, index + 1, targets, trigger)
             return
         chosen: list[int] = []
-        if ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
+        if self.slots[u][index - 1].ability.kind == "grave_exile":  # (it reads the card just exiled)
+            if self._exiled_last >= 0 and self.alive[u]:
+                if ab.target == "self":
+                    self._resolve(u, sl, (u,), trigger)
+                    return
+            elif index + 1 < len(self.slots[u]) and self.slots[u][index + 1].ability.cost == "then":
+                self._follow(u, index + 1, targets, trigger)
+                return
+            else:
+                return
+        if ab.area == "entered":  # (the cards the summon before it brought in: 60/205 Кутила)
+            chosen = [v for v in self._entered_now if self.alive[v]]
+        elif ab.area == "host":  # (its host now: "стать паразитом этого существа, при этом ранить его")
+            h = self.host[u]
+            if h >= 0 and self.alive[h] and (not sl.conditional or meets(sl, self.key[h])):
+                chosen = [h]
+        elif ab.area == "near_target":  # (next to the target of the ability before it, where it died if it
+            # did: "уничтожить выбранный артефакт; ранить на 2 каждую стоящую рядом с ним карту", 60/12)
+            x = targets[0] if targets else -1
+            pool = ([] if x < 0 else [w for w in self._neighbours(x) if w != x] if self.alive[x]
+                    else self._around(self.died_at[x], x))
+            chosen = [w for w in pool if self.alive[w] and self.kind[w] != 5
+                      and (ab.target == "any" or (ab.target == "ally") == (self.seat[w] == self.seat[u]))
+                      and (not sl.conditional or meets(sl, self.key[w]))]
+            if not ab.every and len(chosen) > 1:
+                chosen = list(self.players[self.seat[u]].choose_targets(self, u, index, chosen, ab.targets))
+        elif ab.area == "target_formation":  # (in formation with the target before it: 60/59)
+            x = targets[0] if targets else -1
+            chosen = [w for w in (self._formation_partners(x) if x >= 0 and self.alive[x] else [])
+                      if not sl.conditional or meets(sl, self.key[w])]
+            if ab.kind == "heal":
+                chosen = [w for w in chosen if self.wounds[w] > 0 and not self.ghost[w]]
+            if len(chosen) > 1 and not ab.every:
+                chosen = list(self.players[self.seat[u]].choose_targets(self, u, index, chosen, ab.targets))
+        elif ab.area == "about":  # (the card the trigger is about: "ранить её на 2", 30/195 Микаэль)
             about = self._about if self._about >= 0 else self._context
             if about >= 0 and self.alive[about] and (not sl.conditional or meets(sl, self.key[about])):
                 chosen = [about]
@@ -416,13 +553,18 @@ class AbilityUse(Triggers):
             if not sl.conditional or any(meets(sl, self.key[v]) for v in targets):
                 if ab.kind == "gain_counter":  # (its condition was the other card's: carried out here)
                     self.counters[u] = self._capped(u, self.counters[u] + ab.damage[0])
+                    if self._variable:
+                        self._situate()  # (its facts ``per = "counters"`` follow: 40/22, 40/178)
                     if self.log is not None:
                         self._emit({"e": "ability", "u": u, "i": index, "kind": ab.kind, "targets": [u],
                                     "dice": [], "wounds": [0], "closes": False})
                 elif not sl.conditional:
                     chosen = [u]
         elif ab.target != self.slots[u][index - 1].ability.target:
-            cands = [v for v in reach_slot(self, u, sl) if not ab.vs_state or self._in_state(v, ab.vs_state)]
+            near = targets[0] if targets else self._context  # (``near_target``: the card aimed at before)
+            self._kin_ref = targets[0] if targets else -1  # (``vs_state = "kindred"``: 40/209 Джокер)
+            pool = self._area_targets(u, index, ab, near) if ab.area else reach_slot(self, u, sl)
+            cands = [v for v in pool if not ab.vs_state or self._in_state(v, ab.vs_state)]
             if len(cands) > 1 or (ab.may and cands):
                 most = min(ab.targets, len(cands))
                 picked = tuple(self.players[self.seat[u]].choose_targets(self, u, index, cands, most))
@@ -459,8 +601,15 @@ class AbilityUse(Triggers):
                 forced = forced_tier(source, ab.kind, self.cards[v], self.seat[u], self.seat[v])
                 if forced >= 0:
                     tier = forced
+                elif tier >= 0:  # ("слабые атаки … сводятся к средним")
+                    low, high = raised_tier(source, ab.kind, self.cards[v], self.seat[u], self.seat[v])
+                    if tier == low:
+                        tier = high
             self._strike_tier = tier
-            self._fire(u, "attack", v, v)  # (``when_state``: the attacked card after the attack)
+            if self._trig["attack"] and triggered(self.key[u], "attack"):
+                self._fire(u, "attack", v, v)  # (``when_state``: the attacked card after the attack)
+            if self._trig["squad_attack"] and not self.over:
+                self._squad_attacked(u, v, ab.kind, tier)
         self._strike_tier = -1
 
     def _effect(self, u: int, sl, v: int, dice: list[int]) -> int:
@@ -469,12 +618,18 @@ class AbilityUse(Triggers):
         ab = sl.ability
         kind = ab.kind
         if kind in ENTRIES:  # (cards from the deck or the graveyard, into exile; ``lasts``: how long;
-            self._entry(u, sl.index, ab, -1)  # after the card itself left play too: "then summon …")
+            self._entry(u, sl.index, ab, self._chain_about)  # after the card left play too: "then summon …")
             slots = self.slots[u]
             if sl.index + 1 >= len(slots) or slots[sl.index + 1].ability.cost != "then":
                 self._check_end()  # (an exile may leave a squad with no creature; after its chain)
             return 0
+        if kind == "claim_incarnation" and not self.alive[v]:  # (its dead creature: 30/178)
+            self._claim(u, v, ab.damage[0])
+            return 0
         if not self.alive[v]:
+            return 0
+        if ab.area == "cross":  # (a chosen row and column: 60/34 Эр-Мариб, :meth:`_cross`)
+            self._cross(u, sl)
             return 0
         die = self._die() if sl.rolls else 0
         if die and (self._furies or self._forcing):
@@ -496,7 +651,8 @@ class AbilityUse(Triggers):
             return self._destroy(u, v, ab.self_too)
         if kind == "delayed_wound":  # (as an action: 50/207 Вольный пират; see Triggers for the trigger)
             due = self.turn + (1 if self.active != self.seat[v] else 2)  # (its next turn)
-            self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due, ab.applies_to))
+            self.doomed[v] = (*self.doomed[v], (u, ab.damage[0], due, ab.applies_to, ab.delay or "",
+                                                "effect" if ab.via == "effect" else "wound"))
             return 0
         if kind == "claim_incarnation":
             self._claim(u, v, ab.damage[0])
@@ -505,7 +661,14 @@ class AbilityUse(Triggers):
             self.armor_left[v] = self.armor[v]
             return 0
         if kind == "heal":  # its amount: the printed N, or a ``per`` quantity ("на величину этого удара")
-            healed = 0 if self.ghost[v] else min(self._amount_for(u, ab, v), self.wounds[v])
+            amount = self._amount_for(u, ab, v)
+            healed = 0 if self.ghost[v] or self._sick(v) else min(amount, self.wounds[v])
+            if healed and amount > healed and v in self._trig["overhealed"]:
+                self._overhealed = [*self._overhealed, v]  # (fired once the heal is done: 40/124)
+            if healed and self._healers:  # ("излечивается на X+1", 30/71)
+                healed = min(self.wounds[v], healed + self._heal_more(v, healed))
+            if healed and self._heal_jumpers and self._heal_jump(v, healed):
+                return 0  # (a jump instead: 30/72)
             self.wounds[v] -= healed
             if healed:
                 self._quiet_from = self.turn + 1
@@ -515,12 +678,22 @@ class AbilityUse(Triggers):
         if kind == "poison":
             if self.creature[v] and not self.ghost[v] \
                     and not protected(self.cards[v], "poison", self.cards[u], self.seat[v]):
-                self.poison[v] = max(self.poison[v], ab.damage[0])
+                amount = self._amount_for(u, ab, v) if ab.per else ab.damage[0]
+                if amount and self._tasters and self._taste(v, amount):
+                    return 0  # (a taster next to it took it instead: 60/77 Дегустатор)
+                self.poison[v] = max(self.poison[v], amount)
+                if amount and self._trig["poison_curse"] and self._in_state(v, "cursed"):
+                    self._blighted(v)  # (a cursed creature receives poisoning: 60/127)
             return 0
         if kind == "gain_counter":
             self.counters[v] = self._capped(v, self.counters[v] + ab.damage[0])
             if self._trig["counters_reach"]:
                 self._counted(v)
+            return 0
+        if kind == "roll_bonus":  # (its next die roll gets +N: "+1 к следующему броску кубика"; they add up)
+            if self.creature[v] or self.kind[v] == ARTIFACT:
+                self.unit_plus = list(self.unit_plus)
+                self.unit_plus[v] += ab.damage[0]
             return 0
         if kind == "next_roll":  # (a card's own next die roll shows N: "следующий бросок … равен 6")
             if self.creature[v] or self.kind[v] == ARTIFACT:
@@ -535,7 +708,8 @@ class AbilityUse(Triggers):
             return 0
         if kind not in WOUNDING:
             return 0  # kinds of the vocabulary the engine does not play yet
-        if self._blockers and kind in ATTACKS and self._blocked(u, v, kind):
+        if self._blockers and kind in ATTACKS and self._blocked(
+                u, v, kind, ab.damage[0] if len(ab.damage) == 1 and not ab.per else -1):
             return BLOCKED
         if ab.per:
             return self._per_wounds(u, sl, v)
@@ -552,6 +726,21 @@ class AbilityUse(Triggers):
             # проклятием сводятся к сильным", 40/173).
             kv = self._strike_key(v, u, False)
             ku = self._strike_key(u, v, True)
+        edge = self._edge_bonus(u, sl, v) if self._edgy else 0
+        if edge:  # (an ``attack_bonus`` at the attack's maximum range: 60/78, 60/184)
+            if self._any_guards and self.guards[v]:
+                power = self._guard(v, kind, hit_shifted(ku, sl.index, kv, 0, die, edge)[0], u)
+                used = min(power, armor)
+            else:
+                power, used = hit_shifted(ku, sl.index, kv, armor, die, edge)
+            self.armor_left[v] -= used
+            power -= used if self._any_guards and self.guards[v] else 0
+            if shielded and power:
+                power = self._shielded(v, power)
+            self.wounds[v] += power
+            if power:
+                self._quiet_from = self.turn + 1
+            return power
         if self._any_guards and self.guards[v]:
             power = self._guard(v, kind, hit(ku, sl.index, kv, 0, die)[0], u)
             used = min(power, armor)

@@ -72,6 +72,12 @@ CHEBYSHEV: tuple[tuple[int, ...], ...] = tuple(
     for a in range(SQUARES)
 )
 
+AT_EDGE: tuple[bool, ...] = tuple(col_of(s) in (0, COLS - 1) or row_of(s) in (0, SQUARES // COLS - 1)
+                                  for s in range(SQUARES))
+"""``AT_EDGE[s]``: square s is at the edge of the battlefield — an outer column or the first or last row
+("у края поля боя": ``vs_state = "at_edge"``, 50/39 Крейд-Моор; ``when = "at_edge"`` / ``"off_edge"``,
+40/82 Нейбл)."""
+
 
 def _layout(rule) -> int:
     return sum(1 << s for s in range(SQUARES) if rule(row_of(s), col_of(s)))
@@ -178,6 +184,22 @@ def _through_row(s: int) -> tuple[tuple[int, int], ...]:
 THROUGH_ROW: tuple[tuple[tuple[int, int], ...], ...] = tuple(_through_row(s) for s in range(SQUARES))
 """Per square, the (target square, square passed through) of a strike through a row: two squares
 away vertically or horizontally, never diagonally (000 glossary "Strike through a row")."""
+
+
+def _through_two(s: int) -> tuple[tuple[int, int, int], ...]:
+    r, c = divmod(s, COLS)
+    out = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        rr, cc = r + 3 * dr, c + 3 * dc
+        if 0 <= rr < ROWS and 0 <= cc < COLS:
+            out.append((rr * COLS + cc, (r + dr) * COLS + c + dc, (r + 2 * dr) * COLS + c + 2 * dc))
+    return tuple(out)
+
+
+THROUGH_TWO: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(_through_two(s) for s in range(SQUARES))
+"""Per square, the (target square, first and second squares passed through) of a strike through a row
+over two squares, three squares away in a line ("может объявлять {uchr} через 2 клетки по вертикали или
+горизонтали", 50/65 Ингвард: ``strike_through_row`` with ``range = 3``)."""
 
 def _ring(radius: int, sq: int) -> int:
     return sum(1 << t for t in range(SQUARES) if 1 < CHEBYSHEV[sq][t] <= radius)

@@ -28,13 +28,15 @@ _DIES = _ALLY_DIES | _CREATURE_DIES
 _EFFECT_KINDS = frozenset({"finishing", "extra_life", "move_wounds", "open", "stun", "root", "push", "rehost",
                            "lose_counters", "teleport", "concentrate", "leap", "hypnosis", "cancel",
                            "flood", "drain", "relocate", "close", "shift", "pounce", "strike_again", "fight",
-                           "become", "pull", "bind"})
+                           "become", "pull", "bind", "attach", "swap", "trap", "darken", "drag"})
 """Kinds carried out by :meth:`analysis.battle.effects.Effects._new_kind`."""
 _HURT = _WOUNDED | _ALLY_WOUNDED | _SQUAD_WOUNDED
 _AIMED = ("strike", "enemy_moves_adjacent", "wounded", "ally_wounded", "squad_wounded", "attacked",
           "enemy_poisoned", "squad_strike", "cursed_again", "fury", "host_fury", "attack", "killed",
           "enemy_ranged", "enemy_leaves_adjacent", "enemy_first_action", "enemy_enters", "enemy_leaves",
-          "state_flip", "ghost_enters")
+          "state_flip", "ghost_enters", "adjacent_misses", "revealed", "card_closes", "rider_strike",
+          "squad_approached", "darkens", "squad_attack", "leaves_opposite", "adjacent_enemy_attacks",
+          "blocks", "misses")
 """Triggers whose abilities without a range aim at the card that caused them."""
 
 
@@ -58,7 +60,7 @@ def has_limit(ab: Ability) -> bool:
 ZONE_GRAVE, ZONE_DECK, ZONE_EXILE = 0, 1, 2
 """Where a unit out of play lies (``Battle.zone``): its owner's graveyard (a squad's dead cards, 000
 2.1.4), its deck (000 2.1.3) or exile."""
-DECK_KINDS = frozenset({"summon", "to_graveyard"})
+DECK_KINDS = frozenset({"summon", "to_graveyard", "prophecy"})
 """Kinds that take cards from their user's deck in battle (data/README.md "Deck, graveyard and cards
 entering play")."""
 

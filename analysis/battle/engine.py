@@ -144,8 +144,10 @@ class BattleResult:
 
 _MUTABLE = ("wounds", "pos", "board", "host", "rider", "open", "moves", "acted", "armor_left", "prepared",
             "hidden", "alive", "counters", "poison", "died_at", "n_creatures", "n_ground", "tokens", "shield",
-            "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on", "first_acts", "hexed",
-            "shifted", "leapt", "bound_by", "bound_until")
+            "share", "marks", "doomed", "dashed", "zone", "twice", "twice_on", "first_acts", "traps", "hexed",
+            "shifted", "leapt", "bound_by", "bound_until", "grave_wound", "kill_sq", "streak",
+            "raged",
+    "reshifted")
 """The per-unit and per-side lists :meth:`Battle.clone` copies (the rest is shared, read-only;
 ``key``, ``cards``, ``profiles``, ``slots`` and ``life`` change rarely — a blessing, vampirism —
 and are replaced, never changed in place, so clones may share them)."""
@@ -188,6 +190,11 @@ class Battle(Placement):
                              f"got {n}")
         self.n = n
         self.seat = [0] * n0 + [1] * (self.n_squad - n0) + extra_seats
+        self.owner = tuple(self.seat)
+        """Per unit: its owner's seat, whose graveyard it goes to when it dies (``seat`` is whose control
+        it is under; a card taken under control returns to its owner at its death)."""
+        self._controlled = False
+        """Some unit has come under another seat's control (:meth:`_change_control`)."""
         self.key = [card_key(c, s) for c, s in zip(self.cards, self.seat, strict=True)]
         # The per-card columns depend only on the card keys: shared by battles of the same squads.
         memo = (tuple(self.key), n0)
@@ -265,6 +272,22 @@ class Battle(Placement):
         000 2.1.4), its owner's deck (``ZONE_DECK``) or exile (``ZONE_EXILE``)."""
         self.deck = ([], [])
         """Per seat: its deck in battle, top card first (units, ``ZONE_DECK``); 000 2.1.3."""
+        self.exiled_on_death = []
+        """Cards that entered play to be exiled when a card of their enemy dies (``lasts =
+        "enemy_dies"``); replaced, never changed in place (clones share it)."""
+        self.seen_top = (0, 0)
+        """Per seat: how many of its deck's top cards a prophecy has shown since it was last shuffled
+        (both players know them: the heuristic player reads only these)."""
+        self._shown = -1
+        """The card a ``prophecy`` shows, while the facts after it are carried out for it."""
+        self._shown_now = []
+        """The cards the ``prophecy`` just carried out showed (for the facts after it)."""
+        self._entered_now = []
+        """The cards the ``summon`` / ``resurrect`` just carried out brought in (``area = "entered"``)."""
+        self._exiled_last = -1
+        """The card the last ``grave_exile`` exiled from a graveyard (-1: none)."""
+        self._chain_about = -1
+        """For a deck/graveyard move with cost ``then``: the card the fact before it aimed at."""
         self.leaving = []
         """(unit, turn): cards that entered for a while and are exiled at the end of that turn;
         replaced, never changed in place (clones share it)."""
@@ -528,6 +551,8 @@ class Battle(Placement):
                 # dying card made 30/173 take flight): the step or strike can no longer be made, so
                 # nothing more happens (000 glossary "Incorporeal creature").
                 return
+        closers = self._trig["card_closes"]
+        was_open = list(self.open) if closers and t is not EndTurn else None
         if t is Strike:
             if not 0 <= act[1] < self.n:
                 raise IllegalAction(f"{act}: no unit {act[1]}")
@@ -546,10 +571,33 @@ class Battle(Placement):
             raise IllegalAction(f"not an act: {act!r}")
         if self._answer_follow:
             self._answers_done()
+        if was_open is not None and not self.over:
+            self._closings(was_open)
         if t is not Move and t is not EndTurn and self._trig["enemy_first_action"] and not self.over:
             self._first_act(act[0])
+        if self._trapped and t is not Move and t is not EndTurn and not self.over:
+            self._spring_traps(act[0])
+        if self._trig["squad_stays_open"] and t is not Move and t is not EndTurn and not self.over:
+            self._stayed_open(act[0])
         if self._variable and not self.over:
             self._situate()
+
+    def _stayed_open(self, u: int) -> None:
+        """Trigger ``squad_stays_open``: creature ``u`` took an action and is still open (30/185)."""
+        if not (self.alive[u] and self.creature[u] and self.open[u]):
+            return
+        for w in list(self._trig["squad_stays_open"]):
+            if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
+                self._fire(w, "squad_stays_open", u, u)
+
+    def _closings(self, was_open: list[bool]) -> None:
+        """Trigger ``card_closes``: each card in play that was open before the action just carried out
+        and is closed now sets off the watchers' abilities, aimed at it (30/151, 30/25, 30/115)."""
+        for x in range(self.n):
+            if was_open[x] and not self.open[x] and self.alive[x] and not self.over:
+                for w in list(self._trig["card_closes"]):
+                    if self.alive[w] and self.alive[x] and not self.over:
+                        self._fire(w, "card_closes", x, x)
 
     def _answers_done(self) -> None:
         """The ``then`` abilities of the die responses used during the action just carried out
@@ -657,9 +705,32 @@ class Battle(Placement):
         new._ctab = self._ctab
         new._displacers = self._displacers
         new._dashers = self._dashers
+        new._jump_swaps = self._jump_swaps
+        new._gateways = self._gateways
+        new._heal_jumpers = self._heal_jumpers
         new._doublers = self._doublers
         new._cause = self._cause
         new._excess = self._excess
+        new._tricked = self._tricked
+        new._slayer = self._slayer
+        new._last_step = self._last_step
+        new._moved_from = self._moved_from
+        new._move_dr = self._move_dr
+        new._move_dc = self._move_dc
+        new._prior = self._prior
+        new._hunting = self._hunting
+        new._step_hurt = self._step_hurt
+        new._blasting = self._blasting
+        new._tasters = self._tasters
+        new.done = self.done
+        new._did_watch = self._did_watch
+        new._took_watch = self._took_watch
+        new._hurt_watch = self._hurt_watch
+        new.hurt_set = self.hurt_set
+        new.took = self.took
+        new._attack_blockers = self._attack_blockers
+        new._healed_now = self._healed_now
+        new._fury_nth = self._fury_nth
         new._again = self._again
         new._draws = self._draws
         new._eaters = self._eaters
@@ -676,8 +747,11 @@ class Battle(Placement):
         new._fury_add = self._fury_add
         new._fury_die = self._fury_die
         new._about = self._about
+        new._hurt_by = self._hurt_by
         new._fury_pre = self._fury_pre
         new._roll_hurt = self._roll_hurt
+        new._unhealing = self._unhealing
+        new._edgy = self._edgy
         new._roll_watch = self._roll_watch
         new._event_die = self._event_die
         new._redirectors = self._redirectors
@@ -687,11 +761,17 @@ class Battle(Placement):
         new._floods = self._floods
         new._deep = self._deep
         new._far_strikers = self._far_strikers
+        new._far_guards = self._far_guards
+        new._drag_step = self._drag_step
+        new._kin_ref = self._kin_ref
+        new._overhealed = []
+        new.entered = self.entered
         new._host_watch = self._host_watch
         new._rider_fates = self._rider_fates
         new._wolves = self._wolves
         new.next_face = list(self.next_face)
         new.unit_face = self.unit_face  # (replaced, never changed in place)
+        new.unit_plus = self.unit_plus  # (the same)
         new._frm = self._frm
         new._grant_ver = self._grant_ver
         new._granting = self._granting
@@ -735,15 +815,29 @@ class Battle(Placement):
         new._auras = self._auras
         new._aura_states = self._aura_states
         new._stuns = self._stuns
+        new._grave_wounds = self._grave_wounds
+        new._trapped = self._trapped
+        new._ranged_at_me = False  # (transient: only while an ``enemy_ranged`` trigger fires)
+        new._zone_walk = False
+        new._vacated = -1
+        new._shape_own = 0
+        new._squad_blocks = self._squad_blocks
+        new._no_defenders = self._no_defenders
+        new._defender = -1
+        new._streaks = self._streaks
+        new._nomagic = self._nomagic
+        new._healers = self._healers
         new._shapers = self._shapers
         new._shaped = self._shaped
         new.aloft = self.aloft  # (replaced, never changed in place)
         new.shapes = self.shapes
         new._context = self._context
         new._taunt_skip = self._taunt_skip
+        new._taunt_free = self._taunt_free
         new._taunters = self._taunters
         new._jump_watch = self._jump_watch
         new._binders = self._binders
+        new._stand_binders = self._stand_binders
         new._cheaters = self._cheaters
         new._closed_parry = self._closed_parry
         new._strike_limits = self._strike_limits
@@ -755,6 +849,11 @@ class Battle(Placement):
         new._variable = self._variable
         new._watchers = self._watchers
         new._zone_sq = -1
+        new._zone_from = -1
+        new._dealt = 0
+        new._jump_from = -1
+        new._zone_mover = -1
+        new._zoned = self._zoned
         new._x_kinds = self._x_kinds
         new._x_trig = self._x_trig
         new.acted = self.acted
@@ -811,6 +910,8 @@ class Battle(Placement):
         new.rng = self.rng
         new.rooted = self.rooted
         new.seat = self.seat
+        new.owner = self.owner
+        new._controlled = self._controlled
         new.seed = self.seed
         new.shield = self.shield
         new.slots = self.slots
@@ -838,6 +939,13 @@ class Battle(Placement):
         new._reserved = self._reserved
         new._deck_rng = self._deck_rng
         new.deck = (list(self.deck[0]), list(self.deck[1]))
+        new.seen_top = self.seen_top
+        new.exiled_on_death = self.exiled_on_death
+        new._shown = -1
+        new._shown_now = []
+        new._entered_now = []
+        new._chain_about = -1
+        new._exiled_last = -1
         for name in _MUTABLE:
             setattr(new, name, list(getattr(self, name)))
         new.units = (list(self.units[0]), list(self.units[1]))
@@ -865,6 +973,7 @@ class Battle(Placement):
         if self._deck_rng is not None:
             if dice_seed is not None:  # (a look-ahead must not see the deck's order: shuffled afresh)
                 new._deck_rng = random.Random(dice_seed ^ 0xDEC0DE)
+                new.seen_top = (0, 0)
                 for s in (0, 1):
                     new._deck_rng.shuffle(new.deck[s])
             else:
@@ -937,8 +1046,8 @@ def _extras(keys: Sequence[int], seats: Sequence[int]) -> tuple[tuple, tuple[int
         guards.append(state_limits(card, s) if found else ())
         vamp = [a for a in found if a.kind == "vampirism" and not a.extra and not has_limit(a)]
         vampire.append(min((a.life_cap or 10**6) for a in vamp) % 10**6 if vamp else -1)
-        xs = [a.damage[0] for a in found if a.kind == "incarnation" and not a.extra and a.damage
-              and PROFILES[k].is_creature]
+        xs = [a.damage[0] for a in found if a.kind == "incarnation" and a.cost == "passive" and not a.extra
+              and a.damage and PROFILES[k].is_creature]
         incarnation.append(min(xs) if xs else 0)
     return tuple(guards), tuple(vampire), tuple(incarnation)
 

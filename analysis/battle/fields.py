@@ -21,6 +21,15 @@ class EngineFields:
     n_squad: int
     zone: list[int]
     deck: tuple[list[int], list[int]]
+    seen_top: tuple[int, int]
+    exiled_on_death: list[int]
+    owner: tuple[int, ...]
+    _controlled: bool
+    _shown: int
+    _shown_now: list[int]
+    _entered_now: list[int]
+    _chain_about: int
+    _exiled_last: int
     leaving: list[tuple[int, int]]
     _reserved: bool
     _deck_rng: Any
@@ -39,10 +48,28 @@ class EngineFields:
     _ctab: dict[Any, Any]
     _depth: int
     _displacers: bool
-    _dashers: bool
     _doublers: bool
     _cause: str
     _excess: int
+    _tricked: int
+    _slayer: int
+    _last_step: int
+    _moved_from: int
+    _move_dr: int
+    _move_dc: int
+    _prior: int
+    _hunting: bool
+    _step_hurt: bool
+    _blasting: bool
+    _tasters: list[int]
+    done: list[int]
+    _did_watch: bool
+    _took_watch: bool
+    _hurt_watch: bool
+    hurt_set: list[int]
+    took: list[int]
+    _attack_blockers: list[int]
+    _healed_now: int
     _again: int
     _draws: Any
     _eaters: bool
@@ -61,6 +88,7 @@ class EngineFields:
     _fury_add: int
     _fury_die: int
     _about: int
+    _hurt_by: int
     _context: int
     _fury_pre: int
     _frm: list[bool]
@@ -92,6 +120,8 @@ class EngineFields:
     _sudden: list[int]
     _event_die: int
     _roll_hurt: bool
+    _unhealing: bool
+    _edgy: bool
     _roll_watch: bool
     _roots: bool
     _seat_triggers: tuple[int, ...]
@@ -112,6 +142,7 @@ class EngineFields:
     aloft: list[tuple[int, int, str, int, tuple[int, ...]]]
     shapes: dict[int, tuple[str, int, tuple[int, ...]]]
     _taunt_skip: bool
+    _taunt_free: bool
     _taunters: bool
     _strike_limits: bool
     _tiered: list[bool]
@@ -122,6 +153,11 @@ class EngineFields:
     _variable: bool
     _watchers: bool
     _zone_sq: int
+    _zone_from: int
+    _dealt: int
+    _jump_from: int
+    _zone_mover: int
+    _zoned: bool
     _barrers: bool
     _x_kinds: Any
     _x_trig: bool
@@ -161,6 +197,17 @@ class EngineFields:
     magic: list[int]
     marks: list[Any]
     doomed: list[Any]
+    grave_wound: list[int]
+    _grave_wounds: bool
+    _squad_blocks: bool
+    _no_defenders: bool
+    _defender: int
+    _streaks: bool
+    streak: list[tuple[int, int]]
+    _dashers: bool
+    kill_sq: list[tuple[int, int]]
+    _nomagic: bool
+    _healers: bool
     move_points: list[int]
     moves: list[int]
     n: int
@@ -168,6 +215,7 @@ class EngineFields:
     n_ground: list[int]
     next_face: list[int]
     unit_face: list[int]
+    unit_plus: list[int]
     occupied: int
     open: list[bool]
     over: bool
@@ -184,8 +232,22 @@ class EngineFields:
     rooted: list[int]
     held: list[int]
     first_acts: list[int]
+    traps: list[tuple[tuple[int, int, str], ...]]
+    _trapped: bool
+    _ranged_at_me: bool
+    _zone_walk: bool
+    _vacated: int
+    _shape_own: int
+    _jump_swaps: bool
+    _gateways: bool
+    _heal_jumpers: bool
     hexed: list[int]
     shifted: list[int]
+    reshifted: list[int]
+    _drag_step: tuple[int, int]
+    _kin_ref: int
+    _overhealed: list[int]
+    entered: list[tuple[int, int, int, int]]
     _lost_now: int
     seat: list[int]
     seed: int
@@ -195,9 +257,12 @@ class EngineFields:
     stunned: list[bool]
     dashed: list[int]
     leapt: list[int]
+    raged: list[int]
+    _fury_nth: int
     bound_by: list[int]
     bound_until: list[int]
     _binders: bool
+    _stand_binders: list[int]
     _cheaters: bool
     _closed_parry: bool
     _jump_watch: bool
@@ -213,6 +278,7 @@ class EngineFields:
     _floods: tuple[Any, ...]
     _deep: bool
     _far_strikers: bool
+    _far_guards: list[int]
     _host_watch: bool
     _rider_fates: bool
     form: list[int]
@@ -240,6 +306,15 @@ class EngineFields:
         raise NotImplementedError
 
     def _entry_possible(self, u: int, ab: Ability) -> bool:
+        raise NotImplementedError
+
+    def _after_prophecy(self, u: int, index: int, trigger: str | None) -> None:
+        raise NotImplementedError
+
+    def _follow_shown(self, u: int, index: int, trigger: str | None) -> None:
+        raise NotImplementedError
+
+    def _in_grave(self, v: int) -> bool:
         raise NotImplementedError
 
     def _leave_at_end(self) -> None:
@@ -322,7 +397,16 @@ class EngineFields:
     def _watched(self, u: int, to: int) -> None:
         raise NotImplementedError
 
-    def _zone_entered(self, v: int, frm: int, to: int) -> None:
+    def _jump_swap(self, u: int, to: int) -> None:
+        raise NotImplementedError
+
+    def _heal_jump(self, v: int, x: int) -> bool:
+        raise NotImplementedError
+
+    def _after_step(self, u: int, frm: int, to: int, onto: int = -1) -> None:
+        raise NotImplementedError
+
+    def _zone_entered(self, v: int, frm: int, to: int, walk: bool = False) -> None:
         raise NotImplementedError
 
     def barred(self, u: int) -> int:
@@ -340,6 +424,18 @@ class EngineFields:
     def _unflood(self, x: int) -> None:
         raise NotImplementedError
 
+    def _heal_more(self, v: int, x: int) -> int:
+        raise NotImplementedError
+
+    def _streak_after(self, u: int, v: int, hit: bool) -> None:
+        raise NotImplementedError
+
+    def _ignores_taunt(self, u: int, kind: str) -> bool:
+        raise NotImplementedError
+
+    def _host_moved(self, h: int) -> None:
+        raise NotImplementedError
+
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:
         raise NotImplementedError
 
@@ -353,6 +449,15 @@ class EngineFields:
         raise NotImplementedError
 
     def parries_closed(self, v: int) -> bool:
+        raise NotImplementedError
+
+    def may_defend(self, v: int) -> bool:
+        raise NotImplementedError
+
+    def _position(self, u: int, w: int, position: str) -> bool:
+        raise NotImplementedError
+
+    def _defended_open(self, u: int) -> bool:
         raise NotImplementedError
 
     def column_cards(self, v: int) -> tuple[int, ...]:

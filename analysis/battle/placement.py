@@ -37,6 +37,7 @@ from analysis.battle.tables import (
     TERRAIN,
 )
 from analysis.battle.turns import Turns
+from analysis.cards.ability_rules import facts, matches
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -93,10 +94,11 @@ class Placement(Turns):
                     raise IllegalAction(f"unit {u} may not be hidden")
                 self.hidden[u] = True
         # 3.12: parasites, the First player's first.
+        far: list[int] = []
         for seat in (0, 1):
             for u in special:
-                if self.seat[u] == seat and kind[u] == PARASITE:
-                    self._attach(u, 1 - seat)
+                if self.seat[u] == seat and kind[u] == PARASITE and self._attach(u, 1 - seat):
+                    far.append(u)
         for u in range(self.n):
             if not self.alive[u]:
                 continue
@@ -126,6 +128,9 @@ class Placement(Turns):
         if self._variable:  # the situational facts of the squads as placed (formation …)
             self._setup_static()
             self._situate()
+        for u in far:  # (a parasite placed by its ``host_anywhere``: its ``hosted_anywhere`` facts)
+            if self.alive[u] and not self.over:
+                self._fire(u, "hosted_anywhere")
         if self._any_triggers:
             # 3.13: "at the beginning of the battle" abilities, the players alternating from the First.
             queues = [[u for u in self.units[s] + self.lands[s] if self.triggers[u] & _BATTLE_START]
@@ -138,8 +143,16 @@ class Placement(Turns):
                             self._fire(u, "battle_start")
         self._check_end()
 
-    def _attach(self, u: int, host_seat: int) -> None:
-        """Put companion/parasite ``u`` on a host of ``host_seat`` chosen by its player, or kill it."""
+    def _may_host(self, u: int, h: int) -> bool:
+        """``host_only``: rider ``u`` may be placed only on a host its filters select (30/56)."""
+        for ab in facts(self.cards[u]):
+            if ab.kind == "host_only" and not matches(ab, self.cards[h]):
+                return False
+        return True
+
+    def _attach(self, u: int, host_seat: int) -> bool:
+        """Put companion/parasite ``u`` on a host of ``host_seat`` chosen by its player, or kill it;
+        whether a parasite's ``host_anywhere`` placed it outside the first row (40/182)."""
         front = half_rows(host_seat)[0]
         hosts = [
             h
@@ -148,7 +161,18 @@ class Placement(Turns):
             and self.pos[h] >= 0 and self.rider[h] < 0
             and (self.kind[u] == COMPANION or row_of(self.pos[h]) == front)
             and (self.ghost[u] or not self.ghost[h])  # 000 1.5.2 b: only an incorporeal symbiote
+            and self._may_host(u, h)
         ]
+        anywhere = False
+        if not hosts and self.kind[u] == PARASITE and any(ab.kind == "host_anywhere"
+                                                          for ab in facts(self.cards[u])):
+            # ("если … не может быть помещена на существо противника в его первом ряду — может быть
+            # помещена на вскрытое существо противника в любом ряду", 40/182 Трущобная крыса)
+            hosts = [h for h in range(self.n)
+                     if self.seat[h] == host_seat and self.kind[h] == GROUND and self.alive[h]
+                     and self.pos[h] >= 0 and self.rider[h] < 0 and not self.hidden[h]
+                     and (self.ghost[u] or not self.ghost[h])]
+            anywhere = bool(hosts)
         old = self.pos[u]
         self.board[old] = -1
         self.occupied &= ~(1 << old)
@@ -156,9 +180,10 @@ class Placement(Turns):
         if host < 0:
             self.alive[u] = False
             self.pos[u] = NOWHERE
-            return
+            return False
         if host not in hosts:
             raise IllegalAction(f"unit {host} cannot host unit {u}")
         self.host[u] = host
         self.rider[host] = u
         self.pos[u] = self.pos[host]
+        return anywhere

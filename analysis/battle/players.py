@@ -23,8 +23,10 @@ from analysis.battle.board import (
     ADJ8,
     ADJ8_MASK,
     AUX,
+    CHEBYSHEV,
     COLS,
     MANHATTAN,
+    NEAR,
     NEAR_MASK,
     RING,
     SQUARES,
@@ -66,7 +68,7 @@ from analysis.battle.tables import (
     card_of,
 )
 from analysis.cards.abilities import ENTRIES, MAGICAL, MARKERS
-from analysis.cards.ability_rules import facts, matches, protected
+from analysis.cards.ability_rules import attack_bonus, facts, matches, protected, wounds_after
 from analysis.combat.strike import Branch, decide_weakening
 
 if TYPE_CHECKING:
@@ -91,6 +93,7 @@ from analysis.battle.valuation import (
     _slot_gains,
     _target_codes,
     _zones,
+    board_per,
     card_value,
     helps,
     outcome_gain,
@@ -490,6 +493,8 @@ class HeuristicPlayer(Player):
             kv, rem_v = self._unknown, 6
         else:
             kv, rem_v = b.key[v], b.life[v] - b.wounds[v]
+            if board_per(ability(ku, index)):
+                return self._per_gain(b, u, index, v)
         armor = b.armor_left[v]
         gains = _slot_gains(ku << 6 | index)
         memo = kv << 18 | rem_v << 8 | armor
@@ -506,11 +511,34 @@ class HeuristicPlayer(Player):
             return -g
         return g
 
+    def _cross_gain(self, b: Battle, u: int, index: int, sq: int) -> float:
+        """What ``u``'s ``area = "cross"`` ability ``index`` gains aimed at square ``sq``: its gain on each
+        card of that row and column (the crossing's twice; its own side's count against it)."""
+        return sum(self._target_gain(b, u, index, y) for y in b._cross_hits(sq))
+
+    def _per_gain(self, b: Battle, u: int, index: int, v: int) -> float:
+        """Expected gain of one use of ``u``'s wounding ability ``index`` whose amount is a ``per``
+        quantity read off the board at each use (:func:`board_per`: the target's movement, the
+        poisoned creatures next to it, the trigger's strike …) on the open card ``v``: that amount,
+        as :meth:`Effects._per_wounds` deals it (negative on its own side). Not memoised: the
+        amount changes with the board."""
+        ab = ability(b.key[u], index)
+        power = max(0, b._amount_for(u, ab, v) + attack_bonus(b.cards[u], ab.kind, b.seat[u]))
+        armor = b.armor_left[v] if ab.kind in ("shot", "throw", "strike_through_row", "special_strike") else 0
+        w = wounds_after(power, ab.kind, b.cards[v], b.cards[u], armor, b.seat[v])[0]
+        rem, value = b.life[v] - b.wounds[v], card_value(b.key[v])
+        g = value if w >= rem else 0.5 * value / max(1, b.life[v]) * w
+        return -g if (b.seat[v] == b.seat[u]) != helps(ab) else g
+
     def _best_use(self, b: Battle, u: int, sl: Slot,
                   cands: list[int] | None = None) -> tuple[float, tuple[int, ...]]:
         """The best targets of ``u``'s compiled ability ``sl`` now (among ``cands``, default all it
         may be aimed at) and their total gain (-1e9 if none)."""
         ab = sl.ability
+        if ab.area == "cross":  # (a row and a column its player picks: the best square's worth, 60/34)
+            if cands is None and not b.slot_ready(u, sl):
+                return -1e9, ()
+            return max(self._cross_gain(b, u, sl.index, sq) for sq in range(len(b.board))), (u,)
         heal = helps(ab)
         lean = ab.targets == 1 and not heal and ab.target == "enemy"
         me = b.seat[u]
@@ -527,6 +555,12 @@ class HeuristicPlayer(Player):
         if not cands:
             return -1e9, ()
         ku, index = sl.key, sl.index
+        if board_per(ab):  # (an amount read off the board: valued target by target, not memoised)
+            per_scored = sorted(((self._target_gain(b, u, index, v), v) for v in cands), reverse=True)
+            if ab.targets == 1:
+                return per_scored[0][0], (per_scored[0][1],)
+            chosen = [(g, v) for g, v in per_scored[:ab.targets] if g > 0] or per_scored[:1]
+            return sum(g for g, _ in chosen), tuple(sorted(v for _, v in chosen))
         seat, hidden, keys = b.seat, b.hidden, b.key
         life, wounds, armor_left = b.life, b.wounds, b.armor_left
         unknown = self._unknown
@@ -686,12 +720,58 @@ class HeuristicPlayer(Player):
         Worth using only when that is positive."""
         if not b.slot_ready(u, slots[index]):
             return -1e9, ()
+        if slots[index].ability.kind == "prophecy":
+            g = self.prophecy_worth(b, u, index)
+            return (g, (u,)) if g > 0 else (-1e9, ())
         g = 0.0
         i = index
         while i < len(slots) and (i == index or slots[i].ability.cost == "then"):
-            g += self.entry_worth(b, u, slots[i].ability)
+            if slots[i].ability.kind in ENTRIES:  # (a fact on the card entered, 60/205: not valued)
+                g += self.entry_worth(b, u, slots[i].ability)
             i += 1
         return (g, (u,)) if g > 0 else (-1e9, ())
+
+    def prophecy_worth(self, b: Battle, u: int, index: int) -> float:
+        """What ``u``'s ``prophecy`` ``index`` and the facts after it win: for each card shown, the
+        best use of each fact whose ``shown`` it meets, on the targets of its ``shown_cost``. The
+        cards a prophecy showed since the deck was last shuffled are known (they stay on top); else
+        each card of the deck is as likely (the player knows its deck, not its order)."""
+        slots = b.slots[u]
+        seat = b.seat[u]
+        ab = slots[index].ability
+        n = ab.damage[0] if ab.damage else 1
+        deck = b.deck[seat]
+        if not deck:
+            return 0.0
+        follow = []
+        i = index + 1
+        while i < len(slots) and slots[i].ability.cost == "then":
+            follow.append(slots[i])
+            i += 1
+        known = b.seen_top[seat] >= min(n, len(deck))
+        pool = deck[:n] if known else deck
+        total = 0.0
+        cache: dict[int, float] = {}
+        for c in pool:
+            key = b.key[c]
+            g = cache.get(key)
+            if g is None:
+                g = 0.0
+                for sl in follow:
+                    f = sl.ability
+                    if f.shown and not b.shown_meets(u, c, f.shown):
+                        continue
+                    if f.kind in ENTRIES:  # (the shown card itself enters play: worth that card)
+                        g += card_value(b.key[c]) if f.kind == "summon" else 0.0
+                        continue
+                    cands = b.shown_targets(u, sl, c)
+                    if cands:
+                        best, _ = self._best_use(b, u, sl, cands)
+                        if best > 0 or (not f.may and best > -1e8):
+                            g += best
+                cache[key] = g
+            total += g
+        return total if known else total * min(n, len(deck)) / len(deck)
 
     def entry_worth(self, b: Battle, u: int, ab: Any) -> float:
         """What one carried-out fact of a kind of ``ENTRIES`` wins ``u``'s side (see :meth:`_entry_use`)."""
@@ -700,6 +780,8 @@ class HeuristicPlayer(Player):
             return -card_value(b.key[u]) * (b.life[u] - b.wounds[u]) / max(1, b.life[u]) if alive else 0.0
         if ab.kind == "to_graveyard":
             return 0.5 if b._deck_cands(u, ab) else 0.0
+        if ab.kind in ("grave_exile", "prophecy"):
+            return 0.0  # (what the facts after it gain is valued with them)
         cands = b._grave_cands(u, ab) if ab.kind == "resurrect" else b._deck_cands(u, ab)
         if not cands:
             return 0.0
@@ -711,6 +793,8 @@ class HeuristicPlayer(Player):
         one put into the graveyard: one that comes back from it (incarnation) or acts there
         (Вальхалла) first, else the cheapest."""
         keys = battle.key
+        if why == "grave_exile":  # (a card of its graveyard to exile for what the facts after it read)
+            return self._grave_exile_pick(battle, unit, candidates)
         if why == "to_graveyard":
             def back(v: int) -> tuple[bool, float]:
                 card = battle.cards[v]
@@ -718,6 +802,29 @@ class HeuristicPlayer(Player):
 
             return max(candidates, key=back)
         return max(candidates, key=lambda v: (card_value(keys[v]), -v))
+
+    def _grave_exile_pick(self, b: Battle, u: int, candidates: Sequence[int]) -> int:
+        """``grave_exile``: the card whose X (its movement or regeneration, as the facts after it read)
+        is largest, one that would not come back from the graveyard (incarnation, Вальхалла) first;
+        none (-1) when that gains nothing — an X of 0, or a heal with no wounds to heal."""
+        pers = {sl.ability.per for sl in b.slots[u]}
+
+        def x(v: int) -> int:
+            card = b.cards[v]
+            if "exiled_move" in pers:
+                return card.move or 0
+            if "exiled_regen" in pers:
+                return card.keyword("regeneration")
+            return 0
+
+        def back(v: int) -> bool:
+            return bool(b.incarnation[v]) or b.cards[v].has("valhalla")
+
+        best = max(candidates, key=lambda v: (not back(v), x(v), -v))
+        heals = any(sl.ability.kind == "heal" and sl.ability.per == "exiled_regen" for sl in b.slots[u])
+        if x(best) <= 0 or (heals and b.wounds[u] == 0):
+            return -1
+        return best
 
     def _chain_use(self, b: Battle, u: int, sl: Slot) -> tuple[float, tuple[int, ...]]:
         """:meth:`_best_use` of an ability followed by ``then`` abilities (one target): the gain of
@@ -741,11 +848,21 @@ class HeuristicPlayer(Player):
         best, target = -1e9, -1
         for v in cands:
             g = self._target_gain(b, u, sl.index, v)
+            if ab.kind == "swap" and ab.targets < 2 and b.seat[v] == b.seat[u]:
+                # (with a creature of its own: worth it only to take a more wounded one out of the fight)
+                where = self._swap_worth(b, u, v)
+                if where <= 0:
+                    continue
+                g += where
             if again is not None and b.creature[v] and b._in_state(v, "cursed"):
                 g += self._target_gain(b, again[0], again[1], v)  # ("instead wound it 1")
             before = ab
             for f in follow:
                 fa = f.ability
+                if fa.kind in ENTRIES:  # ("уничтожить себя, при этом вызвать на его клетку …": 30/187)
+                    g += self.entry_worth(b, u, fa)
+                    before = fa
+                    continue
                 if fa.target == "self" and not fa.every:
                     if fa.vs_state == "unwounded" and v != u and b.creature[v] and b.wounds[v] == 0:
                         g += self._target_gain(b, u, f.index, u)  # ("when it wounds one without wounds")
@@ -1190,6 +1307,9 @@ class HeuristicPlayer(Player):
         a ``reposition`` (40/16) the offered square nearest where it stands; to ``"incarnate"`` open on
         a marked square (60/180) the one next to the most enemy creatures, nearest its back row."""
         b = battle
+        if marker == "cross":  # (a row and a column to wound, 60/34: the square whose lines gain most)
+            index = next(i for i, s in enumerate(b.slots[unit]) if s.ability.area == "cross")
+            return max(squares, key=lambda s: (self._cross_gain(b, unit, index, s), -s))
         if marker == "flood":  # (a surface square becomes depth: under its card that wants it most)
             seat = b.seat[unit]
 
@@ -1515,10 +1635,18 @@ class HeuristicPlayer(Player):
                                                    (battle.life[v] - battle.wounds[v])
                                                    * (-1 if battle.seat[v] == me else 1), v)),)
         ab = battle.slots[unit][index].ability
-        if ab.may:
-            # ("может …": only targets that gain — a fight's exchange, the target parrying as an open
-            # card; a recurring curse's payoff counted; none at all declines it, and its price stays
-            # unpaid: 60/14 Горт's counter, 50/172 Счастливчик Тони's curse)
+        if ab.kind == "swap" and most == 2 and not ab.every:  # (two of its creatures next to each other:
+            pairs = [(self._swap_gain(battle, a, c), a, c) for a in candidates for c in candidates
+                     if a < c and battle.pos[a] >= 0 and battle.pos[c] >= 0
+                     and NEAR[battle.pos[a]][battle.pos[c]]]  # the best pair, or any, 40/85)
+            if pairs:
+                g, a, c = max(pairs)
+                return (a, c)
+        if ab.may or (ab.sudden and ab.cost == "trigger"):
+            # ("может …"; an "{instant}{tap}: при …" trigger is a choice as well: only targets that
+            # gain — a fight's exchange, the target parrying as an open card; a recurring curse's payoff
+            # counted; none at all declines it, and its price stays unpaid: 60/14 Горт's counter,
+            # 50/172 Счастливчик Тони's curse)
             again = self._recurse_payoff(battle, unit) if ab.kind == "give_curse" else None
 
             def worth(v: int) -> float:
@@ -1718,8 +1846,29 @@ class HeuristicPlayer(Player):
         if kind == "give_curse" and battle.seat[v] == battle.seat[unit] and battle._auras:
             # (a curse on its own creature: worth what its side's auras give a cursed holder)
             return self._target_gain(battle, unit, index, v) + self._curse_payoff(battle, v)
-        if kind != "fight" or battle.seat[v] == battle.seat[unit]:
-            return self._target_gain(battle, unit, index, v)  # (a creature of its own that fights: worth)
+        ab0, slots = battle.slots[unit][index].ability, battle.slots[unit]
+        if kind == "wound" and ab0.vs_state == "extra_life" and battle.seat[v] == battle.seat[unit] \
+                and index + 1 < len(slots) and slots[index + 1].ability.cost == "then":
+            # (the price of what follows: one additional life of its own creature, 60/161 — paid while that
+            # creature keeps some, for a strike it makes unanswerable)
+            return 1.0 if battle.life[v] - battle.wounds[v] > (battle.cards[v].life or 0) else -1.0
+        if kind == "poison" and v == unit:  # (poisoning itself pays only for a fact that reads it, 60/114,
+            # while it keeps a margin of life over the poisoning it will take)
+            b = battle
+            ab = b.slots[unit][index].ability
+            reads = any(s.ability.per == "own_poison" for s in b.slots[unit])
+            after = b._amount_for(unit, ab, unit) if ab.per else (ab.damage[0] if ab.damage else 0)
+            return 1.0 if reads and b.life[unit] - b.wounds[unit] > 2 * after + 1 else -1.0
+        x = battle._context
+        if kind == "fight" and battle.seat[v] == battle.seat[unit] and x >= 0 \
+                and "source" in battle.slots[unit][index].ability.foes:
+            unit, v = v, x  # (its creature fights the attacker: the exchange of that strike)
+        elif kind == "swap":  # (with its own creature: the sturdier one in front, 40/12; with an enemy:
+            if battle.seat[v] == battle.seat[unit]:  # what comes with it, 40/51's closing)
+                return self._swap_gain(battle, unit, v)
+            return self._then_gain(battle, unit, index, v)
+        elif kind != "fight" or battle.seat[v] == battle.seat[unit]:
+            return self._target_gain(battle, unit, index, v) + self._then_gain(battle, unit, index, v)
         was = battle.open[v]
         battle.open[v] = True  # (it parries as an open card)
         try:
@@ -1749,6 +1898,66 @@ class HeuristicPlayer(Player):
         sure = outcome_gain(ku, kp, rem_u, rem_p, arm_u, arm_p, fixed[0], fixed[1])
         return sure > rolled if unit == attacker else sure < rolled
 
+    def _swap_worth(self, b: Battle, u: int, v: int) -> float:
+        """``swap`` of ``u`` with ``v`` of its squad (30/13 Дружинник): worth it when it takes the
+        more wounded of the two off the square with more enemy creatures next to it — their wound
+        shares apart times the enemies apart, in ``v``'s value; else nothing or less."""
+        if v == u or b.pos[u] < 0 or b.pos[v] < 0 or not b.creature[v]:
+            return 0.0
+        foes = 0
+        for w in b.units[1 - b.seat[u]]:
+            if b.alive[w] and b.creature[w] and b.pos[w] >= 0:
+                foes |= 1 << b.pos[w]
+        near_u = bin(NEAR_MASK[b.pos[u]] & foes).count("1")
+        near_v = bin(NEAR_MASK[b.pos[v]] & foes).count("1")
+        hurt = b.wounds[v] / max(1, b.life[v]) - b.wounds[u] / max(1, b.life[u])
+        return 0.2 * (near_v - near_u) * hurt * card_value(b.key[v])
+
+    @staticmethod
+    def _swap_gain(b: Battle, a: int, c: int) -> float:
+        """What exchanging the squares of two cards of one squad gains: some when the one with more
+        life left goes to the square nearer the enemy creatures (it takes the blows), a loss
+        otherwise (40/12 Стражник Тугарда)."""
+        pa, pc = b.pos[a], b.pos[c]
+        foes = [b.pos[w] for w in b.units[1 - b.seat[a]] if b.alive[w] and b.creature[w] and b.pos[w] >= 0]
+        if pa < 0 or pc < 0 or not foes:
+            return -1.0
+        da = min(CHEBYSHEV[pa][f] for f in foes)
+        dc = min(CHEBYSHEV[pc][f] for f in foes)
+        la, lc = b.life[a] - b.wounds[a], b.life[c] - b.wounds[c]
+        if da == dc or la == lc:
+            return -1.0
+        return 1.0 if (la > lc) == (da > dc) else -1.0  # (the sturdier one stands farther now)
+
+    def _then_gain(self, b: Battle, u: int, index: int, v: int = -1) -> float:
+        """What the ``then`` abilities after ``u``'s optional ability ``index`` add, aimed elsewhere
+        than its target: on the card itself (30/177 Флагеллянт wounds itself, then is blessed), or at
+        the best card its player picks (another side: after losing its blessing, a heal next to it); with its
+        target ``v``, the ``then`` abilities aimed at it too — "может ранить себя на 1, при этом получает +1
+        к бешенству" (40/22) is worth its grant less its wound, none while the wound would leave it 2 life
+        or less."""
+        slots = b.slots[u]
+        g = 0.0
+        first = slots[index].ability
+        if first.kind in WOUNDING and v == u:
+            amount = first.damage[0] if first.damage else 0
+            if b.life[u] - b.wounds[u] <= amount + 2:
+                return -1e6
+        i = index + 1
+        while i < len(slots) and slots[i].ability.cost == "then":
+            fa = slots[i].ability
+            if fa.kind == "destroy" and fa.target == "self":  # (its own life: 30/154 Наргойл's dive)
+                worth = card_value(b.key[u]) * (b.life[u] - b.wounds[u]) / max(1, b.life[u])
+                g -= worth * (0.5 if b.incarnation[u] else 1.0)
+            elif fa.target == "self":
+                g += self._target_gain(b, u, i, u)
+            elif v >= 0 and fa.target == first.target:
+                g += self._target_gain(b, u, i, v)
+            elif fa.target != first.target and not fa.every:
+                g += max((self._target_gain(b, u, i, w) for w in reach_slot(b, u, slots[i])), default=0.0)
+            i += 1
+        return g
+
     def accept(self, battle: Battle, unit: int, index: int, target: int) -> bool:
         """A ``fight`` (50/101 Легард: "может сразиться … как с открытым") only when the strike, the
         target parrying as an open card, gains something; wounding itself to open (50/18 Страж
@@ -1757,8 +1966,17 @@ class HeuristicPlayer(Player):
         ab = b.slots[unit][index].ability
         if ab.kind == "become":
             return self._shape_worth(b, unit, index, target)
+        if ab.kind == "takes_poison":  # (an ally's poisoning on itself, 60/77: only its own side's, while it
+            # keeps a margin of life over that poisoning)
+            return b.seat[target] == b.seat[unit] and b.life[unit] - b.wounds[unit] > 3
         if ab.kind == "open":  # (wounding itself to open: while it keeps a margin of life)
             return b.life[unit] - b.wounds[unit] > (ab.damage[0] if ab.damage else 0) + 2
+        if ab.kind == "block":  # (a block that costs it — 40/205 Нимерт's −1 strike: only a strong attack,
+            strike = b.cards[target].strike  # or one that could finish it)
+            power = max((max(a.damage) for a in facts(b.cards[target]) if a.is_action and a.damage),
+                        default=0)
+            power = max(power, max(strike) if strike else 0)
+            return power >= 3 or power >= b.life[unit] - b.wounds[unit]
         if ab.kind != "fight":
             return True
         return self._may_gain(b, unit, index, target) > 0

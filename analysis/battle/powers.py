@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import AUX, COLS, NEAR, RING, ROWS, THROUGH_ROW, WITHIN
+from analysis.battle.board import AUX, COLS, NEAR, RING, ROWS, SQUARES, THROUGH_ROW, THROUGH_TWO, WITHIN
 from analysis.battle.tables import ABILITIES, COMPANION, FLYER, GROUND, PARASITE, SEATS, TERRAIN, card_of
 from analysis.cards.abilities import ENTRIES, Ability
 from analysis.cards.ability_rules import (
@@ -37,6 +37,7 @@ from analysis.cards.ability_rules import (
     forced_tier,
     has_condition,
     matches,
+    raised_tier,
     roll_modifier,
     wounds_after,
 )
@@ -47,8 +48,8 @@ WOUNDING = frozenset({"shot", "throw", "discharge", "strike_through_row", "magic
                       "spell", "effect", "wound"})
 """Kinds whose use wounds its targets."""
 CREATURE_KINDS = (GROUND, FLYER, COMPANION, PARASITE)
-_SHOOT, _ROW, _CLOSE, _ANY, _FACING, _SQUARED = range(6)
-FACING = ("left", "right", "opposite", "behind")
+_SHOOT, _ROW, _CLOSE, _ANY, _FACING, _SQUARED, _HOST, _OPPOSED = range(8)
+FACING = ("left", "right", "opposite", "behind", "forward", "host")
 """``area`` of an action aimed at the one square on that side of the card (geometry ``_FACING``)."""
 """Geometry of a slot: ranged attack, strike through a row, close strike, anything else."""
 
@@ -99,12 +100,17 @@ def slot(key: int, index: int) -> Slot:
         ab = ABILITIES[key][index]
         kind = ab.kind
         geometry = (_SHOOT if kind in SHOOTING else _ROW if kind == "strike_through_row"
-                    else _CLOSE if kind in CLOSE and not (kind == "fight" and ab.target in ("ally", "self"))
+                    else _CLOSE if (kind in CLOSE and not (kind == "fight" and ab.target in ("ally", "self")))
+                    or (kind == "swap" and ab.targets < 2)  # (with a card next to it: 30/13; two: anywhere)
                     else _ANY)  # (a fight of its own creature: that creature, anywhere, fights its neighbour)
-        if ab.area in FACING and ab.cost in ("tap", "counter_tap", "counter"):
+        if ab.area in FACING and ab.cost in ("tap", "counter_tap", "counter", "free"):
             geometry = _FACING  # (an action at the one square on that side of it: 60/28 "по карте напротив")
         elif ab.area == "target_column":
             geometry = _SQUARED  # (names a column by a card on a square: 50/35 Медный дракон)
+        elif ab.area == "host" and ab.cost in ("tap", "counter_tap", "counter"):
+            geometry = _HOST  # (a rider's action at its host, on its own square: 60/112 "на хозяина")
+        elif ab.area == "facing" and ab.cost in ("tap", "counter_tap", "counter"):
+            geometry = _OPPOSED  # (a card standing opposite a creature of its squad: 40/40 Барабанщик)
         limited = bool(ab.seat or ab.uses_per_battle or ab.uses_per_turn)
         closes = ab.cost in ("tap", "counter_tap")
         conditional, creatures_only = has_condition(ab), kind in ("heal", "poison")
@@ -156,6 +162,29 @@ def meets(sl: Slot, kv: int) -> bool:
     return hit
 
 
+_ROW_OVER: dict[int, tuple[Ability, ...]] = {}
+
+
+def _row_over(key: int) -> tuple[Ability, ...]:
+    """The standing ``row_over`` facts of card key ``key`` (cached): the enemy cards its strikes
+    through a row may pass over ("через клетки, занятые {ordinary} существами противника", 50/63)."""
+    out = _ROW_OVER.get(key)
+    if out is None:
+        out = _ROW_OVER[key] = tuple(ab for ab in ABILITIES[key]
+                                     if ab.kind == "row_over" and ab.cost == "passive")
+    return out
+
+
+def _passable(state, key: int, seat: int, w: int) -> bool:
+    """Whether a strike through a row of a card of ``seat`` (card key ``key``) passes over the square
+    holding unit ``w``: its own card (with no enemy rider), or an enemy card a ``row_over`` of it selects."""
+    seats, rider = state.seat, state.rider
+    if seats[w] == seat:
+        return rider[w] < 0 or seats[rider[w]] == seat
+    over = _row_over(key)
+    return bool(over) and rider[w] < 0 and any(matches(ab, card_of(state.key[w])) for ab in over)
+
+
 def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
     """Whether the slot's ability used from square ``src`` (``AUX`` for a flyer) by a card of
     ``seat`` may be aimed at unit ``v`` (geometry only; see the module docstring)."""
@@ -172,14 +201,23 @@ def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
     if geometry == _ROW:
         if src < 0 or pv < 0:
             return False
-        board, seats, rider = state.board, state.seat, state.rider
+        board = state.board
         for target_sq, middle in THROUGH_ROW[src]:
             if target_sq != pv:
                 continue
             w = board[middle]
             if w < 0:
                 return True
-            return seats[w] == seat and (rider[w] < 0 or seats[rider[w]] == seat)
+            return _passable(state, sl.key, seat, w)
+        if rng is not None and rng >= 3:  # (over two squares: 50/65 Ингвард)
+            for target_sq, first, second in THROUGH_TWO[src]:
+                if target_sq != pv:
+                    continue
+                for middle in (first, second):
+                    w = board[middle]
+                    if w >= 0 and not _passable(state, sl.key, seat, w):
+                        return False
+                return True
         return False
     if geometry == _FACING:  # (the one square on that side of it, as its owner sees the board)
         if src < 0 or pv < 0:
@@ -187,11 +225,25 @@ def reaches(state, sl: Slot, seat: int, src: int, v: int) -> bool:
         ahead = 1 if seat == 0 else -1
         r, c = divmod(src, COLS)
         area = sl.ability.area
+        if area == "host":  # (a rider's action at the creature it rides, on its square: 30/56)
+            return pv == src and state.board[src] == v
+        if area == "forward":  # (any square ahead of it in its column: "только вперёд по прямой", 30/11;
+            #                    a ranged attack never at the card next to it)
+            dr = (pv // COLS - r) * ahead
+            return pv % COLS == c and dr > (1 if sl.ability.kind in SHOOTING else 0)
         if area in ("left", "right"):
             c += -ahead if area == "left" else ahead
         else:
             r += ahead if area == "opposite" else -ahead
         return 0 <= r < ROWS and 0 <= c < COLS and pv == r * COLS + c
+    if geometry == _HOST:  # (the host of the rider standing on ``src``: the card on it with a rider)
+        return pv >= 0 and pv == src and state.rider[v] >= 0
+    if geometry == _OPPOSED:  # (the square in front of it holds a creature of ``seat``'s squad, facing it)
+        if pv < 0:
+            return False
+        below = pv - COLS * (1 if seat == 0 else -1)
+        w = state.board[below] if 0 <= below < ROWS * COLS else -1
+        return w >= 0 and state.seat[w] == seat and state.creature[w]
     if geometry == _CLOSE:
         if src == AUX:
             return True
@@ -219,7 +271,18 @@ def aimable(state, u: int, sl: Slot, v: int, src: int) -> bool:
     # (An ability without geometry and range reaches every living card: no reaches() call.)
     if not (sl.geometry == _ANY and sl.range is None) and not reaches(state, sl, seat, src, v):
         return False
+    if sl.ability.area == "around_free" and not _free_between(state, src, v):
+        return False
     return not sl.conditional or state.hidden[v] or meets(sl, state.key[v])
+
+
+def _free_between(state, src: int, v: int) -> bool:
+    """``area = "around_free"`` (30/119 Баламут): a free square next to both ``src`` and ``v``."""
+    q = state.pos[v]
+    if src < 0 or q < 0:
+        return False
+    board = state.board
+    return any(board[f] < 0 and NEAR[src][f] and NEAR[q][f] for f in range(SQUARES))
 
 
 def reach(state, u: int, index: int, src: int | None = None) -> list[int]:
@@ -230,7 +293,8 @@ def reach(state, u: int, index: int, src: int | None = None) -> list[int]:
 
 def reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
     """:func:`reach` of a compiled ability."""
-    if state._taunters and sl.mode in ("enemy", "any") and not state._taunt_skip:
+    if state._taunters and sl.mode in ("enemy", "any") and not state._taunt_skip \
+            and not (state._taunt_free and state._ignores_taunt(u, sl.ability.kind)):
         return state._taunted_reach(u, sl, src)
     seat = state.seat[u]
     src = state.pos[u] if src is None else src
@@ -254,6 +318,7 @@ def reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
         pos = state.pos
         return [v for v in pool if pos[v] == AUX or (pos[v] >= 0 and ring >> pos[v] & 1)]
     kinds, hidden, keys = state.kind, state.hidden, state.key
+    shaped = sl.ability.area == "around_free"
     out = []
     for v in pool:
         if sl.creatures_only and (kinds[v] not in CREATURE_KINDS or state.ghost[v]):
@@ -261,6 +326,8 @@ def reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
         if not free and not reaches(state, sl, seat, src, v):
             continue
         if sl.conditional and not hidden[v] and not meets(sl, keys[v]):
+            continue
+        if shaped and not _free_between(state, src, v):
             continue
         out.append(v)
     return out
@@ -314,7 +381,9 @@ def hit_distribution(ku: int, index: int, kv: int, armor_left: int) -> tuple[tup
         if forced >= 0:  # ("сводится к сильному": that strength whatever the die)
             faces = (ab.damage[forced] if len(ab.damage) == 3 else faces[0],)
             tiers = (forced,)
-        bonus = attack_bonus(source, ab.kind, SEATS[ku])
+        elif len(ab.damage) == 3:
+            faces, tiers = _raised(source, ab, target, ku, kv, faces, tiers)
+        bonus = attack_bonus(source, ab.kind, SEATS[ku], target)
         if bonus:
             faces = tuple(max(0, d + bonus) for d in faces)
         acc: dict[tuple[int, int], float] = {}
@@ -326,6 +395,17 @@ def hit_distribution(ku: int, index: int, kv: int, armor_left: int) -> tuple[tup
             _HITS.clear()
         _HITS[memo] = out
     return out
+
+
+def _raised(source, ab: Ability, target, ku: int, kv: int, faces: tuple[int, ...],
+            tiers: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The faces and strengths of an X-Y-Z attack whose results of one strength count as a higher
+    one (``counts_as`` / ``taken_as`` with two ``tiers``: "слабые атаки … сводятся к средним")."""
+    low, high = raised_tier(source, ab.kind, target, SEATS[ku], SEATS[kv])
+    if low < 0:
+        return faces, tiers
+    return (tuple(ab.damage[high] if t == low else f for f, t in zip(faces, tiers, strict=True)),
+            tuple(high if t == low else t for t in tiers))
 
 
 _HIT: dict[int, tuple[int, int]] = {}
@@ -352,7 +432,11 @@ def hit(ku: int, index: int, kv: int, armor_left: int, die: int) -> tuple[int, i
             tier = forced
             if len(ab.damage) == 3:
                 damage = ab.damage[forced]
-        bonus = attack_bonus(source, ab.kind, SEATS[ku])
+        elif tier >= 0 and len(ab.damage) == 3:  # ("слабые атаки … сводятся к средним")
+            low, high = raised_tier(source, ab.kind, target, SEATS[ku], SEATS[kv])
+            if tier == low:
+                tier, damage = high, ab.damage[high]
+        bonus = attack_bonus(source, ab.kind, SEATS[ku], target)
         if bonus:
             damage = max(0, damage + bonus)
         out = wounds_after(damage, ab.kind, target, source, armor_left, SEATS[kv], tier)
@@ -360,6 +444,22 @@ def hit(ku: int, index: int, kv: int, armor_left: int, die: int) -> tuple[int, i
             _HIT.clear()
         _HIT[memo] = out
     return out
+
+
+def hit_shifted(ku: int, index: int, kv: int, armor_left: int, die: int, delta: int) -> tuple[int, int]:
+    """:func:`hit` with the attack's power changed by ``delta`` (a board-dependent ``attack_bonus``:
+    ``vs_position = "max_range"``, 60/78, 60/184; not cached, as rare)."""
+    ab = ABILITIES[ku][index]
+    source, target = card_of(ku), card_of(kv)
+    tier = -1
+    if die:
+        mod = roll_modifier(source, ab.kind, target, SEATS[ku])
+        damage = damage_by_die(ab, mod)[die - 1]
+        tier = _tiers(mod)[die - 1]
+    else:
+        damage = ab.damage[0] if ab.damage else 0
+    damage = max(0, damage + attack_bonus(source, ab.kind, SEATS[ku]) + delta)
+    return wounds_after(damage, ab.kind, target, source, armor_left, SEATS[kv], tier)
 
 
 def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[int, float], ...]:
@@ -376,7 +476,9 @@ def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[in
     if forced >= 0:  # (every face: that strength)
         faces = (ab.damage[forced],) * 6
         tiers = (forced,) * 6
-    bonus = attack_bonus(source, ab.kind, SEATS[ku])
+    elif len(ab.damage) == 3:
+        faces, tiers = _raised(source, ab, target, ku, kv, faces, tiers)
+    bonus = attack_bonus(source, ab.kind, SEATS[ku], target)
     if bonus:
         faces = tuple(max(0, d + bonus) for d in faces)
     groups: dict[tuple[int, int], list[int]] = {}
@@ -388,6 +490,7 @@ def face_groups(ku: int, index: int, kv: int, armor_left: int) -> tuple[tuple[in
 
 __all__ = [
     "CLOSE", "SHOOTING", "WOUNDING", "Slot", "ability", "aimable", "face_groups", "hit", "hit_distribution",
+    "hit_shifted",
     "EVERYWHERE", "meets", "reach", "reach_mask", "reach_slot", "reaches", "rolls", "slot", "slots_of",
     "triggered",
 ]

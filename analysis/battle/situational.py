@@ -34,6 +34,7 @@ from analysis.battle.board import (
     ADJ4,
     ADJ8,
     ADJ8_SELF,
+    AT_EDGE,
     COLS,
     DEPTH_LAYOUTS,
     NEAR_MASK,
@@ -45,25 +46,31 @@ from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
 from analysis.battle.tables import ARTIFACT, PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
-from analysis.cards.ability_rules import covers, facts, has_condition, matches
+from analysis.cards.ability_rules import class_overlap, covers, facts, has_condition, matches, strike_passives
 
-_ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+_ZERO_WALK = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 _WALK_WHENS = frozenset({"moved", "still", "moved_straight", "moved_turning", "crossed", "returned",
-                         "moved_onto_creature"})
+                         "moved_onto_creature", "moved_twice", "stepped_back"})
 """Per unit this turn: (steps, up, down, left, right, crossed, returned, steps onto a square a
-creature holds, steps onto the square of a creature with a magical ability)."""
+creature holds, steps onto the square of a creature with a magical ability, diagonal steps)."""
 _GUARDED = ("cap", "protection")
 """Kinds whose ``self_state`` the engine's guards check
 (:func:`analysis.cards.ability_rules.state_limits`)."""
-_STRIKE_PERS = ("target_strike", "target_half_life")
+_STRIKE_PERS = ("target_strike", "target_half_life", "streak")
 _DEPTH_WHENS = ("at_depth", "on_surface")
 """The ``when`` conditions on the square a card stands on (data/README.md "Depth and surface")."""
 _SQUAD_WHENS = frozenset({"squad_class", "top_strike", "squad_more_closed", "counters_cards",
                           "enemy_elements", "few_elements", "enemy_last_life", "no_enemy_flyers",
                           "enemy_opposite"})
 """``when`` conditions on the squads in play (:meth:`Situational._squad_when`)."""
-_HOST_WHENS = frozenset({"host_open", "host_closed", "host_unwounded"})
+_HOST_WHENS = frozenset({"host_open", "host_closed", "host_unwounded", "host_of", "host_weaker"})
+DID_BITS = {k: 1 << i for i, k in enumerate(("simple", "shot", "throw", "discharge", "strike_through_row",
+                                             "magic_strike", "special_strike"))}
+"""The bit of each attack kind in a seat's record of the attacks its cards made this turn (``done``)."""
 """``when`` conditions on the host of a companion or parasite (000 1.5.2; 30/123 Крайт)."""
+_NAME_WHENS = frozenset({"cheapest", "odd_costs", "enemy_namesakes", "no_namesakes", "own_half_no_cheap"})
+"""``when`` conditions on the names and costs of the cards in play (wave 3, set 40:
+:meth:`Situational._cost_when`)."""
 
 
 @mypyc_attr(native_class=False)  # (a plain class: pickled like the pure-Python one)
@@ -75,8 +82,8 @@ class Spec:
     def __init__(self, abilities: tuple[Ability, ...]):
         board, unit_per, strike, static, keywords = [], [], [], [], []
         for i, ab in enumerate(abilities):
-            if ab.cost == "passive" and ab.kind == "keyword":
-                keywords.append(i)
+            if ab.cost == "passive" and ab.kind in ("keyword", "range_bonus"):
+                keywords.append(i)  # (standing columns and ranges: its variant carries them)
             if ab.squad_has:
                 static.append(i)
             if ab.formation or ab.when or (ab.self_state and ab.kind not in _GUARDED):
@@ -99,12 +106,15 @@ class Spec:
                 deps.add("near")
             if ab.self_state and ab.kind not in _GUARDED:
                 deps.add("self")
-            if ab.when in _WALK_WHENS or ab.per in ("steps", "magic_entries"):
+            if ab.when in _WALK_WHENS or ab.per in ("steps", "magic_entries", "diagonal_steps"):
                 deps.add("walk")
             elif ab.when in ("own_turn", "enemy_turn"):
                 deps.add("turn")
-            elif ab.when in ("centre_column", "edge_column", "third_row", "back_rows", "enemy_back_row"):
+            elif ab.when in ("centre_column", "edge_column", "third_row", "back_rows", "enemy_back_row",
+                             "at_edge", "off_edge"):
                 deps.add("pos")
+            elif ab.when in ("flanked", "unflanked"):
+                deps.add("board")
             elif ab.when in ("marker_row", "marker_column"):
                 deps.update(("pos", "marks"))
             elif ab.when in ("column_clear", "rows_held", "squad_jumps"):
@@ -140,16 +150,34 @@ class Spec:
                 deps.add("rebuff")
             elif ab.when in _DEPTH_WHENS:
                 deps.add("depth")
+            elif ab.when == "behind_caster":
+                deps.add("board")
+            elif ab.when == "squad_cursed":
+                deps.update(("bases", "alive"))
             elif ab.when in ("wolf", "human"):
                 deps.add("form")
             elif ab.when in _HOST_WHENS:
-                deps.update(("opens", "wounds", "host"))
+                deps.update(("opens", "wounds", "host", "lives"))
             elif ab.when == "enemy_back_row_full":
                 deps.add("board")
             elif ab.when == "squad_extra_life":
                 deps.update(("wounds", "alive", "lives"))
             elif ab.when == "namesakes":
                 deps.add("alive")
+            elif ab.when in ("squad_did", "took_all", "hurt_many"):
+                deps.add("done")
+            elif ab.when == "squad_charged":
+                deps.update(("counters", "alive"))
+            elif ab.when == "near_poisoned":
+                deps.update(("near", "poison"))
+            elif ab.when in _NAME_WHENS:
+                deps.update(("alive", "board") if ab.when == "own_half_no_cheap" else ("alive",))
+            elif ab.when == "extra_life_near":
+                deps.update(("near", "wounds", "lives"))
+            elif ab.when == "armor_left":
+                deps.add("armor")
+            elif ab.when == "state_adjacent":
+                deps.update(("near", "opens", "wounds", "alive"))
             elif ab.when is not None:
                 deps.update(("near", "wounds") if ab.when == "allies_adjacent" else ("near",))
             if ab.per in ("counters", "own_wounds", "own_extra_life"):
@@ -160,12 +188,18 @@ class Spec:
                 deps.add("near")
             elif ab.per == "adjacent_even_enemies":
                 deps.update(("near", "wounds"))
+            elif ab.per == "adjacent_poisoned":
+                deps.update(("near", "poison"))
             elif ab.per == "wounded_allies":
                 deps.update(("wounds", "alive"))
             elif ab.per == "allies_enemy_half":
                 deps.add("board")
             elif ab.per == "moves_left":
                 deps.update(("moves", "turn"))
+            elif ab.per == "open_enemies":
+                deps.update(("opens", "alive"))
+            elif ab.per == "squad_flyers":
+                deps.add("alive")
         self.deps = frozenset(deps)
         """What its variant depends on (the engine recomputes it only when that changed)."""
 
@@ -203,6 +237,8 @@ def _amount(ab: Ability, quantity: int) -> tuple[int, ...]:
     if ab.per_max:
         x = min(x, ab.per_max)
     x = max(0, x)
+    if ab.negative:  # ("−X": 30/165 Молох's −1 per open enemy creature)
+        x = -x
     if ab.kind != "strike_bonus":
         return (x,)
     if ab.tiers:
@@ -282,16 +318,51 @@ def variant(base: int, seat: int, holds: int, amounts: tuple[tuple[int, tuple[in
         abilities[i] = replace(abilities[i], damage=amount, per=None, plus=0, per_max=0,
                                tiers=() if abilities[i].kind == "strike_bonus" else abilities[i].tiers)
     abilities.extend(grants)
+    _extend_ranges(abilities)
     entry = card.abilities or CardAbilities(card.code, card.name, "none", unmodelled=("-",))
     new_card = replace(card, abilities=replace(entry, abilities=tuple(abilities)))
     held = _held_flags(facts(card))
     if held:
         new_card = replace(new_card, keywords=tuple(kv for kv in new_card.keywords if kv[0] not in held))
     new_card = _merge_keywords(new_card, tuple(abilities), seat)
+    if new_card.strike and any(a.kind == "swap_strikes" and a.cost == "passive" for a in abilities):
+        weak, medium, strong = new_card.strike  # ("поменять местами значения сильного и слабого удара")
+        new_card = replace(new_card, strike=(strong, medium, weak))
+    lost = {ab.keyword for ab in abilities if ab.kind == "lose_keyword" and ab.cost == "passive"
+            and not (ab.formation or ab.when or ab.self_state or ab.extra or has_condition(ab))}
+    if lost:  # ("теряет {armor}": the column goes, printed, given or held from an aura)
+        new_card = replace(new_card, keywords=tuple(kv for kv in new_card.keywords if kv[0] not in lost))
     out = _VARIANTS[memo] = card_key(new_card, seat)
     if len(_VARIANTS) > 200_000:
         _VARIANTS.clear()
     return out
+
+
+def _names_ranged(ab: Ability) -> bool:
+    """Whether ``range_bonus`` ``ab``'s ``from`` names kinds with a range (30/89 "+2 к дальности
+    выстрела"); a ``from`` naming none is the filter of the trigger that gave it (50/200: a kill by its
+    simple strike), and the bonus is for its shots, throws and discharges."""
+    return bool(ab.applies_to) and any(covers(ab, k) for k in ("shot", "throw", "discharge",
+                                                               "strike_through_row", "spell", "effect"))
+
+
+def _extend_ranges(abilities: list[Ability]) -> None:
+    """+n to the range of the abilities with a range among ``abilities`` for each standing
+    ``range_bonus`` fact among them (its amount filled in): those of its ``from`` kinds ("+2 к
+    дальности выстрела", 30/89), without one its shots, throws and discharges (50/86, 50/200)."""
+    bonus = [ab for ab in abilities
+             if ab.kind == "range_bonus" and ab.cost == "passive" and ab.damage and not (
+                 ab.formation or ab.when or ab.self_state or ab.vs_state or ab.extra or ab.per
+                 or has_condition(ab))]
+    if not bonus:
+        return
+    for i, ab in enumerate(abilities):
+        if ab.range is None or ab.kind == "range_bonus":
+            continue
+        add = sum(r.damage[0] for r in bonus if (covers(r, ab.kind) if _names_ranged(r)
+                                                 else ab.kind in ("shot", "throw", "discharge")))
+        if add:
+            abilities[i] = replace(ab, range=max(1, ab.range + add))
 
 
 _STRIKE_VARIANTS: dict[tuple, int] = {}
@@ -340,9 +411,13 @@ def granted(ab: Ability) -> Ability:
         return replace(ab, cost="passive", trigger=None, lasts=None, target="self", range=None, targets=1,
                        counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, area=None, every=False,
                        roll=(), when=None, formation=False, extra="", via=None)
+    if ab.boosts:  # (the trigger's ``from`` filtered what set it off; the grant is for these attacks)
+        ab = replace(ab, applies_to=ab.boosts, boosts=())
     return replace(ab, cost="passive", trigger=None, lasts=None, target="self", range=None, targets=1,
                    counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, vs_elements=(), vs_classes=(),
-                   vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None,
+                   # (``foes`` on a reduce, protection or cap: the attackers it covers, 40/7 Вейла)
+                   vs_types=ab.foes if ab.kind in ("reduce", "protection", "cap") else (), foes=(),
+                   vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_min_move=None,
                    vs_max_move=None, vs_rank=None,
                    vs_state=None, vs_position=None, area=None, every=False, roll=(), when=None,
                    formation=False, per=None, plus=0, per_max=0,
@@ -363,12 +438,14 @@ _HELD: dict[Ability, Ability] = {}
 
 def held(ab: Ability) -> Ability:
     """The standing fact a card holds under an ``aura`` fact ``ab`` of another card: its card
-    filters (which cards hold it) and area cleared; ``vs_state`` / ``vs_position`` stay (cached)."""
+    filters (which cards hold it), area and ``when`` (read from the card giving it) cleared;
+    ``vs_state`` / ``vs_position`` stay (cached)."""
     out = _HELD.get(ab)
     if out is None and ab.kind == "far_strike":  # (its filters name what its strike reaches)
-        out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self")
+        out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self", when=None, count=1)
     if out is None:
-        out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self", vs_elements=(), vs_classes=(),
+        out = _HELD[ab] = replace(ab, cost="passive", area=None, target="self", when=None, count=1,
+                                  vs_elements=(), vs_classes=(),
                                   vs_types=(), vs_min_cost=None, vs_max_cost=None, vs_has=(), vs_rank=None,
                                   vs_min_move=None, self_state=None, when_state=None)
     return out
@@ -400,6 +477,15 @@ class Situational(EngineFields):
         """Per-unit state the situational facts read, and which units follow the board."""
         n = self.n
         self.walk = [_ZERO_WALK] * n
+        self.hurt_set = [0] * n
+        """Per unit: the enemy units it wounded this turn, a bit each (``when = "hurt_many"``); replaced,
+        never changed in place (clones share it)."""
+        self.took = [0] * n
+        """Per unit: the attack kinds that wounded it this turn (:data:`DID_BITS`; ``when = "took_all"``);
+        replaced, never changed in place (clones share it)."""
+        self.done = [0, 0]
+        """Per seat: the attack kinds its cards made this turn (:data:`DID_BITS`; ``when = "squad_did"``);
+        replaced, never changed in place (clones share it)."""
         """(steps, up, down, left, right, crossed, returned) of each unit this turn."""
         self.grants = [()] * n
         """Per unit: (granted fact, the turn it lasts to; -1 = the battle) given by other cards."""
@@ -413,7 +499,8 @@ class Situational(EngineFields):
             found = _BOARD[memo] = (
                 tuple(u for u in range(n) if spec_of(self.key[u]).active),
                 any(spec_of(k).strike for k in self.key),
-                any(ab.lasts or ab.early for k in self.key for ab in facts(card_of(k))),
+                any(ab.lasts or ab.early or ab.kind == "takes_poison"  # (gives a protection, 60/77)
+                    for k in self.key for ab in facts(card_of(k))),
                 tuple((u, i) for u in range(n) for i, ab in enumerate(facts(card_of(self.key[u])))
                       if ab.cost == "aura"),
                 tuple(u for u in range(n) if any(ab.kind == "silence" for ab in facts(card_of(self.key[u])))))
@@ -513,12 +600,25 @@ class Situational(EngineFields):
             glance.append(tuple(self.marks))
         if "moves" in needs:
             glance.append(tuple(self.moves))
+        if "poison" in needs:
+            glance.append(tuple(self.poison))
         if self._auras or "host" in needs:
             glance.append(tuple(self.host))
-            if self._aura_states:
-                glance.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base)))
+            if self._aura_states:  # (and poisonings: "существа противника с отравлением", 30/100)
+                glance.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base),
+                               tuple(self.poison)))
         if "lives" in needs:
             glance.append(tuple(self.life))
+        if "poison" in needs:
+            glance.append(tuple(self.poison))
+        if "done" in needs:
+            glance.append(tuple(self.done))
+            glance.append(tuple(self.took))
+            glance.append(tuple(self.hurt_set))
+        if "bases" in needs:  # (the curses and blessings of every unit: ``when = "squad_cursed"``)
+            glance.append(tuple(self.base))
+        if "armor" in needs:
+            glance.append(tuple(self.armor_left))
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
@@ -565,9 +665,12 @@ class Situational(EngineFields):
                     alive = tuple(self.alive)
                 parts.append((self.occupied, self._board_ver, alive, tuple(self.host)))
                 if self._aura_states:
-                    parts.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base)))
+                    parts.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base),
+                                  tuple(self.poison)))
             if "rebuff" in deps:
                 parts.append(self._rebuff[self.seat[u]])
+            if "bases" in deps:
+                parts.append(tuple(self.base))
             if "depth" in deps:
                 parts.append(self._depth_at(u))
             if "form" in deps:
@@ -582,6 +685,14 @@ class Situational(EngineFields):
                 parts.append(tuple(self.marks))
             if "moves" in deps:
                 parts.append(self.moves[u])
+            if "poison" in deps:
+                parts.append(tuple(self.poison))
+            if "done" in deps:
+                parts.append(self.done[self.seat[u]])
+                parts.append(self.took[u])
+                parts.append(self.hurt_set[u])
+            if "armor" in deps:
+                parts.append(self.armor_left[u])
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
                 continue
@@ -662,6 +773,9 @@ class Situational(EngineFields):
                 # ``far_strike``'s filters name what it reaches: they stay with it)
             if ab.self_state is not None and not self._in_state(s, ab.self_state):
                 continue  # (a state of the card giving it: "пока Страж Уорлога открыт")
+            if ab.when is not None and not self._when(s, ab):
+                continue  # (a condition read from the card giving it: "пока все карты в вашем отряде
+                #           нейтральные — они имеют +1 к атакам", 50/181 Храм вольных)
             if ab.when_state is not None and not self._in_state(u, ab.when_state):
                 continue  # (a state of the holder: "ваши пираты с проклятием")
             out.append(held_per(ab, self._quantity(u, ab.per)) if ab.per else held(ab))
@@ -715,6 +829,8 @@ class Situational(EngineFields):
             return self.walk[u][0]
         if per == "magic_entries":
             return self.walk[u][8]
+        if per == "diagonal_steps":  # (its diagonal steps this turn: 60/81 Вепрь Святолесья)
+            return self.walk[u][9]
         if per == "own_extra_life":  # (its additional life: its life above the printed one, wounds aside;
             return max(0, self.life[u] - (self.cards[u].life or 0))  # at its death, what it had)
         if per == "squad_elements":  # (the elements of the cards of its squad, a neutral one of none: 50/145)
@@ -726,6 +842,10 @@ class Situational(EngineFields):
         if per == "adjacent_enemies":  # (the enemy cards next to it, companions too)
             me = self.seat[u]
             return sum(1 for w in self._neighbours(u) if self.seat[w] != me)
+        if per == "adjacent_poisoned":  # (the enemy creatures next to it with a poisoning: 50/130)
+            me = self.seat[u]
+            return sum(1 for w in self._neighbours(u)
+                       if self.seat[w] != me and self.creature[w] and self.poison[w])
         if per == "adjacent_even_enemies":  # (those with an even number of life left: 50/69)
             me = self.seat[u]
             return sum(1 for w in self._neighbours(u)
@@ -734,15 +854,27 @@ class Situational(EngineFields):
             theirs = set(half_rows(1 - self.seat[u]))
             return sum(1 for w in self.units[self.seat[u]] if self.alive[w] and self.creature[w]
                        and self.pos[w] >= 0 and row_of(self.pos[w]) in theirs)
+        if per == "partners":  # (the creatures in formation with it: 30/61 Хальдар)
+            return len(self._formation_partners(u))
+        if per == "open_enemies":  # (the open creatures of the opponent's squad: 30/165 Молох)
+            return sum(1 for w in self.units[1 - self.seat[u]] if self.alive[w] and self.creature[w]
+                       and self.open[w])
         if per == "wounded_allies":  # (creatures of its squad with wounds, itself included: 60/215)
             return sum(1 for w in self.units[self.seat[u]] if self.alive[w] and self.creature[w]
                        and self.wounds[w] > 0)
         if per == "counters":
             return self.counters[u]
+        if per == "squad_flyers":  # (the other flying creatures of its squad in play: 40/98 Вуйвр)
+            return sum(1 for w in self.units[self.seat[u]] if w != u and self.alive[w] and self.kind[w] == 1)
         if per == "moves_left":  # (its movement not yet spent this turn: 60/18)
             return self.moves[u] if self.active == self.seat[u] else 0
         if per == "own_regen":
             return self.regen[u]
+        if per == "own_weak":  # (its weak simple strike with its standing modifiers: 40/178 Угасающий)
+            strike = PROFILES[self.key[u]].strike
+            if not strike:
+                return 0
+            return max(0, strike[0] + strike_passives(self.cards[u], None, self.seat[u]).bonus[0])
         if per == "own_wounds":
             return self.wounds[u]
         if per == "free_adjacent":  # (the free squares next to it, 8 neighbours)
@@ -834,6 +966,11 @@ class Situational(EngineFields):
             return walk[0] > 0
         if when == "still":
             return walk[0] == 0
+        if when == "moved_twice":  # (it moved a second time this turn: 40/59 Хейсар)
+            return walk[0] >= 2
+        if when == "stepped_back":  # (its last step went back, as its owner sees the board: 40/53)
+            step = self._drag_step
+            return walk[0] > 0 and step[0] == -forward(self.seat[u]) and step[1] == 0
         if when == "moved_straight":
             return max(walk[1:5]) >= 2
         if when == "moved_turning":
@@ -853,10 +990,18 @@ class Situational(EngineFields):
             return bool(self.form[u] & 1)
         if when == "human":
             return bool(self.form[u] & 2)
-        if when == "at_depth":
-            return self._depth_at(u) == 1
-        if when == "on_surface":
-            return self._depth_at(u) == 0
+        if when in ("at_depth", "on_surface"):  # (an ``amphibious`` grant: on any square, 40/116)
+            return self._depth_at(u) == (when == "at_depth") or any(
+                g.kind == "amphibious" for g, _ in self.grants[u])
+        if when in ("flanked", "unflanked"):  # (enemy cards in front of it and behind it: 40/83 Скаш)
+            if p < 0:
+                return when == "unflanked"
+            ahead, back = p + COLS * forward(self.seat[u]), p - COLS * forward(self.seat[u])
+            both = all(0 <= sq < SQUARES and self.board[sq] >= 0 and self.seat[self.board[sq]] != self.seat[u]
+                       for sq in (ahead, back))
+            return both == (when == "flanked")
+        if when in ("at_edge", "off_edge"):  # (on a square of the board's edge or not: 40/82 Нейбл;
+            return (p >= 0 and AT_EDGE[p]) == (when == "at_edge")  # the test of ``vs_state = "at_edge"``)
         if when == "centre_column":
             return p >= 0 and p % COLS == 2
         if when == "edge_column":
@@ -892,12 +1037,20 @@ class Situational(EngineFields):
                        for w in self.units[self.seat[u]])
         if when in _SQUAD_WHENS:
             return self._squad_when(u, ab)
+        if when in _NAME_WHENS:
+            return self._cost_when(u, ab)
+        if when == "armor_left":  # (its armor not yet used up this turn: 40/167 Демон-легионер)
+            return self.armor_left[u] > 0
         if when in _HOST_WHENS:  # (its host's state; no host, no hold)
             h = self.host[u]
             if h < 0 or not self.alive[h]:
                 return False
             if when == "host_unwounded":
                 return self.wounds[h] == 0
+            if when == "host_of":  # (its host of one of the ``needs`` elements: "пока хозяин лесной", 60/112)
+                return bool(set(self.cards[h].elements) & set(ab.needs))
+            if when == "host_weaker":  # (its life left above its host's: 50/109 Пиявки Ракштольна)
+                return self.life[u] - self.wounds[u] > self.life[h] - self.wounds[h]
             return self.open[h] == (when == "host_open")
         if when == "third_row":  # it stands in its own third row (50/54 Фарсат)
             return p >= 0 and p // COLS == half_rows(self.seat[u])[2]
@@ -941,20 +1094,67 @@ class Situational(EngineFields):
             return self.leapt[i] == self.turn and self.leapt[i + 1] >= max(1, ab.count)
         near = self._neighbours(u)
         me = self.seat[u]
-        if when == "beset":  # two or more enemy cards next to it (50/84: "две или более его карты")
+        if when == "beset":  # two or more enemy cards next to it (50/84: "две или более его карты", 60/104)
             return sum(1 for w in near if self.seat[w] != me) >= 2
         if when == "adjacent_enemy":
             return any(self.seat[w] != me and self.creature[w] for w in near)
         if when == "alone":  # no other card next to it (60/6: "клетку, рядом с которой нет других карт")
             return not near
-        if when == "adjacent_artifact":  # (an artifact of either side next to it)
+        if when == "near_poisoned":  # (a poisoned creature of either side next to it: 60/147 Мор-Таурон)
+            return any(self.creature[w] and self.poison[w] > 0 for w in self._neighbours(u))
+        if when == "hurt_many":  # (it wounded ``count`` or more enemy cards this turn: 60/203)
+            return bin(self.hurt_set[u]).count("1") >= ab.count
+        if when == "lone_foe":  # (at most one enemy creature next to it: "если рядом стоит не более
+            me = self.seat[u]  # одного существа противника", 60/2 Шакал)
+            return sum(1 for w in self._neighbours(u) if self.seat[w] != me and self.creature[w]) <= 1
+        if when == "squad_charged":  # (a card of its squad of those elements with ``count`` counters, 60/46)
+            me = self.seat[u]
+            return any(self.alive[w] and self.seat[w] == me and self.counters[w] >= ab.count
+                       and set(self.cards[w].elements) & set(ab.needs) for w in range(self.n))
+        if when == "took_all":  # (it took wounds from each of these attacks this turn: 60/211)
+            need = 0
+            for k in ab.needs:
+                need |= DID_BITS[k]
+            return self.took[u] & need == need
+        if when == "squad_did":  # (its squad has made each of these attacks this turn: 60/219)
+            need = 0
+            for k in ab.needs:
+                need |= DID_BITS[k]
+            return self.done[self.seat[u]] & need == need
+        if when == "squad_cursed":  # (every creature of its squad in play is cursed: 30/178)
+            return all(self._in_state(w, "cursed") for w in self.units[self.seat[u]]
+                       if self.alive[w] and self.creature[w])
+        if when == "behind_caster":  # (the card behind it has a discharge or a spell: 30/51)
+            p = self.pos[u]
+            sq = p - COLS * forward(self.seat[u]) if p >= 0 else -1
+            w = self.board[sq] if 0 <= sq < SQUARES else -1
+            return w >= 0 and any(a.kind in ("discharge", "spell") for a in facts(self.cards[w]))
+        if when == "adjacent_artifact":  # (an artifact of either side next to it; with ``classes`` one of
+            # its own squad of those classes: "пока стоит рядом с вашей постройкой", 50/206 Алтарник)
+            if ab.classes:
+                return any(self.kind[w] == ARTIFACT and self.seat[w] == me
+                           and set(ab.classes) & set(self.cards[w].classes) for w in near)
             return any(self.kind[w] == ARTIFACT for w in near)
+        if when == "class_adjacent":  # (a card of either side next to it of one of the classes, 60/191)
+            return any(class_overlap(ab.classes, self.cards[w].classes) for w in near)
+        if when == "no_own_artifact_near":  # (no artifact of its squad next to it: 30/52)
+            return not any(self.kind[w] == ARTIFACT and self.seat[w] == me for w in near)
+        if when == "extra_life_near":  # (it or a creature of its squad next to it has additional life: 40/90)
+            return self._in_state(u, "extra_life") or any(
+                self.seat[w] == me and self.creature[w] and self._in_state(w, "extra_life") for w in near)
+        if when == "state_adjacent":  # (a creature of either squad next to it in ``when_state``: 40/170)
+            return any(self.creature[w] and (not ab.when_state or self._in_state(w, ab.when_state))
+                       for w in near)
         if when == "allies_adjacent":
             mine = [w for w in near if self.seat[w] == me and self.creature[w]]
             if ab.when_state:
                 mine = [w for w in mine if self._in_state(w, ab.when_state)]
             if ab.classes:  # ("пока стоит рядом с вашим героем", 30/80 Сатир: heroes' classes)
                 mine = [w for w in mine if set(ab.classes) & set(self.cards[w].classes)]
+            if ab.needs:  # (they have, together, each of these ability kinds: "рядом с вашим существом с
+                have = {a.kind for w in mine for a in facts(self.cards[w])}  # метанием", 60/213)
+                if not set(ab.needs) <= have:
+                    return False
             return len(mine) >= ab.count
         if when == "clear_of_enemies":  # no enemy card next to it (``when_state``: in that state; 50/115;
             # ``when_type = "creature"``: no enemy creature, 60/87 "пока рядом … нет существ противника")
@@ -1024,6 +1224,26 @@ class Situational(EngineFields):
         # enemy_opposite
         return any(self.seat[w] != me and self.creature[w] for w in self._toward_square(u))
 
+    def _cost_when(self, u: int, ab: Ability) -> bool:
+        """The ``when`` conditions on names and costs (:data:`_NAME_WHENS`; wave 3, set 40)."""
+        when, me, alive, seat = ab.when, self.seat[u], self.alive, self.seat
+        if when == "cheapest":  # no other creature of its squad as cheap or cheaper, namesakes aside (40/74)
+            own, name = self.cards[u].cost, self.cards[u].name
+            return not any(alive[w] and w != u and self.creature[w] and self.cards[w].cost <= own
+                           and self.cards[w].name != name for w in self.units[me])
+        if when == "own_half_no_cheap":  # no creature of cost ``count`` or less on its half (40/106)
+            rows = set(half_rows(me))
+            return not any(alive[w] and self.creature[w] and self.pos[w] >= 0
+                           and row_of(self.pos[w]) in rows and self.cards[w].cost <= ab.count
+                           for w in range(self.n))
+        if when == "odd_costs":  # every revealed card of its squad in play has an odd cost (40/200)
+            return all(self.cards[w].cost % 2 == 1 for w in range(self.n)
+                       if alive[w] and seat[w] == me and not self.hidden[w])
+        names = [self.cards[w].name for w in range(self.n)
+                 if alive[w] and (seat[w] != me if when == "enemy_namesakes" else seat[w] == me)]
+        doubled = len(set(names)) < len(names)
+        return doubled if when == "enemy_namesakes" else not doubled  # (40/202 Урайон)
+
     def _toward_square(self, u: int) -> list[int]:
         """The card (and its rider) on the square in front of ``u``, as its owner sees the board."""
         p = self.pos[u]
@@ -1040,7 +1260,7 @@ class Situational(EngineFields):
     def _after_step(self, u: int, frm: int, to: int, onto: int = -1) -> None:
         """Record a step of ``u`` (for ``moved`` / ``steps`` / ``crossed`` …); ``onto``: the card
         holding the square it stepped onto (an incorporeal creature sharing it), -1 none."""
-        steps, up, down, left, right, crossed, returned, occupied, magical = self.walk[u]
+        steps, up, down, left, right, crossed, returned, occupied, magical, diagonal = self.walk[u]
         if onto >= 0 and self.creature[onto]:
             occupied += 1
             if any(ab.kind in MAGICAL for ab in facts(self.cards[onto])):
@@ -1054,6 +1274,8 @@ class Situational(EngineFields):
             right += 1
         elif d == -1:
             left += 1
+        elif frm >= 0 and to in ADJ8[frm]:
+            diagonal += 1  # (a diagonal step: "при перемещении по диагонали", 60/81)
         seat = self.seat[u]
         own = set(half_rows(seat))
         if frm >= 0 and to >= 0:
@@ -1061,7 +1283,7 @@ class Situational(EngineFields):
                 crossed = 1
             elif row_of(frm) not in own and row_of(to) in own:
                 returned = 1
-        self.walk[u] = (steps + 1, up, down, left, right, crossed, returned, occupied, magical)
+        self.walk[u] = (steps + 1, up, down, left, right, crossed, returned, occupied, magical, diagonal)
 
     def _deep_sq(self, sq: int) -> bool:
         """Whether square ``sq`` is a depth square now (a ``drain`` makes one surface this turn)."""
@@ -1119,6 +1341,30 @@ class Situational(EngineFields):
         self.form[u] = was
         return wolf, human
 
+    def _did(self, u: int, kind: str) -> None:
+        """``u``'s side made an attack of ``kind`` this turn (``when = "squad_did"``, 60/219)."""
+        bit = DID_BITS.get(kind, 0)
+        s = self.seat[u]
+        if bit and not self.done[s] & bit:
+            done = list(self.done)
+            done[s] |= bit
+            self.done = done
+
+    def _note_hurt(self, u: int, v: int) -> None:
+        """``u`` wounded the enemy card ``v`` this turn (``when = "hurt_many"``, 60/203)."""
+        if u >= 0 and not self.hurt_set[u] >> v & 1:
+            hurt = list(self.hurt_set)
+            hurt[u] |= 1 << v
+            self.hurt_set = hurt
+
+    def _took_hit(self, v: int, kind: str) -> None:
+        """``v`` took wounds from an attack of ``kind`` this turn (``when = "took_all"``, 60/211)."""
+        bit = DID_BITS.get(kind, 0)
+        if bit and not self.took[v] & bit:
+            took = list(self.took)
+            took[v] |= bit
+            self.took = took
+
     def _new_turn_walks(self) -> None:
         for u in range(self.n):
             if self.walk[u] is not _ZERO_WALK:
@@ -1145,7 +1391,16 @@ class Situational(EngineFields):
             until = self.turn if self.active != self.seat[v] else self.turn + 1
         fact = granted(ab)
         kept = []
-        if until <= -2 and ab.kind == "attack_bonus":
+        if until > -2 and ab.kind == "attack_bonus" and ab.per_max:
+            # bonuses for a while given again add up to ``per_max`` ("получает +1 к добиванию (максимум
+            # +2)", 50/182 Вешатель), lasting to the later end
+            for g, end in self.grants[v]:
+                if end > -2 and g.kind == "attack_bonus" and g.applies_to == fact.applies_to:
+                    fact = replace(fact, damage=(min(g.damage[0] + fact.damage[0], ab.per_max),))
+                    until = -1 if -1 in (until, end) else max(until, end)
+                else:
+                    kept.append((g, end))
+        elif until <= -2 and ab.kind == "attack_bonus":
             # bonuses to the next attack add up ("+1 к следующему {strike} (максимум +2)", 000 2.13)
             for g, end in self.grants[v]:
                 if end <= -2 and g.kind == "attack_bonus" and g.applies_to == fact.applies_to:
@@ -1156,6 +1411,10 @@ class Situational(EngineFields):
                     until = min(until, end) if end <= -3 and until <= -3 else -2
                 else:
                     kept.append((g, end))
+        elif (until == -1 and ab.kind in ("strike_bonus", "range_bonus")) or (
+                ab.kind == "keyword" and ab.keyword == "fury"):
+            kept = list(self.grants[v])  # (gifts for the battle add up, 000 2.13: 50/88, 50/200; so do
+            #                             "+N к бешенству" ones, whatever their end: 50/14, 50/19)
         else:
             for g, end in self.grants[v]:  # the same fact again: it lasts to the later end
                 if g == fact:
@@ -1195,8 +1454,14 @@ class Situational(EngineFields):
                 self._situate()
 
     def _drop_grants(self, u: int) -> None:
-        """000 2.1.4: a card put into the graveyard loses its acquired abilities."""
+        """000 2.1.4: a card put into the graveyard loses its acquired abilities — but a
+        ``grave_wound`` it held stays with it there (30/63 Локи: kept unless it is not in the
+        graveyard at the end of the turn)."""
         if self.grants[u]:
+            for g, _ in self.grants[u]:
+                if g.kind == "grave_wound" and g.damage:
+                    self.grave_wound = list(self.grave_wound)
+                    self.grave_wound[u] = max(self.grave_wound[u], g.damage[0])
             self.grants[u] = ()
             self._grant_ver += 1
 
@@ -1215,7 +1480,10 @@ class Situational(EngineFields):
             if ab.per in _STRIKE_PERS:
                 if not attacking:
                     continue
-                if ab.per == "target_strike":
+                if ab.per == "streak":  # (its hits in a row on this card: 30/18 Орки-губители)
+                    on, n = self.streak[u]
+                    amounts.append((i, _amount(ab, n if on == w else 0)))
+                elif ab.per == "target_strike":
                     strike = PROFILES[self.key[w]].strike or (0, 0, 0)
                     add = tuple(max(0, s + ab.plus) for s in strike)
                     if ab.per_max:
@@ -1256,6 +1524,8 @@ class Situational(EngineFields):
             return False
         if position == "far":  # (not next to it: struck by its ``far_strike``)
             return max(abs(row_of(pw) - row_of(pu)), abs(pw % COLS - pu % COLS)) > 1
+        if position == "near":  # (next to it, one of its 8 neighbours: "стоящее рядом")
+            return pw != pu and max(abs(row_of(pw) - row_of(pu)), abs(pw % COLS - pu % COLS)) == 1
         dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS
         if position == "opposite":
             return dc == 0 and dr == forward(self.seat[u])
@@ -1266,15 +1536,19 @@ class Situational(EngineFields):
         return abs(dr) == 1 and abs(dc) == 1  # diagonal
 
     def _position_sq(self, u: int, pw: int, position: str) -> bool:
-        """Whether square ``pw`` (a card's square, or where it died) is ``opposite`` or ``diagonal``
-        to ``u`` (the trigger ``creature_dies`` / ``ally_dies`` with ``vs_position``: "при гибели карты
-        на клетке напротив", 60/79)."""
+        """Whether square ``pw`` (a card's square, or where it died) is ``opposite``, ``diagonal`` or
+        ``near`` to ``u`` (the trigger ``creature_dies`` / ``ally_dies`` with ``vs_position``: "при
+        гибели карты на клетке напротив", 60/79)."""
         pu = self.pos[u]
         if pu < 0 or pw < 0:
             return False
         dr, dc = row_of(pw) - row_of(pu), pw % COLS - pu % COLS
         if position == "opposite":
             return dc == 0 and dr == forward(self.seat[u])
+        if position == "near":  # ("ваше стоящее рядом существо получает раны", 50/113; 50/125)
+            return pw != pu and abs(dr) <= 1 and abs(dc) <= 1
+        if position == "ahead":  # (the row just in front of it: "по карте в ряду напротив", 50/196)
+            return dr == forward(self.seat[u]) and abs(dc) <= 1
         return position == "diagonal" and abs(dr) == 1 and abs(dc) == 1
 
     def _swap_key(self, u: int, key: int) -> None:

@@ -61,7 +61,37 @@ class Strikes(AbilityUse):
 
     def defenders(self, attacker: int, target: int) -> list[int]:
         """Cards the inactive player may appoint as defender (000 4.11-4.14, 4.16): none against a
-        directed or unanswerable strike."""
+        directed or unanswerable strike; none holding a ``no_defend``; a card with
+        ``guards_far`` whose ``vs_*`` the target meets may defend it wherever it stands (40/155)."""
+        out = self._defenders(attacker, target)
+        if self._no_defenders and out:
+            out = [w for w in out if self.may_defend(w)]
+        return out
+
+    def _defenders(self, attacker: int, target: int) -> list[int]:
+        """:meth:`defenders` before the cards that may not defend are left out: the near ones, then
+        the ``guards_far`` ones."""
+        out = self._near_defenders(attacker, target)
+        if not self._far_guards or (not out and not self._defendable(attacker, target)):
+            return out
+        for w in self._far_guards:
+            if (w != target and w not in out and self.alive[w] and self.open[w] and self.creature[w]
+                    and self.seat[w] == self.seat[target]):
+                guard = self._has(w, "guards_far")
+                if guard is not None and (self.hidden[target] or matches(guard, self.cards[target])):
+                    out.append(w)
+        return out
+
+    def _defendable(self, attacker: int, target: int) -> bool:
+        """Whether a defender may be appointed against ``attacker``'s strike on ``target`` at all."""
+        d, un = self.directed[attacker], self.unanswerable[attacker]
+        if d == ALWAYS or un == ALWAYS:
+            return False
+        return not ((d or un) and (self.strike_flag(attacker, target, "directed")
+                                   or self.strike_flag(attacker, target, "unanswerable")))
+
+    def _near_defenders(self, attacker: int, target: int) -> list[int]:
+        """The defenders by the rulebook's geometry (000 4.11-4.14, 4.16)."""
         d, un = self.directed[attacker], self.unanswerable[attacker]
         if d == ALWAYS or un == ALWAYS:
             return []
@@ -93,7 +123,8 @@ class Strikes(AbilityUse):
             squares = squares_of(both)
         for sq in squares:
             w = board[sq]
-            if seat[w] == enemy and w != target and opened[w] and creature[w]:
+            if seat[w] == enemy and w != target and opened[w] and creature[w] \
+                    and not (self._no_defenders and self._has(w, "no_defend") is not None):
                 out.append(w)
             x = rider[w]
             if x >= 0 and seat[x] == enemy and x != target and opened[x] and creature[x]:
@@ -119,6 +150,10 @@ class Strikes(AbilityUse):
                 continue
             if ab.vs_state and not self._in_state(v, ab.vs_state):
                 continue
+            if ab.vs_position == "partner_near":  # (next to a creature in formation with it, 60/189)
+                pv = self.pos[v]
+                if pv < 0 or not any(NEAR[self.pos[w]][pv] for w in self._formation_partners(u)):
+                    continue
             return True
         return False
 
@@ -188,6 +223,8 @@ class Strikes(AbilityUse):
             raise IllegalAction(f"unit {u} may only attack the cards that draw its attacks")
         if self._strike_limits and not self._strike_ok(u, v):
             raise IllegalAction(f"unit {u} may strike only a card in its position (strike_limit)")
+        if self._did_watch:
+            self._did(u, "simple")  # ("ваши карты совершили {strike}" this turn, 60/219)
         if self._sudden and self._responding < 0:
             # The enemy may answer the announced strike before it is carried out (000 1.9.4, 5.1);
             # interrupted (000 2.9, 5.8: no payment, the attacker stays open) if the attacker is gone
@@ -203,7 +240,16 @@ class Strikes(AbilityUse):
                 return
         hidden = self.hidden
         hidden[u] = False
-        hidden[v] = False
+        if hidden[v]:
+            hidden[v] = False
+            if self._trig["revealed"] and v in self._trig["revealed"]:
+                self._fire(v, "revealed", u, u)  # ("когда существо противника вскрывает …", 60/208)
+                if self.over or not self.alive[u] or not self.alive[v]:
+                    return
+        if self._trig["declares"] and u in self._trig["declares"]:
+            self._fire(u, "declares", v, v)  # ("при нападении {strike}": before it is carried out, 60/2)
+            if self.over or not self.alive[u] or not self.alive[v]:
+                return
         if self._redirect:
             w = self._redirected(u, v)
             if self.over or not self.alive[u] or not self.alive[w]:
@@ -238,12 +284,19 @@ class Strikes(AbilityUse):
                     self._defending(d, v)
                     if self.over or not self.alive[d] or not self.alive[u]:
                         return
+                r = self.rider[u]  # ("если от {strike} хозяина назначен защитник", 50/38 Карликовый гном)
+                if r >= 0 and self._trig["host_defended"] and r in self._trig["host_defended"] \
+                        and self.alive[r] and not self.over:
+                    self._fire(r, "host_defended", d, d)
+                    if self.over or not self.alive[d] or not self.alive[u]:
+                        return
         self._strike_on(u, v, parrier, via_prepare)
 
     def _strike_on(self, u: int, v: int, parrier: int, via_prepare: bool) -> None:
         """The simple strike of ``u`` on ``v`` once ``parrier`` (the target or a defender) is known."""
         kind, seat, alive, opened, acted = self.kind, self.seat, self.alive, self.open, self.acted
         active = self.active
+        self._defender = parrier if parrier != v else -1  # (``vs_state = "defending"``: 30/37)
         if self._blockers and self._strike_block(u, parrier):
             return
         if self._furies:
@@ -375,7 +428,7 @@ class Strikes(AbilityUse):
             self.prepared[u] = 0
         if parrier != v:
             opened[parrier] = False
-        stays = self._openers and self._stays_open(u)
+        stays = self._openers and (self._stays_open(u, fought) or (parrier != v and self._defended_open(u)))
         stays_d = self._openers and parrier != v and self._has(parrier, "defends_open") is not None
         if stays:
             opened[u] = True  # 000 2.x (Baraka): it does not close, and does not act again
@@ -404,6 +457,21 @@ class Strikes(AbilityUse):
         if self._granting and alive[u]:
             self._spend_attack(u)  # (what it held "until its next attack": before the deaths' triggers)
         life = self.life
+        if self._hurt_watch:  # (the enemy cards it wounded this turn: 60/203)
+            if to_p:
+                self._note_hurt(u, parrier)
+            if to_a:
+                self._note_hurt(parrier, u)
+        if self._took_watch:  # (the attacks that wounded it this turn: 60/211)
+            if to_p:
+                self._took_hit(parrier, "simple")
+            if to_a:
+                self._took_hit(u, "simple")
+        if self._hunting:  # (a hunt marker held before this strike: a flyer's wounds, 2 more; 60/42)
+            if to_p:
+                self._hunt(parrier, u, "simple")
+            if to_a:
+                self._hunt(u, parrier, "simple")
         if wounds[parrier] >= life[parrier] or wounds[u] >= life[u]:
             self._settle((parrier, u), u, {parrier: u, u: parrier}, "simple")
         if self._any_triggers and landed and not self.over:
@@ -416,11 +484,17 @@ class Strikes(AbilityUse):
             if landed & 2 and triggers[parrier] & _STRIKE and alive[parrier] and not self.over:
                 self._strike_tier = tiers[1]
                 self._fire(parrier, "strike", u, u)
+        if self._streaks and not self.over:
+            self._streak_after(u, parrier, bool(landed & 1))  # (``per = "streak"``: 30/18)
+        if landed & 1 and self._trig["rider_strike"] and self.host[u] >= 0 and alive[u] and not self.over:
+            h = self.host[u]  # ("при {strike} своего компаньона", 30/129 Аммах)
+            if self.alive[h] and h in self._trig["rider_strike"]:
+                self._fire(h, "rider_strike", parrier, parrier)
         if self._x_trig and landed and self._trig["squad_strike"] and not self.over:
             tiers = self._tiers_now if self._any_tiered else (-1, -1)  # (``tiers`` on it: 50/34)
             tier_was = self._strike_tier
             if landed & 1 and alive[u]:
-                self._strike_tier = tiers[0]
+                self._strike_tier = tiers[0]  # (its strength: "при слабом {strike} вашего существа", 60/176)
                 self._squad_struck(u, parrier)
             if landed & 2 and alive[parrier] and not self.over:
                 self._strike_tier = tiers[1]
@@ -436,11 +510,11 @@ class Strikes(AbilityUse):
                            parrier)  # ("бешенство активируется каждым из бросков")
         if self._avengers and not self.over:
             if to_p:
-                self._hurt(parrier, u, "simple")
-            if to_a and not self.over:
-                self._hurt(u, parrier, "simple")
+                self._hurt(parrier, u, "simple", to_p)
+            if to_a and not self.over:  # (the parrier's counter-strike, 000 4.4: "ответный удар")
+                self._hurt(u, parrier, "counter" if fought else "simple", to_a)
         if self._x_trig and not self.over:
-            if self._trig["attacked"]:
+            if self._trig["attacked"] or self._trig["adjacent_enemy_attacks"]:
                 self._attacked(parrier, u, "simple")
             if self._trig["ally_combo"]:
                 self._combo_step(u, "simple")
@@ -451,6 +525,14 @@ class Strikes(AbilityUse):
                     self._over_cost(parrier, i % 6 + 1)
             if self._trig["own_strike"] and alive[u] and not self.over and u in self._trig["own_strike"]:
                 self._fire(u, "own_strike", parrier)  # (after its simple strike, hit or miss)
+            if not landed & 1 and (self._trig["misses"] or self._trig["adjacent_misses"]) and not self.over:
+                self._missed(u, parrier)  # ("при промахе в нападении {strike}")
+            if self._trig["squad_attack"] and not self.over:  # (its squad sees the attack, hit or miss)
+                self._squad_attacked(u, parrier, "simple", self._tiers_now[0] if self._any_tiered else -1)
+            if self._trig["squad_miss"] and not landed & 1 and not self.over:
+                for w in self._trig["squad_miss"]:  # ("при промахе вашего существа {strike}", 50/19)
+                    if seat[w] == seat[u] and alive[w] and not self.over:
+                        self._fire(w, "squad_miss", parrier, u)
 
         if self._dashers and not self.over:
             self._dash(u)  # (Рывок: "при атаке" it may move to a free adjacent square)

@@ -185,7 +185,7 @@ def _make_profile(card: Card, seat: int | None) -> Profile:
     abilities = facts(card)
     actions = tuple(i for i, ab in enumerate(abilities)
                     if ab.is_action and ab.kind not in ("redirect", "cap_strike", "flip_die", "shift_die",
-                                                        "set_die"))
+                                                        "set_die", "block_attack"))
     # (the responses are used only in answer to a strike, an ability or a die: never as an action)
     triggers = 0
     for ab in abilities:

@@ -32,13 +32,14 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from analysis.battle.board import ADJ4, NEAR, SQUARES
+from analysis.battle.board import ADJ4, COLS, NEAR, SQUARES
 from analysis.battle.common import _ADJACENT, _ENEMY_TURN_START, _MOVE, _TURN_START
 from analysis.battle.interface import IllegalAction
+from analysis.battle.powers import triggered
 from analysis.battle.strikes import Strikes
 from analysis.battle.tables import FLYER, GROUND, card_of
 from analysis.cards.abilities import MARKERS
-from analysis.cards.ability_rules import facts, protected
+from analysis.cards.ability_rules import facts, granted_keywords, protected
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -47,8 +48,11 @@ class Turns(Strikes):
 
     def _init_squares(self) -> None:
         """Incorporeal creatures and shared squares (see the module docstring)."""
-        self.ghost = [self.creature[u] and self.cards[u].has("incorporeal") for u in range(self.n)]
-        """Per unit: an incorporeal creature (000 glossary "Incorporeal creature")."""
+        self.ghost = [self.creature[u] and (self.cards[u].has("incorporeal") or any(
+            kw == ("incorporeal", 1) for kw in granted_keywords(self.cards[u], self.seat[u])))
+            for u in range(self.n)]
+        """Per unit: an incorporeal creature (000 glossary "Incorporeal creature"; a standing ``keyword``
+        fact may say it where the card list lacks the icon: 60/143 Уста Архааля, "Бестеленый:")."""
         self._ghosts = any(self.ghost)
         self.share = [-1] * 30
         """Per square: the incorporeal card sharing it with the ``board`` holder (-1: none)."""
@@ -59,6 +63,8 @@ class Turns(Strikes):
         """Markers on squares or delayed wounds on cards can occur."""
         self.doomed = [()] * self.n
         """Per unit: its ``delayed_wound``s, (source unit, wounds, turn due) each (60/115)."""
+        self.grave_wound = [0] * self.n
+        """Per unit lying in the graveyard: the wounds of the ``grave_wound`` it held as it died (30/63)."""
 
     def _place_mark(self, owner: int, sq: int, kind: str) -> None:
         """Unit ``owner`` puts a ``kind`` marker on square ``sq`` (one of a kind per square)."""
@@ -127,6 +133,25 @@ class Turns(Strikes):
                             and not set(self.cards[v].elements) & set(m.spares):
                         self._mark_wound(v, m.wounds, owner, kind)
 
+    def _end_marks(self) -> None:
+        """The end of a turn: the ``owner_turn_end`` markers put by the active player's cards before
+        this turn act on every card on their squares, then go (30/53 Мастер порталов)."""
+        seat = self.active
+        for sq in range(SQUARES):
+            for mark in self.marks[sq]:
+                kind, owner, placed = mark
+                m = MARKERS[kind]
+                if m.moment != "owner_turn_end" or self.seat[owner] != seat or placed >= self.turn:
+                    continue
+                if m.once:
+                    self.marks[sq] = tuple(x for x in self.marks[sq] if x != mark)
+                here = [x for x in (self.board[sq], self.share[sq]) if x >= 0]
+                if here and self.rider[here[0]] >= 0:
+                    here.append(self.rider[here[0]])
+                for v in here:
+                    if self.alive[v] and not self.over and (m.every_card or self.creature[v]):
+                        self._mark_wound(v, m.wounds, owner, kind)
+
     def _unmark(self, x: int) -> None:
         """Card ``x`` has died: the ``owner_bound`` markers it put go (60/32 Алый пламевержец)."""
         for sq in range(SQUARES):
@@ -150,21 +175,27 @@ class Turns(Strikes):
     def _spare(self, u: int, v: int, how: str = "") -> None:
         """``u`` attacks ``v`` (``how``: ``simple`` or the attack kind): its ``delayed_wound``s from
         ``v`` due this turn are lifted (60/115: not if it attacks the phantom that turn), and those
-        whose ``from`` names ``how`` whatever card it attacks (50/207: "если … не нападёт {strike}")."""
+        whose ``from`` names ``how`` whatever card it attacks (50/207: "если … не нападёт {strike}");
+        one with ``delay = "near"`` is never lifted (50/85 Рысь)."""
         self.doomed[u] = tuple(d for d in self.doomed[u]
-                               if d[2] != self.turn or (d[0] != v if not d[3] else how not in d[3]))
+                               if d[2] != self.turn or d[4] == "near"
+                               or (d[0] != v if not d[3] else how not in d[3]))
 
     def _doom_due(self) -> None:
         """The end of a turn: each ``delayed_wound`` due now on a card of the active player wounds it
-        (a plain wound, "ранится"), then every due one goes."""
+        (a plain wound, "ранится", or an effect), then every due one goes; one with ``delay = "near"``
+        lands only on a target that stands next to its source then (50/85 Рысь)."""
         for v in list(self.units[self.active]):
             if not self.doomed[v]:
                 continue
             due = [d for d in self.doomed[v] if d[2] == self.turn]
             self.doomed[v] = tuple(d for d in self.doomed[v] if d[2] > self.turn)
-            for src, n, _, _ in due:
+            for src, n, _, _, delay, how in due:
+                if delay == "near" and not (self.alive[src] and self.pos[src] >= 0 and self.pos[v] >= 0
+                                            and NEAR[self.pos[src]][self.pos[v]]):
+                    continue
                 if self.alive[v] and not self.over \
-                        and not protected(self.cards[v], "wound", self.cards[src], self.seat[v]):
+                        and not protected(self.cards[v], how, self.cards[src], self.seat[v]):
                     self.wounds[v] += n
                     self._quiet_from = self.turn + 1
                     if self.log is not None:
@@ -172,8 +203,9 @@ class Turns(Strikes):
                     self._settle([v], src, None, "wound")
 
     def _mark_wound(self, v: int, n: int, owner: int, kind: str) -> None:
-        """A marker of ``owner`` wounds ``v`` by ``n`` (an effect of ``owner``'s card)."""
-        if protected(self.cards[v], "effect", self.cards[owner], self.seat[v]):
+        """A marker of ``owner`` wounds ``v`` by ``n`` (an effect of ``owner``'s card, or a spell:
+        :attr:`~analysis.cards.abilities.Marker.via`)."""
+        if protected(self.cards[v], MARKERS[kind].via, self.cards[owner], self.seat[v]):
             return
         self.wounds[v] += n
         self._quiet_from = self.turn + 1
@@ -181,7 +213,29 @@ class Turns(Strikes):
             self._emit({"e": "wound", "u": v, "by": n, "by_what": kind})
         self._settle([v], owner, None, "effect")
         if self._avengers and self.alive[v] and self.seat[v] != self.seat[owner] and not self.over:
-            self._hurt(v, owner, "effect")
+            self._hurt(v, owner, "effect", n)
+
+    def _spring_traps(self, u: int) -> None:
+        """``trap``: ``u`` has just taken an action; if it is a creature of a squad traps are laid for,
+        they all spring on it — each wounds it as its ``via`` (its protections apply) — and go (30/78)."""
+        seat = self.seat[u]
+        laid = self.traps[seat]
+        if not laid or not self.creature[u] or not self.alive[u]:
+            return
+        self.traps = list(self.traps)
+        self.traps[seat] = ()
+        for owner, n, via in laid:
+            if not self.alive[u] or self.over:
+                break
+            if not n or protected(self.cards[u], via, self.cards[owner], seat):
+                continue
+            self.wounds[u] += n
+            self._quiet_from = self.turn + 1
+            if self.log is not None:
+                self._emit({"e": "wound", "u": u, "by": n, "by_what": "trap"})
+            self._settle([u], owner, None, via)
+            if self._avengers and self.alive[u] and not self.over:
+                self._hurt(u, owner, via)
 
     def sharing(self, u: int) -> bool:
         """Whether incorporeal unit ``u`` stands on a square another card holds."""
@@ -219,6 +273,7 @@ class Turns(Strikes):
             self._rebuff_check()
         if self._wolves:
             self._take_forms(active)  # (before the turn: a werewolf's form, data/README.md "Werewolves")
+        over: list[int] = []  # (``overhealed``: more regeneration than wounds)
         wounds, opened, regen, acted, moves, points = (
             self.wounds, self.open, self.regen, self.acted, self.moves, self.move_points)
         if self.log is not None:
@@ -256,8 +311,15 @@ class Turns(Strikes):
                 # 002 "Регенерация", "Отравление": a creature that did not open at the start of its
                 # turn (a stun keeps it closed) neither regenerates nor takes its poisoning.
                 continue
-            if regen[u] and wounds[u] and not (self._ghosts and self.ghost[u]):  # 002 "Регенерация"
+            if regen[u] and wounds[u] and not (self._ghosts and self.ghost[u]) \
+                    and not self._sick(u):  # 002 "Регенерация"
                 heal = min(regen[u], wounds[u])
+                if regen[u] > wounds[u] and u in self._trig["overhealed"]:
+                    over.append(u)  # (more regeneration than wounds: "избыточное лечение", 40/124)
+                if self._healers:  # ("излечивается на X+1", 30/71)
+                    heal = min(wounds[u], heal + self._heal_more(u, heal))
+                if self._heal_jumpers and self._heal_jump(u, heal):
+                    heal = 0  # (a jump instead of the heal: 30/72 Глоа)
                 wounds[u] -= heal
                 healed = True
                 if self._last_life:
@@ -268,11 +330,22 @@ class Turns(Strikes):
                 poisoned = True
         if self._tracking:
             self._new_turn_walks()
+        if self.done[0] or self.done[1]:
+            self.done = [0, 0]  # ("в этом ходу": the attacks made this turn, 60/219)
+        if self._took_watch and any(self.took):
+            self.took = [0] * self.n  # ("в этот ход получил раны от …", 60/211)
+        if self._hurt_watch and any(self.hurt_set):
+            self.hurt_set = [0] * self.n  # ("нанес раны трем или более картам противника в этот ход", 60/203)
         kept: list[int] = [u for u in self.units[active] if stunned[u]] if poisoned and self._stuns else []
         if self._stuns:
             self._keep_stunned(active)
         if closed and not self.over:
             self._hosts_opened(active, closed)
+        if self._grave_wounds and not self.over:
+            self._grave_wounding(active)  # (a ``grave_wound`` kept in the graveyard: 30/63)
+        for u in over:
+            if self.alive[u] and not self.over:
+                self._fire(u, "overhealed")
         if self._x_trig:
             self._turn_start_triggers(active)
         if self._variable and not self.over:
@@ -290,7 +363,7 @@ class Turns(Strikes):
                         self._emit({"e": "wound", "u": u, "by": by, "by_what": "poison"})
                     if self._trig["enemy_poisoned"]:
                         self._poisoned(u)
-            self._settle(list(self.units[active]))
+            self._settle(list(self.units[active]), -1, None, "poison")  # (deaths "от отравления", 60/142)
         if self._markers and not self.over:
             self._turn_marks(active)
         if self._any_incarnation and not self.over:
@@ -327,6 +400,9 @@ class Turns(Strikes):
             if self.over:
                 return
         if self._markers and not self.over:
+            self._end_marks()  # (``owner_turn_end`` markers: 30/53's portal)
+            if self.over:
+                return
             self._doom_due()
             if self.over:
                 return
@@ -453,6 +529,12 @@ class Turns(Strikes):
             self._haul(u, to)  # (a war machine: ``hauled``)
             return
         frm = self.pos[u]
+        if self._jump_swaps and 0 <= to < SQUARES and self.board[to] >= 0 and self.board[to] != u \
+                and self.seat[self.board[to]] == self.seat[u] and self.alive[u] \
+                and self.seat[u] == self.active and self.open[u] and not self.acted[u] \
+                and to in self._extra_steps(u):
+            self._jump_swap(u, to)  # (onto the square of a creature of its squad: 30/172)
+            return
         extra = self._steppers and to not in ADJ4[frm] and to in self._extra_steps(u)
         if (not self.alive[u] or self.seat[u] != self.active or self.kind[u] != GROUND or not self.open[u]
                 or self.acted[u] or (self.moves[u] <= 0 and not extra) or (to not in ADJ4[frm] and not extra)
@@ -476,6 +558,8 @@ class Turns(Strikes):
             self.board[to] = u
             self.occupied ^= (1 << frm) | (1 << to)
         self.pos[u] = to
+        if self.shifted[u] == self.turn:
+            self.reshifted[u] = self.turn  # (a second move this turn: ``vs_state = "moved_again"``)
         self.shifted[u] = self.turn
         r = self.rider[u]
         if r >= 0:
@@ -502,28 +586,62 @@ class Turns(Strikes):
             if self._teleported(u, frm, to):  # (000 3.15: a teleportation spends it all the same)
                 if u in self._trig["teleports"]:
                     self._fire(u, "teleports")
+                for w in self._trig["squad_teleports"]:  # ("при телепортации другого вашего …", 50/151)
+                    if w != u and self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                        saved, self._vacated = self._vacated, frm  # (``onto = "vacated"``: 30/161 Кседдэн)
+                        self._fire(w, "squad_teleports", u, u)
+                        self._vacated = saved
             else:
                 if self._jump_watch:
                     self._count_jump(u)
                 if u in self._trig["jump"]:
+                    self._jump_from = frm  # (``area = "jumped"``: the squares it passed over, 30/95)
                     self._fire(u, "jump")
+            r = self.rider[u]  # ("при прыжке или телепортации хозяина", 50/147 Демонёнок)
+            if r >= 0 and self._trig["host_jumps"] and r in self._trig["host_jumps"] and self.alive[r] \
+                    and not self.over:
+                self._fire(r, "host_jumps", u, u)
         if self._markers and self.marks[to] and not self.over:
             self._entered(u, to)
-        if (self._trig["enemy_enters"] or self._trig["enemy_leaves"]) and self.alive[u] and not self.over:
-            self._zone_entered(u, frm, to)  # (``enemy_enters`` / ``enemy_leaves``: a watched square)
+        if self._zoned and self.alive[u] and not self.over:
+            self._zone_entered(u, frm, to, True)  # (``enemy_enters`` / ``enemy_leaves``: a watched square;
+            #                                         its own move: ``sides_walk``, 30/131)
         if onto >= 0 and self.creature[onto] and u in self._trig["enters_creature"] \
                 and self.alive[u] and self.alive[onto] and not self.over:
-            self._fire(u, "enters_creature", onto)  # (an incorporeal creature shares its square)
+            self._last_step = to - frm  # (``per = "heading_steps"``: the direction of this step)
+            self._moving(frm, to)  # (``onto = "onward"``: on along its move, 60/138)
+            self._fire(u, "enters_creature", onto, onto)  # (an incorporeal creature shares its square;
+            # ``when_state`` reads that creature: 50/52 "получить {counter}, если оно закрыто")
+        if onto >= 0 and u in self._trig["enters_creature"]:  # (for ``area = "entered_pair"``)
+            self.entered = list(self.entered)
+            self.entered[u] = (self.turn, self.moves[u], to, onto)
         if onto >= 0 and onto in self._trig["ghost_enters"] and self.alive[u] and self.alive[onto] \
                 and not self.over:
             self._fire(onto, "ghost_enters", u)  # (the holder of the square it shares: 50/210 Медиум)
+        if onto >= 0 and onto in self._trig["ally_enters"] and self.seat[onto] == self.seat[u] \
+                and self.alive[u] and self.alive[onto] and not self.over:
+            self._fire(onto, "ally_enters", u)  # (``ghost_enters`` of its own squad's: 40/191)
         if self._watchers and self.creature[u] and self.alive[u]:
             self._watched(u, to)
+        if self._trig["squad_approached"] and self.creature[u] and self.alive[u] and not self.over:
+            self._approached(u, frm, to)
         if self._trig["moves_heading"] and self.creature[u] and not self.over:
             self._stepped(u, frm, to)
         if self._trig["enemy_leaves_adjacent"] and self.creature[u] and not self.over:
             self._left(u, frm, to)
+        if self._step_hurt and not self.over:
+            self._moved_hurt(u)  # ("при перемещении — раниться на 2", 60/25)
+        if self._trig["squad_steps"] and frm >= 0 and to in ADJ4[frm] and self.alive[u] and not self.over:
+            for w in self._trig["squad_steps"]:  # ("когда ваш дух двигается на соседнюю клетку", 60/113)
+                if self.seat[w] == self.seat[u] and self.alive[w] and not self.over:
+                    self._fire(w, "squad_steps", -1, u)
+        if self._trig["host_moves"] and self.rider[u] >= 0 and not self.over:
+            self._host_moved(u)  # (its rider's "при перемещении хозяина", 60/1, 30/120)
+        if u in self._trig["leaves_opposite"] and self.alive[u] and not self.over:
+            self._left_opposite(u, frm, to)  # (40/117 Сирена)
         if self._movers and self.triggers[u] & _MOVE and self.alive[u] and not self.over:
+            dr, dc = to // COLS - frm // COLS, to % COLS - frm % COLS  # (``when = "stepped_back"``)
+            self._drag_step = ((dr > 0) - (dr < 0), (dc > 0) - (dc < 0))
             if self._variable:
                 self._situate()  # (its ``when`` conditions read the square it has just stepped onto)
             self._fire(u, "move")
@@ -531,12 +649,32 @@ class Turns(Strikes):
     def _watched(self, u: int, to: int) -> None:
         """The ``enemy_moves_adjacent`` abilities of the enemy cards next to square ``to``, where
         enemy creature ``u`` just stepped (000 glossary "Triggered ability": it fires when its
-        condition occurs; aimed at the creature that moved)."""
+        condition occurs; aimed at the creature that moved). Those of the cards of its own squad fire
+        too when one of their facts on it has ``target = "any"`` (any creature: 50/187 Фонарщик); its
+        other facts then find no target."""
         near = NEAR[to]
-        for w in list(self.units[1 - self.seat[u]]):
-            if (self.triggers[w] & _ADJACENT and self.alive[w] and self.pos[w] >= 0 and near[self.pos[w]]
-                    and self.alive[u] and not self.over):
+        for w in list(self.units[1 - self.seat[u]]) + list(self.units[self.seat[u]]):
+            if (w != u and self.triggers[w] & _ADJACENT and self.alive[w] and self.pos[w] >= 0
+                    and near[self.pos[w]] and self.alive[u] and not self.over
+                    and (self.seat[w] != self.seat[u] or any(
+                        self.slots[w][i].ability.target == "any"
+                        for i in triggered(self.key[w], "enemy_moves_adjacent")))):
                 self._fire(w, "enemy_moves_adjacent", u)
+
+    def _approached(self, u: int, frm: int, to: int) -> None:
+        """``squad_approached``: enemy creature ``u`` stepped from ``frm`` onto ``to``; for each creature
+        of the watcher's squad it is now next to and was not before, the watcher fires, aimed at ``u``,
+        about that creature (30/76 Одвин: "когда существо противника передвигается на клетку рядом с
+        вашим стражем леса этот страж леса может сразиться с этим существом")."""
+        near, was = NEAR[to], NEAR[frm] if frm >= 0 else None
+        for w in list(self._trig["squad_approached"]):
+            if self.seat[w] == self.seat[u] or not self.alive[w]:
+                continue
+            for x in list(self.units[self.seat[w]]):
+                p = self.pos[x]
+                if (self.alive[x] and self.creature[x] and p >= 0 and near[p] and not (was and was[p])
+                        and self.alive[u] and self.alive[w] and not self.over):
+                    self._fire(w, "squad_approached", u, x)
 
     def _close(self, u: int) -> None:
         """Payment for an action (000 2.4): the card closes and loses its movement."""
@@ -564,6 +702,9 @@ class Turns(Strikes):
             self._emit({"e": "accumulate", "u": u})
         if self._trig["counters_reach"]:
             self._counted(u)
+        for w in self._trig["squad_accumulates"]:  # ("когда ваше существо копит {counter}", 50/59)
+            if self.seat[w] == self.seat[u] and self.alive[w] and self.alive[u] and not self.over:
+                self._fire(w, "squad_accumulates", u, u)
 
     def can_prepare(self, u: int) -> bool:
         """000 4.16: unit ``u`` may close now "for a strike against a flying creature"."""

@@ -6,7 +6,7 @@ bit masks; like the players, this module does not import the engine at run time.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
@@ -36,7 +36,7 @@ from analysis.battle.tables import (
     solo_passives,
 )
 from analysis.cards.abilities import Ability
-from analysis.cards.ability_rules import wounds_after
+from analysis.cards.ability_rules import attack_bonus, wounds_after
 from analysis.cards.table import Card
 
 if TYPE_CHECKING:
@@ -129,6 +129,14 @@ def _target_amount(ab: Ability, kv: int, rem_v: int) -> int:
     return min(x, ab.per_max) if ab.per_max else x
 
 
+def board_per(ab: Ability) -> bool:
+    """A wounding ability whose amount is a ``per`` quantity read off the board at each use (not
+    one of :data:`_TARGET_PERS`, which the memo key fixes, nor a quantity of the card's own state,
+    which its variant holds as ``damage``): the heuristic player values each use of it
+    on the board as the engine will carry it out (:meth:`Effects._amount_for`)."""
+    return bool(ab.per) and not ab.damage and ab.kind in WOUNDING and ab.per not in _TARGET_PERS
+
+
 def _nominal_amount(ab: Ability) -> int:
     """An ability's amount as the memoised estimates see it: the printed N, or for a ``per`` amount
     (known only on the board, e.g. the power of the strike that set a heal off) its ``per_max``, else
@@ -148,8 +156,10 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
     if ab.kind == "heal":
         amount = _target_amount(ab, kv, rem_v) if ab.per in _TARGET_PERS else _nominal_amount(ab)
         g = min(amount, prof.life - rem_v) * 0.5 * value / prof.life
-    elif ab.kind in WOUNDING and ab.per in _TARGET_PERS:
-        power = _target_amount(ab, kv, rem_v)
+    elif ab.kind in WOUNDING and (ab.per in _TARGET_PERS or (ab.per and not ab.damage)):
+        # (a ``per`` amount read off the board — the heuristic player values it there, see
+        # :func:`board_per`; a memoised estimate takes its nominal amount, never 0 wounds)
+        power = _target_amount(ab, kv, rem_v) if ab.per in _TARGET_PERS else _nominal_amount(ab)
         w = wounds_after(power, ab.kind, card_of(kv), card_of(ku), armor, SEATS[kv])[0]
         g = value if w >= rem_v else 0.5 * value / prof.life * w
     elif ab.kind in WOUNDING:
@@ -180,6 +190,10 @@ def _ability_gain(ku: int, index: int, kv: int, rem_v: int, armor: int, gains: d
     elif ab.kind == "fight" and not helps(ab):  # its simple strike on an open card: the exchange, it at
         # full life (a fight of its own creature: heuristic_gain)
         g = _exact_gain(ku, kv, PROFILES[ku].life, rem_v, 0, armor, True, "strike_table")
+    elif ab.kind == "finishing" and not ab.lasts and ab.damage:  # (its X with its standing bonus: 50/182)
+        bonus = attack_bonus(card_of(ku), "finishing", SEATS[ku])
+        g = heuristic_gain(replace(ab, damage=(max(0, ab.damage[0] + bonus),)) if bonus else ab,
+                           kv, rem_v, value)
     elif ab.kind in GAIN_KINDS or ab.lasts:
         g = heuristic_gain(ab, kv, rem_v, value)
     else:

@@ -66,9 +66,20 @@ from analysis.util.userfiles import read_user_text
 
 # --------------------------------------------------------------------------- the vocabulary
 
-ENTRIES = ("summon", "resurrect", "to_graveyard", "exile")
-"""Kinds that move cards between the deck, the graveyard, exile and play (see :data:`ENTRY_TEXT`)."""
-ONTO = ("adjacent", "died_at", "any", "own_square")
+ENTRIES = ("summon", "resurrect", "to_graveyard", "exile", "prophecy", "grave_exile")
+"""Kinds that move cards between the deck, the graveyard, exile and play, or show the deck's top cards
+(see :data:`ENTRY_TEXT`)."""
+SHOWN = ("odd", "even", "elite", "common", "neutral", "missing_element",
+         "creature", "flyer", "companion", "parasite", "artifact", "terrain")
+"""``shown`` of a fact after a ``prophecy``: it acts only when the card shown is one of these — of odd /
+even cost, elite / ordinary, of no element (``neutral``), of an element no card of its squad has
+(``missing_element``) or of a card type (:data:`~analysis.cards.schema.CARD_TYPES`)."""
+SHOWN_COSTS = ("equal", "at_most")
+"""``shown_cost`` of a fact after a ``prophecy``: its targets are the cards whose cost equals / is at
+most the shown card's cost ("существо стоимостью Х, где Х стоимость показанной карты")."""
+HOST_ONTO = ("host_self", "host_about", "host_adjacent")
+"""``onto`` values by which a symbiote (a companion or a parasite) may enter play, onto a host."""
+ONTO = ("adjacent", "died_at", "any", "own_square", "about_square", *HOST_ONTO)
 """``onto`` of ``summon`` / ``resurrect``: next to the card (the rulebook's default), on the square
 where the card the trigger is about died (``died_at``), on any free square (``any``), or on the
 square the card itself holds or held (``own_square``: "вызвать на его клетку", after it left play)."""
@@ -82,9 +93,18 @@ prophecy — which only a protection from every attack and action stops)."""
 ACTIONS = (*ATTACKS, *WOUNDS, "heal", "give_blessing", "give_curse", "move_wounds", "extra_life", "finishing",
            "open", "stun", "root", "push", "rehost", "lose_counters", "teleport", "destroy", "restore_armor",
            "cleanse", "concentrate", "hypnosis", "cancel", "flood", "drain", "relocate", "close", "shift",
-           "fight", "become", "pull", "bind")
-"""Kinds a card uses as an action (cost ``tap``, ``counter_tap`` or ``counter``) or on a trigger.
-``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well;
+           "fight", "become", "pull", "bind",
+           "attach", "swap", "trap", "darken")
+"""Kinds a card uses as an action (cost ``tap``, ``counter_tap``, ``counter`` or ``free``) or on a trigger.
+``darken``: the target creature becomes dark — its elements are darkness alone from now on ("существо
+становится тёмным"); then the ``darkens`` triggers (30/191 Феликс Гаптор, 30/177 Флагеллянт).
+``trap`` [N] (target ``self``): lays a trap for the opponent's squad — the next enemy creature that
+takes an action (a strike, an ability used as an action, accumulating, closing for a flyer; moves are
+none), in any later turn, is wounded N once that action is carried out, as the ability's ``via`` (an
+effect: its protections apply); 30/78 Ловчий "следующее существо противника, которое действует,
+ранится на 3".
+``destroy``: the target dies outright (no wounds are dealt), with ``self_too`` the card as well (on
+trigger ``enemy_ranged``, ``self_too`` counts the attacks aimed at this card too: 30/109 Унния);
 ``restore_armor``: the target's armor spent this turn comes back (000 glossary "Armor");
 ``concentrate``: the target's ``concentration`` abilities fire now, whatever its wounds (60/22
 Аль-Джамия: "срабатывает концентрация вашего степного существа"); ``hypnosis``: the target (an open
@@ -113,20 +133,39 @@ creature (by its reach: adjacent unless a range or the trigger says otherwise), 
 as with an open card (the target parries and strikes back), without closing — out of turn order it
 keeps its state; its player may decline (``Player.accept``). With ``target = "self"`` / ``"ally"`` the
 target, a creature of the card's squad, fights an enemy creature next to it that its player picks
-(``Player.fight_target``; ``foes = ["artifact"]``: an enemy artifact too — "со стоящей рядом картой",
-50/172 Счастливчик Тони; 50/28 Нартал, 50/15 Орудийный расчёт). ``pull``: the target, a ground creature,
+(``Player.fight_target``; ``foes = ["source"]``: instead the card the trigger aims at — the attacker of
+``wounded`` —, by the creature's own reach, a flyer reaching any card: "ваше летающее существо может
+сразиться {strike} с атаковавшим как с открытым", 60/134 Дракончик; ``foes = ["artifact"]``: an enemy
+artifact too — "со стоящей рядом картой",
+50/172 Счастливчик Тони; 50/28 Нартал, 50/15 Орудийный расчёт). On a ``reduce`` / ``protection`` / ``cap``
+given for a while (``lasts``) ``foes`` names the card types whose attacks the held fact covers (its
+``vs_*`` choose the target it is given to): "получает на 1 рану больше от {strike} нелетающих существ" =
+``reduce`` −1, ``foes = ["creature"]`` (40/7 Вейла). ``pull``: the target, a ground creature,
 moves one square towards the card along the line between them (row, column and diagonal steps one
 each), if that square is free ("переместить на нее атакованную карту" after a strike through a row
 over a free square, 60/44 Гарпунщик; "переместить … на соседнюю с ним клетку рядом с …", 60/136
 Грокса). ``bind`` (a creature target; ``lasts``, default the turn): until then the target may not act
 except by a simple strike at this card — no other strike, no ability used as an action, no
 accumulating; it may still move (50/83 Элементаль цветов "оно не может действовать в этот ход, кроме
-нападения {strike} на Элементаля цветов")."""
-BECOME_INTO = ("flyer", "creature", "artifact")
+нападения {strike} на Элементаля цветов"). ``attach``: the card itself — an artifact or a rider — becomes a
+rider of its target, a
+ground creature on the battlefield without one: a parasite on an enemy creature, a companion on one of
+its own side (it leaves its square, or its old host; 000 1.5.2); ``damage`` [w, m, s]: its simple strike
+from then on ("стать паразитом с {strike} 1-1-1 наземному существу противника", 60/1 Пустынная колючка;
+"может стать паразитом выбранному существу противника", 60/150 Шайя); out of play it is its printed card
+again (000 2.1.4). ``swap``: the card and its target — or, with ``targets = 2``, the two cards it aims at —
+change squares (each a card on a square, no rider, none sharing its square, none rooted): "может поменяться
+местами со стоящим напротив существом", 60/111 Рогаль; "поменять местами двух ваших наземных эльфов", 60/103
+Морлас; the markers, watchers and depth of the squares follow, as for a move by an ability; a ``then``
+after it follows only a swap."""
+BECOME_INTO = ("flyer", "creature", "artifact", "companion")
 """``into`` of ``become`` (a type change mid-battle, data/README.md "Type changes"): the target
 becomes a flying creature (it leaves its square for the auxiliary zone, 000 2.1.2; its symbiote dies,
 000 1.5.2 a), a ground creature (a flyer lands on a free square, 003 "Let" L1587; an artifact comes to
-life where it stands) or an artifact (a flyer is put on a free square, 003 L1589)."""
+life where it stands) or an artifact (a flyer is put on a free square, 003 L1589); a ground creature or a
+flyer becomes a ``companion`` of a ground creature of its squad with no symbiote — the one its trigger is
+about, else one next to it, its player's pick — and a companion becomes a ground creature on a free
+square next to its host, or a flyer (50/147 Демонёнок, 50/185 Попугай Тича)."""
 BECOME_ONTO = ("own_half", "depth", "adjacent")
 """``onto`` of ``become``: a landing flyer goes onto a free square of its player's half
 (``own_half``, 30/173), a free depth square (``depth``, 50/136) or a free square next to the card its
@@ -139,7 +178,12 @@ PASSIVES = ("strike_bonus", "directed", "unanswerable", "simple_magic", "reduce"
             "forces_defender", "strikes_twice", "strikes_twice_in_a_row", "host_may_stay_closed",
             "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit", "bar", "jump_range",
             "attack_bonus", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-            "fight_upgrade", "cheats_death", "parries_closed")
+            "fight_upgrade", "cheats_death", "parries_closed",
+            "no_heal", "rides_killer", "hunted", "step_wounds", "death_blast", "takes_poison",
+            "drains_ghosts", "acid_fumes", "flame_seal", "lose_keyword", "grave_wound", "no_magic",
+            "heal_bonus", "range_bonus", "swap_strikes", "ignore_taunt", "host_only",
+            "dash_swap", "jump_swap", "gateway", "heal_to_jump", "no_defend", "ignore_armor", "row_over",
+            "amphibious", "guards_far", "host_anywhere", "contract")
 """Standing properties of the card itself (cost ``passive``), possibly conditional. Those in
 :data:`GRANTS` may also be *given* by an action or a trigger for a while (``lasts``).
 ``roll_wounds`` [n]: the card wounds itself n on each of its die rolls (a strike's die, an
@@ -165,6 +209,39 @@ classes for the ``when = "squad_class"`` conditions ("ваша местност�
 the target's protections from them — a protection column or fact ("игнорирует {zov}", 30/84 Грифон:
 ``from = ["shot"]``). ``prey``: a marker on the card that other cards' facts read through ``vs_has =
 ["prey"]`` (given for a while: 30/17 Лидана's chosen enemy, 30/50 Снежный барс's "кошки-мышки").
+``acid_fumes`` / ``flame_seal``: markers on a card, given for a while by another card and read by
+``vs_state = "near_fumes"`` (a card next to it holds acid fumes: 30/151 Чёрный дракон's "когда рядом с
+картой с маркером кислотные пары закрывается существо") and by ``vs_has = ["flame_seal"]`` /
+``vs_state = "sealed"`` (30/25 Азнагул's "пламенная печать"). ``lose_keyword`` (with ``keyword``): the
+card does not have that keyword column while it holds this — printed, given or held from an aura
+("карта противника теряет {armor} до конца вашего хода", 30/36 Оружейник; "существа противника с
+отравлением теряют {ovz} и {ova}", 30/100, an aura; "теряет {zoo} до конца боя", 30/132).
+``grave_wound`` [N] (a grant): "получает «Вальхалла: ранить ваше существо на N» (в конце хода, если эта
+карта не на кладбище, эта особенность теряется)" — a card that dies while it holds it keeps it in the
+graveyard: at the start of each of its owner's turns while it lies there, one creature of its owner's
+squad in play takes N (a plain wound; the owner's pick — the engine takes the one with the most life
+left); a card that leaves the graveyard loses it (30/63 Локи). ``no_heal``: the card cannot heal nor gain
+additional life — no heal, regeneration, vampirism, carrion-eating or extra life reaches it ("атакованный
+не может излечиваться или получать дополнительные {health} до конца хода противника", 30/171 Вольный
+стрелок; standing or given for a while). ``no_magic``: the card cannot use its magical abilities as
+actions — discharges, magic strikes, spells and actions ``via = "spell"`` (30/87 Вьюрр: "атакованный не
+может использовать магические способности в свой следующий ход", given on ``strike`` for
+``next_own_turn``). ``heal_bonus`` [N] (passive): every creature of its squad that would heal X (a heal,
+regeneration, vampirism) heals X + N instead; with ``once_per_card`` once per turn for each creature
+("если ваше существо должно излечиться на X вместо этого оно излечивается на X+1 (1 раз за ход для
+каждого существа)", 30/71 Эленьямен, a terrain). ``no_defend`` (standing): it is never appointed defender ("не
+может выступать защитником", 30/169 Любимец капитана). A ``block`` with ``area = "squad"`` blocks attacks
+of its ``from`` kinds on any card of its squad, and with ``nth`` only the Nth such attack of the turn
+("блокирует третью за ход противника дальнюю немагическую атаку по вашим картам (кроме {uchr})", 30/40
+Мастер ветра: ``from = ["shot", "throw"]``, ``nth = 3``, ``when = "enemy_turn"``). ``range_bonus`` [N] (with
+``from``): its abilities of those kinds that have a range reach N farther ("+2 к дальности выстрела до конца
+вашего хода", 30/89 Аллар on ``concentration``). ``swap_strikes``: its weak and strong simple strikes change
+places ("поменять местами значения сильного и слабого {strike} существа", 30/150 Хаосит).
+``ignore_taunt`` (with ``from``): enemy taunts do not bind its attacks of those kinds ("игнорирует
+особенности, обязывающие выбирать цель метания", 30/11 Баллиста). ``host_only`` (a rider's, with ``vs_*``):
+it may be placed only on a host its filters select ("при рассадке симбиотов может быть помещена только на
+существо с магическими особенностями" = ``vs_has = ["discharge", "magic_strike", "spell"]``, 30/56 Сова
+колдуна).
 ``forces_defender``: when a defender may be appointed against its simple strike, its opponent must
 appoint one (he picks which; if his player declines, the one with the most life left: 30/141).
 ``strikes_twice``: it may attack with its simple strike twice per turn — after its first attack by a
@@ -203,7 +280,9 @@ abilities — their facts and keyword columns (30/126 Безликий: "сущ�
 strength, and ``from``): its attacks of those kinds (``vs_*``: on those cards) count as that strength —
 a simple strike that lands deals that strength of its strike, an X-Y-Z attack that strength whatever its
 die ("{strike} … по существам с проклятием сводятся к сильному", 30/134 Одержимый; "следующий {strike}
-сводится к сильному", given until the next attack, 30/159). ``taken_as``: the same for the attacks of
+сводится к сильному", given until the next attack, 30/159); with two ``tiers``, lower first, only its
+attacks of the first strength count as the second ("слабые атаки пиратов … сводятся к средним", 40/181,
+an aura). ``taken_as``: the same for the attacks of
 those kinds made on the card (``vs_*``: by those cards — "атаки болотных карт по Остроморду сводятся к
 слабым", 50/81; given for the turn, "все {strike} по выбранному существу сводятся к сильным", 30/191); a
 ``taken_as`` of the card attacked wins over a ``counts_as`` of its attacker. ``fight_result`` (with
@@ -221,14 +300,64 @@ it — ``["attacks"]``: an enemy card's attack; ``uses_per_battle``): instead of
 in play ("вместо гибели от атаки карты противника … излечиться на 5 (1 раз за бой)", 50/92 Витязь
 Святолесья); wounds still lethal after the heal kill it. ``parries_closed``: while closed it meets a
 simple strike as an open card — it parries and strikes back ("Строй: пока Хелгат закрыт, он отражает
-{strike} как открытая карта", 50/56)."""
+{strike} как открытая карта", 50/56). ``no_heal`` ("незаживающие раны": "не может
+излечиваться и получать дополнительные {health}"; given for a while, ``lasts``): its holder is not
+healed — no heal, regeneration, vampirism, carrion-eating healing, rider's saving heal — and gains no
+additional life (60/97 Королевский паяц, 60/132 Хладомор). ``rides_killer`` (a rider's): when its host is
+destroyed by an enemy creature's simple strike, instead of dying with it (000 1.5.2 a) it may become a
+rider of that creature — a parasite, as an ``attach`` — if it is a ground creature without one ("если должна
+погибнуть в результате гибели хозяина от {strike} — вместо этого может стать паразитом атаковавшего
+существа", 60/133 Кокетка). ``hunted`` [n] (a marker given for a while, ``lasts``): when its holder takes
+wounds from an attack of a flying creature it takes n more and loses the marker (the hunt marker, "маркер
+охоты": "когда она получает раны от атаки летающего существа — ранить её на 2 и удалить маркер", 60/42
+Альфин). ``step_wounds`` [n] (given for a while): its holder takes n wounds each time it moves — a step, a
+jump, a move by an ability ("атакованный получает «При перемещении — раниться на 2» до конца своего хода",
+60/25 Бешеный орк; 60/160 Снайпер Керсам's vampire arrow). ``death_blast`` [n] (given): when its holder dies,
+every card next to where it died takes n wounds, an effect ("атакованный получает «при гибели — ранить каждую
+стоящую рядом карту на 1»", 60/80 Пороховой крыс). ``takes_poison`` (with ``uses_*``): when a creature next to
+it is to receive poisoning X, it may take it instead — that creature gains protection from poison for the
+battle and this card gets poisoning X ("Когда стоящее рядом существо должно получить отравление на Х — вместо
+этого оно может получить {zoo}, а Дегустатор — отравление на Х (1 раз за бой)", 60/77 Дегустатор).
+``drains_ghosts``: its vampirism also acts on its simple strikes at incorporeal creatures (000 glossary
+"Vampirism" excludes them); standing or an aura ("вампиризм Духовного вампира и ваших слуа, стоящих справа и
+слева от него, срабатывает на их {strike} по бестелесным", 60/172). ``no_defend``: it may not be appointed
+defender (000 4.11; given
+for a while: "атакованный не может выступать защитником до конца хода", 50/199 Пушкарь).
+``ignore_armor`` (``from``): its attacks and wounding actions of those kinds (not its simple strikes)
+pass the target's armor ("концентрация: игнорирует {zov} и {armor} до конца вашего хода", 50/78 Глаз
+сокола, given with ``ignore_protection`` on its shots). ``range_bonus`` [n] (or ``per``): +n to the range
+of its shots, throws and discharges that have one ("+1 к дальности выстрела за каждую свободную клетку
+рядом с собой", 50/86 Страж восхода, ``per = "free_adjacent"``; given for the battle, its gifts adding
+up: "когда уничтожает карту {strike} — получает +1 к дальности выстрела", 50/200 Снорри и Свэль).
+``row_over`` (its ``vs_*`` select the cards): its strikes through a row may pass
+over enemy cards so selected ("может объявлять {uchr} через клетки, занятые {ordinary} существами
+противника", 50/63 Изгнанный эйнхерий: ``vs_rank = "common"``, ``vs_types = ["creature"]``).
+``incarnation`` [X] may also be gained on a trigger (``target = "self"``): from then on the card has
+incarnation X if it had none ("при гибели от атаки карты противника — получает инкарнацию 2", 50/63, on
+``death`` with ``from = ["attacks"]``).
+Wave 3, set 40: ``amphibious`` (a grant): the holder's "На глубине:" and "На поверхности:" abilities
+(``when = "at_depth"`` / ``"on_surface"``) hold on any square (40/116 Летающий скат "особенности на
+глубине и на поверхности выбранной вашей карты в следующий ход противника работают на любой клетке");
+``guards_far`` (with ``vs_*`` on the defended card): it may be appointed defender of a card of its squad
+that meets them wherever both stand (40/155 Страж Ригорна "может выступать защитником любому вашему
+существу с телепортацией": ``vs_has = ["teleportation"]``); ``host_anywhere`` (a parasite's): when no
+enemy creature of the first row can take it at the parasite placement (000 3.12), it may go onto any
+revealed enemy ground creature, and its trigger ``hosted_anywhere`` then fires (40/182 Трущобная крыса,
+whose host then receives a curse and poisoning 1); ``contract`` (a grant): a marker with no effect of its
+own, read by ``when_keyword = "contract"`` on the triggers about another card (40/215 Зунрак's "три
+заказа": the chosen enemy creatures whose deaths pay off) (40/178 Угасающий "не может получать дополнительные
+{health} и быть излечен" is ``no_heal``, standing)."""
 GRANTS = ("dash", "strike_bonus", "directed", "unanswerable", "simple_magic", "reduce", "protection", "cap",
           "stays_open", "keyword", "ignore_prot_flyers", "roll_wounds", "ward", "diagonal",
-          "prey", "attack_bonus", "counts_as", "taken_as", "far_strike")
+          "prey", "attack_bonus", "counts_as", "taken_as", "far_strike", "roll_bonus",
+          "no_heal", "hunted", "step_wounds", "carrion_eating", "death_blast", "teleportation", "acid_fumes",
+          "flame_seal", "lose_keyword", "grave_wound", "strikes_twice", "strikes_twice_in_a_row", "no_magic",
+          "range_bonus", "swap_strikes", "vampirism", "no_defend", "ignore_protection", "ignore_armor",
+          "amphibious", "jump", "contract")
 """Passive kinds an action or a trigger may give to its target for a while (field ``lasts``; 000
 1.9.5 "acquired ability", glossary "Receives [text]": kept until the end of the battle unless the
 text says otherwise)."""
-RESPONSES = ("cap_strike", "flip_die", "redirect", "shift_die", "set_die")
+RESPONSES = ("cap_strike", "flip_die", "redirect", "shift_die", "set_die", "block_attack")
 """Sudden actions ({instant}) used in response during a simple strike (cost ``tap`` or ``counter_tap``;
 never an action of its own): ``cap_strike`` reduces a simple strike on a card of its squad to
 ``damage``; ``flip_die`` turns a die of the strike to its opposite face (000 1.1: 1-6, 2-5, 3-4);
@@ -241,9 +370,14 @@ glossary "Redirecting an attack": once per attack, never onto the attacker, no d
 attack goes onto the card itself (``target = "self"``), onto an enemy creature (``"enemy"``) or onto a
 card next to the attacked one (``"any"``); cost ``tap`` / ``counter_tap``, or ``passive`` for an
 {instant} without a payment (then a closed card may use it too); ``every = true``: not a choice — the
-attack *is* redirected (an attack on the card itself uses it up too)."""
-TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll", "mark",
-             "reposition", "delayed_wound", "leap", "pounce", "strike_again", "dirty_trick", *ENTRIES)
+attack *is* redirected (an attack on the card itself uses it up too). ``block_attack`` [n] (``from``
+optional): an enemy attack ability of
+those kinds and of the fixed value n declared on a card of its squad is blocked (000 2.7: paid for, not
+carried out) — "{instant}{tap}: Заблокировать атаку величиной 1", 60/75 Святолесье; a terrain answers from the
+auxiliary zone; a simple strike, whose value only its dice fix, is not answered."""
+TRIGGERED = ("poison", "gain_counter", "shield", "grave_token", "claim_incarnation", "next_roll",
+             "roll_bonus", "mark", "reposition", "delayed_wound", "leap", "pounce", "strike_again",
+             "dirty_trick", "drag", *ENTRIES)
 """Kinds that happen on a trigger (cost ``trigger``); ``poison`` and ``gain_counter`` may also be
 actions. ``grave_token``: ``damage`` (default 1) incarnation tokens onto a card of its squad lying in
 the graveyard, its player's choice (``target = "self"``: onto itself, while it lies there).
@@ -256,7 +390,11 @@ a card of its squad this turn shows the face of the roll that set the fury off; 
 at a card (``target = "self"`` / ``"ally"``), that card's own next die roll, whenever it comes
 ("следующий бросок кубика вашего выбранного существа равен 6", 40/46; "первый бросок кубика … за бой
 равен 6", 40/97 on ``battle_start``). Either die of a fight, an ability's die and a trigger's die
-count. ``mark`` puts the marker named by
+count. ``roll_bonus`` [N], aimed at a card (``target = "self"`` / ``"ally"``): that card's next die
+roll, whenever it comes, gets +N (the face raised, at most 6; "стоящая рядом карта может получить +1
+к следующему броску кубика", 40/8); such gifts add up. With ``lasts`` it is held for that while: +N
+to every die roll of the card (its fight dice and its abilities' dice, as a blessing's +1: "до конца
+хода получить +1 к броскам кубика", 50/151). ``mark`` puts the marker named by
 ``marker`` (:data:`MARKERS`) on the square of the card the trigger is about (where it died, for
 ``creature_dies`` / ``ally_dies`` / ``kill`` / ``death``), or on ``turn_start`` / ``enemy_turn_start``
 / ``concentration`` / ``turn_end`` on a square its player chooses (:data:`CHOSEN_SQUARE`; a free one for a
@@ -273,7 +411,14 @@ player's choice ("может совершить прыжок, дальность
 ``pounce`` (a ground creature): it may jump now onto a free square next to its target, its player's
 choice, and the abilities with cost ``then`` after it follow on that target ("может объявить прыжок на
 свободную клетку рядом с существом с маркером кошки-мышки, при этом особый удар когтями на 2 по нему",
-30/50).
+30/50). ``drag`` [X-Y-Z] (on ``leaves_opposite``): the creature it aims at moves one square in the
+direction of the step that set the trigger off; if it cannot (off the board, a taken square, not a
+ground creature), it takes ``damage`` by a die, as an effect (40/117 Сирена "может переместить это
+существо на 1 клетку в том же направлении; если оно не может переместиться ранить его на 1-2-2").
+``swap``: the card and its target exchange squares; with two targets (``every`` over an area, or
+``targets = 2``, then only two cards next to each other) the two exchange (ground cards on squares,
+neither a rider nor sharing a square; 40/12 Стражник Тугарда "может поменяться местами с существом, с
+которым стоит в строю", 40/100 Аэлен, 40/85 Алая тетива); the trigger ``swapped`` follows.
 ``strike_again`` (``target = "self"``, in its own turn): after this attack the card does not close and
 may make one more simple strike this turn — and nothing else: no step, no ability, no counter
 (40/22 Орк-берсеркер on ``fury``; 40/30 Лорд войны on ``own_strike`` with ``formation``).
@@ -294,7 +439,15 @@ of its own squad's (``target = "ally"``), of the enemy's, under its control (``"
 card itself from the graveyard (``"self"``). ``to_graveyard``: a card of its deck meeting ``vs_*`` is
 put into its graveyard (000 2.1.4), or with cost ``recruit`` and ``target = "self"`` the card itself
 before recruiting, for ``gold``. ``exile``: the card (``target = "self"``) leaves play for exile: no
-death, nothing fires on it."""
+death, nothing fires on it. ``prophecy`` [N] (Пророчество N; no rulebook at hand defines it, the
+cards' texts read it: 30/104, 30/118, 40/119, 40/123, 40/132): the top N cards of its user's deck are
+shown and stay where they are, in order; the facts after it (cost ``then``) are carried out once per
+card shown, each only when that card meets its ``shown`` (odd / even cost …), aimed at targets whose
+cost is the shown card's with ``shown_cost``. ``grave_exile``: a card of its own graveyard meeting
+the ``vs_*`` (its player's pick; ``may``: or none) is exiled — it lies in no graveyard any more —
+and the facts after it read it: ``per = "exiled_move"`` / ``"exiled_regen"`` ("может изгнать
+наземное существо с {move} Х с вашего кладбища; получить +Х к {strike}", 60/19 Рыцарь ветра;
+"существо с Х{regen} …; излечиться на Х", 60/148 Дуболом)."""
 EITHER = ("poison", "gain_counter", "delayed_wound", *ENTRIES)
 """Triggered kinds that may also be an action (cost ``tap``, ``counter_tap``, ``counter``; a
 ``delayed_wound`` as an action: 50/207 Вольный пират's taunt)."""
@@ -307,7 +460,17 @@ names cost X fewer crystals to recruit): ``target = "self"`` — the card itself
 mulligans (40/11 Присягнувшая). Several ``discount`` facts of one name do not add up (000 2.15), and
 no card costs less than 0. ``recruit_gold`` [N]: taking the card into the squad gives its player N
 gold crystals (50/184 Мародёр), once per name."""
-KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED, *RECRUITMENT)
+BEFORE_RECRUIT = ("fetch",)
+"""Kinds with cost ``recruit`` (data/README.md "Before recruiting"): before recruiting, its player may
+reveal the card from the deal and take it into the squad (:mod:`analysis.squad.fetch`); ``fetch``: a
+card of the deck meeting its ``vs_*`` joins the deal (``into = "deal"``: "найдите в колоде элементаля …
+возьмите в раздачу", 40/216) or the squad (``into = "squad"``: "возьмите её и Вербовщика в отряд", 40/188);
+``missing`` / ``count``: only after ``count`` other cards of the deal of distinct costs (in its
+``vs_min_cost``–``vs_max_cost``) or elements were shown, a card of a cost or element not shown (50/96
+Нейя, 40/188 Вербовщик)."""
+FETCH_INTO = ("deal", "squad")
+MISSING = ("cost", "element")
+KINDS: tuple[str, ...] = (*ACTIONS, *PASSIVES, *RESPONSES, *TRIGGERED, *RECRUITMENT, *BEFORE_RECRUIT)
 
 
 @dataclass(frozen=True)
@@ -316,8 +479,9 @@ class Marker:
 
     moment: str
     """``enter``: when a creature moves onto the square (a step, a push, a teleport); ``owner_turn_start``:
-    at the start of the next turn of the player whose card put it there; ``enemy_turn_start``: at the
-    start of each turn of that player's opponent; ``none``: nothing of its own (other cards read it)."""
+    at the start of the next turn of the player whose card put it there; ``owner_turn_end``: at the end
+    of that player's next turn (not the turn it was put in); ``enemy_turn_start``: at the start of each
+    turn of that player's opponent; ``none``: nothing of its own (other cards read it)."""
     wounds: int
     """Wounds it deals then (an effect: fortitude and protection from effects block them)."""
     spares: tuple[str, ...] = ()
@@ -339,6 +503,9 @@ class Marker:
     """When it goes, its square gets this marker from the same card, if that card is still in play."""
     free_only: bool = False
     """Only a free square (no card on it) may get it."""
+    via: str = "effect"
+    """The class of its wounds: an ``effect`` (fortitude blocks them) or a ``spell`` (protection from
+    spells and magic does: 30/53's "заклинание закрыть портал")."""
 
 
 MARKERS: dict[str, Marker] = {
@@ -348,6 +515,7 @@ MARKERS: dict[str, Marker] = {
     "fire_wall": Marker("enemy_turn_start", 2, every_card=True, owner_bound=True),
     "bonfire": Marker("none", 0, this_turn=True, leaves="rot", free_only=True),
     "lair": Marker("none", 0),
+    "portal": Marker("owner_turn_end", 2, every_card=True, once=True, free_only=True, via="spell"),
 }
 """Marker kinds on board squares (field ``marker``). ``rot`` (гниль; the reminder text of 30/145
 Аранта and 50/163 Воин великой тьмы): when a non-dark creature moves onto the square it takes 2, for
@@ -361,15 +529,19 @@ goes when the card that put it dies. ``bonfire`` (костёр; 60/165 Отри�
 until the end of the turn it was put in; no text read gives it an effect of its own; when it goes,
 the square gets a rot marker of the same card. ``lair`` (логово; 40/62 Йети, put on its own square at
 the start of the battle): no effect of its own, it stays; read by ``when = "marker_row"`` /
-``"marker_column"``."""
+``"marker_column"``. ``portal`` (30/53 Мастер порталов, a free square its player chooses at the start
+of the opponent's turn): at the end of its owner's next turn every card on it takes 2 from a spell,
+then it is gone."""
 
 RANGED = ("shot", "throw", "discharge", "strike_through_row")
 """Ranged attacks (000 glossary "Ranged attack"): never announced against an adjacent card."""
 MAGICAL = ("discharge", "magic_strike", "spell")
 """Magical abilities (000 glossary "Magical ability"): armor does not stop their wounds."""
 
-COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or", "recruit", "aura")
-"""``then``: carried out right after the ability listed just before it, as part of the same action or
+COSTS = ("tap", "counter_tap", "counter", "passive", "trigger", "then", "or", "recruit", "aura", "free")
+"""``free``: an action without a payment ("1 раз за ход: …" with no {tap}): the card does not close
+and may still act; it needs ``uses_per_turn`` or ``uses_per_battle`` (30/13 Дружинник).
+``then``: carried out right after the ability listed just before it, as part of the same action or
 trigger (a text's "затем"; with ``target = "self"`` and ``vs_state = "unwounded"``: only when the
 ability before it wounded another creature that had no wounds — 60/154's extra life); ``or``: an
 alternative to the triggered ability listed before it — its player picks one of them ("ранить … или
@@ -380,11 +552,14 @@ its ``area`` (:data:`AURA_AREAS`) that meet its card filters (``vs_elements``, `
 элементали имеют {ova} 1", 40/33; "хозяин имеет {direct} по существам с проклятием", 40/147)."""
 GIVES = ("curse", "blessing")
 REMOVES = ("curse", "blessing", "poison")
-DELAYS = ("apart",)
+DELAYS = ("apart", "near")
 """``delay`` of a wounding action or trigger (data/README.md "Set 60 sample decks"): ``apart`` — the
 targets are chosen now, the wounds land at the end of this turn on those of them that are then not
 next to the card (60/128 Халниада: "в конце этого хода — ранить … тех из них, которые не стоят
-рядом"); nothing lands if the card has left the battlefield."""
+рядом"); nothing lands if the card has left the battlefield. ``near`` (on a ``delayed_wound`` only):
+its wounds land at the end of the target's next turn only if the target then stands next to the
+card, and no attack lifts them (50/85 Рысь: "в конце следующего хода противника, если атакованный
+стоит рядом с Рысью — ранить его на 2")."""
 """``removes`` of kind ``cleanse``: the states its target loses ("существо теряет отравление и
 теряет проклятие" = ``["poison", "curse"]``)."""
 """``gives``: an attack or wounding action that also gives its target this state (000 glossary
@@ -393,17 +568,26 @@ TRIGGERS = ("death", "turn_start", "battle_start", "strike", "kill", "concentrat
             "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "enemy_turn_start", "turn_end",
             "move",
             "enemy_moves_adjacent", "enemy_magic", "defends", "incarnate", "valhalla", "jump",
-            "enemy_poisoned",
+            "enemy_poisoned", "creature_eats", "squad_attack",
             "enemy_turn_end", "eats", "ally_combo", "ally_incarnates", "squad_incarnates", "ally_token",
             "enemy_roll_over_cost", "moves_heading", "counters_reach", "squad_strike", "cursed_again",
             "fury", "host_fury", "attack", "squad_rolls", "enters_creature", "last_life_lost",
             "incarnates_adjacent",
-            "squad_enters_mark", "dash", "teleports", "squad_dash", "dives", "surfaces", "changes_depth",
+            "squad_enters_mark", "dash", "teleports", "squad_teleports", "squad_dash", "dives", "surfaces",
+            "changes_depth",
             "squad_dives", "killed", "squad_kill", "squad_redirects", "enemy_dies", "own_strike",
             "dirty_tricked", "enemy_ranged", "host_opens", "gets_blessing", "gets_curse", "gets_extra_life",
             "blocks", "enemy_leaves_adjacent", "enemy_first_action", "displaced", "squad_loses_counters",
             "opens", "enemy_enters", "enemy_leaves", "hauled", "hauls", "state_flip", "rehosted",
-            "ghost_enters", "squad_spell")
+            "ghost_enters", "squad_spell",
+            "misses", "adjacent_misses", "ally_gets_extra_life", "squad_vampirism", "host_moves",
+            "poison_curse",
+            "squad_steps", "declares", "revealed", "card_closes", "summoned", "squad_enters",
+            "squad_moves_enemy", "rider_strike", "squad_eats", "squad_approached",
+            "squad_stays_open", "swaps", "darkens", "squad_concentration", "squad_accumulates", "squad_miss",
+            "squad_fury", "dash_onward", "host_defended", "host_jumps",
+            "squad_changes_depth", "adjacent_enemy_attacks", "hosted_anywhere", "leaves_opposite",
+            "ally_enters", "swapped", "overhealed")
 """``death``: when this card dies; ``turn_start``: at the start of its owner's turn (after opening);
 ``battle_start``: once, before the first turn; ``strike``: after its simple strike hits a card (the
 ability then aims at the attacked card unless it has a range); ``kill``: after it destroys a card;
@@ -482,13 +666,17 @@ life it had left: 40/19 Эндор Флем's shield);
 ``squad_redirects``: an enemy attack on a card of its squad is redirected — a defender is appointed
 (000 4.10) or a sudden ``redirect`` of its squad is taken (000 glossary "Redirecting an attack"); its
 abilities aim by their own reach ("при перенаправлении атаки с вашего существа (в том числе при
-назначении защитника) может объявить особый удар хвостом на 1", 30/79 Мёбу); ``enemy_dies``: when
+назначении защитника) может объявить особый удар хвостом на 1", 30/79 Мёбу; it is about the card that
+redirected it — the defender or the ``redirect``'s card —, ``area = "about"``: 60/82 Верховный друид);
+``enemy_dies``: when
 a card of the opponent's squad dies (a creature or an artifact: "при гибели карты противника", 40/23
 Вождь клана; about that card, so ``when_*`` filter it); ``own_strike``: after each simple strike it
 makes as an attack, hit or miss (aimed at the struck card; 40/30 Лорд войны: "может нападать {strike}
 два раза за ход"); ``dirty_tricked``: after
 it takes wounds from a ``dirty_trick`` of a card of its squad ("когда получает раны от подлости", 50/102
-Шриб Длиннохвост; its abilities without a range aim by their own reach, not at the trickster);
+Шриб Длиннохвост; its abilities without a range aim by their own reach, not at the trickster; it is about
+the trickster: a ``dirty_trick`` with ``area = "about"`` may wound only it, "подлость 2 (только по этому
+существу)", 60/94 Надзиратель Бик);
 ``enemy_ranged``: after an enemy card uses a shot, throw or discharge as an action (its ranged attacks
 but a strike through a row) that is not aimed at this card (aims at that enemy: 50/58 Див "когда карта
 противника объявляет дальнюю атаку (кроме {uchr}) не по Диву"); ``gets_blessing`` / ``gets_curse``: after
@@ -527,60 +715,168 @@ moved onto another host by its ``rehost`` ("при этом": 30/88 Сугед's
 shares it (aims at that creature: "при перемещении бестелесного существа на клетку с Медиумом", 50/210);
 ``squad_spell``: a creature of its squad, itself included, carries out a spell (kind ``spell`` or a fact
 ``via = "spell"``), as an action or on a trigger (about it: "когда ваше существо выполняет заклинание",
-50/12 Воин Тоа-Дана)."""
-ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any")
-"""``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square
-aside), the square ``behind`` it (as its owner sees the board), a square of its player's half
-(``own_half``), or one of a row of its player's half no enemy card has entered before in the battle
-(``own_half_first``: "1 раз за бой для каждого ряда", 60/88 Караульный), or the two squares to its left
-and right (``sides``), or ``any`` square (60/141 Озёрный змей "при перемещении существа противника в ваш
-ход"). Kind ``bar`` (passive, with ``zone``): ground creatures of the opponent's squad
-that are not incorporeal cannot move onto the squares of that zone — no step, jump or teleport of
-their own ("наземные небестелесные существа противника не могут перемещаться на клетки справа и
-слева от …", 60/67 Тучный великан, under ``when = "rebuff"``)."""
+50/12 Воин Тоа-Дана);
+``misses``: after its simple strike as the attacker did not land — a miss of the Strike Table, or stopped
+by a protection ("при промахе в нападении {strike}"; about the attacked card); ``adjacent_misses``: the
+same for a creature of either squad standing next to it, aimed at that creature ("при промахе в
+нападении {strike} стоящего рядом существа — может переместить это существо", 60/119 Талайна);
+``ally_gets_extra_life``: another creature of its squad gains additional life (an ``extra_life``,
+vampirism beyond its wounds; about it: "когда ваше другое существо получает дополнительные {health}",
+60/102 Бабр); ``squad_vampirism``: the vampirism of a creature of its squad, itself included, heals it or
+gives it additional life (about that creature: "при вампиризме вашего существа — получить {counter}", 60/149
+Замок Керсам); ``host_moves``: a rider's — its host moves, by a step of its own or by an ability (about
+the host, ``area = "host"``: "имеет «При перемещении хозяина — ранить его на 1», пока паразит", 60/1);
+``poison_curse``: a creature of either squad with poisoning receives a curse, or a cursed one receives
+poisoning (about it; its abilities aim by their own reach: "когда существо с отравлением получает
+проклятие или наоборот — метание", 60/127 Кимулис); ``squad_steps``: a creature of its squad, itself
+included, steps onto an orthogonally adjacent square (a step of its movement, not a jump, a teleport or
+a diagonal step; about it, ``classes`` filter it: "когда ваш дух двигается на соседнюю с собой клетку не по
+диагонали — получить {counter}", 60/113 Зелтрад утонувший); ``declares``: its simple strike as the attacker
+is declared — after the answers to it, before it is carried out (aimed at the target: "при нападении
+{strike}", 60/2 Шакал); ``revealed``: a hidden card (000 3.11.1) is revealed by an enemy card's simple strike
+or ability aimed at it (aimed at that card: "когда существо противника вскрывает Мастера засад — метание",
+60/208 Мастер засад); ``squad_attack``: a creature of its squad, itself included, attacks — a simple strike
+as the attacker, hit or miss, or an attack ability used as an action, once per target: aimed at the attacked
+card, about the attacker (``from`` the attack's kinds, ``tiers`` its strength — the Strike Table's for a
+simple strike, the band of the die for an X-Y-Z attack: "при слабой магической атаке вашего существа", 60/199
+Учитель магии; "при дальней атаке вашего существа", 40/32; "при атаке вашего болотного существа", 30/100);
+``card_closes``: a card of either squad goes from open to closed in an action — it pays for a strike
+or an ability, defends, accumulates, or an ability closes it — checked once the action is carried out;
+aimed at that card, about it (``when_*`` read it; ``vs_position`` its position to this card): 30/151
+Чёрный дракон (``when_state = "near_fumes"``), 30/25 Азнагул (``when_state = "sealed"``), 30/115
+Топляница (``vs_position = "opposite"``, ``when = "enemy_turn"``, a ``stun``); ``summoned``: after this
+card enters play by a ``summon`` of another card, about that card (``when_type = "artifact"``: "при вызове
+из Яйца дракона", 30/194 Вылупившийся дракон); ``squad_enters`` (with ``zone``): a creature of its squad
+moves onto a square of that zone — any move; aimed at it, about it (30/4 Белегос: ``zone = "cross"``);
+``squad_moves_enemy``: a card of its squad moves an enemy card by an ability (a push, pull, shift or
+relocation), about that card ("когда ваша карта перемещает карту противника получить {counter}",
+30/107 Статуя скорби); ``rider_strike``: the simple strike of the companion or parasite riding it hits,
+aimed at the struck card ("при {strike} своего компаньона может сразиться с атакованным как с открытой
+картой", 30/129 Аммах); ``host_moves`` (a rider's): its host moves onto a square, by a step or an ability,
+its conditions read where it now stands ("при перемещении хозяина на клетку рядом с вашей речной девой
+ранить его", 30/120 Пиранья: ``when = "allies_adjacent"``, ``classes``); ``squad_eats``: a creature of its
+squad eats carrion (its carrion-eating heals it; about it: "при трупоедстве вашего существа получить
+дополнительную {health}", 30/117 Свора пожирателей).
+``squad_approached``: an enemy creature steps onto a square next to a creature of its squad (itself
+included) it was not next to before — aimed at the enemy, about that creature; a ``fight`` on it aimed
+at that creature (``area = "about"``, ``target = "ally"``) fights the enemy that stepped (30/76 Одвин).
+``squad_teleports``: another creature of its squad moves by its teleportation — about it (``classes``:
+"при телепортации другого вашего демона", 30/161 Кседдэн; 50/151)
+``squad_stays_open``: a creature of its squad, itself included, is still open after an action it took
+(a strike or an ability used as an action; moves are none) — about it (``when_min_cost``: "когда ваше
+существо стоимостью 7 или более не закрывается после действия", 30/185 Колосс)
+``swaps``: after it swaps squares with a creature of its squad by its own move (``jump_swap``: "может
+объявлять прыжок на клетку, занятую другим вашим гномом или койаром, поменявшись с ним местами, при
+этом получает {direct} до конца хода", 30/172 Душегуб)
+``darkens``: a creature of either squad that was not dark becomes dark (``darken``) — aimed at it, about
+it (``vs_position = "near"``: only one next to this card — "когда стоящее рядом нетёмное существо
+становится тёмным", 30/184 Рыцарь Храма);
+``squad_concentration``: the
+concentration of a card of its squad, itself included, fires (about that card: "при срабатывании
+концентрации вашей карты", 50/9 Хешир); ``squad_accumulates``: a card of its squad, itself included,
+closes to accumulate a counter (000 1.11.1; about that card: "когда ваше существо копит {counter} — оно
+получает 1 дополнительную {health}", 50/59 Тотем грома, with ``area = "about"``); ``squad_miss``: a
+simple strike of a creature of its squad, itself included, as the attacker misses (about the striker,
+aimed at the card that took it: "при промахе вашего существа {strike} получает +2 к бешенству до конца
+вашего хода", 50/19 Мастер поединка); ``squad_fury`` with ``count``: the ``count``-th fury of the
+creatures of its squad, itself included, to fire this turn (about that creature, aimed at the card it
+attacked: "когда бешенство ваших существ срабатывает третий раз за ход — получить +1 к {strike} до конца
+хода", 50/13 Орк-старейшина); ``dash_onward``: after it dashes the way it stepped this turn ("при
+рывке, если переместились в направлении, в котором передвигались в этот ход", 50/31 Ярость песков);
+``host_defended``: a defender was appointed against a simple strike of its host (about the defender;
+"если от {strike} хозяина назначен защитник — метание «шлема» на 1, дальность 3", 50/38); ``host_jumps``:
+after its host jumps or teleports (about the host: "при прыжке или телепортации хозяина", 50/147).
+Wave 3, set 40: ``squad_changes_depth``: a creature of its squad, itself included, dives or surfaces
+(aims at it; a terrain hears it too: 40/109 Подводный чертог "когда ваше существо погружается на
+глубину или всплывает на поверхность"); ``adjacent_enemy_attacks``: an enemy card next to it attacks
+(a simple strike or an attack ability) a card other than itself (aims at the attacker; 40/203 Мимик
+"когда стоящая рядом карта противника нападает не на Мимика"); ``hosted_anywhere``: once, before the
+battle-start abilities, after its ``host_anywhere`` put this parasite on a host outside the first row
+(40/182 Трущобная крыса: its host receives a curse and poisoning 1, ``area = "host"``);
+``leaves_opposite``: after it steps off a square with an enemy creature on the square in front of it (as
+its owner sees the board): aims at that creature (40/117 Сирена "при движении с клетки, напротив которой
+стоит существо противника"); ``ally_enters``: an incorporeal creature of its squad steps onto its square
+(``ghost_enters`` limited to its own squad; aims at that creature; 40/191 Живой доспех "когда ваше
+бестелесное существо перемещается на клетку, занятую Живым доспехом"); ``swapped``: two cards on the
+battlefield exchange squares (by a ``swap``; 40/85 Алая тетива "когда карты на поле боя меняются местами");
+``overhealed``: it is healed by
+more than its wounds — its regeneration at its turn start or a heal (40/124 Слизни Гворна "при избыточном
+лечении"); ``misses`` also 40/51 Трактирный забияка."""
+ZONES = ("row", "column", "behind", "own_half", "own_half_first", "sides", "any", "cross", "cross_front",
+         "sides_walk", "near", "opposite")
+"""``zone`` of trigger ``enemy_enters``: a square of its ``row`` / its ``column`` (its own square aside),
+the square ``behind`` it (as its owner sees the board), a square of its player's half (``own_half``), or
+one of a row of its player's half no enemy card has entered before in the battle (``own_half_first``: "1
+раз за бой для каждого ряда", 60/88 Караульный), or the two squares to its left and right (``sides``;
+``sides_walk``: the same, moved onto by the card itself — a step, a jump —, not by an ability: "когда
+существо передвигается на клетку слева от Килхе", 30/131), or ``any`` square (60/141 Озёрный змей "при
+перемещении существа противника в ваш ход"); ``cross``: a square of the half the mover does not belong
+to, entered from a square of its own half (it crosses the middle line: "при перемещении со своей
+половины поля боя на половину поля боя противника", 30/4 Белегос on ``squad_enters``); ``cross_front``:
+the same, onto the first row of the half entered ("при передвижении со своей половины поля боя на …
+клетку вашего первого ряда", 30/42 Торосы Йора on ``enemy_enters``). Kind ``bar`` (passive, with
+``zone``): ground creatures of the opponent's squad that are not incorporeal cannot move onto the
+squares of that zone — no step, jump or teleport of their own ("наземные небестелесные существа
+противника не могут перемещаться на клетки справа и слева от …", 60/67 Тучный великан, under ``when =
+"rebuff"``); with ``area = "host"`` (a parasite's) only its host is barred ("хозяин не может
+перемещаться на клетки вашей половины поля боя", 30/34 Ледяная лоза, ``zone = "own_half"``). ``near``:
+the squares next to it (8; on ``enemy_leaves``: "при перемещении существа противника с соседней клетки",
+30/116 Троглодит); ``opposite``: the square in front of it (50/190 Бретёр: its standing ``bind`` and the
+wound of a creature moving off that square)."""
 TARGETS = ("enemy", "ally", "self", "any")
 SEATS = ("first", "second")
 STATUSES = ("full", "partial", "none")
 FROM = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike", "special_strike",
         "spell", "effect", "ranged", "magic", "all", "nonmagic", "close", "directed", "counter", "heal",
-        "attacks", "poison")
-"""What ``reduce`` and ``protection`` apply to: a kind, ``simple`` (simple strikes), ``ranged``
-(shots, throws, discharges, strikes through a row), ``magic`` (discharges, magic strikes, spells),
-``all`` (every attack and wounding action), ``nonmagic`` (the non-magical attacks: simple strikes,
-shots, throws, strikes through a row, special strikes), ``close`` (close strikes: simple, magic and
-special strikes; 000 glossary "Close strike"), ``directed`` (simple strikes of a card whose strike is
-directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only), ``attacks``
-(every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or poison: "от
-атаки карты противника"), ``poison`` (only on ``reduce``: the wounds of its poisoning at its turn start,
-named alone — "получают на 1 рану больше от отравления" is ``reduce`` −1 from ``poison``, 60/143).
-On trigger ``kill`` / ``squad_kill``: what the destroying blow was ("уничтожает … {strike}" =
-``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника"
-= ``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
+        "attacks", "poison", "finishing")
+"""What ``reduce`` and ``protection`` apply to (``finishing``: only on an ``attack_bonus``, which then
+changes the X of its finishing-off, "получает +1 к добиванию", 50/182 Вешатель): a kind, ``simple``
+(simple strikes), ``ranged`` (shots, throws, discharges, strikes through a row), ``magic`` (discharges,
+magic strikes, spells), ``all`` (every attack and wounding action), ``nonmagic`` (the non-magical attacks:
+simple strikes, shots, throws, strikes through a row, special strikes), ``close`` (close strikes: simple,
+magic and special strikes; 000 glossary "Close strike"), ``directed`` (simple strikes of a card whose
+strike is directed), ``counter`` (counter-strikes, 000 4.4), ``heal`` (for ``ally_combo`` only),
+``attacks`` (every attack — a simple strike and the kinds of :data:`ATTACKS` — not spells, effects or
+poison: "от атаки карты противника"), ``poison`` (only on ``reduce``: the wounds of its poisoning at its
+turn start, named alone — "получают на 1 рану больше от отравления" is ``reduce`` −1 from ``poison``,
+60/143; on the death triggers: a death by finishing off, "при гибели существа
+противника от добивания" = ``enemy_dies`` with ``from = ["finishing"]``, 40/153 Скелет-маг). On trigger
+``kill`` / ``squad_kill``: what the destroying blow was ("уничтожает … {strike}" =
+``["simple"]``); on ``death``: what an enemy card killed it with ("при гибели от атаки карты противника" =
+``["attacks"]``; a death by its own squad's card or of no known cause does not count)."""
 
 NO_DAMAGE = ("directed", "unanswerable", "simple_magic", "blessing", "curse", "give_blessing",
              "give_curse", "stays_open", "vampirism", "defends_open", "taunt", "block", "carrion_eating",
              "ignore_abilities", "ignore_prot_flyers", "redirectable", "wraps", "stun", "root",
              "rehost", "teleport", "flip_die", "destroy", "restore_armor", "cleanse",
              "redirect", "ward", "mark", "reposition", "far_step", "concentrate",
+             "no_heal", "rides_killer", "takes_poison", "drains_ghosts",
              "incarnate_on_mark", "teleportation", "dash", "diagonal", "hypnosis", "cancel", "flood",
              "drain", "close", "far_strike", "terrain_class", "shift", "ignore_protection", "prey", "pounce",
              "forces_defender", "strike_again", "strikes_twice", "strikes_twice_in_a_row", "fight",
              "host_may_stay_closed", "flies_from_dead_host", "rehosts_riders", "saves_host", "strike_limit",
              "pull", "bar", "hauled", "silence", "counts_as", "taken_as", "fight_result", "roll_twice",
-             "fight_upgrade", "bind", "parries_closed", *ENTRIES)
+             "fight_upgrade", "bind", "parries_closed", *(k for k in ENTRIES if k != "prophecy"),
+             "acid_fumes",
+             "flame_seal", "lose_keyword",
+             "no_magic", "swap_strikes", "ignore_taunt", "host_only", "dash_swap",
+             "jump_swap", "gateway", "heal_to_jump", "darken", "no_defend", "ignore_armor",
+             "row_over",
+             "amphibious", "guards_far", "host_anywhere", "contract", "fetch")
 OPTIONAL_DAMAGE = ("protection", "keyword", "open", "push", "relocate", "become", "lose_counters",
-                   "next_roll")
+                   "next_roll", "attach", "swap")
 """Kinds whose ``damage`` may be left out: ``protection`` [n] = only attacks of power exactly n;
 ``keyword`` [n] = X of a numbered keyword (none for a flag); ``open`` [n] = it also wounds the
 opened card by n; ``push`` [n] = wounds when the target cannot be pushed."""
-SINGLE = ("jump_range",
+SINGLE = ("jump_range", "range_bonus",
           "heal", "reduce", "poison", "gain_counter", "shield", "cap", "incarnation", "finishing",
           "dirty_trick", "move_wounds", "grave_token", "claim_incarnation",
           "extra_life", "protection", "keyword", "open", "push", "jump", "cap_strike", "roll_wounds", "leap",
           "relocate", "lose_counters", "discount", "recruit_gold", "attack_bonus", "shift_die", "next_roll",
-          "set_die")
+          "set_die", "roll_bonus",
+          "block_attack", "grave_wound", "heal_bonus", "trap")
 """Kinds whose ``damage`` is one number (an amount, not a die-picked triple)."""
-DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,)}
+DEFAULT_DAMAGE = {"strike_through_row": (1,), "gain_counter": (1,), "grave_token": (1,), "prophecy": (1,)}
 TIERS = ("weak", "medium", "strong")
 """``tiers`` of ``cap`` / ``protection``: only attacks of that strength — a simple strike of that kind
 or a die-picked X-Y-Z result of that band ("средние и сильные атаки" = ``["medium", "strong"]``)."""
@@ -598,10 +894,17 @@ VS_STATES = ("unwounded", "wounded", "open", "closed", "blessed", "cursed", "poi
              "has_parasite", "has_companion", "has_symbiote", "forward", "flying", "grounded",
              "no_counters", "no_ground_squad", "feeble", "magic_wounded", "moved", "beset", "not_livelier",
              "low_life", "unique", "front_row", "off_front_row", "nonflying", "at_edge", "armorless",
-             "has_counters")
-"""``vs_state``: only against a target in that state; ``when_state``: only when the card a trigger
-is about (the one that died, was wounded or was destroyed) is in that state. ``half_life``: half or
-less of its life left, additional life counted ("половина или менее {health} (с учётом
+             "has_counters", "within_regen", "cheapest", "other", "no_extra_life", "sealed", "near_fumes",
+             "on_kill_square", "foes_wounded", "livelier", "defending", "free_behind",
+             "moved_again", "not_clumsy", "near_enemy_extra_life", "unpoisoned", "poisoned_uncursed",
+             "near_building", "unmoved", "kindred", "no_incarnation")
+"""``vs_state``: only against a target in that state; ``has_counters``: a card with counters ("{direct} по
+картам с {counter}", 60/116 Воронга); ``cheapest`` (on a trigger): of the least cost among the cards it
+may aim at ("ранить на 1 выбранную карту наименьшей стоимости", 60/104 Налайа); ``other`` (a ``when_state``):
+the card the trigger is about is not this card ("при слабом {strike} другого вашего существа", 60/176);
+``when_state``: only
+when the card a trigger is about (the one that died, was wounded or was destroyed) is in that state.
+``half_life``: half or less of its life left, additional life counted ("половина или менее {health} (с учётом
 дополнительных)"); ``cursed_or_blessed``: with a curse, a blessing or both;
 ``even_life``: a creature with an even number of life left (on a ``cap`` or ``protection``: only
 against attacks by such creatures, 40/16 Элементаль огня); ``extra_life``: with additional life
@@ -643,11 +946,50 @@ a flying creature — a companion or a parasite too ("при гибели нел
 ``at_edge``: a card on a square at the edge of the battlefield — an outer column or the first or last
 row ("выбранное существо у края поля боя", 50/39 Крейд-Моор); ``armorless``: no unit of its armor left
 this turn ("если не имеет единиц {armor}", 50/66 Тяжёлая кавалерия, read on itself); ``has_counters``:
-with counters or tokens ("по картам с {counter}", 50/162 Зомби-грифон)."""
+with counters or tokens ("по картам с {counter}", 50/162 Зомби-грифон); ``within_regen`` (as a
+``when_state`` of ``wounded`` / ``ally_wounded`` / ``squad_wounded``): the wounded card has just taken
+at most its regeneration in wounds ("получает X или менее ран, где Х — величина его {regen}", 50/113);
+``no_extra_life``: no additional life — its life left is not above its
+printed life ("ваше существо без дополнительных {health}", 30/71 Эленьямен); ``sealed``: it holds a
+``flame_seal`` (30/25 Азнагул); ``near_fumes``: a card next to it (8 squares) holds ``acid_fumes`` (30/151
+Чёрный дракон); ``on_kill_square``: it stands on the square where a card it destroyed this turn
+died ("если совершило рывок на клетку, которую та занимала", 30/31 Илле on ``squad_dash``);
+``foes_wounded``:
+every card of the opponent's squad in play has wounds ("если в отряде противника нет карт без ран",
+30/99 Медвесыч, on a ``then`` aimed at itself); ``livelier`` (on a ``block``): the attacker has more life
+left than the card ("блокирует по
+себе немагические атаки карт с большим количеством текущих {health}", 30/23 Джинн Дзара); ``defending``
+(on a standing strike fact, read at the strike): the card parries as a defender appointed against it
+("+1 к {strike} по защитникам", 30/37 Вельга); ``free_behind``: a card on
+the battlefield whose square behind it, as its owner sees the board, is a free square ("ваши йордлинги,
+клетка позади которых свободна", 50/70 Йорд-Башар, the `when_state` of an aura).
+Wave 3, set 40: ``moved_again``: a card that moved a second time or more this turn, by steps or
+abilities ("перемещается второй или более раз за ход", 40/130 Нереида); ``not_clumsy``: a creature
+without clumsiness, printed or given ("без неповоротливости", 40/185 Юнга); ``near_enemy_extra_life``:
+a card next to a creature of its opponent's squad that has additional life — for a fact of that
+opponent, "next to your creatures with additional life" ("по картам, стоящим рядом с вашими
+существами с дополнительными {health}", 40/98 Вуйвр); ``unpoisoned`` / ``poisoned_uncursed``: with no
+poisoning / with poisoning and no curse (40/135 Карающий's three branches, read in order: a wound on a
+``cursed_poisoned`` target, a curse on a ``poisoned_uncursed`` one, poisoning on an ``unpoisoned`` one);
+``near_building``: next to a card of class «Постройка» ("по существу, стоящему рядом с постройкой",
+40/197 Воин ночи); ``unmoved``: a card that has not moved this turn, by a step or an ability ("существо,
+которое не передвигалось в этот ход", 40/44 Никзар); ``kindred`` (on a ``then`` aimed at another side
+than the ability before it): another creature sharing an element with the card that ability aimed at
+("существо той же стихии, что и уничтоженный", 40/209 Джокер);
+``no_incarnation``: a card without incarnation (no icon, no ``incarnation`` fact: "при гибели существа
+без инкарнации", 60/174 Элевера)."""
+_DEATHS = ("death", "squad_kill", "ally_dies", "enemy_dies", "creature_dies")
+"""Triggers about a death whose ``from`` names what killed the card (an enemy card's attack, its
+poisoning)."""
 WHEN_TRIGGERS = ("wounded", "ally_wounded", "squad_wounded", "ally_dies", "creature_dies", "moves_heading",
-                 "squad_strike", "kill", "squad_kill", "enemy_dies", "attack", "strike", "enemy_enters",
-                 "enemy_leaves")
-"""Triggers that are about another card (the wounded, dying or destroyed one): ``when_state``,
+                 "squad_strike", "squad_attack", "kill", "squad_kill", "enemy_dies", "attack", "strike",
+                 "enemy_enters",
+                 "enemy_leaves", "squad_steps", "revealed", "card_closes", "summoned", "squad_enters",
+                 "squad_dash", "squad_eats", "squad_approached", "enemy_ranged", "squad_teleports",
+                 "squad_stays_open", "darkens", "enters_creature", "squad_accumulates", "squad_miss",
+                 "defends")
+"""Triggers that are about another card (the wounded, dying or destroyed one; for ``enters_creature``
+the creature on the square it entered): ``when_state``,
 ``when_keyword``, ``once_per_card`` and ``classes`` (that card has one of them: "при {strike} вашего
 духа", 60/143 Уста Архааля on ``squad_strike``) apply to them."""
 WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "returned", "own_turn", "enemy_turn",
@@ -658,9 +1000,15 @@ WHENS = ("moved", "still", "moved_straight", "moved_turning", "crossed", "return
          "squad_class", "top_strike", "squad_more_closed", "counters_cards", "enemy_elements", "few_elements",
          "enemy_last_life", "enemy_opposite", "no_enemy_flyers", "counters", "squad_tokens", "enemy_no_open",
          "enemy_flyers", "third_row", "column_clear", "rows_held", "clear_of_enemies",
-         "host_open", "host_closed", "host_unwounded", "alone", "enemy_back_row_full", "squad_extra_life",
+         "host_open", "host_closed", "host_unwounded", "host_weaker", "alone", "enemy_back_row_full",
+         "squad_extra_life",
          "namesakes", "back_rows", "marker_row", "marker_column", "enemy_back_row", "adjacent_artifact",
-         "beset", "squad_jumps", "host_formation")
+         "beset", "squad_jumps", "host_formation", "class_adjacent", "squad_did", "squad_charged", "took_all",
+         "lone_foe", "hurt_many", "host_of", "near_poisoned", "behind_caster", "squad_cursed",
+         "no_own_artifact_near", "defended",
+         "moved_twice", "cheapest", "extra_life_near", "odd_costs", "enemy_namesakes",
+         "no_namesakes", "armor_left", "own_half_no_cheap", "state_adjacent", "stepped_back",
+         "at_edge", "off_edge", "flanked", "unflanked")
 """``when``: a condition on the board or the turn, checked by the battle engine as it changes:
 ``moved`` / ``still`` (it moved / did not move this turn), ``moved_straight`` (two or more of its
 steps this turn in one direction), ``moved_turning`` (steps this turn in two or more directions),
@@ -668,7 +1016,8 @@ steps this turn in one direction), ``moved_turning`` (steps this turn in two or 
 enemy half onto its own), ``own_turn`` / ``enemy_turn``, ``centre_column`` / ``edge_column`` (it
 stands in the middle / an outer column), ``enemy_front_empty`` (the enemy has no card in his 1st
 row), ``adjacent_enemy`` (an enemy creature stands next to it), ``allies_adjacent`` (at least
-``count`` creatures of its squad next to it, in ``when_state`` if given), ``outnumber`` (more
+``count`` creatures of its squad next to it, in ``when_state`` if given; with ``needs``, ability kinds, they
+have each of them between them: "пока стоит рядом с вашим существом с метанием", 60/213), ``outnumber`` (more
 creatures of its squad than enemy creatures next to it), ``classes_adjacent`` (the creatures next to
 it have at least ``count`` different classes), ``enemy_more_closed`` (the opponent's squad has more
 closed cards than open ones: "пока в отряде противника больше закрытых карт, чем открытых"),
@@ -707,7 +1056,10 @@ card next to it, in ``when_state`` if given: 50/115 Дева поймы "пок�
 Филавандель "пока рядом … нет существ противника").
 Issue 19, riders: ``host_open`` / ``host_closed`` / ``host_unwounded`` (a companion's or a parasite's
 host is open / closed / has no wounds: 30/123 Крайт "пока хозяин закрыт", 40/111 Детеныш тролля; no
-host, no hold).
+host, no hold); ``host_weaker`` (its life left is above its host's: "если Пиявок Ракштольна больше, чем
+{health} хозяина", 50/109); ``defended`` (on a ``stays_open``: only after a simple strike against
+which a defender was appointed, "не закрывается после нападения {strike}, если от этого {strike} был
+назначен защитник", 50/17 Змееглав-ветеран).
 Set 60: ``alone`` (no other card stands next to it, 8 squares: "на клетку, рядом с которой нет других
 карт", 60/6); ``enemy_back_row_full`` (every square of the opponent's third row holds a card: "пока все
 клетки в третьем ряду противника заняты", 60/166); ``squad_extra_life`` (every creature of its squad in
@@ -719,19 +1071,63 @@ Issue 19, the board: ``back_rows`` (it stands in its own second or third row: 40
 column of a square holding such a marker put by a card of its squad: 40/62 Йети "пока стоит в одном
 столбце / ряду с вашим логовом"), ``enemy_back_row`` (it stands in the opponent's third row: 40/201
 Странствующий рыцарь "когда перемещается на клетку 3 ряда противника"); ``adjacent_artifact`` (an
-artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона).
+artifact of either side stands next to it: "пока стоит рядом с артефактом", 40/193 Матрос Эллиона; with
+``classes`` an artifact of its own squad of one of those classes: "пока стоит рядом с вашей постройкой",
+50/206 Алтарник).
 Wave 3, set 50: ``beset`` (two or more enemy cards stand next to it: "если рядом стоят две или более его
 карты", 50/84 Эмиссар Энтарна), ``squad_jumps`` (the creatures of its squad made at least ``count``
 jumps this turn — a jump instead of moving, a ``leap``, a ``pounce``; teleports are no jumps: "если в этот
 ход ваши существа совершили два или более прыжка", 50/218 Цирковой силач), ``host_formation`` (a companion's
 or parasite's host has the formation keyword: "Строй: {armor}1 (считается стоящим в строю с хозяином,
-если у него есть строй)", 50/38 Карликовый гном)."""
+если у него есть строй)", 50/38 Карликовый гном); ``class_adjacent`` (with ``classes``: a card of either
+side next to it, of any type, has one of the
+classes — "пока стоит рядом с постройкой или боевой машиной", 60/191 Проныра); ``squad_did`` (with
+``needs``, attack kinds: in this turn the cards of its squad have made each of them — a simple strike as
+the attacker, or an attack ability used, triggered ones included: "если в этом ходу ваши карты совершили
+{strike}, магический и особый удар", 60/219 Янтарный дракон); ``squad_charged`` (with ``needs``, elements,
+and ``count``: a card of its squad in play of one of those elements holds ``count`` or more counters —
+"пока в вашем отряде есть горная карта с двумя или более {counter}", 60/46 Офидия); ``took_all`` (with
+``needs``, attack kinds: in this turn it has taken wounds from each of them — "если в этот ход получил раны
+от выстрела, от метания и от разряда", 60/211 Голем со свалки); ``lone_foe`` (at most
+one enemy creature stands next to it: "если рядом стоит не более одного существа противника", 60/2 Шакал),
+``hurt_many`` (with ``count``: it has wounded ``count`` or more different enemy cards this turn — "если нанес
+раны трем или более картам противника в этот ход", 60/203 Морской волк), ``host_of`` (with ``needs``,
+elements: a companion's or parasite's host is of one of them — "+1 к {ovz}, пока хозяин лесной", 60/112),
+``near_poisoned`` (a poisoned creature of either side stands next to it: "{zoz}, пока стоит рядом с
+существом с отравлением", 60/147 Мор-Таурон); ``no_own_artifact_near`` (no artifact of its squad stands
+next to it: 30/52 Громобой's ``then`` stun on
+itself after throwing, "в начале своего следующего хода не открывается, если не стоит рядом с вашим
+артефактом" — checked as it throws: a closed card does not move by itself till then);
+``behind_caster`` (the card on the square behind it, as its owner sees the board, has a discharge or a
+spell: "+1 к магическому удару, если на клетке сзади стоит карта с разрядом или заклинанием", 30/51
+Боевой маг); ``squad_cursed`` (every creature of its squad in play has a curse: "имеет «Вампиризм …», пока
+все ваши существа имеют проклятие", 30/178 Боцман проклятых).
+Wave 3, set 40: ``moved_twice`` (it took two or more steps this turn: 40/59 Хейсар "когда передвигается
+второй раз за ход получает неповоротливость до конца хода"), ``cheapest`` (no other creature of its squad
+in play costs as much or less, cards of its own name aside: 40/74 Камышовый кот), ``extra_life_near``
+(it or a creature of its squad next to it has additional life: 40/90 Серый клинок), ``odd_costs`` (every
+revealed card of its squad in play, its terrain included, has an odd cost: 40/200 Наёмник-ветеран),
+``enemy_namesakes`` / ``no_namesakes`` (the opponent's squad in play has two cards of one name / its own
+squad has none: 40/202 Урайон), ``armor_left`` (some of its armor is not yet used this turn: 40/167
+Демон-легионер "пока у него одна или более единицы {armor}"), ``own_half_no_cheap`` (no creature of
+either squad of cost ``count`` or less stands on its player's half: 40/106 Вербер, ``count = 3``),
+``state_adjacent`` (a creature of either squad next to it is in ``when_state``: 40/170 Чемпион Соултрада
+"при движении на клетку рядом с существом с проклятием"), ``stepped_back`` (its last step this turn went
+back, as its owner sees the board; on trigger ``move``: 40/53 Страж Найрунга "когда передвигается на
+клетку назад закрывается"), ``at_edge`` / ``off_edge`` (it stands / does not stand on a square at the
+edge of the battlefield — the ``vs_state = "at_edge"`` test read on itself: 40/82 Нейбл "если стоит у
+края поля боя"), ``flanked`` / ``unflanked`` (enemy cards stand / do not both stand on the square in front
+of it and the one behind it: 40/83 Скаш "если на клетках напротив и сзади Скаша есть карты противника")."""
 PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "target_strike", "target_half_life",
         "poisoned_near_target", "behind_weak", "strike_value", "target_wounds",
         "magic_entries", "target_weak", "target_spread", "kin_class", "free_adjacent", "target_move",
         "adjacent_enemies", "own_extra_life", "armor_left", "excess", "target_sides_weak", "wounded_allies",
         "fury_roll", "allies_enemy_half", "moves_left", "side_move", "own_regen", "mulligans", "about_weak",
-        "adjacent_even_enemies", "squad_elements", "column_free")
+        "adjacent_even_enemies", "squad_elements", "column_free", "own_poison", "target_poison",
+        "trick_wounds",
+        "target_cost", "heading_steps", "diagonal_steps", "target_armor", "open_enemies", "dealt",
+        "about_regen", "partners", "streak", "shape_own", "adjacent_poisoned", "about_row", "wounds_taken",
+        "squad_flyers", "about_extra_life", "own_weak", "exiled_move", "exiled_regen")
 """``per``: the amount is a quantity of the game ("+X, where X …"), plus ``plus``, at most
 ``per_max``: ``steps`` (squares it moved this turn), ``counters`` (its counters), ``own_wounds``
 (its wounds), ``kin`` (other creatures of its squad sharing an element with it), ``side_weak`` (the
@@ -781,13 +1177,56 @@ one: "получает +Х к следующему {strike}, где Х слаб�
 the cards of its squad in play, a neutral card of none ("получить Х{counter}, где Х — число стихий в вашем
 отряде", 50/145 Чёрный лотос, on ``gain_counter``); ``column_free``: the free squares of the column of
 the card it aims at ("на X−1, где Х — число свободных клеток в этом столбце", 50/35 Медный дракон, with
-``plus = -1``)."""
+``plus = -1``). ``own_poison`` (on ``poison`` only) / ``target_poison``: its own poisoning / the poisoning
+of the card it
+aims at; as poisonings do not add up (the greater stays), "+1 к отравлению (максимум до 3)" is
+``per = "target_poison"``, ``plus = 1``, ``per_max = 3`` (60/114 Хворь Архааля, 60/130 Ярхат) and "отравление
+на Х, где Х — величина отравления Хвори" is ``per = "own_poison"`` (60/114). ``trick_wounds`` (on trigger
+``dirty_tricked``): the wounds of the dirty trick that set it off ("перераспределить их на хозяина", 60/76
+Голодный крыс). ``target_cost`` (on ``carrion_eating`` only): it heals at most the destroyed card's cost
+("при трупоедстве может излечиться не более чем на Х, где Х — стоимость уничтоженного", 60/58).
+``heading_steps`` (on trigger ``enters_creature``): its steps this turn in the direction of the step that
+set it off, up, down, left or right ("где Х — количество передвижений, которые совершил … в этом
+направлении в этот ход", 60/163 Мерцающий призрак). ``diagonal_steps``: its diagonal steps this turn (a
+standing amount: "при перемещении по диагонали — получить +1 к {strike} до конца хода (максимум +3)", 60/81
+Вепрь Святолесья). ``about_weak`` also on ``dirty_tricked`` (the trickster's weak strike, 60/94 Надзиратель
+Бик). ``target_armor``: the armor
+the card it aims at has now ("получает {armor} 1 или +1 {armor}" = ``keyword = "armor"``, ``per =
+"target_armor"``, ``plus = 1``, 30/42 Торосы Йора); ``open_enemies``: the open creatures of the
+opponent's squad ("−1 к {strike} за каждое открытое существо в отряде противника (максимум −3)" =
+``negative``, ``per_max = 3``, 30/165 Молох); ``dealt`` (on a ``then``): the wounds the ability just
+before it dealt, all its targets counted ("ранить каждое стоящее рядом существо противника на 1, при
+этом излечиться на X, где X число нанесённых ран", 30/149 Проглот); ``target_poison`` also on other kinds:
+the poisoning of
+the card it aims at ("получает −Х к {strike} до конца хода, где Х величина его отравления", 30/132);
+``about_regen``: the regeneration of the card the trigger is about ("ранить … на Х, где Х величина
+{regen} погибшего существа", 30/124 Клок Мудрый); ``partners``: the creatures in formation with it ("+1 к
+{strike} за
+каждое существо, с которым стоит в строю", 30/61 Хальдар); ``streak`` (on a ``strike_bonus``): its simple
+strikes that hit in a row one card, as the attacker, none of them a miss nor a strike at another card
+("при {strike} получают +1 к ударам по атакованному, пока не совершат промах или удар по другой карте
+(максимум +3)", 30/18 Орки-губители; at the strike, only against that card); ``adjacent_poisoned``: the
+enemy creatures next to it with a poisoning ("-Х от
+немагических атак, где Х - число стоящих рядом существ противника с отравлением", 50/130 Обращённый);
+``wounds_taken``: on ``wounded`` / ``ally_wounded`` /
+``squad_wounded``, the wounds that set it off ("когда другое ваше существо получает Х ран от атаки карты
+противника — может излечиться на Х", 50/121 Элементаль торфа). ``squad_flyers``: the other
+flying creatures of its squad in play ("+Х к {strike}, где Х число других ваших летающих существ", 40/98
+Вуйвр). ``own_weak``: its weak simple strike with its standing modifiers ("где Х слабый {strike} … с учётом
+модификаторов", 40/178 Угасающий's death spell). ``about_extra_life``: the additional life the card a
+trigger is about had (its life above the printed one: "где Х число дополнительных {health} у погибшего",
+40/92 Сердце леса). ``target_armor`` also 40/64 Ульфсарк.
+``exiled_move`` / ``exiled_regen``: the movement / regeneration of the card the ``grave_exile``
+before it exiled (60/19, 60/148)."""
 UNIT_PERS = ("steps", "counters", "own_wounds", "kin", "side_weak", "magic_entries", "kin_class",
+             "diagonal_steps",
              "free_adjacent", "adjacent_enemies", "adjacent_even_enemies", "own_extra_life", "wounded_allies",
-             "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements")
+             "allies_enemy_half", "moves_left", "side_move", "own_regen", "squad_elements", "open_enemies",
+             "partners", "adjacent_poisoned",
+             "squad_flyers")
 """Quantities of the card's own state (the engine keeps the amount up to date)."""
 POSITIONS = ("opposite", "diagonal", "isolated", "near_ward", "far", "own_half", "other_column", "ahead",
-             "behind")
+             "behind", "near", "max_range", "partner_near")
 """``vs_position``: only against a card standing ``opposite`` it (the square in front of it, 000
 glossary "Opposite the specified"), ``diagonal``ly next to it, or ``isolated`` (no other creature of
 its own side on its left and right), ``near_ward`` (next to a creature of its squad with a ``ward``),
@@ -797,15 +1236,46 @@ its own player's half of the battlefield: "по картам на вашей п�
 Балеог "не получает ран от атак карт, стоящих в других столбцах"), ``ahead`` (in the row just in front of
 it, as its owner sees the board — the square opposite and the two forward diagonals: 60/18 Боевой
 носорог "на карту в ряду напротив"), ``behind`` (on the square just behind it, as its owner sees the
-board: "по существам, стоящим на клетке позади него", 30/167 Бухта подлецов)."""
-RELOCATE_ONTO = ("depth", "surface", "away", "behind", "near")
+board: "по существам, стоящим на клетке позади него", 30/167 Бухта подлецов), ``near`` (on one of the 8
+squares around it: "ваше стоящее рядом существо", 50/113 Бумбол on ``ally_wounded``; 30/85 Древолом on
+``ally_dies``: it died next to it; 50/125 Чрево Архааля on ``enemy_dies``), ``max_range`` (on an
+``attack_bonus``, standing or an aura: only for an
+attack ability with a ``range`` aimed from a square at a card on a square exactly that range away — "к
+выстрелу по картам на поле боя, выполненному с максимальной дальностью", 60/78 Меткий стрелок; "дальние
+атаки … по картам на поле боя, наносимые с максимальной дальностью, имеют -1 к величине", 60/184 Пепельный
+дракон), ``partner_near`` (on a ``far_strike``: a card standing next to a creature in formation with it —
+"может нападать {strike} на карты, стоящие рядом с существом в строю с Лагоморфом, как на стоящие рядом",
+60/189)."""
+RELOCATE_ONTO = ("depth", "surface", "away", "behind", "near", "line", "died_at", "onward", "away_source",
+                 "near_target", "beyond", "between", "across", "vacated")
 """``onto`` of ``relocate``: only a free ``depth`` / ``surface`` square, one ``away`` from the card
-(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), or the square ``behind`` the card,
+(not next to it: 50/141 Волнорез "кроме клеток рядом с Волнорезом"), the square ``behind`` the card,
 as its owner sees the board ("переместить атакованное существо на свободную клетку позади себя", 50/47
-Бугур), or one ``near`` it (8 neighbours: "переместить его на клетку рядом с собой", 50/3 Алтея)."""
+Бугур), or one ``near`` it (8 neighbours: "переместить его на клетку рядом с собой", 50/3 Алтея), or one in
+its own row or column
+(``line``: "переместить ее на Х или менее клеток по вертикали или горизонтали", 60/63 Воррокс, its X a
+``per`` — ``strike_value`` on trigger ``strike``), or the square where the card its trigger is about died
+(``died_at``: "переместить атаковавшего на клетку, которую занимал погибший", 60/122 Шишига), or the square
+one further along the move that set off its ``enemy_enters`` (``onward``: "может переместить его на одну
+клетку в направлении перемещения", 60/141 Озёрный змей), or one not next to the card that set its trigger
+off (``away_source``: "переместить его на соседнюю с ним клетку не рядом с атаковавшим", 60/91 Фландир). A
+``then`` after a ``relocate`` follows only when the card moved ("при этом"). ``near_target``: one next to
+the target of the
+ability before it, on a ``then`` ("на клетку рядом с атакованным", 60/13 Оркопульта); ``beyond``: the square
+past the card its trigger aims at, along the line from the card ("на клетку позади атакованного", 60/217
+Капитан Тич). ``died_at`` also on a trigger about a card that died (30/44 Дети Белой Луны). ``between``:
+the free square between the card and the one its trigger is about, two squares away in a line ("при {uchr}
+через свободную клетку может переместиться на неё, при этом …", 30/62 Ликантроп); ``across``: the free
+square on the other side of this card in its row, mirroring the moved card's square (30/131 Килхе);
+``vacated``: on trigger ``squad_teleports``, the square the teleporting card left (on a zone trigger such
+as ``enemy_leaves``, the square the mover left; without ``may`` the move is not optional: 30/116 Троглодит;
+30/161 Кседдэн; on ``enemy_leaves`` the square the enemy just left: 40/121 Водяница)."""
 AREAS = ("near_target", "sides", "formation", "least_wounded", "others", "left", "right", "opposite",
          "behind", "adjacent", "about", "host", "rider", "beside", "row", "column", "lines", "beyond",
-         "between", "squad", "target_column")
+         "between", "squad", "target_column", "kin_between", "cross", "target_formation", "source",
+         "former_formation", "forward", "jumped", "behind_target", "around_free", "square_2x2",
+         "diagonal_line",
+         "reverse", "facing", "entered_pair", "entered")
 """``area``: where a triggered ability or an action finds its targets: ``near_target`` (the cards next
 to the card it is about — the struck, poisoned … one — that card excluded), ``sides`` (the squares to
 its left and right), ``formation`` (the creatures in formation with it), ``least_wounded`` (the
@@ -813,18 +1283,59 @@ wounded creatures of its squad, itself excluded, that have the fewest wounds amo
 имеет наименьшее число ран среди раненых существ в вашем отряде, не считая …"), ``others`` (the cards
 of the ``target`` side other than itself, any distance: "другое ваше существо");
 ``left`` / ``right`` / ``opposite`` / ``behind`` (the one square on that side of it, as its owner
-sees the board), ``adjacent`` (the cards next to it, itself excluded: "вашу стоящую рядом карту",
+sees the board), ``forward`` (on an action: any square ahead of it in its column, the one next to it
+excluded for a ranged attack — "только вперёд по прямой", 30/11 Баллиста), ``jumped`` (on trigger ``jump``:
+the cards on the squares it passed over, if it jumped in a straight line — a row, a column or a diagonal:
+"при прыжке по прямой особый удар когтями на 2 по любому существу, через которого совершила прыжок", 30/95
+Пантера), ``adjacent`` (the cards next
+to it, itself excluded: "вашу стоящую рядом карту",
 40/190 Данав), ``about`` (on a trigger about another card: that card — the wounded, dying or destroyed
 one; 40/41 Гном-щитоносец restores the armor of the wounded creature), ``host`` (a companion's or
 a parasite's: the creature it rides — "ранить хозяина", 30/69 Люмми; "хозяин получает {counter}", 30/56
 Сова колдуна, ``beside`` (the cards next to
 it, 8 squares, other than the card the trigger is about: "стоящие рядом карты противника, кроме
-атакованного", 60/185 Цербер).
-Only for auras: ``rider`` (the companion or parasite riding it). Only for an action with ``target =
+атакованного", 60/185 Цербер), ``kin_between`` (the cards on the squares strictly between it and another
+card of its name of its squad standing in its row or column; of several, the line with the most enemy
+cards less its own: "выберите другого Элементаля молний, который стоит в одном ряду или столбце с этим;
+ранить все стоящие между ними карты", 60/61, with ``every``), ``cross`` (on a wounding action, ``target =
+"self"``: its player picks a square; every revealed card in its row and every one in its column takes the
+wounds — the crossing's cards twice —, and if a card on the crossing was destroyed, every revealed card in
+that row and column takes them once more: "огненные лучи", 60/34 Эр-Мариб), ``target_formation`` (on a
+``then``: the creatures in formation with the target of the ability before it — "излечить стоящее рядом
+существо на 2; излечить существо в строю с ним на 1", 60/59 Гном-целитель), ``source`` (on a trigger: the card
+that set it off — the enemy card that killed the creature of ``ally_dies`` / ``creature_dies``, the attacker
+of ``wounded`` …: "переместить атаковавшего", 60/122 Шишига), ``former_formation`` (on ``dash`` and other
+triggers after its own move: the creatures of its squad in formation with it on the square it has just
+left — "при рывке — может переместить существо, с которым стоял в строю, в том же направлении", 60/10
+Легионер, with ``relocate`` ``onto = "onward"``).
+``around_free`` / ``square_2x2`` / ``diagonal_line`` (on an action: a group of squares its player
+chooses, given by the card it is aimed at — every card of the ``target`` side on them is hit): the
+squares next to a free square that is next to both this card and that card ("выбрать незанятую клетку
+рядом с собой; ранить все стоящие рядом с этой клеткой карты противника", 30/119 Баламут), a 2x2
+square holding that card ("выбрать квадрат 2x2, ранить каждую карту противника на этих клетках на X,
+где X количество ваших карт на этих клетках", 30/103 Гурр-шаман, ``per = "shape_own"``) or a diagonal
+line of the board through that card ("ранить все карты, стоящие на выбранной диагонали", 30/46 Жрица
+снегопадов); of the groups holding that card its player takes the one with the most enemy cards less
+its own (times ``shape_own`` when the amount is that).
+``behind_target`` (on a ``then``: the card on the square behind the card the ability before it aimed
+at, as that card's owner sees the board — "затем метание на 1 по карте позади атакованной", 30/52
+Громобой).
+``rider``: on an aura, the companion or parasite riding it; on a trigger, the one riding the card the
+trigger aims at ("при метании по существу с паразитом открыть этого паразита", 30/108 Тинник).. Only for an
+action with ``target =
 "any"``: ``target_column`` (every card on a square of the named card's column, its own included: "ранить
-каждую карту в выбранном столбце", 50/35 Медный дракон)."""
+каждую карту в выбранном столбце", 50/35 Медный дракон).
+``reverse`` (on a trigger about a card next to it: the card on the square next to it on the opposite side,
+"по карте в направлении, противоположном направлению этого {strike}", 40/208 Глефа).
+``entered_pair`` (on ``enters_creature``: the ground cards on the two squares of one row that this
+incorporeal card has just stepped onto one after the other — "при перемещении через две клетки в одном
+ряду, занятые наземными существами", 40/131 Болотные огоньки); ``facing`` (on an action: the cards of
+the ``target`` side that stand opposite a creature of its squad —
+"каждую карту противника, напротив которой стоит ваше существо", 40/40 Барабанщик, with ``every``).
+``entered`` (cost ``then`` after a ``summon`` / ``resurrect``): the cards it brought into play ("он
+получает неповоротливость и отравление на 1", 60/205 Кутила)."""
 LASTS = ("turn", "own_turn", "enemy_turn", "battle", "next_enemy_turn", "next_own_turn", "next_attack",
-         "next_attack_turn")
+         "next_attack_turn", "enemy_dies")
 """``lasts``: a passive kind given by an action or a trigger holds until the end of this turn, of its
 owner's turn (this one or the next), of the opponent's turn (this one or the next) or of the battle;
 ``next_enemy_turn``: of the opponent's next turn, the current one not counted ("до конца следующего
@@ -838,7 +1349,11 @@ kinds ("+1 к следующему разряду": a simple strike in between d
 given again add up (at most ``per_max`` when given: "получает +1 к следующему {strike} (максимум +2)",
 40/145); ``next_attack_turn``: the same, but lost at the end of its holder's turn if not used — this
 one, or its next one if given in the opponent's turn ("получить +1 к следующему выстрелу до конца хода",
-30/7; "Концентрация: … получает +1 к следующему {strike} до конца вашего хода", 60/85)."""
+30/7; "Концентрация: … получает +1 к следующему {strike} до конца вашего хода", 60/85); ``enemy_dies``
+(on ``summon`` / ``resurrect`` only): the card entered is exiled when a card of its enemy dies ("входит в
+игру с особенностью «При гибели карты противника — изгоняется»", 60/20 Орк-ведун)."""
+SHAPES = ("around_free", "square_2x2", "diagonal_line")
+"""The ``area`` values of an action that hit a group of squares given by the card aimed at."""
 AURA_AREAS = ("others", "adjacent", "opposite", "host", "rider", "sides", "formation", "squad")
 """``area`` of an ``aura``: the other cards (of its ``target`` side), the cards next to it, the card in
 front of it (``opposite``), the creature it rides (``host``: a companion's or a parasite's), the
@@ -849,7 +1364,8 @@ to its left and right (``sides``: "стоящие справа и слева", 3
 the state of the card that gives it ("пока Страж Уорлога открыт"), ``when_state`` the state of the card
 that holds it ("ваши пираты с проклятием", 40/162) and ``per`` a quantity of the holder (``own_regen``)."""
 AURA_KINDS = ("strike_bonus", "directed", "unanswerable", "reduce", "protection", "cap", "keyword",
-              "far_strike", "carrion_eating", "jump_range", "fight_upgrade")
+              "far_strike", "carrion_eating", "jump_range", "fight_upgrade", "counts_as", "attack_bonus",
+              "drains_ghosts", "lose_keyword", "curse", "blessing")
 """Passive kinds an ``aura`` may give (a ``far_strike`` aura's card filters name what the holder's
 strike reaches, not which cards hold it)."""
 RANKS = ("elite", "common")
@@ -890,7 +1406,15 @@ _KINDS_TEXT = {
     "restore_armor": "Restores its armor",
     "claim_incarnation": "Gives an enemy incarnation, returning under its control:",
     "next_roll": "Your next die roll this turn shows this roll",
+    "roll_bonus": "Its next die roll +",
     "redirect": "Sudden: redirects an enemy attack on its squad", "ward": "Carries a ward marker",
+    "rides_killer": "Instead of dying with its host, may ride the creature whose strike killed it",
+    "hunted": "Hunt marker: a flyer's attack wounds it more by",
+    "step_wounds": "Wounds itself on each move by",
+    "death_blast": "At its death wounds every card next to it by",
+    "takes_poison": "Takes a neighbour's poisoning on itself",
+    "drains_ghosts": "Its vampirism also drains incorporeal creatures",
+    "no_heal": "Cannot heal nor gain extra life",
     "roll_wounds": "Wounds itself on each of its die rolls:",
     "mark": "Puts a marker on the square:",
     "delayed_wound": "Wounds at the end of its target's next turn unless it attacks this card:",
@@ -900,7 +1424,9 @@ _KINDS_TEXT = {
     "teleportation": "Teleportation", "dash": "Dash", "diagonal": "Moves diagonally",
     "leap": "May jump now, range",
     "summon": "Summons from the deck", "resurrect": "Resurrects", "to_graveyard": "Puts into the graveyard",
-    "exile": "Exiles",
+    "exile": "Exiles", "grave_exile": "Exiles a card of its graveyard",
+    "fetch": "Before recruiting: reveal it, take it into the squad and fetch from the deck",
+    "prophecy": "Prophecy",
     "flood": "Its target's square becomes depth", "drain": "Its target's square counts as surface this turn",
     "relocate": "Moves its target to a free square",
     "far_strike": "Its simple strike reaches, as if adjacent,",
@@ -908,6 +1434,19 @@ _KINDS_TEXT = {
     "shift": "Moves a card onto a square next to it",
     "ignore_protection": "Ignores the target's protection from",
     "prey": "Marked as prey", "pounce": "Jumps next to the target",
+    "acid_fumes": "Marked with acid fumes", "flame_seal": "Marked with a flame seal",
+    "lose_keyword": "Loses",
+    "no_magic": "Cannot use magical abilities", "heal_bonus": "Its squad heals more by",
+    "range_bonus": "Range +",
+    "swap_strikes": "Weak and strong strikes swapped", "ignore_taunt": "Ignores taunts for",
+    "host_only": "Rides only a host",
+    "grave_wound": "Valhalla: wounds a creature of its own squad",
+    "trap": "Lays a trap: the next enemy creature to act is wounded",
+    "darken": "The creature becomes dark",
+    "dash_swap": "Instead of dashing may swap squares with a creature of its squad next to it",
+    "jump_swap": "May jump onto the square of a creature of its squad, swapping squares with it",
+    "gateway": "Creatures of its squad may step onto the squares next to it as onto adjacent ones",
+    "heal_to_jump": "Instead of healing X may jump, range X",
     "forces_defender": "The opponent must appoint a defender against its simple strike",
     "strike_again": "Does not close and may make one more simple strike this turn",
     "dirty_trick": "Dirty trick: may wound an adjacent creature of its squad",
@@ -924,16 +1463,32 @@ _KINDS_TEXT = {
     "bind": "The target may act only by a simple strike at it",
     "cheats_death": "Instead of dying heals",
     "parries_closed": "While closed parries simple strikes as an open card",
+    "attach": "Becomes the target's parasite or companion",
+    "swap": "Swaps squares with",
+    "no_defend": "May not be appointed defender",
+    "ignore_armor": "Ignores the target's armor against",
+    "row_over": "Its strikes through a row pass over enemy cards",
     "discount": "Costs less to recruit, crystals:",
     "attack_bonus": "Power of its attacks",
     "hauled": "Moved one square by closing an adjacent ally",
     "silence": "Enemy creatures so placed lose their abilities",
     "shift_die": "Sudden: lowers a die roll by",
     "set_die": "Sudden: sets a die roll to",
+    "block_attack": "Sudden: blocks an enemy attack of value",
     "recruit_gold": "Recruiting it gives gold crystals:",
     "jump_range": "Jump range +",
+    "counts_as": "Its attacks count as",
+    "taken_as": "Attacks on it count as",
+    "fight_result": "May fix its fight's result for both as",
+    "roll_twice": "Rolls its fight die twice and keeps one",
+    "fight_upgrade": "A won weak/medium-miss fight may move a line up",
+    "amphibious": "Its depth and surface abilities work on any square",
+    "guards_far": "May defend, wherever it stands, an ally",
+    "host_anywhere": "With no first-row host, may ride any revealed enemy creature",
+    "contract": "Marked by a contract",
 }
-_COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "passive": "",
+_COST_TEXT = {"tap": "tap", "counter_tap": "counter + tap", "counter": "counter", "free": "no payment",
+              "passive": "",
               "trigger": "on ", "then": "then, after the one before", "or": "or, instead of the one before",
               "recruit": "before recruiting", "aura": "aura: held by"}
 
@@ -969,6 +1524,10 @@ class Ability:
     """Only when its owner is the First / Second player (the card's ``{first}``/``{second}`` mark)."""
     applies_to: tuple[str, ...] = ()
     """``reduce`` / ``protection``: what it applies to (see :data:`FROM`); TOML key ``from``."""
+    boosts: tuple[str, ...] = ()
+    """An ``attack_bonus`` / ``counts_as`` given by a trigger for a while: the attacks the grant is
+    for (see :data:`FROM`), when ``from`` filters what sets the trigger off ("когда получает раны …
+    получает +1 к следующему {strike}": any wounds, the simple strike boosted, 50/113)."""
     extra: str = ""
     """A short English phrase for an accompanying effect that is not modelled (the modelled part is
     played without it; on a passive it names a condition, and the passive is not applied)."""
@@ -997,7 +1556,9 @@ class Ability:
     """A sudden action ({instant}, 000 1.9.4): besides its owner's own turn, the action may be used
     in the opponent's turn when its player gets priority — in response to an enemy action aimed at a
     card of its squad (before it is carried out) and at the start and the end of the opponent's turn
-    (data/README.md "Sudden actions")."""
+    (data/README.md "Sudden actions"). On a trigger (cost ``trigger``): "{instant}{tap}: при …" — it
+    fires only while the card is open, its player may decline it, and taking it closes the card (the
+    {tap} payment, 000 2.4; 30/100 Болота Ракштольна, 30/137 Соултрад)."""
     life_cap: int = 0
     """``vampirism``: its life never grows above this (0 = no cap beyond the rulebook's)."""
     when_state: str | None = None
@@ -1009,6 +1570,16 @@ class Ability:
     when_type: str | None = None
     """On a trigger about another card: only when that card is of this type (:data:`CARD_TYPES`;
     ``flyer``: "вашего летающего существа")."""
+    when_max_cost: int | None = None
+    """On a trigger about another card: only when that card costs at most this ("при гибели вашего
+    стоящего рядом существа меньшей стоимости", 30/85 Древолом: ``when_max_cost = 7``)."""
+    when_min_cost: int | None = None
+    """On a trigger about another card: only when that card costs at least this ("ваше существо
+    стоимостью 7 или более", 30/185 Колосс)."""
+    when_elements: tuple[str, ...] = ()
+    """On a trigger about another card: only when that card is of one of these elements
+    (:data:`~analysis.cards.schema.ELEMENTS`; "при ударе тёмного существа" = ``["darkness"]`` on
+    ``squad_strike``, 30/137 Соултрад; "при атаке вашего болотного существа", 30/100)."""
     once_per_card: bool = False
     """On a trigger about another card: at most once per turn for each such card ("the first time
     in a turn it is wounded")."""
@@ -1117,6 +1688,31 @@ class Ability:
     zone: str | None = None
     """Trigger ``enemy_enters``: the squares whose entering sets it off (:data:`ZONES`)."""
     picker: str | None = None
+    same_cost: bool = False
+    """``summon`` / ``resurrect`` / ``to_graveyard`` on a trigger: only a card of the cost of the card
+    the trigger aims at — the attacker for ``wounded`` ("от атаки карты противника стоимостью Х …
+    существо … стоимостью Х", 40/57 Ярл викингов)."""
+    squad_max: int = 0
+    """``summon`` / ``resurrect``: only while its squad has this many cards in play or fewer ("если в
+    вашем отряде три или менее карты — возродиться", 60/200 Ангел надежды); 0: any."""
+    grave_lacks_name: bool = False
+    """``summon`` / ``resurrect`` / ``to_graveyard``: only while no other card of its name lies in its
+    graveyard ("если на вашем кладбище нет другого Балторна", 60/151)."""
+    missing: str | None = None
+    """``fetch``: the fetched card has a cost / an element (:data:`MISSING`) none of ``count`` other
+    cards shown from the deal has, those being of distinct costs / elements."""
+    new_name: bool = False
+    """``summon`` / ``resurrect``: only a card whose name no card of its squad in play has ("если
+    элементаля с таким названием нет в вашем отряде", 40/34 Элементалист Дзара); ``to_graveyard``: none
+    of its graveyard ("до 3 боевых машин с разным названием", 50/55 Механический дракон)."""
+    named: str | None = None
+    """Only cards of this name, like a ``vs_*`` condition ("вызвать на его клетку Вылупившегося дракона",
+    30/187 Яйцо дракона; "каждое Яйцо дракона в вашем отряде", 30/98); compared as copies are (case,
+    ё = е)."""
+    shown: tuple[str, ...] = ()
+    """After a ``prophecy``: only when the card shown is one of these (:data:`SHOWN`)."""
+    shown_cost: str | None = None
+    """After a ``prophecy``: its targets' cost against the shown card's (:data:`SHOWN_COSTS`)."""
     """``target``: of a trigger with ``or`` alternatives, the player of the card it aims at picks one
     ("по выбору противника")."""
 
@@ -1129,17 +1725,20 @@ class Ability:
             or self.extra or self.requires or self.formation or self.self_state or self.vs_state or self.tiers
             or self.parity or self.min_power or self.life_cap or self.when_state or self.when_keyword
             or self.once_per_card
-            or self.when_type
+            or self.when_type or self.when_elements or self.when_max_cost is not None
+            or self.when_min_cost is not None
             or self.when or self.partner or self.per or self.lasts or self.vs_has or self.classes or self.nth
             or self.vs_min_move is not None or self.vs_max_move is not None
             or self.vs_rank or self.vs_position or self.area or self.roll or self.squad_has or self.tokens
             or self.delay or self.same_name or self.onto or self.may or self.needs
+            or self.shown or self.shown_cost or self.named or self.new_name or self.same_cost or self.missing
+            or self.grave_lacks_name or self.squad_max
             or (self.target not in ("enemy", _default_target(self.kind)))
         )
 
     @property
     def is_action(self) -> bool:
-        return self.cost in ("tap", "counter_tap", "counter")
+        return self.cost in ("tap", "counter_tap", "counter", "free")
 
     def damage_by_roll(self, roll: int) -> int:
         """The damage for a die roll (modifiers already added): ≤3 weak, 4-5 medium, ≥6 strong."""
@@ -1164,7 +1763,9 @@ class Ability:
             head = f"{sign}{amount or 1} movement"  # added to the printed movement, not a keyword column
         elif self.kind == "keyword":
             head = f"{head} {(self.keyword or '').replace('_', ' ')}{' ' + amount if amount else ''}"
-        elif self.kind in ("taunt", "block", "redirect", "ignore_protection"):
+        elif self.kind == "lose_keyword":
+            head = f"{head} {(self.keyword or '').replace('_', ' ')}"
+        elif self.kind in ("taunt", "block", "redirect", "ignore_protection", "ignore_armor"):
             head = f"{head} {', '.join(self.applies_to)}"
         elif self.kind == "mark":
             where = ("a square its player chooses" if self.trigger in CHOSEN_SQUARE
@@ -1178,7 +1779,8 @@ class Ability:
         elif self.kind == "cleanse":
             head = f"{head} {', '.join(self.removes)}"
         elif self.kind == "become":
-            head = {"flyer": "Becomes a flyer", "artifact": "Becomes an artifact"}.get(
+            head = {"flyer": "Becomes a flyer", "artifact": "Becomes an artifact",
+                    "companion": "Becomes a companion of a creature of its squad"}.get(
                 self.into or "", "Becomes a ground creature (a flyer lands)")
             if self.damage:
                 head += f", simple strike {amount}"
@@ -1192,8 +1794,10 @@ class Ability:
             head = f"{head}{'' if head.endswith('+') else ' '}{amount}"
         parts = [head]
         if self.applies_to and self.kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
-                                                 "ignore_protection"):
+                                                 "ignore_protection", "ignore_armor"):
             parts.append("after " + "/".join(self.applies_to))
+        if self.boosts:
+            parts.append("for " + "/".join(self.boosts))
         if self.range is not None:
             parts.append(f"range {self.range}")
         if self.targets > 1:
@@ -1221,7 +1825,9 @@ class Ability:
             cond.append(f"vs {self.vs_state}")
         if self.via:
             cond.append(f"as {'an' if self.via[0] in 'aeiou' else 'a'} {self.via}")
-        if self.tiers:
+        if self.tiers and self.kind in ("counts_as", "taken_as") and len(self.tiers) == 2:
+            cond.append(f"{self.tiers[0]} ones as {self.tiers[1]}")
+        elif self.tiers:
             cond.append("vs " + "/".join(self.tiers) + " attacks")
         if self.parity:
             cond.append(f"vs attacks of {self.parity} power")
@@ -1235,6 +1841,8 @@ class Ability:
             cond.append(f"when it has {self.when_keyword.replace('_', ' ')}")
         if self.when_type:
             cond.append(f"when it is a {self.when_type}")
+        if self.when_elements:
+            cond.append("when it is " + "/".join(self.when_elements))
         if self.once_per_card:
             cond.append("once per turn for each card")
         if self.per:
@@ -1287,6 +1895,21 @@ class Ability:
             cond.append(f"entering {self.zone.replace('_', ' ')}")
         if self.picker:
             cond.append("its target's player picks")
+        if self.named:
+            cond.append(f"only {self.named}")
+        if self.new_name:
+            cond.append("only a name not in its squad")
+        if self.same_cost:
+            cond.append("of the cost of the card it is about")
+        if self.grave_lacks_name:
+            cond.append("while no other card of its name lies in its graveyard")
+        if self.squad_max:
+            cond.append(f"while its squad has {self.squad_max} cards in play or fewer")
+        if self.shown:
+            cond.append("if the card shown is " + "/".join(x.replace("_", " ") for x in self.shown))
+        if self.shown_cost:
+            cond.append("at a card of the shown card's cost" if self.shown_cost == "equal"
+                        else "at a card of the shown card's cost or less")
         if self.marker and self.trigger == "squad_enters_mark":
             cond.append(f"on a {self.marker} square")
         elif self.marker and self.kind not in ("mark", "incarnate_on_mark"):
@@ -1305,12 +1928,15 @@ class Ability:
             cond.append(f"gives its target a {self.gives}")
         if self.delay == "apart":
             cond.append("wounds at the end of this turn those not next to it")
+        if self.delay == "near":
+            cond.append("only if the target then stands next to it")
         if self.uses_per_battle:
             cond.append(f"{self.uses_per_battle}× per battle")
         if self.uses_per_turn:
             cond.append(f"{self.uses_per_turn}× per turn")
         if self.sudden:
-            cond.append("sudden: in either turn")
+            cond.append("sudden: it closes the card, which must be open" if self.cost == "trigger"
+                        else "sudden: in either turn")
         if self.same_name:
             cond.append("a copy of this card")
         if self.onto:
@@ -1366,18 +1992,22 @@ class Ability:
                      "tokens", "repeats",
                      "self_too", "anywhere", "gives",
                      "fury", "marker", "delay", "early", "min_power", "sudden", "onto", "same_name",
-                     "gold", "nth", "into", "move", "may", "negative", "zone", "picker"):
+                     "gold", "nth", "into", "move", "may", "negative", "zone", "picker", "shown_cost",
+                     "named", "new_name", "same_cost", "missing", "grave_lacks_name", "squad_max"):
             value = getattr(self, name)
             if value:
                 out[name] = value
         if self.count > 1:
             out["count"] = self.count
         for name in ("vs_elements", "vs_classes", "vs_types", "tiers", "vs_has", "roll", "squad_has",
-                     "removes", "classes", "needs", "foes"):
+                     "removes", "classes", "needs", "foes", "when_elements",
+                     "shown"):
             if getattr(self, name):
                 out[name] = list(getattr(self, name))
         if self.applies_to:
             out["from"] = list(self.applies_to)
+        if self.boosts:
+            out["boosts"] = list(self.boosts)
         if self.target != _default_target(self.kind):
             out["target"] = self.target
         return out
@@ -1385,14 +2015,14 @@ class Ability:
 
 def _default_target(kind: str) -> str:
     if kind in ("heal", "give_blessing", "open", "grave_token", "cleanse", "resurrect", "to_graveyard",
-                "dirty_trick"):
+                "dirty_trick", "grave_exile"):
         return "ally"
     if kind in RECRUITMENT:
         return "self"
     if kind in PASSIVES or kind in RESPONSES or kind in ("gain_counter", "extra_life", "shield", "rehost",
                                                           "lose_counters", "teleport", "restore_armor",
                                                           "reposition", "leap", "summon", "exile", "flood",
-                                                          "strike_again", "become"):
+                                                          "strike_again", "become", "prophecy", "fetch"):
         return "self"
     return "enemy"
 
@@ -1463,15 +2093,19 @@ _CARD_KEYS = {"code", "name", "status", "unmodelled", "abilities", "start_counte
 _ABILITY_KEYS = {"kind", "damage", "range", "cost", "targets", "counters", "trigger", "target",
                  "formation", "self_state", "vs_state", "via",
                  "vs_elements", "vs_classes", "vs_types", "vs_min_cost", "vs_max_cost", "uses_per_battle",
-                 "uses_per_turn", "seat", "from", "extra", "requires", "tiers", "parity", "life_cap",
-                 "when_state", "when_keyword", "when_type", "once_per_card", "keyword", "when", "count",
+                 "uses_per_turn", "seat", "from", "boosts", "extra", "requires", "tiers", "parity",
+                 "life_cap",
+                 "when_state", "when_keyword", "when_type", "when_elements", "when_max_cost",
+                 "when_min_cost", "once_per_card", "keyword", "when", "count",
                  "partner", "per",
                  "per_max", "plus",
                  "lasts", "vs_has", "vs_min_move", "vs_max_move", "vs_rank", "vs_position", "area", "every",
                  "roll", "rest",
                  "squad_has", "tokens", "repeats", "self_too", "anywhere", "gives", "removes", "fury",
                  "marker", "delay", "early", "min_power", "sudden", "onto", "same_name", "gold", "classes",
-                 "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker"}
+                 "nth", "into", "move", "may", "needs", "negative", "foes", "zone", "picker",
+                 "shown", "shown_cost", "named", "new_name", "same_cost", "missing",
+                 "grave_lacks_name", "squad_max"}
 _HEADER = re.compile(r"^\s*\[\[\s*card\s*\]\]\s*(#.*)?$")
 _INLINE = re.compile(r"^\s*\{")
 
@@ -1577,6 +2211,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     passive = kind in PASSIVES or kind in RECRUITMENT
     default_cost = "passive" if passive else "trigger" if kind in TRIGGERED else None
     cost = raw.get("cost", default_cost)
+    if cost is None and kind == "bind" and raw.get("vs_position"):
+        cost = "passive"  # (a standing bind of the enemy creatures so placed: 50/190 Бретёр)
     if cost is None:
         raise fail("cost", f"is missing; {kind} needs one of tap, counter_tap, counter, trigger")
     if cost not in COSTS:
@@ -1584,30 +2220,43 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if cost == "aura" and kind not in AURA_KINDS:
         raise fail("cost", f"aura is only for the kinds {', '.join(AURA_KINDS)}")
     granted = kind in GRANTS and cost not in ("passive", "aura")
-    if kind in PASSIVES and cost not in ("passive", "aura") and not granted:
-        raise fail("cost", f"of {kind} must be passive (a standing property)")
-    if granted and lasts is None:
+    if lasts == "enemy_dies" and kind not in ("summon", "resurrect"):
+        raise fail("lasts", "enemy_dies is only for summon and resurrect (the card entered leaves)")
+    if kind in PASSIVES and cost not in ("passive", "aura") and not granted \
+            and not (kind == "incarnation" and cost == "trigger" and raw.get("target") == "self"):
+        raise fail("cost", f"of {kind} must be passive (a standing property; incarnation also gained on "
+                   "a trigger by the card itself)")
+    if granted and lasts is None and kind != "roll_bonus":  # (roll_bonus without: its next roll only)
         raise fail("lasts", f"is missing; a {kind} given by an action or trigger needs how long it lasts "
                    f"({', '.join(LASTS)})")
     if lasts is not None and not granted and not (
             kind in ("root", "summon", "resurrect") and lasts == "turn") \
+            and not (kind in ("summon", "resurrect") and lasts == "enemy_dies") \
             and not (kind == "flood" and lasts == "battle") \
             and not (kind == "become" and lasts in ("turn", "own_turn", "battle")) \
             and not (kind == "root" and lasts == "next_own_turn") \
             and not (kind == "shield" and lasts == "next_enemy_turn"):
         raise fail("lasts", "is only for a passive kind given by an action or a trigger (cost not passive), "
-                   "turn on root, summon and resurrect, next_own_turn on root, battle on flood, turn / "
+                   "turn on root, summon and resurrect, enemy_dies on summon and resurrect, next_own_turn on "
+                   "root, battle on flood, turn / "
                    "own_turn / battle on become, and next_enemy_turn on shield")
-    if cost == "recruit" and (kind != "to_graveyard" or raw.get("target") != "self"):
-        raise fail("cost", "recruit (before recruiting) is only for to_graveyard with target = \"self\"")
+    if cost == "recruit" and kind not in ("to_graveyard", "fetch"):
+        raise fail("cost", "recruit (before recruiting) is only for to_graveyard and fetch")
+    if kind == "fetch" and cost != "recruit":
+        raise fail("cost", "of fetch is recruit (before recruiting)")
     if kind in TRIGGERED and cost != "trigger" and not (kind in EITHER and cost != "passive") \
             and not (kind in ("grave_token", "dirty_trick") and cost == "then") \
-            and not (kind == "leap" and cost in ("then", "or")):  # ("при этом …", "… либо прыжок")
+            and not (kind == "leap" and cost in ("then", "or")) \
+            and not (kind == "strike_again" and cost == "then"):  # ("при этом …", "… либо прыжок")
         raise fail("cost", f"of {kind} must be trigger" + (", then or or" if kind == "leap" else ""))
     if kind in RECRUITMENT and cost != "passive":
         raise fail("cost", f"of {kind} must be passive (it is played when the squad is recruited)")
-    if kind in ACTIONS and cost == "passive":
-        raise fail("cost", f"of {kind} must be tap, counter_tap, counter or trigger")
+    if kind in ACTIONS and cost == "passive" and not (kind == "bind" and raw.get("vs_position")):
+        raise fail("cost", f"of {kind} must be tap, counter_tap, counter, free or trigger")
+    if cost == "free" and not (raw.get("uses_per_turn") or raw.get("uses_per_battle")):
+        raise fail("cost", "free (no payment) needs uses_per_turn or uses_per_battle (\"1 раз за ход:\")")
+    if cost == "free" and kind not in ACTIONS and not (kind in EITHER or kind in GRANTS):
+        raise fail("cost", f"free is only for actions, not {kind}")
     free = kind == "redirect" and cost == "passive"  # an {instant} without a payment
     if kind in RESPONSES and cost not in ("tap", "counter_tap") and not free:
         raise fail("cost", f"of {kind} must be tap or counter_tap (a sudden action)")
@@ -1639,7 +2288,8 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     target = raw.get("target", _default_target(kind))
     if target not in TARGETS:
         raise fail("target", f"must be one of {', '.join(TARGETS)}, got {target!r}")
-    if kind in PASSIVES and cost == "passive" and target != "self":
+    if kind in PASSIVES and cost == "passive" and target != "self" \
+            and not (kind == "taunt" and target == "any"):
         raise fail("target", f"of {kind} is the card itself (self); auras that give others a property are "
                    "not in the vocabulary: name them in 'unmodelled'")
     keyword = raw.get("keyword")
@@ -1647,8 +2297,12 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         if keyword != "move" and keyword not in _keyword_columns():
             raise fail("keyword", f"must be a keyword column of cards.csv (armor, exp_defence, …) or move, "
                        f"got {keyword!r}")
+    elif kind == "lose_keyword":
+        if keyword not in _keyword_columns():
+            raise fail("keyword", f"must be the keyword column of cards.csv it loses (armor, …), "
+                       f"got {keyword!r}")
     elif keyword is not None:
-        raise fail("keyword", "is only for kind = \"keyword\"")
+        raise fail("keyword", "is only for kinds keyword and lose_keyword")
     lists = {}
     for name, options in (("vs_elements", ELEMENTS), ("vs_classes", None), ("vs_types", CARD_TYPES)):
         value = raw.get(name, [])
@@ -1659,29 +2313,47 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     applies = raw.get("from", [])
     if not _str_list(applies, FROM):
         raise fail("from", f"must be a list from {', '.join(FROM)}, got {applies!r}")
-    if kind in ("reduce", "protection", "cap", "attack_bonus", "counts_as", "taken_as") and not applies:
+    boosts = raw.get("boosts", [])
+    if not _str_list(boosts, FROM):
+        raise fail("boosts", f"must be a list from {', '.join(FROM)}, got {boosts!r}")
+    if boosts and (kind not in ("attack_bonus", "counts_as") or cost not in ("trigger", "then")
+                   or not raw.get("lasts")):
+        raise fail("boosts", "is only for an attack_bonus or counts_as given by a trigger for a while")
+    if kind in ("reduce", "protection", "cap", "attack_bonus", "counts_as", "taken_as",
+                "ignore_taunt") and not (
+            applies or boosts):
         raise fail("from", f"is missing; {kind} needs what it applies to, e.g. [\"shot\"]")
-    if kind == "ignore_protection" and not applies:
-        raise fail("from", "is missing; ignore_protection needs the attacks whose protections it passes")
+    if kind in ("ignore_protection", "ignore_armor") and not applies:
+        raise fail("from", f"is missing; {kind} needs the attacks it applies to")
+    if kind == "block_attack" and len(raw.get("damage", [])) != 1:
+        raise fail("damage", "block_attack needs [n]: the value of the attacks it blocks")
     if kind in ("taunt", "block") and not applies:
         raise fail("from", f"is missing; {kind} needs which attacks it applies to, e.g. [\"shot\"]")
     if trigger in ("attacked", "ally_combo", "wounded", "ally_wounded", "squad_wounded", "killed", "kill",
-                   "death", "squad_kill"):
+                   *_DEATHS, "squad_attack"):
         pass
     elif applies and kind not in ("reduce", "protection", "cap", "taunt", "block", "redirect",
-                                  "ignore_protection", "attack_bonus", "counts_as", "taken_as",
-                                  "delayed_wound", "cheats_death"):
+                                  "ignore_protection", "ignore_armor", "attack_bonus", "counts_as",
+                                  "taken_as",
+                                  "delayed_wound", "cheats_death", "block_attack", "range_bonus",
+                                  "ignore_taunt"):
         raise fail("from", "is only for reduce, protection, cap, taunt, block, ignore_protection, "
                    "attack_bonus, delayed_wound, cheats_death and the attacked / ally_combo / wounded / "
-                   "ally_wounded / squad_wounded / kill / death / squad_kill triggers")
+                   "ally_wounded / squad_wounded / kill / death / squad_kill / ally_dies / enemy_dies / "
+                   "creature_dies triggers")
     if trigger == "ally_combo" and len(applies) < 2:
         raise fail("from", "needs the two or more action kinds of the chain for trigger ally_combo")
+    if "finishing" in applies and kind != "attack_bonus" and trigger not in _DEATHS:
+        raise fail("from", "finishing is only for attack_bonus (its finishing-off X) and the death triggers")
     if "heal" in applies and trigger != "ally_combo":
         raise fail("from", "heal is only for trigger ally_combo")
-    if "poison" in applies and kind != "reduce":
-        raise fail("from", "poison is only for reduce (the wounds of poisoning)")
-    if set(applies) & {"directed", "counter"} and kind not in ("reduce", "protection"):
-        raise fail("from", "directed and counter are only for reduce and protection")
+    if "poison" in applies and kind != "reduce" and trigger not in _DEATHS:
+        raise fail("from", "poison is only for reduce (the wounds of poisoning) and the triggers about a "
+                   "death (" + ", ".join(_DEATHS) + ": it died of its poisoning)")
+    if set(applies) & {"directed", "counter"} and kind not in ("reduce", "protection") and not (
+            applies == ["counter"] and trigger in ("wounded", "ally_wounded", "squad_wounded")):
+        raise fail("from", "directed and counter are only for reduce and protection (counter also as the "
+                   "filter of a wounded / ally_wounded / squad_wounded trigger: wounds of a counter-strike)")
     numbers = {}
     for name in ("vs_min_cost", "vs_max_cost"):
         value = raw.get(name)
@@ -1719,11 +2391,16 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if parity is not None and kind not in ("cap", "protection"):
         raise fail("parity", "is only for cap and protection")
     if tiers and kind not in ("cap", "protection", "reduce", "counts_as", "taken_as", "fight_result") \
-            and trigger not in ("strike", "attack", "squad_strike") and not (kind == "strike_bonus" and per):
+            and trigger not in ("strike", "attack", "squad_strike", "squad_attack") \
+            and not (kind == "strike_bonus" and per):
         raise fail("tiers", "is only for cap, protection, reduce, counts_as, taken_as, fight_result, a "
-                   "strike_bonus with 'per' and triggers strike, attack and squad_strike")
-    if kind in ("counts_as", "taken_as", "fight_result") and len(tiers) != 1:
-        raise fail("tiers", f"{kind} needs the one strength its attacks count as, e.g. [\"strong\"]")
+                   "strike_bonus with 'per' and triggers strike, attack, squad_strike and squad_attack")
+    if kind in ("counts_as", "taken_as") and not (
+            len(tiers) == 1 or (len(tiers) == 2 and TIERS.index(tiers[0]) < TIERS.index(tiers[1]))):
+        raise fail("tiers", f"{kind} needs the one strength its attacks count as, e.g. [\"strong\"], or two, "
+                   "lower first: attacks of the first strength count as the second ([\"weak\", \"medium\"])")
+    if kind == "fight_result" and len(tiers) != 1:
+        raise fail("tiers", f"{kind} needs the one strength of the result, e.g. [\"strong\"]")
     if tiers and kind == "reduce" and (not applies or set(applies) & {
             "simple", "close", "nonmagic", "all", "directed", "counter"}):
         raise fail("tiers", "on reduce is only for ability attacks (shots, throws, discharges …: their die "
@@ -1737,14 +2414,15 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
     if when_state is not None and when_state not in VS_STATES:
         raise fail("when_state", f"must be one of {', '.join(VS_STATES)}, got {when_state!r}")
     when_keyword = raw.get("when_keyword")
-    if when_keyword is not None and when_keyword not in _keyword_columns():
+    if when_keyword is not None and when_keyword not in _keyword_columns() \
+            and when_keyword not in _MARKER_GRANTS:
         raise fail("when_keyword", f"must be a keyword column of cards.csv (e.g. concentration), "
                    f"got {when_keyword!r}")
     once_per_card = raw.get("once_per_card", False)
     if not isinstance(once_per_card, bool):
         raise fail("once_per_card", f"must be true or false, got {once_per_card!r}")
     if (when_keyword or once_per_card) and trigger not in WHEN_TRIGGERS \
-            and not (once_per_card and kind in ("strikes_twice", "strikes_twice_in_a_row")):
+            and not (once_per_card and kind in ("strikes_twice", "strikes_twice_in_a_row", "heal_bonus")):
         name = "when_keyword" if when_keyword else "once_per_card"
         raise fail(name, f"is only for the triggers {', '.join(WHEN_TRIGGERS)}")
     extra = raw.get("extra", "")
@@ -1768,10 +2446,12 @@ def _ability(raw: Any, where: _Where, card: int, index: int, label: str) -> Abil
         trigger=trigger, target=target, vs_elements=lists["vs_elements"], vs_classes=lists["vs_classes"],
         vs_types=lists["vs_types"], vs_min_cost=numbers["vs_min_cost"], vs_max_cost=numbers["vs_max_cost"],
         uses_per_battle=numbers["uses_per_battle"], uses_per_turn=numbers["uses_per_turn"], seat=seat,
-        applies_to=tuple(applies), extra=extra.strip(), requires=requires.strip(), formation=formation,
+        applies_to=tuple(applies), boosts=tuple(boosts), extra=extra.strip(), requires=requires.strip(),
+        formation=formation,
         tiers=tuple(tiers),
         parity=parity, life_cap=life_cap, when_state=when_state, when_keyword=when_keyword,
-        once_per_card=once_per_card, keyword=keyword, per=per, lasts=lasts, **states, **more,
+        once_per_card=once_per_card, keyword=keyword, per=per,
+        lasts=lasts, **states, **more,
     )
 
 
@@ -1786,6 +2466,11 @@ def _flag(raw: Any, fail, name: str, kind: str, only: str) -> bool:
     return value
 
 
+_MARKER_GRANTS = ("prey", "contract", "ward")
+"""Marker kinds given for a while that ``when_keyword`` may name (the card the trigger is about holds
+one)."""
+
+
 def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, formation: bool, per: str | None,
                  when_state: str | None) -> dict[str, Any]:
     """The fields of the board conditions, scaled amounts and target areas (checked together)."""
@@ -1795,36 +2480,40 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("when", f"must be one of {', '.join(WHENS)}, got {when!r}")
     out["when"] = when
     count = raw.get("count", 1)
-    if not _int(count, 1):
-        raise fail("count", f"must be a whole number ≥ 1, got {count!r}")
-    if count > 1 and when not in ("allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
-                                  "few_elements", "counters", "namesakes", "squad_jumps", "squad_class") \
+    if not _int(count, 0 if when == "few_elements" else 1):  # (few_elements 0: an all-neutral squad)
+        raise fail("count", f"must be a whole number ≥ 1 (≥ 0 with few_elements), got {count!r}")
+    if count > 1 and kind != "fetch" and when not in (
+            "allies_adjacent", "classes_adjacent", "counters_cards", "enemy_elements",
+                                  "few_elements", "counters", "namesakes", "squad_jumps", "squad_class",
+                                  "squad_charged", "hurt_many", "own_half_no_cheap") \
             and not formation \
-            and trigger not in ("counters_reach", "squad_loses_counters"):
+            and trigger not in ("counters_reach", "squad_loses_counters", "eats", "squad_fury"):
         raise fail("count", "is only for formation, when = allies_adjacent / classes_adjacent / "
                    "counters_cards / enemy_elements / few_elements / counters / namesakes / squad_jumps / "
-                   "squad_class "
+                   "squad_class / own_half_no_cheap "
                    "and trigger "
-                   "counters_reach / squad_loses_counters")
+                   "counters_reach / squad_loses_counters / eats (healed at least that many, when 2 or more)")
     out["count"] = count
     classes = raw.get("classes", [])
     if not _str_list(classes, None):
         raise fail("classes", f"must be a list of class names, got {classes!r}")
-    if classes and when not in ("squad_class", "allies_adjacent") and kind != "terrain_class" \
-            and trigger not in WHEN_TRIGGERS:
-        raise fail("classes", "is only for when = squad_class / allies_adjacent, kind terrain_class and the "
+    if classes and when not in ("squad_class", "allies_adjacent", "class_adjacent", "adjacent_artifact") \
+            and kind not in ("terrain_class", "jump_swap") and trigger not in WHEN_TRIGGERS:
+        raise fail("classes", "is only for when = squad_class / allies_adjacent / class_adjacent / "
+                   "adjacent_artifact, kinds terrain_class and jump_swap and the "
                    f"triggers about another card ({', '.join(WHEN_TRIGGERS)}: that card's classes)")
-    if not classes and (when == "squad_class" or kind == "terrain_class"):
-        raise fail("classes", "is missing; squad_class and terrain_class need the class names")
+    if not classes and (when in ("squad_class", "class_adjacent") or kind == "terrain_class"):
+        raise fail("classes", "is missing; squad_class, class_adjacent and terrain_class need the class "
+                   "names")
     out["classes"] = tuple(classes)
     nth = raw.get("nth", 0)
-    if not _int(nth) or (nth and cost != "trigger"):
-        raise fail("nth", f"is a whole number ≥ 1, for triggers only; got {nth!r}")
+    if not _int(nth) or (nth and cost != "trigger" and kind != "block"):
+        raise fail("nth", f"is a whole number ≥ 1, for triggers and block only; got {nth!r}")
     out["nth"] = nth
-    if when_state is not None and when not in ("allies_adjacent", "clear_of_enemies") \
+    if when_state is not None and when not in ("allies_adjacent", "clear_of_enemies", "state_adjacent") \
             and trigger not in WHEN_TRIGGERS and cost != "aura":
         raise fail("when_state", f"is only for the triggers {', '.join(WHEN_TRIGGERS)}, auras and "
-                   "when = allies_adjacent / clear_of_enemies")
+                   "when = allies_adjacent / clear_of_enemies / state_adjacent")
     partner = raw.get("partner")
     if partner is not None and (partner not in RANKS or not formation):
         raise fail("partner", f"must be one of {', '.join(RANKS)}, with formation = true; got {partner!r}")
@@ -1834,10 +2523,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         if not (_int(value) or (name == "plus" and isinstance(value, int) and not isinstance(value, bool)
                                 and value >= -9)):
             raise fail(name, f"must be a whole number ≥ 0 (plus: ≥ −9), got {value!r}")
-        if value and not per and not (name == "per_max" and kind == "attack_bonus"
-                                      and raw.get("lasts") in ("next_attack", "next_attack_turn")):
-            raise fail(name, "is only with 'per' (per_max: or on an attack_bonus lasting to the next "
-                       "attack, the most its gifts add up to)")
+        if value and not per and not (name == "per_max" and kind == "attack_bonus" and raw.get("lasts")):
+            raise fail(name, "is only with 'per' (per_max: or on an attack_bonus given for a while, "
+                       "the most its gifts add up to)")
         out[name] = value
     if per in ("target_strike", "target_half_life") and kind != "strike_bonus":
         raise fail("per", f"{per} is only for strike_bonus (the card it strikes)")
@@ -1851,15 +2539,29 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("per", f"{per} is only for an attack, a wounding action or a heal (the card it aims at), "
                    "target_weak also for a kind given by an action or a trigger (30/111 Илинси), and "
                    "target_wounds on a keyword fury (the card it attacks)")
+    if (per == "target_cost") != (kind == "carrion_eating" and per is not None):
+        raise fail("per", "target_cost is the per of carrion_eating, and carrion_eating takes no other")
+    if per == "heading_steps" and trigger != "enters_creature":
+        raise fail("per", "heading_steps is only for trigger enters_creature")
+    if per == "trick_wounds" and trigger != "dirty_tricked":
+        raise fail("per", "trick_wounds is only for trigger dirty_tricked")
     if per == "excess" and trigger not in ("kill", "squad_kill"):
         raise fail("per", "excess is only for the triggers kill and squad_kill")
-    if per == "about_weak" and trigger not in WHEN_TRIGGERS:
-        raise fail("per", "about_weak is only for a trigger about another card (squad_strike …)")
-    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection",
+    if (per == "own_poison" and kind != "poison") or (kind == "poison" and per not in (
+            None, "own_poison", "target_poison")):
+        raise fail("per", "own_poison is only for poison, and poison takes no other per than own_poison and "
+                   "target_poison")
+    if per == "about_weak" and trigger not in (*WHEN_TRIGGERS, "dirty_tricked", "hauled"):
+        raise fail("per", "about_weak is only for a trigger about another card (squad_strike …), "
+                   "dirty_tricked and hauled")
+    if per and kind not in ("strike_bonus", *ATTACKS, *WOUNDS, "finishing", "heal", "protection", "poison",
+                           "relocate", "move_wounds", "carrion_eating", "range_bonus",
                            "keyword", "extra_life", "discount", "attack_bonus", "shield") and not (
             kind == "reduce" and per in UNIT_PERS) and not (
             kind in GRANTS and cost != "passive") and not (
-            kind == "gain_counter" and raw.get("target") == "self" and cost == "trigger"):  # (50/145)
+            kind == "gain_counter" and raw.get("target") == "self" and cost == "trigger") and not (
+            kind == "poison" and per == "target_poison") and not (  # (50/145; 50/134)
+            kind in ("summon", "resurrect") and per in UNIT_PERS):  # (how many: "Х или менее", 30/160)
         raise fail("per", f"does not apply to {kind}")
     if per and kind == "keyword" and cost == "passive" and per not in UNIT_PERS \
             and not (fury_x and per == "target_wounds"):
@@ -1885,42 +2587,79 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         if value is not None and value not in options:
             raise fail(name, f"must be one of {', '.join(options)}, got {value!r}")
         out[name] = value
-    if out["vs_position"] and not (cost == "passive" and kind in (
+    if out["vs_position"] == "near" and cost == "trigger" and trigger not in (
+            "ally_dies", "creature_dies", "enemy_dies", "darkens", "ally_wounded", "squad_wounded"):
+        raise fail("vs_position", "near on a trigger is only for ally_dies, creature_dies, enemy_dies, "
+                   "darkens, ally_wounded and squad_wounded")
+    if out["vs_position"] == "max_range" and kind != "attack_bonus":
+        raise fail("vs_position", "max_range is only for attack_bonus (the range of the attack)")
+    if (out["vs_position"] == "partner_near") != (kind == "far_strike" and out["vs_position"] is not None):
+        raise fail("vs_position", "partner_near is the vs_position of far_strike, which takes no other")
+    edge = cost in ("passive", "aura") and kind == "attack_bonus" and out["vs_position"] == "max_range"
+    if out["vs_position"] and not edge and kind != "far_strike" and not (cost == "passive" and kind in (
             "strike_bonus", "directed", "unanswerable", "reduce", "protection", "taunt", "strike_limit",
-            "silence")) and not (cost == "trigger" and trigger in ("creature_dies", "ally_dies")) \
+            "bind", "silence")) and not (cost == "trigger" and trigger in (
+                "creature_dies", "ally_dies", "ally_wounded", "squad_wounded", "enemy_dies", "strike")
+                and out["vs_position"] in ("opposite", "diagonal", "near", "ahead")) \
+            and not (cost == "trigger" and trigger in ("card_closes", "darkens")) \
             and not (cost == "aura" and kind in ("strike_bonus", "directed", "unanswerable", "reduce",
                                                  "protection")):
         raise fail("vs_position", "is only for the passives strike_bonus, directed, unanswerable, reduce, "
                    "protection, taunt, strike_limit and silence (those of the first five also held from an "
-                   "aura: the position to the holder), and the triggers creature_dies and ally_dies")
-    if kind == "strike_limit" and not out["vs_position"]:
-        raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to)")
+                   "aura: the position to the holder), and the triggers creature_dies, ally_dies, "
+                   "ally_wounded and squad_wounded (opposite, diagonal or near: where that card stands), "
+                   "card_closes and darkens; enemy_dies and strike too")
+    if kind == "strike_limit" and not out["vs_position"] and not formation:
+        raise fail("vs_position", "is required for strike_limit (the position its strikes are limited to), "
+                   "unless it holds under a condition: then none at all (\"Строй: не может нападать "
+                   "{strike}\", 30/61)")
     if kind == "silence" and out["vs_position"] not in ("opposite", "diagonal"):
         raise fail("vs_position", "of silence must say where the silenced creatures stand: opposite or "
                    "diagonal")
-    if out["area"] and cost == "passive":
-        raise fail("area", "is only for actions, triggers and auras")
-    if out["area"] and cost in ("tap", "counter_tap", "counter") \
-            and out["area"] not in ("left", "right", "opposite", "behind", "target_column"):
+    if out["area"] and cost == "passive" and not (kind in ("bar", "redirect") and out["area"] == "host") \
+            and not (kind == "block" and out["area"] == "squad") \
+            and not (kind == "redirect" and out["area"] == "formation"):
+        raise fail("area", "is only for actions, triggers and auras (and host on bar: only its host is "
+                   "barred)")
+    if out["area"] and cost in ("tap", "counter_tap", "counter", "free") \
+            and out["area"] not in ("left", "right", "opposite", "behind", "target_column", "host", "cross",
+                                    "forward", "facing", *SHAPES):
         raise fail("area", "of an action is left, right, opposite or behind (the one square on that side: "
-                   "60/28 Орочий таран \"по карте напротив\") or target_column")
+                   "60/28 Орочий таран \"по карте напротив\"), target_column, forward, host, cross or a "
+                   f"group of squares ({', '.join(SHAPES)})")
     if out["area"] == "target_column" and (cost not in ("tap", "counter_tap", "counter")
                                            or raw.get("target") != "any"):
         raise fail("area", "target_column is for an action with target = any (every card in the named "
                    "card's column)")
+    if out["area"] in SHAPES and cost not in ("tap", "counter_tap", "counter", "free"):
+        raise fail("area", f"{out['area']} is only for an action (a group of squares its player picks)")
     if cost == "aura" and (out["area"] not in AURA_AREAS
                            or raw.get("target") not in ("ally", "enemy", "any")):
         raise fail("area", f"an aura needs an area of {', '.join(AURA_AREAS)} and a target "
                    "(ally, enemy, any)")
-    if out["area"] == "rider" and cost != "aura":
-        raise fail("area", "rider is only for an aura")
-    if out["area"] == "squad" and cost != "aura" and kind != "next_roll":
-        raise fail("area", "squad is only for an aura and next_roll (its squad's next die roll)")
-    if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls") and cost != "then":
+    if out["area"] == "rider" and cost not in ("aura", "trigger"):
+        raise fail("area", "rider is only for an aura or a trigger (the rider of the card it aims at)")
+    if out["area"] == "squad" and cost != "aura" and kind not in ("next_roll", "block"):
+        raise fail("area", "squad is only for an aura, next_roll (its squad's next die roll) and a block "
+                   "(attacks on any card of its squad)")
+    if out["area"] == "entered" and cost != "then":
+        raise fail("area", "entered is only for a then after a summon or resurrect (the cards it brought in)")
+    if out["area"] == "about" and trigger not in (*WHEN_TRIGGERS, "squad_rolls", "squad_redirects",
+                                                  "dirty_tricked", "misses") \
+            and cost != "then":
         raise fail("area", "about is only for the triggers about another card "
-                   f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled)")
-    if out["area"] == "near_target" and cost != "trigger":
-        raise fail("area", "near_target is only for triggers (the card the trigger is about)")
+                   f"({', '.join(WHEN_TRIGGERS)}, squad_rolls: the creature that rolled, squad_redirects: "
+                   "the card that redirected the attack)")
+    if out["area"] == "target_formation" and cost != "then":
+        raise fail("area", "target_formation is only for a then (the target of the ability before it)")
+    if out["area"] == "near_target" and cost not in ("trigger", "then"):
+        raise fail("area", "near_target is only for triggers (the card the trigger is about) and a then (the "
+                   "cards next to the target of the ability before it)")
+    if out["area"] == "forward" and cost not in ("tap", "counter_tap", "counter", "free"):
+        raise fail("area", "forward is only for an action (the cards ahead of it in its column)")
+    if out["area"] == "behind_target" and cost != "then":
+        raise fail("area", "behind_target is only for a then (behind the card the ability before "
+                   "it aimed at)")
     for name in ("every", "rest"):
         value = raw.get(name, False)
         if not isinstance(value, bool):
@@ -1958,7 +2697,13 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("tokens", "is a cost: only for actions, triggers and an incarnation with 'anywhere'")
     out["tokens"] = tokens
     out["repeats"] = _flag(raw, fail, "repeats", kind, "incarnation")
-    out["self_too"] = _flag(raw, fail, "self_too", kind, "destroy")
+    self_too = raw.get("self_too", False)
+    if not isinstance(self_too, bool):
+        raise fail("self_too", f"must be true or false, got {self_too!r}")
+    if self_too and kind not in ("destroy", "move_wounds") and trigger != "enemy_ranged":
+        raise fail("self_too", "is only for destroy (the card as well), move_wounds (its own wounds too) and "
+                   "trigger enemy_ranged (an attack at this card too)")
+    out["self_too"] = self_too
     if kind == "grave_token" and raw.get("target", "ally") not in ("ally", "self"):
         raise fail("target", "of grave_token is ally (a card of its squad in the graveyard) or self")
     when_type = raw.get("when_type")
@@ -1967,6 +2712,22 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("when_type", f"must be one of {', '.join(CARD_TYPES)}, on the triggers "
                    f"{', '.join(WHEN_TRIGGERS)} or when = clear_of_enemies; got {when_type!r}")
     out["when_type"] = when_type
+    when_elements = raw.get("when_elements", [])
+    if not _str_list(when_elements, ELEMENTS) or len(set(when_elements)) != len(when_elements) or (
+            when_elements and trigger not in WHEN_TRIGGERS):
+        raise fail("when_elements", f"is a list of different elements from {', '.join(ELEMENTS)}, on the "
+                   f"triggers {', '.join(WHEN_TRIGGERS)}; got {when_elements!r}")
+    out["when_elements"] = tuple(when_elements)
+    when_max_cost = raw.get("when_max_cost")
+    if when_max_cost is not None and (not _int(when_max_cost) or trigger not in WHEN_TRIGGERS):
+        raise fail("when_max_cost", f"is a whole number ≥ 0, on the triggers {', '.join(WHEN_TRIGGERS)}; "
+                   f"got {when_max_cost!r}")
+    out["when_max_cost"] = when_max_cost
+    when_min_cost = raw.get("when_min_cost")
+    if when_min_cost is not None and (not _int(when_min_cost) or trigger not in WHEN_TRIGGERS):
+        raise fail("when_min_cost", f"is a whole number ≥ 0, on the triggers {', '.join(WHEN_TRIGGERS)}; "
+                   f"got {when_min_cost!r}")
+    out["when_min_cost"] = when_min_cost
     gives = raw.get("gives")
     if gives is not None and gives not in GIVES:
         raise fail("gives", f"must be one of {', '.join(GIVES)}, got {gives!r}")
@@ -1987,6 +2748,9 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "give the face as damage = [N] otherwise")
     if kind == "next_roll" and raw.get("damage") and not 1 <= raw["damage"][0] <= 6:
         raise fail("damage", "of next_roll is the face of the die, 1 to 6")
+    if kind == "roll_bonus" and (cost not in ("trigger", "then") or raw.get("target") not in ("self", "ally")
+                                 or not 1 <= raw.get("damage", [0])[0] <= 5):
+        raise fail("kind", "roll_bonus [N] (1 to 5) is given on a trigger to a card: target self or ally")
     out["fury"] = fury
     marker = raw.get("marker")
     if marker is not None and marker not in MARKERS:
@@ -2005,14 +2769,16 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     if raw.get("when") in ("marker_row", "marker_column") and marker is None:
         raise fail("marker", "is required for when = marker_row / marker_column")
     if kind == "mark" and trigger not in ("creature_dies", "ally_dies", "kill", "death", "battle_start",
-                                          *CHOSEN_SQUARE):
+                                          "dash", *CHOSEN_SQUARE):
         raise fail("trigger", "mark is only for the triggers creature_dies, ally_dies, kill, death, "
-                   "battle_start (its own square), " + ", ".join(CHOSEN_SQUARE))
+                   "battle_start (its own square), dash (the square it left), " + ", ".join(CHOSEN_SQUARE))
     out["marker"] = marker
     delay = raw.get("delay")
     if delay is not None and delay not in DELAYS:
         raise fail("delay", f"must be one of {', '.join(DELAYS)}, got {delay!r}")
-    if delay is not None and (kind not in WOUNDS or cost == "passive"):
+    if delay == "near" and kind != "delayed_wound":
+        raise fail("delay", "near is only for a delayed_wound")
+    if delay == "apart" and (kind not in WOUNDS or cost == "passive"):
         raise fail("delay", "is only for wounding actions and triggers (effect …)")
     out["delay"] = delay
     min_power = raw.get("min_power", 0)
@@ -2022,25 +2788,34 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     sudden = raw.get("sudden", False)
     if not isinstance(sudden, bool):
         raise fail("sudden", f"must be true or false, got {sudden!r}")
-    if sudden and (kind not in (*ACTIONS, *EITHER) or cost not in ("tap", "counter_tap", "counter")):
+    if sudden and cost == "trigger" and kind in RESPONSES:
+        raise fail("sudden", "is not for responses; cap_strike, flip_die and redirect are sudden already")
+    if sudden and cost != "trigger" and ((kind not in (*ACTIONS, *EITHER) and kind not in GRANTS)
+                                         or cost not in ("tap", "counter_tap", "counter")):
         raise fail("sudden", "is only for actions (cost tap, counter_tap or counter) of the kinds "
-                   f"{', '.join((*ACTIONS, *EITHER))}; cap_strike, flip_die and redirect are sudden "
-                   "responses already")
+                   f"{', '.join((*ACTIONS, *EITHER))}, or for a trigger ({{instant}}{{tap}}: при …); "
+                   "cap_strike, flip_die and redirect are sudden responses already")
     if kind == "cancel" and not sudden:
         raise fail("sudden", "is missing; cancel answers an announced enemy action, so it must be "
                    "sudden = true")
     out["sudden"] = sudden
     onto = raw.get("onto")
     if onto is not None and not ((kind in ("summon", "resurrect") and onto in ONTO)
+                                 or (kind == "push" and onto == "forward")
                                  or (kind == "relocate" and onto in RELOCATE_ONTO)
-                                 or (kind == "become" and onto in BECOME_ONTO)):
+                                 or (kind == "become" and onto in BECOME_ONTO)
+                                 or (kind == "hauled" and onto == "forward")):
         raise fail("onto", f"is one of {', '.join(ONTO)} for summon and resurrect, one of "
-                   f"{', '.join(RELOCATE_ONTO)} for relocate, or one of {', '.join(BECOME_ONTO)} for become; "
+                   f"{', '.join(RELOCATE_ONTO)} for relocate, one of {', '.join(BECOME_ONTO)} for become, "
+                   "forward for push or for hauled (the square in front of it: 50/1 Военный обоз); "
                    f"got {onto!r}")
     into = raw.get("into")
-    if (into is None) == (kind == "become") or (into is not None and into not in BECOME_INTO):
-        raise fail("into", f"is required for become and only for it: one of {', '.join(BECOME_INTO)}; "
-                   f"got {into!r}")
+    if kind == "fetch":
+        if into not in FETCH_INTO:
+            raise fail("into", f"of fetch is one of {', '.join(FETCH_INTO)}; got {into!r}")
+    elif (into is None) == (kind == "become") or (into is not None and into not in BECOME_INTO):
+        raise fail("into", f"is required for become and fetch and only for them: one of "
+                   f"{', '.join(BECOME_INTO)}; got {into!r}")
     out["into"] = into
     move = raw.get("move")
     if move is not None and (not _int(move) or kind != "become" or into == "artifact"):
@@ -2052,8 +2827,8 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
                    "becomes")
     if kind == "become" and onto is not None and into != "creature":
         raise fail("onto", "of become is where a landing flyer goes (into = creature)")
-    if onto == "died_at" and cost != "trigger":
-        raise fail("onto", "died_at is only for a trigger (the square of the card it is about)")
+    if onto in ("died_at", "about_square", "host_about") and cost not in ("trigger", "then"):
+        raise fail("onto", f"{onto} is only for a trigger (the square of the card it is about)")
     out["onto"] = onto
     out["same_name"] = raw.get("same_name", False)
     if not isinstance(out["same_name"], bool) or (out["same_name"] and kind not in ENTRIES):
@@ -2063,16 +2838,53 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
         raise fail("gold", f"is the gold paid before recruiting (cost recruit only); got {gold!r}")
     out["gold"] = gold
     zone = raw.get("zone")
-    if (zone is not None and zone not in ZONES) or ((trigger in ("enemy_enters", "enemy_leaves")
-                                                     or kind == "bar") != (zone is not None)):
+    zoned = trigger in ("enemy_enters", "enemy_leaves", "squad_enters") or kind == "bar"
+    if (zone is not None and zone not in ZONES) or zoned != (zone is not None):
         raise fail("zone", f"is one of {', '.join(ZONES)}, required with triggers enemy_enters / "
-                   f"enemy_leaves and kind bar, and only there; got {zone!r}")
+                   f"enemy_leaves / squad_enters and kind bar, and only there; got {zone!r}")
     out["zone"] = zone
     picker = raw.get("picker")
     if picker is not None and (picker != "target" or cost != "trigger"):
         raise fail("picker", "is target (the player of the card it aims at picks among its or "
                    f"alternatives), on a trigger only; got {picker!r}")
     out["picker"] = picker
+    shown = raw.get("shown", [])
+    if not isinstance(shown, list) or not all(x in SHOWN for x in shown) or (shown and cost != "then"):
+        raise fail("shown", f"is a list of {', '.join(SHOWN)}, on a then after a prophecy only; "
+                   f"got {shown!r}")
+    out["shown"] = tuple(shown)
+    shown_cost = raw.get("shown_cost")
+    if shown_cost is not None and (shown_cost not in SHOWN_COSTS or cost != "then"):
+        raise fail("shown_cost", f"is one of {', '.join(SHOWN_COSTS)}, on a then after a prophecy only; "
+                   f"got {shown_cost!r}")
+    out["shown_cost"] = shown_cost
+    named = raw.get("named")
+    if named is not None and (not isinstance(named, str) or not named.strip()):
+        raise fail("named", f"is a card's name (only cards of that name), got {named!r}")
+    out["named"] = named
+    new_name = raw.get("new_name", False)
+    if not isinstance(new_name, bool) or (new_name and kind not in ("summon", "resurrect", "to_graveyard")):
+        raise fail("new_name", f"must be true or false, for summon, resurrect and to_graveyard only; "
+                   f"got {new_name!r}")
+    out["new_name"] = new_name
+    same_cost = raw.get("same_cost", False)
+    if not isinstance(same_cost, bool) or (same_cost and (kind not in ENTRIES or cost != "trigger")):
+        raise fail("same_cost", f"must be true or false, for a triggered summon, resurrect or to_graveyard; "
+                   f"got {same_cost!r}")
+    out["same_cost"] = same_cost
+    missing = raw.get("missing")
+    if missing is not None and (missing not in MISSING or kind != "fetch"):
+        raise fail("missing", f"is one of {', '.join(MISSING)}, for fetch only; got {missing!r}")
+    out["missing"] = missing
+    lacks = raw.get("grave_lacks_name", False)
+    if not isinstance(lacks, bool) or (lacks and kind not in ("summon", "resurrect", "to_graveyard")):
+        raise fail("grave_lacks_name", f"must be true or false, for summon, resurrect and to_graveyard; "
+                   f"got {lacks!r}")
+    out["grave_lacks_name"] = lacks
+    squad_max = raw.get("squad_max", 0)
+    if not _int(squad_max) or (squad_max and kind not in ("summon", "resurrect")):
+        raise fail("squad_max", f"is a whole number ≥ 1, for summon and resurrect only; got {squad_max!r}")
+    out["squad_max"] = squad_max
     if kind in ("summon", "resurrect", "to_graveyard") and cost not in ("recruit",) \
             and raw.get("target", _default_target(kind)) not in (
                 ("self",) if kind == "summon" else ("ally", "enemy", "self") if kind == "resurrect"
@@ -2084,23 +2896,39 @@ def _more_fields(raw: Any, fail, kind: str, cost: str, trigger: str | None, form
     may = raw.get("may", False)
     if not isinstance(may, bool):
         raise fail("may", f"must be true or false, got {may!r}")
-    if may and cost not in ("trigger", "then") and not (kind == "become" and cost == "or"):
+    if may and cost not in ("trigger", "then") and not (kind == "become" and cost == "or") \
+            and kind != "block":
         raise fail("may", "is only for triggered abilities and their then (its player may pick no "
-                   "target; a become also after or)")
+                   "target; a become also after or) and block (its player decides)")
     out["may"] = may
     needs = raw.get("needs", [])
     if not _str_list(needs, None) or len(set(needs)) != len(needs):
         raise fail("needs", f"must be a list of different card types, 'symbiote' or classes, got {needs!r}")
-    if needs and kind != "discount":
-        raise fail("needs", "is only for discount")
+    if needs and kind != "discount" and raw.get("when") not in (
+            "squad_did", "squad_charged", "took_all", "host_of", "allies_adjacent"):
+        raise fail("needs", "is only for discount and when = squad_did / squad_charged / took_all / "
+                   "host_of / allies_adjacent")
+    if raw.get("when") == "allies_adjacent" and needs and not set(needs) <= set(KINDS):
+        raise fail("needs", "when = allies_adjacent needs ability kinds (the allies next to it have them)")
+    if raw.get("when") in ("squad_charged", "host_of") and (not needs or not set(needs) <= set(ELEMENTS)):
+        raise fail("needs", "when = squad_charged / host_of needs elements (of the card with the counters / "
+                   "of the host)")
+    if raw.get("when") in ("squad_did", "took_all") and (not needs or not set(needs) <= {"simple", *ATTACKS}):
+        raise fail("needs", "when = squad_did needs the attack kinds its squad must have made this turn "
+                   "(simple and the attack kinds)")
     if kind == "discount" and raw.get("target", "self") not in ("self", "ally"):
         raise fail("target", "of discount is self (the card) or ally (the cards of its squad its vs_* name)")
     if kind == "recruit_gold" and raw.get("target", "self") != "self":
         raise fail("target", "of recruit_gold is self")
     out["needs"] = tuple(needs)
     foes = raw.get("foes", [])
-    if not _str_list(foes, ("artifact",)) or (foes and kind != "fight"):
-        raise fail("foes", f"is a list from artifact, only for fight; got {foes!r}")
+    guard = kind in ("reduce", "protection", "cap") and raw.get("lasts") is not None
+    if not _str_list(foes, ("creature", "flyer", "artifact") if guard else ("artifact", "source")) \
+            or (foes and kind != "fight" and not guard):
+        raise fail("foes", "is a list from artifact, source, for fight; or of card types (creature, flyer, "
+                   f"artifact) on a reduce / protection / cap given for a while; got {foes!r}")
+    if "source" in foes and (cost != "trigger" or raw.get("target") not in ("ally", "self")):
+        raise fail("foes", "source is for a triggered fight of its own creature (target ally or self)")
     out["foes"] = tuple(foes)
     negative = raw.get("negative", False)
     if not isinstance(negative, bool) or (negative and not per):
@@ -2164,8 +2992,11 @@ def _card(raw: Any, where: _Where, index: int) -> CardAbilities:
                                                           *ENTRIES) \
                 and not (ab.cost == "then"
                          and ab.kind in ("grave_token", "root", "close", "shift", "dirty_trick", "push",
-                                         "destroy", "lose_counters")) \
-                and not (ab.cost == "or" and ab.kind == "close") \
+                                         "destroy", "lose_counters", "finishing", "relocate", "fight",
+                                         "strike_again",
+                                         "stun", "darken")) \
+                and not (ab.cost == "or" and ab.kind in ("close", "relocate")) \
+                and not (ab.cost == "then" and ab.kind in ("swap", "relocate")) \
                 and not (ab.kind in GRANTS and ab.lasts):  # (a grant for a while: 40/23 Вождь клана)
             raise where.error(index, i, "kind", label, f"{ab.kind} cannot have cost {ab.cost}")
     counts = {}

@@ -53,6 +53,7 @@ for _kind in ("simple", *ATTACKS):
     _GROUPS[_kind] = _GROUPS[_kind] | {"attacks"}  # ("от атаки": any attack, not spells or effects)
 _GROUPS["directed"] = frozenset({"directed"})
 _GROUPS["counter"] = frozenset({"counter"})
+_GROUPS["finishing"] = frozenset({"finishing"})  # (an ``attack_bonus`` to its X: 50/182)
 """Which ``from`` names of ``reduce``/``protection`` cover each kind (``ranged``: 000 glossary
 "Ranged attack"; ``magic``: "Magical ability"; ``nonmagic``: the attacks that are not magical, the
 simple strike counted among them; ``close``: 000 glossary "Close strike"). ``directed`` and
@@ -90,7 +91,7 @@ def has_condition(ab: Ability) -> bool:
     """Whether the fact only applies against some cards (a ``vs_*`` field is set)."""
     return bool(ab.vs_elements or ab.vs_classes or ab.vs_types or ab.vs_min_cost is not None
                 or ab.vs_max_cost is not None or ab.vs_has or ab.vs_min_move is not None
-                or ab.vs_max_move is not None or ab.vs_rank)
+                or ab.vs_max_move is not None or ab.vs_rank or ab.named)
 
 
 def has_any(card, names: Iterable[str]) -> bool:
@@ -122,6 +123,8 @@ def matches(ab: Ability, other) -> bool:
     if ab.vs_min_move is not None and (other.move or 0) < ab.vs_min_move:
         return False
     if ab.vs_max_move is not None and (other.move or 0) > ab.vs_max_move:
+        return False
+    if ab.named is not None and other.key != normalize_name(ab.named):
         return False
     return not (ab.vs_rank is not None and other.elite != (ab.vs_rank == "elite"))
 
@@ -392,14 +395,25 @@ def roll_modifier(card, kind: str, other=None, seat: int | None = None) -> int:
         for ab in _standing(card, "keyword", seat):
             if ab.keyword == "exp_shooting" and has_condition(ab) and matches(ab, other):
                 mod = max(mod, ab.damage[0] if ab.damage else 1)
-    return mod + passives.blessing - passives.curse
+    return mod + passives.blessing - passives.curse + roll_bonus(card, seat)
 
 
-def attack_bonus(card, kind: str, seat: int | None = None) -> int:
+def roll_bonus(card, seat: int | None = None) -> int:
+    """The standing change to every die roll of ``card``: the ``roll_bonus`` facts it holds for a
+    while ("до конца хода получить +1 к броскам кубика", 50/151; 000 2.13: modifiers add up)."""
+    if card.abilities is None:
+        return 0
+    return sum(ab.damage[0] for ab in _standing(card, "roll_bonus", seat) if ab.damage)
+
+
+def attack_bonus(card, kind: str, seat: int | None = None, target=None) -> int:
     """The standing change (+n or −n) to the power of ``card``'s own attacks and wounding actions of
-    ``kind``: its ``attack_bonus`` facts whose ``from`` covers the kind (given ones included, as a
-    unit's variant holds them; 000 2.13: modifiers add up)."""
-    return sum(ab.damage[0] for ab in _standing(card, "attack_bonus", seat) if covers(ab, kind))
+    ``kind`` on card ``target``: its ``attack_bonus`` facts whose ``from`` covers the kind and whose
+    ``vs_*`` the target meets (None: only unconditional ones; "+1 к ударам по героям", 40/195
+    Скорпион's special strikes) — given ones included, as a unit's variant holds them; 000 2.13:
+    modifiers add up."""
+    return sum(ab.damage[0] for ab in _standing(card, "attack_bonus", seat)
+               if covers(ab, kind) and matches(ab, target))
 
 
 def forced_tier(card, kind: str, other=None, seat: int | None = None, other_seat: int | None = None) -> int:
@@ -408,13 +422,32 @@ def forced_tier(card, kind: str, other=None, seat: int | None = None, other_seat
     attacker), else a ``counts_as`` of ``card`` (its ``vs_*`` on the target) — "сводится к сильному"."""
     if other is not None and other.abilities is not None:
         for ab in _standing(other, "taken_as", other_seat):
-            if covers(ab, kind) and matches(ab, card):
+            if len(ab.tiers) == 1 and covers(ab, kind) and matches(ab, card):
                 return TIER_OF[ab.tiers[0]]
     if card.abilities is not None:
         for ab in _standing(card, "counts_as", seat):
-            if covers(ab, kind) and matches(ab, other):
+            if len(ab.tiers) == 1 and covers(ab, kind) and matches(ab, other):
                 return TIER_OF[ab.tiers[0]]
     return -1
+
+
+NO_RAISE = (-1, -1)
+
+
+def raised_tier(card, kind: str, other=None, seat: int | None = None,
+                other_seat: int | None = None) -> tuple[int, int]:
+    """(from, to): ``card``'s attacks of ``kind`` on ``other`` of strength ``from`` count as strength
+    ``to`` — a ``counts_as`` / ``taken_as`` with two ``tiers`` ("слабые атаки … сводятся к средним",
+    40/181), the attacked card's ``taken_as`` first; :data:`NO_RAISE` when none."""
+    if other is not None and other.abilities is not None:
+        for ab in _standing(other, "taken_as", other_seat):
+            if len(ab.tiers) == 2 and covers(ab, kind) and matches(ab, card):
+                return TIER_OF[ab.tiers[0]], TIER_OF[ab.tiers[1]]
+    if card.abilities is not None:
+        for ab in _standing(card, "counts_as", seat):
+            if len(ab.tiers) == 2 and covers(ab, kind) and matches(ab, other):
+                return TIER_OF[ab.tiers[0]], TIER_OF[ab.tiers[1]]
+    return NO_RAISE
 
 
 @lru_cache(maxsize=4096)
@@ -437,15 +470,19 @@ def wounds_after(damage: int, kind: str, target, source=None, armor_left: int = 
     if caps:
         power = apply_limits(power, tier, caps)
     used = min(power, armor_left) if kind in ARMOR_STOPS else 0
+    if used and source is not None and source.abilities is not None and any(
+            covers(ab, kind) for ab in _standing(source, "ignore_armor", None)):
+        used = 0  # ("игнорирует {armor}": 50/78 Глаз сокола's shots)
     return power - used, used
 
 
 __all__ = [
     "ARMOR_STOPS", "ATTACK_KINDS", "NO_PASSIVES", "TIER_OF", "StrikePassives", "apply_limits", "attack_bonus",
-    "forced_tier",
+    "forced_tier", "raised_tier", "NO_RAISE",
     "covers",
     "damage_by_die", "depends_on_opponent", "die_tier", "facts", "groups", "has_any", "has_condition",
     "limits", "matches", "state_limits",
     "counter_protected", "directed_reduction", "granted_keywords", "stays_open",
-    "protected", "reduction", "roll_modifier", "seat_dependent", "strike_passives", "wounds_after",
+    "protected", "reduction", "roll_bonus", "roll_modifier", "seat_dependent", "strike_passives",
+    "wounds_after",
 ]

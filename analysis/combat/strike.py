@@ -250,7 +250,9 @@ def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, agai
         keywords_against,
         limits,
         protected,
+        raised_tier,
         reduction,
+        roll_bonus,
         stays_open,
         strike_passives,
     )
@@ -266,6 +268,12 @@ def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, agai
     tier = forced_tier(card, "simple", against, seat)
     if tier >= 0:  # ("сводится к сильному": every strike that lands is of that strength)
         powers = (powers[tier],) * 3
+    else:
+        low, high = raised_tier(card, "simple", against, seat)
+        if low >= 0:  # ("слабые атаки … сводятся к средним": that strength only)
+            raised = list(powers)
+            raised[low] = raised[high]
+            powers = (raised[0], raised[1], raised[2])
     reductions = tuple(reduction(card, k, against, seat) for k in ABILITY_KINDS)
     return Fighter(
         name=card.name, strike=powers,
@@ -281,7 +289,7 @@ def fighter_from_facts(card: Card, strike: tuple[int, int, int], life: int, agai
         move=card.move if card.type == "creature" else 0, attacks=duel_attacks(card, against, seat),
         poison=strike_poison(card, seat), reductions=reductions if any(reductions) else (),
         guards=frozenset(k for k in (*ABILITY_KINDS, "poison") if protected(card, k, against, seat)),
-        caps=limits(card, "simple", against, seat), **base,
+        caps=limits(card, "simple", against, seat), roll=roll_bonus(card, seat), **base,
     )
 
 
@@ -289,7 +297,14 @@ def duel_attacks(card: Card, against: Card | None = None,
                  seat: int | None = None) -> tuple[AbilityAttack, ...]:
     """The card's abilities a duel can use each turn: ``tap`` cost, wounding an enemy, no limit of
     uses, no seat mark, no condition unmet by ``against`` (None: no condition at all)."""
-    from analysis.cards.ability_rules import attack_bonus, facts, forced_tier, matches, roll_modifier
+    from analysis.cards.ability_rules import (
+        attack_bonus,
+        facts,
+        forced_tier,
+        matches,
+        raised_tier,
+        roll_modifier,
+    )
 
     out = []
     for ab in facts(card):
@@ -301,7 +316,11 @@ def duel_attacks(card: Card, against: Card | None = None,
         tier = forced_tier(card, ab.kind, against, seat)
         if tier >= 0:  # ("сводится к сильному": that strength whatever the die)
             damage = (damage[tier],) * 3
-        bonus = attack_bonus(card, ab.kind, seat)  # ("+1 к метаниям": the power, never below 0)
+        elif len(damage) == 3:
+            low, high = raised_tier(card, ab.kind, against, seat)
+            if low >= 0:
+                damage = tuple(damage[high] if i == low else d for i, d in enumerate(damage))
+        bonus = attack_bonus(card, ab.kind, seat, against)  # ("+1 к метаниям": the power, never below 0)
         if bonus:
             damage = tuple(max(0, d + bonus) for d in damage)
         roll = roll_modifier(card, ab.kind, against, seat) if len(ab.damage) == 3 else 0
@@ -314,7 +333,7 @@ def strike_poison(card: Card, seat: int | None = None) -> int:
     from analysis.cards.ability_rules import facts
 
     return max((ab.damage[0] for ab in facts(card) if ab.kind == "poison" and ab.trigger == "strike"
-                and not ab.uses_per_battle and not ab.uses_per_turn and not ab.seat), default=0)
+                and ab.damage and not ab.uses_per_battle and not ab.uses_per_turn and not ab.seat), default=0)
 
 
 _STATS = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*$", re.ASCII)

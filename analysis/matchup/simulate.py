@@ -52,6 +52,7 @@ from analysis.decks.deck import Deck, check_deck_size
 from analysis.rules import Ruleset
 from analysis.squad.deals import default_horizon, parse_policy, proportion_ci, simulate
 from analysis.squad.economy import pay
+from analysis.squad.fetch import best_fetch, grave_facts, graveyard_fetches, uses_fetch
 from analysis.squad.recruit import DEFAULT_OBJECTIVE, Recruiter, before_recruit
 from analysis.util.errors import BerserkInputError
 from analysis.util.limits import MAX_GAMES, MAX_ROUNDS, check_processes, check_range, check_seed
@@ -155,6 +156,9 @@ class _Side:
                                    default_rating=0.0)
         self.units = [self.recruiter.index[c.id] for c in self.cards]
         self.thresholds = thresholds
+        self.fetches = uses_fetch(self.cards)
+        """Some card of the deck fetches before recruiting (:mod:`analysis.squad.fetch`)."""
+        self.grave_fetches = any(grave_facts(c) for c in self.cards)
 
     def squad(self, rng: random.Random) -> tuple[tuple[Card, ...], int]:
         """Deal, mulligan by the thresholds, recruit optimally: (squad, mulligans taken)."""
@@ -172,6 +176,9 @@ class _Side:
             for u in rng.sample(self.units, size):
                 counts[u] += 1
             value, vec = r.solve(counts, m, 1)[0]
+            if self.fetches:  # ("до набора отряда … найдите в колоде …": the side's choice)
+                (value, vec), dealt = best_fetch(r, self.cards, counts, m, (value, vec))
+                counts = list(dealt)
             if m >= len(self.thresholds) or value >= self.thresholds[m]:
                 return r.cards_of(vec), m, r.cards_of(counts)
             m += 1
@@ -186,6 +193,11 @@ class _Side:
         for c in (*squad, *grave):
             if c in deck:
                 deck.remove(c)
+        if self.grave_fetches:  # ("… возьмите его в отряд; положите на кладбище существо …", 60/167)
+            taken = graveyard_fetches(squad, deck)
+            for c in taken:
+                deck.remove(c)
+            grave = (*grave, *taken)
         return deck, list(grave)
 
 

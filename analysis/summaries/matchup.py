@@ -160,6 +160,8 @@ def battle_log(events: Sequence[dict[str, Any]]) -> pd.DataFrame:
                 row.update(square=square_name(ev["sq"]), ability=ev.get("kind"))
             elif kind == "flood":  # (data/README.md "Depth and surface")
                 row.update(square=square_name(ev["sq"]))
+            elif kind == "prophecy":  # (the cards a prophecy shows, top first)
+                row.update(ability=", ".join(names[v] for v in ev["shown"]))
             elif kind == "form":  # (a werewolf's form, data/README.md "Werewolves")
                 row.update(ability=ev["form"])
             elif kind == "become":  # (a type change, data/README.md "Type changes")
@@ -229,6 +231,7 @@ LOG_TEMPLATES = {
     "enter": "{name} ({player}) enters play ({ability}) {square}",
     "exile": "{name} ({player}) is exiled",
     "to_graveyard": "{name} ({player}) goes from the deck into the graveyard",
+    "prophecy": "{name} ({player}) shows the top of its deck: {ability}",
     "dive": "{name} ({player}) dives to the depth",
     "surface": "{name} ({player}) surfaces",
     "flood": "{name} ({player}) floods {square}: it is depth now",
@@ -287,7 +290,7 @@ def log_lines(log: pd.DataFrame, players: Sequence[str], templates: Mapping[str,
                                             ability=ability))
         elif r.kind in ("block", "redirect", "grant", "rehost", "mark", "token", "heading", "cleansed",
                         "destroyed", "ambush", "hypnosis", "claim", "control", "shielded", "limit", "enter",
-                        "form", "fight", "become"):
+                        "form", "fight", "become", "prophecy"):
             ability = (ability_words or {}).get(r.ability, (r.ability or "").replace("_", " "))
             out.append(text[r.kind].format(name=r.name, player=player, target=r.target_name, ability=ability,
                                            square=r.square))

@@ -78,6 +78,8 @@ def ability_text(a: dict) -> str:
     parts = [head]
     if a.get("from") and a["kind"] not in ("reduce", "protection"):
         parts.append(t("ability.from", what=froms))
+    if a.get("boosts"):
+        parts.append(t("ability.boosts", what=", ".join(t(f"ability_from.{w}") for w in a["boosts"])))
     if a["range"] is not None:
         parts.append(t("ability.range", n=a["range"]))
     if a["targets"] > 1:
@@ -107,10 +109,14 @@ def ability_text(a: dict) -> str:
         parts.append(t("ability.when_state", what=t(f"ability_state.{a['when_state']}")))
     if a.get("when_keyword"):
         parts.append(t("ability.when_keyword", what=keyword_name(a["when_keyword"])))
+    if a.get("when_elements"):
+        parts.append(t("ability.when_elements", what=", ".join(element_name(x) for x in a["when_elements"])))
     if a.get("once_per_card"):
         parts.append(t("ability.once_per_card"))
     if a.get("when_type"):
         parts.append(t("ability.when_type", what=type_name(a["when_type"])))
+    if a.get("when_elements"):
+        parts.append(t("ability.when_type", what=", ".join(element_name(x) for x in a["when_elements"])))
     if a.get("gives"):
         parts.append(t(f"ability.gives_{a['gives']}"))
     if a.get("removes"):
@@ -177,7 +183,8 @@ def _situational_parts(a: dict) -> list[str]:
     if a.get("may"):
         parts.append(t("ability.may"))
     if a.get("foes"):
-        parts.append(t("ability.foes", what=", ".join(type_name(x) for x in a["foes"])))
+        parts.append(t("ability.foes" if a.get("kind") == "fight" else "ability.foes_attacks",
+                       what=", ".join(type_name(x) for x in a["foes"])))
     if a.get("plus"):
         parts.append(t("ability.plus", n=a["plus"]))
     if a.get("per_max"):
@@ -201,6 +208,24 @@ def _situational_parts(a: dict) -> list[str]:
         parts.append(t("ability.zone", what=t(f"ability_zone.{a['zone']}")))
     if a.get("picker"):
         parts.append(t("ability.picker"))
+    if a.get("missing"):
+        parts.append(t("ability.missing", what=t(f"ability_missing.{a['missing']}"), n=a.get("count", 1)))
+    if a.get("kind") == "fetch" and a.get("into"):
+        parts.append(t(f"ability.fetch_into_{a['into']}"))
+    if a.get("squad_max"):
+        parts.append(t("ability.squad_max", n=a["squad_max"]))
+    if a.get("grave_lacks_name"):
+        parts.append(t("ability.grave_lacks_name"))
+    if a.get("same_cost"):
+        parts.append(t("ability.same_cost"))
+    if a.get("new_name"):
+        parts.append(t("ability.new_name"))
+    if a.get("named"):
+        parts.append(t("ability.named", what=a["named"]))
+    if a.get("shown"):
+        parts.append(t("ability.shown", what=", ".join(t(f"ability_shown.{x}") for x in a["shown"])))
+    if a.get("shown_cost"):
+        parts.append(t(f"ability.shown_cost_{a['shown_cost']}"))
     if a.get("every"):
         parts.append(t("ability.every"))
     if a.get("roll"):

@@ -19,9 +19,9 @@ RIDER = facts('{ kind = "keyword", keyword = "exp_attack", damage = [2], vs_stat
 
 def test_the_real_printings_carry_the_facts():
     book = load_abilities()
-    assert [a.vs_elements for a in book["60/80"].abilities] == [("swamps",)]
+    assert [a.vs_elements for a in book["60/80"].abilities if a.kind == "keyword"] == [("swamps",)]
     assert any(a.keyword == "exp_defence" and a.vs_elements == ("swamps",) for a in book["60/39"].abilities)
-    assert [a.vs_state for a in book["50/146"].abilities] == ["extra_life"]
+    assert [a.vs_state for a in book["50/146"].abilities if a.kind == "keyword"] == ["extra_life"]
 
 
 def test_experience_against_swamp_cards_only():

@@ -156,3 +156,45 @@ def test_attacks_by_unwounded_cards_count_as_weak_and_even_neighbours_raise_its_
     b.wounds[1] = 1
     b._situate()
     assert strike_passives(b.cards[2]).bonus == (2, 2, 2)
+
+
+STASH = facts('{ kind = "counts_as", tiers = ["weak", "medium"], from = ["attacks"], cost = "aura", '
+              'area = "squad", target = "ally", vs_classes = ["Пират"] }')
+"""40/181 Пиратский схрон: "слабые атаки пиратов … сводятся к средним" (its owner's pirates: the
+stash goes under the opponent's control, whose opponent they are)."""
+
+
+def _stash_battle(attacker, die, ability=False):
+    stash = card("Stash", life=6, abilities=STASH, type="artifact")
+    target = card("Foe", life=20)
+    b = start([attacker, stash], [target, card("Far", life=10)],
+              ({0: P1_FRONT, 1: square(2, 1)}, {2: square(4, 2) if ability else P2_FRONT, 3: square(5, 2)}),
+              dice=[die])
+    b.open[2] = False
+    if ability:
+        b.apply(UseAbility(0, 0, (2,)))
+    else:
+        b.apply(Strike(0, 2))
+    return b.wounds[2]
+
+
+def test_weak_attacks_of_your_pirates_count_as_medium():
+    pirate = card("Pirate", strike=(1, 3, 4), life=8, classes=("Пират",))
+    assert _stash_battle(pirate, 2) == 3       # a weak strike deals its medium 3
+    assert _stash_battle(pirate, 6) == 4       # a strong one stays strong
+    other = card("Other", strike=(1, 3, 4), life=8)
+    assert _stash_battle(other, 2) == 1        # not a pirate
+
+
+def test_a_pirates_weak_throw_counts_as_medium():
+    thrower = card("Thrower", strike=(1, 1, 1), life=8, classes=("Пират",), abilities=facts(
+        '{ kind = "throw", damage = [1, 2, 3], cost = "tap" }'))
+    assert _stash_battle(thrower, 1, ability=True) == 2
+    assert _stash_battle(thrower, 6, ability=True) == 3
+
+
+def test_two_tiers_must_go_up():
+    import pytest
+
+    with pytest.raises(ValueError):
+        card("Bad", abilities=facts('{ kind = "counts_as", tiers = ["medium", "weak"], from = ["attacks"] }'))

@@ -316,12 +316,14 @@ def test_the_heuristic_player_walks_onto_the_kind_of_square_its_facts_want():
 
 
 def test_a_flag_column_given_only_under_a_condition_is_not_standing():
-    """40/127 Атлант "На поверхности: Неповоротливость": the card table sets clumsiness from the
-    icon (a mention); at depth it is not clumsy, on the surface it is (regeneration 1 at depth)."""
+    """40/127 Атлант "На поверхности: Неповоротливость": at depth it is not clumsy, on the surface it
+    is (regeneration 1 at depth). (The card table no longer sets clumsiness from the icon, a mention,
+    since wave 3; the engine also keeps a flag column given only under a condition off the standing
+    card.)"""
     from analysis.cards.table import load_cards
 
     atlas = load_cards().find("40/127")
-    assert atlas.keyword("clumsiness") == 1
+    assert atlas.keyword("clumsiness") == 0
     up = start([atlas], [foe()], ({0: B2}, {1: B5}))
     down = start([atlas], [foe()], ({0: C2}, {1: B5}))
     assert up.cards[0].keyword("clumsiness") == 1 and down.cards[0].keyword("clumsiness") == 0

@@ -188,3 +188,107 @@ def test_a_deck_matchup_with_summoners_whose_units_pass_the_old_table_size():
     b = read_deck("data/decks/tournament-07.txt", db)
     result = deck_matchup(a, b, MatchupSettings(load_ruleset("relaunch", db)), games=20, seed=0)
     assert result.games == 20
+
+
+def test_a_resurrected_enemy_dying_again_lies_in_its_owners_graveyard():
+    """A card resurrected from the enemy's graveyard fights for its new controller; when it dies again
+    it goes to its owner's graveyard (only control changed, 000 glossary "Resurrection"): its owner
+    may resurrect it from there as its own, and to its controller it is an enemy's dead card again."""
+    necro = unit("Necro", '{ kind = "resurrect", cost = "tap", target = "enemy", vs_max_cost = 4 }',
+                 strike=(1, 1, 1))
+    own = unit("Own", '{ kind = "resurrect", cost = "tap", target = "ally" }', strike=(1, 1, 1))
+    b = battle([necro], [own, card("Dead", cost=3)], ({0: P1_BACK}, {1: P2_FRONT, 2: square(3, 1)}),
+               record=True)
+    b._kill(2)
+    b.apply(UseAbility(0, 0, (0,)))
+    assert b.alive[2] and b.seat[2] == 0
+    b._destroy(1, 2, False)
+    assert not b.alive[2] and b.seat[2] == 1 and b.owner[2] == 1
+    assert b._grave_cands(1, b.slots[1][0].ability) == [2]
+    assert b._grave_cands(0, b.slots[0][0].ability) == [2]  # (the enemy's graveyard again)
+    assert any(e["e"] == "control" and e["u"] == 2 and e["seat"] == 1 for e in b.log)
+
+
+def test_imitator_exiles_itself_and_takes_the_creature_it_killed():
+    """30/90 Подражатель: when its simple strike destroys an enemy creature of cost 6 or less, it is
+    exiled and that creature (``area = "about"``: not another of the graveyard) is resurrected on its
+    square under its control; a dearer victim sets nothing off."""
+    from analysis.battle import Strike
+    imitator = unit("Imitator",
+                    '{ kind = "exile", cost = "trigger", trigger = "kill", from = ["simple"], '
+                    'vs_types = ["creature", "flyer"], vs_max_cost = 6 }',
+                    '{ kind = "resurrect", cost = "then", target = "enemy", area = "about", '
+                    'vs_types = ["creature", "flyer"], vs_max_cost = 6, onto = "own_square" }',
+                    strike=(5, 5, 5))
+    for cost, taken in ((5, True), (7, False)):
+        victim = card("Victim", cost=cost, life=2)
+        other = card("Other", cost=3)
+        b = battle([imitator], [victim, card("Foe")], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}),
+                   graves=([], [other]), dice=[6])
+        b.open[1] = False
+        b.apply(Strike(0, 1))
+        assert (b.zone[0] == ZONE_EXILE) == taken
+        assert (b.alive[1] and b.seat[1] == 0 and b.pos[1] == P1_FRONT) == taken
+        assert not b.alive[3]  # (the other dead card stays in the graveyard)
+
+
+def test_exiling_a_graveyard_creature_gives_its_movement_as_a_strike_bonus():
+    """60/19 Рыцарь ветра: "в начале вашего хода — может изгнать наземное существо с {move} Х с вашего
+    кладбища; получить +Х к {strike} до конца хода" (``grave_exile``, then ``per = "exiled_move"``):
+    the heuristic exiles the fastest creature that would not come back."""
+    knight = unit("Knight", '{ kind = "grave_exile", cost = "trigger", trigger = "turn_start", '
+                  'vs_types = ["creature"], may = true }',
+                  '{ kind = "strike_bonus", cost = "then", target = "self", per = "exiled_move", '
+                  'lasts = "turn" }', strike=(1, 1, 1))
+    fast, slow = card("Fast", move=3), card("Slow", move=1)
+    b = battle([knight], [card("Foe")], ({0: P1_FRONT}, {1: P2_FRONT}), graves=([slow, fast], []),
+               p1=HeuristicPlayer(), record=True)  # (its turn starts: the trigger fires)
+    assert b.zone[3] == ZONE_EXILE and b.zone[2] == ZONE_GRAVE
+    (fact, _), = b.grants[0]
+    assert fact.kind == "strike_bonus" and fact.damage == (3,)
+    assert any(e["e"] == "exile" and e["u"] == 3 for e in b.log)
+
+
+def test_exiling_a_regenerating_creature_heals_by_its_regeneration_only_when_wounded():
+    """60/148 Дуболом: "может изгнать существо с Х{regen} с вашего кладбища; излечиться на Х"; with no
+    wounds the heuristic keeps the graveyard as it is."""
+    club = unit("Club", '{ kind = "grave_exile", cost = "trigger", trigger = "turn_start", '
+                'vs_has = ["regeneration"], may = true }',
+                '{ kind = "heal", cost = "then", target = "self", per = "exiled_regen" }', life=16)
+    troll = card("Troll", regeneration=2)
+    b = battle([club], [card("Foe")], ({0: P1_FRONT}, {1: P2_FRONT}), graves=([troll], []),
+               p1=HeuristicPlayer())  # (its turn starts: the trigger fires)
+    assert b.zone[2] == ZONE_GRAVE  # (unwounded: nothing to gain)
+    b.wounds[0] = 5
+    b._fire(0, "turn_start")
+    assert b.zone[2] == ZONE_EXILE and b.wounds[0] == 3
+
+
+def test_angel_of_hope_returns_from_the_graveyard_when_its_squad_is_small():
+    """60/200 Ангел надежды: in the graveyard, at its owner's turn start, if its squad has three or
+    fewer cards in play it resurrects itself (``squad_max = 3``, once per battle)."""
+    angel_facts = ('{ kind = "resurrect", cost = "trigger", trigger = "valhalla", target = "self", '
+                   'squad_max = 3, uses_per_battle = 1 }')
+    for allies, back in ((2, True), (4, False)):
+        angel = unit("Angel", angel_facts, type="flyer", move=0)
+        mine = [card(f"A{i}") for i in range(allies)]
+        places = {i: sq for i, sq in enumerate((P1_FRONT, P1_BACK, square(0, 1), square(0, 3))[:allies])}
+        places[allies] = square(1, 1)
+        b = battle([*mine, angel], [card("Foe")], (places, {allies + 1: P2_FRONT}))
+        b._kill(allies)
+        b._fire(allies, "valhalla")
+        assert b.alive[allies] == back, allies
+
+
+def test_the_many_faced_exiles_the_enemy_creature_it_destroys():
+    """40/165 Многоликий: "когда уничтожает существо противника изгоняет это существо" — the killed
+    card goes from the enemy's graveyard into exile (``grave_exile``, ``target = "enemy"``, ``area =
+    "about"``): no incarnation, no resurrection for it."""
+    from analysis.battle import Strike
+    faced = unit("Faced", '{ kind = "grave_exile", cost = "trigger", trigger = "kill", target = "enemy", '
+                 'area = "about", vs_types = ["creature", "flyer"] }', strike=(5, 5, 5))
+    victim = card("Victim", life=2, abilities=facts('{ kind = "incarnation", damage = [1] }'))
+    b = battle([faced], [victim, card("Foe")], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[6])
+    b.open[1] = False
+    b.apply(Strike(0, 1))
+    assert not b.alive[1] and b.zone[1] == ZONE_EXILE

@@ -376,3 +376,31 @@ def test_bad_token_fields_name_file_line_and_field(ability, field):
     with pytest.raises(BerserkInputError) as err:
         parse_abilities(text, "bad.toml")
     assert "bad.toml line 6 " in str(err.value) and f"field {field!r}" in str(err.value)
+
+
+def test_orc_zombie_in_the_graveyard_takes_a_token_at_a_strong_strike_of_its_squad():
+    """30/140 Орк-зомби: "когда ваше существо наносит сильный {strike}" it gains a token while it lies
+    in the graveyard (trigger ``squad_strike`` with ``tiers``, heard there); a weak strike gives none."""
+    zombie = card("Zombie", strike=(1, 1, 1), life=2, abilities=facts(
+        '{ kind = "incarnation", damage = [5] }',
+        '{ kind = "grave_token", cost = "trigger", trigger = "squad_strike", target = "self", '
+        'tiers = ["strong"], may = true }'))
+    for die, gained in ((6, 1), (1, 0)):
+        b = start([card("Hitter", strike=(1, 2, 3)), zombie], [card("Foe", life=20)],
+                  ({0: P1_FRONT, 1: P1_BACK}, {2: P2_FRONT}), dice=[die])
+        bury(b, 1)
+        before = b.tokens[1]
+        b.open[2] = False
+        b.apply(Strike(0, 2))
+        assert b.tokens[1] == before + gained, die
+
+
+def test_librarian_concentration_gives_a_graveyard_creature_a_token():
+    """30/139 Лич-библиотекарь: "Концентрация: существо на вашем кладбище получает жетон инкарнации"."""
+    lib = card("Librarian", strike=(1, 1, 1), abilities=facts(
+        '{ kind = "grave_token", cost = "trigger", trigger = "concentration" }'))
+    b = start([lib, undead()], [card("Foe", life=20)], ({0: P1_BACK, 1: P1_FRONT}, {2: P2_FRONT}))
+    bury(b, 1)
+    before = b.tokens[1]
+    b._fire(0, "concentration")
+    assert b.tokens[1] == before + 1

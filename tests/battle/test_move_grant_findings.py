@@ -2,8 +2,8 @@
 fix shows up: a ``keyword`` fact ``move`` given for a while (``lasts``) during its owner's turn did
 not add to the movement the creature has left in that turn (fixed with 60/22 Аль-Джамия: the test
 now passes outright), and the card table's clumsiness column
-(built from the ``clm`` icon) makes clumsy some cards whose text gives clumsiness only under a
-condition or to another card."""
+(built from the ``clm`` icon) made clumsy some cards whose text gives clumsiness only under a
+condition or to another card (fixed in wave 3: the test now passes outright)."""
 
 from __future__ import annotations
 
@@ -31,11 +31,11 @@ def test_move_granted_in_its_own_turn_adds_movement_this_turn():
     assert b.moves[1] == 2               # … and in the movement left this turn (fixed: Situational._rekey)
 
 
-@pytest.mark.xfail(strict=True, reason="cards.csv sets clumsiness from the clm icon, which marks a "
-                                       "text that mentions clumsiness, not a standing clumsiness")
-@pytest.mark.parametrize("code", ["40/59", "40/185"])
+@pytest.mark.parametrize("code", ["40/51", "40/59", "40/127", "40/185"])
 def test_conditional_clumsiness_is_not_a_standing_column(code):
     """40/59 Хейсар is clumsy only after its second move in a turn, 40/185 Юнга gives clumsiness to
-    an ally; neither is clumsy by itself (berserk-nxt text; data/keywords.csv plays the column as
-    a standing -1 on its die)."""
+    an ally, 40/51 Трактирный забияка only in formation, 40/127 Атлант only on the surface; none is
+    clumsy by itself (berserk-nxt text; data/keywords.csv plays the column as a standing -1 on its
+    die). Fixed in wave 3: their ``clm`` icon was taken out of ``cards_raw.json`` (it marks a text
+    that mentions clumsiness) and the condition is a fact (``when`` / a trigger's grant)."""
     assert load_cards().find(code).keyword("clumsiness") == 0

@@ -146,3 +146,21 @@ def test_a_mover_killed_by_a_trigger_on_its_step_does_not_act_afterwards():
     result = play_battle((a, b), (HeuristicPlayer(), HeuristicPlayer()), seed=1563971838851754324,
                          config=BattleConfig(model="strike_table"))
     assert result.turns >= 1
+
+
+
+def test_a_wounding_action_with_a_board_amount_is_used_and_aimed_where_it_kills():
+    """A wounding action whose amount is a ``per`` read off the board at each use (here
+    ``target_move``, 40/… "ранить на X, где X — его {move}") was valued 0 (no printed ``damage``),
+    so the heuristic never used it: it now values the exact amount on each target and aims at
+    the card it finishes."""
+    caster = card("Caster", strike=(1, 1, 1), life=8,
+                  abilities=facts('{ kind = "effect", per = "target_move", cost = "tap" }'))
+    quick = card("Quick", strike=(1, 1, 1), life=3, move=3)
+    slow = card("Slow", strike=(1, 1, 1), life=9, move=1)
+    still = card("Still", strike=(1, 1, 1), life=9, move=0)
+    b = heuristic_battle([caster], [slow, quick, still],
+                         ({0: square(0, 2)}, {1: square(3, 1), 2: square(3, 3), 3: square(4, 2)}))
+    gain = b.players[0]._target_gain
+    assert gain(b, 0, 0, 2) > gain(b, 0, 0, 1) > 0 == gain(b, 0, 0, 3)
+    assert first_action(b.players[0], b) == UseAbility(0, 0, (2,))

@@ -230,7 +230,7 @@ def test_swamp_phantom_entering_an_enemy_square_wounds_it_at_the_end_of_its_next
     b = start([phantom, card("Mine")], [card("Foe", life=10, strike=(1, 1, 1)), card("Other")],
               ({0: P1_FRONT, 1: square(0, 1)}, {2: P2_FRONT, 3: square(5, 3)}))
     b.apply(Move(0, P2_FRONT))                         # onto the foe's square: it shares it
-    assert b.doomed[2] == ((0, 2, 1, ()),)
+    assert b.doomed[2] == ((0, 2, 1, (), "", "wound"),)
     b.apply(Move(0, square(3, 1)))                     # (off it again, onto a free square)
     b.apply(END_TURN)
     assert b.wounds[2] == 0

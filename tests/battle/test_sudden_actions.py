@@ -130,7 +130,10 @@ def test_schema_checks_sudden():
     ok = parse_abilities(base.format('kind = "effect", damage = [1], cost = "tap", sudden = true'), "t")
     assert ok[0].abilities[0].sudden
     assert "sudden" in ok[0].abilities[0].describe()
-    for bad in ('kind = "effect", damage = [1], cost = "trigger", trigger = "death", sudden = true',
+    trig = parse_abilities(base.format('kind = "effect", damage = [1], cost = "trigger", trigger = "death", '
+                                       'sudden = true'), "t")  # ("{instant}{tap}: при …", 30/100)
+    assert trig[0].abilities[0].sudden and "closes the card" in trig[0].abilities[0].describe()
+    for bad in ('kind = "flip_die", cost = "trigger", trigger = "death", sudden = true',
                 'kind = "reduce", damage = [1], from = ["shot"], sudden = true',
                 'kind = "effect", damage = [1], cost = "tap", sudden = 1'):
         with pytest.raises(BerserkInputError, match="sudden"):

@@ -18,7 +18,8 @@ INK = facts('{ kind = "stun", cost = "trigger", trigger = "wounded", from = ["si
 def test_the_real_printings_carry_the_field():
     book = load_abilities()
     assert book["20/86"].status == "full" and book["60/39"].status == "full"
-    assert [a.applies_to for a in book["60/135"].abilities if a.kind == "stun"] == [("simple",)]
+    assert [a.applies_to for a in book["60/135"].abilities if a.kind == "stun" and a.trigger == "wounded"] \
+        == [("simple",)]
 
 
 def test_wounds_from_a_simple_strike_set_it_off_a_shot_does_not():

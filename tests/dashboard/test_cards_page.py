@@ -132,7 +132,7 @@ def test_every_ability_fact_has_words_in_both_languages():
                                           "squad_has", "keyword_move", "when_type", "removes", "marker",
                                           "fury", "tokens", "repeats", "self_too", "anywhere",
                                           "sudden", "classes", "nth", "may", "pays_counters", "needs",
-                                          "negative", "foes")])
+                                          "boosts", "negative", "foes")])
     for lang in ("ru", "en"):
         catalog = tomllib.loads((Path(__file__).parents[2] / "app" / "locales" / f"{lang}.toml").read_text())
         missing = [k for k in needed if k.split(".")[1] not in catalog.get(k.split(".")[0], {})]

@@ -42,12 +42,20 @@ def test_log_wounds_add_up_to_the_replayed_board(game):
         healed += sum(r.healed for r in rows if r.kind == "ability" and r.target == u)
         assert dealt + back + by_ability + poison - healed == final.wounds[u], rep.names[u]
     dead = set()
+    gone = set()  # (cards beyond the squads — deck, graveyard — out of play unless they entered)
+    squads = next(e for e in events if e["e"] == "header")["squads"]
+    n_squad = sum(len(squad) for squad in squads)
+    entered = set()
     for r in log.itertuples():  # a card that incarnates comes back from the graveyard
         if r.kind == "death":
             dead.add(r.unit)
-        elif r.kind == "incarnation":
+        elif r.kind in ("incarnation", "enter"):
             dead.discard(r.unit)
-    assert dead == {u for u, alive in enumerate(final.alive) if not alive}
+            entered.add(r.unit)
+        elif r.kind == "exile":
+            gone.add(r.unit)
+    out = {u for u, alive in enumerate(final.alive) if not alive}
+    assert dead - gone == {u for u in out if u < n_squad or u in entered} - gone
     for dice in log[log.kind == "strike"].dice:
         assert 1 <= len(dice) <= 2 and all(1 <= d <= 6 for d in dice)
 

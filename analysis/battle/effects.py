@@ -525,7 +525,7 @@ class Effects(Situational):
     def _hunt(self, v: int, source: int, kind: str | None) -> None:
         """``hunted``: ``v``, holding a hunt marker, took wounds from an attack of the flying creature
         ``source``: it takes the marker's n more and loses it (60/42 Альфин)."""
-        if not self.alive[v] or self.kind[source] != FLYER or kind not in ("simple", *ATTACKS):
+        if not self.alive[v] or self.kind[source] != FLYER or (kind != "simple" and kind not in ATTACKS):
             return
         mark = self._has(v, "hunted")
         if mark is None or not mark.damage:

@@ -29,7 +29,7 @@ from mypy_extensions import mypyc_attr
 
 from analysis.battle.board import AUX, COLS, NEAR, RING, ROWS, SQUARES, THROUGH_ROW, THROUGH_TWO, WITHIN
 from analysis.battle.tables import ABILITIES, COMPANION, FLYER, GROUND, PARASITE, SEATS, TERRAIN, card_of
-from analysis.cards.abilities import ENTRIES, Ability
+from analysis.cards.abilities import ENTRIES, SHAPES, Ability
 from analysis.cards.ability_rules import (
     attack_bonus,
     damage_by_die,
@@ -273,6 +273,8 @@ def aimable(state, u: int, sl: Slot, v: int, src: int) -> bool:
         return False
     if sl.ability.area == "around_free" and not _free_between(state, src, v):
         return False
+    if sl.ability.area in SHAPES and not state._shape_targets(u, sl.ability, v):
+        return False  # (no group of squares of its area holds ``v``: a flyer, say)
     return not sl.conditional or state.hidden[v] or meets(sl, state.key[v])
 
 
@@ -292,7 +294,18 @@ def reach(state, u: int, index: int, src: int | None = None) -> list[int]:
 
 
 def reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
-    """:func:`reach` of a compiled ability."""
+    """:func:`reach` of a compiled ability. An ``area`` of squares given by the card aimed at
+    (:data:`~analysis.cards.abilities.SHAPES`) keeps only the cards some such group holds (not a
+    flyer, which stands on no square)."""
+    out = _reach_slot(state, u, sl, src)
+    if out and sl.ability.area in SHAPES:
+        ab = sl.ability
+        return [v for v in out if state._shape_targets(u, ab, v)]
+    return out
+
+
+def _reach_slot(state, u: int, sl: Slot, src: int | None = None) -> list[int]:
+    """:func:`reach_slot` before the shape of its area."""
     if state._taunters and sl.mode in ("enemy", "any") and not state._taunt_skip \
             and not (state._taunt_free and state._ignores_taunt(u, sl.ability.kind)):
         return state._taunted_reach(u, sl, src)

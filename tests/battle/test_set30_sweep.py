@@ -1431,6 +1431,19 @@ def test_snowfall_priestess_blizzard_hits_every_card_on_the_diagonal():
     assert b.wounds[1] == 2 and b.wounds[2] == 2 and b.wounds[3] == 0
 
 
+def test_a_diagonal_is_never_aimed_at_a_flyer():
+    """30/46 Жрица снегопадов's blizzard chooses a diagonal of squares through the card it is aimed
+    at: a flyer stands on no square, so it is no target (the strength fit's random squads once had
+    the heuristic aim it at one, and the engine refused the use); a ground card on a diagonal is."""
+    foes = [card("Foe", life=10, move=0), card("Bird", type="flyer", life=10, move=0)]
+    b = start([_printing("30/46")], foes, ({0: square(0, 1)}, {1: square(3, 1), 2: square(5, 1)}))
+    b.counters[0] = 1
+    index = _use(b, 0, "spell")
+    assert 1 in b.ability_targets(0, index) and 2 not in b.ability_targets(0, index)
+    with pytest.raises(IllegalAction):
+        b.apply(UseAbility(0, index, (2,)))
+
+
 def test_colossus_stays_open_only_after_an_exchange_and_stomps_around():
     """30/185 Колосс: "После размена {strike} не закрывается. Когда ваше существо стоимостью 7 или
     более не закрывается после действия воздействие «поступь гиганта» ранить все стоящие рядом с

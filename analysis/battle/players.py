@@ -1217,7 +1217,8 @@ class HeuristicPlayer(Player):
                             step, d_best = sq, walk[sq]
                     if step >= 0 and b._deep and d_best < 99:
                         step = self._depth_step(b, u, step, d_best, walk, diagonal)
-                    if step < 0 or d_best >= 99 or (shooter and d_best >= walk[pos[u]]):
+                    if step < 0 or d_best >= 99 or (shooter and d_best >= walk[pos[u]]) \
+                            or step not in b.steps(u):  # (a trigger of its last step may have stopped it)
                         break
                     apply(MOVES[u][step])
                     if b.over:  # an ability on moving may end the game
@@ -1447,7 +1448,8 @@ class HeuristicPlayer(Player):
         if best[0] < 0:
             return False
         b.apply(MOVES[u][best[0]])
-        if b.alive[u] and not b.over and b.sharing(u):
+        if b.alive[u] and not b.over and b.sharing(u) and best[1] in b.steps(u):
+            # (a trigger of the square it passed may have taken its movement or filled the free one)
             b.apply(MOVES[u][best[1]])
         return True
 

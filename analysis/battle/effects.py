@@ -2706,9 +2706,9 @@ class Effects(Situational):
             self.host[v] = h
             self.rider[h] = v
             self.pos[v] = self.pos[h]
-            if was_ground:
+            if not was_ground:  # (a companion counts with the ground creatures, as when placed; a flyer not)
                 self.n_ground = list(self.n_ground)
-                self.n_ground[seat] -= 1
+                self.n_ground[seat] += 1
         else:
             h = self.host[v]
             if h < 0 or into not in ("creature", "flyer"):
@@ -2730,10 +2730,10 @@ class Effects(Situational):
                 self.board[sq] = v
                 self.occupied |= 1 << sq
                 self.pos[v] = sq
-                self.n_ground = list(self.n_ground)
-                self.n_ground[seat] += 1
             else:
                 self.pos[v] = AUX
+                self.n_ground = list(self.n_ground)
+                self.n_ground[seat] -= 1  # (no longer with the ground creatures)
         self._board_ver += 1
         self._quiet_from = self.turn + 1
         if self.log is not None:

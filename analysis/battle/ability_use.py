@@ -187,18 +187,24 @@ class AbilityUse(Triggers):
         return not sl.limited or self._allowed(u, sl.index, ab)
 
     def _shape_targets(self, u: int, ab: Ability, t: int) -> tuple[int, ...]:
-        """The cards an ``area`` of :data:`SHAPES` hits when aimed at ``t``: of the groups of squares
-        holding ``t`` (``around_free``: the squares next to a free square next to both ``u`` and ``t``;
+        """The cards an ``area`` of :data:`SHAPES` hits when aimed at ``t`` (:meth:`_shape_group`);
+        none when no group of squares holds ``t``. Asks only: nothing of the battle changes."""
+        return self._shape_group(u, ab, t)[0]
+
+    def _shape_group(self, u: int, ab: Ability, t: int) -> tuple[tuple[int, ...], int]:
+        """The cards an ``area`` of :data:`SHAPES` hits when aimed at ``t`` and its own cards on those
+        squares (at most 4, for ``per = "shape_own"``): of the groups of squares holding ``t``
+        (``around_free``: the squares next to a free square next to both ``u`` and ``t``;
         ``square_2x2``; ``diagonal_line``: a diagonal of the board), the one with the most enemy cards
-        less its own cards hit (times its own cards on it, at most 4, for ``per = "shape_own"``) —
-        every card of the ``target`` side on it; ``_shape_own`` keeps those own cards."""
+        less its own cards hit (times its own cards on it for ``shape_own``) — every card of the
+        ``target`` side on it."""
         p, q = self.pos[u], self.pos[t]
         if q < 0:
-            return ()
+            return (), 0
         groups: list[list[int]] = []
         if ab.area == "around_free":
             if p < 0:
-                return ()
+                return (), 0
             for f in range(SQUARES):
                 if self.board[f] < 0 and NEAR[p][f] and NEAR[q][f]:
                     groups.append([s for s in range(SQUARES) if NEAR[f][s]])
@@ -232,8 +238,7 @@ class AbilityUse(Triggers):
             score = foes * min(own, 4) if ab.per == "shape_own" else foes - (own if ab.target == "any" else 0)
             if t in hit and score > best_score:
                 best, best_score, best_own = hit, score, min(own, 4)
-        self._shape_own = best_own
-        return best
+        return best, best_own
 
     def _self_too(self, w: int) -> bool:
         """Whether one of ``w``'s ``enemy_ranged`` facts also counts the attacks aimed at it
@@ -276,7 +281,7 @@ class AbilityUse(Triggers):
             if not targets:
                 raise IllegalAction(f"ability {index} of unit {u} names a card on no square")
         elif ab.area in SHAPES:  # (a group of squares given by the card aimed at: 30/119, 30/103, 30/46)
-            targets = self._shape_targets(u, ab, targets[0])
+            targets, self._shape_own = self._shape_group(u, ab, targets[0])
             if not targets:
                 raise IllegalAction(f"ability {index} ({ab.kind}) of unit {u}: no {ab.area} holds its target")
         if self._sudden and self._responding < 0:

@@ -274,9 +274,9 @@ class Effects(Situational):
         replaced, never changed in place."""
         self._trapped = False
         self._vacated = -1
+        """The square the card a ``squad_teleports`` trigger is about left (``onto = "vacated"``)."""
         self._shape_own = 0
         """Its own cards on the group of squares an action of a ``SHAPES`` area just hit (``shape_own``)."""
-        """The square the card a ``squad_teleports`` trigger is about left (``onto = "vacated"``)."""
         self._zone_walk = False
         """The move the zone watchers now see is the card's own (a step, a jump: ``sides_walk``)."""
         self._ranged_at_me = False

@@ -1784,12 +1784,24 @@ class Triggers(Effects):
         self.host[v] = host
         self.rider[host] = v
         self.pos[v] = self.pos[host]
+        self._enter_fresh(v, seat)
+        self.moves[v] = 0  # (a symbiote never moves on its own)
+        self._quiet_from = self.turn + 1
+        self._board_ver += 1
+        if self.log is not None:
+            self._emit({"e": "enter", "u": v, "pos": self.pos[v], "seat": seat, "how": how, "by": by,
+                        "host": host})
+
+    def _enter_fresh(self, v: int, seat: int) -> None:
+        """What entering play resets for :meth:`_enter` and :meth:`_enter_rider`: unwounded,
+        unpoisoned, open, not acted, unprepared, revealed, its counters, armor and tokens as new,
+        its full movement; it joins ``seat``'s units."""
         self.wounds[v] = 0
         self.poison[v] = 0
         self.counters[v] = self._start_counters[v] if self._start_counters else 0
         self.open[v] = True
         self.acted[v] = False
-        self.moves[v] = 0
+        self.moves[v] = self.move_points[v]
         self.prepared[v] = 0
         self.hidden[v] = False
         self.armor_left[v] = self.armor[v]
@@ -1798,11 +1810,6 @@ class Triggers(Effects):
         if self._last_life:
             self._respare(v)
         self.units[seat].append(v)
-        self._quiet_from = self.turn + 1
-        self._board_ver += 1
-        if self.log is not None:
-            self._emit({"e": "enter", "u": v, "pos": self.pos[v], "seat": seat, "how": how, "by": by,
-                        "host": host})
 
     def _take_from_deck(self, v: int) -> None:
         seat = self.seat[v]
@@ -1835,20 +1842,7 @@ class Triggers(Effects):
         if where >= 0:
             self.board[where] = v
             self.occupied |= 1 << where
-        self.wounds[v] = 0
-        self.poison[v] = 0
-        self.counters[v] = self._start_counters[v] if self._start_counters else 0
-        self.open[v] = True
-        self.acted[v] = False
-        self.moves[v] = self.move_points[v]
-        self.prepared[v] = 0
-        self.hidden[v] = False
-        self.armor_left[v] = self.armor[v]
-        if self.tokens[v] > 0:
-            self.tokens[v] = 0
-        if self._last_life:
-            self._respare(v)
-        self.units[seat].append(v)
+        self._enter_fresh(v, seat)
         if self.creature[v]:
             self.n_creatures[seat] += 1
             if self.kind[v] != FLYER:

@@ -123,15 +123,7 @@ class Turns(Strikes):
                         continue
                 elif m.moment != "owner_turn_start" or self.seat[owner] != seat or placed >= self.turn:
                     continue
-                if m.once:
-                    self.marks[sq] = tuple(x for x in self.marks[sq] if x != mark)
-                here = [x for x in (self.board[sq], self.share[sq]) if x >= 0]
-                if here and self.rider[here[0]] >= 0:
-                    here.append(self.rider[here[0]])
-                for v in here:
-                    if self.alive[v] and not self.over and (m.every_card or self.creature[v]) \
-                            and not set(self.cards[v].elements) & set(m.spares):
-                        self._mark_wound(v, m.wounds, owner, kind)
+                self._timed_mark(sq, mark)
 
     def _end_marks(self) -> None:
         """The end of a turn: the ``owner_turn_end`` markers put by the active player's cards before
@@ -143,14 +135,23 @@ class Turns(Strikes):
                 m = MARKERS[kind]
                 if m.moment != "owner_turn_end" or self.seat[owner] != seat or placed >= self.turn:
                     continue
-                if m.once:
-                    self.marks[sq] = tuple(x for x in self.marks[sq] if x != mark)
-                here = [x for x in (self.board[sq], self.share[sq]) if x >= 0]
-                if here and self.rider[here[0]] >= 0:
-                    here.append(self.rider[here[0]])
-                for v in here:
-                    if self.alive[v] and not self.over and (m.every_card or self.creature[v]):
-                        self._mark_wound(v, m.wounds, owner, kind)
+                self._timed_mark(sq, mark)
+
+    def _timed_mark(self, sq: int, mark: tuple[str, int, int]) -> None:
+        """A marker whose moment has come (:meth:`_turn_marks`, :meth:`_end_marks`) acts on the cards
+        on square ``sq`` — the creatures, or every card, and a rider — but those it ``spares``; a
+        ``once`` marker goes first."""
+        kind, owner, _ = mark
+        m = MARKERS[kind]
+        if m.once:
+            self.marks[sq] = tuple(x for x in self.marks[sq] if x != mark)
+        here = [x for x in (self.board[sq], self.share[sq]) if x >= 0]
+        if here and self.rider[here[0]] >= 0:
+            here.append(self.rider[here[0]])
+        for v in here:
+            if self.alive[v] and not self.over and (m.every_card or self.creature[v]) \
+                    and not set(self.cards[v].elements) & set(m.spares):
+                self._mark_wound(v, m.wounds, owner, kind)
 
     def _unmark(self, x: int) -> None:
         """Card ``x`` has died: the ``owner_bound`` markers it put go (60/32 Алый пламевержец)."""

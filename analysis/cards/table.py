@@ -81,6 +81,12 @@ class Card:
         computed once: the recruiter asks for it in its inner loops)."""
         return normalize_name(self.name)
 
+    @cached_property
+    def class_keys(self) -> frozenset[str]:
+        """Its classes as names are compared (:func:`~analysis.util.textnorm.normalize_name`;
+        computed once: the recruiter's prices ask for them in its inner loops)."""
+        return frozenset(normalize_name(c) for c in self.classes)
+
     @property
     def is_creature(self) -> bool:
         """Ground or flying creature (the cards that fight with a simple strike)."""

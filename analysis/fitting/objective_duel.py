@@ -26,6 +26,7 @@ from analysis.rules import Ruleset
 from analysis.squad.deals import proportion_ci
 from analysis.squad.recruit import Recruiter
 from analysis.util.errors import BerserkInputError
+from analysis.util.frame_stack import on_fresh_frame_stack
 from analysis.util.workers import worker_pool
 
 Progress = Callable[[int, int], None]
@@ -108,7 +109,7 @@ def objective_duel(
                 progress(done, total)
 
     if processes <= 1:
-        collect(map(_play, tasks))
+        collect(on_fresh_frame_stack(_play, t) for t in tasks)
     else:
         with worker_pool(processes) as pool:  # workers die with the parent, ignore Ctrl-C
             collect(pool.imap(_play, tasks))

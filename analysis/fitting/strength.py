@@ -57,6 +57,7 @@ from analysis.squad.recruit import Recruiter
 from analysis.squad.strength_table import strength_dir
 from analysis.util.atomic import write_text_atomic
 from analysis.util.errors import BerserkInputError
+from analysis.util.frame_stack import on_fresh_frame_stack
 from analysis.util.limits import check_processes, check_range, check_seed
 from analysis.util.workers import worker_pool
 
@@ -206,7 +207,7 @@ def simulate_battles(
 
     if processes <= 1:
         for task in tasks:
-            collect(_play(task))
+            collect(on_fresh_frame_stack(_play, task))
     else:
         with worker_pool(processes) as pool:  # workers die with the parent, ignore Ctrl-C
             for part in pool.imap(_play, tasks):

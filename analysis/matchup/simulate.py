@@ -55,6 +55,7 @@ from analysis.squad.economy import pay
 from analysis.squad.fetch import best_fetch, grave_facts, graveyard_fetches, uses_fetch
 from analysis.squad.recruit import DEFAULT_OBJECTIVE, Recruiter, before_recruit
 from analysis.util.errors import BerserkInputError
+from analysis.util.frame_stack import on_fresh_frame_stack
 from analysis.util.limits import MAX_GAMES, MAX_ROUNDS, check_processes, check_range, check_seed
 from analysis.util.workers import quiet_workers, worker_pool
 
@@ -332,7 +333,7 @@ def run_tasks(
     out: list[np.ndarray] = []
     if executor == "serial" or (executor == "processes" and processes <= 1):
         for t in tasks:
-            out.append(play_chunk(t))
+            out.append(on_fresh_frame_stack(play_chunk, t))
             done += t.games
             if progress:
                 progress(done, total)

@@ -31,6 +31,7 @@ from analysis.matchup.simulate import (
 )
 from analysis.planning.cache import GameCache
 from analysis.planning.keys import block_key, deck_key, thresholds_key
+from analysis.util.frame_stack import on_fresh_frame_stack
 from analysis.util.workers import worker_pool
 
 Progress = Callable[[str, int, int], None]
@@ -144,7 +145,7 @@ class GameRunner:
             else:
                 found = []
                 for i, job in enumerate(jobs, start=1):
-                    found.append(_thresholds_job(job))
+                    found.append(on_fresh_frame_stack(_thresholds_job, job))
                     self._report("mulligan thresholds", i, total)
             for (k, deck), t in zip(missing.items(), found, strict=True):
                 self._thresholds[k] = t

@@ -49,6 +49,7 @@ from analysis.rules import Ruleset
 from analysis.squad.economy import max_mulligans, seat_budget
 from analysis.squad.recruit import DEFAULT_OBJECTIVE, Recruiter
 from analysis.util.errors import BerserkInputError
+from analysis.util.frame_stack import on_fresh_frame_stack
 from analysis.util.limits import (
     MAX_ESTIMATE_TRIALS,
     MAX_HORIZON,
@@ -492,7 +493,7 @@ def _run(tasks: list, fn: Callable, processes: int, progress: Progress | None, w
     done = done0
     if processes <= 1:
         for task, w in zip(tasks, weights, strict=True):
-            out.append(fn(task))
+            out.append(on_fresh_frame_stack(fn, task))
             done += w
             if progress:
                 progress(done, total)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from analysis.cards.abilities import Ability
 from analysis.cards.ability_rules import facts, matches
@@ -60,6 +61,12 @@ def price_rules(cards: Sequence[Card]) -> tuple[PriceRule, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=256)
+def _name_key(need: str) -> str:
+    """A ``needs`` entry as class names are compared (a handful of distinct entries, asked often)."""
+    return normalize_name(need)
+
+
 def fills(card: Card, need: str) -> bool:
     """Whether ``card`` is what a ``needs`` entry asks for: a card type, ``symbiote`` (a companion
     or a parasite, 000 1.5.2) or a class."""
@@ -67,8 +74,7 @@ def fills(card: Card, need: str) -> bool:
         return card.type in ("companion", "parasite")
     if need in CARD_TYPES:
         return card.type == need
-    wanted = normalize_name(need)
-    return any(normalize_name(c) == wanted for c in card.classes)
+    return _name_key(need) in card.class_keys
 
 
 def affects(rule: PriceRule, card: Card) -> bool:

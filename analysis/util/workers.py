@@ -35,6 +35,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from analysis.util.frame_stack import on_fresh_frame_stack
 from analysis.util.limits import check_processes
 
 _PR_SET_PDEATHSIG = 1
@@ -94,14 +95,17 @@ class WorkerPool:
                 " rerun with --processes 1 to see the error") from exc
 
     def _submit(self, fn: Callable[[T], R], task: T) -> Future[R]:
-        """``submit`` with Ctrl-C and SIGTERM held back until it returns: an interrupt raised while
-        ``submit`` holds the executor's lock would leave it locked, and stopping the pool (which takes
-        that lock) would then wait for ever."""
+        """``submit`` of ``fn(task)`` on a fresh chunk of the worker's frame stack
+        (:func:`~analysis.util.frame_stack.on_fresh_frame_stack`: a worker forked from a deep stack
+        could otherwise spend most of its time mapping and unmapping chunks), with Ctrl-C and
+        SIGTERM held back until it returns: an interrupt raised while ``submit`` holds the
+        executor's lock would leave it locked, and stopping the pool (which takes that lock) would
+        then wait for ever."""
         if not _CAN_MASK or threading.current_thread() is not threading.main_thread():
-            return self._executor.submit(fn, task)
+            return self._executor.submit(on_fresh_frame_stack, fn, task)
         old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
         try:
-            return self._executor.submit(fn, task)
+            return self._executor.submit(on_fresh_frame_stack, fn, task)
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, old)  # a held signal is raised here
 

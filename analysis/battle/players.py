@@ -1129,11 +1129,13 @@ class HeuristicPlayer(Player):
             for g, u, act in plans:
                 if not alive[u] or acted[u] or b.over:
                     continue
-                # A plan goes stale when a card died since it was made (nothing moves here), or when
-                # a hidden target was revealed (000 3.11.1) and turned out not to qualify for it.
-                if type(act) is Strike:  # (pushes and teleports move cards during a turn)
-                    stale = not alive[act[1]] or ((b._displacers or bool(b._sudden) or b._shapers)
-                                                  and not b.is_legal(act))  # (a landing flyer too)
+                # A plan goes stale when a card died since it was made, when a hidden target was
+                # revealed (000 3.11.1) and turned out not to qualify for it, or when an action
+                # carried out since moved a card (pushes, teleports, a landing flyer, a heal that a
+                # card takes as a jump: 30/72 Глоа).
+                if type(act) is Strike:
+                    stale = not alive[act[1]] or ((applied or b._displacers or bool(b._sudden) or b._shapers)
+                                                  and not b.is_legal(act))
                 else:
                     stale = not b.is_legal(act) or (applied and u in readers)
                 if stale:

@@ -573,57 +573,66 @@ class Situational(EngineFields):
 
     def _situate(self) -> None:
         """Bring each board-dependent unit's key up to date (see the module docstring); a unit
-        whose variant depends on nothing that changed since it was last computed is skipped."""
-        glance: Any = [self.occupied, self._board_ver, self._grant_ver]
+        whose variant depends on nothing that changed since it was last computed is skipped.
+        (Each per-unit list is copied into a tuple once per call, shared by the glance and every
+        unit's snapshot: this runs after nearly every action.)"""
         needs = self._sit_deps
+        auras = bool(self._auras)
+        states = auras and self._aura_states
+        own = "self" in needs
+        wounds = tuple(self.wounds) if own or states or "wounds" in needs else ()
+        counters = tuple(self.counters) if own or "counters" in needs else ()
+        opens = tuple(self.open) if own or states or "opens" in needs else ()
+        lives = tuple(self.life) if own or states or "lives" in needs else ()
+        alive = tuple(self.alive) if auras or "alive" in needs else ()
+        poison = tuple(self.poison) if states or "poison" in needs else ()
+        bases = tuple(self.base) if states or "bases" in needs else ()
+        marks = tuple(self.marks) if "marks" in needs else ()
+        hosts = tuple(self.host) if auras or "host" in needs else ()
+        aura_board = (self.occupied, self._board_ver, alive, hosts) if auras else ()
+        aura_states = (wounds, opens, lives, bases, poison) if states else ()
+        glance: Any = [self.occupied, self._board_ver, self._grant_ver]
         if "turn" in needs:
             glance.append(self.active)
         if "walk" in needs:
             glance.append(tuple(self.walk))
-        if "self" in needs or "wounds" in needs:
-            glance.append(tuple(self.wounds))
-        if "counters" in needs and "self" not in needs:
-            glance.append(tuple(self.counters))
-        if "self" in needs:
-            glance.append(tuple(self.counters))
-            glance.append(tuple(self.open))
-            glance.append(tuple(self.life))
+        if own or "wounds" in needs:
+            glance.append(wounds)
+        if "counters" in needs or own:
+            glance.append(counters)
+        if own:
+            glance.append(opens)
+            glance.append(lives)
         if "alive" in needs:
-            glance.append(tuple(self.alive))
+            glance.append(alive)
         if "opens" in needs:
-            glance.append(tuple(self.open))
+            glance.append(opens)
         if "rebuff" in needs:
             glance.append(self._rebuff)
-        if "counters" in needs:
-            glance.append(tuple(self.counters))
         if "marks" in needs:
-            glance.append(tuple(self.marks))
+            glance.append(marks)
         if "moves" in needs:
             glance.append(tuple(self.moves))
         if "poison" in needs:
-            glance.append(tuple(self.poison))
-        if self._auras or "host" in needs:
-            glance.append(tuple(self.host))
-            if self._aura_states:  # (and poisonings: "существа противника с отравлением", 30/100)
-                glance.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base),
-                               tuple(self.poison)))
+            glance.append(poison)
+        if auras or "host" in needs:
+            glance.append(hosts)
+            if states:  # (and poisonings: "существа противника с отравлением", 30/100)
+                glance.append(aura_states)
         if "lives" in needs:
-            glance.append(tuple(self.life))
-        if "poison" in needs:
-            glance.append(tuple(self.poison))
+            glance.append(lives)
         if "done" in needs:
             glance.append(tuple(self.done))
             glance.append(tuple(self.took))
             glance.append(tuple(self.hurt_set))
         if "bases" in needs:  # (the curses and blessings of every unit: ``when = "squad_cursed"``)
-            glance.append(tuple(self.base))
+            glance.append(bases)
         if "armor" in needs:
             glance.append(tuple(self.armor_left))
         glance = tuple(glance)
         if glance == self._sit_glance:
             return  # nothing any variant depends on has changed
         self._sit_glance = glance
-        alive = wounds = None
         memo = self._sit_memo
         for u in self._board_units:
             if not self.alive[u]:
@@ -647,46 +656,37 @@ class Situational(EngineFields):
             if "self" in deps:
                 parts.append((self.wounds[u], self.counters[u], self.open[u], self.life[u]))
             if "wounds" in deps:
-                if wounds is None:
-                    wounds = tuple(self.wounds)
                 parts.append(wounds)
             if "alive" in deps:
-                if alive is None:
-                    alive = tuple(self.alive)
                 parts.append(alive)
             if "opens" in deps:
-                parts.append(tuple(self.open))
+                parts.append(opens)
             if "counters" in deps:
-                parts.append(tuple(self.counters))
+                parts.append(counters)
             if "host" in deps:
                 parts.append(self.host[u])
-            if self._auras:  # (what the auras in play reach: the board, who lives, who rides whom)
-                if alive is None:
-                    alive = tuple(self.alive)
-                parts.append((self.occupied, self._board_ver, alive, tuple(self.host)))
-                if self._aura_states:
-                    parts.append((tuple(self.wounds), tuple(self.open), tuple(self.life), tuple(self.base),
-                                  tuple(self.poison)))
+            if auras:  # (what the auras in play reach: the board, who lives, who rides whom)
+                parts.append(aura_board)
+                if states:
+                    parts.append(aura_states)
             if "rebuff" in deps:
                 parts.append(self._rebuff[self.seat[u]])
             if "bases" in deps:
-                parts.append(tuple(self.base))
+                parts.append(bases)
             if "depth" in deps:
                 parts.append(self._depth_at(u))
             if "form" in deps:
                 parts.append(self.form[u])
-            if "counters" in deps:
-                parts.append(tuple(self.counters))
             if "lives" in deps:
-                parts.append(tuple(self.life))
+                parts.append(lives)
             if self._silencers:
                 parts.append(self._silenced(u))
             if "marks" in deps:
-                parts.append(tuple(self.marks))
+                parts.append(marks)
             if "moves" in deps:
                 parts.append(self.moves[u])
             if "poison" in deps:
-                parts.append(tuple(self.poison))
+                parts.append(poison)
             if "done" in deps:
                 parts.append(self.done[self.seat[u]])
                 parts.append(self.took[u])

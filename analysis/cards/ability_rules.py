@@ -78,13 +78,21 @@ def groups(kind: str) -> frozenset[str]:
     return _GROUPS[kind]
 
 
-def _norm_set(values: Iterable[str]) -> frozenset[str]:
-    return frozenset(normalize_name(v) for v in values)
+@lru_cache(maxsize=4096)
+def _norm_set(values: tuple[str, ...]) -> frozenset[str]:
+    """The non-empty names of ``values`` as names are compared (a few hundred distinct tuples of
+    class names, asked in the battle's inner loops: computed once each)."""
+    return frozenset(normalize_name(v) for v in values if v)
+
+
+@lru_cache(maxsize=4096)
+def _name_key(name: str) -> str:
+    return normalize_name(name)
 
 
 def class_overlap(wanted: Iterable[str], classes: Iterable[str]) -> bool:
     """Whether a card of ``classes`` has one of the ``wanted`` class names (names compared normalised)."""
-    return bool(_norm_set(wanted) & _norm_set(c for c in classes if c))
+    return not _norm_set(tuple(wanted)).isdisjoint(_norm_set(tuple(classes)))
 
 
 def has_condition(ab: Ability) -> bool:
@@ -110,7 +118,7 @@ def matches(ab: Ability, other) -> bool:
         return False
     if ab.vs_elements and not set(ab.vs_elements) & set(other.elements):
         return False
-    if ab.vs_classes and not _norm_set(ab.vs_classes) & _norm_set(other.classes):
+    if ab.vs_classes and _norm_set(ab.vs_classes).isdisjoint(_norm_set(other.classes)):
         return False
     if ab.vs_types and other.type not in ab.vs_types:
         return False
@@ -124,7 +132,7 @@ def matches(ab: Ability, other) -> bool:
         return False
     if ab.vs_max_move is not None and (other.move or 0) > ab.vs_max_move:
         return False
-    if ab.named is not None and other.key != normalize_name(ab.named):
+    if ab.named is not None and other.key != _name_key(ab.named):
         return False
     return not (ab.vs_rank is not None and other.elite != (ab.vs_rank == "elite"))
 

@@ -51,3 +51,21 @@ def test_an_announced_step_the_actor_can_no_longer_make_does_nothing():
     assert "Мятущаяся душа" in [c.name for c in a[:12]]
     record = record_battle((a[:12], b[:12]), players=("random", "search"), seed=6)
     assert record[-1]["e"] == "end"  # (it played to the end)
+
+
+def test_a_strike_planned_before_a_heal_that_became_a_jump_is_dropped():
+    """A random squad pair of the strength fit (seed 1, chunk 20, battle 375): the heuristic planned
+    a strike of 30/72 Глоа at 50/61 Варг, then an earlier plan healed Глоа, which takes a heal as a
+    jump ("вместо лечения может прыгнуть"); Глоа landed out of reach, and the stale strike stopped
+    the battle with IllegalAction. Every plan after an applied one is re-checked now."""
+    from analysis.battle import BattleConfig, make_player, play_battle
+
+    db = load_cards()
+    first = [db.find(c) for c in ("30/72", "30/39", "20/199", "40/186", "20/56", "20/73", "30/56", "50/82",
+                                  "40/197", "10/64")]
+    second = [db.find(c) for c in ("40/168", "40/48", "50/61", "10/178", "50/153", "22/6", "10/65", "50/50",
+                                   "40/197", "50/187")]
+    outcome = play_battle((first, second), (make_player("heuristic"), make_player("heuristic")),
+                          seed=3488942928627757426,
+                          config=BattleConfig(model=load_ruleset("relaunch", db).combat_model))
+    assert outcome.turns > 14  # (it stopped in turn 14)

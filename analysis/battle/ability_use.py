@@ -648,7 +648,7 @@ class AbilityUse(Triggers):
         if ab.vs_state and ab.cost != "passive" and not self._in_state(v, ab.vs_state):
             return 0
         if ab.delay:  # the wounds land at the end of this turn (Effects._land_delayed)
-            self.delayed = [*self.delayed, (u, sl.index, v)]
+            self.delayed = [*self.delayed, (u, sl.index, v, self.key[u])]  # (the facts it chose with)
             return 0
         if ab.lasts or kind in _EFFECT_KINDS:
             return self._new_kind(u, sl, v, dice)

@@ -75,6 +75,7 @@ from analysis.battle.interface import IllegalAction
 from analysis.battle.powers import WOUNDING, hit, meets, triggered
 from analysis.battle.situational import Situational, forward, granted, stripped
 from analysis.battle.tables import (
+    ABILITIES,
     ARTIFACT,
     COMPANION,
     FLYER,
@@ -3319,19 +3320,20 @@ class Effects(Situational):
     def _land_delayed(self) -> None:
         """``delay = "apart"``: at the end of the turn, the wounds of the targets chosen in it land
         on those not next to the card that chose them (60/128 Халниада), if both are still on the
-        battlefield; an effect, so armor does not stop it."""
+        battlefield; an effect, so armor does not stop it. The wounds are those of the ability as the
+        card had it when it chose (its facts may have changed since: a silence, a new form)."""
         pending, self.delayed = self.delayed, []
         hurt = []
-        for u, index, v in pending:
+        for u, index, v, ku in pending:
             if not (self.alive[u] and self.alive[v]) or self.pos[v] in ADJ8[self.pos[u]]:
                 continue
-            wounds = hit(self.key[u], index, self.key[v], 0, 0)[0]
+            wounds = hit(ku, index, self.key[v], 0, 0)[0]
             self.wounds[v] += wounds
             if wounds:
                 self._quiet_from = self.turn + 1
                 hurt.append((v, u))
             if self.log is not None:
-                self._emit({"e": "ability", "u": u, "i": index, "kind": self.slots[u][index].ability.kind,
+                self._emit({"e": "ability", "u": u, "i": index, "kind": ABILITIES[ku][index].kind,
                             "targets": [v], "dice": [], "wounds": [wounds], "closes": False})
         for v, u in hurt:
             if self.over:

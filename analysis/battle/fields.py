@@ -269,7 +269,7 @@ class EngineFields:
     twice: list[int]
     twice_on: list[int]
     heading: list[int]
-    delayed: list[tuple[int, int, int]]
+    delayed: list[tuple[int, int, int, int]]
     spare: list[int]
     _last_life: bool
     _rebuff: tuple[bool, bool]

@@ -69,3 +69,32 @@ def test_a_strike_planned_before_a_heal_that_became_a_jump_is_dropped():
                           seed=3488942928627757426,
                           config=BattleConfig(model=load_ruleset("relaunch", db).combat_model))
     assert outcome.turns > 14  # (it stopped in turn 14)
+
+
+def test_delayed_wounds_land_with_the_facts_the_card_chose_with():
+    """The battle benchmark's random players, squads of tournament-01 and tournament-10 (seed 1361):
+    60/128 Халниада chose targets for its wounds that land at the end of the turn ("apart"), then its
+    facts changed in the same turn; landing them read an ability index its new facts no longer had
+    (IndexError). The wounds land as the ability was when it was used."""
+    import random
+
+    from analysis.battle import Battle, make_player
+    from analysis.decks.deck import sample_deck_paths
+
+    db = load_cards()
+    paths = sample_deck_paths()
+
+    def squad(path, seed):  # (scripts/bench_battle.py: the first 12 names after a seeded shuffle)
+        cards = read_deck(path, db).cards()
+        random.Random(seed).shuffle(cards)
+        seen, out = set(), []
+        for c in cards:
+            if c.key not in seen and len(out) < 12:
+                seen.add(c.key)
+                out.append(c)
+        return out
+
+    first, second = squad(paths[0], 0), squad(paths[9], 9)
+    assert "60/128" in [c.code for c in first]
+    result = Battle((first, second), (make_player("random"), make_player("random")), seed=1361).run()
+    assert result.turns > 0

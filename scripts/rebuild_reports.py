@@ -102,7 +102,8 @@ STEPS: tuple[Step, ...] = (
     Step(
         "seat-effect",
         "reports/seat_effect.*",
-        _script("seat_effect.py", "--games", "2000", "--search-games", "1000", "--seed", "1"),
+        _script("seat_effect.py", "--games", "2000", "--search-games", "400", "--same-tiers-games", "2000",
+                "--seed", "1"),
     ),
     Step("matrix-search-estimate", "reports/matrix_search_estimate.*", _script("matrix_search_estimate.py")),
     Step("recruit", "reports/bench_recruit.*", _script("bench_recruit.py")),

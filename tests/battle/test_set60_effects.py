@@ -68,7 +68,7 @@ def test_halniada_wounds_at_turn_end_the_chosen_enemies_not_next_to_it():
     b = start([near, far, flyer], [halniada],
               ({0: P1_FRONT, 1: P1_BACK, 2: square(0, 1)}, {3: P2_FRONT}))
     assert b.players[1].target_calls[-1][2] == [0, 1]   # (the flyer is not a ground creature)
-    assert [v for _, _, v in b.delayed] == [0, 1] and b.wounds == [0, 0, 0, 0]
+    assert [v for _, _, v, _ in b.delayed] == [0, 1] and b.wounds == [0, 0, 0, 0]
     b.apply(END_TURN)
     assert b.wounds[:3] == [0, 2, 0]
     assert not b.delayed
@@ -79,7 +79,7 @@ def test_halniada_wounds_nothing_once_the_target_stands_next_to_it():
     halniada = unit("Halniada", HALNIADA, strike=(2, 2, 3), life=11)
     walker = card("Walker", life=10, move=2)
     b = start([walker], [halniada], ({0: P1_MID}, {1: P2_FRONT}))
-    assert [v for _, _, v in b.delayed] == [0]
+    assert [v for _, _, v, _ in b.delayed] == [0]
     b.apply(Move(0, P1_FRONT))
     b.apply(END_TURN)
     assert b.wounds[0] == 0
@@ -92,7 +92,7 @@ def test_heuristic_halniada_picks_the_enemies_not_next_to_it_first():
     near, a, c = card("Near", life=10), card("A", life=10), card("C", life=10)
     b = start([near, a, c], [halniada], ({0: P1_FRONT, 1: P1_BACK, 2: square(0, 1)}, {3: P2_FRONT}),
               p2=HeuristicPlayer())
-    assert sorted(v for _, _, v in b.delayed) == [1, 2]
+    assert sorted(v for _, _, v, _ in b.delayed) == [1, 2]
 
 
 INZELA = ('{ kind = "discharge", damage = [2], range = 5, cost = "trigger", trigger = "last_life_lost", '

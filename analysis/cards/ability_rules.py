@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from analysis.cards.abilities import ATTACKS, MAGICAL, RANGED, Ability
-from analysis.util.textnorm import normalize_name
+from analysis.util.textnorm import name_key, normalize_name
 
 ATTACK_KINDS = ("simple", "shot", "throw", "discharge", "strike_through_row", "magic_strike",
                 "special_strike")
@@ -85,11 +85,6 @@ def _norm_set(values: tuple[str, ...]) -> frozenset[str]:
     return frozenset(normalize_name(v) for v in values if v)
 
 
-@lru_cache(maxsize=4096)
-def _name_key(name: str) -> str:
-    return normalize_name(name)
-
-
 def class_overlap(wanted: Iterable[str], classes: Iterable[str]) -> bool:
     """Whether a card of ``classes`` has one of the ``wanted`` class names (names compared normalised)."""
     return not _norm_set(tuple(wanted)).isdisjoint(_norm_set(tuple(classes)))
@@ -118,7 +113,7 @@ def matches(ab: Ability, other) -> bool:
         return False
     if ab.vs_elements and not set(ab.vs_elements) & set(other.elements):
         return False
-    if ab.vs_classes and _norm_set(ab.vs_classes).isdisjoint(_norm_set(other.classes)):
+    if ab.vs_classes and _norm_set(ab.vs_classes).isdisjoint(other.class_keys):
         return False
     if ab.vs_types and other.type not in ab.vs_types:
         return False
@@ -132,7 +127,7 @@ def matches(ab: Ability, other) -> bool:
         return False
     if ab.vs_max_move is not None and (other.move or 0) > ab.vs_max_move:
         return False
-    if ab.named is not None and other.key != _name_key(ab.named):
+    if ab.named is not None and other.key != name_key(ab.named):
         return False
     return not (ab.vs_rank is not None and other.elite != (ab.vs_rank == "elite"))
 

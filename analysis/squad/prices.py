@@ -26,13 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from analysis.cards.abilities import Ability
 from analysis.cards.ability_rules import facts, matches
 from analysis.cards.schema import CARD_TYPES
 from analysis.cards.table import Card
-from analysis.util.textnorm import normalize_name
+from analysis.util.textnorm import name_key
 
 
 @dataclass(frozen=True)
@@ -61,12 +60,6 @@ def price_rules(cards: Sequence[Card]) -> tuple[PriceRule, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=256)
-def _name_key(need: str) -> str:
-    """A ``needs`` entry as class names are compared (a handful of distinct entries, asked often)."""
-    return normalize_name(need)
-
-
 def fills(card: Card, need: str) -> bool:
     """Whether ``card`` is what a ``needs`` entry asks for: a card type, ``symbiote`` (a companion
     or a parasite, 000 1.5.2) or a class."""
@@ -74,7 +67,7 @@ def fills(card: Card, need: str) -> bool:
         return card.type in ("companion", "parasite")
     if need in CARD_TYPES:
         return card.type == need
-    return _name_key(need) in card.class_keys
+    return name_key(need) in card.class_keys
 
 
 def affects(rule: PriceRule, card: Card) -> bool:

@@ -14,6 +14,7 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "ʼ": "'", "´": "'"})
 _DASHES = str.maketrans({"–": "-", "—": "-", "‐": "-"})
@@ -28,6 +29,13 @@ def normalize_name(name: str) -> str:
     """
     text = name.translate(_APOSTROPHES).translate(_DASHES).lower().replace("ё", "е")
     return _SPACES.sub(" ", text).strip()
+
+
+@lru_cache(maxsize=4096)
+def name_key(name: str) -> str:
+    """:func:`normalize_name`, cached: for the few hundred class and card names the recruiter and
+    the battle compare in their inner loops."""
+    return normalize_name(name)
 
 
 def closest_names(name: str, candidates: Iterable[str], n: int = 3) -> list[str]:

@@ -2679,11 +2679,13 @@ class Effects(Situational):
         square is a choice), as a companion ("может стать компаньоном вашему стоящему рядом существу",
         50/147 Демонёнок). A companion becoming a creature leaves its host for a free square next to
         the host (its player picks; none: it stays) — "может переместиться на соседнюю свободную клетку,
-        вернув свой подтип существа" — or, into a flyer, for the auxiliary zone. Sets ``_shaped``."""
+        вернув свой подтип существа" — or, into a flyer, for the auxiliary zone. A creature carrying a
+        symbiote stays as it is: a host is a creature other than a symbiote (002 "Хозяин симбиота",
+        "Самостоятельное существо"), and the card says nothing of its own rider. Sets ``_shaped``."""
         seat = self.seat[v]
         if into == "companion":
             p = self.pos[v]
-            if self.kind[v] not in (GROUND, FLYER) or self.host[v] >= 0:
+            if self.kind[v] not in (GROUND, FLYER) or self.host[v] >= 0 or self.rider[v] >= 0:
                 return
             about = self._about
 

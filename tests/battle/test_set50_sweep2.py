@@ -187,6 +187,21 @@ class Hopper(Scripted):
         return hosts[-1]
 
 
+def test_imp_carrying_a_parasite_does_not_become_a_companion():
+    """50/147 Демонёнок with an enemy parasite on it stays a ground creature when its concentration
+    fires: a host is a creature other than a symbiote (002 "Хозяин симбиота"), so it cannot ride an ally
+    and carry its rider along (the property test found the parasite left on the imp's old square)."""
+    from analysis.battle.tables import GROUND
+    leech = card("Leech", type="parasite", strike=(1, 1, 1), life=4, move=0)
+    imp, ally = printing("50/147"), card("Ally", life=10)
+    b = start([imp, ally], [leech, card("Foe", life=10)],
+              ({0: square(2, 1), 1: P1_FRONT}, {2: square(3, 1), 3: square(3, 3)}), p1=Hopper())
+    assert b.host[2] == 0 and b.rider[0] == 2                # (the parasite rides the imp)
+    b._fire(0, "concentration")
+    assert b.kind[0] == GROUND and b.host[0] == -1 and b.pos[0] == square(2, 1)
+    assert b.rider[0] == 2 and b.pos[2] == b.pos[0]
+
+
 def test_parasite_moves_onto_a_creature_next_to_its_moving_host_and_wounds_it():
     """50/21 Унд-прихлебатель "когда хозяин перемещается на клетку рядом с другим существом противника —
     может стать паразитом этого существа, при этом ранить его на 1 (1 раз за ход)": trigger

@@ -142,7 +142,7 @@ _TYPE_OF_KIND = {GROUND: "creature", FLYER: "flyer", ARTIFACT: "artifact"}
 
 
 def _kinds_of(key: int) -> set[str]:
-    return {a.kind for a in facts(card_of(key))}
+    return {a.kind for a in ABILITIES[key]}
 
 
 _SUMMARIES: dict[tuple[int, ...], tuple] = {}
@@ -159,7 +159,7 @@ def _summary(keys) -> tuple:
     steps = False
     deep = False
     for u, key in enumerate(keys):
-        for ab in facts(card_of(key)):
+        for ab in ABILITIES[key]:
             kinds.add(ab.kind)
             if ab.kind == "reduce" and "poison" in ab.applies_to:
                 kinds.add("poison_reduce")  # (a standing change to the wounds of poisoning: 60/143)
@@ -294,7 +294,7 @@ class Effects(Situational):
         self.bound_until = [-1] * n
         self._binders = "bind" in kinds
         self._stand_binders = [u for u in range(n) if any(
-            ab.kind == "bind" and ab.cost == "passive" for ab in facts(card_of(self.key[u])))]
+            ab.kind == "bind" and ab.cost == "passive" for ab in ABILITIES[self.key[u]])]
         """Units with a standing ``bind`` (the enemy creatures in its ``vs_position`` are bound to it:
         50/190 Бретёр)."""
         self._cheaters = "cheats_death" in kinds
@@ -364,10 +364,10 @@ class Effects(Situational):
         self._stuns = "stun" in kinds
         self._grave_wounds = "grave_wound" in kinds
         self._squad_blocks = "block" in kinds and any(a.kind == "block" and a.area == "squad"
-                                                      for k in set(self.key) for a in facts(card_of(k)))
+                                                      for k in set(self.key) for a in ABILITIES[k])
         self._defender = -1
         """The defender parrying the simple strike now (-1: none; ``vs_state = "defending"``)."""
-        self._streaks = any(a.per == "streak" for k in set(self.key) for a in facts(card_of(k)))
+        self._streaks = any(a.per == "streak" for k in set(self.key) for a in ABILITIES[k])
         """Some card's strike grows with its hits in a row on one card (``per = "streak"``: 30/18)."""
         self.streak: list[tuple[int, int]] = [(-1, 0)] * n
         """Per unit: (the card, its hits in a row on it as the attacker) for ``per = "streak"``."""
@@ -3222,7 +3222,7 @@ class Effects(Situational):
         s = self.seat[r]
         k = self._slayer
         if k >= 0 and "rides_killer" in _kinds_of(self.base[r]) and self._riding(r, k):
-            for index, ab in enumerate(facts(card_of(self.base[r]))):
+            for index, ab in enumerate(ABILITIES[self.base[r]]):
                 if ab.kind == "rides_killer" and self.players[s].accept(self, r, index, k):
                     self.host[r] = -1
                     self._ride(r, k, ab, "parasite")  # ("вместо этого может стать паразитом
@@ -3621,7 +3621,7 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return amount * per_wound * 4.0 / max(1, rem_v) if prof.is_creature else 0.0
     if ab.lasts:
         if ab.kind == "keyword" and ab.keyword == "fury":  # (+X fury: worth its fury abilities' chances)
-            n = sum(1 for a in facts(card_of(kv)) if a.cost == "trigger" and a.trigger == "fury")
+            n = sum(1 for a in ABILITIES[kv] if a.cost == "trigger" and a.trigger == "fury")
             return 0.05 * value * amount * (3.0 if ab.lasts == "battle" else 1.0) * min(n, 2)
         if ab.kind == "keyword" and ab.per is None and (ab.keyword != "move" and card_of(kv).keyword(
                 ab.keyword) >= (  # type: ignore[arg-type]
@@ -3636,7 +3636,7 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         if ab.kind == "reduce":
             return 0.05 * value * amount * scale
         if ab.kind == "amphibious":  # (worth the "На глубине:" / "На поверхности:" facts it frees: 40/116)
-            n = sum(1 for a in facts(card_of(kv)) if a.when in ("at_depth", "on_surface"))
+            n = sum(1 for a in ABILITIES[kv] if a.when in ("at_depth", "on_surface"))
             return 0.05 * value * scale * min(n, 2)
         if ab.kind == "attack_bonus":  # (worth its change to the attacks of those kinds the card has)
             if ab.per == "target_weak":
@@ -3644,7 +3644,7 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
             if ab.negative:
                 amount = -amount
             boosted = granted(ab) if ab.boosts else ab  # (``boosts``: the attacks the grant is for)
-            n = sum(1 for a in facts(card_of(kv))
+            n = sum(1 for a in ABILITIES[kv]
                     if a.is_action and a.kind in WOUNDING and covers(boosted, a.kind))
             n += 1 if covers(boosted, "simple") and prof.strike else 0
             return 0.05 * value * amount * scale * min(n, 2)
@@ -3692,5 +3692,5 @@ def heuristic_gain(ab: Ability, kv: int, rem_v: int, value: float) -> float:
         return 0.05 * value * (sum(prof.strike) / 3 if prof.strike else 0.0) if prof.is_creature else 0.0
     if kind == "concentrate":  # (what its concentration gives, as a grant of the same kind would)
         return sum(heuristic_gain(a, kv, rem_v, value) if a.lasts else 0.1 * value
-                   for a in facts(card_of(kv)) if a.cost == "trigger" and a.trigger == "concentration")
+                   for a in ABILITIES[kv] if a.cost == "trigger" and a.trigger == "concentration")
     return 0.0

@@ -1025,11 +1025,14 @@ _SEEDED: list[Any] = [None, None]
 
 
 def _seeded_stream(seed: int) -> random.Random:
-    """A fresh ``random.Random(seed)``, made from the kept state of the last seed: a searching
-    player clones several copies with one seed per decision, and restoring a state costs about
-    two thirds of seeding."""
-    if _SEEDED[0] != seed:
-        _SEEDED[0], _SEEDED[1] = seed, random.Random(seed).getstate()
+    """A fresh ``random.Random(seed)``; asked again for the same seed, it is made from that seed's
+    kept state: a searching player clones several copies with one seed per decision, and restoring
+    a state costs about two thirds of seeding (a sudden action's look-ahead asks each seed once)."""
+    if _SEEDED[0] != seed:  # (a seed seen once is only seeded: keeping its state would cost more)
+        _SEEDED[0], _SEEDED[1] = seed, None
+        return random.Random(seed)
+    if _SEEDED[1] is None:
+        _SEEDED[1] = random.Random(seed).getstate()
     stream = random.Random.__new__(random.Random)
     stream.setstate(_SEEDED[1])
     return stream

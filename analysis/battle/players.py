@@ -59,13 +59,13 @@ from analysis.battle.powers import (
 )
 from analysis.battle.situational import spec_of
 from analysis.battle.tables import (
+    ABILITIES,
     ARTIFACT,
     COMPANION,
     FLYER,
     GROUND,
     PROFILES,
     card_key,
-    card_of,
 )
 from analysis.cards.abilities import ENTRIES, MAGICAL, MARKERS
 from analysis.cards.ability_rules import attack_bonus, facts, matches, protected, wounds_after
@@ -116,7 +116,7 @@ def depth_pref(key: int) -> int:
     out = _DEPTH_PREFS.get(key)
     if out is None:
         out = 0
-        for ab in facts(card_of(key)):
+        for ab in ABILITIES[key]:
             if ab.when == "at_depth" or (ab.cost == "trigger" and ab.trigger in ("dives", "squad_dives")):
                 out += 1
             elif ab.when == "on_surface" or (ab.cost == "trigger" and ab.trigger == "surfaces"):
@@ -846,6 +846,10 @@ class HeuristicPlayer(Player):
             i += 1
         again = self._recurse_payoff(b, u) if state == "cursed" else None
         best, target = -1e9, -1
+        # (what a follow-up gains does not depend on the first target but for that target itself:
+        # worked out once per follow-up, added per target in the same order)
+        best_of: dict[int, float] = {}
+        every_of: dict[int, list[tuple[int, float, bool]]] = {}
         for v in cands:
             g = self._target_gain(b, u, sl.index, v)
             if ab.kind == "swap" and ab.targets < 2 and b.seat[v] == b.seat[u]:
@@ -869,16 +873,28 @@ class HeuristicPlayer(Player):
                     before = fa
                     continue  # (a gain of its own: counters, not valued here)
                 if not fa.every and fa.target != before.target:  # its player picks: the best one
-                    g += max((self._target_gain(b, u, f.index, w) for w in reach_slot(b, u, f)), default=0.0)
+                    top = best_of.get(f.index)
+                    if top is None:
+                        top = best_of[f.index] = max(
+                            (self._target_gain(b, u, f.index, w) for w in reach_slot(b, u, f)), default=0.0)
+                    g += top
                     before = fa
                     continue
                 before = fa
-                pool = reach_slot(b, u, f) if fa.every else [v]
-                for w in pool:
-                    if fa.vs_state and not b._in_state(w, fa.vs_state) and not (
-                            w == v and fa.vs_state == state and b.creature[v]):
-                        continue
-                    g += self._target_gain(b, u, f.index, w)
+                if fa.every:
+                    pool = every_of.get(f.index)
+                    if pool is None:
+                        pool = every_of[f.index] = [
+                            (w, self._target_gain(b, u, f.index, w),
+                             not fa.vs_state or b._in_state(w, fa.vs_state)) for w in reach_slot(b, u, f)]
+                    for w, gain, held_state in pool:
+                        if held_state or (w == v and fa.vs_state == state and b.creature[v]):
+                            g += gain
+                    continue
+                if fa.vs_state and not b._in_state(v, fa.vs_state) and not (
+                        fa.vs_state == state and b.creature[v]):
+                    continue
+                g += self._target_gain(b, u, f.index, v)
             if g > best:
                 best, target = g, v
         return (best, (target,)) if target >= 0 else (-1e9, ())
@@ -1423,7 +1439,7 @@ class HeuristicPlayer(Player):
         plain step would take it (it never stops on the shared square)."""
         wants = _DIPS.get(b.base[u])
         if wants is None:
-            abilities = facts(card_of(b.base[u]))
+            abilities = ABILITIES[b.base[u]]
             enters = [ab.target for ab in abilities
                       if ab.cost == "trigger" and ab.trigger == "enters_creature"]
             wants = _DIPS[b.base[u]] = (
@@ -1783,7 +1799,7 @@ class HeuristicPlayer(Player):
                     total += _exact_gain(k, kv, rem_u, rem_v, arm_u, arm_v, True, model)
                     total -= _exact_gain(kv, k, rem_v, rem_u, arm_v, arm_u, True, model)
                 return total
-            jump = max((a.damage[0] for a in facts(card_of(k))
+            jump = max((a.damage[0] for a in ABILITIES[k]
                         if a.kind == "jump" and a.cost == "passive" and a.damage), default=0)
             return PROFILES[k].move + 0.5 * jump
 
@@ -1834,7 +1850,7 @@ class HeuristicPlayer(Player):
         for s, i in b._auras:
             if not b.alive[s] or b.seat[s] != b.seat[v]:
                 continue
-            ab = facts(card_of(b.base[s]))[i]
+            ab = ABILITIES[b.base[s]][i]
             if ab.when_state != "cursed" or ab.target == "enemy" or not matches(ab, b.cards[v]):
                 continue
             total += heuristic_gain(replace(ab, cost="passive", lasts="battle", when_state=None), kv, rem,

@@ -44,7 +44,7 @@ from analysis.battle.board import (
 )
 from analysis.battle.fields import EngineFields
 from analysis.battle.powers import slots_of
-from analysis.battle.tables import ARTIFACT, PROFILES, ROWS, card_key, card_of
+from analysis.battle.tables import ABILITIES, ARTIFACT, PROFILES, ROWS, card_key, card_of
 from analysis.cards.abilities import MAGICAL, UNIT_PERS, Ability, CardAbilities
 from analysis.cards.ability_rules import class_overlap, covers, facts, has_condition, matches, strike_passives
 
@@ -207,10 +207,22 @@ class Spec:
 _SPECS: dict[int, Spec] = {}
 
 
+_FITS: dict[tuple[int, int], bool] = {}
+
+
+def _aura_fits(source: int, index: int, key: int) -> bool:
+    """Whether card ``key`` meets the card filters of fact ``index`` of card ``source`` (cached)."""
+    memo = (source << 6 | index, key)
+    hit = _FITS.get(memo)
+    if hit is None:
+        hit = _FITS[memo] = matches(ABILITIES[source][index], card_of(key))
+    return hit
+
+
 def spec_of(key: int) -> Spec:
     out = _SPECS.get(key)
     if out is None:
-        out = _SPECS[key] = Spec(facts(card_of(key)))
+        out = _SPECS[key] = Spec(ABILITIES[key])
     return out
 
 
@@ -500,10 +512,10 @@ class Situational(EngineFields):
                 tuple(u for u in range(n) if spec_of(self.key[u]).active),
                 any(spec_of(k).strike for k in self.key),
                 any(ab.lasts or ab.early or ab.kind == "takes_poison"  # (gives a protection, 60/77)
-                    for k in self.key for ab in facts(card_of(k))),
-                tuple((u, i) for u in range(n) for i, ab in enumerate(facts(card_of(self.key[u])))
+                    for k in self.key for ab in ABILITIES[k]),
+                tuple((u, i) for u in range(n) for i, ab in enumerate(ABILITIES[self.key[u]])
                       if ab.cost == "aura"),
-                tuple(u for u in range(n) if any(ab.kind == "silence" for ab in facts(card_of(self.key[u])))))
+                tuple(u for u in range(n) if any(ab.kind == "silence" for ab in ABILITIES[self.key[u]])))
         self._board_units = list(found[0])
         self._silencers = list(found[4])
         """Units with a ``silence`` fact: the enemy creatures in its ``vs_position`` lose their abilities."""
@@ -542,10 +554,10 @@ class Situational(EngineFields):
             self._board_units = list(range(n))
             self._sit_deps = self._sit_deps | {"alive"}
             self._aura_states = any(
-                facts(card_of(self.key[s]))[i].self_state or facts(card_of(self.key[s]))[i].when_state
-                or facts(card_of(self.key[s]))[i].per for s, i in self._auras)
+                ABILITIES[self.key[s]][i].self_state or ABILITIES[self.key[s]][i].when_state
+                or ABILITIES[self.key[s]][i].per for s, i in self._auras)
             self._strikers = self._strikers or any(
-                facts(card_of(self.key[s]))[i].vs_state or facts(card_of(self.key[s]))[i].vs_position
+                ABILITIES[self.key[s]][i].vs_state or ABILITIES[self.key[s]][i].vs_position
                 for s, i in self._auras)
         self._static = [0] * n
         if self._silencers:  # (every enemy creature's variant then follows where it stands)
@@ -634,6 +646,7 @@ class Situational(EngineFields):
             return  # nothing any variant depends on has changed
         self._sit_glance = glance
         memo = self._sit_memo
+        silence = self._silences() if self._silencers else []
         for u in self._board_units:
             if not self.alive[u]:
                 continue
@@ -666,9 +679,12 @@ class Situational(EngineFields):
             if "host" in deps:
                 parts.append(self.host[u])
             if auras:  # (what the auras in play reach: the board, who lives, who rides whom)
-                parts.append(aura_board)
-                if states:
-                    parts.append(aura_states)
+                if self._aura_reachable(u):
+                    parts.append(aura_board)
+                    if states:
+                        parts.append(aura_states)
+                else:
+                    parts.append(False)  # (none holds for it wherever the cards stand)
             if "rebuff" in deps:
                 parts.append(self._rebuff[self.seat[u]])
             if "bases" in deps:
@@ -680,7 +696,7 @@ class Situational(EngineFields):
             if "lives" in deps:
                 parts.append(lives)
             if self._silencers:
-                parts.append(self._silenced(u))
+                parts.append(self._silenced_by(u, silence))
             if "marks" in deps:
                 parts.append(marks)
             if "moves" in deps:
@@ -704,24 +720,34 @@ class Situational(EngineFields):
     def _silenced(self, u: int) -> bool:
         """Whether creature ``u`` has lost its abilities to an enemy ``silence`` now: it stands in
         the fact's ``vs_position`` to that card, which is in the fact's ``self_state`` if one."""
+        return self._silenced_by(u, self._silences())
+
+    def _silences(self) -> list[tuple[int, str]]:
+        """The ``silence`` facts that hold now (:meth:`_silenced`): (card, ``vs_position``) of each living
+        silencer on the board whose card is in the fact's ``self_state``, if one."""
+        out = []
+        for w in self._silencers:
+            if not self.alive[w] or self.pos[w] < 0:
+                continue
+            for ab in ABILITIES[self.base[w]]:
+                if ab.kind == "silence" and ab.vs_position is not None \
+                        and (ab.self_state is None or self._in_state(w, ab.self_state)):
+                    out.append((w, ab.vs_position))
+        return out
+
+    def _silenced_by(self, u: int, silences: list[tuple[int, str]]) -> bool:
+        """:meth:`_silenced` with the facts of :meth:`_silences` (worked out once for many units)."""
         if not self.creature[u] or self.pos[u] < 0:
             return False
-        for w in self._silencers:
-            if self.seat[w] == self.seat[u] or not self.alive[w] or self.pos[w] < 0:
-                continue
-            for ab in facts(card_of(self.base[w])):
-                if ab.kind == "silence" and ab.vs_position is not None \
-                        and (ab.self_state is None or self._in_state(w, ab.self_state)) \
-                        and self._position(w, u, ab.vs_position):
-                    return True
-        return False
+        seat = self.seat[u]
+        return any(self.seat[w] != seat and self._position(w, u, where) for w, where in silences)
 
     def _variant_of(self, u: int) -> int:
         if self._silencers and self._silenced(u):
             return stripped(self.base[u], self.seat[u])  # ("теряют особенности")
         base = self.base[u]
         sp = spec_of(base)
-        abilities = facts(card_of(base))
+        abilities = ABILITIES[base]
         holds = self._static[u]
         for i in sp.board:
             if self._holds(u, abilities[i]):
@@ -734,6 +760,25 @@ class Situational(EngineFields):
             return base
         return variant(base, self.seat[u], holds, amounts, grants)
 
+    def _aura_reachable(self, u: int) -> bool:
+        """Whether an ``aura`` in play could hold for unit ``u`` wherever the cards stand: one of a
+        living card, for ``u``'s side, whose card filters ``u``'s card meets (:meth:`_aura_on` checks
+        these first; when none passes, the board cannot change what it gives ``u``: nothing)."""
+        seat, base = self.seat[u], self.base[u]
+        for s, i in self._auras:
+            if not self.alive[s]:
+                continue
+            ab = ABILITIES[self.base[s]][i]
+            if s == u and ab.area != "squad":
+                continue
+            mine = self.seat[s] == seat
+            if (ab.target == "ally" and not mine) or (ab.target == "enemy" and mine):
+                continue
+            if ab.kind != "far_strike" and has_condition(ab) and not _aura_fits(self.base[s], i, base):
+                continue
+            return True
+        return False
+
     def _aura_on(self, u: int) -> tuple[Ability, ...]:
         """The facts unit ``u`` holds under the ``aura`` facts of the other cards in play: those whose
         ``target`` side, ``area`` (:data:`analysis.cards.abilities.AURA_AREAS`) and card filters it
@@ -744,7 +789,7 @@ class Situational(EngineFields):
         for s, i in self._auras:
             if not self.alive[s]:
                 continue
-            ab = facts(card_of(self.base[s]))[i]
+            ab = ABILITIES[self.base[s]][i]
             if s == u and ab.area != "squad":
                 continue
             mine = self.seat[s] == self.seat[u]
@@ -793,7 +838,7 @@ class Situational(EngineFields):
                 if w != u and self.creature[w]:
                     elements.update(self.cards[w].elements)
             mask = 0
-            abilities = facts(card_of(self.base[u]))
+            abilities = ABILITIES[self.base[u]]
             for i in sp.static:
                 ab = abilities[i]
                 if set(ab.squad_has) & elements and not (ab.formation or ab.when or ab.self_state):
@@ -1473,7 +1518,7 @@ class Situational(EngineFields):
         sp = spec_of(key)
         if not sp.strike:
             return key
-        abilities = facts(card_of(key))
+        abilities = ABILITIES[key]
         holds, amounts = 0, []
         for i in sp.strike:
             ab = abilities[i]

@@ -53,6 +53,7 @@ from analysis.battle.powers import (
     triggered,
 )
 from analysis.battle.tables import (
+    ABILITIES,
     ARTIFACT,
     COMPANION,
     FLYER,
@@ -1419,7 +1420,7 @@ class Triggers(Effects):
         """``x`` has lethal wounds from ``killer`` (``how``: what dealt the last ones): its
         ``cheats_death`` fact, if its ``from`` and uses allow, heals it instead (50/92 Витязь
         Святолесья: "вместо гибели от атаки карты противника … излечиться на 5 (1 раз за бой)")."""
-        for i, ab in enumerate(facts(card_of(self.base[x]))):
+        for i, ab in enumerate(ABILITIES[self.base[x]]):
             if ab.kind != "cheats_death":
                 continue
             if ab.applies_to and (killer < 0 or self.seat[killer] == self.seat[x] or how not in KILL_KINDS
@@ -1441,7 +1442,7 @@ class Triggers(Effects):
         r = self.rider[x]
         if r < 0 or not self.alive[r]:
             return -1
-        for ab in facts(card_of(self.base[r])):  # (its printed facts: a ``vs_state`` passive is not standing)
+        for ab in ABILITIES[self.base[r]]:  # (its printed facts: a ``vs_state`` passive is not standing)
             if ab.kind != "saves_host" or (ab.vs_state and not self._in_state(x, ab.vs_state)):
                 continue
             left = max(0, self.life[r] - self.wounds[r])

@@ -37,9 +37,9 @@ from analysis.battle.common import _ADJACENT, _ENEMY_TURN_START, _MOVE, _TURN_ST
 from analysis.battle.interface import IllegalAction
 from analysis.battle.powers import triggered
 from analysis.battle.strikes import Strikes
-from analysis.battle.tables import FLYER, GROUND, card_of
+from analysis.battle.tables import ABILITIES, FLYER, GROUND
 from analysis.cards.abilities import MARKERS
-from analysis.cards.ability_rules import facts, granted_keywords, protected
+from analysis.cards.ability_rules import granted_keywords, protected
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -59,7 +59,7 @@ class Turns(Strikes):
         self.marks = [()] * SQUARES
         """Per square: its markers, (kind, owner unit, turn placed) each (see the module docstring)."""
         self._markers = any(ab.marker or ab.kind == "delayed_wound"
-                            for k in set(self.key) for ab in facts(card_of(k)))
+                            for k in set(self.key) for ab in ABILITIES[k])
         """Markers on squares or delayed wounds on cards can occur."""
         self.doomed = [()] * self.n
         """Per unit: its ``delayed_wound``s, (source unit, wounds, turn due) each (60/115)."""

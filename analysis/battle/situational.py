@@ -26,7 +26,7 @@ Cards without such facts never get here: the engine only calls in when some unit
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -77,7 +77,7 @@ _NAME_WHENS = frozenset({"cheapest", "odd_costs", "enemy_namesakes", "no_namesak
 class Spec:
     """Which facts of a card key depend on the board (indices into its abilities)."""
 
-    __slots__ = ("board", "unit_per", "strike", "static", "keywords", "active", "deps")
+    __slots__ = ("board", "unit_per", "strike", "static", "keywords", "active", "deps", "bits")
 
     def __init__(self, abilities: tuple[Ability, ...]):
         board, unit_per, strike, static, keywords = [], [], [], [], []
@@ -202,20 +202,61 @@ class Spec:
                 deps.add("alive")
         self.deps = frozenset(deps)
         """What its variant depends on (the engine recomputes it only when that changed)."""
+        self.bits = dep_bits(self.deps)
+        """:attr:`deps` as bits of :data:`DEPS` (read after every action)."""
+
+
+DEPS = ("board", "near", "pos", "walk", "turn", "self", "wounds", "alive", "opens", "counters", "host",
+        "rebuff", "bases", "depth", "form", "lives", "marks", "moves", "poison", "done", "armor")
+"""What a variant may depend on (:attr:`Spec.deps`); bit ``i`` of :attr:`Spec.bits` is ``DEPS[i]``."""
+BOARD: Final = 1
+NEAR: Final = 2
+POS: Final = 4
+WALK: Final = 8
+TURN: Final = 16
+SELF: Final = 32
+WOUNDS: Final = 64
+ALIVE: Final = 128
+OPENS: Final = 256
+COUNTERS: Final = 512
+HOST: Final = 1024
+REBUFF: Final = 2048
+BASES: Final = 4096
+DEPTH: Final = 8192
+FORM: Final = 16384
+LIVES: Final = 32768
+MARKS: Final = 65536
+MOVES: Final = 131072
+POISON: Final = 262144
+DONE: Final = 524288
+ARMOR: Final = 1048576
+
+
+def dep_bits(deps) -> int:
+    """The bits of :data:`DEPS` named in ``deps`` (an unknown name is an error)."""
+    bits = 0
+    for name in deps:
+        bits |= 1 << DEPS.index(name)
+    return bits
 
 
 _SPECS: dict[int, Spec] = {}
 
 
-_FITS: dict[tuple[int, int], bool] = {}
+_FITS: dict[tuple[int, int], tuple[str, bool]] = {}
 
 
-def _aura_fits(source: int, index: int, key: int) -> bool:
-    """Whether card ``key`` meets the card filters of fact ``index`` of card ``source`` (cached)."""
+def _aura_fits(source: int, index: int, key: int) -> tuple[str, bool]:
+    """The ``target`` side of ``aura`` fact ``index`` of card ``source`` and whether card ``key`` meets
+    its card filters (those of a ``far_strike`` name what it reaches, not its holder), cached."""
     memo = (source << 6 | index, key)
     hit = _FITS.get(memo)
     if hit is None:
-        hit = _FITS[memo] = matches(ABILITIES[source][index], card_of(key))
+        ab = ABILITIES[source][index]
+        fits = ab.kind == "far_strike" or not has_condition(ab) or matches(ab, card_of(key))
+        if len(_FITS) > 200_000:
+            _FITS.clear()
+        hit = _FITS[memo] = (ab.target, fits)
     return hit
 
 
@@ -650,33 +691,33 @@ class Situational(EngineFields):
         for u in self._board_units:
             if not self.alive[u]:
                 continue
-            deps = spec_of(self.base[u]).deps
+            deps = spec_of(self.base[u]).bits
             parts = [self.base[u], self.grants[u], self._static[u]]
-            if "board" in deps:
+            if deps & BOARD:
                 parts.append(self.occupied)  # (every change of the board changes it, or the version)
                 parts.append(self._board_ver)
-            elif "near" in deps:  # only the squares next to it (and where it stands)
+            elif deps & NEAR:  # only the squares next to it (and where it stands)
                 p = self.pos[u]
                 parts.append(p)
                 parts.append(self.occupied & NEAR_MASK[p] if p >= 0 else 0)
                 parts.append(self._board_ver)
-            elif "pos" in deps:
+            elif deps & POS:
                 parts.append(self.pos[u])
-            if "walk" in deps:
+            if deps & WALK:
                 parts.append(self.walk[u])
-            if "turn" in deps:
+            if deps & TURN:
                 parts.append(self.active)
-            if "self" in deps:
+            if deps & SELF:
                 parts.append((self.wounds[u], self.counters[u], self.open[u], self.life[u]))
-            if "wounds" in deps:
+            if deps & WOUNDS:
                 parts.append(wounds)
-            if "alive" in deps:
+            if deps & ALIVE:
                 parts.append(alive)
-            if "opens" in deps:
+            if deps & OPENS:
                 parts.append(opens)
-            if "counters" in deps:
+            if deps & COUNTERS:
                 parts.append(counters)
-            if "host" in deps:
+            if deps & HOST:
                 parts.append(self.host[u])
             if auras:  # (what the auras in play reach: the board, who lives, who rides whom)
                 if self._aura_reachable(u):
@@ -685,29 +726,29 @@ class Situational(EngineFields):
                         parts.append(aura_states)
                 else:
                     parts.append(False)  # (none holds for it wherever the cards stand)
-            if "rebuff" in deps:
+            if deps & REBUFF:
                 parts.append(self._rebuff[self.seat[u]])
-            if "bases" in deps:
+            if deps & BASES:
                 parts.append(bases)
-            if "depth" in deps:
+            if deps & DEPTH:
                 parts.append(self._depth_at(u))
-            if "form" in deps:
+            if deps & FORM:
                 parts.append(self.form[u])
-            if "lives" in deps:
+            if deps & LIVES:
                 parts.append(lives)
             if self._silencers:
                 parts.append(self._silenced_by(u, silence))
-            if "marks" in deps:
+            if deps & MARKS:
                 parts.append(marks)
-            if "moves" in deps:
+            if deps & MOVES:
                 parts.append(self.moves[u])
-            if "poison" in deps:
+            if deps & POISON:
                 parts.append(poison)
-            if "done" in deps:
+            if deps & DONE:
                 parts.append(self.done[self.seat[u]])
                 parts.append(self.took[u])
                 parts.append(self.hurt_set[u])
-            if "armor" in deps:
+            if deps & ARMOR:
                 parts.append(self.armor_left[u])
             snapshot = tuple(parts)
             if memo.get(u) == snapshot:
@@ -768,13 +809,11 @@ class Situational(EngineFields):
         for s, i in self._auras:
             if not self.alive[s]:
                 continue
-            ab = ABILITIES[self.base[s]][i]
-            if s == u and ab.area != "squad":
+            target, fits = _aura_fits(self.base[s], i, base)
+            if not fits or (s == u and ABILITIES[self.base[s]][i].area != "squad"):
                 continue
             mine = self.seat[s] == seat
-            if (ab.target == "ally" and not mine) or (ab.target == "enemy" and mine):
-                continue
-            if ab.kind != "far_strike" and has_condition(ab) and not _aura_fits(self.base[s], i, base):
+            if (target == "ally" and not mine) or (target == "enemy" and mine):
                 continue
             return True
         return False

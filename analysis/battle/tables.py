@@ -353,13 +353,21 @@ class _FixedDice:
         return self._dice.pop(0)
 
 
+_FIGHTERS: dict[tuple[int, int], Fighter] = {}
+
+
 def _fighter(ka: int, kb: int) -> Fighter:
     """The combat engine's profile of card ``ka`` against card ``kb`` (keys), armor set to 0 (the
-    engine applies armor per turn)."""
-    card, other = _CARDS[ka], _CARDS[kb]
-    prof = PROFILES[ka]
-    fighter = fighter_from_facts(card, prof.strike or (0, 0, 0), prof.life, other, SEATS[ka])
-    return replace(fighter, armor=0)
+    engine applies armor per turn); cached (a strike's tiers and both tables of a pair ask for it)."""
+    out = _FIGHTERS.get((ka, kb))
+    if out is None:
+        card, other = _CARDS[ka], _CARDS[kb]
+        prof = PROFILES[ka]
+        fighter = fighter_from_facts(card, prof.strike or (0, 0, 0), prof.life, other, SEATS[ka])
+        if len(_FIGHTERS) > 200_000:
+            _FIGHTERS.clear()
+        out = _FIGHTERS[(ka, kb)] = replace(fighter, armor=0)
+    return out
 
 
 def _landed(kind: int, receiver: Fighter) -> int:

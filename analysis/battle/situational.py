@@ -754,7 +754,7 @@ class Situational(EngineFields):
             if memo.get(u) == snapshot:
                 continue
             memo[u] = snapshot
-            new = self._variant_of(u)
+            new = self._variant_of(u, silence)
             if new != self.key[u]:
                 self._rekey(u, new)
 
@@ -783,8 +783,11 @@ class Situational(EngineFields):
         seat = self.seat[u]
         return any(self.seat[w] != seat and self._position(w, u, where) for w, where in silences)
 
-    def _variant_of(self, u: int) -> int:
-        if self._silencers and self._silenced(u):
+    def _variant_of(self, u: int, silence: list[tuple[int, str]] | None = None) -> int:
+        """The key unit ``u`` plays as now: its base card with the board-dependent facts that hold,
+        the amounts read off the board, the facts granted and the auras' (``silence``: the silence
+        facts of :meth:`_silences`, when already worked out)."""
+        if self._silencers and (self._silenced(u) if silence is None else self._silenced_by(u, silence)):
             return stripped(self.base[u], self.seat[u])  # ("теряют особенности")
         base = self.base[u]
         sp = spec_of(base)

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from analysis.cards.abilities import ATTACKS, MAGICAL, RANGED, Ability
 from analysis.util.textnorm import name_key, normalize_name
@@ -217,10 +218,26 @@ def covers(ab: Ability, kind: str) -> bool:
     return bool(set(ab.applies_to) & _GROUPS[kind])
 
 
+_PROTECTED: dict[tuple[int, str, int, int | None], tuple[Any, Any, bool]] = {}
+
+
 def protected(card, kind: str, source=None, seat: int | None = None) -> bool:
     """Whether ``card`` takes no wounds from an attack or action of ``kind`` by card ``source``
     (000 2.8 and the glossary's protections; fortitude: no wounds from the opponent's effects). A
-    ``source`` with an ``ignore_protection`` fact covering ``kind`` passes them all (30/84)."""
+    ``source`` with an ``ignore_protection`` fact covering ``kind`` passes them all (30/84).
+    Cached per card object (cards are immutable; the battle asks this for every wound)."""
+    memo = (id(card), kind, id(source), seat)
+    hit = _PROTECTED.get(memo)
+    if hit is not None and hit[0] is card and hit[1] is source:
+        return hit[2]
+    out = _protected(card, kind, source, seat)
+    if len(_PROTECTED) > 100_000:
+        _PROTECTED.clear()
+    _PROTECTED[memo] = (card, source, out)
+    return out
+
+
+def _protected(card, kind: str, source, seat: int | None) -> bool:
     if source is not None and source.abilities is not None and any(
             covers(ab, kind) for ab in _standing(source, "ignore_protection", None)):
         return False

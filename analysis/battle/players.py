@@ -489,11 +489,12 @@ class HeuristicPlayer(Player):
         """Expected gain of one use of ``u``'s ability ``index`` on ``v`` (negative on its own side),
         memoised on (card, ability, target card, its life left, its armor left)."""
         ku = b.key[u]
+        ab = ability(ku, index)
         if b.hidden[v]:
             kv, rem_v = self._unknown, 6
         else:
             kv, rem_v = b.key[v], b.life[v] - b.wounds[v]
-            if board_per(ability(ku, index)):
+            if board_per(ab):
                 return self._per_gain(b, u, index, v)
         armor = b.armor_left[v]
         gains = _slot_gains(ku << 6 | index)
@@ -501,7 +502,6 @@ class HeuristicPlayer(Player):
         g = gains.get(memo)
         if g is None:
             g = _ability_gain(ku, index, kv, rem_v, armor, gains, memo)
-        ab = ability(ku, index)
         if g and _this_turn_bonus(ab) and b.seat[v] == b.active and (b.acted[v] or not b.open[v]):
             return 0.0  # (a bonus to its attacks this turn, given to a card that cannot attack any more)
         if g and ab.kind == "taken_as" and ab.lasts == "turn" and b.seat[v] != b.active \

@@ -457,9 +457,23 @@ def stripped(key: int, seat: int) -> int:
     return out
 
 
+_GRANTED: dict[int, tuple[Ability, Ability]] = {}
+
+
 def granted(ab: Ability) -> Ability:
     """The standing fact a unit holds while a ``lasts`` grant of ``ab`` is on it (a ``far_strike``
-    keeps its card filters: what the held strike reaches, 50/210 Медиум)."""
+    keeps its card filters: what the held strike reaches, 50/210 Медиум); cached per fact object."""
+    hit = _GRANTED.get(id(ab))
+    if hit is not None and hit[0] is ab:
+        return hit[1]
+    out = _granted(ab)
+    if len(_GRANTED) > 50_000:
+        _GRANTED.clear()
+    _GRANTED[id(ab)] = (ab, out)
+    return out
+
+
+def _granted(ab: Ability) -> Ability:
     if ab.kind == "far_strike":
         return replace(ab, cost="passive", trigger=None, lasts=None, target="self", range=None, targets=1,
                        counters=0, uses_per_battle=0, uses_per_turn=0, seat=None, area=None, every=False,
@@ -1453,9 +1467,10 @@ class Situational(EngineFields):
             self.took = took
 
     def _new_turn_walks(self) -> None:
+        zero, walk = _ZERO_WALK, self.walk
         for u in range(self.n):
-            if self.walk[u] is not _ZERO_WALK:
-                self.walk[u] = _ZERO_WALK
+            if walk[u] is not zero:
+                walk[u] = zero
 
     def _give(self, u: int, v: int, ab: Ability) -> None:
         """Unit ``v`` holds the passive fact ``ab`` (given by ``u``) for ``ab.lasts``."""

@@ -78,7 +78,7 @@ _ABILITY_GAINS: dict[int, dict[int, float]] = {}
 left`` (kept below 2**30 for the usual card keys: small ints hash fast)."""
 
 
-HELPS = ("heal", "give_blessing", "cleanse", *HELPING)
+HELPS = frozenset(("heal", "give_blessing", "cleanse", *HELPING))
 """Kinds that help the card they aim at (gain on one's own side, loss on the enemy's)."""
 
 

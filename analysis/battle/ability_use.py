@@ -59,6 +59,11 @@ BLOCKED = -1000
 carried out — no wounds, no accompanying abilities)."""
 
 
+_GIVE_CURSE = Ability("give_curse")
+_GIVE_BLESSING = Ability("give_blessing")
+"""What an attack with ``gives`` does to the card it wounded (facts are immutable: made once)."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class AbilityUse(Triggers):
     """Using an ability: checks, payment, targets and what it does (see the module docstring)."""
@@ -399,7 +404,7 @@ class AbilityUse(Triggers):
                 if d > 0 and self.seat[v] != self.seat[u]:
                     self._hunt(v, u, ab.kind)
         for v in given:  # "при выстреле атакованный получает проклятие": before the deaths are settled
-            self._bless(u, v, Ability("give_curse" if gives == "curse" else "give_blessing"))
+            self._bless(u, v, _GIVE_CURSE if gives == "curse" else _GIVE_BLESSING)
         if self.log is not None:
             event: dict[str, Any] = {"e": "ability", "u": u, "i": sl.index, "kind": ab.kind,
                                      "targets": list(targets), "dice": dice, "wounds": dealt,

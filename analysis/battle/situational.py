@@ -869,7 +869,7 @@ class Situational(EngineFields):
                 p, q = self.pos[s], self.pos[u]
                 if p < 0 or q < 0 or q != p + COLS * forward(self.seat[s]) or self.host[u] >= 0:
                     continue
-            if ab.kind != "far_strike" and has_condition(ab) and not matches(ab, card_of(self.base[u])):
+            if not _aura_fits(self.base[s], i, self.base[u])[1]:
                 continue  # (its own card, a curse or blessing just given counted: not the held facts; a
                 # ``far_strike``'s filters name what it reaches: they stay with it)
             if ab.self_state is not None and not self._in_state(s, ab.self_state):

@@ -819,21 +819,22 @@ class Situational(EngineFields):
         return variant(base, self.seat[u], holds, amounts, grants)
 
     def _aura_reachable(self, u: int) -> bool:
-        """Whether an ``aura`` in play could hold for unit ``u`` wherever the cards stand: one of a
-        living card, for ``u``'s side, whose card filters ``u``'s card meets (:meth:`_aura_on` checks
-        these first; when none passes, the board cannot change what it gives ``u``: nothing)."""
-        seat, base = self.seat[u], self.base[u]
-        for s, i in self._auras:
-            if not self.alive[s]:
-                continue
-            target, fits = _aura_fits(self.base[s], i, base)
-            if not fits or (s == u and ABILITIES[self.base[s]][i].area != "squad"):
-                continue
-            mine = self.seat[s] == seat
-            if (target == "ally" and not mine) or (target == "enemy" and mine):
-                continue
-            return True
-        return False
+        """Whether an ``aura`` in play could hold for unit ``u`` wherever the cards stand
+        (:meth:`_aura_may_hold`; when none may, the board cannot change what they give ``u``: nothing)."""
+        return any(self._aura_may_hold(s, i, u) for s, i in self._auras)
+
+    def _aura_may_hold(self, s: int, i: int, u: int) -> bool:
+        """Whether ``aura`` fact ``i`` of unit ``s`` may hold for unit ``u`` by what does not depend on
+        where the cards stand: ``s`` lives, ``u`` is on its ``target`` side (``s`` itself only for an
+        ``area = "squad"``) and ``u``'s card meets its card filters (its card now, a curse or blessing
+        just given counted, not the facts it holds; a ``far_strike``'s filters name what it reaches)."""
+        if not self.alive[s]:
+            return False
+        target, fits = _aura_fits(self.base[s], i, self.base[u])
+        if not fits or (s == u and ABILITIES[self.base[s]][i].area != "squad"):
+            return False
+        mine = self.seat[s] == self.seat[u]
+        return not ((target == "ally" and not mine) or (target == "enemy" and mine))
 
     def _aura_on(self, u: int) -> tuple[Ability, ...]:
         """The facts unit ``u`` holds under the ``aura`` facts of the other cards in play: those whose
@@ -843,14 +844,9 @@ class Situational(EngineFields):
             return ()
         out: list[Ability] = []
         for s, i in self._auras:
-            if not self.alive[s]:
+            if not self._aura_may_hold(s, i, u):
                 continue
             ab = ABILITIES[self.base[s]][i]
-            if s == u and ab.area != "squad":
-                continue
-            mine = self.seat[s] == self.seat[u]
-            if (ab.target == "ally" and not mine) or (ab.target == "enemy" and mine):
-                continue
             area = ab.area
             if area == "adjacent" and u not in self._neighbours(s):
                 continue
@@ -869,9 +865,6 @@ class Situational(EngineFields):
                 p, q = self.pos[s], self.pos[u]
                 if p < 0 or q < 0 or q != p + COLS * forward(self.seat[s]) or self.host[u] >= 0:
                     continue
-            if not _aura_fits(self.base[s], i, self.base[u])[1]:
-                continue  # (its own card, a curse or blessing just given counted: not the held facts; a
-                # ``far_strike``'s filters name what it reaches: they stay with it)
             if ab.self_state is not None and not self._in_state(s, ab.self_state):
                 continue  # (a state of the card giving it: "пока Страж Уорлога открыт")
             if ab.when is not None and not self._when(s, ab):

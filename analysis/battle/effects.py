@@ -3033,14 +3033,17 @@ class Effects(Situational):
 
     def _haulers(self, u: int) -> list[int]:
         """The creatures of ``u``'s squad that may close to move it now (``hauled``): open, not yet
-        acted, standing next to it (000 glossary "Standing next to")."""
+        acted, standing next to it (000 glossary "Standing next to"), and not holding a second simple
+        strike (``strike_again`` / ``strikes_twice`` leave it open for that strike and nothing else)."""
         p = self.pos[u]
         if p < 0:
             return []
         near = NEAR[p]
+        turn = self.turn
         return [w for w in self.units[self.seat[u]] if w != u and self.creature[w] and self.alive[w]
                 and self.open[w] and not self.acted[w] and self.pos[w] >= 0 and near[self.pos[w]]
-                and not (self._ghosts and self.sharing(w))]
+                and not (self._ghosts and self.sharing(w)) and self.again[w] != turn
+                and not (self._doublers and self.twice[w] == turn)]
 
     def _haul_steps(self, u: int) -> list[int]:
         """Free squares orthogonally next to war machine ``u`` it may be moved onto now by closing a

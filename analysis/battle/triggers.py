@@ -185,7 +185,7 @@ class Triggers(Effects):
         if state == "half_life":
             return 2 * (self.life[v] - self.wounds[v]) <= self.life[v]
         if state == "extra_life":  # "пока имеет дополнительные {health}": more left than printed
-            return self.life[v] - self.wounds[v] > self.cards[v].life
+            return self.creature[v] and self.life[v] - self.wounds[v] > (self.cards[v].life or 0)
         if state == "even_life":
             return self.creature[v] and (self.life[v] - self.wounds[v]) % 2 == 0
         if state == "at_depth":  # (standing on a depth square: data/README.md "Depth and surface")

@@ -42,3 +42,17 @@ def test_experience_against_cards_with_additional_life_is_checked_at_the_strike(
     b.life = list(b.life)
     b.life[1] += 2                                    # the foe now has 2 additional life
     assert _fighter(b._strike_key(0, 1, True), b.key[1]).exp_attack == 2
+
+
+def test_a_terrain_has_no_additional_life():
+    """A card with no printed life (a terrain: 20/11 Пустыня Дзара) is no card "с дополнительными
+    {health}": the rider's experience does not apply to it, and asking does not fail (found by
+    fuzzing: an effect of 50/146 aimed at a terrain raised a TypeError comparing with no life)."""
+    rider = card("Rider", abilities=RIDER)
+    land = card("Land", type="terrain", strike=None, life=None, cost=3)
+    b = start([rider], [card("Foe", life=8), land], ({0: P1_FRONT}, {1: P2_FRONT, 2: P2_BACK}))
+    assert b._in_state(2, "extra_life") is False
+    assert b._in_state(1, "extra_life") is False
+    b.life = list(b.life)
+    b.life[1] += 1
+    assert b._in_state(1, "extra_life") is True

@@ -4,10 +4,10 @@ the creatures that profit from closing for one (``hauls``: 30/8 Орки-нос�
 
 from __future__ import annotations
 
-from analysis.battle import Move, UseAbility
+from analysis.battle import Move, Strike, UseAbility
 from analysis.battle.board import square
 from analysis.battle.players import HeuristicPlayer
-from tests.battle.test_ability_kinds import facts, start
+from tests.battle.test_ability_kinds import P1_FRONT, P2_FRONT, facts, start
 from tests.battle_helpers import Scripted, card
 
 TREBUCHET = ('{ kind = "hauled", uses_per_turn = 1 }',
@@ -86,3 +86,27 @@ def test_heuristic_hauls_the_culverin_for_its_free_shot_with_an_idle_ally():
     hauls = [e for e in b.log if e.get("e") == "haul"]
     assert hauls and hauls[0]["u"] == 0 and hauls[0]["by"] == 1
     assert b.wounds[2] > 0
+
+
+LORD = ('{ kind = "strike_again", cost = "trigger", trigger = "own_strike", target = "self", '
+        'formation = true, uses_per_turn = 1 }')
+
+
+def test_a_creature_holding_its_second_strike_cannot_close_to_move_a_war_machine():
+    """40/30 Лорд войны after its first strike stays open for one more simple strike and nothing
+    else (``strike_again``); closing to move 40/18 Требушет is another action, so the lord is no
+    hauler then. Found by fuzzing: the machine's move was listed as legal, and carrying it out first
+    cost the lord its pending strike and then found no hauler (IllegalAction)."""
+    treb = machine("Trebuchet", *TREBUCHET)
+    lord = card("Lord", strike=(2, 2, 2), life=13, move=2, abilities=facts(LORD))
+    partner = card("Partner", life=10, formation=1)
+    b = start([treb, lord, partner], [card("Foe", life=20)],
+              ({0: square(1, 1), 1: P1_FRONT, 2: square(2, 3)}, {3: P2_FRONT}), dice=[4, 4])
+    b.open[3] = False
+    assert 1 in b._haulers(0) and b.steps(0)  # (before its strike the lord may close for it)
+    b.apply(Strike(1, 3))
+    assert b.again[1] == b.turn and b.open[1]
+    assert 1 not in b._haulers(0) and b.steps(0) == []
+    assert not any(isinstance(x, Move) and x.unit == 0 for x in b.legal_actions())
+    b.apply(Strike(1, 3))                           # the second strike is still there
+    assert not b.open[1]

@@ -64,6 +64,8 @@ page_setup()
 
 SIDE_COLOURS = ("#3b7dd8", "#cf4b3f")
 SIDE_FILLS = ("#e3edfa", "#fae5e2")
+LOG_HEIGHT = 480
+"""Pixels of the whole-game log box (it scrolls inside)."""
 
 
 Pair = tuple[str, str]
@@ -566,4 +568,6 @@ with right:
             )
         )
     with st.expander(t("matchup.full_log", lines=tn("unit.lines", len(log)))):
-        st.code("\n".join(log_lines(log, sides, templates, reasons, model, **words)), language=None)
+        # a box of its own height that scrolls, lines wrapped: a 200-line log would stretch the page
+        st.code("\n".join(log_lines(log, sides, templates, reasons, model, **words)), language=None,
+                wrap_lines=True, height=LOG_HEIGHT)

@@ -520,8 +520,11 @@ class Battle(Placement):
         act: Any = action  # (each kind of action by its type below)
         if t is not EndTurn and not (0 <= act[0] < self.n):
             raise IllegalAction(f"{act}: no unit {act[0]}")
+        lose_again = self._again >= 0 and not (t is Strike and act[0] == self._again)
+        if lose_again and t is not EndTurn and not self.is_legal(action):
+            raise IllegalAction(f"{action} is not legal here")  # (an illegal one must cost nothing)
         self._turn_actions += 1
-        if self._again >= 0 and not (t is Strike and act[0] == self._again):
+        if lose_again:
             self._lose_again()  # ("только подряд": the second strike had to come next)
         if self._turn_actions > MAX_ACTIONS_PER_TURN and t is not EndTurn:
             self._reached("actions_per_turn", act[0], "")

@@ -346,3 +346,27 @@ def test_wound_itself_to_open_at_the_opponents_turn_start():
         b.open[0] = False
         b.apply(END_TURN)
         assert b.open[0] == opened and b.wounds[0] == wounds + (1 if opened else 0)
+
+
+def test_an_illegal_action_does_not_cost_the_second_strike_in_a_row():
+    """An action the engine refuses changes nothing (``Battle.apply``): announced while 50/217
+    Берсерк holds its second strike "only in a row", it raises IllegalAction and the strike is still
+    there; a legal action in between loses it (the test above)."""
+    import pytest
+
+    from analysis.battle import Move
+    from analysis.battle.interface import IllegalAction
+
+    berserk = unit("Berserk", IN_A_ROW, strike=(1, 1, 1), life=10)
+    mate = card("Mate", life=10)
+    foes = [card("Foe", life=20), card("Foe2", life=20)]
+    b = start([berserk, mate], foes, ({0: P1_FRONT, 1: square(2, 3)}, {2: P2_FRONT, 3: square(3, 1)}),
+              dice=[1, 1])
+    b.open[2] = b.open[3] = False
+    b.apply(Strike(0, 2))
+    for illegal in (Move(1, square(0, 0)), Strike(1, 0)):   # (too far; at an ally)
+        with pytest.raises(IllegalAction):
+            b.apply(illegal)
+        assert b._again == 0 and b.open[0] and not b.acted[0] and b.targets(0) == [3]
+    b.apply(Strike(0, 3))
+    assert b.wounds[3] == 1 and b.acted[0]

@@ -64,8 +64,7 @@ page_setup()
 
 SIDE_COLOURS = ("#3b7dd8", "#cf4b3f")
 SIDE_FILLS = ("#e3edfa", "#fae5e2")
-LOG_HEIGHT = 480
-"""Pixels of the whole-game log box (it scrolls inside)."""
+LOG_HEIGHT = 480  # pixels of the whole-game log box (it scrolls inside; a bare string here would be shown)
 
 
 Pair = tuple[str, str]

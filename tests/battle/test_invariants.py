@@ -19,8 +19,7 @@ from analysis.battle import (
     first_action,
     make_player,
 )
-from analysis.battle.board import AUX, NOWHERE
-from analysis.battle.tables import FLYER, TERRAIN
+from analysis.battle.invariants import END_REASONS, CheckedBattle, check_invariants
 from analysis.cards.table import load_cards
 from tests.battle_helpers import card
 
@@ -72,45 +71,8 @@ ABLE = _ability_cards()
 POOL = [c for c in DB.cards if c.type != "creature"][:400] + [
     c for c in DB.cards if c.type == "creature"
 ][::3] + ABLE * 20
-REASONS = {"elimination", "mutual", "stall", "timeout_cost", "timeout_draw"}
-
-
-def check(b: Battle) -> None:
-    per_square: dict[int, int] = {}
-    for u in range(b.n):
-        assert b.wounds[u] >= 0
-        if not b.alive[u]:
-            assert b.pos[u] == NOWHERE and u not in b.units[b.seat[u]]
-            continue
-        assert b.wounds[u] < b.life[u]
-        if b.host[u] >= 0:
-            h = b.host[u]
-            assert b.alive[h] and b.pos[u] == b.pos[h] and b.rider[h] == u
-        elif b.kind[u] in (FLYER, TERRAIN):
-            assert b.pos[u] == AUX
-        elif b.share[max(b.pos[u], 0)] == u and b.pos[u] >= 0:  # an incorporeal card sharing a square
-            assert b.ghost[u] and b.board[b.pos[u]] not in (-1, u)
-        else:
-            assert b.pos[u] >= 0 and b.board[b.pos[u]] == u
-            per_square[b.pos[u]] = per_square.get(b.pos[u], 0) + 1
-    assert all(n == 1 for n in per_square.values()), "two independent cards on a square"
-    for s, u in enumerate(b.board):
-        assert u < 0 or (b.alive[u] and b.pos[u] == s)
-        assert (b.occupied >> s & 1) == (u >= 0)
-        x = b.share[s]
-        assert x < 0 or (u >= 0 and b.alive[x] and b.pos[x] == s)
-    for seat in (0, 1):
-        alive = [u for u in b.units[seat] if b.creature[u]]
-        assert len(alive) == b.n_creatures[seat]
-        assert sum(1 for u in alive if b.kind[u] != FLYER) == b.n_ground[seat]
-
-
-class CheckedBattle(Battle):
-    """Checks the invariants after every action."""
-
-    def apply(self, action, draws=None):
-        super().apply(action, draws)
-        check(self)
+REASONS = END_REASONS
+check = check_invariants  # (the name the tests here and tests/battle/test_type_changes.py use)
 
 
 squads = st.lists(st.sampled_from(POOL), min_size=1, max_size=15)

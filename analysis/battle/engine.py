@@ -406,8 +406,9 @@ class Battle(Placement):
     def targets(self, u: int) -> list[int]:
         """Enemy cards unit ``u`` may strike now (empty if it cannot act; a ``strike_limit`` keeps
         those in its position)."""
-        if self._binders and self.bound(u) >= 0:  # (``bind``: only the card it is bound to)
-            return [v for v in self._targets(u) if v == self.bound(u)]
+        if self._binders and self.bound(u) >= 0:  # (``bind``: only the card it is bound to, and
+            bound = [v for v in self._targets(u) if v == self.bound(u)]  # only if its limit allows)
+            return [v for v in bound if self._strike_ok(u, v)] if self._strike_limits else bound
         if self._strike_limits:
             return [v for v in self._targets(u) if self._strike_ok(u, v)]
         return self._targets(u)

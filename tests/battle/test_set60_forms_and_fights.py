@@ -639,3 +639,23 @@ def test_babr_strikes_harder_and_directed_at_cards_with_no_more_life_left_than_i
     b.open[0], b.acted[0] = True, False
     b.apply(Strike(0, 2))
     assert b.wounds[2] == 4
+
+
+def test_a_bound_mastodon_still_strikes_only_diagonally():
+    """60/95 Мастодонт (simple strike only diagonally) opposite 50/190 Бретёр (a creature opposite it
+    may strike only the Бретёр, ``bind`` with ``vs_position = "opposite"``): both limits hold, so it
+    strikes no one; none is listed and a strike at the diagonal card is refused. Found by fuzzing:
+    the bound target was listed without the limit, and the strike was then refused."""
+    import pytest
+
+    from analysis.battle.interface import IllegalAction
+
+    mastodon = unit("Mastodon", '{ kind = "strike_limit", vs_position = "diagonal" }', strike=(3, 4, 5),
+                    life=18)
+    breter = unit("Breter", '{ kind = "bind", vs_position = "opposite" }', life=9)
+    b = start([mastodon], [breter, card("Diag", life=20)], ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}))
+    assert b.bound(0) == 1
+    assert b.targets(0) == []
+    assert not any(isinstance(x, Strike) and x.unit == 0 for x in b.legal_actions())
+    with pytest.raises(IllegalAction):
+        b.apply(Strike(0, 2))

@@ -318,8 +318,8 @@ class HeuristicPlayer(Player):
         fights = opened[v] and creature[v] and not (b.unanswerable[u] and b.strike_flag(u, v, "unanswerable"))
         rem_u = life[u] - wounds[u] if fights else 0
         ku, arm_u, arm_v = keys[u], armor_left[u], armor_left[v]
-        # Fields ku|kv|rem_u|rem_v|arm_u|arm_v|fights, 53/37/27/17/9/1/0 bits up (as _best_target).
-        key = ku << 53 | kv << 37 | rem_u << 27 | rem_v << 17 | arm_u << 9 | arm_v << 1 | fights
+        # Fields ku|kv|rem_u|rem_v|arm_u|arm_v|fights, 57/37/27/17/9/1/0 bits up (as _best_target).
+        key = ku << 57 | kv << 37 | rem_u << 27 | rem_v << 17 | arm_u << 9 | arm_v << 1 | fights
         g = cache.get(key)
         if g is None:
             if len(cache) > 2_000_000:
@@ -405,9 +405,9 @@ class HeuristicPlayer(Player):
         ku = keys[u]
         rem_u_open = life[u] - wounds[u]
         arm_u = armor_left[u]
-        # The memo key of :meth:`_gain` (fields ku|kv|rem_u|rem_v|arm_u|arm_v|fights, 53/37/27/17/9/1/0
+        # The memo key of :meth:`_gain` (fields ku|kv|rem_u|rem_v|arm_u|arm_v|fights, 57/37/27/17/9/1/0
         # bits up), with u's fields put together once.
-        u_closed = ku << 53 | arm_u << 9
+        u_closed = ku << 57 | arm_u << 9
         u_open = u_closed | rem_u_open << 27 | 1
         unknown = self._unknown
         maybe_unanswerable = b.unanswerable[u]
@@ -430,7 +430,7 @@ class HeuristicPlayer(Player):
                 continue
             if at_strike:
                 ku = b._strike_key(u, v, True)
-                u_closed = ku << 53 | arm_u << 9
+                u_closed = ku << 57 | arm_u << 9
                 u_open = u_closed | rem_u_open << 27 | 1
             if hidden[v]:
                 kv, rem_v = unknown, 6

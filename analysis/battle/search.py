@@ -337,7 +337,7 @@ class SearchPlayer(Player):
             reach = 1 + points[e]
             ke, arm_e, rem_e = keys[e], armor_left[e], life[e] - wounds[e]
             near = CHEBYSHEV[pe] if not flyer else None
-            base = ke << 53 | arm_e << 9
+            base = ke << 57 | arm_e << 9
             for v, pv, part, kv, rem_v, arm_v, can_fight in targets:
                 if near is not None and (pv < 0 or near[pv] > reach):
                     continue

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from math import gcd
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -162,8 +163,14 @@ def profile(card: Card, seat: int | None = None) -> Profile:
     return PROFILES[card_key(card, seat)]
 
 
-MAX_LIFE, MAX_ARMOR, MAX_CARDS = 1023, 255, 65535
-"""Bounds of the packed keys the engine and the heuristic use (far beyond any printed card)."""
+MAX_LIFE, MAX_ARMOR, MAX_CARDS = 1023, 255, (1 << 20) - 1
+"""Bounds of the packed keys the engine and the heuristic use (10 bits of life left, 8 of armor,
+20 of card key: far beyond any printed card). The card keys count the variants a battle plays as
+well (a card under an aura, with a granted fact, …): long runs of random squads intern tens of
+thousands of them in one process (about 65,000 after 26,000 fuzzed battles)."""
+PAIR_TABLES_KEPT: Final = 100_000
+"""Strike tables and summaries kept per combat model before the cache starts again (an open table
+holds 36 outcomes: about 400 MB at this size)."""
 
 
 def _flag(card: Card, seat: int | None, name: str) -> int:
@@ -268,6 +275,8 @@ def open_table(ka: int, kp: int, model: str = "strike_table") -> tuple[OpenEntry
     table = tables.get(key)
     if table is None:
         table = _build_open(ka, kp, model)
+        if len(tables) >= PAIR_TABLES_KEPT:
+            tables.clear()  # (a battle reads these through .get: a cleared entry is built again)
         tables[key] = table
     return table
 
@@ -280,6 +289,8 @@ def closed_table(ka: int, kp: int, model: str = "strike_table") -> tuple[int, ..
     table = tables.get(key)
     if table is None:
         table = _build_closed(ka, kp, model)
+        if len(tables) >= PAIR_TABLES_KEPT:
+            tables.clear()
         tables[key] = table
     return table
 
@@ -320,6 +331,8 @@ def open_summary(ka: int, kp: int, model: str = "strike_table") -> tuple[tuple[i
                 tp, ta = wp, wa
             acc[(tp, ta)] = acc.get((tp, ta), 0.0) + 1 / len(table)
         out = tuple(sorted(((tp, ta, pr) for (tp, ta), pr in acc.items()), reverse=True))
+        if len(cache) >= PAIR_TABLES_KEPT:
+            cache.clear()
         cache[key] = out
     return out
 
@@ -336,6 +349,8 @@ def closed_summary(ka: int, kp: int, model: str = "strike_table") -> tuple[tuple
             w = max(0, w)
             acc[w] = acc.get(w, 0.0) + 1 / len(table)
         out = tuple(sorted(acc.items(), reverse=True))
+        if len(cache) >= PAIR_TABLES_KEPT:
+            cache.clear()
         cache[key] = out
     return out
 

@@ -71,3 +71,46 @@ def test_granted_fact_is_cached_per_fact_and_equal_to_a_fresh_one():
     assert granted(b) == situational._granted(b) != granted(a)
     assert granted(a).cost == "passive" and granted(a).lasts is None
     assert granted(b).vs_types == ("creature",)
+
+
+def test_the_packed_memo_keys_hold_every_allowed_value():
+    """The heuristic's memo keys pack (attacker key, target key, life left ×2, armor left ×2, fights)
+    at bits 57/37/27/17/9/1/0 and the strike tables (attacker key, parrier key) at 20/0: each field
+    fits below the next for every value the engine allows, so two situations never share a key. The
+    card keys count the variants played too; a long fuzz run of random squads went past 65,535 of
+    them, the old bound (20 bits now)."""
+    from analysis.battle.tables import MAX_ARMOR, MAX_CARDS, MAX_LIFE
+
+    assert MAX_CARDS >= 1 << 19 and MAX_CARDS < 1 << 20 and MAX_LIFE < 1 << 10 and MAX_ARMOR < 1 << 8
+
+    def pack(ku, kv, rem_u, rem_v, arm_u, arm_v, fights):
+        return ku << 57 | kv << 37 | rem_u << 27 | rem_v << 17 | arm_u << 9 | arm_v << 1 | fights
+
+    def unpack(key):
+        return (key >> 57, key >> 37 & MAX_CARDS, key >> 27 & 1023, key >> 17 & 1023, key >> 9 & 255,
+                key >> 1 & 255, key & 1)
+
+    rng = random.Random(5)
+    for _ in range(2000):
+        fields = (rng.randint(0, MAX_CARDS), rng.randint(0, MAX_CARDS), rng.randint(0, MAX_LIFE),
+                  rng.randint(0, MAX_LIFE), rng.randint(0, MAX_ARMOR), rng.randint(0, MAX_ARMOR),
+                  rng.randint(0, 1))
+        assert unpack(pack(*fields)) == fields
+    top = (MAX_CARDS, MAX_CARDS, MAX_LIFE, MAX_LIFE, MAX_ARMOR, MAX_ARMOR, 1)
+    assert unpack(pack(*top)) == top
+    assert (MAX_CARDS << 20 | MAX_CARDS) >> 20 == MAX_CARDS
+
+
+def test_a_strike_table_built_again_after_the_cache_starts_over_is_the_same():
+    """The strike tables are a bounded cache (:data:`~analysis.battle.tables.PAIR_TABLES_KEPT`): an
+    entry dropped when it starts over is built again, the same."""
+    from analysis.battle import tables
+
+    a, b = (tables.card_key(c) for c in DB.cards[:2])
+    first = (tables.open_table(a, b), tables.closed_table(a, b), tables.open_summary(a, b),
+             tables.closed_summary(a, b))
+    for cache in (tables.OPEN_TABLES, tables.CLOSED_TABLES, tables.OPEN_SUMMARIES, tables.CLOSED_SUMMARIES):
+        cache.get("strike_table", {}).clear()
+    again = (tables.open_table(a, b), tables.closed_table(a, b), tables.open_summary(a, b),
+             tables.closed_summary(a, b))
+    assert again == first and tables.PAIR_TABLES_KEPT >= 10_000

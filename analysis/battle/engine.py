@@ -424,16 +424,19 @@ class Battle(Placement):
             return list(self.units[enemy])
         if self.kind[u] not in (GROUND, COMPANION, PARASITE):
             return []
-        if self._doublers and self.twice[u] == self.turn and self._second_apart(u):
-            return [v for v in self._plain_targets(u) if v != self.twice_on[u]]  # ("по разным картам")
         if self._steppers or self._taunters or self._far_strikers:
             out = self._plain_targets(u)
             if self._steppers:
                 out += [v for v in self.units[enemy] if v not in out and self._wrap_near(u, v)]
             if self._far_strikers:
                 out += [v for v in self.units[enemy] if v not in out and self._far_ok(u, v)]
-            return self._taunt_filter(u, out, "simple") if self._taunters else out
-        return self._plain_targets(u)
+            if self._taunters:
+                out = self._taunt_filter(u, out, "simple")
+        else:
+            out = self._plain_targets(u)
+        if self._doublers and self.twice[u] == self.turn and self._second_apart(u):
+            return [v for v in out if v != self.twice_on[u]]  # ("по разным картам": the second one)
+        return out
 
     def _plain_targets(self, u: int) -> list[int]:
         """:meth:`targets` of a creature that is not a flyer and can act (000 4.1, 4.16)."""

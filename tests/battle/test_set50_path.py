@@ -370,3 +370,18 @@ def test_an_illegal_action_does_not_cost_the_second_strike_in_a_row():
         assert b._again == 0 and b.open[0] and not b.acted[0] and b.targets(0) == [3]
     b.apply(Strike(0, 3))
     assert b.wounds[3] == 1 and b.acted[0]
+
+
+def test_the_second_strike_in_a_row_obeys_a_taunt():
+    """50/217 Берсерк's second strike (at another card) is still bound by an enemy taunt on simple
+    strikes: with a taunting foe and another foe next to it, only the taunting one may be struck, so
+    the second strike (which must go at another card) has no target. Found by fuzzing: the list of
+    targets for the second strike skipped the taunt, and the heuristic's strike was then refused."""
+    berserk = unit("Berserk", IN_A_ROW, strike=(1, 1, 1), life=10)
+    taunter = unit("Taunter", '{ kind = "taunt", from = ["simple"] }', life=20)
+    b = start([berserk], [taunter, card("Foe2", life=20)],
+              ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[1, 1])
+    b.open[1] = b.open[2] = False
+    assert b.targets(0) == [1]
+    b.apply(Strike(0, 1))
+    assert b._again == 0 and b.targets(0) == []

@@ -173,6 +173,17 @@ def test_strikes_twice_stays_open_after_the_first_and_closes_after_the_second():
     assert b.wounds[1] == 2 and not b.open[0] and b.acted[0] and b.targets(0) == []
 
 
+def _berserk_struck_once():
+    """50/217 Берсерк (IN_A_ROW) after its first strike at the closed foe in front of it; a second
+    closed foe diagonal to it, a mate beside it; one die of 1 left for the second strike."""
+    berserk = unit("Berserk", IN_A_ROW, strike=(1, 1, 1), life=10)
+    b = start([berserk, card("Mate", life=10)], [card("Foe", life=20), card("Foe2", life=20)],
+              ({0: P1_FRONT, 1: square(2, 3)}, {2: P2_FRONT, 3: square(3, 1)}), dice=[1, 1])
+    b.open[2] = b.open[3] = False
+    b.apply(Strike(0, 2))
+    return b
+
+
 def test_strikes_twice_in_a_row_at_different_cards_and_lost_after_another_action():
     """50/217 Берсерк: "twice per turn, only in a row and at different cards" — the first target is
     refused for the second strike; another action in between loses the second strike (the card stays
@@ -182,26 +193,18 @@ def test_strikes_twice_in_a_row_at_different_cards_and_lost_after_another_action
     from analysis.battle import Move
     from analysis.battle.interface import IllegalAction
 
-    berserk = unit("Berserk", IN_A_ROW, strike=(1, 1, 1), life=10)
-    mate = card("Mate", life=10)
-    foes = [card("Foe", life=20), card("Foe2", life=20)]
-    b = start([berserk, mate], foes, ({0: P1_FRONT, 1: square(2, 3)}, {2: P2_FRONT, 3: square(3, 1)}),
-              dice=[1, 1])
-    b.open[2] = b.open[3] = False
-    b.apply(Strike(0, 2))
+    b = _berserk_struck_once()
     assert b.targets(0) == [3]
     with pytest.raises(IllegalAction):
         b.apply(Strike(0, 2))
     b.apply(Strike(0, 3))
     assert b.wounds[3] == 1 and b.acted[0]
-    c = start([berserk, mate], foes, ({0: P1_FRONT, 1: square(2, 3)}, {2: P2_FRONT, 3: square(3, 1)}),
-              dice=[1, 1])
-    c.open[2] = c.open[3] = False
-    c.apply(Strike(0, 2))
+    c = _berserk_struck_once()
     c.apply(Move(1, square(1, 3)))                 # another action between the strikes
     assert c.open[0] and c.acted[0] and c.targets(0) == []
     row = unit("Berserk", '{ kind = "strike_through_row", damage = [1], cost = "tap" }', IN_A_ROW,
                strike=(1, 1, 1), life=10, move=2)
+    foes = [card("Foe", life=20), card("Foe2", life=20)]
     d = start([row], foes, ({0: P1_FRONT}, {1: P2_FRONT, 2: square(3, 1)}), dice=[1])
     d.open[1] = d.open[2] = False
     d.apply(Strike(0, 1))                          # only the second strike is left to it
@@ -357,13 +360,7 @@ def test_an_illegal_action_does_not_cost_the_second_strike_in_a_row():
     from analysis.battle import Move
     from analysis.battle.interface import IllegalAction
 
-    berserk = unit("Berserk", IN_A_ROW, strike=(1, 1, 1), life=10)
-    mate = card("Mate", life=10)
-    foes = [card("Foe", life=20), card("Foe2", life=20)]
-    b = start([berserk, mate], foes, ({0: P1_FRONT, 1: square(2, 3)}, {2: P2_FRONT, 3: square(3, 1)}),
-              dice=[1, 1])
-    b.open[2] = b.open[3] = False
-    b.apply(Strike(0, 2))
+    b = _berserk_struck_once()
     for illegal in (Move(1, square(0, 0)), Strike(1, 0)):   # (too far; at an ally)
         with pytest.raises(IllegalAction):
             b.apply(illegal)

@@ -1276,7 +1276,7 @@ class HeuristicPlayer(Player):
         # ``strike_again``: a card that may make one more simple strike this turn makes it if it pays.
         again = b.again
         for u in list(units):
-            while again[u] == b.turn and alive[u] and not acted[u] and not b.over:
+            while again[u] == b.turn and not b.over and b.can_act(u):  # (a trigger may have closed it)
                 g, v = best_target(b, u)
                 if v < 0 or g <= thr:
                     break

@@ -405,6 +405,24 @@ def test_fury_strike_again_and_the_heuristic_takes_it():
     assert b.wounds[1] == 3 + 3 and not b.open[0]
 
 
+def test_the_heuristic_does_not_take_a_second_strike_once_a_trigger_closed_the_card():
+    """40/22 Орк-берсеркер's fury leaves it open for one more strike, but the foe it wounded is 60/135
+    Гигантская каракатица ("when wounded by a simple strike, stun the attacker"): the stun closes
+    it, so there is no second strike and the heuristic player does not try one. Found by fuzzing:
+    the player's loop over pending second strikes asked only whether the card had acted, and the
+    engine refused the strike of the closed card."""
+    from analysis.battle.players import HeuristicPlayer
+
+    berserk = unit("Berserk", '{ kind = "strike_again", cost = "trigger", trigger = "fury", fury = 1, '
+                   'target = "self", uses_per_turn = 1 }', strike=(3, 3, 3), life=16)
+    squid = unit("Squid", '{ kind = "stun", cost = "trigger", trigger = "wounded", from = ["simple"], '
+                 'uses_per_turn = 1, via = "effect" }', life=30, strike=(1, 1, 1))
+    b = start([berserk], [squid], ({0: P1_FRONT}, {1: P2_FRONT}), dice=[1, 1, 4, 1], p1=HeuristicPlayer())
+    b.open[1] = False
+    b.players[0].play_turn(b)
+    assert b.wounds[1] == 3 and not b.open[0] and b.again[0] == b.turn
+
+
 def test_wound_the_creature_opposite_by_the_armor_left():
     """40/71 Рыцари Лантшилда: "в конце хода противника воздействие «натиск» может ранить стоящее
     напротив существо на Х, где Х количество оставшихся единиц {armor}" (``per = "armor_left"``)."""

@@ -66,3 +66,12 @@ def test_bad_arguments_are_refused(fuzz, argv, capsys):
     with pytest.raises(SystemExit) as exit_:
         fuzz.main(argv)
     assert exit_.value.code == 2 and "error:" in capsys.readouterr().err
+
+
+def test_players_can_be_chosen_and_an_unknown_one_is_named(fuzz, capsys):
+    assert fuzz.main(["--battles", "2", "--seed", "7", "--players", "search,heuristic"]) == 0
+    assert "0 of 2 battles failed" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exit_:
+        fuzz.main(["--players", "heuristic,hero"])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and "unknown hero" in err and "search" in err

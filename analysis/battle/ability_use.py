@@ -84,10 +84,8 @@ class AbilityUse(Triggers):
             return False
         if self._ghosts and self.sharing(u):
             return False  # announcing it would destroy it first (000 glossary "Incorporeal creature")
-        if self.again[u] == self.turn and self.seat[u] == self.active:
-            return False  # (``strike_again``: one more simple strike, nothing else)
-        if self._doublers and self.twice[u] == self.turn and self.seat[u] == self.active:
-            return False  # (after its first strike only a second strike is left to it: ``strikes_twice``)
+        if self.seat[u] == self.active and self._strike_only(u):
+            return False  # (``strike_again`` / ``strikes_twice``: one more simple strike, nothing else)
         if index not in self.profiles[u].actions:
             return False
         return self.slot_ready(u, self.slots[u][index])

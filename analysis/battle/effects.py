@@ -2151,6 +2151,11 @@ class Effects(Situational):
         if ab.kind == "strikes_twice_in_a_row":
             self._again = u
 
+    def _strike_only(self, u: int) -> bool:
+        """Whether ``u`` holds a second simple strike this turn and may do nothing else
+        (``strike_again`` / ``strikes_twice``: it stays open for that strike only)."""
+        return self.again[u] == self.turn or (self._doublers and self.twice[u] == self.turn)
+
     def _lose_again(self) -> None:
         """Another action came between: the pending second strike in a row is lost (it stays open)."""
         u = self._again
@@ -3039,11 +3044,9 @@ class Effects(Situational):
         if p < 0:
             return []
         near = NEAR[p]
-        turn = self.turn
         return [w for w in self.units[self.seat[u]] if w != u and self.creature[w] and self.alive[w]
                 and self.open[w] and not self.acted[w] and self.pos[w] >= 0 and near[self.pos[w]]
-                and not (self._ghosts and self.sharing(w)) and self.again[w] != turn
-                and not (self._doublers and self.twice[w] == turn)]
+                and not (self._ghosts and self.sharing(w)) and not self._strike_only(w)]
 
     def _haul_steps(self, u: int) -> list[int]:
         """Free squares orthogonally next to war machine ``u`` it may be moved onto now by closing a

@@ -504,7 +504,7 @@ class Turns(Strikes):
     def _steps(self, u: int) -> list[int]:
         """:meth:`steps` before the enemy bars (a war machine moved by closing a creature next to it:
         :meth:`_haul_steps`)."""
-        if self.again[u] == self.turn or (self._doublers and self.twice[u] == self.turn):
+        if self._strike_only(u):
             return []  # (``strike_again`` / ``strikes_twice``: one more simple strike, nothing else)
         if self._hauling and self.kind[u] != GROUND:
             return self._haul_steps(u)
@@ -720,8 +720,8 @@ class Turns(Strikes):
         """000 1.11.1: a card that pays with counters may close to accumulate one (up to its
         ``max_counters``)."""
         if not (self.counter_user[u] and self.alive[u] and self.seat[u] == self.active and self.open[u]
-                and not self.acted[u]) or (self._ghosts and self.sharing(u)) or self.again[u] == self.turn \
-                or (self._doublers and self.twice[u] == self.turn) or (self._binders and self.bound(u) >= 0):
+                and not self.acted[u]) or (self._ghosts and self.sharing(u)) or self._strike_only(u) \
+                or (self._binders and self.bound(u) >= 0):
             return False
         most = self.profiles[u].max_counters
         return not most or self.counters[u] < most

@@ -31,46 +31,53 @@ class InvariantError(AssertionError):
     """A battle state broke an invariant (the message says which, and where)."""
 
 
-def _require(ok: bool, what: str) -> None:
-    if not ok:
-        raise InvariantError(what)
-
-
 def check_invariants(b: Battle) -> None:
     """Raise :class:`InvariantError` if the state of ``b`` is inconsistent: wounds negative or
     lethal on a living card, a dead card still on the board, a rider away from its host, two
     independent cards on a square (an incorporeal card may share one: 000 glossary "Incorporeal
-    creature"), the board's occupancy bits or the squads' creature counts out of step."""
+    creature"), the board's occupancy bits or the squads' creature counts out of step. (Each message
+    is only written when its check fails: the fuzzer runs this after every action.)"""
     per_square: dict[int, int] = {}
     for u in range(b.n):
-        _require(b.wounds[u] >= 0, f"unit {u}: negative wounds {b.wounds[u]}")
+        if b.wounds[u] < 0:
+            raise InvariantError(f"unit {u}: negative wounds {b.wounds[u]}")
         if not b.alive[u]:
-            _require(b.pos[u] == NOWHERE and u not in b.units[b.seat[u]], f"dead unit {u} still in play")
+            if not (b.pos[u] == NOWHERE and u not in b.units[b.seat[u]]):
+                raise InvariantError(f"dead unit {u} still in play")
             continue
-        _require(b.wounds[u] < b.life[u], f"unit {u} alive with {b.wounds[u]} wounds of {b.life[u]} life")
+        if b.wounds[u] >= b.life[u]:
+            raise InvariantError(f"unit {u} alive with {b.wounds[u]} wounds of {b.life[u]} life")
+        p = b.pos[u]
         if b.host[u] >= 0:
             h = b.host[u]
-            _require(b.alive[h] and b.pos[u] == b.pos[h] and b.rider[h] == u,
-                     f"rider {u} (square {b.pos[u]}) apart from its host {h} (square {b.pos[h]})")
+            if not (b.alive[h] and p == b.pos[h] and b.rider[h] == u):
+                raise InvariantError(f"rider {u} (square {p}) apart from its host {h} (square {b.pos[h]})")
         elif b.kind[u] in (FLYER, TERRAIN):
-            _require(b.pos[u] == AUX, f"flyer or terrain {u} on square {b.pos[u]}")
-        elif b.pos[u] >= 0 and b.share[b.pos[u]] == u:  # an incorporeal card sharing a square
-            _require(b.ghost[u] and b.board[b.pos[u]] not in (-1, u), f"unit {u} shares square {b.pos[u]}")
+            if p != AUX:
+                raise InvariantError(f"flyer or terrain {u} on square {p}")
+        elif p >= 0 and b.share[p] == u:  # an incorporeal card sharing a square
+            if not (b.ghost[u] and b.board[p] not in (-1, u)):
+                raise InvariantError(f"unit {u} shares square {p}")
         else:
-            held = b.board[b.pos[u]] if b.pos[u] >= 0 else "-"
-            _require(b.pos[u] >= 0 and held == u, f"unit {u} at square {b.pos[u]}, which holds {held}")
-            per_square[b.pos[u]] = per_square.get(b.pos[u], 0) + 1
-    _require(all(n == 1 for n in per_square.values()), "two independent cards on a square")
+            if not (p >= 0 and b.board[p] == u):
+                raise InvariantError(f"unit {u} at square {p}, which holds {b.board[p] if p >= 0 else '-'}")
+            per_square[p] = per_square.get(p, 0) + 1
+    if any(n != 1 for n in per_square.values()):
+        raise InvariantError("two independent cards on a square")
     for s, u in enumerate(b.board):
-        _require(u < 0 or (b.alive[u] and b.pos[u] == s), f"square {s} holds unit {u} elsewhere or dead")
-        _require((b.occupied >> s & 1) == (u >= 0), f"occupancy bit of square {s} out of step")
+        if not (u < 0 or (b.alive[u] and b.pos[u] == s)):
+            raise InvariantError(f"square {s} holds unit {u} elsewhere or dead")
+        if (b.occupied >> s & 1) != (u >= 0):
+            raise InvariantError(f"occupancy bit of square {s} out of step")
         x = b.share[s]
-        _require(x < 0 or (u >= 0 and b.alive[x] and b.pos[x] == s), f"square {s} shared by {x} wrongly")
+        if not (x < 0 or (u >= 0 and b.alive[x] and b.pos[x] == s)):
+            raise InvariantError(f"square {s} shared by {x} wrongly")
     for seat in (0, 1):
         alive = [u for u in b.units[seat] if b.creature[u]]
-        _require(len(alive) == b.n_creatures[seat], f"seat {seat}: creature count out of step")
-        _require(sum(1 for u in alive if b.kind[u] != FLYER) == b.n_ground[seat],
-                 f"seat {seat}: ground creature count out of step")
+        if len(alive) != b.n_creatures[seat]:
+            raise InvariantError(f"seat {seat}: creature count out of step")
+        if sum(1 for u in alive if b.kind[u] != FLYER) != b.n_ground[seat]:
+            raise InvariantError(f"seat {seat}: ground creature count out of step")
 
 
 class CheckedBattle(Battle):
